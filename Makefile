@@ -1,0 +1,47 @@
+# Two commands do everything (see README): `make play` and `make test`.
+# Every target is idempotent: stamps make a second run fast.
+
+PYTHON ?= python3
+PORT ?= 8000
+VENV := .venv
+VPY := $(VENV)/bin/python
+PYTEST_ARGS ?=
+
+.PHONY: play test setup unit e2e browser clean
+
+## play: install the runtime, build, and serve the game at http://localhost:$(PORT)
+play: setup
+	$(PYTHON) tools/serve.py --port $(PORT)
+
+## test: install the test needs and run every test (unit and end-to-end)
+test: setup $(VENV)/.test-deps browser
+	$(VPY) -m pytest $(PYTEST_ARGS)
+
+unit: $(VENV)/.test-deps
+	$(VPY) -m pytest tests/unit game $(PYTEST_ARGS)
+
+e2e: setup $(VENV)/.test-deps browser
+	$(VPY) -m pytest tests/e2e $(PYTEST_ARGS)
+
+setup: static/vendor/.stamp
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+static/vendor/.stamp: node_modules/.package-lock.json tools/vendor.py
+	$(PYTHON) tools/vendor.py
+	@touch $@
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.test-deps: $(VENV)/bin/python pyproject.toml
+	$(VPY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@touch $@
+
+browser: $(VENV)/.test-deps
+	@$(VPY) tools/browser.py >/dev/null
+
+clean:
+	rm -rf static/vendor node_modules $(VENV) dist

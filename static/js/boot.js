@@ -1,0 +1,30 @@
+// Boot watchdog: if Python does not start, say so on the page, not only in the console.
+// No game logic lives here; it only reports a failed start.
+(function () {
+  "use strict";
+  var LIMIT_MS = 30000;
+  function fail(reason) {
+    if (document.documentElement.dataset.ready === "true") return;
+    var box = document.getElementById("boot-error");
+    var loading = document.getElementById("loading");
+    if (!box) return;
+    if (loading) loading.hidden = true;
+    box.textContent = "The game could not start: " + reason +
+      " Reload the page to try again; if it keeps failing, this browser may not support WebAssembly.";
+    box.hidden = false;
+    document.documentElement.dataset.ready = "failed";
+  }
+  window.addEventListener("error", function (event) {
+    var message = event && event.message ? String(event.message) : "a script failed to load.";
+    if (/pyodide|pyscript|python|wasm/i.test(message) || (event.filename || "").indexOf("/vendor/") !== -1) {
+      fail(message);
+    }
+  }, true);
+  window.addEventListener("unhandledrejection", function (event) {
+    var reason = event && event.reason ? String(event.reason.message || event.reason) : "unknown error";
+    fail(reason);
+  });
+  window.addEventListener("load", function () {
+    setTimeout(function () { fail("Python did not finish loading within " + LIMIT_MS / 1000 + " seconds."); }, LIMIT_MS);
+  });
+}());

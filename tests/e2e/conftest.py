@@ -1,0 +1,61 @@
+"""End-to-end fixtures: a local server for the repository and Chromium found by tools/browser.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from tools import browser as browser_finder
+from tools.serve import ROOT, serve_in_background
+
+
+@pytest.fixture(scope="session")
+def site_server():
+    """The repository served on a free loopback port for the whole session."""
+    server = serve_in_background(ROOT, 0)
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def base_url(site_server) -> str:
+    """Where the game is served (overrides pytest-base-url's fixture)."""
+    return f"http://127.0.0.1:{site_server.server_address[1]}"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Launch the Chromium found by tools/browser.py, headless, without calling out."""
+    try:
+        path = browser_finder.ensure()
+    except browser_finder.BrowserNotFound as error:
+        pytest.exit(str(error), returncode=1)
+    return {
+        **browser_type_launch_args,
+        "executable_path": str(path),
+        "args": browser_finder.launch_args(),
+    }
+
+
+class PageLog:
+    """What a page said and asked for: console errors, page errors and request URLs."""
+
+    def __init__(self, page):
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("request", lambda r: self.requests.append(r.url))
+
+
+@pytest.fixture
+def page_log(page) -> PageLog:
+    """Record the page's console errors and requests from before it loads."""
+    return PageLog(page)
+
+
+def open_game(page, base_url: str, query: str = "", timeout: float = 60_000):
+    """Open the game and wait until Python has bound the page (never a fixed sleep)."""
+    page.goto(f"{base_url}/{query}")
+    page.wait_for_selector("html[data-ready='true']", timeout=timeout)
+    return page

@@ -1,0 +1,67 @@
+"""The page boots Python from its own origin and the game package imports in the browser."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from tests.e2e.conftest import open_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _game_modules() -> list[str]:
+    return sorted(
+        "game" if p.name == "__init__.py" else "game." + p.stem
+        for p in (ROOT / "game").glob("*.py")
+    )
+
+
+def test_page_boots_with_no_errors_and_only_same_origin_requests(page, page_log, base_url):
+    open_game(page, base_url)
+    assert page.locator("h1").inner_text()
+    assert page_log.errors == []
+    origin = urlsplit(base_url).netloc
+    foreign = [url for url in page_log.requests if urlsplit(url).scheme not in ("data", "blob") and urlsplit(url).netloc != origin]
+    assert foreign == []
+    assert any(url.endswith("pyodide.asm.wasm") for url in page_log.requests)
+
+
+def test_every_game_module_imports_in_the_browser(page, base_url):
+    open_game(page, base_url)
+    modules = _game_modules()
+    # A new <script type="py"> runs in the page's interpreter; it reports back through the DOM.
+    page.evaluate(
+        """modules => {
+            const s = document.createElement('script');
+            s.type = 'py';
+            s.textContent = [
+              'import importlib, json',
+              'from pyscript import document',
+              'result = {}',
+              'for name in ' + JSON.stringify(modules) + ':',
+              '    try:',
+              '        importlib.import_module(name)',
+              '        result[name] = "ok"',
+              '    except Exception as error:',
+              '        result[name] = f"{type(error).__name__}: {error}"',
+              'document.body.dataset.imports = json.dumps(result)',
+            ].join('\\n');
+            document.body.appendChild(s);
+        }""",
+        modules,
+    )
+    page.wait_for_selector("body[data-imports]", timeout=30_000)
+    result = json.loads(page.locator("body").get_attribute("data-imports"))
+    assert result == {name: "ok" for name in modules}
+
+
+def test_wasm_and_module_content_types(page, base_url):
+    for path, expected in [
+        ("static/vendor/pyodide/pyodide.asm.wasm", "application/wasm"),
+        ("static/vendor/pyodide/pyodide.mjs", "text/javascript"),
+    ]:
+        response = page.request.get(f"{base_url}/{path}")
+        assert response.ok, path
+        assert response.headers["content-type"].split(";")[0] == expected, path

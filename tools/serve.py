@@ -1,0 +1,82 @@
+"""Serve the game on http://127.0.0.1:PORT with the right content types (standard library only).
+
+Pyodide hangs without an error when ``.wasm`` is not served as ``application/wasm``, and
+module scripts need a JavaScript type for ``.mjs``; this server sets both.
+
+    python3 tools/serve.py              # http://localhost:8000
+    python3 tools/serve.py --port 8080
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CONTENT_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".toml": "text/plain; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".zip": "application/zip",
+    ".bin": "application/octet-stream",
+}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with explicit types for the runtime's files, quiet unless asked."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
+    verbose = False
+
+    def log_message(self, format, *args):  # noqa: A002 - signature from the base class
+        if self.verbose:
+            super().log_message(format, *args)
+
+
+def make_server(root: Path = ROOT, port: int = 8000, host: str = "127.0.0.1", verbose: bool = False):
+    """A threading HTTP server for ``root``; port 0 picks a free port (see ``server_address``)."""
+    handler = functools.partial(Handler, directory=str(root))
+    Handler.verbose = verbose
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+def serve_in_background(root: Path = ROOT, port: int = 0):
+    """Start a server in a daemon thread and return it (tests use this)."""
+    server = make_server(root, port)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    parser.add_argument("--root", type=Path, default=ROOT, help="folder to serve (default: the repository)")
+    parser.add_argument("--verbose", action="store_true", help="log every request")
+    args = parser.parse_args(argv)
+    try:
+        server = make_server(args.root, args.port, verbose=args.verbose)
+    except OSError as error:
+        print(f"serve: cannot listen on 127.0.0.1:{args.port}: {error.strerror}; choose another with PORT=", file=sys.stderr)
+        return 1
+    print(f"Serving {args.root} at http://localhost:{server.server_address[1]}/  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
