@@ -7,11 +7,15 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: play test setup unit e2e browser clean
+.PHONY: play build test setup unit e2e browser clean
 
-## play: install the runtime, build, and serve the game at http://localhost:$(PORT)
-play: setup
-	$(PYTHON) tools/serve.py --port $(PORT)
+## play: install the runtime, build dist/, and serve the game at http://localhost:$(PORT)
+play: build
+	$(PYTHON) tools/serve.py --root dist --port $(PORT)
+
+## build: the deployable site in dist/ (any static server can host it)
+build: setup
+	$(PYTHON) -m tools.build
 
 ## test: install the test needs and run every test (unit and end-to-end)
 test: setup $(VENV)/.test-deps browser

@@ -35,7 +35,7 @@ def _installed_version(package: str) -> str:
     return json.loads(manifest.read_text())["version"]
 
 
-def _copy(source: Path, target: Path) -> bool:
+def copy_if_changed(source: Path, target: Path) -> bool:
     """Copy one file when it changed; return whether it was copied."""
     if target.is_file():
         s, t = source.stat(), target.stat()
@@ -65,7 +65,7 @@ def main() -> int:
             sys.exit(f"vendor: {package} {found} is installed but {version} is pinned; run 'npm ci'")
     pairs = planned()
     wanted = {target for _, target in pairs}
-    copied = sum(_copy(source, target) for source, target in pairs)
+    copied = sum(copy_if_changed(source, target) for source, target in pairs)
     stale = [p for p in VENDOR.rglob("*") if p.is_file() and p not in wanted]
     for path in stale:
         path.unlink()

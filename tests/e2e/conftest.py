@@ -5,13 +5,17 @@ from __future__ import annotations
 import pytest
 
 from tools import browser as browser_finder
+from tools.build import build
 from tools.serve import ROOT, serve_in_background
+
+DIST = ROOT / "dist"
 
 
 @pytest.fixture(scope="session")
 def site_server():
-    """The repository served on a free loopback port for the whole session."""
-    server = serve_in_background(ROOT, 0)
+    """The built site (dist/, rebuilt incrementally) served on a free loopback port."""
+    build(DIST)
+    server = serve_in_background(DIST, 0)
     yield server
     server.shutdown()
     server.server_close()

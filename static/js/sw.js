@@ -1,0 +1,55 @@
+// Service worker: precache every file the game needs and serve it cache-first, so the game
+// starts and plays with no network after one visit. tools/build.py writes the deployed copy
+// to the site root (so its scope is the whole site) with the two placeholders filled in:
+// the list of files and a version derived from their content hashes.
+"use strict";
+
+const VERSION = "__VERSION__";
+const PRECACHE = __PRECACHE__;
+const CACHE = "yacht-" + VERSION;
+const INDEX = new URL("./index.html", self.registration.scope).href;
+
+self.addEventListener("install", (event) => {
+  // cache: "reload" bypasses the HTTP cache, so a new version never mixes in stale files.
+  event.waitUntil(
+    caches.open(CACHE).then((cache) =>
+      cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })))
+    )
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(
+        keys.filter((key) => key.startsWith("yacht-") && key !== CACHE).map((key) => caches.delete(key))
+      ))
+      .then(() => self.clients.claim())
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
+  if (event.data === "version" && event.source) event.source.postMessage({ version: VERSION });
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    // Any navigation inside the scope (including ?rules=… links) opens the cached page.
+    event.respondWith(
+      caches.open(CACHE)
+        .then((cache) => cache.match(INDEX))
+        .then((hit) => hit || fetch(request))
+    );
+    return;
+  }
+  event.respondWith(
+    caches.open(CACHE).then((cache) =>
+      cache.match(request, { ignoreSearch: true }).then((hit) => hit || fetch(request))
+    )
+  );
+});

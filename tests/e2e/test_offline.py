@@ -1,0 +1,135 @@
+"""Installable and offline-first: service worker, precache, updates, sub-path hosting, CSP."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.e2e.conftest import DIST, open_game
+from tools.build import build
+from tools.serve import ROOT, serve_in_background
+
+
+def wait_for_control(page, timeout=60_000):
+    """Wait until the service worker has installed, activated and controls the page."""
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=timeout)
+
+
+def precache_list(page) -> list[str]:
+    source = page.request.get(page.url.split("?")[0].rsplit("/", 1)[0] + "/sw.js").text()
+    match = re.search(r"const PRECACHE = (\[.*?\]);", source, re.S)
+    return json.loads(match.group(1))
+
+
+def copy_sources(target):
+    """A private copy of the repository's site sources, for a test that changes them."""
+    skip = shutil.ignore_patterns("node_modules", ".venv", "dist", ".git", "tests", "*.egg-info")
+    shutil.copytree(ROOT, target, ignore=skip, symlinks=True)
+    return target
+
+
+@pytest.fixture
+def served(tmp_path):
+    """A private source tree and its built site on its own server: (source, site, url)."""
+    source = copy_sources(tmp_path / "source")
+    build(tmp_path / "site", root=source)
+    server = serve_in_background(tmp_path / "site", 0)
+    yield source, tmp_path / "site", f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_manifest_is_installable(page, base_url):
+    open_game(page, base_url)
+    href = page.locator("link[rel=manifest]").get_attribute("href")
+    manifest = page.request.get(f"{base_url}/{href.removeprefix('./')}").json()
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == manifest["scope"] == "../"
+    sizes = {(icon["sizes"], icon.get("purpose", "any")) for icon in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+    for icon in manifest["icons"]:
+        assert page.request.get(f"{base_url}/static/{icon['src']}").ok, icon["src"]
+    assert page.locator("link[rel=apple-touch-icon]").count() == 1
+
+
+def test_game_boots_offline_after_one_visit(context, page, base_url):
+    open_game(page, base_url)
+    wait_for_control(page)
+    context.set_offline(True)
+    try:
+        open_game(page, base_url)
+        assert page.evaluate("navigator.onLine") is False
+    finally:
+        context.set_offline(False)
+
+
+def test_every_request_is_precached(page, page_log, base_url):
+    open_game(page, base_url)
+    cached = {f"{base_url}/{url.removeprefix('./')}" for url in precache_list(page)}
+    cached.add(f"{base_url}/")
+    asked = {url.split("?")[0] for url in page_log.requests if urlsplit(url).netloc == urlsplit(base_url).netloc}
+    assert asked - cached - {f"{base_url}/sw.js"} == set()
+
+
+def test_cache_version_follows_content(tmp_path):
+    from tools.build import content_version, site_files
+
+    site = copy_sources(tmp_path / "copy")
+    paths = site_files(site)
+    before = content_version(site, paths)
+    assert content_version(site, paths) == before
+    (site / "static" / "css" / "app.css").write_text((site / "static" / "css" / "app.css").read_text() + "\n/* v2 */\n")
+    assert content_version(site, paths) != before
+
+
+def test_update_is_offered_and_applied(page, served):
+    source, site, url = served
+    open_game(page, url)
+    wait_for_control(page)
+    first = page.evaluate("caches.keys()")
+    # A new release: change one source file and rebuild the served site in place.
+    css = source / "static" / "css" / "app.css"
+    css.write_text(css.read_text() + "\n/* release 2 */\n")
+    _, version = build(site, root=source)
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    page.wait_for_selector("#update-bar:not([hidden])", timeout=60_000)
+    with page.expect_navigation():
+        page.click("#update-reload")
+    page.wait_for_selector("html[data-ready='true']", timeout=60_000)
+    page.wait_for_function(f"caches.keys().then(k => k.length === 1 && k[0] === 'yacht-{version}')")
+    assert first != [f"yacht-{version}"]
+
+
+def test_site_works_under_a_sub_path(page, page_log, tmp_path):
+    (tmp_path / "yacht").symlink_to(DIST, target_is_directory=True)
+    server = serve_in_background(tmp_path, 0)
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}/yacht"
+        open_game(page, base)
+        wait_for_control(page)
+        assert page_log.errors == []
+        assert all(urlsplit(u).path.startswith("/yacht/") for u in page_log.requests)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_csp_refuses_an_inline_script(page, base_url):
+    open_game(page, base_url)
+    violations = page.evaluate(
+        """() => new Promise(resolve => {
+            const seen = [];
+            document.addEventListener('securitypolicyviolation', e => seen.push(e.violatedDirective));
+            window.__inlineRan = false;
+            const s = document.createElement('script');
+            s.textContent = 'window.__inlineRan = true';
+            document.body.appendChild(s);
+            setTimeout(() => resolve({seen, ran: window.__inlineRan}), 200);
+        })"""
+    )
+    assert violations["ran"] is False
+    assert any(v.startswith("script-src") for v in violations["seen"])
