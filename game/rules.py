@@ -1,0 +1,825 @@
+"""How every supported game scores: Yacht, Yahtzee, Yatzy and generalized n dice × d sides.
+
+Pure and standard-library only. A rule set is data: each category carries a small rule built
+from face counts (which single-face groups the dice must form, which run of consecutive faces,
+which set of faces) and a payout (fixed points, the sum of all dice, or the sum of the matched
+dice). One mechanism scores every set; nothing branches on a category's name.
+
+>>> rs = ruleset("yahtzee")
+>>> rs.score("full_house", [2, 2, 5, 5, 5])
+25
+>>> rs.choices({"yahtzee": 50, "sixes": 30}, [6, 6, 6, 6, 6])["large_straight"]
+40
+>>> rs.totals({"sixes": 30, "fives": 25, "fours": 12, "chance": 20}).grand_total
+122
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+__all__ = [
+    "RULESET_NAMES",
+    "CategoryFilledError",
+    "Category",
+    "ChoiceError",
+    "InvalidDiceError",
+    "InvalidOptionError",
+    "Joker",
+    "JokerRuleError",
+    "RuleSet",
+    "RulesError",
+    "Section",
+    "Totals",
+    "UnknownCategoryError",
+    "UnknownRuleSetError",
+    "from_dict",
+    "ruleset",
+]
+
+RULESET_NAMES: tuple[str, ...] = ("yacht", "yahtzee", "yatzy", "generalized")
+
+# --------------------------------------------------------------------------------------------
+# Errors
+# --------------------------------------------------------------------------------------------
+
+
+class RulesError(ValueError):
+    """Base of every error raised by this module (a ValueError).
+
+    >>> issubclass(UnknownCategoryError, RulesError) and issubclass(RulesError, ValueError)
+    True
+    """
+
+
+class UnknownRuleSetError(RulesError):
+    """An unknown rule set name; the message lists the valid names.
+
+    >>> ruleset("yatzee")
+    Traceback (most recent call last):
+    ...
+    game.rules.UnknownRuleSetError: unknown rule set 'yatzee'; valid rule sets: yacht, yahtzee, yatzy, generalized
+    """
+
+
+class InvalidOptionError(RulesError):
+    """An unknown option or a bad option value; the message lists the valid ones.
+
+    >>> ruleset("yahtzee", joker="sometimes")
+    Traceback (most recent call last):
+    ...
+    game.rules.InvalidOptionError: joker='sometimes' is not valid for yahtzee; valid values: forced, free, none
+    """
+
+
+class InvalidDiceError(RulesError):
+    """Dice of the wrong count, a face out of range or not an int; names the bad value.
+
+    >>> ruleset("yahtzee").validate_dice([1, 2, 7, 3, 3])
+    Traceback (most recent call last):
+    ...
+    game.rules.InvalidDiceError: dice [1, 2, 7, 3, 3]: face 7 is outside 1..6 for Yahtzee
+    """
+
+
+class UnknownCategoryError(RulesError):
+    """A category id (or object) the rule set does not have; lists the valid ids.
+
+    >>> ruleset("yacht").category("chance")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    game.rules.UnknownCategoryError: unknown category 'chance' for Yacht; valid ids: ones, ..., choice, yacht
+    """
+
+
+class ChoiceError(RulesError):
+    """Base of the errors for an illegal choice on a scorecard.
+
+    >>> issubclass(CategoryFilledError, ChoiceError) and issubclass(JokerRuleError, ChoiceError)
+    True
+    """
+
+
+class CategoryFilledError(ChoiceError):
+    """The chosen category already holds a score.
+
+    >>> ruleset("yahtzee").check({"full_house": 25}, [1, 1, 2, 2, 2], "full_house")
+    Traceback (most recent call last):
+    ...
+    game.rules.CategoryFilledError: Full House is already filled (25)
+    """
+
+
+class JokerRuleError(ChoiceError):
+    """A forced Yahtzee joker may not go in the chosen category; says where it must go.
+
+    >>> ruleset("yahtzee").check({"yahtzee": 50}, [4, 4, 4, 4, 4], "chance")
+    Traceback (most recent call last):
+    ...
+    game.rules.JokerRuleError: Chance is not allowed for 4-4-4-4-4: a Yahtzee joker must go in the matching upper box, Fours, while it is open
+    """
+
+
+# --------------------------------------------------------------------------------------------
+# Enums and value types
+# --------------------------------------------------------------------------------------------
+
+
+class Section(enum.Enum):
+    """The scorecard section a category belongs to.
+
+    >>> Section("upper") is Section.UPPER
+    True
+    """
+
+    UPPER = "upper"
+    LOWER = "lower"
+
+
+class Joker(enum.Enum):
+    """How a Yahtzee rolled while the Yahtzee box is filled may be scored.
+
+    >>> Joker("forced")
+    <Joker.FORCED: 'forced'>
+    """
+
+    NONE = "none"
+    FORCED = "forced"
+    FREE = "free"
+
+
+class _Hand(NamedTuple):
+    """A roll seen through its face counts (built once per sorted roll)."""
+
+    faces: tuple[int, ...]  # sorted
+    counts: tuple[tuple[int, int], ...]  # (face, count), faces ascending
+    distinct: frozenset[int]
+    total: int
+
+
+@lru_cache(maxsize=1 << 15)
+def _hand(faces: tuple[int, ...]) -> _Hand:
+    counts = Counter(faces)
+    return _Hand(faces, tuple(sorted(counts.items())), frozenset(counts), sum(faces))
+
+
+# Matchers: (hand, *args) -> the sum of the matched dice, or None when the roll does not match.
+
+
+def _face_count(hand: _Hand, face: int) -> int | None:
+    """Every die showing `face` (an upper box always matches, possibly with no dice)."""
+    return face * sum(c for f, c in hand.counts if f == face)
+
+
+def _groups(hand: _Hand, sizes: tuple[int, ...], distinct: bool) -> int | None:
+    """Best sum of disjoint groups of single-face dice of the given sizes (faces differ if distinct)."""
+    best: int | None = None
+    counts = dict(hand.counts)
+
+    def place(i: int, used: frozenset[int], acc: int) -> None:
+        nonlocal best
+        if i == len(sizes):
+            best = acc if best is None or acc > best else best
+            return
+        for face, count in counts.items():
+            if count >= sizes[i] and not (distinct and face in used):
+                counts[face] = count - sizes[i]
+                place(i + 1, used | {face}, acc + face * sizes[i])
+                counts[face] = count
+
+    place(0, frozenset(), 0)
+    return best
+
+
+def _run(hand: _Hand, length: int) -> int | None:
+    """Sum of the longest run of consecutive faces (duplicates removed) if it is at least `length` long."""
+    best_len = best_sum = cur_len = cur_sum = 0
+    prev = None
+    for face, _ in hand.counts:
+        cur_len, cur_sum = (cur_len + 1, cur_sum + face) if prev == face - 1 else (1, face)
+        if cur_len >= best_len:
+            best_len, best_sum = cur_len, cur_sum
+        prev = face
+    return best_sum if best_len >= length else None
+
+
+def _face_set(hand: _Hand, faces: frozenset[int]) -> int | None:
+    """Sum of `faces` if every one of them shows on some die."""
+    return sum(faces) if faces <= hand.distinct else None
+
+
+# Payouts: (hand, matched sum, fixed points) -> points written.
+
+
+def _pay_fixed(hand: _Hand, matched: int, points: int) -> int:
+    return points
+
+
+def _pay_total(hand: _Hand, matched: int, points: int) -> int:
+    return hand.total
+
+
+def _pay_matched(hand: _Hand, matched: int, points: int) -> int:
+    return matched
+
+
+@dataclass(frozen=True)
+class _Rule:
+    """A category's scoring data: a matcher with its arguments and a payout."""
+
+    match: Callable[..., int | None]
+    args: tuple[Any, ...]
+    pay: Callable[[_Hand, int, int], int]
+    points: int = 0
+
+
+@lru_cache(maxsize=1 << 16)
+def _score(rule: _Rule, faces: tuple[int, ...]) -> int:
+    """Points of a sorted roll in a category, out of context."""
+    hand = _hand(faces)
+    matched = rule.match(hand, *rule.args)
+    return 0 if matched is None else rule.pay(hand, matched, rule.points)
+
+
+@lru_cache(maxsize=1 << 12)
+def _joker_score(rule: _Rule, faces: tuple[int, ...]) -> int:
+    """Points of a sorted roll played as a joker: the pattern counts as matched."""
+    hand = _hand(faces)
+    matched = rule.match(hand, *rule.args)
+    return rule.pay(hand, hand.total if matched is None else matched, rule.points)
+
+
+@dataclass(frozen=True)
+class Category:
+    """One box of the scorecard: id, display name, section and the most it can ever hold.
+
+    ``max_score`` bounds every score and every joker value: a pattern's fixed points, or the
+    largest sum of dice it can take.
+
+    >>> ruleset("yatzy").category("two_pairs")
+    Category(id='two_pairs', name='Two Pairs', section=<Section.LOWER: 'lower'>, max_score=22)
+    """
+
+    id: str
+    name: str
+    section: Section
+    max_score: int
+    _rule: _Rule | None = field(default=None, repr=False)
+    _face: int = field(default=0, repr=False)  # the face an upper box counts (0 in the lower section)
+
+
+@dataclass(frozen=True)
+class Totals:
+    """The totals of a scorecard.
+
+    >>> ruleset("yatzy").totals({"sixes": 24, "fives": 20, "fours": 20, "chance": 25})
+    Totals(upper_subtotal=64, upper_bonus=50, upper_total=114, lower_total=25, yahtzee_bonus=0, grand_total=139)
+    """
+
+    upper_subtotal: int
+    upper_bonus: int
+    upper_total: int
+    lower_total: int
+    yahtzee_bonus: int
+    grand_total: int
+
+
+# --------------------------------------------------------------------------------------------
+# The rule set
+# --------------------------------------------------------------------------------------------
+
+
+def _show(faces: Iterable[int]) -> str:
+    return "-".join(str(f) for f in faces)
+
+
+@dataclass(frozen=True, repr=False)
+class RuleSet:
+    """Everything a game needs to score: dice, rolls, categories, bonuses and the joker rule.
+
+    >>> rs = ruleset("yahtzee")
+    >>> (rs.dice, rs.sides, rs.rolls_per_turn, len(rs.categories))
+    (5, 6, 3, 13)
+    >>> (rs.upper_bonus_threshold, rs.upper_bonus_amount, rs.yahtzee_bonus_amount, rs.joker)
+    (63, 35, 100, <Joker.FORCED: 'forced'>)
+    >>> ruleset(rs.name, **rs.options) == rs
+    True
+    """
+
+    name: str
+    title: str
+    dice: int
+    sides: int
+    rolls_per_turn: int
+    categories: tuple[Category, ...]
+    upper_bonus_threshold: int
+    upper_bonus_amount: int
+    yahtzee_bonus_amount: int
+    joker: Joker
+    yahtzee_id: str | None
+    _options: tuple[tuple[str, Any], ...] = ()
+    _by_id: dict[str, Category] = field(init=False, repr=False, compare=False, hash=False)
+    _by_face: dict[int, Category] = field(init=False, repr=False, compare=False, hash=False)
+    _hash: int = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {c.id: c for c in self.categories})
+        object.__setattr__(self, "_by_face", {c._face: c for c in self.categories if c._face})
+        object.__setattr__(self, "_hash", hash((self.name, self.categories, self._options, self.joker)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        """Show how to build this rule set again.
+
+        >>> ruleset("generalized", dice=6, sides=8)
+        ruleset('generalized', dice=6, sides=8, upper_bonus=True, yahtzee_bonus=True, joker='forced')
+        """
+        args = "".join(f", {k}={v!r}" for k, v in self._options)
+        return f"ruleset({self.name!r}{args})"
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The normalized options, defaults included: ``ruleset(rs.name, **rs.options) == rs``.
+
+        >>> ruleset("yahtzee", joker="free").options
+        {'upper_bonus': True, 'yahtzee_bonus': True, 'joker': 'free'}
+        """
+        return dict(self._options)
+
+    @property
+    def upper(self) -> tuple[Category, ...]:
+        """The upper-section categories, in scorecard order.
+
+        >>> [c.id for c in ruleset("generalized", sides=8).upper][-2:]
+        ['sevens', 'eights']
+        """
+        return tuple(c for c in self.categories if c.section is Section.UPPER)
+
+    @property
+    def lower(self) -> tuple[Category, ...]:
+        """The lower-section categories, in scorecard order.
+
+        >>> [c.name for c in ruleset("yacht").lower]
+        ['Full House', 'Four of a Kind', 'Little Straight', 'Big Straight', 'Choice', 'Yacht']
+        """
+        return tuple(c for c in self.categories if c.section is Section.LOWER)
+
+    def _ids(self) -> str:
+        return ", ".join(c.id for c in self.categories)
+
+    def category(self, category: str | Category) -> Category:
+        """The category with this id (or this very category); UnknownCategoryError otherwise.
+
+        >>> ruleset("yahtzee").category("small_straight").name
+        'Small Straight'
+        """
+        if isinstance(category, str):
+            found = self._by_id.get(category)
+            if found is None:
+                raise UnknownCategoryError(
+                    f"unknown category {category!r} for {self.title}; valid ids: {self._ids()}"
+                )
+            return found
+        if isinstance(category, Category):
+            found = self._by_id.get(category.id)
+            if found != category:
+                raise UnknownCategoryError(
+                    f"category {category.name!r} ({category.id!r}) is not one of {self.title}'s; "
+                    f"valid ids: {self._ids()}"
+                )
+            return category
+        raise UnknownCategoryError(
+            f"category {category!r} is neither an id nor a Category; valid ids for {self.title}: {self._ids()}"
+        )
+
+    def validate_dice(self, dice: Iterable[int]) -> tuple[int, ...]:
+        """The dice as a tuple of ints, in the given order; InvalidDiceError if they are not a valid roll.
+
+        >>> ruleset("yacht").validate_dice([6, 1, 6, 2, 3])
+        (6, 1, 6, 2, 3)
+        >>> ruleset("yacht").validate_dice([1, 2, 3])
+        Traceback (most recent call last):
+        ...
+        game.rules.InvalidDiceError: dice [1, 2, 3]: 3 dice given, Yacht needs 5
+        """
+        try:
+            faces = tuple(dice)
+        except TypeError:
+            raise InvalidDiceError(
+                f"dice {dice!r} are not a sequence of {self.dice} ints for {self.title}"
+            ) from None
+        if len(faces) == self.dice and all(type(f) is int and 1 <= f <= self.sides for f in faces):
+            return faces
+        shown = list(faces)
+        if isinstance(dice, (str, bytes)):
+            raise InvalidDiceError(f"dice {dice!r} are not a sequence of {self.dice} ints for {self.title}")
+        if len(faces) != self.dice:
+            raise InvalidDiceError(f"dice {shown}: {len(faces)} dice given, {self.title} needs {self.dice}")
+        for f in faces:
+            if not isinstance(f, int) or isinstance(f, bool):
+                raise InvalidDiceError(
+                    f"dice {shown}: face {f!r} is not an int (faces are 1..{self.sides} for {self.title})"
+                )
+            if not 1 <= f <= self.sides:
+                raise InvalidDiceError(f"dice {shown}: face {f} is outside 1..{self.sides} for {self.title}")
+        return tuple(int(f) for f in faces)  # int subclasses, made plain
+
+    def score(self, category: str | Category, dice: Iterable[int]) -> int:
+        """The points the dice make in the category, out of context (no joker, no bonus).
+
+        >>> ruleset("yacht").score("four_of_a_kind", [3, 3, 3, 3, 3])
+        12
+        >>> ruleset("yahtzee").score("full_house", [3, 3, 3, 3, 3])
+        0
+        """
+        rule = self.category(category)._rule
+        return _score(rule, tuple(sorted(self.validate_dice(dice))))
+
+    def is_yahtzee(self, dice: Iterable[int]) -> bool:
+        """Whether every die shows the same face.
+
+        >>> ruleset("yatzy").is_yahtzee([2, 2, 2, 2, 2]), ruleset("yatzy").is_yahtzee([2, 2, 2, 2, 3])
+        (True, False)
+        """
+        return len(set(self.validate_dice(dice))) == 1
+
+    def _filled(self, scores: Mapping[str, int]) -> Mapping[str, int]:
+        """Check a scorecard: known ids mapped to non-negative ints."""
+        if not isinstance(scores, Mapping):
+            raise RulesError(f"scores {scores!r} must map filled category ids to points")
+        for key, value in scores.items():
+            if key not in self._by_id:
+                raise UnknownCategoryError(
+                    f"scores: unknown category {key!r} for {self.title}; valid ids: {self._ids()}"
+                )
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise RulesError(f"scores[{key!r}] = {value!r} is not a non-negative int")
+        return scores
+
+    def _allowed(self, scores: Mapping[str, int], faces: tuple[int, ...]) -> tuple[bool, tuple[Category, ...]]:
+        """(joker applies?, the categories the dice may go in now), in scorecard order."""
+        open_ = tuple(c for c in self.categories if c.id not in scores)
+        joker = (
+            self.joker is not Joker.NONE
+            and self.yahtzee_id in scores
+            and faces[0] == faces[-1]
+        )
+        if not joker or self.joker is Joker.FREE:
+            return joker, open_
+        matching = self._by_face.get(faces[0])
+        if matching is not None and matching.id not in scores:
+            return joker, (matching,)
+        lower = tuple(c for c in open_ if c.section is Section.LOWER)
+        return joker, lower or open_
+
+    def choices(self, scores: Mapping[str, int], dice: Iterable[int]) -> dict[str, int]:
+        """The categories the dice may be scored in now, in scorecard order, with the points each would write.
+
+        >>> rs = ruleset("yahtzee")
+        >>> rs.choices({"yahtzee": 0, "fives": 15}, [5, 5, 5, 5, 5])["full_house"]
+        25
+        >>> rs.choices({"yahtzee": 0}, [5, 5, 5, 5, 5])
+        {'fives': 25}
+        """
+        faces = tuple(sorted(self.validate_dice(dice)))
+        joker, allowed = self._allowed(self._filled(scores), faces)
+        if joker:
+            return {
+                c.id: (_joker_score if c.section is Section.LOWER else _score)(c._rule, faces)
+                for c in allowed
+            }
+        return {c.id: _score(c._rule, faces) for c in allowed}
+
+    def yahtzee_bonus(self, scores: Mapping[str, int], dice: Iterable[int]) -> int:
+        """The bonus points scoring these dice now earns: a Yahtzee while the Yahtzee box holds its points.
+
+        >>> rs = ruleset("yahtzee")
+        >>> rs.yahtzee_bonus({"yahtzee": 50}, [3] * 5), rs.yahtzee_bonus({"yahtzee": 0}, [3] * 5)
+        (100, 0)
+        """
+        faces = self.validate_dice(dice)
+        self._filled(scores)
+        earned = (
+            self.yahtzee_bonus_amount
+            and len(set(faces)) == 1
+            and scores.get(self.yahtzee_id, 0) > 0  # type: ignore[arg-type]
+            and len(scores) < len(self.categories)
+        )
+        return self.yahtzee_bonus_amount if earned else 0
+
+    def check(self, scores: Mapping[str, int], dice: Iterable[int], category: str | Category) -> int:
+        """The points choosing the category would write; a RulesError says why the choice is illegal.
+
+        >>> ruleset("yahtzee").check({"yahtzee": 50, "twos": 6}, [2, 2, 2, 2, 2], "large_straight")
+        40
+        """
+        cat = self.category(category)
+        faces = tuple(sorted(self.validate_dice(dice)))
+        self._filled(scores)
+        if cat.id in scores:
+            raise CategoryFilledError(f"{cat.name} is already filled ({scores[cat.id]})")
+        choices = self.choices(scores, faces)
+        if cat.id not in choices:
+            _, allowed = self._allowed(scores, faces)
+            if all(c.section is Section.UPPER for c in allowed) and len(allowed) == 1:
+                where = f"the matching upper box, {allowed[0].name}, while it is open"
+            else:
+                where = "an open lower box (" + ", ".join(c.name for c in allowed) + ") before any upper box"
+            raise JokerRuleError(
+                f"{cat.name} is not allowed for {_show(faces)}: a Yahtzee joker must go in {where}"
+            )
+        return choices[cat.id]
+
+    def totals(self, scores: Mapping[str, int], yahtzee_bonus: int = 0) -> Totals:
+        """The totals of a scorecard (filled id -> points) plus the Yahtzee bonus points accumulated.
+
+        >>> ruleset("yahtzee").totals({"sixes": 30, "fives": 25, "fours": 8, "yahtzee": 50}, 100)
+        Totals(upper_subtotal=63, upper_bonus=35, upper_total=98, lower_total=50, yahtzee_bonus=100, grand_total=248)
+        """
+        self._filled(scores)
+        if not isinstance(yahtzee_bonus, int) or isinstance(yahtzee_bonus, bool) or yahtzee_bonus < 0:
+            raise RulesError(f"yahtzee_bonus={yahtzee_bonus!r} is not a non-negative int")
+        if yahtzee_bonus and not self.yahtzee_bonus_amount:
+            raise RulesError(f"yahtzee_bonus={yahtzee_bonus}: {self!r} has no Yahtzee bonus")
+        upper = sum(v for k, v in scores.items() if self._by_id[k].section is Section.UPPER)
+        lower = sum(v for k, v in scores.items() if self._by_id[k].section is Section.LOWER)
+        bonus = self.upper_bonus_amount if self.upper_bonus_amount and upper >= self.upper_bonus_threshold else 0
+        return Totals(upper, bonus, upper + bonus, lower, yahtzee_bonus, upper + bonus + lower + yahtzee_bonus)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-compatible description: ``{"name": ..., "options": {...}}``.
+
+        >>> ruleset("generalized", dice=3, sides=4, joker="none").to_dict()
+        {'name': 'generalized', 'options': {'dice': 3, 'sides': 4, 'upper_bonus': True, 'yahtzee_bonus': True, 'joker': 'none'}}
+        """
+        return {"name": self.name, "options": self.options}
+
+
+# --------------------------------------------------------------------------------------------
+# Rule sets as data
+# --------------------------------------------------------------------------------------------
+
+_UPPER_WORDS = (
+    "ones", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+    "elevens", "twelves", "thirteens", "fourteens", "fifteens", "sixteens", "seventeens",
+    "eighteens", "nineteens", "twenties",
+)  # fmt: skip
+MAX_DICE = 10
+MAX_SIDES = len(_UPPER_WORDS)
+
+
+def _upper(dice: int, sides: int, names: dict[int, str] | None = None) -> tuple[Category, ...]:
+    """One box per face: the sum of the dice showing it."""
+    names = names or {}
+    return tuple(
+        Category(
+            _UPPER_WORDS[f - 1],
+            names.get(f, _UPPER_WORDS[f - 1].capitalize()),
+            Section.UPPER,
+            dice * f,
+            _Rule(_face_count, (f,), _pay_matched),
+            f,
+        )
+        for f in range(1, sides + 1)
+    )
+
+
+def _lower(*rows: tuple[str, str, int, _Rule]) -> tuple[Category, ...]:
+    return tuple(Category(id_, name, Section.LOWER, top, rule) for id_, name, top, rule in rows)
+
+
+def _kind(sizes: tuple[int, ...], pay: Callable[[_Hand, int, int], int], points: int = 0, *, distinct: bool = True) -> _Rule:
+    """Disjoint groups of alike dice of the given sizes (of different faces when distinct)."""
+    return _Rule(_groups, (tuple(sorted(sizes, reverse=True)), distinct), pay, points)
+
+
+def _straight(length: int, points: int) -> _Rule:
+    """A run of `length` consecutive faces, duplicates ignored."""
+    return _Rule(_run, (length,), _pay_fixed, points)
+
+
+def _faces(faces: range, points: int) -> _Rule:
+    """These very faces, each on some die."""
+    return _Rule(_face_set, (frozenset(faces),), _pay_fixed, points)
+
+
+_CHANCE = _kind((), _pay_total)  # no group required: every roll matches
+
+
+def _build_yacht() -> dict[str, Any]:
+    # Seed 000 (Z spec): ENTRY ::= ks<FACE> | full_house | four_of_a_kind | little_straight | big_straight | choice | yacht
+    return dict(
+        title="Yacht", dice=5, sides=6, rolls_per_turn=3, yahtzee_id="yacht",
+        categories=_upper(5, 6, {1: "Aces"}) + _lower(
+            # three alike and two alike, the same face allowed: a Yacht is a Full House
+            ("full_house", "Full House", 30, _kind((3, 2), _pay_total, distinct=False)),
+            ("four_of_a_kind", "Four of a Kind", 24, _kind((4,), _pay_matched)),
+            ("little_straight", "Little Straight", 30, _faces(range(1, 6), 30)),
+            ("big_straight", "Big Straight", 30, _faces(range(2, 7), 30)),
+            ("choice", "Choice", 30, _CHANCE),
+            ("yacht", "Yacht", 50, _kind((5,), _pay_fixed, 50)),
+        ),
+    )  # fmt: skip
+
+
+def _build_yahtzee(upper_bonus: bool, yahtzee_bonus: bool, joker: str) -> dict[str, Any]:
+    # Seed 001 (tables), cross-checked with seed 003; bonuses and joker from the official rules.
+    return dict(
+        title="Yahtzee", dice=5, sides=6, rolls_per_turn=3, yahtzee_id="yahtzee",
+        categories=_upper(5, 6) + _lower(
+            ("three_of_a_kind", "Three of a Kind", 30, _kind((3,), _pay_total)),
+            ("four_of_a_kind", "Four of a Kind", 30, _kind((4,), _pay_total)),
+            ("full_house", "Full House", 25, _kind((3, 2), _pay_fixed, 25)),  # faces differ: 5 alike is not one
+            ("small_straight", "Small Straight", 30, _straight(4, 30)),
+            ("large_straight", "Large Straight", 40, _straight(5, 40)),
+            ("yahtzee", "Yahtzee", 50, _kind((5,), _pay_fixed, 50)),
+            ("chance", "Chance", 30, _CHANCE),
+        ),
+        upper_bonus_threshold=63 if upper_bonus else 0,
+        upper_bonus_amount=35 if upper_bonus else 0,
+        yahtzee_bonus_amount=100 if yahtzee_bonus else 0,
+        joker=Joker(joker),
+    )  # fmt: skip
+
+
+def _build_yatzy() -> dict[str, Any]:
+    # Seed 002: Scandinavian Yatzy, 15 boxes, 50 bonus at 63, no joker, no Yatzy bonus.
+    return dict(
+        title="Yatzy", dice=5, sides=6, rolls_per_turn=3, yahtzee_id="yatzy",
+        categories=_upper(5, 6) + _lower(
+            ("one_pair", "One Pair", 12, _kind((2,), _pay_matched)),
+            ("two_pairs", "Two Pairs", 22, _kind((2, 2), _pay_matched)),
+            ("three_of_a_kind", "Three of a Kind", 18, _kind((3,), _pay_matched)),
+            ("four_of_a_kind", "Four of a Kind", 24, _kind((4,), _pay_matched)),
+            ("small_straight", "Small Straight", 15, _faces(range(1, 6), 15)),
+            ("large_straight", "Large Straight", 20, _faces(range(2, 7), 20)),
+            ("full_house", "Full House", 28, _kind((3, 2), _pay_total)),
+            ("chance", "Chance", 30, _CHANCE),
+            ("yatzy", "Yatzy", 50, _kind((5,), _pay_fixed, 50)),
+        ),
+        upper_bonus_threshold=63, upper_bonus_amount=50,
+    )  # fmt: skip
+
+
+def _ceil(x: Fraction | int) -> int:
+    """Exact ceiling (Fraction.__ceil__ is integer arithmetic)."""
+    return math.ceil(x)
+
+
+def _build_generalized(dice: int, sides: int, upper_bonus: bool, yahtzee_bonus: bool, joker: str) -> dict[str, Any]:
+    # Seed 004, "Yahtzee Formulae": n dice, d sides, every decimal constant taken as an exact Fraction.
+    n, d = dice, sides
+    dn = d * n
+    small_kind = _ceil(n * Fraction("0.5"))  # (3)
+    large_kind = _ceil(n * Fraction("0.75"))  # (4)
+    full_house = _ceil(dn * Fraction("0.83"))  # (5)
+    small_run = _ceil(n * Fraction("0.75"))  # (6): run length needed, scores d*n
+    large_straight = _ceil(dn * Fraction("1.33"))  # (7)
+    yahtzee = _ceil(dn * Fraction("1.66"))  # (8)
+    kind_names = (
+        ("Three of a Kind", "Four of a Kind")
+        if (small_kind, large_kind) == (3, 4)
+        else (f"{small_kind} of a Kind", f"{large_kind} of a Kind")
+    )
+    return dict(
+        title=f"Custom {n} dice × {d} sides",
+        dice=n, sides=d,
+        rolls_per_turn=_ceil(max(d, n) * Fraction("0.5")),  # (1)
+        yahtzee_id="yahtzee",
+        categories=_upper(n, d) + _lower(
+            ("three_of_a_kind", kind_names[0], dn, _kind((small_kind,), _pay_total)),
+            ("four_of_a_kind", kind_names[1], dn, _kind((large_kind,), _pay_total)),
+            # a group of floor(n/2) alike and one of ceil(n/2) alike of another face: all the dice
+            ("full_house", "Full House", full_house, _kind((n // 2, n - n // 2), _pay_fixed, full_house)),
+            # a run longer than d faces cannot be rolled (n > d): then only a joker fills these boxes
+            ("small_straight", "Small Straight", dn, _straight(small_run, dn)),
+            ("large_straight", "Large Straight", large_straight, _straight(n, large_straight)),
+            ("yahtzee", "Yahtzee", yahtzee, _kind((n,), _pay_fixed, yahtzee)),
+            ("chance", "Chance", dn, _CHANCE),
+        ),
+        upper_bonus_threshold=_ceil(n * Fraction("0.5")) * (d * (d + 1) // 2) if upper_bonus else 0,  # (10)
+        upper_bonus_amount=_ceil(dn * Fraction("1.162")) if upper_bonus else 0,  # (11)
+        yahtzee_bonus_amount=_ceil(dn * Fraction("3.32")) if yahtzee_bonus else 0,  # (12)
+        joker=Joker(joker),
+    )  # fmt: skip
+
+
+# --------------------------------------------------------------------------------------------
+# Options
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Option:
+    default: Any
+    normalize: Callable[[str, str, Any], Any]  # (rule set, option, value) -> normalized value
+
+
+def _bool(rs: str, opt: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise InvalidOptionError(f"{opt}={value!r} is not valid for {rs}; valid values: True, False")
+
+
+def _joker(rs: str, opt: str, value: Any) -> str:
+    if isinstance(value, Joker):
+        return value.value
+    if isinstance(value, str) and value in {j.value for j in Joker}:
+        return value
+    raise InvalidOptionError(
+        f"{opt}={value!r} is not valid for {rs}; valid values: {', '.join(j.value for j in (Joker.FORCED, Joker.FREE, Joker.NONE))}"
+    )
+
+
+def _int_in(low: int, high: int) -> Callable[[str, str, Any], int]:
+    def normalize(rs: str, opt: str, value: Any) -> int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InvalidOptionError(f"{opt}={value!r} is not valid for {rs}; valid values: ints {low}..{high}")
+        if not low <= value <= high:
+            raise InvalidOptionError(f"{opt}={value} is outside {low}..{high} for {rs} (at most {high} {opt})")
+        return int(value)
+
+    return normalize
+
+
+_BONUS_OPTIONS = {
+    "upper_bonus": _Option(True, _bool),
+    "yahtzee_bonus": _Option(True, _bool),
+    "joker": _Option("forced", _joker),
+}
+_RULESETS: dict[str, tuple[dict[str, _Option], Callable[..., dict[str, Any]]]] = {
+    "yacht": ({}, _build_yacht),
+    "yahtzee": (_BONUS_OPTIONS, _build_yahtzee),
+    "yatzy": ({}, _build_yatzy),
+    "generalized": (
+        {"dice": _Option(5, _int_in(2, MAX_DICE)), "sides": _Option(6, _int_in(2, MAX_SIDES)), **_BONUS_OPTIONS},
+        _build_generalized,
+    ),
+}
+
+
+@lru_cache(maxsize=256)
+def _build(name: str, options: tuple[tuple[str, Any], ...]) -> RuleSet:
+    fields = {
+        "upper_bonus_threshold": 0, "upper_bonus_amount": 0, "yahtzee_bonus_amount": 0, "joker": Joker.NONE,
+    }  # fmt: skip
+    fields.update(_RULESETS[name][1](**dict(options)))
+    return RuleSet(name=name, _options=options, **fields)
+
+
+def ruleset(name: str, **options: Any) -> RuleSet:
+    """The rule set called `name` with these options (defaults for the rest).
+
+    >>> ruleset("yatzy").title, len(ruleset("yatzy").categories)
+    ('Yatzy', 15)
+    >>> ruleset("generalized", dice=11)
+    Traceback (most recent call last):
+    ...
+    game.rules.InvalidOptionError: dice=11 is outside 2..10 for generalized (at most 10 dice)
+    >>> ruleset("yacht", joker="free")
+    Traceback (most recent call last):
+    ...
+    game.rules.InvalidOptionError: unknown option 'joker' for yacht; yacht takes no options
+    """
+    if not isinstance(name, str) or name not in _RULESETS:
+        raise UnknownRuleSetError(f"unknown rule set {name!r}; valid rule sets: {', '.join(RULESET_NAMES)}")
+    specs = _RULESETS[name][0]
+    for key in options:
+        if key not in specs:
+            valid = f"valid options: {', '.join(specs)}" if specs else f"{name} takes no options"
+            raise InvalidOptionError(f"unknown option {key!r} for {name}; {valid}")
+    normalized = tuple(
+        (key, spec.normalize(name, key, options[key]) if key in options else spec.default)
+        for key, spec in specs.items()
+    )
+    return _build(name, normalized)
+
+
+def from_dict(data: Mapping[str, Any]) -> RuleSet:
+    """The rule set a ``to_dict()`` result describes; RulesError on bad data.
+
+    >>> from_dict({"name": "yahtzee", "options": {"joker": "free"}}) == ruleset("yahtzee", joker="free")
+    True
+    >>> from_dict(ruleset("yacht").to_dict()) == ruleset("yacht")
+    True
+    """
+    if not isinstance(data, Mapping) or "name" not in data:
+        raise RulesError(f"rule set data {data!r} must be a mapping with a 'name' (and 'options')")
+    extra = set(data) - {"name", "options"}
+    if extra:
+        raise RulesError(f"rule set data {data!r}: unexpected keys {sorted(extra)}; valid keys: name, options")
+    options = data.get("options", {})
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+        raise RulesError(f"rule set data {data!r}: 'options' must be a mapping of option names to values")
+    return ruleset(data["name"], **options)
