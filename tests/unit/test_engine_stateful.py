@@ -1,0 +1,315 @@
+"""A hypothesis state machine drives random legal and illegal actions through whole matches.
+
+After every step it checks: totals equal their sums, dice are in range, rolls used never
+exceed rolls per turn, every category is filled at most once, turn order holds, refused
+actions changed nothing (and were predicted by ``refusal``/``legal_actions``), and
+save -> restore -> save is identical.
+"""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, event, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from game import rules
+from game.engine import (
+    MAX_SEED,
+    GameError,
+    Match,
+    Phase,
+    Seat,
+    competition_ranks,
+    from_dict,
+    new_match,
+)
+
+RULESETS = [
+    rules.ruleset("yacht"),
+    rules.ruleset("yahtzee"),
+    rules.ruleset("yahtzee", joker="free"),
+    rules.ruleset("yahtzee", yahtzee_bonus=False, joker="none", upper_bonus=False),
+    rules.ruleset("yatzy"),
+    rules.ruleset("generalized"),
+    rules.ruleset("generalized", dice=6, sides=8),
+    rules.ruleset("generalized", dice=3, sides=4),
+]
+ALL_CATEGORIES = sorted({c.id for rs in RULESETS for c in rs.categories} | {"bogus", ""})
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+WHO = st.sampled_from(["nobody", "current-index", "current-name", "other", "unknown"])
+
+
+class MatchMachine(RuleBasedStateMachine):
+    def __init__(self) -> None:
+        super().__init__()
+        self.match: Match | None = None
+        self.refused = 0
+
+    # ------------------------------------------------------------------ setup
+
+    @initialize(
+        rs=st.sampled_from(RULESETS),
+        players=st.integers(1, 5),
+        games=st.integers(1, 6),
+        seed=st.one_of(st.integers(0, MAX_SEED), st.text(max_size=8)),
+        warmup=st.integers(0, 60),
+        computer=st.booleans(),
+    )
+    def start(self, rs, players, games, seed, warmup, computer):
+        seats = [Seat.computer(n, "normal") if computer and i else n for i, n in enumerate(NAMES[:players])]
+        match = new_match(rs, seats, games, seed)
+        for _ in range(warmup):  # quick turns, so game ends and later games are reached too
+            if match.match_over:
+                break
+            if match.game_over:
+                match = match.next_game()
+                continue
+            match = match.roll()
+            options = match.options()  # the Yahtzee box first: jokers come into play sooner
+            match = match.score(rs.yahtzee_id if rs.yahtzee_id in options else next(iter(options)))
+        self.match = match
+
+    # ------------------------------------------------------------------ helpers
+
+    def _player(self, who: str):
+        match = self.match
+        return {
+            "nobody": None,
+            "current-index": match.player,
+            "current-name": match.current_name,
+            "other": (match.player + 1) % len(match.seats) if len(match.seats) > 1 else None,
+            "unknown": "Nobody-here",
+        }[who]
+
+    def attempt(self, action, call, player=None):
+        """Perform ``call`` on the match; a refusal must be predicted and change nothing."""
+        before = self.match
+        snapshot = before.to_dict()
+        predicted = before.refusal(action, player)
+        legal = before.legal_actions()
+        try:
+            after = call(before)
+        except GameError as exc:
+            self.refused += 1
+            event(f"refused: {exc.reason.value}")
+            assert before.to_dict() == snapshot, "a refused action changed the match"
+            assert predicted is not None, f"{action} refused but predicted legal: {exc}"
+            assert type(predicted) is type(exc) and str(predicted) == str(exc)
+            assert exc.reason is not None and str(exc)
+            if player is None or before._seat_index(player) == before.player:
+                assert tuple(action) not in legal
+            return
+        assert predicted is None, f"{action} accepted but predicted refused: {predicted}"
+        assert before.to_dict() == snapshot, "an action mutated the old match"
+        if after is not before:
+            assert after.actions[: len(before.actions)] == before.actions
+            assert len(after.actions) == len(before.actions) + 1
+        else:
+            assert action[0] == "hold" and before.held[action[1]] == action[2]
+        listed = tuple(action) if action[0] != "roll" else ("roll",)  # injected faces: still a roll
+        if after is not before:
+            assert listed in legal, f"{action} accepted but not listed in legal_actions"
+        self.match = after
+
+    # ------------------------------------------------------------------ rules
+
+    @rule(who=WHO)
+    def roll(self, who):
+        player = self._player(who)
+        self.attempt(["roll"], lambda m: m.roll(player=player), player)
+
+    @rule(faces=st.lists(st.integers(-1, 11), max_size=11))
+    def roll_any_faces(self, faces):
+        self.attempt(["roll", faces], lambda m: m.roll(faces=faces))
+
+    @rule(data=st.data())
+    def roll_good_faces(self, data):
+        match = self.match
+        count = match.held.count(False)
+        faces = data.draw(st.lists(st.integers(1, match.ruleset.sides), min_size=count, max_size=count))
+        self.attempt(["roll", faces], lambda m: m.roll(faces=faces))
+
+    @rule(face=st.integers(1, 10))
+    def roll_same_face(self, face):
+        """Roll the same face on every free die (Yahtzees, jokers and bonuses)."""
+        faces = [face] * self.match.held.count(False)
+        self.attempt(["roll", faces], lambda m: m.roll(faces=faces))
+
+    @rule()
+    def hold_every_die(self):
+        for index in range(self.match.ruleset.dice):
+            self.attempt(["hold", index, True], lambda m: m.hold(index))
+
+    @rule(index=st.integers(-2, 11), held=st.booleans(), who=WHO)
+    def hold(self, index, held, who):
+        player = self._player(who)
+        self.attempt(["hold", index, held], lambda m: m.hold(index, held, player=player), player)
+
+    @rule(index=st.integers(-1, 10))
+    def toggle(self, index):
+        match = self.match
+        valid = 0 <= index < match.ruleset.dice
+        action = ["hold", index, (not match.held[index]) if valid else True]
+        self.attempt(action, lambda m: m.toggle_hold(index))
+
+    @rule(data=st.data(), who=WHO)
+    def score_legal(self, data, who):
+        options = list(self.match.options())
+        category = data.draw(st.sampled_from(options)) if options else data.draw(st.sampled_from(ALL_CATEGORIES))
+        player = self._player(who)
+        self.attempt(["score", category], lambda m: m.score(category, player=player), player)
+
+    @rule(category=st.sampled_from(ALL_CATEGORIES))
+    def score_any(self, category):
+        self.attempt(["score", category], lambda m: m.score(category))
+
+    @rule()
+    def score_yahtzee_box(self):
+        """Fill the Yahtzee box when it is open (so that jokers and bonuses come into play)."""
+        box = self.match.ruleset.yahtzee_id
+        if box in self.match.options():
+            self.attempt(["score", box], lambda m: m.score(box))
+
+    @rule(data=st.data())
+    def score_forbidden(self, data):
+        """Try an open category that is not a legal option now (the joker rule forbids it)."""
+        match = self.match
+        options = match.options()
+        forbidden = [c for c in match.open_categories() if c not in options] if options else []
+        if forbidden:
+            category = data.draw(st.sampled_from(forbidden))
+            self.attempt(["score", category], lambda m: m.score(category))
+
+    @rule()
+    def next_game(self):
+        self.attempt(["next_game"], Match.next_game)
+
+    @rule()
+    def finish(self):
+        self.attempt(["finish"], Match.finish)
+
+    @rule(data=st.data())
+    def any_legal_action(self, data):
+        legal = self.match.legal_actions()
+        if legal:
+            action = data.draw(st.sampled_from(legal))
+            self.attempt(list(action), lambda m: m.apply(action))
+
+    @precondition(lambda self: self.match is not None and not self.match.game_over)
+    @rule(turns=st.integers(1, 6))
+    def play_turns(self, turns):
+        for _ in range(turns):
+            if self.match.game_over:
+                return
+            self.attempt(["roll"], Match.roll)
+            if self.match.can_roll:
+                self.attempt(["hold", 0, True], lambda m: m.hold(0))
+                self.attempt(["roll"], Match.roll)
+            category = next(iter(self.match.options()))
+            self.attempt(["score", category], lambda m: m.score(category))
+
+    # ------------------------------------------------------------------ invariants
+
+    @invariant()
+    def dice_and_rolls(self):
+        match = self.match
+        rs = match.ruleset
+        assert 0 <= match.rolls <= rs.rolls_per_turn
+        assert match.rolls_left == rs.rolls_per_turn - match.rolls
+        assert len(match.held) == rs.dice
+        if match.rolls == 0:
+            assert match.dice == () and not any(match.held)
+        else:
+            assert len(match.dice) == rs.dice
+            assert all(type(face) is int and 1 <= face <= rs.sides for face in match.dice)
+        assert match.draws >= 0
+
+    @invariant()
+    def scorecards_and_totals(self):
+        match = self.match
+        rs = match.ruleset
+        assert 1 <= len(match.cards) <= 6
+        ids = {c.id for c in rs.categories}
+        sums = [0] * len(match.seats)
+        for game, cards in enumerate(match.cards):
+            assert len(cards) == len(match.seats)
+            grand = []
+            for player, card in enumerate(cards):
+                filled = [category for category, _ in card.entries]
+                assert len(filled) == len(set(filled)), "a category filled twice"
+                assert set(filled) <= ids
+                if game < len(match.cards) - 1:
+                    assert len(filled) == len(ids)
+                scores = card.scores
+                assert all(type(p) is int and 0 <= p <= rs.category(c).max_score for c, p in scores.items())
+                totals = match.totals(player, game)
+                upper = sum(scores.get(c.id, 0) for c in rs.upper)
+                lower = sum(scores.get(c.id, 0) for c in rs.lower)
+                assert totals.upper_subtotal == upper and totals.lower_total == lower
+                assert totals.upper_bonus in (0, rs.upper_bonus_amount)
+                assert totals.upper_total == upper + totals.upper_bonus
+                assert totals.yahtzee_bonus == card.yahtzee_bonus
+                if rs.yahtzee_bonus_amount:
+                    assert card.yahtzee_bonus % rs.yahtzee_bonus_amount == 0
+                else:
+                    assert card.yahtzee_bonus == 0
+                assert totals.grand_total == totals.upper_total + totals.lower_total + totals.yahtzee_bonus
+                grand.append(totals.grand_total)
+                sums[player] += totals.grand_total
+            assert match.game_totals(game) == tuple(grand)
+        assert match.match_totals() == tuple(sums)
+        standings = match.standings()
+        ranks = competition_ranks(sums)
+        assert sorted((s.player, s.rank, s.total) for s in standings) == [
+            (p, ranks[p], sums[p]) for p in range(len(sums))
+        ]
+
+    @invariant()
+    def turn_order_and_phase(self):
+        match = self.match
+        current = match.cards[-1]
+        phase = match.phase
+        event(f"reached: {phase.value}, game {match.game + 1}")
+        if match.finished:
+            assert phase is Phase.MATCH_OVER and match.game_over and match.legal_actions() == []
+        elif match.game_over:
+            assert phase is Phase.GAME_OVER and match.legal_actions() == [("next_game",), ("finish",)]
+            assert len(match.cards) < 6 and match.rolls == 0
+        else:
+            mine = len(current[match.player])
+            for player, card in enumerate(current):
+                assert len(card) == (mine + 1 if player < match.player else mine)
+            assert match.legal_actions(), "a game in progress always has a legal action"
+            if match.rolls:
+                assert match.options(), "a rolled turn always has a legal category"
+        if len(match.cards) == 6 and match.game_over:
+            assert match.finished
+
+    @invariant()
+    def legal_actions_are_accepted(self):
+        match = self.match
+        for action in match.legal_actions():
+            assert match.is_legal(action)
+
+    @invariant()
+    def save_restore_save_is_identical(self):
+        match = self.match
+        data = match.to_dict()
+        text = json.dumps(data)
+        restored = from_dict(json.loads(text))
+        assert restored == match
+        assert restored.to_dict() == data
+        assert json.dumps(restored.to_dict()) == text
+        if match.can_roll:
+            assert restored.roll().dice == match.roll().dice
+
+
+MatchMachine.TestCase.settings = settings(
+    max_examples=50,
+    stateful_step_count=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+TestMatchMachine = MatchMachine.TestCase
