@@ -85,7 +85,8 @@ SAVE_FORMAT = "yacht-dice/match"
 MIN_PLAYERS = 1
 MAX_PLAYERS = 5
 MAX_GAMES = 6
-NAME_LENGTH = 24
+NAME_LENGTH = 32
+"""Longest player name kept (longer names are trimmed): room for a full name, not a paragraph."""
 MAX_SEED = 2**53 - 1
 """Largest integer seed: seeds stay exact when a save passes through JavaScript."""
 _MAX_SEED_TEXT = 64

@@ -9,6 +9,7 @@ import pytest
 
 from game import rules
 from game.engine import (
+    NAME_LENGTH,
     MAX_SEED,
     ActionError,
     FlowError,
@@ -102,10 +103,10 @@ def test_unknown_ruleset_is_a_setup_error(bad):
 
 
 def test_names_are_normalized():
-    match = new_match("yacht", ["  Ann  ", "", "   ", "B\tob\n", "Z" * 30], seed=1)
-    assert match.players == ("Ann", "Player 2", "Player 3", "B ob", "Z" * 24)
+    match = new_match("yacht", ["  Ann  ", "", "   ", "B\tob\n", "Z" * (NAME_LENGTH + 6)], seed=1)
+    assert match.players == ("Ann", "Player 2", "Player 3", "B ob", "Z" * NAME_LENGTH)
     assert normalize_name(None, 0) == "Player 1"
-    assert normalize_name("x" * 23 + " y", 0) == "x" * 23
+    assert normalize_name("x" * (NAME_LENGTH - 1) + " y", 0) == "x" * (NAME_LENGTH - 1)  # trimmed, then stripped
 
 
 @pytest.mark.parametrize("players", [[], ["a"] * 6, [1], None])

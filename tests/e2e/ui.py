@@ -1,0 +1,83 @@
+"""Drive the game page by its accessible names, as a screen-reader user or a test would."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.e2e.conftest import open_game
+
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+DIE_LABEL = re.compile(r"^Die (\d+), (?:showing (\d+)|blank)$")
+ROLL = re.compile(r"^Roll")
+CHOICE = re.compile(r"^(.+), (\d+) points?$")
+
+
+def start(page, base_url: str, query: str):
+    """Open a new match from a link and wait until it is on the board."""
+    open_game(page, base_url, "?" + query)
+    page.get_by_role("button", name=ROLL).wait_for()
+    return page
+
+
+def roll(page) -> None:
+    """Press the Roll button."""
+    page.get_by_role("button", name=ROLL).click()
+
+
+def die(page, number: int):
+    """The locator of die ``number`` (1-based)."""
+    return page.get_by_role("button", name=re.compile(rf"^Die {number}, "))
+
+
+def dice(page) -> list[int | None]:
+    """The faces the tray shows (None for a blank die), read from the dice's names."""
+    faces = []
+    for label in page.locator("#dice button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))"):
+        match = DIE_LABEL.match(label)
+        assert match, label
+        faces.append(int(match.group(2)) if match.group(2) else None)
+    return faces
+
+
+def held(page) -> list[bool]:
+    """Which dice are held, from aria-pressed."""
+    return [v == "true" for v in page.locator("#dice button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-pressed'))")]
+
+
+def choices(page) -> dict[str, int]:
+    """The category buttons offered now: display name -> points."""
+    names = page.locator("#scorecard button.choice").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+    out = {}
+    for label in names:
+        match = CHOICE.match(label)
+        assert match, label
+        out[match.group(1)] = int(match.group(2))
+    return out
+
+
+def choose(page, name: str) -> None:
+    """Score the dice in the category with this display name."""
+    page.get_by_role("button", name=re.compile(rf"^{re.escape(name)}, \d+ points?$")).click()
+
+
+def cell(page, row: str, player: int = 0) -> str:
+    """The text of one scorecard cell (row key such as 'grand_total', 0-based player)."""
+    return page.locator(f"#scorecard td[data-row='{row}'][data-player='{player}']").inner_text().strip()
+
+
+def status(page) -> str:
+    """The live region's text."""
+    return page.get_by_role("status").filter(has_text=re.compile(".")).first.inner_text()
+
+
+def notice(page) -> str:
+    """The explanation shown for a refused action ('' when none)."""
+    box = page.locator("#notice")
+    return box.inner_text() if box.is_visible() else ""
+
+
+def screenshot(page, name: str) -> None:
+    """Save a screenshot for people to look at (tests/e2e/screenshots/, not committed)."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
