@@ -387,12 +387,12 @@ def competition_ranks(values: Sequence[int]) -> tuple[int, ...]:
 
 
 def normalize_name(name: Any, seat: int) -> str:
-    """A player's display name: whitespace collapsed, empty -> "Player N", at most 24 chars.
+    """A player's display name: whitespace collapsed, empty -> "Player N", at most NAME_LENGTH (32) chars.
 
     ``seat`` is the 0-based seat index (used for the default name).
 
     >>> normalize_name("  Ann   Lee ", 0), normalize_name("", 2), len(normalize_name("x" * 40, 0))
-    ('Ann Lee', 'Player 3', 24)
+    ('Ann Lee', 'Player 3', 32)
     """
     if name is None:
         name = ""
