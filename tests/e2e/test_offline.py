@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.e2e import ui
 from tests.e2e.conftest import DIST, open_game
 from tools.build import build
 from tools.serve import ROOT, serve_in_background
@@ -61,14 +62,23 @@ def test_game_boots_offline_after_one_visit(context, page, base_url):
     wait_for_control(page)
     context.set_offline(True)
     try:
-        open_game(page, base_url)
+        ui.start(page, base_url, "rules=yahtzee&players=Ann&seed=31")
         assert page.evaluate("navigator.onLine") is False
+        ui.roll(page)
+        ui.die(page, 1).click()
+        ui.roll(page)
+        ui.choose(page, "Chance")
+        assert ui.cell(page, "chance") == ui.cell(page, "grand_total") != ""
+        assert "Ann scored" in ui.status(page)
     finally:
         context.set_offline(False)
 
 
-def test_every_request_is_precached(page, page_log, base_url):
-    open_game(page, base_url)
+def test_every_request_of_a_full_game_is_precached(page, page_log, base_url):
+    ui.start(page, base_url, "rules=yacht&players=Ann&seed=12")
+    while page.locator("#results").is_hidden():
+        ui.roll(page)
+        page.locator("#scorecard button.choice").first.click()
     cached = {f"{base_url}/{url.removeprefix('./')}" for url in precache_list(page)}
     cached.add(f"{base_url}/")
     asked = {url.split("?")[0] for url in page_log.requests if urlsplit(url).netloc == urlsplit(base_url).netloc}
@@ -88,8 +98,13 @@ def test_cache_version_follows_content(tmp_path):
 
 def test_update_is_offered_and_applied(page, served):
     source, site, url = served
-    open_game(page, url)
+    ui.start(page, url, "rules=yatzy&players=Ann,Bob&seed=77")
     wait_for_control(page)
+    ui.roll(page)
+    ui.choose(page, "Chance")
+    ui.roll(page)
+    ui.die(page, 4).click()
+    match_before = (ui.dice(page), ui.held(page), ui.cell(page, "chance", 0))
     first = page.evaluate("caches.keys()")
     # A new release: change one source file and rebuild the served site in place.
     css = source / "static" / "css" / "app.css"
@@ -102,6 +117,8 @@ def test_update_is_offered_and_applied(page, served):
     page.wait_for_selector("html[data-ready='true']", timeout=60_000)
     page.wait_for_function(f"caches.keys().then(k => k.length === 1 && k[0] === 'yacht-{version}')")
     assert first != [f"yacht-{version}"]
+    # The match in progress survived the update, mid-turn.
+    assert (ui.dice(page), ui.held(page), ui.cell(page, "chance", 0)) == match_before
 
 
 def test_site_works_under_a_sub_path(page, page_log, tmp_path):
