@@ -491,13 +491,25 @@ class RuleSet:
         {'fives': 25}
         """
         faces = tuple(sorted(self.validate_dice(dice)))
-        joker, allowed = self._allowed(self._filled(scores), faces)
-        if joker:
+        filled = self._filled(scores)
+        joker, allowed = self._allowed(filled, faces)
+        if joker and self._wild(filled, faces):
             return {
                 c.id: (_joker_score if c.section is Section.LOWER else _score)(c._rule, faces)
                 for c in allowed
             }
         return {c.id: _score(c._rule, faces) for c in allowed}
+
+    def _wild(self, scores: Mapping[str, int], faces: tuple[int, ...]) -> bool:
+        """Whether a joker scores lower boxes at joker values: once its matching upper box is filled.
+
+        Under the forced rule a joker reaches the lower section only then anyway; under the free
+        rule it may go in any open box at any time, but Full House and the straights pay their
+        joker points only once the matching upper box is filled (the rule behind the published
+        optimal value 254.5896).
+        """
+        matching = self._by_face.get(faces[0])
+        return matching is None or matching.id in scores
 
     def yahtzee_bonus(self, scores: Mapping[str, int], dice: Iterable[int]) -> int:
         """The bonus points scoring these dice now earns: a Yahtzee while the Yahtzee box holds its points.

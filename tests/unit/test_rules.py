@@ -394,15 +394,23 @@ def test_forced_joker_last_a_zero_in_any_open_upper_box():
 
 def test_free_joker_any_open_box():
     rs = ruleset("yahtzee", joker="free")
+    # Any open box may take the joker; while Fours is open, the lower boxes score as usual.
     scores = {"yahtzee": 50}
-    choices = rs.choices(scores, [4] * 5)
-    assert choices == {
+    assert rs.choices(scores, [4] * 5) == {
         "ones": 0, "twos": 0, "threes": 0, "fours": 20, "fives": 0, "sixes": 0,
+        "three_of_a_kind": 20, "four_of_a_kind": 20, "full_house": 0,
+        "small_straight": 0, "large_straight": 0, "chance": 20,
+    }  # fmt: skip
+    # Once Fours is filled, Full House and the straights pay their joker points.
+    scores = {"yahtzee": 50, "fours": 12}
+    assert rs.choices(scores, [4] * 5) == {
+        "ones": 0, "twos": 0, "threes": 0, "fives": 0, "sixes": 0,
         "three_of_a_kind": 20, "four_of_a_kind": 20, "full_house": 25,
         "small_straight": 30, "large_straight": 40, "chance": 20,
     }  # fmt: skip
     assert rs.check(scores, [4] * 5, "full_house") == 25
-    assert rs.check({"yahtzee": 0}, [6] * 5, "small_straight") == 30
+    assert rs.check({"yahtzee": 0, "sixes": 24}, [6] * 5, "small_straight") == 30
+    assert rs.check({"yahtzee": 0}, [6] * 5, "small_straight") == 0
     assert rs.yahtzee_bonus(scores, [4] * 5) == 100
 
 

@@ -128,8 +128,10 @@ def test_choices_agree_with_check_and_the_joker_rules(case):
             c = rs.category(cid)
             if c.section is Section.UPPER:
                 assert points == rs.score(c, dice)
-            else:  # a joker fills any lower pattern: its fixed value, or the sum of the dice
+            elif rs.upper[dice[0] - 1].id in scores:  # joker values once the upper box is filled
                 assert points in (c.max_score, sum(dice)) and rs.score(c, dice) <= points <= c.max_score
+            else:  # a free joker before its upper box is filled scores lower boxes as usual
+                assert points == rs.score(c, dice)
         if rs.joker.value == "free":
             assert list(choices) == open_ids
     bonus = rs.yahtzee_bonus(scores, dice)
