@@ -1,0 +1,64 @@
+"""Time advisor.options() on positions from real optimal games (median ms per decision).
+
+    .venv/bin/python bench/bench_advisor.py [--games 30] [--rules yacht yahtzee yatzy]
+
+"cold" is the first decision of a turn (a new turn-start state: the within-turn program and the
+table rows it reads are computed then); "warm" are the later decisions of the same turn.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from game import advisor  # noqa: E402
+from game.rules import ruleset  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=30)
+    ap.add_argument("--rules", nargs="*", default=["yacht", "yahtzee", "yatzy"])
+    args = ap.parse_args(argv)
+    rng = random.Random(2024)
+    for name in args.rules:
+        rs = ruleset(name)
+        t0 = time.perf_counter()
+        advisor.expected_score(rs)  # load the table
+        advisor.options(rs, {}, [1, 2, 3, 4, 5], 2)  # the model
+        load = time.perf_counter() - t0
+        cold, warm = [], []
+        for _ in range(args.games):
+            scores: dict[str, int] = {}
+            while len(scores) < len(rs.categories):
+                advisor._TURNS.clear()
+                dice = [rng.randint(1, rs.sides) for _ in range(rs.dice)]
+                for rolls_left in range(rs.rolls_per_turn - 1, -1, -1):
+                    t = time.perf_counter()
+                    best = advisor.options(rs, scores, dice, rolls_left)[0]
+                    (cold if rolls_left == rs.rolls_per_turn - 1 else warm).append(time.perf_counter() - t)
+                    kind, what = best.action
+                    if kind == "score":
+                        scores[what] = rs.choices(scores, dice)[what]
+                        break
+                    dice = list(what) + [rng.randint(1, rs.sides) for _ in range(rs.dice - len(what))]
+        ms = lambda xs: statistics.median(xs) * 1000  # noqa: E731
+        every = cold + warm
+        print(
+            f"{name:8s} load+model {load * 1000:6.1f} ms | options() median: all {ms(every):5.2f} ms,"
+            f" cold {ms(cold):5.2f} ms, warm {ms(warm):5.2f} ms, max {max(every) * 1000:5.1f} ms"
+            f" ({len(every)} decisions)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

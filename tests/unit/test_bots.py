@@ -1,0 +1,137 @@
+"""Computer players: always legal, Perfect plays the advisor's best."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game import advisor
+from game.bots import Level, choose
+from game.rules import ruleset
+
+RULES = [
+    ruleset("yacht"),
+    ruleset("yahtzee"),
+    ruleset("yatzy"),
+    ruleset("yahtzee", joker="free"),
+    ruleset("generalized", dice=2, sides=3),
+    ruleset("generalized", dice=6, sides=8),
+]
+
+
+def _legal(rs, scores, dice, rolls_left, action) -> bool:
+    kind, what = action
+    if kind == "score":
+        return what in rs.choices(scores, dice)
+    if kind != "keep" or not rolls_left or len(what) >= rs.dice or list(what) != sorted(what):
+        return False
+    pool = list(dice)
+    for face in what:
+        if face not in pool:
+            return False
+        pool.remove(face)
+    return True
+
+
+def _play(rs, level, rng, check=None) -> int:
+    """One whole game by a bot; returns the final score."""
+    scores: dict[str, int] = {}
+    bonus = 0
+    while len(scores) < len(rs.categories):
+        dice = [rng.randint(1, rs.sides) for _ in range(rs.dice)]
+        rolls_left = rs.rolls_per_turn - 1
+        while True:
+            action = choose(rs, scores, dice, rolls_left, level=level, rng=rng, yahtzee_bonus=bonus)
+            if check:
+                check(scores, dice, rolls_left, action)
+            kind, what = action
+            if kind == "score":
+                bonus += rs.yahtzee_bonus(scores, dice)
+                scores[what] = rs.choices(scores, dice)[what]
+                break
+            dice = list(what) + [rng.randint(1, rs.sides) for _ in range(rs.dice - len(what))]
+            rolls_left -= 1
+    return rs.totals(scores, bonus).grand_total
+
+
+@pytest.mark.parametrize("level", list(Level))
+@pytest.mark.parametrize("rs", RULES, ids=lambda rs: repr(rs))
+def test_every_level_only_plays_legal_actions(rs, level):
+    rng = random.Random(11)
+
+    def check(scores, dice, rolls_left, action):
+        assert _legal(rs, scores, dice, rolls_left, action), (scores, dice, rolls_left, action)
+
+    games = 1 if level is not Level.EASY and rs.dice > 5 else 2
+    for _ in range(games):
+        _play(rs, level, rng, check)
+
+
+@pytest.mark.parametrize("name", ["yacht", "yahtzee", "yatzy"])
+def test_perfect_is_the_advisors_best(name):
+    rs = ruleset(name)
+    rng = random.Random(5)
+    for _ in range(40):
+        scores = {}
+        for c in rng.sample(rs.categories, rng.randrange(len(rs.categories))):
+            dice = [rng.randint(1, 6) for _ in range(5)]
+            scores[c.id] = rs.score(c.id, dice)
+        dice = [rng.randint(1, 6) for _ in range(5)]
+        rolls_left = rng.randrange(3)
+        want = advisor.options(rs, scores, dice, rolls_left)[0].action
+        assert choose(rs, scores, dice, rolls_left, level=Level.PERFECT, rng=rng) == want
+
+
+def test_levels_by_name_and_randomness_from_rng():
+    rs = ruleset("yahtzee")
+    one = [choose(rs, {}, [1, 2, 2, 5, 6], 2, level="easy", rng=random.Random(s)) for s in range(30)]
+    two = [choose(rs, {}, [1, 2, 2, 5, 6], 2, level=Level.EASY, rng=random.Random(s)) for s in range(30)]
+    assert one == two
+    assert ("keep", (2, 2)) in one
+    with pytest.raises(ValueError):
+        choose(rs, {}, [1, 2, 2, 5, 6], 2, level="genius")
+
+
+def test_easy_keeps_the_most_common_face_and_takes_big_scores():
+    rs = ruleset("yahtzee")
+    picks = [choose(rs, {}, [3, 3, 3, 1, 6], 2, level=Level.EASY, rng=random.Random(s)) for s in range(50)]
+    assert picks.count(("keep", (3, 3, 3))) > 30
+    picks = [choose(rs, {}, [1, 2, 3, 4, 5], 0, level=Level.EASY, rng=random.Random(s)) for s in range(50)]
+    assert picks.count(("score", "large_straight")) > 40
+
+
+def test_good_plays_sensibly():
+    rs = ruleset("yahtzee")
+    assert choose(rs, {}, [2, 3, 4, 5, 6], 2, level=Level.GOOD) == ("score", "large_straight")
+    assert choose(rs, {}, [5, 5, 5, 5, 5], 2, level=Level.GOOD) == ("score", "yahtzee")
+    assert choose(rs, {}, [6, 6, 6, 2, 1], 2, level=Level.GOOD) == ("keep", (6, 6, 6))
+
+
+def test_stronger_levels_score_more():
+    rs = ruleset("yacht")
+    rng = random.Random(99)
+    mean = {level: sum(_play(rs, level, rng) for _ in range(12)) / 12 for level in Level}
+    assert mean[Level.EASY] < mean[Level.GOOD] <= mean[Level.PERFECT] + 15
+
+
+@st.composite
+def positions(draw):
+    rs = draw(st.sampled_from([ruleset("yahtzee"), ruleset("yatzy"), ruleset("yacht")]))
+    cats = [c.id for c in rs.categories]
+    filled = draw(st.lists(st.sampled_from(cats), unique=True, max_size=len(cats) - 1))
+    scores = {}
+    for cid in filled:
+        scores[cid] = rs.score(cid, draw(st.lists(st.integers(1, 6), min_size=5, max_size=5)))
+    dice = draw(st.lists(st.integers(1, 6), min_size=5, max_size=5))
+    return rs, scores, dice, draw(st.integers(0, 2))
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions(), st.sampled_from(list(Level)), st.integers(0, 2**32))
+def test_any_position_any_level_is_legal(position, level, seed):
+    rs, scores, dice, rolls_left = position
+    action = choose(rs, scores, dice, rolls_left, held=dice[:2], level=level, rng=random.Random(seed))
+    assert _legal(rs, scores, dice, rolls_left, action)
