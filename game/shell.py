@@ -7,18 +7,22 @@ page, calls them, saves, and writes back the cells that changed.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 
 from pyodide.ffi import jsnull
-from pyscript import document, when, window
+from pyscript import document, fetch, when, window
 
-from . import view
-from .engine import GameError, Match, from_json
+from . import advisor, coach, view
+from .engine import GameError, Match, SeatKind, from_json
 
 SAVE_KEY = "yacht-dice/match"
 UNREADABLE_KEY = "yacht-dice/unreadable-save"
 SETUP_KEY = "yacht-dice/setup"
+HINTS_KEY = "yacht-dice/hints"
+BOT_PAUSE = 0.7  # seconds between a computer player's steps: slow enough to watch
+HOLD_PAUSE = 0.25
 PIPS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (1, 2, 6, 7), 5: (1, 2, 4, 6, 7), 6: (1, 2, 3, 5, 6, 7)}
 """Pip positions (cells of a 3×3 grid, see app.css) of each face of a six-sided die."""
 
@@ -56,24 +60,48 @@ class Page:
         self.elements: dict = {}
         self.dice: tuple = ()
         self.shown_results: view.Results | None = None
+        self.hints: set[int] = set()  # seats that asked for hints
+        self.hint: coach.Hint | None = None  # the hint on screen, for the cost of the next choice
+        self.hint_request = 0
+        self.bot_task = None
+        self.fast = False  # skip the computer's pauses until a person's turn
+        self.missing_tables: set[str] = set()
 
     # ------------------------------------------------------------------ acting
 
-    def act(self, change, *args) -> bool:
+    def computer_turn(self) -> bool:
+        """Whether a computer player is to move."""
+        m = self.match
+        return m is not None and not (m.game_over or m.finished) and m.current_seat.kind is SeatKind.COMPUTER
+
+    def act(self, action: tuple, by_person: bool = True) -> bool:
         """Apply one engine action; on refusal explain it and change nothing."""
         before = self.match
         if before is None:
             return False
+        if by_person and self.computer_turn():
+            say(f"{before.current_name} (computer) is playing: wait, or press Skip to the result.")
+            return False
         try:
-            after = change(before, *args)
+            after = before.apply(action)
         except GameError as error:
             say(str(error))
             return False
         say("")
+        announce = view.describe(before, after)
+        lost = coach.cost(before, action, self.hint) if by_person and self.hint is not None else None
+        if lost is not None and lost[0] >= 0.05:
+            best = view.action_text(before.ruleset, lost[1].action)
+            announce += f" (That cost {lost[0]:.1f} points against the best: {best}.)"
         self.match = after
         self.save()
-        self.render(announce=view.describe(before, after))
+        self.render(announce=announce)
         return True
+
+    def toggle(self, index: int) -> bool:
+        """Hold or release a die (an unknown index is refused by the engine, with its message)."""
+        held = self.match.held[index] if 0 <= index < len(self.match.held) else False
+        return self.act(("hold", index, not held))
 
     def save(self) -> None:
         """Keep the match in localStorage so a reload resumes it exactly."""
@@ -85,6 +113,7 @@ class Page:
     def start(self, match: Match) -> None:
         """Put a new or restored match on the board."""
         self.match = match
+        self.hints = set(self.saved_hints())
         self.save()
         show("setup", False)
         show("save-problem", False)
@@ -171,6 +200,108 @@ class Page:
         if status.textContent != text:
             status.textContent = text
         self.draw_results(view.results(match))
+        self.after_render()
+
+    # ------------------------------------------------------------------ advice and computers
+
+    def after_render(self) -> None:
+        """Start a computer's turn, or refresh the hint, for the player now to move."""
+        match = self.match
+        computer = self.computer_turn()
+        show("skip-button", computer)
+        toggle_label = by_id("hint-toggle-label")
+        toggle_label.hidden = computer or match.game_over or match.finished
+        by_id("hint-toggle").checked = match.player in self.hints
+        by_id("hint-toggle-text").textContent = f"Hints for {match.current_name}"
+        if computer and self.bot_task is None:
+            self.bot_task = asyncio.ensure_future(self.play_computer())
+        self.hint = None
+        self.hint_request += 1
+        for element in document.querySelectorAll(".hint-keep, .hint-best"):
+            element.classList.remove("hint-keep", "hint-best")
+        if match.player in self.hints and not computer and match.rolls > 0 and not (match.game_over or match.finished):
+            asyncio.ensure_future(self.draw_hint(self.hint_request))
+        else:
+            show("hint", False)
+
+    async def load_advice(self) -> None:
+        """Fetch the rule set's table of optimal values once (lazily: only for hints and computers)."""
+        ruleset = self.match.ruleset
+        name = advisor.table_filename(ruleset)
+        if name in self.missing_tables or advisor.has_table(ruleset):
+            return
+        try:
+            response = await fetch(f"./static/tables/{name}")
+            if not response.ok:
+                raise OSError(f"HTTP {response.status}")
+            advisor.load_table(ruleset, bytes(await response.bytearray()))
+        except Exception:  # noqa: BLE001 - no table: the advisor solves or estimates instead
+            self.missing_tables.add(name)
+
+    async def draw_hint(self, request: int) -> None:
+        """Show the best option and the others' expected final scores; highlight the best."""
+        await self.load_advice()
+        if request != self.hint_request:
+            return  # the board moved on while the table loaded
+        found = coach.hint(self.match)
+        if found is None:
+            return
+        self.hint = found
+        box = by_id("hint")
+        box.replaceChildren()
+        title = document.createElement("p")
+        title.textContent = ("Best: " if found.exact else "Best this turn (estimate): ") + view.action_text(self.match.ruleset, found.best.action)
+        box.append(title)
+        listing = document.createElement("ol")
+        for option in found.options[:5]:
+            item = document.createElement("li")
+            item.textContent = f"{view.action_text(self.match.ruleset, option.action)} — {option.expected:.1f}"
+            listing.append(item)
+        box.append(listing)
+        box.hidden = False
+        kind, value = found.best.action
+        if kind == "score":
+            button = document.querySelector(f"#scorecard button[data-category='{value}']")
+            if button:
+                button.classList.add("hint-best")
+        else:
+            for index, keep in enumerate(coach.holds_for(self.match, value)):
+                if keep:
+                    self.elements[("die", index)].classList.add("hint-keep")
+
+    async def play_computer(self) -> None:
+        """Play computer turns step by step at a watchable pace (or at once after Skip)."""
+        try:
+            while self.computer_turn():
+                await self.load_advice()
+                await asyncio.sleep(0 if self.fast else BOT_PAUSE)
+                if not self.computer_turn():
+                    break
+                for step in coach.bot_step(self.match, self.match.current_seat.level or "good"):
+                    if not self.act(step, by_person=False):
+                        return
+                    if step[0] == "hold" and not self.fast:
+                        await asyncio.sleep(HOLD_PAUSE)
+        except Exception as error:  # noqa: BLE001 - never a silent hang
+            say(f"The computer player stopped ({type(error).__name__}: {error}). Your match is saved.")
+        finally:
+            self.bot_task = None
+            self.fast = False
+            if self.match is not None:
+                show("skip-button", self.computer_turn())
+
+    def saved_hints(self) -> list[int]:
+        """The seats of this match that turned hints on (kept across reloads)."""
+        try:
+            data = json.loads(stored(HINTS_KEY) or "{}")
+            if data.get("seed") == str(self.match.seed):
+                return [int(i) for i in data.get("players", [])]
+        except (ValueError, TypeError, AttributeError):
+            pass
+        return []
+
+    def save_hints(self) -> None:
+        window.localStorage.setItem(HINTS_KEY, json.dumps({"seed": str(self.match.seed), "players": sorted(self.hints)}))
 
     def draw_cell(self, td, row_key: str, cell: view.Cell) -> None:
         """One scorecard cell: a choice button while it can be chosen, plain text otherwise."""
@@ -236,11 +367,42 @@ class Page:
             item.textContent = line
             standings.append(item)
         by_id("winner").textContent = results.winner
+        show("report", False)
+        show("show-report", any(seat.kind is SeatKind.HUMAN for seat in self.match.seats))
         show("next-game", results.can_next)
         show("finish-match", results.can_finish)
         show("new-match", results.final)
         focus = "new-match" if results.final else "next-game"
         by_id(focus).focus()
+
+    async def draw_report(self) -> None:
+        """The after-game report: each person's choices against the best, costliest first."""
+        box = by_id("report")
+        box.replaceChildren()
+        box.textContent = "Reviewing every decision…"
+        box.hidden = False
+        await self.load_advice()
+        match = self.match
+        game = len(match.cards) - 1
+        box.replaceChildren()
+        for player, seat in enumerate(match.seats):
+            if seat.kind is not SeatKind.HUMAN:
+                continue
+            await asyncio.sleep(0)  # let the page paint between players
+            report = coach.review(match, game, player)
+            heading = document.createElement("h3")
+            heading.textContent = seat.name
+            summary = document.createElement("p")
+            summary.textContent = view.report_summary(report)
+            box.append(heading, summary)
+            worst = report.worst(3)
+            if worst:
+                listing = document.createElement("ol")
+                for decision in worst:
+                    item = document.createElement("li")
+                    item.textContent = view.decision_text(match.ruleset, decision)
+                    listing.append(item)
+                box.append(listing)
 
     # ------------------------------------------------------------------ setup
 
@@ -302,6 +464,7 @@ def read_form() -> dict[str, str]:
     }
     for seat in range(1, 6):
         fields[f"name{seat}"] = by_id(f"player-name-{seat}").value
+        fields[f"kind{seat}"] = by_id(f"player-kind-{seat}").value
     return fields
 
 
@@ -316,6 +479,7 @@ def fill_form(setup: view.Setup) -> None:
     by_id("player-count").value = str(len(setup.players))
     for seat in range(1, 6):
         by_id(f"player-name-{seat}").value = setup.players[seat - 1] if seat <= len(setup.players) else ""
+        by_id(f"player-kind-{seat}").value = setup.kinds[seat - 1] if seat <= len(setup.kinds) else "human"
     by_id("games").value = str(setup.games)
     by_id("seed").value = setup.seed
 
@@ -362,7 +526,7 @@ def on_start(event):
 @when("click", "#roll-button")
 @guarded
 def on_roll(event):
-    PAGE.act(Match.roll)
+    PAGE.act(("roll",))
 
 
 @when("click", "#dice")
@@ -370,7 +534,7 @@ def on_roll(event):
 def on_die(event):
     button = closest(event, "button[data-die]")
     if button is not None:
-        PAGE.act(Match.toggle_hold, int(button.dataset.die))
+        PAGE.toggle(int(button.dataset.die))
 
 
 @when("click", "#scorecard")
@@ -378,7 +542,7 @@ def on_die(event):
 def on_card(event):
     button = closest(event, "button[data-category]")
     if button is not None:
-        PAGE.act(Match.score, button.dataset.category)
+        PAGE.act(("score", str(button.dataset.category)))
         by_id("roll-button").focus()
         return
     cell = closest(event, "td[data-row]")
@@ -392,14 +556,38 @@ def on_card(event):
 @when("click", "#next-game")
 @guarded
 def on_next_game(event):
-    PAGE.act(Match.next_game)
+    PAGE.act(("next_game",))
     by_id("roll-button").focus()
 
 
 @when("click", "#finish-match")
 @guarded
 def on_finish(event):
-    PAGE.act(Match.finish)
+    PAGE.act(("finish",))
+
+
+@when("click", "#skip-button")
+@guarded
+def on_skip(event):
+    PAGE.fast = True
+
+
+@when("change", "#hint-toggle")
+@guarded
+def on_hint_toggle(event):
+    player = PAGE.match.player
+    if by_id("hint-toggle").checked:
+        PAGE.hints.add(player)
+    else:
+        PAGE.hints.discard(player)
+    PAGE.save_hints()
+    PAGE.after_render()
+
+
+@when("click", "#show-report")
+@guarded
+def on_show_report(event):
+    asyncio.ensure_future(PAGE.draw_report())
 
 
 @when("click", "#new-match")
@@ -438,12 +626,12 @@ def on_key(event):
     key = event.key
     if key in ("r", "R"):
         event.preventDefault()
-        PAGE.act(Match.roll)
+        PAGE.act(("roll",))
     elif key.isdigit():
         index = (int(key) or 10) - 1
         if index < PAGE.match.ruleset.dice:
             event.preventDefault()
-            PAGE.act(Match.toggle_hold, index)
+            PAGE.toggle(index)
     elif key in ("ArrowDown", "ArrowUp") and closest(event, "button.choice"):
         choices = list(document.querySelectorAll("#scorecard button.choice"))
         current = closest(event, "button.choice")

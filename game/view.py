@@ -20,7 +20,7 @@ from enum import Enum
 from urllib.parse import parse_qsl
 
 from . import rules
-from .engine import MAX_GAMES, MAX_PLAYERS, Match, Phase, new_match
+from .engine import MAX_GAMES, MAX_PLAYERS, Match, Phase, Seat, SeatKind, new_match
 
 __all__ = [
     "RowKind",
@@ -31,6 +31,7 @@ __all__ = [
     "Setup",
     "LinkProblem",
     "RULE_CHOICES",
+    "SEAT_KINDS",
     "START_PARAMS",
     "rows",
     "cells",
@@ -42,13 +43,19 @@ __all__ = [
     "parse_link",
     "has_start_params",
     "setup_from_fields",
+    "action_text",
+    "report_summary",
+    "decision_text",
 ]
 
 RULE_CHOICES = ("yahtzee", "yatzy", "yacht", "custom")
 """The rule choices of the setup form; "custom" is the Formulae rule set with n dice of d sides."""
 
-START_PARAMS = ("rules", "players", "games", "seed", "upper_bonus", "yahtzee_bonus", "joker", "dice", "sides")
+START_PARAMS = ("rules", "players", "games", "seed", "upper_bonus", "yahtzee_bonus", "joker", "dice", "sides", "cpu")
 """Link parameters that start a new match (``?rules=yatzy&players=Ann,Bob&games=2&seed=42``)."""
+
+SEAT_KINDS = ("human", "easy", "good", "perfect")
+"""Who plays a seat: a person, or the computer at one of its levels (see game.bots.Level)."""
 
 
 class RowKind(Enum):
@@ -166,6 +173,7 @@ def cells(match: Match) -> dict[tuple[str, int], Cell]:
     game = len(match.cards) - 1
     options = match.options()
     last = match.last_scored
+    computer = match.current_seat.kind is SeatKind.COMPUTER  # its options show, but are not buttons
     out: dict[tuple[str, int], Cell] = {}
     for player, card in enumerate(match.cards[-1]):
         current = player == match.player and not match.game_over and not match.finished
@@ -177,6 +185,8 @@ def cells(match: Match) -> dict[tuple[str, int], Cell]:
                 is_last = last is not None and (last.game, last.player, last.category) == (game, player, category.id)
                 classes = mark + (("last",) if is_last else ()) + (("scratch",) if points == 0 else ())
                 out[(category.id, player)] = Cell(str(points), None, classes)
+            elif current and category.id in options and computer:
+                out[(category.id, player)] = Cell(str(options[category.id]), None, mark + ("preview",))
             elif current and category.id in options:
                 value = options[category.id]
                 label = f"{category.name}, {value} point{'' if value == 1 else 's'}"
@@ -245,6 +255,8 @@ def status(match: Match) -> str:
     if phase is Phase.GAME_OVER:
         return f"Game {match.game + 1} is over."
     who = _possessive(match.current_name)
+    if match.current_seat.kind is SeatKind.COMPUTER:
+        who = f"{who} (computer)"
     if phase is Phase.FIRST_ROLL:
         return f"{who} turn: roll the dice"
     text = f"{who} turn, roll {match.rolls} of {match.ruleset.rolls_per_turn}"
@@ -313,6 +325,55 @@ def results(match: Match) -> Results | None:
     )
 
 
+# ----------------------------------------------------------------------------- advice
+
+
+def action_text(ruleset: rules.RuleSet, action) -> str:
+    """An advisor action in words: "keep 5 5 5", "reroll all", "score Full House".
+
+    >>> rs = rules.ruleset("yahtzee")
+    >>> action_text(rs, ("keep", (5, 5, 5))), action_text(rs, ("keep", ())), action_text(rs, ("score", "full_house"))
+    ('keep 5 5 5', 'reroll all', 'score Full House')
+    """
+    kind, value = action
+    if kind == "score":
+        return f"score {ruleset.category(value).name}"
+    return "keep " + " ".join(map(str, value)) if value else "reroll all"
+
+
+def report_summary(report) -> str:
+    """One line for a player's after-game report.
+
+    >>> from game.coach import Report
+    >>> report_summary(Report(()))
+    'No decisions to review yet.'
+    """
+    count = len(report.decisions)
+    if not count:
+        return "No decisions to review yet."
+    return (
+        f"{report.best_moves} of {count} decisions were the best move; "
+        f"expected points lost in all: {report.total_loss:.1f}."
+    )
+
+
+def decision_text(ruleset: rules.RuleSet, decision) -> str:
+    """One costly decision in words, for the report's list of biggest mistakes.
+
+    >>> from game.coach import Decision
+    >>> d = Decision(0, 0, 2, (2, 2, 3, 5, 6), 1, ("keep", (2, 2)), 180.0, ("keep", (2, 3, 5, 6)), 184.5)
+    >>> decision_text(rules.ruleset("yahtzee"), d)
+    'Round 3, dice 2 2 3 5 6 with 1 roll left: you chose keep 2 2; best was keep 2 3 5 6 (−4.5 points)'
+    """
+    left = decision.rolls_left
+    rolls = f"{left} roll{'' if left == 1 else 's'} left" if left else "no rolls left"
+    return (
+        f"Round {decision.round + 1}, dice {' '.join(map(str, decision.dice))} with {rolls}: "
+        f"you chose {action_text(ruleset, decision.chosen)}; best was {action_text(ruleset, decision.best)} "
+        f"(−{decision.loss:.1f} points)"
+    )
+
+
 # ----------------------------------------------------------------------------- setup
 
 
@@ -333,6 +394,7 @@ class Setup:
     players: tuple[str, ...] = ("", "")
     games: int = 1
     seed: str = ""
+    kinds: tuple[str, ...] = ()  # per seat, from SEAT_KINDS; missing seats are human
 
     def ruleset(self) -> rules.RuleSet:
         """The rule set these choices name (raises rules.RulesError with a clear message)."""
@@ -347,12 +409,27 @@ class Setup:
             )
         return rules.ruleset(self.rules)
 
+    def seats(self) -> list[Seat]:
+        """The seats: people, or computer players with their level.
+
+        >>> [s.kind.value for s in Setup(players=("Ann", ""), kinds=("human", "perfect")).seats()]
+        ['human', 'computer']
+        """
+        out = []
+        for index, name in enumerate(self.players):
+            kind = self.kinds[index] if index < len(self.kinds) else "human"
+            if kind == "human":
+                out.append(Seat.human(name))
+            else:
+                out.append(Seat.computer(name.strip() or f"Computer {index + 1}", kind))
+        return out
+
     def start(self) -> Match:
         """A new match from these choices (raises a ValueError subclass naming what is wrong)."""
         seed = self.seed.strip()
         return new_match(
             self.ruleset(),
-            list(self.players),
+            self.seats(),
             games=self.games,
             seed=int(seed) if seed.isdigit() else (seed or None),
         )
@@ -403,6 +480,15 @@ def _parse_param(setup: Setup, key: str, value: str) -> tuple[Setup, str | None]
         if flag is None:
             return setup, f"{key}={value!r} must be 1 or 0 (on or off)"
         return replace(setup, **{key: flag}), None
+    if key == "cpu":
+        kinds = list(setup.kinds) + ["human"] * (MAX_PLAYERS - len(setup.kinds))
+        for item in value.split(","):
+            seat, _, level = item.partition(":")
+            number = _int_in(seat, 1, MAX_PLAYERS)
+            if number is None or level not in SEAT_KINDS[1:]:
+                return setup, f"cpu={value!r}: use seat:level pairs such as 2:perfect (levels easy, good, perfect)"
+            kinds[number - 1] = level
+        return replace(setup, kinds=tuple(kinds)), None
     if key == "joker":
         if value not in ("forced", "free", "none"):
             return setup, f"joker={value!r} must be forced, free or none"
@@ -433,6 +519,8 @@ def parse_link(query: str, base: Setup | None = None) -> tuple[Setup, tuple[Link
     ('yatzy', ('Ann', 'Bob'), 2, '42', ())
     >>> parse_link("?games=9")[1][0].message
     "games='9' is not a number of games from 1 to 6"
+    >>> parse_link("?players=Ann&cpu=2:perfect")[0].seats()[1]
+    Seat(name='Computer 2', kind=<SeatKind.COMPUTER: 'computer'>, level='perfect')
     """
     setup = base or Setup()
     problems: list[LinkProblem] = []
@@ -442,6 +530,9 @@ def parse_link(query: str, base: Setup | None = None) -> tuple[Setup, tuple[Link
         setup, problem = _parse_param(setup, key, value)
         if problem:
             problems.append(LinkProblem(key, problem))
+    needed = max((i + 1 for i, kind in enumerate(setup.kinds) if kind != "human"), default=0)
+    if needed > len(setup.players):  # cpu=3:good with two names: the third seat is the computer
+        setup = replace(setup, players=setup.players + ("",) * (needed - len(setup.players)))
     if not problems:
         try:
             setup.ruleset()
@@ -469,6 +560,7 @@ def setup_from_fields(fields: Mapping[str, str]) -> tuple[Setup, tuple[LinkProbl
         joker=fields.get("joker", "forced"),
         players=tuple(fields.get(f"name{i}", "") for i in range(1, count + 1)),
         seed=fields.get("seed", "").strip(),
+        kinds=tuple(k if k in SEAT_KINDS else "human" for k in (fields.get(f"kind{i}", "human") for i in range(1, count + 1))),
     )
     checked = ["games"] + (["dice", "sides"] if setup.rules == "custom" else [])
     problems = []

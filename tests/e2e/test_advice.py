@@ -1,0 +1,89 @@
+"""Hints, computer players and the after-game report in the page (issue 7)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from playwright.sync_api import expect
+
+from game import advisor, engine, rules
+from tests.e2e import ui
+
+BEST = re.compile(r"^Best: (keep ([\d ]+)|reroll all|score (.+))$")
+
+
+def test_hint_names_a_legal_move_and_its_expected_score(page, base_url):
+    ui.start(page, base_url, "rules=yahtzee&players=Ann&seed=21")
+    ui.roll(page)
+    page.get_by_label("Hints for Ann").check()
+    best = page.locator("#hint p")
+    expect(best).to_have_text(BEST, timeout=30_000)
+    text = best.inner_text()
+    match = BEST.match(text)
+    if match.group(3):
+        assert match.group(3) in ui.choices(page)
+        expect(page.locator("#scorecard button.choice.hint-best")).to_have_count(1)
+    elif match.group(2):
+        kept = Counter(int(f) for f in match.group(2).split())
+        assert not kept - Counter(ui.dice(page))
+        expect(page.locator("#dice .hint-keep")).to_have_count(sum(kept.values()))
+    # Each listed option shows the expected final score, the best first and highest.
+    values = [float(v) for v in re.findall(r"— (\d+\.\d)", page.locator("#hint ol").inner_text())]
+    assert values and values == sorted(values, reverse=True)
+    assert 100 < values[0] < 400
+    # The same decision in CPython gives the same best value (the shipped table in both).
+    twin = engine.new_match(rules.ruleset("yahtzee"), ["Ann"], seed=21).roll()
+    assert f"{advisor.options(twin.ruleset, {}, twin.dice, 2)[0].expected:.1f}" == f"{values[0]:.1f}"
+
+
+def test_a_worse_choice_says_what_it_cost(page, base_url):
+    ui.start(page, base_url, "rules=yacht&players=Ann&seed=4")
+    page.get_by_label("Hints for Ann").check()
+    ui.roll(page)
+    expect(page.locator("#hint p")).to_have_text(BEST, timeout=30_000)
+    # Scoring a poor box on the first roll of the game is never the best move.
+    ui.choose(page, "Aces")
+    expect(page.get_by_role("status").first).to_contain_text(re.compile(r"That cost \d+\.\d points against the best"))
+
+
+def test_a_match_with_a_computer_seat_plays_to_the_end(page, base_url):
+    ui.start(page, base_url, "rules=yacht&players=Ann&cpu=2:perfect&seed=8")
+    headers = page.locator("#scorecard thead th").all_inner_texts()
+    assert headers[1:] == ["Ann", "Computer 2"]
+    for _ in range(12):
+        expect(page.get_by_role("status").first).to_contain_text("Ann's turn", timeout=60_000)
+        ui.roll(page)
+        page.locator("#scorecard button.choice").first.click()
+        # The computer plays its turn by itself, visibly; skip its pauses.
+        skip = page.get_by_role("button", name="Skip to the result")
+        if skip.is_visible():
+            skip.click()
+    final = page.get_by_role("region", name="Final standings")
+    expect(final).to_be_visible(timeout=60_000)
+    assert ui.cell(page, "grand_total", 1).isdigit()
+    assert int(ui.cell(page, "grand_total", 1)) > 0
+
+
+def test_computer_turn_resumes_after_a_reload(page, base_url):
+    ui.start(page, base_url, "rules=yatzy&players=Ann&cpu=2:good&seed=19")
+    ui.roll(page)
+    ui.choose(page, "Chance")
+    expect(page.get_by_role("status").first).to_contain_text("(computer)")
+    page.reload()
+    page.wait_for_selector("html[data-ready='true']")
+    # After the reload the computer finishes its turn, and it is Ann's turn again.
+    expect(page.get_by_role("status").first).to_contain_text("Ann's turn", timeout=60_000)
+    filled = [ui.cell(page, c.id, 1) for c in rules.ruleset("yatzy").categories]
+    assert sum(1 for text in filled if text) == 1
+
+
+def test_after_game_report(page, base_url):
+    ui.start(page, base_url, "rules=yacht&players=Ann&seed=6")
+    while page.locator("#results").is_hidden():
+        ui.roll(page)
+        page.locator("#scorecard button.choice").first.click()
+    page.get_by_role("button", name="How did I play?").click()
+    report = page.locator("#report")
+    expect(report).to_contain_text(re.compile(r"\d+ of \d+ decisions were the best move; expected points lost in all: \d+\.\d"), timeout=60_000)
+    expect(report.locator("li").first).to_contain_text(re.compile(r"^Round \d+, dice [\d ]+ with .*best was .*\(−\d+\.\d points\)$"))
