@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import gzip
 import hashlib
 import json
+import re
 import sys
 import tomllib
 from pathlib import Path
@@ -73,24 +75,106 @@ def content_version(root: Path, paths: list[str]) -> str:
     return digest.hexdigest()[:16]
 
 
+def precached(paths: list[str]) -> list[str]:
+    """What the service worker downloads at install: everything but optional advisor tables.
+
+    Tables of the default rule sets (``yahtzee.bin``) are precached so hints and computer
+    players work offline; tables of option variants (``yahtzee.joker-free.bin``) are cached
+    the first time they are used.
+    """
+    return [p for p in paths if not (p.startswith("static/tables/") and p.count(".") > 1)]
+
+
 def service_worker(source: str, paths: list[str], version: str) -> str:
     """The worker's source with its precache list and version filled in."""
-    precache = json.dumps(["./" + p for p in paths], indent=2)
+    precache = json.dumps(["./" + p for p in precached(paths)], indent=2)
     return source.replace("__VERSION__", version).replace("__PRECACHE__", precache)
 
 
+PRELOAD_MARKER = "<!-- preloads: written by tools/build.py -->"
+# Files worth compressing for transfer (the tables and the stdlib zip are compressed already).
+COMPRESSIBLE = (".wasm", ".mjs", ".js", ".json", ".py", ".toml", ".css", ".html", ".svg", ".webmanifest")
+
+
+def preloads(root: Path, paths: list[str]) -> list[str]:
+    """<link> tags that start every runtime download at once, instead of PyScript's discovery chain.
+
+    PyScript finds its chunk, then the config, then Pyodide, which then finds its wasm, stdlib
+    and lock file, then the game's files: each step waits for the one before. Preloading them
+    all from the HTML lets the browser fetch them in parallel while the page paints.
+    """
+    vendor = root / "static" / "vendor" / "pyscript"
+    core = re.search(r'from"\./(core-[\w-]+\.js)"', (vendor / "core.js").read_text())
+    modules = []  # core.js itself is the page's module script
+    if core:
+        modules.append(f"static/vendor/pyscript/{core.group(1)}")
+        chunk = (vendor / core.group(1)).read_text()
+        # The TOML parser (our config is TOML) and the error plugin's stub (loaded even when off).
+        modules += [f"static/vendor/pyscript/{name}" for name in re.findall(r'import\("\./((?:toml|error)-[\w-]+\.js)"\)', chunk)]
+    modules += ["static/vendor/pyodide/pyodide.mjs", "static/vendor/pyodide/pyodide.asm.mjs"]
+    config = tomllib.loads((root / "pyscript.toml").read_text())
+    fetched = [
+        "static/vendor/pyodide/pyodide.asm.wasm",
+        "static/vendor/pyodide/python_stdlib.zip",
+        "static/vendor/pyodide/pyodide-lock.json",
+        "pyscript.toml",
+        *(source.removeprefix("./") for source in config.get("files", {})),
+    ]
+    modules = list(dict.fromkeys(modules))
+    tags = [f'<link rel="modulepreload" href="./{m}">' for m in modules if m in paths]
+    tags += [f'<link rel="preload" href="./{f}" as="fetch" crossorigin="anonymous">' for f in fetched if f in paths]
+    return tags
+
+
+def page_with_preloads(root: Path, paths: list[str]) -> str:
+    """index.html with the preload tags in place of its marker."""
+    text = (root / "index.html").read_text()
+    if PRELOAD_MARKER not in text:
+        raise SystemExit(f"build: index.html lacks the marker {PRELOAD_MARKER!r}")
+    return text.replace(PRELOAD_MARKER, "\n  ".join(preloads(root, paths)))
+
+
+def write_if_changed(target: Path, text: str) -> bool:
+    """Write a generated file only when its content changes (keeps the HTTP cache warm)."""
+    if target.is_file() and target.read_text() == text:
+        return False
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text)
+    return True
+
+
+def compress(out: Path, paths: list[str]) -> list[Path]:
+    """Write ``file.gz`` beside each compressible file for servers that serve pre-compressed files."""
+    written = []
+    for path in paths + ["sw.js"]:
+        source = out / path
+        if not path.endswith(COMPRESSIBLE) or source.stat().st_size < 1024:
+            continue
+        target = source.with_name(source.name + ".gz")
+        if not target.is_file() or target.stat().st_mtime < source.stat().st_mtime:
+            data = source.read_bytes()
+            packed = gzip.compress(data, compresslevel=9, mtime=0)
+            if len(packed) > 0.9 * len(data):
+                continue
+            target.write_bytes(packed)
+        written.append(target)
+    return written
+
+
 def build(out: Path, root: Path = ROOT) -> tuple[list[str], str]:
-    """Copy the site into ``out`` (only changed files), write sw.js, and drop stale files."""
+    """Copy the site into ``out`` (only changed files), write sw.js and .gz files, drop stale files."""
     paths = site_files(root)
-    version = content_version(root, paths)
-    copied = sum(copy_if_changed(root / p, out / p) for p in paths)
-    (out / "sw.js").write_text(service_worker((root / SW_SOURCE).read_text(), paths, version))
-    wanted = {out / p for p in paths} | {out / "sw.js"}
+    copied = sum(copy_if_changed(root / p, out / p) for p in paths if p != "index.html")
+    copied += write_if_changed(out / "index.html", page_with_preloads(root, paths))
+    version = content_version(out, paths)
+    write_if_changed(out / "sw.js", service_worker((root / SW_SOURCE).read_text(), paths, version))
+    packed = compress(out, paths)
+    wanted = {out / p for p in paths} | {out / "sw.js"} | set(packed)
     stale = [p for p in out.rglob("*") if p.is_file() and p not in wanted]
     for path in stale:
         path.unlink()
-    size = sum((root / p).stat().st_size for p in paths)
-    print(f"build: {len(paths)} files ({size / 1e6:.1f} MB) in {out} — version {version}; {copied} copied, {len(stale)} stale removed")
+    size = sum((out / p).stat().st_size for p in paths)
+    print(f"build: {len(paths)} files ({size / 1e6:.1f} MB, {len(packed)} with .gz) in {out} — version {version}; {copied} copied, {len(stale)} stale removed")
     return paths, version
 
 

@@ -25,6 +25,7 @@
 
   window.addEventListener("load", function () {
     navigator.serviceWorker.register("./sw.js").then(function (registration) {
+      if (!registration) return;  // registration blocked (some test and privacy modes)
       if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
       registration.addEventListener("updatefound", function () {
         var worker = registration.installing;

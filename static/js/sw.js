@@ -47,9 +47,13 @@ self.addEventListener("fetch", (event) => {
     );
     return;
   }
+  // Cache first; a file not precached (an optional advisor table) is kept once fetched.
   event.respondWith(
     caches.open(CACHE).then((cache) =>
-      cache.match(request, { ignoreSearch: true }).then((hit) => hit || fetch(request))
+      cache.match(request, { ignoreSearch: true }).then((hit) => hit || fetch(request).then((response) => {
+        if (response.ok && url.pathname.includes("/static/tables/")) cache.put(request, response.clone());
+        return response;
+      }))
     )
   );
 });

@@ -1,0 +1,42 @@
+"""The deployable site: what dist/ holds, the precache list, preloads and pre-compressed files."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+
+import pytest
+
+from tools import build
+from tools.serve import ROOT
+
+needs_vendor = pytest.mark.skipif(
+    not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.asm.wasm").is_file(),
+    reason="static/vendor/ is made by setup (make setup)",
+)
+
+
+@needs_vendor
+def test_build_writes_site_worker_preloads_and_gzip(tmp_path):
+    out = tmp_path / "site"
+    paths, version = build.build(out)
+    assert "index.html" in paths and "pyscript.toml" in paths
+    assert not any("py-editor" in p or "xterm" in p or p.endswith(".map") for p in paths)
+    page = (out / "index.html").read_text()
+    assert build.PRELOAD_MARKER not in page
+    for needed in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.mjs", "game/engine.py"):
+        assert re.search(rf'<link rel="(module)?preload" href="\./[^"]*{re.escape(needed)}"', page), needed
+    worker = (out / "sw.js").read_text()
+    assert f'const VERSION = "{version}"' in worker
+    listed = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", worker, re.S).group(1))
+    assert listed == ["./" + p for p in build.precached(paths)]
+    wasm = out / "static/vendor/pyodide/pyodide.asm.wasm"
+    assert gzip.decompress((out / "static/vendor/pyodide/pyodide.asm.wasm.gz").read_bytes()) == wasm.read_bytes()
+    # A second build changes nothing and keeps the version.
+    assert build.build(out)[1] == version
+
+
+def test_variant_tables_are_cached_on_use_not_precached():
+    paths = ["index.html", "static/tables/yahtzee.bin", "static/tables/yahtzee.joker-free.bin", "static/tables/yatzy.bin"]
+    assert build.precached(paths) == ["index.html", "static/tables/yahtzee.bin", "static/tables/yatzy.bin"]
