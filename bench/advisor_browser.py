@@ -1,0 +1,107 @@
+"""Time advisor.options() inside the page, in Pyodide, on positions from real optimal games.
+
+    .venv/bin/python -m bench.advisor_browser [--games 10] [--rules yacht yahtzee yatzy]
+
+Builds dist/, opens the game in headless Chromium, and runs the same loop as
+bench/bench_advisor.py (CPython) in the page's own interpreter: it fetches each rule set's
+table as the game does, then times every decision of ``--games`` games played optimally.
+Prints, per rule set, the table load time and options() median / p95 / max in milliseconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tools import browser  # noqa: E402
+from tools.build import build  # noqa: E402
+from tools.serve import serve_in_background  # noqa: E402
+
+# Runs in the page (Pyodide); writes its figures into <body data-bench="…">.
+PAGE_SCRIPT = """
+import json, random, statistics, time
+from pyscript import document, fetch
+from game import advisor
+from game.rules import ruleset
+
+async def bench(names, games):
+    rng = random.Random(2024)
+    out = {}
+    for name in names:
+        rs = ruleset(name)
+        t0 = time.perf_counter()
+        data = await (await fetch("./static/tables/" + advisor.table_filename(rs))).bytearray()
+        advisor.load_table(rs, bytes(data))
+        advisor.options(rs, {}, [1, 2, 3, 4, 5], 2)
+        load = time.perf_counter() - t0
+        times = []
+        for _ in range(games):
+            scores = {}
+            while len(scores) < len(rs.categories):
+                dice = [rng.randint(1, rs.sides) for _ in range(rs.dice)]
+                for rolls_left in range(rs.rolls_per_turn - 1, -1, -1):
+                    t = time.perf_counter()
+                    best = advisor.options(rs, scores, dice, rolls_left)[0]
+                    times.append(time.perf_counter() - t)
+                    kind, what = best.action
+                    if kind == "score":
+                        scores[what] = rs.choices(scores, dice)[what]
+                        break
+                    dice = list(what) + [rng.randint(1, rs.sides) for _ in range(rs.dice - len(what))]
+        times.sort()
+        out[name] = {
+            "load_ms": load * 1000,
+            "median_ms": statistics.median(times) * 1000,
+            "p95_ms": times[int(0.95 * (len(times) - 1))] * 1000,
+            "max_ms": times[-1] * 1000,
+            "decisions": len(times),
+        }
+    document.body.dataset.bench = json.dumps(out)
+
+await bench(NAMES, GAMES)
+"""
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--rules", nargs="*", default=["yacht", "yahtzee", "yatzy"])
+    args = parser.parse_args(argv)
+    build(ROOT / "dist")
+    server = serve_in_background(ROOT / "dist", 0)
+    url = f"http://127.0.0.1:{server.server_address[1]}/?rules=yacht&players=Bench&seed=1"
+    code = PAGE_SCRIPT.replace("NAMES", json.dumps(args.rules)).replace("GAMES", str(args.games))
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(browser.ensure()), args=browser.launch_args())
+        page = chromium.new_page()
+        page.goto(url)
+        page.wait_for_selector("html[data-ready='true']", timeout=60_000)
+        page.evaluate(
+            "code => { const s = document.createElement('script'); s.type = 'py'; s.textContent = code; document.body.appendChild(s); }",
+            code,
+        )
+        page.wait_for_selector("body[data-bench]", timeout=600_000)
+        figures = json.loads(page.locator("body").get_attribute("data-bench"))
+        version = chromium.version
+        chromium.close()
+    server.shutdown()
+    print(f"advisor.options() in Pyodide (headless Chromium {version}), {args.games} optimal games per rule set")
+    print(f"{'rules':8s} {'table load':>10s} {'median':>8s} {'p95':>8s} {'max':>8s} {'decisions':>9s}")
+    for name, f in figures.items():
+        print(
+            f"{name:8s} {f['load_ms']:8.0f}ms {f['median_ms']:6.2f}ms {f['p95_ms']:6.2f}ms"
+            f" {f['max_ms']:6.1f}ms {f['decisions']:9d}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
