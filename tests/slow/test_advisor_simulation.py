@@ -38,6 +38,7 @@ def play(rs, rng: random.Random) -> int:
     [
         ruleset("yacht"),
         ruleset("yahtzee"),
+        ruleset("yahtzee", joker="free"),
         ruleset("yatzy"),
         ruleset("yahtzee", joker="none"),
         ruleset("yahtzee", joker="none", yahtzee_bonus=False),
