@@ -30,9 +30,8 @@ True
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
-import secrets
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -361,6 +360,8 @@ def die_face(seed: int | str, index: int, sides: int) -> int:
     >>> all(1 <= die_face("x", i, 8) <= 8 for i in range(50))
     True
     """
+    import hashlib  # here, not at the top: it costs start-up time in the browser before any roll
+
     if not isinstance(sides, int) or sides < 1:
         raise ValueError(f"sides must be a positive integer, not {sides!r}")
     key = f"yacht-dice:{json.dumps(seed)}:{index}".encode()
@@ -444,7 +445,7 @@ def _check_games(games: Any) -> int:
 
 def _check_seed(seed: Any) -> int | str:
     if seed is None:
-        return secrets.randbelow(MAX_SEED + 1)
+        return random.SystemRandom().randrange(MAX_SEED + 1)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise SetupError(f"the seed must be an integer or text, not {seed!r}", Refusal.BAD_SETUP)
     if isinstance(seed, int) and not 0 <= seed <= MAX_SEED:

@@ -17,11 +17,9 @@ dice). One mechanism scores every set; nothing branches on a category's name.
 from __future__ import annotations
 
 import enum
-import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -682,21 +680,29 @@ def _build_yatzy() -> dict[str, Any]:
     )  # fmt: skip
 
 
-def _ceil(x: Fraction | int) -> int:
-    """Exact ceiling (Fraction.__ceil__ is integer arithmetic)."""
-    return math.ceil(x)
+def _ceil(value: int, factor: str) -> int:
+    """⌈value × factor⌉ for a decimal ``factor`` such as "0.83", in exact integer arithmetic.
+
+    No binary rounding can move the ceiling: "0.83" is read as 83/100.
+
+    >>> _ceil(30, "0.83"), _ceil(100, "0.83"), _ceil(5, "0.5")
+    (25, 83, 3)
+    """
+    whole, _, fraction = factor.partition(".")
+    scale = 10 ** len(fraction)
+    return -(-value * int(whole + fraction) // scale)
 
 
 def _build_generalized(dice: int, sides: int, upper_bonus: bool, yahtzee_bonus: bool, joker: str) -> dict[str, Any]:
-    # Seed 004, "Yahtzee Formulae": n dice, d sides, every decimal constant taken as an exact Fraction.
+    # Seed 004, "Yahtzee Formulae": n dice, d sides, every decimal constant taken exactly (see _ceil).
     n, d = dice, sides
     dn = d * n
-    small_kind = _ceil(n * Fraction("0.5"))  # (3)
-    large_kind = _ceil(n * Fraction("0.75"))  # (4)
-    full_house = _ceil(dn * Fraction("0.83"))  # (5)
-    small_run = _ceil(n * Fraction("0.75"))  # (6): run length needed, scores d*n
-    large_straight = _ceil(dn * Fraction("1.33"))  # (7)
-    yahtzee = _ceil(dn * Fraction("1.66"))  # (8)
+    small_kind = _ceil(n, "0.5")  # (3)
+    large_kind = _ceil(n, "0.75")  # (4)
+    full_house = _ceil(dn, "0.83")  # (5)
+    small_run = _ceil(n, "0.75")  # (6): run length needed, scores d*n
+    large_straight = _ceil(dn, "1.33")  # (7)
+    yahtzee = _ceil(dn, "1.66")  # (8)
     kind_names = (
         ("Three of a Kind", "Four of a Kind")
         if (small_kind, large_kind) == (3, 4)
@@ -705,7 +711,7 @@ def _build_generalized(dice: int, sides: int, upper_bonus: bool, yahtzee_bonus: 
     return dict(
         title=f"Custom {n} dice × {d} sides",
         dice=n, sides=d,
-        rolls_per_turn=_ceil(max(d, n) * Fraction("0.5")),  # (1)
+        rolls_per_turn=_ceil(max(d, n), "0.5"),  # (1)
         yahtzee_id="yahtzee",
         categories=_upper(n, d) + _lower(
             ("three_of_a_kind", kind_names[0], dn, _kind((small_kind,), _pay_total)),
@@ -718,9 +724,9 @@ def _build_generalized(dice: int, sides: int, upper_bonus: bool, yahtzee_bonus: 
             ("yahtzee", "Yahtzee", yahtzee, _kind((n,), _pay_fixed, yahtzee)),
             ("chance", "Chance", dn, _CHANCE),
         ),
-        upper_bonus_threshold=_ceil(n * Fraction("0.5")) * (d * (d + 1) // 2) if upper_bonus else 0,  # (10)
-        upper_bonus_amount=_ceil(dn * Fraction("1.162")) if upper_bonus else 0,  # (11)
-        yahtzee_bonus_amount=_ceil(dn * Fraction("3.32")) if yahtzee_bonus else 0,  # (12)
+        upper_bonus_threshold=_ceil(n, "0.5") * (d * (d + 1) // 2) if upper_bonus else 0,  # (10)
+        upper_bonus_amount=_ceil(dn, "1.162") if upper_bonus else 0,  # (11)
+        yahtzee_bonus_amount=_ceil(dn, "3.32") if yahtzee_bonus else 0,  # (12)
         joker=Joker(joker),
     )  # fmt: skip
 

@@ -14,8 +14,13 @@ import json
 from pyodide.ffi import jsnull
 from pyscript import document, fetch, when, window
 
-from . import advisor, coach, view
+window.performance.mark("yacht:python")  # Python runs: the interpreter is up (see bench/startup.py)
+
+from . import view
 from .engine import GameError, Match, SeatKind, from_json
+
+# game.advisor, game.coach and game.bots are imported on first need (a hint, a computer turn,
+# a report): a game without them starts faster.
 
 SAVE_KEY = "yacht-dice/match"
 UNREADABLE_KEY = "yacht-dice/unreadable-save"
@@ -61,7 +66,7 @@ class Page:
         self.dice: tuple = ()
         self.shown_results: view.Results | None = None
         self.hints: set[int] = set()  # seats that asked for hints
-        self.hint: coach.Hint | None = None  # the hint on screen, for the cost of the next choice
+        self.hint = None  # the coach.Hint on screen, for the cost of the next choice
         self.hint_request = 0
         self.bot_task = None
         self.fast = False  # skip the computer's pauses until a person's turn
@@ -89,7 +94,11 @@ class Page:
             return False
         say("")
         announce = view.describe(before, after)
-        lost = coach.cost(before, action, self.hint) if by_person and self.hint is not None else None
+        lost = None
+        if by_person and self.hint is not None:
+            from . import coach
+
+            lost = coach.cost(before, action, self.hint)
         if lost is not None and lost[0] >= 0.05:
             best = view.action_text(before.ruleset, lost[1].action)
             announce += f" (That cost {lost[0]:.1f} points against the best: {best}.)"
@@ -226,6 +235,8 @@ class Page:
 
     async def load_advice(self) -> None:
         """Fetch the rule set's table of optimal values once (lazily: only for hints and computers)."""
+        from . import advisor
+
         ruleset = self.match.ruleset
         name = advisor.table_filename(ruleset)
         if name in self.missing_tables or advisor.has_table(ruleset):
@@ -240,6 +251,8 @@ class Page:
 
     async def draw_hint(self, request: int) -> None:
         """Show the best option and the others' expected final scores; highlight the best."""
+        from . import coach
+
         await self.load_advice()
         if request != self.hint_request:
             return  # the board moved on while the table loaded
@@ -271,6 +284,8 @@ class Page:
 
     async def play_computer(self) -> None:
         """Play computer turns step by step at a watchable pace (or at once after Skip)."""
+        from . import coach
+
         try:
             while self.computer_turn():
                 await self.load_advice()
@@ -377,6 +392,8 @@ class Page:
 
     async def draw_report(self) -> None:
         """The after-game report: each person's choices against the best, costliest first."""
+        from . import coach
+
         box = by_id("report")
         box.replaceChildren()
         box.textContent = "Reviewing every decision…"
@@ -658,7 +675,7 @@ def _saved_setup() -> view.Setup | None:
 
 def resume_or_setup() -> None:
     """Start from a link, resume the saved match, or show the setup form."""
-    query = str(window.location.search)
+    query = [(str(key), str(value)) for key, value in window.URLSearchParams.new(window.location.search).entries()]
     if view.has_start_params(query):
         setup, problems = view.parse_link(query)
         if problems:
@@ -698,3 +715,4 @@ def start() -> None:
     finally:
         show("loading", False)
         document.documentElement.dataset.ready = "true"
+        window.performance.mark("yacht:ready")

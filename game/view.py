@@ -14,10 +14,9 @@ link parameters — is computed here, in plain Python.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
-from urllib.parse import parse_qsl
 
 from . import rules
 from .engine import MAX_GAMES, MAX_PLAYERS, Match, Phase, Seat, SeatKind, new_match
@@ -500,16 +499,29 @@ def _parse_param(setup: Setup, key: str, value: str) -> tuple[Setup, str | None]
     return replace(setup, **{key: number}), None
 
 
-def has_start_params(query: str) -> bool:
+def _pairs(query: str | Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A query string (``?a=1&b=2``) or already-decoded (key, value) pairs, as pairs.
+
+    The browser shell passes pairs decoded by URLSearchParams, so that urllib.parse (slow to
+    import in Pyodide) is only imported where a string is given: in CPython and tests.
+    """
+    if isinstance(query, str):
+        from urllib.parse import parse_qsl
+
+        return parse_qsl(query.lstrip("?"), keep_blank_values=True)
+    return [(str(key), str(value)) for key, value in query]
+
+
+def has_start_params(query: str | Sequence[tuple[str, str]]) -> bool:
     """Whether a page address's query asks for a new match.
 
-    >>> has_start_params("?rules=yatzy"), has_start_params("?utm=x"), has_start_params("")
+    >>> has_start_params("?rules=yatzy"), has_start_params("?utm=x"), has_start_params([])
     (True, False, False)
     """
-    return any(key in START_PARAMS for key, _ in parse_qsl(query.lstrip("?"), keep_blank_values=True))
+    return any(key in START_PARAMS for key, _ in _pairs(query))
 
 
-def parse_link(query: str, base: Setup | None = None) -> tuple[Setup, tuple[LinkProblem, ...]]:
+def parse_link(query: str | Sequence[tuple[str, str]], base: Setup | None = None) -> tuple[Setup, tuple[LinkProblem, ...]]:
     """The setup a link asks for, and the problems of any parameter that could not be used.
 
     Parameters not given keep their defaults; bad ones are reported and left at their default.
@@ -524,7 +536,7 @@ def parse_link(query: str, base: Setup | None = None) -> tuple[Setup, tuple[Link
     """
     setup = base or Setup()
     problems: list[LinkProblem] = []
-    for key, value in parse_qsl(query.lstrip("?"), keep_blank_values=True):
+    for key, value in _pairs(query):
         if key not in START_PARAMS:
             continue
         setup, problem = _parse_param(setup, key, value)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import tomllib
 
 import pytest
 
@@ -25,8 +26,13 @@ def test_build_writes_site_worker_preloads_and_gzip(tmp_path):
     assert not any("py-editor" in p or "xterm" in p or p.endswith(".map") for p in paths)
     page = (out / "index.html").read_text()
     assert build.PRELOAD_MARKER not in page
-    for needed in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.mjs", "game/engine.py"):
+    for needed in ("python_stdlib.zip", "pyodide.mjs", "game/engine.py"):
         assert re.search(rf'<link rel="(module)?preload" href="\./[^"]*{re.escape(needed)}"', page), needed
+    # A preloaded wasm module misses the browser's compiled-code cache: never preload it.
+    assert "pyodide.asm.wasm" not in page
+    # pyscript.toml is inlined as JSON (no request, no TOML parser), and says the same.
+    inline = json.loads(re.search(r"<script type=\"py\" config='([^']*)'", page).group(1))
+    assert inline == tomllib.loads((ROOT / "pyscript.toml").read_text())
     worker = (out / "sw.js").read_text()
     assert f'const VERSION = "{version}"' in worker
     listed = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", worker, re.S).group(1))

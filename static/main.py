@@ -1,5 +1,0 @@
-"""Entry point loaded by index.html: hand the page to the UI shell."""
-
-from game.shell import start
-
-start()
