@@ -46,6 +46,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def send_head(self):
         path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
+            path = os.path.join(path, "index.html")
         packed = path + ".gz"
         accepts = "gzip" in self.headers.get("Accept-Encoding", "")
         if not (accepts and os.path.isfile(path) and os.path.isfile(packed)):

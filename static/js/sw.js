@@ -10,10 +10,11 @@ const CACHE = "yacht-" + VERSION;
 const INDEX = new URL("./index.html", self.registration.scope).href;
 
 self.addEventListener("install", (event) => {
-  // cache: "reload" bypasses the HTTP cache, so a new version never mixes in stale files.
+  // cache: "no-cache" revalidates every file with the server, so a new version never mixes in
+  // stale files, while a file the page has just downloaded comes back as a cheap 304.
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
-      cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })))
+      cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" })))
     )
   );
 });
