@@ -10,6 +10,7 @@ module scripts need a JavaScript type for ``.mjs``; this server sets both.
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
 import http.server
 import os
@@ -52,6 +53,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         accepts = "gzip" in self.headers.get("Accept-Encoding", "")
         if not (accepts and os.path.isfile(path) and os.path.isfile(packed)):
             return super().send_head()
+        modified = int(os.stat(path).st_mtime)
+        if self._not_modified_since(modified):
+            self.send_response(304)
+            self.send_header("Vary", "Accept-Encoding")
+            self.end_headers()
+            return None
         try:
             handle = open(packed, "rb")  # noqa: SIM115 - returned to the base class, which closes it
         except OSError:
@@ -62,9 +69,19 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Content-Encoding", "gzip")
         self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(stat.st_size))
-        self.send_header("Last-Modified", self.date_time_string(int(os.stat(path).st_mtime)))
+        self.send_header("Last-Modified", self.date_time_string(modified))
         self.end_headers()
         return handle
+
+    def _not_modified_since(self, modified: int) -> bool:
+        """Whether the request's If-Modified-Since covers a file last changed at ``modified``."""
+        since = self.headers.get("If-Modified-Since")
+        if not since or self.headers.get("If-None-Match"):
+            return False
+        try:
+            return modified <= email.utils.parsedate_to_datetime(since).timestamp()
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
 
     def log_message(self, format, *args):  # noqa: A002 - signature from the base class
         if self.verbose:
