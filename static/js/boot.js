@@ -16,10 +16,17 @@
   }
   window.addEventListener("error", function (event) {
     var message = event && event.message ? String(event.message) : "a script failed to load.";
-    if (/pyodide|pyscript|python|wasm/i.test(message) || (event.filename || "").indexOf("/vendor/") !== -1) {
+    if (/PythonError/.test(message)) {
+      // Never a traceback on the page: the details stay in the browser's console.
+      fail("its Python code raised an error (the details are in the browser's console).");
+    } else if (/pyodide|pyscript|python|wasm/i.test(message) || (event.filename || "").indexOf("/vendor/") !== -1) {
       fail(message);
     }
   }, true);
+  // PyScript says when every Python script has finished: the page must be ready by then.
+  window.addEventListener("py:all-done", function () {
+    setTimeout(function () { fail("its Python code stopped before the page was ready."); }, 0);
+  });
   window.addEventListener("unhandledrejection", function (event) {
     var reason = event && event.reason ? String(event.reason.message || event.reason) : "unknown error";
     fail(reason);

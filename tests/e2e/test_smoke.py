@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from tests.e2e.conftest import open_game
+from tools.build import build
+from tools.serve import serve_in_background
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -65,3 +68,23 @@ def test_wasm_and_module_content_types(page, base_url):
         response = page.request.get(f"{base_url}/{path}")
         assert response.ok, path
         assert response.headers["content-type"].split(";")[0] == expected, path
+
+
+def test_a_failed_start_is_said_in_words(page, tmp_path):
+    """If Python fails to start, the page says so (quickly, and without a traceback)."""
+    source = tmp_path / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns("node_modules", ".venv", "dist", ".git", "tests"))
+    shell = source / "game" / "shell.py"
+    shell.write_text("raise RuntimeError('broken on purpose')\n" + shell.read_text())
+    build(tmp_path / "site", root=source)
+    server = serve_in_background(tmp_path / "site", 0)
+    try:
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        page.wait_for_selector("html[data-ready='failed']", timeout=20_000)
+        message = page.locator("#boot-error").inner_text()
+        assert message.startswith("The game could not start")
+        assert "Traceback" not in message and "broken on purpose" not in message
+        assert page.locator("#loading").is_hidden()
+    finally:
+        server.shutdown()
+        server.server_close()
