@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from tools import browser as browser_finder
@@ -56,6 +58,13 @@ class PageLog:
 def page_log(page) -> PageLog:
     """Record the page's console errors and requests from before it loads."""
     return PageLog(page)
+
+
+def copy_sources(target):
+    """A private copy of the repository's site sources, for a test that changes them."""
+    skip = shutil.ignore_patterns("node_modules", ".venv", "dist", ".git", "tests", "*.egg-info")
+    shutil.copytree(ROOT, target, ignore=skip, symlinks=True)
+    return target
 
 
 def open_game(page, base_url: str, query: str = "", timeout: float = 60_000):

@@ -80,9 +80,7 @@ def test_computer_turn_resumes_after_a_reload(page, base_url):
 
 def test_after_game_report(page, base_url):
     ui.start(page, base_url, "rules=yacht&players=Ann&seed=6")
-    while page.locator("#results").is_hidden():
-        ui.roll(page)
-        page.locator("#scorecard button.choice").first.click()
+    ui.play_out(page)
     page.get_by_role("button", name="How did I play?").click()
     report = page.locator("#report")
     expect(report).to_contain_text(re.compile(r"\d+ of \d+ decisions were the best move; expected points lost in all: \d+\.\d"), timeout=60_000)

@@ -78,17 +78,10 @@ def test_three_player_yatzy_round(page, base_url):
     ui.screenshot(page, "yatzy-3-players-phone")
 
 
-def play_out_game(page):
-    """Roll once and take the first offered category until the game is over."""
-    while page.locator("#results").is_hidden():
-        ui.roll(page)
-        page.locator("#scorecard button.choice").first.click()
-
-
 def test_two_game_match_finished_after_game_one(page, base_url):
     ui.start(page, base_url, "rules=yacht&players=Ann,Bob&games=2&seed=5")
     assert page.locator("#scorecard tbody th", has_text="Match total").count() == 1
-    play_out_game(page)
+    ui.play_out(page)
     results = page.get_by_role("region", name="Standings after game 1")
     expect(results).to_be_visible()
     expect(page.get_by_role("button", name="Next game")).to_be_visible()
@@ -104,7 +97,7 @@ def test_two_game_match_finished_after_game_one(page, base_url):
 
 def test_next_game_starts_a_fresh_card_and_keeps_the_first(page, base_url):
     ui.start(page, base_url, "rules=yacht&players=Ann&games=2&seed=11")
-    play_out_game(page)
+    ui.play_out(page)
     first = ui.cell(page, "grand_total")
     page.get_by_role("button", name="Next game").click()
     assert ui.cell(page, "grand_total") == "0"
@@ -295,7 +288,7 @@ def test_accessibility_has_no_serious_violations(page, base_url, screen):
         ui.roll(page)
         ui.die(page, 2).click()
         if screen == "final":
-            play_out_game(page)
+            ui.play_out(page)
     results = Axe().run(page)
     serious = [
         (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])

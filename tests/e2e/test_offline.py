@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from urllib.parse import urlsplit
 
 import pytest
 
 from tests.e2e import ui
-from tests.e2e.conftest import DIST, open_game
+from tests.e2e.conftest import DIST, copy_sources, open_game
 from tools.build import build
-from tools.serve import ROOT, serve_in_background
+from tools.serve import serve_in_background
 
 
 def wait_for_control(page, timeout=60_000):
@@ -24,13 +23,6 @@ def precache_list(page) -> list[str]:
     source = page.request.get(page.url.split("?")[0].rsplit("/", 1)[0] + "/sw.js").text()
     match = re.search(r"const PRECACHE = (\[.*?\]);", source, re.S)
     return json.loads(match.group(1))
-
-
-def copy_sources(target):
-    """A private copy of the repository's site sources, for a test that changes them."""
-    skip = shutil.ignore_patterns("node_modules", ".venv", "dist", ".git", "tests", "*.egg-info")
-    shutil.copytree(ROOT, target, ignore=skip, symlinks=True)
-    return target
 
 
 @pytest.fixture
@@ -76,9 +68,7 @@ def test_game_boots_offline_after_one_visit(context, page, base_url):
 
 def test_every_request_of_a_full_game_is_precached(page, page_log, base_url):
     ui.start(page, base_url, "rules=yacht&players=Ann&seed=12")
-    while page.locator("#results").is_hidden():
-        ui.roll(page)
-        page.locator("#scorecard button.choice").first.click()
+    ui.play_out(page)
     cached = {f"{base_url}/{url.removeprefix('./')}" for url in precache_list(page)}
     cached.add(f"{base_url}/")
     asked = {url.split("?")[0] for url in page_log.requests if urlsplit(url).netloc == urlsplit(base_url).netloc}

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from tests.e2e.conftest import open_game
+from tests.e2e.conftest import copy_sources, open_game
 from tools.build import build
 from tools.serve import serve_in_background
 
@@ -72,8 +71,7 @@ def test_wasm_and_module_content_types(page, base_url):
 
 def test_a_failed_start_is_said_in_words(page, tmp_path):
     """If Python fails to start, the page says so (quickly, and without a traceback)."""
-    source = tmp_path / "source"
-    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns("node_modules", ".venv", "dist", ".git", "tests"))
+    source = copy_sources(tmp_path / "source")
     shell = source / "game" / "shell.py"
     shell.write_text("raise RuntimeError('broken on purpose')\n" + shell.read_text())
     build(tmp_path / "site", root=source)

@@ -61,6 +61,13 @@ def choose(page, name: str) -> None:
     page.get_by_role("button", name=re.compile(rf"^{re.escape(name)}, \d+ points?$")).click()
 
 
+def play_out(page) -> None:
+    """Roll once and take the first offered category until the game is over."""
+    while page.locator("#results").is_hidden():
+        roll(page)
+        page.locator("#scorecard button.choice").first.click()
+
+
 def cell(page, row: str, player: int = 0) -> str:
     """The text of one scorecard cell (row key such as 'grand_total', 0-based player)."""
     return page.locator(f"#scorecard td[data-row='{row}'][data-player='{player}']").inner_text().strip()
