@@ -43,9 +43,24 @@ def show(element_id: str, visible: bool = True) -> None:
 
 
 def stored(key: str) -> str | None:
-    """A localStorage value, or None when absent (JavaScript's null is not Python's None)."""
-    value = window.localStorage.getItem(key)
+    """A localStorage value, or None when absent or when the browser refuses storage.
+
+    (JavaScript's null is not Python's None; some private modes throw on any access.)
+    """
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:  # noqa: BLE001 - storage disabled: play without saving
+        return None
     return value if isinstance(value, str) else None
+
+
+def remember(key: str, value: str) -> bool:
+    """Store a value in localStorage; False when the browser refuses (full, or disabled)."""
+    try:
+        window.localStorage.setItem(key, value)
+    except Exception:  # noqa: BLE001 - the caller says what it means for the player
+        return False
+    return True
 
 
 def say(message: str) -> None:
@@ -114,9 +129,7 @@ class Page:
 
     def save(self) -> None:
         """Keep the match in localStorage so a reload resumes it exactly."""
-        try:
-            window.localStorage.setItem(SAVE_KEY, self.match.to_json())
-        except Exception:  # noqa: BLE001 - storage full or disabled: play on, but say so
+        if not remember(SAVE_KEY, self.match.to_json()):
             say("This browser is not saving the match: it will not survive a reload.")
 
     def start(self, match: Match) -> None:
@@ -316,7 +329,8 @@ class Page:
         return []
 
     def save_hints(self) -> None:
-        window.localStorage.setItem(HINTS_KEY, json.dumps({"seed": str(self.match.seed), "players": sorted(self.hints)}))
+        """Remember which seats of this match asked for hints."""
+        remember(HINTS_KEY, json.dumps({"seed": str(self.match.seed), "players": sorted(self.hints)}))
 
     def draw_cell(self, td, row_key: str, cell: view.Cell) -> None:
         """One scorecard cell: a choice button while it can be chosen, plain text otherwise."""
@@ -533,7 +547,7 @@ def on_start(event):
         error.hidden = False
         return
     error.hidden = True
-    window.localStorage.setItem(SETUP_KEY, json.dumps(fields))  # the form's choices, for next time
+    remember(SETUP_KEY, json.dumps(fields))  # the form's choices, for next time
     PAGE.start(match)
 
 
@@ -697,7 +711,7 @@ def resume_or_setup() -> None:
     try:
         match = from_json(raw)
     except GameError as error:
-        window.localStorage.setItem(UNREADABLE_KEY, raw)
+        remember(UNREADABLE_KEY, raw)
         by_id("save-problem-reason").textContent = str(error)
         by_id("save-problem-text").value = raw
         show("save-problem")

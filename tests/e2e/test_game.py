@@ -304,3 +304,13 @@ def test_saved_json_is_the_engine_save(page, base_url):
     saved = json.loads(page.evaluate("localStorage.getItem('yacht-dice/match')"))
     restored = engine.from_dict(saved)
     assert list(restored.dice) == ui.dice(page)
+
+
+def test_play_goes_on_when_the_browser_refuses_storage(page, base_url):
+    page.add_init_script(
+        "Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('denied', 'SecurityError'); }});"
+    )
+    ui.start(page, base_url, "rules=yacht&players=Ann&seed=2")
+    ui.roll(page)
+    assert None not in ui.dice(page)
+    assert "not saving the match" in ui.notice(page)
