@@ -37,7 +37,6 @@ import platform
 import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -610,7 +609,7 @@ def table(summary: dict) -> str:
         (f"Roll → dice updated, p95 (n={t['roll']['n']})", None, t["roll"]["p95"], ms),
         (f"Score → scorecard updated, p50 (n={t['score']['n']})", None, t["score"]["p50"], ms),
         (f"Score → scorecard updated, p95 (n={t['score']['n']})", None, t["score"]["p95"], ms),
-        (f"Roll → next frame, p50 / p95", None, None, None),
+        ("Roll → next frame, p50 / p95", None, None, None),
         ("First visit, page only: bytes sent (no SW)", *summary["bytes_page"], mb),
         ("  same, uncompressed", *summary["bytes_page_uncompressed"], mb),
         ("First visit incl. SW precache: bytes sent (bare: no SW)", *summary["bytes_first_visit"], mb),
