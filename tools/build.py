@@ -19,6 +19,7 @@ import sys
 import tomllib
 from pathlib import Path
 
+from tools import snapshot
 from tools.vendor import copy_if_changed
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -95,7 +96,7 @@ PRELOAD_MARKER = "<!-- preloads: written by tools/build.py -->"
 COMPRESSIBLE = (".wasm", ".mjs", ".js", ".json", ".py", ".toml", ".css", ".html", ".svg", ".webmanifest")
 
 
-def preloads(root: Path, paths: list[str]) -> list[str]:
+def preloads(root: Path, paths: list[str], python_snapshot: str | None = None) -> list[str]:
     """<link> tags that start every runtime download at once, instead of PyScript's discovery chain.
 
     PyScript finds its chunk, then Pyodide, which then finds its stdlib and lock file, then the
@@ -110,7 +111,7 @@ def preloads(root: Path, paths: list[str]) -> list[str]:
         chunk = (vendor / core.group(1)).read_text()
         # The error plugin's stub, loaded even when the plugin is off.
         modules += [f"static/vendor/pyscript/{name}" for name in re.findall(r'import\("\./(error-[\w-]+\.js)"\)', chunk)]
-    modules += ["static/vendor/pyodide/pyodide.mjs", "static/vendor/pyodide/pyodide.asm.mjs"]
+    modules += ["static/js/python.mjs", "static/vendor/pyodide/pyodide.mjs", "static/vendor/pyodide/pyodide.asm.mjs"]
     config = tomllib.loads((root / "pyscript.toml").read_text())
     # Not pyodide.asm.wasm: a preloaded module bypasses the browser's cache of compiled
     # WebAssembly, and a warm start then compiles 9.6 MB again (measured: +0.6 s).
@@ -122,13 +123,16 @@ def preloads(root: Path, paths: list[str]) -> list[str]:
     modules = list(dict.fromkeys(modules))
     tags = [f'<link rel="modulepreload" href="./{m}">' for m in modules if m in paths]
     tags += [f'<link rel="preload" href="./{f}" as="fetch" crossorigin="anonymous">' for f in fetched if f in paths]
+    if python_snapshot:
+        # static/js/python.mjs finds the snapshot by this id; without the link Python starts normally.
+        tags.append(f'<link rel="preload" id="python-snapshot" href="./{python_snapshot}" as="fetch" crossorigin="anonymous">')
     return tags
 
 
 CONFIG_ATTRIBUTE = 'config="./pyscript.toml"'
 
 
-def page_with_preloads(root: Path, paths: list[str]) -> str:
+def page_with_preloads(root: Path, paths: list[str], python_snapshot: str | None = None) -> str:
     """index.html with the preload tags in place of its marker and pyscript.toml inlined as JSON.
 
     Inlining the config saves PyScript a request and its TOML parser (a module of its own).
@@ -138,7 +142,8 @@ def page_with_preloads(root: Path, paths: list[str]) -> str:
         raise SystemExit(f"build: index.html lacks {PRELOAD_MARKER!r} or {CONFIG_ATTRIBUTE!r}")
     config = json.dumps(tomllib.loads((root / "pyscript.toml").read_text()), separators=(",", ":"))
     inline = "config='" + config.replace("&", "&amp;").replace("'", "&#39;") + "'"
-    return text.replace(PRELOAD_MARKER, "\n  ".join(preloads(root, paths))).replace(CONFIG_ATTRIBUTE, inline)
+    tags = preloads(root, paths, python_snapshot)
+    return text.replace(PRELOAD_MARKER, "\n  ".join(tags)).replace(CONFIG_ATTRIBUTE, inline)
 
 
 def write_if_changed(target: Path, text: str) -> bool:
@@ -169,10 +174,15 @@ def compress(out: Path, paths: list[str]) -> list[Path]:
 
 
 def build(out: Path, root: Path = ROOT) -> tuple[list[str], str]:
-    """Copy the site into ``out`` (only changed files), write sw.js and .gz files, drop stale files."""
+    """Copy the site into ``out`` (only changed files), make the Python snapshot, write sw.js and .gz files, drop stale files."""
     paths = site_files(root)
     copied = sum(copy_if_changed(root / p, out / p) for p in paths if p != "index.html")
-    copied += write_if_changed(out / "index.html", page_with_preloads(root, paths))
+    try:
+        python_snapshot = snapshot.make(root, out)
+    except snapshot.SnapshotError as error:
+        raise SystemExit(f"build: {error}") from error
+    paths = sorted(paths + [python_snapshot])
+    copied += write_if_changed(out / "index.html", page_with_preloads(root, paths, python_snapshot))
     version = content_version(out, paths)
     write_if_changed(out / "sw.js", service_worker((root / SW_SOURCE).read_text(), paths, version))
     packed = compress(out, paths)

@@ -9,7 +9,7 @@ import tomllib
 
 import pytest
 
-from tools import build
+from tools import build, snapshot
 from tools.serve import ROOT
 
 needs_vendor = pytest.mark.skipif(
@@ -39,6 +39,12 @@ def test_build_writes_site_worker_preloads_and_gzip(tmp_path):
     assert listed == ["./" + p for p in build.precached(paths)]
     wasm = out / "static/vendor/pyodide/pyodide.asm.wasm"
     assert gzip.decompress((out / "static/vendor/pyodide/pyodide.asm.wasm.gz").read_bytes()) == wasm.read_bytes()
+    # The Python snapshot: named by its inputs' hash, preloaded by id, precached, and whole.
+    [python_snapshot] = [p for p in paths if p.startswith("static/python/")]
+    assert re.fullmatch(r"static/python/snapshot-[0-9a-f]{16}\.bin", python_snapshot)
+    assert f'<link rel="preload" id="python-snapshot" href="./{python_snapshot}" as="fetch" crossorigin="anonymous">' in page
+    assert "./" + python_snapshot in listed
+    assert len(snapshot.unpack((out / python_snapshot).read_bytes())) > 16 * 2**20
     # A second build changes nothing and keeps the version.
     assert build.build(out)[1] == version
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import tomllib
 from pathlib import Path
 
@@ -12,7 +13,24 @@ SHELL = "shell.py"
 
 
 def test_interpreter_is_the_vendored_pyodide():
-    assert CONFIG["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
+    """PyScript loads static/js/python.mjs, which wraps the vendored Pyodide (never a CDN's)."""
+    assert CONFIG["interpreter"] == "./static/js/python.mjs"
+    wrapper = (ROOT / "static/js/python.mjs").read_text()
+    imported = re.findall(r'^import .* from "([^"]+)";', wrapper, re.M)
+    assert imported == ["../vendor/pyodide/pyodide.mjs"]
+    assert (ROOT / "static/js" / imported[0]).resolve() == ROOT / "static/vendor/pyodide/pyodide.mjs"
+    assert "http" not in wrapper.replace("HTTP ${", "")
+
+
+def test_the_snapshot_holds_only_shipped_modules_without_page_objects():
+    """The snapshot imports the game's pure modules, shipped as they are; never the shell."""
+    from tools import snapshot
+
+    shipped = {source.removeprefix("./") for source in CONFIG["files"]}
+    assert set(snapshot.FILES) <= shipped
+    assert f"game/{SHELL}" not in snapshot.FILES
+    game_imports = {name for name in snapshot.IMPORTS if name.startswith("game.")}
+    assert game_imports == {p.removesuffix(".py").replace("/", ".") for p in snapshot.FILES if not p.endswith("__init__.py")}
 
 
 def test_every_game_module_is_shipped():

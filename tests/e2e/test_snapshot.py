@@ -1,0 +1,83 @@
+"""Python starts from the build's memory snapshot, behaves as a fresh start, and starts anyway without it."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+
+from tests.e2e.conftest import open_game
+from tests.e2e.ui import roll
+
+SNAPSHOT_URL = "**/static/python/snapshot-*.bin"
+
+
+def run_python(page, code: str):
+    """Run ``code`` in the page's interpreter; it must bind ``result`` to something JSON can hold."""
+    page.evaluate(
+        """code => {
+            delete document.body.dataset.pyResult;
+            const s = document.createElement('script');
+            s.type = 'py';
+            s.textContent = code + '\\nimport json as _json\\nfrom pyscript import document as _doc\\n'
+              + '_doc.body.dataset.pyResult = _json.dumps(result)';
+            document.body.appendChild(s);
+        }""",
+        code,
+    )
+    page.wait_for_selector("body[data-py-result]", state="attached", timeout=30_000)
+    return json.loads(page.locator("body").get_attribute("data-py-result"))
+
+
+def test_python_starts_from_the_snapshot_with_the_game_modules_in_place(page, page_log, base_url):
+    open_game(page, base_url)
+    assert page.locator("html").get_attribute("data-python") == "snapshot"
+    assert page_log.errors == []
+    found = run_python(page, "\n".join([
+        "import sys, game.engine, game.view",
+        "result = [game.engine.__file__, open(game.view.__file__).read() == open(game.view.__file__).read(), 'game.shell' in sys.modules]",
+    ]))
+    # The snapshot's modules point at the files PyScript wrote, so tracebacks show source lines.
+    assert found == ["/home/pyodide/game/engine.py", True, True]
+
+
+def test_every_start_from_the_snapshot_reseeds_random(browser, base_url):
+    """The snapshot is the same memory every time: without a reseed, `random` would repeat itself."""
+    draws = []
+    for _ in range(2):
+        context = browser.new_context()
+        page = context.new_page()
+        open_game(page, base_url)
+        assert page.locator("html").get_attribute("data-python") == "snapshot"
+        draws.append(run_python(page, "import random\nresult = [random.random() for _ in range(3)]"))
+        context.close()
+    assert draws[0] != draws[1]
+
+
+@pytest.mark.parametrize("damage", ["missing", "not gzip", "wrong magic", "cut short"])
+def test_a_damaged_or_missing_snapshot_only_costs_speed(page, page_log, base_url, damage):
+    warnings = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+
+    def serve_damaged(route):
+        if damage == "missing":
+            route.fulfill(status=404, body="not found")
+            return
+        body = route.fetch().body()
+        if damage == "not gzip":
+            body = b"this is not a snapshot"
+        elif damage == "wrong magic":
+            body = gzip.compress(b"XXXXXXXX" + gzip.decompress(body)[8:], compresslevel=1)
+        else:
+            body = body[: len(body) // 2]
+        route.fulfill(status=200, body=body, content_type="application/octet-stream")
+
+    page.route(SNAPSHOT_URL, serve_damaged)
+    open_game(page, base_url, "?rules=yacht&players=Ann&seed=5")
+    assert page.locator("html").get_attribute("data-python") == "started"
+    # The browser itself logs a failed download; nothing else may complain.
+    assert [e for e in page_log.errors if not e.startswith("Failed to load resource")] == []
+    assert any("without its snapshot" in text for text in warnings), warnings
+    roll(page)
+    assert page.locator("#dice button").count() == 5

@@ -1,0 +1,157 @@
+"""A memory snapshot of Python after start-up, so the page restores an interpreter instead of starting one.
+
+Starting Pyodide means running CPython's and Pyodide's initialisation (about 1.2 s of the
+2 s a bare PyScript page takes here). A Pyodide memory snapshot is the WebAssembly memory
+once that is done; restoring it is a copy. ``tools/build.py`` calls :func:`make`, which runs
+``tools/snapshot.mjs`` under Node with the vendored Pyodide: it starts Pyodide, imports the
+game's pure modules (the rules, engine and view: everything but the shell, which holds page
+objects) and saves the memory. The page (``static/js/python.mjs``) restores it and falls back
+to a normal start if anything about it is wrong.
+
+The memory is 30 MB, mostly zero pages; :func:`pack` keeps the non-zero 4 KiB pages and
+gzips the result (about 6 MB), which the page unpacks with the browser's DecompressionStream.
+It is a plain file to any host: no server-side compression needed.
+
+    python3 -m tools.snapshot [--out FILE]     # writes the packed snapshot of this checkout
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import json
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE = Path("static/vendor/pyodide")
+SCRIPT = Path("tools/snapshot.mjs")
+FOLDER = "static/python"
+"""Where the packed snapshot goes in the site; its name holds a hash of everything it came from."""
+
+FILES = ("game/__init__.py", "game/rules.py", "game/engine.py", "game/view.py")
+"""The game's modules in the snapshot: those the start path imports that hold no page objects."""
+IMPORTS = ("html", "game.rules", "game.engine", "game.view")
+"""What to import before the snapshot, beyond what Pyodide imports at start (``html`` is
+PyScript's, measured: the only standard module the page loads that Pyodide has not)."""
+INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+MAGIC = b"YSNAP\x00\x01\x00"
+PAGE = 4096
+
+
+class SnapshotError(RuntimeError):
+    """The snapshot could not be made or read; the message says why."""
+
+
+def pack(memory: bytes) -> bytes:
+    """The memory without its zero pages, gzipped: header, (offset, length) runs, then the runs' bytes.
+
+    >>> memory = bytes(8192) + b"python" + bytes(4090) + bytes(4096)
+    >>> len(pack(memory)) < 100 and unpack(pack(memory)) == memory
+    True
+    """
+    runs: list[tuple[int, int]] = []
+    zero = bytes(PAGE)
+    view = memoryview(memory)
+    for start in range(0, len(memory), PAGE):
+        if view[start:start + PAGE] != zero:
+            end = min(start + PAGE, len(memory))
+            if runs and runs[-1][0] + runs[-1][1] == start:
+                runs[-1] = (runs[-1][0], end - runs[-1][0])
+            else:
+                runs.append((start, end - start))
+    header = MAGIC + struct.pack("<II", len(memory), len(runs))
+    table = b"".join(struct.pack("<II", offset, length) for offset, length in runs)
+    body = b"".join(view[offset:offset + length] for offset, length in runs)
+    return gzip.compress(header + table + body, compresslevel=9, mtime=0)
+
+
+def unpack(packed: bytes) -> bytes:
+    """The memory that :func:`pack` packed (the same steps as static/js/python.mjs).
+
+    >>> unpack(b"not a snapshot")
+    Traceback (most recent call last):
+    ...
+    tools.snapshot.SnapshotError: not a packed snapshot (no gzip header)
+    """
+    try:
+        data = gzip.decompress(packed)
+    except (OSError, EOFError) as error:
+        raise SnapshotError("not a packed snapshot (no gzip header)") from error
+    if data[:8] != MAGIC:
+        raise SnapshotError("not a packed snapshot (wrong magic number)")
+    total, count = struct.unpack_from("<II", data, 8)
+    memory = bytearray(total)
+    position = 16 + 8 * count
+    for index in range(count):
+        offset, length = struct.unpack_from("<II", data, 16 + 8 * index)
+        memory[offset:offset + length] = data[position:position + length]
+        position += length
+    if position != len(data):
+        raise SnapshotError(f"packed snapshot has {len(data) - position} bytes after its last run")
+    return bytes(memory)
+
+
+def fingerprint(root: Path) -> str:
+    """A short hash of everything the snapshot depends on: the runtime, the modules and the recipe."""
+    digest = hashlib.sha256(json.dumps([FILES, IMPORTS]).encode())
+    for path in [PYODIDE / name for name in INPUTS] + [Path(p) for p in FILES] + [SCRIPT]:
+        digest.update(str(path).encode() + b"\0" + hashlib.sha256((root / path).read_bytes()).digest())
+    digest.update(hashlib.sha256(Path(__file__).read_bytes()).digest())  # the packing format
+    return digest.hexdigest()[:16]
+
+
+def node() -> str:
+    """The Node.js executable (the build needs it already: npm installs the runtime)."""
+    found = shutil.which("node")
+    if not found:
+        raise SnapshotError("node is not on PATH: install Node.js 18 or newer (it is needed for npm ci too)")
+    return found
+
+
+def make(root: Path, out: Path) -> str:
+    """Write the packed snapshot into ``out`` (unless there already) and return its site path.
+
+    The name carries :func:`fingerprint`, so a browser never pairs a cached snapshot with
+    other modules or another runtime.
+    """
+    name = f"{FOLDER}/snapshot-{fingerprint(root)}.bin"
+    target = out / name
+    if target.is_file():
+        return name
+    with tempfile.TemporaryDirectory() as scratch:
+        raw = Path(scratch) / "memory.bin"
+        spec = json.dumps({"files": list(FILES), "imports": list(IMPORTS)})
+        result = subprocess.run(
+            [node(), str(root / SCRIPT), str(root / PYODIDE), str(root), str(raw), spec],
+            capture_output=True, text=True, timeout=300,
+        )
+        if result.returncode != 0 or not raw.is_file():
+            raise SnapshotError(f"tools/snapshot.mjs failed ({result.returncode}): {result.stderr.strip()[-2000:]}")
+        packed = pack(raw.read_bytes())
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(packed)
+    return name
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist", help="site folder to write into (default dist/)")
+    args = parser.parse_args(argv)
+    try:
+        name = make(ROOT, args.out.resolve())
+    except SnapshotError as error:
+        print(f"snapshot: {error}", file=sys.stderr)
+        return 1
+    print(f"snapshot: {args.out / name} ({(args.out / name).stat().st_size / 1e6:.1f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
