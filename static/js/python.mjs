@@ -4,6 +4,10 @@
 // (id="python-snapshot"), which also starts its download with the rest of the runtime.
 // Without that link, or if the snapshot cannot be used for any reason, Python starts the
 // normal way: a snapshot only ever makes the start faster, never breaks it.
+//
+// The built page also runs this module as a script of its own, before PyScript's: Python then
+// starts while PyScript loads and reads its config, and PyScript's loadPyodide() call gets the
+// interpreter already started (with PyScript's output streams put in place).
 import { loadPyodide as startPyodide, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -11,40 +15,65 @@ export { version };
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const MAGIC = [0x59, 0x53, 0x4e, 0x41, 0x50, 0x00, 0x01, 0x00]; // "YSNAP\0\1\0", as tools/snapshot.py
 
-// The memory tools/snapshot.py packed: gunzip, then copy each run of non-zero pages into place.
+// The memory tools/snapshot.py packed: gunzip as it downloads, copying each run of non-zero
+// pages straight into place (no second copy of the 16 MB of runs).
 async function unpack(response) {
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
-  const data = new Uint8Array(await new Response(stream).arrayBuffer());
-  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  if (data.length < 16 || MAGIC.some((byte, i) => data[i] !== byte)) throw new Error("not a packed snapshot");
-  const memory = new Uint8Array(view.getUint32(8, true));
-  const count = view.getUint32(12, true);
-  let position = 16 + 8 * count;
+  const started = performance.now();
+  const reader = response.body.pipeThrough(new DecompressionStream("gzip")).getReader();
+  let chunk = new Uint8Array(0);
+  let used = 0;
+  const fill = async (target) => {
+    for (let filled = 0; filled < target.length;) {
+      if (used === chunk.length) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error("the snapshot is cut short");
+        [chunk, used] = [value, 0];
+      }
+      const n = Math.min(target.length - filled, chunk.length - used);
+      target.set(chunk.subarray(used, used + n), filled);
+      filled += n;
+      used += n;
+    }
+  };
+  const header = new Uint8Array(16);
+  await fill(header);
+  if (MAGIC.some((byte, i) => header[i] !== byte)) throw new Error("not a packed snapshot");
+  const view = new DataView(header.buffer);
+  const [total, count] = [view.getUint32(8, true), view.getUint32(12, true)];
+  const table = new Uint8Array(8 * count);
+  await fill(table);
+  const runs = new DataView(table.buffer);
+  const memory = new Uint8Array(total);
   for (let i = 0; i < count; i++) {
-    const offset = view.getUint32(16 + 8 * i, true);
-    const length = view.getUint32(20 + 8 * i, true);
-    memory.set(data.subarray(position, position + length), offset);
-    position += length;
+    const [offset, length] = [runs.getUint32(8 * i, true), runs.getUint32(8 * i + 4, true)];
+    if (offset + length > total) throw new Error("a run of the snapshot lies outside its memory");
+    await fill(memory.subarray(offset, offset + length));
   }
-  if (position !== data.length) throw new Error("packed snapshot has trailing bytes");
+  if (used !== chunk.length || !(await reader.read()).done) throw new Error("the snapshot has bytes after its last run");
+  performance.measure("python:snapshot-unpack", { start: started });
   return memory;
 }
 
 function snapshotUrl() {
-  const link = document.getElementById("python-snapshot");
+  const link = typeof document === "object" && document.getElementById("python-snapshot");
   return link && typeof DecompressionStream === "function" ? link.href : null;
 }
 
-export async function loadPyodide(options = {}) {
-  const settings = { ...options, indexURL: INDEX_URL };
+// Start Python: from the snapshot when the page names one, otherwise (or if that fails) afresh.
+async function start(settings) {
   const url = snapshotUrl();
   if (url) {
     try {
       // Same mode and credentials as the preload link, so the browser reuses its download;
       // Pyodide awaits the promise once it has fetched its own files.
       const snapshot = fetch(url, { credentials: "same-origin" }).then(unpack);
-      const pyodide = await startPyodide({ ...settings, _loadSnapshot: snapshot });
+      snapshot.catch(() => {}); // it may fail before Pyodide awaits it: not an unhandled rejection
+      const withSnapshot = { ...settings, _loadSnapshot: snapshot };
+      const pyodide = await startPyodide(withSnapshot);
+      // Pyodide keeps its options: drop the 30 MB copy of the memory it has restored.
+      delete withSnapshot._loadSnapshot;
+      if (pyodide._api && pyodide._api.config) delete pyodide._api.config._loadSnapshot;
       // Every start restores the same memory: reseed `random` from the system, as a fresh start would.
       pyodide.runPython("import random; random.seed()");
       document.documentElement.dataset.python = "snapshot";
@@ -56,4 +85,21 @@ export async function loadPyodide(options = {}) {
   const pyodide = await startPyodide(settings);
   document.documentElement.dataset.python = "started";
   return pyodide;
+}
+
+// Options of PyScript's call that the early start can take afterwards; any other option (a
+// package list, a lock file) needs a start of its own.
+const LATE_OPTIONS = new Set(["stdout", "stderr", "indexURL"]);
+let early = snapshotUrl() ? start({ indexURL: INDEX_URL }) : null;
+early?.catch(() => {}); // a failure surfaces where PyScript awaits it, not as an unhandled rejection
+
+export async function loadPyodide(options = {}) {
+  if (early && Object.keys(options).every((key) => LATE_OPTIONS.has(key))) {
+    const pyodide = await early;
+    early = null; // one interpreter per call, as Pyodide's own loadPyodide
+    if (options.stdout) pyodide.setStdout({ batched: options.stdout });
+    if (options.stderr) pyodide.setStderr({ batched: options.stderr });
+    return pyodide;
+  }
+  return start({ ...options, indexURL: INDEX_URL });
 }

@@ -79,5 +79,6 @@ def test_a_damaged_or_missing_snapshot_only_costs_speed(page, page_log, base_url
     # The browser itself logs a failed download; nothing else may complain.
     assert [e for e in page_log.errors if not e.startswith("Failed to load resource")] == []
     assert any("without its snapshot" in text for text in warnings), warnings
+    assert page.locator("#boot-error").is_hidden()
     roll(page)
     assert page.locator("#dice button").count() == 5
