@@ -34,11 +34,16 @@ SCRIPT = Path("tools/snapshot.mjs")
 FOLDER = "static/python"
 """Where the packed snapshot goes in the site; its name holds a hash of everything it came from."""
 
-FILES = ("game/__init__.py", "game/rules.py", "game/engine.py", "game/view.py")
-"""The game's modules in the snapshot: those the start path imports that hold no page objects."""
-IMPORTS = ("html", "game.rules", "game.engine", "game.view")
-"""What to import before the snapshot, beyond what Pyodide imports at start (``html`` is
-PyScript's, measured: the only standard module the page loads that Pyodide has not)."""
+FILES = (
+    "game/__init__.py", "game/rules.py", "game/engine.py", "game/view.py",
+    "game/advisor.py", "game/bots.py", "game/coach.py",
+)
+"""The game's modules in the snapshot: every one but the shell, which holds page objects."""
+IMPORTS = ("html", "hashlib", "game.rules", "game.engine", "game.view", "game.advisor", "game.bots", "game.coach")
+"""What to import before the snapshot, beyond what Pyodide imports at start: ``html`` (PyScript's;
+measured, the only standard module the page loads at start that Pyodide has not), ``hashlib``
+(the first roll's), and the game's modules, the lazily imported advisor ones included: in a
+snapshot an import costs nothing at start, and the first hint or roll then compiles nothing."""
 INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 MAGIC = b"YSNAP\x00\x01\x00"

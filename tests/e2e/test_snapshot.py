@@ -31,8 +31,13 @@ def run_python(page, code: str):
 
 
 def test_python_starts_from_the_snapshot_with_the_game_modules_in_place(page, page_log, base_url):
+    warnings = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     open_game(page, base_url)
     assert page.locator("html").get_attribute("data-python") == "snapshot"
+    # The warm-up (throwaway turns after a snapshot start) runs to its end without a complaint.
+    page.wait_for_function("performance.getEntriesByName('yacht:warm').length === 1", timeout=20_000)
+    assert not any("warm-up" in text for text in warnings), warnings
     assert page_log.errors == []
     found = run_python(page, "\n".join([
         "import sys, game.engine, game.view",
