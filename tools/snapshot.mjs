@@ -36,6 +36,22 @@ del wanted, name, importlib, os
 gc.collect()
 del gc
 `);
+// Zero the allocator's free memory, which still holds whatever start-up left there: a snapshot
+// of zeros packs to nothing (measured: 6.3 MB -> 5.2 MB packed). Take every free block that fits
+// below the current break, from 1 MiB down to 64 bytes, zero it, then give them all back.
+const module = pyodide._module;
+const limit = module._sbrk(0);
+const taken = [];
+for (let size = 1 << 20; size >= 64; size >>= 1) {
+  for (;;) {
+    const block = module._malloc(size);
+    if (!block) break;
+    if (block + size > limit) { module._free(block); break; } // would grow the heap: next size
+    module.HEAPU8.fill(0, block, block + size);
+    taken.push(block);
+  }
+}
+taken.forEach((block) => module._free(block));
 const snapshot = pyodide.makeMemorySnapshot();
 fs.writeFileSync(outFile, snapshot);
-console.log(`snapshot: ${snapshot.length} bytes, ${imports.length} imports`);
+console.log(`snapshot: ${snapshot.length} bytes, ${imports.length} imports, ${taken.length} free blocks zeroed`);
