@@ -1,4 +1,4 @@
-"""Build the deployable site into dist/: only what the game needs, plus a generated service worker.
+"""Build the deployable site into dist/: only what the game needs, a snapshot of Python, and a service worker.
 
 The precache list is made from the files themselves and the cache version from their content
 hashes, so nothing is listed by hand and any change of content makes a new version.
@@ -179,9 +179,11 @@ def build(out: Path, root: Path = ROOT) -> tuple[list[str], str]:
     copied = sum(copy_if_changed(root / p, out / p) for p in paths if p != "index.html")
     try:
         python_snapshot = snapshot.make(root, out)
+        paths = sorted(paths + [python_snapshot])
     except snapshot.SnapshotError as error:
-        raise SystemExit(f"build: {error}") from error
-    paths = sorted(paths + [python_snapshot])
+        # The page starts Python without it (slower): say so, but still build a working site.
+        python_snapshot = None
+        print(f"build: WARNING: no Python snapshot, the game will start slower: {error}", file=sys.stderr)
     copied += write_if_changed(out / "index.html", page_with_preloads(root, paths, python_snapshot))
     version = content_version(out, paths)
     write_if_changed(out / "sw.js", service_worker((root / SW_SOURCE).read_text(), paths, version))

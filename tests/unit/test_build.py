@@ -52,3 +52,15 @@ def test_build_writes_site_worker_preloads_and_gzip(tmp_path):
 def test_variant_tables_are_cached_on_use_not_precached():
     paths = ["index.html", "static/tables/yahtzee.bin", "static/tables/yahtzee.joker-free.bin", "static/tables/yatzy.bin"]
     assert build.precached(paths) == ["index.html", "static/tables/yahtzee.bin", "static/tables/yatzy.bin"]
+
+
+@needs_vendor
+def test_without_a_snapshot_the_build_still_makes_a_working_site(tmp_path, monkeypatch, capsys):
+    def fail(root, out):
+        raise snapshot.SnapshotError("node is not on PATH (simulated)")
+
+    monkeypatch.setattr(snapshot, "make", fail)
+    paths, _ = build.build(tmp_path / "site")
+    page = (tmp_path / "site" / "index.html").read_text()
+    assert "python-snapshot" not in page and not any(p.startswith("static/python/") for p in paths)
+    assert "WARNING: no Python snapshot" in capsys.readouterr().err
