@@ -95,8 +95,9 @@ early?.catch(() => {}); // a failure surfaces where PyScript awaits it, not as a
 
 export async function loadPyodide(options = {}) {
   if (early && Object.keys(options).every((key) => LATE_OPTIONS.has(key))) {
-    const pyodide = await early;
-    early = null; // one interpreter per call, as Pyodide's own loadPyodide
+    const started = early;
+    early = null; // one interpreter per call, as with Pyodide's own loadPyodide
+    const pyodide = await started;
     if (options.stdout) pyodide.setStdout({ batched: options.stdout });
     if (options.stderr) pyodide.setStderr({ batched: options.stderr });
     return pyodide;
