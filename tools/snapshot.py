@@ -8,6 +8,10 @@ game's pure modules (the rules, engine and view: everything but the shell, which
 objects) and saves the memory. The page (``static/js/python.mjs``) restores it and falls back
 to a normal start if anything about it is wrong.
 
+What a snapshot freezes, being one start replayed: the ``random`` generator (the page reseeds
+it), the string hash seed, ``os.environ`` and the time zone names as Node's start set them (the
+game reads neither: it uses no clock time, no locale, no environment).
+
 The memory is 30 MB, mostly zero pages; :func:`pack` keeps the non-zero 4 KiB pages and
 gzips the result (about 6 MB), which the page unpacks with the browser's DecompressionStream.
 It is a plain file to any host: no server-side compression needed.
