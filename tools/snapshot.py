@@ -10,7 +10,7 @@ to a normal start if anything about it is wrong.
 
 What a snapshot freezes, being one start replayed: the ``random`` generator (the page reseeds
 it), the string hash seed, ``os.environ`` and the time zone names as Node's start set them (the
-game reads neither: it uses no clock time, no locale, no environment).
+game reads neither: no wall-clock time, locale or environment).
 
 The memory is 30 MB, mostly zero pages; :func:`pack` keeps the non-zero 4 KiB pages and
 gzips the result (about 6 MB), which the page unpacks with the browser's DecompressionStream.
