@@ -109,6 +109,7 @@ READ_TIMINGS = """() => {
     dom_content_loaded: nav ? nav.domContentLoadedEventEnd : null,
     load: nav ? nav.loadEventEnd : null,
     sw_controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
+    python: document.documentElement.dataset.python || null,
   };
 }"""
 
@@ -671,6 +672,16 @@ def notes_text(summary: dict, runs: list[dict], notes: Notes, loads: tuple, warm
     out.append(
         "Memory: bare page once ready, game after a full game of Yacht; forced GC first. WebAssembly memory = "
         "byteLength of every WebAssembly.Memory exported by an instance the page created (hooked before page scripts)."
+    )
+    starts = Counter(
+        visit.get("python") or "unknown"
+        for run in runs
+        for visit in (run["game"]["cold"], run["game"]["warm"], run["game_sw"]["first_visit"],
+                      run["game_sw"]["offline"], run["game_sw"]["offline_again"])
+    )
+    out.append(
+        f"Python started from the build's snapshot in {starts['snapshot']} of {sum(starts.values())} game visits"
+        + (f" (others: {dict((k, v) for k, v in starts.items() if k != 'snapshot')})." if len(starts) > 1 or "snapshot" not in starts else ".")
     )
     errors = Counter(e for run in runs for kind in ("bare", "game") for e in run[kind]["cold_bytes_server"]["errors"])
     errors.update(e for run in runs for e in run["game_sw"]["first_visit_bytes_server"]["errors"])
