@@ -96,7 +96,7 @@ PRELOAD_MARKER = "<!-- preloads: written by tools/build.py -->"
 COMPRESSIBLE = (".wasm", ".mjs", ".js", ".json", ".py", ".toml", ".css", ".html", ".svg", ".webmanifest")
 
 
-def preloads(root: Path, paths: list[str], python_snapshot: str | None = None) -> list[str]:
+def preloads(root: Path, paths: list[str]) -> list[str]:
     """<link> tags that start every runtime download at once, instead of PyScript's discovery chain.
 
     PyScript finds its chunk, then Pyodide, which then finds its stdlib and lock file, then the
@@ -123,16 +123,16 @@ def preloads(root: Path, paths: list[str], python_snapshot: str | None = None) -
     modules = list(dict.fromkeys(modules))
     tags = [f'<link rel="modulepreload" href="./{m}">' for m in modules if m in paths]
     tags += [f'<link rel="preload" href="./{f}" as="fetch" crossorigin="anonymous">' for f in fetched if f in paths]
-    if python_snapshot:
-        # static/js/python.mjs finds the snapshot by this id; without the link Python starts normally.
-        tags.append(f'<link rel="preload" id="python-snapshot" href="./{python_snapshot}" as="fetch" crossorigin="anonymous">')
+    # static/js/python.mjs finds the snapshot by this id; without the link Python starts normally.
+    tags += [f'<link rel="preload" id="python-snapshot" href="./{p}" as="fetch" crossorigin="anonymous">'
+             for p in paths if p.startswith(snapshot.FOLDER + "/")]
     return tags
 
 
 CONFIG_ATTRIBUTE = 'config="./pyscript.toml"'
 
 
-def page_with_preloads(root: Path, paths: list[str], python_snapshot: str | None = None) -> str:
+def page_with_preloads(root: Path, paths: list[str]) -> str:
     """index.html with the preload tags in place of its marker and pyscript.toml inlined as JSON.
 
     Inlining the config saves PyScript a request and its TOML parser (a module of its own).
@@ -142,8 +142,7 @@ def page_with_preloads(root: Path, paths: list[str], python_snapshot: str | None
         raise SystemExit(f"build: index.html lacks {PRELOAD_MARKER!r} or {CONFIG_ATTRIBUTE!r}")
     config = json.dumps(tomllib.loads((root / "pyscript.toml").read_text()), separators=(",", ":"))
     inline = "config='" + config.replace("&", "&amp;").replace("'", "&#39;") + "'"
-    tags = preloads(root, paths, python_snapshot)
-    return text.replace(PRELOAD_MARKER, "\n  ".join(tags)).replace(CONFIG_ATTRIBUTE, inline)
+    return text.replace(PRELOAD_MARKER, "\n  ".join(preloads(root, paths))).replace(CONFIG_ATTRIBUTE, inline)
 
 
 def write_if_changed(target: Path, text: str) -> bool:
@@ -178,13 +177,11 @@ def build(out: Path, root: Path = ROOT) -> tuple[list[str], str]:
     paths = site_files(root)
     copied = sum(copy_if_changed(root / p, out / p) for p in paths if p != "index.html")
     try:
-        python_snapshot = snapshot.make(root, out)
-        paths = sorted(paths + [python_snapshot])
+        paths = sorted(paths + [snapshot.make(root, out)])
     except snapshot.SnapshotError as error:
         # The page starts Python without it (slower): say so, but still build a working site.
-        python_snapshot = None
         print(f"build: WARNING: no Python snapshot, the game will start slower: {error}", file=sys.stderr)
-    copied += write_if_changed(out / "index.html", page_with_preloads(root, paths, python_snapshot))
+    copied += write_if_changed(out / "index.html", page_with_preloads(root, paths))
     version = content_version(out, paths)
     write_if_changed(out / "sw.js", service_worker((root / SW_SOURCE).read_text(), paths, version))
     packed = compress(out, paths)

@@ -58,3 +58,17 @@ def test_only_the_shell_imports_the_browser():
                 names = [node.module]
             offenders += [f"{path.name}: {n}" for n in names if n.split(".")[0] in {"pyscript", "js", "pyodide"}]
     assert offenders == []
+
+
+def test_the_page_offers_every_seat_the_kinds_the_core_knows():
+    """index.html repeats one row per seat (so the form paints before Python): each must match the core."""
+    from game.engine import MAX_PLAYERS
+    from game.view import SEAT_KINDS
+
+    page = (ROOT / "index.html").read_text()
+    for seat in range(1, MAX_PLAYERS + 1):
+        select = re.search(rf'<select id="player-kind-{seat}"[^>]*>(.*?)</select>', page, re.S)
+        assert select, f"no kind select for seat {seat}"
+        assert tuple(re.findall(r'<option value="([^"]+)"', select.group(1))) == SEAT_KINDS, seat
+        assert f'id="player-name-{seat}"' in page
+    assert f'id="player-kind-{MAX_PLAYERS + 1}"' not in page
