@@ -25,6 +25,12 @@ from typing import Any, NamedTuple
 
 __all__ = [
     "RULESET_NAMES",
+    "VARIANTS",
+    "OptionKind",
+    "OptionSpec",
+    "Variant",
+    "table_name",
+    "variant",
     "CategoryFilledError",
     "Category",
     "ChoiceError",
@@ -41,8 +47,6 @@ __all__ = [
     "from_dict",
     "ruleset",
 ]
-
-RULESET_NAMES: tuple[str, ...] = ("yacht", "yahtzee", "yatzy", "generalized")
 
 # --------------------------------------------------------------------------------------------
 # Errors
@@ -63,7 +67,7 @@ class UnknownRuleSetError(RulesError):
     >>> ruleset("yatzee")
     Traceback (most recent call last):
     ...
-    game.rules.UnknownRuleSetError: unknown rule set 'yatzee'; valid rule sets: yacht, yahtzee, yatzy, generalized
+    game.rules.UnknownRuleSetError: unknown rule set 'yatzee'; valid rule sets: yahtzee, yatzy, yacht, generalized (or custom)
     """
 
 
@@ -732,70 +736,207 @@ def _build_generalized(dice: int, sides: int, upper_bonus: bool, yahtzee_bonus: 
 
 
 # --------------------------------------------------------------------------------------------
-# Options
+# The registry: every rule set, its options schema and its advisor tables
 # --------------------------------------------------------------------------------------------
 
 
+class OptionKind(enum.Enum):
+    """The kind of a rule set option: a switch, one of a few choices, or a whole number in a range."""
+
+    FLAG = "flag"
+    CHOICE = "choice"
+    NUMBER = "number"
+
+
+_TRUE_WORDS = ("1", "true", "yes", "on")
+_FALSE_WORDS = ("0", "false", "no", "off")
+
+
 @dataclass(frozen=True)
-class _Option:
+class OptionSpec:
+    """One option of a rule set: its name, kind, default, label and allowed values.
+
+    >>> spec = VARIANTS["yahtzee"].option("joker")
+    >>> spec.kind.value, spec.default, spec.values
+    ('choice', 'forced', ('forced', 'free', 'none'))
+    >>> spec.from_text("yahtzee", "free")
+    'free'
+    """
+
+    name: str
+    kind: OptionKind
     default: Any
-    normalize: Callable[[str, str, Any], Any]  # (rule set, option, value) -> normalized value
+    label: str
+    choices: tuple[tuple[str, str], ...] = ()  # CHOICE: (value, label)
+    low: int = 0  # NUMBER: the range
+    high: int = 0
 
+    @property
+    def values(self) -> tuple[Any, ...]:
+        """Every allowed value, in the order a form offers them."""
+        if self.kind is OptionKind.FLAG:
+            return (True, False)
+        if self.kind is OptionKind.CHOICE:
+            return tuple(value for value, _ in self.choices)
+        return tuple(range(self.low, self.high + 1))
 
-def _bool(rs: str, opt: str, value: Any) -> bool:
-    if isinstance(value, bool):
+    def _valid(self) -> str:
+        if self.kind is OptionKind.NUMBER:
+            return f"whole numbers {self.low}..{self.high}"
+        return ", ".join(map(str, self.values))
+
+    def normalize(self, rules_name: str, value: Any) -> Any:
+        """The option's value, checked (InvalidOptionError names the value and the valid ones).
+
+        >>> VARIANTS["generalized"].option("dice").normalize("generalized", 11)
+        Traceback (most recent call last):
+        ...
+        game.rules.InvalidOptionError: dice=11 is outside 2..10 for generalized (at most 10 dice)
+        """
+        value = getattr(value, "value", value) if self.kind is OptionKind.CHOICE else value
+        if self.kind is OptionKind.NUMBER and _is_number(value) and not self.low <= value <= self.high:
+            raise InvalidOptionError(
+                f"{self.name}={value} is outside {self.low}..{self.high} for {rules_name} (at most {self.high} {self.name})"
+            )
+        ok = _is_number(value) if self.kind is OptionKind.NUMBER else (
+            isinstance(value, bool) if self.kind is OptionKind.FLAG else value in self.values
+        )
+        if not ok:
+            raise InvalidOptionError(f"{self.name}={value!r} is not valid for {rules_name}; valid values: {self._valid()}")
         return value
-    raise InvalidOptionError(f"{opt}={value!r} is not valid for {rs}; valid values: True, False")
+
+    def from_text(self, rules_name: str, text: str) -> Any:
+        """The value a link or form field gives as text ("1", "on", "free", "8").
+
+        >>> VARIANTS["yahtzee"].option("upper_bonus").from_text("yahtzee", "off")
+        False
+        >>> VARIANTS["generalized"].option("sides").from_text("generalized", "³")
+        Traceback (most recent call last):
+        ...
+        game.rules.InvalidOptionError: sides='³' is not valid for generalized; valid values: whole numbers 2..20
+        """
+        word = text.strip().lower()
+        if self.kind is OptionKind.FLAG and word in _TRUE_WORDS + _FALSE_WORDS:
+            return word in _TRUE_WORDS
+        if self.kind is OptionKind.NUMBER and word.isascii() and word.isdigit() and len(word) <= 3:
+            return self.normalize(rules_name, int(word))
+        if self.kind is OptionKind.CHOICE and word in self.values:
+            return word
+        raise InvalidOptionError(f"{self.name}={text!r} is not valid for {rules_name}; valid values: {self._valid()}")
 
 
-def _joker(rs: str, opt: str, value: Any) -> str:
-    if isinstance(value, Joker):
-        return value.value
-    if isinstance(value, str) and value in {j.value for j in Joker}:
-        return value
-    raise InvalidOptionError(
-        f"{opt}={value!r} is not valid for {rs}; valid values: {', '.join(j.value for j in (Joker.FORCED, Joker.FREE, Joker.NONE))}"
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A rule set of the registry: name, other names, title, options schema and advisor tables.
+
+    >>> v = variant("custom")
+    >>> v.name, v.title, [o.name for o in v.options][:2]
+    ('generalized', 'Custom dice', ['dice', 'sides'])
+    >>> v.ruleset(dice=3, sides=4).dice
+    3
+    """
+
+    name: str
+    title: str
+    aliases: tuple[str, ...]
+    options: tuple[OptionSpec, ...]
+    build: Callable[..., dict[str, Any]] = field(repr=False)
+    tables: bool  # whether the advisor's tables of every option combination are shipped
+
+    def option(self, name: str) -> OptionSpec:
+        """The option called ``name`` (InvalidOptionError when this rule set has none)."""
+        for spec in self.options:
+            if spec.name == name:
+                return spec
+        valid = f"valid options: {', '.join(o.name for o in self.options)}" if self.options else f"{self.name} takes no options"
+        raise InvalidOptionError(f"unknown option {name!r} for {self.name}; {valid}")
+
+    def ruleset(self, **options: Any) -> RuleSet:
+        """The rule set with these options (defaults for the rest)."""
+        given = {name: self.option(name).normalize(self.name, value) for name, value in options.items()}
+        normalized = tuple((spec.name, given.get(spec.name, spec.default)) for spec in self.options)
+        fields = {
+            "upper_bonus_threshold": 0, "upper_bonus_amount": 0, "yahtzee_bonus_amount": 0, "joker": Joker.NONE,
+        }  # fmt: skip
+        fields.update(self.build(**dict(normalized)))
+        return RuleSet(name=self.name, _options=normalized, **fields)
+
+    def table_name(self, options: Mapping[str, Any]) -> str:
+        """The advisor table's file name for these options: the name, then each option not at its default.
+
+        >>> VARIANTS["yahtzee"].table_name({"joker": "free", "upper_bonus": True})
+        'yahtzee.joker-free.bin'
+        """
+        parts = []
+        for spec in sorted(self.options, key=lambda s: s.name):
+            value = options.get(spec.name, spec.default)
+            if value != spec.default:
+                parts.append(f"{spec.name}-{str(value).lower() if isinstance(value, bool) else value}")
+        return ".".join([self.name, *parts, "bin"])
+
+    def shipped_tables(self) -> tuple[RuleSet, ...]:
+        """The rule sets whose advisor tables are shipped: every option combination, defaults first.
+
+        >>> len(VARIANTS["yahtzee"].shipped_tables()), len(VARIANTS["generalized"].shipped_tables())
+        (12, 0)
+        """
+        if not self.tables:
+            return ()
+        combos = [{}]
+        for spec in self.options:
+            combos = [{**combo, spec.name: value} for combo in combos for value in (spec.default,) + tuple(
+                v for v in spec.values if v != spec.default)]
+        return tuple(self.ruleset(**combo) for combo in combos)
+
+
+_BONUS_OPTIONS = (
+    OptionSpec("upper_bonus", OptionKind.FLAG, True, "Upper bonus"),
+    OptionSpec("yahtzee_bonus", OptionKind.FLAG, True, "Yahtzee bonus"),
+    OptionSpec("joker", OptionKind.CHOICE, "forced", "Joker rule", (
+        ("forced", "Forced joker (official)"), ("free", "Free joker"), ("none", "No joker"))),
+)  # fmt: skip
+
+VARIANTS: dict[str, Variant] = {
+    v.name: v
+    for v in (
+        Variant("yahtzee", "Yahtzee", (), _BONUS_OPTIONS, _build_yahtzee, tables=True),
+        Variant("yatzy", "Yatzy", (), (), _build_yatzy, tables=True),
+        Variant("yacht", "Yacht", (), (), _build_yacht, tables=True),
+        Variant("generalized", "Custom dice", ("custom",), (
+            OptionSpec("dice", OptionKind.NUMBER, 5, "Dice", low=2, high=MAX_DICE),
+            OptionSpec("sides", OptionKind.NUMBER, 6, "Sides", low=2, high=MAX_SIDES),
+        ) + _BONUS_OPTIONS, _build_generalized, tables=False),
     )
+}  # fmt: skip
+"""Every rule set, in the order the setup form offers them, found by name (see :func:`variant`)."""
+
+RULESET_NAMES: tuple[str, ...] = tuple(VARIANTS)
 
 
-def _int_in(low: int, high: int) -> Callable[[str, str, Any], int]:
-    def normalize(rs: str, opt: str, value: Any) -> int:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise InvalidOptionError(f"{opt}={value!r} is not valid for {rs}; valid values: ints {low}..{high}")
-        if not low <= value <= high:
-            raise InvalidOptionError(f"{opt}={value} is outside {low}..{high} for {rs} (at most {high} {opt})")
-        return int(value)
+def variant(name: str) -> Variant:
+    """The registry's rule set called ``name`` or one of its aliases (exactly: links lower-case first).
 
-    return normalize
-
-
-_BONUS_OPTIONS = {
-    "upper_bonus": _Option(True, _bool),
-    "yahtzee_bonus": _Option(True, _bool),
-    "joker": _Option("forced", _joker),
-}
-_RULESETS: dict[str, tuple[dict[str, _Option], Callable[..., dict[str, Any]]]] = {
-    "yacht": ({}, _build_yacht),
-    "yahtzee": (_BONUS_OPTIONS, _build_yahtzee),
-    "yatzy": ({}, _build_yatzy),
-    "generalized": (
-        {"dice": _Option(5, _int_in(2, MAX_DICE)), "sides": _Option(6, _int_in(2, MAX_SIDES)), **_BONUS_OPTIONS},
-        _build_generalized,
-    ),
-}
-
-
-@lru_cache(maxsize=256)
-def _build(name: str, options: tuple[tuple[str, Any], ...]) -> RuleSet:
-    fields = {
-        "upper_bonus_threshold": 0, "upper_bonus_amount": 0, "yahtzee_bonus_amount": 0, "joker": Joker.NONE,
-    }  # fmt: skip
-    fields.update(_RULESETS[name][1](**dict(options)))
-    return RuleSet(name=name, _options=options, **fields)
+    >>> variant("yatzy").title
+    'Yatzy'
+    >>> variant("yatzee")
+    Traceback (most recent call last):
+    ...
+    game.rules.UnknownRuleSetError: unknown rule set 'yatzee'; valid rule sets: yahtzee, yatzy, yacht, generalized (or custom)
+    """
+    key = name if isinstance(name, str) else None
+    for v in VARIANTS.values():
+        if key == v.name or key in v.aliases:
+            return v
+    names = ", ".join(v.name + "".join(f" (or {a})" for a in v.aliases) for v in VARIANTS.values())
+    raise UnknownRuleSetError(f"unknown rule set {name!r}; valid rule sets: {names}")
 
 
 def ruleset(name: str, **options: Any) -> RuleSet:
-    """The rule set called `name` with these options (defaults for the rest).
+    """The rule set called `name` (or an alias) with these options (defaults for the rest).
 
     >>> ruleset("yatzy").title, len(ruleset("yatzy").categories)
     ('Yatzy', 15)
@@ -808,18 +949,16 @@ def ruleset(name: str, **options: Any) -> RuleSet:
     ...
     game.rules.InvalidOptionError: unknown option 'joker' for yacht; yacht takes no options
     """
-    if not isinstance(name, str) or name not in _RULESETS:
-        raise UnknownRuleSetError(f"unknown rule set {name!r}; valid rule sets: {', '.join(RULESET_NAMES)}")
-    specs = _RULESETS[name][0]
-    for key in options:
-        if key not in specs:
-            valid = f"valid options: {', '.join(specs)}" if specs else f"{name} takes no options"
-            raise InvalidOptionError(f"unknown option {key!r} for {name}; {valid}")
-    normalized = tuple(
-        (key, spec.normalize(name, key, options[key]) if key in options else spec.default)
-        for key, spec in specs.items()
-    )
-    return _build(name, normalized)
+    return variant(name).ruleset(**options)
+
+
+def table_name(rs: RuleSet) -> str:
+    """The file name of the advisor table for ``rs`` (under static/tables/, shipped or not).
+
+    >>> table_name(ruleset("yahtzee")), table_name(ruleset("yahtzee", joker="free"))
+    ('yahtzee.bin', 'yahtzee.joker-free.bin')
+    """
+    return VARIANTS[rs.name].table_name(rs.options)
 
 
 def from_dict(data: Mapping[str, Any]) -> RuleSet:

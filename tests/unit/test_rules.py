@@ -21,6 +21,7 @@ import pytest
 from game import rules
 from game.rules import (
     RULESET_NAMES,
+    VARIANTS,
     Category,
     CategoryFilledError,
     ChoiceError,
@@ -36,6 +37,7 @@ from game.rules import (
     UnknownRuleSetError,
     from_dict,
     ruleset,
+    variant,
 )
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -513,6 +515,34 @@ def test_dice_may_be_any_sequence():
 
 
 # --------------------------------------------------------------------------------------------
+# The registry
+# --------------------------------------------------------------------------------------------
+
+
+def test_the_registry_lists_every_rule_set_in_order():
+    assert RULESET_NAMES == ("yahtzee", "yatzy", "yacht", "generalized")
+    assert tuple(VARIANTS) == RULESET_NAMES
+    assert rules.VARIANTS is VARIANTS
+    for name, v in VARIANTS.items():
+        assert v.name == name and variant(name) is v
+        assert v.ruleset() == ruleset(name) and v.ruleset().name == name
+        assert tuple(ruleset(name).options) == tuple(spec.name for spec in v.options)
+        assert ruleset(name).options == {spec.name: spec.default for spec in v.options}
+        assert all(variant(alias) is v for alias in v.aliases)
+    assert [v.aliases for v in VARIANTS.values()] == [(), (), (), ("custom",)]
+
+
+def test_custom_is_another_name_for_generalized():
+    assert variant("custom") is variant("generalized")
+    assert ruleset("custom") == ruleset("generalized") and ruleset("custom").name == "generalized"
+    assert ruleset("custom", dice=3, sides=4, joker="free") == ruleset("generalized", dice=3, sides=4, joker="free")
+    assert ruleset("custom").to_dict()["name"] == "generalized"  # saves keep the registry name
+    assert from_dict({"name": "custom", "options": {"sides": 8}}) == ruleset("generalized", sides=8)
+    with pytest.raises(InvalidOptionError, match="for generalized"):
+        ruleset("custom", dice=11)
+
+
+# --------------------------------------------------------------------------------------------
 # Errors
 # --------------------------------------------------------------------------------------------
 
@@ -522,11 +552,13 @@ def test_unknown_ruleset_lists_the_valid_names():
         ruleset("kniffel")
     message = str(err.value)
     assert "'kniffel'" in message and all(name in message for name in RULESET_NAMES)
+    assert message == "unknown rule set 'kniffel'; valid rule sets: yahtzee, yatzy, yacht, generalized (or custom)"
     assert isinstance(err.value, ValueError) and isinstance(err.value, RulesError)
-    with pytest.raises(UnknownRuleSetError):
-        ruleset("Yahtzee")
-    with pytest.raises(UnknownRuleSetError):
-        ruleset(None)  # type: ignore[arg-type]
+    for bad in ("Yahtzee", "Custom", "GENERALIZED", " yacht", "", None, 3):
+        with pytest.raises(UnknownRuleSetError):
+            ruleset(bad)  # type: ignore[arg-type]
+        with pytest.raises(UnknownRuleSetError, match="valid rule sets: yahtzee, yatzy, yacht, generalized"):
+            variant(bad)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

@@ -251,6 +251,7 @@ def test_generalized_takes_the_yahtzee_options():
     g = ruleset("generalized", dice=4, sides=8, upper_bonus=False, yahtzee_bonus=False, joker="free")
     assert (g.upper_bonus_threshold, g.upper_bonus_amount, g.yahtzee_bonus_amount, g.joker) == (0, 0, 0, Joker.FREE)
     assert ruleset(g.name, **g.options) == g
+    assert ruleset("custom", **g.options) == g  # the registry's other name for generalized
     # free joker, Threes filled: a full house at its fixed value, ceil(32 * 0.83) = ceil(26.56) = 27
     assert g.choices({"yahtzee": 0, "threes": 9}, [3] * 4)["full_house"] == 27
     assert g.choices({"yahtzee": 0}, [3] * 4)["full_house"] == 0  # Threes still open: no joker points

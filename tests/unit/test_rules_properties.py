@@ -137,6 +137,8 @@ def test_choices_agree_with_check_and_the_joker_rules(case):
 @given(rule_sets())
 def test_rule_sets_round_trip(rs):
     assert ruleset(rs.name, **rs.options) == rs
+    if rs.name == "generalized":
+        assert ruleset("custom", **rs.options) == rs
     assert from_dict(rs.to_dict()) == rs
     assert hash(from_dict(rs.to_dict())) == hash(rs)
     assert rs.categories == rs.upper + rs.lower

@@ -1,0 +1,280 @@
+"""A new match's choices, from a link or the setup form, checked against the rule set registry.
+
+Every rule set, alias and option comes from :data:`game.rules.VARIANTS`: adding a rule set
+there makes it a link and form choice with no change here.
+
+>>> setup, problems = parse_link("?rules=yatzy&players=Ann,Bob&games=2&seed=42")
+>>> setup.rules, setup.players, setup.games, setup.seed, problems
+('yatzy', ('Ann', 'Bob'), 2, '42', ())
+>>> parse_link("?games=%C2%B3")[1][0].message
+"games='³' is not a number of games from 1 to 6"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from . import rules
+from .engine import MAX_GAMES, MAX_PLAYERS, MAX_SEED, Level, Seat
+
+__all__ = ["SEAT_KINDS", "TABLE_PARAMS", "START_PARAMS", "Setup", "LinkProblem", "parse_link", "has_start_params",
+           "setup_from_fields", "form_values"]
+
+SEAT_KINDS: tuple[tuple[str, str], ...] = (("human", "Person"),) + tuple(
+    (level.value, f"Computer: {level.value}") for level in Level
+)
+"""Who plays a seat, as (value, label): a person, or the computer at each of its levels."""
+
+TABLE_PARAMS = ("rules", "players", "games", "seed", "cpu", "undo")
+"""Link parameters of the table itself; every rule set option is one too (see START_PARAMS)."""
+START_PARAMS: tuple[str, ...] = TABLE_PARAMS + tuple(
+    dict.fromkeys(option.name for v in rules.VARIANTS.values() for option in v.options)
+)
+"""Link parameters that start a new match (``?rules=yatzy&players=Ann,Bob&games=2&seed=42``)."""
+SEED_LENGTH = 64
+_FLAG_WORDS = {"1": True, "true": True, "yes": True, "on": True, "0": False, "false": False, "no": False, "off": False}
+_CPU_LEVELS = tuple(value for value, _ in SEAT_KINDS[1:])
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a new match is made of: rule set and the options given, seats, games, seed, undo.
+
+    >>> Setup(rules="yatzy", players=("Ann", "Bob"), seed="42").start().ruleset.name
+    'yatzy'
+    >>> Setup(rules="generalized", options=(("dice", 3),)).ruleset().dice
+    3
+    """
+
+    rules: str = next(iter(rules.VARIANTS))
+    options: tuple[tuple[str, Any], ...] = ()  # given options of the rule set; the rest are defaults
+    players: tuple[str, ...] = ("", "")
+    kinds: tuple[str, ...] = ()  # per seat, values of SEAT_KINDS; missing seats are people
+    games: int = 1
+    seed: str = ""
+    undo: bool = True
+
+    def ruleset(self) -> rules.RuleSet:
+        """The rule set these choices name (raises rules.RulesError naming what is wrong)."""
+        return rules.variant(self.rules).ruleset(**dict(self.options))
+
+    def seats(self) -> list[Seat]:
+        """The seats: people, or computer players with their level.
+
+        >>> [s.kind.value for s in Setup(players=("Ann", ""), kinds=("human", "perfect")).seats()]
+        ['human', 'computer']
+        """
+        out = []
+        for index, name in enumerate(self.players):
+            kind = self.kinds[index] if index < len(self.kinds) else "human"
+            if kind == "human":
+                out.append(Seat.human(name))
+            else:
+                out.append(Seat.computer(name.strip() or f"Computer {index + 1}", Level(kind)))
+        return out
+
+    def seed_value(self) -> int | str | None:
+        """The seed: a whole number when the text is one (and fits), the text otherwise, None when empty.
+
+        >>> Setup(seed="42").seed_value(), Setup(seed="x1").seed_value(), Setup(seed="").seed_value()
+        (42, 'x1', None)
+        """
+        seed = self.seed.strip()
+        if seed.isascii() and seed.isdigit() and int(seed) <= MAX_SEED:
+            return int(seed)
+        return seed or None
+
+    def start(self):
+        """A new match from these choices (raises a ValueError subclass naming what is wrong)."""
+        from .engine import new_match
+
+        return new_match(self.ruleset(), self.seats(), games=self.games, seed=self.seed_value())
+
+
+@dataclass(frozen=True)
+class LinkProblem:
+    """One link parameter or form field that could not be used, and why, in words."""
+
+    param: str
+    message: str
+
+
+def _whole(text: str, low: int, high: int) -> int | None:
+    """A whole number from ``low`` to ``high`` written in ASCII digits, or None.
+
+    >>> _whole("3", 1, 6), _whole("³", 1, 6), _whole("9" * 5000, 1, 6)
+    (3, None, None)
+    """
+    text = text.strip()
+    if text.isascii() and text.isdigit() and len(text) <= len(str(high)) and low <= int(text) <= high:
+        return int(text)
+    return None
+
+
+def _players(setup: Setup, value: str) -> tuple[Setup, str | None]:
+    names = tuple(name.strip() for name in value.split(","))
+    if not 1 <= len(names) <= MAX_PLAYERS:
+        return setup, f"players: {len(names)} names given; a match has 1 to {MAX_PLAYERS} players"
+    return replace(setup, players=names), None
+
+
+def _games(setup: Setup, value: str) -> tuple[Setup, str | None]:
+    games = _whole(value, 1, MAX_GAMES)
+    if games is None:
+        return setup, f"games={value!r} is not a number of games from 1 to {MAX_GAMES}"
+    return replace(setup, games=games), None
+
+
+def _seed(setup: Setup, value: str) -> tuple[Setup, str | None]:
+    if not value.strip() or len(value) > SEED_LENGTH:
+        return setup, f"seed must be 1 to {SEED_LENGTH} characters"
+    return replace(setup, seed=value.strip()), None
+
+
+def _undo(setup: Setup, value: str) -> tuple[Setup, str | None]:
+    flag = _FLAG_WORDS.get(value.strip().lower())
+    if flag is None:
+        return setup, f"undo={value!r} must be 1 or 0 (on or off)"
+    return replace(setup, undo=flag), None
+
+
+def _cpu(setup: Setup, value: str) -> tuple[Setup, str | None]:
+    kinds = list(setup.kinds) + ["human"] * (MAX_PLAYERS - len(setup.kinds))
+    for item in value.split(","):
+        seat, _, level = item.partition(":")
+        number = _whole(seat, 1, MAX_PLAYERS)
+        if number is None or level not in _CPU_LEVELS:
+            return setup, (
+                f"cpu={value!r}: use seat:level pairs such as 2:perfect (levels {', '.join(_CPU_LEVELS)})"
+            )
+        kinds[number - 1] = level
+    return replace(setup, kinds=tuple(kinds)), None
+
+
+def _rules(setup: Setup, value: str) -> tuple[Setup, str | None]:
+    try:
+        chosen = rules.variant(value.strip().lower())
+    except rules.UnknownRuleSetError as error:
+        return setup, f"rules={value!r} is not a rule set: {error}"
+    return replace(setup, rules=chosen.name), None
+
+
+_TABLE_PARSERS = {"rules": _rules, "players": _players, "games": _games, "seed": _seed, "cpu": _cpu, "undo": _undo}
+
+
+def _with_options(setup: Setup, texts: Sequence[tuple[str, str]]) -> tuple[Setup, list[LinkProblem]]:
+    """Apply option texts to the chosen rule set's options; an option it does not take is a problem."""
+    chosen = rules.variant(setup.rules)
+    given = dict(setup.options)
+    problems = []
+    for key, text in texts:
+        try:
+            given[key] = chosen.option(key).from_text(chosen.title, text)
+        except rules.RulesError as error:
+            problems.append(LinkProblem(key, str(error)))
+    return replace(setup, options=tuple(given.items())), problems
+
+
+def _pairs(query: str | Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A query string (``?a=1&b=2``) or already-decoded (key, value) pairs, as pairs.
+
+    The browser shell passes pairs decoded by URLSearchParams, so that urllib.parse (slow to
+    import in Pyodide) is only imported where a string is given: in CPython and tests.
+    """
+    if isinstance(query, str):
+        from urllib.parse import parse_qsl
+
+        return parse_qsl(query.lstrip("?"), keep_blank_values=True)
+    return [(str(key), str(value)) for key, value in query]
+
+
+def has_start_params(query: str | Sequence[tuple[str, str]]) -> bool:
+    """Whether a page address's query asks for a new match.
+
+    >>> has_start_params("?rules=yatzy"), has_start_params("?utm=x"), has_start_params([])
+    (True, False, False)
+    """
+    return any(key in START_PARAMS for key, _ in _pairs(query))
+
+
+def parse_link(query: str | Sequence[tuple[str, str]], base: Setup | None = None) -> tuple[Setup, tuple[LinkProblem, ...]]:
+    """The setup a link asks for, and the problems of any parameter that could not be used.
+
+    Parameters not given keep their defaults; bad ones are reported and left at their default.
+
+    >>> parse_link("?rules=custom&dice=3&sides=4")[0].ruleset().title
+    'Custom 3 dice × 4 sides'
+    >>> parse_link("?rules=yacht&joker=free")[1][0].message
+    "unknown option 'joker' for yacht; yacht takes no options"
+    >>> parse_link("?players=Ann&cpu=2:perfect")[0].seats()[1].level
+    <Level.PERFECT: 'perfect'>
+    """
+    setup = base or Setup()
+    problems: list[LinkProblem] = []
+    option_texts = []
+    for key, value in _pairs(query):
+        if key in _TABLE_PARSERS:
+            setup, problem = _TABLE_PARSERS[key](setup, value)
+            if problem:
+                problems.append(LinkProblem(key, problem))
+        elif key in START_PARAMS:
+            option_texts.append((key, value))
+    setup, option_problems = _with_options(setup, option_texts)
+    problems += option_problems
+    needed = max((i + 1 for i, kind in enumerate(setup.kinds) if kind != "human"), default=0)
+    if needed > len(setup.players):  # cpu=3:good with two names: the third seat is the computer
+        setup = replace(setup, players=setup.players + ("",) * (needed - len(setup.players)))
+    return setup, tuple(problems)
+
+
+def setup_from_fields(fields: Mapping[str, str]) -> tuple[Setup, tuple[LinkProblem, ...]]:
+    """The setup the form's raw field values describe (see game.markup.setup_form), and any problems.
+
+    Options are the fields ``"<rule set>.<option>"`` of the chosen rule set; checkboxes are "1" or "0".
+
+    >>> setup, problems = setup_from_fields({"rules": "generalized", "generalized.dice": "3", "count": "1", "name1": "Zoe"})
+    >>> setup.players, setup.ruleset().dice, problems
+    (('Zoe',), 3, ())
+    >>> setup_from_fields({"rules": "generalized", "generalized.dice": "40"})[1][0].message
+    'dice=40 is outside 2..10 for Custom dice (at most 10 dice)'
+    """
+    count = _whole(fields.get("count", "2"), 1, MAX_PLAYERS) or 2
+    kinds = tuple(fields.get(f"kind{i}", "human") for i in range(1, count + 1))
+    setup = Setup(
+        players=tuple(fields.get(f"name{i}", "") for i in range(1, count + 1)),
+        kinds=tuple(kind if kind in dict(SEAT_KINDS) else "human" for kind in kinds),
+        seed=fields.get("seed", "").strip()[:SEED_LENGTH],
+        undo=fields.get("undo", "1") == "1",
+    )
+    problems: list[LinkProblem] = []
+    for key in ("rules", "games"):
+        if key in fields:
+            setup, problem = _TABLE_PARSERS[key](setup, fields[key])
+            if problem:
+                problems.append(LinkProblem(key, problem))
+    prefix = f"{setup.rules}."
+    texts = [(key.removeprefix(prefix), value) for key, value in fields.items() if key.startswith(prefix)]
+    setup, option_problems = _with_options(setup, texts)
+    return setup, tuple(problems + option_problems)
+
+
+def form_values(setup: Setup) -> dict[str, str]:
+    """The form's field values for ``setup`` (the inverse of setup_from_fields), to fill the form.
+
+    >>> values = form_values(Setup(rules="yacht", players=("Ann",), games=3))
+    >>> values["rules"], values["count"], values["name1"], values["games"], values["yahtzee.joker"]
+    ('yacht', '1', 'Ann', '3', 'forced')
+    """
+    given = dict(setup.options)
+    out = {"rules": setup.rules, "count": str(len(setup.players)), "games": str(setup.games), "seed": setup.seed,
+           "undo": "1" if setup.undo else "0"}
+    for v in rules.VARIANTS.values():
+        for option in v.options:
+            value = given.get(option.name, option.default) if v.name == setup.rules else option.default
+            out[f"{v.name}.{option.name}"] = ("1" if value else "0") if isinstance(value, bool) else str(value)
+    for seat in range(1, MAX_PLAYERS + 1):
+        out[f"name{seat}"] = setup.players[seat - 1] if seat <= len(setup.players) else ""
+        out[f"kind{seat}"] = setup.kinds[seat - 1] if seat <= len(setup.kinds) else "human"
+    return out
