@@ -9,9 +9,8 @@ dice not held) and seed 000 (the same turn, formally).
 Randomness is injected and restorable: die faces come from a counter-based generator
 (:func:`die_face`), so the generator state is just ``(seed, draws)``; tests and replays may
 also pass the faces of a roll explicitly.  Every action is recorded in ``Match.actions`` as
-a JSON-compatible tuple, so ``seed + actions`` replays a match exactly (:func:`replay`), and
-:meth:`Match.to_dict` / :func:`from_dict` save and restore a match at any point, validating a
-save by replaying it.
+an action value (game.actions), so ``seed + actions`` replays a match exactly; game.saves
+writes and restores a match at any point, validating a save by replaying it.
 
 Indices of players, dice and games are 0-based in the API; messages number them from 1, as
 people do ("Ann cannot hold die 3: roll the dice first").
@@ -23,8 +22,6 @@ people do ("Ann cannot hold die 3: roll the dice first").
 >>> m = m.score("full_house")
 >>> m.current_name, m.totals(0).grand_total
 ('Bob', 25)
->>> from_dict(m.to_dict()) == m
-True
 """
 
 from __future__ import annotations
@@ -37,12 +34,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Union
 
-from . import rules
+from . import actions, rules
+from .actions import Action, Finish, Hold, NextGame, Roll, Score
 from .rules import RuleSet, RulesError, Totals
 
 __all__ = [
-    "SCHEMA_VERSION",
-    "SAVE_FORMAT",
     "MIN_PLAYERS",
     "MAX_PLAYERS",
     "MAX_GAMES",
@@ -59,8 +55,10 @@ __all__ = [
     "HoldError",
     "RollError",
     "ScoreError",
+    "TableError",
     "SaveError",
     "SeatKind",
+    "Level",
     "Seat",
     "Phase",
     "Scorecard",
@@ -72,15 +70,8 @@ __all__ = [
     "normalize_name",
     "make_seats",
     "new_match",
-    "replay",
-    "from_dict",
-    "from_json",
 ]
 
-SCHEMA_VERSION = 1
-"""Version of the save format written by :meth:`Match.to_dict`."""
-SAVE_FORMAT = "yacht-dice/match"
-"""The ``format`` tag of a saved match."""
 MIN_PLAYERS = 1
 MAX_PLAYERS = 5
 MAX_GAMES = 6
@@ -118,6 +109,9 @@ class Refusal(Enum):
     BAD_ACTION = "bad_action"
     BAD_SETUP = "bad_setup"
     BAD_SAVE = "bad_save"
+    COMPUTER_PLAYING = "computer_playing"
+    UNDO_OFF = "undo_off"
+    NOTHING_TO_UNDO = "nothing_to_undo"
 
 
 class GameError(ValueError):
@@ -182,6 +176,10 @@ class ScoreError(GameError):
         self.rules_error = rules_error
 
 
+class TableError(GameError):
+    """A step of the table refused: a person acting in a computer's turn, or an undo that cannot be."""
+
+
 class SaveError(GameError):
     """Save data that cannot be restored: malformed, wrong version, impossible or tampered."""
 
@@ -199,19 +197,34 @@ class SeatKind(Enum):
     COMPUTER = "computer"
 
 
+class Level(Enum):
+    """How well a computer player plays (see game.bots).
+
+    EASY plays like a beginner, GOOD plays each turn exactly against a heuristic value of the
+    card, PERFECT plays the optimal strategy of the advisor's tables.
+
+    >>> Level("good") is Level.GOOD
+    True
+    """
+
+    EASY = "easy"
+    GOOD = "good"
+    PERFECT = "perfect"
+
+
 @dataclass(frozen=True)
 class Seat:
     """A seat at the table: a player's name, kind and (for computer players) level.
 
     >>> Seat("Ann")
     Seat(name='Ann', kind=<SeatKind.HUMAN: 'human'>, level=None)
-    >>> Seat.computer("Robo", "hard").to_dict()
-    {'name': 'Robo', 'kind': 'computer', 'level': 'hard'}
+    >>> Seat.computer("Robo", "perfect").to_dict()
+    {'name': 'Robo', 'kind': 'computer', 'level': 'perfect'}
     """
 
     name: str
     kind: SeatKind = SeatKind.HUMAN
-    level: str | None = None
+    level: Level | None = None
 
     @classmethod
     def human(cls, name: str) -> Seat:
@@ -223,13 +236,13 @@ class Seat:
         return cls(name, SeatKind.HUMAN)
 
     @classmethod
-    def computer(cls, name: str, level: str | None = None) -> Seat:
-        """A computer player's seat, with an optional level string.
+    def computer(cls, name: str, level: Level | str = Level.GOOD) -> Seat:
+        """A computer player's seat at a level (a Level or its value).
 
-        >>> Seat.computer("CPU").kind.value
-        'computer'
+        >>> Seat.computer("CPU").level
+        <Level.GOOD: 'good'>
         """
-        return cls(name, SeatKind.COMPUTER, level)
+        return cls(name, SeatKind.COMPUTER, _level(level, name))
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-compatible data.
@@ -237,14 +250,14 @@ class Seat:
         >>> Seat("Ann").to_dict()
         {'name': 'Ann', 'kind': 'human', 'level': None}
         """
-        return {"name": self.name, "kind": self.kind.value, "level": self.level}
+        return {"name": self.name, "kind": self.kind.value, "level": None if self.level is None else self.level.value}
 
     @classmethod
     def from_dict(cls, data: Any) -> Seat:
         """The seat described by :meth:`to_dict` data (raises SetupError on bad data).
 
         >>> Seat.from_dict({"name": "Ann", "kind": "computer", "level": "easy"}).level
-        'easy'
+        <Level.EASY: 'easy'>
         """
         if not isinstance(data, Mapping) or set(data) - {"name", "kind", "level"} or "name" not in data:
             raise SetupError(f"a seat must be {{'name', 'kind', 'level'}}, not {data!r}", Refusal.BAD_SETUP)
@@ -252,7 +265,17 @@ class Seat:
             kind = SeatKind(data.get("kind", "human"))
         except ValueError:
             raise SetupError(f"unknown seat kind {data.get('kind')!r}", Refusal.BAD_SETUP) from None
-        return cls(data["name"], kind, data.get("level"))
+        level = data.get("level")
+        return cls(data["name"], kind, None if level is None else _level(level, data["name"]))
+
+
+def _level(level: Any, who: Any) -> Level:
+    """A computer level from a Level or its value (SetupError naming both otherwise)."""
+    try:
+        return Level(level)
+    except ValueError:
+        valid = ", ".join(item.value for item in Level)
+        raise SetupError(f"{who!r} has an unknown computer level {level!r}; levels: {valid}", Refusal.BAD_SETUP) from None
 
 
 class Phase(Enum):
@@ -431,8 +454,9 @@ def make_seats(players: Iterable[str | Seat | None]) -> tuple[Seat, ...]:
         if level is not None:
             if kind is not SeatKind.COMPUTER:
                 raise SetupError(f"seat {index + 1}: only computer players have a level", Refusal.BAD_SETUP)
-            if not isinstance(level, str) or not level.strip() or len(level) > NAME_LENGTH:
-                raise SetupError(f"seat {index + 1} has an invalid level {level!r}", Refusal.BAD_SETUP)
+            level = _level(level, f"seat {index + 1}")
+        elif kind is SeatKind.COMPUTER:
+            level = Level.GOOD
         seats.append(Seat(normalize_name(name, index), kind, level))
     return tuple(seats)
 
@@ -475,27 +499,12 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _freeze_action(action: Any) -> tuple:
-    """A recorded action as a tuple (faces as a tuple), checking its shape."""
-    if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str):
-        raise ActionError(f"an action is a list starting with its name, not {action!r}", Refusal.BAD_ACTION)
-    kind, args = action[0], list(action[1:])
-    if kind == "roll" and not args:
-        return ("roll",)
-    if kind == "roll" and len(args) == 1 and isinstance(args[0], (list, tuple)):
-        if all(_is_int(face) for face in args[0]):
-            return ("roll", tuple(args[0]))
-    if kind == "hold" and len(args) == 2 and _is_int(args[0]) and isinstance(args[1], bool):
-        return ("hold", args[0], args[1])
-    if kind == "score" and len(args) == 1 and isinstance(args[0], str):
-        return ("score", args[0])
-    if kind in ("next_game", "finish") and not args:
-        return (kind,)
-    raise ActionError(f"not a valid action: {action!r}", Refusal.BAD_ACTION)
-
-
-def _thaw(action: tuple) -> list:
-    return [list(arg) if isinstance(arg, tuple) else arg for arg in action]
+def _parse(action: Any) -> Action:
+    """An action value from a value or a save's JSON list (ActionError naming the data otherwise)."""
+    try:
+        return actions.from_data(action)
+    except actions.ActionError as error:
+        raise ActionError(str(error), Refusal.BAD_ACTION) from None
 
 
 # --------------------------------------------------------------------------- the match
@@ -527,7 +536,7 @@ class Match:
     dice: tuple[int, ...] = ()
     rolls: int = 0
     finished: bool = False
-    actions: tuple[tuple, ...] = ()
+    actions: tuple[Action, ...] = ()
     last_scored: LastScored | None = None
 
     # ----------------------------------------------------------------- basic queries
@@ -578,11 +587,6 @@ class Match:
         return len(self.cards[-1][-1]) >= self.rounds
 
     @property
-    def match_over(self) -> bool:
-        """Whether the match has ended (finished early, or after the sixth game)."""
-        return self.finished
-
-    @property
     def games_played(self) -> int:
         """How many games have been completed."""
         return len(self.cards) if self.game_over else len(self.cards) - 1
@@ -606,11 +610,6 @@ class Match:
         return Phase.MID_TURN
 
     @property
-    def current_player(self) -> int:
-        """Seat index of the player whose turn it is (seat 0 between games)."""
-        return self.player
-
-    @property
     def current_seat(self) -> Seat:
         """The seat whose turn it is."""
         return self.seats[self.player]
@@ -621,11 +620,6 @@ class Match:
         return self.seats[self.player].name
 
     @property
-    def rolls_used(self) -> int:
-        """Rolls used in this turn."""
-        return self.rolls
-
-    @property
     def rolls_left(self) -> int:
         """Rolls left in this turn.
 
@@ -633,11 +627,6 @@ class Match:
         2
         """
         return self.ruleset.rolls_per_turn - self.rolls
-
-    @property
-    def generator_state(self) -> tuple[int | str, int]:
-        """The random generator's whole state: (seed, dice drawn so far)."""
-        return (self.seed, self.draws)
 
     # ----------------------------------------------------------------- refusals
 
@@ -685,7 +674,7 @@ class Match:
                 )
         return None
 
-    def _roll_refusal(self, faces: Any, player: PlayerRef) -> GameError | None:
+    def _roll_refusal(self, action: Roll, player: PlayerRef) -> GameError | None:
         refusal = self._turn_refusal("roll", player)
         if refusal is not None:
             return refusal
@@ -702,6 +691,7 @@ class Match:
             )
         if all(self.held):
             return RollError(f"{name} cannot roll: all {count} dice are held", Refusal.ALL_HELD)
+        faces = action.faces
         if faces is not None:
             free = self.held.count(False)
             sides = self.ruleset.sides
@@ -718,7 +708,8 @@ class Match:
                 )
         return None
 
-    def _hold_refusal(self, index: Any, held: Any, player: PlayerRef) -> GameError | None:
+    def _hold_refusal(self, action: Hold, player: PlayerRef) -> GameError | None:
+        index, held = action.die, action.held
         valid = _is_int(index) and 0 <= index < self.ruleset.dice
         verb = "hold" if held else "release"
         what = f"{verb} die {index + 1}" if valid else f"{verb} die index {index!r}"
@@ -748,51 +739,38 @@ class Match:
                 pass
         return repr(category)
 
-    def _score_refusal(self, category: Any, player: PlayerRef) -> tuple[GameError | None, int, int]:
-        """(refusal, points, bonus) for scoring ``category`` now."""
-        label = self._category_label(category)
-        verb = f"score {label}"
+    def _score_refusal(self, action: Score, player: PlayerRef) -> GameError | None:
+        category = action.category
+        verb = f"score {self._category_label(category)}"
         refusal = self._turn_refusal(verb, player)
         if refusal is not None:
-            return refusal, 0, 0
+            return refusal
         name = self.current_name
-        known = isinstance(category, str) and any(cat.id == category for cat in self.ruleset.categories)
-        if not known:
-            return (
-                ScoreError(
-                    f"{name} cannot {verb}: {self.ruleset.title} has no such category",
-                    Refusal.UNKNOWN_CATEGORY,
-                    category,
-                ),
-                0,
-                0,
+        if not isinstance(category, str) or category not in self.ruleset._by_id:
+            return ScoreError(
+                f"{name} cannot {verb}: {self.ruleset.title} has no such category", Refusal.UNKNOWN_CATEGORY, category
             )
         if self.rolls == 0:
-            return ScoreError(f"{name} cannot {verb}: roll the dice first", Refusal.NOT_ROLLED, category), 0, 0
-        card = self.cards[-1][self.player]
-        scores = card.scores
+            return ScoreError(f"{name} cannot {verb}: roll the dice first", Refusal.NOT_ROLLED, category)
+        scores = self.cards[-1][self.player].scores
         try:
-            points = self.ruleset.check(scores, self.dice, category)
+            self.ruleset.check(scores, self.dice, category)
         except RulesError as exc:
             if isinstance(exc, rules.CategoryFilledError):
                 detail = f"it is already filled ({scores.get(category)}); choose another category"
                 reason = Refusal.FILLED
             else:
                 detail = str(exc)
-                reason = (
-                    Refusal.JOKER
-                    if isinstance(exc, rules.JokerRuleError)
-                    else Refusal.UNKNOWN_CATEGORY
-                    if isinstance(exc, rules.UnknownCategoryError)
-                    else Refusal.RULES
-                )
+                reason = Refusal.JOKER if isinstance(exc, rules.JokerRuleError) else Refusal.RULES
             error = ScoreError(f"{name} cannot {verb}: {detail}", reason, category, exc)
             error.__cause__ = exc
-            return error, 0, 0
-        bonus = self.ruleset.yahtzee_bonus(scores, self.dice)
-        return None, points, bonus
+            return error
+        return None
 
-    def _between_games_refusal(self, verb: str) -> GameError | None:
+    def _between_games_refusal(self, action: NextGame | Finish, player: PlayerRef) -> GameError | None:
+        verb = "finish" if isinstance(action, Finish) else "go on to the next game"
+        if player is not None and self._seat_index(player) is None:
+            return NotYourTurnError(f"there is no player {player!r} in this match", Refusal.UNKNOWN_PLAYER)
         if self.finished:
             return self._match_over_error("The match", verb)
         if not self.game_over:
@@ -803,34 +781,25 @@ class Match:
             )
         return None
 
-    def refusal(self, action: Sequence[Any], player: PlayerRef = None) -> GameError | None:
+    def refusal(self, action: Action | Sequence[Any], player: PlayerRef = None) -> GameError | None:
         """The error ``action`` would raise now, or None if it is legal (nothing is changed).
 
         >>> m = new_match("yahtzee", ["Ann"], seed=1)
-        >>> str(m.refusal(["hold", 2, True]))
+        >>> str(m.refusal(Hold(2)))
         'Ann cannot hold die 3: roll the dice first'
-        >>> m.refusal(["roll"]) is None
+        >>> m.refusal(Roll()) is None
         True
         """
         try:
-            frozen = _freeze_action(action)
-        except ActionError as exc:
-            return exc
-        kind = frozen[0]
-        if kind == "roll":
-            return self._roll_refusal(frozen[1] if len(frozen) > 1 else None, player)
-        if kind == "hold":
-            return self._hold_refusal(frozen[1], frozen[2], player)
-        if kind == "score":
-            return self._score_refusal(frozen[1], player)[0]
-        if kind == "next_game":
-            return self._between_games_refusal("go on to the next game")
-        return self._between_games_refusal("finish")
+            action = _parse(action)
+        except ActionError as error:
+            return error
+        return _RULES[type(action)][0](self, action, player)
 
-    def is_legal(self, action: Sequence[Any], player: PlayerRef = None) -> bool:
+    def is_legal(self, action: Action | Sequence[Any], player: PlayerRef = None) -> bool:
         """Whether ``action`` would be accepted now.
 
-        >>> new_match("yahtzee", seed=1).is_legal(["score", "chance"])
+        >>> new_match("yahtzee", seed=1).is_legal(Score("chance"))
         False
         """
         return self.refusal(action, player) is None
@@ -845,26 +814,7 @@ class Match:
         >>> m.can_roll, m.roll().roll().roll().can_roll
         (True, False)
         """
-        return self._roll_refusal(None, None) is None
-
-    @property
-    def roll_blocker(self) -> str | None:
-        """Why rolling is refused now (the message), or None when it is allowed.
-
-        >>> new_match("yahtzee", ["Ann"], seed=1).roll().roll().roll().roll_blocker
-        'Ann cannot roll: all 3 rolls of this turn are used; choose a category'
-        """
-        refusal = self._roll_refusal(None, None)
-        return None if refusal is None else str(refusal)
-
-    def can_hold(self, index: int) -> bool:
-        """Whether die ``index`` may be held or released now.
-
-        >>> m = new_match("yahtzee", seed=1)
-        >>> m.can_hold(0), m.roll().can_hold(0), m.roll().can_hold(5)
-        (False, True, False)
-        """
-        return self._hold_refusal(index, True, None) is None
+        return self.is_legal(Roll())
 
     def holdable(self) -> tuple[int, ...]:
         """Indices of the dice that may be held or released now.
@@ -872,7 +822,7 @@ class Match:
         >>> new_match("yahtzee", seed=1).roll().holdable()
         (0, 1, 2, 3, 4)
         """
-        return tuple(i for i in range(self.ruleset.dice) if self.can_hold(i))
+        return tuple(i for i in range(self.ruleset.dice) if self.is_legal(Hold(i)))
 
     def options(self) -> dict[str, int]:
         """Legal categories now (open and allowed by the joker rule) -> points they would write.
@@ -907,25 +857,17 @@ class Match:
         card = self.scorecard(player)
         return tuple(cat.id for cat in self.ruleset.categories if not card.filled(cat.id))
 
-    def legal_actions(self) -> list[tuple]:
-        """Every action that would be accepted now, as action tuples.
+    def legal_actions(self) -> list[Action]:
+        """Every action that would be accepted now: the same checks as :meth:`apply`.
 
         >>> new_match("yahtzee", seed=1).legal_actions()
-        [('roll',)]
+        [Roll(faces=None)]
         >>> len(new_match("yahtzee", seed=1).roll(faces=[1, 1, 1, 1, 1]).legal_actions())
         19
         """
-        if self.finished:
-            return []
-        if self.game_over:
-            return [("next_game",), ("finish",)]
-        actions: list[tuple] = []
-        if self.can_roll:
-            actions.append(("roll",))
-        for index in self.holdable():
-            actions.append(("hold", index, not self.held[index]))
-        actions.extend(("score", category) for category in self.options())
-        return actions
+        candidates = [Roll(), *(Hold(i, not self.held[i]) for i in range(self.ruleset.dice))]
+        candidates += [Score(category.id) for category in self.ruleset.categories] + [NextGame(), Finish()]
+        return [action for action in candidates if self.is_legal(action)]
 
     # ----------------------------------------------------------------- score queries
 
@@ -946,11 +888,6 @@ class Match:
                 Refusal.UNKNOWN_GAME,
             )
         return game
-
-    @property
-    def history(self) -> tuple[tuple[Scorecard, ...], ...]:
-        """Per game (started so far), one :class:`Scorecard` per seat."""
-        return self.cards
 
     def scorecard(self, player: PlayerRef = None, game: int | None = None) -> Scorecard:
         """``player``'s scorecard (default: current player) in ``game`` (default: current game).
@@ -1003,14 +940,77 @@ class Match:
 
     # ----------------------------------------------------------------- actions
 
-    def _record(self, action: tuple, **changes: Any) -> Match:
+    def _record(self, action: Action, **changes: Any) -> Match:
         return dataclasses.replace(self, actions=self.actions + (action,), **changes)
+
+    def _roll(self, action: Roll) -> Match:
+        count = self.ruleset.dice
+        free = [i for i in range(count) if not self.held[i]]
+        draws = self.draws
+        if action.faces is None:
+            new = tuple(die_face(self.seed, draws + k, self.ruleset.sides) for k in range(len(free)))
+            draws += len(free)
+        else:
+            new = action.faces
+        dice = list(self.dice) if self.dice else [0] * count
+        for position, face in zip(free, new):
+            dice[position] = face
+        return self._record(action, dice=tuple(dice), rolls=self.rolls + 1, draws=draws)
+
+    def _hold(self, action: Hold) -> Match:
+        if self.held[action.die] == action.held:
+            return self  # holding a held die (or releasing a free one) changes nothing
+        new = list(self.held)
+        new[action.die] = action.held
+        return self._record(action, held=tuple(new))
+
+    def _score(self, action: Score) -> Match:
+        category = action.category
+        scores = self.cards[-1][self.player].scores
+        points = self.ruleset.check(scores, self.dice, category)
+        bonus = self.ruleset.yahtzee_bonus(scores, self.dice)
+        game_cards = list(self.cards[-1])
+        game_cards[self.player] = game_cards[self.player].with_score(category, points, bonus)
+        cards = self.cards[:-1] + (tuple(game_cards),)
+        last = LastScored(self.game, self.player, category, points, bonus, self.dice)
+        game_over = len(game_cards[-1]) >= self.rounds
+        return self._record(
+            action,
+            cards=cards,
+            player=(self.player + 1) % len(self.seats),
+            dice=(),
+            held=(False,) * self.ruleset.dice,
+            rolls=0,
+            last_scored=last,
+            finished=game_over and len(cards) >= MAX_GAMES,
+        )
+
+    def _next_game(self, action: NextGame) -> Match:
+        fresh = tuple(Scorecard() for _ in self.seats)
+        return self._record(
+            action, cards=self.cards + (fresh,), player=0, dice=(), held=(False,) * self.ruleset.dice, rolls=0
+        )
+
+    def _finish(self, action: Finish) -> Match:
+        return self._record(action, finished=True)
+
+    def apply(self, action: Action | Sequence[Any], *, player: PlayerRef = None) -> Match:
+        """Perform an action (a value of game.actions, or a save's JSON list); GameError if refused.
+
+        ``player`` (index or name), if given, must be the one on turn.
+
+        >>> new_match("yahtzee", seed=1).apply(Roll((1, 1, 2, 2, 2))).apply(["score", "full_house"]).totals(0).lower_total
+        25
+        """
+        action = _parse(action)
+        refuse, perform = _RULES[type(action)]
+        refusal = refuse(self, action, player)
+        if refusal is not None:
+            raise refusal
+        return perform(self, action)
 
     def roll(self, faces: Sequence[int] | None = None, *, player: PlayerRef = None) -> Match:
         """Roll the dice not held (all of them on the first roll); ``faces`` injects the result.
-
-        ``faces`` gives the new faces of the dice not held, in die order; without it they come
-        from the match's generator.  ``player`` (index or name), if given, must be on turn.
 
         >>> m = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[1, 2, 3, 4, 5])
         >>> m.hold(0).roll(faces=[6, 6, 6, 6]).dice
@@ -1018,93 +1018,28 @@ class Match:
         >>> new_match("yahtzee", ["Ann"], seed=1).roll().dice == new_match("yahtzee", ["Ann"], seed=1).roll().dice
         True
         """
-        refusal = self._roll_refusal(faces, player)
-        if refusal is not None:
-            raise refusal
-        count = self.ruleset.dice
-        free = [i for i in range(count) if not self.held[i]]
-        draws = self.draws
-        if faces is None:
-            new = tuple(die_face(self.seed, draws + k, self.ruleset.sides) for k in range(len(free)))
-            draws += len(free)
-            action: tuple = ("roll",)
-        else:
-            new = tuple(faces)
-            action = ("roll", new)
-        dice = list(self.dice) if self.dice else [0] * count
-        for position, face in zip(free, new):
-            dice[position] = face
-        return self._record(action, dice=tuple(dice), rolls=self.rolls + 1, draws=draws)
+        return self.apply(Roll(faces), player=player)
 
     def hold(self, index: int, held: bool = True, *, player: PlayerRef = None) -> Match:
         """Hold (or with ``held=False`` release) die ``index`` between rolls.
 
-        Holding a die already held (or releasing a free one) is accepted and changes nothing.
-
-        >>> m = new_match("yahtzee", ["Ann"], seed=1)
-        >>> m.hold(0)
+        >>> new_match("yahtzee", ["Ann"], seed=1).hold(0)
         Traceback (most recent call last):
         ...
         game.engine.HoldError: Ann cannot hold die 1: roll the dice first
-        >>> m.roll().hold(0).held
+        >>> new_match("yahtzee", ["Ann"], seed=1).roll().hold(0).held
         (True, False, False, False, False)
         """
-        refusal = self._hold_refusal(index, held, player)
-        if refusal is not None:
-            raise refusal
-        if self.held[index] == held:
-            return self
-        new = list(self.held)
-        new[index] = held
-        return self._record(("hold", index, held), held=tuple(new))
-
-    def release(self, index: int, *, player: PlayerRef = None) -> Match:
-        """Release die ``index`` (same as ``hold(index, False)``).
-
-        >>> new_match("yahtzee", seed=1).roll().hold(1).release(1).held[1]
-        False
-        """
-        return self.hold(index, False, player=player)
-
-    def toggle_hold(self, index: int, *, player: PlayerRef = None) -> Match:
-        """Hold die ``index`` if it is free, release it if it is held.
-
-        >>> m = new_match("yahtzee", seed=1).roll().toggle_hold(4)
-        >>> m.held[4], m.toggle_hold(4).held[4]
-        (True, False)
-        """
-        if _is_int(index) and 0 <= index < self.ruleset.dice:
-            return self.hold(index, not self.held[index], player=player)
-        return self.hold(index, True, player=player)
+        return self.apply(Hold(index, held), player=player)
 
     def score(self, category: str, *, player: PlayerRef = None) -> Match:
         """Write the dice into open ``category`` (0 if they do not meet it) and end the turn.
 
-        >>> m = new_match("yahtzee", ["Ann", "Bob"], seed=1).roll(faces=[2, 2, 3, 3, 4])
-        >>> m = m.score("yahtzee")
+        >>> m = new_match("yahtzee", ["Ann", "Bob"], seed=1).roll(faces=[2, 2, 3, 3, 4]).score("yahtzee")
         >>> m.totals("Ann").grand_total, m.current_name, m.last_scored.category
         (0, 'Bob', 'yahtzee')
         """
-        refusal, points, bonus = self._score_refusal(category, player)
-        if refusal is not None:
-            raise refusal
-        game_cards = list(self.cards[-1])
-        game_cards[self.player] = game_cards[self.player].with_score(category, points, bonus)
-        cards = self.cards[:-1] + (tuple(game_cards),)
-        last = LastScored(self.game, self.player, category, points, bonus, self.dice)
-        next_player = (self.player + 1) % len(self.seats)
-        game_over = len(game_cards[-1]) >= self.rounds
-        finished = game_over and len(cards) >= MAX_GAMES
-        return self._record(
-            ("score", category),
-            cards=cards,
-            player=next_player,
-            dice=(),
-            held=(False,) * self.ruleset.dice,
-            rolls=0,
-            last_scored=last,
-            finished=finished,
-        )
+        return self.apply(Score(category), player=player)
 
     def next_game(self) -> Match:
         """Start the next game (only between games, and never a seventh).
@@ -1114,18 +1049,7 @@ class Match:
         ...
         game.engine.FlowError: The match cannot go on to the next game: game 1 is still in progress (round 1 of 12, Player 1 to play)
         """
-        refusal = self._between_games_refusal("go on to the next game")
-        if refusal is not None:
-            raise refusal
-        fresh = tuple(Scorecard() for _ in self.seats)
-        return self._record(
-            ("next_game",),
-            cards=self.cards + (fresh,),
-            player=0,
-            dice=(),
-            held=(False,) * self.ruleset.dice,
-            rolls=0,
-        )
+        return self.apply(NextGame())
 
     def finish(self) -> Match:
         """End the match between games (before the number of games planned, or at it).
@@ -1133,72 +1057,20 @@ class Match:
         >>> m = new_match("yacht", ["Ann"], games=3, seed=1)
         >>> for category in m.open_categories():
         ...     m = m.roll().score(category)
-        >>> m.phase.value, m.finish().match_over, m.finish().games_played
+        >>> m.phase.value, m.finish().finished, m.finish().games_played
         ('game_over', True, 1)
         """
-        refusal = self._between_games_refusal("finish")
-        if refusal is not None:
-            raise refusal
-        return self._record(("finish",), finished=True)
+        return self.apply(Finish())
 
-    def apply(self, action: Sequence[Any], *, player: PlayerRef = None) -> Match:
-        """Perform a recorded action: ``["roll"]``, ``["roll", faces]``, ``["hold", i, bool]``,
-        ``["score", id]``, ``["next_game"]`` or ``["finish"]``.
 
-        >>> new_match("yahtzee", seed=1).apply(["roll", [1, 1, 2, 2, 2]]).apply(["score", "full_house"]).totals(0).lower_total
-        25
-        """
-        frozen = _freeze_action(action)
-        kind = frozen[0]
-        if kind == "roll":
-            return self.roll(frozen[1] if len(frozen) > 1 else None, player=player)
-        if kind == "hold":
-            return self.hold(frozen[1], frozen[2], player=player)
-        if kind == "score":
-            return self.score(frozen[1], player=player)
-        if player is not None and self._seat_index(player) is None:
-            raise NotYourTurnError(f"there is no player {player!r} in this match", Refusal.UNKNOWN_PLAYER)
-        if kind == "next_game":
-            return self.next_game()
-        return self.finish()
-
-    # ----------------------------------------------------------------- save / restore
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-compatible data (schema ``version``) that :func:`from_dict` restores exactly.
-
-        >>> data = new_match("yacht", ["Ann"], seed=5).roll().to_dict()
-        >>> data["version"], data["actions"], data["state"]["rolls"]
-        (1, [['roll']], 1)
-        """
-        return {
-            "format": SAVE_FORMAT,
-            "version": SCHEMA_VERSION,
-            "ruleset": self.ruleset.to_dict(),
-            "seats": [seat.to_dict() for seat in self.seats],
-            "games": self.games,
-            "seed": self.seed,
-            "actions": [_thaw(action) for action in self.actions],
-            "state": {
-                "game": self.game,
-                "player": self.player,
-                "rolls": self.rolls,
-                "dice": list(self.dice),
-                "held": list(self.held),
-                "draws": self.draws,
-                "finished": self.finished,
-                "cards": [[card.to_dict() for card in game] for game in self.cards],
-                "last_scored": None if self.last_scored is None else self.last_scored.to_dict(),
-            },
-        }
-
-    def to_json(self) -> str:
-        """:meth:`to_dict` as compact JSON text.
-
-        >>> from_json(new_match("yacht", seed=5).to_json()).seed
-        5
-        """
-        return json.dumps(self.to_dict(), separators=(",", ":"))
+_RULES: dict[type, tuple[Any, Any]] = {
+    Roll: (Match._roll_refusal, Match._roll),
+    Hold: (Match._hold_refusal, Match._hold),
+    Score: (Match._score_refusal, Match._score),
+    NextGame: (Match._between_games_refusal, Match._next_game),
+    Finish: (Match._between_games_refusal, Match._finish),
+}
+"""One dispatch for every action type: (why it is refused now, or None; what it does)."""
 
 
 # --------------------------------------------------------------------------- construction
@@ -1228,111 +1100,3 @@ def new_match(
         cards=(tuple(Scorecard() for _ in seats),),
         held=(False,) * rule_set.dice,
     )
-
-
-def replay(
-    ruleset: RuleSet | str,
-    seats: Iterable[str | Seat | None],
-    games: int,
-    seed: int | str,
-    actions: Iterable[Sequence[Any]],
-) -> Match:
-    """The match that ``seed`` and ``actions`` produce (raises the first refused action's error).
-
-    >>> m = new_match("yatzy", ["Ann"], seed=11).roll().hold(0).roll().score("chance")
-    >>> replay("yatzy", ["Ann"], 1, 11, m.actions) == m
-    True
-    """
-    if seed is None:
-        raise SetupError("a replay needs the match's seed", Refusal.BAD_SETUP)
-    match = new_match(ruleset, seats, games, seed)
-    for action in actions:
-        match = match.apply(action)
-    return match
-
-
-_TOP_KEYS = {"format", "version", "ruleset", "seats", "games", "seed", "actions", "state"}
-
-
-def _first_difference(expected: Any, given: Any, path: str = "") -> str:
-    if isinstance(expected, dict) and isinstance(given, dict):
-        for key in list(expected) + [k for k in given if k not in expected]:
-            if key not in given:
-                return f"{path}{key} is missing"
-            if key not in expected:
-                return f"{path}{key} is unexpected"
-            if expected[key] != given[key]:
-                return _first_difference(expected[key], given[key], f"{path}{key}.")
-    if isinstance(expected, list) and isinstance(given, list) and len(expected) == len(given):
-        for index, (a, b) in enumerate(zip(expected, given)):
-            if a != b:
-                return _first_difference(a, b, f"{path}{index}.")
-    return f"{path.rstrip('.') or 'data'} is {given!r}, the replay gives {expected!r}"
-
-
-def from_dict(data: Any) -> Match:
-    """The match saved by :meth:`Match.to_dict`, rebuilt by replaying its actions and checked.
-
-    Any problem (not a save, wrong version, malformed or impossible values, a state that does
-    not match its actions) raises :class:`SaveError`; a half-built match is never returned.
-
-    >>> m = new_match("yahtzee", ["Ann", "Bob"], seed=4).roll().hold(2)
-    >>> from_dict(m.to_dict()) == m
-    True
-    >>> from_dict({"version": 99})
-    Traceback (most recent call last):
-    ...
-    game.engine.SaveError: unsupported save version 99 (this build reads version 1)
-    """
-    if not isinstance(data, Mapping):
-        raise SaveError(f"a saved match is a JSON object, not {type(data).__name__}")
-    if data.get("format", SAVE_FORMAT) != SAVE_FORMAT:
-        raise SaveError(f"not a saved match (format {data.get('format')!r})")
-    version = data.get("version")
-    if version != SCHEMA_VERSION or isinstance(version, bool):
-        raise SaveError(f"unsupported save version {version!r} (this build reads version {SCHEMA_VERSION})")
-    missing = sorted(_TOP_KEYS - set(data))
-    if missing:
-        raise SaveError(f"the save is incomplete: {', '.join(missing)} missing")
-    extra = sorted(str(key) for key in set(data) - _TOP_KEYS)
-    if extra:
-        raise SaveError(f"the save has unknown fields: {', '.join(extra)}")
-    try:
-        normalized = json.loads(json.dumps(dict(data), allow_nan=False))
-    except (TypeError, ValueError, RecursionError) as exc:
-        raise SaveError(f"the save is not plain JSON data: {exc}") from exc
-    if not isinstance(normalized["actions"], list):
-        raise SaveError("the save's actions must be a list")
-    if not isinstance(normalized["seats"], list):
-        raise SaveError("the save's seats must be a list")
-    try:
-        rule_set = rules.from_dict(normalized["ruleset"])
-        seats = [Seat.from_dict(seat) for seat in normalized["seats"]]
-        match = replay(rule_set, seats, normalized["games"], normalized["seed"], normalized["actions"])
-        expected = json.loads(json.dumps(match.to_dict()))
-    except SaveError:
-        raise
-    except (GameError, RulesError) as exc:
-        raise SaveError(f"the save cannot be replayed: {exc}") from exc
-    except Exception as exc:  # noqa: BLE001 - any failure of bad data is a SaveError
-        raise SaveError(f"the save is malformed: {type(exc).__name__}: {exc}") from exc
-    if expected != normalized:
-        raise SaveError(
-            "the saved state does not match its recorded actions: " + _first_difference(expected, normalized)
-        )
-    return match
-
-
-def from_json(text: str | bytes) -> Match:
-    """The match saved by :meth:`Match.to_json` (SaveError on anything else).
-
-    >>> from_json("{truncated")
-    Traceback (most recent call last):
-    ...
-    game.engine.SaveError: the save is not valid JSON: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)
-    """
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError, RecursionError) as exc:
-        raise SaveError(f"the save is not valid JSON: {exc}") from exc
-    return from_dict(data)

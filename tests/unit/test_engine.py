@@ -7,7 +7,8 @@ from collections import Counter
 
 import pytest
 
-from game import rules
+from game import rules, saves
+from game.actions import Finish, Hold, NextGame, Roll, Score
 from game.engine import (
     NAME_LENGTH,
     MAX_SEED,
@@ -17,6 +18,7 @@ from game.engine import (
     GameOverError,
     HoldError,
     LastScored,
+    Level,
     Match,
     NotYourTurnError,
     Phase,
@@ -34,8 +36,8 @@ from game.engine import (
     make_seats,
     new_match,
     normalize_name,
-    replay,
 )
+from game.saves import replay
 
 YAHTZEE = rules.ruleset("yahtzee")
 
@@ -52,7 +54,7 @@ def finish_turn(match: Match, faces, category: str) -> Match:
 
 def refuse(match: Match, call, error=GameError, reason: Refusal | None = None, message: str | None = None):
     """Assert that ``call(match)`` raises ``error`` and leaves the match exactly as it was."""
-    before = match.to_dict()
+    before = saves.to_dict(match)
     with pytest.raises(error) as info:
         call(match)
     assert isinstance(info.value, GameError) and isinstance(info.value, ValueError)
@@ -60,8 +62,13 @@ def refuse(match: Match, call, error=GameError, reason: Refusal | None = None, m
         assert info.value.reason is reason
     if message is not None:
         assert str(info.value) == message
-    assert match.to_dict() == before
+    assert saves.to_dict(match) == before
     return info.value
+
+
+def toggle(match: Match, index: int) -> Match:
+    """Hold die ``index`` if it is free, release it if it is held."""
+    return match.hold(index, not match.held[index])
 
 
 def play_out_game(match: Match) -> Match:
@@ -81,11 +88,11 @@ def test_new_match_defaults():
     assert match.games == 1 and match.game == 0 and match.round == 0
     assert match.phase is Phase.FIRST_ROLL
     assert match.dice == () and match.held == (False,) * 5 and match.rolls == 0
-    assert match.rolls_left == 3 and match.rolls_used == 0
+    assert match.rolls_left == 3
     assert match.actions == () and match.last_scored is None
-    assert match.current_player == 0 and match.current_seat == Seat("Player 1")
-    assert not match.game_over and not match.match_over
-    assert match.generator_state == (1, 0)
+    assert match.player == 0 and match.current_seat == Seat("Player 1")
+    assert not match.game_over and not match.finished
+    assert (match.seed, match.draws) == (1, 0)
 
 
 def test_new_match_accepts_a_ruleset_value_or_name_or_dict():
@@ -120,16 +127,36 @@ def test_a_single_name_is_one_player():
 
 
 def test_seats_keep_their_kind_and_level():
-    match = new_match("yahtzee", ["Ann", Seat.computer("CPU", "hard"), Seat.human(" Bob ")], seed=1)
+    match = new_match("yahtzee", ["Ann", Seat.computer("CPU", "perfect"), Seat.human(" Bob ")], seed=1)
     assert [seat.kind for seat in match.seats] == [SeatKind.HUMAN, SeatKind.COMPUTER, SeatKind.HUMAN]
-    assert match.seats[1].level == "hard" and match.players[2] == "Bob"
-    assert match.to_dict()["seats"][1] == {"name": "CPU", "kind": "computer", "level": "hard"}
+    assert match.seats[1].level is Level.PERFECT and match.players[2] == "Bob"
+    assert match.seats[0].level is None and match.seats[2].level is None
+    assert saves.to_dict(match)["seats"][1] == {"name": "CPU", "kind": "computer", "level": "perfect"}
     with pytest.raises(SetupError):
-        make_seats([Seat("Ann", SeatKind.HUMAN, "hard")])
+        make_seats([Seat("Ann", SeatKind.HUMAN, Level.EASY)])
     with pytest.raises(SetupError):
-        make_seats([Seat("CPU", SeatKind.COMPUTER, "")])
+        make_seats([Seat("Ann", SeatKind.HUMAN, "easy")])  # type: ignore[arg-type]
+    with pytest.raises(SetupError):
+        make_seats([Seat("CPU", SeatKind.COMPUTER, "")])  # type: ignore[arg-type]
+    with pytest.raises(SetupError):
+        make_seats([Seat("CPU", SeatKind.COMPUTER, "hard")])  # type: ignore[arg-type]
     with pytest.raises(SetupError):
         make_seats([Seat("CPU", "robot")])  # type: ignore[arg-type]
+
+
+def test_a_computer_level_is_a_level_value():
+    assert [level.value for level in Level] == ["easy", "good", "perfect"]
+    assert Seat.computer("CPU").level is Level.GOOD
+    assert Seat.computer("CPU", Level.EASY) == Seat.computer("CPU", "easy") == Seat("CPU", SeatKind.COMPUTER, Level.EASY)
+    assert make_seats([Seat("CPU", SeatKind.COMPUTER)])[0].level is Level.GOOD  # a computer always has a level
+    assert make_seats([Seat("CPU", SeatKind.COMPUTER, "easy")])[0].level is Level.EASY  # type: ignore[arg-type]
+    for bad in ("hard", "Easy", "", 1):
+        with pytest.raises(SetupError) as info:
+            Seat.computer("CPU", bad)
+        assert info.value.reason is Refusal.BAD_SETUP
+    with pytest.raises(SetupError, match="unknown computer level 'hard'"):
+        Seat.from_dict({"name": "CPU", "kind": "computer", "level": "hard"})
+    assert Seat.from_dict({"name": "CPU", "kind": "computer", "level": "good"}).level is Level.GOOD
 
 
 @pytest.mark.parametrize("games", [0, 7, -1, True, 2.0, "3", None])
@@ -206,7 +233,10 @@ def test_injected_faces_fill_the_free_dice_in_order_and_are_recorded():
     match = match.roll(faces=[6, 6, 6])
     assert match.dice == (6, 2, 6, 4, 6)
     assert match.draws == 0
-    assert match.actions == (("roll", (1, 2, 3, 4, 5)), ("hold", 1, True), ("hold", 3, True), ("roll", (6, 6, 6)))
+    assert match.actions == (Roll((1, 2, 3, 4, 5)), Hold(1, True), Hold(3, True), Roll((6, 6, 6)))
+    assert [action.data() for action in match.actions] == [
+        ["roll", [1, 2, 3, 4, 5]], ["hold", 1, True], ["hold", 3, True], ["roll", [6, 6, 6]]
+    ]
 
 
 @pytest.mark.parametrize("faces", [[1, 2, 3, 4], [1, 2, 3, 4, 5, 6], [0, 1, 2, 3, 4], [7, 1, 1, 1, 1], [True, 1, 1, 1, 1], "12345", 5])
@@ -232,16 +262,16 @@ def test_rolling_with_every_die_held_is_refused():
     for index in range(5):
         match = match.hold(index)
     refuse(match, Match.roll, RollError, Refusal.ALL_HELD, "Ann cannot roll: all 5 dice are held")
-    assert match.release(2).can_roll
+    assert match.hold(2, False).can_roll
 
 
 def test_holds_may_be_set_and_released_between_rolls():
     match = new_match("yahtzee", seed=1).roll()
-    match = match.toggle_hold(0).toggle_hold(1).toggle_hold(0)
+    match = toggle(toggle(toggle(match, 0), 1), 0)
     assert match.held == (False, True, False, False, False)
     assert match.hold(1) is match  # already held: accepted, nothing recorded
-    assert match.release(0) is match
-    assert match.actions[-1] == ("hold", 0, False)
+    assert match.hold(0, False) is match
+    assert match.actions[-1] == Hold(0, False)
 
 
 def test_holding_after_the_last_roll_is_refused():
@@ -253,7 +283,7 @@ def test_holding_after_the_last_roll_is_refused():
         Refusal.NO_ROLLS_LEFT,
         "Ann cannot hold die 1: no rolls are left this turn; choose a category",
     )
-    assert match.holdable() == () and not match.can_hold(0)
+    assert match.holdable() == () and not match.is_legal(Hold(0)) and not match.is_legal(Hold(0, False))
 
 
 @pytest.mark.parametrize("index", [-1, 5, 99, "1", 1.0, True, None])
@@ -261,8 +291,9 @@ def test_unknown_die_index_is_refused(index):
     match = new_match("yahtzee", ["Ann"], seed=1).roll()
     error = refuse(match, lambda m: m.hold(index), HoldError, Refusal.UNKNOWN_DIE)
     assert str(error).startswith("Ann cannot hold die index ")
-    refuse(match, lambda m: m.toggle_hold(index), HoldError, Refusal.UNKNOWN_DIE)
-    assert not match.can_hold(index)
+    error = refuse(match, lambda m: m.hold(index, False), HoldError, Refusal.UNKNOWN_DIE)
+    assert str(error).startswith("Ann cannot release die index ")
+    assert not match.is_legal(Hold(index)) and not match.is_legal(Hold(index, False))
 
 
 def test_hold_flag_must_be_a_bool():
@@ -391,9 +422,9 @@ def test_game_and_match_end_and_the_flow_between_games():
     refuse(match, Match.next_game, FlowError, Refusal.GAME_IN_PROGRESS)
     refuse(match, Match.finish, FlowError, Refusal.GAME_IN_PROGRESS)
     match = play_out_game(match)
-    assert match.game_over and not match.match_over and match.phase is Phase.GAME_OVER
+    assert match.game_over and not match.finished and match.phase is Phase.GAME_OVER
     assert match.games_played == 1 and match.more_games_planned
-    assert match.legal_actions() == [("next_game",), ("finish",)]
+    assert match.legal_actions() == [NextGame(), Finish()]
     for call in (Match.roll, lambda m: m.hold(0), lambda m: m.score("choice")):
         error = refuse(match, call, GameOverError, Refusal.GAME_OVER)
         assert "game 1 is over" in str(error)
@@ -402,9 +433,9 @@ def test_game_and_match_end_and_the_flow_between_games():
     assert match.game == 1 and match.phase is Phase.FIRST_ROLL and match.current_name == "Ann"
     assert match.scorecard(0).scores == {} and len(match.scorecard(0, game=0)) == 12
     match = play_out_game(match)
-    assert match.games_played == 2 and not match.more_games_planned and not match.match_over
+    assert match.games_played == 2 and not match.more_games_planned and not match.finished
     match = match.finish()
-    assert match.match_over and match.phase is Phase.MATCH_OVER and match.legal_actions() == []
+    assert match.finished and match.phase is Phase.MATCH_OVER and match.legal_actions() == []
     for call in (Match.roll, lambda m: m.hold(0), lambda m: m.score("choice"), Match.next_game, Match.finish):
         error = refuse(match, call, GameOverError, Refusal.MATCH_OVER)
         assert "the match is over (2 game(s) played)" in str(error)
@@ -416,7 +447,7 @@ def test_the_number_of_games_is_a_default_not_a_cage():
     match = play_out_game(match.next_game())  # more than planned
     assert match.games_played == 2
     early = play_out_game(new_match("yacht", ["Ann"], games=4, seed=2)).finish()  # fewer than planned
-    assert early.match_over and early.games_played == 1
+    assert early.finished and early.games_played == 1
 
 
 def test_the_sixth_game_ends_the_match():
@@ -424,9 +455,9 @@ def test_the_sixth_game_ends_the_match():
     for game in range(6):
         match = play_out_game(match)
         if game < 5:
-            assert not match.match_over
+            assert not match.finished
             match = match.next_game()
-    assert match.match_over and match.games_played == 6 and match.actions[-1][0] == "score"
+    assert match.finished and match.games_played == 6 and isinstance(match.actions[-1], Score)
     refuse(match, Match.next_game, GameOverError, Refusal.MATCH_OVER)
 
 
@@ -440,16 +471,22 @@ def test_legal_actions_are_exactly_what_is_accepted():
         assert legal, step
         for action in legal:
             assert match.is_legal(action) and match.refusal(action) is None
-            match.apply(action)  # accepted
-        candidates = [("roll",), ("next_game",), ("finish",)]
-        candidates += [("hold", i, flag) for i in range(-1, 6) for flag in (True, False)]
-        candidates += [("score", c.id) for c in YAHTZEE.categories]
+            assert match.is_legal(action.data()) and match.refusal(action.data()) is None
+            assert match.apply(action) == match.apply(action.data())  # accepted, in either form
+        candidates = [Roll(), NextGame(), Finish()]
+        candidates += [Hold(i, flag) for i in range(-1, 6) for flag in (True, False)]
+        candidates += [Score(c.id) for c in YAHTZEE.categories]
         for action in candidates:
-            if action in legal or (action[0] == "hold" and match.can_hold(action[1])):
+            if action in legal:
+                continue
+            if isinstance(action, Hold) and match.is_legal(Hold(action.die)):
+                assert match.held[action.die] == action.held and match.apply(action) is match  # a no-op hold
                 continue
             with pytest.raises(GameError):
                 match.apply(action)
-            assert not match.is_legal(action)
+            with pytest.raises(GameError):
+                match.apply(action.data())
+            assert not match.is_legal(action) and not match.is_legal(action.data())
         match = match.apply(legal[(step * 7) % len(legal)])
 
 
@@ -466,9 +503,9 @@ def test_options_are_the_rules_choices_for_the_current_player():
 
 def test_can_roll_and_reason():
     match = new_match("yahtzee", ["Ann"], seed=1)
-    assert match.can_roll and match.roll_blocker is None
+    assert match.can_roll and match.refusal(Roll()) is None
     match = match.roll().roll().roll()
-    assert not match.can_roll and "all 3 rolls" in match.roll_blocker
+    assert not match.can_roll and "all 3 rolls" in str(match.refusal(Roll()))
 
 
 def test_refusal_of_a_malformed_action():
@@ -512,7 +549,7 @@ def test_totals_per_player_game_and_match():
     match = finish_turn(match.next_game(), [2, 2, 2, 3, 3], "full_house")
     assert match.match_totals() == (first[0] + 25, first[1])
     assert match.totals("Ann", game=0).grand_total == first[0]
-    assert len(match.history) == 2 and match.history[1][0] == Scorecard((("full_house", 25),))
+    assert len(match.cards) == 2 and match.cards[1][0] == Scorecard((("full_house", 25),))
 
 
 def test_upper_bonus_counts_in_the_totals():
@@ -543,7 +580,7 @@ def test_standings_share_ranks():
 def test_last_scored_and_history():
     match = finish_turn(new_match("yacht", ["Ann", "Bob"], seed=1), [4, 4, 4, 4, 2], "four_of_a_kind")
     assert match.last_scored == LastScored(0, 0, "four_of_a_kind", 16, 0, (4, 4, 4, 4, 2))
-    assert match.history[0][0].scores == {"four_of_a_kind": 16}
+    assert match.cards[0][0].scores == {"four_of_a_kind": 16}
     assert match.open_categories("Ann") == tuple(c.id for c in rules.ruleset("yacht").categories if c.id != "four_of_a_kind")
 
 
@@ -552,9 +589,9 @@ def test_last_scored_and_history():
 
 def test_actions_return_new_matches_and_never_mutate():
     match = new_match("yahtzee", ["Ann"], seed=1)
-    snapshot = match.to_dict()
+    snapshot = saves.to_dict(match)
     after = match.roll().hold(0).roll().score("chance")
-    assert match.to_dict() == snapshot and after is not match
+    assert saves.to_dict(match) == snapshot and after is not match
     with pytest.raises(dataclasses.FrozenInstanceError):
         match.rolls = 2  # type: ignore[misc]
 
@@ -563,8 +600,9 @@ def test_replay_reproduces_a_match_from_seed_and_actions():
     match = new_match("yahtzee", ["Ann", Seat.computer("CPU", "easy")], games=2, seed=77)
     match = match.roll().hold(0).roll(faces=[6, 6, 6, 6]).score("sixes")
     match = match.roll().roll().roll().score("chance")
-    again = replay("yahtzee", match.seats, 2, 77, [list(a) for a in match.actions])
+    again = replay("yahtzee", match.seats, 2, 77, [a.data() for a in match.actions])
     assert again == match
+    assert replay("yahtzee", match.seats, 2, 77, match.actions) == match
     with pytest.raises(SetupError):
         replay("yahtzee", match.seats, 2, None, [])
     with pytest.raises(ScoreError):

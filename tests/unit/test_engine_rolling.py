@@ -16,7 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from game.actions import Roll
 from game.engine import HoldError, Refusal, RollError, new_match
+from game.saves import to_dict
 
 TABLE = json.loads((Path(__file__).parents[1] / "data" / "engine_rolling.json").read_text(encoding="utf-8"))
 ROWS = TABLE["rows"]
@@ -60,9 +62,9 @@ def test_should_rolling_be_permitted(row):
     for held in patterns:
         match = _state(rolls_used, held)
         assert match.can_roll is row["permit"], held
-        assert (("roll",) in match.legal_actions()) is row["permit"]
+        assert (Roll() in match.legal_actions()) is row["permit"]
         if row["permit"]:
-            assert match.roll_blocker is None
+            assert match.refusal(Roll()) is None
             after = match.roll()
             assert after.rolls == rolls_used + 1
             assert len(after.dice) == 5 and all(1 <= face <= 6 for face in after.dice)
@@ -71,13 +73,14 @@ def test_should_rolling_be_permitted(row):
                     assert after.dice[index] == match.dice[index]
             assert after.held == held
         else:
-            before = match.to_dict()
+            before = to_dict(match)
             with pytest.raises(RollError) as info:
                 match.roll()
             assert info.value.reason is Refusal(row["reason"])
             assert str(info.value).startswith("Ann cannot roll: ")
-            assert match.roll_blocker == str(info.value)
-            assert match.to_dict() == before
+            assert str(match.refusal(Roll())) == str(info.value)
+            assert match.refusal(Roll()).reason is info.value.reason
+            assert to_dict(match) == before
 
 
 def test_all_held_message_names_player_and_dice():
@@ -100,7 +103,7 @@ def test_a_die_held_on_the_first_reroll_may_be_released_for_the_second():
     match = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[1, 2, 3, 4, 5]).hold(0).hold(4)
     match = match.roll(faces=[6, 6, 6])
     assert match.dice == (1, 6, 6, 6, 5)
-    match = match.release(0)
+    match = match.hold(0, False)
     match = match.roll(faces=[2, 3, 3, 3])
     assert match.dice == (2, 3, 3, 3, 5)
     assert not match.can_roll and match.holdable() == ()

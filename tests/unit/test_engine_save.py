@@ -9,17 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from game.engine import (
-    SAVE_FORMAT,
-    SCHEMA_VERSION,
-    GameError,
-    Match,
-    SaveError,
-    Seat,
-    from_dict,
-    from_json,
-    new_match,
-)
+from game.engine import GameError, Level, Match, SaveError, Seat, new_match
+from game.saves import SAVE_FORMAT, SCHEMA_VERSION, from_dict, from_json, to_dict, to_json
 
 GOLDEN = Path(__file__).parents[1] / "data" / "engine_save_v1.json"
 
@@ -30,49 +21,54 @@ def sample_match() -> Match:
     while not match.game_over:
         match = match.roll().hold(0).roll()
         match = match.score(next(iter(match.options())))
-    match = match.next_game().roll().hold(1).hold(4).roll().release(4)
+    match = match.next_game().roll().hold(1).hold(4).roll().hold(4, False)
     return match
 
 
-SAMPLE = sample_match().to_dict()
+SAMPLE = to_dict(sample_match())
 
 
 def test_round_trip_at_every_step():
     match = new_match("yatzy", ["Ann", "Bob", "Cy"], games=2, seed=12)
-    steps = [lambda m: m.roll(), lambda m: m.hold(2), lambda m: m.roll(faces=[1, 2, 3, 4]), lambda m: m.release(2)]
+    steps = [lambda m: m.roll(), lambda m: m.hold(2), lambda m: m.roll(faces=[1, 2, 3, 4]), lambda m: m.hold(2, False)]
     for turn in range(8):
         for step in steps[: 1 + turn % 4]:
             match = step(match)
-            data = match.to_dict()
+            data = to_dict(match)
             restored = from_dict(json.loads(json.dumps(data)))
-            assert restored == match and restored.to_dict() == data
+            assert restored == match and to_dict(restored) == data
         match = match.score(next(iter(match.options())))
-        assert from_json(match.to_json()) == match
+        assert from_json(to_json(match)) == match
 
 
 def test_the_next_roll_after_a_restore_equals_the_next_roll_without_one():
     match = sample_match()
-    restored = from_json(match.to_json())
-    assert restored.generator_state == match.generator_state
+    restored = from_json(to_json(match))
+    assert (restored.seed, restored.draws) == (match.seed, match.draws)
     assert restored.dice == match.dice and restored.held == match.held and restored.rolls == match.rolls
     assert restored.roll().dice == match.roll().dice
     assert restored.score("chance").roll().dice == match.score("chance").roll().dice
 
 
 def test_save_is_plain_json_with_a_version():
-    data = sample_match().to_dict()
-    assert data["version"] == SCHEMA_VERSION and data["format"] == SAVE_FORMAT
+    data = to_dict(sample_match())
+    assert data["version"] == SCHEMA_VERSION == 1 and data["format"] == SAVE_FORMAT == "yacht-dice/match"
     assert json.loads(json.dumps(data)) == data
     assert data["state"]["game"] == 1 and data["state"]["rolls"] == 2
     assert data["state"]["held"] == [False, True, False, False, False]
+    assert data["seats"][1] == {"name": "CPU", "kind": "computer", "level": "easy"}
+    assert all(isinstance(action, list) and isinstance(action[0], str) for action in data["actions"])
+    assert data["actions"][-3:] == [["hold", 4, True], ["roll"], ["hold", 4, False]]
+    assert to_json(sample_match()) == json.dumps(data, separators=(",", ":"))
 
 
 def test_golden_save_still_loads_and_rolls_the_same():
     # A save written by version 1 of the format must keep loading, and replay to the same dice.
     data = json.loads(GOLDEN.read_text(encoding="utf-8"))
     match = from_dict(data)
-    assert match.to_dict() == data
-    assert match.players == ("Ann", "CPU") and match.seats[1].level == "easy"
+    assert to_dict(match) == data
+    assert json.loads(to_json(match)) == data
+    assert match.players == ("Ann", "CPU") and match.seats[1].level is Level.EASY
     assert match.dice == (2, 5, 6, 1, 3) and match.held == (False, True, False, True, False)
     assert match.roll().dice == (2, 5, 5, 1, 4)
     assert match.totals("CPU").grand_total == 50
@@ -160,7 +156,9 @@ BAD = {
     "seat not an object": _set("seats.0", "Ann"),
     "seat extra key": _set("seats.0.age", 7),
     "unnormalized name": _set("seats.0.name", "  Ann  "),
-    "human with a level": _set("seats.0.level", "hard"),
+    "human with a level": _set("seats.0.level", "easy"),
+    "unknown computer level": _set("seats.1.level", "hard"),
+    "computer level not a value": _set("seats.1.level", "EASY"),
     "games zero": _set("games", 0),
     "games seven": _set("games", 7),
     "games text": _set("games", "2"),

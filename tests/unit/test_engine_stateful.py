@@ -14,17 +14,20 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from game import rules
+from game import actions, rules
+from game.actions import Finish, Hold, NextGame, Roll, Score
 from game.engine import (
     MAX_SEED,
     GameError,
+    Level,
     Match,
     Phase,
+    Refusal,
     Seat,
     competition_ranks,
-    from_dict,
     new_match,
 )
+from game.saves import from_dict, to_dict
 
 RULESETS = [
     rules.ruleset("yacht"),
@@ -56,12 +59,13 @@ class MatchMachine(RuleBasedStateMachine):
         seed=st.one_of(st.integers(0, MAX_SEED), st.text(max_size=8)),
         warmup=st.integers(0, 60),
         computer=st.booleans(),
+        level=st.sampled_from(list(Level)),
     )
-    def start(self, rs, players, games, seed, warmup, computer):
-        seats = [Seat.computer(n, "normal") if computer and i else n for i, n in enumerate(NAMES[:players])]
+    def start(self, rs, players, games, seed, warmup, computer, level):
+        seats = [Seat.computer(n, level) if computer and i else n for i, n in enumerate(NAMES[:players])]
         match = new_match(rs, seats, games, seed)
         for _ in range(warmup):  # quick turns, so game ends and later games are reached too
-            if match.match_over:
+            if match.finished:
                 break
             if match.game_over:
                 match = match.next_game()
@@ -84,33 +88,42 @@ class MatchMachine(RuleBasedStateMachine):
         }[who]
 
     def attempt(self, action, call, player=None):
-        """Perform ``call`` on the match; a refusal must be predicted and change nothing."""
+        """Perform ``call`` on the match; a refusal must be predicted and change nothing.
+
+        ``action`` is the action value ``call`` performs; its refusal is predicted from the
+        value and from its JSON form (as a save holds it), which must agree.
+        """
         before = self.match
-        snapshot = before.to_dict()
+        snapshot = to_dict(before)
         predicted = before.refusal(action, player)
+        from_data = before.refusal(action.data(), player)
+        assert type(from_data) is type(predicted) and str(from_data) == str(predicted)
+        assert actions.from_data(action.data()) == action
         legal = before.legal_actions()
+        listed = Roll() if isinstance(action, Roll) else action  # injected faces: still a roll
         try:
             after = call(before)
         except GameError as exc:
             self.refused += 1
             event(f"refused: {exc.reason.value}")
-            assert before.to_dict() == snapshot, "a refused action changed the match"
+            assert to_dict(before) == snapshot, "a refused action changed the match"
             assert predicted is not None, f"{action} refused but predicted legal: {exc}"
             assert type(predicted) is type(exc) and str(predicted) == str(exc)
+            assert predicted.reason is exc.reason
             assert exc.reason is not None and str(exc)
             if player is None or before._seat_index(player) == before.player:
-                assert tuple(action) not in legal
+                if not (isinstance(action, Roll) and exc.reason is Refusal.BAD_FACES):
+                    assert listed not in legal, f"{action} refused but listed in legal_actions"
             return
         assert predicted is None, f"{action} accepted but predicted refused: {predicted}"
-        assert before.to_dict() == snapshot, "an action mutated the old match"
+        assert to_dict(before) == snapshot, "an action mutated the old match"
         if after is not before:
             assert after.actions[: len(before.actions)] == before.actions
             assert len(after.actions) == len(before.actions) + 1
-        else:
-            assert action[0] == "hold" and before.held[action[1]] == action[2]
-        listed = tuple(action) if action[0] != "roll" else ("roll",)  # injected faces: still a roll
-        if after is not before:
+            assert after.actions[-1] == action
             assert listed in legal, f"{action} accepted but not listed in legal_actions"
+        else:
+            assert isinstance(action, Hold) and before.held[action.die] == action.held
         self.match = after
 
     # ------------------------------------------------------------------ rules
@@ -118,59 +131,59 @@ class MatchMachine(RuleBasedStateMachine):
     @rule(who=WHO)
     def roll(self, who):
         player = self._player(who)
-        self.attempt(["roll"], lambda m: m.roll(player=player), player)
+        self.attempt(Roll(), lambda m: m.roll(player=player), player)
 
     @rule(faces=st.lists(st.integers(-1, 11), max_size=11))
     def roll_any_faces(self, faces):
-        self.attempt(["roll", faces], lambda m: m.roll(faces=faces))
+        self.attempt(Roll(tuple(faces)), lambda m: m.roll(faces=faces))
 
     @rule(data=st.data())
     def roll_good_faces(self, data):
         match = self.match
         count = match.held.count(False)
         faces = data.draw(st.lists(st.integers(1, match.ruleset.sides), min_size=count, max_size=count))
-        self.attempt(["roll", faces], lambda m: m.roll(faces=faces))
+        self.attempt(Roll(tuple(faces)), lambda m: m.roll(faces=faces))
 
     @rule(face=st.integers(1, 10))
     def roll_same_face(self, face):
         """Roll the same face on every free die (Yahtzees, jokers and bonuses)."""
         faces = [face] * self.match.held.count(False)
-        self.attempt(["roll", faces], lambda m: m.roll(faces=faces))
+        self.attempt(Roll(tuple(faces)), lambda m: m.roll(faces=faces))
 
     @rule()
     def hold_every_die(self):
         for index in range(self.match.ruleset.dice):
-            self.attempt(["hold", index, True], lambda m: m.hold(index))
+            self.attempt(Hold(index, True), lambda m: m.hold(index))
 
     @rule(index=st.integers(-2, 11), held=st.booleans(), who=WHO)
     def hold(self, index, held, who):
         player = self._player(who)
-        self.attempt(["hold", index, held], lambda m: m.hold(index, held, player=player), player)
+        self.attempt(Hold(index, held), lambda m: m.hold(index, held, player=player), player)
 
     @rule(index=st.integers(-1, 10))
     def toggle(self, index):
         match = self.match
         valid = 0 <= index < match.ruleset.dice
-        action = ["hold", index, (not match.held[index]) if valid else True]
-        self.attempt(action, lambda m: m.toggle_hold(index))
+        held = (not match.held[index]) if valid else True
+        self.attempt(Hold(index, held), lambda m: m.hold(index, held))
 
     @rule(data=st.data(), who=WHO)
     def score_legal(self, data, who):
         options = list(self.match.options())
         category = data.draw(st.sampled_from(options)) if options else data.draw(st.sampled_from(ALL_CATEGORIES))
         player = self._player(who)
-        self.attempt(["score", category], lambda m: m.score(category, player=player), player)
+        self.attempt(Score(category), lambda m: m.score(category, player=player), player)
 
     @rule(category=st.sampled_from(ALL_CATEGORIES))
     def score_any(self, category):
-        self.attempt(["score", category], lambda m: m.score(category))
+        self.attempt(Score(category), lambda m: m.score(category))
 
     @rule()
     def score_yahtzee_box(self):
         """Fill the Yahtzee box when it is open (so that jokers and bonuses come into play)."""
         box = self.match.ruleset.yahtzee_id
         if box in self.match.options():
-            self.attempt(["score", box], lambda m: m.score(box))
+            self.attempt(Score(box), lambda m: m.score(box))
 
     @rule(data=st.data())
     def score_forbidden(self, data):
@@ -180,22 +193,23 @@ class MatchMachine(RuleBasedStateMachine):
         forbidden = [c for c in match.open_categories() if c not in options] if options else []
         if forbidden:
             category = data.draw(st.sampled_from(forbidden))
-            self.attempt(["score", category], lambda m: m.score(category))
+            self.attempt(Score(category), lambda m: m.score(category))
 
     @rule()
     def next_game(self):
-        self.attempt(["next_game"], Match.next_game)
+        self.attempt(NextGame(), Match.next_game)
 
     @rule()
     def finish(self):
-        self.attempt(["finish"], Match.finish)
+        self.attempt(Finish(), Match.finish)
 
-    @rule(data=st.data())
-    def any_legal_action(self, data):
+    @rule(data=st.data(), as_data=st.booleans())
+    def any_legal_action(self, data, as_data):
         legal = self.match.legal_actions()
         if legal:
             action = data.draw(st.sampled_from(legal))
-            self.attempt(list(action), lambda m: m.apply(action))
+            given = action.data() if as_data else action  # a save's JSON list is applied the same
+            self.attempt(action, lambda m: m.apply(given))
 
     @precondition(lambda self: self.match is not None and not self.match.game_over)
     @rule(turns=st.integers(1, 6))
@@ -203,12 +217,12 @@ class MatchMachine(RuleBasedStateMachine):
         for _ in range(turns):
             if self.match.game_over:
                 return
-            self.attempt(["roll"], Match.roll)
+            self.attempt(Roll(), Match.roll)
             if self.match.can_roll:
-                self.attempt(["hold", 0, True], lambda m: m.hold(0))
-                self.attempt(["roll"], Match.roll)
+                self.attempt(Hold(0, True), lambda m: m.hold(0))
+                self.attempt(Roll(), Match.roll)
             category = next(iter(self.match.options()))
-            self.attempt(["score", category], lambda m: m.score(category))
+            self.attempt(Score(category), lambda m: m.score(category))
 
     # ------------------------------------------------------------------ invariants
 
@@ -275,7 +289,7 @@ class MatchMachine(RuleBasedStateMachine):
         if match.finished:
             assert phase is Phase.MATCH_OVER and match.game_over and match.legal_actions() == []
         elif match.game_over:
-            assert phase is Phase.GAME_OVER and match.legal_actions() == [("next_game",), ("finish",)]
+            assert phase is Phase.GAME_OVER and match.legal_actions() == [NextGame(), Finish()]
             assert len(match.cards) < 6 and match.rolls == 0
         else:
             mine = len(current[match.player])
@@ -296,12 +310,12 @@ class MatchMachine(RuleBasedStateMachine):
     @invariant()
     def save_restore_save_is_identical(self):
         match = self.match
-        data = match.to_dict()
+        data = to_dict(match)
         text = json.dumps(data)
         restored = from_dict(json.loads(text))
         assert restored == match
-        assert restored.to_dict() == data
-        assert json.dumps(restored.to_dict()) == text
+        assert to_dict(restored) == data
+        assert json.dumps(to_dict(restored)) == text
         if match.can_roll:
             assert restored.roll().dice == match.roll().dice
 
