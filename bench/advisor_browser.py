@@ -1,10 +1,10 @@
-"""Time advisor.options() inside the page, in Pyodide, on positions from real optimal games.
+"""Time Advisor.options() inside the page, in Pyodide, on positions from real optimal games.
 
     .venv/bin/python -m bench.advisor_browser [--games 10] [--rules yacht yahtzee yatzy]
 
 Builds dist/, opens the game in headless Chromium, and runs the same loop as
 bench/bench_advisor.py (CPython) in the page's own interpreter: it fetches each rule set's
-table as the game does, then times every decision of ``--games`` games played optimally.
+table as the game does (an Advisor per rule set, which loads the fetched bytes), then times every decision of ``--games`` games played optimally.
 Prints, per rule set, the table load time and options() median / p95 / max in milliseconds.
 """
 
@@ -29,7 +29,8 @@ from tools.serve import serve_in_background  # noqa: E402
 PAGE_SCRIPT = """
 import json, random, statistics, time
 from pyscript import document, fetch
-from game import advisor
+from game.actions import Score
+from game.advisor import Advisor
 from game.rules import ruleset
 
 async def bench(names, games):
@@ -38,9 +39,10 @@ async def bench(names, games):
     for name in names:
         rs = ruleset(name)
         t0 = time.perf_counter()
-        data = await (await fetch("./static/tables/" + advisor.table_filename(rs))).bytearray()
-        advisor.load_table(rs, bytes(data))
-        advisor.options(rs, {}, [1, 2, 3, 4, 5], 2)
+        adv = Advisor(rs, table_dir=None)
+        data = await (await fetch("./static/tables/" + adv.table_name)).bytearray()
+        adv.load_table(bytes(data))
+        adv.options({}, [1, 2, 3, 4, 5], 2)
         load = time.perf_counter() - t0
         times = []
         for _ in range(games):
@@ -49,13 +51,13 @@ async def bench(names, games):
                 dice = [rng.randint(1, rs.sides) for _ in range(rs.dice)]
                 for rolls_left in range(rs.rolls_per_turn - 1, -1, -1):
                     t = time.perf_counter()
-                    best = advisor.options(rs, scores, dice, rolls_left)[0]
+                    action = adv.options(scores, dice, rolls_left)[0].action
                     times.append(time.perf_counter() - t)
-                    kind, what = best.action
-                    if kind == "score":
-                        scores[what] = rs.choices(scores, dice)[what]
+                    if isinstance(action, Score):
+                        scores[action.category] = rs.choices(scores, dice)[action.category]
                         break
-                    dice = list(what) + [rng.randint(1, rs.sides) for _ in range(rs.dice - len(what))]
+                    kept = action.faces
+                    dice = list(kept) + [rng.randint(1, rs.sides) for _ in range(rs.dice - len(kept))]
         times.sort()
         out[name] = {
             "load_ms": load * 1000,
@@ -93,7 +95,7 @@ def main(argv=None) -> int:
         version = chromium.version
         chromium.close()
     server.shutdown()
-    print(f"advisor.options() in Pyodide (headless Chromium {version}), {args.games} optimal games per rule set")
+    print(f"Advisor.options() in Pyodide (headless Chromium {version}), {args.games} optimal games per rule set")
     print(f"{'rules':8s} {'table load':>10s} {'median':>8s} {'p95':>8s} {'max':>8s} {'decisions':>9s}")
     for name, f in figures.items():
         print(

@@ -1,4 +1,4 @@
-"""Time advisor.options() on positions from real optimal games (median ms per decision).
+"""Time Advisor.options() on positions from real optimal games (median ms per decision).
 
     .venv/bin/python bench/bench_advisor.py [--games 30] [--rules yacht yahtzee yatzy]
 
@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game import advisor  # noqa: E402
+from game.actions import Score  # noqa: E402
+from game.advisor import Advisor  # noqa: E402
 from game.rules import ruleset  # noqa: E402
 
 
@@ -32,24 +33,25 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.rules:
         rs = ruleset(name)
         t0 = time.perf_counter()
-        advisor.expected_score(rs)  # load the table
-        advisor.options(rs, {}, [1, 2, 3, 4, 5], 2)  # the model
+        adv = Advisor(rs)
+        adv.expected_score()  # load the table (and build the model)
+        adv.options({}, [1, 2, 3, 4, 5], 2)
         load = time.perf_counter() - t0
         cold, warm = [], []
         for _ in range(args.games):
             scores: dict[str, int] = {}
             while len(scores) < len(rs.categories):
-                advisor._TURNS.clear()
+                adv._turns.clear()  # every turn starts cold
                 dice = [rng.randint(1, rs.sides) for _ in range(rs.dice)]
                 for rolls_left in range(rs.rolls_per_turn - 1, -1, -1):
                     t = time.perf_counter()
-                    best = advisor.options(rs, scores, dice, rolls_left)[0]
+                    action = adv.options(scores, dice, rolls_left)[0].action
                     (cold if rolls_left == rs.rolls_per_turn - 1 else warm).append(time.perf_counter() - t)
-                    kind, what = best.action
-                    if kind == "score":
-                        scores[what] = rs.choices(scores, dice)[what]
+                    if isinstance(action, Score):
+                        scores[action.category] = rs.choices(scores, dice)[action.category]
                         break
-                    dice = list(what) + [rng.randint(1, rs.sides) for _ in range(rs.dice - len(what))]
+                    kept = action.faces
+                    dice = list(kept) + [rng.randint(1, rs.sides) for _ in range(rs.dice - len(kept))]
         ms = lambda xs: statistics.median(xs) * 1000  # noqa: E731
         every = cold + warm
         print(

@@ -1,14 +1,18 @@
 """Build the advisor's turn-start value tables into static/tables/ (CPython + NumPy, offline).
 
-    .venv/bin/python -m pip install numpy        # build-time only; the game never imports it
-    .venv/bin/python tools/build_tables.py       # the shipped tables + manifest.json
+    .venv/bin/python -m pip install -e '.[tables]'   # NumPy, pinned; build-time only: the game never imports it
+    .venv/bin/python tools/build_tables.py           # the shipped tables + manifest.json
     .venv/bin/python tools/build_tables.py --only yacht.bin --out /tmp/tables
 
-The dynamic program is the one in game/advisor.py (which documents it), vectorized over all
-turn-start states with the same number of filled boxes, last turn first. Per-roll points,
-legal choices under the joker rules and Yahtzee bonuses all come from game.rules through the
-advisor's model. Each table is then checked: decoded values and the pure-Python Bellman step
-on 200 random states must match the NumPy values (gap about 8e-6, the 2**-16 rounding).
+(or ``.venv/bin/python -m pip install numpy==2.4.6``: the version the ``tables`` extra of
+pyproject.toml pins). The shipped tables are those of the registry, ``Variant.shipped_tables()``
+of every rule set in ``game.rules.VARIANTS``, named by ``game.rules.table_name``. The dynamic
+program is the one in game/advisor.py (which documents it), vectorized over all turn-start
+states with the same number of filled boxes, last turn first. Per-roll points, legal choices
+under the joker rules and Yahtzee bonuses all come from game.rules through the model
+(game/model.py); the file format is game/tables.py. Each table is then checked: decoded values
+and the pure-Python Bellman step on 200 random states must match the NumPy values (gap about
+8e-6, the 2**-16 rounding).
 
 Single process. Measured on the 2-core dev machine (shared): all 14 tables in about 3.5 min
 (Yacht 1 s, Yahtzee 16-26 s, Yatzy 40-65 s, each other Yahtzee variant 1-30 s). Sizes: Yacht
@@ -32,19 +36,24 @@ if str(ROOT) not in sys.path:
 
 import numpy as np  # noqa: E402
 
-from game import advisor  # noqa: E402
-from game.rules import ruleset  # noqa: E402
+from game import rules  # noqa: E402
+from game.advisor import Advisor  # noqa: E402
+from game.model import Model  # noqa: E402
+from game.rules import RuleSet  # noqa: E402
+from game.tables import Table, encode  # noqa: E402
 
-# (rule set name, options): the tables shipped with the game: Yacht, Yatzy and every Yahtzee
-# option combination (the default, forced joker with both bonuses, first).
-SHIPPED = [("yacht", {}), ("yahtzee", {}), ("yatzy", {})] + [
-    ("yahtzee", {"upper_bonus": upper, "yahtzee_bonus": bonus, "joker": joker})
-    for upper in (True, False)
-    for bonus in (True, False)
-    for joker in ("forced", "free", "none")
-    if (upper, bonus, joker) != (True, True, "forced")
-]
-CHUNK = 4096
+CHUNK = 4096  # turn-start states solved at once (NumPy arrays of CHUNK x rolls)
+CHECK_SAMPLES = 200  # random states whose decoded and Bellman values are compared with NumPy's
+MAX_GAP = 1e-4  # the largest gap a table may show (the 2**-16 rounding gives about 8e-6)
+
+
+def shipped() -> list[RuleSet]:
+    """The rule sets whose tables ship with the game, as the registry lists them.
+
+    >>> [rules.table_name(rs) for rs in shipped()][:3]
+    ['yahtzee.bin', 'yahtzee.joker-free.bin', 'yahtzee.joker-none.bin']
+    """
+    return [rs for v in rules.VARIANTS.values() for rs in v.shipped_tables()]
 
 
 def _pad(rows: list[tuple[int, ...]]) -> np.ndarray:
@@ -52,9 +61,8 @@ def _pad(rows: list[tuple[int, ...]]) -> np.ndarray:
     return np.array([r + (r[0],) * (width - len(r)) for r in rows], dtype=np.int64)
 
 
-def solve(rs, log=print) -> tuple[np.ndarray, float]:
+def solve(m: Model, log=print) -> tuple[np.ndarray, float]:
     """Every turn-start value (dense, rows of U: mask * F + flag) and the fresh card's value."""
-    m = advisor._model(rs)
     U, F, T, n, R = m.U, m.F, m.T, m.n, m.R
     E = np.zeros((m.full + 1) * F * U)
     pts = [np.array(p, dtype=np.float64) for p in m.pts]
@@ -72,11 +80,10 @@ def solve(rs, log=print) -> tuple[np.ndarray, float]:
     jb = np.zeros((len(m.ypos), nrow), dtype=np.int64)
     for mask in range(m.full):
         for flag in range(F):
-            for t, (_, bonus, legal) in enumerate(m.joker(mask, flag)):
+            for t, (_, bonus, legal) in enumerate(m.joker(mask, flag, memo=False)):
                 jb[t, mask * F + flag] = bonus
                 for c, p in legal:
                     jp[t, c, mask * F + flag] = p
-    m._joker.clear()
     log(f"  joker tables {time.perf_counter() - t0:.1f}s")
 
     levels: dict[int, list[tuple[int, int, int]]] = {}
@@ -152,21 +159,21 @@ def solve(rs, log=print) -> tuple[np.ndarray, float]:
     return E, float(E[0])
 
 
-def check(rs, data: bytes, E: np.ndarray, samples: int = 200, seed: int = 1) -> float:
-    """Largest gap between the numpy values, the decoded table and the pure-Python Bellman step."""
-    advisor.unload_tables()
-    advisor.load_table(rs, data)
-    table = advisor._find_table(rs)
-    m = advisor._model(rs)
+def check(rs: RuleSet, data: bytes, E: np.ndarray, samples: int = CHECK_SAMPLES, seed: int = 1) -> float:
+    """Largest gap between the numpy values, the decoded table and the pure-Python Bellman step.
+
+    The bytes are also loaded as the game loads them (an Advisor given the fetched bytes).
+    """
+    m = Model(rs)  # a fresh model: nothing carried over from the build
+    table = Table(m, data)
     rng = random.Random(seed)
-    worst = 0.0
+    worst = abs(Advisor(rs, table_dir=None).load_table(data) - E[0])
     for _ in range(samples):
         mask = rng.randrange(m.full)
         up = rng.choice(m.ups(mask))
         flag = rng.randrange(2) if m.F == 2 and mask >> m.Y & 1 else 0
         want = E[(mask * m.F + flag) * m.U + up]
         worst = max(worst, abs(table.row(mask, flag)[up] - want), abs(m.start_value(table, mask, up, flag) - want))
-    advisor.unload_tables()
     return worst
 
 
@@ -179,16 +186,16 @@ def main(argv: list[str] | None = None) -> int:
     manifest_path = args.out / "manifest.json"
     manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {"tables": {}}
     start = time.perf_counter()
-    for name, opts in SHIPPED:
-        rs = ruleset(name, **opts)
-        filename = advisor.table_filename(rs)
+    for rs in shipped():
+        filename = rules.table_name(rs)
         if args.only and filename not in args.only:
             continue
         print(f"{filename}: {rs!r}", flush=True)
         t0 = time.perf_counter()
-        E, expected = solve(rs, log=lambda s: print(s, flush=True))
+        m = Model(rs)
+        E, expected = solve(m, log=lambda s: print(s, flush=True))
         solved = time.perf_counter() - t0
-        data = advisor._encode_table(advisor._model(rs), E.tolist(), expected)
+        data = encode(m, E.tolist(), expected)
         (args.out / filename).write_bytes(data)
         gap = check(rs, data, E)
         print(
@@ -196,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
             f"  {len(data):,} bytes  max table/Bellman gap {gap:.2e}",
             flush=True,
         )
-        if gap > 1e-4:
+        if gap > MAX_GAP:
             raise SystemExit(f"{filename}: the table does not reproduce the solved values (gap {gap:.2e})")
         manifest["tables"][filename] = {"rules": rs.to_dict(), "expected": round(expected, 6), "bytes": len(data)}
     manifest["tables"] = dict(sorted(manifest["tables"].items()))

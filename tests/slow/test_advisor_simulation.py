@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from game import advisor
+from game.actions import Score
+from game.advisor import Advisor
 from game.rules import ruleset
 
 GAMES = 10_000
@@ -16,20 +17,22 @@ GAMES = 10_000
 pytestmark = pytest.mark.slow
 
 
-def play(rs, rng: random.Random) -> int:
+def play(adv: Advisor, rng: random.Random) -> int:
     """One game, every decision the advisor's best; the final grand total with Yahtzee bonuses."""
+    rs = adv.ruleset
     scores: dict[str, int] = {}
     bonus = 0
     last = rs.rolls_per_turn - 1
     while len(scores) < len(rs.categories):
         dice = [rng.randint(1, rs.sides) for _ in range(rs.dice)]
         for rolls_left in range(last, -1, -1):
-            kind, what = advisor.options(rs, scores, dice, rolls_left)[0].action
-            if kind == "score":
+            action = adv.options(scores, dice, rolls_left)[0].action
+            if isinstance(action, Score):
                 bonus += rs.yahtzee_bonus(scores, dice)
-                scores[what] = rs.choices(scores, dice)[what]
+                scores[action.category] = rs.choices(scores, dice)[action.category]
                 break
-            dice = list(what) + [rng.randint(1, rs.sides) for _ in range(rs.dice - len(what))]
+            kept = action.faces
+            dice = list(kept) + [rng.randint(1, rs.sides) for _ in range(rs.dice - len(kept))]
     return rs.totals(scores, bonus).grand_total
 
 
@@ -48,10 +51,11 @@ def play(rs, rng: random.Random) -> int:
 )
 def test_simulated_mean_matches_expected_score(rs):
     rng = random.Random(20240601)
-    results = [play(rs, rng) for _ in range(GAMES)]
+    adv = Advisor(rs)
+    results = [play(adv, rng) for _ in range(GAMES)]
     mean = sum(results) / GAMES
     sd = math.sqrt(sum((x - mean) ** 2 for x in results) / (GAMES - 1))
     se = sd / math.sqrt(GAMES)
-    value = advisor.expected_score(rs)
+    value = adv.expected_score()
     print(f"{rs!r}: mean {mean:.3f} sd {sd:.2f} se {se:.3f} expected {value:.4f} z {(mean - value) / se:+.2f}")
     assert abs(mean - value) <= 3 * se

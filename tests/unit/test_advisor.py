@@ -3,12 +3,29 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 
 import pytest
 
-from game import advisor
-from game.advisor import Option, expected_score, is_exact, options
-from game.rules import ruleset
+from game import advisor, model, tables
+from game.actions import Keep, Score
+from game.advisor import Advisor, Option
+from game.rules import RuleSet, ruleset, table_name
+
+
+@cache
+def shared(rs: RuleSet) -> Advisor:
+    """One Advisor per rule set for the whole run, as the game holds one per match."""
+    return Advisor(rs)
+
+
+def options(rs: RuleSet, *args, **kwargs) -> list[Option]:
+    return shared(rs).options(*args, **kwargs)
+
+
+def expected_score(rs: RuleSet) -> float:
+    return shared(rs).expected_score()
+
 
 # (options, published optimal expected score)
 PUBLISHED = [
@@ -24,7 +41,7 @@ YACHT = 166.9881  # computed here (seed 000's Yacht: Full House = sum, Four of a
 @pytest.mark.parametrize(("opts", "value"), PUBLISHED)
 def test_published_yahtzee_values_from_shipped_tables(opts, value):
     rs = ruleset("yahtzee", **opts)
-    assert advisor.has_table(rs)
+    assert shared(rs).has_table()
     assert expected_score(rs) == pytest.approx(value, abs=0.0005)
 
 
@@ -39,9 +56,9 @@ def test_yacht_value():
 def test_yacht_table_equals_a_pure_python_solve():
     """The NumPy build and the pure-Python program agree on every Yacht turn-start state."""
     rs = ruleset("yacht")
-    m = advisor._model(rs)
+    m = shared(rs).model
     values = advisor._solve(m)
-    table = advisor._find_table(rs)
+    table = shared(rs)._find_table()
     assert values[0] == pytest.approx(expected_score(rs), abs=1e-9)
     for mask in range(m.full):
         assert table.row(mask, 0)[0] == pytest.approx(values[mask], abs=1e-5)
@@ -51,8 +68,8 @@ def test_yacht_table_equals_a_pure_python_solve():
 def test_tables_satisfy_the_bellman_equation(name):
     """A turn-start value equals the within-turn program over its successors' table values."""
     rs = ruleset(name)
-    m = advisor._model(rs)
-    table = advisor._find_table(rs)
+    m = shared(rs).model
+    table = shared(rs)._find_table()
     rng = random.Random(7)
     for _ in range(12):
         mask = rng.randrange(m.full)
@@ -64,7 +81,7 @@ def test_tables_satisfy_the_bellman_equation(name):
 
 def test_first_roll_average_equals_the_expected_score():
     rs = ruleset("yahtzee")
-    m = advisor._model(rs)
+    m = shared(rs).model
     mean = sum(p * options(rs, {}, list(r), 2)[0].expected for p, r in zip(m.prob, m.rolls))
     assert mean == pytest.approx(expected_score(rs), abs=1e-4)
 
@@ -73,7 +90,7 @@ def test_the_dp_sees_the_rules_choices():
     """Outside all-alike rolls, the legal choices are the open boxes at their plain scores."""
     for name in ("yahtzee", "yatzy", "yacht"):
         rs = ruleset(name)
-        m = advisor._model(rs)
+        m = shared(rs).model
         rng = random.Random(3)
         for _ in range(30):
             mask = rng.randrange(m.full)
@@ -92,20 +109,20 @@ def test_the_dp_sees_the_rules_choices():
 
 def test_made_large_straight_is_scored_early():
     best = options(ruleset("yahtzee"), {}, [2, 3, 4, 5, 6], 2)[0]
-    assert best.action == ("score", "large_straight")
+    assert best.action == Score("large_straight")
 
 
 def test_yahtzee_on_the_first_roll_is_kept():
     for name, box in (("yahtzee", "yahtzee"), ("yatzy", "yatzy"), ("yacht", "yacht")):
         best = options(ruleset(name), {}, [4, 4, 4, 4, 4], 2)[0]
-        assert best.action == ("score", box)
+        assert best.action == Score(box)
 
 
 def test_forced_joker_goes_in_the_matching_upper_box():
     rs = ruleset("yahtzee")
     scores = {"yahtzee": 50, "chance": 20}
     got = options(rs, scores, [5, 5, 5, 5, 5], 0)
-    assert [o.action for o in got] == [("score", "fives")]
+    assert [o.action for o in got] == [Score("fives")]
     # 70 written + 25 in Fives + the 100 bonus + the rest of the game
     assert got[0].expected > 70 + 25 + 100
 
@@ -114,26 +131,26 @@ def test_forced_joker_with_the_upper_box_filled_takes_a_lower_box():
     rs = ruleset("yahtzee")
     scores = {"yahtzee": 50, "fives": 15, "ones": 3}
     got = options(rs, scores, [5, 5, 5, 5, 5], 0)
-    assert {o.action[1] for o in got} == set(rs.choices(scores, [5] * 5))
-    assert all(rs.category(o.action[1]).section.value == "lower" for o in got)
-    assert got[0].action == ("score", "large_straight")
+    assert {o.action.category for o in got} == set(rs.choices(scores, [5] * 5))
+    assert all(rs.category(o.action.category).section.value == "lower" for o in got)
+    assert got[0].action == Score("large_straight")
 
 
 def test_keeps_are_every_distinct_sub_multiset():
     rs = ruleset("yahtzee")
     got = options(rs, {}, [3, 1, 3, 6, 1], 1)
-    keeps = [o.action[1] for o in got if o.action[0] == "keep"]
+    keeps = [o.action.faces for o in got if isinstance(o.action, Keep)]
     assert len(keeps) == len(set(keeps)) == 3 * 3 * 2 - 1
     assert all(list(k) == sorted(k) and len(k) < 5 for k in keeps)
     assert () in keeps
-    scored = [o.action[1] for o in got if o.action[0] == "score"]
+    scored = [o.action.category for o in got if isinstance(o.action, Score)]
     assert sorted(scored) == sorted(rs.choices({}, [1, 1, 3, 3, 6]))
     assert [o.expected for o in got] == sorted((o.expected for o in got), reverse=True)
 
 
 def test_no_keeps_without_rolls_left():
     got = options(ruleset("yacht"), {"ones": 2}, [1, 2, 3, 4, 5], 0)
-    assert all(o.action[0] == "score" for o in got) and len(got) == 11
+    assert all(isinstance(o.action, Score) for o in got) and len(got) == 11
 
 
 def test_expected_counts_points_on_the_card_and_earned_bonuses():
@@ -141,11 +158,11 @@ def test_expected_counts_points_on_the_card_and_earned_bonuses():
     scores = {c.id: 0 for c in rs.categories if c.id != "chance"}
     scores.update(ones=3, twos=6, threes=9, fours=12, fives=15, sixes=18, yahtzee=50)
     got = options(rs, scores, [6, 6, 5, 5, 4], 0, yahtzee_bonus=100)
-    assert got == [Option(("score", "chance"), 63 + 35 + 50 + 100 + 26)]
+    assert got == [Option(Score("chance"), 63 + 35 + 50 + 100 + 26)]
     assert options(rs, scores, [6, 6, 5, 5, 4], 1)[0].expected == 63 + 35 + 50 + 26  # 26 beats 25.5 + 1/1296 yahtzee
     best = options(rs, scores, [1, 1, 2, 2, 3], 1, yahtzee_bonus=100)[0]
     # reroll all: 17.5 on average, and a Yahtzee (6 rolls in 7776) earns another 100
-    assert best.action == ("keep", ()) and best.expected == pytest.approx(63 + 35 + 50 + 100 + 17.5 + 100 * 6 / 7776)
+    assert best.action == Keep(()) and best.expected == pytest.approx(63 + 35 + 50 + 100 + 17.5 + 100 * 6 / 7776)
 
 
 def test_bad_arguments():
@@ -163,46 +180,123 @@ def test_bad_arguments():
 # ---- tables -------------------------------------------------------------------------------------
 
 
-def test_table_filenames():
-    assert advisor.table_filename(ruleset("yatzy")) == "yatzy.bin"
-    assert advisor.table_filename(ruleset("yahtzee", joker="none", yahtzee_bonus=False)) == (
-        "yahtzee.joker-none.yahtzee_bonus-false.bin"
-    )
+def test_table_names():
+    assert Advisor(ruleset("yatzy")).table_name == "yatzy.bin"
+    rs = ruleset("yahtzee", joker="none", yahtzee_bonus=False)
+    assert Advisor(rs).table_name == table_name(rs) == "yahtzee.joker-none.yahtzee_bonus-false.bin"
 
 
 def test_load_table_checks_the_rules():
     data = (advisor.TABLE_DIR / "yacht.bin").read_bytes()
     with pytest.raises(advisor.TableMismatchError):
-        advisor.load_table(ruleset("yatzy"), data)
+        Advisor(ruleset("yatzy"), table_dir=None).load_table(data)
     with pytest.raises(advisor.TableMismatchError):
-        advisor.load_table(ruleset("yacht"), data[:-50])
+        Advisor(ruleset("yacht"), table_dir=None).load_table(data[:-50])
     with pytest.raises(advisor.TableMismatchError):
-        advisor.load_table(ruleset("yacht"), b"nonsense")
+        Advisor(ruleset("yacht"), table_dir=None).load_table(b"nonsense")
+    assert advisor.TableMismatchError is tables.TableMismatchError
 
 
-def test_loaded_bytes_serve_the_browser_path(monkeypatch, tmp_path):
-    """Without files on disk (as in Pyodide) only registered tables count."""
+def test_loaded_bytes_serve_the_browser_path(tmp_path):
+    """Without files on disk (as in Pyodide) only a loaded table counts."""
     rs = ruleset("yacht")
     data = (advisor.TABLE_DIR / "yacht.bin").read_bytes()
-    monkeypatch.setattr(advisor, "TABLE_DIR", tmp_path)
-    advisor.unload_tables()
-    try:
-        assert not advisor.has_table(rs)
-        assert advisor.load_table(rs, data) == pytest.approx(YACHT, abs=0.0005)
-        assert advisor.has_table(rs) and is_exact(rs)
-    finally:
-        advisor.unload_tables()
+    for folder in (tmp_path, None):
+        adv = Advisor(rs, table_dir=folder)
+        assert not adv.has_table()
+        assert adv.load_table(data) == pytest.approx(YACHT, abs=0.0005)
+        assert adv.has_table() and adv.is_exact()
+        assert adv.options({}, [6] * 5, 2)[0].action == Score("yacht")
+
+
+def test_a_table_loaded_later_replaces_the_solve_or_estimate():
+    """Turns valued before a table arrives are not reused after it (their source changed)."""
+    rs = ruleset("yahtzee", joker="none", yahtzee_bonus=False)
+    adv = Advisor(rs, table_dir=None)
+    assert not adv.is_exact()
+    before = adv.options({}, [1, 2, 3, 4, 6], 2)
+    assert not any(o.exact for o in before)
+    adv.load_table((advisor.TABLE_DIR / adv.table_name).read_bytes())
+    after = adv.options({}, [1, 2, 3, 4, 6], 2)
+    assert all(o.exact for o in after)
+    assert after == options(rs, {}, [1, 2, 3, 4, 6], 2)
 
 
 def test_encode_round_trip_small_ruleset():
     rs = ruleset("generalized", dice=2, sides=3)
-    m = advisor._model(rs)
+    m = model.Model(rs)
     values = advisor._solve(m)
-    data = advisor._encode_table(m, values, values[0])
-    table = advisor._Table(m, data)
+    data = tables.encode(m, values, values[0])
+    table = tables.Table(m, data)
+    assert table.expected == values[0] and tables.read_header(data)["rules_crc"] == m.crc
     for mask, flag in m.rows():
         for up in m.ups(mask):
             assert table.row(mask, flag)[up] == pytest.approx(values[(mask * m.F + flag) * m.U + up], abs=1e-5)
+
+
+def test_a_shipped_table_re_encodes_to_the_same_bytes():
+    """The format is stable: decoding the shipped Yacht table and encoding it again gives its bytes."""
+    rs = ruleset("yacht")
+    data = (advisor.TABLE_DIR / "yacht.bin").read_bytes()
+    m = model.Model(rs)
+    table = tables.Table(m, data)
+    values = [0.0] * ((m.full + 1) * m.F * m.U)
+    for mask, flag in m.rows():
+        a = (mask * m.F + flag) * m.U
+        values[a : a + m.U] = table.row(mask, flag)
+    assert tables.encode(m, values, table.expected) == data
+
+
+# ---- advisors are independent objects --------------------------------------------------------------
+
+
+def test_advisors_of_different_rule_sets_share_nothing():
+    yacht, yatzy = Advisor(ruleset("yacht")), Advisor(ruleset("yatzy"))
+    assert yacht.options({}, [4] * 5, 2)[0].action == Score("yacht")
+    assert yatzy.options({}, [4] * 5, 2)[0].action == Score("yatzy")
+    assert yacht.expected_score() == pytest.approx(YACHT, abs=0.0005)
+    assert yatzy.expected_score() == pytest.approx(YATZY, abs=0.0005)
+    assert yacht.model is not yatzy.model and yacht._find_table() is not yatzy._find_table()
+    assert yacht._turns and yatzy._turns and yacht._turns is not yatzy._turns
+    # loading into one (here: a table for other rules, refused) leaves the other as it was
+    fresh = Advisor(ruleset("yatzy"), table_dir=None)
+    with pytest.raises(advisor.TableMismatchError):
+        fresh.load_table((advisor.TABLE_DIR / "yacht.bin").read_bytes())
+    assert not fresh.has_table() and yatzy.has_table()
+
+
+def test_two_advisors_of_one_rule_set_agree_but_keep_their_own_caches():
+    one, two = Advisor(ruleset("yahtzee")), Advisor(ruleset("yahtzee"), table_dir=None)
+    assert not two.has_table() and one.has_table()
+    assert one.options({}, [2, 3, 4, 5, 5], 2) == shared(ruleset("yahtzee")).options({}, [2, 3, 4, 5, 5], 2)
+
+
+@pytest.mark.parametrize("module", [advisor, model, tables])
+def test_no_module_level_mutable_state(module):
+    """Everything an advisor computes lives on the Advisor: the modules hold only constants."""
+    mutable = (dict, list, set, bytearray)
+    found = {name: type(value).__name__ for name, value in vars(module).items()
+             if not name.startswith("__") and isinstance(value, mutable)}  # fmt: skip
+    assert found == {}
+
+
+def test_the_turn_cache_is_bounded():
+    adv = Advisor(ruleset("yacht"))
+    rng = random.Random(1)
+    cats = [c.id for c in adv.ruleset.categories]
+    for _ in range(3 * advisor.TURN_CACHE):
+        filled = rng.sample(cats, rng.randrange(len(cats)))
+        adv.options({c: 0 for c in filled}, [1, 2, 3, 4, 5], 2)
+    assert len(adv._turns) <= advisor.TURN_CACHE
+
+
+def test_the_keeps_cache_is_bounded():
+    rs = ruleset("generalized", dice=5, sides=8)  # 792 distinct rolls
+    adv = Advisor(rs)
+    for dice in adv.model.rolls[: advisor.KEEPS_CACHE + 100]:
+        got = adv.options({}, dice, 1)
+        assert len(got) == len({o.action for o in got})
+    assert len(adv._keeps) == advisor.KEEPS_CACHE
 
 
 # ---- small and large custom dice -------------------------------------------------------------------
@@ -210,31 +304,36 @@ def test_encode_round_trip_small_ruleset():
 
 def test_small_custom_dice_are_solved_exactly_here():
     rs = ruleset("generalized", dice=2, sides=3)
-    assert is_exact(rs) and not advisor.has_table(rs)
-    value = expected_score(rs)
-    got = options(rs, {}, [1, 3], rs.rolls_per_turn - 1)
+    adv = Advisor(rs)
+    assert adv.is_exact() and not adv.has_table()
+    value = adv.expected_score()
+    got = adv.options({}, [1, 3], rs.rolls_per_turn - 1)
     assert all(o.exact for o in got)
-    m = advisor._model(rs)
-    mean = sum(p * options(rs, {}, list(r), rs.rolls_per_turn - 1)[0].expected for p, r in zip(m.prob, m.rolls))
+    m = adv.model
+    mean = sum(p * adv.options({}, list(r), rs.rolls_per_turn - 1)[0].expected for p, r in zip(m.prob, m.rolls))
     assert mean == pytest.approx(value, abs=1e-9)
 
 
 def test_large_custom_dice_get_the_labelled_one_turn_advisor():
     rs = ruleset("generalized", dice=6, sides=8)
-    assert not is_exact(rs)
+    adv = Advisor(rs)
+    assert not adv.is_exact()
     with pytest.raises(advisor.TableMissingError):
-        expected_score(rs)
-    got = options(rs, {}, [8, 8, 8, 8, 8, 8], rs.rolls_per_turn - 1)
+        adv.expected_score()
+    got = adv.options({}, [8, 8, 8, 8, 8, 8], rs.rolls_per_turn - 1)
     assert got and not any(o.exact for o in got)
-    assert got[0].action == ("score", "yahtzee")
+    assert got[0].action == Score("yahtzee")
+    assert got == adv.heuristic_options({}, [8, 8, 8, 8, 8, 8], rs.rolls_per_turn - 1)
 
 
 def test_huge_custom_dice_get_sampled_advice_quickly():
     rs = ruleset("generalized", dice=10, sides=20)
-    assert not is_exact(rs)
+    adv = Advisor(rs)
+    assert not adv.is_exact()
     dice = [1, 2, 3, 5, 8, 13, 20, 20, 7, 7]
-    got = options(rs, {"ones": 1}, dice, 1)
+    got = adv.options({"ones": 1}, dice, 1)
     assert got and not any(o.exact for o in got)
     assert len(got) == len(rs.choices({"ones": 1}, dice)) + 3 * 3 * 2**6 - 1
-    assert got == options(rs, {"ones": 1}, dice, 1)  # deterministic
-    assert [o.action for o in options(rs, {}, [20] * 10, 0)][0] == ("score", "yahtzee")
+    assert got == Advisor(rs).options({"ones": 1}, dice, 1)  # deterministic
+    assert [o.action for o in adv.options({}, [20] * 10, 0)][0] == Score("yahtzee")
+    assert adv._model is None  # never modelled

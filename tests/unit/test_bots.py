@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import advisor
+from game.actions import Keep, Score
+from game.advisor import Advisor
 from game.bots import Level, choose
-from game.rules import ruleset
+from game.rules import RuleSet, ruleset
 
 RULES = [
     ruleset("yacht"),
@@ -22,11 +24,19 @@ RULES = [
 ]
 
 
+@cache
+def advisor_of(rs: RuleSet) -> Advisor:
+    """One Advisor per rule set for the whole run, as the game holds one per match."""
+    return Advisor(rs)
+
+
 def _legal(rs, scores, dice, rolls_left, action) -> bool:
-    kind, what = action
-    if kind == "score":
-        return what in rs.choices(scores, dice)
-    if kind != "keep" or not rolls_left or len(what) >= rs.dice or list(what) != sorted(what):
+    if isinstance(action, Score):
+        return action.category in rs.choices(scores, dice)
+    if not isinstance(action, Keep):
+        return False
+    what = action.faces
+    if not rolls_left or len(what) >= rs.dice or list(what) != sorted(what):
         return False
     pool = list(dice)
     for face in what:
@@ -44,15 +54,15 @@ def _play(rs, level, rng, check=None) -> int:
         dice = [rng.randint(1, rs.sides) for _ in range(rs.dice)]
         rolls_left = rs.rolls_per_turn - 1
         while True:
-            action = choose(rs, scores, dice, rolls_left, level=level, rng=rng, yahtzee_bonus=bonus)
+            action = choose(advisor_of(rs), scores, dice, rolls_left, level=level, rng=rng, yahtzee_bonus=bonus)
             if check:
                 check(scores, dice, rolls_left, action)
-            kind, what = action
-            if kind == "score":
+            if isinstance(action, Score):
                 bonus += rs.yahtzee_bonus(scores, dice)
-                scores[what] = rs.choices(scores, dice)[what]
+                scores[action.category] = rs.choices(scores, dice)[action.category]
                 break
-            dice = list(what) + [rng.randint(1, rs.sides) for _ in range(rs.dice - len(what))]
+            kept = action.faces
+            dice = list(kept) + [rng.randint(1, rs.sides) for _ in range(rs.dice - len(kept))]
             rolls_left -= 1
     return rs.totals(scores, bonus).grand_total
 
@@ -81,33 +91,42 @@ def test_perfect_is_the_advisors_best(name):
             scores[c.id] = rs.score(c.id, dice)
         dice = [rng.randint(1, 6) for _ in range(5)]
         rolls_left = rng.randrange(3)
-        want = advisor.options(rs, scores, dice, rolls_left)[0].action
-        assert choose(rs, scores, dice, rolls_left, level=Level.PERFECT, rng=rng) == want
+        want = Advisor(rs).options(scores, dice, rolls_left)[0].action
+        assert choose(advisor_of(rs), scores, dice, rolls_left, level=Level.PERFECT, rng=rng) == want
 
 
 def test_levels_by_name_and_randomness_from_rng():
-    rs = ruleset("yahtzee")
-    one = [choose(rs, {}, [1, 2, 2, 5, 6], 2, level="easy", rng=random.Random(s)) for s in range(30)]
-    two = [choose(rs, {}, [1, 2, 2, 5, 6], 2, level=Level.EASY, rng=random.Random(s)) for s in range(30)]
+    adv = advisor_of(ruleset("yahtzee"))
+    one = [choose(adv, {}, [1, 2, 2, 5, 6], 2, level="easy", rng=random.Random(s)) for s in range(30)]
+    two = [choose(adv, {}, [1, 2, 2, 5, 6], 2, level=Level.EASY, rng=random.Random(s)) for s in range(30)]
     assert one == two
-    assert ("keep", (2, 2)) in one
+    assert Keep((2, 2)) in one
     with pytest.raises(ValueError):
-        choose(rs, {}, [1, 2, 2, 5, 6], 2, level="genius")
+        choose(adv, {}, [1, 2, 2, 5, 6], 2, level="genius")
 
 
 def test_easy_keeps_the_most_common_face_and_takes_big_scores():
-    rs = ruleset("yahtzee")
-    picks = [choose(rs, {}, [3, 3, 3, 1, 6], 2, level=Level.EASY, rng=random.Random(s)) for s in range(50)]
-    assert picks.count(("keep", (3, 3, 3))) > 30
-    picks = [choose(rs, {}, [1, 2, 3, 4, 5], 0, level=Level.EASY, rng=random.Random(s)) for s in range(50)]
-    assert picks.count(("score", "large_straight")) > 40
+    adv = advisor_of(ruleset("yahtzee"))
+    picks = [choose(adv, {}, [3, 3, 3, 1, 6], 2, level=Level.EASY, rng=random.Random(s)) for s in range(50)]
+    assert picks.count(Keep((3, 3, 3))) > 30
+    picks = [choose(adv, {}, [1, 2, 3, 4, 5], 0, level=Level.EASY, rng=random.Random(s)) for s in range(50)]
+    assert picks.count(Score("large_straight")) > 40
 
 
 def test_good_plays_sensibly():
+    adv = advisor_of(ruleset("yahtzee"))
+    assert choose(adv, {}, [2, 3, 4, 5, 6], 2, level=Level.GOOD) == Score("large_straight")
+    assert choose(adv, {}, [5, 5, 5, 5, 5], 2, level=Level.GOOD) == Score("yahtzee")
+    assert choose(adv, {}, [6, 6, 6, 2, 1], 2, level=Level.GOOD) == Keep((6, 6, 6))
+
+
+def test_good_needs_no_table():
+    """Good plays the same with or without the rule set's table at hand."""
     rs = ruleset("yahtzee")
-    assert choose(rs, {}, [2, 3, 4, 5, 6], 2, level=Level.GOOD) == ("score", "large_straight")
-    assert choose(rs, {}, [5, 5, 5, 5, 5], 2, level=Level.GOOD) == ("score", "yahtzee")
-    assert choose(rs, {}, [6, 6, 6, 2, 1], 2, level=Level.GOOD) == ("keep", (6, 6, 6))
+    bare = Advisor(rs, table_dir=None)
+    for dice in ([2, 3, 4, 5, 6], [6, 6, 6, 2, 1], [1, 1, 3, 4, 6]):
+        assert choose(bare, {}, dice, 2, level=Level.GOOD) == choose(advisor_of(rs), {}, dice, 2, level=Level.GOOD)
+    assert not bare.has_table()
 
 
 def test_stronger_levels_score_more():
@@ -133,5 +152,5 @@ def positions(draw):
 @given(positions(), st.sampled_from(list(Level)), st.integers(0, 2**32))
 def test_any_position_any_level_is_legal(position, level, seed):
     rs, scores, dice, rolls_left = position
-    action = choose(rs, scores, dice, rolls_left, held=dice[:2], level=level, rng=random.Random(seed))
+    action = choose(advisor_of(rs), scores, dice, rolls_left, level=level, rng=random.Random(seed))
     assert _legal(rs, scores, dice, rolls_left, action)
