@@ -130,14 +130,54 @@ def preloads(root: Path, paths: list[str]) -> list[str]:
 
 
 CONFIG_ATTRIBUTE = 'config="./pyscript.toml"'
+MARKUP_MARKER = re.compile(r"^([ \t]*)<!-- markup:([\w-]+) -->[ \t]*$", re.M)
+"""``<!-- markup:NAME -->`` on a line of its own in index.html: replaced by that part of the page."""
+
+
+def page_markup() -> dict[str, str]:
+    """The parts of index.html that Python writes (game.markup), by marker name.
+
+    They are the real setup form and an empty tray of the first rule set's dice, so the first
+    paint shows them before Python starts. (Rendered by this checkout's ``game`` package.)
+    """
+    from game import markup, rules
+
+    first = next(iter(rules.VARIANTS.values()))
+    return {"setup-form": markup.setup_form(), "tray": markup.tray(first.ruleset().dice)}
+
+
+def render_markup(text: str, parts: dict[str, str] | None = None) -> str:
+    """``text`` with each markup marker replaced by its part, indented like the marker.
+
+    Every part must have its marker and every marker a part: else the build stops, naming them.
+
+    >>> render_markup("<ol>\\n  <!-- markup:x -->\\n</ol>", {"x": "<li>1</li>\\n<li>2</li>"})
+    '<ol>\\n  <li>1</li>\\n  <li>2</li>\\n</ol>'
+    """
+    parts = page_markup() if parts is None else parts
+    found = [m.group(2) for m in MARKUP_MARKER.finditer(text)]
+    missing = [name for name in parts if name not in found]
+    unknown = [name for name in found if name not in parts]
+    if missing or unknown or len(found) != len(set(found)):
+        raise SystemExit(
+            f"build: index.html needs each of {', '.join(f'<!-- markup:{n} -->' for n in parts)} once, on a line of its own"
+            f" (missing: {', '.join(missing) or 'none'}; unknown: {', '.join(unknown) or 'none'}; found: {', '.join(found) or 'none'})"
+        )
+
+    def part(marker: re.Match) -> str:
+        indent = marker.group(1)
+        return "\n".join(indent + line if line else line for line in parts[marker.group(2)].splitlines())
+
+    return MARKUP_MARKER.sub(part, text)
 
 
 def page_with_preloads(root: Path, paths: list[str]) -> str:
-    """index.html with the preload tags in place of its marker and pyscript.toml inlined as JSON.
+    """index.html with its markup markers rendered, the preload tags in place of their marker and
+    pyscript.toml inlined as JSON.
 
     Inlining the config saves PyScript a request and its TOML parser (a module of its own).
     """
-    text = (root / "index.html").read_text()
+    text = render_markup((root / "index.html").read_text())
     if PRELOAD_MARKER not in text or CONFIG_ATTRIBUTE not in text:
         raise SystemExit(f"build: index.html lacks {PRELOAD_MARKER!r} or {CONFIG_ATTRIBUTE!r}")
     config = json.dumps(tomllib.loads((root / "pyscript.toml").read_text()), separators=(",", ":"))

@@ -1,0 +1,316 @@
+"""The page's markup made by game.markup: the setup form follows the registry, and links take it all."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+
+import pytest
+
+from game import markup, rules, view
+from game.engine import MAX_GAMES, MAX_PLAYERS, NAME_LENGTH
+from game.rules import OptionKind
+from game.setup import SEAT_KINDS, parse_link, setup_from_fields
+from tools import build
+from tools.serve import ROOT
+
+VOID = {"input", "br", "img", "meta", "link", "hr"}
+FIRST = next(iter(rules.VARIANTS.values()))
+
+
+@dataclass
+class Node:
+    """An element of parsed markup: tag, attributes, children and the text inside it."""
+
+    tag: str
+    attrs: dict[str, str | None]
+    children: list[Node] = field(default_factory=list)
+    parts: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return " ".join("".join(self.parts).split())
+
+    def walk(self):
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+    def find_all(self, tag: str | None = None, **attrs: str) -> list[Node]:
+        """Descendants (self included) with this tag and these attribute values (``class_`` for class)."""
+        wanted = {k.rstrip("_").replace("_", "-"): v for k, v in attrs.items()}
+        return [
+            n for n in self.walk()
+            if (tag is None or n.tag == tag) and all(n.attrs.get(k) == v for k, v in wanted.items())
+        ]  # fmt: skip
+
+    def find(self, tag: str | None = None, **attrs: str) -> Node:
+        [node] = self.find_all(tag, **attrs)
+        return node
+
+    def has(self, name: str) -> bool:
+        return name in self.attrs
+
+
+class _TreeBuilder(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root = Node("#root", {})
+        self.stack = [self.root]
+
+    def handle_starttag(self, tag, attrs):
+        node = Node(tag, dict(attrs))
+        self.stack[-1].children.append(node)
+        if tag not in VOID:
+            self.stack.append(node)
+
+    def handle_endtag(self, tag):
+        assert self.stack[-1].tag == tag, f"</{tag}> closes <{self.stack[-1].tag}>"
+        self.stack.pop()
+
+    def handle_data(self, data):
+        for node in self.stack:
+            node.parts.append(data)
+
+
+def parse(markup_text: str) -> Node:
+    builder = _TreeBuilder()
+    builder.feed(markup_text)
+    builder.close()
+    assert builder.stack == [builder.root], "unclosed elements"
+    return builder.root
+
+
+@pytest.fixture(scope="module")
+def form() -> Node:
+    return parse(markup.setup_form()).find("form", id="setup-form")
+
+
+def options_of(select: Node) -> list[tuple[str, str, bool]]:
+    """A select's options as (value, label, selected)."""
+    return [(o.attrs["value"], o.text, o.has("selected")) for o in select.find_all("option")]
+
+
+def label_for(form: Node, control_id: str) -> str:
+    return form.find("label", for_=control_id).text
+
+
+def default_fields(form: Node) -> dict[str, str]:
+    """The form's field values as the shell reads them: a checkbox is "1" or "0", a radio its checked value."""
+    fields = {}
+    for node in form.walk():
+        name = node.attrs.get("name")
+        if not name:
+            continue
+        if node.tag == "select":
+            fields[name] = next(value for value, _, selected in options_of(node) if selected)
+        elif node.attrs.get("type") == "checkbox":
+            fields[name] = "1" if node.has("checked") else "0"
+        elif node.attrs.get("type") == "radio":
+            if node.has("checked"):
+                fields[name] = node.attrs["value"]
+        else:
+            fields[name] = node.attrs.get("value") or ""
+    return fields
+
+
+# ------------------------------------------------------------------ the setup form
+
+
+def test_one_radio_per_rule_set_the_first_checked(form):
+    radios = form.find("fieldset", id="rules-choice").find_all("input", type="radio", name="rules")
+    assert [r.attrs["value"] for r in radios] == list(rules.VARIANTS)
+    assert [r.has("checked") for r in radios] == [v is FIRST for v in rules.VARIANTS.values()]
+    labels = [label.text for label in form.find("fieldset", id="rules-choice").find_all("label")]
+    assert labels == [v.title for v in rules.VARIANTS.values()]
+
+
+@pytest.mark.parametrize("name", list(rules.VARIANTS))
+def test_each_rule_set_has_a_control_per_option_of_the_right_kind(form, name):
+    v = rules.VARIANTS[name]
+    found = form.find_all("fieldset", data_rules=name)
+    if not v.options:
+        assert found == [] and form.find_all(id=f"options-{name}") == []
+        return
+    [box] = found
+    assert box.attrs["id"] == f"options-{name}" and box.attrs["class"] == "options"
+    assert box.has("hidden") == (v is not FIRST)
+    assert box.find("legend").text == f"{v.title} options"
+    controls = [n for n in box.walk() if n.tag in ("input", "select")]
+    assert [c.attrs["name"] for c in controls] == [f"{name}.{spec.name}" for spec in v.options]
+    for spec, control in zip(v.options, controls):
+        control_id = f"opt-{name}-{spec.name}"
+        assert control.attrs["id"] == control_id
+        assert label_for(box, control_id) == spec.label
+        if spec.kind is OptionKind.FLAG:
+            assert (control.tag, control.attrs["type"], control.attrs["value"]) == ("input", "checkbox", "1")
+            assert control.has("checked") == spec.default
+        elif spec.kind is OptionKind.CHOICE:
+            assert control.tag == "select"
+            assert options_of(control) == [(value, label, value == spec.default) for value, label in spec.choices]
+        else:
+            assert (control.tag, control.attrs["type"], control.attrs["inputmode"]) == ("input", "number", "numeric")
+            assert (control.attrs["min"], control.attrs["max"], control.attrs["value"]) == (
+                str(spec.low), str(spec.high), str(spec.default))
+
+
+def test_every_seat_row_offers_the_seat_kinds(form):
+    rows = form.find("ol", id="player-list").find_all("li", class_="player-row")
+    assert [r.attrs["data-seat"] for r in rows] == [str(s) for s in range(1, MAX_PLAYERS + 1)]
+    for seat, row in enumerate(rows, start=1):
+        assert row.has("hidden") == (seat > 2)
+        name = row.find("input", id=f"player-name-{seat}")
+        assert (name.attrs["name"], name.attrs["type"], name.attrs["maxlength"]) == (f"name{seat}", "text", str(NAME_LENGTH))
+        assert name.attrs["placeholder"] == label_for(row, f"player-name-{seat}") == f"Player {seat}"
+        kind = row.find("select", id=f"player-kind-{seat}")
+        assert kind.attrs["name"] == f"kind{seat}" and kind.attrs["aria-label"] == f"Who plays seat {seat}"
+        assert options_of(kind) == [(value, label, i == 0) for i, (value, label) in enumerate(SEAT_KINDS)]
+
+
+def test_player_count_games_seed_undo_and_start(form):
+    count = form.find("select", id="player-count")
+    assert count.attrs["name"] == "count"
+    assert options_of(count) == [(str(n), str(n), n == 2) for n in range(1, MAX_PLAYERS + 1)]
+    games = form.find("select", id="games")
+    assert games.attrs["name"] == "games"
+    assert options_of(games) == [(str(n), str(n), n == 1) for n in range(1, MAX_GAMES + 1)]
+    more = form.find("details", class_="more")
+    assert more.find("input", id="seed").attrs["name"] == "seed"
+    undo = more.find("input", id="opt-undo")
+    assert (undo.attrs["name"], undo.attrs["type"], undo.attrs["value"], undo.has("checked")) == ("undo", "checkbox", "1", True)
+    assert label_for(more, "opt-undo") == "Allow undo"
+    error = form.find("p", id="setup-error")
+    assert error.has("hidden") and error.attrs["role"] == "alert"
+    start = form.find("button", id="start-button")
+    assert start.attrs["type"] == "submit" and start.has("disabled") and start.text == "Start"
+
+
+def test_ids_are_unique_and_every_label_names_a_control(form):
+    ids = [n.attrs["id"] for n in form.walk() if "id" in n.attrs]
+    assert len(ids) == len(set(ids))
+    for label in form.find_all("label"):
+        if "for" in label.attrs:
+            assert label.attrs["for"] in ids
+        else:  # a radio's label wraps it
+            assert label.find_all("input")
+
+
+@pytest.mark.parametrize("name", list(rules.VARIANTS))
+def test_the_forms_defaults_give_each_rule_sets_default_match(form, name):
+    """The field names the form sends are the ones game.setup reads, for every rule set."""
+    fields = {**default_fields(form), "rules": name}
+    setup, problems = setup_from_fields(fields)
+    assert problems == ()
+    assert setup.ruleset() == rules.VARIANTS[name].ruleset()
+    assert (len(setup.players), setup.games, setup.undo, set(setup.kinds)) == (2, 1, True, {"human"})
+
+
+# ------------------------------------------------------------------ links take every rule set and option
+
+
+@pytest.mark.parametrize("name", [n for v in rules.VARIANTS.values() for n in (v.name, *v.aliases)])
+def test_every_rule_set_name_and_alias_is_a_link(name):
+    setup, problems = parse_link(f"?rules={name}")
+    assert problems == ()
+    assert setup.ruleset() == rules.variant(name).ruleset()
+
+
+def _link_values(spec: rules.OptionSpec) -> list[tuple[str, object]]:
+    """(text in a link, value) pairs to try for an option: every choice, both flags, a number range's ends."""
+    if spec.kind is OptionKind.FLAG:
+        return [("1", True), ("0", False)]
+    if spec.kind is OptionKind.CHOICE:
+        return [(value, value) for value in spec.values]
+    return [(str(n), n) for n in dict.fromkeys((spec.low, spec.default, spec.high))]
+
+
+@pytest.mark.parametrize(
+    "name, spec", [(v.name, spec) for v in rules.VARIANTS.values() for spec in v.options], ids=lambda x: getattr(x, "name", x)
+)
+def test_every_option_is_a_link_parameter(name, spec):
+    v = rules.VARIANTS[name]
+    for text, value in _link_values(spec):
+        for alias in (v.name, *v.aliases):
+            setup, problems = parse_link(f"?rules={alias}&{spec.name}={text}")
+            assert problems == (), (alias, spec.name, text)
+            assert setup.ruleset() == v.ruleset(**{spec.name: value})
+
+
+# ------------------------------------------------------------------ scorecard, tray, cells, dice
+
+
+@pytest.mark.parametrize("name", list(rules.VARIANTS))
+def test_scorecard_has_a_header_per_seat_and_a_cell_per_row_and_seat(name):
+    ruleset = rules.VARIANTS[name].ruleset()
+    seats = ["Ann", 'B<o>b "&"']
+    table = parse(markup.scorecard(ruleset, seats, 2))
+    assert table.find("caption").text == f"{ruleset.title} scorecard"
+    heads = table.find("thead").find_all("th")
+    assert [h.text for h in heads] == [ruleset.title, *seats]
+    assert [h.attrs.get("title") for h in heads[1:]] == seats
+    rows = table.find("tbody").find_all("tr")
+    expected = view.rows(ruleset, 2)
+    assert [(r.attrs["class"], r.find("th", scope="row").text) for r in rows] == [(e.kind.value, e.label) for e in expected]
+    for row, want in zip(rows, expected):
+        assert [(td.attrs["data-row"], td.attrs["data-player"]) for td in row.find_all("td")] == [(want.key, "0"), (want.key, "1")]
+
+
+def test_names_and_texts_are_escaped():
+    card = markup.scorecard(rules.ruleset("yacht"), ["<img src=x onerror=alert(1)>"], 1)
+    assert "<img" not in card and "&lt;img src=x onerror=alert(1)&gt;" in card
+    assert markup.cell("chance", view.Cell("<b>", "<i>, 1 point")) == (
+        '<button type="button" class="choice" data-category="chance" aria-label="&lt;i&gt;, 1 point">&lt;b&gt;</button>'
+    )
+    assert markup.cell("chance", view.Cell("<b>")) == "&lt;b&gt;"
+
+
+def test_tray_has_a_blank_button_per_die():
+    buttons = parse(markup.tray(7)).find_all("button")
+    assert [b.attrs["data-die"] for b in buttons] == [str(i) for i in range(7)]
+    assert [b.attrs["aria-label"] for b in buttons] == [f"Die {i}, blank" for i in range(1, 8)]
+    assert {(b.attrs["class"], b.attrs["aria-pressed"], b.attrs["aria-disabled"]) for b in buttons} == {("die die-empty", "false", "true")}
+
+
+def test_die_faces_pips_up_to_six_numbers_above():
+    for face in range(1, 7):
+        pips = parse(markup.die_face(face, 6)).find("span", class_="pips")
+        assert len(pips.find_all("span")) - 1 == face
+    assert markup.die_face(8, 8) == "8" and markup.die_face(None, 20) == ""
+
+
+# ------------------------------------------------------------------ the page template and the build
+
+
+def test_the_page_is_a_template_whose_setup_paints_first():
+    source = (ROOT / "index.html").read_text()
+    assert source.count("<!-- markup:setup-form -->") == 1 and source.count("<!-- markup:tray -->") == 1
+    assert 'id="setup-form"' not in source
+    page = parse(build.render_markup(source))
+    setup = page.find("section", id="setup")
+    assert not setup.has("hidden")
+    assert setup.find("form", id="setup-form").find_all("input", name="rules")
+    assert len(page.find("div", id="dice").find_all("button", class_="die die-empty")) == FIRST.ruleset().dice
+
+
+def _elements(node: Node) -> list[tuple[str, dict]]:
+    return [(n.tag, n.attrs) for n in node.walk()]
+
+
+def test_a_rendered_page_has_no_markers_and_the_form():
+    rendered = build.render_markup((ROOT / "index.html").read_text())
+    assert "<!-- markup:" not in rendered
+    expected = parse(markup.setup_form()).find("form")
+    assert _elements(parse(rendered).find("form", id="setup-form")) == _elements(expected)
+
+
+@pytest.mark.parametrize(
+    "page, missing",
+    [
+        ("<main>\n  <!-- markup:tray -->\n</main>", "missing: setup-form"),
+        ("<!-- markup:setup-form -->\n<!-- markup:tray -->\n<!-- markup:scoreboard -->", "unknown: scoreboard"),
+        ("<!-- markup:setup-form -->\n<!-- markup:tray -->\n<!-- markup:tray -->", "found: setup-form, tray, tray"),
+    ],
+)
+def test_the_build_stops_on_a_missing_or_unknown_marker(page, missing):
+    with pytest.raises(SystemExit, match=missing):
+        build.render_markup(page)
