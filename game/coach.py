@@ -1,15 +1,17 @@
 """The advisor at the table: hints, computer turns and the after-game report, for a Match.
 
-``game.advisor`` answers one decision in its own vocabulary (a card's scores, the dice, the
-rolls left; actions ``("keep", faces)`` and ``("score", id)``). This module translates between
-that and the engine's matches and actions, purely, so the shell only schedules and draws.
+``game.advisor`` answers one decision from a card's scores, the dice and the rolls left, as a
+decision of game.actions (``Keep(faces)`` or ``Score(id)``). This module puts a Match to it and
+turns decisions into engine actions (holds, then a roll), purely: the session owns the advisor.
 
+>>> from game.advisor import Advisor
 >>> from game.engine import new_match
 >>> m = new_match("yacht", ["Ann"], seed=1).roll(faces=[6, 6, 6, 6, 6])
->>> hint(m).best.action
-('score', 'yacht')
->>> bot_step(m, "perfect")
-[('score', 'yacht')]
+>>> coach = Advisor(m.ruleset)
+>>> hint(coach, m).best.action
+Score(category='yacht')
+>>> bot_step(coach, m, "perfect")
+[Score(category='yacht')]
 """
 
 from __future__ import annotations
@@ -21,9 +23,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import advisor, bots
+from .actions import Action, Decision, Hold, Keep, Roll, Score
+from .advisor import Advisor
 from .engine import Match, new_match
 
-__all__ = ["Hint", "Decision", "Report", "position", "kept_faces", "holds_for", "hint", "cost", "bot_step", "bot_rng", "decisions", "review"]
+__all__ = ["Hint", "Move", "Report", "position", "kept_faces", "holds_for", "hint", "as_decision", "cost", "bot_step",
+           "bot_rng", "decisions", "review"]
 
 
 @dataclass(frozen=True)
@@ -44,7 +49,7 @@ class Hint:
 
 
 @dataclass(frozen=True)
-class Decision:
+class Move:
     """One decision of a player, against the best one: the points it cost in expectation."""
 
     game: int
@@ -52,9 +57,9 @@ class Decision:
     round: int
     dice: tuple[int, ...]
     rolls_left: int
-    chosen: tuple[str, Any]
+    chosen: Decision
     chosen_expected: float
-    best: tuple[str, Any]
+    best: Decision
     best_expected: float
 
     @property
@@ -67,7 +72,7 @@ class Decision:
 class Report:
     """A player's game, decision by decision: total expected points lost and the worst mistakes."""
 
-    decisions: tuple[Decision, ...]
+    decisions: tuple[Move, ...]
 
     @property
     def total_loss(self) -> float:
@@ -79,7 +84,7 @@ class Report:
         """How many decisions were (within 0.005 points of) the best."""
         return sum(d.loss < 0.005 for d in self.decisions)
 
-    def worst(self, count: int = 3) -> tuple[Decision, ...]:
+    def worst(self, count: int = 3) -> tuple[Move, ...]:
         """The ``count`` costliest decisions, costliest first (only those that cost anything)."""
         costly = [d for d in self.decisions if d.loss >= 0.005]
         return tuple(sorted(costly, key=lambda d: -d.loss)[:count])
@@ -130,43 +135,50 @@ def _decision_open(match: Match) -> bool:
     return match.rolls > 0 and not (match.game_over or match.finished)
 
 
-def hint(match: Match) -> Hint | None:
+def hint(coach: Advisor, match: Match) -> Hint | None:
     """Every option of the current player's decision, best first (None before the first roll).
 
     >>> from game.engine import new_match
-    >>> hint(new_match("yacht", seed=1)) is None
+    >>> m = new_match("yacht", seed=1)
+    >>> hint(Advisor(m.ruleset), m) is None
     True
     """
     if not _decision_open(match):
         return None
     scores, dice, rolls_left, bonus = position(match)
-    return Hint(tuple(advisor.options(match.ruleset, scores, dice, rolls_left, yahtzee_bonus=bonus)))
+    return Hint(tuple(coach.options(scores, dice, rolls_left, yahtzee_bonus=bonus)))
 
 
-def _as_advisor_action(match: Match, action: Sequence[Any]) -> tuple[str, Any] | None:
-    """The advisor's name for an engine action taken now (a roll keeps the held dice)."""
-    if action[0] == "score":
-        return ("score", action[1])
-    if action[0] == "roll" and _decision_open(match):
-        return ("keep", kept_faces(match))
+def as_decision(match: Match, action: Action) -> Decision | None:
+    """The decision an engine action taken now makes: a score, or a reroll keeping the held dice.
+
+    >>> from game.engine import new_match
+    >>> m = new_match("yacht", seed=1).roll(faces=[5, 2, 5, 1, 1]).hold(0)
+    >>> as_decision(m, Roll()), as_decision(m, Hold(1)), as_decision(m, Score("ones"))
+    (Keep(faces=(5,)), None, Score(category='ones'))
+    """
+    if isinstance(action, Score):
+        return action
+    if isinstance(action, Roll) and _decision_open(match):
+        return Keep(kept_faces(match))
     return None
 
 
-def cost(match: Match, action: Sequence[Any], known: Hint | None = None) -> tuple[float, advisor.Option] | None:
+def cost(coach: Advisor, match: Match, action: Action) -> tuple[float, advisor.Option] | None:
     """Expected points ``action`` gives up against the best option now, and that best option.
 
     None when the action is not a decision (the first roll of a turn, a hold).
 
     >>> from game.engine import new_match
     >>> m = new_match("yacht", seed=1).roll(faces=[6, 6, 6, 6, 6])
-    >>> loss, best = cost(m, ("score", "choice"))
+    >>> loss, best = cost(Advisor(m.ruleset), m, Score("choice"))
     >>> round(loss, 1) > 0, best.action
-    (True, ('score', 'yacht'))
+    (True, Score(category='yacht'))
     """
-    chosen = _as_advisor_action(match, action)
+    chosen = as_decision(match, action)
     if chosen is None:
         return None
-    options = (known or hint(match)).options
+    options = hint(coach, match).options
     values = {option.action: option.expected for option in options}
     if chosen not in values:
         return None
@@ -174,39 +186,39 @@ def cost(match: Match, action: Sequence[Any], known: Hint | None = None) -> tupl
 
 
 def bot_rng(match: Match) -> random.Random:
-    """The computer's randomness for this moment: derived from the seed and the actions so far.
+    """The computer's randomness for this decision: derived from the seed and the position.
 
-    So a computer turn replays identically after a reload.
+    So a computer turn replays identically after a reload, and holds set one at a time do not
+    change the decision they carry out.
 
     >>> from game.engine import new_match
     >>> m = new_match("yacht", seed=5)
     >>> bot_rng(m).random() == bot_rng(m).random()
     True
     """
-    return random.Random(f"{match.seed}:{len(match.actions)}")
+    return random.Random(f"{match.seed}:{match.game}:{match.player}:{match.round}:{match.rolls}")
 
 
-def bot_step(match: Match, level: str | bots.Level) -> list[tuple]:
+def bot_step(coach: Advisor, match: Match, level: str | bots.Level) -> list[Action]:
     """The engine actions of the computer's next step: roll, set holds then roll, or score.
 
     >>> from game.engine import new_match
-    >>> bot_step(new_match("yacht", seed=1), "easy")
-    [('roll',)]
+    >>> m = new_match("yacht", seed=1)
+    >>> bot_step(Advisor(m.ruleset), m, "easy")
+    [Roll(faces=None)]
     """
     if not _decision_open(match):
-        return [("roll",)]
+        return [Roll()]
     scores, dice, rolls_left, bonus = position(match)
-    kind, value = bots.choose(
-        match.ruleset, scores, dice, rolls_left, level=level, rng=bot_rng(match), yahtzee_bonus=bonus
-    )
-    if kind == "score":
-        return [("score", value)]
-    target = holds_for(match, value)
-    steps: list[tuple] = [("hold", i, h) for i, h in enumerate(target) if match.held[i] != h]
-    return steps + [("roll",)]
+    decision = bots.choose(coach, scores, dice, rolls_left, level=level, rng=bot_rng(match), yahtzee_bonus=bonus)
+    if isinstance(decision, Score):
+        return [decision]
+    target = holds_for(match, decision.faces)
+    steps: list[Action] = [Hold(i, h) for i, h in enumerate(target) if match.held[i] != h]
+    return steps + [Roll()]
 
 
-def decisions(match: Match) -> Iterator[tuple[Match, tuple]]:
+def decisions(match: Match) -> Iterator[tuple[Match, Action]]:
     """Every decision of the match so far: the match just before it, and the action taken.
 
     Rebuilt from the seed and the recorded actions; the first roll of a turn and holds are
@@ -214,29 +226,29 @@ def decisions(match: Match) -> Iterator[tuple[Match, tuple]]:
     """
     replay = new_match(match.ruleset, match.seats, match.games, match.seed)
     for action in match.actions:
-        if _as_advisor_action(replay, action) is not None:
+        if as_decision(replay, action) is not None:
             yield replay, action
         replay = replay.apply(action)
 
 
-def review(match: Match, game: int, player: int) -> Report:
+def review(coach: Advisor, match: Match, game: int, player: int) -> Report:
     """A player's decisions in one game against the best ones (the after-game report).
 
     >>> from game.engine import new_match
     >>> m = new_match("yacht", ["Ann"], seed=3).roll(faces=[6, 6, 6, 6, 6]).score("sixes")
-    >>> r = review(m, 0, 0)
+    >>> r = review(Advisor(m.ruleset), m, 0, 0)
     >>> len(r.decisions), r.decisions[0].best, round(r.total_loss, 2) > 0
-    (1, ('score', 'yacht'), True)
+    (1, Score(category='yacht'), True)
     """
     out = []
     for before, action in decisions(match):
         if len(before.cards) - 1 != game or before.player != player:
             continue
-        chosen = _as_advisor_action(before, action)
-        known = hint(before)
+        chosen = as_decision(before, action)
+        known = hint(coach, before)
         values = {option.action: option.expected for option in known.options}
         out.append(
-            Decision(
+            Move(
                 game=game,
                 player=player,
                 round=before.round,

@@ -1,8 +1,8 @@
 """The imperative shell: the only module that touches the browser (``pyscript``).
 
-It turns DOM events into engine calls and engine state into DOM updates. Every rule lives in
-``game.engine`` / ``game.rules`` and every label in ``game.view``; this module only reads the
-page, calls them, saves, and writes back the cells that changed.
+It binds events, asks the session (``game.session``) for steps, draws the view's values with the
+markup's HTML (``game.view``, ``game.markup``), stores the session, and schedules what the
+session says is next (a computer's move, a hint). No rule, label or phase decision lives here.
 """
 
 from __future__ import annotations
@@ -17,22 +17,20 @@ from pyscript import document, fetch, when, window
 
 window.performance.mark("yacht:python")  # Python runs: the interpreter is up (see bench/startup.py)
 
-from . import view
-from .engine import GameError, Match, Phase, SeatKind, from_json, new_match
+from . import markup, setup as setups, view
+from .actions import Finish, NextGame, Roll, Score
+from .engine import GameError
+from .session import Next, Session
 
-# game.advisor, game.coach and game.bots are imported on first need (a hint, a computer turn,
-# a report): a game without them starts faster when Python starts afresh (the build's snapshot
-# holds them already imported).
+# game.advisor, game.coach and game.bots are imported by the session on first need (a hint, a
+# computer turn, a report): a game without them starts faster when Python starts afresh.
 
 SAVE_KEY = "yacht-dice/match"
 UNREADABLE_KEY = "yacht-dice/unreadable-save"
 SETUP_KEY = "yacht-dice/setup"
-HINTS_KEY = "yacht-dice/hints"
-BOT_PAUSE = 0.7  # seconds between a computer player's steps: slow enough to watch
-HOLD_PAUSE = 0.25
+HINTS_KEY = "yacht-dice/hints"  # format 1 kept hints apart; read once, when such a save loads
+TABLES = "./static/tables/"
 WARM_UP_SECONDS = 0.4  # Python time spent on throwaway turns after a start from the snapshot
-PIPS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (1, 2, 6, 7), 5: (1, 2, 4, 6, 7), 6: (1, 2, 3, 5, 6, 7)}
-"""Pip positions (cells of a 3×3 grid, see app.css) of each face of a six-sided die."""
 
 
 def by_id(element_id: str):
@@ -46,10 +44,7 @@ def show(element_id: str, visible: bool = True) -> None:
 
 
 def stored(key: str) -> str | None:
-    """A localStorage value, or None when absent or when the browser refuses storage.
-
-    (JavaScript's null is not Python's None; some private modes throw on any access.)
-    """
+    """A localStorage value, or None when absent or when the browser refuses storage."""
     try:
         value = window.localStorage.getItem(key)
     except Exception:  # noqa: BLE001 - storage disabled: play without saving
@@ -73,381 +68,214 @@ def say(message: str) -> None:
     notice.hidden = not message
 
 
-class Page:
-    """The page's state: the match on screen and what was last written to each DOM node."""
+class Board:
+    """The session on screen and what was last drawn, so a draw writes only what changed."""
 
     def __init__(self) -> None:
-        self.match: Match | None = None
+        self.session: Session | None = None
         self.shape: tuple | None = None
-        self.cells: dict = {}
-        self.elements: dict = {}
-        self.dice: tuple = ()
-        self.shown_results: view.Results | None = None
-        self.hints: set[int] = set()  # seats that asked for hints
-        self.hint = None  # the coach.Hint on screen, for the cost of the next choice
-        self.hint_request = 0
-        self.bot_task = None
+        self.drawn: dict = {}  # key -> the view value last drawn there
+        self.elements: dict = {}  # key -> its element
+        self.computer = None  # the task playing computer turns
         self.fast = False  # skip the computer's pauses until a person's turn
-        self.missing_tables: set[str] = set()
+        self.hint_request = 0
 
-    # ------------------------------------------------------------------ acting
-
-    def computer_turn(self) -> bool:
-        """Whether a computer player is to move."""
-        m = self.match
-        return m is not None and not (m.game_over or m.finished) and m.current_seat.kind is SeatKind.COMPUTER
-
-    def act(self, action: tuple, by_person: bool = True) -> bool:
-        """Apply one engine action; on refusal explain it and change nothing."""
-        before = self.match
-        if before is None:
-            return False
-        if by_person and self.computer_turn():
-            say(f"{before.current_name} (computer) is playing: wait, or press Skip to the result.")
-            return False
-        try:
-            after = before.apply(action)
-        except GameError as error:
-            say(str(error))
+    def commit(self, step) -> bool:
+        """Take a step's session (or explain its refusal), store it and draw it."""
+        if step.refusal is not None:
+            say(str(step.refusal))
             return False
         say("")
-        announce = view.describe(before, after)
-        lost = None
-        if by_person and self.hint is not None:
-            from . import coach
-
-            lost = coach.cost(before, action, self.hint)
-        if lost is not None and lost[0] >= 0.05:
-            best = view.action_text(before.ruleset, lost[1].action)
-            announce += f" (That cost {lost[0]:.1f} points against the best: {best}.)"
-        self.match = after
-        self.save()
-        self.render(announce=announce)
+        self.session = step.session
+        self.store()
+        self.draw(view.announcement(step))
         return True
 
-    def toggle(self, index: int) -> bool:
-        """Hold or release a die (an unknown index is refused by the engine, with its message)."""
-        held = self.match.held[index] if 0 <= index < len(self.match.held) else False
-        return self.act(("hold", index, not held))
+    def store(self) -> None:
+        """Keep the session in localStorage so a reload resumes it exactly."""
+        if not remember(SAVE_KEY, self.session.to_json()):
+            say(view.WORDS.not_saving)
 
-    def save(self) -> None:
-        """Keep the match in localStorage so a reload resumes it exactly."""
-        if not remember(SAVE_KEY, self.match.to_json()):
-            say("This browser is not saving the match: it will not survive a reload.")
-
-    def start(self, match: Match) -> None:
-        """Put a new or restored match on the board."""
-        self.match = match
-        self.hints = set(self.saved_hints())
-        self.save()
-        show("setup", False)
-        show("save-problem", False)
-        show("play")
-        show("menu-new")
-        self.render(announce=view.status(match))
+    def begin(self, session: Session) -> None:
+        """Put a new or restored session on the board."""
+        self.session = session
+        self.store()
+        for element_id, visible in (("setup", False), ("save-problem", False), ("play", True), ("menu-new", True)):
+            show(element_id, visible)
+        self.draw(view.status(session.match))
         by_id("roll-button").focus()
 
-    # ------------------------------------------------------------------ drawing
-
     def build(self) -> None:
-        """Create the scorecard table and dice for the match's shape (only when it changes)."""
-        match = self.match
+        """Lay out the scorecard and dice for the match's shape (only when it changes)."""
+        match = self.session.match
         games = max(match.games, len(match.cards))
         shape = (match.ruleset, match.seats, games)
         if shape == self.shape:
             return
-        self.shape, self.cells, self.elements = shape, {}, {}
-        table = by_id("scorecard")
-        table.replaceChildren()
-        caption = document.createElement("caption")
-        caption.className = "visually-hidden"
-        caption.textContent = f"{match.ruleset.title} scorecard"
-        head = document.createElement("thead")
-        head_row = document.createElement("tr")
-        corner = document.createElement("th")
-        corner.scope = "col"
-        corner.textContent = match.ruleset.title
-        head_row.append(corner)
-        for index, seat in enumerate(match.seats):
-            th = document.createElement("th")
-            th.scope = "col"
-            th.textContent = seat.name  # text, never HTML
-            th.title = seat.name
+        self.shape, self.drawn, self.elements = shape, {}, {}
+        by_id("scorecard").innerHTML = markup.scorecard(match.ruleset, match.players, games)
+        by_id("dice").innerHTML = markup.tray(match.ruleset.dice)
+        for td in document.querySelectorAll("#scorecard td[data-row]"):
+            self.elements[(td.dataset.row, int(td.dataset.player))] = td
+        for index, th in enumerate(document.querySelectorAll("#scorecard thead th[title]")):
             self.elements[("head", index)] = th
-            head_row.append(th)
-        head.append(head_row)
-        body = document.createElement("tbody")
-        for row in view.rows(match.ruleset, games):
-            tr = document.createElement("tr")
-            tr.className = row.kind.value
-            th = document.createElement("th")
-            th.scope = "row"
-            th.textContent = row.label
-            tr.append(th)
-            for index in range(len(match.seats)):
-                td = document.createElement("td")
-                td.dataset.row = row.key
-                td.dataset.player = str(index)
-                self.elements[(row.key, index)] = td
-                tr.append(td)
-            body.append(tr)
-        table.append(caption, head, body)
-        tray = by_id("dice")
-        tray.replaceChildren()
-        for index in range(match.ruleset.dice):
-            button = document.createElement("button")
-            button.type = "button"
-            button.className = "die"
-            button.dataset.die = str(index)
-            self.elements[("die", index)] = button
-            tray.append(button)
-        self.dice = ()
+        for button in document.querySelectorAll("#dice button[data-die]"):
+            self.elements[("die", int(button.dataset.die))] = button
 
-    def render(self, announce: str = "") -> None:
-        """Write to the page what changed since the last render."""
-        match = self.match
+    def changed(self, key, value) -> bool:
+        """Whether ``value`` differs from what was last drawn at ``key`` (and remember it)."""
+        if self.drawn.get(key) == value:
+            return False
+        self.drawn[key] = value
+        return True
+
+    def draw(self, announce: str = "") -> None:
+        """Write to the page what changed, then schedule what the session says is next."""
+        session = self.session
+        match = session.match
         self.build()
         for key, cell in view.cells(match).items():
-            if self.cells.get(key) != cell:
-                self.draw_cell(self.elements[key], key[0], cell)
-                self.cells[key] = cell
+            if self.changed(key, cell):
+                td = self.elements[key]
+                td.className = " ".join(cell.classes)
+                td.innerHTML = markup.cell(key[0], cell)
+        controls = view.controls(session)
         for index in range(len(match.seats)):
-            current = index == match.player and not (match.game_over or match.finished)
-            self.elements[("head", index)].classList.toggle("current", current)
-        self.draw_dice(view.dice(match))
-        roll = by_id("roll-button")
-        roll.disabled = False  # disabled only while loading; refusals are explained instead
-        roll.textContent = view.roll_label(match)
-        roll.setAttribute("aria-disabled", "false" if match.can_roll else "true")
-        show("tray", not (match.game_over or match.finished))
+            self.elements[("head", index)].classList.toggle("current", index == controls.current_seat)
+        for die in view.dice(match):
+            self.draw_die(die)
+        self.draw_controls(controls)
         status = by_id("status")
         text = announce or view.status(match)
         if status.textContent != text:
             status.textContent = text
         self.draw_results(view.results(match))
-        self.after_render()
+        self.schedule()
 
-    # ------------------------------------------------------------------ advice and computers
+    def draw_die(self, die: view.Die) -> None:
+        """One die: its face, held (a pressed button) and whether a tap does anything."""
+        old = self.drawn.get(("die", die.index))
+        if not self.changed(("die", die.index), die):
+            return
+        button = self.elements[("die", die.index)]
+        button.setAttribute("aria-label", die.label)
+        button.setAttribute("aria-pressed", "true" if die.held else "false")
+        button.setAttribute("aria-disabled", "false" if die.enabled else "true")
+        button.classList.toggle("die-empty", die.face is None)
+        if old is None or old.face != die.face:
+            button.innerHTML = markup.die_face(die.face, self.session.match.ruleset.sides)
+            if old is not None and die.face is not None:
+                button.classList.remove("rolling")
+                _ = button.offsetWidth  # restart the animation
+                button.classList.add("rolling")
 
-    def after_render(self) -> None:
-        """Start a computer's turn, or refresh the hint, for the player now to move."""
-        match = self.match
-        computer = self.computer_turn()
-        show("skip-button", computer)
-        toggle_label = by_id("hint-toggle-label")
-        toggle_label.hidden = computer or match.game_over or match.finished
-        by_id("hint-toggle").checked = match.player in self.hints
-        by_id("hint-toggle-text").textContent = f"Hints for {match.current_name}"
-        if computer and self.bot_task is None:
-            self.bot_task = asyncio.ensure_future(self.play_computer())
-        self.hint = None
+    def draw_controls(self, controls: view.Controls) -> None:
+        """Roll, skip, the hint switch and undo."""
+        if not self.changed("controls", controls):
+            return
+        roll = by_id("roll-button")
+        roll.disabled = False  # disabled only while loading; refusals are explained instead
+        roll.textContent = controls.roll_label
+        roll.setAttribute("aria-disabled", "false" if controls.can_roll else "true")
+        by_id("undo-button").setAttribute("aria-disabled", "false" if controls.can_undo else "true")
+        by_id("hint-toggle").checked = controls.hints_on
+        by_id("hint-toggle-text").textContent = controls.hint_switch_label
+        shown = {"tray": controls.tray, "skip-button": controls.skip, "hint-toggle-label": controls.hint_switch,
+                 "undo-button": controls.undo}
+        for element_id, visible in shown.items():
+            show(element_id, visible)
+
+    def draw_results(self, results: view.Results | None) -> None:
+        """The standings panel after a game and after the match."""
+        if not self.changed("results", results):
+            return
+        show("results", results is not None)
+        show("menu-new", results is None or not results.final)  # after the match the panel has its own
+        if results is None:
+            return
+        by_id("results-title").textContent = results.title
+        by_id("standings").innerHTML = markup.lines(results.lines)
+        by_id("winner").textContent = results.winner
+        for element_id, visible in (("report", False), ("show-report", results.review), ("next-game", results.can_next),
+                                    ("finish-match", results.can_finish), ("new-match", results.final)):
+            show(element_id, visible)
+        by_id("new-match" if results.final else "next-game").focus()
+
+    # ------------------------------------------------------------------ scheduling
+
+    def schedule(self) -> None:
+        """Start the computer's turn, or refresh the hint, as the session says."""
+        session = self.session
+        if session.next is Next.COMPUTER and self.computer is None:
+            self.computer = asyncio.ensure_future(self.play_computers())
         self.hint_request += 1
         for element in document.querySelectorAll(".hint-keep, .hint-best"):
             element.classList.remove("hint-keep", "hint-best")
-        if match.player in self.hints and not computer and match.rolls > 0 and not (match.game_over or match.finished):
+        if session.wants_hint():
             asyncio.ensure_future(self.draw_hint(self.hint_request))
         else:
             show("hint", False)
 
-    async def load_advice(self) -> None:
-        """Fetch the rule set's table of optimal values once (lazily: only for hints and computers)."""
-        from . import advisor
-
-        ruleset = self.match.ruleset
-        name = advisor.table_filename(ruleset)
-        if name in self.missing_tables or advisor.has_table(ruleset):
+    async def load_table(self, name: str | None) -> None:
+        """Fetch an advisor table the session needs (once; a failed fetch lets the advisor estimate)."""
+        if name is None:
             return
         try:
-            response = await fetch(f"./static/tables/{name}")
-            if not response.ok:
-                raise OSError(f"HTTP {response.status}")
-            advisor.load_table(ruleset, bytes(await response.bytearray()))
-        except Exception:  # noqa: BLE001 - no table: the advisor solves or estimates instead
-            self.missing_tables.add(name)
+            response = await fetch(TABLES + name)
+            data = bytes(await response.bytearray()) if response.ok else None
+        except Exception:  # noqa: BLE001 - offline and not cached: the advisor estimates instead
+            data = None
+        self.session.coach.load_table(data)
+
+    async def play_computers(self) -> None:
+        """Play computer turns one action at a time, at a pace people can follow (at once after Skip)."""
+        try:
+            while self.session.next is Next.COMPUTER:
+                await self.load_table(self.session.table_needed())
+                action = self.session.computer_move()
+                await asyncio.sleep(0 if self.fast else Session.pause_before(action))
+                if self.session.next is Next.COMPUTER and not self.commit(self.session.computer_step()):
+                    return
+        except Exception as error:  # noqa: BLE001 - never a silent hang
+            say(view.failure(view.WORDS.computer_stopped, error))
+        finally:
+            self.computer = None
+            self.fast = False
+            show("skip-button", self.session.next is Next.COMPUTER)
 
     async def draw_hint(self, request: int) -> None:
-        """Show the best option and the others' expected final scores; highlight the best."""
-        from . import coach
-
-        await self.load_advice()
-        if request != self.hint_request:
+        """The best option and the others' expected final scores; the best keep or box highlighted."""
+        await self.load_table(self.session.table_needed())
+        hint = self.session.hint()
+        if request != self.hint_request or hint is None:
             return  # the board moved on while the table loaded
-        found = coach.hint(self.match)
-        if found is None:
-            return
-        self.hint = found
+        advice = view.advice(self.session.match, hint)
         box = by_id("hint")
-        box.replaceChildren()
-        title = document.createElement("p")
-        title.textContent = ("Best: " if found.exact else "Best this turn (estimate): ") + view.action_text(self.match.ruleset, found.best.action)
-        box.append(title)
-        listing = document.createElement("ol")
-        for option in found.options[:5]:
-            item = document.createElement("li")
-            item.textContent = f"{view.action_text(self.match.ruleset, option.action)} — {option.expected:.1f}"
-            listing.append(item)
-        box.append(listing)
+        box.innerHTML = markup.advice(advice)
         box.hidden = False
-        kind, value = found.best.action
-        if kind == "score":
-            button = document.querySelector(f"#scorecard button[data-category='{value}']")
-            if button:
-                button.classList.add("hint-best")
-        else:
-            for index, keep in enumerate(coach.holds_for(self.match, value)):
-                if keep:
-                    self.elements[("die", index)].classList.add("hint-keep")
-
-    async def play_computer(self) -> None:
-        """Play computer turns step by step at a watchable pace (or at once after Skip)."""
-        from . import coach
-
-        try:
-            while self.computer_turn():
-                await self.load_advice()
-                await asyncio.sleep(0 if self.fast else BOT_PAUSE)
-                if not self.computer_turn():
-                    break
-                for step in coach.bot_step(self.match, self.match.current_seat.level or "good"):
-                    if not self.act(step, by_person=False):
-                        return
-                    if step[0] == "hold" and not self.fast:
-                        await asyncio.sleep(HOLD_PAUSE)
-        except Exception as error:  # noqa: BLE001 - never a silent hang
-            say(f"The computer player stopped ({type(error).__name__}: {error}). Your match is saved.")
-        finally:
-            self.bot_task = None
-            self.fast = False
-            if self.match is not None:
-                show("skip-button", self.computer_turn())
-
-    def saved_hints(self) -> list[int]:
-        """The seats of this match that turned hints on (kept across reloads)."""
-        try:
-            data = json.loads(stored(HINTS_KEY) or "{}")
-            if data.get("seed") == str(self.match.seed):
-                return [int(i) for i in data.get("players", [])]
-        except (ValueError, TypeError, AttributeError):
-            pass
-        return []
-
-    def save_hints(self) -> None:
-        """Remember which seats of this match asked for hints."""
-        remember(HINTS_KEY, json.dumps({"seed": str(self.match.seed), "players": sorted(self.hints)}))
-
-    def draw_cell(self, td, row_key: str, cell: view.Cell) -> None:
-        """One scorecard cell: a choice button while it can be chosen, plain text otherwise."""
-        td.className = " ".join(cell.classes)
-        if cell.label:
-            button = document.createElement("button")
-            button.type = "button"
-            button.className = "choice" + (" zero" if "zero" in cell.classes else "")
-            button.dataset.category = row_key
-            button.setAttribute("aria-label", cell.label)
-            button.textContent = cell.text
-            td.replaceChildren(button)
-        else:
-            td.replaceChildren()
-            td.textContent = cell.text
-
-    def draw_dice(self, dice: tuple[view.Die, ...]) -> None:
-        """The dice tray: pips up to six sides, numbers above; held dice are pressed buttons."""
-        six = self.match.ruleset.sides <= 6
-        for die in dice:
-            old = self.dice[die.index] if len(self.dice) > die.index else None
-            if old == die:
-                continue
-            button = self.elements[("die", die.index)]
-            button.setAttribute("aria-label", die.label)
-            button.setAttribute("aria-pressed", "true" if die.held else "false")
-            button.setAttribute("aria-disabled", "false" if die.enabled else "true")
-            button.classList.toggle("die-empty", die.face is None)
-            if old is None or old.face != die.face:
-                button.replaceChildren()
-                if die.face is not None and six:
-                    pips = document.createElement("span")
-                    pips.className = "pips"
-                    pips.setAttribute("aria-hidden", "true")
-                    for spot in PIPS[die.face]:
-                        pip = document.createElement("span")
-                        pip.className = f"pip p{spot}"
-                        pips.append(pip)
-                    button.append(pips)
-                elif die.face is not None:
-                    button.textContent = str(die.face)
-                if old is not None and die.face is not None:
-                    button.classList.remove("rolling")
-                    _ = button.offsetWidth  # restart the animation
-                    button.classList.add("rolling")
-        self.dice = dice
-
-    def draw_results(self, results: view.Results | None) -> None:
-        """The standings panel after a game and after the match."""
-        if results == self.shown_results:
-            return
-        self.shown_results = results
-        show("results", results is not None)
-        # After the match the panel's own "New match" button is the one to press.
-        show("menu-new", results is None or not results.final)
-        if results is None:
-            return
-        by_id("results-title").textContent = results.title
-        standings = by_id("standings")
-        standings.replaceChildren()
-        for line in results.lines:
-            item = document.createElement("li")
-            item.textContent = line
-            standings.append(item)
-        by_id("winner").textContent = results.winner
-        show("report", False)
-        show("show-report", any(seat.kind is SeatKind.HUMAN for seat in self.match.seats))
-        show("next-game", results.can_next)
-        show("finish-match", results.can_finish)
-        show("new-match", results.final)
-        focus = "new-match" if results.final else "next-game"
-        by_id(focus).focus()
+        targets = [self.elements[("die", index)] for index in advice.keep]
+        if advice.category is not None:
+            targets.append(document.querySelector(f"#scorecard button[data-category='{advice.category}']"))
+        for element in targets:
+            if element is not None and element is not jsnull:
+                element.classList.add("hint-keep" if advice.category is None else "hint-best")
 
     async def draw_report(self) -> None:
         """The after-game report: each person's choices against the best, costliest first."""
-        from . import coach
-
         box = by_id("report")
-        box.replaceChildren()
-        box.textContent = "Reviewing every decision…"
+        box.textContent = view.WORDS.reviewing
         box.hidden = False
-        await self.load_advice()
-        match = self.match
-        game = len(match.cards) - 1
-        box.replaceChildren()
-        for player, seat in enumerate(match.seats):
-            if seat.kind is not SeatKind.HUMAN:
-                continue
-            await asyncio.sleep(0)  # let the page paint between players
-            report = coach.review(match, game, player)
-            heading = document.createElement("h3")
-            heading.textContent = seat.name
-            summary = document.createElement("p")
-            summary.textContent = view.report_summary(report)
-            box.append(heading, summary)
-            worst = report.worst(3)
-            if worst:
-                listing = document.createElement("ol")
-                for decision in worst:
-                    item = document.createElement("li")
-                    item.textContent = view.decision_text(match.ruleset, decision)
-                    listing.append(item)
-                box.append(listing)
+        await self.load_table(self.session.coach.needs_table())
+        await asyncio.sleep(0)  # let the page paint before the review's work
+        box.innerHTML = markup.report(view.report(self.session))
 
-    # ------------------------------------------------------------------ setup
-
-    def open_setup(self, problems: tuple = (), setup: view.Setup | None = None) -> None:
+    def open_setup(self, problems: tuple = (), setup: setups.Setup | None = None) -> None:
         """Show the setup form (with a link's choices and problems, if any)."""
         if setup is not None:
-            fill_form(setup)
-        show("play", False)
-        show("results", False)
-        show("menu-new", False)
-        show("setup")
+            fill_form(setups.form_values(setup))
+        hidden = ("play", "results", "menu-new", "save-problem")
+        for element_id, visible in [(element_id, False) for element_id in hidden] + [("setup", True)]:
+            show(element_id, visible)
         error = by_id("setup-error")
         error.textContent = " ".join(p.message for p in problems)
         error.hidden = not problems
@@ -456,7 +284,7 @@ class Page:
             by_id("start-button").focus()
 
 
-PAGE = Page()
+BOARD = Board()
 
 
 def guarded(handler):
@@ -467,7 +295,7 @@ def guarded(handler):
         try:
             handler(event)
         except Exception as error:  # noqa: BLE001 - the last line of defence
-            say(f"Something went wrong ({type(error).__name__}: {error}). Your match is saved.")
+            say(view.failure(view.WORDS.went_wrong, error))
             window.console.error(f"{type(error).__name__}: {error}")
 
     return run
@@ -480,51 +308,44 @@ def closest(event, selector: str):
     return None if found is None or found is jsnull else found
 
 
-# ---------------------------------------------------------------------- the form
+def act(action) -> None:
+    """A person's action, through the session."""
+    BOARD.commit(BOARD.session.act(action))
+
+
+# ---------------------------------------------------------------------- the form (game.markup.setup_form)
 
 
 def read_form() -> dict[str, str]:
-    """The setup form's raw values."""
-    fields = {
-        "rules": document.querySelector("input[name=rules]:checked").value,
-        "upper_bonus": "1" if by_id("opt-upper-bonus").checked else "0",
-        "yahtzee_bonus": "1" if by_id("opt-yahtzee-bonus").checked else "0",
-        "joker": by_id("opt-joker").value,
-        "dice": by_id("opt-dice").value,
-        "sides": by_id("opt-sides").value,
-        "count": by_id("player-count").value,
-        "games": by_id("games").value,
-        "seed": by_id("seed").value,
-    }
-    for seat in range(1, 6):
-        fields[f"name{seat}"] = by_id(f"player-name-{seat}").value
-        fields[f"kind{seat}"] = by_id(f"player-kind-{seat}").value
+    """The setup form's raw values by field name (a checkbox is "1" or "0")."""
+    fields = {}
+    for element in by_id("setup-form").elements:
+        if not element.name or (element.type == "radio" and not element.checked):
+            continue
+        fields[element.name] = ("1" if element.checked else "0") if element.type == "checkbox" else element.value
     return fields
 
 
-def fill_form(setup: view.Setup) -> None:
-    """Put a setup's choices into the form."""
-    document.querySelector(f"input[name=rules][value={setup.rules}]").checked = True
-    by_id("opt-upper-bonus").checked = setup.upper_bonus
-    by_id("opt-yahtzee-bonus").checked = setup.yahtzee_bonus
-    by_id("opt-joker").value = setup.joker
-    by_id("opt-dice").value = str(setup.dice)
-    by_id("opt-sides").value = str(setup.sides)
-    by_id("player-count").value = str(len(setup.players))
-    for seat in range(1, 6):
-        by_id(f"player-name-{seat}").value = setup.players[seat - 1] if seat <= len(setup.players) else ""
-        by_id(f"player-kind-{seat}").value = setup.kinds[seat - 1] if seat <= len(setup.kinds) else "human"
-    by_id("games").value = str(setup.games)
-    by_id("seed").value = setup.seed
+def fill_form(values: dict[str, str]) -> None:
+    """Put field values into the form."""
+    elements = by_id("setup-form").elements
+    for name, value in values.items():
+        element = elements.namedItem(name)
+        if element is None or element is jsnull:
+            continue
+        if getattr(element, "type", None) == "checkbox":
+            element.checked = value == "1"
+        else:
+            element.value = value
 
 
 def sync_form() -> None:
-    """Show the options and name fields that apply to the current choices."""
-    rules = document.querySelector("input[name=rules]:checked").value
-    show("yahtzee-options", rules in ("yahtzee", "custom"))
-    show("custom-options", rules == "custom")
-    count = int(by_id("player-count").value)
-    for row in document.querySelectorAll(".player-row"):
+    """Show the options of the chosen rule set and as many seat rows as players."""
+    fields = read_form()
+    for fieldset in document.querySelectorAll("#setup-form fieldset[data-rules]"):
+        fieldset.hidden = fieldset.dataset.rules != fields.get("rules")
+    count = int(fields.get("count", "2"))
+    for row in document.querySelectorAll("#setup-form .player-row"):
         row.hidden = int(row.dataset.seat) > count
 
 
@@ -539,208 +360,147 @@ def on_form_change(event):
 def on_start(event):
     event.preventDefault()
     fields = read_form()
-    setup, problems = view.setup_from_fields(fields)
-    error = by_id("setup-error")
     try:
-        if problems:
-            raise ValueError(" ".join(p.message for p in problems))
-        match = setup.start()
+        session = Session.new(*setups.setup_from_fields(fields))
     except ValueError as problem:
-        error.textContent = str(problem)
-        error.hidden = False
+        by_id("setup-error").textContent = str(problem)
+        show("setup-error")
         return
-    error.hidden = True
+    show("setup-error", False)
     remember(SETUP_KEY, json.dumps(fields))  # the form's choices, for next time
-    PAGE.start(match)
+    BOARD.begin(session)
 
 
 # ---------------------------------------------------------------------- play
 
 
-@when("click", "#roll-button")
-@guarded
-def on_roll(event):
-    PAGE.act(("roll",))
+def leave_match() -> None:
+    """The header's "New match": ask first when a match is under way."""
+    match = BOARD.session.match if BOARD.session else None
+    if match is None or match.finished or not match.actions or window.confirm(view.WORDS.leave_match):
+        BOARD.open_setup()
 
 
-@when("click", "#dice")
-@guarded
-def on_die(event):
-    button = closest(event, "button[data-die]")
-    if button is not None:
-        PAGE.toggle(int(button.dataset.die))
-
-
-@when("click", "#scorecard")
-@guarded
-def on_card(event):
-    button = closest(event, "button[data-category]")
-    if button is not None:
-        PAGE.act(("score", str(button.dataset.category)))
-        by_id("roll-button").focus()
-        return
-    cell = closest(event, "td[data-row]")
-    match = PAGE.match
-    if cell is not None and match is not None and int(cell.dataset.player) == match.player:
-        refusal = match.refusal(["score", cell.dataset.row])
-        if refusal is not None and cell.dataset.row in {c.id for c in match.ruleset.categories}:
-            say(str(refusal))
-
-
-@when("click", "#next-game")
-@guarded
-def on_next_game(event):
-    PAGE.act(("next_game",))
+def next_game() -> None:
+    act(NextGame())
     by_id("roll-button").focus()
 
 
-@when("click", "#finish-match")
-@guarded
-def on_finish(event):
-    PAGE.act(("finish",))
+def skip() -> None:
+    BOARD.fast = True
 
 
-@when("click", "#skip-button")
+BUTTONS = {
+    "roll-button": lambda: act(Roll()),
+    "undo-button": lambda: BOARD.commit(BOARD.session.undo()),
+    "next-game": next_game,
+    "finish-match": lambda: act(Finish()),
+    "skip-button": skip,
+    "show-report": lambda: asyncio.ensure_future(BOARD.draw_report()),
+    "new-match": lambda: BOARD.open_setup(),
+    "menu-new": leave_match,
+    "save-problem-dismiss": lambda: BOARD.open_setup(),
+}
+"""What each button with an id does (one click handler on the page's stable body)."""
+
+
+@when("click", "body")
 @guarded
-def on_skip(event):
-    PAGE.fast = True
+def on_click(event):
+    button, die, choice, cell = (closest(event, s) for s in ("button[id]", "button[data-die]", "button.choice", "td[data-row]"))
+    if button is not None and str(button.id) in BUTTONS:
+        BUTTONS[str(button.id)]()
+    elif die is not None:
+        act(view.toggle(BOARD.session.match, int(die.dataset.die)))
+    elif choice is not None:
+        act(Score(str(choice.dataset.category)))
+        by_id("roll-button").focus()
+    elif cell is not None:
+        say(view.cell_refusal(BOARD.session.match, str(cell.dataset.row), int(cell.dataset.player)))
 
 
 @when("change", "#hint-toggle")
 @guarded
 def on_hint_toggle(event):
-    player = PAGE.match.player
-    if by_id("hint-toggle").checked:
-        PAGE.hints.add(player)
-    else:
-        PAGE.hints.discard(player)
-    PAGE.save_hints()
-    PAGE.after_render()
-
-
-@when("click", "#show-report")
-@guarded
-def on_show_report(event):
-    asyncio.ensure_future(PAGE.draw_report())
-
-
-@when("click", "#new-match")
-@guarded
-def on_new_match(event):
-    PAGE.open_setup()
-
-
-@when("click", "#menu-new")
-@guarded
-def on_menu_new(event):
-    match = PAGE.match
-    if match is not None and not match.finished and match.actions:
-        if not window.confirm("Leave this match and set up a new one? The current match will be lost."):
-            return
-    PAGE.open_setup()
-
-
-@when("click", "#save-problem-dismiss")
-@guarded
-def on_dismiss_save_problem(event):
-    show("save-problem", False)
-    PAGE.open_setup()
+    BOARD.session = BOARD.session.with_hints(bool(by_id("hint-toggle").checked))
+    BOARD.store()
+    BOARD.draw()
 
 
 @when("keydown", "body")
 @guarded
 def on_key(event):
-    """Keyboard play: R rolls, 1–9 (0 for the tenth) hold dice, arrows move through choices."""
-    if event.ctrlKey or event.metaKey or event.altKey:
+    """Keyboard play: R rolls, 1–9 (0 for the tenth) hold dice, U or Ctrl+Z undoes, arrows move through choices."""
+    if event.altKey or closest(event, "input, select, textarea, summary") or BOARD.session is None or by_id("play").hidden:
         return
-    if closest(event, "input, select, textarea, summary"):
+    command = view.key_command(BOARD.session.match, event.key, bool(event.ctrlKey or event.metaKey))
+    current = closest(event, "button.choice")
+    if command is None or (command in (view.NEXT_CHOICE, view.PREVIOUS_CHOICE) and current is None):
         return
-    if PAGE.match is None or by_id("play").hidden:
-        return
-    key = event.key
-    if key in ("r", "R"):
-        event.preventDefault()
-        PAGE.act(("roll",))
-    elif key.isdigit():
-        index = (int(key) or 10) - 1
-        if index < PAGE.match.ruleset.dice:
-            event.preventDefault()
-            PAGE.toggle(index)
-    elif key in ("ArrowDown", "ArrowUp") and closest(event, "button.choice"):
+    event.preventDefault()
+    if command == view.UNDO:
+        BOARD.commit(BOARD.session.undo())
+    elif command in (view.NEXT_CHOICE, view.PREVIOUS_CHOICE):
         choices = list(document.querySelectorAll("#scorecard button.choice"))
-        current = closest(event, "button.choice")
         position = next((i for i, b in enumerate(choices) if b == current), 0)
-        step = 1 if key == "ArrowDown" else -1
-        event.preventDefault()
-        choices[(position + step) % len(choices)].focus()
+        choices[(position + (1 if command == view.NEXT_CHOICE else -1)) % len(choices)].focus()
+    else:
+        act(command)
 
 
 # ---------------------------------------------------------------------- start-up
 
 
-def _saved_setup() -> view.Setup | None:
-    raw = stored(SETUP_KEY)
-    if not raw:
-        return None
+def saved_setup() -> setups.Setup | None:
+    """The form's choices remembered from the last start (forgotten if unreadable)."""
     try:
-        fields = {str(k): str(v) for k, v in json.loads(raw).items()}
-    except (ValueError, AttributeError):  # a bad remembered form is just forgotten
+        fields = {str(k): str(v) for k, v in json.loads(stored(SETUP_KEY) or "{}").items()}
+    except (ValueError, AttributeError, RecursionError):
         return None
-    setup, problems = view.setup_from_fields(fields)
-    return None if problems else setup
+    setup, problems = setups.setup_from_fields(fields)
+    return None if problems or not fields else setup
 
 
 def resume_or_setup() -> None:
-    """Start from a link, resume the saved match, or show the setup form."""
+    """Start from a link, resume the saved session, or show the setup form."""
     query = [(str(key), str(value)) for key, value in window.URLSearchParams.new(window.location.search).entries()]
-    if view.has_start_params(query):
-        setup, problems = view.parse_link(query)
-        if problems:
-            PAGE.open_setup(problems, setup)
-            return
+    if setups.has_start_params(query):
+        setup, problems = setups.parse_link(query)
         try:
-            match = setup.start()
+            session = Session.new(setup, problems)
         except ValueError as error:
-            PAGE.open_setup((view.LinkProblem("link", str(error)),), setup)
+            BOARD.open_setup((setups.LinkProblem("link", str(error)),), setup)
             return
-        # The address no longer carries the start parameters: a reload resumes the match.
-        window.history.replaceState(None, "", str(window.location.pathname))
-        PAGE.start(match)
+        window.history.replaceState(None, "", str(window.location.pathname))  # a reload resumes
+        BOARD.begin(session)
         return
     raw = stored(SAVE_KEY)
     if raw is None:
-        PAGE.open_setup(setup=_saved_setup())
+        BOARD.open_setup(setup=saved_setup())
         return
     try:
-        match = from_json(raw)
+        session = Session.from_json(raw, stored(HINTS_KEY))
     except GameError as error:
         remember(UNREADABLE_KEY, raw)
         by_id("save-problem-reason").textContent = str(error)
         by_id("save-problem-text").value = raw
-        show("save-problem")
-        show("play", False)
+        for element_id, visible in (("save-problem", True), ("setup", False), ("play", False)):
+            show(element_id, visible)
         return
-    PAGE.start(match)
+    BOARD.begin(session)
 
 
 async def warm_up(budget: float = WARM_UP_SECONDS) -> None:
-    """Play throwaway turns (engine and view only, never the page), one per slice between events.
+    """Play throwaway turns (view.practice_turns, never the page), one per slice between events.
 
-    A start from the snapshot skips the second of Python work a fresh start does, and with it
-    what gets the interpreter's WebAssembly optimised: the first turns would run on the browser's
-    baseline tier (measured: rolls of 10-15 ms instead of 5). A few tenths of a second of play
-    gets the hot code optimised before a player's first tap.
+    A start from the snapshot skips the second of Python work a fresh start does, and with it what
+    gets the interpreter's WebAssembly optimised (measured: first rolls of 10-15 ms instead of 5).
     """
-    spent, seed, match = 0.0, 0, None
+    spent, turns = 0.0, view.practice_turns()
     try:
         while spent < budget:
-            if match is None or match.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
-                seed += 1
-                match = new_match("yahtzee", ("A", "B"), seed=seed)
             began = time.perf_counter()
-            match = match.roll()
-            view.cells(match), view.dice(match), view.status(match)
-            match = match.score(next(iter(match.options())))
+            next(turns)
             spent += time.perf_counter() - began
             await asyncio.sleep(0)
     except Exception as error:  # noqa: BLE001 - only speed is at stake: say so in the console
@@ -751,9 +511,10 @@ async def warm_up(budget: float = WARM_UP_SECONDS) -> None:
 def start() -> None:
     """Bind the page, resume or set up a match, and mark the page ready for people and tests."""
     try:
+        by_id("start-button").disabled = False
         resume_or_setup()
     except Exception as error:  # noqa: BLE001 - never leave a silent page
-        say(f"The game could not start ({type(error).__name__}: {error}).")
+        say(view.failure(view.WORDS.cannot_start, error, saved=False))
     finally:
         show("loading", False)
         document.documentElement.dataset.ready = "true"

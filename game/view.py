@@ -14,12 +14,13 @@ link parameters — is computed here, in plain Python.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterator
+from dataclasses import dataclass
 from enum import Enum
 
 from . import rules
-from .engine import MAX_GAMES, MAX_PLAYERS, Match, Phase, Seat, SeatKind, new_match
+from .actions import Action, Decision, Finish, Hold, Keep, NextGame, Roll, Score
+from .engine import Match, Phase, SeatKind, new_match
 
 __all__ = [
     "RowKind",
@@ -27,11 +28,12 @@ __all__ = [
     "Cell",
     "Die",
     "Results",
-    "Setup",
-    "LinkProblem",
-    "RULE_CHOICES",
-    "SEAT_KINDS",
-    "START_PARAMS",
+    "Controls",
+    "Advice",
+    "ReportSection",
+    "UNDO",
+    "NEXT_CHOICE",
+    "PREVIOUS_CHOICE",
     "rows",
     "cells",
     "dice",
@@ -39,23 +41,21 @@ __all__ = [
     "status",
     "describe",
     "results",
-    "parse_link",
-    "has_start_params",
-    "setup_from_fields",
+    "controls",
+    "announcement",
+    "toggle",
+    "cell_refusal",
+    "key_command",
+    "advice",
+    "report",
+    "practice_turns",
+    "Words",
+    "WORDS",
+    "failure",
     "action_text",
     "report_summary",
     "decision_text",
 ]
-
-RULE_CHOICES = ("yahtzee", "yatzy", "yacht", "custom")
-"""The rule choices of the setup form; "custom" is the Formulae rule set with n dice of d sides."""
-
-START_PARAMS = ("rules", "players", "games", "seed", "upper_bonus", "yahtzee_bonus", "joker", "dice", "sides", "cpu")
-"""Link parameters that start a new match (``?rules=yatzy&players=Ann,Bob&games=2&seed=42``)."""
-
-SEAT_KINDS = ("human", "easy", "good", "perfect")
-"""Who plays a seat: a person, or the computer at one of its levels (see game.bots.Level)."""
-
 
 class RowKind(Enum):
     """What a scorecard row holds."""
@@ -105,6 +105,7 @@ class Results:
     can_next: bool
     can_finish: bool
     final: bool
+    review: bool  # a person played: "How did I play?" is offered
 
 
 def _upper_bonus_label(ruleset: rules.RuleSet) -> str:
@@ -318,26 +319,26 @@ def results(match: Match) -> Results | None:
         title=title,
         lines=lines,
         winner=_winner_text(match) if final else "",
-        can_next=match.is_legal(["next_game"]),
-        can_finish=match.is_legal(["finish"]) and not final,
+        can_next=match.is_legal(NextGame()),
+        can_finish=match.is_legal(Finish()) and not final,
         final=final,
+        review=any(seat.kind is SeatKind.HUMAN for seat in match.seats),
     )
 
 
 # ----------------------------------------------------------------------------- advice
 
 
-def action_text(ruleset: rules.RuleSet, action) -> str:
-    """An advisor action in words: "keep 5 5 5", "reroll all", "score Full House".
+def action_text(ruleset: rules.RuleSet, decision: Decision) -> str:
+    """A decision in words: "keep 5 5 5", "reroll all", "score Full House".
 
     >>> rs = rules.ruleset("yahtzee")
-    >>> action_text(rs, ("keep", (5, 5, 5))), action_text(rs, ("keep", ())), action_text(rs, ("score", "full_house"))
+    >>> action_text(rs, Keep((5, 5, 5))), action_text(rs, Keep(())), action_text(rs, Score("full_house"))
     ('keep 5 5 5', 'reroll all', 'score Full House')
     """
-    kind, value = action
-    if kind == "score":
-        return f"score {ruleset.category(value).name}"
-    return "keep " + " ".join(map(str, value)) if value else "reroll all"
+    if isinstance(decision, Score):
+        return f"score {ruleset.category(decision.category).name}"
+    return "keep " + " ".join(map(str, decision.faces)) if decision.faces else "reroll all"
 
 
 def report_summary(report) -> str:
@@ -359,8 +360,8 @@ def report_summary(report) -> str:
 def decision_text(ruleset: rules.RuleSet, decision) -> str:
     """One costly decision in words, for the report's list of biggest mistakes.
 
-    >>> from game.coach import Decision
-    >>> d = Decision(0, 0, 2, (2, 2, 3, 5, 6), 1, ("keep", (2, 2)), 180.0, ("keep", (2, 3, 5, 6)), 184.5)
+    >>> from game.coach import Move
+    >>> d = Move(0, 0, 2, (2, 2, 3, 5, 6), 1, Keep((2, 2)), 180.0, Keep((2, 3, 5, 6)), 184.5)
     >>> decision_text(rules.ruleset("yahtzee"), d)
     'Round 3, dice 2 2 3 5 6 with 1 roll left: you chose keep 2 2; best was keep 2 3 5 6 (−4.5 points)'
     """
@@ -373,212 +374,229 @@ def decision_text(ruleset: rules.RuleSet, decision) -> str:
     )
 
 
-# ----------------------------------------------------------------------------- setup
+# ----------------------------------------------------------------------------- the table
 
 
 @dataclass(frozen=True)
-class Setup:
-    """What a new match is made of: the setup form's fields, or a link's parameters.
+class Controls:
+    """The controls around the board: roll button, skip, hint switch and undo."""
 
-    >>> Setup(rules="yatzy", players=("Ann", "Bob"), seed="42").start().ruleset.name
-    'yatzy'
+    roll_label: str
+    can_roll: bool
+    tray: bool  # the dice tray shows (during a game)
+    skip: bool  # a computer is playing: "Skip to the result"
+    hint_switch: bool  # the hint switch shows (a person's turn)
+    hints_on: bool
+    hint_switch_label: str
+    undo: bool  # the Undo button shows (undo allowed in this match)
+    can_undo: bool
+    current_seat: int | None  # whose column is marked as playing (None between games)
+
+
+def controls(session) -> Controls:
+    """The controls for a game.session.Session.
+
+    >>> from game.engine import new_match
+    >>> from game.session import Session
+    >>> c = controls(Session(new_match("yacht", ["Ann"], seed=1)))
+    >>> c.roll_label, c.skip, c.hint_switch_label, c.undo, c.can_undo
+    ('Roll (3 left)', False, 'Hints for Ann', True, False)
     """
+    from .session import Next
 
-    rules: str = "yahtzee"
-    upper_bonus: bool = True
-    yahtzee_bonus: bool = True
-    joker: str = "forced"
-    dice: int = 6
-    sides: int = 8
-    players: tuple[str, ...] = ("", "")
-    games: int = 1
-    seed: str = ""
-    kinds: tuple[str, ...] = ()  # per seat, from SEAT_KINDS; missing seats are human
-
-    def ruleset(self) -> rules.RuleSet:
-        """The rule set these choices name (raises rules.RulesError with a clear message)."""
-        options = {"upper_bonus": self.upper_bonus, "yahtzee_bonus": self.yahtzee_bonus, "joker": self.joker}
-        if self.rules == "custom":
-            return rules.ruleset("generalized", dice=self.dice, sides=self.sides, **options)
-        if self.rules == "yahtzee":
-            return rules.ruleset("yahtzee", **options)
-        if self.rules not in RULE_CHOICES:
-            raise rules.UnknownRuleSetError(
-                f"unknown rules {self.rules!r}: choose one of {', '.join(RULE_CHOICES)}"
-            )
-        return rules.ruleset(self.rules)
-
-    def seats(self) -> list[Seat]:
-        """The seats: people, or computer players with their level.
-
-        >>> [s.kind.value for s in Setup(players=("Ann", ""), kinds=("human", "perfect")).seats()]
-        ['human', 'computer']
-        """
-        out = []
-        for index, name in enumerate(self.players):
-            kind = self.kinds[index] if index < len(self.kinds) else "human"
-            if kind == "human":
-                out.append(Seat.human(name))
-            else:
-                out.append(Seat.computer(name.strip() or f"Computer {index + 1}", kind))
-        return out
-
-    def start(self) -> Match:
-        """A new match from these choices (raises a ValueError subclass naming what is wrong)."""
-        seed = self.seed.strip()
-        return new_match(
-            self.ruleset(),
-            self.seats(),
-            games=self.games,
-            seed=int(seed) if seed.isdigit() else (seed or None),
-        )
-
-
-@dataclass(frozen=True)
-class LinkProblem:
-    """One link parameter that could not be used, and why, in words."""
-
-    param: str
-    message: str
-
-
-_BOOL = {"1": True, "true": True, "yes": True, "on": True, "0": False, "false": False, "no": False, "off": False}
-_RULE_ALIASES = {"generalized": "custom", "yahtzee": "yahtzee", "yatzy": "yatzy", "yacht": "yacht", "custom": "custom"}
-
-
-def _int_in(text: str, low: int, high: int) -> int | None:
-    text = text.strip()
-    if text.isdigit() and low <= int(text) <= high:
-        return int(text)
-    return None
-
-
-def _parse_param(setup: Setup, key: str, value: str) -> tuple[Setup, str | None]:
-    """Apply one link parameter to ``setup``; return the new setup and a problem, if any."""
-    if key == "rules":
-        choice = _RULE_ALIASES.get(value.strip().lower())
-        if choice is None:
-            return setup, f"rules={value!r} is not a rule set: use yahtzee, yatzy, yacht or custom"
-        return replace(setup, rules=choice), None
-    if key == "players":
-        names = tuple(name.strip() for name in value.split(","))
-        if not 1 <= len(names) <= MAX_PLAYERS:
-            return setup, f"players: {len(names)} names given; a match has 1 to {MAX_PLAYERS} players"
-        return replace(setup, players=names), None
-    if key == "games":
-        games = _int_in(value, 1, MAX_GAMES)
-        if games is None:
-            return setup, f"games={value!r} is not a number of games from 1 to {MAX_GAMES}"
-        return replace(setup, games=games), None
-    if key == "seed":
-        if not value.strip() or len(value) > 64:
-            return setup, "seed must be 1 to 64 characters"
-        return replace(setup, seed=value.strip()), None
-    if key in ("upper_bonus", "yahtzee_bonus"):
-        flag = _BOOL.get(value.strip().lower())
-        if flag is None:
-            return setup, f"{key}={value!r} must be 1 or 0 (on or off)"
-        return replace(setup, **{key: flag}), None
-    if key == "cpu":
-        kinds = list(setup.kinds) + ["human"] * (MAX_PLAYERS - len(setup.kinds))
-        for item in value.split(","):
-            seat, _, level = item.partition(":")
-            number = _int_in(seat, 1, MAX_PLAYERS)
-            if number is None or level not in SEAT_KINDS[1:]:
-                return setup, f"cpu={value!r}: use seat:level pairs such as 2:perfect (levels easy, good, perfect)"
-            kinds[number - 1] = level
-        return replace(setup, kinds=tuple(kinds)), None
-    if key == "joker":
-        if value not in ("forced", "free", "none"):
-            return setup, f"joker={value!r} must be forced, free or none"
-        return replace(setup, joker=value), None
-    low, high = (2, 10) if key == "dice" else (2, 20)
-    number = _int_in(value, low, high)
-    if number is None:
-        return setup, f"{key}={value!r} must be a whole number from {low} to {high}"
-    return replace(setup, **{key: number}), None
-
-
-def _pairs(query: str | Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
-    """A query string (``?a=1&b=2``) or already-decoded (key, value) pairs, as pairs.
-
-    The browser shell passes pairs decoded by URLSearchParams, so that urllib.parse (slow to
-    import in Pyodide) is only imported where a string is given: in CPython and tests.
-    """
-    if isinstance(query, str):
-        from urllib.parse import parse_qsl
-
-        return parse_qsl(query.lstrip("?"), keep_blank_values=True)
-    return [(str(key), str(value)) for key, value in query]
-
-
-def has_start_params(query: str | Sequence[tuple[str, str]]) -> bool:
-    """Whether a page address's query asks for a new match.
-
-    >>> has_start_params("?rules=yatzy"), has_start_params("?utm=x"), has_start_params([])
-    (True, False, False)
-    """
-    return any(key in START_PARAMS for key, _ in _pairs(query))
-
-
-def parse_link(query: str | Sequence[tuple[str, str]], base: Setup | None = None) -> tuple[Setup, tuple[LinkProblem, ...]]:
-    """The setup a link asks for, and the problems of any parameter that could not be used.
-
-    Parameters not given keep their defaults; bad ones are reported and left at their default.
-
-    >>> setup, problems = parse_link("?rules=yatzy&players=Ann,Bob&games=2&seed=42")
-    >>> setup.rules, setup.players, setup.games, setup.seed, problems
-    ('yatzy', ('Ann', 'Bob'), 2, '42', ())
-    >>> parse_link("?games=9")[1][0].message
-    "games='9' is not a number of games from 1 to 6"
-    >>> parse_link("?players=Ann&cpu=2:perfect")[0].seats()[1]
-    Seat(name='Computer 2', kind=<SeatKind.COMPUTER: 'computer'>, level='perfect')
-    """
-    setup = base or Setup()
-    problems: list[LinkProblem] = []
-    for key, value in _pairs(query):
-        if key not in START_PARAMS:
-            continue
-        setup, problem = _parse_param(setup, key, value)
-        if problem:
-            problems.append(LinkProblem(key, problem))
-    needed = max((i + 1 for i, kind in enumerate(setup.kinds) if kind != "human"), default=0)
-    if needed > len(setup.players):  # cpu=3:good with two names: the third seat is the computer
-        setup = replace(setup, players=setup.players + ("",) * (needed - len(setup.players)))
-    if not problems:
-        try:
-            setup.ruleset()
-        except rules.RulesError as error:
-            problems.append(LinkProblem("rules", str(error)))
-    return setup, tuple(problems)
-
-
-def setup_from_fields(fields: Mapping[str, str]) -> tuple[Setup, tuple[LinkProblem, ...]]:
-    """The setup the form's raw field values describe, and any field that could not be used.
-
-    The shell reads the fields; parsing them here shares the link's checks and messages.
-
-    >>> setup, problems = setup_from_fields({"rules": "custom", "dice": "3", "sides": "4", "count": "1", "name1": "Zoe"})
-    >>> setup.players, setup.dice, problems
-    (('Zoe',), 3, ())
-    >>> setup_from_fields({"rules": "custom", "dice": "40"})[1][0].message
-    "dice='40' must be a whole number from 2 to 10"
-    """
-    count = _int_in(fields.get("count", "2"), 1, MAX_PLAYERS) or 2
-    setup = Setup(
-        rules=fields.get("rules", "yahtzee"),
-        upper_bonus=fields.get("upper_bonus", "1") == "1",
-        yahtzee_bonus=fields.get("yahtzee_bonus", "1") == "1",
-        joker=fields.get("joker", "forced"),
-        players=tuple(fields.get(f"name{i}", "") for i in range(1, count + 1)),
-        seed=fields.get("seed", "").strip(),
-        kinds=tuple(k if k in SEAT_KINDS else "human" for k in (fields.get(f"kind{i}", "human") for i in range(1, count + 1))),
+    match = session.match
+    playing = not (match.game_over or match.finished)
+    computer = session.next is Next.COMPUTER
+    return Controls(
+        roll_label=roll_label(match),
+        can_roll=match.can_roll,
+        tray=playing,
+        skip=computer,
+        hint_switch=playing and not computer,
+        hints_on=match.player in session.hints,
+        hint_switch_label=f"Hints for {match.current_name}",
+        undo=session.undo_allowed,
+        can_undo=session.can_undo,
+        current_seat=match.player if playing else None,
     )
-    checked = ["games"] + (["dice", "sides"] if setup.rules == "custom" else [])
-    problems = []
-    for key in checked:
-        if key in fields:
-            setup, problem = _parse_param(setup, key, fields[key])
-            if problem:
-                problems.append(LinkProblem(key, problem))
-    return setup, tuple(problems)
+
+
+def announcement(step) -> str:
+    """What a game.session.Step did, for the live region: the roll, the score, the cost, the undo.
+
+    >>> from game.engine import new_match
+    >>> from game.session import Session
+    >>> s = Session(new_match("yacht", ["Ann"], seed=1)).act(Roll((6, 6, 6, 6, 1))).session
+    >>> announcement(s.undo())
+    "Undone: 1 action taken back. Ann's turn: roll the dice"
+    """
+    after = step.session.match
+    if step.undone is not None:
+        count = step.undone.actions
+        return f"Undone: {count} action{'' if count == 1 else 's'} taken back. {status(after)}"
+    text = describe(step.before, after)
+    if step.feedback is not None:
+        best = action_text(after.ruleset, step.feedback.best)
+        text += f" (That cost {step.feedback.loss:.1f} points against the best: {best}.)"
+    return text
+
+
+def toggle(match: Match, index: int) -> Hold:
+    """The hold that a tap on die ``index`` asks for: hold it if free, release it if held.
+
+    >>> from game.engine import new_match
+    >>> toggle(new_match("yacht", seed=1).roll().hold(1), 1), toggle(new_match("yacht", seed=1), 9)
+    (Hold(die=1, held=False), Hold(die=9, held=True))
+    """
+    held = match.held[index] if 0 <= index < len(match.held) else False
+    return Hold(index, not held)
+
+
+def cell_refusal(match: Match, row: str, player: int) -> str:
+    """Why a tap on a scorecard cell that is not a choice does nothing ("" for a total or another seat).
+
+    >>> from game.engine import new_match
+    >>> cell_refusal(new_match("yacht", ["Ann"], seed=1), "yacht", 0)
+    'Ann cannot score Yacht: roll the dice first'
+    """
+    if player != match.player or row not in match.ruleset._by_id:
+        return ""
+    refusal = match.refusal(Score(row))
+    return "" if refusal is None else str(refusal)
+
+
+UNDO = "undo"
+NEXT_CHOICE = "next-choice"
+PREVIOUS_CHOICE = "previous-choice"
+_KEYS = {"r": Roll(), "R": Roll(), "u": UNDO, "U": UNDO, "ArrowDown": NEXT_CHOICE, "ArrowUp": PREVIOUS_CHOICE}
+_CTRL_KEYS = {"z": UNDO, "Z": UNDO}
+
+
+def key_command(match: Match, key: str, ctrl: bool = False) -> Action | str | None:
+    """What a key asks for: an action (R rolls, 1-9 and 0 hold dice), UNDO (U, Ctrl+Z), or moving between choices.
+
+    >>> from game.engine import new_match
+    >>> m = new_match("yacht", seed=1).roll()
+    >>> key_command(m, "r"), key_command(m, "3"), key_command(m, "z", ctrl=True), key_command(m, "7"), key_command(m, "r", ctrl=True)
+    (Roll(faces=None), Hold(die=2, held=True), 'undo', None, None)
+    """
+    if ctrl:
+        return _CTRL_KEYS.get(key)
+    if len(key) == 1 and key.isascii() and key.isdigit():
+        index = (int(key) or 10) - 1
+        return toggle(match, index) if index < match.ruleset.dice else None
+    return _KEYS.get(key)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The hint panel: the best choice, the top options with their expected final scores, what to highlight."""
+
+    title: str
+    lines: tuple[str, ...]
+    keep: tuple[int, ...]  # dice to hold for the best keep
+    category: str | None  # the box to score, when scoring is best
+
+
+HINT_OPTIONS = 5
+"""Options listed in the hint panel."""
+
+
+def advice(match: Match, hint) -> Advice:
+    """The hint panel for a game.coach.Hint of the match's current decision.
+
+    >>> from game.advisor import Advisor
+    >>> from game.coach import hint
+    >>> from game.engine import new_match
+    >>> m = new_match("yacht", seed=1).roll(faces=[6, 6, 6, 6, 6])
+    >>> a = advice(m, hint(Advisor(m.ruleset), m))
+    >>> a.title, a.category
+    ('Best: score Yacht', 'yacht')
+    """
+    from .coach import holds_for
+
+    best = hint.best.action
+    prefix = "Best: " if hint.exact else "Best this turn (estimate): "
+    lines = tuple(f"{action_text(match.ruleset, o.action)} — {o.expected:.1f}" for o in hint.options[:HINT_OPTIONS])
+    if isinstance(best, Score):
+        return Advice(prefix + action_text(match.ruleset, best), lines, (), best.category)
+    keep = tuple(i for i, held in enumerate(holds_for(match, best.faces)) if held)
+    return Advice(prefix + action_text(match.ruleset, best), lines, keep, None)
+
+
+@dataclass(frozen=True)
+class ReportSection:
+    """One person's part of the after-game report."""
+
+    name: str
+    summary: str
+    mistakes: tuple[str, ...]
+
+
+REPORT_MISTAKES = 3
+"""Costliest decisions listed per person in the after-game report."""
+
+
+def report(session) -> tuple[ReportSection, ...]:
+    """The after-game report of a game.session.Session: each person's decisions against the best.
+
+    >>> from game.engine import new_match
+    >>> from game.session import Session
+    >>> m = new_match("yacht", ["Ann"], seed=3).roll(faces=[6, 6, 6, 6, 6]).score("sixes")
+    >>> report(Session(m))[0].summary
+    '0 of 1 decisions were the best move; expected points lost in all: 25.6. No undos.'
+    """
+    match = session.match
+    out = []
+    for player, seat in enumerate(match.seats):
+        if seat.kind is not SeatKind.HUMAN:
+            continue
+        review = session.review(player)
+        undos = session.undo_count(player)
+        summary = f"{report_summary(review)} {'No undos' if not undos else f'Undos: {undos}'}."
+        mistakes = tuple(decision_text(match.ruleset, move) for move in review.worst(REPORT_MISTAKES))
+        out.append(ReportSection(seat.name, summary, mistakes))
+    return tuple(out)
+
+
+def practice_turns() -> Iterator[Match]:
+    """Endless throwaway turns of engine and view work, one per ``next()``: a fresh interpreter's warm-up.
+
+    >>> turns = practice_turns()
+    >>> next(turns).player, next(turns).player
+    (1, 0)
+    """
+    seed = 0
+    while True:
+        seed += 1
+        match = new_match("yahtzee", ("A", "B"), seed=seed)
+        while not match.game_over:
+            match = match.roll()
+            cells(match), dice(match), status(match)
+            match = match.score(next(iter(match.options())))
+            yield match
+
+
+@dataclass(frozen=True)
+class Words:
+    """The page's fixed sentences, in one place (the shell only shows them)."""
+
+    not_saving: str = "This browser is not saving the match: it will not survive a reload."
+    leave_match: str = "Leave this match and set up a new one? The current match will be lost."
+    reviewing: str = "Reviewing every decision…"
+    computer_stopped: str = "The computer player stopped"
+    went_wrong: str = "Something went wrong"
+    cannot_start: str = "The game could not start"
+    saved: str = "Your match is saved."
+
+
+WORDS = Words()
+
+
+def failure(what: str, error: BaseException, saved: bool = True) -> str:
+    """A failure in words, never a traceback: what stopped, the error's kind and message.
+
+    >>> failure(WORDS.went_wrong, KeyError("x"))
+    "Something went wrong (KeyError: 'x'). Your match is saved."
+    """
+    return f"{what} ({type(error).__name__}: {error})." + (f" {WORDS.saved}" if saved else "")

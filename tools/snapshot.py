@@ -30,6 +30,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,12 +39,15 @@ SCRIPT = Path("tools/snapshot.mjs")
 FOLDER = "static/python"
 """Where the packed snapshot goes in the site; its name holds a hash of everything it came from."""
 
-FILES = (
-    "game/__init__.py", "game/rules.py", "game/engine.py", "game/view.py",
-    "game/advisor.py", "game/bots.py", "game/coach.py",
+FILES = tuple(
+    path.removeprefix("./")
+    for path in tomllib.loads((Path(__file__).resolve().parent.parent / "pyscript.toml").read_text())["files"]
+    if path.endswith(".py") and not path.endswith("/shell.py")
 )
-"""The game's modules in the snapshot: every one but the shell, which holds page objects."""
-IMPORTS = ("html", "hashlib", "game.rules", "game.engine", "game.view", "game.advisor", "game.bots", "game.coach")
+"""The game's modules in the snapshot: every one pyscript.toml ships but the shell, which holds page objects."""
+IMPORTS = ("html", "hashlib") + tuple(
+    path.removesuffix(".py").replace("/", ".") for path in FILES if not path.endswith("__init__.py")
+)
 """What to import before the snapshot, beyond what Pyodide imports at start: ``html`` (PyScript's;
 measured, the only standard module the page loads at start that Pyodide has not), ``hashlib``
 (the first roll's), and the game's modules, the lazily imported advisor ones included: in a

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from game import engine
+from game.session import Session
 from tests.e2e import ui
 from tests.e2e.conftest import open_game
 
@@ -22,7 +23,7 @@ LINKS = {
 
 def engine_twin(query: str) -> engine.Match:
     """The engine's match for the same link, to check the page against."""
-    from game.view import parse_link
+    from game.setup import parse_link
 
     setup, problems = parse_link("?" + query)
     assert problems == ()
@@ -41,7 +42,7 @@ def test_full_solo_game_matches_the_engine(page, base_url, rules):
         assert ui.dice(page) == list(twin.dice), f"turn {turn + 1}, first roll"
         ui.die(page, 1).click()
         ui.die(page, 3).click()
-        twin = twin.toggle_hold(0).toggle_hold(2)
+        twin = twin.hold(0).hold(2)
         assert ui.held(page)[:3] == [True, False, True]
         ui.roll(page)
         twin = twin.roll()
@@ -109,7 +110,7 @@ def test_setup_form_starts_the_chosen_match(page, base_url):
     open_game(page, base_url)
     expect(page.get_by_role("heading", name="New match")).to_be_visible()
     page.get_by_label("Yatzy").check()
-    expect(page.locator("#yahtzee-options")).to_be_hidden()
+    expect(page.locator("#options-yahtzee")).to_be_hidden()
     page.get_by_label("Number of players").select_option("3")
     page.get_by_label("Player 1").fill("Ann")
     page.get_by_label("Player 3").fill("Cy")
@@ -127,7 +128,7 @@ def test_setup_form_refuses_bad_custom_dice(page, base_url):
     page.get_by_label("Custom dice").check()
     page.get_by_label("Dice", exact=True).fill("40")
     page.get_by_role("button", name="Start").click()
-    expect(page.locator("#setup-error")).to_contain_text("dice='40' must be a whole number from 2 to 10")
+    expect(page.locator("#setup-error")).to_contain_text("dice=40 is outside 2..10 for Custom dice")
     expect(page.locator("#play")).to_be_hidden()
 
 
@@ -148,7 +149,10 @@ def test_link_start_is_reproducible_and_leaves_the_address(page, base_url):
         ("rules=poker", "rules='poker' is not a rule set"),
         ("rules=yatzy&games=9", "games='9' is not a number of games from 1 to 6"),
         ("players=A,B,C,D,E,F", "6 names given; a match has 1 to 5 players"),
-        ("rules=custom&dice=1", "dice='1' must be a whole number from 2 to 10"),
+        ("rules=custom&dice=1", "dice=1 is outside 2..10 for Custom dice"),
+        ("games=%C2%B3", "games='³' is not a number of games from 1 to 6"),
+        ("players=Ann&cpu=%C2%B2:perfect", "cpu='²:perfect': use seat:level pairs"),
+        ("rules=custom&sides=" + "9" * 5000, "sides='999"),
     ],
 )
 def test_bad_link_shows_the_setup_screen_with_a_message(page, page_log, base_url, query, message):
@@ -298,12 +302,12 @@ def test_accessibility_has_no_serious_violations(page, base_url, screen):
     assert serious == []
 
 
-def test_saved_json_is_the_engine_save(page, base_url):
+def test_saved_json_is_the_session_save(page, base_url):
     ui.start(page, base_url, "rules=yacht&players=Ann&seed=8")
     ui.roll(page)
     saved = json.loads(page.evaluate("localStorage.getItem('yacht-dice/match')"))
-    restored = engine.from_dict(saved)
-    assert list(restored.dice) == ui.dice(page)
+    restored = Session.from_dict(saved)
+    assert list(restored.match.dice) == ui.dice(page)
 
 
 def test_play_goes_on_when_the_browser_refuses_storage(page, base_url):

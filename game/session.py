@@ -1,0 +1,413 @@
+"""The table as a value: the match, who sits in each seat, hints, coaching feedback and undo.
+
+The page only draws a :class:`Session` and asks it for steps: a person's action, an undo, the
+computer's next move, hints on or off. Each step returns a :class:`Step`, the session after it
+and what changed; a refused step returns the same session with the refusal, so nothing changes.
+Computer turns, "that cost you X points" and undo live here, testable in CPython; the page only
+schedules what :attr:`Session.next` says and draws.
+
+>>> from game.setup import Setup
+>>> s = Session.new(Setup(players=("Ann", "Bob"), seed="7")).act(Roll()).session
+>>> after = s.act(Score("chance")).session
+>>> after.match.current_name, after.undo().session.match == s.match
+('Bob', True)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Any
+
+from . import rules, saves
+from .actions import Action, Decision, Finish, Hold, NextGame, Roll, Score
+from .engine import GameError, Level, Match, Refusal, SaveError, SeatKind, SetupError, TableError
+
+__all__ = ["SESSION_FORMAT", "SESSION_VERSION", "Next", "Feedback", "Undo", "Coach", "Step", "Session"]
+
+SESSION_FORMAT = "yacht-dice/session"
+"""The ``format`` tag of a saved session (a bare match, format ``yacht-dice/match``, is version 1)."""
+SESSION_VERSION = 2
+COMPUTER_PAUSE = 0.7
+"""Seconds before a computer's roll or score: slow enough for people to follow."""
+HOLD_PAUSE = 0.25
+"""Seconds before each die a computer holds or releases."""
+FEEDBACK_THRESHOLD = 0.05
+"""Expected points lost below which a person's choice is not remarked on."""
+
+
+class Next(Enum):
+    """Who the table waits for."""
+
+    PERSON = "person"  # a person's turn, or between games
+    COMPUTER = "computer"  # a computer seat: the page schedules computer_step()
+    OVER = "over"  # the match is over
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What a person's choice cost against the best one (for a seat that asked for hints).
+
+    >>> Feedback(0, 4.5, Score("yacht")).best
+    Score(category='yacht')
+    """
+
+    player: int
+    loss: float
+    best: Decision
+
+
+@dataclass(frozen=True)
+class Undo:
+    """One undo: in which game, by which seat, and how many actions it took back."""
+
+    game: int
+    player: int
+    actions: int
+
+
+class Coach:
+    """The session's advisor, made on first need; it owns the advisor's tables and caches.
+
+    The sessions that follow one another in a match share it (same rule set).
+
+    >>> Coach(rules.ruleset("generalized", dice=3, sides=4)).needs_table() is None
+    True
+    """
+
+    def __init__(self, ruleset: rules.RuleSet) -> None:
+        self.ruleset = ruleset
+        self._advisor = None
+        self.table_missing = False
+
+    @property
+    def advisor(self):
+        """The game.advisor.Advisor of the rule set (imported only now: a start without hints skips it)."""
+        if self._advisor is None:
+            from .advisor import Advisor
+
+            self._advisor = Advisor(self.ruleset)
+        return self._advisor
+
+    def needs_table(self) -> str | None:
+        """The advisor table's file name while it is still to be fetched; None when loaded or not shipped."""
+        if self.table_missing or not rules.VARIANTS[self.ruleset.name].tables or self.advisor.has_table():
+            return None
+        return self.advisor.table_name
+
+    def load_table(self, data: bytes | None) -> None:
+        """Register the fetched table (None: it could not be fetched; the advisor estimates instead)."""
+        try:
+            if data is None:
+                raise ValueError("no table")
+            self.advisor.load_table(data)
+        except ValueError:
+            self.table_missing = True
+
+
+@dataclass(frozen=True)
+class Step:
+    """What one step did: the session after it, the match before it, and what there is to say."""
+
+    session: Session
+    before: Match
+    refusal: GameError | None = None
+    feedback: Feedback | None = None
+    undone: Undo | None = None
+
+
+def _actors(match: Match) -> list[int | None]:
+    """The seat that made each recorded action (None for next game and finish)."""
+    player, out = 0, []
+    for action in match.actions:
+        out.append(None if isinstance(action, (NextGame, Finish)) else player)
+        if isinstance(action, Score):
+            player = (player + 1) % len(match.seats)
+        elif isinstance(action, NextGame):
+            player = 0
+    return out
+
+
+def _undo_point(match: Match) -> tuple[int, int] | None:
+    """(index, seat) of the last action of a person in the current game, or None."""
+    actors = _actors(match)
+    for index in range(len(match.actions) - 1, -1, -1):
+        seat = actors[index]
+        if seat is None:
+            return None  # undo never crosses into an earlier game
+        if match.seats[seat].kind is SeatKind.HUMAN:
+            return index, seat
+    return None
+
+
+@dataclass(frozen=True)
+class Session:
+    """The table: a match, undo allowed or not, seats with hints on, the last feedback and the undos.
+
+    >>> from game.engine import new_match
+    >>> Session(new_match("yacht", ["Ann"], seed=1)).next
+    <Next.PERSON: 'person'>
+    """
+
+    match: Match
+    undo_allowed: bool = True
+    hints: frozenset[int] = frozenset()
+    undos: tuple[Undo, ...] = ()
+    feedback: Feedback | None = field(default=None, compare=False)
+    coach: Coach = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.coach is None or self.coach.ruleset != self.match.ruleset:
+            object.__setattr__(self, "coach", Coach(self.match.ruleset))
+
+    @classmethod
+    def new(cls, setup, problems: tuple = ()) -> Session:
+        """A new table from a game.setup.Setup and its parsing problems (ValueError naming what is wrong).
+
+        >>> from game.setup import parse_link
+        >>> Session.new(*parse_link("?rules=yatzy&undo=0")).undo_allowed
+        False
+        >>> Session.new(*parse_link("?games=9"))
+        Traceback (most recent call last):
+        ...
+        game.engine.SetupError: games='9' is not a number of games from 1 to 6
+        """
+        if problems:
+            raise SetupError(" ".join(problem.message for problem in problems), Refusal.BAD_SETUP)
+        return cls(setup.start(), undo_allowed=setup.undo)
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def next(self) -> Next:
+        """Whom the table waits for: a person, a computer, or nobody (the match is over)."""
+        match = self.match
+        if match.finished:
+            return Next.OVER
+        if not match.game_over and match.current_seat.kind is SeatKind.COMPUTER:
+            return Next.COMPUTER
+        return Next.PERSON
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether an undo would be accepted now."""
+        return self.undo_allowed and _undo_point(self.match) is not None
+
+    def wants_hint(self) -> bool:
+        """Whether the person to move asked for hints and has a decision to make."""
+        match = self.match
+        return self.next is Next.PERSON and match.player in self.hints and match.rolls > 0 and not match.game_over
+
+    def table_needed(self) -> str | None:
+        """The advisor table to fetch before the next step, if any (for hints or a Perfect computer)."""
+        perfect = self.next is Next.COMPUTER and self.match.current_seat.level is Level.PERFECT
+        return self.coach.needs_table() if perfect or self.hints else None
+
+    def hint(self):
+        """The options of the decision in front of the person to move (a game.coach.Hint), or None."""
+        if not self.wants_hint():
+            return None
+        from . import coach
+
+        return coach.hint(self.coach.advisor, self.match)
+
+    def review(self, player: int, game: int | None = None):
+        """A seat's decisions in a game (default: the current one) against the best (a game.coach.Report)."""
+        from . import coach
+
+        return coach.review(self.coach.advisor, self.match, self.match.game if game is None else game, player)
+
+    def undo_count(self, player: int, game: int | None = None) -> int:
+        """How many undos a seat made in a game (default: the current one)."""
+        game = self.match.game if game is None else game
+        return sum(1 for undo in self.undos if (undo.game, undo.player) == (game, player))
+
+    # ----------------------------------------------------------------- steps
+
+    def _refused(self, message: str, reason: Refusal) -> Step:
+        return Step(self, self.match, refusal=TableError(message, reason))
+
+    def _apply(self, action: Action, by_person: bool) -> Step:
+        try:
+            after = self.match.apply(action)
+        except GameError as error:
+            return Step(self, self.match, refusal=error)
+        feedback = self._feedback(action) if by_person else self.feedback
+        return Step(replace(self, match=after, feedback=feedback), self.match, feedback=feedback if by_person else None)
+
+    def _feedback(self, action: Action) -> Feedback | None:
+        """The cost of a person's decision, when their seat asked for hints."""
+        seat = self.match.player
+        if seat not in self.hints or self.coach.needs_table() is not None:
+            return None
+        from . import coach
+
+        lost = coach.cost(self.coach.advisor, self.match, action)
+        if lost is None or lost[0] < FEEDBACK_THRESHOLD:
+            return None
+        return Feedback(seat, lost[0], lost[1].action)
+
+    def act(self, action: Action) -> Step:
+        """A person's action (refused while a computer plays).
+
+        >>> from game.engine import new_match
+        >>> str(Session(new_match("yacht", ["Ann"], seed=1)).act(Hold(0)).refusal)
+        'Ann cannot hold die 1: roll the dice first'
+        """
+        if self.next is Next.COMPUTER:
+            return self._refused(
+                f"{self.match.current_name} (computer) is playing: wait, or press Skip to the result.",
+                Refusal.COMPUTER_PLAYING,
+            )
+        return self._apply(action, by_person=True)
+
+    def computer_move(self) -> Action | None:
+        """The next action of the computer seat to move (None when a person, or nobody, is to move).
+
+        >>> from game.engine import Seat, new_match
+        >>> Session(new_match("yacht", [Seat.computer("CPU", "easy")], seed=1)).computer_move()
+        Roll(faces=None)
+        """
+        if self.next is not Next.COMPUTER:
+            return None
+        from . import coach
+
+        return coach.bot_step(self.coach.advisor, self.match, self.match.current_seat.level)[0]
+
+    def computer_step(self) -> Step:
+        """Play the computer's next action (one hold, one roll or one score)."""
+        action = self.computer_move()
+        if action is None:
+            return self._refused("No computer player is to move now.", Refusal.NOT_YOUR_TURN)
+        return self._apply(action, by_person=False)
+
+    @staticmethod
+    def pause_before(action: Action) -> float:
+        """Seconds to wait before a computer's action, so people can follow it."""
+        return HOLD_PAUSE if isinstance(action, Hold) else COMPUTER_PAUSE
+
+    def undo(self) -> Step:
+        """Take back the last action of a person, and every computer action after it.
+
+        Dice come from the seed and the number drawn, so rolling again after undoing a roll
+        gives the same dice: undo mends a misclick, it never fishes for better dice.
+
+        >>> from game.engine import new_match
+        >>> s = Session(new_match("yacht", ["Ann"], seed=1), undo_allowed=False).act(Roll()).session
+        >>> str(s.undo().refusal)
+        'Undo is off for this match.'
+        """
+        if not self.undo_allowed:
+            return self._refused("Undo is off for this match.", Refusal.UNDO_OFF)
+        point = _undo_point(self.match)
+        if point is None:
+            return self._refused("There is nothing to undo in this game yet.", Refusal.NOTHING_TO_UNDO)
+        index, seat = point
+        match = self.match
+        restored = saves.replay(match.ruleset, match.seats, match.games, match.seed, match.actions[:index])
+        record = Undo(match.game, seat, len(match.actions) - index)
+        session = replace(self, match=restored, undos=self.undos + (record,), feedback=None)
+        return Step(session, match, undone=record)
+
+    def with_hints(self, on: bool) -> Session:
+        """Hints on or off for the seat to move.
+
+        >>> from game.engine import new_match
+        >>> sorted(Session(new_match("yacht", ["Ann"], seed=1)).with_hints(True).hints)
+        [0]
+        """
+        seat = {self.match.player}
+        return replace(self, hints=self.hints | seat if on else self.hints - seat)
+
+    # ----------------------------------------------------------------- save
+
+    def to_dict(self) -> dict[str, Any]:
+        """The save: plain JSON data, versioned; :meth:`from_dict` restores it exactly.
+
+        >>> from game.engine import new_match
+        >>> data = Session(new_match("yacht", ["Ann"], seed=1)).to_dict()
+        >>> data["format"], data["version"], data["undo"], data["match"]["version"]
+        ('yacht-dice/session', 2, True, 1)
+        """
+        return {
+            "format": SESSION_FORMAT,
+            "version": SESSION_VERSION,
+            "match": saves.to_dict(self.match),
+            "undo": self.undo_allowed,
+            "hints": sorted(self.hints),
+            "undos": [[undo.game, undo.player, undo.actions] for undo in self.undos],
+        }
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as compact JSON text."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: Any, legacy_hints: Any = None) -> Session:
+        """The session a save describes: this version's, or a bare match saved by format 1.
+
+        ``legacy_hints`` is format 1's separate hints record (``{"seed": "7", "players": [0]}``),
+        used only when its seed is the match's. Anything else raises SaveError naming the problem.
+
+        >>> from game.engine import new_match
+        >>> old = saves.to_dict(new_match("yacht", ["Ann"], seed=7))
+        >>> sorted(Session.from_dict(old, {"seed": "7", "players": [0]}).hints)
+        [0]
+        """
+        if isinstance(data, Mapping) and data.get("format") == SESSION_FORMAT:
+            return cls._from_v2(data)
+        match = saves.from_dict(data)
+        hints: frozenset[int] = frozenset()
+        if isinstance(legacy_hints, Mapping) and legacy_hints.get("seed") == str(match.seed):
+            players = legacy_hints.get("players")
+            if isinstance(players, list):
+                hints = frozenset(p for p in players if _seat_number(p, match))
+        return cls(match, hints=hints)
+
+    @classmethod
+    def _from_v2(cls, data: Mapping[str, Any]) -> Session:
+        version = data.get("version")
+        if version != SESSION_VERSION or isinstance(version, bool):
+            raise SaveError(f"unsupported session version {version!r} (this build reads version {SESSION_VERSION})")
+        expected = {"format", "version", "match", "undo", "hints", "undos"}
+        if set(data) != expected:
+            raise SaveError(f"the session save has fields {sorted(map(str, data))}, not {sorted(expected)}")
+        match = saves.from_dict(data["match"])
+        if not isinstance(data["undo"], bool):
+            raise SaveError(f"the session's undo setting must be true or false, not {data['undo']!r}")
+        hints = data["hints"]
+        if not isinstance(hints, list) or not all(_seat_number(seat, match) for seat in hints):
+            raise SaveError(f"the session's hints must list seats of the match, not {hints!r}")
+        undos = data["undos"]
+        if not isinstance(undos, list) or not all(_undo_record(item, match) for item in undos):
+            raise SaveError(f"the session's undos must be [game, seat, actions] records, not {undos!r}")
+        return cls(match, data["undo"], frozenset(hints), tuple(Undo(*item) for item in undos))
+
+    @classmethod
+    def from_json(cls, text: str, legacy_hints: str | None = None) -> Session:
+        """The session saved as JSON text (SaveError on anything else); see :meth:`from_dict`."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise SaveError(f"the save is not valid JSON: {exc}") from exc
+        try:
+            hints = json.loads(legacy_hints) if legacy_hints else None
+        except (ValueError, RecursionError):
+            hints = None  # a bad hints record only loses the hints
+        return cls.from_dict(data, hints)
+
+
+def _seat_number(value: Any, match: Match) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(match.seats)
+
+
+def _undo_record(item: Any, match: Match) -> bool:
+    return (
+        isinstance(item, list)
+        and len(item) == 3
+        and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in item)
+        and item[0] < len(match.cards)
+        and item[1] < len(match.seats)
+    )
