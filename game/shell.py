@@ -131,26 +131,42 @@ class Board:
 
     def draw(self, announce: str = "") -> None:
         """Write to the page what changed, then schedule what the session says is next."""
-        session = self.session
-        match = session.match
+        match = self.session.match
         self.build()
         for key, cell in view.cells(match).items():
             if self.changed(key, cell):
                 td = self.elements[key]
                 td.className = " ".join(cell.classes)
                 td.innerHTML = markup.cell(key[0], cell)
-        controls = view.controls(session)
         for index in range(len(match.seats)):
-            self.elements[("head", index)].classList.toggle("current", index == controls.current_seat)
+            self.elements[("head", index)].classList.toggle("current", index == view.current_seat(match))
         for die in view.dice(match):
             self.draw_die(die)
-        self.draw_controls(controls)
+        self.patch(view.elements(self.session))
+        results = view.results(match)
+        if self.changed("results", results) and results is not None:
+            by_id("standings").innerHTML = markup.lines(results.lines)
+            by_id("new-match" if results.final else "next-game").focus()
         status = by_id("status")
         text = announce or view.status(match)
         if status.textContent != text:
             status.textContent = text
-        self.draw_results(view.results(match))
         self.schedule()
+
+    def patch(self, elements: dict[str, view.Element]) -> None:
+        """Give each element by id the text, visibility, check and attributes the view says (if changed)."""
+        for element_id, want in elements.items():
+            if not self.changed(element_id, want):
+                continue
+            element = by_id(element_id)
+            if want.text is not None:
+                element.textContent = want.text
+            if want.hidden is not None:
+                element.hidden = want.hidden
+            if want.checked is not None:
+                element.checked = want.checked
+            for name, value in want.attributes:
+                element.setAttribute(name, value)
 
     def draw_die(self, die: view.Die) -> None:
         """One die: its face, held (a pressed button) and whether a tap does anything."""
@@ -168,38 +184,6 @@ class Board:
                 button.classList.remove("rolling")
                 _ = button.offsetWidth  # restart the animation
                 button.classList.add("rolling")
-
-    def draw_controls(self, controls: view.Controls) -> None:
-        """Roll, skip, the hint switch and undo."""
-        if not self.changed("controls", controls):
-            return
-        roll = by_id("roll-button")
-        roll.disabled = False  # disabled only while loading; refusals are explained instead
-        roll.textContent = controls.roll_label
-        roll.setAttribute("aria-disabled", "false" if controls.can_roll else "true")
-        by_id("undo-button").setAttribute("aria-disabled", "false" if controls.can_undo else "true")
-        by_id("hint-toggle").checked = controls.hints_on
-        by_id("hint-toggle-text").textContent = controls.hint_switch_label
-        shown = {"tray": controls.tray, "skip-button": controls.skip, "hint-toggle-label": controls.hint_switch,
-                 "undo-button": controls.undo}
-        for element_id, visible in shown.items():
-            show(element_id, visible)
-
-    def draw_results(self, results: view.Results | None) -> None:
-        """The standings panel after a game and after the match."""
-        if not self.changed("results", results):
-            return
-        show("results", results is not None)
-        show("menu-new", results is None or not results.final)  # after the match the panel has its own
-        if results is None:
-            return
-        by_id("results-title").textContent = results.title
-        by_id("standings").innerHTML = markup.lines(results.lines)
-        by_id("winner").textContent = results.winner
-        for element_id, visible in (("report", False), ("show-report", results.review), ("next-game", results.can_next),
-                                    ("finish-match", results.can_finish), ("new-match", results.final)):
-            show(element_id, visible)
-        by_id("new-match" if results.final else "next-game").focus()
 
     # ------------------------------------------------------------------ scheduling
 
@@ -264,7 +248,7 @@ class Board:
         """The after-game report: each person's choices against the best, costliest first."""
         box = by_id("report")
         box.textContent = view.WORDS.reviewing
-        box.hidden = False
+        self.patch({"report": view.Element(hidden=False)})
         await self.load_table(self.session.coach.needs_table())
         await asyncio.sleep(0)  # let the page paint before the review's work
         box.innerHTML = markup.report(view.report(self.session))
@@ -511,7 +495,7 @@ async def warm_up(budget: float = WARM_UP_SECONDS) -> None:
 def start() -> None:
     """Bind the page, resume or set up a match, and mark the page ready for people and tests."""
     try:
-        by_id("start-button").disabled = False
+        by_id("start-button").disabled = by_id("roll-button").disabled = False  # they wait for Python
         resume_or_setup()
     except Exception as error:  # noqa: BLE001 - never leave a silent page
         say(view.failure(view.WORDS.cannot_start, error, saved=False))

@@ -28,7 +28,7 @@ __all__ = [
     "Cell",
     "Die",
     "Results",
-    "Controls",
+    "Element",
     "Advice",
     "ReportSection",
     "UNDO",
@@ -41,7 +41,8 @@ __all__ = [
     "status",
     "describe",
     "results",
-    "controls",
+    "elements",
+    "current_seat",
     "announcement",
     "toggle",
     "cell_refusal",
@@ -378,47 +379,57 @@ def decision_text(ruleset: rules.RuleSet, decision) -> str:
 
 
 @dataclass(frozen=True)
-class Controls:
-    """The controls around the board: roll button, skip, hint switch and undo."""
+class Element:
+    """What one element of the page (by id) shows; None (or no attributes) leaves that part as it is."""
 
-    roll_label: str
-    can_roll: bool
-    tray: bool  # the dice tray shows (during a game)
-    skip: bool  # a computer is playing: "Skip to the result"
-    hint_switch: bool  # the hint switch shows (a person's turn)
-    hints_on: bool
-    hint_switch_label: str
-    undo: bool  # the Undo button shows (undo allowed in this match)
-    can_undo: bool
-    current_seat: int | None  # whose column is marked as playing (None between games)
+    text: str | None = None
+    hidden: bool | None = None
+    checked: bool | None = None
+    attributes: tuple[tuple[str, str], ...] = ()
 
 
-def controls(session) -> Controls:
-    """The controls for a game.session.Session.
+def _flag(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def current_seat(match: Match) -> int | None:
+    """The seat whose column is marked as playing (None between games and after the match)."""
+    return None if match.game_over or match.finished else match.player
+
+
+def elements(session) -> dict[str, Element]:
+    """The elements around the board, by id, for a game.session.Session: controls and the standings panel.
 
     >>> from game.engine import new_match
     >>> from game.session import Session
-    >>> c = controls(Session(new_match("yacht", ["Ann"], seed=1)))
-    >>> c.roll_label, c.skip, c.hint_switch_label, c.undo, c.can_undo
-    ('Roll (3 left)', False, 'Hints for Ann', True, False)
+    >>> e = elements(Session(new_match("yacht", ["Ann"], seed=1)))
+    >>> e["roll-button"].text, e["undo-button"].attributes, e["skip-button"].hidden, e["hint-toggle-text"].text
+    ('Roll (3 left)', (('aria-disabled', 'true'),), True, 'Hints for Ann')
     """
     from .session import Next
 
     match = session.match
-    playing = not (match.game_over or match.finished)
+    playing = current_seat(match) is not None
     computer = session.next is Next.COMPUTER
-    return Controls(
-        roll_label=roll_label(match),
-        can_roll=match.can_roll,
-        tray=playing,
-        skip=computer,
-        hint_switch=playing and not computer,
-        hints_on=match.player in session.hints,
-        hint_switch_label=f"Hints for {match.current_name}",
-        undo=session.undo_allowed,
-        can_undo=session.can_undo,
-        current_seat=match.player if playing else None,
-    )
+    out = {
+        "roll-button": Element(roll_label(match), attributes=(("aria-disabled", _flag(not match.can_roll)),)),
+        "undo-button": Element(hidden=not session.undo_allowed, attributes=(("aria-disabled", _flag(not session.can_undo)),)),
+        "tray": Element(hidden=not playing),
+        "skip-button": Element(hidden=not computer),
+        "hint-toggle-label": Element(hidden=not playing or computer),
+        "hint-toggle": Element(checked=match.player in session.hints),
+        "hint-toggle-text": Element(f"Hints for {match.current_name}"),
+    }
+    shown = results(match)
+    out["results"] = Element(hidden=shown is None)
+    out["menu-new"] = Element(hidden=shown is not None and shown.final)  # the panel then has its own
+    if shown is not None:
+        out |= {
+            "results-title": Element(shown.title), "winner": Element(shown.winner), "report": Element(hidden=True),
+            "show-report": Element(hidden=not shown.review), "next-game": Element(hidden=not shown.can_next),
+            "finish-match": Element(hidden=not shown.can_finish), "new-match": Element(hidden=not shown.final),
+        }  # fmt: skip
+    return out
 
 
 def announcement(step) -> str:
