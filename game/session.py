@@ -118,25 +118,19 @@ class Step:
     undone: Undo | None = None
 
 
-def _actors(match: Match) -> list[int | None]:
-    """The seat that made each recorded action (None for next game and finish)."""
-    player, out = 0, []
-    for action in match.actions:
-        out.append(None if isinstance(action, (NextGame, Finish)) else player)
-        if isinstance(action, Score):
-            player = (player + 1) % len(match.seats)
-        elif isinstance(action, NextGame):
-            player = 0
-    return out
-
-
 def _undo_point(match: Match) -> tuple[int, int] | None:
-    """(index, seat) of the last action of a person in the current game, or None."""
-    actors = _actors(match)
+    """(index, seat) of the last action of a person in the current game, or None.
+
+    Walks back from the end (a score was made by the seat before the one now to move), so it
+    costs the few actions since that person's, not the whole match.
+    """
+    seat = match.player
     for index in range(len(match.actions) - 1, -1, -1):
-        seat = actors[index]
-        if seat is None:
+        action = match.actions[index]
+        if isinstance(action, (NextGame, Finish)):
             return None  # undo never crosses into an earlier game
+        if isinstance(action, Score):
+            seat = (seat - 1) % len(match.seats)
         if match.seats[seat].kind is SeatKind.HUMAN:
             return index, seat
     return None
