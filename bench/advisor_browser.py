@@ -19,11 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
-
-from tools import browser  # noqa: E402
-from tools.build import build  # noqa: E402
-from tools.serve import serve_in_background  # noqa: E402
+from bench.inpage import run_in_page  # noqa: E402
 
 # Runs in the page (Pyodide); writes its figures into <body data-bench="…">.
 PAGE_SCRIPT = """
@@ -77,24 +73,8 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--rules", nargs="*", default=["yacht", "yahtzee", "yatzy"])
     args = parser.parse_args(argv)
-    build(ROOT / "dist")
-    server = serve_in_background(ROOT / "dist", 0)
-    url = f"http://127.0.0.1:{server.server_address[1]}/?rules=yacht&players=Bench&seed=1"
     code = PAGE_SCRIPT.replace("NAMES", json.dumps(args.rules)).replace("GAMES", str(args.games))
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(browser.ensure()), args=browser.launch_args())
-        page = chromium.new_page()
-        page.goto(url)
-        page.wait_for_selector("html[data-ready='true']", timeout=60_000)
-        page.evaluate(
-            "code => { const s = document.createElement('script'); s.type = 'py'; s.textContent = code; document.body.appendChild(s); }",
-            code,
-        )
-        page.wait_for_selector("body[data-bench]", timeout=600_000)
-        figures = json.loads(page.locator("body").get_attribute("data-bench"))
-        version = chromium.version
-        chromium.close()
-    server.shutdown()
+    figures, version = run_in_page(code, "?rules=yacht&players=Bench&seed=1")
     print(f"Advisor.options() in Pyodide (headless Chromium {version}), {args.games} optimal games per rule set")
     print(f"{'rules':8s} {'table load':>10s} {'median':>8s} {'p95':>8s} {'max':>8s} {'decisions':>9s}")
     for name, f in figures.items():

@@ -21,7 +21,7 @@ from .engine import MAX_GAMES, MAX_PLAYERS, NAME_LENGTH
 from .rules import OptionKind, OptionSpec, Variant
 from .setup import SEAT_KINDS, SEED_LENGTH
 
-__all__ = ["PIPS", "advice", "cell", "die_face", "lines", "report", "scorecard", "setup_form", "tray"]
+__all__ = ["PIPS", "advice", "cell", "die_face", "lines", "report", "scorecard", "setup_form", "statistics", "tray"]
 
 PIPS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (1, 2, 6, 7), 5: (1, 2, 4, 6, 7), 6: (1, 2, 3, 5, 6, 7)}
 """Pip positions (cells of a 3×3 grid, see app.css) of each face of a six-sided die."""
@@ -248,4 +248,42 @@ def report(sections: Sequence[view.ReportSection]) -> str:
         parts += [_element("h3", escape(section.name)), _element("p", escape(section.summary))]
         if section.mistakes:
             parts.append(_element("ol", lines(section.mistakes)))
+    return "".join(parts)
+
+
+def statistics(page: view.StatsPage) -> str:
+    """The Statistics screen's body: rule set and person pickers, numbers, charts, rivals, recent games.
+
+    >>> statistics(view.StatsPage(empty="No games."))
+    '<p>No games.</p>'
+    """
+    from . import charts
+
+    pickers = []
+    if page.rule_sets:
+        pickers.append(_element("span", _labelled("stats-rules", "Rules", _element(
+            "select", _options(page.rule_sets, page.key), id="stats-rules", name="stats-rules"))))
+    if page.players:
+        pickers.append(_element("span", _labelled("stats-player", "Player", _element(
+            "select", _options([(n, n) for n in page.players], page.name), id="stats-player", name="stats-player"))))
+    parts = [_element("div", "".join(pickers), class_="stats-pickers")] if pickers else []
+    if page.empty:
+        parts.append(_element("p", escape(page.empty)))
+    if page.numbers:
+        rows = "".join(_element("tr", _element("th", escape(k), scope="row") + _element("td", escape(v))) for k, v in page.numbers)
+        parts.append(_element("table", _element("tbody", rows), class_="stats-numbers"))
+        parts.append(_element("div", "".join([
+            charts.histogram(page.histogram, page.reference, "Totals, with the optimal player's", id_prefix="totals"),
+            charts.bars(page.boxes, "Each box's average against the optimal player's", id_prefix="boxes"),
+            charts.trend(page.trend, "Points lost against optimal play, last 50 games", id_prefix="lost"),
+        ]), class_="stats-charts"))
+    if page.rivals:
+        parts.append(_element("h3", "Head to head") + _element("ul", lines(page.rivals)))
+    if page.recent:
+        items = "".join(
+            _element("li", escape(text) + " " + _element("button", "Delete", type="button", class_="delete-game",
+                                                         data_game=game_id, aria_label=f"Delete the game {text}"))
+            for game_id, text in page.recent
+        )  # fmt: skip
+        parts.append(_element("h3", "Recent games") + _element("ul", items, class_="recent-games"))
     return "".join(parts)

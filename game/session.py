@@ -109,13 +109,19 @@ class Coach:
 
 @dataclass(frozen=True)
 class Step:
-    """What one step did: the session after it, the match before it, and what there is to say."""
+    """What one step did: the session after it, the match before it, and what there is to say.
+
+    ``finished`` is the index of a game this step completed (to record in the history);
+    ``reopened`` the index of a completed game an undo opened again (its record is withdrawn).
+    """
 
     session: Session
     before: Match
     refusal: GameError | None = None
     feedback: Feedback | None = None
     undone: Undo | None = None
+    finished: int | None = None
+    reopened: int | None = None
 
 
 def _undo_point(match: Match) -> tuple[int, int] | None:
@@ -213,6 +219,28 @@ class Session:
 
         return coach.review(self.coach.advisor, self.match, self.match.game if game is None else game, player)
 
+    def record(self, game: int, ended: str):
+        """The history record (a game.history.GameRecord) of finished game ``game``, ended at ``ended`` (UTC ISO).
+
+        Points lost against optimal play are measured for people when the advisor is exact for
+        the rule set (its table loaded, or small enough to solve); otherwise they are None.
+
+        >>> from game.engine import new_match
+        >>> m = new_match("yacht", ["Ann"], seed=3)
+        >>> for box in m.open_categories():
+        ...     m = m.roll().score(box)
+        >>> r = Session(m).record(0, "2026-11-23T06:40:00Z")
+        >>> r.totals == (m.totals(0).grand_total,), r.lost[0] > 0
+        (True, True)
+        """
+        from . import history
+
+        exact = self.coach.needs_table() is None and self.coach.advisor.is_exact()
+        seats = range(len(self.match.seats))
+        lost = [self.review(p, game).total_loss if exact and self.match.seats[p].kind is SeatKind.HUMAN else None
+                for p in seats]
+        return history.record_game(self.match, game, ended, [self.undo_count(p, game) for p in seats], lost)
+
     def undo_count(self, player: int, game: int | None = None) -> int:
         """How many undos a seat made in a game (default: the current one)."""
         game = self.match.game if game is None else game
@@ -229,7 +257,9 @@ class Session:
         except GameError as error:
             return Step(self, self.match, refusal=error)
         feedback = self._feedback(action) if by_person else self.feedback
-        return Step(replace(self, match=after, feedback=feedback), self.match, feedback=feedback if by_person else None)
+        finished = self.match.game if after.game_over and not self.match.game_over else None
+        session = replace(self, match=after, feedback=feedback)
+        return Step(session, self.match, feedback=feedback if by_person else None, finished=finished)
 
     def _feedback(self, action: Action) -> Feedback | None:
         """The cost of a person's decision, when their seat asked for hints."""
@@ -303,7 +333,8 @@ class Session:
         restored = saves.replay(match.ruleset, match.seats, match.games, match.seed, match.actions[:index])
         record = Undo(match.game, seat, len(match.actions) - index)
         session = replace(self, match=restored, undos=self.undos + (record,), feedback=None)
-        return Step(session, match, undone=record)
+        reopened = match.game if match.game_over and not restored.game_over else None
+        return Step(session, match, undone=record, reopened=reopened)
 
     def with_hints(self, on: bool) -> Session:
         """Hints on or off for the seat to move.

@@ -12,7 +12,7 @@ import functools
 import json
 import time
 
-from pyodide.ffi import jsnull
+from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, fetch, when, window
 
 window.performance.mark("yacht:python")  # Python runs: the interpreter is up (see bench/startup.py)
@@ -29,7 +29,9 @@ SAVE_KEY = "yacht-dice/match"
 UNREADABLE_KEY = "yacht-dice/unreadable-save"
 SETUP_KEY = "yacht-dice/setup"
 HINTS_KEY = "yacht-dice/hints"  # format 1 kept hints apart; read once, when such a save loads
+HISTORY_KEY = "yacht-dice/history"
 TABLES = "./static/tables/"
+REFERENCES = TABLES + "optimal.json"  # the optimal player's distributions (tools/build_optimal.py)
 WARM_UP_SECONDS = 0.4  # Python time spent on throwaway turns after a start from the snapshot
 
 
@@ -79,25 +81,46 @@ class Board:
         self.computer = None  # the task playing computer turns
         self.fast = False  # skip the computer's pauses until a person's turn
         self.hint_request = 0
+        self.references = None  # the optimal player's numbers per rule set, fetched on first need
+        self.history = (None, None)  # the stored history's text and its value, as last read
+        self.saved: str | None = None  # the session save this tab last wrote
 
     def commit(self, step) -> bool:
         """Take a step's session (or explain its refusal), store it and draw it."""
-        if step.refusal is not None:
-            say(str(step.refusal))
+        if step.refusal is not None or self.stale():
+            say(view.WORDS.other_tab if step.refusal is None else str(step.refusal))
             return False
         say("")
         self.session = step.session
         self.store()
         self.draw(view.announcement(step))
+        if step.finished is not None:
+            asyncio.ensure_future(self.record(step.session, step.finished))
+        if step.reopened is not None:
+            from .history import game_id
+
+            change_history(lambda history: history.without(game_id(step.before, step.reopened)))
         return True
+
+    async def record(self, session: Session, game: int) -> None:
+        """Add a finished game to the history (with points lost, once the advisor's table is here)."""
+        await self.load_table(session.coach.needs_table())
+        record = session.record(game, now())
+        change_history(lambda history: history.add(record))
 
     def store(self) -> None:
         """Keep the session in localStorage so a reload resumes it exactly."""
-        if not remember(SAVE_KEY, self.session.to_json()):
+        self.saved = self.session.to_json()
+        if not remember(SAVE_KEY, self.saved):
             say(view.WORDS.not_saving)
 
+    def stale(self) -> bool:
+        """Whether another tab has saved a match since this one last did: then this tab writes nothing."""
+        current = stored(SAVE_KEY)
+        return self.saved is not None and current is not None and current != self.saved
+
     def begin(self, session: Session) -> None:
-        """Put a new or restored session on the board."""
+        """Put a new or restored session on the board (a new match replaces whatever was saved)."""
         self.session = session
         self.store()
         for element_id, visible in (("setup", False), ("save-problem", False), ("play", True), ("menu-new", True)):
@@ -253,6 +276,48 @@ class Board:
         await asyncio.sleep(0)  # let the page paint before the review's work
         box.innerHTML = markup.report(view.report(self.session))
 
+    async def open_stats(self, key: str | None = None, name: str | None = None) -> None:
+        """The Statistics screen over the stored history (the optimal player's numbers fetched once)."""
+        from . import stats
+
+        if self.references is None:
+            try:
+                self.references = stats.references_from_dict(json.loads(await (await fetch(REFERENCES)).text()))
+            except Exception:  # noqa: BLE001 - offline and not cached, or damaged: charts without them
+                self.references = {}
+        history = read_history()
+        if history is not None:
+            by_id("stats-body").innerHTML = markup.statistics(view.statistics(history, self.references, key, name))
+        document.body.dataset.screen = "stats"
+        show("stats")
+        storage = getattr(window.navigator, "storage", None)
+        try:
+            persisted = bool(await storage.persisted()) if storage else None
+        except Exception:  # noqa: BLE001 - a browser that cannot say
+            persisted = None
+        by_id("storage-status").textContent = view.storage_status(persisted)
+
+    async def import_backup(self, file) -> None:
+        """Merge a backup file's games into the history (and restore its match if none is in progress)."""
+        from .history import MAX_BACKUP_BYTES, Backup
+
+        if file.size > MAX_BACKUP_BYTES:
+            say(view.WORDS.import_too_large)
+            return
+        try:
+            backup = Backup.from_json(str(await file.text()))
+        except GameError as error:
+            say(f"{view.WORDS.import_refused}: {error}")
+            return
+        before = read_history()
+        if before is None or not change_history(lambda history: history.merge(backup.history)):
+            return
+        restore = backup.session is not None and (self.session is None or self.session.next is Next.OVER)
+        if restore:
+            self.begin(Session.from_dict(backup.session))
+        say(view.imported(len(before.games), len(read_history().games), restore))
+        await self.open_stats()
+
     def open_setup(self, problems: tuple = (), setup: setups.Setup | None = None) -> None:
         """Show the setup form (with a link's choices and problems, if any)."""
         if setup is not None:
@@ -295,6 +360,71 @@ def closest(event, selector: str):
 def act(action) -> None:
     """A person's action, through the session."""
     BOARD.commit(BOARD.session.act(action))
+
+
+def now() -> str:
+    """The time now, UTC, ISO 8601 (the core never reads the clock)."""
+    return str(window.Date.new().toISOString())
+
+
+def read_history():
+    """The stored history (a game.history.History), or None when it cannot be read (said on the page).
+
+    The last one read is kept with its text: reading again parses only when another write (this
+    tab's or another's) changed it.
+    """
+    from .history import History
+
+    raw = stored(HISTORY_KEY) or ""
+    if raw != BOARD.history[0]:
+        try:
+            BOARD.history = (raw, History.from_json(raw) if raw else History())
+        except GameError as error:
+            say(f"{view.WORDS.history_unreadable}: {error}")
+            return None
+    return BOARD.history[1]
+
+
+def change_history(change) -> bool:
+    """Re-read the stored history, change it and write it back: another tab's games are never lost."""
+    history = read_history()
+    if history is None:
+        return False
+    if not remember(HISTORY_KEY, change(history).to_json()):
+        say(view.WORDS.history_not_saved)
+        return False
+    return True
+
+
+def export_backup() -> None:
+    """Download one JSON file: the history, the match in progress and the setup form's choices."""
+    from .history import Backup
+
+    history = read_history()
+    if history is None:
+        return
+    setup = json.loads(stored(SETUP_KEY) or "{}") if (stored(SETUP_KEY) or "").startswith("{") else {}
+    session = BOARD.session.to_dict() if BOARD.session else None
+    text = Backup(history, session, {"setup": setup}, now()).to_json()
+    blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries))
+    link = document.createElement("a")
+    link.href = window.URL.createObjectURL(blob)
+    link.download = f"yacht-dice-backup-{now()[:10]}.json"
+    link.click()
+    window.setTimeout(window.URL.revokeObjectURL, 0, link.href)
+
+
+def delete_games(game: str | None) -> None:
+    """Delete one game (by id) or, with None, every game; each behind a confirmation."""
+    if window.confirm(view.WORDS.delete_game if game else view.WORDS.delete_all):
+        change_history(lambda history: history.without(game) if game else history.cleared())
+        asyncio.ensure_future(BOARD.open_stats())
+
+
+def close_stats() -> None:
+    """Back to the game (or the setup form)."""
+    show("stats", False)
+    document.body.removeAttribute("data-screen")
 
 
 # ---------------------------------------------------------------------- the form (game.markup.setup_form)
@@ -377,6 +507,7 @@ def skip() -> None:
 BUTTONS = {
     "roll-button": lambda: act(Roll()),
     "undo-button": lambda: BOARD.commit(BOARD.session.undo()),
+    "results-undo": lambda: BOARD.commit(BOARD.session.undo()),
     "next-game": next_game,
     "finish-match": lambda: act(Finish()),
     "skip-button": skip,
@@ -384,6 +515,10 @@ BUTTONS = {
     "new-match": lambda: BOARD.open_setup(),
     "menu-new": leave_match,
     "save-problem-dismiss": lambda: BOARD.open_setup(),
+    "menu-stats": lambda: asyncio.ensure_future(BOARD.open_stats()),
+    "stats-close": close_stats,
+    "export-backup": export_backup,
+    "delete-all": lambda: delete_games(None),
 }
 """What each button with an id does (one click handler on the page's stable body)."""
 
@@ -391,9 +526,12 @@ BUTTONS = {
 @when("click", "body")
 @guarded
 def on_click(event):
-    button, die, choice, cell = (closest(event, s) for s in ("button[id]", "button[data-die]", "button.choice", "td[data-row]"))
+    selectors = ("button[id]", "button[data-die]", "button.choice", "td[data-row]", "button[data-game]")
+    button, die, choice, cell, game = (closest(event, s) for s in selectors)
     if button is not None and str(button.id) in BUTTONS:
         BUTTONS[str(button.id)]()
+    elif game is not None:
+        delete_games(str(game.dataset.game))
     elif die is not None:
         act(view.toggle(BOARD.session.match, int(die.dataset.die)))
     elif choice is not None:
@@ -403,12 +541,33 @@ def on_click(event):
         say(view.cell_refusal(BOARD.session.match, str(cell.dataset.row), int(cell.dataset.player)))
 
 
+@when("change", "#stats")
+@guarded
+def on_stats_change(event):
+    if str(event.target.id) == "import-backup":
+        files = event.target.files
+        if files.length:
+            asyncio.ensure_future(BOARD.import_backup(files.item(0)))
+        event.target.value = ""
+    else:
+        asyncio.ensure_future(BOARD.open_stats(str(by_id("stats-rules").value), str(by_id("stats-player").value)))
+
+
 @when("change", "#hint-toggle")
 @guarded
 def on_hint_toggle(event):
+    if BOARD.stale():
+        say(view.WORDS.other_tab)
+        return
     BOARD.session = BOARD.session.with_hints(bool(by_id("hint-toggle").checked))
     BOARD.store()
     BOARD.draw()
+
+
+def on_storage(event) -> None:
+    """Another tab saved: say at once that this tab's match is out of date (its next move is refused)."""
+    if event.key == SAVE_KEY and BOARD.saved is not None and event.newValue != BOARD.saved:
+        say(view.WORDS.other_tab)
 
 
 @when("keydown", "body")
@@ -496,6 +655,8 @@ def start() -> None:
     """Bind the page, resume or set up a match, and mark the page ready for people and tests."""
     try:
         by_id("start-button").disabled = by_id("roll-button").disabled = False  # they wait for Python
+        window.addEventListener("storage", create_proxy(guarded(on_storage)))
+        show("menu-stats")
         resume_or_setup()
     except Exception as error:  # noqa: BLE001 - never leave a silent page
         say(view.failure(view.WORDS.cannot_start, error, saved=False))

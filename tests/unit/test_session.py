@@ -268,3 +268,20 @@ TestRandomTable = RandomTable.TestCase
 TestRandomTable.settings = settings(
     max_examples=25, stateful_step_count=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
+
+
+def test_a_step_says_which_game_it_finished_and_an_undo_which_it_reopened():
+    session = table("?rules=yacht&players=Ann&games=2&seed=1")
+    steps = []
+    for category in session.match.open_categories():
+        steps.append(session.act(Roll()))
+        session = steps[-1].session
+        steps.append(session.act(Score(category)))
+        session = steps[-1].session
+    assert [s.finished for s in steps if s.finished is not None] == [0]
+    assert steps[-1].finished == 0
+    undo = session.undo()
+    assert undo.reopened == 0 and undo.finished is None
+    again = undo.session.act(Score(session.match.scorecard(0, 0).entries[-1][0]))
+    assert again.finished == 0
+    assert undo.session.act(Roll()).finished is None
