@@ -114,3 +114,17 @@ def test_a_stale_tab_never_writes_over_the_match_another_tab_continued(context, 
     first.reload()
     first.wait_for_selector("html[data-ready='true']")
     assert ui.dice(first) == ui.dice(second)
+
+
+def test_the_statistics_screen_has_no_serious_accessibility_violations(page, base_url):
+    from axe_playwright_python.sync_playwright import Axe
+
+    from bench.stats_browser import synthetic_history
+
+    open_game(page, base_url)
+    page.evaluate("t => localStorage.setItem('yacht-dice/history', t)", synthetic_history(30))
+    open_stats(page)
+    expect(page.locator(".stats-numbers")).to_be_visible()
+    violations = Axe().run(page).response["violations"]
+    serious = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations if v["impact"] in ("serious", "critical")]
+    assert serious == []
