@@ -32,14 +32,14 @@ import json, statistics, time
 from pyscript import document, window
 from game import markup, view
 from game.history import History
-from game.shell import BOARD
+from game.shell.records import CACHE
 
 loads, renders, values, htmls = [], [], [], []
 for _ in range(RUNS):
     t0 = time.perf_counter()
     history = History.from_json(window.localStorage.getItem("yacht-dice/history"))
     t1 = time.perf_counter()
-    page = view.statistics(history, BOARD.references or {})
+    page = view.statistics(history, CACHE.references or {})
     t2 = time.perf_counter()
     html = markup.statistics(page)
     t3 = time.perf_counter()

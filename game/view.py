@@ -1,6 +1,6 @@
 """What the page shows, as plain values: the pure half of the user interface.
 
-The browser shell (``game.shell``) turns these values into DOM updates and DOM events into
+The browser shell (the ``game.shell`` package) turns these values into DOM updates and DOM events into
 engine calls; everything worth testing about the page — labels, scorecard cells, status lines,
 link parameters — is computed here, in plain Python.
 

@@ -42,9 +42,9 @@ FOLDER = "static/python"
 FILES = tuple(
     path.removeprefix("./")
     for path in tomllib.loads((Path(__file__).resolve().parent.parent / "pyscript.toml").read_text())["files"]
-    if path.endswith(".py") and not path.endswith("/shell.py")
+    if path.endswith(".py") and not path.startswith("./game/shell/")
 )
-"""The game's modules in the snapshot: every one pyscript.toml ships but the shell, which holds page objects."""
+"""The game's modules in the snapshot: every one pyscript.toml ships but the shell's, which hold page objects."""
 IMPORTS = ("html", "hashlib") + tuple(
     path.removesuffix(".py").replace("/", ".") for path in FILES if not path.endswith("__init__.py")
 )

@@ -72,7 +72,7 @@ def test_wasm_and_module_content_types(page, base_url):
 def test_a_failed_start_is_said_in_words(page, tmp_path):
     """If Python fails to start, the page says so (quickly, and without a traceback)."""
     source = copy_sources(tmp_path / "source")
-    shell = source / "game" / "shell.py"
+    shell = source / "game" / "shell" / "__init__.py"
     shell.write_text("raise RuntimeError('broken on purpose')\n" + shell.read_text())
     build(tmp_path / "site", root=source)
     server = serve_in_background(tmp_path / "site", 0)

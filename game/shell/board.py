@@ -1,0 +1,268 @@
+"""The match on the page: the session's steps taken, its view values drawn, computers and hints scheduled."""
+
+from __future__ import annotations
+
+import asyncio
+
+from pyodide.ffi import jsnull
+from pyscript import document, fetch
+
+from .. import markup, setup as setups, view
+from ..session import Next, Session
+from . import records
+from .dom import SAVE_KEY, TABLES, by_id, remember, say, show, stored
+
+
+class Board:
+    """The session on screen and what was last drawn, so a draw writes only what changed."""
+
+    def __init__(self) -> None:
+        self.session: Session | None = None
+        self.shape: tuple | None = None
+        self.drawn: dict = {}  # key -> the view value last drawn there
+        self.elements: dict = {}  # key -> its element
+        self.computer = None  # the task playing computer turns
+        self.fast = False  # skip the computer's pauses until a person's turn
+        self.hint_request = 0
+        self.saved: str | None = None  # the session save this tab last wrote
+
+    def commit(self, step) -> bool:
+        """Take a step's session (or explain its refusal), store it and draw it."""
+        if step.refusal is not None or self.stale():
+            say(view.WORDS.other_tab if step.refusal is None else str(step.refusal))
+            return False
+        say("")
+        self.session = step.session
+        self.store()
+        self.draw(view.announcement(step))
+        if step.finished is not None:
+            asyncio.ensure_future(records.record(step.session, step.finished))
+        if step.reopened is not None:
+            records.withdraw(step.before, step.reopened)
+        return True
+
+    def store(self) -> None:
+        """Keep the session in localStorage so a reload resumes it exactly."""
+        self.saved = self.session.to_json()
+        if not remember(SAVE_KEY, self.saved):
+            say(view.WORDS.not_saving)
+
+    def stale(self) -> bool:
+        """Whether another tab has saved a match since this one last did: then this tab writes nothing."""
+        current = stored(SAVE_KEY)
+        return self.saved is not None and current is not None and current != self.saved
+
+    def begin(self, session: Session) -> None:
+        """Put a new or restored session on the board (a new match replaces whatever was saved)."""
+        self.session = session
+        self.store()
+        for element_id, visible in (("setup", False), ("save-problem", False), ("play", True), ("menu-new", True)):
+            show(element_id, visible)
+        self.draw(view.status(session.match))
+        by_id("roll-button").focus()
+
+    def build(self) -> None:
+        """Lay out the scorecard and dice for the match's shape (only when it changes)."""
+        match = self.session.match
+        games = max(match.games, len(match.cards))
+        shape = (match.ruleset, match.seats, games)
+        if shape == self.shape:
+            return
+        self.shape, self.drawn, self.elements = shape, {}, {}
+        by_id("scorecard").innerHTML = markup.scorecard(match.ruleset, match.players, games)
+        by_id("dice").innerHTML = markup.tray(match.ruleset.dice)
+        for td in document.querySelectorAll("#scorecard td[data-row]"):
+            self.elements[(td.dataset.row, int(td.dataset.player))] = td
+        for index, th in enumerate(document.querySelectorAll("#scorecard thead th[title]")):
+            self.elements[("head", index)] = th
+        for button in document.querySelectorAll("#dice button[data-die]"):
+            self.elements[("die", int(button.dataset.die))] = button
+
+    def changed(self, key, value) -> bool:
+        """Whether ``value`` differs from what was last drawn at ``key`` (and remember it)."""
+        if self.drawn.get(key) == value:
+            return False
+        self.drawn[key] = value
+        return True
+
+    def draw(self, announce: str = "") -> None:
+        """Write to the page what changed, then schedule what the session says is next."""
+        match = self.session.match
+        self.build()
+        for key, cell in view.cells(match).items():
+            if self.changed(key, cell):
+                td = self.elements[key]
+                td.className = " ".join(cell.classes)
+                td.innerHTML = markup.cell(key[0], cell)
+        for index in range(len(match.seats)):
+            self.elements[("head", index)].classList.toggle("current", index == view.current_seat(match))
+        for die in view.dice(match):
+            self.draw_die(die)
+        self.patch(view.elements(self.session))
+        results = view.results(match)
+        if self.changed("results", results) and results is not None:
+            by_id("standings").innerHTML = markup.lines(results.lines)
+            by_id("new-match" if results.final else "next-game").focus()
+        status = by_id("status")
+        text = announce or view.status(match)
+        if status.textContent != text:
+            status.textContent = text
+        self.schedule()
+
+    def patch(self, elements: dict[str, view.Element]) -> None:
+        """Give each element by id the text, visibility, check and attributes the view says (if changed)."""
+        for element_id, want in elements.items():
+            if not self.changed(element_id, want):
+                continue
+            element = by_id(element_id)
+            if want.text is not None:
+                element.textContent = want.text
+            if want.hidden is not None:
+                element.hidden = want.hidden
+            if want.checked is not None:
+                element.checked = want.checked
+            for name, value in want.attributes:
+                element.setAttribute(name, value)
+
+    def draw_die(self, die: view.Die) -> None:
+        """One die: its face, held (a pressed button) and whether a tap does anything."""
+        old = self.drawn.get(("die", die.index))
+        if not self.changed(("die", die.index), die):
+            return
+        button = self.elements[("die", die.index)]
+        button.setAttribute("aria-label", die.label)
+        button.setAttribute("aria-pressed", "true" if die.held else "false")
+        button.setAttribute("aria-disabled", "false" if die.enabled else "true")
+        button.classList.toggle("die-empty", die.face is None)
+        if old is None or old.face != die.face:
+            button.innerHTML = markup.die_face(die.face, self.session.match.ruleset.sides)
+            if old is not None and die.face is not None:
+                button.classList.remove("rolling")
+                _ = button.offsetWidth  # restart the animation
+                button.classList.add("rolling")
+
+    # ------------------------------------------------------------------ scheduling
+
+    def schedule(self) -> None:
+        """Start the computer's turn, or refresh the hint, as the session says."""
+        session = self.session
+        if session.next is Next.COMPUTER and self.computer is None:
+            self.computer = asyncio.ensure_future(self.play_computers())
+        self.hint_request += 1
+        for element in document.querySelectorAll(".hint-keep, .hint-best"):
+            element.classList.remove("hint-keep", "hint-best")
+        if session.wants_hint():
+            asyncio.ensure_future(self.draw_hint(self.hint_request))
+        else:
+            show("hint", False)
+
+    async def load_table(self, name: str | None) -> None:
+        """Fetch an advisor table the session needs (once; a failed fetch lets the advisor estimate)."""
+        if name is None:
+            return
+        try:
+            response = await fetch(TABLES + name)
+            data = bytes(await response.bytearray()) if response.ok else None
+        except Exception:  # noqa: BLE001 - offline and not cached: the advisor estimates instead
+            data = None
+        self.session.coach.load_table(data)
+
+    async def play_computers(self) -> None:
+        """Play computer turns one action at a time, at a pace people can follow (at once after Skip)."""
+        try:
+            while self.session.next is Next.COMPUTER:
+                await self.load_table(self.session.table_needed())
+                action = self.session.computer_move()
+                await asyncio.sleep(0 if self.fast else Session.pause_before(action))
+                if self.session.next is Next.COMPUTER and not self.commit(self.session.computer_step()):
+                    return
+        except Exception as error:  # noqa: BLE001 - never a silent hang
+            say(view.failure(view.WORDS.computer_stopped, error))
+        finally:
+            self.computer = None
+            self.fast = False
+            show("skip-button", self.session.next is Next.COMPUTER)
+
+    async def draw_hint(self, request: int) -> None:
+        """The best option and the others' expected final scores; the best keep or box highlighted."""
+        await self.load_table(self.session.table_needed())
+        hint = self.session.hint()
+        if request != self.hint_request or hint is None:
+            return  # the board moved on while the table loaded
+        advice = view.advice(self.session.match, hint)
+        box = by_id("hint")
+        box.innerHTML = markup.advice(advice)
+        box.hidden = False
+        targets = [self.elements[("die", index)] for index in advice.keep]
+        if advice.category is not None:
+            targets.append(document.querySelector(f"#scorecard button[data-category='{advice.category}']"))
+        for element in targets:
+            if element is not None and element is not jsnull:
+                element.classList.add("hint-keep" if advice.category is None else "hint-best")
+
+    async def draw_report(self) -> None:
+        """The after-game report: each person's choices against the best, costliest first."""
+        box = by_id("report")
+        box.textContent = view.WORDS.reviewing
+        self.patch({"report": view.Element(hidden=False)})
+        await self.load_table(self.session.coach.needs_table())
+        await asyncio.sleep(0)  # let the page paint before the review's work
+        box.innerHTML = markup.report(view.report(self.session))
+
+    def open_setup(self, problems: tuple = (), setup: setups.Setup | None = None) -> None:
+        """Show the setup form (with a link's choices and problems, if any)."""
+        if setup is not None:
+            fill_form(setups.form_values(setup))
+        hidden = ("play", "results", "menu-new", "save-problem")
+        for element_id, visible in [(element_id, False) for element_id in hidden] + [("setup", True)]:
+            show(element_id, visible)
+        error = by_id("setup-error")
+        error.textContent = " ".join(p.message for p in problems)
+        error.hidden = not problems
+        sync_form()
+        if not problems:
+            by_id("start-button").focus()
+
+
+BOARD = Board()
+
+
+def act(action) -> None:
+    """A person's action, through the session."""
+    BOARD.commit(BOARD.session.act(action))
+
+
+# ---------------------------------------------------------------------- the form (game.markup.setup_form)
+
+
+def read_form() -> dict[str, str]:
+    """The setup form's raw values by field name (a checkbox is "1" or "0")."""
+    fields = {}
+    for element in by_id("setup-form").elements:
+        if not element.name or (element.type == "radio" and not element.checked):
+            continue
+        fields[element.name] = ("1" if element.checked else "0") if element.type == "checkbox" else element.value
+    return fields
+
+
+def fill_form(values: dict[str, str]) -> None:
+    """Put field values into the form."""
+    elements = by_id("setup-form").elements
+    for name, value in values.items():
+        element = elements.namedItem(name)
+        if element is None or element is jsnull:
+            continue
+        if getattr(element, "type", None) == "checkbox":
+            element.checked = value == "1"
+        else:
+            element.value = value
+
+
+def sync_form() -> None:
+    """Show the options of the chosen rule set and as many seat rows as players."""
+    fields = read_form()
+    for fieldset in document.querySelectorAll("#setup-form fieldset[data-rules]"):
+        fieldset.hidden = fieldset.dataset.rules != fields.get("rules")
+    count = int(fields.get("count", "2"))
+    for row in document.querySelectorAll("#setup-form .player-row"):
+        row.hidden = int(row.dataset.seat) > count
