@@ -285,3 +285,18 @@ def test_a_step_says_which_game_it_finished_and_an_undo_which_it_reopened():
     again = undo.session.act(Score(session.match.scorecard(0, 0).entries[-1][0]))
     assert again.finished == 0
     assert undo.session.act(Roll()).finished is None
+
+
+def test_a_match_ended_early_keeps_the_record_of_the_game_it_finished():
+    session = table("?rules=yacht&players=Ann,Bob&games=3&seed=2")
+    finished = []
+    while not session.match.game_over:
+        rolled = session.act(Roll()).session
+        step = rolled.act(Score(next(iter(rolled.match.options()))))
+        finished += [step.finished] if step.finished is not None else []
+        session = step.session
+    ended = session.act(Finish()).session
+    assert finished == [0] and ended.match.finished and ended.match.games_played == 1
+    record = ended.record(0, "2026-11-23T07:00:00Z")
+    assert record.totals == ended.match.game_totals(0) and record.game == 0
+    assert record.places == (1, 2) or record.places == (2, 1) or record.places == (1, 1)
