@@ -95,19 +95,26 @@ BUTTONS = {
 @when("click", "body")
 @guarded
 def on_click(event):
-    selectors = ("button[id]", "button[data-die]", "button.choice", "td[data-row]", "button[data-game]")
-    button, die, choice, cell, game = (closest(event, s) for s in selectors)
-    if button is not None and str(button.id) in BUTTONS:
-        BUTTONS[str(button.id)]()
-    elif game is not None:
-        records.delete_games(str(game.dataset.game))
-    elif die is not None:
-        act(view.toggle(BOARD.session.match, int(die.dataset.die)))
-    elif choice is not None:
-        act(Score(str(choice.dataset.category)))
-        by_id("roll-button").focus()
-    elif cell is not None:
-        say(view.cell_refusal(BOARD.session.match, str(cell.dataset.row), int(cell.dataset.player)))
+    for selector, handle in CLICKS:  # the first match only: each lookup crosses into the page
+        element = closest(event, selector)
+        if element is not None:
+            handle(element)
+            return
+
+
+def score(choice) -> None:
+    act(Score(str(choice.dataset.category)))
+    by_id("roll-button").focus()
+
+
+CLICKS = (
+    ("button[id]", lambda button: BUTTONS.get(str(button.id), lambda: None)()),
+    ("button[data-die]", lambda die: act(view.toggle(BOARD.session.match, int(die.dataset.die)))),
+    ("button.choice", score),
+    ("button[data-game]", lambda game: records.delete_games(str(game.dataset.game))),
+    ("td[data-row]", lambda td: say(view.cell_refusal(BOARD.session.match, str(td.dataset.row), int(td.dataset.player)))),
+)
+"""Clicks on the page's stable body, by what was clicked: (selector, what to do with the element)."""
 
 
 @when("change", "#stats")
