@@ -4,7 +4,7 @@
 
 Makes a history of ``--games`` two-person Yahtzee games (plausible random scores, in the
 history's own save format), puts it in the page's localStorage, and times in the page's own
-interpreter: loading it (``History.from_json``), and rendering the screen (``view.statistics``
+interpreter: loading it (``History.from_json``), and rendering the screen (``stats_view.statistics``
 and ``markup.statistics``, the same calls the shell makes, plus writing the HTML into the page).
 Prints the medians of ``--runs`` runs; the target is a render of at most 100 ms.
 """
@@ -12,7 +12,6 @@ Prints the medians of ``--runs`` runs; the target is a render of at most 100 ms.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 from pathlib import Path
@@ -30,7 +29,7 @@ SEED = 2026
 PAGE_SCRIPT = """
 import json, statistics, time
 from pyscript import document, window
-from game import markup, view
+from game import markup, stats_view
 from game.history import History
 from game.shell.records import CACHE
 
@@ -39,7 +38,7 @@ for _ in range(RUNS):
     t0 = time.perf_counter()
     history = History.from_json(window.localStorage.getItem("yacht-dice/history"))
     t1 = time.perf_counter()
-    page = view.statistics(history, CACHE.references or {})
+    page = stats_view.statistics(history, CACHE.references or {})
     t2 = time.perf_counter()
     html = markup.statistics(page)
     t3 = time.perf_counter()
@@ -92,9 +91,9 @@ def main(argv=None) -> int:
     print(f"Statistics screen in Pyodide (headless Chromium {version}), median of {args.runs} runs")
     print(f"history: {figures['games']} games, {len(text.encode()) / 1e6:.2f} MB of JSON")
     print(f"load (History.from_json): {figures['load_ms']:.0f} ms")
-    print(f"render (view.statistics + markup.statistics + innerHTML + layout): {figures['render_ms']:.0f} ms"
+    print(f"render (stats_view.statistics + markup.statistics + innerHTML + layout): {figures['render_ms']:.0f} ms"
           f" (max {figures['render_max_ms']:.0f} ms; target 100 ms)")
-    print(f"  of which view.statistics {figures['values_ms']:.0f} ms, markup.statistics {figures['markup_ms']:.0f} ms,"
+    print(f"  of which stats_view.statistics {figures['values_ms']:.0f} ms, markup.statistics {figures['markup_ms']:.0f} ms,"
           f" the rest writing the HTML and layout")
     return 0
 

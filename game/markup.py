@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from . import rules, view
+from . import rules, stats_view, view
 from .engine import MAX_GAMES, MAX_PLAYERS, NAME_LENGTH
 from .rules import OptionKind, OptionSpec, Variant
 from .setup import SEAT_KINDS, SEED_LENGTH
@@ -251,10 +251,10 @@ def report(sections: Sequence[view.ReportSection]) -> str:
     return "".join(parts)
 
 
-def statistics(page: view.StatsPage) -> str:
+def statistics(page: stats_view.StatsPage) -> str:
     """The Statistics screen's body: rule set and person pickers, numbers, charts, rivals, recent games.
 
-    >>> statistics(view.StatsPage(empty="No games."))
+    >>> statistics(stats_view.StatsPage(empty="No games."))
     '<p>No games.</p>'
     """
     from . import charts

@@ -98,8 +98,8 @@ class Board:
             self.elements[("head", index)].classList.toggle("current", index == view.current_seat(match))
         for die in view.dice(match):
             self.draw_die(die)
-        self.patch(view.elements(self.session))
         results = view.results(match)
+        self.patch(view.elements(self.session, results))
         if self.changed("results", results) and results is not None:
             by_id("standings").innerHTML = markup.lines(results.lines)
             by_id("new-match" if results.final else "next-game").focus()

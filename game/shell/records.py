@@ -8,7 +8,7 @@ import json
 from pyodide.ffi import to_js
 from pyscript import document, fetch, window
 
-from .. import markup, view
+from .. import markup, stats_view, view
 from ..engine import GameError
 from ..session import Next, Session
 from . import board
@@ -111,7 +111,7 @@ async def open_stats(key: str | None = None, name: str | None = None) -> None:
             CACHE.references = {}
     history = read_history()
     if history is not None:
-        by_id("stats-body").innerHTML = markup.statistics(view.statistics(history, CACHE.references, key, name))
+        by_id("stats-body").innerHTML = markup.statistics(stats_view.statistics(history, CACHE.references, key, name))
     document.body.dataset.screen = "stats"
     show("stats")
     storage = getattr(window.navigator, "storage", None)
@@ -119,7 +119,7 @@ async def open_stats(key: str | None = None, name: str | None = None) -> None:
         persisted = bool(await storage.persisted()) if storage else None
     except Exception:  # noqa: BLE001 - a browser that cannot say
         persisted = None
-    by_id("storage-status").textContent = view.storage_status(persisted)
+    by_id("storage-status").textContent = stats_view.storage_status(persisted)
 
 async def import_backup(file) -> None:
     """Merge a backup file's games into the history (and restore its match if none is in progress)."""
@@ -139,5 +139,5 @@ async def import_backup(file) -> None:
     restore = backup.session is not None and (board.BOARD.session is None or board.BOARD.session.next is Next.OVER)
     if restore:
         board.BOARD.begin(Session.from_dict(backup.session))
-    say(view.imported(len(before.games), len(read_history().games), restore))
+    say(stats_view.imported(len(before.games), len(read_history().games), restore))
     await open_stats()

@@ -12,7 +12,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from game import saves
 from game.actions import Finish, Hold, NextGame, Roll, Score
-from game.engine import Level, Refusal, SaveError, Seat, SeatKind, new_match
+from game.engine import Level, Refusal, SaveError, Seat, SeatKind, competition_ranks, new_match
 from game.session import SESSION_FORMAT, Feedback, Next, Session, Undo
 from game.setup import parse_link
 
@@ -130,7 +130,7 @@ def test_a_computer_turn_is_played_one_action_at_a_time_with_pauses():
         move = session.computer_move()
         assert Session.pause_before(move) > 0
         step = session.computer_step()
-        assert step.session.match.actions[-1:] == (move,) or isinstance(move, Hold)
+        assert step.session.match.actions[-1:] == (move,)  # the very move announced, holds included
         actions.append(move)
         session = step.session
     assert isinstance(actions[-1], Score) and isinstance(actions[0], Roll)
@@ -149,7 +149,7 @@ def test_the_computer_decision_survives_a_reload_between_holds():
         assert restored.computer_move() == session.computer_move()
         moves.append(session.computer_move())
         session = session.computer_step().session
-    assert any(isinstance(m, Hold) for m in moves) or all(not isinstance(m, Hold) for m in moves)
+    assert any(isinstance(m, Hold) for m in moves)  # reloads fell between a decision's holds
 
 
 def test_hints_give_the_best_option_and_feedback_names_the_cost():
@@ -299,4 +299,4 @@ def test_a_match_ended_early_keeps_the_record_of_the_game_it_finished():
     assert finished == [0] and ended.match.finished and ended.match.games_played == 1
     record = ended.record(0, "2026-11-23T07:00:00Z")
     assert record.totals == ended.match.game_totals(0) and record.game == 0
-    assert record.places == (1, 2) or record.places == (2, 1) or record.places == (1, 1)
+    assert record.places == competition_ranks(ended.match.game_totals(0))
