@@ -80,6 +80,8 @@ NAME_LENGTH = 32
 MAX_SEED = 2**53 - 1
 """Largest integer seed: seeds stay exact when a save passes through JavaScript."""
 _MAX_SEED_TEXT = 64
+SAVE_MESSAGE_CHARS = 300
+"""The longest message about a save: it may quote data someone else wrote."""
 
 PlayerRef = Union[int, str, None]
 
@@ -181,9 +183,17 @@ class TableError(GameError):
 
 
 class SaveError(GameError):
-    """Save data that cannot be restored: malformed, wrong version, impossible or tampered."""
+    """Save data that cannot be restored: malformed, wrong version, impossible or tampered.
+
+    The message is cut to SAVE_MESSAGE_CHARS: it may quote data someone else wrote.
+
+    >>> len(str(SaveError("x" * 10_000))) == SAVE_MESSAGE_CHARS
+    True
+    """
 
     def __init__(self, message: str, reason: Refusal | None = Refusal.BAD_SAVE) -> None:
+        if len(message) > SAVE_MESSAGE_CHARS:
+            message = message[: SAVE_MESSAGE_CHARS - 1] + "…"
         super().__init__(message, reason)
 
 
@@ -993,6 +1003,24 @@ class Match:
 
     def _finish(self, action: Finish) -> Match:
         return self._record(action, finished=True)
+
+    def apply_all(self, actions: Iterable[Action | Sequence[Any]]) -> Match:
+        """Perform actions in turn, as repeated :meth:`apply` would, in time linear in their number.
+
+        (Each apply copies the record of actions; here the record is kept aside and joined once.)
+
+        >>> m = new_match("yacht", ["Ann"], seed=2)
+        >>> m.apply_all([Roll(), Hold(0, True), ["roll"]]) == m.apply(Roll()).apply(Hold(0, True)).apply(Roll())
+        True
+        """
+        done = list(self.actions)
+        match = dataclasses.replace(self, actions=())
+        for action in actions:
+            match = match.apply(action)
+            if match.actions:
+                done.extend(match.actions)
+                match = dataclasses.replace(match, actions=())
+        return dataclasses.replace(match, actions=tuple(done))
 
     def apply(self, action: Action | Sequence[Any], *, player: PlayerRef = None) -> Match:
         """Perform an action (a value of game.actions, or a save's JSON list); GameError if refused.

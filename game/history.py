@@ -28,12 +28,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
-from itertools import accumulate, compress
+from itertools import compress
 from operator import le
 from typing import Any
 
 from . import rules
 from .actions import Finish, NextGame
+from .inputs import MAX_DEPTH, read_json
 from .engine import (
     MAX_GAMES,
     MAX_PLAYERS,
@@ -82,8 +83,6 @@ MAX_GAMES_KEPT = 50_000
 MAX_BACKUP_BYTES = 64 * 1024 * 1024
 """The largest history or backup file read (UTF-8 bytes): room for MAX_GAMES_KEPT games of five
 seats with long names (two-seat games take about 190 bytes each)."""
-MAX_DEPTH = 64
-"""The deepest JSON nesting read; a history nests 5 levels, a backup with a session about 9."""
 ID_LENGTH = 16
 """Hex digits of SHA-256 kept as a game's id."""
 LOST_DECIMALS = 2
@@ -101,9 +100,6 @@ MAX_SETTINGS_CHARS = 64 * 1024
 
 _ENDED = re.compile(r"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.\d{1,9})?Z")
 _ID = re.compile(f"[0-9a-f]{{{ID_LENGTH}}}")
-_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
-_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
-_NESTING = {"[": 1, "{": 1, "]": -1, "}": -1}
 _HUMAN = SeatKind.HUMAN.value
 _COMPUTER = SeatKind.COMPUTER.value
 _LEVELS = frozenset(level.value for level in Level)
@@ -653,50 +649,15 @@ def _check_header(data: Any, form: str, version: int, keys: tuple[str, ...], wha
         raise SaveError(f"the {what} is incomplete or has unknown fields: {wrong}"[:300])
 
 
-def _nesting(text: str) -> int:
-    """The deepest [ / { nesting of JSON text, strings left out: linear, no recursion.
-
-    >>> _nesting('{"a": [[1], "]]]]"]}'), _nesting("[" * 10_000)
-    (3, 10000)
-    """
-    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
-    return max(accumulate(map(_NESTING.__getitem__, brackets)), default=0)
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
 def parse_json(text: Any, what: str = "backup") -> Any:
-    """JSON text (or UTF-8 bytes) read safely: size and nesting are checked before parsing.
-
-    Anything too large (MAX_BACKUP_BYTES), nested deeper than MAX_DEPTH, or not valid JSON
-    raises SaveError saying so.
+    """A history or backup file's JSON read strictly (game.inputs.read_json, MAX_BACKUP_BYTES).
 
     >>> parse_json("[" * 10_000)
     Traceback (most recent call last):
     ...
     game.engine.SaveError: the backup nests 10000 levels deep; at most 64 are read
     """
-    if isinstance(text, (bytes, bytearray)):
-        if len(text) > MAX_BACKUP_BYTES:
-            raise SaveError(f"the {what} is too large: {len(text)} bytes, at most {MAX_BACKUP_BYTES} are read")
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise SaveError(f"the {what} is not UTF-8 text: {exc}") from None
-    if not isinstance(text, str):
-        raise SaveError(f"the {what} must be JSON text, not {type(text).__name__}")
-    size = len(text) if len(text) * 4 <= MAX_BACKUP_BYTES else len(text.encode("utf-8", "surrogatepass"))
-    if size > MAX_BACKUP_BYTES:
-        raise SaveError(f"the {what} is too large: {size} bytes, at most {MAX_BACKUP_BYTES} are read")
-    depth = _nesting(text)
-    if depth > MAX_DEPTH:
-        raise SaveError(f"the {what} nests {depth} levels deep; at most {MAX_DEPTH} are read")
-    try:
-        return json.loads(text, parse_constant=_no_constant)
-    except (ValueError, RecursionError) as exc:
-        raise SaveError(f"the {what} is not valid JSON (truncated or damaged?): {exc}"[:300]) from None
+    return read_json(text, what, MAX_BACKUP_BYTES)
 
 
 # --------------------------------------------------------------------------- backups

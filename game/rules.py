@@ -931,8 +931,16 @@ def variant(name: str) -> Variant:
     for v in VARIANTS.values():
         if key == v.name or key in v.aliases:
             return v
-    names = ", ".join(v.name + "".join(f" (or {a})" for a in v.aliases) for v in VARIANTS.values())
-    raise UnknownRuleSetError(f"unknown rule set {name!r}; valid rule sets: {names}")
+    raise UnknownRuleSetError(f"unknown rule set {name!r}; valid rule sets: {known_names()}")
+
+
+def known_names() -> str:
+    """The registry's rule set names and their aliases, for a message.
+
+    >>> known_names()
+    'yahtzee, yatzy, yacht, generalized (or custom)'
+    """
+    return ", ".join(v.name + "".join(f" (or {a})" for a in v.aliases) for v in VARIANTS.values())
 
 
 def ruleset(name: str, **options: Any) -> RuleSet:

@@ -17,6 +17,7 @@ from typing import Any
 from . import rules
 from .actions import Action
 from .engine import GameError, Match, Refusal, SaveError, Seat, SetupError, new_match
+from .inputs import read_json
 from .rules import RuleSet, RulesError
 
 __all__ = ["SCHEMA_VERSION", "SAVE_FORMAT", "to_dict", "to_json", "replay", "from_dict", "from_json"]
@@ -80,10 +81,7 @@ def replay(
     """
     if seed is None:
         raise SetupError("a replay needs the match's seed", Refusal.BAD_SETUP)
-    match = new_match(ruleset, seats, games, seed)
-    for action in actions:
-        match = match.apply(action)
-    return match
+    return new_match(ruleset, seats, games, seed).apply_all(actions)
 
 
 _TOP_KEYS = {"format", "version", "ruleset", "seats", "games", "seed", "actions", "state"}
@@ -164,10 +162,6 @@ def from_json(text: str | bytes) -> Match:
     >>> from_json("{truncated")
     Traceback (most recent call last):
     ...
-    game.engine.SaveError: the save is not valid JSON: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)
+    game.engine.SaveError: the saved match is not valid JSON (truncated or damaged?): Expecting property name enclosed in double quotes: line 1 column 2 (char 1)
     """
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError, RecursionError) as exc:
-        raise SaveError(f"the save is not valid JSON: {exc}") from exc
-    return from_dict(data)
+    return from_dict(read_json(text))

@@ -24,6 +24,7 @@ from typing import Any
 from . import rules, saves
 from .actions import Action, Decision, Finish, Hold, NextGame, Roll, Score
 from .engine import GameError, Level, Match, Refusal, SaveError, SeatKind, SetupError, TableError
+from .inputs import MAX_SETTINGS_BYTES, read_json
 
 __all__ = ["SESSION_FORMAT", "SESSION_VERSION", "Next", "Feedback", "Undo", "Coach", "Step", "Session"]
 
@@ -412,14 +413,17 @@ class Session:
 
     @classmethod
     def from_json(cls, text: str, legacy_hints: str | None = None) -> Session:
-        """The session saved as JSON text (SaveError on anything else); see :meth:`from_dict`."""
+        """The session saved as JSON text, read strictly (game.inputs); SaveError on anything else.
+
+        >>> Session.from_json("[" * 10_000 + "]" * 10_000)
+        Traceback (most recent call last):
+        ...
+        game.engine.SaveError: the saved match nests 10000 levels deep; at most 64 are read
+        """
+        data = read_json(text)
         try:
-            data = json.loads(text)
-        except (TypeError, ValueError, RecursionError) as exc:
-            raise SaveError(f"the save is not valid JSON: {exc}") from exc
-        try:
-            hints = json.loads(legacy_hints) if legacy_hints else None
-        except (ValueError, RecursionError):
+            hints = read_json(legacy_hints, "hints record", MAX_SETTINGS_BYTES) if legacy_hints else None
+        except SaveError:
             hints = None  # a bad hints record only loses the hints
         return cls.from_dict(data, hints)
 

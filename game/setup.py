@@ -18,6 +18,7 @@ from typing import Any
 
 from . import rules
 from .engine import MAX_GAMES, MAX_PLAYERS, MAX_SEED, Level, Seat
+from .inputs import shorten
 
 __all__ = ["SEAT_KINDS", "TABLE_PARAMS", "START_PARAMS", "Setup", "LinkProblem", "parse_link", "has_start_params",
            "setup_from_fields", "form_values"]
@@ -123,7 +124,7 @@ def _players(setup: Setup, value: str) -> tuple[Setup, str | None]:
 def _games(setup: Setup, value: str) -> tuple[Setup, str | None]:
     games = _whole(value, 1, MAX_GAMES)
     if games is None:
-        return setup, f"games={value!r} is not a number of games from 1 to {MAX_GAMES}"
+        return setup, f"games={shorten(value)} is not a number of games from 1 to {MAX_GAMES}"
     return replace(setup, games=games), None
 
 
@@ -136,7 +137,7 @@ def _seed(setup: Setup, value: str) -> tuple[Setup, str | None]:
 def _undo(setup: Setup, value: str) -> tuple[Setup, str | None]:
     flag = _FLAG_WORDS.get(value.strip().lower())
     if flag is None:
-        return setup, f"undo={value!r} must be 1 or 0 (on or off)"
+        return setup, f"undo={shorten(value)} must be 1 or 0 (on or off)"
     return replace(setup, undo=flag), None
 
 
@@ -147,7 +148,7 @@ def _cpu(setup: Setup, value: str) -> tuple[Setup, str | None]:
         number = _whole(seat, 1, MAX_PLAYERS)
         if number is None or level not in _CPU_LEVELS:
             return setup, (
-                f"cpu={value!r}: use seat:level pairs such as 2:perfect (levels {', '.join(_CPU_LEVELS)})"
+                f"cpu={shorten(value)}: use seat:level pairs such as 2:perfect (levels {', '.join(_CPU_LEVELS)})"
             )
         kinds[number - 1] = level
     return replace(setup, kinds=tuple(kinds)), None
@@ -156,8 +157,8 @@ def _cpu(setup: Setup, value: str) -> tuple[Setup, str | None]:
 def _rules(setup: Setup, value: str) -> tuple[Setup, str | None]:
     try:
         chosen = rules.variant(value.strip().lower())
-    except rules.UnknownRuleSetError as error:
-        return setup, f"rules={value!r} is not a rule set: {error}"
+    except rules.UnknownRuleSetError:
+        return setup, f"rules={shorten(value)} is not a rule set; valid rule sets: {rules.known_names()}"
     return replace(setup, rules=chosen.name), None
 
 
@@ -173,7 +174,8 @@ def _with_options(setup: Setup, texts: Sequence[tuple[str, str]]) -> tuple[Setup
         try:
             given[key] = chosen.option(key).from_text(chosen.title, text)
         except rules.RulesError as error:
-            problems.append(LinkProblem(key, str(error)))
+            quoted = repr(text)  # the rule set's message quotes the value whole: too long a value is cut here
+            problems.append(LinkProblem(key, str(error).replace(quoted, shorten(text))))
     return replace(setup, options=tuple(given.items())), problems
 
 
@@ -214,7 +216,12 @@ def parse_link(query: str | Sequence[tuple[str, str]], base: Setup | None = None
     setup = base or Setup()
     problems: list[LinkProblem] = []
     option_texts = []
+    seen: set[str] = set()
     for key, value in _pairs(query):
+        if key in START_PARAMS and key in seen:
+            problems.append(LinkProblem(key, f"{key} is given more than once; the first value is used"))
+            continue
+        seen.add(key)
         if key in _TABLE_PARSERS:
             setup, problem = _TABLE_PARSERS[key](setup, value)
             if problem:
@@ -223,9 +230,29 @@ def parse_link(query: str | Sequence[tuple[str, str]], base: Setup | None = None
             option_texts.append((key, value))
     setup, option_problems = _with_options(setup, option_texts)
     problems += option_problems
-    needed = max((i + 1 for i, kind in enumerate(setup.kinds) if kind != "human"), default=0)
-    if needed > len(setup.players):  # cpu=3:good with two names: the third seat is the computer
-        setup = replace(setup, players=setup.players + ("",) * (needed - len(setup.players)))
+    return _computer_seats(setup, problems)
+
+
+def _computer_seats(setup: Setup, problems: list[LinkProblem]) -> tuple[Setup, tuple[LinkProblem, ...]]:
+    """Seats past the named players are added for computers only: never a nameless person between.
+
+    >>> _computer_seats(Setup(players=("Ann",), kinds=("human", "good", "easy")), [])[0].players
+    ('Ann', '', '')
+    >>> _computer_seats(Setup(players=("Ann",), kinds=("human",) * 4 + ("easy",)), [])[1][0].message
+    'cpu: seat 5 is a computer, but only 1 player is named and seats 2 to 4 would have nobody; name them in players, or make them computers too'
+    """
+    named = len(setup.players)
+    computers = [i + 1 for i, kind in enumerate(setup.kinds) if kind != "human"]
+    needed = max(computers, default=0)
+    empty = [seat for seat in range(named + 1, needed + 1) if seat not in computers]
+    if empty:
+        players = f"{named} player is" if named == 1 else f"{named} players are"
+        seats = f"seat {empty[0]}" if len(empty) == 1 else f"seats {empty[0]} to {empty[-1]}"
+        problem = (f"cpu: seat {needed} is a computer, but only {players} named and {seats} would have nobody; "
+                   "name them in players, or make them computers too")
+        return replace(setup, kinds=setup.kinds[:named]), tuple(problems) + (LinkProblem("cpu", problem),)
+    if needed > named:  # cpu=3:good with two names: the third seat is the computer
+        setup = replace(setup, players=setup.players + ("",) * (needed - named))
     return setup, tuple(problems)
 
 

@@ -300,3 +300,46 @@ def test_a_match_ended_early_keeps_the_record_of_the_game_it_finished():
     record = ended.record(0, "2026-11-23T07:00:00Z")
     assert record.totals == ended.match.game_totals(0) and record.game == 0
     assert record.places == competition_ranks(ended.match.game_totals(0))
+
+
+def test_loading_a_save_does_not_copy_its_record_for_every_action(monkeypatch):
+    """Linear load: replaying n actions passes O(n) recorded actions around, not O(n²)."""
+    import dataclasses
+
+    from game import engine, saves
+
+    copied = []
+    real_replace = dataclasses.replace
+
+    def counting_replace(obj, **changes):
+        copied.append(len(changes.get("actions", ())))
+        return real_replace(obj, **changes)
+
+    monkeypatch.setattr(engine.dataclasses, "replace", counting_replace)
+    start = engine.new_match("yahtzee", ["Ann"], seed=3).roll()
+
+    def work(n):
+        copied.clear()
+        holds = [["hold", i % 5, (i // 5) % 2 == 0] for i in range(n)]
+        saves.replay(start.ruleset, start.seats, 1, 3, [["roll"], *holds])
+        return sum(copied)
+
+    small, large = work(1_000), work(4_000)
+    assert large <= 5 * small, (small, large)  # four times the actions: about four times the work
+
+
+def test_a_match_is_in_progress_until_its_planned_games_are_played():
+    from game import view
+    from game.engine import new_match
+
+    match = new_match("yacht", ["Ann"], games=2, seed=4)
+    assert not view.in_progress(match)
+    while not match.game_over:
+        match = match.roll()
+        match = match.score(next(iter(match.options())))
+    assert view.in_progress(match)  # one game of two: a link must ask before replacing it
+    match = match.next_game()
+    while not match.game_over:
+        match = match.roll()
+        match = match.score(next(iter(match.options())))
+    assert not view.in_progress(match)  # both played: the results are on screen, nothing to lose
