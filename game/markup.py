@@ -145,7 +145,7 @@ def setup_form() -> str:
         _players_fieldset(),
         _element("div", _labelled("games", "Games in the match", games), class_="field"),
         _more(),
-        _element("p", id="setup-error", class_="form-error", role="alert", hidden=True),
+        _element("div", id="setup-error", class_="form-error", role="alert", hidden=True),
         _element("button", "Start", type="submit", id="start-button", class_="primary", disabled=True),
     ]
     return _element("form", "\n" + "\n".join(parts) + "\n", id="setup-form", novalidate=True)
@@ -226,6 +226,19 @@ def lines(texts: Sequence[str]) -> str:
     '<li>1. Ann — 50</li><li>2. &lt;b&gt;</li>'
     """
     return "".join(_element("li", escape(text)) for text in texts)
+
+
+def problems(messages: Sequence[str]) -> str:
+    """What is wrong with a link or the form: one paragraph, or a list when there are several.
+
+    >>> problems(["games=³ is not a number"])
+    '<p>games=³ is not a number</p>'
+    >>> problems(["a", "<b>"])
+    '<p>This link has 2 problems:</p><ul><li>a</li><li>&lt;b&gt;</li></ul>'
+    """
+    if len(messages) == 1:
+        return _element("p", escape(messages[0]))
+    return _element("p", f"This link has {len(messages)} problems:") + _element("ul", lines(messages))
 
 
 def advice(hint: view.Advice) -> str:

@@ -594,29 +594,80 @@ def practice_turns() -> Iterator[Match]:
 class Words:
     """The page's fixed sentences, in one place (the shell only shows them)."""
 
-    not_saving: str = "This browser is not saving the match: it will not survive a reload."
+    storage_full: str = ("This match is not being saved: this browser's storage is full or turned off. "
+                         "To make room, export a backup, then delete old games in Statistics.")
+    lost_moves: str = ("The last moves were not saved (this browser's storage was full): "
+                       "this is the match as it was last saved.")
     leave_match: str = "Leave this match and set up a new one? The current match will be lost."
     reviewing: str = "Reviewing every decision…"
     computer_stopped: str = "The computer player stopped"
     went_wrong: str = "Something went wrong"
     cannot_start: str = "The game could not start"
     saved: str = "Your match is saved."
-    other_tab: str = "This match was continued in another tab, so this tab changes nothing: reload the page to carry on."
+    details_logged: str = "The details are in the browser's console."
+    other_tab: str = "This match was continued in another tab, so this tab changes nothing."
     history_not_saved: str = "This browser did not save the finished game to your history (storage full or refused)."
     history_unreadable: str = "Your game history could not be read, so nothing was written over it"
     delete_game: str = "Delete this game from your history? This cannot be undone."
     delete_all: str = "Delete every game from your history? This cannot be undone (export a backup first)."
     import_refused: str = "That file was not imported, and nothing was changed"
     import_too_large: str = "That file is too large to be a backup of this game; nothing was changed."
+    save_kept: str = ("Nothing was deleted: a copy is kept in this browser's storage (under “yacht-dice/unreadable-save”), "
+                      "and you can download it.")
+    save_not_kept: str = ("This browser's storage is full, so no copy could be put aside: download the saved data "
+                          "before you start a new match, which replaces it.")
+    start_new: str = "Start a new match"
+    download_then_start: str = "Download it, then start a new match"
 
 
 WORDS = Words()
 
 
 def failure(what: str, error: BaseException, saved: bool = True) -> str:
-    """A failure in words, never a traceback: what stopped, the error's kind and message.
+    """A failure in words, never Python's: what stopped; the error itself goes to the console.
 
     >>> failure(WORDS.went_wrong, KeyError("x"))
-    "Something went wrong (KeyError: 'x'). Your match is saved."
+    "Something went wrong. Your match is saved. The details are in the browser's console."
     """
-    return f"{what} ({type(error).__name__}: {error})." + (f" {WORDS.saved}" if saved else "")
+    return f"{what}." + (f" {WORDS.saved}" if saved else "") + f" {WORDS.details_logged}"
+
+
+def match_summary(match: Match) -> str:
+    """A match in a few words: rules, players and how far it has got.
+
+    >>> from game.engine import new_match
+    >>> match_summary(new_match("yatzy", ["Ann", "Bob"], games=2, seed=1).roll().score("chance"))
+    'Yatzy, Ann and Bob, game 1 of 2, round 1 of 15'
+    >>> match_summary(new_match("yacht", ["Cy"], seed=1))
+    'Yacht, Cy, not started'
+    """
+    names = [seat.name for seat in match.seats]
+    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if not match.actions:
+        where = "not started"
+    else:
+        where = f"game {match.game + 1} of {max(match.games, match.game + 1)}, round {match.round + 1} of {match.rounds}"
+    return f"{match.ruleset.title}, {who}, {where}"
+
+
+def link_choice(saved: Match, offered: Match) -> str:
+    """What the page asks when a link would replace a match in progress.
+
+    >>> from game.engine import new_match
+    >>> link_choice(new_match("yacht", ["Cy"], seed=1).roll(), new_match("yatzy", ["Ann"], seed=2))
+    'You have a match in progress (Yacht, Cy, game 1 of 1, round 1 of 12). This link starts a new one (Yatzy, Ann, not started), which would replace it.'
+    """
+    return (f"You have a match in progress ({match_summary(saved)}). "
+            f"This link starts a new one ({match_summary(offered)}), which would replace it.")
+
+
+def in_progress(match: Match | None) -> bool:
+    """Whether leaving ``match`` would lose play: started, and neither finished nor done with its planned games.
+
+    >>> from game.engine import new_match
+    >>> in_progress(new_match("yacht", seed=1)), in_progress(new_match("yacht", seed=1).roll())
+    (False, True)
+    """
+    if match is None or match.finished or not match.actions:
+        return False
+    return not (match.game_over and len(match.cards) >= match.games)

@@ -23,13 +23,15 @@ from ..session import Session  # noqa: E402
 from . import records  # noqa: E402
 from .board import BOARD, act, read_form, sync_form  # noqa: E402
 from .dom import (  # noqa: E402
-    HINTS_KEY, SAVE_KEY, SETUP_KEY, UNREADABLE_KEY, by_id, closest, guarded, remember, say, show, stored,
+    HINTS_KEY, SAVE_KEY, SETUP_KEY, UNREADABLE_KEY, UNSAVED_KEY, by_id, closest, download, forget, guarded, marked,
+    now, remember, say, show, stored,
 )
 
 # game.advisor, game.coach and game.bots are imported by the session on first need (a hint, a
 # computer turn, a report): a game without them starts faster when Python starts afresh.
 
 WARM_UP_SECONDS = 0.4  # Python time spent on throwaway turns after a start from the snapshot
+SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of it is kept and downloadable)
 
 
 @when("change", "#setup-form")
@@ -60,7 +62,7 @@ def on_start(event):
 def leave_match() -> None:
     """The header's "New match": ask first when a match is under way."""
     match = BOARD.session.match if BOARD.session else None
-    if match is None or match.finished or not match.actions or window.confirm(view.WORDS.leave_match):
+    if not view.in_progress(match) or window.confirm(view.WORDS.leave_match):
         BOARD.open_setup()
 
 
@@ -83,7 +85,11 @@ BUTTONS = {
     "show-report": lambda: asyncio.ensure_future(BOARD.draw_report()),
     "new-match": lambda: BOARD.open_setup(),
     "menu-new": leave_match,
-    "save-problem-dismiss": lambda: BOARD.open_setup(),
+    "save-problem-dismiss": lambda: leave_save_problem(),
+    "save-problem-download": lambda: download_unreadable(),
+    "link-keep": lambda: choose_link(False),
+    "link-start": lambda: choose_link(True),
+    "load-newer": lambda: load_newer(),
     "menu-stats": lambda: asyncio.ensure_future(records.open_stats()),
     "stats-close": records.close_stats,
     "export-backup": records.export_backup,
@@ -133,7 +139,7 @@ def on_stats_change(event):
 @guarded
 def on_hint_toggle(event):
     if BOARD.stale():
-        say(view.WORDS.other_tab)
+        BOARD.offer_newer()
         return
     BOARD.session = BOARD.session.with_hints(bool(by_id("hint-toggle").checked))
     BOARD.store()
@@ -141,9 +147,15 @@ def on_hint_toggle(event):
 
 
 def on_storage(event) -> None:
-    """Another tab saved: say at once that this tab's match is out of date (its next move is refused)."""
+    """Another tab saved: say at once that this tab's match is out of date, and offer the newer one."""
     if event.key == SAVE_KEY and BOARD.saved is not None and event.newValue != BOARD.saved:
-        say(view.WORDS.other_tab)
+        BOARD.offer_newer()
+
+
+def on_visibility(event) -> None:
+    """A tab shown again takes up the computer's turns (a hidden tab never plays them)."""
+    if not document.hidden and BOARD.session is not None and not BOARD.stale():
+        BOARD.schedule()
 
 
 @when("keydown", "body")
@@ -180,33 +192,118 @@ def saved_setup() -> setups.Setup | None:
     return None if problems or not fields else setup
 
 
+def stored_session() -> tuple[Session | None, GameError | None]:
+    """The saved session, or the reason it cannot be read (None, None when there is none)."""
+    raw = stored(SAVE_KEY)
+    if raw is None:
+        return None, None
+    try:
+        return Session.from_json(raw, stored(HINTS_KEY)), None
+    except GameError as error:
+        return None, error
+
+
+def keep_aside(raw: str) -> bool:
+    """Put an unreadable save where nothing overwrites it; False when storage is too full to.
+
+    A copy first; if that does not fit, a move (the save's own room makes space for it).
+    """
+    if stored(UNREADABLE_KEY) == raw or remember(UNREADABLE_KEY, raw):
+        return True
+    forget(SAVE_KEY)
+    if remember(UNREADABLE_KEY, raw):
+        return True
+    remember(SAVE_KEY, raw)  # it fitted there before: put it back
+    return False
+
+
+def report_unreadable(error: GameError) -> None:
+    """The save-problem screen: what happened, whether a copy is kept, the data to download."""
+    raw = stored(SAVE_KEY) or stored(UNREADABLE_KEY) or ""
+    kept = keep_aside(raw)
+    BOARD.pending["unkept"] = None if kept else raw
+    by_id("save-problem-kept").textContent = view.WORDS.save_kept if kept else view.WORDS.save_not_kept
+    by_id("save-problem-reason").textContent = str(error)
+    by_id("save-problem-text").value = raw[:SHOWN_SAVE_CHARS]
+    by_id("save-problem-dismiss").textContent = view.WORDS.start_new if kept else view.WORDS.download_then_start
+    for element_id, visible in (("save-problem", True), ("setup", False), ("play", False), ("link-choice", False)):
+        show(element_id, visible)
+
+
+def download_unreadable() -> None:
+    download(f"yacht-dice-unreadable-save-{now()[:10]}.json", stored(UNREADABLE_KEY) or stored(SAVE_KEY) or "")
+
+
+def leave_save_problem() -> None:
+    """Past the save-problem screen: to the link's match if one waits, otherwise the setup form."""
+    if BOARD.pending.get("unkept") is not None:
+        download_unreadable()
+    offered = BOARD.pending.pop("link", None)
+    if offered is not None:
+        BOARD.begin(offered)
+    else:
+        BOARD.open_setup(setup=saved_setup())
+
+
+def choose_link(start_it: bool) -> None:
+    """The answer to "Start the match in this link?"."""
+    offered, saved = BOARD.pending.pop("link", None), BOARD.pending.pop("saved", None)
+    chosen = offered if start_it else saved
+    if chosen is not None:
+        BOARD.begin(chosen)
+
+
+def load_newer() -> None:
+    """Take the match another tab saved (this tab's own state is older and was never written)."""
+    session, error = stored_session()
+    if error is not None:
+        report_unreadable(error)
+    elif session is not None:
+        BOARD.begin(session)
+
+
+def from_link(query) -> bool:
+    """Start a link's match, or show its problems, or ask first when it would replace a match in progress."""
+    window.history.replaceState(None, "", str(window.location.pathname))  # a reload never repeats a link
+    setup, problems = setups.parse_link(query)
+    if problems:
+        BOARD.open_setup(problems, setup)
+        return True
+    try:
+        offered = Session.new(setup)
+    except ValueError as error:
+        BOARD.open_setup((setups.LinkProblem("link", str(error)),), setup)
+        return True
+    saved, error = stored_session()
+    if error is not None:
+        BOARD.pending["link"] = offered  # started once the unreadable save is dealt with
+        report_unreadable(error)
+    elif saved is not None and view.in_progress(saved.match):
+        BOARD.pending.update(link=offered, saved=saved)
+        by_id("link-choice-text").textContent = view.link_choice(saved.match, offered.match)
+        for element_id, visible in (("link-choice", True), ("setup", False), ("play", False)):
+            show(element_id, visible)
+        by_id("link-keep").focus()
+    else:
+        BOARD.begin(offered)
+    return True
+
+
 def resume_or_setup() -> None:
     """Start from a link, resume the saved session, or show the setup form."""
     query = [(str(key), str(value)) for key, value in window.URLSearchParams.new(window.location.search).entries()]
-    if setups.has_start_params(query):
-        setup, problems = setups.parse_link(query)
-        try:
-            session = Session.new(setup, problems)
-        except ValueError as error:
-            BOARD.open_setup((setups.LinkProblem("link", str(error)),), setup)
-            return
-        window.history.replaceState(None, "", str(window.location.pathname))  # a reload resumes
-        BOARD.begin(session)
+    if setups.has_start_params(query) and from_link(query):
         return
-    raw = stored(SAVE_KEY)
-    if raw is None:
+    session, error = stored_session()
+    if error is not None:
+        report_unreadable(error)
+    elif session is None:
         BOARD.open_setup(setup=saved_setup())
-        return
-    try:
-        session = Session.from_json(raw, stored(HINTS_KEY))
-    except GameError as error:
-        remember(UNREADABLE_KEY, raw)
-        by_id("save-problem-reason").textContent = str(error)
-        by_id("save-problem-text").value = raw
-        for element_id, visible in (("save-problem", True), ("setup", False), ("play", False)):
-            show(element_id, visible)
-        return
-    BOARD.begin(session)
+    else:
+        lost = marked(UNSAVED_KEY)  # read before the board saves again
+        BOARD.begin(session)
+        if lost:
+            say(view.WORDS.lost_moves)
 
 
 async def warm_up(budget: float = WARM_UP_SECONDS) -> None:
@@ -232,6 +329,7 @@ def start() -> None:
     try:
         by_id("start-button").disabled = by_id("roll-button").disabled = False  # they wait for Python
         window.addEventListener("storage", create_proxy(guarded(on_storage)))
+        document.addEventListener("visibilitychange", create_proxy(guarded(on_visibility)))
         show("menu-stats")
         resume_or_setup()
     except Exception as error:  # noqa: BLE001 - never leave a silent page

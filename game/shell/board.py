@@ -10,7 +10,9 @@ from pyscript import document, fetch
 from .. import markup, setup as setups, view
 from ..session import Next, Session
 from . import records
-from .dom import SAVE_KEY, TABLES, by_id, remember, say, show, stored
+from .dom import SAVE_KEY, TABLES, UNSAVED_KEY, by_id, mark, remember, say, show, stored
+
+PREFETCH_DELAY = 3.0  # seconds after a match starts before its advisor table is fetched for offline use
 
 
 class Board:
@@ -25,11 +27,15 @@ class Board:
         self.fast = False  # skip the computer's pauses until a person's turn
         self.hint_request = 0
         self.saved: str | None = None  # the session save this tab last wrote
+        self.pending: dict = {}  # what waits for the player's answer: a link's session, the saved one, an unkept save
 
     def commit(self, step) -> bool:
         """Take a step's session (or explain its refusal), store it and draw it."""
-        if step.refusal is not None or self.stale():
-            say(view.WORDS.other_tab if step.refusal is None else str(step.refusal))
+        if step.refusal is not None:
+            say(str(step.refusal))
+            return False
+        if self.stale():
+            self.offer_newer()
             return False
         say("")
         self.session = step.session
@@ -44,22 +50,42 @@ class Board:
     def store(self) -> None:
         """Keep the session in localStorage so a reload resumes it exactly."""
         self.saved = self.session.to_json()
-        if not remember(SAVE_KEY, self.saved):
-            say(view.WORDS.not_saving)
+        kept = remember(SAVE_KEY, self.saved)
+        mark(UNSAVED_KEY, not kept)  # after a reload the page can say that moves were lost
+        if not kept:
+            say(view.WORDS.storage_full)
 
     def stale(self) -> bool:
         """Whether another tab has saved a match since this one last did: then this tab writes nothing."""
         current = stored(SAVE_KEY)
         return self.saved is not None and current is not None and current != self.saved
 
+    def offer_newer(self) -> None:
+        """Another tab saved this match since this tab did: say so, offer its newer state, write nothing."""
+        by_id("other-tab-text").textContent = view.WORDS.other_tab
+        show("other-tab")
+
     def begin(self, session: Session) -> None:
         """Put a new or restored session on the board (a new match replaces whatever was saved)."""
         self.session = session
         self.store()
-        for element_id, visible in (("setup", False), ("save-problem", False), ("play", True), ("menu-new", True)):
+        screens = (("setup", False), ("save-problem", False), ("link-choice", False), ("other-tab", False),
+                   ("play", True), ("menu-new", True))
+        for element_id, visible in screens:
             show(element_id, visible)
         self.draw(view.status(session.match))
         by_id("roll-button").focus()
+        asyncio.ensure_future(self.prefetch_table(session.coach.needs_table()))
+
+    async def prefetch_table(self, name: str | None) -> None:
+        """Fetch the advisor table of the rules being played, so the service worker keeps it for offline hints."""
+        if name is None:
+            return
+        await asyncio.sleep(PREFETCH_DELAY)
+        try:
+            await fetch(TABLES + name)
+        except Exception:  # noqa: BLE001 - offline: the table is fetched on a later visit
+            pass
 
     def build(self) -> None:
         """Lay out the scorecard and dice for the match's shape (only when it changes)."""
@@ -146,7 +172,7 @@ class Board:
     def schedule(self) -> None:
         """Start the computer's turn, or refresh the hint, as the session says."""
         session = self.session
-        if session.next is Next.COMPUTER and self.computer is None:
+        if session.next is Next.COMPUTER and self.computer is None and not document.hidden:  # a visible tab plays
             self.computer = asyncio.ensure_future(self.play_computers())
         self.hint_request += 1
         for element in document.querySelectorAll(".hint-keep, .hint-best"):
@@ -213,11 +239,11 @@ class Board:
         """Show the setup form (with a link's choices and problems, if any)."""
         if setup is not None:
             fill_form(setups.form_values(setup))
-        hidden = ("play", "results", "menu-new", "save-problem")
+        hidden = ("play", "results", "menu-new", "save-problem", "link-choice")
         for element_id, visible in [(element_id, False) for element_id in hidden] + [("setup", True)]:
             show(element_id, visible)
         error = by_id("setup-error")
-        error.textContent = " ".join(p.message for p in problems)
+        error.innerHTML = markup.problems([p.message for p in problems]) if problems else ""
         error.hidden = not problems
         sync_form()
         if not problems:

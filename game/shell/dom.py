@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import functools
 
-from pyodide.ffi import jsnull
+from pyodide.ffi import jsnull, to_js
 from pyscript import document, window
 
 from .. import view
 
 SAVE_KEY = "yacht-dice/match"
 UNREADABLE_KEY = "yacht-dice/unreadable-save"
+UNSAVED_KEY = "yacht-dice/unsaved"  # in sessionStorage (its own quota): this tab's last save failed
 SETUP_KEY = "yacht-dice/setup"
 HINTS_KEY = "yacht-dice/hints"  # format 1 kept hints apart; read once, when such a save loads
 HISTORY_KEY = "yacht-dice/history"
@@ -44,6 +45,43 @@ def remember(key: str, value: str) -> bool:
     except Exception:  # noqa: BLE001 - the caller says what it means for the player
         return False
     return True
+
+
+def forget(key: str) -> None:
+    """Remove a localStorage value (nothing happens where storage is refused)."""
+    try:
+        window.localStorage.removeItem(key)
+    except Exception:  # noqa: BLE001 - storage disabled: there is nothing to remove
+        pass
+
+
+def mark(key: str, on: bool) -> None:
+    """Set or clear a flag in sessionStorage, which outlives a reload of this tab and has its own quota."""
+    try:
+        if on:
+            window.sessionStorage.setItem(key, "1")
+        else:
+            window.sessionStorage.removeItem(key)
+    except Exception:  # noqa: BLE001 - a flag only improves a message
+        pass
+
+
+def marked(key: str) -> bool:
+    """Whether a sessionStorage flag is set."""
+    try:
+        return window.sessionStorage.getItem(key) == "1"
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def download(filename: str, text: str) -> None:
+    """Offer ``text`` as a JSON file download."""
+    blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries))
+    link = document.createElement("a")
+    link.href = window.URL.createObjectURL(blob)
+    link.download = filename
+    link.click()
+    window.setTimeout(window.URL.revokeObjectURL, 0, link.href)
 
 
 def say(message: str) -> None:

@@ -5,14 +5,13 @@ from __future__ import annotations
 import asyncio
 import json
 
-from pyodide.ffi import to_js
 from pyscript import document, fetch, window
 
 from .. import markup, stats_view, view
 from ..engine import GameError
 from ..session import Next, Session
 from . import board
-from .dom import HISTORY_KEY, REFERENCES, SETUP_KEY, by_id, now, remember, say, show, stored
+from .dom import HISTORY_KEY, REFERENCES, SETUP_KEY, by_id, download, now, remember, say, show, stored
 
 
 class Cache:
@@ -64,13 +63,7 @@ def export_backup() -> None:
         return
     setup = json.loads(stored(SETUP_KEY) or "{}") if (stored(SETUP_KEY) or "").startswith("{") else {}
     session = board.BOARD.session.to_dict() if board.BOARD.session else None
-    text = Backup(history, session, {"setup": setup}, now()).to_json()
-    blob = window.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries))
-    link = document.createElement("a")
-    link.href = window.URL.createObjectURL(blob)
-    link.download = f"yacht-dice-backup-{now()[:10]}.json"
-    link.click()
-    window.setTimeout(window.URL.revokeObjectURL, 0, link.href)
+    download(f"yacht-dice-backup-{now()[:10]}.json", Backup(history, session, {"setup": setup}, now()).to_json())
 
 
 def delete_games(game: str | None) -> None:

@@ -15,9 +15,25 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
       cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" })))
+        .then(() => keepUsedTables(cache))
     )
   );
 });
+
+// The advisor tables a player has used (kept once fetched, below) are fetched again for the new
+// version, so an update never turns exact offline hints back into estimates. Best effort: a table
+// that cannot be fetched now is fetched when next needed.
+function keepUsedTables(cache) {
+  const precached = new Set(PRECACHE.map((url) => new URL(url, self.registration.scope).href));
+  return caches.keys()
+    .then((keys) => Promise.all(keys.filter((key) => key.startsWith("yacht-") && key !== CACHE)
+      .map((key) => caches.open(key).then((old) => old.keys()))))
+    .then((lists) => {
+      const used = new Set(lists.flat().map((request) => request.url)
+        .filter((url) => url.includes("/static/tables/") && !precached.has(url)));
+      return Promise.all([...used].map((url) => cache.add(new Request(url, { cache: "no-cache" })).catch(() => {})));
+    });
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(

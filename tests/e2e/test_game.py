@@ -317,4 +317,4 @@ def test_play_goes_on_when_the_browser_refuses_storage(page, base_url):
     ui.start(page, base_url, "rules=yacht&players=Ann&seed=2")
     ui.roll(page)
     assert None not in ui.dice(page)
-    assert "not saving the match" in ui.notice(page)
+    assert "not being saved" in ui.notice(page)

@@ -98,24 +98,6 @@ def test_undoing_the_last_score_withdraws_the_game_from_the_history(page, base_u
     page.wait_for_function("() => JSON.parse(localStorage.getItem('yacht-dice/history')).games.length === 1")
 
 
-def test_a_stale_tab_never_writes_over_the_match_another_tab_continued(context, base_url):
-    first = context.new_page()
-    ui.start(first, base_url, "rules=yacht&players=Ann&seed=7")
-    ui.roll(first)
-    second = context.new_page()
-    open_game(second, base_url)  # resumes the same match
-    ui.roll(second)
-    newer = second.evaluate("localStorage.getItem('yacht-dice/match')")
-    expect(first.locator("#notice")).to_contain_text("continued in another tab")  # said at once
-    dice = ui.dice(first)
-    first.get_by_role("button", name=ui.ROLL).click()
-    assert ui.dice(first) == dice
-    assert first.evaluate("localStorage.getItem('yacht-dice/match')") == newer
-    first.reload()
-    first.wait_for_selector("html[data-ready='true']")
-    assert ui.dice(first) == ui.dice(second)
-
-
 def test_the_statistics_screen_has_no_serious_accessibility_violations(page, base_url):
     from axe_playwright_python.sync_playwright import Axe
 

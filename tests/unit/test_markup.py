@@ -179,7 +179,7 @@ def test_player_count_games_seed_undo_and_start(form):
     undo = more.find("input", id="opt-undo")
     assert (undo.attrs["name"], undo.attrs["type"], undo.attrs["value"], undo.has("checked")) == ("undo", "checkbox", "1", True)
     assert label_for(more, "opt-undo") == "Allow undo"
-    error = form.find("p", id="setup-error")
+    error = form.find("div", id="setup-error")
     assert error.has("hidden") and error.attrs["role"] == "alert"
     start = form.find("button", id="start-button")
     assert start.attrs["type"] == "submit" and start.has("disabled") and start.text == "Start"
