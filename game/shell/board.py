@@ -246,7 +246,9 @@ class Board:
         error.innerHTML = markup.problems([p.message for p in problems]) if problems else ""
         error.hidden = not problems
         sync_form()
-        if not problems:
+        if problems:
+            error.scrollIntoView()  # below the form on a phone: bring the problems into sight
+        else:
             by_id("start-button").focus()
 
 

@@ -26,9 +26,12 @@ def store(page, base_url, items: dict[str, str]) -> None:
 
 
 def test_a_link_with_several_problems_lists_them_and_a_reload_does_not_repeat_them(page, page_log, base_url):
+    page.set_viewport_size({"width": 360, "height": 740})
     open_game(page, base_url, "?games=" + "9" * 5000 + "&games=2&players=Ann&cpu=5:easy")
     items = page.locator("#setup-error li")
     expect(items).to_have_count(3)
+    expect(items.first).to_be_in_viewport()  # brought into sight below the form
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # a long value wraps, no sideways scroll
     texts = items.all_inner_texts()
     assert texts[0] == "games='999999999999999999999999…' (5000 characters) is not a number of games from 1 to 6"
     assert texts[1] == "games is given more than once; the first value is used"
