@@ -7,7 +7,7 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: play build test setup unit e2e browser engines clean
+.PHONY: play build test setup unit e2e browser engines lighthouse clean
 
 ## play: install the runtime, build dist/, and serve the game at http://localhost:$(PORT)
 play: build
@@ -52,5 +52,13 @@ browser: $(VENV)/.test-deps
 engines:
 	@$(PYTHON) tools/engines.py >/dev/null
 
+## lighthouse: Lighthouse mobile and desktop for the game and a bare PyScript page (a benchmark, not a test)
+lighthouse: setup $(VENV)/.test-deps browser bench/lighthouse/node_modules/.package-lock.json
+	$(VPY) -m bench.lighthouse
+
+bench/lighthouse/node_modules/.package-lock.json: bench/lighthouse/package.json bench/lighthouse/package-lock.json
+	npm ci --prefix bench/lighthouse --no-audit --no-fund --loglevel=error
+	@touch $@
+
 clean:
-	rm -rf static/vendor node_modules $(VENV) dist
+	rm -rf static/vendor node_modules bench/lighthouse/node_modules $(VENV) dist

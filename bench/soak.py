@@ -4,7 +4,8 @@
 
 Each load opens the built game (dist/, served on 127.0.0.1) from a link in a new tab of one
 headless Chromium, so every start after the first restores the snapshot from the HTTP cache
-and runs the warm-up that follows it. Straight away (during the warm-up) it turns hints on,
+and runs the warm-up that follows it. Straight away (during the warm-up) it answers "Start the
+match in this link?" when the last load's match is in progress, turns hints on,
 rolls, waits for the hint, holds a die, rolls and scores, then closes the tab. A crash is a
 tab that Chromium reports crashed ("Target crashed" / "Page crashed"), or a browser that dies;
 the browser's last log lines are printed with each one. Prints the counts as a Markdown table.
@@ -44,6 +45,8 @@ def one_load(context, url: str) -> str:
     try:
         page.goto(url)
         page.wait_for_selector("html[data-ready='true']", timeout=READY_MS)
+        if page.locator("#link-choice").is_visible():  # the last load's match is in progress: replace it
+            page.locator("#link-start").click(timeout=STEP_MS)
         page.locator("#hint-toggle").check(timeout=STEP_MS)
         page.locator("#roll-button").click(timeout=STEP_MS)
         page.wait_for_selector("#hint:not([hidden])", timeout=STEP_MS)

@@ -146,7 +146,8 @@ def setup_form() -> str:
         _element("div", _labelled("games", "Games in the match", games), class_="field"),
         _more(),
         _element("div", id="setup-error", class_="form-error", role="alert", hidden=True),
-        _element("button", "Start", type="submit", id="start-button", class_="primary", disabled=True),
+        _element("div", _element("button", "Start", type="submit", id="start-button", class_="primary", disabled=True)
+                 + _element("span", "Starting…", id="loading", class_="loading", role="status"), class_="start-row"),
     ]
     return _element("form", "\n" + "\n".join(parts) + "\n", id="setup-form", novalidate=True)
 

@@ -51,6 +51,7 @@ EXCLUDE = (
     "static/vendor/pyscript/mpy-*",
     "static/vendor/pyscript/service-worker.js",
     "static/vendor/pyscript/storage.js",
+    "*.br",  # tools/vendor.py's Brotli copies travel beside their files (see compress), never on their own
 )
 
 
@@ -97,11 +98,13 @@ COMPRESSIBLE = (".wasm", ".mjs", ".js", ".json", ".py", ".toml", ".css", ".html"
 
 
 def preloads(root: Path, paths: list[str]) -> list[str]:
-    """<link> tags that start every runtime download at once, instead of PyScript's discovery chain.
+    """<link> tags for the small modules at the head of PyScript's and Python's start, and the
+    snapshot's address (a <meta>, read by static/js/python.mjs; without it Python starts normally).
 
-    PyScript finds its chunk, then Pyodide, which then finds its stdlib and lock file, then the
-    game's files: each step waits for the one before. Preloading them from the HTML lets the
-    browser fetch them in parallel while the page paints.
+    The large downloads (Pyodide's 1.2 MB module, its 9.6 MB WebAssembly, the 2.5 MB standard
+    library, the 5.6 MB snapshot) are not preloaded: on a slow line they would share the first
+    moments with the page's own HTML and CSS, and the form would paint later. python.mjs starts
+    them once the page has painted.
     """
     vendor = root / "static" / "vendor" / "pyscript"
     core = re.search(r'from"\./(core-[\w-]+\.js)"', (vendor / "core.js").read_text())
@@ -111,21 +114,10 @@ def preloads(root: Path, paths: list[str]) -> list[str]:
         chunk = (vendor / core.group(1)).read_text()
         # The error plugin's stub, loaded even when the plugin is off.
         modules += [f"static/vendor/pyscript/{name}" for name in re.findall(r'import\("\./(error-[\w-]+\.js)"\)', chunk)]
-    modules += ["static/js/python.mjs", "static/vendor/pyodide/pyodide.mjs", "static/vendor/pyodide/pyodide.asm.mjs"]
-    config = tomllib.loads((root / "pyscript.toml").read_text())
-    # Not pyodide.asm.wasm: a preloaded module bypasses the browser's cache of compiled
-    # WebAssembly, and a warm start then compiles 9.6 MB again (measured: +0.6 s).
-    fetched = [
-        "static/vendor/pyodide/python_stdlib.zip",
-        "static/vendor/pyodide/pyodide-lock.json",
-        *(source.removeprefix("./") for source in config.get("files", {})),
-    ]
+    modules += ["static/js/python.mjs", "static/vendor/pyodide/pyodide.mjs"]
     modules = list(dict.fromkeys(modules))
     tags = [f'<link rel="modulepreload" href="./{m}">' for m in modules if m in paths]
-    tags += [f'<link rel="preload" href="./{f}" as="fetch" crossorigin="anonymous">' for f in fetched if f in paths]
-    # static/js/python.mjs finds the snapshot by this id; without the link Python starts normally.
-    tags += [f'<link rel="preload" id="python-snapshot" href="./{p}" as="fetch" crossorigin="anonymous">'
-             for p in paths if p.startswith(snapshot.FOLDER + "/")]
+    tags += [f'<meta name="python-snapshot" content="./{p}">' for p in paths if p.startswith(snapshot.FOLDER + "/")]
     return tags
 
 
@@ -194,9 +186,14 @@ def write_if_changed(target: Path, text: str) -> bool:
     return True
 
 
-def compress(out: Path, paths: list[str]) -> list[Path]:
-    """Write ``file.gz`` beside each compressible file for servers that serve pre-compressed files."""
+def compress(out: Path, paths: list[str], root: Path = ROOT) -> list[Path]:
+    """Write ``file.gz`` beside each compressible file, and copy the ``file.br`` tools/vendor.py made,
+    for servers that serve pre-compressed files."""
     written = []
+    for path in paths:
+        if (root / f"{path}.br").is_file():
+            copy_if_changed(root / f"{path}.br", out / f"{path}.br")
+            written.append(out / f"{path}.br")
     for path in paths + ["sw.js"]:
         source = out / path
         if not path.endswith(COMPRESSIBLE) or source.stat().st_size < 1024:
@@ -224,7 +221,7 @@ def build(out: Path, root: Path = ROOT) -> tuple[list[str], str]:
     copied += write_if_changed(out / "index.html", page_with_preloads(root, paths))
     version = content_version(out, paths)
     write_if_changed(out / "sw.js", service_worker((root / SW_SOURCE).read_text(), paths, version))
-    packed = compress(out, paths)
+    packed = compress(out, paths, root)
     wanted = {out / p for p in paths} | {out / "sw.js"} | set(packed)
     stale = [p for p in out.rglob("*") if p.is_file() and p not in wanted]
     for path in stale:

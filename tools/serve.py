@@ -14,6 +14,7 @@ import email.utils
 import functools
 import http.server
 import os
+import re
 import sys
 import threading
 from pathlib import Path
@@ -34,12 +35,32 @@ CONTENT_TYPES = {
 }
 
 
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+"""Pre-compressed copies served when the browser accepts them, best first (tools/build.py and
+tools/vendor.py write them), as nginx's ``brotli_static``/``gzip_static`` do."""
+HASHED = re.compile(r"-[0-9a-f]{16}\.bin$|/vendor/pyscript/[\w.]+-[\w-]{8}\.js$")
+"""Files whose names change with their content (the snapshot, PyScript's chunks): cached for a year."""
+IMMUTABLE = "public, max-age=31536000, immutable"
+REVALIDATE = "no-cache"  # everything else: kept, but checked with the server (a cheap 304) before use
+
+
+def cache_control(url: str) -> str:
+    """The Cache-Control header for a URL path.
+
+    >>> cache_control("/static/python/snapshot-0123456789abcdef.bin"), cache_control("/index.html")
+    ('public, max-age=31536000, immutable', 'no-cache')
+    >>> cache_control("/static/vendor/pyscript/core-C9KDLldu.js")
+    'public, max-age=31536000, immutable'
+    """
+    return IMMUTABLE if HASHED.search(url.split("?")[0]) else REVALIDATE
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     """Static files with explicit types for the runtime's files, quiet unless asked.
 
-    Where ``file.gz`` lies beside a file (tools/build.py writes them) and the browser accepts
-    gzip, the compressed bytes are sent with ``Content-Encoding: gzip``, as nginx's
-    ``gzip_static on`` does.
+    Where ``file.br`` or ``file.gz`` lies beside a file and the browser accepts that encoding, the
+    compressed bytes are sent with ``Content-Encoding`` (see ENCODINGS); every response says how
+    long it may be cached (see cache_control).
     """
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
@@ -49,9 +70,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         path = self.translate_path(self.path)
         if os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
             path = os.path.join(path, "index.html")
-        packed = path + ".gz"
-        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
-        if not (accepts and os.path.isfile(path) and os.path.isfile(packed)):
+        accepted = self.headers.get("Accept-Encoding", "")
+        encoding = next((e for e, suffix in ENCODINGS if e in accepted and os.path.isfile(path + suffix)), None)
+        if not (encoding and os.path.isfile(path)):
             return super().send_head()
         modified = int(os.stat(path).st_mtime)
         if self._not_modified_since(modified):
@@ -60,18 +81,23 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.end_headers()
             return None
         try:
-            handle = open(packed, "rb")  # noqa: SIM115 - returned to the base class, which closes it
+            handle = open(path + dict(ENCODINGS)[encoding], "rb")  # noqa: SIM115 - returned to the base class, which closes it
         except OSError:
             return super().send_head()
         stat = os.fstat(handle.fileno())
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(path))
-        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Encoding", encoding)
         self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(stat.st_size))
         self.send_header("Last-Modified", self.date_time_string(modified))
         self.end_headers()
         return handle
+
+    def end_headers(self):
+        if self.command in ("GET", "HEAD"):
+            self.send_header("Cache-Control", cache_control(self.path))
+        super().end_headers()
 
     def _not_modified_since(self, modified: int) -> bool:
         """Whether the request's If-Modified-Since covers a file last changed at ``modified``."""

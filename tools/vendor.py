@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -58,6 +59,21 @@ def planned() -> list[tuple[Path, Path]]:
     return pairs
 
 
+BROTLI_TYPES = (".wasm", ".mjs", ".js", ".json", ".css")
+"""Vendored files also kept Brotli-compressed (``file.br``), made once here and copied by the build."""
+
+
+def brotli(targets: list[Path]) -> list[Path]:
+    """Write ``file.br`` beside each compressible vendored file with Node (tools/brotli.mjs); [] without Node."""
+    files = [t for t in targets if t.name.endswith(BROTLI_TYPES) and t.stat().st_size >= 1024]
+    node = shutil.which("node")
+    if node is None:
+        print("vendor: no node on PATH: no Brotli copies (gzip only)", file=sys.stderr)
+        return []
+    subprocess.run([node, str(ROOT / "tools" / "brotli.mjs"), *map(str, files)], check=True, stdout=subprocess.DEVNULL)
+    return [p for f in files if (p := f.with_name(f.name + ".br")).is_file()]
+
+
 def main() -> int:
     for package, version in PINNED.items():
         found = _installed_version(package)
@@ -66,6 +82,7 @@ def main() -> int:
     pairs = planned()
     wanted = {target for _, target in pairs}
     copied = sum(copy_if_changed(source, target) for source, target in pairs)
+    wanted |= set(brotli(sorted(wanted)))
     stale = [p for p in VENDOR.rglob("*") if p.is_file() and p not in wanted]
     for path in stale:
         path.unlink()

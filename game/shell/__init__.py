@@ -328,9 +328,9 @@ def start() -> None:
     """Bind the page, resume or set up a match, and mark the page ready for people and tests."""
     try:
         by_id("start-button").disabled = by_id("roll-button").disabled = False  # they wait for Python
+        by_id("menu-stats").removeAttribute("aria-disabled")  # looks the same either way: nothing moves at start
         window.addEventListener("storage", create_proxy(guarded(on_storage)))
         document.addEventListener("visibilitychange", create_proxy(guarded(on_visibility)))
-        show("menu-stats")
         resume_or_setup()
     except Exception as error:  # noqa: BLE001 - never leave a silent page
         say(view.failure(view.WORDS.cannot_start, error, saved=False))

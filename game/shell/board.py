@@ -10,7 +10,7 @@ from pyscript import document, fetch
 from .. import markup, setup as setups, view
 from ..session import Next, Session
 from . import records
-from .dom import SAVE_KEY, TABLES, UNSAVED_KEY, by_id, mark, remember, say, show, stored
+from .dom import SAVE_KEY, TABLES, UNSAVED_KEY, by_id, mark, offer_focus, remember, say, show, stored
 
 PREFETCH_DELAY = 3.0  # seconds after a match starts before its advisor table is fetched for offline use
 
@@ -249,7 +249,7 @@ class Board:
         if problems:
             error.scrollIntoView()  # below the form on a phone: bring the problems into sight
         else:
-            by_id("start-button").focus()
+            offer_focus("start-button")
 
 
 BOARD = Board()

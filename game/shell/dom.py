@@ -84,6 +84,17 @@ def download(filename: str, text: str) -> None:
     window.setTimeout(window.URL.revokeObjectURL, 0, link.href)
 
 
+def offer_focus(element_id: str) -> None:
+    """Focus a control for keyboard play, without scrolling and never away from a field in use.
+
+    (Python may become ready while someone on a slow phone is typing a name in the form.)
+    """
+    active = document.activeElement
+    if active is not None and active is not jsnull and str(active.tagName) in ("INPUT", "SELECT", "TEXTAREA"):
+        return
+    by_id(element_id).focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+
+
 def say(message: str) -> None:
     """Explain something in words (an illegal action, a problem); empty clears it."""
     notice = by_id("notice")

@@ -1,7 +1,7 @@
 // The interpreter module PyScript loads (pyscript.toml's `interpreter`): Pyodide's own
 // loadPyodide, restoring the memory snapshot that tools/build.py made (tools/snapshot.py)
-// instead of starting Python from scratch. The page names the snapshot in a preload link
-// (id="python-snapshot"), which also starts its download with the rest of the runtime.
+// instead of starting Python from scratch. The page names the snapshot in
+// <meta name="python-snapshot">; its download starts once the page has painted.
 // Without that link, or if the snapshot cannot be used for any reason, Python starts the
 // normal way: a snapshot only ever makes the start faster, never breaks it.
 //
@@ -56,16 +56,18 @@ async function unpack(response) {
 }
 
 function snapshotUrl() {
-  const link = typeof document === "object" && document.getElementById("python-snapshot");
-  return link && typeof DecompressionStream === "function" ? link.href : null;
+  const meta = typeof document === "object" && document.querySelector('meta[name="python-snapshot"]');
+  return meta && typeof DecompressionStream === "function" ? new URL(meta.content, document.baseURI).href : null;
 }
+
+// After the page's first paint: on a slow line the runtime's megabytes must not hold up the form.
+const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 // Start Python: from the snapshot when the page names one, otherwise (or if that fails) afresh.
 async function start(settings) {
   const url = snapshotUrl();
   if (url) {
     try {
-      // Same mode and credentials as the preload link, so the browser reuses its download;
       // Pyodide awaits the promise once it has fetched its own files.
       const snapshot = fetch(url, { credentials: "same-origin" }).then(unpack);
       snapshot.catch(() => {}); // it may fail before Pyodide awaits it: not an unhandled rejection
@@ -90,7 +92,7 @@ async function start(settings) {
 // Options of PyScript's call that the early start can take afterwards; any other option (a
 // package list, a lock file) needs a start of its own.
 const LATE_OPTIONS = new Set(["stdout", "stderr", "indexURL"]);
-let early = snapshotUrl() ? start({ indexURL: INDEX_URL }) : null;
+let early = snapshotUrl() ? painted().then(() => start({ indexURL: INDEX_URL })) : null;
 early?.catch(() => {}); // a failure surfaces where PyScript awaits it, not as an unhandled rejection
 
 export async function loadPyodide(options = {}) {

@@ -30,10 +30,11 @@ def test_build_writes_site_worker_preloads_and_gzip(tmp_path):
     assert "<!-- markup:" not in page
     assert '<form id="setup-form" novalidate>' in page and 'name="rules" value="yahtzee" checked' in page
     assert page.count('class="die die-empty"') == 5
-    for needed in ("python_stdlib.zip", "pyodide.mjs", "game/engine.py"):
-        assert re.search(rf'<link rel="(module)?preload" href="\./[^"]*{re.escape(needed)}"', page), needed
-    # A preloaded wasm module misses the browser's compiled-code cache: never preload it.
-    assert "pyodide.asm.wasm" not in page
+    for needed in ("python.mjs", "pyodide.mjs"):
+        assert re.search(rf'<link rel="modulepreload" href="\./[^"]*{re.escape(needed)}"', page), needed
+    # The runtime's megabytes are not preloaded: on a slow line they would hold up the form's paint.
+    for large in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip"):
+        assert large not in page, large
     # pyscript.toml is inlined as JSON (no request, no TOML parser), and says the same.
     inline = json.loads(re.search(r"<script type=\"py\" config='([^']*)'", page).group(1))
     assert inline == tomllib.loads((ROOT / "pyscript.toml").read_text())
@@ -43,10 +44,10 @@ def test_build_writes_site_worker_preloads_and_gzip(tmp_path):
     assert listed == ["./" + p for p in build.precached(paths)]
     wasm = out / "static/vendor/pyodide/pyodide.asm.wasm"
     assert gzip.decompress((out / "static/vendor/pyodide/pyodide.asm.wasm.gz").read_bytes()) == wasm.read_bytes()
-    # The Python snapshot: named by its inputs' hash, preloaded by id, precached, and whole.
+    # The Python snapshot: named by its inputs' hash, named in a <meta> (not preloaded), precached, and whole.
     [python_snapshot] = [p for p in paths if p.startswith("static/python/")]
     assert re.fullmatch(r"static/python/snapshot-[0-9a-f]{16}\.bin", python_snapshot)
-    assert f'<link rel="preload" id="python-snapshot" href="./{python_snapshot}" as="fetch" crossorigin="anonymous">' in page
+    assert f'<meta name="python-snapshot" content="./{python_snapshot}">' in page
     assert "./" + python_snapshot in listed
     assert len(snapshot.unpack((out / python_snapshot).read_bytes())) > 16 * 2**20
     # A second build changes nothing and keeps the version.
@@ -68,3 +69,33 @@ def test_without_a_snapshot_the_build_still_makes_a_working_site(tmp_path, monke
     page = (tmp_path / "site" / "index.html").read_text()
     assert "python-snapshot" not in page and not any(p.startswith("static/python/") for p in paths)
     assert "WARNING: no Python snapshot" in capsys.readouterr().err
+
+
+def test_the_dev_server_prefers_brotli_and_caches_hashed_files_for_a_year(tmp_path):
+    import urllib.request
+
+    from tools.serve import serve_in_background
+
+    (tmp_path / "static/python").mkdir(parents=True)
+    for name in ("app.js", "static/python/snapshot-0123456789abcdef.bin"):
+        (tmp_path / name).write_bytes(b"plain")
+        (tmp_path / f"{name}.gz").write_bytes(b"gzipped")
+        (tmp_path / f"{name}.br").write_bytes(b"brotli")
+    server = serve_in_background(tmp_path, 0)
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+
+    def get(path, accept):
+        request = urllib.request.Request(base + path, headers={"Accept-Encoding": accept})
+        with urllib.request.urlopen(request) as response:
+            return response.read(), response.headers
+
+    try:
+        assert get("/app.js", "gzip, deflate, br")[0] == b"brotli"
+        assert get("/app.js", "gzip")[0] == b"gzipped"
+        body, headers = get("/app.js", "identity")
+        assert body == b"plain" and headers["Cache-Control"] == "no-cache"
+        body, headers = get("/static/python/snapshot-0123456789abcdef.bin", "br")
+        assert headers["Content-Encoding"] == "br" and headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,99 @@
+"""Lighthouse (mobile and desktop) for the game and a bare PyScript page, side by side: median of 3.
+
+    make lighthouse        # installs the pinned Lighthouse (bench/lighthouse/) and runs this
+    .venv/bin/python -m bench.lighthouse [--runs 3] [--no-build]
+
+Builds dist/, serves it with bench/bare.html (the same vendored runtime, one Python script that
+sets a ready marker; see bench/startup.py) on 127.0.0.1 through tools/serve.py's handler (gzip as a
+static host would), and runs Lighthouse 12 on the Chromium the tests use (never downloading a
+browser) with its default throttling: mobile = simulated slow 4G and a 4x slower CPU, desktop =
+its desktop preset. Prints the performance score, FCP, LCP, TBT, Speed Index and transfer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.startup import make_site  # noqa: E402
+from tools import browser as browser_finder  # noqa: E402
+from tools.build import build  # noqa: E402
+from tools.serve import serve_in_background  # noqa: E402
+
+LIGHTHOUSE = ROOT / "bench" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
+PAGES = {"game": "/", "bare": "/bare.html"}
+METRICS = (
+    ("score", "performance", lambda v: f"{100 * v:.0f}"),
+    ("FCP", "first-contentful-paint", lambda v: f"{v / 1000:.1f} s"),
+    ("LCP", "largest-contentful-paint", lambda v: f"{v / 1000:.1f} s"),
+    ("TBT", "total-blocking-time", lambda v: f"{v:,.0f} ms"),
+    ("Speed Index", "speed-index", lambda v: f"{v / 1000:.1f} s"),
+    ("transfer", "total-byte-weight", lambda v: f"{v / 1e6:.1f} MB"),
+)
+
+
+def lighthouse(url: str, preset: str, out: Path) -> dict[str, float]:
+    """One Lighthouse run: the figures of METRICS."""
+    flags = " ".join(["--headless=new", *browser_finder.launch_args()])
+    command = [str(LIGHTHOUSE), url, "--quiet", "--only-categories=performance", "--output=json",
+               f"--output-path={out}", f"--chrome-flags={flags}"]
+    if preset == "desktop":
+        command.append("--preset=desktop")
+    env = {**os.environ, "CHROME_PATH": str(browser_finder.ensure())}
+    subprocess.run(command, check=True, env=env, cwd=out.parent, timeout=600)
+    report = json.loads(out.read_text())
+    figures = {"performance": report["categories"]["performance"]["score"]}
+    for _, audit, _ in METRICS[1:]:
+        figures[audit] = report["audits"][audit]["numericValue"]
+    return figures
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
+    args = parser.parse_args(argv)
+    if not LIGHTHOUSE.exists():
+        print("Lighthouse is not installed: run `make lighthouse` (npm ci in bench/lighthouse/).", file=sys.stderr)
+        return 1
+    if not args.no_build:
+        build(ROOT / "dist")
+    results: dict[tuple[str, str], list[dict]] = {}
+    with tempfile.TemporaryDirectory(prefix="bench-lighthouse-") as tmp:
+        site = make_site(ROOT / "dist", Path(tmp) / "site")
+        server = serve_in_background(site, 0)
+        base = f"http://127.0.0.1:{server.server_address[1]}"
+        try:
+            for run in range(args.runs):
+                for preset in ("mobile", "desktop"):
+                    for page, path in PAGES.items():
+                        out = Path(tmp) / f"{page}-{preset}-{run}.json"
+                        results.setdefault((preset, page), []).append(lighthouse(base + path, preset, out))
+                        print(f"run {run + 1}: {preset} {page} done", file=sys.stderr, flush=True)
+        finally:
+            server.shutdown()
+        shutil.rmtree(site, ignore_errors=True)
+    version = subprocess.run([str(LIGHTHOUSE), "--version"], capture_output=True, text=True).stdout.strip()
+    print(f"Lighthouse {version} on {browser_finder.ensure()}, median of {args.runs} runs:\n")
+    header = "| | " + " | ".join(f"{preset} {page}" for preset in ("mobile", "desktop") for page in PAGES) + " |"
+    print(header + "\n|---|" + "---|" * (2 * len(PAGES)))
+    for label, audit, show in METRICS:
+        cells = [show(statistics.median(r[audit] for r in results[(preset, page)]))
+                 for preset in ("mobile", "desktop") for page in PAGES]
+        print(f"| {label} | " + " | ".join(cells) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,24 @@
+// Write FILE.br beside each FILE given (Brotli, quality 11), unless an up-to-date one is there.
+// tools/vendor.py runs it once for the vendored runtime (the wasm takes about 30 s), so builds
+// only copy the result: node tools/brotli.mjs static/vendor/pyodide/pyodide.asm.wasm ...
+import { readFileSync, statSync, writeFileSync, existsSync } from "node:fs";
+import { brotliCompressSync, constants } from "node:zlib";
+
+let written = 0;
+for (const file of process.argv.slice(2)) {
+  const target = `${file}.br`;
+  if (existsSync(target) && statSync(target).mtimeMs >= statSync(file).mtimeMs) continue;
+  const data = readFileSync(file);
+  const packed = brotliCompressSync(data, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_LGWIN]: constants.BROTLI_LARGE_MAX_WINDOW_BITS > 24 ? 24 : constants.BROTLI_MAX_WINDOW_BITS,
+      [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+    },
+  });
+  if (packed.length <= 0.9 * data.length) {
+    writeFileSync(target, packed);
+    written += 1;
+  }
+}
+console.log(`brotli: ${written} written`);
