@@ -25,6 +25,17 @@ def store(page, base_url, items: dict[str, str]) -> None:
     page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", items)
 
 
+def refuse_storage(key: str) -> str:
+    """A script that makes localStorage refuse writes of ``key`` as a full storage does."""
+    return f"""(() => {{
+        const real = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {{
+            if (this === window.localStorage && key === '{key}') throw new DOMException('full', 'QuotaExceededError');
+            return real.call(this, key, value);
+        }};
+    }})()"""
+
+
 def test_a_link_with_several_problems_lists_them_and_a_reload_does_not_repeat_them(page, page_log, base_url):
     page.set_viewport_size({"width": 360, "height": 740})
     open_game(page, base_url, "?games=" + "9" * 5000 + "&games=2&players=Ann&cpu=5:easy")
@@ -90,13 +101,7 @@ def test_a_save_too_large_to_copy_is_moved_aside_not_lost(page, base_url):
 
 def test_when_nothing_can_be_put_aside_the_new_match_waits_for_a_download(page, base_url):
     store(page, base_url, {SAVE_KEY: "{truncated"})
-    page.add_init_script("""(() => {
-        const real = Storage.prototype.setItem;
-        Storage.prototype.setItem = function (key, value) {
-            if (this === window.localStorage && key === 'yacht-dice/unreadable-save') throw new DOMException('full', 'QuotaExceededError');
-            return real.call(this, key, value);
-        };
-    })()""")
+    page.add_init_script(refuse_storage(UNREADABLE_KEY))
     open_game(page, base_url)
     expect(page.locator("#save-problem-kept")).to_contain_text("storage is full")
     assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == "{truncated"  # put back where it was
@@ -164,13 +169,7 @@ def test_a_long_save_loads_and_one_too_large_to_be_real_is_refused(page, base_ur
 
 def test_storage_full_is_said_and_remembered_after_a_reload(page, base_url):
     ui.start(page, base_url, "rules=yacht&players=Ann&seed=2")
-    page.evaluate("""(() => {
-        const real = Storage.prototype.setItem;
-        Storage.prototype.setItem = function (key, value) {
-            if (this === window.localStorage && key === 'yacht-dice/match') throw new DOMException('full', 'QuotaExceededError');
-            return real.call(this, key, value);
-        };
-    })()""")
+    page.evaluate(refuse_storage(SAVE_KEY))
     ui.roll(page)
     assert "not being saved" in ui.notice(page)
     page.reload()
