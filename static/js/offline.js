@@ -23,7 +23,24 @@
     hadController = true;
   });
 
-  window.addEventListener("load", function () {
+  // A first visit registers the worker once the game is ready (or has failed): its install
+  // downloads every file again unless the page's own downloads have finished, which on a slow
+  // line doubles the megabytes and delays the game. Later visits register at once (update check).
+  function whenStarted(then) {
+    var html = document.documentElement;
+    var settled = function () { return html.dataset.ready === "true" || html.dataset.ready === "failed"; };
+    if (navigator.serviceWorker.controller || settled()) return then();
+    var observer = new MutationObserver(function () {
+      if (!settled()) return;
+      observer.disconnect();
+      then();
+    });
+    observer.observe(html, { attributes: true, attributeFilter: ["data-ready"] });
+  }
+
+  window.addEventListener("load", function () { whenStarted(register); });
+
+  function register() {
     navigator.serviceWorker.register("./sw.js").then(function (registration) {
       if (!registration) return;  // registration blocked (some test and privacy modes)
       if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
@@ -42,5 +59,5 @@
         if (!already) navigator.storage.persist();
       });
     }
-  });
+  }
 }());

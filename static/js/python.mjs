@@ -3,7 +3,10 @@
 // instead of starting Python from scratch. The page names the snapshot in
 // <meta name="python-snapshot">; its download starts once the page has painted.
 // Without that link, or if the snapshot cannot be used for any reason, Python starts the
-// normal way: a snapshot only ever makes the start faster, never breaks it.
+// normal way: a snapshot only ever makes the start faster, never breaks it. On a slow or
+// data-saving line (where the browser says so) the snapshot is used only when this browser
+// already holds it: its 5.6 MB take longer to download there than Python takes to start
+// without it. The service worker, installed once the game is ready, keeps it for next time.
 //
 // The built page also runs this module as a script of its own, before PyScript's: Python then
 // starts while PyScript loads and reads its config, and PyScript's loadPyodide() call gets the
@@ -55,6 +58,27 @@ async function unpack(response) {
   return memory;
 }
 
+// Lines the browser rates this slow (Network Information API; other browsers say nothing and
+// get the snapshot): the snapshot's download would cost more than the start it saves. Only the
+// rating and the data-saver switch are read: `downlink` is a guess of 1.5 Mbps until the browser
+// has measured traffic (seen in Chromium 156), which would wrongly mark every first visit slow.
+const SLOW_LINES = new Set(["slow-2g", "2g", "3g"]);
+
+function slowLine() {
+  const line = typeof navigator === "object" && navigator.connection;
+  return Boolean(line && (line.saveData || SLOW_LINES.has(line.effectiveType)));
+}
+
+// The snapshot as this browser already holds it (service worker or HTTP cache), or null.
+async function cachedSnapshot(url) {
+  try {
+    const response = await fetch(url, { cache: "only-if-cached", mode: "same-origin", credentials: "same-origin" });
+    return response.ok ? response : null;
+  } catch {
+    return null;
+  }
+}
+
 function snapshotUrl() {
   const meta = typeof document === "object" && document.querySelector('meta[name="python-snapshot"]');
   return meta && typeof DecompressionStream === "function" ? new URL(meta.content, document.baseURI).href : null;
@@ -66,10 +90,14 @@ const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTi
 // Start Python: from the snapshot when the page names one, otherwise (or if that fails) afresh.
 async function start(settings) {
   const url = snapshotUrl();
-  if (url) {
+  const slow = Boolean(url) && slowLine();
+  const held = slow ? await cachedSnapshot(url) : null;
+  if (slow && !held) {
+    console.info("A slow line: Python starts without its snapshot, which is kept for the next visit.");
+  } else if (url) {
     try {
       // Pyodide awaits the promise once it has fetched its own files.
-      const snapshot = fetch(url, { credentials: "same-origin" }).then(unpack);
+      const snapshot = (held ? Promise.resolve(held) : fetch(url, { credentials: "same-origin" })).then(unpack);
       snapshot.catch(() => {}); // it may fail before Pyodide awaits it: not an unhandled rejection
       const withSnapshot = { ...settings, _loadSnapshot: snapshot };
       const pyodide = await startPyodide(withSnapshot);
