@@ -12,7 +12,7 @@ for (const file of process.argv.slice(2)) {
   const packed = brotliCompressSync(data, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-      [constants.BROTLI_PARAM_LGWIN]: constants.BROTLI_LARGE_MAX_WINDOW_BITS > 24 ? 24 : constants.BROTLI_MAX_WINDOW_BITS,
+      [constants.BROTLI_PARAM_LGWIN]: constants.BROTLI_MAX_WINDOW_BITS,
       [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
     },
   });

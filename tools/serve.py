@@ -71,7 +71,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
             path = os.path.join(path, "index.html")
         accepted = self.headers.get("Accept-Encoding", "")
-        encoding = next((e for e, suffix in ENCODINGS if e in accepted and os.path.isfile(path + suffix)), None)
+        encoding, suffix = next(((e, s) for e, s in ENCODINGS if e in accepted and os.path.isfile(path + s)), (None, ""))
         if not (encoding and os.path.isfile(path)):
             return super().send_head()
         modified = int(os.stat(path).st_mtime)
@@ -81,7 +81,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.end_headers()
             return None
         try:
-            handle = open(path + dict(ENCODINGS)[encoding], "rb")  # noqa: SIM115 - returned to the base class, which closes it
+            handle = open(path + suffix, "rb")  # noqa: SIM115 - returned to the base class, which closes it
         except OSError:
             return super().send_head()
         stat = os.fstat(handle.fileno())
