@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from .i18n import ENGLISH, N_, Text
+
 __all__ = [
     "RULESET_NAMES",
     "VARIANTS",
@@ -275,6 +277,16 @@ class Category:
     max_score: int
     _rule: _Rule | None = field(default=None, repr=False)
     _face: int = field(default=0, repr=False)  # the face an upper box counts (0 in the lower section)
+    _count: int = field(default=0, repr=False)  # the {count} of a templated name ("{count} of a Kind")
+    _template: str = field(default="", repr=False, compare=False)
+
+    def display(self, t: Text = ENGLISH) -> str:
+        """The box's name in the language of ``t`` (the catalogue's word for it: Yatzy's Full House is "Kåk").
+
+        >>> ruleset("generalized", dice=8).category("three_of_a_kind").display()
+        '4 of a Kind'
+        """
+        return t._(self._template or self.name, count=self._count)
 
 
 @dataclass(frozen=True)
@@ -327,6 +339,7 @@ class RuleSet:
     joker: Joker
     yahtzee_id: str | None
     _options: tuple[tuple[str, Any], ...] = ()
+    wording: str = field(default="", repr=False, compare=False)  # the title's msgid when it has {dice} and {sides}
     _by_id: dict[str, Category] = field(init=False, repr=False, compare=False, hash=False)
     _by_face: dict[int, Category] = field(init=False, repr=False, compare=False, hash=False)
     _hash: int = field(init=False, repr=False, compare=False, hash=False)
@@ -347,6 +360,14 @@ class RuleSet:
         """
         args = "".join(f", {k}={v!r}" for k, v in self._options)
         return f"ruleset({self.name!r}{args})"
+
+    def display(self, t: Text = ENGLISH) -> str:
+        """The rule set's title in the language of ``t``.
+
+        >>> ruleset("generalized", dice=4, sides=8).display()
+        'Custom 4 dice × 8 sides'
+        """
+        return t._(self.wording or self.title, dice=self.dice, sides=self.sides)
 
     @property
     def options(self) -> dict[str, Any]:
@@ -587,6 +608,11 @@ _UPPER_WORDS = (
     "elevens", "twelves", "thirteens", "fourteens", "fifteens", "sixteens", "seventeens",
     "eighteens", "nineteens", "twenties",
 )  # fmt: skip
+_UPPER_NAMES = (
+    N_("Ones"), N_("Twos"), N_("Threes"), N_("Fours"), N_("Fives"), N_("Sixes"), N_("Sevens"), N_("Eights"),
+    N_("Nines"), N_("Tens"), N_("Elevens"), N_("Twelves"), N_("Thirteens"), N_("Fourteens"), N_("Fifteens"),
+    N_("Sixteens"), N_("Seventeens"), N_("Eighteens"), N_("Nineteens"), N_("Twenties"),
+)  # fmt: skip
 MAX_DICE = 10
 MAX_SIDES = len(_UPPER_WORDS)
 
@@ -597,7 +623,7 @@ def _upper(dice: int, sides: int, names: dict[int, str] | None = None) -> tuple[
     return tuple(
         Category(
             _UPPER_WORDS[f - 1],
-            names.get(f, _UPPER_WORDS[f - 1].capitalize()),
+            names.get(f, _UPPER_NAMES[f - 1]),
             Section.UPPER,
             dice * f,
             _Rule(_face_count, (f,), _pay_matched),
@@ -607,8 +633,14 @@ def _upper(dice: int, sides: int, names: dict[int, str] | None = None) -> tuple[
     )
 
 
-def _lower(*rows: tuple[str, str, int, _Rule]) -> tuple[Category, ...]:
-    return tuple(Category(id_, name, Section.LOWER, top, rule) for id_, name, top, rule in rows)
+def _lower(*rows: tuple[str, str | tuple[str, int], int, _Rule]) -> tuple[Category, ...]:
+    """Lower boxes; a name is a msgid, or (a template with {count}, count) such as ("{count} of a Kind", 4)."""
+    out = []
+    for id_, name, top, rule in rows:
+        template, count = name if isinstance(name, tuple) else ("", 0)
+        out.append(Category(id_, template.format(count=count) if template else name, Section.LOWER, top, rule,
+                            _count=count, _template=template))
+    return tuple(out)
 
 
 def _kind(sizes: tuple[int, ...], pay: Callable[[_Hand, int, int], int], points: int = 0, *, distinct: bool = True) -> _Rule:
@@ -632,15 +664,15 @@ _CHANCE = _kind((), _pay_total)  # no group required: every roll matches
 def _build_yacht() -> dict[str, Any]:
     # Seed 000 (Z spec): ENTRY ::= ks<FACE> | full_house | four_of_a_kind | little_straight | big_straight | choice | yacht
     return dict(
-        title="Yacht", dice=5, sides=6, rolls_per_turn=3, yahtzee_id="yacht",
-        categories=_upper(5, 6, {1: "Aces"}) + _lower(
+        title=N_("Yacht"), dice=5, sides=6, rolls_per_turn=3, yahtzee_id="yacht",
+        categories=_upper(5, 6, {1: N_("Aces")}) + _lower(
             # three alike and two alike, the same face allowed: a Yacht is a Full House
-            ("full_house", "Full House", 30, _kind((3, 2), _pay_total, distinct=False)),
-            ("four_of_a_kind", "Four of a Kind", 24, _kind((4,), _pay_matched)),
-            ("little_straight", "Little Straight", 30, _faces(range(1, 6), 30)),
-            ("big_straight", "Big Straight", 30, _faces(range(2, 7), 30)),
-            ("choice", "Choice", 30, _CHANCE),
-            ("yacht", "Yacht", 50, _kind((5,), _pay_fixed, 50)),
+            ("full_house", N_("Full House"), 30, _kind((3, 2), _pay_total, distinct=False)),
+            ("four_of_a_kind", N_("Four of a Kind"), 24, _kind((4,), _pay_matched)),
+            ("little_straight", N_("Little Straight"), 30, _faces(range(1, 6), 30)),
+            ("big_straight", N_("Big Straight"), 30, _faces(range(2, 7), 30)),
+            ("choice", N_("Choice"), 30, _CHANCE),
+            ("yacht", N_("Yacht"), 50, _kind((5,), _pay_fixed, 50)),
         ),
     )  # fmt: skip
 
@@ -648,15 +680,15 @@ def _build_yacht() -> dict[str, Any]:
 def _build_yahtzee(upper_bonus: bool, yahtzee_bonus: bool, joker: str) -> dict[str, Any]:
     # Seed 001 (tables), cross-checked with seed 003; bonuses and joker from the official rules.
     return dict(
-        title="Yahtzee", dice=5, sides=6, rolls_per_turn=3, yahtzee_id="yahtzee",
+        title=N_("Yahtzee"), dice=5, sides=6, rolls_per_turn=3, yahtzee_id="yahtzee",
         categories=_upper(5, 6) + _lower(
-            ("three_of_a_kind", "Three of a Kind", 30, _kind((3,), _pay_total)),
-            ("four_of_a_kind", "Four of a Kind", 30, _kind((4,), _pay_total)),
-            ("full_house", "Full House", 25, _kind((3, 2), _pay_fixed, 25)),  # faces differ: 5 alike is not one
-            ("small_straight", "Small Straight", 30, _straight(4, 30)),
-            ("large_straight", "Large Straight", 40, _straight(5, 40)),
-            ("yahtzee", "Yahtzee", 50, _kind((5,), _pay_fixed, 50)),
-            ("chance", "Chance", 30, _CHANCE),
+            ("three_of_a_kind", N_("Three of a Kind"), 30, _kind((3,), _pay_total)),
+            ("four_of_a_kind", N_("Four of a Kind"), 30, _kind((4,), _pay_total)),
+            ("full_house", N_("Full House"), 25, _kind((3, 2), _pay_fixed, 25)),  # faces differ: 5 alike is not one
+            ("small_straight", N_("Small Straight"), 30, _straight(4, 30)),
+            ("large_straight", N_("Large Straight"), 40, _straight(5, 40)),
+            ("yahtzee", N_("Yahtzee"), 50, _kind((5,), _pay_fixed, 50)),
+            ("chance", N_("Chance"), 30, _CHANCE),
         ),
         upper_bonus_threshold=63 if upper_bonus else 0,
         upper_bonus_amount=35 if upper_bonus else 0,
@@ -668,17 +700,17 @@ def _build_yahtzee(upper_bonus: bool, yahtzee_bonus: bool, joker: str) -> dict[s
 def _build_yatzy() -> dict[str, Any]:
     # Seed 002: Scandinavian Yatzy, 15 boxes, 50 bonus at 63, no joker, no Yatzy bonus.
     return dict(
-        title="Yatzy", dice=5, sides=6, rolls_per_turn=3, yahtzee_id="yatzy",
+        title=N_("Yatzy"), dice=5, sides=6, rolls_per_turn=3, yahtzee_id="yatzy",
         categories=_upper(5, 6) + _lower(
-            ("one_pair", "One Pair", 12, _kind((2,), _pay_matched)),
-            ("two_pairs", "Two Pairs", 22, _kind((2, 2), _pay_matched)),
-            ("three_of_a_kind", "Three of a Kind", 18, _kind((3,), _pay_matched)),
-            ("four_of_a_kind", "Four of a Kind", 24, _kind((4,), _pay_matched)),
-            ("small_straight", "Small Straight", 15, _faces(range(1, 6), 15)),
-            ("large_straight", "Large Straight", 20, _faces(range(2, 7), 20)),
-            ("full_house", "Full House", 28, _kind((3, 2), _pay_total)),
-            ("chance", "Chance", 30, _CHANCE),
-            ("yatzy", "Yatzy", 50, _kind((5,), _pay_fixed, 50)),
+            ("one_pair", N_("One Pair"), 12, _kind((2,), _pay_matched)),
+            ("two_pairs", N_("Two Pairs"), 22, _kind((2, 2), _pay_matched)),
+            ("three_of_a_kind", N_("Three of a Kind"), 18, _kind((3,), _pay_matched)),
+            ("four_of_a_kind", N_("Four of a Kind"), 24, _kind((4,), _pay_matched)),
+            ("small_straight", N_("Small Straight"), 15, _faces(range(1, 6), 15)),
+            ("large_straight", N_("Large Straight"), 20, _faces(range(2, 7), 20)),
+            ("full_house", N_("Full House"), 28, _kind((3, 2), _pay_total)),
+            ("chance", N_("Chance"), 30, _CHANCE),
+            ("yatzy", N_("Yatzy"), 50, _kind((5,), _pay_fixed, 50)),
         ),
         upper_bonus_threshold=63, upper_bonus_amount=50,
     )  # fmt: skip
@@ -708,12 +740,12 @@ def _build_generalized(dice: int, sides: int, upper_bonus: bool, yahtzee_bonus: 
     large_straight = _ceil(dn, "1.33")  # (7)
     yahtzee = _ceil(dn, "1.66")  # (8)
     kind_names = (
-        ("Three of a Kind", "Four of a Kind")
+        (N_("Three of a Kind"), N_("Four of a Kind"))
         if (small_kind, large_kind) == (3, 4)
-        else (f"{small_kind} of a Kind", f"{large_kind} of a Kind")
+        else ((N_("{count} of a Kind"), small_kind), (N_("{count} of a Kind"), large_kind))
     )
     return dict(
-        title=f"Custom {n} dice × {d} sides",
+        title=f"Custom {n} dice × {d} sides", wording=N_("Custom {dice} dice × {sides} sides"),
         dice=n, sides=d,
         rolls_per_turn=_ceil(max(d, n), "0.5"),  # (1)
         yahtzee_id="yahtzee",
@@ -721,12 +753,12 @@ def _build_generalized(dice: int, sides: int, upper_bonus: bool, yahtzee_bonus: 
             ("three_of_a_kind", kind_names[0], dn, _kind((small_kind,), _pay_total)),
             ("four_of_a_kind", kind_names[1], dn, _kind((large_kind,), _pay_total)),
             # a group of floor(n/2) alike and one of ceil(n/2) alike of another face: all the dice
-            ("full_house", "Full House", full_house, _kind((n // 2, n - n // 2), _pay_fixed, full_house)),
+            ("full_house", N_("Full House"), full_house, _kind((n // 2, n - n // 2), _pay_fixed, full_house)),
             # a run longer than d faces cannot be rolled (n > d): then only a joker fills these boxes
-            ("small_straight", "Small Straight", dn, _straight(small_run, dn)),
-            ("large_straight", "Large Straight", large_straight, _straight(n, large_straight)),
-            ("yahtzee", "Yahtzee", yahtzee, _kind((n,), _pay_fixed, yahtzee)),
-            ("chance", "Chance", dn, _CHANCE),
+            ("small_straight", N_("Small Straight"), dn, _straight(small_run, dn)),
+            ("large_straight", N_("Large Straight"), large_straight, _straight(n, large_straight)),
+            ("yahtzee", N_("Yahtzee"), yahtzee, _kind((n,), _pay_fixed, yahtzee)),
+            ("chance", N_("Chance"), dn, _CHANCE),
         ),
         upper_bonus_threshold=_ceil(n, "0.5") * (d * (d + 1) // 2) if upper_bonus else 0,  # (10)
         upper_bonus_amount=_ceil(dn, "1.162") if upper_bonus else 0,  # (11)
@@ -779,6 +811,18 @@ class OptionSpec:
         if self.kind is OptionKind.CHOICE:
             return tuple(value for value, _ in self.choices)
         return tuple(range(self.low, self.high + 1))
+
+    def display(self, t: Text = ENGLISH) -> str:
+        """The option's label in the language of ``t``."""
+        return t._(self.label)
+
+    def choice_display(self, value: Any, t: Text = ENGLISH) -> str:
+        """A CHOICE value's label in the language of ``t``.
+
+        >>> VARIANTS["yahtzee"].option("joker").choice_display("free")
+        'Free joker'
+        """
+        return t._(dict(self.choices)[value])
 
     def _valid(self) -> str:
         if self.kind is OptionKind.NUMBER:
@@ -847,6 +891,10 @@ class Variant:
     build: Callable[..., dict[str, Any]] = field(repr=False)
     tables: bool  # whether the advisor's tables of every option combination are shipped
 
+    def display(self, t: Text = ENGLISH) -> str:
+        """The rule set's name in the language of ``t`` (for the setup form)."""
+        return t._(self.title)
+
     def option(self, name: str) -> OptionSpec:
         """The option called ``name`` (InvalidOptionError when this rule set has none)."""
         for spec in self.options:
@@ -894,21 +942,21 @@ class Variant:
 
 
 _BONUS_OPTIONS = (
-    OptionSpec("upper_bonus", OptionKind.FLAG, True, "Upper bonus"),
-    OptionSpec("yahtzee_bonus", OptionKind.FLAG, True, "Yahtzee bonus"),
-    OptionSpec("joker", OptionKind.CHOICE, "forced", "Joker rule", (
-        ("forced", "Forced joker (official)"), ("free", "Free joker"), ("none", "No joker"))),
+    OptionSpec("upper_bonus", OptionKind.FLAG, True, N_("Upper bonus")),
+    OptionSpec("yahtzee_bonus", OptionKind.FLAG, True, N_("Yahtzee bonus")),
+    OptionSpec("joker", OptionKind.CHOICE, "forced", N_("Joker rule"), (
+        ("forced", N_("Forced joker (official)")), ("free", N_("Free joker")), ("none", N_("No joker")))),
 )  # fmt: skip
 
 VARIANTS: dict[str, Variant] = {
     v.name: v
     for v in (
-        Variant("yahtzee", "Yahtzee", (), _BONUS_OPTIONS, _build_yahtzee, tables=True),
-        Variant("yatzy", "Yatzy", (), (), _build_yatzy, tables=True),
-        Variant("yacht", "Yacht", (), (), _build_yacht, tables=True),
-        Variant("generalized", "Custom dice", ("custom",), (
-            OptionSpec("dice", OptionKind.NUMBER, 5, "Dice", low=2, high=MAX_DICE),
-            OptionSpec("sides", OptionKind.NUMBER, 6, "Sides", low=2, high=MAX_SIDES),
+        Variant("yahtzee", N_("Yahtzee"), (), _BONUS_OPTIONS, _build_yahtzee, tables=True),
+        Variant("yatzy", N_("Yatzy"), (), (), _build_yatzy, tables=True),
+        Variant("yacht", N_("Yacht"), (), (), _build_yacht, tables=True),
+        Variant("generalized", N_("Custom dice"), ("custom",), (
+            OptionSpec("dice", OptionKind.NUMBER, 5, N_("Dice"), low=2, high=MAX_DICE),
+            OptionSpec("sides", OptionKind.NUMBER, 6, N_("Sides"), low=2, high=MAX_SIDES),
         ) + _BONUS_OPTIONS, _build_generalized, tables=False),
     )
 }  # fmt: skip
