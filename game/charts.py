@@ -10,12 +10,18 @@ Content-Security-Policy forbids ``style=``): colours, strokes and text anchors c
 ``chart-*`` classes of static/css/app.css, which use the theme's custom properties, so dark mode
 follows. Every text is escaped, and the whole string is well-formed XML as well as HTML.
 
+Every word, number and share is in the language of ``t`` (the caption and labels given are
+worded by the caller).
+
 Ids start with ``id_prefix`` (by default ``chart-`` and the caption's words): two charts on one
 page need different captions or different prefixes.
 
 >>> page = trend([12.5, 3.0], "Points lost") + trend([], "Points lost")
 >>> page.count("<polyline"), "no games yet" in page
 (1, True)
+>>> from game.i18n import LANGUAGES
+>>> "<td>12,5</td>" in trend([12.5, 3.0], "Points lost", t=Text(LANGUAGES["sv"]))
+True
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from html import escape
+
+from .i18n import ENGLISH, N_, Text
 
 __all__ = ["BIN_WIDTH", "LAST", "bars", "histogram", "trend"]
 
@@ -33,7 +41,8 @@ LAST = 50
 """The most games a trend shows (the last ones)."""
 TAIL = 0.005
 """The share of the optimal player's games left out of a histogram's range at each end (rare tails)."""
-EMPTY = "no games yet"
+EMPTY = N_("{chart}: no games yet.")
+"""What a chart without data says instead (``{chart}`` is its caption)."""
 
 WIDTH = 320  # the viewBox width: one user unit is about one CSS pixel on a 360 px phone
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -101,9 +110,9 @@ def _legend(items: Sequence[tuple[str, str]]) -> str:
     return "".join(out)
 
 
-def _empty(caption: str) -> str:
+def _empty(caption: str, t: Text) -> str:
     """What a chart without data shows: a sentence, not an empty drawing."""
-    return _tag("p", escape(f"{caption}: {EMPTY}."), class_="chart-empty")
+    return _tag("p", escape(t._(EMPTY, chart=caption)), class_="chart-empty")
 
 
 def _figure(
@@ -114,6 +123,7 @@ def _figure(
     head: Sequence[str],
     rows: Sequence[Sequence[str]],
     foot: Sequence[str] = (),
+    t: Text = ENGLISH,
 ) -> str:
     """The figure: caption, the SVG (named by its title, described by the table) and the table."""
     title, data = f"{prefix}-title", f"{prefix}-data"
@@ -131,21 +141,23 @@ def _figure(
     if foot:
         table += _tag("tfoot", row(foot))
     table = _tag("table", _tag("caption", escape(caption)) + table, id=data, class_="chart-table")
+    # Translators: what opens the table of a chart's numbers, below the drawing.
+    summary = _tag("summary", escape(t._("The numbers")))
     return _tag(
         "figure",
         _tag("figcaption", escape(caption), class_="chart-caption")
-        + svg + _tag("details", _tag("summary", "The numbers") + table, class_="chart-data"),
+        + svg + _tag("details", summary + table, class_="chart-data"),
         id=prefix, class_="chart",
     )  # fmt: skip
 
 
-def _amount(value: float) -> str:
-    """A value for a table or a label: whole numbers as they are, others with one decimal.
+def _amount(value: float, t: Text = ENGLISH) -> str:
+    """A value for a label: whole numbers as they are, others with one decimal (as ``t`` writes numbers).
 
     >>> _amount(3.0), _amount(2.25), _amount(1234)
-    ('3', '2.2', '1234')
+    ('3', '2.2', '1,234')
     """
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    return t.number(value, 0 if float(value).is_integer() else 1)
 
 
 def _trimmed(reference: Sequence[tuple[int, int]], total: int) -> list[tuple[int, int]]:
@@ -170,6 +182,7 @@ def histogram(
     *,
     reference_width: int = BIN_WIDTH,
     id_prefix: str | None = None,
+    t: Text = ENGLISH,
 ) -> str:
     """The player's final scores as bars, the optimal player's distribution as a line beside them.
 
@@ -180,7 +193,7 @@ def histogram(
     rarest tails (TAIL). The table has a row per bin drawn: the player's bins, then the
     optimal player's bins that no player's bin covers (player's count 0), by score; its columns
     are the scores, the player's games and the optimal player's share of games in that bin.
-    No games at all give a sentence instead of a drawing.
+    No games at all give a sentence instead of a drawing. Words and numbers are in the language of ``t``.
 
     >>> html = histogram([(150, 159, 2), (170, 179, 1)], [(150, 5), (160, 10), (170, 5)], "Scores", id_prefix="h")
     >>> html.count('<th scope="row">'), 'aria-describedby="h-data"' in html, html.count('class="chart-bar"')
@@ -190,7 +203,7 @@ def histogram(
     """
     games = sum(count for _, _, count in bins)
     if not games:
-        return _empty(caption)
+        return _empty(caption, t)
     prefix = _prefix(caption, id_prefix)
     ref_total = sum(count for _, count in reference or ())
     shown = _trimmed(reference, ref_total) if ref_total else []
@@ -209,7 +222,7 @@ def histogram(
     def y(count: float) -> float:
         return bottom - count / top * _PLOT_HEIGHT
 
-    legend = [("bar", "Your games")] + ([("chart-ref", "Optimal player")] if ref_points else [])
+    legend = [("bar", t._("Your games"))] + ([("chart-ref", t._("Optimal player"))] if ref_points else [])
     parts = [_legend(legend)]
     for low, high, count in bins:
         if count:
@@ -223,40 +236,46 @@ def histogram(
     parts += [
         _line(_LEFT, _TOP, _LEFT, bottom, "chart-axis"),
         _line(_LEFT, bottom, _RIGHT, bottom, "chart-axis"),
-        _text(_LEFT - 4, _TOP + 4, _amount(round(top, 1)), anchor="end"),
-        _text(_LEFT - 4, bottom, "0", anchor="end"),
-        _text(_LEFT, bottom + 16, str(lo)),
-        _text((_LEFT + _RIGHT) / 2, bottom + 16, "final score", anchor="middle"),
-        _text(_RIGHT, bottom + 16, str(hi - 1), anchor="end"),
+        _text(_LEFT - 4, _TOP + 4, _amount(round(top, 1), t), anchor="end"),
+        _text(_LEFT - 4, bottom, t.number(0), anchor="end"),
+        _text(_LEFT, bottom + 16, t.number(lo)),
+        # Translators: the label of a chart's horizontal axis: the points a game ended with.
+        _text((_LEFT + _RIGHT) / 2, bottom + 16, t._("final score"), anchor="middle"),
+        _text(_RIGHT, bottom + 16, t.number(hi - 1), anchor="end"),
     ]
 
     def share(low: int, high: int) -> str:
         part = sum(count for start, count in reference or () if low <= start <= high)
-        return f"{100 * part / ref_total:.1f}%"
+        return t.percent(part / ref_total, 1)
 
     rows = [(low, high, count) for low, high, count in bins]
     rows += [(low, low + reference_width - 1, 0) for low, _ in shown if not any(a <= low <= b for a, b, _ in bins)]
     rows.sort()
-    head = ["Final score", "Your games"] + (["Optimal player"] if ref_total else [])
-    table = [[f"{low}–{high}", str(count)] + ([share(low, high)] if ref_total else []) for low, high, count in rows]
-    return _figure(prefix, caption, bottom + 24, "".join(parts), head, table)
+    head = [t._("Final score"), t._("Your games")] + ([t._("Optimal player")] if ref_total else [])
+    table = [
+        # Translators: a range of final scores in a table ("150–159").
+        [t._("{low}–{high}", low=t.number(low), high=t.number(high)), t.number(count)] + ([share(low, high)] if ref_total else [])
+        for low, high, count in rows
+    ]
+    return _figure(prefix, caption, bottom + 24, "".join(parts), head, table, t=t)
 
 
 def bars(
-    rows: Sequence[tuple[str, float, float | None]], caption: str, *, id_prefix: str | None = None
+    rows: Sequence[tuple[str, float, float | None]], caption: str, *, id_prefix: str | None = None, t: Text = ENGLISH
 ) -> str:
     """A horizontal bar per box: the player's average, and a marker at the optimal player's.
 
     ``rows`` are (label, the player's average, the optimal average or None), top to bottom. The
     table has a row per box: its label, the player's average and the optimal one ("–" if None).
-    No rows give a sentence instead of a drawing.
+    No rows give a sentence instead of a drawing. Words and numbers are in the language of ``t``
+    (the labels are given worded: ``category.display(t)``).
 
     >>> html = bars([("Chance", 21.5, 22.0), ("Yacht", 10.0, None)], "Average per box", id_prefix="b")
     >>> html.count('class="chart-bar"'), html.count('class="chart-marker"'), html.count('<th scope="row">')
     (3, 2, 2)
     """
     if not rows:
-        return _empty(caption)
+        return _empty(caption, t)
     prefix = _prefix(caption, id_prefix)
     left, right, row_height = 118.0, 280.0, 24.0
     top = max([value for _, value, _ in rows] + [best for _, _, best in rows if best is not None]) or 1.0
@@ -264,7 +283,7 @@ def bars(
     def x(value: float) -> float:
         return left + max(0.0, value) / top * (right - left)
 
-    parts = [_legend([("bar", "You"), ("chart-marker", "Optimal player")])]
+    parts = [_legend([("bar", t._("You")), ("chart-marker", t._("Optimal player"))])]
     for i, (label, value, best) in enumerate(rows):
         row_top = _TOP + i * row_height
         parts.append(_text(0, row_top + 16, label))
@@ -273,27 +292,36 @@ def bars(
         ))  # fmt: skip
         if best is not None:
             parts.append(_line(x(best), row_top + 1, x(best), row_top + row_height - 1, "chart-marker"))
-        parts.append(_text(max(x(value), x(best or 0)) + 5, row_top + 16, _amount(round(value, 1)), "chart-value"))
-    table = [[label, f"{value:.1f}", "–" if best is None else f"{best:.1f}"] for label, value, best in rows]
+        parts.append(_text(max(x(value), x(best or 0)) + 5, row_top + 16, _amount(round(value, 1), t), "chart-value"))
+    table = [[label, t.number(value, 1), "–" if best is None else t.number(best, 1)] for label, value, best in rows]
     height = _TOP + len(rows) * row_height + 6
-    return _figure(prefix, caption, height, "".join(parts), ["Box", "You", "Optimal player"], table)
+    # Translators: the columns of a table: a scorecard's box, the player's average points in it, the optimal player's.
+    head = [t._("Box"), t._("You"), t._("Optimal player")]
+    return _figure(prefix, caption, height, "".join(parts), head, table, t=t)
 
 
 def trend(
-    values: Sequence[float], caption: str, *, label: str = "Points lost", id_prefix: str | None = None
+    values: Sequence[float],
+    caption: str,
+    *,
+    label: str | None = None,
+    id_prefix: str | None = None,
+    t: Text = ENGLISH,
 ) -> str:
     """A line of one number per game (the last LAST games) and a dashed line at their mean.
 
-    ``values`` are oldest first (points lost per game, say: ``label`` names them). The table
-    has a row per game drawn, numbered from the first game of ``values``, and the mean below.
-    No values give a sentence instead of a drawing.
+    ``values`` are oldest first (points lost per game, say: ``label`` names them, "Points lost"
+    when None). The table has a row per game drawn, numbered from the first game of ``values``,
+    and the mean below. No values give a sentence instead of a drawing. Words and numbers are in
+    the language of ``t``.
 
     >>> html = trend([float(n % 7) for n in range(60)], "Points lost per game", id_prefix="t")
     >>> html.count('<th scope="row">'), html.count("<circle"), '<th scope="row">Game 11</th>' in html
     (51, 50, True)
     """
     if not values:
-        return _empty(caption)
+        return _empty(caption, t)
+    label = t._("Points lost") if label is None else label
     prefix = _prefix(caption, id_prefix)
     shown = list(values[-LAST:])
     first = len(values) - len(shown) + 1
@@ -311,17 +339,21 @@ def trend(
 
     points = [(x(i), y(v)) for i, v in enumerate(shown)]
     parts = [
-        _legend([("chart-line", label), ("chart-mean", "Mean")]),
+        _legend([("chart-line", label), ("chart-mean", t._("Mean"))]),
         _line(_LEFT, _TOP, _LEFT, bottom, "chart-axis"),
         _line(_LEFT, bottom, _RIGHT, bottom, "chart-axis"),
         _line(_LEFT, y(mean), _RIGHT, y(mean), "chart-mean"),
         _polyline(points, "chart-line"),
         *(_tag("circle", cx=_num(px), cy=_num(py), r="2.5", class_="chart-dot") for px, py in points),
-        _text(_LEFT - 4, _TOP + 4, _amount(round(high, 1)), anchor="end"),
-        _text(_LEFT - 4, bottom, _amount(round(low, 1)), anchor="end"),
-        _text(_RIGHT, y(mean) - 4, f"mean {mean:.1f}", "chart-value", anchor="end"),
-        _text(_LEFT, bottom + 16, f"game {first}"),
-        _text(_RIGHT, bottom + 16, f"game {first + len(shown) - 1}", anchor="end"),
+        _text(_LEFT - 4, _TOP + 4, _amount(round(high, 1), t), anchor="end"),
+        _text(_LEFT - 4, bottom, _amount(round(low, 1), t), anchor="end"),
+        # Translators: a label on a chart's dashed line at the mean ("mean 12.5").
+        _text(_RIGHT, y(mean) - 4, t._("mean {value}", value=t.number(mean, 1)), "chart-value", anchor="end"),
+        # Translators: a label under a chart's horizontal axis: the first (or last) game drawn ("game 31").
+        _text(_LEFT, bottom + 16, t._("game {number}", number=first)),
+        _text(_RIGHT, bottom + 16, t._("game {number}", number=first + len(shown) - 1), anchor="end"),
     ]
-    table = [[f"Game {first + i}", f"{v:.1f}"] for i, v in enumerate(shown)]
-    return _figure(prefix, caption, bottom + 24, "".join(parts), ["Game", label], table, ["Mean", f"{mean:.1f}"])
+    # Translators: a row of a chart's table: one game, by number ("Game 31").
+    table = [[t._("Game {number}", number=first + i), t.number(v, 1)] for i, v in enumerate(shown)]
+    head, foot = [t._("Game"), label], [t._("Mean"), t.number(mean, 1)]
+    return _figure(prefix, caption, bottom + 24, "".join(parts), head, table, foot, t)

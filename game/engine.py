@@ -36,6 +36,7 @@ from typing import Any, Union
 
 from . import actions, rules
 from .actions import Action, Finish, Hold, NextGame, Roll, Score
+from .i18n import ENGLISH, N_, Text, n_
 from .rules import RuleSet, RulesError, Totals
 
 __all__ = [
@@ -116,16 +117,159 @@ class Refusal(Enum):
     NOTHING_TO_UNDO = "nothing_to_undo"
 
 
+Wording = Union[str, tuple[str, str]]
+
+# The sub-key of a wording is the action refused ("roll", "hold", "release", "score", "next_game",
+# "finish"), the joker rule's case ("upper", "lower"), or None. Fields: {name} the player (or seat) who
+# would act, {die} a die's number from 1, {category} a box's name, {count} the number a plural counts.
+# fmt: off
+_WORDINGS: dict[tuple[Refusal, str | None], Wording] = {
+    # Translators: {count} is the number of games the match had when it ended.
+    (Refusal.MATCH_OVER, "roll"): n_(
+        "{name} cannot roll: the match is over ({count} game played)",
+        "{name} cannot roll: the match is over ({count} games played)"),
+    (Refusal.MATCH_OVER, "hold"): n_(
+        "{name} cannot hold die {die}: the match is over ({count} game played)",
+        "{name} cannot hold die {die}: the match is over ({count} games played)"),
+    (Refusal.MATCH_OVER, "release"): n_(
+        "{name} cannot release die {die}: the match is over ({count} game played)",
+        "{name} cannot release die {die}: the match is over ({count} games played)"),
+    (Refusal.MATCH_OVER, "score"): n_(
+        "{name} cannot score {category}: the match is over ({count} game played)",
+        "{name} cannot score {category}: the match is over ({count} games played)"),
+    (Refusal.MATCH_OVER, "next_game"): n_(
+        "The match cannot go on to the next game: the match is over ({count} game played)",
+        "The match cannot go on to the next game: the match is over ({count} games played)"),
+    (Refusal.MATCH_OVER, "finish"): n_(
+        "The match cannot finish: the match is over ({count} game played)",
+        "The match cannot finish: the match is over ({count} games played)"),
+    (Refusal.GAME_OVER, "roll"): N_(
+        "{name} cannot roll: game {game} is over; start the next game or finish the match"),
+    (Refusal.GAME_OVER, "hold"): N_(
+        "{name} cannot hold die {die}: game {game} is over; start the next game or finish the match"),
+    (Refusal.GAME_OVER, "release"): N_(
+        "{name} cannot release die {die}: game {game} is over; start the next game or finish the match"),
+    (Refusal.GAME_OVER, "score"): N_(
+        "{name} cannot score {category}: game {game} is over; start the next game or finish the match"),
+    (Refusal.GAME_IN_PROGRESS, "next_game"): N_(
+        "The match cannot go on to the next game: game {game} is still in progress "
+        "(round {round} of {rounds}, {name} to play)"),
+    (Refusal.GAME_IN_PROGRESS, "finish"): N_(
+        "The match cannot finish: game {game} is still in progress (round {round} of {rounds}, {name} to play)"),
+    # Translators: {current} is the player whose turn it is; {name} another player who tried to act.
+    (Refusal.NOT_YOUR_TURN, None): N_("{current} is to play, not {name}."),
+    (Refusal.NOT_YOUR_TURN, "computer"): N_("No computer player is to move now."),
+    (Refusal.UNKNOWN_PLAYER, None): N_("There is no such player in this match."),
+    (Refusal.UNKNOWN_GAME, None): N_("There is no such game in this match."),
+    (Refusal.NOT_ROLLED, "hold"): N_("{name} cannot hold die {die}: roll the dice first"),
+    (Refusal.NOT_ROLLED, "release"): N_("{name} cannot release die {die}: roll the dice first"),
+    (Refusal.NOT_ROLLED, "score"): N_("{name} cannot score {category}: roll the dice first"),
+    # Translators: {count} is the number of rolls a turn has (3 in the usual games).
+    (Refusal.NO_ROLLS_LEFT, "roll"): n_(
+        "{name} cannot roll: all {count} roll of this turn is used; choose a category",
+        "{name} cannot roll: all {count} rolls of this turn are used; choose a category"),
+    (Refusal.NO_ROLLS_LEFT, "hold"): N_(
+        "{name} cannot hold die {die}: no rolls are left this turn; choose a category"),
+    (Refusal.NO_ROLLS_LEFT, "release"): N_(
+        "{name} cannot release die {die}: no rolls are left this turn; choose a category"),
+    # Translators: {count} is the number of dice, always two or more.
+    (Refusal.ALL_HELD, "roll"): n_(
+        "{name} cannot roll: all {count} die is held",
+        "{name} cannot roll: all {count} dice are held"),
+    (Refusal.HELD_BEFORE_FIRST_ROLL, "roll"): N_(
+        "{name} cannot roll: dice are held before the first roll of the turn"),
+    (Refusal.UNKNOWN_DIE, "hold"): n_(
+        "{name} cannot hold die {die}: there is {count} die",
+        "{name} cannot hold die {die}: there are {count} dice"),
+    (Refusal.UNKNOWN_DIE, "release"): n_(
+        "{name} cannot release die {die}: there is {count} die",
+        "{name} cannot release die {die}: there are {count} dice"),
+    # Translators: {faces} are die faces asked for, as a list ("[1, 2]"); {sides} the dice's number of sides.
+    (Refusal.BAD_FACES, "roll"): n_(
+        "{name} cannot roll {faces}: {count} face from 1 to {sides} is needed for the dice not held",
+        "{name} cannot roll {faces}: {count} faces from 1 to {sides} are needed for the dice not held"),
+    # Translators: {rules} is the name of the game's rules (Yahtzee, Yatzy, Yacht…).
+    (Refusal.UNKNOWN_CATEGORY, "score"): N_("{name} cannot score {category}: {rules} has no such category"),
+    # Translators: {points} are the points already written in the box.
+    (Refusal.FILLED, "score"): N_(
+        "{name} cannot score {category}: it is already filled ({points}); choose another category"),
+    # Translators: {dice} are the faces rolled ("4-4-4-4-4"); {box} the upper box of that face (Fours).
+    (Refusal.JOKER, "upper"): N_(
+        "{name} cannot score {category}: {category} is not allowed for {dice}: "
+        "a Yahtzee joker must go in the matching upper box, {box}, while it is open"),
+    # Translators: {dice} are the faces rolled ("4-4-4-4-4"); {boxes} the boxes allowed, separated by commas.
+    (Refusal.JOKER, "lower"): N_(
+        "{name} cannot score {category}: {category} is not allowed for {dice}: "
+        "a Yahtzee joker must go in an open lower box ({boxes}) before any upper box"),
+    (Refusal.RULES, "score"): N_("{name} cannot score {category}: the rules do not allow it"),
+    (Refusal.BAD_ACTION, None): N_("That is not an action of this game."),
+    (Refusal.BAD_SETUP, None): N_("This match could not be set up."),
+    (Refusal.BAD_SAVE, None): N_("The saved match could not be read."),
+    # Translators: "Skip to the result" is the label of the button that hurries a computer player's turn.
+    (Refusal.COMPUTER_PLAYING, None): N_("{name} (computer) is playing: wait, or press Skip to the result."),
+    (Refusal.UNDO_OFF, None): N_("Undo is off for this match."),
+    (Refusal.NOTHING_TO_UNDO, None): N_("There is nothing to undo in this game yet."),
+}
+# fmt: on
+"""How a refusal is worded for a player: one msgid (or plural pair) per reason, and per sub-key where
+a reason has several wordings. Read through :meth:`GameError.text`."""
+_REFUSED = N_("That cannot be done now.")
+"""The wording of an error with no reason (or one the table lacks)."""
+
+
+def _field(value: object, t: Text) -> object:
+    """A field as a player reads it: a box or rule set in ``t``'s words, boxes as a list, others as they are."""
+    if hasattr(value, "display"):
+        return value.display(t)  # type: ignore[union-attr]
+    if isinstance(value, tuple):
+        return ", ".join(str(_field(item, t)) for item in value)
+    return value
+
+
 class GameError(ValueError):
     """Base of every error of the engine; ``reason`` is a :class:`Refusal`.
 
+    ``str(error)`` is the message for developers (English, with the details); :meth:`text` words the
+    refusal for a player, in any language, from ``fields`` (the facts: player, die, box, counts) and
+    ``case`` (the sub-key of the wording: the action refused, for most reasons).
+
     >>> issubclass(RollError, GameError) and issubclass(GameError, ValueError)
     True
+    >>> GameError("undo is off", Refusal.UNDO_OFF).text()
+    'Undo is off for this match.'
     """
 
-    def __init__(self, message: str, reason: Refusal | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        reason: Refusal | None = None,
+        fields: Mapping[str, object] | None = None,
+        case: str | None = None,
+    ) -> None:
         super().__init__(message)
         self.reason = reason
+        self.fields: dict[str, object] = dict(fields or {})
+        self.case = case
+
+    @property
+    def wording(self) -> Wording:
+        """The msgid (or plural pair) this refusal is worded by: the table's for its reason and case."""
+        key = (self.reason, self.case)
+        return _WORDINGS.get(key) or _WORDINGS.get((self.reason, None)) or _REFUSED  # type: ignore[arg-type]
+
+    def text(self, t: Text = ENGLISH) -> str:
+        """The refusal in words for a player, in the language of ``t``.
+
+        >>> error = new_match("yacht", ["Ann"], seed=1).refusal(Score("yacht"))
+        >>> error.text(), error.fields["name"], error.case
+        ('Ann cannot score Yacht: roll the dice first', 'Ann', 'score')
+        """
+        fields = {key: _field(value, t) for key, value in self.fields.items()}
+        wording = self.wording
+        if isinstance(wording, tuple):
+            count = fields.pop("count", 0)
+            return t.n_(wording[0], wording[1], count if _is_int(count) else 0, **fields)  # type: ignore[arg-type]
+        return t._(wording, **fields)
 
 
 class SetupError(GameError):
@@ -172,8 +316,10 @@ class ScoreError(GameError):
         reason: Refusal | None = None,
         category: Any = None,
         rules_error: Exception | None = None,
+        fields: Mapping[str, object] | None = None,
+        case: str | None = None,
     ) -> None:
-        super().__init__(message, reason)
+        super().__init__(message, reason, fields, case)
         self.category = category
         self.rules_error = rules_error
 
@@ -191,10 +337,26 @@ class SaveError(GameError):
     True
     """
 
-    def __init__(self, message: str, reason: Refusal | None = Refusal.BAD_SAVE) -> None:
+    def __init__(
+        self,
+        message: str,
+        reason: Refusal | None = Refusal.BAD_SAVE,
+        fields: Mapping[str, object] | None = None,
+        case: str | None = None,
+    ) -> None:
         if len(message) > SAVE_MESSAGE_CHARS:
             message = message[: SAVE_MESSAGE_CHARS - 1] + "…"
-        super().__init__(message, reason)
+        super().__init__(message, reason, fields, case)
+
+    def text(self, t: Text = ENGLISH) -> str:
+        """The problem for a player: the ``problem`` that game.inputs attaches (what is wrong with the
+        data), else a general sentence; the message stays the developer's detail.
+
+        >>> SaveError("the save's actions must be a list").text()
+        'The saved match could not be read.'
+        """
+        problem = getattr(self, "problem", None)
+        return problem.text(t) if callable(getattr(problem, "text", None)) else super().text(t)
 
 
 # --------------------------------------------------------------------------- values
@@ -420,10 +582,10 @@ def competition_ranks(values: Sequence[int]) -> tuple[int, ...]:
     return tuple(1 + sum(other > value for other in values) for value in values)
 
 
-def normalize_name(name: Any, seat: int) -> str:
+def normalize_name(name: Any, seat: int, t: Text = ENGLISH) -> str:
     """A player's display name: whitespace collapsed, empty -> "Player N", at most NAME_LENGTH (32) chars.
 
-    ``seat`` is the 0-based seat index (used for the default name).
+    ``seat`` is the 0-based seat index (used for the default name, in the words of ``t``).
 
     >>> normalize_name("  Ann   Lee ", 0), normalize_name("", 2), len(normalize_name("x" * 40, 0))
     ('Ann Lee', 'Player 3', 32)
@@ -434,11 +596,12 @@ def normalize_name(name: Any, seat: int) -> str:
         raise SetupError(f"player {seat + 1}'s name must be text, not {name!r}", Refusal.BAD_SETUP)
     printable = "".join(ch if ch.isprintable() else " " for ch in name)
     clean = " ".join(printable.split())[:NAME_LENGTH].rstrip()
-    return clean or f"Player {seat + 1}"
+    # Translators: the name of a person the players left unnamed; {number} is the seat's number.
+    return clean or t._("Player {number}", number=seat + 1)
 
 
-def make_seats(players: Iterable[str | Seat | None]) -> tuple[Seat, ...]:
-    """Validated seats from names or :class:`Seat` values (1 to 5 players).
+def make_seats(players: Iterable[str | Seat | None], t: Text = ENGLISH) -> tuple[Seat, ...]:
+    """Validated seats from names or :class:`Seat` values (1 to 5 players); ``t`` words default names.
 
     >>> [s.name for s in make_seats(["Ann", " ", Seat.computer("CPU", "easy")])]
     ['Ann', 'Player 2', 'CPU']
@@ -467,7 +630,7 @@ def make_seats(players: Iterable[str | Seat | None]) -> tuple[Seat, ...]:
             level = _level(level, f"seat {index + 1}")
         elif kind is SeatKind.COMPUTER:
             level = Level.GOOD
-        seats.append(Seat(normalize_name(name, index), kind, level))
+        seats.append(Seat(normalize_name(name, index, t), kind, level))
     return tuple(seats)
 
 
@@ -657,35 +820,52 @@ class Match:
         index = self._seat_index(player)
         return self.seats[index].name if index is not None else f"Player {player!r}"
 
-    def _match_over_error(self, actor: str, verb: str) -> GameOverError:
+    def _match_over_error(self, actor: str, verb: str, case: str, fields: dict[str, object]) -> GameOverError:
         return GameOverError(
             f"{actor} cannot {verb}: the match is over ({self.games_played} game(s) played)",
             Refusal.MATCH_OVER,
+            fields | {"count": self.games_played},
+            case,
         )
 
-    def _turn_refusal(self, verb: str, player: PlayerRef) -> GameError | None:
+    def _turn_refusal(self, verb: str, player: PlayerRef, case: str, fields: dict[str, object]) -> GameError | None:
+        """Why no turn action may be taken now (the match or game over, another player's turn), or None.
+
+        ``verb`` says the action in the developer's message; ``case`` (the action's sub-key of the
+        wording table) and ``fields`` (its facts, e.g. the die) word it for a player.
+        """
         actor = self._actor(player)
+        known = player is None or self._seat_index(player) is not None
+        fields = {"name": actor if known else repr(player)} | fields  # no English "Player" in a player's words
         if self.finished:
-            return self._match_over_error(actor, verb)
+            return self._match_over_error(actor, verb, case, fields)
         if self.game_over:
             return GameOverError(
                 f"{actor} cannot {verb}: game {self.game + 1} is over; start the next game or finish the match",
                 Refusal.GAME_OVER,
+                fields | {"game": self.game + 1},
+                case,
             )
         if player is not None:
             index = self._seat_index(player)
             if index is None:
                 return NotYourTurnError(
-                    f"{actor} cannot {verb}: there is no such player in this match", Refusal.UNKNOWN_PLAYER
+                    f"{actor} cannot {verb}: there is no such player in this match",
+                    Refusal.UNKNOWN_PLAYER,
+                    fields,
+                    case,
                 )
             if index != self.player:
                 return NotYourTurnError(
-                    f"{actor} cannot {verb}: it is {self.current_name}'s turn", Refusal.NOT_YOUR_TURN
+                    f"{actor} cannot {verb}: it is {self.current_name}'s turn",
+                    Refusal.NOT_YOUR_TURN,
+                    fields | {"current": self.current_name},
+                    case,
                 )
         return None
 
     def _roll_refusal(self, action: Roll, player: PlayerRef) -> GameError | None:
-        refusal = self._turn_refusal("roll", player)
+        refusal = self._turn_refusal("roll", player, "roll", {})
         if refusal is not None:
             return refusal
         name, limit, count = self.current_name, self.ruleset.rolls_per_turn, self.ruleset.dice
@@ -693,14 +873,23 @@ class Match:
             return RollError(
                 f"{name} cannot roll: all {limit} rolls of this turn are used; choose a category",
                 Refusal.NO_ROLLS_LEFT,
+                {"name": name, "count": limit},
+                "roll",
             )
         if self.rolls == 0 and any(self.held):
             return RollError(
                 f"{name} cannot roll: dice are held before the first roll of the turn",
                 Refusal.HELD_BEFORE_FIRST_ROLL,
+                {"name": name},
+                "roll",
             )
         if all(self.held):
-            return RollError(f"{name} cannot roll: all {count} dice are held", Refusal.ALL_HELD)
+            return RollError(
+                f"{name} cannot roll: all {count} dice are held",
+                Refusal.ALL_HELD,
+                {"name": name, "count": count},
+                "roll",
+            )
         faces = action.faces
         if faces is not None:
             free = self.held.count(False)
@@ -715,6 +904,8 @@ class Match:
                     f"{name} cannot roll {shown!r}: {free} faces from 1 to {sides} are needed "
                     f"for the dice not held",
                     Refusal.BAD_FACES,
+                    {"name": name, "faces": repr(shown), "count": free, "sides": sides},
+                    "roll",
                 )
         return None
 
@@ -723,21 +914,31 @@ class Match:
         valid = _is_int(index) and 0 <= index < self.ruleset.dice
         verb = "hold" if held else "release"
         what = f"{verb} die {index + 1}" if valid else f"{verb} die index {index!r}"
-        refusal = self._turn_refusal(what, player)
+        die = {"die": index + 1 if _is_int(index) else repr(index)}
+        refusal = self._turn_refusal(what, player, verb, die)
         if refusal is not None:
             return refusal
         name, count = self.current_name, self.ruleset.dice
+        fields = {"name": name} | die
         if not valid:
             return HoldError(
-                f"{name} cannot {what}: there are {count} dice (indices 0 to {count - 1})", Refusal.UNKNOWN_DIE
+                f"{name} cannot {what}: there are {count} dice (indices 0 to {count - 1})",
+                Refusal.UNKNOWN_DIE,
+                fields | {"count": count},
+                verb,
             )
         if not isinstance(held, bool):
-            return HoldError(f"{name} cannot {what}: held must be True or False, not {held!r}", Refusal.BAD_ACTION)
+            return HoldError(
+                f"{name} cannot {what}: held must be True or False, not {held!r}", Refusal.BAD_ACTION, fields, verb
+            )
         if self.rolls == 0:
-            return HoldError(f"{name} cannot {what}: roll the dice first", Refusal.NOT_ROLLED)
+            return HoldError(f"{name} cannot {what}: roll the dice first", Refusal.NOT_ROLLED, fields, verb)
         if self.rolls >= self.ruleset.rolls_per_turn:
             return HoldError(
-                f"{name} cannot {what}: no rolls are left this turn; choose a category", Refusal.NO_ROLLS_LEFT
+                f"{name} cannot {what}: no rolls are left this turn; choose a category",
+                Refusal.NO_ROLLS_LEFT,
+                fields,
+                verb,
             )
         return None
 
@@ -749,45 +950,87 @@ class Match:
                 pass
         return repr(category)
 
+    def _category_field(self, category: Any) -> object:
+        """The box as a refusal's field: the Category (worded by display(t)), or the unknown id quoted."""
+        if isinstance(category, str) and category in self.ruleset._by_id:
+            return self.ruleset.category(category)
+        return repr(category)
+
     def _score_refusal(self, action: Score, player: PlayerRef) -> GameError | None:
         category = action.category
         verb = f"score {self._category_label(category)}"
-        refusal = self._turn_refusal(verb, player)
+        box = {"category": self._category_field(category)}
+        refusal = self._turn_refusal(verb, player, "score", box)
         if refusal is not None:
             return refusal
         name = self.current_name
+        fields = {"name": name} | box
         if not isinstance(category, str) or category not in self.ruleset._by_id:
             return ScoreError(
-                f"{name} cannot {verb}: {self.ruleset.title} has no such category", Refusal.UNKNOWN_CATEGORY, category
+                f"{name} cannot {verb}: {self.ruleset.title} has no such category",
+                Refusal.UNKNOWN_CATEGORY,
+                category,
+                fields=fields | {"rules": self.ruleset},
+                case="score",
             )
         if self.rolls == 0:
-            return ScoreError(f"{name} cannot {verb}: roll the dice first", Refusal.NOT_ROLLED, category)
+            return ScoreError(
+                f"{name} cannot {verb}: roll the dice first", Refusal.NOT_ROLLED, category, fields=fields, case="score"
+            )
         scores = self.cards[-1][self.player].scores
         try:
             self.ruleset.check(scores, self.dice, category)
         except RulesError as exc:
+            case = "score"
             if isinstance(exc, rules.CategoryFilledError):
                 detail = f"it is already filled ({scores.get(category)}); choose another category"
                 reason = Refusal.FILLED
+                fields |= {"points": scores.get(category)}
             else:
                 detail = str(exc)
                 reason = Refusal.JOKER if isinstance(exc, rules.JokerRuleError) else Refusal.RULES
-            error = ScoreError(f"{name} cannot {verb}: {detail}", reason, category, exc)
+                if reason is Refusal.JOKER:
+                    case, joker = self._joker_fields()
+                    fields |= joker
+            error = ScoreError(f"{name} cannot {verb}: {detail}", reason, category, exc, fields, case)
             error.__cause__ = exc
             return error
         return None
 
+    def _joker_fields(self) -> tuple[str, dict[str, object]]:
+        """The joker rule's case and fields for the current dice: where the rules let a joker go.
+
+        The same facts as the rules' JokerRuleError message: the matching upper box ("upper"),
+        or the open lower boxes ("lower"), and the dice.
+        """
+        ruleset = self.ruleset
+        allowed = tuple(ruleset.category(box) for box in ruleset.choices(self.cards[-1][self.player].scores, self.dice))
+        dice = "-".join(str(face) for face in sorted(self.dice))
+        if len(allowed) == 1 and allowed[0].section is rules.Section.UPPER:
+            return "upper", {"dice": dice, "box": allowed[0]}
+        return "lower", {"dice": dice, "boxes": allowed}
+
     def _between_games_refusal(self, action: NextGame | Finish, player: PlayerRef) -> GameError | None:
         verb = "finish" if isinstance(action, Finish) else "go on to the next game"
+        case = action.NAME
         if player is not None and self._seat_index(player) is None:
-            return NotYourTurnError(f"there is no player {player!r} in this match", Refusal.UNKNOWN_PLAYER)
+            return NotYourTurnError(
+                f"there is no player {player!r} in this match", Refusal.UNKNOWN_PLAYER, {"name": repr(player)}, case
+            )
         if self.finished:
-            return self._match_over_error("The match", verb)
+            return GameOverError(
+                f"The match cannot {verb}: the match is over ({self.games_played} game(s) played)",
+                Refusal.MATCH_OVER,
+                {"count": self.games_played},
+                case,
+            )
         if not self.game_over:
             return FlowError(
                 f"The match cannot {verb}: game {self.game + 1} is still in progress "
                 f"(round {self.round + 1} of {self.rounds}, {self.current_name} to play)",
                 Refusal.GAME_IN_PROGRESS,
+                {"game": self.game + 1, "round": self.round + 1, "rounds": self.rounds, "name": self.current_name},
+                case,
             )
         return None
 
@@ -1106,20 +1349,22 @@ _RULES: dict[type, tuple[Any, Any]] = {
 
 def new_match(
     ruleset: RuleSet | str,
-    players: Iterable[str | Seat | None] = ("Player 1",),
+    players: Iterable[str | Seat | None] = (None,),
     games: int = 1,
     seed: int | str | None = None,
+    t: Text = ENGLISH,
 ) -> Match:
     """A new match: rule set (or its name), 1-5 players (names or Seats), 1-6 games, a seed.
 
-    Without a seed, one is drawn from the system's randomness (and kept, for replays).
+    Without a seed, one is drawn from the system's randomness (and kept, for replays). A player
+    without a name is called "Player N" in the words of ``t`` (one person, by default: "Player 1").
 
     >>> m = new_match("yahtzee", ["Ann", "", Seat.computer("CPU")], games=2, seed=9)
     >>> m.players, m.games, m.phase.value
     (('Ann', 'Player 2', 'CPU'), 2, 'first_roll')
     """
     rule_set = _resolve_ruleset(ruleset)
-    seats = make_seats(players)
+    seats = make_seats(players, t)
     return Match(
         ruleset=rule_set,
         seats=seats,

@@ -34,7 +34,9 @@ from typing import Any
 
 from . import rules
 from .actions import Finish, NextGame
-from .inputs import MAX_DEPTH, read_json
+from .i18n import ENGLISH, Text
+from .inputs import MAX_DEPTH, QUOTE_CHARS, Problem, Trouble, read_json, refusal
+from .inputs import problem_text as _problem_text
 from .engine import (
     MAX_GAMES,
     MAX_PLAYERS,
@@ -70,6 +72,9 @@ __all__ = [
     "record_game",
     "utc_time",
     "parse_json",
+    "Problem",
+    "Trouble",
+    "problem_text",
 ]
 
 HISTORY_FORMAT = "yacht-dice/history"
@@ -519,7 +524,7 @@ class History:
 
     @classmethod
     def from_dict(cls, data: Any) -> History:
-        """The history :meth:`to_dict` describes; SaveError naming what is wrong otherwise.
+        """The history :meth:`to_dict` describes; SaveError naming what is wrong otherwise (see :func:`problem_text`).
 
         >>> History.from_dict({"format": "yacht-dice/history", "version": 1, "rules": [], "games": "x"})
         Traceback (most recent call last):
@@ -530,9 +535,10 @@ class History:
         table, games = data["rules"], data["games"]
         if not isinstance(table, list) or not isinstance(games, list):
             bad = "rules" if not isinstance(table, list) else "games"
-            raise SaveError(f"the history's {bad} must be a list, not {data[bad]!r}"[:200])
+            raise refusal(f"the history's {bad} must be a list, not {data[bad]!r}"[:200], Trouble.DAMAGED, part=bad)
         if len(games) > MAX_GAMES_KEPT:
-            raise SaveError(f"the history holds {len(games)} games; at most {MAX_GAMES_KEPT} are kept")
+            raise refusal(f"the history holds {len(games)} games; at most {MAX_GAMES_KEPT} are kept",
+                          Trouble.TOO_MANY_GAMES, count=len(games), limit=MAX_GAMES_KEPT)  # fmt: skip
         shapes = [_shape(item, index) for index, item in enumerate(table)]
         names: set[str] = set()  # names already found good: people play many games
         return cls(tuple(_game(item, index, shapes, names) for index, item in enumerate(games)))
@@ -555,31 +561,41 @@ def _shape(item: Any, index: int) -> _Shape:
     try:
         ruleset = rules.from_dict(item)
     except (ValueError, TypeError) as exc:  # RulesError is a ValueError
-        raise SaveError(f"the history's rule set {index + 1} is unknown: {exc}"[:300]) from None
+        raise refusal(f"the history's rule set {index + 1} is unknown: {exc}"[:300], Trouble.UNKNOWN_RULES, number=index + 1) from None
     return _shape_of(ruleset)
 
 
-def _seat(item: Any, number: int, shape: _Shape, names: set[str]) -> str | None:
-    """What is wrong with seat ``number``'s data (1-based), or None; ``names`` holds names found good."""
+class _BadGame(Exception):
+    """What is wrong with one game of a file: the developer's detail, the part (a field's name) and the seat."""
+
+    def __init__(self, message: str, part: str, seat: int | None = None) -> None:
+        super().__init__(message)
+        self.part, self.seat = part, seat
+
+
+def _seat(item: Any, number: int, shape: _Shape, names: set[str]) -> None:
+    """_BadGame naming what is wrong with seat ``number``'s data (1-based); ``names`` holds names found good."""
     if type(item) is not list or len(item) != 6:
-        return f"seat {number} must be [name, level, points, yahtzee bonus, undos, lost]"
+        raise _BadGame(f"seat {number} must be [name, level, points, yahtzee bonus, undos, lost]", "seat", number)
     name, level, points, bonus, undos, lost = item
     if type(name) is not str or (name not in names and normalize_name(name, number - 1) != name):
-        return f"seat {number}'s name {name!r} is not a player's name (text of 1 to {NAME_LENGTH} printable characters)"
+        raise _BadGame(f"seat {number}'s name {name!r} is not a player's name (text of 1 to {NAME_LENGTH} printable characters)",
+                       "name", number)  # fmt: skip
     if level is not None and (type(level) is not str or level not in _LEVELS):
-        return f"seat {number}'s level {level!r} is not one of {', '.join(sorted(_LEVELS))} (or null for a person)"
+        raise _BadGame(f"seat {number}'s level {level!r} is not one of {', '.join(sorted(_LEVELS))} (or null for a person)",
+                       "level", number)  # fmt: skip
     names.add(name)
     maxima = shape.maxima
     if type(points) is not list or len(points) != len(maxima) or not _boxes_hold(points, maxima):
-        return f"seat {number}'s points {points!r} are not one score per box of {shape.ruleset.title}"
+        raise _BadGame(f"seat {number}'s points {points!r} are not one score per box of {shape.ruleset.title}", "points", number)
     amount = shape.ruleset.yahtzee_bonus_amount
     if not (bonus == 0 or (amount and _is_int(bonus, 0, shape.most_bonus) and bonus % amount == 0)):
-        return f"seat {number}'s Yahtzee bonus {bonus!r} is impossible in {shape.ruleset.title}"
+        raise _BadGame(f"seat {number}'s Yahtzee bonus {bonus!r} is impossible in {shape.ruleset.title}", "yahtzee_bonus", number)
     if not _is_int(undos, 0, MAX_UNDOS):
-        return f"seat {number}'s undos {undos!r} are not a count"
+        raise _BadGame(f"seat {number}'s undos {undos!r} are not a count", "undos", number)
     if lost is not None and (level is not None or type(lost) not in (int, float) or not 0 <= lost <= MAX_LOST):
-        return f"seat {number}'s points lost {lost!r} are not a number from 0 to {MAX_LOST:g} (null for a computer)"
-    return None
+        raise _BadGame(f"seat {number}'s points lost {lost!r} are not a number from 0 to {MAX_LOST:g} (null for a computer)",
+                       "lost", number)  # fmt: skip
 
 
 def _boxes_hold(points: list[Any], maxima: tuple[int, ...]) -> bool:
@@ -587,34 +603,36 @@ def _boxes_hold(points: list[Any], maxima: tuple[int, ...]) -> bool:
     return set(map(type, points)) == {int} and min(points) >= 0 and all(map(le, points, maxima))
 
 
-def _game_problem(item: Any, shapes: list[_Shape], names: set[str]) -> str | None:
-    """What is wrong with a game's data, or None."""
+def _check_game(item: Any, shapes: list[_Shape], names: set[str]) -> str:
+    """A game's data checked (_BadGame naming what is wrong); its end time as recorded."""
     if type(item) is not list or len(item) != 6:
-        return "a game must be [id, ended, rules, seed, game, seats]"
-    ident, _, table, seed, game, seats = item
+        raise _BadGame("a game must be [id, ended, rules, seed, game, seats]", "game")
+    ident, ended, table, seed, game, seats = item
     if type(ident) is not str or not _ID.fullmatch(ident):
-        return f"the id {ident!r} is not {ID_LENGTH} hex digits"
+        raise _BadGame(f"the id {ident!r} is not {ID_LENGTH} hex digits", "id")
     if not _is_int(table, 0, len(shapes) - 1):
-        return f"rules {table!r} is not one of the file's {len(shapes)} rule sets"
+        raise _BadGame(f"rules {table!r} is not one of the file's {len(shapes)} rule sets", "rules")
     if not (_is_int(seed, 0, MAX_SEED) or (type(seed) is str and len(seed) <= SEED_TEXT_LENGTH)):
-        return f"the seed {seed!r} is not an integer from 0 to 2**53 - 1 or a text of at most {SEED_TEXT_LENGTH}"
+        raise _BadGame(f"the seed {seed!r} is not an integer from 0 to 2**53 - 1 or a text of at most {SEED_TEXT_LENGTH}", "seed")
     if not _is_int(game, 0, MAX_GAMES - 1):
-        return f"the game index {game!r} is not from 0 to {MAX_GAMES - 1}"
+        raise _BadGame(f"the game index {game!r} is not from 0 to {MAX_GAMES - 1}", "game")
     if type(seats) is not list or not 1 <= len(seats) <= MAX_PLAYERS:
-        return f"seats must be a list of 1 to {MAX_PLAYERS} seats"
-    return next(filter(None, (_seat(seat, n, shapes[table], names) for n, seat in enumerate(seats, 1))), None)
+        raise _BadGame(f"seats must be a list of 1 to {MAX_PLAYERS} seats", "seats")
+    for number, seat in enumerate(seats, 1):
+        _seat(seat, number, shapes[table], names)
+    try:
+        return utc_time(ended)
+    except ValueError as exc:
+        raise _BadGame(str(exc), "ended") from None
 
 
 def _game(item: Any, index: int, shapes: list[_Shape], names: set[str]) -> GameRecord:
     """The ``index``-th game of a history file (SaveError naming the problem)."""
-    problem = _game_problem(item, shapes, names)
-    if problem is None:
-        try:
-            ended = utc_time(item[1])
-        except ValueError as exc:
-            problem = str(exc)
-    if problem is not None:
-        raise SaveError(f"history game {index + 1}: {problem}"[:300])
+    try:
+        ended = _check_game(item, shapes, names)
+    except _BadGame as bad:
+        raise refusal(f"history game {index + 1}: {bad}"[:300], Trouble.BAD_GAME,
+                      number=index + 1, seat=bad.seat, part=bad.part) from None  # fmt: skip
     ident, _, table, seed, game, seats = item
     return _build(
         ident,
@@ -633,20 +651,26 @@ def _game(item: Any, index: int, shapes: list[_Shape], names: set[str]) -> GameR
 def _check_header(data: Any, form: str, version: int, keys: tuple[str, ...], what: str) -> None:
     """SaveError unless ``data`` is an object of this format and version with exactly ``keys``."""
     if not isinstance(data, Mapping):
-        raise SaveError(f"this is not a Yacht Dice {what}: it is not a JSON object")
+        raise refusal(f"this is not a Yacht Dice {what}: it is not a JSON object", Trouble.FOREIGN, what=what)
     given = data.get("format")
     if given != form:
-        raise SaveError(f"this is not a Yacht Dice {what} (its format is {given!r}, not {form!r})"[:200])
+        raise refusal(f"this is not a Yacht Dice {what} (its format is {given!r}, not {form!r})"[:200], Trouble.FOREIGN, what=what)
     number = data.get("version")
     if type(number) is int and number > version:
-        raise SaveError(f"this {what} comes from a newer version of the game (version {number}); this one reads version {version}")
+        raise refusal(f"this {what} comes from a newer version of the game (version {number}); this one reads version {version}",
+                      Trouble.NEWER, version=number, supported=version)  # fmt: skip
     if number != version or type(number) is not int:
-        raise SaveError(f"unsupported {what} version {number!r} (this build reads version {version})"[:200])
+        message = f"unsupported {what} version {number!r} (this build reads version {version})"[:200]
+        if type(number) is int:
+            raise refusal(message, Trouble.VERSION, version=number, supported=version)
+        raise refusal(message, Trouble.DAMAGED, part="version")
     missing = [key for key in keys if key not in data]
     extra = sorted(str(key) for key in data if key not in keys)
     if missing or extra:
         wrong = ", ".join([f"{key} missing" for key in missing] + [f"{key} unknown" for key in extra])
-        raise SaveError(f"the {what} is incomplete or has unknown fields: {wrong}"[:300])
+        names = [key if len(key) <= QUOTE_CHARS else key[:QUOTE_CHARS] + "…" for key in missing + extra]
+        raise refusal(f"the {what} is incomplete or has unknown fields: {wrong}"[:300], Trouble.FIELDS,
+                      names=tuple(names[:6]) + (("…",) if len(names) > 6 else ()))  # fmt: skip
 
 
 def parse_json(text: Any, what: str = "backup") -> Any:
@@ -660,21 +684,38 @@ def parse_json(text: Any, what: str = "backup") -> Any:
     return read_json(text, what, MAX_BACKUP_BYTES)
 
 
+def problem_text(error: BaseException, t: Text = ENGLISH) -> str:
+    """What a player reads about a history or backup that cannot be read, in the language of ``t``.
+
+    ``str(error)`` stays the developer's detail (English); this is the headline, worded by the
+    catalogue from the error's :class:`Problem` (a general sentence for an error without one).
+
+    >>> try:
+    ...     Backup.from_dict({"format": "yacht-dice/backup", "version": 2})
+    ... except SaveError as error:
+    ...     problem_text(error)
+    'It was made by a newer version of the game (format 2; this one reads format 1): reload the page to update the game.'
+    """
+    return _problem_text(error, t)
+
+
 # --------------------------------------------------------------------------- backups
 
 
 def _settings(value: Any) -> dict[str, Any]:
     """A backup's settings checked: an object of at most MAX_SETTINGS plain JSON entries."""
     if not isinstance(value, Mapping) or not all(isinstance(key, str) for key in value):
-        raise SaveError("the backup's settings must be a JSON object")
+        raise refusal("the backup's settings must be a JSON object", Trouble.BAD_SETTINGS)
     if len(value) > MAX_SETTINGS:
-        raise SaveError(f"the backup has {len(value)} settings; at most {MAX_SETTINGS} are read")
+        raise refusal(f"the backup has {len(value)} settings; at most {MAX_SETTINGS} are read",
+                      Trouble.TOO_MANY_SETTINGS, count=len(value), limit=MAX_SETTINGS)  # fmt: skip
     try:
         text = json.dumps(dict(value), allow_nan=False)
     except (TypeError, ValueError, RecursionError) as exc:
-        raise SaveError(f"the backup's settings are not plain JSON data: {exc}") from None
+        raise refusal(f"the backup's settings are not plain JSON data: {exc}", Trouble.BAD_SETTINGS) from None
     if len(text) > MAX_SETTINGS_CHARS:
-        raise SaveError(f"the backup's settings take {len(text)} characters; at most {MAX_SETTINGS_CHARS} are read")
+        raise refusal(f"the backup's settings take {len(text)} characters; at most {MAX_SETTINGS_CHARS} are read",
+                      Trouble.SETTINGS_TOO_LARGE, size=len(text), limit=MAX_SETTINGS_CHARS)  # fmt: skip
     return json.loads(text)
 
 
@@ -687,7 +728,7 @@ def _session(value: Any) -> dict[str, Any] | None:
     try:
         return Session.from_dict(value).to_dict()
     except Exception as exc:  # noqa: BLE001 - any failure of bad data refuses the backup
-        raise SaveError(f"the backup's game in progress cannot be restored: {exc}"[:300]) from None
+        raise refusal(f"the backup's game in progress cannot be restored: {exc}"[:300], Trouble.BAD_SESSION) from None
 
 
 @dataclass(frozen=True)
@@ -744,7 +785,7 @@ class Backup:
             try:
                 exported = utc_time(exported)
             except ValueError as exc:
-                raise SaveError(f"the backup's export time: {exc}"[:200]) from None
+                raise refusal(f"the backup's export time: {exc}"[:200], Trouble.BAD_TIME) from None
         return cls(History.from_dict(data["history"]), _session(data["session"]), _settings(data["settings"]), exported)
 
     @classmethod

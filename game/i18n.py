@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 
-__all__ = ["N_", "Language", "LANGUAGES", "DEFAULT", "ENGLISH", "Text", "language", "negotiate", "DOMAIN"]
+__all__ = ["N_", "n_", "Language", "LANGUAGES", "DEFAULT", "ENGLISH", "Text", "language", "negotiate", "DOMAIN"]
 
 DOMAIN = "game"
 """The gettext domain: the catalogues are ``locale/<code>/LC_MESSAGES/game.po`` and ``.mo``."""
@@ -34,6 +34,18 @@ def N_(message: str) -> str:
     'Full House'
     """
     return message
+
+
+def n_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural pair for the catalogue without translating it (the plural twin of ``N_``).
+
+    Babel extracts ``n_("…", "…")`` as one plural message; ``Text.n_(*pair, count)`` words it later.
+    (An ``N_`` on each form would make two unrelated messages.)
+
+    >>> n_("{count} point", "{count} points")
+    ('{count} point', '{count} points')
+    """
+    return singular, plural
 
 
 @dataclass(frozen=True)

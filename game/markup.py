@@ -3,7 +3,8 @@
 Pure and standard-library only. ``tools/build.py`` writes the setup form and the tray into
 ``index.html`` at build time, so the first paint shows the real form before Python starts; the
 shell uses the same functions for what depends on the match (scorecard, cells, dice). Every text
-and attribute value is escaped here, so a player's name is always text, never HTML.
+and attribute value is escaped here, so a player's name is always text, never HTML. Every word a
+person sees or hears is worded by the ``t`` each function takes (English by default).
 
 >>> "data-rules" in setup_form() and 'name="kind5"' in setup_form()
 True
@@ -18,10 +19,12 @@ from html import escape
 
 from . import rules, stats_view, view
 from .engine import MAX_GAMES, MAX_PLAYERS, NAME_LENGTH
+from .i18n import ENGLISH, LANGUAGES, N_, Text, language
 from .rules import OptionKind, OptionSpec, Variant
 from .setup import SEAT_KINDS, SEED_LENGTH
 
-__all__ = ["PIPS", "advice", "cell", "die_face", "lines", "report", "scorecard", "setup_form", "statistics", "tray"]
+__all__ = ["PIPS", "advice", "cell", "die_face", "language_picker", "lines", "problems", "report", "scorecard", "setup_form",
+           "statistics", "tray"]
 
 PIPS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (1, 2, 6, 7), 5: (1, 2, 4, 6, 7), 6: (1, 2, 3, 5, 6, 7)}
 """Pip positions (cells of a 3×3 grid, see app.css) of each face of a six-sided die."""
@@ -69,66 +72,75 @@ def _checkbox(control_id: str, name: str, label: str, checked: bool) -> str:
     return _element("label", f"{box} {escape(label)}", for_=control_id)
 
 
-def _option_control(owner: Variant, spec: OptionSpec) -> str:
+def _option_control(owner: Variant, spec: OptionSpec, t: Text) -> str:
     """One rule set option's control: a checkbox, a select or a number, named ``rules.option``."""
     control_id, name = f"opt-{owner.name}-{spec.name}", f"{owner.name}.{spec.name}"
     if spec.kind is OptionKind.FLAG:
-        return _checkbox(control_id, name, spec.label, bool(spec.default))
+        return _checkbox(control_id, name, spec.display(t), bool(spec.default))
     if spec.kind is OptionKind.CHOICE:
-        control = _element("select", _options(spec.choices, spec.default), id=control_id, name=name)
+        choices = [(value, spec.choice_display(value, t)) for value in spec.values]
+        control = _element("select", _options(choices, spec.default), id=control_id, name=name)
     else:
         control = _element(
             "input", type="number", id=control_id, name=name, min=spec.low, max=spec.high, value=spec.default, inputmode="numeric"
         )
-    return _labelled(control_id, spec.label, control)
+    return _labelled(control_id, spec.display(t), control)
 
 
-def _rules_fieldsets() -> list[str]:
+def _rules_fieldsets(t: Text) -> list[str]:
     """The rule choice (a radio per rule set) and one fieldset of options per rule set that has any."""
     variants = list(rules.VARIANTS.values())
     radios = [
-        _element("label", _element("input", type="radio", name="rules", value=v.name, checked=i == 0) + " " + escape(v.title))
+        _element("label", _element("input", type="radio", name="rules", value=v.name, checked=i == 0) + " " + escape(v.display(t)))
         for i, v in enumerate(variants)
     ]
-    out = [_element("fieldset", "\n".join([_element("legend", "Rules"), *radios]), class_="choices", id="rules-choice")]
+    # Translators: the legend of the setup form's choice of rule set (Yahtzee, Yatzy…).
+    legend = _element("legend", escape(t._("Rules")))
+    out = [_element("fieldset", "\n".join([legend, *radios]), class_="choices", id="rules-choice")]
     for i, v in enumerate(variants):
         if v.options:
-            controls = [_element("legend", escape(f"{v.title} options"))] + [_option_control(v, spec) for spec in v.options]
+            # Translators: the legend of a rule set's options in the setup form; {rules} is its name ("Yahtzee options").
+            legend = _element("legend", escape(t._("{rules} options", rules=v.display(t))))
+            controls = [legend] + [_option_control(v, spec, t) for spec in v.options]
             out.append(_element("fieldset", "\n".join(controls), class_="options", data_rules=v.name, id=f"options-{v.name}", hidden=i > 0))
     return out
 
 
-def _seat_row(seat: int) -> str:
+def _seat_row(seat: int, t: Text) -> str:
     """One seat of the players list: its name and who plays it."""
-    label = f"Player {seat}"
+    # Translators: the label and placeholder of a seat's name field in the setup form; {seat} is its number.
+    label = t._("Player {seat}", seat=seat)
     name = _element(
         "input", type="text", id=f"player-name-{seat}", name=f"name{seat}", maxlength=NAME_LENGTH, placeholder=label, autocomplete="off"
     )
+    kinds = [(value, t._(word)) for value, word in SEAT_KINDS]
     kind = _element(
-        "select", _options(SEAT_KINDS, SEAT_KINDS[0][0]), id=f"player-kind-{seat}", name=f"kind{seat}", aria_label=f"Who plays seat {seat}"
+        "select", _options(kinds, SEAT_KINDS[0][0]), id=f"player-kind-{seat}", name=f"kind{seat}",
+        aria_label=t._("Who plays seat {seat}", seat=seat),
     )
     return _element("li", _labelled(f"player-name-{seat}", label, name) + kind, class_="player-row", data_seat=seat, hidden=seat > DEFAULT_PLAYERS)
 
 
-def _players_fieldset() -> str:
+def _players_fieldset(t: Text) -> str:
     count = _element("select", _options(_numbers(1, MAX_PLAYERS), DEFAULT_PLAYERS), id="player-count", name="count")
-    seats = _element("ol", "\n".join(_seat_row(seat) for seat in range(1, MAX_PLAYERS + 1)), id="player-list", class_="player-list")
-    parts = [_element("legend", "Players"), _labelled("player-count", "Number of players", count), seats]
+    seats = _element("ol", "\n".join(_seat_row(seat, t) for seat in range(1, MAX_PLAYERS + 1)), id="player-list", class_="player-list")
+    parts = [_element("legend", escape(t._("Players"))), _labelled("player-count", t._("Number of players"), count), seats]
     return _element("fieldset", "\n".join(parts), id="players-choice")
 
 
-def _more() -> str:
+def _more(t: Text) -> str:
     seed = _element("input", type="text", id="seed", name="seed", maxlength=SEED_LENGTH, autocomplete="off", spellcheck="false")
     parts = [
-        _element("summary", "More"),
-        _labelled("seed", "Seed (optional: the same seed gives the same dice)", seed),
-        _checkbox("opt-undo", "undo", "Allow undo", True),
+        # Translators: opens the setup form's less used choices (the seed, undo).
+        _element("summary", escape(t.p_("setup form", "More"))),
+        _labelled("seed", t._("Seed (optional: the same seed gives the same dice)"), seed),
+        _checkbox("opt-undo", "undo", t._("Allow undo"), True),
     ]
     return _element("details", "\n".join(parts), class_="more")
 
 
-def setup_form() -> str:
-    """The whole setup form, made from the rule set registry and the match's limits.
+def setup_form(t: Text = ENGLISH) -> str:
+    """The whole setup form, made from the rule set registry and the match's limits, in ``t``'s words.
 
     Rule set options are named ``rules.option`` (``yahtzee.joker``); a checkbox sends ``1`` when
     checked and nothing otherwise. Start stays disabled until the shell has bound the form.
@@ -140,19 +152,21 @@ def setup_form() -> str:
     True
     """
     games = _element("select", _options(_numbers(1, MAX_GAMES), 1), id="games", name="games")
+    # Translators: the setup form's button that starts the match.
+    start = _element("button", escape(t.p_("setup form", "Start")), type="submit", id="start-button", class_="primary", disabled=True)
     parts = [
-        *_rules_fieldsets(),
-        _players_fieldset(),
-        _element("div", _labelled("games", "Games in the match", games), class_="field"),
-        _more(),
+        *_rules_fieldsets(t),
+        _players_fieldset(t),
+        _element("div", _labelled("games", t._("Games in the match"), games), class_="field"),
+        _more(t),
         _element("div", id="setup-error", class_="form-error", role="alert", hidden=True),
-        _element("div", _element("button", "Start", type="submit", id="start-button", class_="primary", disabled=True)
-                 + _element("span", "Starting…", id="loading", class_="loading", role="status"), class_="start-row"),
+        _element("div", start + _element("span", escape(t._("Starting…")), id="loading", class_="loading", role="status"),
+                 class_="start-row"),
     ]
     return _element("form", "\n" + "\n".join(parts) + "\n", id="setup-form", novalidate=True)
 
 
-def scorecard(ruleset: rules.RuleSet, seat_names: Sequence[str], games: int) -> str:
+def scorecard(ruleset: rules.RuleSet, seat_names: Sequence[str], games: int, t: Text = ENGLISH) -> str:
     """The scorecard table's inner HTML: caption, a header per seat, and a row per ``view.rows``.
 
     Each cell is an empty ``<td data-row="key" data-player="index">`` for the shell to fill.
@@ -163,20 +177,22 @@ def scorecard(ruleset: rules.RuleSet, seat_names: Sequence[str], games: int) -> 
     >>> '<tr class="category"><th scope="row">Yacht</th><td data-row="yacht" data-player="0"></td></tr>' in card
     True
     """
-    title = escape(ruleset.title)
-    heads = [_element("th", title, scope="col")] + [_element("th", escape(name), scope="col", title=name) for name in seat_names]
+    title = ruleset.display(t)
+    heads = [_element("th", escape(title), scope="col")]
+    heads += [_element("th", escape(name), scope="col", title=name) for name in seat_names]
     body = []
-    for row in view.rows(ruleset, games):
+    for row in view.rows(ruleset, games, t=t):
         cells = "".join(_element("td", data_row=row.key, data_player=i) for i in range(len(seat_names)))
         body.append(_element("tr", _element("th", escape(row.label), scope="row") + cells, class_=row.kind.value))
     return "".join([
-        _element("caption", f"{title} scorecard", class_="visually-hidden"),
+        # Translators: the scorecard table's caption, read by screen readers; {rules} is the rule set ("Yatzy scorecard").
+        _element("caption", escape(t._("{rules} scorecard", rules=title)), class_="visually-hidden"),
         _element("thead", _element("tr", "".join(heads))),
         _element("tbody", "".join(body)),
     ])
 
 
-def tray(dice: int) -> str:
+def tray(dice: int, t: Text = ENGLISH) -> str:
     """The dice tray's buttons, all blank before the first roll.
 
     >>> tray(1)
@@ -184,15 +200,39 @@ def tray(dice: int) -> str:
     """
     return "".join(
         _element(
-            "button", type="button", class_="die die-empty", data_die=i, aria_label=f"Die {i + 1}, blank",
+            # Translators: a die's spoken name before the first roll; {number} is its place in the tray.
+            "button", type="button", class_="die die-empty", data_die=i, aria_label=t._("Die {number}, blank", number=i + 1),
             aria_pressed="false", aria_disabled="true",
         )
         for i in range(dice)
     )  # fmt: skip
 
 
-def cell(row_key: str, cell: view.Cell) -> str:
+def language_picker(current: str, t: Text = ENGLISH) -> str:
+    """The header's language choice: a labelled select of every language, each in its own name.
+
+    The label keeps its msgid in ``data-msg``, so the shell can word it again in another language.
+
+    >>> picker = language_picker("sv")
+    >>> picker.startswith('<label for="language" data-msg="Language">Language</label><select id="language" name="language">')
+    True
+    >>> '<option value="sv" lang="sv" selected>Svenska</option>' in picker, picker.count("<option")
+    (True, 7)
+    """
+    chosen = language(current).code
+    options = "".join(
+        _element("option", escape(lang.name), value=code, lang=code, selected=code == chosen) for code, lang in LANGUAGES.items()
+    )
+    # Translators: the label of the header's choice of language.
+    msgid = N_("Language")
+    label = _element("label", escape(t._(msgid)), for_="language", data_msg=msgid)
+    return label + _element("select", options, id="language", name="language")
+
+
+def cell(row_key: str, cell: view.Cell, t: Text = ENGLISH) -> str:
     """A scorecard cell's inner HTML: a choice button while it can be chosen, its text otherwise.
+
+    Its words come worded from game.view (``view.cells``); ``t`` is taken for uniformity.
 
     >>> cell("chance", view.Cell("0", "Chance, 0 points", ("zero",)))
     '<button type="button" class="choice zero" data-category="chance" aria-label="Chance, 0 points">0</button>'
@@ -205,8 +245,8 @@ def cell(row_key: str, cell: view.Cell) -> str:
     return _element("button", escape(cell.text), type="button", class_=kind, data_category=row_key, aria_label=cell.label)
 
 
-def die_face(face: int | None, sides: int) -> str:
-    """A die's inner HTML: pips up to six sides, the number above, nothing when blank.
+def die_face(face: int | None, sides: int, t: Text = ENGLISH) -> str:
+    """A die's inner HTML: pips up to six sides, the number above, nothing when blank (no words: its name is the button's).
 
     >>> die_face(2, 6)
     '<span class="pips" aria-hidden="true"><span class="pip p2"></span><span class="pip p6"></span></span>'
@@ -220,8 +260,8 @@ def die_face(face: int | None, sides: int) -> str:
     return _element("span", "".join(_element("span", class_=f"pip p{spot}") for spot in PIPS[face]), class_="pips", aria_hidden="true")
 
 
-def lines(texts: Sequence[str]) -> str:
-    """List items, one per text (the standings).
+def lines(texts: Sequence[str], t: Text = ENGLISH) -> str:
+    """List items, one per text (the standings), worded already by game.view.
 
     >>> lines(["1. Ann — 50", "2. <b>"])
     '<li>1. Ann — 50</li><li>2. &lt;b&gt;</li>'
@@ -229,8 +269,8 @@ def lines(texts: Sequence[str]) -> str:
     return "".join(_element("li", escape(text)) for text in texts)
 
 
-def problems(messages: Sequence[str]) -> str:
-    """What is wrong with a link or the form: one paragraph, or a list when there are several.
+def problems(messages: Sequence[str], t: Text = ENGLISH) -> str:
+    """What is wrong with a link or the form (game.setup.LinkProblem.text(t)): one paragraph, or a list when there are several.
 
     >>> problems(["games=³ is not a number"])
     '<p>games=³ is not a number</p>'
@@ -239,11 +279,12 @@ def problems(messages: Sequence[str]) -> str:
     """
     if len(messages) == 1:
         return _element("p", escape(messages[0]))
-    return _element("p", f"This link has {len(messages)} problems:") + _element("ul", lines(messages))
+    heading = t.n_("This link has {count} problem:", "This link has {count} problems:", len(messages))
+    return _element("p", escape(heading)) + _element("ul", lines(messages))
 
 
-def advice(hint: view.Advice) -> str:
-    """The hint panel: the best choice, then the top options with their expected final scores.
+def advice(hint: view.Advice, t: Text = ENGLISH) -> str:
+    """The hint panel: the best choice, then the top options with their expected final scores (worded by game.view).
 
     >>> advice(view.Advice("Best: score Yacht", ("score Yacht — 50.0",), (), "yacht"))
     '<p>Best: score Yacht</p><ol><li>score Yacht — 50.0</li></ol>'
@@ -251,8 +292,8 @@ def advice(hint: view.Advice) -> str:
     return _element("p", escape(hint.title)) + _element("ol", lines(hint.lines))
 
 
-def report(sections: Sequence[view.ReportSection]) -> str:
-    """The after-game report: per person a heading, the summary and the costliest decisions.
+def report(sections: Sequence[view.ReportSection], t: Text = ENGLISH) -> str:
+    """The after-game report: per person a heading, the summary and the costliest decisions (worded by game.view).
 
     >>> report([view.ReportSection("Ann", "All best.", ())])
     '<h3>Ann</h3><p>All best.</p>'
@@ -265,7 +306,7 @@ def report(sections: Sequence[view.ReportSection]) -> str:
     return "".join(parts)
 
 
-def statistics(page: stats_view.StatsPage) -> str:
+def statistics(page: stats_view.StatsPage, t: Text = ENGLISH) -> str:
     """The Statistics screen's body: rule set and person pickers, numbers, charts, rivals, recent games.
 
     >>> statistics(stats_view.StatsPage(empty="No games."))
@@ -275,10 +316,11 @@ def statistics(page: stats_view.StatsPage) -> str:
 
     pickers = []
     if page.rule_sets:
-        pickers.append(_element("span", _labelled("stats-rules", "Rules", _element(
+        pickers.append(_element("span", _labelled("stats-rules", t._("Rules"), _element(
             "select", _options(page.rule_sets, page.key), id="stats-rules", name="stats-rules"))))
     if page.players:
-        pickers.append(_element("span", _labelled("stats-player", "Player", _element(
+        # Translators: the label of the Statistics screen's choice of person.
+        pickers.append(_element("span", _labelled("stats-player", t._("Player"), _element(
             "select", _options([(n, n) for n in page.players], page.name), id="stats-player", name="stats-player"))))
     parts = [_element("div", "".join(pickers), class_="stats-pickers")] if pickers else []
     if page.empty:
@@ -287,17 +329,22 @@ def statistics(page: stats_view.StatsPage) -> str:
         rows = "".join(_element("tr", _element("th", escape(k), scope="row") + _element("td", escape(v))) for k, v in page.numbers)
         parts.append(_element("table", _element("tbody", rows), class_="stats-numbers"))
         parts.append(_element("div", "".join([
-            charts.histogram(page.histogram, page.reference, "Totals, with the optimal player's", id_prefix="totals"),
-            charts.bars(page.boxes, "Each box's average against the optimal player's", id_prefix="boxes"),
-            charts.trend(page.trend, "Points lost against optimal play, last 50 games", id_prefix="lost"),
+            # Translators: a chart's caption: a histogram of the player's final scores beside the optimal player's.
+            charts.histogram(page.histogram, page.reference, t._("Totals, with the optimal player's"), id_prefix="totals", t=t),
+            charts.bars(page.boxes, t._("Each box's average against the optimal player's"), id_prefix="boxes", t=t),
+            charts.trend(page.trend, t.n_("Points lost against optimal play, last {count} game",
+                                          "Points lost against optimal play, last {count} games", charts.LAST),
+                         id_prefix="lost", t=t),
         ]), class_="stats-charts"))
     if page.rivals:
-        parts.append(_element("h3", "Head to head") + _element("ul", lines(page.rivals)))
+        parts.append(_element("h3", escape(t._("Head to head"))) + _element("ul", lines(page.rivals)))
     if page.recent:
+        # Translators: the button that deletes one finished game from the Statistics screen's list.
+        delete = escape(t.p_("one game", "Delete"))
         items = "".join(
-            _element("li", escape(text) + " " + _element("button", "Delete", type="button", class_="delete-game",
-                                                         data_game=game_id, aria_label=f"Delete the game {text}"))
+            _element("li", escape(text) + " " + _element("button", delete, type="button", class_="delete-game",
+                                                         data_game=game_id, aria_label=t._("Delete the game {game}", game=text)))
             for game_id, text in page.recent
         )  # fmt: skip
-        parts.append(_element("h3", "Recent games") + _element("ul", items, class_="recent-games"))
+        parts.append(_element("h3", escape(t._("Recent games"))) + _element("ul", items, class_="recent-games"))
     return "".join(parts)

@@ -24,6 +24,7 @@ from typing import Any
 from . import rules, saves
 from .actions import Action, Decision, Finish, Hold, NextGame, Roll, Score
 from .engine import GameError, Level, Match, Refusal, SaveError, SeatKind, SetupError, TableError
+from .i18n import ENGLISH, Text
 from .inputs import MAX_SETTINGS_BYTES, read_json
 
 __all__ = ["SESSION_FORMAT", "SESSION_VERSION", "Next", "Feedback", "Undo", "Coach", "Step", "Session"]
@@ -164,8 +165,11 @@ class Session:
             object.__setattr__(self, "coach", Coach(self.match.ruleset))
 
     @classmethod
-    def new(cls, setup, problems: tuple = ()) -> Session:
+    def new(cls, setup, problems: tuple = (), t: Text = ENGLISH) -> Session:
         """A new table from a game.setup.Setup and its parsing problems (ValueError naming what is wrong).
+
+        ``t`` words the names of unnamed seats ("Player 2"). The error's ``str`` joins the problems'
+        English messages (for developers); a player reads each problem's ``text(t)``.
 
         >>> from game.setup import parse_link
         >>> Session.new(*parse_link("?rules=yatzy&undo=0")).undo_allowed
@@ -177,7 +181,7 @@ class Session:
         """
         if problems:
             raise SetupError(" ".join(problem.message for problem in problems), Refusal.BAD_SETUP)
-        return cls(setup.start(), undo_allowed=setup.undo)
+        return cls(setup.start(t=t), undo_allowed=setup.undo)
 
     # ----------------------------------------------------------------- queries
 
@@ -249,8 +253,8 @@ class Session:
 
     # ----------------------------------------------------------------- steps
 
-    def _refused(self, message: str, reason: Refusal) -> Step:
-        return Step(self, self.match, refusal=TableError(message, reason))
+    def _refused(self, error: TableError) -> Step:
+        return Step(self, self.match, refusal=error)
 
     def _apply(self, action: Action, by_person: bool) -> Step:
         try:
@@ -277,15 +281,20 @@ class Session:
     def act(self, action: Action) -> Step:
         """A person's action (refused while a computer plays).
 
+        A refusal's ``str`` is for developers; ``refusal.text(t)`` words it for the player.
+
         >>> from game.engine import new_match
-        >>> str(Session(new_match("yacht", ["Ann"], seed=1)).act(Hold(0)).refusal)
-        'Ann cannot hold die 1: roll the dice first'
+        >>> refusal = Session(new_match("yacht", ["Ann"], seed=1)).act(Hold(0)).refusal
+        >>> str(refusal), refusal.text()
+        ('Ann cannot hold die 1: roll the dice first', 'Ann cannot hold die 1: roll the dice first')
         """
         if self.next is Next.COMPUTER:
-            return self._refused(
-                f"{self.match.current_name} (computer) is playing: wait, or press Skip to the result.",
+            name = self.match.current_name
+            return self._refused(TableError(
+                f"{name} (computer) is playing: wait, or press Skip to the result.",
                 Refusal.COMPUTER_PLAYING,
-            )
+                {"name": name},
+            ))  # fmt: skip
         return self._apply(action, by_person=True)
 
     def computer_move(self) -> Action | None:
@@ -305,7 +314,9 @@ class Session:
         """Play the computer's next action (one hold, one roll or one score)."""
         action = self.computer_move()
         if action is None:
-            return self._refused("No computer player is to move now.", Refusal.NOT_YOUR_TURN)
+            return self._refused(
+                TableError("No computer player is to move now.", Refusal.NOT_YOUR_TURN, case="computer")
+            )
         return self._apply(action, by_person=False)
 
     @staticmethod
@@ -325,10 +336,10 @@ class Session:
         'Undo is off for this match.'
         """
         if not self.undo_allowed:
-            return self._refused("Undo is off for this match.", Refusal.UNDO_OFF)
+            return self._refused(TableError("Undo is off for this match.", Refusal.UNDO_OFF))
         point = _undo_point(self.match)
         if point is None:
-            return self._refused("There is nothing to undo in this game yet.", Refusal.NOTHING_TO_UNDO)
+            return self._refused(TableError("There is nothing to undo in this game yet.", Refusal.NOTHING_TO_UNDO))
         index, seat = point
         match = self.match
         restored = saves.replay(match.ruleset, match.seats, match.games, match.seed, match.actions[:index])

@@ -18,15 +18,26 @@ from typing import Any
 
 from . import rules
 from .engine import MAX_GAMES, MAX_PLAYERS, MAX_SEED, Level, Seat
-from .inputs import shorten
+from .i18n import ENGLISH, N_, Text
+from .inputs import QUOTE_CHARS
 
 __all__ = ["SEAT_KINDS", "TABLE_PARAMS", "START_PARAMS", "Setup", "LinkProblem", "parse_link", "has_start_params",
            "setup_from_fields", "form_values"]
 
-SEAT_KINDS: tuple[tuple[str, str], ...] = (("human", "Person"),) + tuple(
-    (level.value, f"Computer: {level.value}") for level in Level
+_LEVEL_LABELS = {
+    # Translators: who plays a seat (the setup form): the computer, at its beginner's level.
+    Level.EASY: N_("Computer: easy"),
+    # Translators: who plays a seat (the setup form): the computer, at its middle level.
+    Level.GOOD: N_("Computer: good"),
+    # Translators: who plays a seat (the setup form): the computer, playing the best possible game.
+    Level.PERFECT: N_("Computer: perfect"),
+}
+SEAT_KINDS: tuple[tuple[str, str], ...] = (
+    # Translators: who plays a seat (the setup form): a person at this device.
+    ("human", N_("Person")),
+    *((level.value, _LEVEL_LABELS[level]) for level in Level),
 )
-"""Who plays a seat, as (value, label): a person, or the computer at each of its levels."""
+"""Who plays a seat, as (value, label): a person, or the computer at each of its levels (labels worded by ``t._``)."""
 
 TABLE_PARAMS = ("rules", "players", "games", "seed", "cpu", "undo")
 """Link parameters of the table itself; every rule set option is one too (see START_PARAMS)."""
@@ -61,11 +72,13 @@ class Setup:
         """The rule set these choices name (raises rules.RulesError naming what is wrong)."""
         return rules.variant(self.rules).ruleset(**dict(self.options))
 
-    def seats(self) -> list[Seat]:
-        """The seats: people, or computer players with their level.
+    def seats(self, t: Text = ENGLISH) -> list[Seat]:
+        """The seats: people, or computer players with their level (a nameless one named in ``t``'s words).
 
         >>> [s.kind.value for s in Setup(players=("Ann", ""), kinds=("human", "perfect")).seats()]
         ['human', 'computer']
+        >>> Setup(players=("Ann", ""), kinds=("human", "perfect")).seats()[1].name
+        'Computer 2'
         """
         out = []
         for index, name in enumerate(self.players):
@@ -73,7 +86,8 @@ class Setup:
             if kind == "human":
                 out.append(Seat.human(name))
             else:
-                out.append(Seat.computer(name.strip() or f"Computer {index + 1}", Level(kind)))
+                # Translators: the name of a computer player the player left unnamed; {seat} is its seat's number.
+                out.append(Seat.computer(name.strip() or t._("Computer {seat}", seat=index + 1), Level(kind)))
         return out
 
     def seed_value(self) -> int | str | None:
@@ -87,19 +101,118 @@ class Setup:
             return int(seed)
         return seed or None
 
-    def start(self):
+    def start(self, t: Text = ENGLISH):
         """A new match from these choices (raises a ValueError subclass naming what is wrong)."""
         from .engine import new_match
 
-        return new_match(self.ruleset(), self.seats(), games=self.games, seed=self.seed_value())
+        return new_match(self.ruleset(), self.seats(t=t), games=self.games, seed=self.seed_value(), t=t)
 
 
 @dataclass(frozen=True)
 class LinkProblem:
-    """One link parameter or form field that could not be used, and why, in words."""
+    """One link parameter or form field that could not be used: why (``reason``) and the facts, worded by text(t).
+
+    ``fields`` are (name, value) pairs the wording fills in. A ``reason`` that is not one of this
+    module's is an English sentence from elsewhere, shown as it is.
+
+    >>> problem = LinkProblem("games", "games", (("value", "9"), ("most", 6)))
+    >>> problem.text(), problem.message == problem.text()
+    ("games='9' is not a number of games from 1 to 6", True)
+    >>> LinkProblem("link", "Something else went wrong.").text()
+    'Something else went wrong.'
+    """
 
     param: str
-    message: str
+    reason: str
+    fields: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def message(self) -> str:
+        """The problem in English (for logs, developers' errors and tests); people read text(t)."""
+        return self.text()
+
+    def text(self, t: Text = ENGLISH) -> str:
+        """The problem in the language of ``t``."""
+        return _wording(self.reason, dict(self.fields), t)
+
+
+def _problem(param: str, reason: str, /, **fields: Any) -> LinkProblem:
+    return LinkProblem(param, reason, tuple(fields.items()))
+
+
+def _quote(text: str, t: Text) -> str:
+    """A value from a link quoted for a message, cut to QUOTE_CHARS characters (as game.inputs.shorten).
+
+    >>> _quote("³", ENGLISH), _quote("9" * 5000, ENGLISH)
+    ("'³'", "'999999999999999999999999…' (5000 characters)")
+    """
+    if len(text) <= QUOTE_CHARS:
+        return repr(text)
+    # Translators: {value} is the start of a long value from a link, quoted and cut with "…".
+    return t.n_("{value} ({count} character)", "{value} ({count} characters)", len(text),
+                value=f"{text[:QUOTE_CHARS]!r}"[:-1] + "…'")
+
+
+def _wording(reason: str, fields: dict[str, Any], t: Text) -> str:
+    """A LinkProblem's sentence: one whole message per reason, its facts filled in after translation.
+
+    The parameter names (``games=``, ``cpu:``) and the values they take (``2:perfect``, ``on``) are
+    what a link says, so they stay as they are in every language.
+    """
+    if "value" in fields:
+        fields["value"] = _quote(str(fields["value"]), t)
+    if "variant" in fields:
+        fields["rules"] = rules.variant(fields.pop("variant")).display(t)
+    if reason == "repeated":
+        # Translators: {param} is a link parameter's name (games, players…), kept as it is.
+        return t._("{param} is given more than once; the first value is used", **fields)
+    if reason == "players":
+        # Translators: "players:" is the link parameter's name, kept as it is.
+        return t.n_("players: {count} name given; a match has 1 to {most} players",
+                    "players: {count} names given; a match has 1 to {most} players", fields.pop("count"), **fields)
+    if reason == "games":
+        # Translators: "games=" is the link parameter's name, kept as it is; {value} is what the link gave, quoted.
+        return t._("games={value} is not a number of games from 1 to {most}", **fields)
+    if reason == "seed":
+        # Translators: "seed" is the link parameter's name, kept as it is.
+        return t.n_("seed must be 1 to {count} character", "seed must be 1 to {count} characters", fields.pop("count"))
+    if reason == "undo":
+        # Translators: "undo=" is the link parameter's name and 1, 0, on and off the values it takes, kept as they are.
+        return t._("undo={value} must be 1 or 0 (on or off)", **fields)
+    if reason == "cpu":
+        # Translators: "cpu=" is the link parameter's name; "seat:level", "2:perfect" and {levels} are what it takes, kept as they are.
+        return t._("cpu={value}: use seat:level pairs such as 2:perfect (levels {levels})", **fields)
+    if reason == "rules":
+        # Translators: "rules=" is the link parameter's name; {names} are the names it takes, kept as they are.
+        return t._("rules={value} is not a rule set; valid rule sets: {names}", **fields)
+    if reason == "cpu-seat":
+        # Translators: "cpu" and "players" are link parameters' names, kept as they are; {count} players are named in the link.
+        return t.n_("cpu: seat {seat} is a computer, but only {count} player is named and seat {empty} would have "
+                    "nobody; name them in players, or make them computers too",
+                    "cpu: seat {seat} is a computer, but only {count} players are named and seat {empty} would have "
+                    "nobody; name them in players, or make them computers too", fields.pop("count"), **fields)
+    if reason == "cpu-seats":
+        # Translators: "cpu" and "players" are link parameters' names, kept as they are; {count} players are named in the link.
+        return t.n_("cpu: seat {seat} is a computer, but only {count} player is named and seats {first} to {last} "
+                    "would have nobody; name them in players, or make them computers too",
+                    "cpu: seat {seat} is a computer, but only {count} players are named and seats {first} to {last} "
+                    "would have nobody; name them in players, or make them computers too", fields.pop("count"), **fields)
+    if reason == "option-unknown":
+        # Translators: {option} is a link parameter's name and {rules} a rule set's name in links, kept as they are.
+        return t._("unknown option '{option}' for {rules}; {rules} takes no options", **fields)
+    if reason == "option-other":
+        # Translators: {option} is a link parameter's name, {rules} a rule set's name in links and {options} the options it takes, kept as they are.
+        return t._("unknown option '{option}' for {rules}; valid options: {options}", **fields)
+    if reason == "option-range":
+        # Translators: {option} is a link parameter's name (dice, sides), kept as it is; {rules} is the rule set's title.
+        return t._("{option}={number} is outside {low}..{high} for {rules} (at most {high} {option})", **fields)
+    if reason == "option-number":
+        # Translators: {option} is a link parameter's name, kept as it is; {value} is what the link gave, quoted; {rules} is the rule set's title.
+        return t._("{option}={value} is not valid for {rules}; valid values: whole numbers {low}..{high}", **fields)
+    if reason == "option-value":
+        # Translators: {option} is a link parameter's name and {values} the values it takes, kept as they are; {value} is what the link gave, quoted; {rules} is the rule set's title.
+        return t._("{option}={value} is not valid for {rules}; valid values: {values}", **fields)
+    return reason
 
 
 def _whole(text: str, low: int, high: int) -> int | None:
@@ -114,51 +227,49 @@ def _whole(text: str, low: int, high: int) -> int | None:
     return None
 
 
-def _players(setup: Setup, value: str) -> tuple[Setup, str | None]:
+def _players(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
     names = tuple(name.strip() for name in value.split(","))
     if not 1 <= len(names) <= MAX_PLAYERS:
-        return setup, f"players: {len(names)} names given; a match has 1 to {MAX_PLAYERS} players"
+        return setup, _problem("players", "players", count=len(names), most=MAX_PLAYERS)
     return replace(setup, players=names), None
 
 
-def _games(setup: Setup, value: str) -> tuple[Setup, str | None]:
+def _games(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
     games = _whole(value, 1, MAX_GAMES)
     if games is None:
-        return setup, f"games={shorten(value)} is not a number of games from 1 to {MAX_GAMES}"
+        return setup, _problem("games", "games", value=value, most=MAX_GAMES)
     return replace(setup, games=games), None
 
 
-def _seed(setup: Setup, value: str) -> tuple[Setup, str | None]:
+def _seed(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
     if not value.strip() or len(value) > SEED_LENGTH:
-        return setup, f"seed must be 1 to {SEED_LENGTH} characters"
+        return setup, _problem("seed", "seed", count=SEED_LENGTH)
     return replace(setup, seed=value.strip()), None
 
 
-def _undo(setup: Setup, value: str) -> tuple[Setup, str | None]:
+def _undo(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
     flag = _FLAG_WORDS.get(value.strip().lower())
     if flag is None:
-        return setup, f"undo={shorten(value)} must be 1 or 0 (on or off)"
+        return setup, _problem("undo", "undo", value=value)
     return replace(setup, undo=flag), None
 
 
-def _cpu(setup: Setup, value: str) -> tuple[Setup, str | None]:
+def _cpu(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
     kinds = list(setup.kinds) + ["human"] * (MAX_PLAYERS - len(setup.kinds))
     for item in value.split(","):
         seat, _, level = item.partition(":")
         number = _whole(seat, 1, MAX_PLAYERS)
         if number is None or level not in _CPU_LEVELS:
-            return setup, (
-                f"cpu={shorten(value)}: use seat:level pairs such as 2:perfect (levels {', '.join(_CPU_LEVELS)})"
-            )
+            return setup, _problem("cpu", "cpu", value=value, levels=", ".join(_CPU_LEVELS))
         kinds[number - 1] = level
     return replace(setup, kinds=tuple(kinds)), None
 
 
-def _rules(setup: Setup, value: str) -> tuple[Setup, str | None]:
+def _rules(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
     try:
         chosen = rules.variant(value.strip().lower())
     except rules.UnknownRuleSetError:
-        return setup, f"rules={shorten(value)} is not a rule set; valid rule sets: {rules.known_names()}"
+        return setup, _problem("rules", "rules", value=value, names=rules.known_names())
     return replace(setup, rules=chosen.name), None
 
 
@@ -172,11 +283,36 @@ def _with_options(setup: Setup, texts: Sequence[tuple[str, str]]) -> tuple[Setup
     problems = []
     for key, text in texts:
         try:
-            given[key] = chosen.option(key).from_text(chosen.title, text)
-        except rules.RulesError as error:
-            quoted = repr(text)  # the rule set's message quotes the value whole: too long a value is cut here
-            problems.append(LinkProblem(key, str(error).replace(quoted, shorten(text))))
+            spec = chosen.option(key)
+        except rules.RulesError:
+            if chosen.options:
+                problems.append(_problem(key, "option-other", option=key, rules=chosen.name,
+                                         options=", ".join(o.name for o in chosen.options)))
+            else:
+                problems.append(_problem(key, "option-unknown", option=key, rules=chosen.name))
+            continue
+        try:
+            given[key] = spec.from_text(chosen.title, text)
+        except rules.RulesError:
+            problems.append(_option_problem(chosen, spec, text))
     return replace(setup, options=tuple(given.items())), problems
+
+
+def _option_problem(chosen: rules.Variant, spec: rules.OptionSpec, text: str) -> LinkProblem:
+    """Why ``text`` is not a value of the option (spec.from_text refused it): out of range, or not one.
+
+    >>> _option_problem(rules.VARIANTS["generalized"], rules.VARIANTS["generalized"].option("dice"), "40").text()
+    'dice=40 is outside 2..10 for Custom dice (at most 10 dice)'
+    """
+    word = text.strip().lower()
+    if spec.kind is rules.OptionKind.NUMBER and word.isascii() and word.isdigit() and len(word) <= 3:
+        return _problem(spec.name, "option-range", option=spec.name, number=int(word), low=spec.low, high=spec.high,
+                        variant=chosen.name)
+    if spec.kind is rules.OptionKind.NUMBER:
+        return _problem(spec.name, "option-number", option=spec.name, value=text, low=spec.low, high=spec.high,
+                        variant=chosen.name)
+    return _problem(spec.name, "option-value", option=spec.name, value=text, values=", ".join(map(str, spec.values)),
+                    variant=chosen.name)
 
 
 def _pairs(query: str | Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -219,13 +355,13 @@ def parse_link(query: str | Sequence[tuple[str, str]], base: Setup | None = None
     seen: set[str] = set()
     for key, value in _pairs(query):
         if key in START_PARAMS and key in seen:
-            problems.append(LinkProblem(key, f"{key} is given more than once; the first value is used"))
+            problems.append(_problem(key, "repeated", param=key))
             continue
         seen.add(key)
         if key in _TABLE_PARSERS:
             setup, problem = _TABLE_PARSERS[key](setup, value)
             if problem:
-                problems.append(LinkProblem(key, problem))
+                problems.append(problem)
         elif key in START_PARAMS:
             option_texts.append((key, value))
     setup, option_problems = _with_options(setup, option_texts)
@@ -246,11 +382,11 @@ def _computer_seats(setup: Setup, problems: list[LinkProblem]) -> tuple[Setup, t
     needed = max(computers, default=0)
     empty = [seat for seat in range(named + 1, needed + 1) if seat not in computers]
     if empty:
-        players = f"{named} player is" if named == 1 else f"{named} players are"
-        seats = f"seat {empty[0]}" if len(empty) == 1 else f"seats {empty[0]} to {empty[-1]}"
-        problem = (f"cpu: seat {needed} is a computer, but only {players} named and {seats} would have nobody; "
-                   "name them in players, or make them computers too")
-        return replace(setup, kinds=setup.kinds[:named]), tuple(problems) + (LinkProblem("cpu", problem),)
+        if len(empty) == 1:
+            problem = _problem("cpu", "cpu-seat", seat=needed, count=named, empty=empty[0])
+        else:
+            problem = _problem("cpu", "cpu-seats", seat=needed, count=named, first=empty[0], last=empty[-1])
+        return replace(setup, kinds=setup.kinds[:named]), tuple(problems) + (problem,)
     if needed > named:  # cpu=3:good with two names: the third seat is the computer
         setup = replace(setup, players=setup.players + ("",) * (needed - named))
     return setup, tuple(problems)
@@ -280,7 +416,7 @@ def setup_from_fields(fields: Mapping[str, str]) -> tuple[Setup, tuple[LinkProbl
         if key in fields:
             setup, problem = _TABLE_PARSERS[key](setup, fields[key])
             if problem:
-                problems.append(LinkProblem(key, problem))
+                problems.append(problem)
     prefix = f"{setup.rules}."
     texts = [(key.removeprefix(prefix), value) for key, value in fields.items() if key.startswith(prefix)]
     setup, option_problems = _with_options(setup, texts)

@@ -28,6 +28,7 @@ from . import rules
 from .charts import BIN_WIDTH
 from .charts import LAST as TREND_GAMES
 from .engine import SeatKind
+from .i18n import ENGLISH, Text
 from .rules import OptionKind, RuleSet
 
 if TYPE_CHECKING:
@@ -178,8 +179,8 @@ def ruleset_key(ruleset: RuleSet | Mapping[str, Any]) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
-def ruleset_label(ruleset: RuleSet) -> str:
-    """The rule set's title and, in words, each switch or choice not at its default.
+def ruleset_label(ruleset: RuleSet, *, t: Text = ENGLISH) -> str:
+    """The rule set's title and, in words, each switch or choice not at its default (in the language of ``t``).
 
     >>> ruleset_label(rules.ruleset("yahtzee", joker="free", upper_bonus=False))
     'Yahtzee (Upper bonus off, Free joker)'
@@ -191,12 +192,22 @@ def ruleset_label(ruleset: RuleSet) -> str:
         value = ruleset.options[spec.name]
         if value == spec.default or spec.kind is OptionKind.NUMBER:  # numbers shape the dice: in the title
             continue
-        words.append(dict(spec.choices).get(value) or f"{spec.label} {'on' if value else 'off'}")
-    return ruleset.title + (f" ({', '.join(words)})" if words else "")
+        if spec.kind is OptionKind.CHOICE:
+            words.append(spec.choice_display(value, t))
+        elif value:
+            # Translators: a rule switched on, in a list of a rule set's options ("Upper bonus on").
+            words.append(t._("{option} on", option=spec.display(t)))
+        else:
+            # Translators: a rule switched off, in a list of a rule set's options ("Upper bonus off").
+            words.append(t._("{option} off", option=spec.display(t)))
+    if not words:
+        return ruleset.display(t)
+    # Translators: a rule set's title and its options not at their defaults: "Yahtzee (Upper bonus off, Free joker)".
+    return t._("{title} ({options})", title=ruleset.display(t), options=", ".join(words))
 
 
-def rule_sets(history: History) -> tuple[tuple[str, str], ...]:
-    """(key, label) of each rule set played, in the registry's order, then by key.
+def rule_sets(history: History, *, t: Text = ENGLISH) -> tuple[tuple[str, str], ...]:
+    """(key, label) of each rule set played, in the registry's order, then by key; labels in the language of ``t``.
 
     >>> from game.history import History
     >>> rule_sets(History())
@@ -205,7 +216,7 @@ def rule_sets(history: History) -> tuple[tuple[str, str], ...]:
     found = {key: records[0].rules for key, records in history.by_rules.items()}
     order = list(rules.VARIANTS)
     ranked = sorted(found, key=lambda key: (order.index(found[key]["name"]), key))
-    return tuple((key, ruleset_label(rules.from_dict(found[key]))) for key in ranked)
+    return tuple((key, ruleset_label(rules.from_dict(found[key]), t=t)) for key in ranked)
 
 
 def players(history: History, key: str) -> tuple[str, ...]:

@@ -2,7 +2,8 @@
 
 The browser shell (the ``game.shell`` package) turns these values into DOM updates and DOM events into
 engine calls; everything worth testing about the page — labels, scorecard cells, status lines,
-link parameters — is computed here, in plain Python.
+link parameters — is computed here, in plain Python. Every function that returns words takes ``t``
+(a game.i18n.Text, English by default) and words them through its catalogue.
 
 >>> from game.engine import new_match
 >>> m = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[3, 3, 3, 5, 5])
@@ -21,6 +22,7 @@ from enum import Enum
 from . import rules
 from .actions import Action, Decision, Finish, Hold, Keep, NextGame, Roll, Score
 from .engine import Match, Phase, SeatKind, new_match
+from .i18n import ENGLISH, N_, Text
 
 __all__ = [
     "RowKind",
@@ -109,37 +111,42 @@ class Results:
     review: bool  # a person played: "How did I play?" is offered
 
 
-def _upper_bonus_label(ruleset: rules.RuleSet) -> str:
-    return f"Upper bonus ({ruleset.upper_bonus_amount} at {ruleset.upper_bonus_threshold})"
+def _upper_bonus_label(ruleset: rules.RuleSet, t: Text) -> str:
+    # Translators: a scorecard row: the upper section's bonus, {amount} points when its boxes add up to
+    # {threshold} or more.
+    return t._("Upper bonus ({amount} at {threshold})",
+               amount=ruleset.upper_bonus_amount, threshold=ruleset.upper_bonus_threshold)  # fmt: skip
 
 
-def _yahtzee_bonus_label(ruleset: rules.RuleSet) -> str:
-    name = ruleset.category(ruleset.yahtzee_id).name if ruleset.yahtzee_id else "Yahtzee"
-    return f"{name} bonus"
+def _yahtzee_bonus_label(ruleset: rules.RuleSet, t: Text) -> str:
+    if not ruleset.yahtzee_id:
+        return t._("Yahtzee bonus")
+    # Translators: a scorecard row: the bonus for each further five of a kind; {box} is that box's name (Yahtzee…).
+    return t._("{box} bonus", box=ruleset.category(ruleset.yahtzee_id).display(t))
 
 
-# Sum rows: (key, label or label function, Totals field, shown when)
+# Sum rows: (key, label's msgid or label function, shown when); the key is also the Totals field
 _SUMS_UPPER = (
-    ("upper_subtotal", "Upper subtotal", lambda rs: rs.upper_bonus_amount > 0),
+    ("upper_subtotal", N_("Upper subtotal"), lambda rs: rs.upper_bonus_amount > 0),
     ("upper_bonus", _upper_bonus_label, lambda rs: rs.upper_bonus_amount > 0),
-    ("upper_total", "Upper total", lambda rs: True),
+    ("upper_total", N_("Upper total"), lambda rs: True),
 )
 _SUMS_LOWER = (
     ("yahtzee_bonus", _yahtzee_bonus_label, lambda rs: rs.yahtzee_bonus_amount > 0),
-    ("lower_total", "Lower total", lambda rs: True),
-    ("grand_total", "Grand total", lambda rs: True),
+    ("lower_total", N_("Lower total"), lambda rs: True),
+    ("grand_total", N_("Grand total"), lambda rs: True),
 )
 
 
-def _sum_rows(ruleset: rules.RuleSet, specs) -> list[Row]:
+def _sum_rows(ruleset: rules.RuleSet, specs, t: Text) -> list[Row]:
     return [
-        Row(key, label(ruleset) if callable(label) else label, RowKind.SUM)
+        Row(key, label(ruleset, t) if callable(label) else t._(label), RowKind.SUM)
         for key, label, shown in specs
         if shown(ruleset)
     ]
 
 
-def rows(ruleset: rules.RuleSet, games: int = 1) -> tuple[Row, ...]:
+def rows(ruleset: rules.RuleSet, games: int = 1, t: Text = ENGLISH) -> tuple[Row, ...]:
     """The scorecard's rows in order; with more than one game, each game's total and the match's.
 
     >>> [r.label for r in rows(rules.ruleset("yacht"))][-4:]
@@ -147,17 +154,18 @@ def rows(ruleset: rules.RuleSet, games: int = 1) -> tuple[Row, ...]:
     >>> [r.key for r in rows(rules.ruleset("yatzy"), games=2)][-3:]
     ['game:0', 'game:1', 'match']
     """
-    out = [Row(c.id, c.name, RowKind.CATEGORY) for c in ruleset.upper]
-    out += _sum_rows(ruleset, _SUMS_UPPER)
-    out += [Row(c.id, c.name, RowKind.CATEGORY) for c in ruleset.lower]
-    out += _sum_rows(ruleset, _SUMS_LOWER)
+    out = [Row(c.id, c.display(t), RowKind.CATEGORY) for c in ruleset.upper]
+    out += _sum_rows(ruleset, _SUMS_UPPER, t)
+    out += [Row(c.id, c.display(t), RowKind.CATEGORY) for c in ruleset.lower]
+    out += _sum_rows(ruleset, _SUMS_LOWER, t)
     if games > 1:
-        out += [Row(f"game:{g}", f"Game {g + 1}", RowKind.GAME) for g in range(games)]
-        out.append(Row("match", "Match total", RowKind.MATCH))
+        # Translators: a scorecard row: the total of one game of the match, by number.
+        out += [Row(f"game:{g}", t._("Game {number}", number=g + 1), RowKind.GAME) for g in range(games)]
+        out.append(Row("match", t._("Match total"), RowKind.MATCH))
     return tuple(out)
 
 
-def cells(match: Match) -> dict[tuple[str, int], Cell]:
+def cells(match: Match, t: Text = ENGLISH) -> dict[tuple[str, int], Cell]:
     """Every scorecard cell of the current game, keyed by (row key, player index).
 
     The current player's legal categories, once the dice are rolled, are choices labelled
@@ -190,7 +198,9 @@ def cells(match: Match) -> dict[tuple[str, int], Cell]:
                 out[(category.id, player)] = Cell(str(options[category.id]), None, mark + ("preview",))
             elif current and category.id in options:
                 value = options[category.id]
-                label = f"{category.name}, {value} point{'' if value == 1 else 's'}"
+                name = category.display(t)
+                # Translators: a scorecard button's spoken name: the box and the points the dice would write in it.
+                label = t.n_("{category}, {count} point", "{category}, {count} points", value, category=name)
                 out[(category.id, player)] = Cell(str(value), label, mark + (("zero",) if value == 0 else ()))
             else:
                 out[(category.id, player)] = Cell("", None, mark)
@@ -209,7 +219,7 @@ def cells(match: Match) -> dict[tuple[str, int], Cell]:
     return out
 
 
-def dice(match: Match) -> tuple[Die, ...]:
+def dice(match: Match, t: Text = ENGLISH) -> tuple[Die, ...]:
     """The dice tray: faces, holds, names ("Die 2, showing 5") and whether a tap does anything.
 
     >>> from game.engine import new_match
@@ -221,12 +231,17 @@ def dice(match: Match) -> tuple[Die, ...]:
     out = []
     for index in range(match.ruleset.dice):
         face = match.dice[index] if match.dice else None
-        label = f"Die {index + 1}, " + ("blank" if face is None else f"showing {face}")
+        if face is None:
+            # Translators: a die's spoken name before the turn's first roll; {number} counts the dice from 1.
+            label = t._("Die {number}, blank", number=index + 1)
+        else:
+            # Translators: a die's spoken name; {number} counts the dice from 1, {face} is the face it shows.
+            label = t._("Die {number}, showing {face}", number=index + 1, face=face)
         out.append(Die(index, face, match.held[index], label, index in holdable))
     return tuple(out)
 
 
-def roll_label(match: Match) -> str:
+def roll_label(match: Match, t: Text = ENGLISH) -> str:
     """The roll button's text: it always starts with "Roll" and says how many rolls are left.
 
     >>> from game.engine import new_match
@@ -234,15 +249,63 @@ def roll_label(match: Match) -> str:
     ('Roll (3 left)', 'Roll (2 left)')
     """
     if match.game_over or match.finished:
-        return "Roll"
-    return f"Roll ({match.rolls_left} left)"
+        # Translators: the roll button (a verb: roll the dice).
+        return t._("Roll")
+    # Translators: the roll button (a verb: roll the dice), with the rolls left in this turn.
+    return t.n_("Roll ({count} left)", "Roll ({count} left)", match.rolls_left)
 
 
-def _possessive(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
+# Whose turn it is, by (phase, a computer's seat): a pair of msgids, the second for a name ending
+# in "s" (English writes "Chris' turn", not "Chris's turn"). Fields: {name}, {roll} of {rolls}.
+# fmt: off
+_TURNS = {
+    (Phase.FIRST_ROLL, False): (
+        # Translators: whose turn it is. The next message is the same for a name ending in "s" ("Chris' turn"):
+        # translate both alike unless your language, too, writes such names differently.
+        N_("{name}'s turn: roll the dice"),
+        # Translators: as "{name}'s turn: roll the dice", for a name ending in "s" (English: "Chris' turn").
+        N_("{name}' turn: roll the dice")),
+    (Phase.FIRST_ROLL, True): (
+        # Translators: whose turn it is, a computer player's. The next message is for a name ending in "s".
+        N_("{name}'s (computer) turn: roll the dice"),
+        # Translators: as "{name}'s (computer) turn: roll the dice", for a name ending in "s" ("Chris' turn").
+        N_("{name}' (computer) turn: roll the dice")),
+    (Phase.MID_TURN, False): (
+        # Translators: whose turn it is, and which roll ("roll 2 of 3"). The next message is for a name ending in "s".
+        N_("{name}'s turn, roll {roll} of {rolls}"),
+        # Translators: as "{name}'s turn, roll {roll} of {rolls}", for a name ending in "s" ("Chris' turn").
+        N_("{name}' turn, roll {roll} of {rolls}")),
+    (Phase.MID_TURN, True): (
+        # Translators: a computer player's turn, and which roll. The next message is for a name ending in "s".
+        N_("{name}'s (computer) turn, roll {roll} of {rolls}"),
+        # Translators: as "{name}'s (computer) turn, roll {roll} of {rolls}", for a name ending in "s".
+        N_("{name}' (computer) turn, roll {roll} of {rolls}")),
+    (Phase.MUST_SCORE, False): (
+        # Translators: whose turn it is, every roll used: a box must be chosen. The next message: a name ending in "s".
+        N_("{name}'s turn, roll {roll} of {rolls}: choose a category"),
+        # Translators: as "{name}'s turn, roll {roll} of {rolls}: choose a category", for a name ending in "s".
+        N_("{name}' turn, roll {roll} of {rolls}: choose a category")),
+    (Phase.MUST_SCORE, True): (
+        # Translators: a computer player's turn, every roll used. The next message is for a name ending in "s".
+        N_("{name}'s (computer) turn, roll {roll} of {rolls}: choose a category"),
+        # Translators: as "{name}'s (computer) turn, roll {roll} of {rolls}: choose a category", for a name
+        # ending in "s".
+        N_("{name}' (computer) turn, roll {roll} of {rolls}: choose a category")),
+}
+# fmt: on
 
 
-def status(match: Match) -> str:
+def _whose(t: Text, name: str, pair: tuple[str, str], **fields: object) -> str:
+    """A sentence about someone's turn: the pair's second msgid for a name ending in "s".
+
+    >>> pair = _TURNS[(Phase.FIRST_ROLL, False)]
+    >>> _whose(ENGLISH, "Chris", pair), _whose(ENGLISH, "Ann", pair)
+    ("Chris' turn: roll the dice", "Ann's turn: roll the dice")
+    """
+    return t._(pair[1] if name.endswith("s") else pair[0], name=name, **fields)
+
+
+def status(match: Match, t: Text = ENGLISH) -> str:
     """Whose turn it is and which roll, or where the match stands.
 
     >>> from game.engine import new_match
@@ -252,19 +315,15 @@ def status(match: Match) -> str:
     """
     phase = match.phase
     if phase is Phase.MATCH_OVER:
-        return "The match is over. " + _winner_text(match)
+        return t._("The match is over.") + " " + _winner_text(match, t)
     if phase is Phase.GAME_OVER:
-        return f"Game {match.game + 1} is over."
-    who = _possessive(match.current_name)
-    if match.current_seat.kind is SeatKind.COMPUTER:
-        who = f"{who} (computer)"
-    if phase is Phase.FIRST_ROLL:
-        return f"{who} turn: roll the dice"
-    text = f"{who} turn, roll {match.rolls} of {match.ruleset.rolls_per_turn}"
-    return text + (": choose a category" if phase is Phase.MUST_SCORE else "")
+        return t._("Game {number} is over.", number=match.game + 1)
+    computer = match.current_seat.kind is SeatKind.COMPUTER
+    pair = _TURNS[(phase, computer)]
+    return _whose(t, match.current_name, pair, roll=match.rolls, rolls=match.ruleset.rolls_per_turn)
 
 
-def describe(before: Match, after: Match) -> str:
+def describe(before: Match, after: Match, t: Text = ENGLISH) -> str:
     """What an action did, for the live region: the dice rolled, or the points scored.
 
     >>> from game.engine import new_match
@@ -277,27 +336,39 @@ def describe(before: Match, after: Match) -> str:
     last = after.last_scored
     if last is not None and last is not before.last_scored:
         name = after.seats[last.player].name
-        category = after.ruleset.category(last.category).name
-        text = f"{name} scored {last.points} in {category}"
+        category = after.ruleset.category(last.category).display(t)
         if last.bonus:
-            text += f" and a {last.bonus}-point bonus"
-        return f"{text}. {status(after)}"
+            # Translators: {count} points written in a box, and {bonus} points more for a further five of a kind.
+            scored = t.n_("{name} scored {count} in {category} and a {bonus}-point bonus.",
+                          "{name} scored {count} in {category} and a {bonus}-point bonus.",
+                          last.points, name=name, category=category, bonus=last.bonus)  # fmt: skip
+        else:
+            # Translators: {count} points written in a box ({category}).
+            scored = t.n_("{name} scored {count} in {category}.", "{name} scored {count} in {category}.",
+                          last.points, name=name, category=category)  # fmt: skip
+        return f"{scored} {status(after, t)}"
     if after.rolls > before.rolls or (after.dice and after.dice != before.dice):
-        return f"{status(after)}: {' '.join(map(str, after.dice))}"
-    return status(after)
+        # Translators: the status line ("Ann's turn, roll 1 of 3"), then the faces just rolled ("3 3 3 5 5").
+        return t._("{status}: {dice}", status=status(after, t), dice=" ".join(map(str, after.dice)))
+    return status(after, t)
 
 
-def _winner_text(match: Match) -> str:
+def _winner_text(match: Match, t: Text) -> str:
     standings = match.standings()
     top = [s.name for s in standings if s.rank == 1]
+    total = standings[0].total
     if len(match.seats) == 1:
-        return f"{top[0]} scored {standings[0].total}."
+        # Translators: the result of a match of one player: their total points.
+        return t.n_("{name} scored {count}.", "{name} scored {count}.", total, name=top[0])
     if len(top) > 1:
-        return f"A tie between {' and '.join(top)} with {standings[0].total}."
-    return f"{top[0]} wins with {standings[0].total}."
+        # Translators: {names} are the players who share the first place ("Ann and Bob"), {count} their points.
+        return t.n_("A tie between {names} with {count}.", "A tie between {names} with {count}.", total,
+                    names=t.join(top))  # fmt: skip
+    # Translators: the winner of the match and their points.
+    return t.n_("{name} wins with {count}.", "{name} wins with {count}.", total, name=top[0])
 
 
-def results(match: Match) -> Results | None:
+def results(match: Match, t: Text = ENGLISH) -> Results | None:
     """The standings panel once a game is over (None while a game is being played).
 
     The title is "Final standings" after the match, or once the planned games are played.
@@ -314,12 +385,13 @@ def results(match: Match) -> Results | None:
         return None
     final = match.finished or not match.more_games_planned
     standings = match.standings()
-    lines = tuple(f"{s.rank}. {s.name} — {s.total}" for s in standings)
-    title = "Final standings" if final else f"Standings after game {match.game + 1}"
+    # Translators: a line of the standings: the rank, the player's name and their points ("1. Ann — 164").
+    lines = tuple(t._("{rank}. {name} — {total}", rank=s.rank, name=s.name, total=s.total) for s in standings)
+    title = t._("Final standings") if final else t._("Standings after game {number}", number=match.game + 1)
     return Results(
         title=title,
         lines=lines,
-        winner=_winner_text(match) if final else "",
+        winner=_winner_text(match, t) if final else "",
         can_next=match.is_legal(NextGame()),
         can_finish=match.is_legal(Finish()) and not final,
         final=final,
@@ -330,19 +402,26 @@ def results(match: Match) -> Results | None:
 # ----------------------------------------------------------------------------- advice
 
 
-def action_text(ruleset: rules.RuleSet, decision: Decision) -> str:
+def action_text(ruleset: rules.RuleSet, decision: Decision, t: Text = ENGLISH) -> str:
     """A decision in words: "keep 5 5 5", "reroll all", "score Full House".
+
+    They stand on their own after "Best:", in the hint panel's list and in the after-game report.
 
     >>> rs = rules.ruleset("yahtzee")
     >>> action_text(rs, Keep((5, 5, 5))), action_text(rs, Keep(())), action_text(rs, Score("full_house"))
     ('keep 5 5 5', 'reroll all', 'score Full House')
     """
     if isinstance(decision, Score):
-        return f"score {ruleset.category(decision.category).name}"
-    return "keep " + " ".join(map(str, decision.faces)) if decision.faces else "reroll all"
+        # Translators: a decision (in hints and the after-game report): write the dice in the box {category}.
+        return t._("score {category}", category=ruleset.category(decision.category).display(t))
+    if decision.faces:
+        # Translators: a decision (in hints and the after-game report): roll again, keeping these faces ("keep 5 5 5").
+        return t._("keep {dice}", dice=" ".join(map(str, decision.faces)))
+    # Translators: a decision (in hints and the after-game report): roll every die again.
+    return t._("reroll all")
 
 
-def report_summary(report) -> str:
+def report_summary(report, t: Text = ENGLISH) -> str:
     """One line for a player's after-game report.
 
     >>> from game.coach import Report
@@ -351,14 +430,15 @@ def report_summary(report) -> str:
     """
     count = len(report.decisions)
     if not count:
-        return "No decisions to review yet."
-    return (
-        f"{report.best_moves} of {count} decisions were the best move; "
-        f"expected points lost in all: {report.total_loss:.1f}."
-    )
+        return t._("No decisions to review yet.")
+    # Translators: {count} decisions in a game, {best} of them the best one could make; {loss} is a number of
+    # points with a decimal. The plural form follows {count}.
+    return t.n_("{best} of {count} decisions were the best move; expected points lost in all: {loss}.",
+                "{best} of {count} decisions were the best move; expected points lost in all: {loss}.",
+                count, best=report.best_moves, loss=t.number(report.total_loss, 1))  # fmt: skip
 
 
-def decision_text(ruleset: rules.RuleSet, decision) -> str:
+def decision_text(ruleset: rules.RuleSet, decision, t: Text = ENGLISH) -> str:
     """One costly decision in words, for the report's list of biggest mistakes.
 
     >>> from game.coach import Move
@@ -367,12 +447,25 @@ def decision_text(ruleset: rules.RuleSet, decision) -> str:
     'Round 3, dice 2 2 3 5 6 with 1 roll left: you chose keep 2 2; best was keep 2 3 5 6 (−4.5 points)'
     """
     left = decision.rolls_left
-    rolls = f"{left} roll{'' if left == 1 else 's'} left" if left else "no rolls left"
-    return (
-        f"Round {decision.round + 1}, dice {' '.join(map(str, decision.dice))} with {rolls}: "
-        f"you chose {action_text(ruleset, decision.chosen)}; best was {action_text(ruleset, decision.best)} "
-        f"(−{decision.loss:.1f} points)"
-    )
+    fields = {
+        "round": decision.round + 1,
+        "dice": " ".join(map(str, decision.dice)),
+        "chosen": action_text(ruleset, decision.chosen, t),
+        "best": action_text(ruleset, decision.best, t),
+        "loss": t.number(decision.loss, 1),
+    }
+    if not left:
+        # Translators: a costly decision: {chosen} and {best} are decisions ("keep 2 2", "score Chance"),
+        # {loss} the expected points it cost, with a decimal.
+        return t._(
+            "Round {round}, dice {dice} with no rolls left: you chose {chosen}; best was {best} (−{loss} points)",
+            **fields)  # fmt: skip
+    # Translators: a costly decision, {count} rolls still left: {chosen} and {best} are decisions ("keep 2 2",
+    # "score Chance"), {loss} the expected points it cost, with a decimal.
+    return t.n_(
+        "Round {round}, dice {dice} with {count} roll left: you chose {chosen}; best was {best} (−{loss} points)",
+        "Round {round}, dice {dice} with {count} rolls left: you chose {chosen}; best was {best} (−{loss} points)",
+        left, **fields)  # fmt: skip
 
 
 # ----------------------------------------------------------------------------- the table
@@ -397,7 +490,7 @@ def current_seat(match: Match) -> int | None:
     return None if match.game_over or match.finished else match.player
 
 
-def elements(session, shown: Results | None) -> dict[str, Element]:
+def elements(session, shown: Results | None, t: Text = ENGLISH) -> dict[str, Element]:
     """The elements around the board, by id, for a game.session.Session: controls and the standings panel.
 
     ``shown`` is the match's standings panel (:func:`results`), which the caller draws too.
@@ -414,13 +507,14 @@ def elements(session, shown: Results | None) -> dict[str, Element]:
     playing = current_seat(match) is not None
     computer = session.next is Next.COMPUTER
     out = {
-        "roll-button": Element(roll_label(match), attributes=(("aria-disabled", _flag(not match.can_roll)),)),
+        "roll-button": Element(roll_label(match, t), attributes=(("aria-disabled", _flag(not match.can_roll)),)),
         "undo-button": Element(hidden=not session.undo_allowed, attributes=(("aria-disabled", _flag(not session.can_undo)),)),
         "tray": Element(hidden=not playing),
         "skip-button": Element(hidden=not computer),
         "hint-toggle-label": Element(hidden=not playing or computer),
         "hint-toggle": Element(checked=match.player in session.hints),
-        "hint-toggle-text": Element(f"Hints for {match.current_name}"),
+        # Translators: the label of the switch that shows hints for the player whose turn it is.
+        "hint-toggle-text": Element(t._("Hints for {name}", name=match.current_name)),
     }
     out["results"] = Element(hidden=shown is None)
     out["menu-new"] = Element(hidden=shown is not None and shown.final)  # the panel then has its own
@@ -434,7 +528,7 @@ def elements(session, shown: Results | None) -> dict[str, Element]:
     return out
 
 
-def announcement(step) -> str:
+def announcement(step, t: Text = ENGLISH) -> str:
     """What a game.session.Step did, for the live region: the roll, the score, the cost, the undo.
 
     >>> from game.engine import new_match
@@ -445,12 +539,15 @@ def announcement(step) -> str:
     """
     after = step.session.match
     if step.undone is not None:
-        count = step.undone.actions
-        return f"Undone: {count} action{'' if count == 1 else 's'} taken back. {status(after)}"
-    text = describe(step.before, after)
+        undone = t.n_("Undone: {count} action taken back.", "Undone: {count} actions taken back.", step.undone.actions)
+        return f"{undone} {status(after, t)}"
+    text = describe(step.before, after, t)
     if step.feedback is not None:
-        best = action_text(after.ruleset, step.feedback.best)
-        text += f" (That cost {step.feedback.loss:.1f} points against the best: {best}.)"
+        best = action_text(after.ruleset, step.feedback.best, t)
+        # Translators: after a person's move, with hints on: {loss} expected points (a decimal) it cost, and the
+        # best decision instead ("keep 5 5 5", "score Chance").
+        loss = t.number(step.feedback.loss, 1)
+        text += " " + t._("(That cost {loss} points against the best: {best}.)", loss=loss, best=best)
     return text
 
 
@@ -465,7 +562,7 @@ def toggle(match: Match, index: int) -> Hold:
     return Hold(index, not held)
 
 
-def cell_refusal(match: Match, row: str, player: int) -> str:
+def cell_refusal(match: Match, row: str, player: int, t: Text = ENGLISH) -> str:
     """Why a tap on a scorecard cell that is not a choice does nothing ("" for a total or another seat).
 
     >>> from game.engine import new_match
@@ -475,7 +572,7 @@ def cell_refusal(match: Match, row: str, player: int) -> str:
     if player != match.player or row not in match.ruleset._by_id:
         return ""
     refusal = match.refusal(Score(row))
-    return "" if refusal is None else str(refusal)
+    return "" if refusal is None else refusal.text(t)
 
 
 UNDO = "undo"
@@ -515,7 +612,7 @@ HINT_OPTIONS = 5
 """Options listed in the hint panel."""
 
 
-def advice(match: Match, hint) -> Advice:
+def advice(match: Match, hint, t: Text = ENGLISH) -> Advice:
     """The hint panel for a game.coach.Hint of the match's current decision.
 
     >>> from game.advisor import Advisor
@@ -529,12 +626,22 @@ def advice(match: Match, hint) -> Advice:
     from .coach import holds_for
 
     best = hint.best.action
-    prefix = "Best: " if hint.exact else "Best this turn (estimate): "
-    lines = tuple(f"{action_text(match.ruleset, o.action)} — {o.expected:.1f}" for o in hint.options[:HINT_OPTIONS])
+    action = action_text(match.ruleset, best, t)
+    if hint.exact:
+        # Translators: the hint panel's title: the best decision now ("keep 5 5 5", "score Chance").
+        title = t._("Best: {action}", action=action)
+    else:
+        # Translators: the hint panel's title when the advisor only looks at this turn (large custom dice).
+        title = t._("Best this turn (estimate): {action}", action=action)
+    # Translators: a line of the hint panel: a decision and the expected final score it leads to (a decimal).
+    lines = tuple(
+        t._("{action} — {expected}", action=action_text(match.ruleset, o.action, t), expected=t.number(o.expected, 1))
+        for o in hint.options[:HINT_OPTIONS]
+    )
     if isinstance(best, Score):
-        return Advice(prefix + action_text(match.ruleset, best), lines, (), best.category)
+        return Advice(title, lines, (), best.category)
     keep = tuple(i for i, held in enumerate(holds_for(match, best.faces)) if held)
-    return Advice(prefix + action_text(match.ruleset, best), lines, keep, None)
+    return Advice(title, lines, keep, None)
 
 
 @dataclass(frozen=True)
@@ -550,7 +657,7 @@ REPORT_MISTAKES = 3
 """Costliest decisions listed per person in the after-game report."""
 
 
-def report(session) -> tuple[ReportSection, ...]:
+def report(session, t: Text = ENGLISH) -> tuple[ReportSection, ...]:
     """The after-game report of a game.session.Session: each person's decisions against the best.
 
     >>> from game.engine import new_match
@@ -566,8 +673,14 @@ def report(session) -> tuple[ReportSection, ...]:
             continue
         review = session.review(player)
         undos = session.undo_count(player)
-        summary = f"{report_summary(review)} {'No undos' if not undos else f'Undos: {undos}'}."
-        mistakes = tuple(decision_text(match.ruleset, move) for move in review.worst(REPORT_MISTAKES))
+        if not undos:
+            # Translators: in the after-game report: the person took back no move in the game.
+            taken_back = t._("No undos.")
+        else:
+            # Translators: in the after-game report: how many times the person took back a move in the game.
+            taken_back = t._("Undos: {count}.", count=undos)
+        summary = f"{report_summary(review, t)} {taken_back}"
+        mistakes = tuple(decision_text(match.ruleset, move, t) for move in review.worst(REPORT_MISTAKES))
         out.append(ReportSection(seat.name, summary, mistakes))
     return tuple(out)
 
@@ -592,47 +705,53 @@ def practice_turns() -> Iterator[Match]:
 
 @dataclass(frozen=True)
 class Words:
-    """The page's fixed sentences, in one place (the shell only shows them)."""
+    """The page's fixed sentences, in one place: msgids, which the shell words with ``t._(WORDS.saved)``.
 
-    storage_full: str = ("This match is not being saved: this browser's storage is full or turned off. "
-                         "To make room, export a backup, then delete old games in Statistics.")
-    lost_moves: str = ("The last moves were not saved (this browser's storage was full): "
-                       "this is the match as it was last saved.")
-    leave_match: str = "Leave this match and set up a new one? The current match will be lost."
-    reviewing: str = "Reviewing every decision…"
-    computer_stopped: str = "The computer player stopped"
-    went_wrong: str = "Something went wrong"
-    cannot_start: str = "The game could not start"
-    saved: str = "Your match is saved."
-    details_logged: str = "The details are in the browser's console."
-    other_tab: str = "This match was continued in another tab, so this tab changes nothing."
-    history_not_saved: str = "This browser did not save the finished game to your history (storage full or refused)."
-    history_unreadable: str = "Your game history could not be read, so nothing was written over it"
-    delete_game: str = "Delete this game from your history? This cannot be undone."
-    delete_all: str = "Delete every game from your history? This cannot be undone (export a backup first)."
-    import_refused: str = "That file was not imported, and nothing was changed"
-    import_too_large: str = "That file is too large to be a backup of this game; nothing was changed."
-    save_kept: str = ("Nothing was deleted: a copy is kept in this browser's storage (under “yacht-dice/unreadable-save”), "
-                      "and you can download it.")
-    save_not_kept: str = ("This browser's storage is full, so no copy could be put aside: download the saved data "
-                          "before you start a new match, which replaces it.")
-    start_new: str = "Start a new match"
-    download_then_start: str = "Download it, then start a new match"
+    >>> ENGLISH._(WORDS.saved)
+    'Your match is saved.'
+    """
+
+    storage_full: str = N_("This match is not being saved: this browser's storage is full or turned off. "
+                           "To make room, export a backup, then delete old games in Statistics.")
+    lost_moves: str = N_("The last moves were not saved (this browser's storage was full): "
+                         "this is the match as it was last saved.")
+    leave_match: str = N_("Leave this match and set up a new one? The current match will be lost.")
+    reviewing: str = N_("Reviewing every decision…")
+    # what stopped, for failure(): the first sentence of its message
+    computer_stopped: str = N_("The computer player stopped.")
+    went_wrong: str = N_("Something went wrong.")
+    cannot_start: str = N_("The game could not start.")
+    saved: str = N_("Your match is saved.")
+    details_logged: str = N_("The details are in the browser's console.")
+    other_tab: str = N_("This match was continued in another tab, so this tab changes nothing.")
+    history_not_saved: str = N_("This browser did not save the finished game to your history "
+                                "(storage full or refused).")
+    history_unreadable: str = N_("Your game history could not be read, so nothing was written over it.")
+    delete_game: str = N_("Delete this game from your history? This cannot be undone.")
+    delete_all: str = N_("Delete every game from your history? This cannot be undone (export a backup first).")
+    import_refused: str = N_("That file was not imported, and nothing was changed.")
+    import_too_large: str = N_("That file is too large to be a backup of this game; nothing was changed.")
+    save_kept: str = N_("Nothing was deleted: a copy is kept in this browser's storage "
+                        "(under “yacht-dice/unreadable-save”), and you can download it.")
+    save_not_kept: str = N_("This browser's storage is full, so no copy could be put aside: download the saved data "
+                            "before you start a new match, which replaces it.")
+    start_new: str = N_("Start a new match")
+    download_then_start: str = N_("Download it, then start a new match")
 
 
 WORDS = Words()
 
 
-def failure(what: str, error: BaseException, saved: bool = True) -> str:
-    """A failure in words, never Python's: what stopped; the error itself goes to the console.
+def failure(what: str, error: BaseException, saved: bool = True, t: Text = ENGLISH) -> str:
+    """A failure in words, never Python's: what stopped (a sentence of WORDS); the error itself goes to the console.
 
     >>> failure(WORDS.went_wrong, KeyError("x"))
     "Something went wrong. Your match is saved. The details are in the browser's console."
     """
-    return f"{what}." + (f" {WORDS.saved}" if saved else "") + f" {WORDS.details_logged}"
+    return " ".join([t._(what)] + ([t._(WORDS.saved)] if saved else []) + [t._(WORDS.details_logged)])
 
 
-def match_summary(match: Match) -> str:
+def match_summary(match: Match, t: Text = ENGLISH) -> str:
     """A match in a few words: rules, players and how far it has got.
 
     >>> from game.engine import new_match
@@ -641,24 +760,26 @@ def match_summary(match: Match) -> str:
     >>> match_summary(new_match("yacht", ["Cy"], seed=1))
     'Yacht, Cy, not started'
     """
-    names = [seat.name for seat in match.seats]
-    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    title, players = match.ruleset.display(t), t.join(seat.name for seat in match.seats)
     if not match.actions:
-        where = "not started"
-    else:
-        where = f"game {match.game + 1} of {max(match.games, match.game + 1)}, round {match.round + 1} of {match.rounds}"
-    return f"{match.ruleset.title}, {who}, {where}"
+        # Translators: a match in a few words: its rules ("Yatzy"), its players ("Ann and Bob"); no move made yet.
+        return t._("{rules}, {players}, not started", rules=title, players=players)
+    # Translators: a match in a few words: its rules ("Yatzy"), its players ("Ann and Bob") and how far it has got.
+    return t._("{rules}, {players}, game {game} of {games}, round {round} of {rounds}", rules=title, players=players,
+               game=match.game + 1, games=max(match.games, match.game + 1), round=match.round + 1, rounds=match.rounds)
 
 
-def link_choice(saved: Match, offered: Match) -> str:
+def link_choice(saved: Match, offered: Match, t: Text = ENGLISH) -> str:
     """What the page asks when a link would replace a match in progress.
 
     >>> from game.engine import new_match
     >>> link_choice(new_match("yacht", ["Cy"], seed=1).roll(), new_match("yatzy", ["Ann"], seed=2))
     'You have a match in progress (Yacht, Cy, game 1 of 1, round 1 of 12). This link starts a new one (Yatzy, Ann, not started), which would replace it.'
     """
-    return (f"You have a match in progress ({match_summary(saved)}). "
-            f"This link starts a new one ({match_summary(offered)}), which would replace it.")
+    # Translators: {saved} and {offered} are matches in a few words ("Yacht, Cy, game 1 of 1, round 1 of 12").
+    return t._("You have a match in progress ({saved}). "
+               "This link starts a new one ({offered}), which would replace it.",
+               saved=match_summary(saved, t), offered=match_summary(offered, t))  # fmt: skip
 
 
 def in_progress(match: Match | None) -> bool:

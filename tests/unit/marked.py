@@ -1,0 +1,37 @@
+"""A test catalogue that words every message as itself between markers: what escapes them was not worded."""
+
+from __future__ import annotations
+
+import gettext
+
+
+class Marked(gettext.NullTranslations):
+    """Every message "translated" to ``prefix + word(message) + suffix``; the msgids asked for are kept.
+
+    >>> Marked().gettext("Roll"), Marked().ngettext("{count} die", "{count} dice", 2)
+    ('«Roll»', '«{count} dice»')
+    """
+
+    def __init__(self, prefix: str = "«", suffix: str = "»") -> None:
+        super().__init__()
+        self.prefix, self.suffix = prefix, suffix
+        self.asked: set[str | tuple[str, str]] = set()
+
+    def word(self, message: str) -> str:
+        """The message as marked (a subclass may change its letters, keeping its fields)."""
+        return f"{self.prefix}{message}{self.suffix}"
+
+    def gettext(self, message):
+        self.asked.add(message)
+        return self.word(message)
+
+    def ngettext(self, singular, plural, n):
+        self.asked.add((singular, plural))
+        return self.word(singular if n == 1 else plural)
+
+    def pgettext(self, context, message):
+        self.asked.add(message)
+        return self.word(message)
+
+    def npgettext(self, context, singular, plural, n):
+        return self.ngettext(singular, plural, n)
