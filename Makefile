@@ -14,8 +14,8 @@ play: build
 	$(PYTHON) tools/serve.py --root dist --port $(PORT)
 
 ## build: the deployable site in dist/ (any static server can host it)
-build: setup
-	$(PYTHON) -m tools.build
+build: setup $(VENV)/.build-deps
+	$(VPY) -m tools.build
 
 ## test: install the test needs and run every test (unit and end-to-end)
 test: setup $(VENV)/.test-deps browser engines
@@ -40,8 +40,12 @@ static/vendor/.stamp: node_modules/.package-lock.json tools/vendor.py
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.test-deps: $(VENV)/bin/python pyproject.toml
-	$(VPY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+$(VENV)/.build-deps: $(VENV)/bin/python pyproject.toml
+	$(VPY) -m pip install --quiet --disable-pip-version-check -e '.[i18n]'
+	@touch $@
+
+$(VENV)/.test-deps: $(VENV)/.build-deps
+	$(VPY) -m pip install --quiet --disable-pip-version-check -e '.[test,i18n]'
 	@touch $@
 
 browser: $(VENV)/.test-deps

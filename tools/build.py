@@ -19,7 +19,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-from tools import snapshot
+from tools import i18n, snapshot
 from tools.vendor import copy_if_changed
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,7 +94,8 @@ def service_worker(source: str, paths: list[str], version: str) -> str:
 
 PRELOAD_MARKER = "<!-- preloads: written by tools/build.py -->"
 # Files worth compressing for transfer (the tables and the stdlib zip are compressed already).
-COMPRESSIBLE = (".wasm", ".mjs", ".js", ".json", ".py", ".toml", ".css", ".html", ".svg", ".webmanifest")
+COMPRESSIBLE = (".wasm", ".mjs", ".js", ".json", ".py", ".toml", ".css", ".html", ".svg", ".webmanifest", ".mo")
+MANIFEST = "static/manifest.webmanifest"
 
 
 def preloads(root: Path, paths: list[str]) -> list[str]:
@@ -126,16 +127,67 @@ MARKUP_MARKER = re.compile(r"^([ \t]*)<!-- markup:([\w-]+) -->[ \t]*$", re.M)
 """``<!-- markup:NAME -->`` on a line of its own in index.html: replaced by that part of the page."""
 
 
-def page_markup() -> dict[str, str]:
+def page_markup(texts: dict | None = None) -> dict[str, str]:
     """The parts of index.html that Python writes (game.markup), by marker name.
 
-    They are the real setup form and an empty tray of the first rule set's dice, so the first
-    paint shows them before Python starts. (Rendered by this checkout's ``game`` package.)
+    They are the real setup form, an empty tray of the first rule set's dice and the language
+    picker, in the default language, so the first paint shows them before Python starts; and
+    boot.js's messages in every language of ``texts`` (code -> game.i18n.Text). (Rendered by this
+    checkout's ``game`` package.)
     """
-    from game import markup, rules
+    from game import boot, i18n as words, markup, rules
 
+    texts = texts or {words.DEFAULT: words.ENGLISH}
     first = next(iter(rules.VARIANTS.values()))
-    return {"setup-form": markup.setup_form(), "tray": markup.tray(first.ruleset().dice)}
+    data = {
+        "key": boot.LANGUAGE_KEY,
+        "aliases": {code: [code, *lang.aliases] for code, lang in words.LANGUAGES.items()},
+        "words": {code: boot.boot_words(t) for code, t in texts.items()},
+    }
+    block = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    return {
+        "setup-form": markup.setup_form(), "tray": markup.tray(first.ruleset().dice),
+        "language": markup.language_picker(words.DEFAULT),
+        "boot-words": f'<script type="application/json" id="boot-words">{block}</script>',
+    }
+
+
+def catalogues(out: Path, root: Path = ROOT) -> tuple[list[str], dict]:
+    """Every language's compiled catalogue and web app manifest, written into ``out``.
+
+    Stops the build (tools.i18n.CatalogueError, naming each problem) when a language lacks a
+    translation, holds a fuzzy one, or no longer matches the game's strings. Returns the files
+    written (relative paths) and each language's Text.
+    """
+    from game import boot
+    from game.i18n import DEFAULT, ENGLISH, LANGUAGES, Text
+
+    i18n.check(root)
+    manifest = json.loads((root / MANIFEST).read_text())
+    paths, texts = [], {DEFAULT: ENGLISH}
+    for code in LANGUAGES:
+        if code == DEFAULT:
+            continue
+        data = i18n.compiled(code, root)
+        texts[code] = Text.from_mo(code, data)
+        target = i18n.mo_name(code)
+        write_if_changed(out / target, data)
+        localized = manifest | boot.manifest_words(texts[code]) | {"lang": code}
+        name = manifest_name(code)
+        write_if_changed(out / name, json.dumps(localized, ensure_ascii=False, indent=2) + "\n")
+        paths += [target, name]
+    return paths, texts
+
+
+def manifest_name(code: str) -> str:
+    """A language's web app manifest (the default language's is static/manifest.webmanifest itself).
+
+    >>> manifest_name("sv"), manifest_name("en")
+    ('static/manifest.sv.webmanifest', 'static/manifest.webmanifest')
+    """
+    from game.i18n import DEFAULT
+
+    return MANIFEST if code == DEFAULT else MANIFEST.replace(".webmanifest", f".{code}.webmanifest")
 
 
 def render_markup(text: str, parts: dict[str, str] | None = None) -> str:
@@ -163,13 +215,13 @@ def render_markup(text: str, parts: dict[str, str] | None = None) -> str:
     return MARKUP_MARKER.sub(part, text)
 
 
-def page_with_preloads(root: Path, paths: list[str]) -> str:
+def page_with_preloads(root: Path, paths: list[str], texts: dict | None = None) -> str:
     """index.html with its markup markers rendered, the preload tags in place of their marker and
     pyscript.toml inlined as JSON.
 
     Inlining the config saves PyScript a request and its TOML parser (a module of its own).
     """
-    text = render_markup((root / "index.html").read_text())
+    text = render_markup((root / "index.html").read_text(), page_markup(texts))
     if PRELOAD_MARKER not in text or CONFIG_ATTRIBUTE not in text:
         raise SystemExit(f"build: index.html lacks {PRELOAD_MARKER!r} or {CONFIG_ATTRIBUTE!r}")
     config = json.dumps(tomllib.loads((root / "pyscript.toml").read_text()), separators=(",", ":"))
@@ -177,12 +229,13 @@ def page_with_preloads(root: Path, paths: list[str]) -> str:
     return text.replace(PRELOAD_MARKER, "\n  ".join(preloads(root, paths))).replace(CONFIG_ATTRIBUTE, inline)
 
 
-def write_if_changed(target: Path, text: str) -> bool:
-    """Write a generated file only when its content changes (keeps the HTTP cache warm)."""
-    if target.is_file() and target.read_text() == text:
+def write_if_changed(target: Path, content: str | bytes) -> bool:
+    """Write a generated file (text or bytes) only when its content changes (keeps the HTTP cache warm)."""
+    data = content.encode() if isinstance(content, str) else content
+    if target.is_file() and target.read_bytes() == data:
         return False
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(text)
+    target.write_bytes(data)
     return True
 
 
@@ -213,12 +266,14 @@ def build(out: Path, root: Path = ROOT) -> tuple[list[str], str]:
     """Copy the site into ``out`` (only changed files), make the Python snapshot, write sw.js and .gz files, drop stale files."""
     paths = site_files(root)
     copied = sum(copy_if_changed(root / p, out / p) for p in paths if p != "index.html")
+    written, texts = catalogues(out, root)
+    paths = sorted(paths + written)
     try:
         paths = sorted(paths + [snapshot.make(root, out)])
     except snapshot.SnapshotError as error:
         # The page starts Python without it (slower): say so, but still build a working site.
         print(f"build: WARNING: no Python snapshot, the game will start slower: {error}", file=sys.stderr)
-    copied += write_if_changed(out / "index.html", page_with_preloads(root, paths))
+    copied += write_if_changed(out / "index.html", page_with_preloads(root, paths, texts))
     version = content_version(out, paths)
     write_if_changed(out / "sw.js", service_worker((root / SW_SOURCE).read_text(), paths, version))
     packed = compress(out, paths, root)

@@ -155,7 +155,12 @@ def update(root: Path = ROOT) -> dict[str, int]:
         if code == DEFAULT:
             continue
         catalog = read(code, root)
+        created = catalog.creation_date  # kept: a date that moved on every update would churn the files
         catalog.update(source, update_header_comment=False, no_fuzzy_matching=True)
+        catalog.creation_date = created
+        catalog.project, catalog.version, catalog.msgid_bugs_address = "Yacht Dice", "1", ""
+        catalog.copyright_holder, catalog.language_team = "the Yacht Dice authors", f"{LANGUAGES[code].name} <>"
+        catalog.header_comment = f"# {LANGUAGES[code].name} messages of Yacht Dice: see README, Languages.\n#"
         catalog.obsolete.clear()
         path = po_path(code, root)
         path.parent.mkdir(parents=True, exist_ok=True)

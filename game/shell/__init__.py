@@ -16,12 +16,13 @@ from pyscript import document, when, window
 
 window.performance.mark("yacht:python")  # Python runs: the interpreter is up (see bench/startup.py)
 
-from .. import setup as setups, view  # noqa: E402
+from .. import markup, rules_text, setup as setups, view  # noqa: E402
 from ..actions import Finish, NextGame, Roll, Score  # noqa: E402
 from ..engine import GameError  # noqa: E402
+from ..i18n import N_, Text  # noqa: E402
 from ..session import Session  # noqa: E402
-from . import records  # noqa: E402
-from .board import BOARD, act, read_form, sync_form  # noqa: E402
+from . import language, records  # noqa: E402
+from .board import BOARD, act, fill_form, read_form, sync_form  # noqa: E402
 from .dom import (  # noqa: E402
     HINTS_KEY, SAVE_KEY, SETUP_KEY, UNREADABLE_KEY, UNSAVED_KEY, by_id, closest, download, forget, guarded, marked,
     now, remember, say, show, stored,
@@ -34,21 +35,30 @@ WARM_UP_SECONDS = 0.4  # Python time spent on throwaway turns after a start from
 SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of it is kept and downloadable)
 
 
-@when("change", "#setup-form")
+NO_CATALOGUE = N_("That language could not be loaded (no connection?), so the page stays as it was.")
+# (the setup form is re-rendered in another language: handlers bind to its stable section, #setup)
+
+
+@when("change", "#setup")
 @guarded
 def on_form_change(event):
-    sync_form()
+    if closest(event, "#setup-form") is not None:
+        sync_form()
 
 
-@when("submit", "#setup-form")
+@when("submit", "#setup")
 @guarded
 def on_start(event):
     event.preventDefault()
     fields = read_form()
+    setup, problems = setups.setup_from_fields(fields)
     try:
-        session = Session.new(*setups.setup_from_fields(fields))
+        if problems:
+            raise ValueError(problems)
+        session = Session.new(setup, t=BOARD.t)
     except ValueError as problem:
-        by_id("setup-error").textContent = str(problem)
+        words = [p.text(BOARD.t) for p in problems] or [problem.text(BOARD.t) if isinstance(problem, GameError) else str(problem)]
+        by_id("setup-error").innerHTML = markup.problems(words, t=BOARD.t)
         show("setup-error")
         return
     show("setup-error", False)
@@ -62,7 +72,7 @@ def on_start(event):
 def leave_match() -> None:
     """The header's "New match": ask first when a match is under way."""
     match = BOARD.session.match if BOARD.session else None
-    if not view.in_progress(match) or window.confirm(view.WORDS.leave_match):
+    if not view.in_progress(match) or window.confirm(BOARD.t._(view.WORDS.leave_match)):
         BOARD.open_setup()
 
 
@@ -92,6 +102,8 @@ BUTTONS = {
     "load-newer": lambda: load_newer(),
     "menu-stats": lambda: asyncio.ensure_future(records.open_stats()),
     "stats-close": records.close_stats,
+    "menu-rules": lambda: open_rules(),
+    "rules-close": lambda: close_rules(),
     "export-backup": records.export_backup,
     "delete-all": lambda: records.delete_games(None),
 }
@@ -118,7 +130,7 @@ CLICKS = (
     ("button[data-die]", lambda die: act(view.toggle(BOARD.session.match, int(die.dataset.die)))),
     ("button.choice", score),
     ("button[data-game]", lambda game: records.delete_games(str(game.dataset.game))),
-    ("td[data-row]", lambda td: say(view.cell_refusal(BOARD.session.match, str(td.dataset.row), int(td.dataset.player)))),
+    ("td[data-row]", lambda td: say(view.cell_refusal(BOARD.session.match, str(td.dataset.row), int(td.dataset.player), t=BOARD.t))),
 )
 """Clicks on the page's stable body, by what was clicked: (selector, what to do with the element)."""
 
@@ -144,6 +156,72 @@ def on_hint_toggle(event):
     BOARD.session = BOARD.session.with_hints(bool(by_id("hint-toggle").checked))
     BOARD.store()
     BOARD.draw()
+
+
+# ---------------------------------------------------------------------- rules and language
+
+
+def rules_shown():
+    """The rule set whose rules the Rules screen shows: the match's, else the one chosen in the form."""
+    if BOARD.session is not None and by_id("setup").hidden:
+        return BOARD.session.match.ruleset
+    setup, _ = setups.setup_from_fields(read_form())
+    try:
+        return setup.ruleset()
+    except ValueError:  # options the form would refuse: the rule set's defaults
+        return setups.Setup(rules=setup.rules).ruleset()
+
+
+def open_rules() -> None:
+    """The Rules screen, in the player's language, over whatever is on the page."""
+    records.close_stats()
+    by_id("rules-body").innerHTML = rules_text.panel_html(rules_shown(), t=BOARD.t)
+    document.body.dataset.screen = "rules"
+    show("rules")
+    by_id("rules-close").focus()
+
+
+def close_rules() -> None:
+    show("rules", False)
+    document.body.removeAttribute("data-screen")
+
+
+def use_language(t: Text) -> None:
+    """Word the whole page in ``t``'s language: fixed texts, the form (its choices kept), the board, open screens."""
+    BOARD.t = t
+    language.apply(t)
+    fields = read_form()
+    by_id("setup-form").outerHTML = markup.setup_form(t=t)
+    fill_form(fields)
+    sync_form()
+    by_id("start-button").disabled = False
+    if BOARD.session is not None:
+        BOARD.shape = None  # lay the scorecard out again, in the new words
+        BOARD.draw()
+        if not by_id("report").hidden:
+            asyncio.ensure_future(BOARD.draw_report())
+    if not by_id("rules").hidden:
+        by_id("rules-body").innerHTML = rules_text.panel_html(rules_shown(), t=t)
+    if not by_id("stats").hidden:
+        asyncio.ensure_future(records.open_stats())
+
+
+async def switch_language(code: str) -> None:
+    """The picker's choice: fetch its catalogue, then word the page in it and remember it."""
+    t = await language.load(code)
+    if t is None:
+        by_id("language").value = BOARD.t.code
+        say(BOARD.t._(NO_CATALOGUE))
+        return
+    say("")
+    language.remember_choice(t.code)
+    use_language(t)
+
+
+@when("change", "#language")
+@guarded
+def on_language(event):
+    asyncio.ensure_future(switch_language(str(by_id("language").value)))
 
 
 def on_storage(event) -> None:
@@ -222,10 +300,10 @@ def report_unreadable(error: GameError) -> None:
     raw = stored(SAVE_KEY) or stored(UNREADABLE_KEY) or ""
     kept = keep_aside(raw)
     BOARD.pending["unkept"] = None if kept else raw
-    by_id("save-problem-kept").textContent = view.WORDS.save_kept if kept else view.WORDS.save_not_kept
+    by_id("save-problem-kept").textContent = BOARD.t._(view.WORDS.save_kept if kept else view.WORDS.save_not_kept)
     by_id("save-problem-reason").textContent = str(error)
     by_id("save-problem-text").value = raw[:SHOWN_SAVE_CHARS]
-    by_id("save-problem-dismiss").textContent = view.WORDS.start_new if kept else view.WORDS.download_then_start
+    by_id("save-problem-dismiss").textContent = BOARD.t._(view.WORDS.start_new if kept else view.WORDS.download_then_start)
     for element_id, visible in (("save-problem", True), ("setup", False), ("play", False), ("link-choice", False)):
         show(element_id, visible)
 
@@ -270,9 +348,10 @@ def from_link(query) -> bool:
         BOARD.open_setup(problems, setup)
         return True
     try:
-        offered = Session.new(setup)
+        offered = Session.new(setup, t=BOARD.t)
     except ValueError as error:
-        BOARD.open_setup((setups.LinkProblem("link", str(error)),), setup)
+        words = error.text(BOARD.t) if isinstance(error, GameError) else str(error)
+        BOARD.open_setup((setups.LinkProblem("link", words),), setup)
         return True
     saved, error = stored_session()
     if error is not None:
@@ -280,7 +359,7 @@ def from_link(query) -> bool:
         report_unreadable(error)
     elif saved is not None and view.in_progress(saved.match):
         BOARD.pending.update(link=offered, saved=saved)
-        by_id("link-choice-text").textContent = view.link_choice(saved.match, offered.match)
+        by_id("link-choice-text").textContent = view.link_choice(saved.match, offered.match, t=BOARD.t)
         for element_id, visible in (("link-choice", True), ("setup", False), ("play", False)):
             show(element_id, visible)
         by_id("link-keep").focus()
@@ -303,7 +382,7 @@ def resume_or_setup() -> None:
         lost = marked(UNSAVED_KEY)  # read before the board saves again
         BOARD.begin(session)
         if lost:
-            say(view.WORDS.lost_moves)
+            say(BOARD.t._(view.WORDS.lost_moves))
 
 
 async def warm_up(budget: float = WARM_UP_SECONDS) -> None:
@@ -324,16 +403,21 @@ async def warm_up(budget: float = WARM_UP_SECONDS) -> None:
     window.performance.mark("yacht:warm")
 
 
-def start() -> None:
-    """Bind the page, resume or set up a match, and mark the page ready for people and tests."""
+async def start() -> None:
+    """Bind the page, word it in the player's language, resume or set up a match, and mark it ready."""
     try:
+        code = language.preferred(stored(language.LANGUAGE_KEY))
+        t = await language.load(code) if code != BOARD.t.code else None
+        if t is not None:
+            use_language(t)
         by_id("start-button").disabled = by_id("roll-button").disabled = False  # they wait for Python
-        by_id("menu-stats").removeAttribute("aria-disabled")  # looks the same either way: nothing moves at start
+        for element_id in ("menu-stats", "menu-rules"):
+            by_id(element_id).removeAttribute("aria-disabled")  # looks the same either way: nothing moves at start
         window.addEventListener("storage", create_proxy(guarded(on_storage)))
         document.addEventListener("visibilitychange", create_proxy(guarded(on_visibility)))
         resume_or_setup()
     except Exception as error:  # noqa: BLE001 - never leave a silent page
-        say(view.failure(view.WORDS.cannot_start, error, saved=False))
+        say(view.failure(view.WORDS.cannot_start, error, saved=False, t=BOARD.t))
     finally:
         show("loading", False)
         document.documentElement.dataset.ready = "true"

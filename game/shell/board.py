@@ -8,6 +8,7 @@ from pyodide.ffi import jsnull
 from pyscript import document, fetch
 
 from .. import markup, setup as setups, view
+from ..i18n import ENGLISH, Text
 from ..session import Next, Session
 from . import records
 from .dom import SAVE_KEY, TABLES, UNSAVED_KEY, by_id, mark, offer_focus, remember, say, show, stored
@@ -28,11 +29,12 @@ class Board:
         self.hint_request = 0
         self.saved: str | None = None  # the session save this tab last wrote
         self.pending: dict = {}  # what waits for the player's answer: a link's session, the saved one, an unkept save
+        self.t: Text = ENGLISH  # the player's language (game.shell.language sets it)
 
     def commit(self, step) -> bool:
         """Take a step's session (or explain its refusal), store it and draw it."""
         if step.refusal is not None:
-            say(str(step.refusal))
+            say(step.refusal.text(self.t))
             return False
         if self.stale():
             self.offer_newer()
@@ -40,7 +42,7 @@ class Board:
         say("")
         self.session = step.session
         self.store()
-        self.draw(view.announcement(step))
+        self.draw(view.announcement(step, t=self.t))
         if step.finished is not None:
             asyncio.ensure_future(records.record(step.session, step.finished))
         if step.reopened is not None:
@@ -53,7 +55,7 @@ class Board:
         kept = remember(SAVE_KEY, self.saved)
         mark(UNSAVED_KEY, not kept)  # after a reload the page can say that moves were lost
         if not kept:
-            say(view.WORDS.storage_full)
+            say(self.t._(view.WORDS.storage_full))
 
     def stale(self) -> bool:
         """Whether another tab has saved a match since this one last did: then this tab writes nothing."""
@@ -62,7 +64,7 @@ class Board:
 
     def offer_newer(self) -> None:
         """Another tab saved this match since this tab did: say so, offer its newer state, write nothing."""
-        by_id("other-tab-text").textContent = view.WORDS.other_tab
+        by_id("other-tab-text").textContent = self.t._(view.WORDS.other_tab)
         show("other-tab")
 
     def begin(self, session: Session) -> None:
@@ -73,7 +75,7 @@ class Board:
                    ("play", True), ("menu-new", True))
         for element_id, visible in screens:
             show(element_id, visible)
-        self.draw(view.status(session.match))
+        self.draw(view.status(session.match, t=self.t))
         by_id("roll-button").focus()
         asyncio.ensure_future(self.prefetch_table(session.coach.needs_table()))
 
@@ -91,12 +93,12 @@ class Board:
         """Lay out the scorecard and dice for the match's shape (only when it changes)."""
         match = self.session.match
         games = max(match.games, len(match.cards))
-        shape = (match.ruleset, match.seats, games)
+        shape = (match.ruleset, match.seats, games, self.t.code)
         if shape == self.shape:
             return
         self.shape, self.drawn, self.elements = shape, {}, {}
-        by_id("scorecard").innerHTML = markup.scorecard(match.ruleset, match.players, games)
-        by_id("dice").innerHTML = markup.tray(match.ruleset.dice)
+        by_id("scorecard").innerHTML = markup.scorecard(match.ruleset, match.players, games, t=self.t)
+        by_id("dice").innerHTML = markup.tray(match.ruleset.dice, t=self.t)
         for td in document.querySelectorAll("#scorecard td[data-row]"):
             self.elements[(td.dataset.row, int(td.dataset.player))] = td
         for index, th in enumerate(document.querySelectorAll("#scorecard thead th[title]")):
@@ -115,22 +117,22 @@ class Board:
         """Write to the page what changed, then schedule what the session says is next."""
         match = self.session.match
         self.build()
-        for key, cell in view.cells(match).items():
+        for key, cell in view.cells(match, t=self.t).items():
             if self.changed(key, cell):
                 td = self.elements[key]
                 td.className = " ".join(cell.classes)
                 td.innerHTML = markup.cell(key[0], cell)
         for index in range(len(match.seats)):
             self.elements[("head", index)].classList.toggle("current", index == view.current_seat(match))
-        for die in view.dice(match):
+        for die in view.dice(match, t=self.t):
             self.draw_die(die)
-        results = view.results(match)
-        self.patch(view.elements(self.session, results))
+        results = view.results(match, t=self.t)
+        self.patch(view.elements(self.session, results, t=self.t))
         if self.changed("results", results) and results is not None:
             by_id("standings").innerHTML = markup.lines(results.lines)
             by_id("new-match" if results.final else "next-game").focus()
         status = by_id("status")
-        text = announce or view.status(match)
+        text = announce or view.status(match, t=self.t)
         if status.textContent != text:
             status.textContent = text
         self.schedule()
@@ -203,7 +205,7 @@ class Board:
                 if self.session.next is Next.COMPUTER and not self.commit(self.session.computer_step()):
                     return
         except Exception as error:  # noqa: BLE001 - never a silent hang
-            say(view.failure(view.WORDS.computer_stopped, error))
+            say(view.failure(view.WORDS.computer_stopped, error, t=self.t))
         finally:
             self.computer = None
             self.fast = False
@@ -215,9 +217,9 @@ class Board:
         hint = self.session.hint()
         if request != self.hint_request or hint is None:
             return  # the board moved on while the table loaded
-        advice = view.advice(self.session.match, hint)
+        advice = view.advice(self.session.match, hint, t=self.t)
         box = by_id("hint")
-        box.innerHTML = markup.advice(advice)
+        box.innerHTML = markup.advice(advice, t=self.t)
         box.hidden = False
         targets = [self.elements[("die", index)] for index in advice.keep]
         if advice.category is not None:
@@ -229,11 +231,11 @@ class Board:
     async def draw_report(self) -> None:
         """The after-game report: each person's choices against the best, costliest first."""
         box = by_id("report")
-        box.textContent = view.WORDS.reviewing
+        box.textContent = self.t._(view.WORDS.reviewing)
         self.patch({"report": view.Element(hidden=False)})
         await self.load_table(self.session.coach.needs_table())
         await asyncio.sleep(0)  # let the page paint before the review's work
-        box.innerHTML = markup.report(view.report(self.session))
+        box.innerHTML = markup.report(view.report(self.session, t=self.t), t=self.t)
 
     def open_setup(self, problems: tuple = (), setup: setups.Setup | None = None) -> None:
         """Show the setup form (with a link's choices and problems, if any)."""
@@ -243,7 +245,7 @@ class Board:
         for element_id, visible in [(element_id, False) for element_id in hidden] + [("setup", True)]:
             show(element_id, visible)
         error = by_id("setup-error")
-        error.innerHTML = markup.problems([p.message for p in problems]) if problems else ""
+        error.innerHTML = markup.problems([p.text(self.t) for p in problems], t=self.t) if problems else ""
         error.hidden = not problems
         sync_form()
         if problems:

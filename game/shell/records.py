@@ -31,14 +31,15 @@ def read_history():
     The last one read is kept with its text: reading again parses only when another write (this
     tab's or another's) changed it.
     """
-    from ..history import History
+    from ..history import History, problem_text
 
     raw = stored(HISTORY_KEY) or ""
     if raw != CACHE.history[0]:
         try:
             CACHE.history = (raw, History.from_json(raw) if raw else History())
         except GameError as error:
-            say(f"{view.WORDS.history_unreadable}: {error}")
+            say(f"{board.BOARD.t._(view.WORDS.history_unreadable)} {problem_text(error, board.BOARD.t)}")
+            window.console.warn(f"history: {error}")
             return None
     return CACHE.history[1]
 
@@ -49,7 +50,7 @@ def change_history(change) -> bool:
     if history is None:
         return False
     if not remember(HISTORY_KEY, change(history).to_json()):
-        say(view.WORDS.history_not_saved)
+        say(board.BOARD.t._(view.WORDS.history_not_saved))
         return False
     return True
 
@@ -68,7 +69,7 @@ def export_backup() -> None:
 
 def delete_games(game: str | None) -> None:
     """Delete one game (by id) or, with None, every game; each behind a confirmation."""
-    if window.confirm(view.WORDS.delete_game if game else view.WORDS.delete_all):
+    if window.confirm(board.BOARD.t._(view.WORDS.delete_game if game else view.WORDS.delete_all)):
         change_history(lambda history: history.without(game) if game else history.cleared())
         asyncio.ensure_future(open_stats())
 
@@ -104,7 +105,8 @@ async def open_stats(key: str | None = None, name: str | None = None) -> None:
             CACHE.references = {}
     history = read_history()
     if history is not None:
-        by_id("stats-body").innerHTML = markup.statistics(stats_view.statistics(history, CACHE.references, key, name))
+        t = board.BOARD.t
+        by_id("stats-body").innerHTML = markup.statistics(stats_view.statistics(history, CACHE.references, key, name, t=t), t=t)
     document.body.dataset.screen = "stats"
     show("stats")
     storage = getattr(window.navigator, "storage", None)
@@ -112,19 +114,21 @@ async def open_stats(key: str | None = None, name: str | None = None) -> None:
         persisted = bool(await storage.persisted()) if storage else None
     except Exception:  # noqa: BLE001 - a browser that cannot say
         persisted = None
-    by_id("storage-status").textContent = stats_view.storage_status(persisted)
+    by_id("storage-status").textContent = stats_view.storage_status(persisted, t=board.BOARD.t)
 
 async def import_backup(file) -> None:
     """Merge a backup file's games into the history (and restore its match if none is in progress)."""
-    from ..history import MAX_BACKUP_BYTES, Backup
+    from ..history import MAX_BACKUP_BYTES, Backup, problem_text
 
+    t = board.BOARD.t
     if file.size > MAX_BACKUP_BYTES:
-        say(view.WORDS.import_too_large)
+        say(t._(view.WORDS.import_too_large))
         return
     try:
         backup = Backup.from_json(str(await file.text()))
     except GameError as error:
-        say(f"{view.WORDS.import_refused}: {error}")
+        say(f"{t._(view.WORDS.import_refused)} {problem_text(error, t)}")
+        window.console.warn(f"import: {error}")
         return
     before = read_history()
     if before is None or not change_history(lambda history: history.merge(backup.history)):
@@ -132,5 +136,5 @@ async def import_backup(file) -> None:
     restore = backup.session is not None and (board.BOARD.session is None or board.BOARD.session.next is Next.OVER)
     if restore:
         board.BOARD.begin(Session.from_dict(backup.session))
-    say(stats_view.imported(len(before.games), len(read_history().games), restore))
+    say(stats_view.imported(len(before.games), len(read_history().games), restore, t=t))
     await open_stats()

@@ -43,6 +43,12 @@ def browser_type_launch_args(browser_type_launch_args):
     }
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """Pages speak English unless a test says otherwise: the machine's own locale must not choose."""
+    return {**browser_context_args, "locale": "en-US"}
+
+
 class PageLog:
     """What a page said and asked for: console errors, page errors and request URLs."""
 
