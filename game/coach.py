@@ -26,6 +26,7 @@ from . import advisor, bots
 from .actions import Action, Decision, Hold, Keep, Roll, Score
 from .advisor import Advisor
 from .engine import Match, new_match
+from .odds import Chances, Odds
 
 __all__ = ["Hint", "Move", "Report", "position", "kept_faces", "holds_for", "hint", "as_decision", "cost", "bot_step",
            "bot_rng", "decisions", "review"]
@@ -33,9 +34,16 @@ __all__ = ["Hint", "Move", "Report", "position", "kept_faces", "holds_for", "hin
 
 @dataclass(frozen=True)
 class Hint:
-    """The options of the decision in front of the current player, best first."""
+    """The options of the decision in front of the current player, best first.
+
+    ``odds`` (when asked for) holds, per option, every open box's exact chance of being made this
+    turn from it, likeliest first (game.odds): () for a score option, None where there are no odds;
+    ``baseline`` the same for rerolling every die, against which a keep's aims are told.
+    """
 
     options: tuple[advisor.Option, ...]
+    odds: tuple[Chances | None, ...] = ()
+    baseline: Chances | None = ()
 
     @property
     def best(self) -> advisor.Option:
@@ -135,18 +143,31 @@ def _decision_open(match: Match) -> bool:
     return match.rolls > 0 and not (match.game_over or match.finished)
 
 
-def hint(coach: Advisor, match: Match) -> Hint | None:
+def hint(coach: Advisor, match: Match, odds: Odds | None = None) -> Hint | None:
     """Every option of the current player's decision, best first (None before the first roll).
+
+    With ``odds`` each option gets every open box's chance of being made this turn (Hint.odds).
 
     >>> from game.engine import new_match
     >>> m = new_match("yacht", seed=1)
     >>> hint(Advisor(m.ruleset), m) is None
     True
+    >>> m = m.roll(faces=[6, 6, 6, 6, 2])
+    >>> h = hint(Advisor(m.ruleset), m, Odds(m.ruleset))
+    >>> h.best.action, [(cid, round(p, 3)) for cid, p in h.odds[0][:3]], h.options[1].action, h.odds[1]
+    (Keep(faces=(6, 6, 6, 6)), [('four_of_a_kind', 1.0), ('full_house', 0.306), ('yacht', 0.306)], Score(category='four_of_a_kind'), ())
     """
     if not _decision_open(match):
         return None
     scores, dice, rolls_left, bonus = position(match)
-    return Hint(tuple(coach.options(scores, dice, rolls_left, yahtzee_bonus=bonus)))
+    options = tuple(coach.options(scores, dice, rolls_left, yahtzee_bonus=bonus))
+    if odds is None:
+        return Hint(options)
+    chances = tuple(
+        odds.chances(scores, o.action.faces, rolls_left, most=None, least=0.0) if isinstance(o.action, Keep) else ()
+        for o in options
+    )
+    return Hint(options, chances, odds.chances(scores, (), rolls_left, most=None, least=0.0))
 
 
 def as_decision(match: Match, action: Action) -> Decision | None:

@@ -284,12 +284,16 @@ def problems(messages: Sequence[str], t: Text = ENGLISH) -> str:
 
 
 def advice(hint: view.Advice, t: Text = ENGLISH) -> str:
-    """The hint panel: the best choice, then the top options with their expected final scores (worded by game.view).
+    """The hint panel: the best choice, why (when there is a reason in numbers), then the top options with their
+    expected final scores and odds (worded by game.view). The reason is no paragraph: the title is the panel's one.
 
     >>> advice(view.Advice("Best: score Yacht", ("score Yacht — 50.0",), (), "yacht"))
     '<p>Best: score Yacht</p><ol><li>score Yacht — 50.0</li></ol>'
+    >>> advice(view.Advice("Best: keep 6", ("keep 6 — 9.0",), (0,), None, "Keeping 6 <wins>."))
+    '<p>Best: keep 6</p><div class="hint-why">Keeping 6 &lt;wins&gt;.</div><ol><li>keep 6 — 9.0</li></ol>'
     """
-    return _element("p", escape(hint.title)) + _element("ol", lines(hint.lines))
+    why = _element("div", escape(hint.why), class_="hint-why") if hint.why else ""
+    return _element("p", escape(hint.title)) + why + _element("ol", lines(hint.lines))
 
 
 def report(sections: Sequence[view.ReportSection], t: Text = ENGLISH) -> str:

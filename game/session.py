@@ -82,6 +82,7 @@ class Coach:
     def __init__(self, ruleset: rules.RuleSet) -> None:
         self.ruleset = ruleset
         self._advisor = None
+        self._odds = None
         self.table_missing = False
 
     @property
@@ -92,6 +93,15 @@ class Coach:
 
             self._advisor = Advisor(self.ruleset)
         return self._advisor
+
+    @property
+    def odds(self):
+        """The game.odds.Odds of the rule set (the advisor's model shared), made on first use."""
+        if self._odds is None:
+            from .odds import Odds, modelable
+
+            self._odds = Odds(self.ruleset, self.advisor.model if modelable(self.ruleset) else None)
+        return self._odds
 
     def needs_table(self) -> str | None:
         """The advisor table's file name while it is still to be fetched; None when loaded or not shipped."""
@@ -216,7 +226,7 @@ class Session:
             return None
         from . import coach
 
-        return coach.hint(self.coach.advisor, self.match)
+        return coach.hint(self.coach.advisor, self.match, self.coach.odds)
 
     def review(self, player: int, game: int | None = None):
         """A seat's decisions in a game (default: the current one) against the best (a game.coach.Report)."""

@@ -50,6 +50,7 @@ __all__ = [
     "cell_refusal",
     "key_command",
     "advice",
+    "odds_text",
     "report",
     "practice_turns",
     "Words",
@@ -600,30 +601,121 @@ def key_command(match: Match, key: str, ctrl: bool = False) -> Action | str | No
 
 @dataclass(frozen=True)
 class Advice:
-    """The hint panel: the best choice, the top options with their expected final scores, what to highlight."""
+    """The hint panel: the best choice, the top options with their expected final scores (and, for a keep,
+    its likeliest boxes' odds), why the best is best, what to highlight."""
 
     title: str
     lines: tuple[str, ...]
     keep: tuple[int, ...]  # dice to hold for the best keep
     category: str | None  # the box to score, when scoring is best
+    why: str = ""  # the best option against the next, in numbers ("" when there is nothing to compare)
 
 
 HINT_OPTIONS = 5
 """Options listed in the hint panel."""
 
+TIED = 0.05
+"""Expected final scores closer than this (they round alike) are level in the hint's "why"."""
+
+
+def odds_text(ruleset: rules.RuleSet, chances, t: Text = ENGLISH) -> str:
+    """A keep's odds as the hint shows them: "Yahtzee 4.6%, Four of a Kind 27.0% and Full House 12.5%".
+
+    ``chances`` are (category id, chance) pairs, as game.odds.shown gives them.
+
+    >>> odds_text(rules.ruleset("yahtzee"), (("yahtzee", 0.046), ("four_of_a_kind", 0.27)))
+    'Yahtzee 4.6% and Four of a Kind 27.0%'
+    """
+    # Translators: one box's chance of being made this turn in the hint panel ("Yahtzee 4.6%"); listed with others.
+    return t.join(
+        t._("{category} {percent}", category=ruleset.category(cid).display(t), percent=t.percent(p, 1))
+        for cid, p in chances
+    )
+
+
+def _option_line(ruleset: rules.RuleSet, option, chances, t: Text) -> str:
+    action, expected = action_text(ruleset, option.action, t), t.number(option.expected, 1)
+    if not chances:
+        # Translators: a line of the hint panel: a decision and the expected final score it leads to (a decimal).
+        return t._("{action} — {expected}", action=action, expected=expected)
+    # Translators: a line of the hint panel: a decision, the expected final score it leads to (a decimal) and the
+    # exact chances of the boxes it may make this turn ("Yahtzee 4.6%, Four of a Kind 27.0% and Full House 12.5%").
+    return t._("{action} — {expected} · {odds}", action=action, expected=expected, odds=odds_text(ruleset, chances, t))
+
+
+def _why(ruleset: rules.RuleSet, hint, t: Text) -> str:
+    """Why the best option is best, from the numbers: its expected final score against the next option's,
+    and for a keep the box whose chance sets it apart from the next option most."""
+    from .odds import AIM_MARGIN, shown
+
+    if not hint.exact or len(hint.options) < 2:
+        return ""
+    best, other = hint.options[0], hint.options[1]
+    fields = {"expected": t.number(best.expected, 1), "other": action_text(ruleset, other.action, t)}
+    margin = best.expected - other.expected
+    if margin < TIED:
+        # Translators: the hint panel's reason when the two best choices ("keep 6 6", "score Chance") have the
+        # same expected final score (a decimal).
+        sentences = [t._("The best choices are level: {action} and {other} both lead to {expected}.",
+                         action=action_text(ruleset, best.action, t), **fields)]
+    elif isinstance(best.action, Score):
+        # Translators: the hint panel's reason: {expected} is the best option's expected final score, {margin} how many
+        # points more than the next option ({other}: "keep 6 6", "score Chance") leads to; both decimals.
+        sentences = [t._("Scoring {category} now gives the best expected final score ({expected}, {margin} more than {other}).",
+                         category=ruleset.category(best.action.category).display(t), margin=t.number(margin, 1), **fields)]
+    elif best.action.faces:
+        # Translators: the hint panel's reason: {expected} is the best option's expected final score, {margin} how many
+        # points more than the next option ({other}: "keep 6 6", "score Chance") leads to; both decimals.
+        sentences = [t._("Keeping {dice} gives the best expected final score ({expected}, {margin} more than {other}).",
+                         dice=" ".join(map(str, best.action.faces)), margin=t.number(margin, 1), **fields)]
+    else:
+        # Translators: the hint panel's reason: {expected} is the best option's expected final score, {margin} how many
+        # points more than the next option ({other}: "keep 6 6", "score Chance") leads to; both decimals.
+        sentences = [t._("Rerolling every die gives the best expected final score ({expected}, {margin} more than {other}).",
+                         margin=t.number(margin, 1), **fields)]
+    odds = hint.odds if len(hint.odds) == len(hint.options) else ()
+    mine = shown(odds[0], hint.baseline) if odds and isinstance(best.action, Keep) else ()
+    if mine:
+        theirs = dict(odds[1] or ()) if isinstance(other.action, Keep) else {}
+        category, p = max(mine, key=lambda pair: pair[1] - theirs.get(pair[0], pair[1]))
+        name = ruleset.category(category).display(t)
+        if category in theirs and p - theirs[category] >= AIM_MARGIN:  # where it does better than the next option
+            # Translators: the hint panel's reason, after the expected scores: keeping these dice makes the box
+            # {category} this often this turn, against {other_percent} with the next option {other} ("keep 6 6").
+            sentences.append(t._("It makes {category} {percent} of the time, against {other_percent} with {other}.",
+                                 category=name, percent=t.percent(p, 1), other_percent=t.percent(theirs[category], 1),
+                                 other=fields["other"]))
+        else:
+            category, p = mine[0]
+            # Translators: the hint panel's reason, after the expected scores: keeping these dice makes the box
+            # {category} this often this turn.
+            sentences.append(t._("It makes {category} {percent} of the time.",
+                                 category=ruleset.category(category).display(t), percent=t.percent(p, 1)))
+    return " ".join(sentences)
+
 
 def advice(match: Match, hint, t: Text = ENGLISH) -> Advice:
     """The hint panel for a game.coach.Hint of the match's current decision.
 
+    A keep's line shows its likeliest boxes' exact odds when the hint has them (game.odds).
+
     >>> from game.advisor import Advisor
     >>> from game.coach import hint
     >>> from game.engine import new_match
+    >>> from game.odds import Odds
     >>> m = new_match("yacht", seed=1).roll(faces=[6, 6, 6, 6, 6])
     >>> a = advice(m, hint(Advisor(m.ruleset), m))
     >>> a.title, a.category
     ('Best: score Yacht', 'yacht')
+    >>> m = new_match("yahtzee", seed=1).roll(faces=[6, 6, 6, 3, 2])
+    >>> a = advice(m, hint(Advisor(m.ruleset), m, Odds(m.ruleset)))
+    >>> a.lines[0]
+    'keep 6 6 6 — 265.1 · Four of a Kind 51.8%, Full House 28.2% and Yahtzee 9.3%'
+    >>> a.why
+    'Keeping 6 6 6 gives the best expected final score (265.1, 3.8 more than keep 3 6 6 6). It makes Four of a Kind 51.8% of the time, against 42.1% with keep 3 6 6 6.'
     """
     from .coach import holds_for
+    from .odds import shown
 
     best = hint.best.action
     action = action_text(match.ruleset, best, t)
@@ -633,15 +725,15 @@ def advice(match: Match, hint, t: Text = ENGLISH) -> Advice:
     else:
         # Translators: the hint panel's title when the advisor only looks at this turn (large custom dice).
         title = t._("Best this turn (estimate): {action}", action=action)
-    # Translators: a line of the hint panel: a decision and the expected final score it leads to (a decimal).
+    odds = hint.odds if len(hint.odds) == len(hint.options) else (None,) * len(hint.options)
     lines = tuple(
-        t._("{action} — {expected}", action=action_text(match.ruleset, o.action, t), expected=t.number(o.expected, 1))
-        for o in hint.options[:HINT_OPTIONS]
+        _option_line(match.ruleset, o, shown(chances, hint.baseline), t) for o, chances in zip(hint.options[:HINT_OPTIONS], odds)
     )
+    why = _why(match.ruleset, hint, t)
     if isinstance(best, Score):
-        return Advice(title, lines, (), best.category)
+        return Advice(title, lines, (), best.category, why)
     keep = tuple(i for i, held in enumerate(holds_for(match, best.faces)) if held)
-    return Advice(title, lines, keep, None)
+    return Advice(title, lines, keep, None, why)
 
 
 @dataclass(frozen=True)

@@ -85,3 +85,23 @@ def test_after_game_report(page, base_url):
     report = page.locator("#report")
     expect(report).to_contain_text(re.compile(r"\d+ of \d+ decisions were the best move; expected points lost in all: \d+\.\d"), timeout=60_000)
     expect(report.locator("li").first).to_contain_text(re.compile(r"^Round \d+, dice [\d ]+ with .*best was .*\(−\d+\.\d points\)$"))
+
+
+def test_the_hint_shows_each_keep_s_exact_odds_and_why(page, base_url):
+    """The panel's lines and reason are the ones CPython words for the same position (exact odds, issue 16)."""
+    from game import view
+    from game.coach import hint
+    from game.odds import Odds
+
+    ui.start(page, base_url, "rules=yahtzee&players=Ann&seed=21")
+    ui.roll(page)
+    page.get_by_label("Hints for Ann").check()
+    expect(page.locator("#hint p")).to_have_text(BEST, timeout=30_000)
+    twin = engine.new_match(rules.ruleset("yahtzee"), ["Ann"], seed=21).roll()
+    want = view.advice(twin, hint(advisor.Advisor(twin.ruleset), twin, Odds(twin.ruleset)))
+    assert page.locator("#hint ol li").all_inner_texts() == list(want.lines)
+    assert any("%" in line for line in want.lines)  # at least one keep aims at a box
+    assert page.locator("#hint .hint-why").inner_text() == want.why
+    # Every option is shown whole: the panel does not clip its own list.
+    clipped = page.evaluate("() => { const h = document.querySelector('#hint'); return h.scrollHeight - h.clientHeight; }")
+    assert clipped <= 1

@@ -35,3 +35,20 @@ class Marked(gettext.NullTranslations):
 
     def npgettext(self, context, singular, plural, n):
         return self.ngettext(singular, plural, n)
+
+
+def outside_markers(text: str, prefix: str = "«", suffix: str = "»") -> str:
+    """The characters of ``text`` that no marked message wrote (outside every «…»).
+
+    >>> outside_markers("«Roll» 3 «dice»")
+    ' 3 '
+    """
+    depth, outside = 0, []
+    for char in text:
+        if char == prefix:
+            depth += 1
+        elif char == suffix:
+            depth -= 1
+        elif depth == 0:
+            outside.append(char)
+    return "".join(outside)

@@ -20,7 +20,7 @@ from game.engine import GameError, QueryError, Refusal, ScoreError, Seat, SetupE
 from game.i18n import ENGLISH, LANGUAGES, Text
 from game.rules import ruleset
 from game.session import Next, Session
-from tests.unit.marked import Marked
+from tests.unit.marked import Marked, outside_markers
 
 NAMES = ("Ann", "Chris", "Robo")  # Chris: a name ending in "s"; Robo: a computer player
 
@@ -50,17 +50,10 @@ def unmarked(text: str) -> str:
     """What of ``text`` the catalogue did not write: "" when every word came from it."""
     for name in NAMES:
         text = text.replace(name, "")
-    depth, outside = 0, []
-    for char in text:
-        if char == "«":
-            depth += 1
-        elif char == "»":
-            depth -= 1
-        elif depth == 0:
-            outside.append(char)
+    outside = outside_markers(text)
     problems = []
-    if re.search(r"[^\W\d_]", "".join(outside)):
-        problems.append(f"words outside the catalogue: {''.join(outside)!r}")
+    if re.search(r"[^\W\d_]", outside):
+        problems.append(f"words outside the catalogue: {outside!r}")
     if re.search(r"[a-z]", text):
         problems.append(f"English inside a message: {text!r}")
     return "; ".join(problems)
