@@ -5,7 +5,9 @@
 Builds dist/, opens the game in headless Chromium, and runs the same loop as
 bench/bench_advisor.py (CPython) in the page's own interpreter: it fetches each rule set's
 table as the game does (an Advisor per rule set, which loads the fetched bytes), then times every decision of ``--games`` games played optimally.
-Prints, per rule set, the table load time and options() median / p95 / max in milliseconds.
+Prints, per rule set, the table load time and options() median / p95 / max in milliseconds, and the
+same decision with its odds (options() and every keep's exact chances, as game.coach.hint computes
+them for the hint panel; the odds' programs built on first use are counted in the first decisions).
 """
 
 from __future__ import annotations
@@ -25,8 +27,9 @@ from bench.inpage import run_in_page  # noqa: E402
 PAGE_SCRIPT = """
 import json, random, statistics, time
 from pyscript import document, fetch
-from game.actions import Score
+from game.actions import Keep, Score
 from game.advisor import Advisor
+from game.odds import Odds
 from game.rules import ruleset
 
 async def bench(names, games):
@@ -40,22 +43,34 @@ async def bench(names, games):
         adv.load_table(bytes(data))
         adv.options({}, [1, 2, 3, 4, 5], 2)
         load = time.perf_counter() - t0
-        times = []
+        odds = Odds(rs, adv.model)
+        times, with_odds = [], []
         for _ in range(games):
             scores = {}
             while len(scores) < len(rs.categories):
                 dice = [rng.randint(1, rs.sides) for _ in range(rs.dice)]
                 for rolls_left in range(rs.rolls_per_turn - 1, -1, -1):
                     t = time.perf_counter()
-                    action = adv.options(scores, dice, rolls_left)[0].action
+                    options = adv.options(scores, dice, rolls_left)
                     times.append(time.perf_counter() - t)
+                    if rolls_left:
+                        for o in options:
+                            if isinstance(o.action, Keep):
+                                odds.chances(scores, o.action.faces, rolls_left, most=None, least=0.0)
+                        odds.chances(scores, (), rolls_left, most=None, least=0.0)
+                    with_odds.append(time.perf_counter() - t)
+                    action = options[0].action
                     if isinstance(action, Score):
                         scores[action.category] = rs.choices(scores, dice)[action.category]
                         break
                     kept = action.faces
                     dice = list(kept) + [rng.randint(1, rs.sides) for _ in range(rs.dice - len(kept))]
         times.sort()
+        with_odds.sort()
         out[name] = {
+            "odds_median_ms": statistics.median(with_odds) * 1000,
+            "odds_p95_ms": with_odds[int(0.95 * (len(with_odds) - 1))] * 1000,
+            "odds_max_ms": with_odds[-1] * 1000,
             "load_ms": load * 1000,
             "median_ms": statistics.median(times) * 1000,
             "p95_ms": times[int(0.95 * (len(times) - 1))] * 1000,
@@ -76,11 +91,12 @@ def main(argv=None) -> int:
     code = PAGE_SCRIPT.replace("NAMES", json.dumps(args.rules)).replace("GAMES", str(args.games))
     figures, version = run_in_page(code, "?rules=yacht&players=Bench&seed=1")
     print(f"Advisor.options() in Pyodide (headless Chromium {version}), {args.games} optimal games per rule set")
-    print(f"{'rules':8s} {'table load':>10s} {'median':>8s} {'p95':>8s} {'max':>8s} {'decisions':>9s}")
+    print(f"{'rules':8s} {'table load':>10s} {'median':>8s} {'p95':>8s} {'max':>8s} {'decisions':>9s}"
+          f" {'with odds: median':>18s} {'p95':>8s} {'max':>8s}")
     for name, f in figures.items():
         print(
             f"{name:8s} {f['load_ms']:8.0f}ms {f['median_ms']:6.2f}ms {f['p95_ms']:6.2f}ms"
-            f" {f['max_ms']:6.1f}ms {f['decisions']:9d}"
+            f" {f['max_ms']:6.1f}ms {f['decisions']:9d} {f['odds_median_ms']:16.2f}ms {f['odds_p95_ms']:6.2f}ms {f['odds_max_ms']:6.1f}ms"
         )
     return 0
 
