@@ -100,7 +100,7 @@ BUTTONS = {
     "link-keep": lambda: choose_link(False),
     "link-start": lambda: choose_link(True),
     "load-newer": lambda: load_newer(),
-    "menu-stats": lambda: asyncio.ensure_future(records.open_stats()),
+    "menu-stats": lambda: (close_rules(), asyncio.ensure_future(records.open_stats())),
     "stats-close": records.close_stats,
     "menu-rules": lambda: open_rules(),
     "rules-close": lambda: close_rules(),

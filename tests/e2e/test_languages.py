@@ -152,6 +152,13 @@ def test_the_rules_screen_shows_the_match_rules_and_follows_the_language(page, b
     assert full_house.condition.text(fr) in panel.inner_text()
     page.locator("#rules-close").click()
     assert panel.is_hidden() and page.locator("#play").is_visible()
+    # One screen at a time: Statistics over Rules closes Rules, and closing Statistics shows the game.
+    page.locator("#menu-rules").click()
+    page.locator("#menu-stats").click()
+    page.locator("#stats").wait_for()
+    assert panel.is_hidden()
+    page.locator("#stats-close").click()
+    assert panel.is_hidden() and page.locator("#play").is_visible()
 
 
 def test_a_language_that_cannot_be_fetched_is_said_and_changes_nothing(page, base_url):
