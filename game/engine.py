@@ -343,20 +343,21 @@ class SaveError(GameError):
         reason: Refusal | None = Refusal.BAD_SAVE,
         fields: Mapping[str, object] | None = None,
         case: str | None = None,
+        problem: Any = None,
     ) -> None:
         if len(message) > SAVE_MESSAGE_CHARS:
             message = message[: SAVE_MESSAGE_CHARS - 1] + "…"
         super().__init__(message, reason, fields, case)
+        self.problem = problem  # a game.inputs.Problem: what is wrong with the data, for a player
 
     def text(self, t: Text = ENGLISH) -> str:
-        """The problem for a player: the ``problem`` that game.inputs attaches (what is wrong with the
-        data), else a general sentence; the message stays the developer's detail.
+        """The problem for a player: its ``problem`` (game.inputs: what is wrong with the data), else a
+        general sentence; the message stays the developer's detail.
 
         >>> SaveError("the save's actions must be a list").text()
         'The saved match could not be read.'
         """
-        problem = getattr(self, "problem", None)
-        return problem.text(t) if callable(getattr(problem, "text", None)) else super().text(t)
+        return self.problem.text(t) if self.problem is not None else super().text(t)
 
 
 # --------------------------------------------------------------------------- values
@@ -1018,12 +1019,7 @@ class Match:
                 f"there is no player {player!r} in this match", Refusal.UNKNOWN_PLAYER, {"name": repr(player)}, case
             )
         if self.finished:
-            return GameOverError(
-                f"The match cannot {verb}: the match is over ({self.games_played} game(s) played)",
-                Refusal.MATCH_OVER,
-                {"count": self.games_played},
-                case,
-            )
+            return self._match_over_error("The match", verb, case, {})
         if not self.game_over:
             return FlowError(
                 f"The match cannot {verb}: game {self.game + 1} is still in progress "

@@ -34,9 +34,7 @@ from typing import Any
 
 from . import rules
 from .actions import Finish, NextGame
-from .i18n import ENGLISH, Text
-from .inputs import MAX_DEPTH, QUOTE_CHARS, Problem, Trouble, read_json, refusal
-from .inputs import problem_text as _problem_text
+from .inputs import MAX_DEPTH, QUOTE_CHARS, Problem, Trouble, problem_text, read_json, refusal
 from .engine import (
     MAX_GAMES,
     MAX_PLAYERS,
@@ -682,21 +680,6 @@ def parse_json(text: Any, what: str = "backup") -> Any:
     game.engine.SaveError: the backup nests 10000 levels deep; at most 64 are read
     """
     return read_json(text, what, MAX_BACKUP_BYTES)
-
-
-def problem_text(error: BaseException, t: Text = ENGLISH) -> str:
-    """What a player reads about a history or backup that cannot be read, in the language of ``t``.
-
-    ``str(error)`` stays the developer's detail (English); this is the headline, worded by the
-    catalogue from the error's :class:`Problem` (a general sentence for an error without one).
-
-    >>> try:
-    ...     Backup.from_dict({"format": "yacht-dice/backup", "version": 2})
-    ... except SaveError as error:
-    ...     problem_text(error)
-    'It was made by a newer version of the game (format 2; this one reads format 1): reload the page to update the game.'
-    """
-    return _problem_text(error, t)
 
 
 # --------------------------------------------------------------------------- backups

@@ -32,7 +32,7 @@ from itertools import accumulate
 from typing import Any
 
 from .engine import SaveError
-from .i18n import ENGLISH, N_, Text
+from .i18n import ENGLISH, N_, Text, n_
 
 __all__ = [
     "MAX_DEPTH",
@@ -107,6 +107,22 @@ _HEADLINES = {
     # Translators: "It" is the backup file or the stored game history that could not be read.
     Trouble.BAD_SESSION: N_("Its match in progress cannot be restored."),
 }
+# Troubles that count something, by kind: (plural pair, the field counted, its name in the msgid).
+_COUNTED = {
+    Trouble.TOO_LARGE: (n_("There is too much data: {size} byte, and at most {limit} are read.",
+                           "There is too much data: {size} bytes, and at most {limit} are read."), "size", "size"),
+    Trouble.TOO_DEEP: (n_("The data nests {depth} level deep; at most {limit} are read.",
+                          "The data nests {depth} levels deep; at most {limit} are read."), "depth", "depth"),
+    # Translators: "It" is the backup file or the stored game history that could not be read.
+    Trouble.TOO_MANY_GAMES: (n_("It holds {games} game; at most {limit} are kept.",
+                                "It holds {games} games; at most {limit} are kept."), "count", "games"),
+    # Translators: "It" is the backup file or the stored game history that could not be read.
+    Trouble.TOO_MANY_SETTINGS: (n_("It has {settings} setting; at most {limit} are read.",
+                                   "It has {settings} settings; at most {limit} are read."), "count", "settings"),
+    # Translators: "It" is the backup file or the stored game history that could not be read.
+    Trouble.SETTINGS_TOO_LARGE: (n_("Its settings take {size} character; at most {limit} are read.",
+                                    "Its settings take {size} characters; at most {limit} are read."), "size", "size"),
+}  # fmt: skip
 _FOREIGN = {
     "backup": N_("This is not a Yacht Dice backup."),
     "history": N_("This is not a Yacht Dice game history."),
@@ -132,39 +148,9 @@ class Problem:
         'Game 3 (seat 2) is damaged or impossible.'
         """
         trouble, f = self.trouble, self.fields
-        if trouble is Trouble.TOO_LARGE:
-            return t.n_(
-                "There is too much data: {size} byte, and at most {limit} are read.",
-                "There is too much data: {size} bytes, and at most {limit} are read.",
-                f["size"], size=t.number(f["size"]), limit=t.number(f["limit"]),
-            )  # fmt: skip
-        if trouble is Trouble.TOO_DEEP:
-            return t.n_(
-                "The data nests {depth} level deep; at most {limit} are read.",
-                "The data nests {depth} levels deep; at most {limit} are read.",
-                f["depth"], depth=t.number(f["depth"]), limit=t.number(f["limit"]),
-            )  # fmt: skip
-        if trouble is Trouble.TOO_MANY_GAMES:
-            # Translators: "It" is the backup file or the stored game history that could not be read.
-            return t.n_(
-                "It holds {games} game; at most {limit} are kept.",
-                "It holds {games} games; at most {limit} are kept.",
-                f["count"], games=t.number(f["count"]), limit=t.number(f["limit"]),
-            )  # fmt: skip
-        if trouble is Trouble.TOO_MANY_SETTINGS:
-            # Translators: "It" is the backup file or the stored game history that could not be read.
-            return t.n_(
-                "It has {settings} setting; at most {limit} are read.",
-                "It has {settings} settings; at most {limit} are read.",
-                f["count"], settings=t.number(f["count"]), limit=t.number(f["limit"]),
-            )  # fmt: skip
-        if trouble is Trouble.SETTINGS_TOO_LARGE:
-            # Translators: "It" is the backup file or the stored game history that could not be read.
-            return t.n_(
-                "Its settings take {size} character; at most {limit} are read.",
-                "Its settings take {size} characters; at most {limit} are read.",
-                f["size"], size=t.number(f["size"]), limit=t.number(f["limit"]),
-            )  # fmt: skip
+        if trouble in _COUNTED:
+            (singular, plural), key, name = _COUNTED[trouble]
+            return t.n_(singular, plural, f[key], **{name: t.number(f[key]), "limit": t.number(f["limit"])})
         if trouble is Trouble.FOREIGN:
             return t._(_FOREIGN.get(f.get("what", ""), _FOREIGN[""]))
         if trouble is Trouble.BAD_GAME:
@@ -184,9 +170,7 @@ def refusal(message: str, trouble: Trouble, **fields: Any) -> SaveError:
     >>> str(error), error.problem.text()
     ('the backup is too large: 99 bytes', 'There is too much data: 99 bytes, and at most 10 are read.')
     """
-    error = SaveError(message)
-    error.problem = Problem(trouble, fields)  # type: ignore[attr-defined]
-    return error
+    return SaveError(message, problem=Problem(trouble, fields))
 
 
 def problem_text(error: BaseException, t: Text = ENGLISH) -> str:
@@ -204,8 +188,8 @@ def problem_text(error: BaseException, t: Text = ENGLISH) -> str:
     return t._("The data is damaged or cannot be read.")
 
 
-def shorten(value: Any, limit: int = QUOTE_CHARS) -> str:
-    """An outside value quoted for a message, cut to ``limit`` characters.
+def shorten(value: Any, limit: int = QUOTE_CHARS, t: Text = ENGLISH) -> str:
+    """An outside value quoted for a message, cut to ``limit`` characters (its length in ``t``'s words).
 
     >>> shorten("9" * 5000)
     "'999999999999999999999999…' (5000 characters)"
@@ -215,7 +199,9 @@ def shorten(value: Any, limit: int = QUOTE_CHARS) -> str:
     text = str(value)
     if len(text) <= limit:
         return repr(text)
-    return f"{text[:limit]!r}"[:-1] + f"…' ({len(text)} characters)"
+    # Translators: {value} is the start of a long value from a link, quoted and cut with "…".
+    return t.n_("{value} ({count} character)", "{value} ({count} characters)", len(text),
+                value=f"{text[:limit]!r}"[:-1] + "…'")
 
 
 def nesting(text: str) -> int:

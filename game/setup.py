@@ -18,8 +18,8 @@ from typing import Any
 
 from . import rules
 from .engine import MAX_GAMES, MAX_PLAYERS, MAX_SEED, Level, Seat
-from .i18n import ENGLISH, N_, Text
-from .inputs import QUOTE_CHARS
+from .i18n import ENGLISH, N_, Text, n_
+from .inputs import shorten
 
 __all__ = ["SEAT_KINDS", "TABLE_PARAMS", "START_PARAMS", "Setup", "LinkProblem", "parse_link", "has_start_params",
            "setup_from_fields", "form_values"]
@@ -140,79 +140,60 @@ def _problem(param: str, reason: str, /, **fields: Any) -> LinkProblem:
     return LinkProblem(param, reason, tuple(fields.items()))
 
 
-def _quote(text: str, t: Text) -> str:
-    """A value from a link quoted for a message, cut to QUOTE_CHARS characters (as game.inputs.shorten).
-
-    >>> _quote("³", ENGLISH), _quote("9" * 5000, ENGLISH)
-    ("'³'", "'999999999999999999999999…' (5000 characters)")
-    """
-    if len(text) <= QUOTE_CHARS:
-        return repr(text)
-    # Translators: {value} is the start of a long value from a link, quoted and cut with "…".
-    return t.n_("{value} ({count} character)", "{value} ({count} characters)", len(text),
-                value=f"{text[:QUOTE_CHARS]!r}"[:-1] + "…'")
+# A LinkProblem's sentence by reason: one whole message, or a plural pair counted by its "count" field.
+# The parameter names (games=, cpu:) and the values they take (2:perfect, on) are what a link says,
+# so they stay as they are in every language.
+_LINK_WORDINGS: dict[str, str | tuple[str, str]] = {
+    # Translators: {param} is a link parameter's name (games, players…), kept as it is.
+    "repeated": N_("{param} is given more than once; the first value is used"),
+    # Translators: "players:" is the link parameter's name, kept as it is.
+    "players": n_("players: {count} name given; a match has 1 to {most} players",
+                  "players: {count} names given; a match has 1 to {most} players"),
+    # Translators: "games=" is the link parameter's name, kept as it is; {value} is what the link gave, quoted.
+    "games": N_("games={value} is not a number of games from 1 to {most}"),
+    # Translators: "seed" is the link parameter's name, kept as it is.
+    "seed": n_("seed must be 1 to {count} character", "seed must be 1 to {count} characters"),
+    # Translators: "undo=" is the link parameter's name and 1, 0, on and off the values it takes, kept as they are.
+    "undo": N_("undo={value} must be 1 or 0 (on or off)"),
+    # Translators: "cpu=" is the link parameter's name; "seat:level", "2:perfect" and {levels} are what it takes, kept as they are.
+    "cpu": N_("cpu={value}: use seat:level pairs such as 2:perfect (levels {levels})"),
+    # Translators: "rules=" is the link parameter's name; {names} are the names it takes, kept as they are.
+    "rules": N_("rules={value} is not a rule set; valid rule sets: {names}"),
+    # Translators: "cpu" and "players" are link parameters' names, kept as they are; {count} players are named in the link.
+    "cpu-seat": n_("cpu: seat {seat} is a computer, but only {count} player is named and seat {empty} would have "
+                   "nobody; name them in players, or make them computers too",
+                   "cpu: seat {seat} is a computer, but only {count} players are named and seat {empty} would have "
+                   "nobody; name them in players, or make them computers too"),
+    # Translators: "cpu" and "players" are link parameters' names, kept as they are; {count} players are named in the link.
+    "cpu-seats": n_("cpu: seat {seat} is a computer, but only {count} player is named and seats {first} to {last} "
+                    "would have nobody; name them in players, or make them computers too",
+                    "cpu: seat {seat} is a computer, but only {count} players are named and seats {first} to {last} "
+                    "would have nobody; name them in players, or make them computers too"),
+    # Translators: {option} is a link parameter's name and {rules} a rule set's name in links, kept as they are.
+    "option-unknown": N_("unknown option '{option}' for {rules}; {rules} takes no options"),
+    # Translators: {option} is a link parameter's name, {rules} a rule set's name in links and {options} the options it takes, kept as they are.
+    "option-other": N_("unknown option '{option}' for {rules}; valid options: {options}"),
+    # Translators: {option} is a link parameter's name (dice, sides), kept as it is; {rules} is the rule set's title.
+    "option-range": N_("{option}={number} is outside {low}..{high} for {rules} (at most {high} {option})"),
+    # Translators: {option} is a link parameter's name, kept as it is; {value} is what the link gave, quoted; {rules} is the rule set's title.
+    "option-number": N_("{option}={value} is not valid for {rules}; valid values: whole numbers {low}..{high}"),
+    # Translators: {option} is a link parameter's name and {values} the values it takes, kept as they are; {value} is what the link gave, quoted; {rules} is the rule set's title.
+    "option-value": N_("{option}={value} is not valid for {rules}; valid values: {values}"),
+}  # fmt: skip
 
 
 def _wording(reason: str, fields: dict[str, Any], t: Text) -> str:
-    """A LinkProblem's sentence: one whole message per reason, its facts filled in after translation.
-
-    The parameter names (``games=``, ``cpu:``) and the values they take (``2:perfect``, ``on``) are
-    what a link says, so they stay as they are in every language.
-    """
+    """A LinkProblem's sentence (see _LINK_WORDINGS), its facts filled in after translation."""
     if "value" in fields:
-        fields["value"] = _quote(str(fields["value"]), t)
+        fields["value"] = shorten(fields["value"], t=t)
     if "variant" in fields:
         fields["rules"] = rules.variant(fields.pop("variant")).display(t)
-    if reason == "repeated":
-        # Translators: {param} is a link parameter's name (games, players…), kept as it is.
-        return t._("{param} is given more than once; the first value is used", **fields)
-    if reason == "players":
-        # Translators: "players:" is the link parameter's name, kept as it is.
-        return t.n_("players: {count} name given; a match has 1 to {most} players",
-                    "players: {count} names given; a match has 1 to {most} players", fields.pop("count"), **fields)
-    if reason == "games":
-        # Translators: "games=" is the link parameter's name, kept as it is; {value} is what the link gave, quoted.
-        return t._("games={value} is not a number of games from 1 to {most}", **fields)
-    if reason == "seed":
-        # Translators: "seed" is the link parameter's name, kept as it is.
-        return t.n_("seed must be 1 to {count} character", "seed must be 1 to {count} characters", fields.pop("count"))
-    if reason == "undo":
-        # Translators: "undo=" is the link parameter's name and 1, 0, on and off the values it takes, kept as they are.
-        return t._("undo={value} must be 1 or 0 (on or off)", **fields)
-    if reason == "cpu":
-        # Translators: "cpu=" is the link parameter's name; "seat:level", "2:perfect" and {levels} are what it takes, kept as they are.
-        return t._("cpu={value}: use seat:level pairs such as 2:perfect (levels {levels})", **fields)
-    if reason == "rules":
-        # Translators: "rules=" is the link parameter's name; {names} are the names it takes, kept as they are.
-        return t._("rules={value} is not a rule set; valid rule sets: {names}", **fields)
-    if reason == "cpu-seat":
-        # Translators: "cpu" and "players" are link parameters' names, kept as they are; {count} players are named in the link.
-        return t.n_("cpu: seat {seat} is a computer, but only {count} player is named and seat {empty} would have "
-                    "nobody; name them in players, or make them computers too",
-                    "cpu: seat {seat} is a computer, but only {count} players are named and seat {empty} would have "
-                    "nobody; name them in players, or make them computers too", fields.pop("count"), **fields)
-    if reason == "cpu-seats":
-        # Translators: "cpu" and "players" are link parameters' names, kept as they are; {count} players are named in the link.
-        return t.n_("cpu: seat {seat} is a computer, but only {count} player is named and seats {first} to {last} "
-                    "would have nobody; name them in players, or make them computers too",
-                    "cpu: seat {seat} is a computer, but only {count} players are named and seats {first} to {last} "
-                    "would have nobody; name them in players, or make them computers too", fields.pop("count"), **fields)
-    if reason == "option-unknown":
-        # Translators: {option} is a link parameter's name and {rules} a rule set's name in links, kept as they are.
-        return t._("unknown option '{option}' for {rules}; {rules} takes no options", **fields)
-    if reason == "option-other":
-        # Translators: {option} is a link parameter's name, {rules} a rule set's name in links and {options} the options it takes, kept as they are.
-        return t._("unknown option '{option}' for {rules}; valid options: {options}", **fields)
-    if reason == "option-range":
-        # Translators: {option} is a link parameter's name (dice, sides), kept as it is; {rules} is the rule set's title.
-        return t._("{option}={number} is outside {low}..{high} for {rules} (at most {high} {option})", **fields)
-    if reason == "option-number":
-        # Translators: {option} is a link parameter's name, kept as it is; {value} is what the link gave, quoted; {rules} is the rule set's title.
-        return t._("{option}={value} is not valid for {rules}; valid values: whole numbers {low}..{high}", **fields)
-    if reason == "option-value":
-        # Translators: {option} is a link parameter's name and {values} the values it takes, kept as they are; {value} is what the link gave, quoted; {rules} is the rule set's title.
-        return t._("{option}={value} is not valid for {rules}; valid values: {values}", **fields)
-    return reason
+    wording = _LINK_WORDINGS.get(reason)
+    if wording is None:
+        return reason  # an English sentence from elsewhere, shown as it is
+    if isinstance(wording, tuple):
+        return t.n_(*wording, fields.pop("count"), **fields)
+    return t._(wording, **fields)
 
 
 def _whole(text: str, low: int, high: int) -> int | None:

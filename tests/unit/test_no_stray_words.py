@@ -22,6 +22,7 @@ TECHNICAL = {
     ("game/advisor.py", "Advisor("),  # a repr
     ("game/engine.py", "<Match "),  # a repr
     ("game/engine.py", "Player "),  # the developer message's name for a seat a caller got wrong
+    ("game/engine.py", "The match"),  # the actor of a developer message (people read the wording table's)
     ("game/history.py", "Ann"), ("game/history.py", "Bob"),  # a doctest's demo record
     ("game/i18n.py", "Text"),  # a type in quotes
     ("game/rules.py", "Custom "),  # RuleSet.title in English, for developer messages (people see display(t))
