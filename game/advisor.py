@@ -47,7 +47,7 @@ from typing import Mapping, Sequence
 from game.actions import Decision, Keep, Score
 from game.model import Model, Values
 from game.rules import RuleSet, table_name
-from game.tables import Table, TableMismatchError
+from game.tables import Table, TableMismatchError, spread_name
 
 __all__ = ("Advisor", "Option", "TABLE_DIR", "TableMismatchError", "TableMissingError")
 
@@ -248,6 +248,8 @@ class Advisor:
         self._model: Model | None = None
         self._table: Table | None = None
         self._no_file = False  # table_dir was tried and has no table
+        self._spread: Table | None = None
+        self._no_spread_file = False
         self._solved: _Solved | None = None
         self._can_solve: bool | None = None  # whether a solve fits SOLVE_BUDGET, once known
         self._heuristic: _Heuristic | None = None
@@ -293,6 +295,48 @@ class Advisor:
         self._table = Table(self.model, data)
         self._turns.clear()
         return self._table.expected
+
+    @property
+    def spread_name(self) -> str:
+        """The file name of the rule set's spread table (beside its value table).
+
+        >>> from game.rules import ruleset
+        >>> Advisor(ruleset("yatzy")).spread_name
+        'yatzy.sd.bin'
+        """
+        return spread_name(self.table_name)
+
+    def load_spread(self, data: bytes) -> float:
+        """Use a spread table's bytes: the standard deviation of the points to come from each
+        turn start under this advisor's play (game.winning); returns the fresh card's.
+
+        Raises TableMismatchError when the bytes were built for other rules or hold values.
+
+        >>> from game.rules import ruleset
+        >>> adv = Advisor(ruleset("yahtzee"), table_dir=None)
+        >>> round(adv.load_spread((TABLE_DIR / adv.spread_name).read_bytes()), 2)  # the published 59.61
+        59.61
+        """
+        self._spread = Table(self.model, data, spread=True)
+        return self._spread.expected
+
+    def spread(self) -> Table | None:
+        """The spread table, loaded or found in ``table_dir`` (None: the rule set has none here).
+
+        >>> from game.rules import ruleset
+        >>> Advisor(ruleset("yacht")).spread().row(0, 0)[0] > 30, Advisor(ruleset("generalized", dice=3, sides=4)).spread()
+        (True, None)
+        """
+        if self._spread is None and not self._no_spread_file:
+            try:
+                if self.table_dir is None:
+                    raise OSError("no table folder")
+                data = (self.table_dir / self.spread_name).read_bytes()
+            except OSError:  # in the browser the owner fetches and loads it instead
+                self._no_spread_file = True
+                return None
+            self._spread = Table(self.model, data, spread=True)
+        return self._spread
 
     def _find_table(self) -> Table | None:
         if self._table is None and not self._no_file:

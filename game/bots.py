@@ -26,6 +26,7 @@ from game.actions import Decision, Keep, Score
 from game.advisor import Advisor
 from game.engine import Level
 from game.rules import RuleSet
+from game.winning import Prospect, Winning
 
 __all__ = ("Level", "choose")  # Level is game.engine.Level, re-exported
 
@@ -44,20 +45,26 @@ def choose(
     rng: random.Random | None = None,
     *,
     yahtzee_bonus: int = 0,
+    winning: Winning | None = None,
+    rivals: Sequence[Prospect] = (),
 ) -> Decision:
     """The decision a computer player of this level takes now (always a legal one).
 
     EASY plays like a beginner (chases the most common face, takes the biggest score, sometimes
     a random move); GOOD plays each turn exactly against a heuristic value of the card (no
-    table); PERFECT plays the advisor's optimal strategy. ``advisor`` serves the rule set being
-    played; ``rng`` (Easy's only randomness) defaults to a fresh ``random.Random()``.
+    table); PERFECT plays the advisor's optimal strategy; WIN plays for the best chance of beating
+    the ``rivals`` (the other seats' prospects) with ``winning`` (game.winning), and like PERFECT
+    without them. ``advisor`` serves the rule set being played; ``rng`` (Easy's only randomness)
+    defaults to a fresh ``random.Random()``.
 
     >>> from game.rules import ruleset
     >>> choose(Advisor(ruleset("yahtzee")), {}, [2, 3, 4, 5, 6], 2, level=Level.GOOD)
     Score(category='large_straight')
     """
     level = Level(level)
-    if level is Level.PERFECT:
+    if level is Level.WIN and winning is not None and rivals:
+        return winning.options(scores, dice, rolls_left, rivals, yahtzee_bonus=yahtzee_bonus)[0].action
+    if level in (Level.PERFECT, Level.WIN):
         return advisor.options(scores, dice, rolls_left, yahtzee_bonus=yahtzee_bonus)[0].action
     if level is Level.GOOD:
         return advisor.heuristic_options(scores, dice, rolls_left, yahtzee_bonus=yahtzee_bonus)[0].action

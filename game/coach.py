@@ -26,10 +26,11 @@ from . import advisor, bots
 from .actions import Action, Decision, Hold, Keep, Roll, Score
 from .advisor import Advisor
 from .engine import Match, new_match
-from .odds import Chances, Odds
+from .odds import Chances, Odds, shown
+from .winning import Prospect, WinChances, Winning
 
 __all__ = ["Hint", "Move", "Report", "position", "kept_faces", "holds_for", "hint", "as_decision", "cost", "bot_step",
-           "bot_rng", "decisions", "review"]
+           "bot_rng", "decisions", "review", "rivals", "win_chances", "target_chance"]
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,11 @@ class Hint:
 
 @dataclass(frozen=True)
 class Move:
-    """One decision of a player, against the best one: the points it cost in expectation."""
+    """One decision of a player, against the best one: the points it cost in expectation.
+
+    ``best_odds`` and ``chosen_odds`` are the boxes each keep aimed at and their exact chances this
+    turn (game.odds.shown; () for a score, or when the review had no odds).
+    """
 
     game: int
     player: int
@@ -69,6 +74,8 @@ class Move:
     chosen_expected: float
     best: Decision
     best_expected: float
+    best_odds: Chances = ()
+    chosen_odds: Chances = ()
 
     @property
     def loss(self) -> float:
@@ -220,8 +227,54 @@ def bot_rng(match: Match) -> random.Random:
     return random.Random(f"{match.seed}:{match.game}:{match.player}:{match.round}:{match.rolls}")
 
 
-def bot_step(coach: Advisor, match: Match, level: str | bots.Level) -> list[Action]:
+def rivals(winning: Winning, match: Match) -> tuple[Prospect, ...]:
+    """The prospects of the other seats of the current game, for a player who plays to win.
+
+    >>> from game.engine import new_match
+    >>> m = new_match("yacht", ["Ann", "Bob"], seed=1).roll(faces=[6] * 5).score("yacht")
+    >>> [p.total for p in rivals(Winning(Advisor(m.ruleset)), m)]
+    [50]
+    """
+    cards = match.cards[match.game]
+    return tuple(winning.prospect(c.scores, c.yahtzee_bonus) for i, c in enumerate(cards) if i != match.player)
+
+
+def win_chances(winning: Winning, match: Match) -> WinChances | None:
+    """Each seat's chance of winning the current game (None with one seat: see target_chance).
+
+    >>> from game.engine import new_match
+    >>> m = new_match("yacht", ["Ann", "Bob"], seed=1).roll(faces=[6] * 5)
+    >>> got = win_chances(Winning(Advisor(m.ruleset)), m)
+    >>> got.exact, got.chances[0] > 0.5, round(sum(got.chances), 9)
+    (False, True, 1.0)
+    """
+    if len(match.seats) < 2:
+        return None
+    cards = [(c.scores, c.yahtzee_bonus) for c in match.cards[match.game]]
+    if _decision_open(match):
+        return winning.chances(cards, match.player, match.dice, match.rolls_left)
+    return winning.chances(cards)
+
+
+def target_chance(winning: Winning, match: Match, target: int) -> WinChances:
+    """The current seat's chance of beating ``target`` points this game (first), a tie counting half.
+
+    >>> from game.engine import new_match
+    >>> m = new_match("yacht", ["Ann"], seed=1)
+    >>> round(target_chance(Winning(Advisor(m.ruleset)), m, 167).chances[0], 2)
+    0.5
+    """
+    card = match.scorecard()
+    cards = [(card.scores, card.yahtzee_bonus)]
+    if _decision_open(match):
+        return winning.chances(cards, 0, match.dice, match.rolls_left, against=(target,))
+    return winning.chances(cards, against=(target,))
+
+
+def bot_step(coach: Advisor, match: Match, level: str | bots.Level, winning: Winning | None = None) -> list[Action]:
     """The engine actions of the computer's next step: roll, set holds then roll, or score.
+
+    A computer that plays to win (level "win") weighs the other seats with ``winning``.
 
     >>> from game.engine import new_match
     >>> m = new_match("yacht", seed=1)
@@ -231,7 +284,9 @@ def bot_step(coach: Advisor, match: Match, level: str | bots.Level) -> list[Acti
     if not _decision_open(match):
         return [Roll()]
     scores, dice, rolls_left, bonus = position(match)
-    decision = bots.choose(coach, scores, dice, rolls_left, level=level, rng=bot_rng(match), yahtzee_bonus=bonus)
+    others = rivals(winning, match) if winning is not None and bots.Level(level) is bots.Level.WIN else ()
+    decision = bots.choose(coach, scores, dice, rolls_left, level=level, rng=bot_rng(match), yahtzee_bonus=bonus,
+                           winning=winning, rivals=others)  # fmt: skip
     if isinstance(decision, Score):
         return [decision]
     target = holds_for(match, decision.faces)
@@ -252,8 +307,10 @@ def decisions(match: Match) -> Iterator[tuple[Match, Action]]:
         replay = replay.apply(action)
 
 
-def review(coach: Advisor, match: Match, game: int, player: int) -> Report:
+def review(coach: Advisor, match: Match, game: int, player: int, odds: Odds | None = None) -> Report:
     """A player's decisions in one game against the best ones (the after-game report).
+
+    With ``odds`` each keep's aims and their chances are told (Move.best_odds, Move.chosen_odds).
 
     >>> from game.engine import new_match
     >>> m = new_match("yacht", ["Ann"], seed=3).roll(faces=[6, 6, 6, 6, 6]).score("sixes")
@@ -266,8 +323,9 @@ def review(coach: Advisor, match: Match, game: int, player: int) -> Report:
         if len(before.cards) - 1 != game or before.player != player:
             continue
         chosen = as_decision(before, action)
-        known = hint(coach, before)
+        known = hint(coach, before, odds)
         values = {option.action: option.expected for option in known.options}
+        aims = {option.action: shown(chances, known.baseline) for option, chances in zip(known.options, known.odds)}
         out.append(
             Move(
                 game=game,
@@ -279,6 +337,8 @@ def review(coach: Advisor, match: Match, game: int, player: int) -> Report:
                 chosen_expected=values.get(chosen, known.best.expected),
                 best=known.best.action,
                 best_expected=known.best.expected,
+                best_odds=aims.get(known.best.action, ()),
+                chosen_odds=aims.get(chosen, ()),
             )
         )
     return Report(tuple(out))

@@ -374,7 +374,8 @@ class Level(Enum):
     """How well a computer player plays (see game.bots).
 
     EASY plays like a beginner, GOOD plays each turn exactly against a heuristic value of the
-    card, PERFECT plays the optimal strategy of the advisor's tables.
+    card, PERFECT plays the optimal strategy of the advisor's tables (the best expected score), WIN
+    plays for the best chance of winning against the other seats (game.winning).
 
     >>> Level("good") is Level.GOOD
     True
@@ -383,6 +384,7 @@ class Level(Enum):
     EASY = "easy"
     GOOD = "good"
     PERFECT = "perfect"
+    WIN = "win"
 
 
 @dataclass(frozen=True)

@@ -83,7 +83,9 @@ class Coach:
         self.ruleset = ruleset
         self._advisor = None
         self._odds = None
+        self._winning = None
         self.table_missing = False
+        self.spread_missing = False
 
     @property
     def advisor(self):
@@ -103,20 +105,52 @@ class Coach:
             self._odds = Odds(self.ruleset, self.advisor.model if modelable(self.ruleset) else None)
         return self._odds
 
+    @property
+    def winning(self):
+        """The game.winning.Winning of the rule set (win chances, play to win), made on first use."""
+        if self._winning is None:
+            from .winning import Winning
+
+            self._winning = Winning(self.advisor)
+        return self._winning
+
     def needs_table(self) -> str | None:
         """The advisor table's file name while it is still to be fetched; None when loaded or not shipped."""
         if self.table_missing or not rules.VARIANTS[self.ruleset.name].tables or self.advisor.has_table():
             return None
         return self.advisor.table_name
 
-    def load_table(self, data: bytes | None) -> None:
-        """Register the fetched table (None: it could not be fetched; the advisor estimates instead)."""
+    def needs_spread(self) -> str | None:
+        """The file still to fetch for win chances: the value table, then the spread table; None when loaded.
+
+        >>> Coach(rules.ruleset("yacht")).needs_spread() is None  # CPython reads static/tables/
+        True
+        """
+        table = self.needs_table()
+        if table is not None:
+            return table
+        if self.spread_missing or not rules.VARIANTS[self.ruleset.name].tables or self.advisor.spread() is not None:
+            return None
+        return self.advisor.spread_name
+
+    def load_table(self, data: bytes | None, name: str | None = None) -> None:
+        """Register a fetched table, the value table or (by ``name``) the spread table.
+
+        None: it could not be fetched; the advisor estimates instead (win chances: a rough spread).
+        """
+        spread = name is not None and name == self.advisor.spread_name
         try:
             if data is None:
                 raise ValueError("no table")
-            self.advisor.load_table(data)
+            if spread:
+                self.advisor.load_spread(data)
+            else:
+                self.advisor.load_table(data)
         except ValueError:
-            self.table_missing = True
+            if spread:
+                self.spread_missing = True
+            else:
+                self.table_missing = True
 
 
 @dataclass(frozen=True)
@@ -216,9 +250,27 @@ class Session:
         return self.next is Next.PERSON and match.player in self.hints and match.rolls > 0 and not match.game_over
 
     def table_needed(self) -> str | None:
-        """The advisor table to fetch before the next step, if any (for hints or a Perfect computer)."""
-        perfect = self.next is Next.COMPUTER and self.match.current_seat.level is Level.PERFECT
-        return self.coach.needs_table() if perfect or self.hints else None
+        """The advisor table to fetch before the next step, if any (for hints or a Perfect computer;
+        a computer that plays to win needs the spread table too)."""
+        level = self.match.current_seat.level if self.next is Next.COMPUTER else None
+        if level is Level.WIN:
+            return self.coach.needs_spread()
+        return self.coach.needs_table() if level is Level.PERFECT or self.hints else None
+
+    def win_chances(self, target: int | None = None):
+        """Each seat's chance of winning the current game (a game.winning.WinChances); for one seat,
+        its chance of beating ``target`` (None: no target, no chances). Asked for by the page.
+
+        >>> from game.engine import new_match
+        >>> [round(p, 6) for p in Session(new_match("yacht", ["Ann", "Bob"], seed=1)).win_chances().chances]
+        [0.5, 0.5]
+        """
+        from . import coach
+
+        match = self.match
+        if len(match.seats) > 1:
+            return coach.win_chances(self.coach.winning, match)
+        return None if target is None else coach.target_chance(self.coach.winning, match, target)
 
     def hint(self):
         """The options of the decision in front of the person to move (a game.coach.Hint), or None."""
@@ -232,7 +284,8 @@ class Session:
         """A seat's decisions in a game (default: the current one) against the best (a game.coach.Report)."""
         from . import coach
 
-        return coach.review(self.coach.advisor, self.match, self.match.game if game is None else game, player)
+        game = self.match.game if game is None else game
+        return coach.review(self.coach.advisor, self.match, game, player, self.coach.odds)
 
     def record(self, game: int, ended: str):
         """The history record (a game.history.GameRecord) of finished game ``game``, ended at ``ended`` (UTC ISO).
@@ -318,7 +371,9 @@ class Session:
             return None
         from . import coach
 
-        return coach.bot_step(self.coach.advisor, self.match, self.match.current_seat.level)[0]
+        level = self.match.current_seat.level
+        winning = self.coach.winning if level is Level.WIN else None
+        return coach.bot_step(self.coach.advisor, self.match, level, winning)[0]
 
     def computer_step(self) -> Step:
         """Play the computer's next action (one hold, one roll or one score)."""

@@ -31,6 +31,8 @@ _LEVEL_LABELS = {
     Level.GOOD: N_("Computer: good"),
     # Translators: who plays a seat (the setup form): the computer, playing the best possible game.
     Level.PERFECT: N_("Computer: perfect"),
+    # Translators: a computer player that plays to win the game against the others, not for the most points.
+    Level.WIN: N_("Computer: perfect (to win)"),
 }
 SEAT_KINDS: tuple[tuple[str, str], ...] = (
     # Translators: who plays a seat (the setup form): a person at this device.

@@ -43,6 +43,7 @@ __all__ = [
     "HeadToHead",
     "Reference",
     "ruleset_key",
+    "best_total",
     "ruleset_label",
     "rule_sets",
     "players",
@@ -228,6 +229,16 @@ def players(history: History, key: str) -> tuple[str, ...]:
     """
     names = history.people.get(key, {})
     return tuple(sorted(names, key=lambda name: (name.casefold(), name)))
+
+
+def best_total(history: History, key: str, name: str) -> int | None:
+    """The highest total the person called ``name`` reached under rule set ``key`` (None: no game yet).
+
+    >>> from game.history import History, _demo_record
+    >>> best_total(History().add(_demo_record()), '{"name":"yacht","options":{}}', "Ann"), best_total(History(), "{}", "Ann")
+    (60, None)
+    """
+    return max((record.totals[seat] for record, seat in history.people.get(key, {}).get(name, ())), default=None)
 
 
 # --------------------------------------------------------------------------- a player's numbers

@@ -33,11 +33,13 @@ from typing import Any, Sequence
 
 from game.model import Model, fingerprint
 
-__all__ = ("MAGIC", "SCALE_BITS", "Table", "TableMismatchError", "encode", "read_header")
+__all__ = ("MAGIC", "SCALE_BITS", "SPREAD_BITS", "Table", "TableMismatchError", "encode", "read_header", "spread_name")
 
 MAGIC = b"YADVTB01"
 FORMAT = 1
 SCALE_BITS = 16  # values are stored as integers of 2**-16 points (float32-like precision)
+SPREAD_BITS = 3  # a spread (standard deviation) table stores 1/8 points: plenty for a win chance
+SPREAD = "sd"  # the header's quantity of a spread table (a value table has none)
 ZLIB_LEVEL = 9
 _LENGTH = struct.Struct("<I")
 
@@ -59,7 +61,16 @@ def _int32_planes(ints: Sequence[int]) -> bytes:
     return b"".join(data[i::4] for i in range(4))
 
 
-def encode(m: Model, values: Sequence[float], expected: float) -> bytes:
+def spread_name(name: str) -> str:
+    """The spread table's file name beside a value table's.
+
+    >>> spread_name("yahtzee.joker-free.bin")
+    'yahtzee.joker-free.sd.bin'
+    """
+    return name.removesuffix(".bin") + f".{SPREAD}.bin"
+
+
+def encode(m: Model, values: Sequence[float], expected: float, *, spread: bool = False) -> bytes:
     """The table file of the model's rule set: magic, header length, JSON header, zlib payload.
 
     ``values`` are dense, ``values[(mask * F + flag) * U + up]``. Each value is rounded to a
@@ -74,9 +85,13 @@ def encode(m: Model, values: Sequence[float], expected: float) -> bytes:
     >>> header = read_header(data)
     >>> header["scale_bits"], header["expected"], header["rules"]["dice"]
     (16, '0.5', 2)
+
+    With ``spread`` the values are standard deviations of the points to come, stored in 1/8
+    points (SPREAD_BITS) under the header's ``"quantity": "sd"``.
     """
     U = m.U
-    scale = float(1 << SCALE_BITS)
+    bits = SPREAD_BITS if spread else SCALE_BITS
+    scale = float(1 << bits)
     firsts: list[int] = []
     deltas: list[int] = []
     for mask, flag in m.rows():
@@ -97,9 +112,11 @@ def encode(m: Model, values: Sequence[float], expected: float) -> bytes:
         "U": U,
         "F": m.F,
         "rows": len(firsts),
-        "scale_bits": SCALE_BITS,
+        "scale_bits": bits,
         "expected": repr(float(expected)),
     }
+    if spread:
+        meta["quantity"] = SPREAD
     header = json.dumps(meta, sort_keys=True).encode()
     payload = zlib.compress(_int32_planes(zig + deltas), ZLIB_LEVEL)
     return MAGIC + _LENGTH.pack(len(header)) + header + payload
@@ -134,12 +151,14 @@ def read_header(data: bytes) -> dict[str, Any]:
 class Table:
     """Turn-start values decoded lazily, row by row, from the compressed table bytes.
 
-    Checks the bytes against the model first (TableMismatchError). A :class:`game.model.Values`.
+    Checks the bytes against the model first (TableMismatchError), and that they hold the
+    quantity asked for: expected points to come (``spread=False``) or their standard deviation.
+    A :class:`game.model.Values`.
     """
 
     exact = True
 
-    def __init__(self, m: Model, data: bytes) -> None:
+    def __init__(self, m: Model, data: bytes, *, spread: bool = False) -> None:
         data = bytes(data)
         meta, start = _split(data)
         try:
@@ -156,6 +175,8 @@ class Table:
             )
         rows = m.rows()
         lengths = [len(m.ups(mask)) - 1 for mask, _ in rows]
+        if meta.get("quantity") != (SPREAD if spread else None):
+            raise TableMismatchError(f"table holds {meta.get('quantity', 'expected values')}, not {SPREAD if spread else 'expected values'}")
         if (meta.get("U"), meta.get("F"), meta.get("rows")) != (m.U, m.F, len(rows)) or len(raw) != 4 * (
             len(rows) + sum(lengths)
         ):

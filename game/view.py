@@ -422,6 +422,40 @@ def action_text(ruleset: rules.RuleSet, decision: Decision, t: Text = ENGLISH) -
     return t._("reroll all")
 
 
+def chances_text(match: Match, chances, best: int | None = None, t: Text = ENGLISH) -> str:
+    """The win chances line beside the scorecard, for a game.winning.WinChances of the current game.
+
+    With one seat, ``chances`` are those of beating the player's ``best`` total (first); "" without.
+
+    >>> from game.engine import new_match
+    >>> from game.winning import WinChances
+    >>> m = new_match("yacht", ["Ann", "Bob"], seed=1)
+    >>> chances_text(m, WinChances((0.625, 0.375), exact=False))
+    'Chances to win (estimated): Ann 62.5% and Bob 37.5%'
+    >>> chances_text(new_match("yacht", ["Ann"], seed=1), WinChances((0.25, 0.75), exact=True), best=212)
+    "Chance to beat Ann's best, 212 points (exact): 25.0%"
+    """
+    if chances is None:
+        return ""
+    if len(match.seats) == 1:
+        if best is None:
+            return ""
+        fields = {"name": match.seats[0].name, "best": best, "percent": t.percent(chances.chances[0], 1)}
+        if chances.exact:
+            # Translators: one player alone: the exact chance of beating their best total so far ({best} points).
+            return t._("Chance to beat {name}'s best, {best} points (exact): {percent}", **fields)
+        # Translators: one player alone: the estimated chance of beating their best total so far ({best} points).
+        return t._("Chance to beat {name}'s best, {best} points (estimated): {percent}", **fields)
+    # Translators: one seat's chance of winning the game in the win chances line ("Ann 62.5%"); listed with others.
+    listed = t.join(t._("{name} {percent}", name=seat.name, percent=t.percent(p, 1))
+                    for seat, p in zip(match.seats, chances.chances))  # fmt: skip
+    if chances.exact:
+        # Translators: each seat's exact chance of winning the game ({chances}: "Ann 62.5% and Bob 37.5%").
+        return t._("Chances to win (exact): {chances}", chances=listed)
+    # Translators: each seat's estimated chance of winning the game ({chances}: "Ann 62.5% and Bob 37.5%").
+    return t._("Chances to win (estimated): {chances}", chances=listed)
+
+
 def report_summary(report, t: Text = ENGLISH) -> str:
     """One line for a player's after-game report.
 
@@ -446,7 +480,26 @@ def decision_text(ruleset: rules.RuleSet, decision, t: Text = ENGLISH) -> str:
     >>> d = Move(0, 0, 2, (2, 2, 3, 5, 6), 1, Keep((2, 2)), 180.0, Keep((2, 3, 5, 6)), 184.5)
     >>> decision_text(rules.ruleset("yahtzee"), d)
     'Round 3, dice 2 2 3 5 6 with 1 roll left: you chose keep 2 2; best was keep 2 3 5 6 (−4.5 points)'
+    >>> from dataclasses import replace
+    >>> decision_text(rules.ruleset("yahtzee"), replace(d, best_odds=(("large_straight", 1 / 3),)))
+    'Round 3, dice 2 2 3 5 6 with 1 roll left: you chose keep 2 2; best was keep 2 3 5 6 (−4.5 points) · best keep: Large Straight 33.3%'
     """
+    text = _decision_words(ruleset, decision, t)
+    if not decision.best_odds:
+        return text
+    odds = odds_text(ruleset, decision.best_odds, t)
+    if decision.chosen_odds:
+        # Translators: after a costly decision in the report: the boxes the best keep aims at and their chances this
+        # turn ("Large Straight 33.3%"), then those of the player's keep.
+        aims = t._("best keep: {odds}; your keep: {mine}", odds=odds, mine=odds_text(ruleset, decision.chosen_odds, t))
+    else:
+        # Translators: after a costly decision in the report: the boxes the best keep aims at and their chances this
+        # turn ("Large Straight 33.3%").
+        aims = t._("best keep: {odds}", odds=odds)
+    return f"{text} · {aims}"
+
+
+def _decision_words(ruleset: rules.RuleSet, decision, t: Text) -> str:
     left = decision.rolls_left
     fields = {
         "round": decision.round + 1,

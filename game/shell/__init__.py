@@ -158,6 +158,14 @@ def on_hint_toggle(event):
     BOARD.draw()
 
 
+@when("change", "#chances-toggle")
+@guarded
+def on_chances_toggle(event):
+    BOARD.chances = bool(by_id("chances-toggle").checked)
+    by_id("chances").textContent = ""
+    BOARD.schedule()
+
+
 # ---------------------------------------------------------------------- rules and language
 
 

@@ -27,6 +27,7 @@ class Board:
         self.computer = None  # the task playing computer turns
         self.fast = False  # skip the computer's pauses until a person's turn
         self.hint_request = 0
+        self.chances = False  # the win chances line asked for (a choice of this page, not of the match)
         self.saved: str | None = None  # the session save this tab last wrote
         self.pending: dict = {}  # what waits for the player's answer: a link's session, the saved one, an unkept save
         self.t: Text = ENGLISH  # the player's language (game.shell.language sets it)
@@ -183,6 +184,8 @@ class Board:
             asyncio.ensure_future(self.draw_hint(self.hint_request))
         else:
             show("hint", False)
+        if self.chances:
+            asyncio.ensure_future(self.draw_chances(self.hint_request))
 
     async def load_table(self, name: str | None) -> None:
         """Fetch an advisor table the session needs (once; a failed fetch lets the advisor estimate)."""
@@ -193,7 +196,24 @@ class Board:
             data = bytes(await response.bytearray()) if response.ok else None
         except Exception:  # noqa: BLE001 - offline and not cached: the advisor estimates instead
             data = None
-        self.session.coach.load_table(data)
+        self.session.coach.load_table(data, name)
+
+    async def draw_chances(self, request: int) -> None:
+        """The win chances line (asked for with its switch): fetched tables first, then the numbers."""
+        coach = self.session.coach
+        for _ in range(2):  # the value table, then the spread table
+            await self.load_table(coach.needs_spread())
+        if request != self.hint_request or not self.chances:
+            return  # the board moved on while the tables loaded
+        match = self.session.match
+        best = None
+        if len(match.seats) == 1:
+            from ..stats import best_total, ruleset_key
+
+            history = records.read_history()
+            best = None if history is None else best_total(history, ruleset_key(match.ruleset), match.seats[0].name)
+        chances = self.session.win_chances(best)
+        by_id("chances").textContent = view.chances_text(match, chances, best, t=self.t)
 
     async def play_computers(self) -> None:
         """Play computer turns one action at a time, at a pace people can follow (at once after Skip)."""

@@ -105,3 +105,44 @@ def test_the_hint_shows_each_keep_s_exact_odds_and_why(page, base_url):
     # Every option is shown whole: the panel does not clip its own list.
     clipped = page.evaluate("() => { const h = document.querySelector('#hint'); return h.scrollHeight - h.clientHeight; }")
     assert clipped <= 1
+
+
+CHANCES = re.compile(r"^Chances to win \((estimated|exact)\): (.+) (\d+\.\d)% and (.+) (\d+\.\d)%$")
+
+
+def test_win_chances_add_up_and_follow_the_game_against_a_computer_playing_to_win(page, base_url):
+    """A 2-seat game by link (Ann against a computer that plays to win): the chances add up to 100%
+    after every turn; each hint's keeps show their odds; the last turns and the end are exact."""
+    ui.start(page, base_url, "rules=yacht&players=Ann&cpu=2:win&seed=12")
+    assert page.locator("#scorecard thead th").all_inner_texts()[1:] == ["Ann", "Computer 2"]
+    page.get_by_label("Win chances").check()
+    chances = page.locator("#chances")
+    expect(chances).to_have_text("Chances to win (estimated): Ann 50.0% and Computer 2 50.0%", timeout=30_000)
+    page.get_by_label("Hints for Ann").check()
+    seen = set()
+    for turn in range(12):
+        expect(page.get_by_role("status").first).to_contain_text("Ann's turn", timeout=60_000)
+        ui.roll(page)
+        expect(page.locator("#hint p").first).to_have_text(BEST, timeout=30_000)
+        lines = page.locator("#hint ol li").all_inner_texts()
+        keeps = [line for line in lines if line.startswith("keep")]
+        # Each keep aiming at a box says its odds (a keep of everything but a made box may aim at none).
+        assert any(re.search(r" · .+ \d+\.\d%", line) for line in keeps) or not keeps, lines
+        expect(chances).to_have_text(CHANCES, timeout=30_000)
+        match = CHANCES.match(chances.inner_text())
+        seen.add(match.group(1))
+        assert abs(float(match.group(3)) + float(match.group(5)) - 100.0) <= 0.1
+        page.locator("#scorecard button.choice").first.click()
+        skip = page.get_by_role("button", name="Skip to the result")
+        if skip.is_visible():
+            skip.click()
+    expect(page.get_by_role("region", name="Final standings")).to_be_visible(timeout=60_000)
+    expect(chances).to_have_text(CHANCES, timeout=30_000)
+    final = CHANCES.match(chances.inner_text())
+    seen.add(final.group(1))
+    assert final.group(1) == "exact" and sorted([final.group(3), final.group(5)]) in (["0.0", "100.0"], ["50.0", "50.0"])
+    totals = [int(ui.cell(page, "grand_total", p)) for p in (0, 1)]
+    winner = 0 if totals[0] > totals[1] else 1
+    if totals[0] != totals[1]:
+        assert float(final.group(3 + 2 * winner)) == 100.0
+    assert seen == {"estimated", "exact"}  # the last turns are solved exactly

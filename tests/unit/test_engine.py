@@ -145,7 +145,7 @@ def test_seats_keep_their_kind_and_level():
 
 
 def test_a_computer_level_is_a_level_value():
-    assert [level.value for level in Level] == ["easy", "good", "perfect"]
+    assert [level.value for level in Level] == ["easy", "good", "perfect", "win"]
     assert Seat.computer("CPU").level is Level.GOOD
     assert Seat.computer("CPU", Level.EASY) == Seat.computer("CPU", "easy") == Seat("CPU", SeatKind.COMPUTER, Level.EASY)
     assert make_seats([Seat("CPU", SeatKind.COMPUTER)])[0].level is Level.GOOD  # a computer always has a level

@@ -163,7 +163,7 @@ def test_link_problems_in_english_are_as_before():
         "?players=a,b,c,d,e,f": ["players: 6 names given; a match has 1 to 5 players"],
         "?seed=" + "x" * 80: ["seed must be 1 to 64 characters"],
         "?undo=maybe": ["undo='maybe' must be 1 or 0 (on or off)"],
-        "?cpu=9:bad": ["cpu='9:bad': use seat:level pairs such as 2:perfect (levels easy, good, perfect)"],
+        "?cpu=9:bad": ["cpu='9:bad': use seat:level pairs such as 2:perfect (levels easy, good, perfect, win)"],
         "?rules=chess": ["rules='chess' is not a rule set; valid rule sets: yahtzee, yatzy, yacht, generalized (or custom)"],
         "?players=Ann&cpu=5:easy": ["cpu: seat 5 is a computer, but only 1 player is named and seats 2 to 4 would have "
                                     "nobody; name them in players, or make them computers too"],
