@@ -328,23 +328,25 @@ class Advisor:
         (True, None)
         """
         if self._spread is None and not self._no_spread_file:
-            try:
-                if self.table_dir is None:
-                    raise OSError("no table folder")
-                data = (self.table_dir / self.spread_name).read_bytes()
-            except OSError:  # in the browser the owner fetches and loads it instead
+            data = self._read(self.spread_name)
+            if data is None:
                 self._no_spread_file = True
                 return None
             self._spread = Table(self.model, data, spread=True)
         return self._spread
 
+    def _read(self, name: str) -> bytes | None:
+        """A table file's bytes from ``table_dir`` (None: no folder or no file; in the browser the
+        owner fetches and loads tables instead)."""
+        try:
+            return None if self.table_dir is None else (self.table_dir / name).read_bytes()
+        except OSError:
+            return None
+
     def _find_table(self) -> Table | None:
         if self._table is None and not self._no_file:
-            try:
-                if self.table_dir is None:
-                    raise OSError("no table folder")
-                data = (self.table_dir / self.table_name).read_bytes()
-            except OSError:  # in the browser the owner fetches and loads tables instead
+            data = self._read(self.table_name)
+            if data is None:
                 self._no_file = True
                 return None
             self._table = Table(self.model, data)
@@ -486,23 +488,31 @@ class Advisor:
             got = self._keeps[faces] = [(len(k), kidx[len(k)][k], Keep(k)) for k in _sub_keeps(faces)]
         return got
 
-    def _rank(
-        self, scores: Mapping[str, int], dice: Sequence[int], rolls_left: int, yahtzee_bonus: int, src: Values
-    ) -> list[Option]:
+    def _position(
+        self, scores: Mapping[str, int], dice: Sequence[int], rolls_left: int, yahtzee_bonus: int
+    ) -> tuple[tuple[int, ...], tuple[int, int, int], int, list[tuple[Score, int, int, int, int]]]:
+        """One decision, checked and set out: the faces (ascending), the turn-start state, the points
+        on the card, and each box the roll may be scored in as (action, mask, up, flag after it,
+        points it adds with the bonuses it earns). ValueError for a decision that cannot be."""
         rs, m = self.ruleset, self.model
         faces = tuple(sorted(rs.validate_dice(dice)))
         _check_rolls_left(rolls_left, m.stages)
         mask, up, flag = m.state(scores)
         if mask == m.full:
             raise ValueError("the scorecard is full: no decision is left")
-        base = rs.totals(scores, yahtzee_bonus).grand_total
-        exact = src.exact
-        out = []
         bonus = rs.yahtzee_bonus(scores, faces)
+        scorings = []
         for cid, points in rs.choices(scores, faces).items():
             m2, up2, f2, extra = m.succ(m.index[cid], points, mask, up, flag)
-            value = points + bonus + extra + src.row(m2, f2)[up2]
-            out.append(Option(self._scores[cid], base + value, exact))
+            scorings.append((self._scores[cid], m2, up2, f2, points + bonus + extra))
+        return faces, (mask, up, flag), rs.totals(scores, yahtzee_bonus).grand_total, scorings
+
+    def _rank(
+        self, scores: Mapping[str, int], dice: Sequence[int], rolls_left: int, yahtzee_bonus: int, src: Values
+    ) -> list[Option]:
+        faces, (mask, up, flag), base, scorings = self._position(scores, dice, rolls_left, yahtzee_bonus)
+        exact = src.exact
+        out = [Option(score, base + gain + src.row(m2, f2)[up2], exact) for score, m2, up2, f2, gain in scorings]
         if rolls_left:
             K = self._turn(src, mask, up, flag).keep_values(rolls_left)
             for size, index, keep in self._keeps_of(faces):

@@ -425,7 +425,8 @@ def action_text(ruleset: rules.RuleSet, decision: Decision, t: Text = ENGLISH) -
 def chances_text(match: Match, chances, best: int | None = None, t: Text = ENGLISH) -> str:
     """The win chances line beside the scorecard, for a game.winning.WinChances of the current game.
 
-    With one seat, ``chances`` are those of beating the player's ``best`` total (first); "" without.
+    With one seat, ``chances`` are those of beating the player's ``best`` total (first); without a
+    best (no game of these rules in the history yet) the line says there is none to beat.
 
     >>> from game.engine import new_match
     >>> from game.winning import WinChances
@@ -434,12 +435,13 @@ def chances_text(match: Match, chances, best: int | None = None, t: Text = ENGLI
     'Chances to win (estimated): Ann 62.5% and Bob 37.5%'
     >>> chances_text(new_match("yacht", ["Ann"], seed=1), WinChances((0.25, 0.75), exact=True), best=212)
     "Chance to beat Ann's best, 212 points (exact): 25.0%"
+    >>> chances_text(new_match("yacht", ["Ann"], seed=1), None)
+    'No best score to beat yet: finish a game of these rules first.'
     """
-    if chances is None:
-        return ""
     if len(match.seats) == 1:
-        if best is None:
-            return ""
+        if best is None or chances is None:
+            # Translators: the win chances line of a player alone who has no finished game of these rules yet.
+            return t._("No best score to beat yet: finish a game of these rules first.")
         fields = {"name": match.seats[0].name, "best": best, "percent": t.percent(chances.chances[0], 1)}
         if chances.exact:
             # Translators: one player alone: the exact chance of beating their best total so far ({best} points).

@@ -30,8 +30,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from game.actions import Keep, Score
-from game.advisor import Advisor, Option, _check_rolls_left
+from game.advisor import Advisor, Option
 from game.model import Model, Values
 
 __all__ = ("EXACT_OPEN", "ROUGH_SPREAD", "TAIL", "Prospect", "WinChances", "Rivals", "Winning", "final_points", "shares")
@@ -384,21 +383,11 @@ class Winning:
         """
         if not rivals:
             return self.advisor.options(scores, dice, rolls_left, yahtzee_bonus=yahtzee_bonus)
-        rs, m = self.ruleset, self.model
-        faces = tuple(sorted(rs.validate_dice(dice)))
-        _check_rolls_left(rolls_left, m.stages)
-        mask, up, flag = m.state(scores)
-        if mask == m.full:
-            raise ValueError("the scorecard is full: no decision is left")
+        faces, (mask, up, flag), total, scorings = self.advisor._position(scores, dice, rolls_left, yahtzee_bonus)
         field = Rivals(rivals)
-        total = rs.totals(scores, yahtzee_bonus).grand_total
         exact = self._is_exact(mask, field)
         start = self._endgame(field.leader, field.ties) if exact else self._estimate(field)
-        out = []
-        bonus = rs.yahtzee_bonus(scores, faces)
-        for cid, points in rs.choices(scores, faces).items():
-            m2, up2, f2, extra = m.succ(m.index[cid], points, mask, up, flag)
-            out.append(Option(Score(cid), start(m2, up2, f2, total + points + extra + bonus), exact))
+        out = [Option(score, start(m2, up2, f2, total + gain), exact) for score, m2, up2, f2, gain in scorings]
         if rolls_left:
             key = (mask, up, flag, total, field.prospects)
             if self._last is None or self._last[0] != key:
