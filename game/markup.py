@@ -23,7 +23,7 @@ from .i18n import ENGLISH, LANGUAGES, N_, Text, language
 from .rules import OptionKind, OptionSpec, Variant
 from .setup import SEAT_KINDS, SEED_LENGTH
 
-__all__ = ["PIPS", "advice", "cell", "die_face", "language_picker", "lines", "problems", "report", "scorecard", "setup_form",
+__all__ = ["PIPS", "advice", "cell", "die_face", "language_picker", "lines", "problems", "report", "roll_marks", "scorecard", "setup_form",
            "statistics", "tray"]
 
 PIPS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (1, 2, 6, 7), 5: (1, 2, 4, 6, 7), 6: (1, 2, 3, 5, 6, 7)}
@@ -124,7 +124,9 @@ def _seat_row(seat: int, t: Text) -> str:
 def _players_fieldset(t: Text) -> str:
     count = _element("select", _options(_numbers(1, MAX_PLAYERS), DEFAULT_PLAYERS), id="player-count", name="count")
     seats = _element("ol", "\n".join(_seat_row(seat, t) for seat in range(1, MAX_PLAYERS + 1)), id="player-list", class_="player-list")
-    parts = [_element("legend", escape(t._("Players"))), _labelled("player-count", t._("Number of players"), count), seats]
+    # Translators: a setup form choice: between two people's turns, a screen says whose turn it is until they tap Start.
+    passing = _checkbox("opt-pass", "pass", t._("Pass the phone: show whose turn it is between people"), False)
+    parts = [_element("legend", escape(t._("Players"))), _labelled("player-count", t._("Number of players"), count), seats, passing]
     return _element("fieldset", "\n".join(parts), id="players-choice")
 
 
@@ -196,13 +198,14 @@ def tray(dice: int, t: Text = ENGLISH) -> str:
     """The dice tray's buttons, all blank before the first roll.
 
     >>> tray(1)
-    '<button type="button" class="die die-empty" data-die="0" aria-label="Die 1, blank" aria-pressed="false" aria-disabled="true"></button>'
+    '<button type="button" class="die die-empty" data-die="0" aria-label="Die 1, blank" aria-pressed="false" \
+aria-disabled="true"><span class="body" aria-hidden="true"><span class="strip"></span></span></button>'
     """
     return "".join(
         _element(
             # Translators: a die's spoken name before the first roll; {number} is its place in the tray.
-            "button", type="button", class_="die die-empty", data_die=i, aria_label=t._("Die {number}, blank", number=i + 1),
-            aria_pressed="false", aria_disabled="true",
+            "button", die_face(None, 6), type="button", class_="die die-empty", data_die=i,
+            aria_label=t._("Die {number}, blank", number=i + 1), aria_pressed="false", aria_disabled="true",
         )
         for i in range(dice)
     )  # fmt: skip
@@ -245,19 +248,39 @@ def cell(row_key: str, cell: view.Cell, t: Text = ENGLISH) -> str:
     return _element("button", escape(cell.text), type="button", class_=kind, data_category=row_key, aria_label=cell.label)
 
 
-def die_face(face: int | None, sides: int, t: Text = ENGLISH) -> str:
-    """A die's inner HTML: pips up to six sides, the number above, nothing when blank (no words: its name is the button's).
+def _face(face: int, sides: int) -> str:
+    """One face: its number and, up to six sides, its pips (app.css shows one of the two, by dice style)."""
+    number = _element("span", str(face), class_="number")
+    if sides > 6:
+        return _element("span", number, class_="face", data_face=face)
+    pips = _element("span", "".join(_element("span", class_=f"pip p{spot}") for spot in PIPS[face]), class_="pips")
+    return _element("span", pips + number, class_="face", data_face=face)
+
+
+def die_face(face: int | None, sides: int, tumble: Sequence[int] = (), t: Text = ENGLISH) -> str:
+    """A die's inner HTML: its body with a strip of faces, the face shown first (no words: the button has its name).
+
+    A thrown die's strip goes on with the faces it ``tumble``s through, last first: the shell slides
+    the strip up to them and steps it back to the face (game.feel.TOSS, FLICK). Blank: an empty strip.
 
     >>> die_face(2, 6)
-    '<span class="pips" aria-hidden="true"><span class="pip p2"></span><span class="pip p6"></span></span>'
-    >>> die_face(17, 20), die_face(None, 6)
-    ('17', '')
+    '<span class="body" aria-hidden="true"><span class="strip"><span class="face" data-face="2"><span class="pips">\
+<span class="pip p2"></span><span class="pip p6"></span></span><span class="number">2</span></span></span></span>'
+    >>> die_face(17, 20, tumble=(3, 9)).count('class="face"'), die_face(None, 6)
+    (3, '<span class="body" aria-hidden="true"><span class="strip"></span></span>')
     """
-    if face is None:
-        return ""
-    if sides > 6:
-        return str(face)
-    return _element("span", "".join(_element("span", class_=f"pip p{spot}") for spot in PIPS[face]), class_="pips", aria_hidden="true")
+    faces = () if face is None else (face, *reversed(tumble))
+    strip = _element("span", "".join(_face(shown, sides) for shown in faces), class_="strip")
+    return _element("span", strip, class_="body", aria_hidden="true")
+
+
+def roll_marks(used: Sequence[bool], t: Text = ENGLISH) -> str:
+    """The marks beside the Roll button (game.view.roll_marks), filled for each roll used; no words (the button has them).
+
+    >>> roll_marks((True, False))
+    '<span class="mark used"></span><span class="mark"></span>'
+    """
+    return "".join(_element("span", class_="mark used" if done else "mark") for done in used)
 
 
 def lines(texts: Sequence[str], t: Text = ENGLISH) -> str:

@@ -24,6 +24,7 @@ from typing import Any
 from . import rules, saves
 from .actions import Action, Decision, Finish, Hold, NextGame, Roll, Score
 from .engine import GameError, Level, Match, Refusal, SaveError, SeatKind, SetupError, TableError
+from .feel import ROLL_SECONDS
 from .i18n import ENGLISH, Text
 from .inputs import MAX_SETTINGS_BYTES, read_json
 
@@ -201,6 +202,7 @@ class Session:
     undo_allowed: bool = True
     hints: frozenset[int] = frozenset()
     undos: tuple[Undo, ...] = ()
+    pass_phone: bool = False  # the "Bob's turn" screen between people (game.feel.handover)
     feedback: Feedback | None = field(default=None, compare=False)
     coach: Coach = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
 
@@ -225,7 +227,7 @@ class Session:
         """
         if problems:
             raise SetupError(" ".join(problem.message for problem in problems), Refusal.BAD_SETUP)
-        return cls(setup.start(t=t), undo_allowed=setup.undo)
+        return cls(setup.start(t=t), undo_allowed=setup.undo, pass_phone=setup.pass_phone)
 
     # ----------------------------------------------------------------- queries
 
@@ -384,10 +386,16 @@ class Session:
             )
         return self._apply(action, by_person=False)
 
-    @staticmethod
-    def pause_before(action: Action) -> float:
-        """Seconds to wait before a computer's action, so people can follow it."""
-        return HOLD_PAUSE if isinstance(action, Hold) else COMPUTER_PAUSE
+    def pause_before(self, action: Action) -> float:
+        """Seconds to wait before a computer's action, so people can follow it: a thrown die lands first.
+
+        >>> from game.engine import Seat, new_match
+        >>> s = Session(new_match("yacht", [Seat.computer("Cy", "easy")], seed=1))
+        >>> s.pause_before(Roll()), replace(s, match=s.match.roll()).pause_before(Hold(0)) == HOLD_PAUSE + ROLL_SECONDS
+        (0.7, True)
+        """
+        thrown = ROLL_SECONDS if self.match.actions and isinstance(self.match.actions[-1], Roll) else 0.0
+        return thrown + (HOLD_PAUSE if isinstance(action, Hold) else COMPUTER_PAUSE)
 
     def undo(self) -> Step:
         """Take back the last action of a person, and every computer action after it.
@@ -440,6 +448,7 @@ class Session:
             "undo": self.undo_allowed,
             "hints": sorted(self.hints),
             "undos": [[undo.game, undo.player, undo.actions] for undo in self.undos],
+            "pass": self.pass_phone,
         }
 
     def to_json(self) -> str:
@@ -473,9 +482,9 @@ class Session:
         version = data.get("version")
         if version != SESSION_VERSION or isinstance(version, bool):
             raise SaveError(f"unsupported session version {version!r} (this build reads version {SESSION_VERSION})")
-        expected = {"format", "version", "match", "undo", "hints", "undos"}
-        if set(data) != expected:
-            raise SaveError(f"the session save has fields {sorted(map(str, data))}, not {sorted(expected)}")
+        expected, optional = {"format", "version", "match", "undo", "hints", "undos"}, {"pass"}  # "pass": since the pass screen
+        if not expected <= set(data) <= expected | optional:
+            raise SaveError(f"the session save has fields {sorted(map(str, data))}, not {sorted(expected)} (and {sorted(optional)})")
         match = saves.from_dict(data["match"])
         if not isinstance(data["undo"], bool):
             raise SaveError(f"the session's undo setting must be true or false, not {data['undo']!r}")
@@ -485,7 +494,9 @@ class Session:
         undos = data["undos"]
         if not isinstance(undos, list) or not all(_undo_record(item, match) for item in undos):
             raise SaveError(f"the session's undos must be [game, seat, actions] records, not {undos!r}")
-        return cls(match, data["undo"], frozenset(hints), tuple(Undo(*item) for item in undos))
+        if not isinstance(data.get("pass", False), bool):
+            raise SaveError(f"the session's pass setting must be true or false, not {data['pass']!r}")
+        return cls(match, data["undo"], frozenset(hints), tuple(Undo(*item) for item in undos), data.get("pass", False))
 
     @classmethod
     def from_json(cls, text: str, legacy_hints: str | None = None) -> Session:

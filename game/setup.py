@@ -41,7 +41,7 @@ SEAT_KINDS: tuple[tuple[str, str], ...] = (
 )
 """Who plays a seat, as (value, label): a person, or the computer at each of its levels (labels worded by ``t._``)."""
 
-TABLE_PARAMS = ("rules", "players", "games", "seed", "cpu", "undo")
+TABLE_PARAMS = ("rules", "players", "games", "seed", "cpu", "undo", "pass")
 """Link parameters of the table itself; every rule set option is one too (see START_PARAMS)."""
 START_PARAMS: tuple[str, ...] = TABLE_PARAMS + tuple(
     dict.fromkeys(option.name for v in rules.VARIANTS.values() for option in v.options)
@@ -69,6 +69,7 @@ class Setup:
     games: int = 1
     seed: str = ""
     undo: bool = True
+    pass_phone: bool = False  # a "Bob's turn" screen before each person's turn that follows another person's
 
     def ruleset(self) -> rules.RuleSet:
         """The rule set these choices name (raises rules.RulesError naming what is wrong)."""
@@ -157,6 +158,8 @@ _LINK_WORDINGS: dict[str, str | tuple[str, str]] = {
     "seed": n_("seed must be 1 to {count} character", "seed must be 1 to {count} characters"),
     # Translators: "undo=" is the link parameter's name and 1, 0, on and off the values it takes, kept as they are.
     "undo": N_("undo={value} must be 1 or 0 (on or off)"),
+    # Translators: "pass=" is the link parameter's name and 1, 0, on and off the values it takes, kept as they are.
+    "pass": N_("pass={value} must be 1 or 0 (on or off)"),
     # Translators: "cpu=" is the link parameter's name; "seat:level", "2:perfect" and {levels} are what it takes, kept as they are.
     "cpu": N_("cpu={value}: use seat:level pairs such as 2:perfect (levels {levels})"),
     # Translators: "rules=" is the link parameter's name; {names} are the names it takes, kept as they are.
@@ -230,11 +233,16 @@ def _seed(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
     return replace(setup, seed=value.strip()), None
 
 
-def _undo(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
-    flag = _FLAG_WORDS.get(value.strip().lower())
-    if flag is None:
-        return setup, _problem("undo", "undo", value=value)
-    return replace(setup, undo=flag), None
+def _flag(param: str, field_name: str):
+    """The parser of an on/off link parameter that sets the Setup field ``field_name``."""
+
+    def parse(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
+        flag = _FLAG_WORDS.get(value.strip().lower())
+        if flag is None:
+            return setup, _problem(param, param, value=value)
+        return replace(setup, **{field_name: flag}), None
+
+    return parse
 
 
 def _cpu(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
@@ -256,7 +264,10 @@ def _rules(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
     return replace(setup, rules=chosen.name), None
 
 
-_TABLE_PARSERS = {"rules": _rules, "players": _players, "games": _games, "seed": _seed, "cpu": _cpu, "undo": _undo}
+_TABLE_PARSERS = {
+    "rules": _rules, "players": _players, "games": _games, "seed": _seed, "cpu": _cpu,
+    "undo": _flag("undo", "undo"), "pass": _flag("pass", "pass_phone"),
+}  # fmt: skip
 
 
 def _with_options(setup: Setup, texts: Sequence[tuple[str, str]]) -> tuple[Setup, list[LinkProblem]]:
@@ -393,6 +404,7 @@ def setup_from_fields(fields: Mapping[str, str]) -> tuple[Setup, tuple[LinkProbl
         kinds=tuple(kind if kind in dict(SEAT_KINDS) else "human" for kind in kinds),
         seed=fields.get("seed", "").strip()[:SEED_LENGTH],
         undo=fields.get("undo", "1") == "1",
+        pass_phone=fields.get("pass", "0") == "1",
     )
     problems: list[LinkProblem] = []
     for key in ("rules", "games"):
@@ -415,7 +427,7 @@ def form_values(setup: Setup) -> dict[str, str]:
     """
     given = dict(setup.options)
     out = {"rules": setup.rules, "count": str(len(setup.players)), "games": str(setup.games), "seed": setup.seed,
-           "undo": "1" if setup.undo else "0"}
+           "undo": "1" if setup.undo else "0", "pass": "1" if setup.pass_phone else "0"}
     for v in rules.VARIANTS.values():
         for option in v.options:
             value = given.get(option.name, option.default) if v.name == setup.rules else option.default

@@ -241,6 +241,26 @@ def best_total(history: History, key: str, name: str) -> int | None:
     return max((record.totals[seat] for record, seat in history.people.get(key, {}).get(name, ())), default=None)
 
 
+def new_bests(history: History, record: GameRecord) -> tuple[tuple[str, int], ...]:
+    """The people of a finished game (a history.GameRecord not yet added) who beat their best total under its rules.
+
+    A first game under a rule set sets no record to beat, so it is no best.
+
+    >>> from dataclasses import replace
+    >>> from game.history import History, _demo_record
+    >>> old = _demo_record()
+    >>> new_bests(History().add(old), replace(old, id="g2", totals=(61, 59))), new_bests(History(), old)
+    ((('Ann', 61),), ())
+    """
+    key = ruleset_key(record.rules)
+    out = []
+    for seat, sitter in enumerate(record.seats):
+        best = best_total(history, key, sitter.name) if sitter.kind == PERSON else None
+        if best is not None and record.totals[seat] > best:
+            out.append((sitter.name, record.totals[seat]))
+    return tuple(out)
+
+
 # --------------------------------------------------------------------------- a player's numbers
 
 

@@ -546,10 +546,27 @@ def current_seat(match: Match) -> int | None:
     return None if match.game_over or match.finished else match.player
 
 
-def elements(session, shown: Results | None, t: Text = ENGLISH) -> dict[str, Element]:
+# Translators: the pass-the-phone screen's heading between people's turns. The next message is the same
+# for a name ending in "s" ("Chris' turn"): translate both alike unless your language writes such names differently.
+_PASS_TITLE = (N_("{name}'s turn"), N_("{name}' turn"))
+
+
+def roll_marks(match: Match) -> tuple[bool, ...]:
+    """The marks beside the Roll button, one per roll of a turn: True for each roll used.
+
+    >>> from game.engine import new_match
+    >>> roll_marks(new_match("yacht", seed=1).roll())
+    (True, False, False)
+    """
+    used = 0 if match.game_over or match.finished else match.rolls
+    return tuple(n < used for n in range(match.ruleset.rolls_per_turn))
+
+
+def elements(session, shown: Results | None, t: Text = ENGLISH, handing: str | None = None) -> dict[str, Element]:
     """The elements around the board, by id, for a game.session.Session: controls and the standings panel.
 
-    ``shown`` is the match's standings panel (:func:`results`), which the caller draws too.
+    ``shown`` is the match's standings panel (:func:`results`), which the caller draws too; ``handing``
+    names the person the phone is being passed to (game.feel.handover): the pass screen replaces the tray.
 
     >>> from game.engine import new_match
     >>> from game.session import Session
@@ -565,13 +582,22 @@ def elements(session, shown: Results | None, t: Text = ENGLISH) -> dict[str, Ele
     out = {
         "roll-button": Element(roll_label(match, t), attributes=(("aria-disabled", _flag(not match.can_roll)),)),
         "undo-button": Element(hidden=not session.undo_allowed, attributes=(("aria-disabled", _flag(not session.can_undo)),)),
-        "tray": Element(hidden=not playing),
+        "tray": Element(hidden=not playing or handing is not None),
+        "pass": Element(hidden=handing is None),
         "skip-button": Element(hidden=not computer),
         "hint-toggle-label": Element(hidden=not playing or computer),
         "hint-toggle": Element(checked=match.player in session.hints),
         # Translators: the label of the switch that shows hints for the player whose turn it is.
         "hint-toggle-text": Element(t._("Hints for {name}", name=match.current_name)),
     }
+    if handing is not None:
+        out |= {
+            "pass-title": Element(_whose(t, handing, _PASS_TITLE)),
+            # Translators: the pass-the-phone screen: {name} is the person whose turn it is now.
+            "pass-text": Element(t._("Pass the phone to {name}, then tap Start.", name=handing)),
+            # Translators: the pass-the-phone screen's button, which starts the turn of the person it was passed to.
+            "pass-start": Element(t.p_("pass screen", "Start")),
+        }
     out["results"] = Element(hidden=shown is None)
     out["menu-new"] = Element(hidden=shown is not None and shown.final)  # the panel then has its own
     if shown is not None:
@@ -634,12 +660,13 @@ def cell_refusal(match: Match, row: str, player: int, t: Text = ENGLISH) -> str:
 UNDO = "undo"
 NEXT_CHOICE = "next-choice"
 PREVIOUS_CHOICE = "previous-choice"
-_KEYS = {"r": Roll(), "R": Roll(), "u": UNDO, "U": UNDO, "ArrowDown": NEXT_CHOICE, "ArrowUp": PREVIOUS_CHOICE}
+DISMISS = "dismiss"  # a celebration
+_KEYS = {"r": Roll(), "R": Roll(), "u": UNDO, "U": UNDO, "ArrowDown": NEXT_CHOICE, "ArrowUp": PREVIOUS_CHOICE, "Escape": DISMISS}
 _CTRL_KEYS = {"z": UNDO, "Z": UNDO}
 
 
 def key_command(match: Match, key: str, ctrl: bool = False) -> Action | str | None:
-    """What a key asks for: an action (R rolls, 1-9 and 0 hold dice), UNDO (U, Ctrl+Z), or moving between choices.
+    """What a key asks for: an action (R rolls, 1-9 and 0 hold dice), UNDO (U, Ctrl+Z), moving between choices, DISMISS (Escape).
 
     >>> from game.engine import new_match
     >>> m = new_match("yacht", seed=1).roll()

@@ -92,6 +92,8 @@ BUTTONS = {
     "next-game": next_game,
     "finish-match": lambda: act(Finish()),
     "skip-button": skip,
+    "pass-start": lambda: BOARD.hand_over(),
+    "cheer-close": lambda: BOARD.dismiss_cheer(),
     "show-report": lambda: asyncio.ensure_future(BOARD.draw_report()),
     "new-match": lambda: BOARD.open_setup(),
     "menu-new": leave_match,
@@ -247,10 +249,16 @@ def on_visibility(event) -> None:
 @when("keydown", "body")
 @guarded
 def on_key(event):
-    """Keyboard play: R rolls, 1–9 (0 for the tenth) hold dice, U or Ctrl+Z undoes, arrows move through choices."""
+    """Keyboard play: R rolls, 1–9 (0 for the tenth) hold dice, U or Ctrl+Z undoes, arrows move through choices, Escape
+    dismisses a celebration."""
     if event.altKey or closest(event, "input, select, textarea, summary") or BOARD.session is None or by_id("play").hidden:
         return
     command = view.key_command(BOARD.session.match, event.key, bool(event.ctrlKey or event.metaKey))
+    if command == view.DISMISS:
+        BOARD.dismiss_cheer()
+        return
+    if BOARD.handing() is not None and command != view.UNDO:
+        return  # the phone is being passed: the dice wait for the next person's Start
     current = closest(event, "button.choice")
     if command is None or (command in (view.NEXT_CHOICE, view.PREVIOUS_CHOICE) and current is None):
         return

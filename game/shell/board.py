@@ -4,16 +4,38 @@ from __future__ import annotations
 
 import asyncio
 
-from pyodide.ffi import jsnull
-from pyscript import document, fetch
+from pyodide.ffi import jsnull, to_js
+from pyscript import document, fetch, window
 
-from .. import markup, setup as setups, view
+from .. import feel, markup, setup as setups, view
 from ..i18n import ENGLISH, Text
 from ..session import Next, Session
-from . import records
+from . import records, sound
 from .dom import SAVE_KEY, TABLES, UNSAVED_KEY, by_id, mark, offer_focus, remember, say, show, stored
 
 PREFETCH_DELAY = 3.0  # seconds after a match starts before its advisor table is fetched for offline use
+REDUCED_MOTION = "(prefers-reduced-motion: reduce)"
+
+
+class Motion:
+    """Thrown dice tumbling (game.feel's keyframes, run by the compositor); none where motion is reduced."""
+
+    def __init__(self) -> None:
+        self.frames = None  # the keyframes and timings as JavaScript objects, made on the first throw
+
+    def allowed(self) -> bool:
+        return not window.matchMedia(REDUCED_MOTION).matches
+
+    def throw(self, button) -> None:
+        """Animate one die's body (in the air, landing) and its strip of faces (a die_face with tumble)."""
+        if self.frames is None:
+            js = [to_js(value, dict_converter=window.Object.fromEntries) for value in
+                  ([dict(f) for f in feel.TOSS], feel.MOTION, [dict(f) for f in feel.FLICK], feel.FLICK_MOTION)]
+            self.frames = tuple(js)
+        toss, motion, flick, flick_motion = self.frames
+        body = button.firstElementChild
+        body.animate(toss, motion)
+        body.firstElementChild.animate(flick, flick_motion)
 
 
 class Board:
@@ -31,9 +53,12 @@ class Board:
         self.saved: str | None = None  # the session save this tab last wrote
         self.pending: dict = {}  # what waits for the player's answer: a link's session, the saved one, an unkept save
         self.t: Text = ENGLISH  # the player's language (game.shell.language sets it)
+        self.handed: int | None = None  # the match's action count when the phone was last passed on
+        self.cheers = 0  # celebrations shown (each hides itself unless a newer one came)
+        self.motion = Motion()
 
-    def commit(self, step) -> bool:
-        """Take a step's session (or explain its refusal), store it and draw it."""
+    def commit(self, step, person: bool = True) -> bool:
+        """Take a step's session (or explain its refusal), store it, draw it and sound it."""
         if step.refusal is not None:
             say(step.refusal.text(self.t))
             return False
@@ -41,9 +66,15 @@ class Board:
             self.offer_newer()
             return False
         say("")
-        self.session = step.session
+        before, self.session = self.session.match, step.session
         self.store()
-        self.draw(view.announcement(step, t=self.t))
+        after = step.session.match
+        found = feel.cues(before, after)
+        cheer = feel.cheer(after, found, t=self.t)
+        self.draw(" ".join(filter(None, (view.announcement(step, t=self.t), cheer))), thrown=feel.thrown(before, after))
+        sound.play(found, person)
+        if cheer:
+            self.celebrate(cheer)
         if step.finished is not None:
             asyncio.ensure_future(records.record(step.session, step.finished))
         if step.reopened is not None:
@@ -114,8 +145,8 @@ class Board:
         self.drawn[key] = value
         return True
 
-    def draw(self, announce: str = "") -> None:
-        """Write to the page what changed, then schedule what the session says is next."""
+    def draw(self, announce: str = "", thrown: frozenset[int] = frozenset()) -> None:
+        """Write to the page what changed (``thrown`` dice tumble), then schedule what the session says is next."""
         match = self.session.match
         self.build()
         for key, cell in view.cells(match, t=self.t).items():
@@ -125,10 +156,17 @@ class Board:
                 td.innerHTML = markup.cell(key[0], cell)
         for index in range(len(match.seats)):
             self.elements[("head", index)].classList.toggle("current", index == view.current_seat(match))
+        tumbling = thrown and self.motion.allowed()
         for die in view.dice(match, t=self.t):
-            self.draw_die(die)
+            self.draw_die(die, tumbling and die.index in thrown)
         results = view.results(match, t=self.t)
-        self.patch(view.elements(self.session, results, t=self.t))
+        handing = self.handing()
+        self.patch(view.elements(self.session, results, t=self.t, handing=handing))
+        marks = view.roll_marks(match)
+        if self.changed("marks", marks):
+            by_id("roll-marks").innerHTML = markup.roll_marks(marks)
+        if self.changed("handing", handing) and handing is not None:
+            by_id("pass-start").focus()
         if self.changed("results", results) and results is not None:
             by_id("standings").innerHTML = markup.lines(results.lines)
             by_id("new-match" if results.final else "next-game").focus()
@@ -153,22 +191,49 @@ class Board:
             for name, value in want.attributes:
                 element.setAttribute(name, value)
 
-    def draw_die(self, die: view.Die) -> None:
-        """One die: its face, held (a pressed button) and whether a tap does anything."""
+    def draw_die(self, die: view.Die, thrown: bool = False) -> None:
+        """One die: its face (tumbling to it when ``thrown``), held (a pressed button) and whether a tap does anything."""
         old = self.drawn.get(("die", die.index))
-        if not self.changed(("die", die.index), die):
+        if not self.changed(("die", die.index), die) and not thrown:
             return
         button = self.elements[("die", die.index)]
         button.setAttribute("aria-label", die.label)
         button.setAttribute("aria-pressed", "true" if die.held else "false")
         button.setAttribute("aria-disabled", "false" if die.enabled else "true")
         button.classList.toggle("die-empty", die.face is None)
-        if old is None or old.face != die.face:
-            button.innerHTML = markup.die_face(die.face, self.session.match.ruleset.sides)
-            if old is not None and die.face is not None:
-                button.classList.remove("rolling")
-                _ = button.offsetWidth  # restart the animation
-                button.classList.add("rolling")
+        if old is None or old.face != die.face or thrown:
+            match = self.session.match
+            tumble = feel.tumble(die.face, die.index, match.ruleset.sides, match.draws) if thrown and die.face else ()
+            button.innerHTML = markup.die_face(die.face, match.ruleset.sides, tumble)
+            if tumble:
+                self.motion.throw(button)
+
+    def handing(self) -> str | None:
+        """The person the phone is being passed to (game.feel.handover), until they tap Start."""
+        match = self.session.match
+        return None if self.handed == len(match.actions) else feel.handover(match, self.session.pass_phone)
+
+    def hand_over(self) -> None:
+        """The pass screen's Start: the turn begins."""
+        self.handed = len(self.session.match.actions)
+        self.draw()
+        by_id("roll-button").focus()
+
+    def celebrate(self, words: str) -> None:
+        """A brief celebration (its words are spoken with the step's): shown, then gone unless a newer one came."""
+        self.cheers += 1
+        by_id("cheer-text").textContent = words
+        show("cheer")
+        asyncio.ensure_future(self.end_cheer(self.cheers))
+
+    async def end_cheer(self, shown: int) -> None:
+        await asyncio.sleep(feel.CHEER_SECONDS)
+        if shown == self.cheers:
+            show("cheer", False)
+
+    def dismiss_cheer(self) -> None:
+        self.cheers += 1
+        show("cheer", False)
 
     # ------------------------------------------------------------------ scheduling
 
@@ -221,8 +286,8 @@ class Board:
             while self.session.next is Next.COMPUTER:
                 await self.load_table(self.session.table_needed())
                 action = self.session.computer_move()
-                await asyncio.sleep(0 if self.fast else Session.pause_before(action))
-                if self.session.next is Next.COMPUTER and not self.commit(self.session.computer_step()):
+                await asyncio.sleep(0 if self.fast else self.session.pause_before(action))
+                if self.session.next is Next.COMPUTER and not self.commit(self.session.computer_step(), person=False):
                     return
         except Exception as error:  # noqa: BLE001 - never a silent hang
             say(view.failure(view.WORDS.computer_stopped, error, t=self.t))

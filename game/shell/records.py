@@ -7,10 +7,10 @@ import json
 
 from pyscript import document, fetch, window
 
-from .. import markup, stats_view, view
+from .. import feel, markup, stats_view, view
 from ..engine import GameError
 from ..session import Next, Session
-from . import board
+from . import board, sound
 from .dom import HISTORY_KEY, REFERENCES, SETUP_KEY, by_id, download, now, remember, say, show, stored
 
 
@@ -82,9 +82,18 @@ def close_stats() -> None:
 
 async def record(session, game: int) -> None:
     """Add a finished game to the history (with points lost, once the advisor's table is here)."""
+    from ..stats import new_bests
+
     await board.BOARD.load_table(session.coach.needs_table())
     record = session.record(game, now())
-    change_history(lambda history: history.add(record))
+    history = read_history()
+    bests = () if history is None else new_bests(history, record)
+    if change_history(lambda history: history.add(record)) and bests:
+        words = feel.best_cheer(bests, t=board.BOARD.t)
+        status = by_id("status")
+        status.textContent = f"{status.textContent} {words}"  # spoken with the game's end
+        board.BOARD.celebrate(words)
+        sound.play((feel.Cue.BEST,), True)
 
 
 def withdraw(match, game: int) -> None:

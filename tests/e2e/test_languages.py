@@ -58,7 +58,8 @@ def test_switching_language_mid_match_keeps_the_match(page, base_url):
     page.locator(ROLL_BUTTON).click()
     page.locator("#dice button[data-die='1']").click()
     before = page.evaluate("localStorage.getItem('yacht-dice/match')")
-    faces = page.locator("#dice button").evaluate_all("bs => bs.map(b => b.innerHTML)")
+    shown = "bs => bs.map(b => b.querySelector('.face').dataset.face)"  # each strip's first face: the one in sight
+    faces = page.locator("#dice button").evaluate_all(shown)
     pressed = page.locator("#dice button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-pressed'))")
     page.select_option("#language", "de")
     page.wait_for_function("document.documentElement.lang === 'de'")
@@ -67,7 +68,7 @@ def test_switching_language_mid_match_keeps_the_match(page, base_url):
     assert page.locator("#scorecard tr:has(td[data-row='chance']) th").inner_text() == \
         rules.ruleset("yahtzee").category("chance").display(de)
     assert page.evaluate("localStorage.getItem('yacht-dice/match')") == before  # the match is untouched
-    assert page.locator("#dice button").evaluate_all("bs => bs.map(b => b.innerHTML)") == faces
+    assert page.locator("#dice button").evaluate_all(shown) == faces
     assert page.locator("#dice button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-pressed'))") == pressed
     page.locator(FIRST_CHOICE).first.click()  # play goes on, in German
     assert page.evaluate("localStorage.getItem('yacht-dice/match')") != before

@@ -273,9 +273,18 @@ def test_tray_has_a_blank_button_per_die():
 
 def test_die_faces_pips_up_to_six_numbers_above():
     for face in range(1, 7):
-        pips = parse(markup.die_face(face, 6)).find("span", class_="pips")
-        assert len(pips.find_all("span")) - 1 == face
-    assert markup.die_face(8, 8) == "8" and markup.die_face(None, 20) == ""
+        shown = parse(markup.die_face(face, 6)).find("span", class_="face")
+        assert len(shown.find("span", class_="pips").children) == face
+        assert shown.find("span", class_="number").text == str(face) and shown.attrs["data-face"] == str(face)
+    eight = parse(markup.die_face(8, 8))
+    assert eight.find_all("span", class_="pips") == [] and eight.find("span", class_="number").text == "8"
+    assert parse(markup.die_face(None, 20)).find_all("span", class_="face") == []
+
+
+def test_a_thrown_die_shows_its_face_first_then_the_faces_it_tumbles_through_last_first():
+    strip = parse(markup.die_face(5, 6, tumble=(1, 2, 3, 4))).find("span", class_="strip")
+    assert [face.attrs["data-face"] for face in strip.find_all("span", class_="face")] == ["5", "4", "3", "2", "1"]
+    assert parse(markup.die_face(5, 6)).find("span", class_="body").attrs["aria-hidden"] == "true"
 
 
 # ------------------------------------------------------------------ the page template and the build

@@ -27,6 +27,7 @@ TECHNICAL = {
     ("game/i18n.py", "Text"),  # a type in quotes
     ("game/rules.py", "Custom "),  # RuleSet.title in English, for developer messages (people see display(t))
     ("game/stats.py", "Yahtzee rate"),  # names a bad field in a developer message
+    ("game/view.py", "Escape"),  # a KeyboardEvent.key value
 } | {("game/i18n.py", name) for name in ("English", "Svenska", "Dansk", "Norsk bokmål", "Deutsch", "Français", "Español")}
 # (each language is offered in its own name, the same in every language)
 

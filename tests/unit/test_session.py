@@ -13,6 +13,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from game import saves
 from game.actions import Finish, Hold, NextGame, Roll, Score
 from game.engine import Level, Refusal, SaveError, Seat, SeatKind, competition_ranks, new_match
+from game.feel import ROLL_SECONDS
 from game.session import SESSION_FORMAT, Feedback, Next, Session, Undo
 from game.setup import parse_link
 
@@ -128,7 +129,10 @@ def test_a_computer_turn_is_played_one_action_at_a_time_with_pauses():
     actions = []
     while session.next is Next.COMPUTER:
         move = session.computer_move()
-        assert Session.pause_before(move) > 0
+        pause = session.pause_before(move)
+        assert pause > 0
+        if session.match.actions and isinstance(session.match.actions[-1], Roll):
+            assert pause > ROLL_SECONDS  # the thrown dice land before the computer's next move
         step = session.computer_step()
         assert step.session.match.actions[-1:] == (move,)  # the very move announced, holds included
         actions.append(move)

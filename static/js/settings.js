@@ -1,0 +1,51 @@
+// Sound and look (no game logic): the player's theme, dice style and sound, remembered in
+// localStorage and set on <html> as data-theme, data-dice-style and data-sound. It runs in <head>,
+// before the stylesheet, so the chosen theme is there at the first paint, and needs no Python:
+// the CSS reads the first two, the game's sound (game/shell/sound.py) the third.
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  // setting -> [storage key, allowed values (the first is the default), select or checkbox id]
+  var SETTINGS = {
+    theme: ["yacht-dice/theme", ["system", "light", "dark", "contrast"], "theme"],
+    diceStyle: ["yacht-dice/dice-style", ["pips", "numbers"], "dice-style"],
+    sound: ["yacht-dice/sound", ["on", "off"], "sound-toggle"]
+  };
+  // Sound starts off for someone who asked their system for less motion (they may want calm too).
+  try {
+    if (window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches) SETTINGS.sound[1] = ["off", "on"];
+  } catch (e) { /* no media queries: the plain default */ }
+  // The browser's bar follows the theme (the system theme keeps the page's own colour).
+  var BAR = { dark: "#14130f", contrast: "#000000" };
+  var barMeta = document.querySelector('meta[name="theme-color"]');
+  var barDefault = barMeta ? barMeta.getAttribute("content") : "";
+
+  function set(name, value) {
+    root.dataset[name] = value;
+    if (name === "theme" && barMeta) barMeta.setAttribute("content", BAR[value] || barDefault);
+  }
+  function stored(name) {
+    var setting = SETTINGS[name], value = null;
+    try { value = localStorage.getItem(setting[0]); } catch (e) { /* storage refused: the default */ }
+    return setting[1].indexOf(value) !== -1 ? value : setting[1][0];
+  }
+  for (var name in SETTINGS) set(name, stored(name));
+
+  // The panel's controls show the current values and change them (a refused write still changes
+  // the page for this visit).
+  function bind(name) {
+    var setting = SETTINGS[name], control = document.getElementById(setting[2]);
+    if (!control) return;
+    var box = control.type === "checkbox";
+    if (box) control.checked = root.dataset[name] === "on"; else control.value = root.dataset[name];
+    control.addEventListener("change", function () {
+      var value = box ? (control.checked ? "on" : "off") : control.value;
+      if (setting[1].indexOf(value) === -1) return;
+      set(name, value);
+      try { localStorage.setItem(setting[0], value); } catch (e) { /* storage refused: this visit only */ }
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    for (var name in SETTINGS) bind(name);
+  });
+}());
