@@ -1,8 +1,8 @@
 """Screenshots of the game in every theme, for people to look at (not a test: nothing is checked).
 
 For each theme (light, dark, high contrast) at a phone's 360×800 and a desktop's 1280×900: the
-setup screen, a two-person game after one roll with two dice held, and the open Sound and look
-panel. Serves the built site (dist/: run ``python3 -m tools.build`` first) in headless Chromium.
+setup screen, a two-person game after one roll with two dice held, the open Sound and look
+panel, the pass-the-phone screen and a Yahtzee's celebration. Serves the built site (dist/: run ``python3 -m tools.build`` first) in headless Chromium.
 
     python3 -m tools.screens OUTDIR
     python3 -m tools.screens OUTDIR --themes contrast --sizes 360x800 --dice-style numbers
@@ -20,6 +20,7 @@ from tools.serve import ROOT, serve_in_background
 THEMES = ("light", "dark", "contrast")
 SIZES = ("360x800", "1280x900")
 GAME = "?rules=yahtzee&players=Ann,Bob&seed=2"
+PASSING = "?rules=yacht&players=Ann,Bob&pass=1&seed=4"
 SETTLED = "() => Promise.all(document.getAnimations().map(a => a.finished)).then(() => true)"
 
 
@@ -49,7 +50,28 @@ def shoot(page, base_url: str, out: Path, stem: str) -> list[Path]:
     page.locator("#settings").scroll_into_view_if_needed()
     page.locator("#dice-style").focus()  # a focus ring in the picture too
     save("settings", full_page=False)
+    page.evaluate("localStorage.removeItem('yacht-dice/match')")
+    page.goto(f"{base_url}/{PASSING}")
+    page.wait_for_selector("html[data-ready='true']", timeout=60_000)
+    page.locator("#roll-button").click()
+    page.locator("#scorecard button.choice").first.click()
+    page.locator("#pass-start").wait_for()
+    save("pass", full_page=False)
+    page.evaluate("localStorage.removeItem('yacht-dice/match')")
+    page.goto(f"{base_url}/?rules=yahtzee&players=Ann&seed={yahtzee_seed()}")
+    page.wait_for_selector("html[data-ready='true']", timeout=60_000)
+    page.locator("#roll-button").click()
+    page.locator("#scorecard button.choice[data-category='yahtzee']").click()
+    page.locator("#cheer").wait_for()
+    save("cheer", full_page=False)
     return shots
+
+
+def yahtzee_seed() -> int:
+    """A seed whose first roll is five of a kind, for the celebration's picture."""
+    from game.engine import new_match
+
+    return next(seed for seed in range(100_000) if len(set(new_match("yahtzee", ["Ann"], seed=seed).roll().dice)) == 1)
 
 
 def main(argv=None) -> int:
