@@ -21,7 +21,7 @@ from ..actions import Finish, NextGame, Roll, Score  # noqa: E402
 from ..engine import GameError  # noqa: E402
 from ..i18n import N_, Text  # noqa: E402
 from ..session import Session  # noqa: E402
-from . import language, records  # noqa: E402
+from . import language, records, sound  # noqa: E402
 from .board import BOARD, act, fill_form, read_form, sync_form  # noqa: E402
 from .dom import (  # noqa: E402
     HINTS_KEY, SAVE_KEY, SETUP_KEY, UNREADABLE_KEY, UNSAVED_KEY, by_id, closest, download, forget, guarded, marked,
@@ -135,6 +135,12 @@ CLICKS = (
     ("td[data-row]", lambda td: say(view.cell_refusal(BOARD.session.match, str(td.dataset.row), int(td.dataset.player), t=BOARD.t))),
 )
 """Clicks on the page's stable body, by what was clicked: (selector, what to do with the element)."""
+
+
+@when("pointerdown", "body")
+@guarded
+def on_press(event):
+    sound.wake()  # a tap starts before its click: the audio context is made now, not in the roll's frame
 
 
 @when("change", "#stats")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from pyodide.ffi import to_js
+from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
 from ..feel import Cue
@@ -49,10 +49,27 @@ class Speaker:
                 if hasattr(window.navigator, "vibrate"):
                     window.navigator.vibrate(ROLL_VIBRATION_MS)
             if not self.broken:
-                self.schedule(RECIPES[cue])
+                self.ready()  # now, in the person's tap: browsers (iOS above all) start audio only then
+                after_paint(lambda: self.attempt(lambda: self.schedule(RECIPES[cue])))
         except Exception as error:  # noqa: BLE001 - a sound never stops play
-            self.broken = True
+            self.fail(error)
+
+    def wake(self) -> None:
+        """Make the audio context ahead of the first cue (at a tap's start), so a roll's frame never pays for it."""
+        if self.context is None and not self.broken and document.documentElement.dataset.sound == "on":
+            self.attempt(self.ready)
+
+    def attempt(self, action) -> None:
+        """Run an audio step later (after the frame), silent for the visit if it fails."""
+        try:
+            action()
+        except Exception as error:  # noqa: BLE001 - a sound never stops play
+            self.fail(error)
+
+    def fail(self, error: Exception) -> None:
+        if not self.broken:
             window.console.warn(f"sound: off for this visit: {type(error).__name__}: {error}")
+        self.broken = True
 
     def ready(self):
         """The running audio context, made on first use (a person's tap then unlocks it), resumed when suspended."""
@@ -110,6 +127,11 @@ class Speaker:
             source.start(start)
             source.stop(end)
 
+def after_paint(action) -> None:
+    """Run ``action`` once the next frame is drawn: the roll's dice reach the screen first, its sound a frame later."""
+    window.requestAnimationFrame(create_once_callable(lambda _time: window.setTimeout(create_once_callable(action), 0)))
+
+
 SPEAKER = Speaker()
 """The page's one speaker (the shell's only audio state)."""
 
@@ -117,3 +139,8 @@ SPEAKER = Speaker()
 def play(cues: Iterable[Cue], person: bool) -> None:
     """Play a step's cues (``person``: a person's own action, which may also vibrate on a roll)."""
     SPEAKER.play(cues, person)
+
+
+def wake() -> None:
+    """A person's tap begins: have the audio ready for the cue its click may bring."""
+    SPEAKER.wake()
