@@ -160,3 +160,30 @@ def test_escape_dismisses_a_celebration(page, base_url):
     expect(page.locator("#cheer")).to_be_visible()
     page.keyboard.press("Escape")
     expect(page.locator("#cheer")).to_be_hidden()
+
+
+def first_box_totals(seed: int) -> tuple[int, int]:
+    """Ann's two game totals when every turn rolls once and takes the first open box (as ui.play_out plays)."""
+    match = new_match("yacht", ["Ann"], games=2, seed=seed)
+    totals = []
+    for _ in range(2):
+        while not match.game_over:
+            match = match.roll()
+            match = match.score(match.open_categories()[0])
+        totals.append(match.game_totals()[0])
+        if len(totals) < 2:
+            match = match.next_game()
+    return totals[0], totals[1]
+
+
+def test_a_personal_best_is_celebrated_when_a_game_beats_the_last(page, base_url):
+    seed = next(s for s in range(1, 500) if first_box_totals(s)[1] > first_box_totals(s)[0])
+    best = first_box_totals(seed)[1]
+    ui.start(page, base_url, f"rules=yacht&players=Ann&games=2&seed={seed}")
+    ui.play_out(page)
+    page.wait_for_function("JSON.parse(localStorage.getItem('yacht-dice/history') || '{\"games\": []}').games.length === 1")
+    expect(page.locator("#cheer")).to_be_hidden()  # the first game is in the history, and set no best: nothing to beat yet
+    page.get_by_role("button", name="Next game").click()
+    ui.play_out(page)
+    expect(page.locator("#cheer")).to_contain_text(f"A personal best for Ann: {best} points!")
+    expect(page.locator("#status")).to_contain_text(f"A personal best for Ann: {best} points!")
