@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from . import rules, stats_view, view
+from . import coach_view, rules, stats_view, view
 from .engine import MAX_GAMES, MAX_PLAYERS, NAME_LENGTH
 from .i18n import ENGLISH, LANGUAGES, N_, Text, language
 from .rules import OptionKind, OptionSpec, Variant
@@ -306,23 +306,23 @@ def problems(messages: Sequence[str], t: Text = ENGLISH) -> str:
     return _element("p", escape(heading)) + _element("ul", lines(messages))
 
 
-def advice(hint: view.Advice, t: Text = ENGLISH) -> str:
+def advice(hint: coach_view.Advice, t: Text = ENGLISH) -> str:
     """The hint panel: the best choice, why (when there is a reason in numbers), then the top options with their
     expected final scores and odds (worded by game.view). The reason is no paragraph: the title is the panel's one.
 
-    >>> advice(view.Advice("Best: score Yacht", ("score Yacht — 50.0",), (), "yacht"))
+    >>> advice(coach_view.Advice("Best: score Yacht", ("score Yacht — 50.0",), (), "yacht"))
     '<p>Best: score Yacht</p><ol><li>score Yacht — 50.0</li></ol>'
-    >>> advice(view.Advice("Best: keep 6", ("keep 6 — 9.0",), (0,), None, "Keeping 6 <wins>."))
+    >>> advice(coach_view.Advice("Best: keep 6", ("keep 6 — 9.0",), (0,), None, "Keeping 6 <wins>."))
     '<p>Best: keep 6</p><div class="hint-why">Keeping 6 &lt;wins&gt;.</div><ol><li>keep 6 — 9.0</li></ol>'
     """
     why = _element("div", escape(hint.why), class_="hint-why") if hint.why else ""
     return _element("p", escape(hint.title)) + why + _element("ol", lines(hint.lines))
 
 
-def report(sections: Sequence[view.ReportSection], t: Text = ENGLISH) -> str:
+def report(sections: Sequence[coach_view.ReportSection], t: Text = ENGLISH) -> str:
     """The after-game report: per person a heading, the summary and the costliest decisions (worded by game.view).
 
-    >>> report([view.ReportSection("Ann", "All best.", ())])
+    >>> report([coach_view.ReportSection("Ann", "All best.", ())])
     '<h3>Ann</h3><p>All best.</p>'
     """
     parts = []

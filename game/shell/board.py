@@ -7,7 +7,7 @@ import asyncio
 from pyodide.ffi import jsnull, to_js
 from pyscript import document, fetch, window
 
-from .. import feel, markup, setup as setups, view
+from .. import coach_view, feel, markup, setup as setups, view
 from ..i18n import ENGLISH, Text
 from ..session import Next, Session
 from . import records, sound
@@ -278,7 +278,7 @@ class Board:
             history = records.read_history()
             best = None if history is None else best_total(history, ruleset_key(match.ruleset), match.seats[0].name)
         chances = self.session.win_chances(best)
-        by_id("chances").textContent = view.chances_text(match, chances, best, t=self.t)
+        by_id("chances").textContent = coach_view.chances_text(match, chances, best, t=self.t)
 
     async def play_computers(self) -> None:
         """Play computer turns one action at a time, at a pace people can follow (at once after Skip)."""
@@ -302,7 +302,7 @@ class Board:
         hint = self.session.hint()
         if request != self.hint_request or hint is None:
             return  # the board moved on while the table loaded
-        advice = view.advice(self.session.match, hint, t=self.t)
+        advice = coach_view.advice(self.session.match, hint, t=self.t)
         box = by_id("hint")
         box.innerHTML = markup.advice(advice, t=self.t)
         box.hidden = False
@@ -320,7 +320,7 @@ class Board:
         self.patch({"report": view.Element(hidden=False)})
         await self.load_table(self.session.coach.needs_table())
         await asyncio.sleep(0)  # let the page paint before the review's work
-        box.innerHTML = markup.report(view.report(self.session, t=self.t), t=self.t)
+        box.innerHTML = markup.report(coach_view.report(self.session, t=self.t), t=self.t)
 
     def open_setup(self, problems: tuple = (), setup: setups.Setup | None = None) -> None:
         """Show the setup form (with a link's choices and problems, if any)."""

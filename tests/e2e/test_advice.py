@@ -92,7 +92,7 @@ def test_after_game_report(page, base_url):
 
 def test_the_hint_shows_each_keep_s_exact_odds_and_why(page, base_url):
     """The panel's lines and reason are the ones CPython words for the same position (exact odds, issue 16)."""
-    from game import view
+    from game import coach_view
     from game.coach import hint
     from game.odds import Odds
 
@@ -101,7 +101,7 @@ def test_the_hint_shows_each_keep_s_exact_odds_and_why(page, base_url):
     page.get_by_label("Hints for Ann").check()
     expect(page.locator("#hint p")).to_have_text(BEST, timeout=30_000)
     twin = engine.new_match(rules.ruleset("yahtzee"), ["Ann"], seed=21).roll()
-    want = view.advice(twin, hint(advisor.Advisor(twin.ruleset), twin, Odds(twin.ruleset)))
+    want = coach_view.advice(twin, hint(advisor.Advisor(twin.ruleset), twin, Odds(twin.ruleset)))
     assert page.locator("#hint ol li").all_inner_texts() == list(want.lines)
     assert any("%" in line for line in want.lines)  # at least one keep aims at a box
     assert page.locator("#hint .hint-why").inner_text() == want.why

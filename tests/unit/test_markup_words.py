@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from game import markup, rules, stats_view, view
+from game import coach_view, markup, rules, stats_view, view
 from game.i18n import ENGLISH, LANGUAGES, Text
 from game.setup import Setup, parse_link, setup_from_fields
 from tools.serve import ROOT
@@ -124,9 +124,9 @@ def test_the_tray_cells_and_dice_are_worded_by_t():
 
 
 def test_hints_report_standings_and_problems_add_no_words_of_their_own():
-    hint = view.Advice("«Best: score Yacht»", ("«score Yacht — 50.0»", "«keep 6 6»"), (), "yacht")
+    hint = coach_view.Advice("«Best: score Yacht»", ("«score Yacht — 50.0»", "«keep 6 6»"), (), "yacht")
     assert unworded(markup.advice(hint, t=MARKED)) == []
-    sections = [view.ReportSection("Ann", "«All best.»", ("«Round 3: …»",)), view.ReportSection("Bob", "«x»", ())]
+    sections = [coach_view.ReportSection("Ann", "«All best.»", ("«Round 3: …»",)), coach_view.ReportSection("Bob", "«x»", ())]
     assert unworded(markup.report(sections, t=MARKED), NAMES) == []
     assert unworded(markup.lines(["«1. Ann — 50»"], t=MARKED)) == []
     assert unworded(markup.problems(["«a»"], t=MARKED)) == []

@@ -10,7 +10,7 @@ from html import unescape
 
 import pytest
 
-from game import markup, view
+from game import coach_view, markup
 from game.advisor import Advisor
 from game.coach import hint
 from game.engine import new_match
@@ -90,7 +90,7 @@ def test_dice_too_many_to_model_have_no_odds_not_a_guess():
     m = new_match(rs, ["Ann"], seed=1).roll()
     got = hint(Advisor(rs), m, odds)
     assert all(chances is None or chances == () for chances in got.odds)
-    assert " · " not in "".join(view.advice(m, got).lines)
+    assert " · " not in "".join(coach_view.advice(m, got).lines)
 
 
 # ---------------------------------------------------------------------------------------- simulation
@@ -177,7 +177,7 @@ def test_the_hint_panel_with_odds_and_its_reason_is_all_catalogue_words():
                         ("yahtzee", [6, 6, 6, 6, 6]), ("yahtzee", [1, 1, 3, 4, 6])):
         m = new_match(name, ["Ann"], seed=1).roll(faces=faces)
         got = hint(Advisor(m.ruleset), m, Odds(m.ruleset))
-        advice = view.advice(m, got, MARKED)
+        advice = coach_view.advice(m, got, MARKED)
         panels.append(markup.advice(advice, t=MARKED))
     assert all(_unmarked(panel) == "" for panel in panels), panels
     assert any("hint-why" in panel for panel in panels)
@@ -190,7 +190,7 @@ def test_the_session_hint_carries_odds_and_the_panel_shows_them():
     session = Session(session.match.roll(faces=[6, 6, 6, 3, 2]), hints=session.hints)
     got = session.hint()
     assert len(got.odds) == len(got.options) and got.odds[0]
-    advice = view.advice(session.match, got)
+    advice = coach_view.advice(session.match, got)
     # Three of a Kind is made already (not shown); Yahtzee is aimed at: 9.3% against 1.3% for rerolling all
     assert advice.lines[0] == "keep 6 6 6 — 265.1 · Four of a Kind 51.8%, Full House 28.2% and Yahtzee 9.3%"
     assert advice.why.startswith("Keeping 6 6 6 gives the best expected final score (265.1, 3.8 more than keep 3 6 6 6).")
@@ -200,8 +200,8 @@ def test_the_session_hint_carries_odds_and_the_panel_shows_them():
 
 def test_a_score_best_says_by_how_much_and_a_line_without_odds_is_unchanged():
     m = new_match("yacht", ["Ann"], seed=1).roll(faces=[6, 6, 6, 6, 6])
-    advice = view.advice(m, hint(Advisor(m.ruleset), m, Odds(m.ruleset)))
+    advice = coach_view.advice(m, hint(Advisor(m.ruleset), m, Odds(m.ruleset)))
     assert advice.lines[0] == "score Yacht — " + f"{hint(Advisor(m.ruleset), m).best.expected:.1f}"
     assert re.fullmatch(r"Scoring Yacht now gives the best expected final score \(\d+\.\d, \d+\.\d more than .+\)\.", advice.why)
-    plain = view.advice(m, hint(Advisor(m.ruleset), m))  # no odds asked for: the lines as before
+    plain = coach_view.advice(m, hint(Advisor(m.ruleset), m))  # no odds asked for: the lines as before
     assert all(" · " not in line for line in plain.lines)

@@ -14,7 +14,7 @@ import string
 
 import pytest
 
-from game import engine, saves, view
+from game import coach_view, engine, saves, view
 from game.actions import Finish, Hold, NextGame, Roll, Score
 from game.engine import GameError, QueryError, Refusal, ScoreError, Seat, SetupError, new_match
 from game.i18n import ENGLISH, LANGUAGES, Text
@@ -96,7 +96,7 @@ def draw(seen: Seen, session: Session, t: Text) -> None:
     for key, element in view.elements(session, shown, t).items():
         seen.add(f"element {key}", element.text)
     if session.wants_hint():
-        advice = view.advice(match, session.hint(), t)
+        advice = coach_view.advice(match, session.hint(), t)
         seen.add("advice", advice.title)
         for line in advice.lines:
             seen.add("advice line", line)
@@ -149,7 +149,7 @@ def play_match(t: Text) -> tuple[Seen, Session]:
         else:
             session = play_person(seen, session, t)
     seen.add("refusal", session.computer_step().refusal.text(t))  # no computer to move
-    for section in view.report(session, t):
+    for section in coach_view.report(session, t):
         seen.add("report name", section.name)
         seen.add("report summary", section.summary)
         for mistake in section.mistakes:
@@ -198,7 +198,7 @@ def test_a_one_turn_estimate_and_the_fixed_sentences_are_worded_too():
 
     t = marked()
     match = new_match(ruleset("generalized", dice=7, sides=9), ["Ann"], seed=1).roll()
-    advice = view.advice(match, hint(Advisor(match.ruleset), match), t)
+    advice = coach_view.advice(match, hint(Advisor(match.ruleset), match), t)
     assert "ESTIMATE" in advice.title
     texts = [advice.title, *advice.lines]
     texts += [t._(getattr(view.WORDS, f.name)) for f in dataclasses.fields(view.Words)]
