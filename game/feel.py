@@ -20,7 +20,7 @@ from .i18n import ENGLISH, N_, Text
 __all__ = ["Cue", "FLICK", "FLICK_MOTION", "MOTION", "ROLL_SECONDS", "TOSS", "TUMBLE_FACES", "best_cheer", "cheer", "cues", "handover", "thrown", "tumble"]
 
 ROLL_SECONDS = 0.56
-"""How long thrown dice tumble before they land (the CSS animation's length, set by the shell)."""
+"""How long thrown dice tumble before they land (TOSS and FLICK's length; a computer waits as long after its roll)."""
 TUMBLE_FACES = 4
 """Faces a thrown die shows on its way before the one it lands on."""
 
@@ -44,7 +44,8 @@ FLICK: tuple[dict[str, object], ...] = (
 """Its strip of faces (game.markup.die_face), stepped from the first tumbled face back to the face it lands on."""
 MOTION = {"duration": round(ROLL_SECONDS * 1000), "easing": "cubic-bezier(0.2, 0.7, 0.3, 1)"}
 """The timing of both (Web Animations options)."""
-FLICK_MOTION = {"duration": round(ROLL_SECONDS * 1000), "easing": "linear"}
+FLICK_MOTION = {**MOTION, "easing": "linear"}
+"""The strip's: the same length, its own steps for easing."""
 
 
 class Cue(Enum):
@@ -132,17 +133,17 @@ def handover(match: Match, enabled: bool) -> str | None:
     >>> m = new_match("yacht", ["Ann", Seat.computer("Cy", "easy"), "Bob"], seed=1)
     >>> handover(m, True), handover(m.roll().score("choice"), True)
     (None, None)
+    >>> handover(new_match("yacht", [Seat.computer("Cy", "easy")], seed=1).roll().score("choice"), True) is None
+    True
     >>> m = new_match("yacht", ["Ann", "Bob"], seed=1).roll().score("choice")
     >>> handover(m, True), handover(m, False), handover(m.roll(), True)
     ('Bob', None, None)
     """
-    if not enabled or not match.actions or match.game_over or match.finished or match.rolls:
+    if not enabled or not match.actions or match.game_over or match.finished or match.rolls or not _person(match, match.player):
         return None
     seats = len(match.seats)
-    people = [(match.player - step) % seats for step in range(1, seats + 1) if _person(match, (match.player - step) % seats)]
-    if not _person(match, match.player) or people[0] == match.player:
-        return None
-    return match.current_name
+    last_person = next(seat for seat in ((match.player - step) % seats for step in range(1, seats + 1)) if _person(match, seat))
+    return match.current_name if last_person != match.player else None
 
 
 CHEERS = {

@@ -14,15 +14,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import Enum
 
 from .feel import Cue
 
-__all__ = ["ATTACK", "MASTER_GAIN", "MAX_SECONDS", "NOISE", "RECIPES", "ROLL_VIBRATION_MS", "Tone", "WAVES", "length", "most_notable"]
+__all__ = ["ATTACK", "MASTER_GAIN", "MAX_SECONDS", "RECIPES", "ROLL_VIBRATION_MS", "Tone", "Wave", "length", "most_notable"]
 
-SINE, TRIANGLE, SQUARE, SAWTOOTH = "sine", "triangle", "square", "sawtooth"  # Web Audio's OscillatorType values
-NOISE = "noise"
-"""Not an oscillator: a burst of white noise, band-passed around the tone's frequency (a die's clack)."""
-WAVES = frozenset({SINE, TRIANGLE, SQUARE, SAWTOOTH, NOISE})
+
+
+class Wave(Enum):
+    """What sounds a tone: one of Web Audio's oscillator types (its value), or a burst of noise."""
+
+    SINE = "sine"
+    TRIANGLE = "triangle"
+    SQUARE = "square"
+    SAWTOOTH = "sawtooth"
+    NOISE = "noise"  # not an oscillator: white noise, band-passed around the tone's frequency (a die's clack)
+
+
+SINE, TRIANGLE, SQUARE, NOISE = Wave.SINE, Wave.TRIANGLE, Wave.SQUARE, Wave.NOISE  # the recipes' shorthand
 
 MASTER_GAIN = 0.5
 """Every cue's loudness at the end, under the tones' own gains: the table stays quiet."""
@@ -42,7 +52,7 @@ class Tone:
     start: float
     duration: float
     gain: float
-    wave: str = SINE
+    wave: Wave = Wave.SINE
 
 
 # Notes (equal temperament, A4 = 440 Hz)

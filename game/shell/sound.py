@@ -16,14 +16,14 @@ from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
 from ..feel import Cue
-from ..sounds import ATTACK, MASTER_GAIN, NOISE, RECIPES, ROLL_VIBRATION_MS, Tone, most_notable
+from ..sounds import ATTACK, MASTER_GAIN, RECIPES, ROLL_VIBRATION_MS, Tone, Wave, most_notable
 
 LEAD = 0.01
 """Seconds between scheduling a cue and its first tone: every tone of it is then set before it starts."""
 SILENT = 0.0001
 """The gain a tone rises from and decays to (an exponential ramp cannot reach 0)."""
 NOISE_SECONDS = 0.06
-"""The noise buffer's length, shared by every clack (longer than any NOISE tone)."""
+"""The noise buffer's length, shared by every clack (longer than any noise tone)."""
 NOISE_Q = 1.8
 """How narrow the band-pass around a clack's frequency is: wide enough to sound like wood, not a whistle."""
 
@@ -106,7 +106,7 @@ class Speaker:
         now = context.currentTime + LEAD
         for tone in recipe:
             start, end = now + tone.start, now + tone.start + tone.duration
-            if tone.wave == NOISE:
+            if tone.wave is Wave.NOISE:
                 source = context.createBufferSource()
                 source.buffer = self.noise_buffer(context)
                 head = context.createBiquadFilter()
@@ -116,7 +116,7 @@ class Speaker:
                 source.connect(head)
             else:
                 source = head = context.createOscillator()
-                source.type = tone.wave
+                source.type = tone.wave.value
                 source.frequency.value = tone.frequency
             envelope = context.createGain()
             level = envelope.gain
@@ -126,6 +126,7 @@ class Speaker:
             head.connect(envelope).connect(self.output)
             source.start(start)
             source.stop(end)
+
 
 def after_paint(action) -> None:
     """Run ``action`` once the next frame is drawn: the roll's dice reach the screen first, its sound a frame later."""
