@@ -246,7 +246,8 @@ def start_server(site: Path, traffic: Traffic):
 
 
 def make_site(dist: Path, target: Path) -> Path:
-    """dist/, every vendored PyScript chunk (the bare page loads them all) and bare.html.
+    """dist/, every vendored PyScript chunk (the bare page loads them all), Pyodide's whole standard
+    library and bare.html.
 
     When the build writes ``file.gz`` beside files (served with Content-Encoding: gzip), the
     chunks added here get them too, with the same rule, so the bare page is not sent more bytes.
@@ -259,6 +260,10 @@ def make_site(dist: Path, target: Path) -> Path:
         if source.is_file() and not source.name.endswith(".gz") and not destination.exists():
             shutil.copy2(source, destination)
             added.append(destination)
+    # The bare page loads Pyodide's whole standard library (the game ships a trimmed one: tools/stdlib.py).
+    whole = target / "static/vendor/pyodide/python_stdlib.zip"
+    if not whole.exists():
+        shutil.copy2(ROOT / "static/vendor/pyodide/python_stdlib.zip", whole)
     shutil.copy2(BARE_SOURCE, target / "bare.html")
     if any(target.rglob("*.gz")):
         compressible = getattr(build_module, "COMPRESSIBLE", (".js", ".mjs", ".css", ".html", ".json", ".wasm"))

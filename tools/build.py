@@ -19,7 +19,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-from tools import i18n, snapshot
+from tools import i18n, snapshot, stdlib
 from tools.vendor import copy_if_changed
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,6 +92,8 @@ def service_worker(source: str, paths: list[str], version: str) -> str:
     return source.replace("__VERSION__", version).replace("__PRECACHE__", precache)
 
 
+FULL_STDLIB = "static/vendor/pyodide/python_stdlib.zip"
+"""Pyodide's whole standard library: shipped only when the trimmed one (tools/stdlib.py) cannot be made."""
 PRELOAD_MARKER = "<!-- preloads: written by tools/build.py -->"
 # Files worth compressing for transfer (the tables and the stdlib zip are compressed already).
 COMPRESSIBLE = (".wasm", ".mjs", ".js", ".json", ".py", ".toml", ".css", ".html", ".svg", ".webmanifest", ".mo")
@@ -100,7 +102,8 @@ MANIFEST = "static/manifest.webmanifest"
 
 def preloads(root: Path, paths: list[str]) -> list[str]:
     """<link> tags for the small modules at the head of PyScript's and Python's start, and the
-    snapshot's address (a <meta>, read by static/js/python.mjs; without it Python starts normally).
+    snapshot's and the trimmed standard library's addresses (<meta>s, read by static/js/python.mjs;
+    without them Python starts normally, with Pyodide's whole standard library).
 
     The large downloads (Pyodide's 1.2 MB module, its 9.6 MB WebAssembly, the 2.5 MB standard
     library, the 5.6 MB snapshot) are not preloaded: on a slow line they would share the first
@@ -118,7 +121,8 @@ def preloads(root: Path, paths: list[str]) -> list[str]:
     modules += ["static/js/python.mjs", "static/vendor/pyodide/pyodide.mjs"]
     modules = list(dict.fromkeys(modules))
     tags = [f'<link rel="modulepreload" href="./{m}">' for m in modules if m in paths]
-    tags += [f'<meta name="python-snapshot" content="./{p}">' for p in paths if p.startswith(snapshot.FOLDER + "/")]
+    tags += [f'<meta name="python-snapshot" content="./{p}">' for p in paths if p.startswith(snapshot.FOLDER + "/snapshot-")]
+    tags += [f'<meta name="python-stdlib" content="./{p}">' for p in paths if p.startswith(snapshot.FOLDER + "/stdlib-")]
     return tags
 
 
@@ -268,8 +272,15 @@ def build(out: Path, root: Path = ROOT) -> tuple[list[str], str]:
     copied = sum(copy_if_changed(root / p, out / p) for p in paths if p != "index.html")
     written, texts = catalogues(out, root)
     paths = sorted(paths + written)
+    trimmed = None
     try:
-        paths = sorted(paths + [snapshot.make(root, out)])
+        trimmed = stdlib.make(root, out, paths)
+        paths = sorted([p for p in paths if p != FULL_STDLIB] + [trimmed])
+    except (stdlib.StdlibError, snapshot.SnapshotError) as error:
+        # The page loads Pyodide's whole standard library instead (1.7 MB more): say so.
+        print(f"build: WARNING: the whole standard library is shipped: {error}", file=sys.stderr)
+    try:
+        paths = sorted(paths + [snapshot.make(root, out, stdlib=trimmed)])
     except snapshot.SnapshotError as error:
         # The page starts Python without it (slower): say so, but still build a working site.
         print(f"build: WARNING: no Python snapshot, the game will start slower: {error}", file=sys.stderr)

@@ -4,7 +4,7 @@
 //
 //   node tools/snapshot.mjs PYODIDE_DIR SITE_ROOT OUT_FILE MODULES_JSON
 //
-// MODULES_JSON is {"files": ["game/rules.py", ...], "imports": ["json", "game.rules", ...]}:
+// MODULES_JSON is {"files": ["game/rules.py", ...], "imports": ["json", "game.rules", ...], "stdlib": path or null}:
 // the files are written where PyScript writes them (/home/pyodide/<path>) so the modules'
 // __file__ match the page's, then every name is imported. Modules that hold JavaScript objects
 // other than globals (pyscript, the game's shell) cannot be in a snapshot and are not listed.
@@ -17,9 +17,11 @@ if (!modulesJson) {
   console.error("usage: node tools/snapshot.mjs PYODIDE_DIR SITE_ROOT OUT_FILE MODULES_JSON");
   process.exit(2);
 }
-const { files, imports } = JSON.parse(modulesJson);
+const { files, imports, stdlib } = JSON.parse(modulesJson);
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep, _makeSnapshot: true });
+// The page's standard library zip (tools/stdlib.py), when given: the snapshot remembers its offsets.
+const options = { indexURL: pyodideDir + path.sep, _makeSnapshot: true, ...(stdlib ? { stdLibURL: stdlib } : {}) };
+const pyodide = await loadPyodide(options);
 const home = "/home/pyodide";
 for (const file of files) {
   const target = `${home}/${file}`;

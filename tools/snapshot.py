@@ -111,11 +111,17 @@ def unpack(packed: bytes) -> bytes:
     return bytes(memory)
 
 
-def fingerprint(root: Path) -> str:
-    """A short hash of everything the snapshot depends on: the runtime, the modules and the recipe."""
+def fingerprint(root: Path, stdlib: Path | None = None) -> str:
+    """A short hash of everything the snapshot depends on: the runtime, the modules and the recipe.
+
+    ``stdlib`` is the standard library zip it is made with, when not Pyodide's own (zipimport
+    keeps a zip's offsets in memory, so the page must load that very zip with it).
+    """
     digest = hashlib.sha256(json.dumps([FILES, IMPORTS]).encode())
     for path in [PYODIDE / name for name in INPUTS] + [Path(p) for p in FILES] + [SCRIPT]:
         digest.update(str(path).encode() + b"\0" + hashlib.sha256((root / path).read_bytes()).digest())
+    if stdlib is not None:
+        digest.update(b"stdlib\0" + hashlib.sha256(stdlib.read_bytes()).digest())
     digest.update(hashlib.sha256(Path(__file__).read_bytes()).digest())  # the packing format
     return digest.hexdigest()[:16]
 
@@ -128,19 +134,21 @@ def node() -> str:
     return found
 
 
-def make(root: Path, out: Path) -> str:
+def make(root: Path, out: Path, stdlib: str | None = None) -> str:
     """Write the packed snapshot into ``out`` (unless there already) and return its site path.
 
-    The name carries :func:`fingerprint`, so a browser never pairs a cached snapshot with
-    other modules or another runtime.
+    ``stdlib``: the site path (in ``out``) of the standard library zip the page loads, when not
+    Pyodide's own (tools/stdlib.py). The name carries :func:`fingerprint`, so a browser never
+    pairs a cached snapshot with other modules, another standard library or another runtime.
     """
-    name = f"{FOLDER}/snapshot-{fingerprint(root)}.bin"
+    zip_file = out / stdlib if stdlib else None
+    name = f"{FOLDER}/snapshot-{fingerprint(root, zip_file)}.bin"
     target = out / name
     if target.is_file():
         return name
     with tempfile.TemporaryDirectory() as scratch:
         raw = Path(scratch) / "memory.bin"
-        spec = json.dumps({"files": list(FILES), "imports": list(IMPORTS)})
+        spec = json.dumps({"files": list(FILES), "imports": list(IMPORTS), "stdlib": str(zip_file) if zip_file else None})
         result = subprocess.run(
             [node(), str(root / SCRIPT), str(root / PYODIDE), str(root), str(raw), spec],
             capture_output=True, text=True, timeout=300,

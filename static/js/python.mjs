@@ -79,16 +79,28 @@ async function cachedSnapshot(url) {
   }
 }
 
+function metaUrl(name) {
+  const meta = typeof document === "object" && document.querySelector(`meta[name="${name}"]`);
+  return meta ? new URL(meta.content, document.baseURI).href : null;
+}
+
 function snapshotUrl() {
-  const meta = typeof document === "object" && document.querySelector('meta[name="python-snapshot"]');
-  return meta && typeof DecompressionStream === "function" ? new URL(meta.content, document.baseURI).href : null;
+  return typeof DecompressionStream === "function" ? metaUrl("python-snapshot") : null;
+}
+
+// The standard library the game loads (tools/stdlib.py: 0.9 MB of Pyodide's 2.5 MB), which the
+// snapshot was made with; without the <meta>, Pyodide's own.
+function withStdlib(settings) {
+  const stdlib = metaUrl("python-stdlib");
+  return stdlib ? { ...settings, stdLibURL: stdlib } : settings;
 }
 
 // After the page's first paint: on a slow line the runtime's megabytes must not hold up the form.
 const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 // Start Python: from the snapshot when the page names one, otherwise (or if that fails) afresh.
-async function start(settings) {
+async function start(options) {
+  const settings = withStdlib(options);
   const url = snapshotUrl();
   const slow = Boolean(url) && slowLine();
   const held = slow ? await cachedSnapshot(url) : null;

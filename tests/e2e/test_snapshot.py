@@ -3,32 +3,14 @@
 from __future__ import annotations
 
 import gzip
-import json
 import time
 
 import pytest
 
 from tests.e2e.conftest import open_game
-from tests.e2e.ui import roll
+from tests.e2e.ui import roll, run_python
 
 SNAPSHOT_URL = "**/static/python/snapshot-*.bin"
-
-
-def run_python(page, code: str):
-    """Run ``code`` in the page's interpreter; it must bind ``result`` to something JSON can hold."""
-    page.evaluate(
-        """code => {
-            delete document.body.dataset.pyResult;
-            const s = document.createElement('script');
-            s.type = 'py';
-            s.textContent = code + '\\nimport json as _json\\nfrom pyscript import document as _doc\\n'
-              + '_doc.body.dataset.pyResult = _json.dumps(result)';
-            document.body.appendChild(s);
-        }""",
-        code,
-    )
-    page.wait_for_selector("body[data-py-result]", state="attached", timeout=30_000)
-    return json.loads(page.locator("body").get_attribute("data-py-result"))
 
 
 def test_python_starts_from_the_snapshot_with_the_game_modules_in_place(page, page_log, base_url):

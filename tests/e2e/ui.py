@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -88,3 +89,20 @@ def screenshot(page, name: str) -> None:
     """Save a screenshot for people to look at (tests/e2e/screenshots/, not committed)."""
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def run_python(page, code: str):
+    """Run ``code`` in the page's interpreter; it must bind ``result`` to something JSON can hold."""
+    page.evaluate(
+        """code => {
+            delete document.body.dataset.pyResult;
+            const s = document.createElement('script');
+            s.type = 'py';
+            s.textContent = code + '\\nimport json as _json\\nfrom pyscript import document as _doc\\n'
+              + '_doc.body.dataset.pyResult = _json.dumps(result)';
+            document.body.appendChild(s);
+        }""",
+        code,
+    )
+    page.wait_for_selector("body[data-py-result]", state="attached", timeout=30_000)
+    return json.loads(page.locator("body").get_attribute("data-py-result"))

@@ -6,10 +6,11 @@ import gzip
 import json
 import re
 import tomllib
+import zipfile
 
 import pytest
 
-from tools import build, snapshot
+from tools import build, snapshot, stdlib
 from tools.serve import ROOT
 
 needs_vendor = pytest.mark.skipif(
@@ -45,11 +46,21 @@ def test_build_writes_site_worker_preloads_and_gzip(tmp_path):
     wasm = out / "static/vendor/pyodide/pyodide.asm.wasm"
     assert gzip.decompress((out / "static/vendor/pyodide/pyodide.asm.wasm.gz").read_bytes()) == wasm.read_bytes()
     # The Python snapshot: named by its inputs' hash, named in a <meta> (not preloaded), precached, and whole.
-    [python_snapshot] = [p for p in paths if p.startswith("static/python/")]
+    [python_snapshot] = [p for p in paths if p.startswith("static/python/snapshot-")]
     assert re.fullmatch(r"static/python/snapshot-[0-9a-f]{16}\.bin", python_snapshot)
     assert f'<meta name="python-snapshot" content="./{python_snapshot}">' in page
     assert "./" + python_snapshot in listed
     assert len(snapshot.unpack((out / python_snapshot).read_bytes())) > 16 * 2**20
+    # The standard library the game loads, not Pyodide's whole one: named in a <meta>, precached, and
+    # the snapshot made with it (its name's hash covers the zip).
+    [trimmed] = [p for p in paths if p.startswith("static/python/stdlib-")]
+    assert f'<meta name="python-stdlib" content="./{trimmed}">' in page and "./" + trimmed in listed
+    assert build.FULL_STDLIB not in paths and not (out / build.FULL_STDLIB).exists()
+    assert python_snapshot == f"static/python/snapshot-{snapshot.fingerprint(ROOT, out / trimmed)}.bin"
+    with zipfile.ZipFile(out / trimmed) as z, zipfile.ZipFile(ROOT / build.FULL_STDLIB) as whole:
+        kept = set(z.namelist())
+        assert {"json/__init__.py", "asyncio/__init__.py", "gettext.py", "html/__init__.py"} <= kept
+        assert kept < set(whole.namelist()) and "pydoc.py" not in kept and "unittest/__init__.py" not in kept
     # A second build changes nothing and keeps the version.
     assert build.build(out)[1] == version
 
@@ -61,14 +72,29 @@ def test_variant_tables_are_cached_on_use_not_precached():
 
 @needs_vendor
 def test_without_a_snapshot_the_build_still_makes_a_working_site(tmp_path, monkeypatch, capsys):
-    def fail(root, out):
+    def fail(root, out, **options):
         raise snapshot.SnapshotError("node is not on PATH (simulated)")
 
     monkeypatch.setattr(snapshot, "make", fail)
     paths, _ = build.build(tmp_path / "site")
     page = (tmp_path / "site" / "index.html").read_text()
-    assert "python-snapshot" not in page and not any(p.startswith("static/python/") for p in paths)
+    assert "python-snapshot" not in page and not any(p.startswith("static/python/snapshot-") for p in paths)
     assert "WARNING: no Python snapshot" in capsys.readouterr().err
+
+
+@needs_vendor
+def test_without_a_trimmed_standard_library_the_build_ships_pyodides_whole_one(tmp_path, monkeypatch, capsys):
+    def fail(root, out, paths):
+        raise stdlib.StdlibError("tools/stdlib.mjs failed (simulated)")
+
+    monkeypatch.setattr(stdlib, "make", fail)
+    paths, _ = build.build(tmp_path / "site")
+    page = (tmp_path / "site" / "index.html").read_text()
+    assert build.FULL_STDLIB in paths and "python-stdlib" not in page
+    assert not any(p.startswith("static/python/stdlib-") for p in paths)
+    [python_snapshot] = [p for p in paths if p.startswith("static/python/snapshot-")]
+    assert python_snapshot == f"static/python/snapshot-{snapshot.fingerprint(ROOT)}.bin"  # made with the whole zip
+    assert "WARNING: the whole standard library is shipped" in capsys.readouterr().err
 
 
 def test_the_dev_server_prefers_brotli_and_caches_hashed_files_for_a_year(tmp_path):
