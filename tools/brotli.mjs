@@ -4,14 +4,17 @@
 import { readFileSync, statSync, writeFileSync, existsSync } from "node:fs";
 import { brotliCompressSync, constants } from "node:zlib";
 
+// --quality=N (first) trades size for time: tools/snapshot.py's snapshot, made at each build, uses 9.
+const args = process.argv.slice(2);
+const quality = args[0] && args[0].startsWith("--quality=") ? Number(args.shift().slice(10)) : constants.BROTLI_MAX_QUALITY;
 let written = 0;
-for (const file of process.argv.slice(2)) {
+for (const file of args) {
   const target = `${file}.br`;
   if (existsSync(target) && statSync(target).mtimeMs >= statSync(file).mtimeMs) continue;
   const data = readFileSync(file);
   const packed = brotliCompressSync(data, {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_QUALITY]: quality,
       [constants.BROTLI_PARAM_LGWIN]: constants.BROTLI_MAX_WINDOW_BITS,
       [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
     },

@@ -251,6 +251,8 @@ def compress(out: Path, paths: list[str], root: Path = ROOT) -> list[Path]:
         if (root / f"{path}.br").is_file():
             copy_if_changed(root / f"{path}.br", out / f"{path}.br")
             written.append(out / f"{path}.br")
+        elif path.startswith(snapshot.FOLDER + "/") and (out / f"{path}.br").is_file():
+            written.append(out / f"{path}.br")  # the snapshot's, made with it (tools/snapshot.py)
     for path in paths + ["sw.js"]:
         source = out / path
         if not path.endswith(COMPRESSIBLE) or source.stat().st_size < 1024:

@@ -18,12 +18,30 @@ export { version };
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const MAGIC = [0x59, 0x53, 0x4e, 0x41, 0x50, 0x00, 0x01, 0x00]; // "YSNAP\0\1\0", as tools/snapshot.py
 
-// The memory tools/snapshot.py packed: gunzip as it downloads, copying each run of non-zero
+// The snapshot's pages as they arrive: gunzipped when gzip-packed (the file itself); as they are
+// when the host sent its Brotli copy (the browser has decoded it; it starts with MAGIC).
+async function pages(body) {
+  const source = body.getReader();
+  const first = await source.read();
+  const head = first.done ? new Uint8Array(0) : first.value;
+  const stream = new ReadableStream({
+    start(controller) { if (head.length) controller.enqueue(head); },
+    async pull(controller) {
+      const { value, done } = await source.read();
+      if (done) controller.close(); else controller.enqueue(value);
+    },
+    cancel(reason) { return source.cancel(reason); },
+  });
+  const gzipped = head[0] === 0x1f && head[1] === 0x8b;
+  return (gzipped ? stream.pipeThrough(new DecompressionStream("gzip")) : stream).getReader();
+}
+
+// The memory tools/snapshot.py packed: unpacked as it downloads, copying each run of non-zero
 // pages straight into place (no second copy of the 16 MB of runs).
 async function unpack(response) {
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const started = performance.now();
-  const reader = response.body.pipeThrough(new DecompressionStream("gzip")).getReader();
+  const reader = await pages(response.body);
   let chunk = new Uint8Array(0);
   let used = 0;
   const fill = async (target) => {

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from tests.e2e.conftest import open_game
+from tests.e2e.conftest import DIST, open_game
 from tests.e2e.ui import roll, run_python
 
 SNAPSHOT_URL = "**/static/python/snapshot-*.bin"
@@ -43,6 +43,30 @@ def test_every_start_from_the_snapshot_reseeds_random(browser, base_url):
     assert draws[0] != draws[1]
 
 
+def packed_snapshot() -> bytes:
+    """The built snapshot file, gzip-packed (as a host without Brotli copies sends it)."""
+    [path] = DIST.glob("static/python/snapshot-*.bin")
+    return path.read_bytes()
+
+
+def test_the_snapshot_starts_python_as_brotli_or_as_the_gzip_packed_file(browser, base_url):
+    """A host that serves .br copies sends the Brotli one (the browser decodes it to the bare pages);
+    any other host sends the gzip-packed file itself. Both start Python from the snapshot."""
+    for how in ("br", "gzip-packed"):
+        context = browser.new_context()
+        page = context.new_page()
+        encodings = []
+        page.on("response", lambda r: encodings.append(r.headers.get("content-encoding")) if "/snapshot-" in r.url else None)
+        if how == "gzip-packed":
+            page.route(SNAPSHOT_URL, lambda route: route.fulfill(body=packed_snapshot(), content_type="application/octet-stream"))
+        open_game(page, base_url, "?rules=yacht&players=Ann&seed=5")
+        assert page.locator("html").get_attribute("data-python") == "snapshot", how
+        assert encodings == (["br"] if how == "br" else [None]), (how, encodings)
+        roll(page)
+        assert page.locator("#dice button").count() == 5
+        context.close()
+
+
 @pytest.mark.parametrize("damage", ["missing", "not gzip", "wrong magic", "cut short"])
 def test_a_damaged_or_missing_snapshot_only_costs_speed(page, page_log, base_url, damage):
     warnings = []
@@ -52,7 +76,7 @@ def test_a_damaged_or_missing_snapshot_only_costs_speed(page, page_log, base_url
         if damage == "missing":
             route.fulfill(status=404, body="not found")
             return
-        body = route.fetch().body()
+        body = packed_snapshot()
         if damage == "not gzip":
             body = b"this is not a snapshot"
         elif damage == "wrong magic":

@@ -51,6 +51,8 @@ def test_build_writes_site_worker_preloads_and_gzip(tmp_path):
     assert f'<meta name="python-snapshot" content="./{python_snapshot}">' in page
     assert "./" + python_snapshot in listed
     assert len(snapshot.unpack((out / python_snapshot).read_bytes())) > 16 * 2**20
+    # Its Brotli copy (the pages without gzip) is smaller, and kept by the build.
+    assert 0 < (out / f"{python_snapshot}.br").stat().st_size < 0.85 * (out / python_snapshot).stat().st_size
     # The standard library the game loads, not Pyodide's whole one: named in a <meta>, precached, and
     # the snapshot made with it (its name's hash covers the zip).
     [trimmed] = [p for p in paths if p.startswith("static/python/stdlib-")]
