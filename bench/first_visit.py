@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
 
@@ -68,11 +67,10 @@ def main(argv=None) -> int:
     url = f"http://127.0.0.1:{server.server_address[1]}/?rules=yahtzee&players=Ann&seed=1"
     rows = {}
     try:
-        with sync_playwright() as playwright, tempfile.TemporaryDirectory():
+        with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(browser_finder.ensure()), args=browser_finder.launch_args())
             for name, line in LINES.items():
-                runs = [visit(browser, url, line) for _ in range(args.runs)]
-                rows[name] = runs
+                rows[name] = [visit(browser, url, line) for _ in range(args.runs)]
             browser.close()
     finally:
         server.shutdown()

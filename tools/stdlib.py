@@ -1,7 +1,7 @@
-"""The standard library the game loads, as a zip of its own: 0.6 MB of Pyodide's 2.5 MB.
+"""The standard library the game loads, as a zip of its own: 0.9 MB of Pyodide's 2.5 MB.
 
-Pyodide's ``python_stdlib.zip`` holds all of Python's standard library, 614 files; the game and
-PyScript load about a quarter of it. :func:`make` finds which by running them (tools/stdlib.mjs
+Pyodide's ``python_stdlib.zip`` holds all of Python's standard library, 559 modules; the game and
+PyScript load 151 of them. :func:`make` finds which by running them (tools/stdlib.mjs
 starts Pyodide under Node with the whole zip, and tools/stdlib_finder.py imports every module
 named by an import in the game's or PyScript's Python, then plays the game's core), and writes
 a zip of those files alone. The page hands it to Pyodide (``stdLibURL``, read by

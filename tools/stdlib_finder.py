@@ -15,7 +15,6 @@ It leaves ``result``: the zip's member names to keep, in the zip's order.
 """
 
 import importlib
-import itertools
 import json
 import sys
 
@@ -83,7 +82,6 @@ def tour():
         i18n.Text.from_mo(code, as_bytes(mo))
 
 
-imported_before = loaded_from_zip()
 import_candidates(CANDIDATES)
 for name in GAME_MODULES:
     importlib.import_module(name)
@@ -101,4 +99,3 @@ result = json.dumps({
     "tour_error": TOUR_ERROR,
     "count": len(keep),
 })
-del itertools

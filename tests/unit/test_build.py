@@ -127,3 +127,10 @@ def test_the_dev_server_prefers_brotli_and_caches_hashed_files_for_a_year(tmp_pa
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_stdlib_doctests():
+    """tools/stdlib.py's examples: the import scans and the trimming (tools/ is outside pytest's doctest paths)."""
+    import doctest
+
+    assert doctest.testmod(stdlib).failed == 0
