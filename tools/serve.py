@@ -38,8 +38,9 @@ CONTENT_TYPES = {
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
 """Pre-compressed copies served when the browser accepts them, best first (tools/build.py and
 tools/vendor.py write them), as nginx's ``brotli_static``/``gzip_static`` do."""
-HASHED = re.compile(r"-[0-9a-f]{16}\.bin$|/vendor/pyscript/[\w.]+-[\w-]{8}\.js$")
-"""Files whose names change with their content (the snapshot, PyScript's chunks): cached for a year."""
+HASHED = re.compile(r"/static/python/\w+-[0-9a-f]{16}\.(?:bin|zip)$|/vendor/pyscript/[\w.]+-[\w-]{8}\.js$")
+"""Files whose names change with their content (the snapshot, the trimmed standard library,
+PyScript's chunks): cached for a year."""
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"  # everything else: kept, but checked with the server (a cheap 304) before use
 
@@ -49,8 +50,8 @@ def cache_control(url: str) -> str:
 
     >>> cache_control("/static/python/snapshot-0123456789abcdef.bin"), cache_control("/index.html")
     ('public, max-age=31536000, immutable', 'no-cache')
-    >>> cache_control("/static/vendor/pyscript/core-C9KDLldu.js")
-    'public, max-age=31536000, immutable'
+    >>> cache_control("/static/vendor/pyscript/core-C9KDLldu.js"), cache_control("/static/python/stdlib-5907096ab106cf1a.zip")
+    ('public, max-age=31536000, immutable', 'public, max-age=31536000, immutable')
     """
     return IMMUTABLE if HASHED.search(url.split("?")[0]) else REVALIDATE
 

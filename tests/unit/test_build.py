@@ -109,6 +109,7 @@ def test_the_dev_server_prefers_brotli_and_caches_hashed_files_for_a_year(tmp_pa
         (tmp_path / name).write_bytes(b"plain")
         (tmp_path / f"{name}.gz").write_bytes(b"gzipped")
         (tmp_path / f"{name}.br").write_bytes(b"brotli")
+    (tmp_path / "static/python/stdlib-0123456789abcdef.zip").write_bytes(b"zip")
     server = serve_in_background(tmp_path, 0)
     base = f"http://127.0.0.1:{server.server_address[1]}"
 
@@ -124,6 +125,8 @@ def test_the_dev_server_prefers_brotli_and_caches_hashed_files_for_a_year(tmp_pa
         assert body == b"plain" and headers["Cache-Control"] == "no-cache"
         body, headers = get("/static/python/snapshot-0123456789abcdef.bin", "br")
         assert headers["Content-Encoding"] == "br" and headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        body, headers = get("/static/python/stdlib-0123456789abcdef.zip", "br")  # the trimmed standard library
+        assert body == b"zip" and headers["Cache-Control"] == "public, max-age=31536000, immutable"
     finally:
         server.shutdown()
         server.server_close()
