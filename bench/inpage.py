@@ -16,6 +16,8 @@ from tools.build import build
 from tools.serve import serve_in_background
 
 ROOT = Path(__file__).resolve().parent.parent
+BENCH_SECONDS = 600
+"""How long the code in the page may run before the benchmark gives up."""
 INJECT = "code => { const s = document.createElement('script'); s.type = 'py'; s.textContent = code; document.body.appendChild(s); }"
 
 
@@ -31,8 +33,16 @@ def run_in_page(code: str, query: str = "", storage: dict[str, str] | None = Non
             page.wait_for_selector("html[data-ready='true']", timeout=60_000)
             for key, value in (storage or {}).items():
                 page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
+            errors: list[str] = []
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.on("pageerror", lambda e: errors.append(str(e)))
             page.evaluate(INJECT, code)
-            page.wait_for_selector("body[data-bench]", timeout=600_000)
+            for _ in range(BENCH_SECONDS):  # the benchmark's own error ends the wait at once
+                if errors or page.locator("body[data-bench]").count():
+                    break
+                page.wait_for_timeout(1000)
+            if not page.locator("body[data-bench]").count():
+                raise RuntimeError("the benchmark in the page wrote no figures:\n" + "\n".join(errors or ["(timed out)"]))
             figures = json.loads(page.locator("body").get_attribute("data-bench"))
             version = chromium.version
             chromium.close()
