@@ -102,8 +102,9 @@ MANIFEST = "static/manifest.webmanifest"
 
 def preloads(root: Path, paths: list[str]) -> list[str]:
     """<link> tags for the small modules at the head of PyScript's and Python's start, and the
-    snapshot's and the trimmed standard library's addresses (<meta>s, read by static/js/python.mjs;
-    without them Python starts normally, with Pyodide's whole standard library).
+    snapshot's, the trimmed standard library's and the game bundle's addresses (<meta>s, read by
+    static/js/python.mjs; without them Python starts normally, with Pyodide's whole standard library
+    and PyScript fetching the game's [files]).
 
     The large downloads (Pyodide's 1.2 MB module, its 9.6 MB WebAssembly, the 2.5 MB standard
     library, the 5.6 MB snapshot) are not preloaded: on a slow line they would share the first
@@ -123,7 +124,33 @@ def preloads(root: Path, paths: list[str]) -> list[str]:
     tags = [f'<link rel="modulepreload" href="./{m}">' for m in modules if m in paths]
     tags += [f'<meta name="python-snapshot" content="./{p}">' for p in paths if p.startswith(snapshot.FOLDER + "/snapshot-")]
     tags += [f'<meta name="python-stdlib" content="./{p}">' for p in paths if p.startswith(snapshot.FOLDER + "/stdlib-")]
+    tags += [f'<meta name="python-files" content="./{p}">' for p in paths if p.startswith(snapshot.FOLDER + "/game-")]
     return tags
+
+
+def bundle_game(root: Path, out: Path) -> tuple[str, list[str]]:
+    """Write pyscript.toml's [files] (the game package) as one JSON file,
+    ``static/python/game-<hash>.json`` ({path in Python's file system: text}); its site path, and
+    the source paths it carries (the site needs them no more).
+
+    static/js/python.mjs fetches it as the page starts (beside the runtime's downloads, not after
+    Python is up as PyScript's [files] are) and writes it into Python's file system; the built page's
+    config then lists no [files]. One request instead of one per module, cached for good (hashed).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     name, sources = bundle_game(ROOT, Path(tmp))
+    ...     files = json.loads((Path(tmp) / name).read_text())
+    >>> re.fullmatch(r"static/python/game-[0-9a-f]{16}\\.json", name) is not None, sorted(files) == sources
+    (True, True)
+    """
+    listed = tomllib.loads((root / "pyscript.toml").read_text()).get("files", {})
+    pairs = {source.removeprefix("./"): target.removeprefix("./") for source, target in listed.items()}
+    files = {target: (root / source).read_text(encoding="utf-8") for source, target in pairs.items()}
+    data = json.dumps(files, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode()
+    name = f"{snapshot.FOLDER}/game-{hashlib.sha256(data).hexdigest()[:16]}.json"
+    write_if_changed(out / name, data)
+    return name, sorted(pairs)
 
 
 CONFIG_ATTRIBUTE = 'config="./pyscript.toml"'
@@ -221,14 +248,17 @@ def render_markup(text: str, parts: dict[str, str] | None = None) -> str:
 
 def page_with_preloads(root: Path, paths: list[str], texts: dict | None = None) -> str:
     """index.html with its markup markers rendered, the preload tags in place of their marker and
-    pyscript.toml inlined as JSON.
+    pyscript.toml inlined as JSON (without [files] when the game bundle is among ``paths``).
 
     Inlining the config saves PyScript a request and its TOML parser (a module of its own).
     """
     text = render_markup((root / "index.html").read_text(), page_markup(texts))
     if PRELOAD_MARKER not in text or CONFIG_ATTRIBUTE not in text:
         raise SystemExit(f"build: index.html lacks {PRELOAD_MARKER!r} or {CONFIG_ATTRIBUTE!r}")
-    config = json.dumps(tomllib.loads((root / "pyscript.toml").read_text()), separators=(",", ":"))
+    config = tomllib.loads((root / "pyscript.toml").read_text())
+    if any(p.startswith(snapshot.FOLDER + "/game-") for p in paths):
+        del config["files"]  # python.mjs writes them from the bundle (bundle_game)
+    config = json.dumps(config, separators=(",", ":"))
     inline = "config='" + config.replace("&", "&amp;").replace("'", "&#39;") + "'"
     return text.replace(PRELOAD_MARKER, "\n  ".join(preloads(root, paths))).replace(CONFIG_ATTRIBUTE, inline)
 
@@ -270,8 +300,9 @@ def compress(out: Path, paths: list[str], root: Path = ROOT) -> list[Path]:
 
 def build(out: Path, root: Path = ROOT) -> tuple[list[str], str]:
     """Copy the site into ``out`` (only changed files), make the Python snapshot, write sw.js and .gz files, drop stale files."""
-    paths = site_files(root)
-    copied = sum(copy_if_changed(root / p, out / p) for p in paths if p != "index.html")
+    bundle, packaged = bundle_game(root, out)
+    paths = [p for p in site_files(root) if p not in packaged] + [bundle]
+    copied = sum(copy_if_changed(root / p, out / p) for p in paths if p not in ("index.html", bundle))
     written, texts = catalogues(out, root)
     paths = sorted(paths + written)
     trimmed = None
@@ -294,6 +325,9 @@ def build(out: Path, root: Path = ROOT) -> tuple[list[str], str]:
     stale = [p for p in out.rglob("*") if p.is_file() and p not in wanted]
     for path in stale:
         path.unlink()
+    for folder in sorted((p for p in out.rglob("*") if p.is_dir()), reverse=True):  # deepest first
+        if not any(folder.iterdir()):
+            folder.rmdir()  # left empty (the game package's, now bundled)
     size = sum((out / p).stat().st_size for p in paths)
     print(f"build: {len(paths)} files ({size / 1e6:.1f} MB, {len(packed)} with .gz) in {out} — version {version}; {copied} copied, {len(stale)} stale removed")
     return paths, version

@@ -38,9 +38,9 @@ CONTENT_TYPES = {
 ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
 """Pre-compressed copies served when the browser accepts them, best first (tools/build.py and
 tools/vendor.py write them), as nginx's ``brotli_static``/``gzip_static`` do."""
-HASHED = re.compile(r"/static/python/\w+-[0-9a-f]{16}\.(?:bin|zip)$|/vendor/pyscript/[\w.]+-[\w-]{8}\.js$")
-"""Files whose names change with their content (the snapshot, the trimmed standard library,
-PyScript's chunks): cached for a year."""
+HASHED = re.compile(r"/static/python/\w+-[0-9a-f]{16}\.(?:bin|zip|json)$|/vendor/pyscript/[\w.]+-[\w-]{8}\.js$")
+"""Files whose names change with their content (the snapshot, the trimmed standard library, the
+game bundle, PyScript's chunks): cached for a year."""
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"  # everything else: kept, but checked with the server (a cheap 304) before use
 

@@ -113,11 +113,34 @@ function withStdlib(settings) {
   return stdlib ? { ...settings, stdLibURL: stdlib } : settings;
 }
 
+// The game package as one file (tools/build.py's bundle_game: {path: text}), fetched as this module
+// loads, beside the runtime's downloads, and written into Python's file system once it is up; the
+// built page's config then lists no [files] for PyScript to fetch one by one after Python starts.
+// Without the <meta> (the source tree), PyScript fetches pyscript.toml's [files] itself.
+const filesUrl = metaUrl("python-files");
+const gameFiles = filesUrl
+  ? fetch(filesUrl, { credentials: "same-origin" }).then((response) => {
+      if (!response.ok) throw new Error(`the game's files (${filesUrl}): HTTP ${response.status}`);
+      return response.json();
+    })
+  : null;
+gameFiles?.catch(() => {}); // a failure surfaces where start() awaits it, not as an unhandled rejection
+
+async function writeGameFiles(pyodide) {
+  if (!gameFiles) return;
+  const { FS } = pyodide;
+  for (const [path, text] of Object.entries(await gameFiles)) {
+    const folder = path.split("/").slice(0, -1).join("/");
+    if (folder) FS.mkdirTree(folder);
+    FS.writeFile(path, text);
+  }
+}
+
 // After the page's first paint: on a slow line the runtime's megabytes must not hold up the form.
 const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 // Start Python: from the snapshot when the page names one, otherwise (or if that fails) afresh.
-async function start(options) {
+async function startPython(options) {
   const settings = withStdlib(options);
   const url = snapshotUrl();
   const slow = Boolean(url) && slowLine();
@@ -144,6 +167,13 @@ async function start(options) {
   }
   const pyodide = await startPyodide(settings);
   document.documentElement.dataset.python = "started";
+  return pyodide;
+}
+
+// Python started, with the game's files in place.
+async function start(options) {
+  const pyodide = await startPython(options);
+  await writeGameFiles(pyodide);
   return pyodide;
 }
 

@@ -38,11 +38,19 @@ def test_build_writes_site_worker_preloads_and_gzip(tmp_path):
         assert large not in page, large
     # pyscript.toml is inlined as JSON (no request, no TOML parser), and says the same.
     inline = json.loads(re.search(r"<script type=\"py\" config='([^']*)'", page).group(1))
-    assert inline == tomllib.loads((ROOT / "pyscript.toml").read_text())
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    assert inline == {k: v for k, v in config.items() if k != "files"}
+    # [files] travel as one hashed bundle that python.mjs writes into Python's file system: named in
+    # a <meta>, precached, holding every listed file as it is; the files themselves are not shipped.
+    [bundle] = [p for p in paths if p.startswith("static/python/game-")]
+    assert f'<meta name="python-files" content="./{bundle}">' in page
+    shipped = json.loads((out / bundle).read_text())
+    assert shipped == {t.removeprefix("./"): (ROOT / s).read_text() for s, t in config["files"].items()}
+    assert not any(p.startswith("game/") for p in paths) and not (out / "game").exists()
     worker = (out / "sw.js").read_text()
     assert f'const VERSION = "{version}"' in worker
     listed = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", worker, re.S).group(1))
-    assert listed == ["./" + p for p in build.precached(paths)]
+    assert listed == ["./" + p for p in build.precached(paths)] and "./" + bundle in listed
     wasm = out / "static/vendor/pyodide/pyodide.asm.wasm"
     assert gzip.decompress((out / "static/vendor/pyodide/pyodide.asm.wasm.gz").read_bytes()) == wasm.read_bytes()
     # The Python snapshot: named by its inputs' hash, named in a <meta> (not preloaded), precached, and whole.
