@@ -1,10 +1,11 @@
-"""Lighthouse (mobile and desktop) for the game and a bare PyScript page, side by side: median of 3.
+"""Lighthouse (mobile and desktop) for the game and bare PyScript pages, side by side: median of 3.
 
     make lighthouse        # installs the pinned Lighthouse (bench/lighthouse/) and runs this
     .venv/bin/python -m bench.lighthouse [--runs 3] [--no-build]
 
 Builds dist/, serves it with bench/bare.html (the same vendored runtime, one Python script that
-sets a ready marker; see bench/startup.py) on 127.0.0.1 through tools/serve.py's handler (gzip as a
+sets a ready marker; see bench/startup.py) and bench/bare_worker.html (the same, Python started
+in a PyScript worker: what the page's thread would still carry) on 127.0.0.1 through tools/serve.py's handler (gzip as a
 static host would), and runs Lighthouse 12 on the Chromium the tests use (never downloading a
 browser) with its default throttling: mobile = simulated slow 4G and a 4x slower CPU, desktop =
 its desktop preset. Prints the performance score, FCP, LCP, TBT, Speed Index and transfer.
@@ -32,7 +33,7 @@ from tools.build import build  # noqa: E402
 from tools.serve import serve_in_background  # noqa: E402
 
 LIGHTHOUSE = ROOT / "bench" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
-PAGES = {"game": "/", "bare": "/bare.html"}
+PAGES = {"game": "/", "bare": "/bare.html", "bare worker": "/bare_worker.html"}
 METRICS = (
     ("score", "performance", lambda v: f"{100 * v:.0f}"),
     ("FCP", "first-contentful-paint", lambda v: f"{v / 1000:.1f} s"),

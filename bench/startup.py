@@ -55,6 +55,8 @@ from tools import build as build_module  # noqa: E402
 from tools.build import build  # noqa: E402
 
 BARE_SOURCE = Path(__file__).resolve().parent / "bare.html"
+WORKER_SOURCES = ("bare_worker.html", "bare_worker.mjs", "bare_worker.py")
+"""The bare page with Python in a PyScript worker (bench/lighthouse.py's third page), beside bare.html."""
 GAME_PATH = "/"
 BARE_PATH = "/bare.html"
 PLAY_LINK = "/?rules=yacht&players=Ann&seed={seed}"
@@ -247,7 +249,7 @@ def start_server(site: Path, traffic: Traffic):
 
 def make_site(dist: Path, target: Path) -> Path:
     """dist/, every vendored PyScript chunk (the bare page loads them all), Pyodide's whole standard
-    library and bare.html.
+    library, bare.html and the worker baseline (bare_worker.html, .mjs, .py: bench/lighthouse.py).
 
     When the build writes ``file.gz`` beside files (served with Content-Encoding: gzip), the
     chunks added here get them too, with the same rule, so the bare page is not sent more bytes.
@@ -265,6 +267,8 @@ def make_site(dist: Path, target: Path) -> Path:
     if not whole.exists():
         shutil.copy2(ROOT / "static/vendor/pyodide/python_stdlib.zip", whole)
     shutil.copy2(BARE_SOURCE, target / "bare.html")
+    for name in WORKER_SOURCES:
+        shutil.copy2(BARE_SOURCE.with_name(name), target / name)
     if any(target.rglob("*.gz")):
         compressible = getattr(build_module, "COMPRESSIBLE", (".js", ".mjs", ".css", ".html", ".json", ".wasm"))
         for file in [*added, target / "bare.html"]:
