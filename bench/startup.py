@@ -16,7 +16,8 @@ medians with the ratio game / bare:
   browser (game only: compared with the bare page warm);
 - first contentful paint (the paint timing entry) for the same visits;
 - roll and score: ``button.click()`` plus a forced layout, timed inside the page for every turn
-  of a full game of Yacht in each run (p50 and p95 of all turns);
+  of a full game of Yacht in each run (p50 and p95 of all turns); Roll is pressed first
+  (``pointerdown``, a frame before the click) as a tap presses it;
 - bytes of a first visit, counted by the server (headers + bodies) and by Playwright, for the
   page alone and, for the game, with the service worker's precache downloads;
 - memory: JS heap after a forced GC (CDP Performance.getMetrics, performance.memory) and the
@@ -116,6 +117,8 @@ READ_TIMINGS = """() => {
 }"""
 
 # Plays one full game in the page: every turn rolls once and scores the first choice offered.
+# Roll is pressed as a tap is (pointerdown, then the click at the next frame: the page makes its
+# audio context on the press, as bench/feel.py does); a keyboard's Enter has no press before it.
 # Each click is timed as click() (the Python handler runs synchronously) plus a forced layout;
 # "frame" is the time to the next animation frame after the click (includes waiting for vsync).
 PLAY_GAME = """async () => {
@@ -133,6 +136,7 @@ PLAY_GAME = """async () => {
     if (!roll || roll.disabled) throw new Error("turn " + (out.turns + 1) + ": the Roll button is missing or disabled");
     const dice = q("#dice");
     const before = dice.innerHTML;
+    roll.dispatchEvent(new PointerEvent("pointerdown", {bubbles: true}));  // a tap's press comes a frame or more before its click
     await nextFrame();
     let t0 = performance.now();
     roll.click();
@@ -657,8 +661,8 @@ def notes_text(summary: dict, runs: list[dict], notes: Notes, loads: tuple, warm
         for kind in ("bare", "game"):
             warm_statuses[kind].update(run[kind]["warm_traffic"]["statuses"])
     out.append(
-        "Warm: the server sends Last-Modified and no Cache-Control, so the browser uses heuristic freshness "
-        "(10% of the file's age); across all warm runs the requests that reached the server were "
+        "Warm: the server sends Cache-Control (tools/serve.py: a year for hashed files, no-cache for the rest, "
+        "which the browser revalidates); across all warm runs the requests that reached the server were "
         f"bare {dict(warm_statuses['bare']) or 'none'}, game {dict(warm_statuses['game']) or 'none'} (304 = revalidated)."
     )
     out.append(
