@@ -253,6 +253,28 @@ class Model:
             K[j] = [sum(g(nxt)) * inv for g in self.child[j]]
         return K
 
+    def reroll(self, kept: list[list[float]]) -> list[float]:
+        """Where kept dice land: ``kept[j][k]`` is the chance of keeping k (j dice) and rerolling the
+        rest; the chance of each roll after (the forward twin of :meth:`down`).
+
+        >>> from game.rules import ruleset
+        >>> m = Model(ruleset("yacht"))
+        >>> kept = [[1.0]] + [[0.0] * len(ks) for ks in m.keeps[1:]]  # reroll all five
+        >>> got = m.reroll(kept)
+        >>> round(sum(got), 12), max(abs(a - b) for a, b in zip(got, m.prob)) < 1e-15  # a first roll's chances
+        (1.0, True)
+        """
+        n, inv = self.n, self.inv_d
+        mass = [list(row) for row in kept]
+        for j in range(n):  # the rerolled dice, one at a time
+            nxt = mass[j + 1]
+            for k, q in enumerate(mass[j]):
+                if q:
+                    q *= inv
+                    for child in self.child_idx[j][k]:
+                        nxt[child] += q
+        return mass[n]
+
     def up(self, K: list[list[float]]) -> list[float]:
         """Roll values with one more roll left: the best keep among each roll's sub-multisets."""
         best = K[0]

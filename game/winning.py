@@ -365,13 +365,9 @@ class Winning:
         row = self._values().row
         R = m.R
         value, choice = self._last_roll(mask, up, flag, lambda m2, up2, f2, gain: gain + row(m2, f2)[up2], choose=True)
-        V, Ks = value, []
-        for _ in range(m.stages):
-            Ks.append(m.down(V))
-            V = m.up(Ks[-1])
         mass, scored = list(m.prob), [0.0] * R
-        keeps, n, inv = self._roll_keeps(), m.n, m.inv_d
-        for K in reversed(Ks):
+        keeps = self._roll_keeps()
+        for K in reversed(_Program(m, value).K):  # the first decision's keeps first
             kept = [[0.0] * len(ks) for ks in m.keeps]
             for r, q in enumerate(mass):
                 if q == 0.0:
@@ -384,14 +380,7 @@ class Winning:
                     scored[r] += q
                 else:
                     kept[at[0]][at[1]] += q
-            for j in range(n):  # the rerolled dice, one at a time
-                nxt = kept[j + 1]
-                for k, q in enumerate(kept[j]):
-                    if q:
-                        q *= inv
-                        for child in m.child_idx[j][k]:
-                            nxt[child] += q
-            mass = kept[n]
+            mass = m.reroll(kept)
         out: dict[tuple[int, int, int], dict[int, float]] = {}
         for r in range(R):
             q = scored[r] + mass[r]

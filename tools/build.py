@@ -122,10 +122,15 @@ def preloads(root: Path, paths: list[str]) -> list[str]:
     modules += ["static/js/python.mjs", "static/vendor/pyodide/pyodide.mjs"]
     modules = list(dict.fromkeys(modules))
     tags = [f'<link rel="modulepreload" href="./{m}">' for m in modules if m in paths]
-    tags += [f'<meta name="python-snapshot" content="./{p}">' for p in paths if p.startswith(snapshot.FOLDER + "/snapshot-")]
-    tags += [f'<meta name="python-stdlib" content="./{p}">' for p in paths if p.startswith(snapshot.FOLDER + "/stdlib-")]
-    tags += [f'<meta name="python-files" content="./{p}">' for p in paths if p.startswith(snapshot.FOLDER + "/game-")]
+    tags += [f'<meta name="{name}" content="./{p}">' for prefix, name in PYTHON_METAS for p in paths if p.startswith(prefix)]
     return tags
+
+
+BUNDLE = f"{snapshot.FOLDER}/game-"
+"""The game bundle's name before its hash (:func:`bundle_game`)."""
+PYTHON_METAS = ((f"{snapshot.FOLDER}/snapshot-", "python-snapshot"), (f"{snapshot.FOLDER}/stdlib-", "python-stdlib"),
+                (BUNDLE, "python-files"))
+"""Files static/js/python.mjs reads by a <meta name> (their names carry a hash): the name's start, the meta's name."""
 
 
 def bundle_game(root: Path, out: Path) -> tuple[str, list[str]]:
@@ -133,7 +138,7 @@ def bundle_game(root: Path, out: Path) -> tuple[str, list[str]]:
     ``static/python/game-<hash>.json`` ({path in Python's file system: text}); its site path, and
     the source paths it carries (the site needs them no more).
 
-    static/js/python.mjs fetches it as the page starts (beside the runtime's downloads, not after
+    static/js/python.mjs fetches it once the page has painted (beside the runtime's downloads, not after
     Python is up as PyScript's [files] are) and writes it into Python's file system; the built page's
     config then lists no [files]. One request instead of one per module, cached for good (hashed).
 
@@ -148,7 +153,7 @@ def bundle_game(root: Path, out: Path) -> tuple[str, list[str]]:
     pairs = {source.removeprefix("./"): target.removeprefix("./") for source, target in listed.items()}
     files = {target: (root / source).read_text(encoding="utf-8") for source, target in pairs.items()}
     data = json.dumps(files, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode()
-    name = f"{snapshot.FOLDER}/game-{hashlib.sha256(data).hexdigest()[:16]}.json"
+    name = f"{BUNDLE}{hashlib.sha256(data).hexdigest()[:16]}.json"
     write_if_changed(out / name, data)
     return name, sorted(pairs)
 
@@ -256,7 +261,7 @@ def page_with_preloads(root: Path, paths: list[str], texts: dict | None = None) 
     if PRELOAD_MARKER not in text or CONFIG_ATTRIBUTE not in text:
         raise SystemExit(f"build: index.html lacks {PRELOAD_MARKER!r} or {CONFIG_ATTRIBUTE!r}")
     config = tomllib.loads((root / "pyscript.toml").read_text())
-    if any(p.startswith(snapshot.FOLDER + "/game-") for p in paths):
+    if any(p.startswith(BUNDLE) for p in paths):
         del config["files"]  # python.mjs writes them from the bundle (bundle_game)
     config = json.dumps(config, separators=(",", ":"))
     inline = "config='" + config.replace("&", "&amp;").replace("'", "&#39;") + "'"

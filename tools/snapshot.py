@@ -75,7 +75,12 @@ def pack(memory: bytes) -> bytes:
     >>> len(pack(memory)) < 100 and unpack(pack(memory)) == memory == unpack(layout(memory))
     True
     """
-    return gzip.compress(layout(memory), compresslevel=9, mtime=0)
+    return gzipped(layout(memory))
+
+
+def gzipped(laid_out: bytes) -> bytes:
+    """A :func:`layout` gzip-packed, as :func:`pack` and the build write it."""
+    return gzip.compress(laid_out, compresslevel=9, mtime=0)
 
 
 def layout(memory: bytes) -> bytes:
@@ -171,7 +176,7 @@ def make(root: Path, out: Path, stdlib: str | None = None) -> str:
         laid_out.write_bytes(layout(raw.read_bytes()))
         brotli = subprocess.run([node(), str(root / BROTLI), f"--quality={BROTLI_QUALITY}", str(laid_out)],
                                 capture_output=True, text=True, timeout=300)
-        packed = gzip.compress(laid_out.read_bytes(), compresslevel=9, mtime=0)
+        packed = gzipped(laid_out.read_bytes())
         target.parent.mkdir(parents=True, exist_ok=True)
         if brotli.returncode == 0 and laid_out.with_name("snapshot.raw.br").is_file():
             shutil.copyfile(laid_out.with_name("snapshot.raw.br"), target.with_name(target.name + ".br"))

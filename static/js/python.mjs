@@ -113,19 +113,6 @@ function withStdlib(settings) {
   return stdlib ? { ...settings, stdLibURL: stdlib } : settings;
 }
 
-// The game package as one file (tools/build.py's bundle_game: {path: text}), fetched as this module
-// loads, beside the runtime's downloads, and written into Python's file system once it is up; the
-// built page's config then lists no [files] for PyScript to fetch one by one after Python starts.
-// Without the <meta> (the source tree), PyScript fetches pyscript.toml's [files] itself.
-const filesUrl = metaUrl("python-files");
-const gameFiles = filesUrl
-  ? fetch(filesUrl, { credentials: "same-origin" }).then((response) => {
-      if (!response.ok) throw new Error(`the game's files (${filesUrl}): HTTP ${response.status}`);
-      return response.json();
-    })
-  : null;
-gameFiles?.catch(() => {}); // a failure surfaces where start() awaits it, not as an unhandled rejection
-
 async function writeGameFiles(pyodide) {
   if (!gameFiles) return;
   const { FS } = pyodide;
@@ -138,6 +125,19 @@ async function writeGameFiles(pyodide) {
 
 // After the page's first paint: on a slow line the runtime's megabytes must not hold up the form.
 const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+// The game package as one file (tools/build.py's bundle_game: {path: text}), fetched once the page
+// has painted, beside the runtime's downloads, and written into Python's file system once it is up;
+// the built page's config then lists no [files] for PyScript to fetch one by one after Python starts.
+// Without the <meta> (the source tree), PyScript fetches pyscript.toml's [files] itself.
+const filesUrl = metaUrl("python-files");
+const gameFiles = filesUrl
+  ? painted().then(() => fetch(filesUrl, { credentials: "same-origin" })).then((response) => {
+      if (!response.ok) throw new Error(`the game's files (${filesUrl}): HTTP ${response.status}`);
+      return response.json();
+    })
+  : null;
+gameFiles?.catch(() => {}); // a failure surfaces where start() awaits it, not as an unhandled rejection
 
 // Start Python: from the snapshot when the page names one, otherwise (or if that fails) afresh.
 async function startPython(options) {

@@ -86,3 +86,13 @@ def test_a_failed_start_is_said_in_words(page, tmp_path):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_the_game_files_refused_are_said_in_words(page, base_url):
+    """The game bundle (static/python/game-<hash>.json) not served: the page says it could not start, never hangs."""
+    page.route("**/static/python/game-*.json", lambda route: route.fulfill(status=404, body="not found"))
+    page.goto(f"{base_url}/")
+    page.wait_for_selector("html[data-ready='failed']", timeout=30_000)
+    message = page.locator("#boot-error").inner_text()
+    assert message.startswith("The game could not start") and "Traceback" not in message
+    assert page.locator("#loading").is_hidden()
