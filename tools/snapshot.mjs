@@ -4,10 +4,12 @@
 //
 //   node tools/snapshot.mjs PYODIDE_DIR SITE_ROOT OUT_FILE MODULES_JSON
 //
-// MODULES_JSON is {"files": ["game/rules.py", ...], "imports": ["json", "game.rules", ...], "stdlib": path or null}:
+// MODULES_JSON is {"files": ["game/rules.py", ...], "imports": ["json", "game.rules", ...], "stdlib": path or null,
+// "ahead": a JSON file of {path: source} to compile ahead, "aheadModule": tools/ahead.py}:
 // the files are written where PyScript writes them (/home/pyodide/<path>) so the modules'
 // __file__ match the page's, then every name is imported. Modules that hold JavaScript objects
-// other than globals (pyscript, the game's shell) cannot be in a snapshot and are not listed.
+// other than globals (pyscript, the game's shell) cannot be in a snapshot and are not listed:
+// they are compiled ahead instead (tools/ahead.py), so that importing them at start compiles nothing.
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,7 +19,7 @@ if (!modulesJson) {
   console.error("usage: node tools/snapshot.mjs PYODIDE_DIR SITE_ROOT OUT_FILE MODULES_JSON");
   process.exit(2);
 }
-const { files, imports, stdlib } = JSON.parse(modulesJson);
+const { files, imports, stdlib, ahead, aheadModule } = JSON.parse(modulesJson);
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 // The page's standard library zip (tools/stdlib.py), when given: the snapshot remembers its offsets.
 const options = { indexURL: pyodideDir + path.sep, _makeSnapshot: true, ...(stdlib ? { stdLibURL: stdlib } : {}) };
@@ -38,6 +40,21 @@ del wanted, name, importlib, os
 gc.collect()
 del gc
 `);
+if (ahead) {
+  // tools/ahead.py, imported from a folder of its own (it stays in sys.modules as yacht_ahead),
+  // then every page-start file compiled and the import system told to take them.
+  pyodide.FS.mkdirTree("/tmp/yacht");
+  pyodide.FS.writeFile("/tmp/yacht/yacht_ahead.py", fs.readFileSync(aheadModule));
+  pyodide.globals.set("sources", pyodide.toPy(JSON.parse(fs.readFileSync(ahead, "utf8"))));
+  pyodide.runPython(`
+import sys
+sys.path.insert(0, "/tmp/yacht")
+import yacht_ahead
+sys.path.remove("/tmp/yacht")
+yacht_ahead.install(yacht_ahead.compiled(sources), {path: text.encode() for path, text in sources.items()})
+del sources, sys
+`);
+}
 // Zero the allocator's free memory, which still holds whatever start-up left there: a snapshot
 // of zeros packs to nothing (measured: 6.3 MB -> 5.2 MB packed). Take every free block that fits
 // below the current break, from 1 MiB down to 64 bytes, zero it, then give them all back.

@@ -32,6 +32,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import re
 import tomllib
 from pathlib import Path
 
@@ -54,8 +55,21 @@ IMPORTS = ("html", "hashlib") + tuple(
 measured, the only standard module the page loads at start that Pyodide has not), ``hashlib``
 (the first roll's), and the game's modules, the lazily imported advisor ones included: in a
 snapshot an import costs nothing at start, and the first hint or roll then compiles nothing."""
+SHELL = tuple(
+    path.removeprefix("./")
+    for path in tomllib.loads((Path(__file__).resolve().parent.parent / "pyscript.toml").read_text())["files"]
+    if path.endswith(".py") and path.startswith("./game/shell/")
+)
+"""The shell's modules: not imported into the snapshot, but compiled there (tools/ahead.py)."""
+HOME = "/home/pyodide"
+"""Where PyScript writes Python files (the page's working folder): the snapshot's files go there too."""
+PYSCRIPT = Path("static/vendor/pyscript")
+PYSCRIPT_FILES = re.compile(r'\{pyscript:\{(?="__init__\.py":)')
+"""Where PyScript's JavaScript holds its Python package ({pyscript:{"__init__.py":"...",...}}), which it writes at start."""
+PYSCRIPT_FILE = re.compile(r'"([\w.]+\.py)":("(?:[^"\\]|\\.)*"),?')
 INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
+AHEAD = Path("tools/ahead.py")
 BROTLI = Path("tools/brotli.mjs")
 BROTLI_QUALITY = 9
 """The Brotli copy's quality: 4.56 MB in 6 s (11, the highest: 4.0 MB in 38 s, each build; gzip: 5.83 MB)."""
@@ -128,6 +142,31 @@ def unpack(packed: bytes) -> bytes:
     return bytes(memory)
 
 
+def pyscript_sources(root: Path) -> dict[str, str]:
+    """PyScript's Python package as PyScript writes it at start ({path in Python's file system: text}).
+
+    Read out of its JavaScript, where each file is a JSON-escaped string literal; {} (nothing
+    compiled ahead, nothing broken) if no chunk holds it.
+    """
+    for chunk in sorted((root / PYSCRIPT).glob("*.js")):
+        text = chunk.read_text(encoding="utf-8")
+        found = PYSCRIPT_FILES.search(text)
+        if not found:
+            continue
+        sources, position = {}, found.end()
+        while (entry := PYSCRIPT_FILE.match(text, position)) is not None:
+            sources[f"{HOME}/pyscript/{entry.group(1)}"] = json.loads(entry.group(2))
+            position = entry.end()
+        return sources
+    return {}
+
+
+def ahead_sources(root: Path) -> dict[str, str]:
+    """What the snapshot compiles ahead (tools/ahead.py): PyScript's package and the game's shell."""
+    shell = {f"{HOME}/{path}": (root / path).read_text(encoding="utf-8") for path in SHELL}
+    return {**pyscript_sources(root), **shell}
+
+
 def fingerprint(root: Path, stdlib: Path | None = None) -> str:
     """A short hash of everything the snapshot depends on: the runtime, the modules and the recipe.
 
@@ -139,6 +178,8 @@ def fingerprint(root: Path, stdlib: Path | None = None) -> str:
         digest.update(str(path).encode() + b"\0" + hashlib.sha256((root / path).read_bytes()).digest())
     if stdlib is not None:
         digest.update(b"stdlib\0" + hashlib.sha256(stdlib.read_bytes()).digest())
+    digest.update(hashlib.sha256(json.dumps(ahead_sources(root), sort_keys=True).encode()).digest())
+    digest.update(hashlib.sha256((root / AHEAD).read_bytes()).digest())
     digest.update(hashlib.sha256(Path(__file__).read_bytes()).digest())  # the packing format
     return digest.hexdigest()[:16]
 
@@ -165,7 +206,10 @@ def make(root: Path, out: Path, stdlib: str | None = None) -> str:
         return name
     with tempfile.TemporaryDirectory() as scratch:
         raw = Path(scratch) / "memory.bin"
-        spec = json.dumps({"files": list(FILES), "imports": list(IMPORTS), "stdlib": str(zip_file) if zip_file else None})
+        ahead = Path(scratch) / "ahead.json"
+        ahead.write_text(json.dumps(ahead_sources(root)))
+        spec = json.dumps({"files": list(FILES), "imports": list(IMPORTS), "stdlib": str(zip_file) if zip_file else None,
+                           "ahead": str(ahead), "aheadModule": str(root / AHEAD)})
         result = subprocess.run(
             [node(), str(root / SCRIPT), str(root / PYODIDE), str(root), str(raw), spec],
             capture_output=True, text=True, timeout=300,

@@ -116,15 +116,20 @@ function withStdlib(settings) {
 async function writeGameFiles(pyodide) {
   if (!gameFiles) return;
   const { FS } = pyodide;
+  const utf8 = new TextEncoder(); // the browser's encoder: Emscripten's own for strings is a JavaScript loop
   for (const [path, text] of Object.entries(await gameFiles)) {
     const folder = path.split("/").slice(0, -1).join("/");
     if (folder) FS.mkdirTree(folder);
-    FS.writeFile(path, text);
+    FS.writeFile(path, utf8.encode(text));
   }
 }
 
 // After the page's first paint: on a slow line the runtime's megabytes must not hold up the form.
 const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+// A new task: the steps of a start each run in a task of their own, so that a tap waiting
+// between them is answered (each would otherwise run on in the same task, as promise callbacks).
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 // The game package as one file (tools/build.py's bundle_game: {path: text}), fetched once the page
 // has painted, beside the runtime's downloads, and written into Python's file system once it is up;
@@ -158,6 +163,7 @@ async function startPython(options) {
       delete withSnapshot._loadSnapshot;
       if (pyodide._api && pyodide._api.config) delete pyodide._api.config._loadSnapshot;
       // Every start restores the same memory: reseed `random` from the system, as a fresh start would.
+      await nextTask();
       pyodide.runPython("import random; random.seed()");
       document.documentElement.dataset.python = "snapshot";
       return pyodide;
@@ -173,7 +179,9 @@ async function startPython(options) {
 // Python started, with the game's files in place.
 async function start(options) {
   const pyodide = await startPython(options);
+  await nextTask();
   await writeGameFiles(pyodide);
+  await nextTask();
   return pyodide;
 }
 

@@ -30,6 +30,22 @@ def test_python_starts_from_the_snapshot_with_the_game_modules_in_place(page, pa
     assert found == ["/home/pyodide/game/engine.py", True, True]
 
 
+def test_the_shell_and_pyscript_come_compiled_from_the_snapshot(page, base_url):
+    """tools/ahead.py: the modules a start imports from files (PyScript's, the shell's) compile nothing."""
+    open_game(page, base_url)
+    found = run_python(page, "\n".join([
+        "import sys, yacht_ahead",
+        "ahead = yacht_ahead.current()",
+        "started = sorted(m.__file__ for n, m in sys.modules.items() if n.startswith(('pyscript', 'game.shell')) and getattr(m, '__file__', None))",
+        "result = [sorted(ahead.taken), ahead.compiled]",
+        "result.append(started)",
+    ]))
+    taken, compiled, started = found
+    assert compiled == []
+    assert "/home/pyodide/game/shell/board.py" in taken and "/home/pyodide/pyscript/__init__.py" in taken
+    assert taken == started  # every such module the start imported, and only those
+
+
 def test_every_start_from_the_snapshot_reseeds_random(browser, base_url):
     """The snapshot is the same memory every time: without a reseed, `random` would repeat itself."""
     draws = []
