@@ -34,6 +34,7 @@ __all__ = [
     "Element",
     "UNDO",
     "NEXT_CHOICE",
+    "CHOICE_KEYS",
     "PREVIOUS_CHOICE",
     "rows",
     "cells",
@@ -532,6 +533,12 @@ PREVIOUS_CHOICE = "previous-choice"
 DISMISS = "dismiss"  # a celebration
 _KEYS = {"r": Roll(), "R": Roll(), "u": UNDO, "U": UNDO, "ArrowDown": NEXT_CHOICE, "ArrowUp": PREVIOUS_CHOICE, "Escape": DISMISS}
 _CTRL_KEYS = {"z": UNDO, "Z": UNDO}
+CHOICE_KEYS = tuple(key for key, command in _KEYS.items() if command in (NEXT_CHOICE, PREVIOUS_CHOICE))
+"""The keys that move between the offered boxes (their own action, scrolling, is prevented on a box).
+
+>>> CHOICE_KEYS
+('ArrowDown', 'ArrowUp')
+"""
 
 
 def key_command(match: Match, key: str, ctrl: bool = False) -> Action | str | None:

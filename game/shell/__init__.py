@@ -11,6 +11,7 @@ import asyncio
 import json
 import time
 
+import js
 from pyodide.ffi import create_proxy
 from pyscript import document, when, window
 
@@ -24,7 +25,7 @@ from ..session import Session  # noqa: E402
 from . import language, records, sound  # noqa: E402
 from .board import BOARD, act, fill_form, read_form, sync_form  # noqa: E402
 from .dom import (  # noqa: E402
-    HINTS_KEY, SAVE_KEY, SETUP_KEY, UNREADABLE_KEY, UNSAVED_KEY, by_id, closest, download, forget, guarded, marked,
+    HINTS_KEY, PAGE, SAVE_KEY, SETUP_KEY, UNREADABLE_KEY, UNSAVED_KEY, Found, by_id, closest, download, forget, guarded, marked,
     now, remember, say, show, stored,
 )
 
@@ -36,20 +37,11 @@ SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of
 
 
 NO_CATALOGUE = N_("That language could not be loaded (no connection?), so the page stays as it was.")
-# (the setup form is re-rendered in another language: handlers bind to its stable section, #setup)
+# Events are delegated from the page's body (DELEGATED): the form and the scorecard are drawn anew.
 
 
-@when("change", "#setup")
-@guarded
-def on_form_change(event):
-    if closest(event, "#setup-form") is not None:
-        sync_form()
-
-
-@when("submit", "#setup")
-@guarded
-def on_start(event):
-    event.preventDefault()
+def on_start(_form: Found) -> None:
+    """The setup form's Start (static/js/page.js prevents the form's own submission at once)."""
     fields = read_form()
     setup, problems = setups.setup_from_fields(fields)
     try:
@@ -112,52 +104,37 @@ BUTTONS = {
 """What each button with an id does (one click handler on the page's stable body)."""
 
 
-@when("click", "body")
-@guarded
-def on_click(event):
-    for selector, handle in CLICKS:  # the first match only: each lookup crosses into the page
-        element = closest(event, selector)
-        if element is not None:
-            handle(element)
-            return
-
-
-def score(choice) -> None:
-    act(Score(str(choice.dataset.category)))
+def score(choice: Found) -> None:
+    act(Score(choice.data["category"]))
     by_id("roll-button").focus()
 
 
 CLICKS = (
-    ("button[id]", lambda button: BUTTONS.get(str(button.id), lambda: None)()),
-    ("button[data-die]", lambda die: act(view.toggle(BOARD.session.match, int(die.dataset.die)))),
+    ("button[id]", lambda button: BUTTONS.get(button.id, lambda: None)()),
+    ("button[data-die]", lambda die: act(view.toggle(BOARD.session.match, int(die.data["die"])))),
     ("button.choice", score),
-    ("button[data-game]", lambda game: records.delete_games(str(game.dataset.game))),
-    ("td[data-row]", lambda td: say(view.cell_refusal(BOARD.session.match, str(td.dataset.row), int(td.dataset.player), t=BOARD.t))),
+    ("button[data-game]", lambda game: records.delete_games(game.data["game"])),
+    ("td[data-row]", lambda td: say(view.cell_refusal(BOARD.session.match, td.data["row"], int(td.data["player"]), t=BOARD.t))),
 )
-"""Clicks on the page's stable body, by what was clicked: (selector, what to do with the element)."""
+"""Clicks on the page's stable body, by what was clicked: (selector, what to do with it); the first match only."""
 
 
-@when("pointerdown", "body")
-@guarded
-def on_press(event):
+def on_press(_body: Found) -> None:
     sound.wake()  # a tap starts before its click: the audio context is made now, not in the roll's frame
 
 
-@when("change", "#stats")
-@guarded
-def on_stats_change(event):
-    if str(event.target.id) == "import-backup":
-        files = event.target.files
+def on_stats_change(changed: Found) -> None:
+    if changed.id == "import-backup":
+        picker = by_id("import-backup")
+        files = picker.files
         if files.length:
             asyncio.ensure_future(records.import_backup(files.item(0)))
-        event.target.value = ""
+        picker.value = ""
     else:
         asyncio.ensure_future(records.open_stats(str(by_id("stats-rules").value), str(by_id("stats-player").value)))
 
 
-@when("change", "#hint-toggle")
-@guarded
-def on_hint_toggle(event):
+def on_hint_toggle(_toggle: Found) -> None:
     if BOARD.stale():
         BOARD.offer_newer()
         return
@@ -166,9 +143,7 @@ def on_hint_toggle(event):
     BOARD.draw()
 
 
-@when("change", "#chances-toggle")
-@guarded
-def on_chances_toggle(event):
+def on_chances_toggle(_toggle: Found) -> None:
     BOARD.chances = bool(by_id("chances-toggle").checked)
     by_id("chances").textContent = ""
     BOARD.schedule()
@@ -234,10 +209,33 @@ async def switch_language(code: str) -> None:
     use_language(t)
 
 
-@when("change", "#language")
-@guarded
-def on_language(event):
+def on_language(_picker: Found) -> None:
     asyncio.ensure_future(switch_language(str(by_id("language").value)))
+
+
+def delegated(table) -> object:
+    """A handler for static/js/page.js's delegate: the table's entry for the selector that matched,
+    given the element's id and data-* values (in a worker, every look at the element would cross over)."""
+
+    @guarded
+    def handle(index, found) -> None:
+        table[int(index)][1](Found.from_json(str(found)))
+
+    return create_proxy(handle)
+
+
+DELEGATED = {
+    "click": CLICKS,
+    "submit": (("#setup-form", on_start),),
+    "pointerdown": (("body", on_press),),
+    "change": (("#hint-toggle", on_hint_toggle), ("#chances-toggle", on_chances_toggle), ("#language", on_language),
+               ("#stats input, #stats select", on_stats_change)),
+}
+"""Events on the page's body the shell answers, by type: (selector, what to do with the element);
+static/js/page.js finds the element, on the page's thread, and prevents a submission there at once."""
+
+for _type, _table in DELEGATED.items():
+    PAGE.steps().delegate(_type, json.dumps([selector for selector, _ in _table]), delegated(_table), _type == "submit")
 
 
 def on_storage(event) -> None:
@@ -272,11 +270,14 @@ def on_key(event):
     if command == view.UNDO:
         BOARD.commit(BOARD.session.undo())
     elif command in (view.NEXT_CHOICE, view.PREVIOUS_CHOICE):
-        choices = list(document.querySelectorAll("#scorecard button.choice"))
-        position = next((i for i, b in enumerate(choices) if b == current), 0)
-        choices[(position + (1 if command == view.NEXT_CHOICE else -1)) % len(choices)].focus()
+        PAGE.steps().moveFocus("#scorecard button.choice", 1 if command == view.NEXT_CHOICE else -1)
     else:
         act(command)
+
+
+# Where Python runs in a worker, its preventDefault() comes after the event: the page prevents the
+# arrows' scrolling on a box itself.
+PAGE.steps().preventKeys("button.choice", json.dumps(view.CHOICE_KEYS))
 
 
 # ---------------------------------------------------------------------- start-up
@@ -392,7 +393,7 @@ def from_link(query) -> bool:
 
 def resume_or_setup() -> None:
     """Start from a link, resume the saved session, or show the setup form."""
-    query = [(str(key), str(value)) for key, value in window.URLSearchParams.new(window.location.search).entries()]
+    query = [(str(key), str(value)) for key, value in json.loads(PAGE.steps().query())]
     if setups.has_start_params(query) and from_link(query):
         return
     session, error = stored_session()
@@ -432,9 +433,10 @@ async def start() -> None:
         t = await language.load(code) if code != BOARD.t.code else None
         if t is not None:
             use_language(t)
-        by_id("start-button").disabled = by_id("roll-button").disabled = False  # they wait for Python
-        for element_id in ("menu-stats", "menu-rules"):
-            by_id(element_id).removeAttribute("aria-disabled")  # looks the same either way: nothing moves at start
+        # Start and Roll wait for Python; the menu's buttons look the same either way: nothing moves at start.
+        ready = [(button, {"disabled": False}) for button in ("start-button", "roll-button")]
+        ready += [(button, {"remove": ["aria-disabled"]}) for button in ("menu-stats", "menu-rules")]
+        PAGE.steps().apply(json.dumps(ready), "")
         window.addEventListener("storage", create_proxy(guarded(on_storage)))
         document.addEventListener("visibilitychange", create_proxy(guarded(on_visibility)))
         resume_or_setup()
@@ -442,7 +444,10 @@ async def start() -> None:
         say(view.failure(view.WORDS.cannot_start, error, saved=False, t=BOARD.t))
     finally:
         show("loading", False)
-        document.documentElement.dataset.ready = "true"
+        started = getattr(js, "yachtPython", None)  # how static/js/python.mjs started Python, where it runs
+        if started:
+            PAGE.root.python = started
+        PAGE.root.ready = "true"
         window.performance.mark("yacht:ready")
-    if document.documentElement.dataset.python == "snapshot":
+    if started == "snapshot":
         asyncio.ensure_future(warm_up())

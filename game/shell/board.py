@@ -3,39 +3,52 @@
 from __future__ import annotations
 
 import asyncio
+import json
 
-from pyodide.ffi import jsnull, to_js
 from pyscript import document, fetch, window
 
 from .. import coach_view, feel, markup, setup as setups, view
 from ..i18n import ENGLISH, Text
 from ..session import Next, Session
 from . import records, sound
-from .dom import SAVE_KEY, TABLES, UNSAVED_KEY, by_id, mark, offer_focus, remember, say, show, stored
+from .dom import PAGE, SAVE_KEY, TABLES, UNSAVED_KEY, by_id, mark, offer_focus, remember, say, show, stored
 
 PREFETCH_DELAY = 3.0  # seconds after a match starts before its advisor table is fetched for offline use
 REDUCED_MOTION = "(prefers-reduced-motion: reduce)"
+
+
+def cell_at(key: tuple[str, int]) -> tuple[str, int]:
+    """Where a scorecard cell is, for static/js/page.js: a selector and which match.
+
+    >>> cell_at(("yacht", 1))
+    ('#scorecard td[data-row="yacht"][data-player="1"]', 0)
+    """
+    row, player = key
+    return f'#scorecard td[data-row={json.dumps(row, ensure_ascii=False)}][data-player="{int(player)}"]', 0
+
+
+def die_at(index: int) -> tuple[str, int]:
+    """Where a die's button is, for static/js/page.js."""
+    return f'#dice button[data-die="{int(index)}"]', 0
+
+
+HEADS = "#scorecard thead th[title]"
+"""The scorecard's column heads, one per seat, in order."""
 
 
 class Motion:
     """Thrown dice tumbling (game.feel's keyframes, run by the compositor); none where motion is reduced."""
 
     def __init__(self) -> None:
-        self.frames = None  # the keyframes and timings as JavaScript objects, made on the first throw
+        self.frames = json.dumps({"toss": [dict(f) for f in feel.TOSS], "motion": feel.MOTION,
+                                  "flick": [dict(f) for f in feel.FLICK], "flickMotion": feel.FLICK_MOTION})
+        self.reduced = None  # the media query, asked once (it follows the setting)
 
     def allowed(self) -> bool:
-        return not window.matchMedia(REDUCED_MOTION).matches
+        if self.reduced is None:
+            self.reduced = window.matchMedia(REDUCED_MOTION)
+        return not self.reduced.matches
 
-    def throw(self, button) -> None:
-        """Animate one die's body (in the air, landing) and its strip of faces (a die_face with tumble)."""
-        if self.frames is None:
-            js = [to_js(value, dict_converter=window.Object.fromEntries) for value in
-                  ([dict(f) for f in feel.TOSS], feel.MOTION, [dict(f) for f in feel.FLICK], feel.FLICK_MOTION)]
-            self.frames = tuple(js)
-        toss, motion, flick, flick_motion = self.frames
-        body = button.firstElementChild
-        body.animate(toss, motion)
-        body.firstElementChild.animate(flick, flick_motion)
 
 
 class Board:
@@ -45,7 +58,6 @@ class Board:
         self.session: Session | None = None
         self.shape: tuple | None = None
         self.drawn: dict = {}  # key -> the view value last drawn there
-        self.elements: dict = {}  # key -> its element
         self.computer = None  # the task playing computer turns
         self.fast = False  # skip the computer's pauses until a person's turn
         self.hint_request = 0
@@ -56,6 +68,7 @@ class Board:
         self.handed: int | None = None  # the match's action count when the phone was last passed on
         self.cheers = 0  # celebrations shown (each hides itself unless a newer one came)
         self.motion = Motion()
+        self.hinted: list = []  # where the hint marked dice or a box (cleared at the next schedule)
 
     def commit(self, step, person: bool = True) -> bool:
         """Take a step's session (or explain its refusal), store it, draw it and sound it."""
@@ -117,26 +130,20 @@ class Board:
             return
         await asyncio.sleep(PREFETCH_DELAY)
         try:
-            await fetch(TABLES + name)
+            await fetch(PAGE.site(TABLES + name))
         except Exception:  # noqa: BLE001 - offline: the table is fetched on a later visit
             pass
 
-    def build(self) -> None:
-        """Lay out the scorecard and dice for the match's shape (only when it changes)."""
+    def build(self, ops: list) -> None:
+        """Lay out the scorecard and dice for the match's shape (only when it changes), as ``ops``' first steps."""
         match = self.session.match
         games = max(match.games, len(match.cards))
         shape = (match.ruleset, match.seats, games, self.t.code)
         if shape == self.shape:
             return
-        self.shape, self.drawn, self.elements = shape, {}, {}
-        by_id("scorecard").innerHTML = markup.scorecard(match.ruleset, match.players, games, t=self.t)
-        by_id("dice").innerHTML = markup.tray(match.ruleset.dice, t=self.t)
-        for td in document.querySelectorAll("#scorecard td[data-row]"):
-            self.elements[(td.dataset.row, int(td.dataset.player))] = td
-        for index, th in enumerate(document.querySelectorAll("#scorecard thead th[title]")):
-            self.elements[("head", index)] = th
-        for button in document.querySelectorAll("#dice button[data-die]"):
-            self.elements[("die", int(button.dataset.die))] = button
+        self.shape, self.drawn, self.hinted = shape, {}, []
+        ops.append(("scorecard", {"html": markup.scorecard(match.ruleset, match.players, games, t=self.t)}))
+        ops.append(("dice", {"html": markup.tray(match.ruleset.dice, t=self.t)}))
 
     def changed(self, key, value) -> bool:
         """Whether ``value`` differs from what was last drawn at ``key`` (and remember it)."""
@@ -146,67 +153,76 @@ class Board:
         return True
 
     def draw(self, announce: str = "", thrown: frozenset[int] = frozenset()) -> None:
-        """Write to the page what changed (``thrown`` dice tumble), then schedule what the session says is next."""
+        """Write to the page what changed (``thrown`` dice tumble), then schedule what the session says is next.
+
+        Every change goes to the page in one call (static/js/page.js's apply): where Python runs in a
+        worker, each call to the page is a round trip.
+        """
         match = self.session.match
-        self.build()
+        ops: list = []
+        self.build(ops)
         for key, cell in view.cells(match, t=self.t).items():
             if self.changed(key, cell):
-                td = self.elements[key]
-                td.className = " ".join(cell.classes)
-                td.innerHTML = markup.cell(key[0], cell)
+                ops.append((cell_at(key), {"class": " ".join(cell.classes), "html": markup.cell(key[0], cell)}))
+        current = view.current_seat(match)
         for index in range(len(match.seats)):
-            self.elements[("head", index)].classList.toggle("current", index == view.current_seat(match))
+            if self.changed(("head", index), index == current):
+                ops.append(((HEADS, index), {"toggle": {"current": index == current}}))
         tumbling = thrown and self.motion.allowed()
         for die in view.dice(match, t=self.t):
-            self.draw_die(die, tumbling and die.index in thrown)
+            ops += self.die_ops(die, tumbling and die.index in thrown)
         results = view.results(match, t=self.t)
         handing = self.handing()
-        self.patch(view.elements(self.session, results, t=self.t, handing=handing))
+        ops += self.patch_ops(view.elements(self.session, results, t=self.t, handing=handing))
         marks = view.roll_marks(match)
         if self.changed("marks", marks):
-            by_id("roll-marks").innerHTML = markup.roll_marks(marks)
+            ops.append(("roll-marks", {"html": markup.roll_marks(marks)}))
+        new_results = self.changed("results", results) and results is not None
+        if new_results:
+            ops.append(("standings", {"html": markup.lines(results.lines)}))
+        ops.append(("status", {"text": announce or view.status(match, t=self.t)}))  # written only if it differs
+        PAGE.steps().apply(json.dumps(ops), self.motion.frames if tumbling else "")
         if self.changed("handing", handing) and handing is not None:
             by_id("pass-start").focus()
-        if self.changed("results", results) and results is not None:
-            by_id("standings").innerHTML = markup.lines(results.lines)
+        if new_results:
             by_id("new-match" if results.final else "next-game").focus()
-        status = by_id("status")
-        text = announce or view.status(match, t=self.t)
-        if status.textContent != text:
-            status.textContent = text
         self.schedule()
 
     def patch(self, elements: dict[str, view.Element]) -> None:
         """Give each element by id the text, visibility, check and attributes the view says (if changed)."""
+        ops = self.patch_ops(elements)
+        if ops:
+            PAGE.steps().apply(json.dumps(ops), "")
+
+    def patch_ops(self, elements: dict[str, view.Element]) -> list:
+        """:meth:`patch`'s steps, for a draw's one call."""
+        ops = []
         for element_id, want in elements.items():
             if not self.changed(element_id, want):
                 continue
-            element = by_id(element_id)
-            if want.text is not None:
-                element.textContent = want.text
-            if want.hidden is not None:
-                element.hidden = want.hidden
-            if want.checked is not None:
-                element.checked = want.checked
-            for name, value in want.attributes:
-                element.setAttribute(name, value)
+            changes: dict = {"attrs": dict(want.attributes)}
+            for name, value in (("text", want.text), ("hidden", want.hidden), ("checked", want.checked)):
+                if value is not None:
+                    changes[name] = value
+            ops.append((element_id, changes))
+        return ops
 
-    def draw_die(self, die: view.Die, thrown: bool = False) -> None:
+    def die_ops(self, die: view.Die, thrown: bool = False) -> list:
         """One die: its face (tumbling to it when ``thrown``), held (a pressed button) and whether a tap does anything."""
         old = self.drawn.get(("die", die.index))
         if not self.changed(("die", die.index), die) and not thrown:
-            return
-        button = self.elements[("die", die.index)]
-        button.setAttribute("aria-label", die.label)
-        button.setAttribute("aria-pressed", "true" if die.held else "false")
-        button.setAttribute("aria-disabled", "false" if die.enabled else "true")
-        button.classList.toggle("die-empty", die.face is None)
+            return []
+        changes: dict = {
+            "attrs": {"aria-label": die.label, "aria-pressed": "true" if die.held else "false",
+                      "aria-disabled": "false" if die.enabled else "true"},
+            "toggle": {"die-empty": die.face is None},
+        }
         if old is None or old.face != die.face or thrown:
             match = self.session.match
             tumble = feel.tumble(die.face, die.index, match.ruleset.sides, match.draws) if thrown and die.face else ()
-            button.innerHTML = markup.die_face(die.face, match.ruleset.sides, tumble)
-            if tumble:
-                self.motion.throw(button)
+            changes["html"] = markup.die_face(die.face, match.ruleset.sides, tumble)
+            changes["toss"] = bool(tumble)
+        return [(die_at(die.index), changes)]
 
     def handing(self) -> str | None:
         """The person the phone is being passed to (game.feel.handover), until they tap Start."""
@@ -243,8 +259,10 @@ class Board:
         if session.next is Next.COMPUTER and self.computer is None and not document.hidden:  # a visible tab plays
             self.computer = asyncio.ensure_future(self.play_computers())
         self.hint_request += 1
-        for element in document.querySelectorAll(".hint-keep, .hint-best"):
-            element.classList.remove("hint-keep", "hint-best")
+        if self.hinted:
+            unmark = {"toggle": {"hint-keep": False, "hint-best": False}, "optional": True}
+            PAGE.steps().apply(json.dumps([(at, unmark) for at in self.hinted]), "")
+            self.hinted = []
         if session.wants_hint():
             asyncio.ensure_future(self.draw_hint(self.hint_request))
         else:
@@ -257,7 +275,7 @@ class Board:
         if name is None:
             return
         try:
-            response = await fetch(TABLES + name)
+            response = await fetch(PAGE.site(TABLES + name))
             data = bytes(await response.bytearray()) if response.ok else None
         except Exception:  # noqa: BLE001 - offline and not cached: the advisor estimates instead
             data = None
@@ -306,12 +324,12 @@ class Board:
         box = by_id("hint")
         box.innerHTML = markup.advice(advice, t=self.t)
         box.hidden = False
-        targets = [self.elements[("die", index)] for index in advice.keep]
+        targets = [die_at(index) for index in advice.keep]
         if advice.category is not None:
-            targets.append(document.querySelector(f"#scorecard button[data-category='{advice.category}']"))
-        for element in targets:
-            if element is not None and element is not jsnull:
-                element.classList.add("hint-keep" if advice.category is None else "hint-best")
+            targets.append((f"#scorecard button[data-category={json.dumps(advice.category, ensure_ascii=False)}]", 0))
+        mark = "hint-keep" if advice.category is None else "hint-best"
+        PAGE.steps().apply(json.dumps([(at, {"toggle": {mark: True}, "optional": True}) for at in targets]), "")
+        self.hinted = targets
 
     async def draw_report(self) -> None:
         """The after-game report: each person's choices against the best, costliest first."""
@@ -329,12 +347,11 @@ class Board:
         hidden = ("play", "results", "menu-new", "save-problem", "link-choice")
         for element_id, visible in [(element_id, False) for element_id in hidden] + [("setup", True)]:
             show(element_id, visible)
-        error = by_id("setup-error")
-        error.innerHTML = markup.problems([p.text(self.t) for p in problems], t=self.t) if problems else ""
-        error.hidden = not problems
+        words = markup.problems([p.text(self.t) for p in problems], t=self.t) if problems else ""
+        PAGE.steps().apply(json.dumps([("setup-error", {"html": words, "hidden": not problems})]), "")
         sync_form()
         if problems:
-            error.scrollIntoView()  # below the form on a phone: bring the problems into sight
+            by_id("setup-error").scrollIntoView()  # below the form on a phone: bring the problems into sight
         else:
             offer_focus("start-button")
 
@@ -349,35 +366,20 @@ def act(action) -> None:
 
 # ---------------------------------------------------------------------- the form (game.markup.setup_form)
 
+FORM = "setup-form"
+
 
 def read_form() -> dict[str, str]:
     """The setup form's raw values by field name (a checkbox is "1" or "0")."""
-    fields = {}
-    for element in by_id("setup-form").elements:
-        if not element.name or (element.type == "radio" and not element.checked):
-            continue
-        fields[element.name] = ("1" if element.checked else "0") if element.type == "checkbox" else element.value
-    return fields
+    return {str(k): str(v) for k, v in json.loads(PAGE.steps().formFields(FORM)).items()}
 
 
 def fill_form(values: dict[str, str]) -> None:
     """Put field values into the form."""
-    elements = by_id("setup-form").elements
-    for name, value in values.items():
-        element = elements.namedItem(name)
-        if element is None or element is jsnull:
-            continue
-        if getattr(element, "type", None) == "checkbox":
-            element.checked = value == "1"
-        else:
-            element.value = value
+    PAGE.steps().fillForm(FORM, json.dumps(values))
 
 
 def sync_form() -> None:
-    """Show the options of the chosen rule set and as many seat rows as players."""
-    fields = read_form()
-    for fieldset in document.querySelectorAll("#setup-form fieldset[data-rules]"):
-        fieldset.hidden = fieldset.dataset.rules != fields.get("rules")
-    count = int(fields.get("count", "2"))
-    for row in document.querySelectorAll("#setup-form .player-row"):
-        row.hidden = int(row.dataset.seat) > count
+    """Show the options of the chosen rule set and as many seat rows as players (static/js/page.js
+    also does so at each change, before Python has started too)."""
+    PAGE.steps().syncForm(FORM)

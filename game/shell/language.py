@@ -7,9 +7,12 @@ words the page in it; the header's picker changes it at any time, the match stay
 
 from __future__ import annotations
 
+import json
+
 from pyscript import document, fetch, window
 
 from ..boot import LANGUAGE_KEY
+from .dom import PAGE
 
 __all__ = ["LANGUAGE_KEY", "preferred", "load", "apply", "word_static", "remember_choice"]
 from ..i18n import DEFAULT, ENGLISH, LANGUAGES, Text, negotiate
@@ -22,7 +25,7 @@ def preferred(stored_choice: str | None) -> str:
     """The language to start in: the remembered choice if the game speaks it, else the browser's."""
     if stored_choice in LANGUAGES:
         return stored_choice
-    browser = [str(code) for code in (window.navigator.languages or [window.navigator.language or ""])]
+    browser = [str(code) for code in json.loads(PAGE.steps().languages())]
     return negotiate(browser).code
 
 
@@ -31,7 +34,7 @@ async def load(code: str) -> Text | None:
     if code == DEFAULT or code not in LANGUAGES:
         return ENGLISH if code == DEFAULT else None
     try:
-        response = await fetch(CATALOGUE.format(code=code))
+        response = await fetch(PAGE.site(CATALOGUE.format(code=code)))
         if not response.ok:
             return None
         return Text.from_mo(code, bytes(await response.bytearray()))

@@ -11,7 +11,7 @@ from .. import feel, markup, stats_view, view
 from ..engine import GameError
 from ..session import Next, Session
 from . import board, sound
-from .dom import HISTORY_KEY, REFERENCES, SETUP_KEY, by_id, download, now, remember, say, show, stored
+from .dom import HISTORY_KEY, PAGE, REFERENCES, SETUP_KEY, by_id, download, now, remember, say, show, stored
 
 
 class Cache:
@@ -109,7 +109,7 @@ async def open_stats(key: str | None = None, name: str | None = None) -> None:
 
     if CACHE.references is None:
         try:
-            CACHE.references = stats.references_from_dict(json.loads(await (await fetch(REFERENCES)).text()))
+            CACHE.references = stats.references_from_dict(json.loads(await (await fetch(PAGE.site(REFERENCES))).text()))
         except Exception:  # noqa: BLE001 - offline and not cached, or damaged: charts without them
             CACHE.references = {}
     history = read_history()

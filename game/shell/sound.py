@@ -1,6 +1,6 @@
 """Sounds and touch for the table's cues (game.feel.Cue): synthesized with Web Audio, no audio files.
 
-The recipes are data (game.sounds); here they are scheduled. Nothing plays unless the page's Sound
+The recipes are data (game.sounds); static/js/page.js schedules them, handed one in a single call. Nothing plays unless the page's Sound
 setting is on (``html[data-sound="on"]``, set by static/js/settings.js before Python starts). The
 audio context is made on the first cue, which a person's tap brings, so the browser lets it start;
 where ``navigator.audioSession`` exists it is "ambient", so iOS keeps quiet when the ringer is muted.
@@ -9,19 +9,20 @@ A browser without Web Audio stays silent, with one warning in the console: a sou
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterable
 
-from pyodide.ffi import create_once_callable, to_js
-from pyscript import document, window
+from pyodide.ffi import to_js
+from pyscript import window
+
+from .dom import PAGE
 
 from ..feel import Cue
-from ..sounds import ATTACK, MASTER_GAIN, RECIPES, ROLL_VIBRATION_MS, Tone, Wave, most_notable
+from ..sounds import ATTACK, MASTER_GAIN, RECIPES, ROLL_VIBRATION_MS, Tone, most_notable
 
 LEAD = 0.01
 """Seconds between scheduling a cue and its first tone: every tone of it is then set before it starts."""
-SILENT = 0.0001
-"""The gain a tone rises from and decays to (an exponential ramp cannot reach 0)."""
 NOISE_SECONDS = 0.06
 """The noise buffer's length, shared by every clack (longer than any noise tone)."""
 NOISE_Q = 1.8
@@ -43,20 +44,21 @@ class Speaker:
         if cue is None:
             return
         try:
-            if document.documentElement.dataset.sound != "on":
+            if PAGE.root.sound != "on":
                 return
             if person and cue is Cue.ROLL:
-                if hasattr(window.navigator, "vibrate"):
-                    window.navigator.vibrate(ROLL_VIBRATION_MS)
+                navigator = PAGE.navigator()
+                if hasattr(navigator, "vibrate"):
+                    navigator.vibrate(ROLL_VIBRATION_MS)
             if not self.broken:
-                self.ready()  # now, in the person's tap: browsers (iOS above all) start audio only then
-                after_paint(lambda: self.attempt(lambda: self.schedule(RECIPES[cue])))
+                context = self.ready()  # now, in the person's tap: browsers (iOS above all) start audio only then
+                PAGE.steps().play(context, self.output, self.noise_buffer(context), recipe_json(RECIPES[cue]))
         except Exception as error:  # noqa: BLE001 - a sound never stops play
             self.fail(error)
 
     def wake(self) -> None:
         """Make the audio context ahead of the first cue (at a tap's start), so a roll's frame never pays for it."""
-        if self.context is None and not self.broken and document.documentElement.dataset.sound == "on":
+        if self.context is None and not self.broken and PAGE.root.sound == "on":
             self.attempt(self.ready)
 
     def attempt(self, action) -> None:
@@ -74,7 +76,7 @@ class Speaker:
     def ready(self):
         """The running audio context, made on first use (a person's tap then unlocks it), resumed when suspended."""
         if self.context is None:
-            session = getattr(window.navigator, "audioSession", None)
+            session = getattr(PAGE.navigator(), "audioSession", None)
             if session is not None:
                 session.type = "ambient"  # iOS: respect the ringer's mute switch, mix with other audio
             make = getattr(window, "AudioContext", None) or getattr(window, "webkitAudioContext", None)
@@ -100,37 +102,16 @@ class Speaker:
             self.noise = buffer
         return self.noise
 
-    def schedule(self, recipe: tuple[Tone, ...]) -> None:
-        """Set every tone of a recipe on the audio clock: a source, a quick attack, a soft decay."""
-        context = self.ready()
-        now = context.currentTime + LEAD
-        for tone in recipe:
-            start, end = now + tone.start, now + tone.start + tone.duration
-            if tone.wave is Wave.NOISE:
-                source = context.createBufferSource()
-                source.buffer = self.noise_buffer(context)
-                head = context.createBiquadFilter()
-                head.type = "bandpass"
-                head.frequency.value = tone.frequency
-                head.Q.value = NOISE_Q
-                source.connect(head)
-            else:
-                source = head = context.createOscillator()
-                source.type = tone.wave.value
-                source.frequency.value = tone.frequency
-            envelope = context.createGain()
-            level = envelope.gain
-            level.setValueAtTime(SILENT, start)
-            level.exponentialRampToValueAtTime(tone.gain, start + min(ATTACK, tone.duration / 2))
-            level.exponentialRampToValueAtTime(SILENT, end)
-            head.connect(envelope).connect(self.output)
-            source.start(start)
-            source.stop(end)
 
+def recipe_json(recipe: tuple[Tone, ...]) -> str:
+    """A recipe as static/js/page.js schedules it (one call to the page, whatever its length).
 
-def after_paint(action) -> None:
-    """Run ``action`` once the next frame is drawn: the roll's dice reach the screen first, its sound a frame later."""
-    window.requestAnimationFrame(create_once_callable(lambda _time: window.setTimeout(create_once_callable(action), 0)))
+    >>> json.loads(recipe_json((Tone(440.0, 0.0, 0.1, 0.3),)))["tones"]
+    [{'frequency': 440.0, 'start': 0.0, 'duration': 0.1, 'gain': 0.3, 'wave': 'sine'}]
+    """
+    tones = [{"frequency": t.frequency, "start": t.start, "duration": t.duration, "gain": t.gain, "wave": t.wave.value}
+             for t in recipe]
+    return json.dumps({"tones": tones, "lead": LEAD, "attack": ATTACK, "noiseQ": NOISE_Q})
 
 
 SPEAKER = Speaker()

@@ -1,0 +1,222 @@
+// The page's half of the shell (game/shell): steps it asks for in one call each, by element id,
+// with plain values. The shell may run in a worker (see static/js/python.mjs), where every new
+// reference to a page object costs a round trip and more (measured in Chromium: 3-13 ms each, a
+// property of one already held 0.05 ms): showing a box by id, reading the setup form or tossing a
+// die took one or several. Here the shell names the element and this file does the step. It also
+// keeps the setup form in step with its choices before Python has started. No game logic.
+(function () {
+  "use strict";
+  var SILENT = 0.0001; // the gain a tone rises from and decays to (an exponential ramp cannot reach 0)
+
+  // A thrown die: its body flies and lands, its strip of faces tumbles (game/feel.py's keyframes:
+  // {toss, motion, flick, flickMotion}).
+  function toss(button, frames) {
+    var body = button.firstElementChild;
+    if (!body || !body.animate) return;
+    body.animate(frames.toss, frames.motion);
+    if (body.firstElementChild) body.firstElementChild.animate(frames.flick, frames.flickMotion);
+  }
+
+  // Every tone of a recipe on the context's clock: a source, a quick attack, a soft decay.
+  // recipe: {tones: [{frequency, start, duration, gain, wave}], lead, attack, noiseQ} (seconds, Hz),
+  // a wave being an oscillator type or "noise".
+  function schedule(context, output, noise, recipe) {
+    var settings = recipe;
+    var tones = recipe.tones;
+    var now = context.currentTime + settings.lead;
+    tones.forEach(function (tone) {
+      var start = now + tone.start;
+      var end = start + tone.duration;
+      var source;
+      var head;
+      if (tone.wave === "noise") {
+        source = context.createBufferSource();
+        source.buffer = noise;
+        head = context.createBiquadFilter();
+        head.type = "bandpass";
+        head.frequency.value = tone.frequency;
+        head.Q.value = settings.noiseQ;
+        source.connect(head);
+      } else {
+        source = head = context.createOscillator();
+        source.type = tone.wave;
+        source.frequency.value = tone.frequency;
+      }
+      var envelope = context.createGain();
+      var level = envelope.gain;
+      level.setValueAtTime(SILENT, start);
+      level.exponentialRampToValueAtTime(tone.gain, start + Math.min(settings.attack, tone.duration / 2));
+      level.exponentialRampToValueAtTime(SILENT, end);
+      head.connect(envelope).connect(output);
+      source.start(start);
+      source.stop(end);
+    });
+  }
+
+  // A recipe (as JSON) once the next frame is drawn: the roll's dice reach the screen first, its
+  // sound a frame later. A sound never stops play: a failure is a warning in the console.
+  function play(context, output, noise, json) {
+    var recipe = JSON.parse(json);
+    requestAnimationFrame(function () {
+      setTimeout(function () {
+        try {
+          schedule(context, output, noise, recipe);
+        } catch (error) {
+          console.warn("sound: " + (error && error.message ? error.message : error));
+        }
+      }, 0);
+    });
+  }
+
+  // An element by id, or by [selector, which match].
+  function find(where) {
+    return typeof where === "string" ? document.getElementById(where) : document.querySelectorAll(where[0])[where[1]];
+  }
+
+  // A draw's changes in one call (game/shell/board.py): JSON [[where, changes], ...] in order, where
+  // as find() takes it; changes: html, text (written only when it differs: a live region speaks
+  // each write), class, hidden, checked, attrs {name: value}, toggle {class: on}, toss (the die
+  // tumbles, with motion's keyframes as JSON), optional (a missing element is passed over).
+  function apply(json, motion) {
+    var frames = motion ? JSON.parse(motion) : null;
+    JSON.parse(json).forEach(function (op) {
+      var element = find(op[0]);
+      var changes = op[1];
+      if (!element) {
+        if (changes.optional) return;
+        throw new Error("no element " + JSON.stringify(op[0]) + " on the page");
+      }
+      if ("html" in changes) element.innerHTML = changes.html;
+      if ("text" in changes && element.textContent !== changes.text) element.textContent = changes.text;
+      if ("class" in changes) element.className = changes["class"];
+      if ("hidden" in changes) element.hidden = changes.hidden;
+      if ("checked" in changes) element.checked = changes.checked;
+      if ("disabled" in changes) element.disabled = changes.disabled;
+      (changes.remove || []).forEach(function (name) { element.removeAttribute(name); });
+      Object.keys(changes.attrs || {}).forEach(function (name) { element.setAttribute(name, changes.attrs[name]); });
+      Object.keys(changes.toggle || {}).forEach(function (name) { element.classList.toggle(name, changes.toggle[name]); });
+      if (changes.toss && frames) toss(element, frames);
+    });
+  }
+
+  function byId(id) {
+    var element = document.getElementById(id);
+    if (!element) throw new Error("no element #" + id + " on the page");
+    return element;
+  }
+
+  function show(id, visible) { byId(id).hidden = !visible; }
+
+  // A notice's words: shown, or hidden when empty.
+  function say(id, words) {
+    var element = byId(id);
+    element.textContent = words;
+    element.hidden = !words;
+  }
+
+  // The setup form's values by field name, as JSON: a checkbox "1" or "0", a radio group its checked value.
+  function formFields(id) {
+    var fields = {};
+    Array.prototype.forEach.call(byId(id).elements, function (element) {
+      if (!element.name || (element.type === "radio" && !element.checked)) return;
+      fields[element.name] = element.type === "checkbox" ? (element.checked ? "1" : "0") : element.value;
+    });
+    return JSON.stringify(fields);
+  }
+
+  // Field values (JSON, as formFields gives them) put into the form; names it lacks are passed over.
+  function fillForm(id, json) {
+    var elements = byId(id).elements;
+    var values = JSON.parse(json);
+    Object.keys(values).forEach(function (name) {
+      var element = elements.namedItem(name);
+      if (!element) return;
+      if (element.type === "checkbox") element.checked = values[name] === "1";
+      else element.value = values[name];
+    });
+  }
+
+  // Show the options of the chosen rule set and as many seat rows as players (game/markup.py's form).
+  function syncForm(id) {
+    var form = document.getElementById(id);
+    if (!form) return;
+    var fields = JSON.parse(formFields(id));
+    form.querySelectorAll("fieldset[data-rules]").forEach(function (fieldset) {
+      fieldset.hidden = fieldset.dataset.rules !== fields.rules;
+    });
+    var count = parseInt(fields.count || "2", 10);
+    form.querySelectorAll(".player-row").forEach(function (row) {
+      row.hidden = parseInt(row.dataset.seat, 10) > count;
+    });
+  }
+
+  // The form follows its choices from the first paint, Python or not.
+  document.addEventListener("change", function (event) {
+    var form = event.target && event.target.form;
+    if (form && form.id === "setup-form") syncForm(form.id);
+  });
+
+  // Events of a type on the page's body, resolved to plain values for the shell: the index of the
+  // first of its selectors (JSON) that the event's target is at or inside, and that element's id
+  // and data-* values as JSON ({id, data}); nothing when none matches.
+  // prevent: the event's own action is prevented (a form's submission), whatever matched.
+  function delegate(type, selectors, handler, prevent) {
+    var wanted = JSON.parse(selectors);
+    document.body.addEventListener(type, function (event) {
+      if (prevent) event.preventDefault();
+      var target = event.target;
+      if (!target || !target.closest) return;
+      for (var i = 0; i < wanted.length; i++) {
+        var found = target.closest(wanted[i]);
+        if (found) {
+          handler(i, JSON.stringify({ id: found.id, data: Object.assign({}, found.dataset) }));
+          return;
+        }
+      }
+    });
+  }
+
+  // Focus a control for keyboard play, without scrolling and never away from a field in use
+  // (Python may become ready while someone on a slow phone is typing a name in the form).
+  function offerFocus(id) {
+    var active = document.activeElement;
+    if (active && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName)) return;
+    byId(id).focus({ preventScroll: true });
+  }
+
+  // The page address's query as JSON [[name, value], ...], as the browser parses it.
+  function query() {
+    return JSON.stringify(Array.from(new URLSearchParams(window.location.search)));
+  }
+
+  // The browser's languages, first preferred, as JSON.
+  function languages() {
+    return JSON.stringify(Array.from(navigator.languages || [navigator.language || ""]));
+  }
+
+  // Move the focus to the next (step 1) or previous (-1) of the elements matching selector, round
+  // the end, from the one focused now (the first if none is).
+  function moveFocus(selector, step) {
+    var all = Array.prototype.slice.call(document.querySelectorAll(selector));
+    if (!all.length) return;
+    var position = Math.max(0, all.indexOf(document.activeElement));
+    all[(position + step + all.length) % all.length].focus();
+  }
+
+  // keys (JSON) pressed on an element matching selector do not do their own action (an arrow's
+  // scrolling), prevented at once, whatever the shell then does with them.
+  function preventKeys(selector, keys) {
+    var wanted = JSON.parse(keys);
+    document.body.addEventListener("keydown", function (event) {
+      if (event.altKey || wanted.indexOf(event.key) === -1) return;
+      if (event.target && event.target.closest && event.target.closest(selector)) event.preventDefault();
+    });
+  }
+
+  window.yachtPage = {
+    moveFocus: moveFocus, preventKeys: preventKeys,
+    offerFocus: offerFocus, query: query, languages: languages,
+    delegate: delegate,
+    apply: apply, play: play, show: show, say: say, formFields: formFields, fillForm: fillForm, syncForm: syncForm,
+  };
+}());
