@@ -14,6 +14,7 @@ import fnmatch
 import gzip
 import hashlib
 import json
+import os
 import re
 import sys
 import tomllib
@@ -101,10 +102,9 @@ MANIFEST = "static/manifest.webmanifest"
 
 
 def preloads(root: Path, paths: list[str]) -> list[str]:
-    """<link> tags for the small modules at the head of PyScript's and Python's start, and the
-    snapshot's, the trimmed standard library's and the game bundle's addresses (<meta>s, read by
-    static/js/python.mjs; without them Python starts normally, with Pyodide's whole standard library
-    and PyScript fetching the game's [files]).
+    """<link> tags for the small modules at the head of PyScript's and Python's start (the
+    snapshot's, the trimmed standard library's and the game bundle's names go into python.mjs
+    itself: see :func:`starter`).
 
     The large downloads (Pyodide's 1.2 MB module, its 9.6 MB WebAssembly, the 2.5 MB standard
     library, the 5.6 MB snapshot) are not preloaded: on a slow line they would share the first
@@ -121,16 +121,28 @@ def preloads(root: Path, paths: list[str]) -> list[str]:
         modules += [f"static/vendor/pyscript/{name}" for name in re.findall(r'import\("\./(error-[\w-]+\.js)"\)', chunk)]
     modules += ["static/js/python.mjs", "static/vendor/pyodide/pyodide.mjs"]
     modules = list(dict.fromkeys(modules))
-    tags = [f'<link rel="modulepreload" href="./{m}">' for m in modules if m in paths]
-    tags += [f'<meta name="{name}" content="./{p}">' for prefix, name in PYTHON_METAS for p in paths if p.startswith(prefix)]
-    return tags
+    return [f'<link rel="modulepreload" href="./{m}">' for m in modules if m in paths]
 
 
 BUNDLE = f"{snapshot.FOLDER}/game-"
 """The game bundle's name before its hash (:func:`bundle_game`)."""
-PYTHON_METAS = ((f"{snapshot.FOLDER}/snapshot-", "python-snapshot"), (f"{snapshot.FOLDER}/stdlib-", "python-stdlib"),
-                (BUNDLE, "python-files"))
-"""Files static/js/python.mjs reads by a <meta name> (their names carry a hash): the name's start, the meta's name."""
+STARTER = "static/js/python.mjs"
+BUILT = "const BUILT = {};"
+"""The line of STARTER that the build fills with the start's files (:func:`starter`)."""
+STARTS = (("snapshot", f"{snapshot.FOLDER}/snapshot-"), ("stdlib", f"{snapshot.FOLDER}/stdlib-"), ("files", BUNDLE))
+"""The files STARTER reads by name (their names carry a hash): its name for each, the file name's start."""
+
+
+def starter(root: Path, paths: list[str]) -> str:
+    """static/js/python.mjs with the snapshot's, the trimmed standard library's and the game
+    bundle's addresses (relative to it) in its BUILT table; in a worker it has no page to read them from.
+    """
+    text = (root / STARTER).read_text()
+    if BUILT not in text:
+        raise SystemExit(f"build: {STARTER} lacks {BUILT!r}")
+    folder = str(Path(STARTER).parent)
+    built = {name: os.path.relpath(p, folder) for name, prefix in STARTS for p in paths if p.startswith(prefix)}
+    return text.replace(BUILT, f"const BUILT = {json.dumps(built)};")
 
 
 def bundle_game(root: Path, out: Path) -> tuple[str, list[str]]:
@@ -307,7 +319,7 @@ def build(out: Path, root: Path = ROOT) -> tuple[list[str], str]:
     """Copy the site into ``out`` (only changed files), make the Python snapshot, write sw.js and .gz files, drop stale files."""
     bundle, packaged = bundle_game(root, out)
     paths = [p for p in site_files(root) if p not in packaged] + [bundle]
-    copied = sum(copy_if_changed(root / p, out / p) for p in paths if p not in ("index.html", bundle))
+    copied = sum(copy_if_changed(root / p, out / p) for p in paths if p not in ("index.html", bundle, STARTER))
     written, texts = catalogues(out, root)
     paths = sorted(paths + written)
     trimmed = None
@@ -323,6 +335,7 @@ def build(out: Path, root: Path = ROOT) -> tuple[list[str], str]:
         # The page starts Python without it (slower): say so, but still build a working site.
         print(f"build: WARNING: no Python snapshot, the game will start slower: {error}", file=sys.stderr)
     copied += write_if_changed(out / "index.html", page_with_preloads(root, paths, texts))
+    copied += write_if_changed(out / STARTER, starter(root, paths))
     version = content_version(out, paths)
     write_if_changed(out / "sw.js", service_worker((root / SW_SOURCE).read_text(), paths, version))
     packed = compress(out, paths, root)

@@ -41,6 +41,9 @@ tools/vendor.py write them), as nginx's ``brotli_static``/``gzip_static`` do."""
 HASHED = re.compile(r"/static/python/\w+-[0-9a-f]{16}\.(?:bin|zip|json)$|/vendor/pyscript/[\w.]+-[\w-]{8}\.js$")
 """Files whose names change with their content (the snapshot, the trimmed standard library, the
 game bundle, PyScript's chunks): cached for a year."""
+ISOLATION = (("Cross-Origin-Opener-Policy", "same-origin"), ("Cross-Origin-Embedder-Policy", "require-corp"))
+"""Headers that make the page cross-origin isolated: Python then runs in a worker, off the page's
+thread (static/js/python.mjs). Every file is the site's own, so nothing is refused by them."""
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"  # everything else: kept, but checked with the server (a cheap 304) before use
 
@@ -66,6 +69,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
     verbose = False
+    isolate = False  # send ISOLATION: Python then runs in a worker (see make_server)
 
     def send_head(self):
         path = self.translate_path(self.path)
@@ -98,6 +102,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self):
         if self.command in ("GET", "HEAD"):
             self.send_header("Cache-Control", cache_control(self.path))
+        for name, value in ISOLATION if self.isolate else ():
+            self.send_header(name, value)
         super().end_headers()
 
     def _not_modified_since(self, modified: int) -> bool:
@@ -115,16 +121,25 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(root: Path = ROOT, port: int = 8000, host: str = "127.0.0.1", verbose: bool = False):
-    """A threading HTTP server for ``root``; port 0 picks a free port (see ``server_address``)."""
-    handler = functools.partial(Handler, directory=str(root))
+class IsolatingHandler(Handler):
+    """A host that sends ISOLATION: the page runs Python in a worker, off its own thread."""
+
+    isolate = True
+
+
+def make_server(root: Path = ROOT, port: int = 8000, host: str = "127.0.0.1", verbose: bool = False, isolate: bool = False):
+    """A threading HTTP server for ``root``; port 0 picks a free port (see ``server_address``).
+
+    ``isolate``: send ISOLATION, so that the page runs Python in a worker (static/js/python.mjs).
+    """
+    handler = functools.partial(IsolatingHandler if isolate else Handler, directory=str(root))
     Handler.verbose = verbose
     return http.server.ThreadingHTTPServer((host, port), handler)
 
 
-def serve_in_background(root: Path = ROOT, port: int = 0):
+def serve_in_background(root: Path = ROOT, port: int = 0, isolate: bool = False):
     """Start a server in a daemon thread and return it (tests use this)."""
-    server = make_server(root, port)
+    server = make_server(root, port, isolate=isolate)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
@@ -134,9 +149,11 @@ def main(argv=None) -> int:
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     parser.add_argument("--root", type=Path, default=ROOT, help="folder to serve (default: the repository)")
     parser.add_argument("--verbose", action="store_true", help="log every request")
+    parser.add_argument("--isolate", action="store_true",
+                        help="send COOP and COEP, as a host can: the page then runs Python in a worker")
     args = parser.parse_args(argv)
     try:
-        server = make_server(args.root, args.port, verbose=args.verbose)
+        server = make_server(args.root, args.port, verbose=args.verbose, isolate=args.isolate)
     except OSError as error:
         print(f"serve: cannot listen on 127.0.0.1:{args.port}: {error.strerror}; choose another with PORT=", file=sys.stderr)
         return 1

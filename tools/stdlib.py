@@ -5,7 +5,7 @@ PyScript load 151 of them. :func:`make` finds which by running them (tools/stdli
 starts Pyodide under Node with the whole zip, and tools/stdlib_finder.py imports every module
 named by an import in the game's or PyScript's Python, then plays the game's core), and writes
 a zip of those files alone. The page hands it to Pyodide (``stdLibURL``, read by
-static/js/python.mjs from ``<meta name="python-stdlib">``) and the snapshot is made with it.
+static/js/python.mjs from its ``BUILT`` table) and the snapshot is made with it.
 
 Nothing is listed by hand: a module the game starts importing is found on the next build.
 tests/e2e/test_first_visit.py checks a page's play against the whole zip.

@@ -1,21 +1,57 @@
 // The interpreter module PyScript loads (pyscript.toml's `interpreter`): Pyodide's own
 // loadPyodide, restoring the memory snapshot that tools/build.py made (tools/snapshot.py)
-// instead of starting Python from scratch. The page names the snapshot in
-// <meta name="python-snapshot">; its download starts once the page has painted.
-// Without that link, or if the snapshot cannot be used for any reason, Python starts the
-// normal way: a snapshot only ever makes the start faster, never breaks it. On a slow or
-// data-saving line (where the browser says so) the snapshot is used only when this browser
-// already holds it: its 5.6 MB take longer to download there than Python takes to start
-// without it. The service worker, installed once the game is ready, keeps it for next time.
+// instead of starting Python from scratch. The build writes the snapshot's name into BUILT;
+// its download starts once the page has painted. Without it, or if the snapshot cannot be used
+// for any reason, Python starts the normal way: a snapshot only ever makes the start faster,
+// never breaks it. On a slow or data-saving line (where the browser says so) the snapshot is used
+// only when this browser already holds it: its 5.6 MB take longer to download there than Python
+// takes to start without it. The service worker, installed once the game is ready, keeps it.
 //
-// The built page also runs this module as a script of its own, before PyScript's: Python then
-// starts while PyScript loads and reads its config, and PyScript's loadPyodide() call gets the
-// interpreter already started (with PyScript's output streams put in place).
+// Where Python runs. Where the page is cross-origin isolated (its host sends COOP and COEP, as
+// `tools/serve.py --isolate` does), in PyScript's worker, which can then reach the page
+// synchronously: the page's thread stays free while Python starts (Pyodide's restore alone is
+// one task of 160-230 ms, measured, that nothing outside Pyodide can cut). Elsewhere, on the
+// page's thread. The built page runs this module as a script of its own, before PyScript's, and
+// it makes that choice. On the page's thread it then starts Python at once, while PyScript loads
+// and reads its config, and PyScript's loadPyodide() call gets the interpreter already started
+// (with PyScript's output streams put in place). In a worker, PyScript loads it again there as
+// its interpreter, and it starts Python when asked.
 import { loadPyodide as startPyodide, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
 
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+
+// The start's files, by name, relative to this module (their names carry a hash): written by
+// tools/build.py; none in the source tree, where Python starts the normal way.
+const BUILT = {};
+const IN_WORKER = typeof document !== "object";
+const PAGE_SCRIPT = 'script[type="py"]';
+
+// PyScript takes the page's choice of plugins from a script on the page's thread or from a
+// <py-config>, never from a worker's script: the built config's list is copied into one (without
+// it PyScript loads every plugin, which the build does not ship). The source tree's config is a
+// TOML file's name, and every plugin is there.
+function toWorker(script) {
+  script.setAttribute("worker", "");
+  let plugins = null;
+  try {
+    plugins = JSON.parse(script.getAttribute("config")).plugins;
+  } catch {
+    return;
+  }
+  const config = document.createElement("py-config");
+  config.textContent = JSON.stringify({ plugins });
+  config.hidden = true;
+  script.after(config);
+}
+
+if (!IN_WORKER && globalThis.crossOriginIsolated === true && document.querySelector(PAGE_SCRIPT)) {
+  toWorker(document.querySelector(PAGE_SCRIPT));
+}
+// Whether this copy of the module starts Python: the worker's, or the page's when there is none.
+const STARTS_HERE = IN_WORKER || !document.querySelector(`${PAGE_SCRIPT}[worker]`);
+
 const MAGIC = [0x59, 0x53, 0x4e, 0x41, 0x50, 0x00, 0x01, 0x00]; // "YSNAP\0\1\0", as tools/snapshot.py
 
 // The snapshot's pages as they arrive: gunzipped when gzip-packed (the file itself); as they are
@@ -97,19 +133,18 @@ async function cachedSnapshot(url) {
   }
 }
 
-function metaUrl(name) {
-  const meta = typeof document === "object" && document.querySelector(`meta[name="${name}"]`);
-  return meta ? new URL(meta.content, document.baseURI).href : null;
+function builtUrl(name) {
+  return BUILT[name] ? new URL(BUILT[name], import.meta.url).href : null;
 }
 
 function snapshotUrl() {
-  return typeof DecompressionStream === "function" ? metaUrl("python-snapshot") : null;
+  return typeof DecompressionStream === "function" ? builtUrl("snapshot") : null;
 }
 
 // The standard library the game loads (tools/stdlib.py: 0.9 MB of Pyodide's 2.5 MB), which the
 // snapshot was made with; without the <meta>, Pyodide's own.
 function withStdlib(settings) {
-  const stdlib = metaUrl("python-stdlib");
+  const stdlib = builtUrl("stdlib");
   return stdlib ? { ...settings, stdLibURL: stdlib } : settings;
 }
 
@@ -125,7 +160,7 @@ async function writeGameFiles(pyodide) {
 }
 
 // After the page's first paint: on a slow line the runtime's megabytes must not hold up the form.
-const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+const painted = () => new Promise((resolve) => (IN_WORKER ? resolve() : requestAnimationFrame(() => setTimeout(resolve, 0))));
 
 // A new task: the steps of a start each run in a task of their own, so that a tap waiting
 // between them is answered (each would otherwise run on in the same task, as promise callbacks).
@@ -134,9 +169,9 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 // The game package as one file (tools/build.py's bundle_game: {path: text}), fetched once the page
 // has painted, beside the runtime's downloads, and written into Python's file system once it is up;
 // the built page's config then lists no [files] for PyScript to fetch one by one after Python starts.
-// Without the <meta> (the source tree), PyScript fetches pyscript.toml's [files] itself.
-const filesUrl = metaUrl("python-files");
-const gameFiles = filesUrl
+// Without a bundle (the source tree), PyScript fetches pyscript.toml's [files] itself.
+const filesUrl = builtUrl("files");
+const gameFiles = filesUrl && STARTS_HERE
   ? painted().then(() => fetch(filesUrl, { credentials: "same-origin" })).then((response) => {
       if (!response.ok) throw new Error(`the game's files (${filesUrl}): HTTP ${response.status}`);
       return response.json();
@@ -165,14 +200,14 @@ async function startPython(options) {
       // Every start restores the same memory: reseed `random` from the system, as a fresh start would.
       await nextTask();
       pyodide.runPython("import random; random.seed()");
-      document.documentElement.dataset.python = "snapshot";
+      globalThis.yachtPython = "snapshot"; // the shell writes it on the page, as <html data-python>
       return pyodide;
     } catch (error) {
       console.warn(`Starting Python without its snapshot (${url}): ${error && error.message ? error.message : error}`);
     }
   }
   const pyodide = await startPyodide(settings);
-  document.documentElement.dataset.python = "started";
+  globalThis.yachtPython = "started";
   return pyodide;
 }
 
@@ -188,7 +223,7 @@ async function start(options) {
 // Options of PyScript's call that the early start can take afterwards; any other option (a
 // package list, a lock file) needs a start of its own.
 const LATE_OPTIONS = new Set(["stdout", "stderr", "indexURL"]);
-let early = snapshotUrl() ? painted().then(() => start({ indexURL: INDEX_URL })) : null;
+let early = snapshotUrl() && STARTS_HERE && !IN_WORKER ? painted().then(() => start({ indexURL: INDEX_URL })) : null;
 early?.catch(() => {}); // a failure surfaces where PyScript awaits it, not as an unhandled rejection
 
 export async function loadPyodide(options = {}) {

@@ -30,6 +30,15 @@ def base_url(site_server) -> str:
 
 
 @pytest.fixture(scope="session")
+def isolated_base_url(site_server):
+    """The same site from a host that sends COOP and COEP (tools/serve.py --isolate): Python runs in a worker."""
+    server = serve_in_background(DIST, 0, isolate=True)
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     """Launch the Chromium found by tools/browser.py, headless, without calling out."""
     try:

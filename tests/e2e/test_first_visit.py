@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import zipfile
 
@@ -18,8 +19,8 @@ SNAPSHOT_URL = "**/static/python/snapshot-*.bin"
 
 def trimmed_zip() -> zipfile.ZipFile:
     """The trimmed standard library the built page names."""
-    page = (DIST / "index.html").read_text()
-    return zipfile.ZipFile(DIST / re.search(r'<meta name="python-stdlib" content="\./([^"]+)">', page).group(1))
+    starter = (DIST / "static/js/python.mjs").read_text()
+    return zipfile.ZipFile(DIST / "static/python" / json.loads(re.search(r"^const BUILT = (\{.*\});$", starter, re.M).group(1))["stdlib"].removeprefix("../python/"))
 
 
 def test_the_page_loads_the_trimmed_standard_library_not_pyodides_whole_one(page, page_log, base_url):

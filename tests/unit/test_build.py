@@ -41,9 +41,13 @@ def test_build_writes_site_worker_preloads_and_gzip(tmp_path):
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     assert inline == {k: v for k, v in config.items() if k != "files"}
     # [files] travel as one hashed bundle that python.mjs writes into Python's file system: named in
-    # a <meta>, precached, holding every listed file as it is; the files themselves are not shipped.
+    # its BUILT table (read in a worker too, where there is no page), precached, holding every listed
+    # file as it is; the files themselves are not shipped.
+    starter = (out / build.STARTER).read_text()
+    built = json.loads(re.search(r"^const BUILT = (\{.*\});$", starter, re.M).group(1))
     [bundle] = [p for p in paths if p.startswith("static/python/game-")]
-    assert f'<meta name="python-files" content="./{bundle}">' in page
+    assert built["files"] == "../python/" + bundle.removeprefix("static/python/")
+    assert "<meta name=\"python-" not in page
     shipped = json.loads((out / bundle).read_text())
     assert shipped == {t.removeprefix("./"): (ROOT / s).read_text() for s, t in config["files"].items()}
     assert not any(p.startswith("game/") for p in paths) and not (out / "game").exists()
@@ -56,7 +60,7 @@ def test_build_writes_site_worker_preloads_and_gzip(tmp_path):
     # The Python snapshot: named by its inputs' hash, named in a <meta> (not preloaded), precached, and whole.
     [python_snapshot] = [p for p in paths if p.startswith("static/python/snapshot-")]
     assert re.fullmatch(r"static/python/snapshot-[0-9a-f]{16}\.bin", python_snapshot)
-    assert f'<meta name="python-snapshot" content="./{python_snapshot}">' in page
+    assert built["snapshot"] == "../python/" + python_snapshot.removeprefix("static/python/")
     assert "./" + python_snapshot in listed
     assert len(snapshot.unpack((out / python_snapshot).read_bytes())) > 16 * 2**20
     # Its Brotli copy (the pages without gzip) is smaller, and kept by the build.
@@ -64,7 +68,7 @@ def test_build_writes_site_worker_preloads_and_gzip(tmp_path):
     # The standard library the game loads, not Pyodide's whole one: named in a <meta>, precached, and
     # the snapshot made with it (its name's hash covers the zip).
     [trimmed] = [p for p in paths if p.startswith("static/python/stdlib-")]
-    assert f'<meta name="python-stdlib" content="./{trimmed}">' in page and "./" + trimmed in listed
+    assert built["stdlib"] == "../python/" + trimmed.removeprefix("static/python/") and "./" + trimmed in listed
     assert build.FULL_STDLIB not in paths and not (out / build.FULL_STDLIB).exists()
     assert python_snapshot == f"static/python/snapshot-{snapshot.fingerprint(ROOT, out / trimmed)}.bin"
     with zipfile.ZipFile(out / trimmed) as z, zipfile.ZipFile(ROOT / build.FULL_STDLIB) as whole:
@@ -87,8 +91,9 @@ def test_without_a_snapshot_the_build_still_makes_a_working_site(tmp_path, monke
 
     monkeypatch.setattr(snapshot, "make", fail)
     paths, _ = build.build(tmp_path / "site")
-    page = (tmp_path / "site" / "index.html").read_text()
-    assert "python-snapshot" not in page and not any(p.startswith("static/python/snapshot-") for p in paths)
+    starter = (tmp_path / "site" / build.STARTER).read_text()
+    built = json.loads(re.search(r"^const BUILT = (\{.*\});$", starter, re.M).group(1))
+    assert "snapshot" not in built and not any(p.startswith("static/python/snapshot-") for p in paths)
     assert "WARNING: no Python snapshot" in capsys.readouterr().err
 
 
@@ -99,8 +104,9 @@ def test_without_a_trimmed_standard_library_the_build_ships_pyodides_whole_one(t
 
     monkeypatch.setattr(stdlib, "make", fail)
     paths, _ = build.build(tmp_path / "site")
-    page = (tmp_path / "site" / "index.html").read_text()
-    assert build.FULL_STDLIB in paths and "python-stdlib" not in page
+    starter = (tmp_path / "site" / build.STARTER).read_text()
+    built = json.loads(re.search(r"^const BUILT = (\{.*\});$", starter, re.M).group(1))
+    assert build.FULL_STDLIB in paths and "stdlib" not in built
     assert not any(p.startswith("static/python/stdlib-") for p in paths)
     [python_snapshot] = [p for p in paths if p.startswith("static/python/snapshot-")]
     assert python_snapshot == f"static/python/snapshot-{snapshot.fingerprint(ROOT)}.bin"  # made with the whole zip
@@ -135,9 +141,20 @@ def test_the_dev_server_prefers_brotli_and_caches_hashed_files_for_a_year(tmp_pa
         assert headers["Content-Encoding"] == "br" and headers["Cache-Control"] == "public, max-age=31536000, immutable"
         body, headers = get("/static/python/stdlib-0123456789abcdef.zip", "br")  # the trimmed standard library
         assert body == b"zip" and headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        assert "Cross-Origin-Embedder-Policy" not in headers  # by default: Python on the page's thread
     finally:
         server.shutdown()
         server.server_close()
+    isolating = serve_in_background(tmp_path, 0, isolate=True)  # --isolate: Python in a worker
+    base = f"http://127.0.0.1:{isolating.server_address[1]}"
+    try:
+        for path, accept in (("/app.js", "gzip"), ("/static/python/stdlib-0123456789abcdef.zip", "identity")):
+            headers = get(path, accept)[1]
+            assert headers["Cross-Origin-Opener-Policy"] == "same-origin"
+            assert headers["Cross-Origin-Embedder-Policy"] == "require-corp"
+    finally:
+        isolating.shutdown()
+        isolating.server_close()
 
 
 def test_stdlib_doctests():

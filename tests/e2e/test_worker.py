@@ -1,0 +1,106 @@
+"""A host that sends COOP and COEP (tools/serve.py --isolate): Python runs in PyScript's worker, off the page's thread.
+
+static/js/python.mjs moves the page's Python script into a worker where the page is cross-origin
+isolated; the shell's steps on the page go through static/js/page.js. The same game, played here
+by mouse and keyboard, as on the page's thread (every other end-to-end test).
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import open_game
+from tests.e2e.ui import ROLL, choices, dice, held, status
+
+FACES = "() => [...document.querySelectorAll('#dice button')].every(b => /showing/.test(b.getAttribute('aria-label')))"
+
+
+def in_worker(page) -> bool:
+    return page.evaluate("crossOriginIsolated && document.querySelector('script[type=\"py\"][worker]') !== null")
+
+
+def test_on_an_isolating_host_python_starts_from_the_snapshot_in_a_worker_and_a_match_plays(page, page_log, isolated_base_url):
+    open_game(page, isolated_base_url)
+    assert in_worker(page)
+    assert page.locator("html").get_attribute("data-python") == "snapshot"
+    # The form's Start: submitted in the worker, prevented at once on the page (the address stays).
+    page.locator("#setup-form input[name='name1']").fill("Ann")
+    page.get_by_role("button", name="Start").click()
+    page.get_by_role("button", name=ROLL).wait_for()
+    assert page.url.rstrip("/") == isolated_base_url
+    page.get_by_role("button", name=ROLL).click()
+    page.wait_for_function(FACES)
+    first = dice(page)
+    page.get_by_role("button", name=re.compile(r"^Die 1, ")).click()
+    expect(page.locator("#dice button").first).to_have_attribute("aria-pressed", "true")
+    assert held(page)[0] and dice(page) == first
+    # The advisor's table and a catalogue are fetched from the worker (its own address is a blob: URL).
+    page.get_by_label("Hints for Ann").check()
+    expect(page.locator("#hint p").first).to_have_text(re.compile(r"^Best: "))
+    offered = choices(page)
+    name, points = next(iter(offered.items()))
+    page.get_by_role("button", name=re.compile(rf"^{re.escape(name)}, \d+ points?$")).click()
+    expect(page.locator("#scorecard button.choice")).to_have_count(0)
+    expect(page.get_by_role("status").first).to_contain_text("Ann")
+    page.select_option("#language", "de")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.get_by_role("button", name="Statistik")).to_be_visible()
+    assert page_log.errors == []
+
+
+def test_in_a_worker_the_setup_form_follows_its_choices_and_a_turn_plays_by_keyboard(page, page_log, isolated_base_url):
+    open_game(page, isolated_base_url, "?rules=yacht&players=Ann&seed=3")
+    assert in_worker(page)
+    page.get_by_role("button", name=ROLL).focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(FACES)
+    page.keyboard.press("2")  # holds die 2
+    expect(page.locator("#dice button").nth(1)).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("r")
+    expect(page.get_by_role("button", name=ROLL)).to_have_text(re.compile(r"1 left"))
+    assert held(page)[1]
+    page.locator("#scorecard button.choice").first.focus()
+    scrolled = page.evaluate("window.scrollY")
+    page.keyboard.press("ArrowDown")  # to the next box, and the page does not scroll
+    expect(page.locator("#scorecard button.choice").nth(1)).to_be_focused()
+    page.keyboard.press("ArrowUp")
+    expect(page.locator("#scorecard button.choice").first).to_be_focused()
+    assert page.evaluate("window.scrollY") == scrolled
+    page.keyboard.press("Enter")
+    expect(page.locator("#scorecard button.choice")).to_have_count(0)
+    assert "Ann" in status(page)
+    # A reload resumes the match, in the worker again.
+    page.reload()
+    page.wait_for_selector("html[data-ready='true']")
+    assert in_worker(page) and dice(page) == [None] * 5
+    assert page_log.errors == []
+
+
+def test_the_setup_form_shows_the_chosen_rules_options_before_python_has_started(page, base_url):
+    """static/js/page.js keeps the form in step with its choices from the first paint."""
+    page.route("**/static/vendor/pyscript/core*.js", lambda route: route.abort())  # Python never starts
+    page.goto(base_url)
+    page.locator("#setup-form input[name='rules'][value='generalized']").check()
+    expect(page.locator("#setup-form fieldset[data-rules='generalized']")).to_be_visible()
+    expect(page.locator("#setup-form fieldset[data-rules='yahtzee']")).to_be_hidden()
+    page.locator("#setup-form select[name='count']").select_option("4")
+    expect(page.locator("#setup-form .player-row[data-seat='4']")).to_be_visible()
+
+
+def test_in_a_worker_the_game_boots_offline_after_one_visit(context, page, isolated_base_url):
+    """The service worker keeps each response with its headers: offline, the page is isolated still."""
+    open_game(page, isolated_base_url)
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60_000)
+    context.set_offline(True)
+    try:
+        open_game(page, isolated_base_url, "?rules=yacht&players=Ann&seed=3")
+        assert page.evaluate("navigator.onLine") is False and in_worker(page)
+        page.get_by_role("button", name=ROLL).click()
+        page.wait_for_function(FACES)
+        page.locator("#scorecard button.choice").first.click()
+        expect(page.locator("#scorecard button.choice")).to_have_count(0)
+        assert "Ann" in status(page)
+    finally:
+        context.set_offline(False)
