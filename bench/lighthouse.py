@@ -3,7 +3,8 @@
     make lighthouse        # installs the pinned Lighthouse (bench/lighthouse/) and runs this
     .venv/bin/python -m bench.lighthouse [--runs 3] [--no-build]
 
-Builds dist/, serves it with bench/bare.html (the same vendored runtime, one Python script that
+Builds dist/, serves it (the game twice: from a plain host, and from one that sends COOP and COEP,
+where it runs Python in a worker) with bench/bare.html (the same vendored runtime, one Python script that
 sets a ready marker; see bench/startup.py) and bench/bare_worker.html (the same, Python started
 in a PyScript worker: what the page's thread would still carry) on 127.0.0.1 through tools/serve.py's handler (gzip as a
 static host would), and runs Lighthouse 12 on the Chromium the tests use (never downloading a
@@ -33,7 +34,9 @@ from tools.build import build  # noqa: E402
 from tools.serve import serve_in_background  # noqa: E402
 
 LIGHTHOUSE = ROOT / "bench" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
-PAGES = {"game": "/", "bare": "/bare.html", "bare worker": "/bare_worker.html"}
+PAGES = {"game": (False, "/"), "game in a worker": (True, "/"), "bare": (False, "/bare.html"),
+         "bare worker": (False, "/bare_worker.html")}
+"""Each page: whether its host sends COOP and COEP (tools/serve.py --isolate: the game runs Python in a worker), its path."""
 METRICS = (
     ("score", "performance", lambda v: f"{100 * v:.0f}"),
     ("FCP", "first-contentful-paint", lambda v: f"{v / 1000:.1f} s"),
@@ -73,17 +76,18 @@ def main(argv=None) -> int:
     results: dict[tuple[str, str], list[dict]] = {}
     with tempfile.TemporaryDirectory(prefix="bench-lighthouse-") as tmp:
         site = make_site(ROOT / "dist", Path(tmp) / "site")
-        server = serve_in_background(site, 0)
-        base = f"http://127.0.0.1:{server.server_address[1]}"
+        servers = {isolate: serve_in_background(site, 0, isolate=isolate) for isolate in (False, True)}
         try:
             for run in range(args.runs):
                 for preset in ("mobile", "desktop"):
-                    for page, path in PAGES.items():
-                        out = Path(tmp) / f"{page}-{preset}-{run}.json"
-                        results.setdefault((preset, page), []).append(lighthouse(base + path, preset, out))
+                    for page, (isolate, path) in PAGES.items():
+                        out = Path(tmp) / f"{page.replace(' ', '-')}-{preset}-{run}.json"
+                        url = f"http://127.0.0.1:{servers[isolate].server_address[1]}{path}"
+                        results.setdefault((preset, page), []).append(lighthouse(url, preset, out))
                         print(f"run {run + 1}: {preset} {page} done", file=sys.stderr, flush=True)
         finally:
-            server.shutdown()
+            for server in servers.values():
+                server.shutdown()
         shutil.rmtree(site, ignore_errors=True)
     version = subprocess.run([str(LIGHTHOUSE), "--version"], capture_output=True, text=True).stdout.strip()
     print(f"Lighthouse {version} on {browser_finder.ensure()}, median of {args.runs} runs:\n")

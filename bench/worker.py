@@ -1,0 +1,125 @@
+"""Python on the page's thread against Python in a worker: ready time, roll and score latency, side by side.
+
+    .venv/bin/python -m bench.worker [--runs 5] [--no-build]
+
+Serves dist/ twice with tools/serve.py's handler: as a plain host (Python on the page's thread) and
+with COOP and COEP (``--isolate``: static/js/python.mjs moves Python into PyScript's worker). Each
+run opens a new browser context (empty cache, service worker blocked, as a first visit), waits for
+``data-ready``, starts a solo match and plays turns pressed as taps are (``pointerdown``, then the
+click), timing each Roll and each Score from the click to the page's change (a MutationObserver:
+in a worker the handler answers after the click returns, so bench/startup.py's synchronous timing
+cannot serve). Also counts the page thread's long tasks (over 50 ms) from navigation to ready.
+Prints medians and 95th percentiles; a benchmark, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tools import browser as browser_finder  # noqa: E402
+from tools.build import build  # noqa: E402
+from tools.serve import serve_in_background  # noqa: E402
+
+TURNS = 12
+LONG_TASKS = """() => {
+  window.__long = [];
+  new PerformanceObserver((list) => list.getEntries().forEach((e) => window.__long.push(e.duration)))
+    .observe({type: "longtask", buffered: true});
+}"""
+# The time from a click to the first change of the watched element's content, in the page.
+TIMED_CLICK = """([target, watched]) => new Promise((resolve, reject) => {
+  const box = document.querySelector(watched);
+  const button = document.querySelector(target);
+  if (!box || !button) return reject(new Error("missing " + target + " or " + watched));
+  const before = box.innerHTML;
+  const timer = setTimeout(() => { observer.disconnect(); reject(new Error("no change after " + target)); }, 5000);
+  const observer = new MutationObserver(() => {
+    if (box.innerHTML === before) return;
+    observer.disconnect();
+    clearTimeout(timer);
+    resolve(performance.now() - started);
+  });
+  observer.observe(box, {subtree: true, childList: true, attributes: true, characterData: true});
+  button.dispatchEvent(new PointerEvent("pointerdown", {bubbles: true}));
+  const started = performance.now();
+  button.click();
+})"""
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def one_run(browser, base: str) -> dict:
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.add_init_script(f"({LONG_TASKS})()")
+    page.goto(base + "/?rules=yahtzee&players=Ann&seed=7")
+    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=120_000)
+    ready = page.evaluate("performance.getEntriesByName('yacht:ready')[0].startTime")
+    long_tasks = page.evaluate("window.__long.slice()")
+    worker = page.evaluate("crossOriginIsolated && document.querySelector('script[type=\"py\"][worker]') !== null")
+    page.wait_for_timeout(1500)  # the warm-up's throwaway turns end (bench/startup.py measures with it done too)
+    rolls, scores = [], []
+    for _ in range(TURNS):
+        rolls.append(page.evaluate(TIMED_CLICK, ["#roll-button", "#dice"]))
+        page.wait_for_timeout(100)
+        scores.append(page.evaluate(TIMED_CLICK, ["#scorecard button.choice", "#scorecard"]))
+        page.wait_for_timeout(100)
+    context.close()
+    return {"ready": ready, "long": long_tasks, "worker": worker, "rolls": rolls, "scores": scores}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
+    args = parser.parse_args(argv)
+    if not args.no_build:
+        build(ROOT / "dist")
+    from playwright.sync_api import sync_playwright
+
+    servers = {isolate: serve_in_background(ROOT / "dist", 0, isolate=isolate) for isolate in (False, True)}
+    results: dict[bool, list[dict]] = {False: [], True: []}
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(browser_finder.ensure()), args=browser_finder.launch_args())
+            for run in range(args.runs):
+                for isolate, server in servers.items():
+                    found = one_run(browser, f"http://127.0.0.1:{server.server_address[1]}")
+                    if found["worker"] != isolate:
+                        raise SystemExit(f"run {run + 1}: Python {'not ' if isolate else ''}in a worker on this host")
+                    results[isolate].append(found)
+                print(f"run {run + 1} of {args.runs} done", file=sys.stderr, flush=True)
+            browser.close()
+    finally:
+        for server in servers.values():
+            server.shutdown()
+    print(f"Chromium {browser_finder.ensure()}, {args.runs} first visits per host (service worker blocked), "
+          f"{TURNS} turns each; times in ms\n")
+    print("| | Python on the page's thread | Python in a worker |\n|---|---|---|")
+    rows = (
+        ("ready (navigation → data-ready), median", lambda r: statistics.median(x["ready"] for x in r)),
+        ("long tasks on the page's thread before ready, median count", lambda r: statistics.median(len(x["long"]) for x in r)),
+        ("their total length, median", lambda r: statistics.median(sum(x["long"]) for x in r)),
+        ("the longest, median", lambda r: statistics.median(max(x["long"], default=0) for x in r)),
+        ("Roll → dice changed, median", lambda r: statistics.median(v for x in r for v in x["rolls"])),
+        ("Roll → dice changed, p95", lambda r: p95([v for x in r for v in x["rolls"]])),
+        ("Score → scorecard changed, median", lambda r: statistics.median(v for x in r for v in x["scores"])),
+        ("Score → scorecard changed, p95", lambda r: p95([v for x in r for v in x["scores"]])),
+    )
+    for label, figure in rows:
+        print(f"| {label} | {figure(results[False]):,.1f} | {figure(results[True]):,.1f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
