@@ -1,41 +1,39 @@
 """Sounds and touch for the table's cues (game.feel.Cue): synthesized with Web Audio, no audio files.
 
-The recipes are data (game.sounds); static/js/page.js schedules them, handed one in a single call. Nothing plays unless the page's Sound
-setting is on (``html[data-sound="on"]``, set by static/js/settings.js before Python starts). The
-audio context is made on the first cue, which a person's tap brings, so the browser lets it start;
-where ``navigator.audioSession`` exists it is "ambient", so iOS keeps quiet when the ringer is muted.
-A browser without Web Audio stays silent, with one warning in the console: a sound never breaks play.
+The recipes are data (game.sounds); static/js/page.js makes the audio and schedules a recipe handed
+over in one call. Nothing plays unless the page's Sound setting is on (``html[data-sound="on"]``,
+set by static/js/settings.js before Python starts). The audio context is made at a person's first
+tap, so the browser lets it start; where ``navigator.audioSession`` exists it is "ambient", so iOS
+keeps quiet when the ringer is muted. A browser without Web Audio stays silent, with one warning in
+the console: a sound never breaks play.
 """
 
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterable
 
-from pyodide.ffi import to_js
 from pyscript import window
-
-from .dom import PAGE
 
 from ..feel import Cue
 from ..sounds import ATTACK, MASTER_GAIN, RECIPES, ROLL_VIBRATION_MS, Tone, most_notable
+from .dom import PAGE
 
 LEAD = 0.01
 """Seconds between scheduling a cue and its first tone: every tone of it is then set before it starts."""
 NOISE_SECONDS = 0.06
 """The noise buffer's length, shared by every clack (longer than any noise tone)."""
+NOISE_SEED = 6
+"""The noise is the same every visit (page.js draws it from this seed): a recipe, not a chance."""
 NOISE_Q = 1.8
 """How narrow the band-pass around a clack's frequency is: wide enough to sound like wood, not a whistle."""
 
 
 class Speaker:
-    """The page's audio: the context and its output, made on first need, and whether sound works here."""
+    """Whether the page's audio (static/js/page.js: the context and its output) is awake, and whether sound works here."""
 
     def __init__(self) -> None:
-        self.context = None  # the AudioContext, made on the first cue with sound on
-        self.output = None  # the master gain every tone goes through
-        self.noise = None  # a buffer of white noise (the rattle's clacks), made once
+        self.awake = False  # the audio context is made (on the first tap or cue with sound on)
         self.broken = False  # Web Audio is missing or failed: silent from then on (warned once)
 
     def play(self, cues: Iterable[Cue], person: bool) -> None:
@@ -51,56 +49,29 @@ class Speaker:
                 if hasattr(navigator, "vibrate"):
                     navigator.vibrate(ROLL_VIBRATION_MS)
             if not self.broken:
-                context = self.ready()  # now, in the person's tap: browsers (iOS above all) start audio only then
-                PAGE.steps().play(context, self.output, self.noise_buffer(context), recipe_json(RECIPES[cue]))
+                self.ready()  # now, in the person's tap: browsers (iOS above all) start audio only then
+                PAGE.steps().play(recipe_json(RECIPES[cue]))
         except Exception as error:  # noqa: BLE001 - a sound never stops play
             self.fail(error)
 
     def wake(self) -> None:
         """Make the audio context ahead of the first cue (at a tap's start), so a roll's frame never pays for it."""
-        if self.context is None and not self.broken and PAGE.root.sound == "on":
-            self.attempt(self.ready)
-
-    def attempt(self, action) -> None:
-        """Run an audio step later (after the frame), silent for the visit if it fails."""
-        try:
-            action()
-        except Exception as error:  # noqa: BLE001 - a sound never stops play
-            self.fail(error)
+        if not self.awake and not self.broken and PAGE.root.sound == "on":
+            try:
+                self.ready()
+            except Exception as error:  # noqa: BLE001 - a sound never stops play
+                self.fail(error)
 
     def fail(self, error: Exception) -> None:
         if not self.broken:
             window.console.warn(f"sound: off for this visit: {type(error).__name__}: {error}")
         self.broken = True
 
-    def ready(self):
-        """The running audio context, made on first use (a person's tap then unlocks it), resumed when suspended."""
-        if self.context is None:
-            session = getattr(PAGE.navigator(), "audioSession", None)
-            if session is not None:
-                session.type = "ambient"  # iOS: respect the ringer's mute switch, mix with other audio
-            make = getattr(window, "AudioContext", None) or getattr(window, "webkitAudioContext", None)
-            if make is None:
-                raise RuntimeError("this browser has no Web Audio")
-            context = make.new()
-            self.output = context.createGain()
-            self.output.gain.value = MASTER_GAIN
-            self.output.connect(context.destination)
-            self.context = context
-        if self.context.state != "running":
-            self.context.resume()  # its promise is not awaited: the tones are scheduled on its clock anyway
-        return self.context
-
-    def noise_buffer(self, context):
-        """White noise, made once (one crossing into JavaScript for all its samples)."""
-        if self.noise is None:
-            rate = context.sampleRate
-            count = int(rate * NOISE_SECONDS)
-            buffer = context.createBuffer(1, count, rate)
-            draw = random.Random(6).uniform  # the same noise every visit: a recipe, not a chance
-            buffer.getChannelData(0).set(to_js([draw(-1.0, 1.0) for _ in range(count)]))
-            self.noise = buffer
-        return self.noise
+    def ready(self) -> None:
+        """The audio context made on the page (a person's tap then unlocks it), resumed when suspended."""
+        if not PAGE.steps().wakeAudio(MASTER_GAIN):
+            raise RuntimeError("this browser has no Web Audio")
+        self.awake = True
 
 
 def recipe_json(recipe: tuple[Tone, ...]) -> str:
@@ -111,7 +82,8 @@ def recipe_json(recipe: tuple[Tone, ...]) -> str:
     """
     tones = [{"frequency": t.frequency, "start": t.start, "duration": t.duration, "gain": t.gain, "wave": t.wave.value}
              for t in recipe]
-    return json.dumps({"tones": tones, "lead": LEAD, "attack": ATTACK, "noiseQ": NOISE_Q})
+    return json.dumps({"tones": tones, "lead": LEAD, "attack": ATTACK, "noiseQ": NOISE_Q,
+                       "noiseSeconds": NOISE_SECONDS, "noiseSeed": NOISE_SEED})
 
 
 SPEAKER = Speaker()

@@ -17,25 +17,62 @@
     if (body.firstElementChild) body.firstElementChild.animate(frames.flick, frames.flickMotion);
   }
 
+  // The page's audio: its context, the output every tone goes through, and white noise (the
+  // rattle's clacks), made on the first need.
+  var audio = null;
+
+  // The audio context, made in a person's tap (browsers, iOS above all, start audio only then) and
+  // resumed when suspended; false where there is no Web Audio. Where navigator.audioSession exists
+  // it is "ambient": iOS respects the ringer's mute switch.
+  function wakeAudio(gain) {
+    if (!audio) {
+      var Make = window.AudioContext || window.webkitAudioContext;
+      if (!Make) return false;
+      if (navigator.audioSession) navigator.audioSession.type = "ambient";
+      var context = new Make();
+      var output = context.createGain();
+      output.gain.value = gain;
+      output.connect(context.destination);
+      audio = { context: context, output: output, noise: null };
+    }
+    if (audio.context.state !== "running") audio.context.resume(); // the tones are set on its clock anyway
+    return true;
+  }
+
+  // The same white noise every visit, seconds long, drawn from seed (mulberry32): a recipe, not a chance.
+  function noise(context, seconds, seed) {
+    var count = Math.floor(context.sampleRate * seconds);
+    var buffer = context.createBuffer(1, count, context.sampleRate);
+    var samples = buffer.getChannelData(0);
+    var state = seed >>> 0;
+    for (var i = 0; i < count; i++) {
+      state = (state + 0x6d2b79f5) >>> 0;
+      var t = Math.imul(state ^ (state >>> 15), 1 | state);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      samples[i] = (((t ^ (t >>> 14)) >>> 0) / 4294967296) * 2 - 1;
+    }
+    return buffer;
+  }
+
   // Every tone of a recipe on the context's clock: a source, a quick attack, a soft decay.
-  // recipe: {tones: [{frequency, start, duration, gain, wave}], lead, attack, noiseQ} (seconds, Hz),
-  // a wave being an oscillator type or "noise".
-  function schedule(context, output, noise, recipe) {
-    var settings = recipe;
-    var tones = recipe.tones;
-    var now = context.currentTime + settings.lead;
-    tones.forEach(function (tone) {
+  // recipe: {tones: [{frequency, start, duration, gain, wave}], lead, attack, noiseQ, noiseSeconds,
+  // noiseSeed} (seconds, Hz), a wave being an oscillator type or "noise".
+  function schedule(recipe) {
+    var context = audio.context;
+    var now = context.currentTime + recipe.lead;
+    recipe.tones.forEach(function (tone) {
       var start = now + tone.start;
       var end = start + tone.duration;
       var source;
       var head;
       if (tone.wave === "noise") {
+        if (!audio.noise) audio.noise = noise(context, recipe.noiseSeconds, recipe.noiseSeed);
         source = context.createBufferSource();
-        source.buffer = noise;
+        source.buffer = audio.noise;
         head = context.createBiquadFilter();
         head.type = "bandpass";
         head.frequency.value = tone.frequency;
-        head.Q.value = settings.noiseQ;
+        head.Q.value = recipe.noiseQ;
         source.connect(head);
       } else {
         source = head = context.createOscillator();
@@ -45,9 +82,9 @@
       var envelope = context.createGain();
       var level = envelope.gain;
       level.setValueAtTime(SILENT, start);
-      level.exponentialRampToValueAtTime(tone.gain, start + Math.min(settings.attack, tone.duration / 2));
+      level.exponentialRampToValueAtTime(tone.gain, start + Math.min(recipe.attack, tone.duration / 2));
       level.exponentialRampToValueAtTime(SILENT, end);
-      head.connect(envelope).connect(output);
+      head.connect(envelope).connect(audio.output);
       source.start(start);
       source.stop(end);
     });
@@ -55,12 +92,13 @@
 
   // A recipe (as JSON) once the next frame is drawn: the roll's dice reach the screen first, its
   // sound a frame later. A sound never stops play: a failure is a warning in the console.
-  function play(context, output, noise, json) {
+  function play(json) {
     var recipe = JSON.parse(json);
+    if (!audio) return;
     requestAnimationFrame(function () {
       setTimeout(function () {
         try {
-          schedule(context, output, noise, recipe);
+          schedule(recipe);
         } catch (error) {
           console.warn("sound: " + (error && error.message ? error.message : error));
         }
@@ -214,7 +252,7 @@
   }
 
   window.yachtPage = {
-    moveFocus: moveFocus, preventKeys: preventKeys,
+    moveFocus: moveFocus, preventKeys: preventKeys, wakeAudio: wakeAudio,
     offerFocus: offerFocus, query: query, languages: languages,
     delegate: delegate,
     apply: apply, play: play, show: show, say: say, formFields: formFields, fillForm: fillForm, syncForm: syncForm,
