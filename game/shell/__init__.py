@@ -436,7 +436,7 @@ async def start() -> None:
         # Start and Roll wait for Python; the menu's buttons look the same either way: nothing moves at start.
         ready = [(button, {"disabled": False}) for button in ("start-button", "roll-button")]
         ready += [(button, {"remove": ["aria-disabled"]}) for button in ("menu-stats", "menu-rules")]
-        PAGE.steps().apply(json.dumps(ready), "")
+        PAGE.apply(ready)
         window.addEventListener("storage", create_proxy(guarded(on_storage)))
         document.addEventListener("visibilitychange", create_proxy(guarded(on_visibility)))
         resume_or_setup()

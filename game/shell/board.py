@@ -50,7 +50,6 @@ class Motion:
         return not self.reduced.matches
 
 
-
 class Board:
     """The session on screen and what was last drawn, so a draw writes only what changed."""
 
@@ -181,7 +180,7 @@ class Board:
         if new_results:
             ops.append(("standings", {"html": markup.lines(results.lines)}))
         ops.append(("status", {"text": announce or view.status(match, t=self.t)}))  # written only if it differs
-        PAGE.steps().apply(json.dumps(ops), self.motion.frames if tumbling else "")
+        PAGE.apply(ops, self.motion.frames if tumbling else "")
         if self.changed("handing", handing) and handing is not None:
             by_id("pass-start").focus()
         if new_results:
@@ -190,9 +189,7 @@ class Board:
 
     def patch(self, elements: dict[str, view.Element]) -> None:
         """Give each element by id the text, visibility, check and attributes the view says (if changed)."""
-        ops = self.patch_ops(elements)
-        if ops:
-            PAGE.steps().apply(json.dumps(ops), "")
+        PAGE.apply(self.patch_ops(elements))
 
     def patch_ops(self, elements: dict[str, view.Element]) -> list:
         """:meth:`patch`'s steps, for a draw's one call."""
@@ -259,10 +256,9 @@ class Board:
         if session.next is Next.COMPUTER and self.computer is None and not document.hidden:  # a visible tab plays
             self.computer = asyncio.ensure_future(self.play_computers())
         self.hint_request += 1
-        if self.hinted:
-            unmark = {"toggle": {"hint-keep": False, "hint-best": False}, "optional": True}
-            PAGE.steps().apply(json.dumps([(at, unmark) for at in self.hinted]), "")
-            self.hinted = []
+        unmark = {"toggle": {"hint-keep": False, "hint-best": False}, "optional": True}
+        PAGE.apply([(at, unmark) for at in self.hinted])
+        self.hinted = []
         if session.wants_hint():
             asyncio.ensure_future(self.draw_hint(self.hint_request))
         else:
@@ -321,14 +317,11 @@ class Board:
         if request != self.hint_request or hint is None:
             return  # the board moved on while the table loaded
         advice = coach_view.advice(self.session.match, hint, t=self.t)
-        box = by_id("hint")
-        box.innerHTML = markup.advice(advice, t=self.t)
-        box.hidden = False
         targets = [die_at(index) for index in advice.keep]
         if advice.category is not None:
             targets.append((f"#scorecard button[data-category={json.dumps(advice.category, ensure_ascii=False)}]", 0))
-        mark = "hint-keep" if advice.category is None else "hint-best"
-        PAGE.steps().apply(json.dumps([(at, {"toggle": {mark: True}, "optional": True}) for at in targets]), "")
+        mark = {"toggle": {"hint-keep" if advice.category is None else "hint-best": True}, "optional": True}
+        PAGE.apply([("hint", {"html": markup.advice(advice, t=self.t), "hidden": False}), *[(at, mark) for at in targets]])
         self.hinted = targets
 
     async def draw_report(self) -> None:
@@ -348,7 +341,7 @@ class Board:
         for element_id, visible in [(element_id, False) for element_id in hidden] + [("setup", True)]:
             show(element_id, visible)
         words = markup.problems([p.text(self.t) for p in problems], t=self.t) if problems else ""
-        PAGE.steps().apply(json.dumps([("setup-error", {"html": words, "hidden": not problems})]), "")
+        PAGE.apply([("setup-error", {"html": words, "hidden": not problems})])
         sync_form()
         if problems:
             by_id("setup-error").scrollIntoView()  # below the form on a phone: bring the problems into sight

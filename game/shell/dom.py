@@ -73,6 +73,14 @@ class Page:
         """static/js/page.js: steps on the page by element id, each one call (motion and sound too)."""
         return self.hold("steps", lambda: window.yachtPage)
 
+    def apply(self, ops: list, motion: str = "") -> None:
+        """Changes to the page in one call (static/js/page.js's apply): [(where, changes), ...] in order.
+
+        ``motion``: game.feel's keyframes as JSON, for the changes that toss a die.
+        """
+        if ops:
+            self.steps().apply(json.dumps(ops), motion)
+
 
 PAGE = Page()
 """The shell's one view of the page."""

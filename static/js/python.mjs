@@ -46,11 +46,10 @@ function toWorker(script) {
   script.after(config);
 }
 
-if (!IN_WORKER && globalThis.crossOriginIsolated === true && document.querySelector(PAGE_SCRIPT)) {
-  toWorker(document.querySelector(PAGE_SCRIPT));
-}
+const pageScript = IN_WORKER ? null : document.querySelector(PAGE_SCRIPT);
+if (pageScript && globalThis.crossOriginIsolated === true) toWorker(pageScript);
 // Whether this copy of the module starts Python: the worker's, or the page's when there is none.
-const STARTS_HERE = IN_WORKER || !document.querySelector(`${PAGE_SCRIPT}[worker]`);
+const STARTS_HERE = IN_WORKER || !pageScript?.hasAttribute("worker");
 
 const MAGIC = [0x59, 0x53, 0x4e, 0x41, 0x50, 0x00, 0x01, 0x00]; // "YSNAP\0\1\0", as tools/snapshot.py
 
