@@ -149,11 +149,12 @@ def main(argv=None) -> int:
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     parser.add_argument("--root", type=Path, default=ROOT, help="folder to serve (default: the repository)")
     parser.add_argument("--verbose", action="store_true", help="log every request")
-    parser.add_argument("--isolate", action="store_true",
-                        help="send COOP and COEP, as a host can: the page then runs Python in a worker")
+    parser.add_argument("--plain", action="store_true",
+                        help="send no COOP and COEP, as GitHub Pages: the page then runs Python on its own thread "
+                             "(by default they are sent, and Python runs in a worker)")
     args = parser.parse_args(argv)
     try:
-        server = make_server(args.root, args.port, verbose=args.verbose, isolate=args.isolate)
+        server = make_server(args.root, args.port, verbose=args.verbose, isolate=not args.plain)
     except OSError as error:
         print(f"serve: cannot listen on 127.0.0.1:{args.port}: {error.strerror}; choose another with PORT=", file=sys.stderr)
         return 1

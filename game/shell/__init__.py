@@ -13,7 +13,7 @@ import time
 
 import js
 from pyodide.ffi import create_proxy
-from pyscript import document, when, window
+from pyscript import document, window
 
 window.performance.mark("yacht:python")  # Python runs: the interpreter is up (see bench/startup.py)
 
@@ -25,7 +25,7 @@ from ..session import Session  # noqa: E402
 from . import language, records, sound  # noqa: E402
 from .board import BOARD, act, fill_form, read_form, sync_form  # noqa: E402
 from .dom import (  # noqa: E402
-    HINTS_KEY, PAGE, SAVE_KEY, SETUP_KEY, UNREADABLE_KEY, UNSAVED_KEY, Found, by_id, closest, download, forget, guarded, marked,
+    HINTS_KEY, PAGE, SAVE_KEY, SETUP_KEY, UNREADABLE_KEY, UNSAVED_KEY, Found, Pressed, by_id, download, forget, guarded, marked,
     now, remember, say, show, stored,
 )
 
@@ -180,7 +180,6 @@ def close_rules() -> None:
 def use_language(t: Text) -> None:
     """Word the whole page in ``t``'s language: fixed texts, the form (its choices kept), the board, open screens."""
     BOARD.t = t
-    language.apply(t)
     fields = read_form()
     by_id("setup-form").outerHTML = markup.setup_form(t=t)
     fill_form(fields)
@@ -195,6 +194,7 @@ def use_language(t: Text) -> None:
         by_id("rules-body").innerHTML = rules_text.panel_html(rules_shown(), t=t)
     if not by_id("stats").hidden:
         asyncio.ensure_future(records.open_stats())
+    language.apply(t)
 
 
 async def switch_language(code: str) -> None:
@@ -250,23 +250,19 @@ def on_visibility(event) -> None:
         BOARD.schedule()
 
 
-@when("keydown", "body")
-@guarded
-def on_key(event):
+def on_key(pressed: Pressed) -> None:
     """Keyboard play: R rolls, 1–9 (0 for the tenth) hold dice, U or Ctrl+Z undoes, arrows move through choices, Escape
     dismisses a celebration."""
-    if event.altKey or closest(event, "input, select, textarea, summary") or BOARD.session is None or by_id("play").hidden:
+    if pressed.alt or pressed.typing or BOARD.session is None or by_id("play").hidden:
         return
-    command = view.key_command(BOARD.session.match, event.key, bool(event.ctrlKey or event.metaKey))
+    command = view.key_command(BOARD.session.match, pressed.key, pressed.ctrl)
     if command == view.DISMISS:
         BOARD.dismiss_cheer()
         return
     if BOARD.handing() is not None and command != view.UNDO:
         return  # the phone is being passed: the dice wait for the next person's Start
-    current = closest(event, "button.choice")
-    if command is None or (command in (view.NEXT_CHOICE, view.PREVIOUS_CHOICE) and current is None):
+    if command is None or (command in (view.NEXT_CHOICE, view.PREVIOUS_CHOICE) and not pressed.choice):
         return
-    event.preventDefault()
     if command == view.UNDO:
         BOARD.commit(BOARD.session.undo())
     elif command in (view.NEXT_CHOICE, view.PREVIOUS_CHOICE):
@@ -275,8 +271,15 @@ def on_key(event):
         act(command)
 
 
-# Where Python runs in a worker, its preventDefault() comes after the event: the page prevents the
-# arrows' scrolling on a box itself.
+@create_proxy
+@guarded
+def keys_pressed(pressed) -> None:
+    on_key(Pressed.from_json(str(pressed)))
+
+
+PAGE.steps().delegateKeys(keys_pressed)
+# The page prevents the arrows' scrolling on a box itself: where Python runs in a worker, a
+# preventDefault() from here would come after the event.
 PAGE.steps().preventKeys("button.choice", json.dumps(view.CHOICE_KEYS))
 
 

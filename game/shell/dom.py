@@ -192,11 +192,25 @@ def guarded(handler):
     return run
 
 
-def closest(event, selector: str):
-    """The element matching ``selector`` at or above the event's target, or None."""
-    target = event.target
-    found = target.closest(selector) if hasattr(target, "closest") else None
-    return None if found is None or found is jsnull else found
+@dataclass(frozen=True)
+class Pressed:
+    """A key pressed on the page (static/js/page.js's delegateKeys): the key, Ctrl (or the command key)
+    and Alt held, whether it was typed into a field and whether on a box of the scorecard.
+
+    >>> Pressed.from_json('{"key": "r", "ctrl": false, "alt": false, "typing": false, "choice": true}').choice
+    True
+    """
+
+    key: str
+    ctrl: bool
+    alt: bool
+    typing: bool
+    choice: bool
+
+    @classmethod
+    def from_json(cls, text: str) -> Pressed:
+        pressed = json.loads(text)
+        return cls(str(pressed["key"]), *(bool(pressed[name]) for name in ("ctrl", "alt", "typing", "choice")))
 
 
 def now() -> str:

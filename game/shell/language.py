@@ -61,9 +61,9 @@ def word_static(t: Text) -> None:
 
 
 def apply(t: Text) -> None:
-    """The page's language, fixed texts, picker and manifest set to ``t`` (views are redrawn by the caller)."""
+    """The page's language, fixed texts, picker and manifest set to ``t`` (views are redrawn by the caller, first:
+    the page names its language last, once it is worded in it)."""
     root = document.documentElement
-    root.lang = t.code
     word_static(t)
     picker = document.getElementById("language")
     if picker is not None and str(picker.value) != t.code:
@@ -72,6 +72,7 @@ def apply(t: Text) -> None:
     if link is not None:
         link.setAttribute("href", MANIFEST.format(suffix="" if t.code == DEFAULT else f".{t.code}"))
     root.dataset.language = t.code
+    root.lang = t.code
 
 
 def remember_choice(code: str) -> None:

@@ -207,11 +207,40 @@
       for (var i = 0; i < wanted.length; i++) {
         var found = target.closest(wanted[i]);
         if (found) {
-          handler(i, JSON.stringify({ id: found.id, data: Object.assign({}, found.dataset) }));
+          track(handler(i, JSON.stringify({ id: found.id, data: Object.assign({}, found.dataset) })));
           return;
         }
       }
     });
+  }
+
+  // Key presses on the page's body, as plain values for the shell (JSON): {key, ctrl (Ctrl or the
+  // command key held), alt, typing (in a field or a summary), choice (on a box of the scorecard)}.
+  function delegateKeys(handler) {
+    document.body.addEventListener("keydown", function (event) {
+      var target = event.target && event.target.closest ? event.target : null;
+      track(handler(JSON.stringify({
+        key: event.key, ctrl: Boolean(event.ctrlKey || event.metaKey), alt: event.altKey,
+        typing: Boolean(target && target.closest("input, select, textarea, summary")),
+        choice: Boolean(target && target.closest("button.choice")),
+      })));
+    });
+  }
+
+  // Events handed to the shell and not yet answered. Where Python runs in a worker, a handler's
+  // call returns at once with a promise of its answer; on the page's thread, once it has answered.
+  var pending = 0;
+
+  function track(answer) {
+    if (!answer || typeof answer.then !== "function") return;
+    pending += 1;
+    var done = function () { pending -= 1; };
+    answer.then(done, done);
+  }
+
+  // How many events the shell is still answering (0: the page shows every answer so far).
+  function busy() {
+    return pending;
   }
 
   // Focus a control for keyboard play, without scrolling and never away from a field in use
@@ -254,7 +283,7 @@
   window.yachtPage = {
     moveFocus: moveFocus, preventKeys: preventKeys, wakeAudio: wakeAudio,
     offerFocus: offerFocus, query: query, languages: languages,
-    delegate: delegate,
+    delegate: delegate, delegateKeys: delegateKeys, busy: busy,
     apply: apply, play: play, show: show, say: say, formFields: formFields, fillForm: fillForm, syncForm: syncForm,
   };
 }());

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import shutil
 
 import pytest
+from playwright._impl._sync_base import mapping
+from playwright.sync_api import Error, Keyboard, Locator, Mouse, Page, TimeoutError
 
 from tools import browser as browser_finder
 from tools.build import build
@@ -24,9 +27,17 @@ def site_server():
 
 
 @pytest.fixture(scope="session")
-def base_url(site_server) -> str:
-    """Where the game is served (overrides pytest-base-url's fixture)."""
+def plain_base_url(site_server) -> str:
+    """The site from a host that sends no COOP and COEP (GitHub Pages, a first visit): Python runs on the
+    page's thread. Tests that read Python's own state (ui.run_python) read it there."""
     return f"http://127.0.0.1:{site_server.server_address[1]}"
+
+
+@pytest.fixture(scope="session")
+def base_url(request) -> str:
+    """Where the game is served (overrides pytest-base-url's fixture): by the host --host names."""
+    host = request.config.getoption("--host")
+    return request.getfixturevalue("isolated_base_url" if host == "isolating" else "plain_base_url")
 
 
 @pytest.fixture(scope="session")
@@ -56,6 +67,63 @@ def browser_type_launch_args(browser_type_launch_args):
 def browser_context_args(browser_context_args):
     """Pages speak English unless a test says otherwise: the machine's own locale must not choose."""
     return {**browser_context_args, "locale": "en-US"}
+
+
+ANSWERED = "() => !window.yachtPage || window.yachtPage.busy() === 0"
+"""True once the shell has answered every event so far (static/js/page.js's busy)."""
+
+INPUTS = {
+    Locator: ("click", "dblclick", "tap", "press", "press_sequentially", "fill", "check", "uncheck", "set_checked",
+              "select_option", "set_input_files", "dispatch_event"),
+    Page: ("click", "dblclick", "tap", "press", "fill", "check", "uncheck", "select_option", "set_input_files",
+           "dispatch_event"),
+    Keyboard: ("press", "type", "down", "up", "insert_text"),
+    Mouse: ("click", "dblclick", "down", "up"),
+}
+"""What a person does to a page, by Playwright class: each waits, after acting, for the shell's answer."""
+
+
+def page_of(target) -> Page:
+    if isinstance(target, Page):
+        return target
+    if isinstance(target, Locator):
+        return target.page
+    return mapping.from_impl(target._impl_obj._page)  # a page's keyboard or mouse
+
+
+def settle(page: Page) -> None:
+    """Wait until the shell has answered every event so far: at once where Python runs on the page's
+    thread; in a worker, a moment after the click, as a person would see it."""
+    if page.is_closed():
+        return
+    try:
+        page.wait_for_function(ANSWERED)
+    except TimeoutError:
+        raise
+    except Error:
+        pass  # the action navigated, reloaded or closed the page: there is nothing to answer
+
+
+def answered(act):
+    @functools.wraps(act)
+    def then_wait(self, *args, **kwargs):
+        result = act(self, *args, **kwargs)
+        settle(page_of(self))
+        return result
+
+    return then_wait
+
+
+@pytest.fixture(scope="session", autouse=True)
+def inputs_wait_for_answers():
+    """A test reads the page after an action as a person would, once the shell has answered it (in a
+    worker, a click returns before its answer; on the page's thread, after)."""
+    saved = [(cls, name, getattr(cls, name)) for cls, names in INPUTS.items() for name in names]
+    for cls, name, act in saved:
+        setattr(cls, name, answered(act))
+    yield
+    for cls, name, act in saved:
+        setattr(cls, name, act)
 
 
 class PageLog:

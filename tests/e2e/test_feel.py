@@ -15,10 +15,12 @@ from tests.e2e.conftest import open_game
 ROLL_MS = feel.ROLL_SECONDS * 1000
 SLACK_MS = 250  # a loaded CI machine's lateness in starting and noticing the end: the animations' length is checked exactly
 
-# Click Roll from inside the page, note every animation the click started in the tray, and wait until they end.
+# Click Roll from inside the page, note every animation the click started in the tray once the shell has
+# answered (in a worker, a moment after the click), and wait until they end.
 THROW = """async () => {
   const began = performance.now();
   document.getElementById("roll-button").click();
+  while (window.yachtPage.busy() > 0) await new Promise(resolve => setTimeout(resolve, 1));
   const clicked = performance.now();
   const animations = document.getAnimations().filter(a => a.effect.target.closest("#dice"));
   await Promise.all(animations.map(a => a.finished));

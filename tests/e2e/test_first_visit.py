@@ -32,13 +32,13 @@ def test_the_page_loads_the_trimmed_standard_library_not_pyodides_whole_one(page
     assert page_log.errors == []
 
 
-def test_the_trimmed_standard_library_holds_every_module_the_game_loads(page, page_log, base_url):
+def test_the_trimmed_standard_library_holds_every_module_the_game_loads(page, page_log, plain_base_url):
     """Play through the game's features with Pyodide's whole standard library in the trimmed one's place
     (and no snapshot, made with the trimmed one): every module then loaded from the zip is in the trimmed one."""
     whole = (ROOT / FULL_STDLIB).read_bytes()
     page.route(TRIMMED_URL, lambda route: route.fulfill(body=whole, content_type="application/zip"))
     page.route(SNAPSHOT_URL, lambda route: route.abort())
-    open_game(page, base_url, "?rules=yahtzee&players=Ann&cpu=2:win&seed=12")
+    open_game(page, plain_base_url, "?rules=yahtzee&players=Ann&cpu=2:win&seed=12")
     assert page.locator("html").get_attribute("data-python") == "started"
     page.get_by_label("Hints for Ann").check()
     page.get_by_label("Win chances").check()

@@ -30,8 +30,8 @@ def test_page_boots_with_no_errors_and_only_same_origin_requests(page, page_log,
     assert any(url.endswith("pyodide.asm.wasm") for url in page_log.requests)
 
 
-def test_every_game_module_imports_in_the_browser(page, base_url):
-    open_game(page, base_url)
+def test_every_game_module_imports_in_the_browser(page, plain_base_url):
+    open_game(page, plain_base_url)
     modules = _game_modules()
     # A new <script type="py"> runs in the page's interpreter; it reports back through the DOM.
     page.evaluate(

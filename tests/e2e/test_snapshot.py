@@ -13,10 +13,10 @@ from tests.e2e.ui import roll, run_python
 SNAPSHOT_URL = "**/static/python/snapshot-*.bin"
 
 
-def test_python_starts_from_the_snapshot_with_the_game_modules_in_place(page, page_log, base_url):
+def test_python_starts_from_the_snapshot_with_the_game_modules_in_place(page, page_log, plain_base_url):
     warnings = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
-    open_game(page, base_url)
+    open_game(page, plain_base_url)
     assert page.locator("html").get_attribute("data-python") == "snapshot"
     # The warm-up (throwaway turns after a snapshot start) runs to its end without a complaint.
     page.wait_for_function("performance.getEntriesByName('yacht:warm').length === 1", timeout=20_000)
@@ -30,9 +30,9 @@ def test_python_starts_from_the_snapshot_with_the_game_modules_in_place(page, pa
     assert found == ["/home/pyodide/game/engine.py", True, True]
 
 
-def test_the_shell_and_pyscript_come_compiled_from_the_snapshot(page, base_url):
+def test_the_shell_and_pyscript_come_compiled_from_the_snapshot(page, plain_base_url):
     """tools/ahead.py: the modules a start imports from files (PyScript's, the shell's) compile nothing."""
-    open_game(page, base_url)
+    open_game(page, plain_base_url)
     found = run_python(page, "\n".join([
         "import sys, yacht_ahead",
         "ahead = yacht_ahead.current()",
@@ -46,13 +46,13 @@ def test_the_shell_and_pyscript_come_compiled_from_the_snapshot(page, base_url):
     assert taken == started  # every such module the start imported, and only those
 
 
-def test_every_start_from_the_snapshot_reseeds_random(browser, base_url):
+def test_every_start_from_the_snapshot_reseeds_random(browser, plain_base_url):
     """The snapshot is the same memory every time: without a reseed, `random` would repeat itself."""
     draws = []
     for _ in range(2):
         context = browser.new_context()
         page = context.new_page()
-        open_game(page, base_url)
+        open_game(page, plain_base_url)
         assert page.locator("html").get_attribute("data-python") == "snapshot"
         draws.append(run_python(page, "import random\nresult = [random.random() for _ in range(3)]"))
         context.close()
@@ -117,15 +117,16 @@ SLOW_LINE = """Object.defineProperty(navigator, 'connection', {
 })"""
 
 
-def test_on_a_slow_line_the_first_visit_skips_the_snapshot_and_the_next_one_uses_it(browser, base_url):
+def test_on_a_slow_line_the_first_visit_skips_the_snapshot_and_the_next_one_uses_it(browser, plain_base_url):
     """5.6 MB on a slow line cost more than Python's start without them: the first visit starts
-    afresh and the service worker, registered only once the game is ready, keeps the snapshot."""
+    afresh and the service worker, registered only once the game is ready, keeps the snapshot. (The slow
+    line is the page's navigator, made up by an init script a worker does not run: the page's thread.)"""
     context = browser.new_context()
     context.add_init_script(SLOW_LINE)
     page = context.new_page()
     answered = []  # when (ms since the epoch) the page or its worker got the snapshot from the server
     context.on("response", lambda r: answered.append(time.time() * 1000) if "/static/python/snapshot-" in r.url else None)
-    open_game(page, base_url, "?rules=yacht&players=Ann&seed=3")
+    open_game(page, plain_base_url, "?rules=yacht&players=Ann&seed=3")
     assert page.locator("html").get_attribute("data-python") == "started"
     ready = page.evaluate("performance.timeOrigin + performance.getEntriesByName('yacht:ready')[0].startTime")
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
@@ -133,7 +134,7 @@ def test_on_a_slow_line_the_first_visit_skips_the_snapshot_and_the_next_one_uses
     assert len(answered) == 1 and answered[0] > ready, (answered, ready)
     page.close()
     again = context.new_page()
-    open_game(again, base_url, "?rules=yacht&players=Ann&seed=3")
+    open_game(again, plain_base_url, "?rules=yacht&players=Ann&seed=3")
     assert again.locator("html").get_attribute("data-python") == "snapshot"
     roll(again)
     assert again.locator("#dice button").count() == 5

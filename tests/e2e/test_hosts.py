@@ -1,14 +1,16 @@
-"""A host that sends COOP and COEP (tools/serve.py --isolate): Python runs in PyScript's worker, off the page's thread.
+"""Where Python runs, by host. One that sends COOP and COEP (`make play`, tools/serve.py): in PyScript's
+worker, off the page's thread. One that sends neither (GitHub Pages): on the page's thread.
 
 static/js/python.mjs moves the page's Python script into a worker where the page is cross-origin
-isolated; the shell's steps on the page go through static/js/page.js. The same game, played here
-by mouse and keyboard, as on the page's thread (every other end-to-end test).
+isolated; the shell's steps on the page go through static/js/page.js. The same game plays on both,
+by mouse and keyboard (every other end-to-end test plays on the host --host names).
 """
 
 from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import open_game
@@ -17,26 +19,38 @@ from tests.e2e.ui import ROLL, choices, dice, held, status
 FACES = "() => [...document.querySelectorAll('#dice button')].every(b => /showing/.test(b.getAttribute('aria-label')))"
 
 
+HOSTS = {"plain": ("plain_base_url", False), "isolating": ("isolated_base_url", True)}
+"""Each kind of host: its address's fixture, and whether Python runs in a worker there."""
+
+
+@pytest.fixture(params=sorted(HOSTS))
+def host(request) -> tuple[str, bool]:
+    """The game's address on each kind of host, and whether Python runs in a worker there."""
+    fixture, worker = HOSTS[request.param]
+    return request.getfixturevalue(fixture), worker
+
+
 def in_worker(page) -> bool:
     return page.evaluate("crossOriginIsolated && document.querySelector('script[type=\"py\"][worker]') !== null")
 
 
-def test_on_an_isolating_host_python_starts_from_the_snapshot_in_a_worker_and_a_match_plays(page, page_log, isolated_base_url):
-    open_game(page, isolated_base_url)
-    assert in_worker(page)
+def test_python_starts_from_the_snapshot_where_the_host_puts_it_and_a_match_plays(page, page_log, host):
+    url, worker = host
+    open_game(page, url)
+    assert in_worker(page) is worker
     assert page.locator("html").get_attribute("data-python") == "snapshot"
-    # The form's Start: submitted in the worker, prevented at once on the page (the address stays).
+    # The form's Start: answered by Python, prevented at once on the page (the address stays).
     page.locator("#setup-form input[name='name1']").fill("Ann")
     page.get_by_role("button", name="Start").click()
     page.get_by_role("button", name=ROLL).wait_for()
-    assert page.url.rstrip("/") == isolated_base_url
+    assert page.url.rstrip("/") == url
     page.get_by_role("button", name=ROLL).click()
     page.wait_for_function(FACES)
     first = dice(page)
     page.get_by_role("button", name=re.compile(r"^Die 1, ")).click()
     expect(page.locator("#dice button").first).to_have_attribute("aria-pressed", "true")
     assert held(page)[0] and dice(page) == first
-    # The advisor's table and a catalogue are fetched from the worker (its own address is a blob: URL).
+    # The advisor's table and a catalogue are fetched by Python (in a worker, its own address is a blob: URL).
     page.get_by_label("Hints for Ann").check()
     expect(page.locator("#hint p").first).to_have_text(re.compile(r"^Best: "))
     offered = choices(page)
@@ -50,9 +64,10 @@ def test_on_an_isolating_host_python_starts_from_the_snapshot_in_a_worker_and_a_
     assert page_log.errors == []
 
 
-def test_in_a_worker_the_setup_form_follows_its_choices_and_a_turn_plays_by_keyboard(page, page_log, isolated_base_url):
-    open_game(page, isolated_base_url, "?rules=yacht&players=Ann&seed=3")
-    assert in_worker(page)
+def test_a_turn_plays_by_keyboard_where_the_host_puts_python(page, page_log, host):
+    url, worker = host
+    open_game(page, url, "?rules=yacht&players=Ann&seed=3")
+    assert in_worker(page) is worker
     page.get_by_role("button", name=ROLL).focus()
     page.keyboard.press("Enter")
     page.wait_for_function(FACES)
@@ -71,10 +86,10 @@ def test_in_a_worker_the_setup_form_follows_its_choices_and_a_turn_plays_by_keyb
     page.keyboard.press("Enter")
     expect(page.locator("#scorecard button.choice")).to_have_count(0)
     assert "Ann" in status(page)
-    # A reload resumes the match, in the worker again.
+    # A reload resumes the match, where Python ran before.
     page.reload()
     page.wait_for_selector("html[data-ready='true']")
-    assert in_worker(page) and dice(page) == [None] * 5
+    assert in_worker(page) is worker and dice(page) == [None] * 5
     assert page_log.errors == []
 
 
