@@ -21,6 +21,8 @@ file compiles as usual. It runs inside Pyodide (standard library only) and is te
 
 from __future__ import annotations
 
+import sys
+
 import _frozen_importlib_external as external
 
 __all__ = ["Ahead", "compiled", "install", "uninstall"]
@@ -35,7 +37,8 @@ class Ahead:
     """The code compiled ahead, by path with the source bytes it came from, and what imports found.
 
     ``taken``: the paths whose compiled code an import used; ``compiled``: those compiled at import
-    (a file not compiled ahead, or changed since).
+    (a file not compiled ahead, or changed since); ``before``: the modules imported when it was
+    installed (in the snapshot, every module the snapshot holds).
     """
 
     def __init__(self, codes: dict[str, object], sources: dict[str, bytes], original) -> None:
@@ -44,6 +47,7 @@ class Ahead:
         self.original = original
         self.taken: list[str] = []
         self.compiled: list[str] = []
+        self.before = frozenset(sys.modules)
 
     def source_to_code(self, loader, data, path, **options):
         """SourceLoader.source_to_code: the code compiled ahead for exactly these bytes, else a compile."""
