@@ -46,8 +46,11 @@ function toWorker(script) {
   script.after(config);
 }
 
+// A worker reaches the page through SharedArrayBuffer, which browsers give a cross-origin isolated
+// page, mostly: WebKitGTK 2.50 says the page is isolated and has none (measured); there Python stays.
+const SHARING = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === "function" && typeof Atomics === "object";
 const pageScript = IN_WORKER ? null : document.querySelector(PAGE_SCRIPT);
-if (pageScript && globalThis.crossOriginIsolated === true) toWorker(pageScript);
+if (pageScript && SHARING) toWorker(pageScript);
 // Whether this copy of the module starts Python: the worker's, or the page's when there is none.
 const STARTS_HERE = IN_WORKER || !pageScript?.hasAttribute("worker");
 

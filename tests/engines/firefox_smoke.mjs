@@ -79,7 +79,9 @@ async function main() {
     const began = Date.now();
     await page.goto(base + START, { waitUntil: "load" });
     await ready(page);
-    say("booted", { seconds: (Date.now() - began) / 1000, version: await browser.version() });
+    const [worker, sharing] = await page.evaluate(() => [document.querySelector('script[type="py"][worker]') !== null,
+      crossOriginIsolated && typeof SharedArrayBuffer === "function"]);
+    say("booted", { seconds: (Date.now() - began) / 1000, version: await browser.version(), worker, sharing });
 
     // A turn: roll, hold die 1, roll again, score Chance.
     await roll(page);

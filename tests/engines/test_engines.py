@@ -8,7 +8,9 @@ not possible the engine's tests are skipped with one line saying what to install
 
 Each engine plays one visit, step by step, and records what it saw; the tests check the steps:
 
-* boot: the page loads and Python binds it (``<html data-ready="true">``),
+* boot: the page loads and Python binds it (``<html data-ready="true">``), in a worker where the host
+  sends COOP and COEP (as ``make play``'s does) and the engine then has SharedArrayBuffer, else on
+  the page's thread,
 * a turn, from a link: roll, hold die 1, roll again, score Chance; the scorecard shows the points,
 * offline: once the service worker controls the page, the server is shut down (nothing listens
   on the port) and the page reloaded: the game boots again and a roll works.
@@ -45,8 +47,8 @@ pytestmark = pytest.mark.filterwarnings("ignore:setting remote_server_addr:Depre
 class Site:
     """The built site on a private server that a test can take away (really offline)."""
 
-    def __init__(self, root: Path):
-        self.server = serve_in_background(root, 0)
+    def __init__(self, root: Path, isolate: bool):
+        self.server = serve_in_background(root, 0, isolate=isolate)
         self.port = self.server.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}"
         self.running = True
@@ -206,7 +208,9 @@ def webkit_visit(driver_path: Path, site: Site) -> dict[str, dict]:
         began = time.monotonic()
         driver.get(site.url + START)
         ready()
-        steps["booted"] = {"seconds": time.monotonic() - began, "version": driver.capabilities.get("browserVersion")}
+        steps["booted"] = {"seconds": time.monotonic() - began, "version": driver.capabilities.get("browserVersion"),
+                           "worker": js("return document.querySelector('script[type=\"py\"][worker]') !== null"),
+                           "sharing": js("return crossOriginIsolated && typeof SharedArrayBuffer === 'function'")}
 
         roll()
         first = js(WEBKIT_FACES)
@@ -258,22 +262,26 @@ def webkit_visit(driver_path: Path, site: Site) -> dict[str, dict]:
 
 
 VISITS = {"firefox": (engines.FIREFOX, firefox_visit), "webkit": (engines.WEBKIT, webkit_visit)}
+HOSTS = {"isolating": True, "plain": False}
+"""Whether each kind of host sends COOP and COEP (`make play`'s does: Python in a worker; a plain one,
+as GitHub Pages: Python on the page's thread)."""
 
 
-@pytest.fixture(scope="module", params=sorted(VISITS))
+@pytest.fixture(scope="module", params=[f"{engine}-{host}" for engine in sorted(VISITS) for host in HOSTS])
 def visit(request, site_root):
-    """One visit of the game in the engine: its steps, or a skip where the engine is missing."""
-    engine, play = VISITS[request.param]
+    """One visit of the game in the engine from a kind of host: its steps, or a skip where the engine is missing."""
+    name, host = request.param.split("-")
+    engine, play = VISITS[name]
     try:
         path = engines.ensure(engine)
     except engines.EngineNotFound as error:
         pytest.skip(str(error))
-    site = Site(site_root)
+    site = Site(site_root, HOSTS[host])
     try:
         steps = play(path, site)
     finally:
         site.stop()
-    steps["engine"] = {"name": request.param}
+    steps["engine"] = {"name": request.param, "isolating": HOSTS[host]}
     return steps
 
 
@@ -288,6 +296,12 @@ def step(steps: dict, name: str) -> dict:
 def test_the_game_boots(visit):
     booted = step(visit, "booted")
     assert booted["seconds"] < STEP_TIMEOUT
+    # Python runs in a worker where the page can share memory with one: an isolating host's page, in an
+    # engine that then has SharedArrayBuffer (Firefox does; WebKitGTK 2.50 has none, isolated or not).
+    assert booted["worker"] is booted["sharing"]
+    assert booted["sharing"] is False or visit["engine"]["isolating"], "a plain host's page is never isolated"
+    if visit["engine"]["name"] == "firefox-isolating":
+        assert booted["worker"], "Firefox shares memory with a worker on an isolating host: the worker's path plays here"
 
 
 def test_a_turn_is_played_and_scored(visit):
