@@ -97,7 +97,8 @@ def settle(page: Page) -> None:
     if page.is_closed():
         return
     try:
-        page.wait_for_function(ANSWERED)
+        if not page.evaluate(ANSWERED):  # (answered already, as on the page's thread: no frame to wait for)
+            page.wait_for_function(ANSWERED, polling=1)
     except TimeoutError:
         raise
     except Error:

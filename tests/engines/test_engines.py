@@ -190,16 +190,16 @@ def webkit_visit(driver_path: Path, site: Site) -> dict[str, dict]:
         js = driver.execute_script
 
         def ready():
-            state = wait.until(lambda d: js("return document.documentElement.dataset.ready || null"))
+            state = wait.until(lambda d: js("return document.documentElement.dataset.ready || null"), "the page never became ready")
             if state != "true":
                 why = js("return (document.getElementById('boot-error') || {}).textContent || ''")
                 raise AssertionError(f"the game did not boot (data-ready={state}): {why}")
 
         def roll():
             before = js("return document.getElementById('status').textContent")
-            wait.until(lambda d: js("return !document.getElementById('roll-button').disabled"))
+            wait.until(lambda d: js("return !document.getElementById('roll-button').disabled"), "Roll stayed disabled")
             driver.find_element(By.ID, "roll-button").click()
-            wait.until(lambda d: js(WEBKIT_ROLLED, before))
+            wait.until(lambda d: js(WEBKIT_ROLLED, before), f"a click on Roll changed nothing (status: {before!r})")
 
         def cell(row):
             selector = f"#scorecard td[data-row='{row}'][data-player='0']"
@@ -215,13 +215,14 @@ def webkit_visit(driver_path: Path, site: Site) -> dict[str, dict]:
         roll()
         first = js(WEBKIT_FACES)
         driver.find_element(By.CSS_SELECTOR, "#dice button:nth-child(1)").click()
-        wait.until(lambda d: js("return document.querySelector('#dice button').getAttribute('aria-pressed') === 'true'"))
+        wait.until(lambda d: js("return document.querySelector('#dice button').getAttribute('aria-pressed') === 'true'"),
+                   "a click on die 1 did not hold it")
         roll()
         second = js(WEBKIT_FACES)
         chance = driver.find_element(By.CSS_SELECTOR, "#scorecard button.choice[aria-label^='Chance, ']")
         offered = chance.get_attribute("aria-label")
         chance.click()
-        wait.until(lambda d: cell("chance") != "")
+        wait.until(lambda d: cell("chance") != "", "a click on Chance scored nothing")
         status = js("return document.getElementById('status').textContent")
         # (No "errors": classic WebDriver cannot hear the page's errors; Firefox's steps list them.)
         steps["turn"] = {"first": first, "second": second, "offered": offered,
@@ -231,7 +232,7 @@ def webkit_visit(driver_path: Path, site: Site) -> dict[str, dict]:
         if not (support["serviceWorker"] and support["secure"]):
             steps["no-service-worker"] = support
             return steps
-        wait.until(lambda d: js("return navigator.serviceWorker.controller !== null"))
+        wait.until(lambda d: js("return navigator.serviceWorker.controller !== null"), "no service worker took control")
         site.stop()
         steps["controlled"] = {"server_listening": site.listening()}
         again = time.monotonic()
