@@ -227,20 +227,26 @@
     });
   }
 
-  // Events handed to the shell and not yet answered. Where Python runs in a worker, a handler's
-  // call returns at once with a promise of its answer; on the page's thread, once it has answered.
+  // Events handed to the shell and not yet answered, and who waits for the last answer. Where
+  // Python runs in a worker, a handler's call returns at once with a promise of its answer; on the
+  // page's thread, once it has answered.
   var pending = 0;
+  var waiting = [];
 
   function track(answer) {
     if (!answer || typeof answer.then !== "function") return;
     pending += 1;
-    var done = function () { pending -= 1; };
+    var done = function () {
+      pending -= 1;
+      if (!pending) waiting.splice(0).forEach(function (resolve) { resolve(); });
+    };
     answer.then(done, done);
   }
 
-  // How many events the shell is still answering (0: the page shows every answer so far).
-  function busy() {
-    return pending;
+  // A promise kept once the shell has answered every event so far (the page then shows them all):
+  // no timer and no frame, so a tab in the background, whose timers are slowed, waits no longer.
+  function answered() {
+    return pending ? new Promise(function (resolve) { waiting.push(resolve); }) : Promise.resolve();
   }
 
   // Focus a control for keyboard play, without scrolling and never away from a field in use
@@ -283,7 +289,7 @@
   window.yachtPage = {
     moveFocus: moveFocus, preventKeys: preventKeys, wakeAudio: wakeAudio,
     offerFocus: offerFocus, query: query, languages: languages,
-    delegate: delegate, delegateKeys: delegateKeys, busy: busy,
+    delegate: delegate, delegateKeys: delegateKeys, answered: answered,
     apply: apply, play: play, show: show, say: say, formFields: formFields, fillForm: fillForm, syncForm: syncForm,
   };
 }());

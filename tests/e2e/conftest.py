@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 from playwright._impl._sync_base import mapping
-from playwright.sync_api import Error, Keyboard, Locator, Mouse, Page, TimeoutError
+from playwright.sync_api import Error, Keyboard, Locator, Mouse, Page
 
 from tools import browser as browser_finder
 from tools.build import build
@@ -69,8 +69,9 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "locale": "en-US"}
 
 
-ANSWERED = "() => !window.yachtPage || window.yachtPage.busy() === 0"
-"""True once the shell has answered every event so far (static/js/page.js's busy)."""
+ANSWERED = "() => window.yachtPage && Promise.race([window.yachtPage.answered(), new Promise(r => setTimeout(r, 30000))])"
+"""Kept once the shell has answered every event so far (static/js/page.js's answered), or after 30 s:
+a shell that never answers fails the test's next look at the page, not its run."""
 
 INPUTS = {
     Locator: ("click", "dblclick", "tap", "press", "press_sequentially", "fill", "check", "uncheck", "set_checked",
@@ -97,10 +98,7 @@ def settle(page: Page) -> None:
     if page.is_closed():
         return
     try:
-        if not page.evaluate(ANSWERED):  # (answered already, as on the page's thread: no frame to wait for)
-            page.wait_for_function(ANSWERED, polling=1)
-    except TimeoutError:
-        raise
+        page.evaluate(ANSWERED)
     except Error:
         pass  # the action navigated, reloaded or closed the page: there is nothing to answer
 

@@ -20,7 +20,7 @@ SLACK_MS = 250  # a loaded CI machine's lateness in starting and noticing the en
 THROW = """async () => {
   const began = performance.now();
   document.getElementById("roll-button").click();
-  while (window.yachtPage.busy() > 0) await new Promise(resolve => setTimeout(resolve, 1));
+  await window.yachtPage.answered();
   const clicked = performance.now();
   const animations = document.getAnimations().filter(a => a.effect.target.closest("#dice"));
   await Promise.all(animations.map(a => a.finished));

@@ -81,8 +81,10 @@ def test_two_tabs_finishing_games_both_land_in_the_history(context, base_url):
     first, second = context.new_page(), context.new_page()
     open_game(second, base_url)
     open_stats(second)  # this tab has read the (empty) history before the other tab's game ends
+    first.bring_to_front()  # a person plays in the tab in front (a tab behind has its timers slowed to 1 s)
     play_game(first, base_url, 4, "Ann")
     assert recorded(first) == 1
+    second.bring_to_front()
     play_game(second, base_url, 5, "Bob")  # a new match in the second tab, finished there
     second.wait_for_function("() => JSON.parse(localStorage.getItem('yacht-dice/history')).games.length === 2")
     names = {seat[0] for game in json.loads(second.evaluate("localStorage.getItem('yacht-dice/history')"))["games"] for seat in game[5]}
