@@ -3,7 +3,7 @@
     .venv/bin/python -m bench.worker [--runs 5] [--no-build]
 
 Serves dist/ twice with tools/serve.py's handler: as a plain host (Python on the page's thread) and
-with COOP and COEP (``--isolate``: static/js/python.mjs moves Python into PyScript's worker). Each
+with COOP and COEP (tools/serve.py's default: static/js/python.mjs moves Python into PyScript's worker). Each
 run opens a new browser context (empty cache, service worker blocked, as a first visit), waits for
 ``data-ready``, starts a solo match and plays turns pressed as taps are (``pointerdown``, then the
 click), timing each Roll and each Score from the click to the page's change (a MutationObserver:

@@ -3,8 +3,9 @@
 Pyodide hangs without an error when ``.wasm`` is not served as ``application/wasm``, and
 module scripts need a JavaScript type for ``.mjs``; this server sets both.
 
-    python3 tools/serve.py              # http://localhost:8000
+    python3 tools/serve.py              # http://localhost:8000, with COOP and COEP: Python in a worker
     python3 tools/serve.py --port 8080
+    python3 tools/serve.py --plain      # neither header, as GitHub Pages: Python on the page's thread
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@
 // takes to start without it. The service worker, installed once the game is ready, keeps it.
 //
 // Where Python runs. Where the page is cross-origin isolated (its host sends COOP and COEP, as
-// `tools/serve.py --isolate` does), in PyScript's worker, which can then reach the page
+// `tools/serve.py` does by default), in PyScript's worker, which can then reach the page
 // synchronously: the page's thread stays free while Python starts (Pyodide's restore alone is
 // one task of 160-230 ms, measured, that nothing outside Pyodide can cut). Elsewhere, on the
 // page's thread. The built page runs this module as a script of its own, before PyScript's, and

@@ -42,7 +42,8 @@ def base_url(request) -> str:
 
 @pytest.fixture(scope="session")
 def isolated_base_url(site_server):
-    """The same site from a host that sends COOP and COEP (tools/serve.py --isolate): Python runs in a worker."""
+    """The same site from a host that sends COOP and COEP (tools/serve.py's default, as `make play`): Python
+    runs in a worker."""
     server = serve_in_background(DIST, 0, isolate=True)
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()

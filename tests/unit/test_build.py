@@ -145,7 +145,7 @@ def test_the_dev_server_prefers_brotli_and_caches_hashed_files_for_a_year(tmp_pa
     finally:
         server.shutdown()
         server.server_close()
-    isolating = serve_in_background(tmp_path, 0, isolate=True)  # --isolate: Python in a worker
+    isolating = serve_in_background(tmp_path, 0, isolate=True)  # as make play: Python in a worker
     base = f"http://127.0.0.1:{isolating.server_address[1]}"
     try:
         for path, accept in (("/app.js", "gzip"), ("/static/python/stdlib-0123456789abcdef.zip", "identity")):
