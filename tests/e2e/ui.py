@@ -6,7 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from tests.e2e.conftest import open_game, settle
+from tests.e2e.conftest import open_game
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 DIE_LABEL = re.compile(r"^Die (\d+), (?:showing (\d+)|blank)$")
@@ -33,7 +33,6 @@ def die(page, number: int):
 
 def dice(page) -> list[int | None]:
     """The faces the tray shows (None for a blank die), read from the dice's names."""
-    settle(page)
     faces = []
     for label in page.locator("#dice button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))"):
         match = DIE_LABEL.match(label)
@@ -44,13 +43,11 @@ def dice(page) -> list[int | None]:
 
 def held(page) -> list[bool]:
     """Which dice are held, from aria-pressed."""
-    settle(page)
     return [v == "true" for v in page.locator("#dice button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-pressed'))")]
 
 
 def choices(page) -> dict[str, int]:
     """The category buttons offered now: display name -> points."""
-    settle(page)
     names = page.locator("#scorecard button.choice").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
     out = {}
     for label in names:
@@ -74,19 +71,16 @@ def play_out(page) -> None:
 
 def cell(page, row: str, player: int = 0) -> str:
     """The text of one scorecard cell (row key such as 'grand_total', 0-based player)."""
-    settle(page)
     return page.locator(f"#scorecard td[data-row='{row}'][data-player='{player}']").inner_text().strip()
 
 
 def status(page) -> str:
     """The live region's text."""
-    settle(page)
     return page.get_by_role("status").filter(has_text=re.compile(".")).first.inner_text()
 
 
 def notice(page) -> str:
     """The explanation shown for a refused action ('' when none)."""
-    settle(page)
     box = page.locator("#notice")
     return box.inner_text() if box.is_visible() else ""
 
