@@ -128,6 +128,16 @@ class IsolatingHandler(Handler):
     isolate = True
 
 
+class Server(http.server.ThreadingHTTPServer):
+    """A threading HTTP server for which a browser that stops a download midway is no error: the
+    page gives up a snapshot whose download would not pay (static/js/python.mjs), and a person
+    closes a tab."""
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
 def make_server(root: Path = ROOT, port: int = 8000, host: str = "127.0.0.1", verbose: bool = False, isolate: bool = False):
     """A threading HTTP server for ``root``; port 0 picks a free port (see ``server_address``).
 
@@ -135,7 +145,7 @@ def make_server(root: Path = ROOT, port: int = 8000, host: str = "127.0.0.1", ve
     """
     handler = functools.partial(IsolatingHandler if isolate else Handler, directory=str(root))
     Handler.verbose = verbose
-    return http.server.ThreadingHTTPServer((host, port), handler)
+    return Server((host, port), handler)
 
 
 def serve_in_background(root: Path = ROOT, port: int = 0, isolate: bool = False):

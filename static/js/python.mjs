@@ -75,19 +75,23 @@ async function pages(body) {
 }
 
 // The memory tools/snapshot.py packed: unpacked as it downloads, copying each run of non-zero
-// pages straight into place (no second copy of the 16 MB of runs).
-async function unpack(response) {
+// pages straight into place (no second copy of the 16 MB of runs). A pace, when given, hears how
+// much of it has come.
+async function unpack(response, pace = null) {
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const started = performance.now();
   const reader = await pages(response.body);
   let chunk = new Uint8Array(0);
   let used = 0;
+  let [received, expected] = [0, 0];
   const fill = async (target) => {
     for (let filled = 0; filled < target.length;) {
       if (used === chunk.length) {
         const { value, done } = await reader.read();
         if (done) throw new Error("the snapshot is cut short");
         [chunk, used] = [value, 0];
+        received += value.length;
+        pace?.heard(received, expected);
       }
       const n = Math.min(target.length - filled, chunk.length - used);
       target.set(chunk.subarray(used, used + n), filled);
@@ -103,6 +107,9 @@ async function unpack(response) {
   const table = new Uint8Array(8 * count);
   await fill(table);
   const runs = new DataView(table.buffer);
+  expected = header.length + table.length;
+  for (let i = 0; i < count; i++) expected += runs.getUint32(8 * i + 4, true);
+  pace?.heard(received, expected);
   const memory = new Uint8Array(total);
   for (let i = 0; i < count; i++) {
     const [offset, length] = [runs.getUint32(8 * i, true), runs.getUint32(8 * i + 4, true)];
@@ -123,6 +130,54 @@ const SLOW_LINES = new Set(["slow-2g", "2g", "3g"]);
 function slowLine() {
   const line = typeof navigator === "object" && navigator.connection;
   return Boolean(line && (line.saveData || SLOW_LINES.has(line.effectiveType)));
+}
+
+// Elsewhere (Safari and Firefox never rate a line) the first visit's snapshot is watched as it
+// downloads, before Python's own downloads start, and given up where it would not pay: kept if
+// the rest will come within SNAPSHOT_PAYS_WITHIN_MS at its pace, judged as soon as that is sure or
+// SNAPSHOT_WATCHED_MS after its first bytes. A start without the snapshot takes about 2 s longer
+// here (bench.first_visit) and longer on a phone; watching costs a slow line what it brings in
+// that time (0.6 MB at 1 MB/s, measured), and a line that sends nothing for
+// SNAPSHOT_PAYS_WITHIN_MS gets no longer.
+const SNAPSHOT_PAYS_WITHIN_MS = 3000;
+const SNAPSHOT_WATCHED_MS = 600;
+
+// A download's pace, told how much of it has come (`heard`): `verdict` settles true once the
+// rest will come within SNAPSHOT_PAYS_WITHIN_MS at the pace since its first bytes (their wait is
+// the line's latency, not its speed), false if that is still not so SNAPSHOT_WATCHED_MS after them.
+// e.g. 1 MB of 15 heard 100 ms after the first bytes: the rest in 1.4 s, true.
+class Pace {
+  constructor() {
+    [this.first, this.since, this.received, this.expected] = [0, 0, 0, 0];
+    this.verdict = new Promise((resolve) => { this.settle = resolve; });
+    setTimeout(() => { if (!this.first) this.settle(false); }, SNAPSHOT_PAYS_WITHIN_MS);
+  }
+
+  pays() {
+    if (!this.expected) return false;
+    if (this.received >= this.expected) return true;
+    const [spent, counted] = [performance.now() - this.since, this.received - this.first];
+    return counted > 0 && ((this.expected - this.received) * spent) / counted <= SNAPSHOT_PAYS_WITHIN_MS;
+  }
+
+  heard(received, expected) {
+    if (!this.first) { // the first bytes start the clock
+      [this.first, this.since] = [received, performance.now()];
+      setTimeout(() => this.settle(this.pays()), SNAPSHOT_WATCHED_MS);
+    }
+    [this.received, this.expected] = [received, expected];
+    if (this.pays()) this.settle(true);
+  }
+}
+
+// Whether this module came from this browser's own store, so that the snapshot is held as well (or
+// comes as fast) and a later launch is not held up watching its pace: from a service worker's
+// cache or a fresh HTTP cache (nothing sent), or on the page's thread after a 304 (only headers
+// sent). A worker's 304 says nothing: on a first visit the page has just fetched this module.
+function fromHere() {
+  const [entry] = performance.getEntriesByName(import.meta.url, "resource");
+  if (!entry) return false;
+  return entry.transferSize === 0 || (!IN_WORKER && entry.transferSize < entry.encodedBodySize);
 }
 
 // The snapshot as this browser already holds it (service worker or HTTP cache), or null.
@@ -181,20 +236,42 @@ const gameFiles = filesUrl && STARTS_HERE
   : null;
 gameFiles?.catch(() => {}); // a failure surfaces where start() awaits it, not as an unhandled rejection
 
-// Start Python: from the snapshot when the page names one, otherwise (or if that fails) afresh.
-async function startPython(options) {
-  const settings = withStdlib(options);
-  const url = snapshotUrl();
-  const slow = Boolean(url) && slowLine();
+// The snapshot as it comes, { memory } (a promise: an async function's result would be it, and a
+// damaged snapshot's failure would surface here instead of where Pyodide awaits it), or null where
+// it would not pay: on a line the browser rates slow unless it holds the snapshot, or on one whose
+// pace says so (Pace).
+async function chooseSnapshot(url) {
+  const slow = slowLine();
   const held = slow ? await cachedSnapshot(url) : null;
   if (slow && !held) {
     console.info("A slow line: Python starts without its snapshot, which is kept for the next visit.");
-  } else if (url) {
+    return null;
+  }
+  const pace = held || fromHere() ? null : new Pace();
+  const stop = new AbortController();
+  const request = held ? Promise.resolve(held) : fetch(url, { credentials: "same-origin", signal: stop.signal });
+  const memory = request.then((response) => unpack(response, pace));
+  memory.catch(() => {}); // it may fail before Pyodide awaits it: not an unhandled rejection
+  if (!pace) return { memory };
+  const judging = performance.now();
+  const pays = await Promise.race([pace.verdict, memory.then(() => true, () => true)]);
+  performance.measure(`python:snapshot-${pays ? "kept" : "given-up"}`, { start: judging });
+  if (pays) return { memory };
+  stop.abort();
+  console.info("The snapshot would take longer to come than it saves: Python starts without it, and it is kept for the next visit.");
+  return null;
+}
+
+// Start Python: from the snapshot when the page names one and it pays, otherwise (or if that
+// fails) afresh.
+async function startPython(options) {
+  const settings = withStdlib(options);
+  const url = snapshotUrl();
+  const snapshot = url ? await chooseSnapshot(url) : null;
+  if (snapshot) {
     try {
       // Pyodide awaits the promise once it has fetched its own files.
-      const snapshot = (held ? Promise.resolve(held) : fetch(url, { credentials: "same-origin" })).then(unpack);
-      snapshot.catch(() => {}); // it may fail before Pyodide awaits it: not an unhandled rejection
-      const withSnapshot = { ...settings, _loadSnapshot: snapshot };
+      const withSnapshot = { ...settings, _loadSnapshot: snapshot.memory };
       const pyodide = await startPyodide(withSnapshot);
       // Pyodide keeps its options: drop the 30 MB copy of the memory it has restored.
       delete withSnapshot._loadSnapshot;

@@ -157,6 +157,35 @@ def test_the_dev_server_prefers_brotli_and_caches_hashed_files_for_a_year(tmp_pa
         isolating.server_close()
 
 
+
+def test_the_dev_server_takes_a_download_stopped_midway_quietly(tmp_path, capsys):
+    """The page gives up a snapshot whose download would not pay (static/js/python.mjs): the browser
+    stops reading, which is no error to report; anything else still is."""
+    import socket
+    import struct
+    import time
+
+    from tools.serve import serve_in_background
+
+    (tmp_path / "big.bin").write_bytes(bytes(32 * 2**20))
+    server = serve_in_background(tmp_path, 0)
+    try:
+        with socket.create_connection(server.server_address) as client:
+            client.sendall(b"GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert client.recv(1024).startswith(b"HTTP/1.0 200")
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close with a reset
+        time.sleep(0.5)  # the server's thread meets the reset while it writes
+        try:
+            raise ValueError("a real fault")
+        except ValueError:
+            server.handle_error(None, ("127.0.0.1", 1))
+    finally:
+        server.shutdown()
+        server.server_close()
+    err = capsys.readouterr().err
+    assert "ConnectionResetError" not in err and "BrokenPipeError" not in err
+    assert "ValueError: a real fault" in err
+
 def test_stdlib_doctests():
     """tools/stdlib.py's examples: the import scans and the trimming (tools/ is outside pytest's doctest paths)."""
     import doctest
