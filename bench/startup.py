@@ -671,7 +671,7 @@ def notes_text(summary: dict, runs: list[dict], notes: Notes, loads: tuple, warm
         "service worker, so its row shows its warm figure."
     )
     out.append(
-        "Roll/score: click() + forced layout inside the page (Python @when handlers run synchronously); 'next frame' "
+        "Roll/score: click() + forced layout inside the page (a plain host: Python's handlers run synchronously on the page's thread); 'next frame' "
         "adds the wait for the next requestAnimationFrame (vsync-aligned, ~16.7 ms granularity). "
         f"Turns per game: {summary['turns_per_game']:.0f}; rolls that left the dice markup unchanged: {summary['unchanged_rolls']}."
     )

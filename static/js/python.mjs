@@ -4,8 +4,10 @@
 // its download starts once the page has painted. Without it, or if the snapshot cannot be used
 // for any reason, Python starts the normal way: a snapshot only ever makes the start faster,
 // never breaks it. On a slow or data-saving line (where the browser says so) the snapshot is used
-// only when this browser already holds it: its 5.6 MB take longer to download there than Python
-// takes to start without it. The service worker, installed once the game is ready, keeps it.
+// only when this browser already holds it: its 4.8 MB take longer to download there than Python
+// takes to start without it; where the browser does not say, a first visit watches its pace and
+// gives it up if it would come too late (Pace). The service worker, installed once the game is
+// ready, keeps it for the next launch.
 //
 // Where Python runs. Where the page is cross-origin isolated (its host sends COOP and COEP, as
 // `tools/serve.py` does by default), in PyScript's worker, which can then reach the page
