@@ -213,17 +213,6 @@ def on_language(_picker: Found) -> None:
     asyncio.ensure_future(switch_language(str(by_id("language").value)))
 
 
-def delegated(table) -> object:
-    """A handler for static/js/page.js's delegate: the table's entry for the selector that matched,
-    given the element's id and data-* values (in a worker, every look at the element would cross over)."""
-
-    @guarded
-    def handle(index, found) -> None:
-        table[int(index)][1](Found.from_json(str(found)))
-
-    return create_proxy(handle)
-
-
 DELEGATED = {
     "click": CLICKS,
     "submit": (("#setup-form", on_start),),
@@ -234,20 +223,43 @@ DELEGATED = {
 """Events on the page's body the shell answers, by type: (selector, what to do with the element);
 static/js/page.js finds the element, on the page's thread, and prevents a submission there at once."""
 
-for _type, _table in DELEGATED.items():
-    PAGE.steps().delegate(_type, json.dumps([selector for selector, _ in _table]), delegated(_table), _type == "submit")
+
+@create_proxy
+@guarded
+def delegated(kind, index, found) -> None:
+    """static/js/page.js's delegate: DELEGATED's entry for the event's type and the selector that
+    matched, given the element's id and data-* values (in a worker, every look at the element would cross over)."""
+    DELEGATED[str(kind)][int(index)][1](Found.from_json(str(found)))
 
 
-def on_storage(event) -> None:
-    """Another tab saved: say at once that this tab's match is out of date, and offer the newer one."""
-    if event.key == SAVE_KEY and BOARD.saved is not None and event.newValue != BOARD.saved:
+PAGE.steps().delegate(json.dumps([(kind, [selector for selector, _ in table], kind == "submit") for kind, table in DELEGATED.items()]),
+                      delegated)
+
+
+def on_storage(changed: dict) -> None:
+    """Another tab saved: say at once that this tab's match is out of date, and offer the newer one.
+
+    ``changed``: the storage event's key and newValue (static/js/page.js's listen).
+    """
+    if changed.get("key") == SAVE_KEY and BOARD.saved is not None and changed.get("newValue") != BOARD.saved:
         BOARD.offer_newer()
 
 
-def on_visibility(event) -> None:
+def on_visibility(state: dict) -> None:
     """A tab shown again takes up the computer's turns (a hidden tab never plays them)."""
-    if not document.hidden and BOARD.session is not None and not BOARD.stale():
+    if not state.get("hidden") and BOARD.session is not None and not BOARD.stale():
         BOARD.schedule()
+
+
+LISTENED = {"storage": on_storage, "visibilitychange": on_visibility}
+"""The window's and the document's events the shell answers (static/js/page.js's listen), with plain values."""
+
+
+@create_proxy
+@guarded
+def heard(kind, values) -> None:
+    """static/js/page.js's listen: another tab stored, or this tab was hidden or shown."""
+    LISTENED[str(kind)](json.loads(str(values)))
 
 
 def on_key(pressed: Pressed) -> None:
@@ -368,7 +380,7 @@ def load_newer() -> None:
 
 def from_link(query) -> bool:
     """Start a link's match, or show its problems, or ask first when it would replace a match in progress."""
-    window.history.replaceState(None, "", str(window.location.pathname))  # a reload never repeats a link
+    PAGE.steps().dropQuery()  # a reload never repeats a link
     setup, problems = setups.parse_link(query)
     if problems:
         BOARD.open_setup(problems, setup)
@@ -440,17 +452,12 @@ async def start() -> None:
         ready = [(button, {"disabled": False}) for button in ("start-button", "roll-button")]
         ready += [(button, {"remove": ["aria-disabled"]}) for button in ("menu-stats", "menu-rules")]
         PAGE.apply(ready)
-        window.addEventListener("storage", create_proxy(guarded(on_storage)))
-        document.addEventListener("visibilitychange", create_proxy(guarded(on_visibility)))
+        PAGE.steps().listen(heard)
         resume_or_setup()
     except Exception as error:  # noqa: BLE001 - never leave a silent page
         say(view.failure(view.WORDS.cannot_start, error, saved=False, t=BOARD.t))
     finally:
-        show("loading", False)
         started = getattr(js, "yachtPython", None)  # how static/js/python.mjs started Python, where it runs
-        if started:
-            PAGE.root.python = started
-        PAGE.root.ready = "true"
-        window.performance.mark("yacht:ready")
+        PAGE.steps().ready(json.dumps([("loading", {"hidden": True})]), started or "")  # <html data-ready>, in one call
     if started == "snapshot":
         asyncio.ensure_future(warm_up())

@@ -117,9 +117,7 @@ class Board:
         self.store()
         screens = (("setup", False), ("save-problem", False), ("link-choice", False), ("other-tab", False),
                    ("play", True), ("menu-new", True))
-        for element_id, visible in screens:
-            show(element_id, visible)
-        self.draw(view.status(session.match, t=self.t))
+        self.draw(view.status(session.match, t=self.t), before=[(element_id, {"hidden": not visible}) for element_id, visible in screens])
         by_id("roll-button").focus()
         asyncio.ensure_future(self.prefetch_table(session.coach.needs_table()))
 
@@ -151,14 +149,14 @@ class Board:
         self.drawn[key] = value
         return True
 
-    def draw(self, announce: str = "", thrown: frozenset[int] = frozenset()) -> None:
+    def draw(self, announce: str = "", thrown: frozenset[int] = frozenset(), before: list | tuple = ()) -> None:
         """Write to the page what changed (``thrown`` dice tumble), then schedule what the session says is next.
 
-        Every change goes to the page in one call (static/js/page.js's apply): where Python runs in a
-        worker, each call to the page is a round trip.
+        Every change goes to the page in one call (static/js/page.js's apply), ``before``'s steps first
+        (the screens a new match shows): where Python runs in a worker, each call to the page is a round trip.
         """
         match = self.session.match
-        ops: list = []
+        ops: list = list(before)
         self.build(ops)
         for key, cell in view.cells(match, t=self.t).items():
             if self.changed(key, cell):
@@ -338,10 +336,9 @@ class Board:
         if setup is not None:
             fill_form(setups.form_values(setup))
         hidden = ("play", "results", "menu-new", "save-problem", "link-choice")
-        for element_id, visible in [(element_id, False) for element_id in hidden] + [("setup", True)]:
-            show(element_id, visible)
+        screens = [(element_id, {"hidden": True}) for element_id in hidden] + [("setup", {"hidden": False})]
         words = markup.problems([p.text(self.t) for p in problems], t=self.t) if problems else ""
-        PAGE.apply([("setup-error", {"html": words, "hidden": not problems})])
+        PAGE.apply([*screens, ("setup-error", {"html": words, "hidden": not problems})])
         sync_form()
         if problems:
             by_id("setup-error").scrollIntoView()  # below the form on a phone: bring the problems into sight

@@ -114,7 +114,8 @@
   // A draw's changes in one call (game/shell/board.py): JSON [[where, changes], ...] in order, where
   // as find() takes it; changes: html, text (written only when it differs: a live region speaks
   // each write), class, hidden, checked, attrs {name: value}, toggle {class: on}, toss (the die
-  // tumbles, with motion's keyframes as JSON), optional (a missing element is passed over).
+  // tumbles, with motion's keyframes as JSON), focus (after the changes before it), optional (a
+  // missing element is passed over).
   function apply(json, motion) {
     var frames = motion ? JSON.parse(motion) : null;
     JSON.parse(json).forEach(function (op) {
@@ -134,6 +135,7 @@
       Object.keys(changes.attrs || {}).forEach(function (name) { element.setAttribute(name, changes.attrs[name]); });
       Object.keys(changes.toggle || {}).forEach(function (name) { element.classList.toggle(name, changes.toggle[name]); });
       if (changes.toss && frames) toss(element, frames);
+      if (changes.focus) element.focus();
     });
   }
 
@@ -194,23 +196,41 @@
     if (form && form.id === "setup-form") syncForm(form.id);
   });
 
-  // Events of a type on the page's body, resolved to plain values for the shell: the index of the
-  // first of its selectors (JSON) that the event's target is at or inside, and that element's id
-  // and data-* values as JSON ({id, data}); nothing when none matches.
-  // prevent: the event's own action is prevented (a form's submission), whatever matched.
-  function delegate(type, selectors, handler, prevent) {
-    var wanted = JSON.parse(selectors);
-    document.body.addEventListener(type, function (event) {
-      if (prevent) event.preventDefault();
-      var target = event.target;
-      if (!target || !target.closest) return;
-      for (var i = 0; i < wanted.length; i++) {
-        var found = target.closest(wanted[i]);
-        if (found) {
-          track(handler(i, JSON.stringify({ id: found.id, data: Object.assign({}, found.dataset) })));
-          return;
+  // Events on the page's body, resolved to plain values for the shell, in one call for every type
+  // (where Python runs in a worker, each handler handed over is a new reference). table (JSON):
+  // [[type, [selector, ...], prevent], ...]. handler(type, index, found): the index of the first
+  // selector of its type that the event's target is at or inside, and that element's id and data-*
+  // values as JSON ({id, data}); nothing when none matches. prevent: the event's own action is
+  // prevented (a form's submission), whatever matched.
+  function delegate(table, handler) {
+    JSON.parse(table).forEach(function (entry) {
+      var type = entry[0];
+      var wanted = entry[1];
+      var prevent = entry[2];
+      document.body.addEventListener(type, function (event) {
+        if (prevent) event.preventDefault();
+        var target = event.target;
+        if (!target || !target.closest) return;
+        for (var i = 0; i < wanted.length; i++) {
+          var found = target.closest(wanted[i]);
+          if (found) {
+            track(handler(type, i, JSON.stringify({ id: found.id, data: Object.assign({}, found.dataset) })));
+            return;
+          }
         }
-      }
+      });
+    });
+  }
+
+  // The window's and the document's events the shell answers, as plain values (JSON), in one call:
+  // handler("storage", {key, newValue}) when another tab stores, handler("visibilitychange",
+  // {hidden}) when the tab is hidden or shown.
+  function listen(handler) {
+    window.addEventListener("storage", function (event) {
+      track(handler("storage", JSON.stringify({ key: event.key, newValue: event.newValue })));
+    });
+    document.addEventListener("visibilitychange", function () {
+      track(handler("visibilitychange", JSON.stringify({ hidden: document.hidden })));
     });
   }
 
@@ -262,6 +282,24 @@
     return JSON.stringify(Array.from(new URLSearchParams(window.location.search)));
   }
 
+  // The address without its query, in place (a reload never repeats a link).
+  function dropQuery() {
+    window.history.replaceState(null, "", window.location.pathname);
+  }
+
+  // The shell is ready: the last changes of its start (JSON, as apply takes them), then <html
+  // data-python> (how Python started, when it says) and data-ready, and the "yacht:ready" mark.
+  function ready(json, python) {
+    try {
+      apply(json, "");
+    } finally {
+      var root = document.documentElement.dataset;
+      if (python) root.python = python;
+      root.ready = "true";
+      performance.mark("yacht:ready");
+    }
+  }
+
   // The browser's languages, first preferred, as JSON.
   function languages() {
     return JSON.stringify(Array.from(navigator.languages || [navigator.language || ""]));
@@ -289,7 +327,7 @@
   window.yachtPage = {
     moveFocus: moveFocus, preventKeys: preventKeys, wakeAudio: wakeAudio,
     offerFocus: offerFocus, query: query, languages: languages,
-    delegate: delegate, delegateKeys: delegateKeys, answered: answered,
+    delegate: delegate, delegateKeys: delegateKeys, listen: listen, answered: answered, dropQuery: dropQuery, ready: ready,
     apply: apply, play: play, show: show, say: say, formFields: formFields, fillForm: fillForm, syncForm: syncForm,
   };
 }());
