@@ -2,7 +2,9 @@
 //
 // Run by tests/engines/test_engines.py, which serves the site and reads what this prints:
 //
-//   node tests/engines/firefox_smoke.mjs FIREFOX BASE_URL [TIMEOUT_MS]
+//   node tests/engines/firefox_smoke.mjs FIREFOX BASE_URL TIMEOUT_MS SCORED
+//
+// SCORED: an expression true once Chance is scored (test_engines.py's, the same as WebKit's).
 //
 // Firefox (Debian's firefox-esr) is driven headless by puppeteer-core over WebDriver BiDi: no
 // geckodriver, and puppeteer-core never downloads a browser. Every wait polls a condition.
@@ -12,7 +14,7 @@
 import { createInterface } from "node:readline";
 import puppeteer from "puppeteer-core";
 
-const [executablePath, base, timeoutArg] = process.argv.slice(2);
+const [executablePath, base, timeoutArg, scored] = process.argv.slice(2);
 const timeout = Number(timeoutArg || 90_000);
 const START = "/?rules=yahtzee&players=Ann&seed=31";
 const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
@@ -79,9 +81,9 @@ async function main() {
     const began = Date.now();
     await page.goto(base + START, { waitUntil: "load" });
     await ready(page);
-    const [worker, sharing] = await page.evaluate(() => [document.querySelector('script[type="py"][worker]') !== null,
-      crossOriginIsolated && typeof SharedArrayBuffer === "function"]);
-    say("booted", { seconds: (Date.now() - began) / 1000, version: await browser.version(), worker, sharing });
+    const [worker, sharing, python] = await page.evaluate(() => [document.querySelector('script[type="py"][worker]') !== null,
+      crossOriginIsolated && typeof SharedArrayBuffer === "function", document.documentElement.dataset.python]);
+    say("booted", { seconds: (Date.now() - began) / 1000, version: await browser.version(), worker, sharing, python });
 
     // A turn: roll, hold die 1, roll again, score Chance.
     await roll(page);
@@ -96,10 +98,7 @@ async function main() {
     const chance = await page.waitForSelector("#scorecard button.choice[aria-label^='Chance, ']");
     const offered = await chance.evaluate((b) => b.getAttribute("aria-label"));
     await chance.click();
-    await page.waitForFunction(
-      () => document.querySelector("#scorecard td[data-row='chance'][data-player='0']").textContent.trim() !== "",
-      { timeout, polling: 100 },
-    );
+    await page.waitForFunction(scored, { timeout, polling: 100 });
     say("turn", {
       first,
       second,
