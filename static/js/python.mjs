@@ -123,8 +123,8 @@ async function unpack(response, pace = null) {
   return memory;
 }
 
-// Lines the browser rates this slow (Network Information API; other browsers say nothing and
-// get the snapshot): the snapshot's download would cost more than the start it saves. Only the
+// Lines the browser rates this slow (Network Information API, Chromium's only; elsewhere the
+// snapshot's pace decides, see Pace): the snapshot's download would cost more than the start it saves. Only the
 // rating and the data-saver switch are read: `downlink` is a guess of 1.5 Mbps until the browser
 // has measured traffic (seen in Chromium 156), which would wrongly mark every first visit slow.
 const SLOW_LINES = new Set(["slow-2g", "2g", "3g"]);
