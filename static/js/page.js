@@ -114,8 +114,7 @@
   // A draw's changes in one call (game/shell/board.py): JSON [[where, changes], ...] in order, where
   // as find() takes it; changes: html, text (written only when it differs: a live region speaks
   // each write), class, hidden, checked, attrs {name: value}, toggle {class: on}, toss (the die
-  // tumbles, with motion's keyframes as JSON), focus (after the changes before it), optional (a
-  // missing element is passed over).
+  // tumbles, with motion's keyframes as JSON), optional (a missing element is passed over).
   function apply(json, motion) {
     var frames = motion ? JSON.parse(motion) : null;
     JSON.parse(json).forEach(function (op) {
@@ -135,7 +134,6 @@
       Object.keys(changes.attrs || {}).forEach(function (name) { element.setAttribute(name, changes.attrs[name]); });
       Object.keys(changes.toggle || {}).forEach(function (name) { element.classList.toggle(name, changes.toggle[name]); });
       if (changes.toss && frames) toss(element, frames);
-      if (changes.focus) element.focus();
     });
   }
 

@@ -139,7 +139,7 @@ function slowLine() {
 // the rest will come within SNAPSHOT_PAYS_WITHIN_MS at its pace, judged as soon as that is sure or
 // SNAPSHOT_WATCHED_MS after its first bytes. A start without the snapshot takes about 2 s longer
 // here (bench.first_visit) and longer on a phone; watching costs a slow line what it brings in
-// that time (0.6 MB at 1 MB/s, measured), and a line that sends nothing for
+// that time (0.49 MB of snapshot at 1 MB/s, measured), and a line that sends nothing for
 // SNAPSHOT_PAYS_WITHIN_MS gets no longer.
 const SNAPSHOT_PAYS_WITHIN_MS = 3000;
 const SNAPSHOT_WATCHED_MS = 600;
