@@ -368,6 +368,28 @@ def record_game(
 # --------------------------------------------------------------------------- the history
 
 
+def session_record(session, game: int, ended: str) -> GameRecord:
+    """The history record of a game.session.Session's finished game ``game``, ended at ``ended`` (UTC ISO).
+
+    Points lost against optimal play are measured for people when the advisor is exact for
+    the rule set (its table loaded, or small enough to solve); otherwise they are None.
+
+    >>> from game.engine import new_match
+    >>> from game.session import Session
+    >>> m = new_match("yacht", ["Ann"], seed=3)
+    >>> for box in m.open_categories():
+    ...     m = m.roll().score(box)
+    >>> r = session_record(Session(m), 0, "2026-11-23T06:40:00Z")
+    >>> r.totals == (m.totals(0).grand_total,), r.lost[0] > 0
+    (True, True)
+    """
+    exact = session.coach.needs_table() is None and session.coach.advisor.is_exact()
+    seats = range(len(session.match.seats))
+    lost = [session.review(p, game).total_loss if exact and session.match.seats[p].kind is SeatKind.HUMAN else None
+            for p in seats]
+    return record_game(session.match, game, ended, [session.undo_count(p, game) for p in seats], lost)
+
+
 def _rank(record: GameRecord) -> tuple[str, str]:
     """Which of two records with one id is kept: a total order, so merging is commutative."""
     return record.ended, repr(record)

@@ -289,28 +289,6 @@ class Session:
         game = self.match.game if game is None else game
         return coach.review(self.coach.advisor, self.match, game, player, self.coach.odds)
 
-    def record(self, game: int, ended: str):
-        """The history record (a game.history.GameRecord) of finished game ``game``, ended at ``ended`` (UTC ISO).
-
-        Points lost against optimal play are measured for people when the advisor is exact for
-        the rule set (its table loaded, or small enough to solve); otherwise they are None.
-
-        >>> from game.engine import new_match
-        >>> m = new_match("yacht", ["Ann"], seed=3)
-        >>> for box in m.open_categories():
-        ...     m = m.roll().score(box)
-        >>> r = Session(m).record(0, "2026-11-23T06:40:00Z")
-        >>> r.totals == (m.totals(0).grand_total,), r.lost[0] > 0
-        (True, True)
-        """
-        from . import history
-
-        exact = self.coach.needs_table() is None and self.coach.advisor.is_exact()
-        seats = range(len(self.match.seats))
-        lost = [self.review(p, game).total_loss if exact and self.match.seats[p].kind is SeatKind.HUMAN else None
-                for p in seats]
-        return history.record_game(self.match, game, ended, [self.undo_count(p, game) for p in seats], lost)
-
     def undo_count(self, player: int, game: int | None = None) -> int:
         """How many undos a seat made in a game (default: the current one)."""
         game = self.match.game if game is None else game

@@ -1,6 +1,6 @@
 """What each cue of the table (game.feel.Cue) sounds like: short synthesized recipes, as data.
 
-Pure and standard-library only: the shell (game.shell.sound) schedules a recipe's tones with Web
+Pure and standard-library only: static/js/page.js schedules a recipe's tones with Web
 Audio, so no audio file is ever downloaded. A tone is an oscillator (or, for ``NOISE``, a burst of
 noise through a band-pass filter centred on its frequency) with a quick attack and a soft decay.
 
@@ -18,7 +18,7 @@ from enum import Enum
 
 from .feel import Cue
 
-__all__ = ["ATTACK", "MASTER_GAIN", "MAX_SECONDS", "RECIPES", "ROLL_VIBRATION_MS", "Tone", "Wave", "length", "most_notable"]
+__all__ = ["ATTACK", "MASTER_GAIN", "MAX_SECONDS", "RECIPES", "ROLL_VIBRATION_MS", "Tone", "Wave", "length", "most_notable", "recipe_data"]
 
 
 
@@ -103,3 +103,25 @@ def most_notable(cues: Iterable[Cue]) -> Cue | None:
     (A score that reaches the bonus plays the bonus alone: two sounds at once would only blur.)
     """
     return next(reversed(tuple(cues)), None)
+
+
+LEAD = 0.01
+"""Seconds between scheduling a cue and its first tone: every tone of it is then set before it starts."""
+NOISE_SECONDS = 0.06
+"""The noise buffer's length, shared by every clack (longer than any noise tone)."""
+NOISE_SEED = 6
+"""The noise is the same every visit (page.js draws it from this seed): a recipe, not a chance."""
+NOISE_Q = 1.8
+"""How narrow the band-pass around a clack's frequency is: wide enough to sound like wood, not a whistle."""
+
+
+def recipe_data(recipe: tuple[Tone, ...]) -> dict:
+    """A recipe as static/js/page.js schedules it (one effect, whatever its length).
+
+    >>> recipe_data((Tone(440.0, 0.0, 0.1, 0.3),))["tones"]
+    [{'frequency': 440.0, 'start': 0.0, 'duration': 0.1, 'gain': 0.3, 'wave': 'sine'}]
+    """
+    tones = [{"frequency": t.frequency, "start": t.start, "duration": t.duration, "gain": t.gain, "wave": t.wave.value}
+             for t in recipe]
+    return {"tones": tones, "lead": LEAD, "attack": ATTACK, "noiseQ": NOISE_Q, "noiseSeconds": NOISE_SECONDS,
+            "noiseSeed": NOISE_SEED, "masterGain": MASTER_GAIN}

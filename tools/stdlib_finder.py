@@ -50,7 +50,7 @@ def tour():
     """Play the game's core as the page does, through its public functions."""
     from game import coach_view, i18n, markup, rules, stats, stats_view, view
     from game.engine import Seat, new_match
-    from game.history import Backup, History
+    from game.history import Backup, History, session_record
     from game.session import Session
 
     turns = view.practice_turns()
@@ -74,7 +74,7 @@ def tour():
     finished = new_match("yacht", ["Ann"], seed=3)
     for box in finished.open_categories():
         finished = finished.roll().score(box)
-    history = History.from_json(History().add(Session(finished).record(0, "2026-11-23T06:40:00Z")).to_json())
+    history = History.from_json(History().add(session_record(Session(finished), 0, "2026-11-23T06:40:00Z")).to_json())
     references = stats.references_from_dict(REFERENCES)
     markup.statistics(stats_view.statistics(history, references))
     Backup.from_json(Backup(history, session.to_dict(), {"theme": "dark"}, "2026-11-23T07:00:00Z").to_json())

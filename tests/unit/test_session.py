@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from game import saves
+from game.history import session_record
 from game.actions import Finish, Hold, NextGame, Roll, Score
 from game.engine import Level, Refusal, SaveError, Seat, SeatKind, competition_ranks, new_match
 from game.feel import ROLL_SECONDS
@@ -301,7 +302,7 @@ def test_a_match_ended_early_keeps_the_record_of_the_game_it_finished():
         session = step.session
     ended = session.act(Finish()).session
     assert finished == [0] and ended.match.finished and ended.match.games_played == 1
-    record = ended.record(0, "2026-11-23T07:00:00Z")
+    record = session_record(ended, 0, "2026-11-23T07:00:00Z")
     assert record.totals == ended.match.game_totals(0) and record.game == 0
     assert record.places == competition_ranks(ended.match.game_totals(0))
 

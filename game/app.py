@@ -1,0 +1,1204 @@
+"""The game on the page as a value: :class:`App`, the events it takes and the effects it asks for.
+
+``update(app, event)`` returns the new App and the effects; it reads no clock, no storage and no
+page, and changes nothing in place. The shell (game/shell) keeps the App and hands the effects to
+static/js/page.js, which carries them out and sends the next event (docs/protocol.md)::
+
+    >>> app, effects = update(App(), Start(query=(("rules", "yacht"), ("players", "Ann"))))
+    >>> app.screen, app.session.match.players
+    (<Screen.PLAY: 'play'>, ('Ann',))
+    >>> [effect.kind for effect in effects][-1]
+    'ready'
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Any, Callable
+
+from . import coach_view, feel, markup, paint, rules_text, setup as setups, view
+from .boot import LANGUAGE_KEY
+from .engine import GameError
+from .i18n import DEFAULT, ENGLISH, LANGUAGES, N_, Text, negotiate
+from .inputs import MAX_SETTINGS_BYTES, read_json
+from .paint import Drawn, say, show
+from .session import Next, Session
+from .sounds import RECIPES, ROLL_VIBRATION_MS, most_notable, recipe_data
+
+SAVE_KEY = "yacht-dice/match"
+UNREADABLE_KEY = "yacht-dice/unreadable-save"
+UNSAVED_KEY = "yacht-dice/unsaved"  # in sessionStorage (its own quota): this tab's last save failed
+SETUP_KEY = "yacht-dice/setup"
+HINTS_KEY = "yacht-dice/hints"  # format 1 kept hints apart; read once, when such a save loads
+HISTORY_KEY = "yacht-dice/history"
+STORED_KEYS = (SAVE_KEY, SETUP_KEY, HISTORY_KEY, HINTS_KEY, UNREADABLE_KEY, LANGUAGE_KEY)
+"""The localStorage keys the page reads at start (docs/protocol.md)."""
+
+TABLES = "./static/tables/"
+REFERENCES = TABLES + "optimal.json"  # the optimal player's distributions (tools/build_optimal.py)
+CATALOGUE = "./static/locale/{code}.mo"  # tools/i18n.mo_name: where the build writes each compiled catalogue
+MANIFEST = "./static/manifest{suffix}.webmanifest"  # tools/build.manifest_name
+PREFETCH_SECONDS = 3.0  # after a match starts, before its advisor table is fetched for offline use
+SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of it is kept and downloadable)
+
+NO_CATALOGUE = N_("That language could not be loaded (no connection?), so the page stays as it was.")
+
+
+class Screen(Enum):
+    """The main screen shown (Rules and Statistics open over it)."""
+
+    LOADING = "loading"
+    SETUP = "setup"
+    PLAY = "play"
+    SAVE_PROBLEM = "save-problem"
+    LINK_CHOICE = "link-choice"
+
+
+class Over(Enum):
+    """What is open over the screen."""
+
+    NOTHING = ""
+    RULES = "rules"
+    STATS = "stats"
+
+
+SCREENS = {Screen.SETUP: "setup", Screen.PLAY: "play", Screen.SAVE_PROBLEM: "save-problem", Screen.LINK_CHOICE: "link-choice"}
+
+
+# ----------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True)
+class Start:
+    """The page is ready for Python: what it holds (stored values, the link, the browser's wishes)."""
+
+    stored: tuple[tuple[str, str], ...] = ()
+    unsaved: bool = False
+    query: tuple[tuple[str, str], ...] = ()
+    languages: tuple[str, ...] = ()
+    form: tuple[tuple[str, str], ...] = ()
+    hidden: bool = False
+    reduced: bool = False
+    msgids: tuple[str, ...] = ()
+    python: str = ""
+
+
+@dataclass(frozen=True)
+class Click:
+    """A click on a button or a scorecard cell: its id and data-* values."""
+
+    id: str = ""
+    data: tuple[tuple[str, str], ...] = ()
+    form: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Submit:
+    """The setup form's Start."""
+
+    form: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Change:
+    """A switch, the language picker or a Statistics filter changed."""
+
+    id: str
+    value: str = ""
+    checked: bool = False
+    form: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class File:
+    """A backup file chosen for import: its size in bytes and its text."""
+
+    size: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Key:
+    """A key pressed on the page (``typing``: in a field; ``choice``: on a box of the scorecard)."""
+
+    key: str
+    ctrl: bool = False
+    alt: bool = False
+    typing: bool = False
+    choice: bool = False
+
+
+@dataclass(frozen=True)
+class Tick:
+    """A timer the app set has fired."""
+
+    token: str
+
+
+@dataclass(frozen=True)
+class Stored:
+    """Another tab stored (or removed, None) a key."""
+
+    key: str
+    value: str | None
+
+
+@dataclass(frozen=True)
+class Visibility:
+    hidden: bool
+
+
+@dataclass(frozen=True)
+class Motion:
+    reduced: bool
+
+
+@dataclass(frozen=True)
+class Fetched:
+    """A file the app asked for, its bytes (None when it could not be fetched)."""
+
+    name: str
+    data: bytes | None
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The browser refused to store a key (full, or storage off)."""
+
+    key: str
+
+
+@dataclass(frozen=True)
+class Confirmed:
+    """The person said yes to a question the app asked."""
+
+    answer: str
+
+
+@dataclass(frozen=True)
+class Persisted:
+    """Whether the browser keeps this site's storage for good (None: it cannot say)."""
+
+    persisted: bool | None
+
+
+Event = Start | Click | Submit | Change | File | Key | Tick | Stored | Visibility | Motion | Fetched | Refused | Confirmed | Persisted
+
+
+def _pairs(value: Any) -> tuple[tuple[str, str], ...]:
+    items = value.items() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return tuple((str(k), "" if v is None else str(v)) for k, v in (tuple(pair) for pair in items if len(pair) == 2))
+
+
+def read_event(text: str, data: bytes | None = None, python: str = "") -> tuple[Event | None, str]:
+    """The event a page message (docs/protocol.md) names, and its time; None for anything else.
+
+    >>> read_event('{"type": "key", "key": "r", "now": "2026-11-24T10:00:00Z"}')
+    (Key(key='r', ctrl=False, alt=False, typing=False, choice=False), '2026-11-24T10:00:00Z')
+    >>> read_event('{"type": "nope"}')
+    (None, '')
+    """
+    try:
+        message = json.loads(text)
+        kind, now, form = message["type"], str(message.get("now", "")), _pairs(message.get("form", {}))
+        event = {
+            "start": lambda: Start(
+                tuple((key, value) for key, value in message.get("stored", {}).items() if key in STORED_KEYS and isinstance(value, str)),
+                bool(message.get("unsaved")), _pairs(message.get("query", [])),
+                tuple(str(code) for code in message.get("languages", [])), form, bool(message.get("hidden")),
+                bool(message.get("reduced")), tuple(str(msgid) for msgid in message.get("msgids", [])), python),
+            "click": lambda: Click(str(message.get("id") or ""), _pairs(message.get("data", {})), form),
+            "submit": lambda: Submit(form),
+            "change": lambda: Change(str(message["id"]), str(message.get("value", "")), bool(message.get("checked")), form),
+            "file": lambda: File(int(message["size"]), str(message["text"])),
+            "key": lambda: Key(str(message["key"]), *(bool(message.get(n)) for n in ("ctrl", "alt", "typing", "choice"))),
+            "tick": lambda: Tick(str(message["token"])),
+            "storage": lambda: Stored(str(message["key"]), message["value"] if isinstance(message.get("value"), str) else None),
+            "visibility": lambda: Visibility(bool(message["hidden"])),
+            "motion": lambda: Motion(bool(message["reduced"])),
+            "fetched": lambda: Fetched(str(message["name"]), bytes(data) if message.get("ok") and data is not None else None),
+            "refused": lambda: Refused(str(message["key"])),
+            "confirmed": lambda: Confirmed(str(message["answer"])),
+            "persisted": lambda: Persisted(message["persisted"] if isinstance(message.get("persisted"), bool) else None),
+        }[kind]()
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return None, ""
+    return event, now
+
+
+# ----------------------------------------------------------------------------- effects
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One thing for the page to do: a kind (docs/protocol.md) and its arguments, as JSON holds them.
+
+    >>> Effect("store", ("yacht-dice/setup", "{}")).to_json()
+    ['store', 'yacht-dice/setup', '{}']
+    """
+
+    kind: str
+    args: tuple = ()
+
+    def to_json(self) -> list:
+        return [self.kind, *self.args]
+
+
+def draw(ops: list | tuple, motion: dict | None = None) -> Effect:
+    return Effect("apply", (list(ops), motion))
+
+
+def store(key: str, value: str) -> Effect:
+    return Effect("store", (key, value))
+
+
+def focus(element_id: str) -> Effect:
+    return Effect("focus", (element_id,))
+
+
+def tick(token: str, seconds: float) -> Effect:
+    return Effect("tick", (token, round(seconds * 1000)))
+
+
+def fetch(name: str, path: str) -> Effect:
+    return Effect("fetch", (name, path))
+
+
+# ----------------------------------------------------------------------------- the app
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """Work that waits for a file or a timer: each is done once what it needs is here."""
+
+    computer: str | None = None  # the computer's turn: "table" while its table comes, else its tick's token
+    hint: bool = False
+    chances: bool = False
+    report: bool = False
+    stats: tuple[str | None, str | None] | None = None  # the Statistics screen's filter, while its numbers come
+    language: str | None = None  # a language whose catalogue comes
+    starting: bool = False  # the start goes on once the language is here
+    records: tuple = ()  # finished games to record: (session, game, ended)
+
+
+@dataclass(frozen=True)
+class App:
+    """Everything the page shows and waits for, as one value."""
+
+    t: Text = ENGLISH
+    screen: Screen = Screen.LOADING
+    over: Over = Over.NOTHING
+    session: Session | None = None
+    stored: tuple[tuple[str, str], ...] = ()  # what storage holds, as far as this tab knows
+    saved: str | None = None  # the save this tab last wrote
+    offered: Session | None = None  # a link's match, waiting for an answer
+    kept: Session | None = None  # the saved match a link would replace
+    unkept: str | None = None  # an unreadable save no copy of could be kept aside
+    keeping: int = 0  # tries at keeping an unreadable save aside (a copy, then a move)
+    handed: int | None = None  # the match's action count when the phone was last passed on
+    handing: str | None = None  # who the pass screen last showed
+    cheers: int = 0
+    serial: int = 0  # for the tokens of timers (a newer schedule makes older ticks moot)
+    hint_request: int = 0
+    fast: bool = False  # skip the computer's pauses until a person's turn
+    chances: bool = False
+    hidden: bool = False
+    reduced: bool = False
+    python: str = ""
+    form: tuple[tuple[str, str], ...] = ()
+    msgids: tuple[str, ...] = ()
+    hinted: tuple = ()  # where the hint marked dice or a box
+    drawn: Drawn = field(default_factory=Drawn)
+    fetching: frozenset[str] = frozenset()
+    waiting: Waiting = field(default_factory=Waiting)
+    references: dict | None = None  # the optimal player's numbers, once fetched ({} when they cannot be)
+    persisted: bool | None = None
+    now: str = ""
+
+    def value(self, key: str) -> str | None:
+        """What storage holds under ``key``, as far as this tab knows."""
+        return dict(self.stored).get(key)
+
+    def holding(self, key: str, value: str | None) -> App:
+        held = {k: v for k, v in self.stored if k != key}
+        return replace(self, stored=tuple((held | ({} if value is None else {key: value})).items()))
+
+    @property
+    def stale(self) -> bool:
+        """Another tab saved a match since this one last did: then this tab writes nothing."""
+        current = self.value(SAVE_KEY)
+        return self.saved is not None and current is not None and current != self.saved
+
+    def token(self, kind: str) -> tuple[App, str]:
+        return replace(self, serial=self.serial + 1), f"{kind}:{self.serial + 1}"
+
+    def wait(self, **changes: Any) -> App:
+        return replace(self, waiting=replace(self.waiting, **changes))
+
+
+Out = tuple[App, list[Effect]]
+
+
+def update(app: App, event: Event, now: str = "") -> Out:
+    """The app after ``event`` and what the page must do (an event out of turn changes nothing).
+
+    >>> update(App(), Key("r"))
+    (App(...), [])
+    """
+    app = replace(app, now=now or app.now)
+    handler = HANDLERS.get(type(event))
+    return handler(app, event) if handler else (app, [])
+
+
+def failed(app: App, event: Event | None, error: BaseException) -> list[Effect]:
+    """What the page shows when ``update`` itself failed: words, never a traceback, and a start that ends."""
+    start = isinstance(event, Start) or event is None
+    words = view.failure(view.WORDS.cannot_start if start else view.WORDS.went_wrong, error, saved=not start, t=app.t)
+    effects = [draw([say(words)]), Effect("console", ("error", f"{type(error).__name__}: {error}"))]
+    return effects + ([Effect("ready", (app.python,))] if start else [])
+
+
+# ----------------------------------------------------------------------------- the table
+
+
+def begin(app: App, session: Session) -> Out:
+    """Put a new or restored session on the board (a new match replaces whatever was saved)."""
+    app = replace(app, session=session, screen=Screen.PLAY, offered=None, kept=None, handed=None, drawn=Drawn())
+    app, effects = save(app)
+    screens = [show(element_id, element_id == "play") for element_id in ("setup", "save-problem", "link-choice", "other-tab", "play")]
+    app, drawing = board(app, view.status(session.match, t=app.t), before=[*screens, show("menu-new")])
+    app, token = app.token("prefetch")
+    return app, [*effects, *drawing, focus("roll-button"), tick(token, PREFETCH_SECONDS)]
+
+
+def save(app: App) -> Out:
+    """Keep the session in storage so a reload resumes it exactly."""
+    saved = app.session.to_json()
+    return replace(app.holding(SAVE_KEY, saved), saved=saved), [store(SAVE_KEY, saved), Effect("flag", (UNSAVED_KEY, False))]
+
+
+def handing(app: App) -> str | None:
+    """The person the phone is being passed to (game.feel.handover), until they tap Start."""
+    match = app.session.match
+    return None if app.handed == len(match.actions) else feel.handover(match, app.session.pass_phone)
+
+
+def board(app: App, announce: str = "", thrown: frozenset[int] = frozenset(), before: list | tuple = ()) -> Out:
+    """Draw what changed (``thrown`` dice tumble), then schedule what the session says is next."""
+    match = app.session.match
+    passing = handing(app)
+    drawn, ops, results = paint.table(app.drawn, app.session, app.t, announce or view.status(match, t=app.t), passing,
+                                      thrown if not app.reduced else frozenset())
+    effects = [draw([*before, *ops], paint.MOTION if thrown and not app.reduced else None)]
+    if passing is not None and passing != app.handing:
+        effects.append(focus("pass-start"))
+    if results is not None:
+        effects.append(focus("new-match" if results.final else "next-game"))
+    app, scheduled = schedule(replace(app, drawn=drawn, handing=passing))
+    return app, effects + scheduled
+
+
+def commit(app: App, step, person: bool = True) -> Out:
+    """Take a step's session (or explain its refusal), store it, draw it and sound it."""
+    if step.refusal is not None:
+        return app, [draw([say(step.refusal.text(app.t))])]
+    if app.stale:
+        return offer_newer(app)
+    before, after = app.session.match, step.session.match
+    app, effects = save(replace(app, session=step.session))
+    found = feel.cues(before, after)
+    cheer = feel.cheer(after, found, t=app.t)
+    app, drawing = board(app, " ".join(filter(None, (view.announcement(step, t=app.t), cheer))), feel.thrown(before, after),
+                         before=[say("")])
+    effects += drawing + sound(found, person)
+    if cheer:
+        app, shown = celebrate(app, cheer)
+        effects += shown
+    if step.finished is not None:
+        app = app.wait(records=(*app.waiting.records, (step.session, step.finished, app.now)))
+        app, more = advance(app)
+        effects += more
+    if step.reopened is not None:
+        from .history import game_id
+
+        app, more = change_history(app, lambda history: history.without(game_id(step.before, step.reopened)))
+        effects += more
+    return app, effects
+
+
+def sound(cues, person: bool) -> list[Effect]:
+    """A step's most notable cue (page.js plays it where Sound is on); a person's roll also buzzes the phone."""
+    cue = most_notable(cues)
+    if cue is None:
+        return []
+    buzz = [Effect("vibrate", (ROLL_VIBRATION_MS,))] if person and cue is feel.Cue.ROLL else []
+    return [*buzz, Effect("play", (recipe_data(RECIPES[cue]),))]
+
+
+def act(app: App, action) -> Out:
+    """A person's action, through the session."""
+    return commit(app, app.session.act(action)) if playing(app) else (app, [])
+
+
+def playing(app: App) -> bool:
+    return app.session is not None and app.screen is Screen.PLAY
+
+
+def offer_newer(app: App) -> Out:
+    """Another tab saved this match since this tab did: say so, offer its newer state, write nothing."""
+    return app, [draw([("other-tab-text", {"text": app.t._(view.WORDS.other_tab)}), show("other-tab")])]
+
+
+def celebrate(app: App, words: str) -> Out:
+    """A brief celebration (its words are spoken with the step's): shown, then gone unless a newer one came."""
+    app = replace(app, cheers=app.cheers + 1)
+    return app, [draw([("cheer-text", {"text": words}), show("cheer")]), tick(f"cheer:{app.cheers}", feel.CHEER_SECONDS)]
+
+
+def hand_over(app: App) -> Out:
+    """The pass screen's Start: the turn begins."""
+    if not playing(app):
+        return app, []
+    app, effects = board(replace(app, handed=len(app.session.match.actions)))
+    return app, effects + [focus("roll-button")]
+
+
+# ----------------------------------------------------------------------------- what waits
+
+
+def schedule(app: App) -> Out:
+    """Start the computer's turn, or refresh the hint and the win chances, as the session says."""
+    unmark = {"toggle": {"hint-keep": False, "hint-best": False}, "optional": True}
+    effects = [draw([(at, unmark) for at in app.hinted])] if app.hinted else []
+    app = replace(app, hint_request=app.hint_request + 1, hinted=())
+    app = app.wait(hint=app.session.wants_hint(), chances=app.chances)
+    if not app.session.wants_hint():
+        effects.append(draw([show("hint", False)]))
+    if app.session.next is Next.COMPUTER and app.waiting.computer is None and not app.hidden:
+        app = app.wait(computer="table")
+    app, more = advance(app)
+    return app, effects + more
+
+
+def needing(app: App, name: str | None) -> tuple[App, list[Effect], bool]:
+    """Ask for an advisor table unless it is here or coming; whether the caller must wait for it."""
+    if name is None:
+        return app, [], False
+    if name in app.fetching:
+        return app, [], True
+    return replace(app, fetching=app.fetching | {name}), [fetch(name, TABLES + name)], True
+
+
+def advance(app: App) -> Out:
+    """Do whatever waits and can be done now; ask for the files the rest waits for."""
+    effects: list[Effect] = []
+    for step in (advance_computer, advance_hint, advance_chances, advance_report, advance_records):
+        if app.session is not None or step is advance_records:
+            app, more = step(app)
+            effects += more
+    return app, effects
+
+
+def advance_computer(app: App) -> Out:
+    if app.waiting.computer != "table":
+        return app, []
+    session = app.session
+    if session.next is not Next.COMPUTER or app.hidden:
+        return replace(app.wait(computer=None), fast=False), []
+    app, effects, wait = needing(app, session.table_needed())
+    if wait:
+        return app, effects
+    app, token = app.token("computer")
+    pause = 0 if app.fast else session.pause_before(session.computer_move())
+    return app.wait(computer=token), [tick(token, pause)]
+
+
+def advance_hint(app: App) -> Out:
+    if not app.waiting.hint:
+        return app, []
+    app, effects, wait = needing(app, app.session.table_needed())
+    if wait:
+        return app, effects
+    return app.wait(hint=False), [tick(f"hint:{app.hint_request}", 0)]
+
+
+def advance_chances(app: App) -> Out:
+    if not app.waiting.chances:
+        return app, []
+    app, effects, wait = needing(app, app.session.coach.needs_spread())
+    if wait:
+        return app, effects
+    return app.wait(chances=False), [tick(f"chances:{app.hint_request}", 0)]
+
+
+def advance_report(app: App) -> Out:
+    if not app.waiting.report:
+        return app, []
+    app, effects, wait = needing(app, app.session.coach.needs_table())
+    if wait:
+        return app, effects
+    return app.wait(report=False), [tick(f"report:{app.hint_request}", 0)]
+
+
+def advance_records(app: App) -> Out:
+    """Record finished games (with points lost, once the advisor's table is here)."""
+    from .history import session_record
+
+    effects: list[Effect] = []
+    while app.waiting.records:
+        session, game, ended = app.waiting.records[0]
+        app, asked, wait = needing(app, session.coach.needs_table())
+        if wait:
+            return app, effects + asked
+        app = app.wait(records=app.waiting.records[1:])
+        app, more = record(app, session_record(session, game, ended))
+        effects += more
+    return app, effects
+
+
+def record(app: App, finished) -> Out:
+    from .stats import new_bests
+
+    app, history, _ = read_history(app)
+    bests = () if history is None else new_bests(history, finished)
+    app, effects = change_history(app, lambda history: history.add(finished))
+    if bests and history is not None:
+        words = feel.best_cheer(bests, t=app.t)
+        app, shown = celebrate(app, words)
+        status = app.drawn.values.get("status-words", "")
+        effects += [draw([("status", {"text": f"{status} {words}".strip()})]), *shown, *sound((feel.Cue.BEST,), True)]
+    return app, effects
+
+
+def on_tick(app: App, event: Tick) -> Out:
+    kind, _, number = event.token.partition(":")
+    if kind == "cheer":
+        return app, [draw([show("cheer", False)])] if number == str(app.cheers) else []
+    if app.session is None:
+        return app, []
+    if kind == "computer":
+        if event.token != app.waiting.computer:
+            return app, []
+        app = app.wait(computer=None)
+        if app.session.next is not Next.COMPUTER or app.stale:
+            return replace(app, fast=False), ([] if not app.stale else offer_newer(app)[1])
+        return commit(app, app.session.computer_step(), person=False)
+    if kind == "prefetch":
+        app, effects, _ = needing(app, app.session.coach.needs_table())
+        return app, effects
+    if number != str(app.hint_request):
+        return app, []  # the board moved on since
+    return {"hint": draw_hint, "chances": draw_chances, "report": draw_report}.get(kind, lambda app: (app, []))(app)
+
+
+def draw_hint(app: App) -> Out:
+    """The best option and the others' expected final scores; the best keep or box marked."""
+    hint = app.session.hint()
+    if hint is None:
+        return app, []
+    advice = coach_view.advice(app.session.match, hint, t=app.t)
+    targets = [paint.die_at(index) for index in advice.keep]
+    if advice.category is not None:
+        targets.append(paint.box_at(advice.category))
+    mark = {"toggle": {"hint-keep" if advice.category is None else "hint-best": True}, "optional": True}
+    ops = [("hint", {"html": markup.advice(advice, t=app.t), "hidden": False}), *[(at, mark) for at in targets]]
+    return replace(app, hinted=tuple(targets)), [draw(ops)]
+
+
+def draw_chances(app: App) -> Out:
+    """The win chances line (asked for with its switch)."""
+    match = app.session.match
+    best = None
+    if len(match.seats) == 1:
+        from .stats import best_total, ruleset_key
+
+        app, history, _ = read_history(app)
+        best = None if history is None else best_total(history, ruleset_key(match.ruleset), match.seats[0].name)
+    chances = app.session.win_chances(best)
+    return app, [draw([("chances", {"text": coach_view.chances_text(match, chances, best, t=app.t)})])]
+
+
+def draw_report(app: App) -> Out:
+    """The after-game report: each person's choices against the best, costliest first."""
+    return app, [draw([("report", {"html": markup.report(coach_view.report(app.session, t=app.t), t=app.t)})])]
+
+
+def on_fetched(app: App, event: Fetched) -> Out:
+    """A file came (or could not): the advisor's table, the optimal player's numbers or a language."""
+    app = replace(app, fetching=app.fetching - {event.name})
+    kind, _, rest = event.name.partition(":")
+    if kind == "language":
+        return language_came(app, rest, event.data)
+    if kind == "references":
+        return references_came(app, event.data)
+    if app.session is not None:
+        app.session.coach.load_table(event.data, event.name)  # the coach's cache: a failed fetch lets it estimate
+    for session, _, _ in app.waiting.records:
+        session.coach.load_table(event.data, event.name)
+    return advance(app)
+
+
+# ----------------------------------------------------------------------------- commands
+
+
+def leave_match(app: App) -> Out:
+    """The header's "New match": ask first when a match is under way."""
+    if app.session is not None and view.in_progress(app.session.match):
+        return app, [Effect("confirm", (app.t._(view.WORDS.leave_match), "leave"))]
+    return open_setup(app)
+
+
+def undo(app: App) -> Out:
+    return commit(app, app.session.undo()) if playing(app) else (app, [])
+
+
+def next_game(app: App) -> Out:
+    from .actions import NextGame
+
+    app, effects = act(app, NextGame())
+    return app, effects + [focus("roll-button")]
+
+
+def finish(app: App) -> Out:
+    from .actions import Finish
+
+    return act(app, Finish())
+
+
+def roll(app: App) -> Out:
+    from .actions import Roll
+
+    return act(app, Roll())
+
+
+def skip(app: App) -> Out:
+    """Skip the computer's pauses until a person's turn (a waiting pause ends now)."""
+    if app.session is None or app.session.next is not Next.COMPUTER:
+        return app, []
+    app = replace(app, fast=True)
+    if app.waiting.computer not in (None, "table"):
+        app, token = app.token("computer")
+        return app.wait(computer=token), [tick(token, 0)]
+    return app, []
+
+
+def dismiss_cheer(app: App) -> Out:
+    return replace(app, cheers=app.cheers + 1), [draw([show("cheer", False)])]
+
+
+def show_report(app: App) -> Out:
+    if app.session is None:
+        return app, []
+    ops = [("report", {"text": app.t._(view.WORDS.reviewing), "hidden": False})]
+    app = replace(app, drawn=app.drawn.changed({"report": view.Element(hidden=False)})).wait(report=True)
+    app, effects = advance(app)
+    return app, [draw(ops), *effects]
+
+
+BUTTONS: dict[str, Callable[[App], Out]] = {
+    "roll-button": roll,
+    "undo-button": undo,
+    "results-undo": undo,
+    "next-game": next_game,
+    "finish-match": finish,
+    "skip-button": skip,
+    "pass-start": hand_over,
+    "cheer-close": dismiss_cheer,
+    "show-report": show_report,
+    "new-match": lambda app: open_setup(app),
+    "menu-new": leave_match,
+    "save-problem-dismiss": lambda app: leave_save_problem(app),
+    "save-problem-download": lambda app: (app, [download_unreadable(app)]),
+    "link-keep": lambda app: choose_link(app, False),
+    "link-start": lambda app: choose_link(app, True),
+    "load-newer": lambda app: load_newer(app),
+    "menu-stats": lambda app: open_stats(close_rules(app)[0], *close_rules(app)[1:]),
+    "stats-close": lambda app: close_stats(app),
+    "menu-rules": lambda app: open_rules(app),
+    "rules-close": lambda app: close_rules(app),
+    "export-backup": lambda app: export_backup(app),
+    "delete-all": lambda app: (app, [Effect("confirm", (app.t._(view.WORDS.delete_all), "delete-all"))]),
+}
+"""What each button with an id does."""
+
+
+def on_click(app: App, event: Click) -> Out:
+    """A button or a cell, by its id or what its data-* values say it is."""
+    app = replace(app, form=event.form or app.form)
+    data = dict(event.data)
+    if event.id:
+        return BUTTONS.get(event.id, lambda app: (app, []))(app)
+    if "die" in data and playing(app) and data["die"].isdigit():
+        return act(app, view.toggle(app.session.match, int(data["die"])))
+    if "category" in data and playing(app):
+        from .actions import Score
+
+        app, effects = act(app, Score(data["category"]))
+        return app, effects + [focus("roll-button")]
+    if "game" in data:
+        return app, [Effect("confirm", (app.t._(view.WORDS.delete_game), "delete:" + data["game"]))]
+    if "row" in data and playing(app) and data.get("player", "").isdigit():
+        return app, [draw([say(view.cell_refusal(app.session.match, data["row"], int(data["player"]), t=app.t))])]
+    return app, []
+
+
+def on_confirmed(app: App, event: Confirmed) -> Out:
+    if event.answer == "leave":
+        return open_setup(app)
+    if event.answer == "delete-all" or event.answer.startswith("delete:"):
+        game = event.answer.partition(":")[2] or None
+        app, effects = change_history(app, lambda history: history.without(game) if game else history.cleared())
+        app, more = open_stats(app)
+        return app, effects + more
+    return app, []
+
+
+def on_key(app: App, event: Key) -> Out:
+    """Keyboard play: R rolls, 1–9 (0 for the tenth) hold dice, U or Ctrl+Z undoes, arrows move through
+    choices, Escape dismisses a celebration."""
+    if event.alt or event.typing or not playing(app):
+        return app, []
+    command = view.key_command(app.session.match, event.key, event.ctrl)
+    if command == view.DISMISS:
+        return dismiss_cheer(app)
+    if handing(app) is not None and command != view.UNDO:
+        return app, []  # the phone is being passed: the dice wait for the next person's Start
+    if command is None or (command in (view.NEXT_CHOICE, view.PREVIOUS_CHOICE) and not event.choice):
+        return app, []
+    if command == view.UNDO:
+        return undo(app)
+    if command in (view.NEXT_CHOICE, view.PREVIOUS_CHOICE):
+        return app, [Effect("moveFocus", ("#scorecard button.choice", 1 if command == view.NEXT_CHOICE else -1))]
+    return act(app, command)
+
+
+def on_submit(app: App, event: Submit) -> Out:
+    """The setup form's Start."""
+    app = replace(app, form=event.form)
+    fields = dict(event.form)
+    setup, problems = setups.setup_from_fields(fields)
+    try:
+        if problems:
+            raise ValueError(problems)
+        session = Session.new(setup, t=app.t)
+    except ValueError as problem:
+        words = [p.text(app.t) for p in problems] or [problem.text(app.t) if isinstance(problem, GameError) else str(problem)]
+        return app, [draw([("setup-error", {"html": markup.problems(words, t=app.t), "hidden": False})])]
+    app, effects = begin(app, session)
+    remembered = json.dumps(fields)
+    return app.holding(SETUP_KEY, remembered), [draw([show("setup-error", False)]), store(SETUP_KEY, remembered), *effects]
+
+
+def on_change(app: App, event: Change) -> Out:
+    app = replace(app, form=event.form or app.form)
+    if event.id == "hint-toggle" and playing(app):
+        if app.stale:
+            return offer_newer(app)
+        app, effects = save(replace(app, session=app.session.with_hints(event.checked)))
+        app, drawing = board(app)
+        return app, effects + drawing
+    if event.id == "chances-toggle" and app.session is not None:
+        app, effects = schedule(replace(app, chances=event.checked))
+        return app, [draw([("chances", {"text": ""})]), *effects]
+    if event.id == "language":
+        return switch_language(app, event.value)
+    if event.id in ("stats-rules", "stats-player"):
+        filters = dict(event.form) if event.form else {}
+        return open_stats(app, filters.get("stats-rules", ""), filters.get("stats-player", ""))
+    return app, []
+
+
+# ----------------------------------------------------------------------------- screens
+
+
+def open_setup(app: App, problems: tuple = (), setup: setups.Setup | None = None) -> Out:
+    """Show the setup form (with a link's or the last start's choices, and a link's problems)."""
+    ops: list = [("setup-form", {"fill": setups.form_values(setup)})] if setup is not None else []
+    ops += [show(element_id, False) for element_id in ("play", "results", "menu-new", "save-problem", "link-choice")]
+    words = markup.problems([p.text(app.t) for p in problems], t=app.t) if problems else ""
+    ops += [show("setup"), ("setup-error", {"html": words, "hidden": not problems, "scroll": bool(problems)})]
+    effects = [draw(ops)] + ([] if problems else [Effect("offerFocus", ("start-button",))])
+    return replace(app, screen=Screen.SETUP, form=tuple(setups.form_values(setup).items()) if setup else app.form), effects
+
+
+def rules_shown(app: App):
+    """The rule set whose rules the Rules screen shows: the match's, else the one chosen in the form."""
+    if app.session is not None and app.screen is not Screen.SETUP:
+        return app.session.match.ruleset
+    setup, _ = setups.setup_from_fields(dict(app.form))
+    try:
+        return setup.ruleset()
+    except ValueError:  # options the form would refuse: the rule set's defaults
+        return setups.Setup(rules=setup.rules).ruleset()
+
+
+def open_rules(app: App) -> Out:
+    """The Rules screen, in the player's language, over whatever is on the page."""
+    app, closing = close_stats(app)
+    ops = [("rules-body", {"html": rules_text.panel_html(rules_shown(app), t=app.t)}), (("body", 0), {"attrs": {"data-screen": "rules"}}),
+           show("rules")]
+    return replace(app, over=Over.RULES), [*closing, draw(ops), focus("rules-close")]
+
+
+def close_rules(app: App) -> Out:
+    return (replace(app, over=Over.NOTHING), [draw([show("rules", False), (("body", 0), {"remove": ["data-screen"]})])]) \
+        if app.over is Over.RULES else (app, [])
+
+
+def close_stats(app: App) -> Out:
+    return (replace(app, over=Over.NOTHING), [draw([show("stats", False), (("body", 0), {"remove": ["data-screen"]})])]) \
+        if app.over is Over.STATS else (app, [])
+
+
+def open_stats(app: App, key: str | None = None, name: str | None = None, effects: list | None = None) -> Out:
+    """The Statistics screen over the stored history (the optimal player's numbers fetched once)."""
+    effects = list(effects or [])
+    if app.references is None:
+        if "references" not in app.fetching:
+            app = replace(app, fetching=app.fetching | {"references"})
+            effects.append(fetch("references", REFERENCES))
+        return app.wait(stats=(key, name)), effects
+    from . import stats_view
+
+    app, history, _ = read_history(app)
+    ops: list = []
+    if history is not None:
+        page = stats_view.statistics(history, app.references, key or None, name or None, t=app.t)
+        ops.append(("stats-body", {"html": markup.statistics(page, t=app.t)}))
+    ops += [(("body", 0), {"attrs": {"data-screen": "stats"}}), show("stats")]
+    return replace(app, over=Over.STATS).wait(stats=None), [*effects, draw(ops), Effect("persisted")]
+
+
+def references_came(app: App, data: bytes | None) -> Out:
+    from . import stats
+
+    try:
+        references = stats.references_from_dict(read_json(data, "optimal player's numbers", limit=len(data))) if data else {}
+    except (GameError, ValueError, TypeError, KeyError):  # damaged: charts without them
+        references = {}
+    app = replace(app, references=references)
+    return open_stats(app, *app.waiting.stats) if app.waiting.stats is not None else (app, [])
+
+
+def on_persisted(app: App, event: Persisted) -> Out:
+    from .stats_view import storage_status
+
+    return replace(app, persisted=event.persisted), [draw([("storage-status", {"text": storage_status(event.persisted, t=app.t)})])]
+
+
+# ----------------------------------------------------------------------------- history and backups
+
+
+def read_history(app: App):
+    """The stored history (a game.history.History) or None, and the problem's words when it cannot be read."""
+    from .history import History, problem_text
+
+    raw = app.value(HISTORY_KEY) or ""
+    try:
+        return app, History.from_json(raw) if raw else History(), ""
+    except GameError as error:
+        return app, None, f"{app.t._(view.WORDS.history_unreadable)} {problem_text(error, app.t)}"
+
+
+def change_history(app: App, change) -> Out:
+    """Change the history as storage holds it now (another tab's games are never lost) and write it back."""
+    app, history, problem = read_history(app)
+    if history is None:
+        return app, [draw([say(problem)]), Effect("console", ("warn", f"history: {problem}"))]
+    text = change(history).to_json()
+    return app.holding(HISTORY_KEY, text), [store(HISTORY_KEY, text)]
+
+
+def export_backup(app: App) -> Out:
+    """Download one file: the history, the match in progress and the setup form's choices."""
+    from .history import Backup
+
+    app, history, problem = read_history(app)
+    if history is None:
+        return app, [draw([say(problem)])]
+    setup = remembered_fields(app)
+    session = app.session.to_dict() if app.session else None
+    return app, [Effect("download", (f"yacht-dice-backup-{app.now[:10]}.json", Backup(history, session, {"setup": setup}, app.now).to_json()))]
+
+
+def on_file(app: App, event: File) -> Out:
+    """Merge a backup file's games into the history (and restore its match if none is in progress)."""
+    from .history import MAX_BACKUP_BYTES, Backup, problem_text
+    from .stats_view import imported
+
+    t = app.t
+    if event.size > MAX_BACKUP_BYTES:
+        return app, [draw([say(t._(view.WORDS.import_too_large))])]
+    try:
+        backup = Backup.from_json(event.text)
+    except GameError as error:
+        return app, [draw([say(f"{t._(view.WORDS.import_refused)} {problem_text(error, t)}")]), Effect("console", ("warn", f"import: {error}"))]
+    app, before, problem = read_history(app)
+    if before is None:
+        return app, [draw([say(problem)])]
+    app, effects = change_history(app, lambda history: history.merge(backup.history))
+    restore = backup.session is not None and (app.session is None or app.session.next is Next.OVER)
+    if restore:
+        app, more = begin(app, Session.from_dict(backup.session))
+        effects += more
+    app, after, _ = read_history(app)
+    app, shown = open_stats(app)
+    return app, [*effects, draw([say(imported(len(before.games), len(after.games), restore, t=t))]), *shown]
+
+
+# ----------------------------------------------------------------------------- storage
+
+
+def remembered_fields(app: App) -> dict[str, str]:
+    """The form's choices remembered from the last start ({} when none can be read)."""
+    try:
+        fields = read_json(app.value(SETUP_KEY) or "{}", "setup", limit=MAX_SETTINGS_BYTES)
+    except GameError:
+        return {}
+    return {str(k): str(v) for k, v in fields.items()} if isinstance(fields, dict) else {}
+
+
+def saved_setup(app: App) -> setups.Setup | None:
+    """The setup remembered from the last start (None if unreadable)."""
+    fields = remembered_fields(app)
+    setup, problems = setups.setup_from_fields(fields)
+    return None if problems or not fields else setup
+
+
+def stored_session(app: App) -> tuple[Session | None, GameError | None]:
+    """The saved session, or the reason it cannot be read (None, None when there is none)."""
+    raw = app.value(SAVE_KEY)
+    if raw is None:
+        return None, None
+    try:
+        return Session.from_json(raw, app.value(HINTS_KEY)), None
+    except GameError as error:
+        return None, error
+
+
+def on_stored(app: App, event: Stored) -> Out:
+    """Another tab stored: say at once that this tab's match is out of date, and offer the newer one."""
+    app = app.holding(event.key, event.value)
+    if event.key == SAVE_KEY and app.stale:
+        return offer_newer(app)
+    return app, []
+
+
+def on_refused(app: App, event: Refused) -> Out:
+    """A write the browser refused: said as what it is, and never taken as written."""
+    if event.key == SAVE_KEY:
+        app = replace(app.holding(SAVE_KEY, None), saved=None)
+        return app, [Effect("flag", (UNSAVED_KEY, True)), draw([say(app.t._(view.WORDS.storage_full))])]
+    if event.key == HISTORY_KEY:
+        return app, [draw([say(app.t._(view.WORDS.history_not_saved))])]
+    if event.key == UNREADABLE_KEY and app.screen is Screen.SAVE_PROBLEM:
+        return keep_aside(app, app.unkept or "", app.keeping + 1)
+    return app, []
+
+
+def keep_aside(app: App, raw: str, attempt: int) -> Out:
+    """Put an unreadable save where nothing overwrites it: a copy first; if that does not fit, a move (the
+    save's own room makes space for it); if that fails too, the save is put back and offered for download."""
+    app = replace(app, keeping=attempt, unkept=raw)
+    if attempt == 1:
+        return app, ([] if app.value(UNREADABLE_KEY) == raw else [store(UNREADABLE_KEY, raw)])
+    if attempt == 2:
+        return app.holding(SAVE_KEY, None), [Effect("remove", (SAVE_KEY,)), store(UNREADABLE_KEY, raw)]
+    words = [("save-problem-kept", {"text": app.t._(view.WORDS.save_not_kept)}),
+             ("save-problem-dismiss", {"text": app.t._(view.WORDS.download_then_start)})]
+    return app.holding(SAVE_KEY, raw), [store(SAVE_KEY, raw), draw(words)]
+
+
+def report_unreadable(app: App, error: GameError) -> Out:
+    """The save-problem screen: what happened, whether a copy is kept, the data to download."""
+    raw = app.value(SAVE_KEY) or app.value(UNREADABLE_KEY) or ""
+    app, effects = keep_aside(replace(app, screen=Screen.SAVE_PROBLEM), raw, 1)
+    ops = [("save-problem-kept", {"text": app.t._(view.WORDS.save_kept)}), ("save-problem-reason", {"text": str(error)}),
+           ("save-problem-text", {"value": raw[:SHOWN_SAVE_CHARS]}),
+           ("save-problem-dismiss", {"text": app.t._(view.WORDS.start_new)})]
+    ops += [show(element_id, element_id == "save-problem") for element_id in ("save-problem", "setup", "play", "link-choice")]
+    return app.holding(UNREADABLE_KEY, raw), [*effects, draw(ops)]
+
+
+def download_unreadable(app: App) -> Effect:
+    return Effect("download", (f"yacht-dice-unreadable-save-{app.now[:10]}.json", app.unkept or app.value(UNREADABLE_KEY) or ""))
+
+
+def leave_save_problem(app: App) -> Out:
+    """Past the save-problem screen: to the link's match if one waits, otherwise the setup form."""
+    if app.screen is not Screen.SAVE_PROBLEM:
+        return app, []
+    effects = [download_unreadable(app)] if app.keeping > 2 else []
+    app = replace(app, keeping=0)
+    if app.offered is not None:
+        app, more = begin(app, app.offered)
+    else:
+        app, more = open_setup(app, setup=saved_setup(app))
+    return app, effects + more
+
+
+def choose_link(app: App, start_it: bool) -> Out:
+    """The answer to "Start the match in this link?"."""
+    chosen = app.offered if start_it else app.kept
+    return begin(app, chosen) if chosen is not None and app.screen is Screen.LINK_CHOICE else (app, [])
+
+
+def load_newer(app: App) -> Out:
+    """Take the match another tab saved (this tab's own state is older and was never written)."""
+    session, error = stored_session(app)
+    if error is not None:
+        return report_unreadable(app, error)
+    return begin(app, session) if session is not None else (app, [draw([show("other-tab", False)])])
+
+
+# ----------------------------------------------------------------------------- the start and languages
+
+
+def on_start(app: App, event: Start) -> Out:
+    """The page is ready: word it in the player's language, then resume or set up a match."""
+    app = replace(app, stored=event.stored, form=event.form, msgids=event.msgids, hidden=event.hidden,
+                  reduced=event.reduced, python=event.python, screen=Screen.SETUP)
+    app = replace(app, waiting=replace(app.waiting, starting=True))
+    code = preferred(app.value(LANGUAGE_KEY), event.languages)
+    if code != app.t.code:
+        return ask_language(app.wait(language=code), code)
+    return started(app, event)
+
+
+def started(app: App, event: Start | None = None) -> Out:
+    """The rest of the start, once the page speaks the player's language."""
+    app = app.wait(starting=False)
+    ready = [(button, {"disabled": False}) for button in ("start-button", "roll-button")]
+    ready += [(button, {"remove": ["aria-disabled"]}) for button in ("menu-stats", "menu-rules")]
+    effects = [draw(ready)]
+    query = event.query if event is not None else ()
+    unsaved = event.unsaved if event is not None else False
+    if setups.has_start_params(query):
+        app, more = from_link(app, query)
+    else:
+        app, more = resume_or_setup(app, unsaved)
+    return app, [*effects, *more, Effect("ready", (app.python,))]
+
+
+def from_link(app: App, query) -> Out:
+    """Start a link's match, or show its problems, or ask first when it would replace a match in progress."""
+    effects = [Effect("dropQuery")]  # a reload never repeats a link
+    setup, problems = setups.parse_link(query)
+    if problems:
+        app, more = open_setup(app, problems, setup)
+        return app, effects + more
+    try:
+        offered = Session.new(setup, t=app.t)
+    except ValueError as error:
+        words = error.text(app.t) if isinstance(error, GameError) else str(error)
+        app, more = open_setup(app, (setups.LinkProblem("link", words),), setup)
+        return app, effects + more
+    saved, error = stored_session(app)
+    if error is not None:
+        app, more = report_unreadable(replace(app, offered=offered), error)
+    elif saved is not None and view.in_progress(saved.match):
+        app = replace(app, offered=offered, kept=saved, screen=Screen.LINK_CHOICE)
+        ops = [("link-choice-text", {"text": view.link_choice(saved.match, offered.match, t=app.t)})]
+        ops += [show(element_id, element_id == "link-choice") for element_id in ("link-choice", "setup", "play")]
+        more = [draw(ops), focus("link-keep")]
+    else:
+        app, more = begin(app, offered)
+    return app, effects + more
+
+
+def resume_or_setup(app: App, unsaved: bool) -> Out:
+    """Resume the saved session, or say why it cannot be, or show the setup form."""
+    session, error = stored_session(app)
+    if error is not None:
+        return report_unreadable(app, error)
+    if session is None:
+        return open_setup(app, setup=saved_setup(app))
+    app, effects = begin(app, session)
+    return app, effects + ([draw([say(app.t._(view.WORDS.lost_moves))])] if unsaved else [])
+
+
+def preferred(stored_choice: str | None, browser: tuple[str, ...]) -> str:
+    """The language to start in: the remembered choice if the game speaks it, else the browser's.
+
+    >>> preferred("sv", ("de",)), preferred(None, ("de-AT", "en")), preferred("xx", ())
+    ('sv', 'de', 'en')
+    """
+    return stored_choice if stored_choice in LANGUAGES else negotiate(browser).code
+
+
+def ask_language(app: App, code: str) -> Out:
+    name = f"language:{code}"
+    if name in app.fetching:
+        return app, []
+    return replace(app, fetching=app.fetching | {name}), [fetch(name, CATALOGUE.format(code=code))]
+
+
+def switch_language(app: App, code: str) -> Out:
+    """The picker's choice: its catalogue fetched, then the page worded in it and the choice remembered."""
+    if code == app.t.code or (code not in LANGUAGES):
+        return app, []
+    if code == DEFAULT:
+        return use_language(app, ENGLISH, remember=True)
+    return ask_language(app.wait(language=code), code)
+
+
+def language_came(app: App, code: str, data: bytes | None) -> Out:
+    """A catalogue came (or could not): the page worded in it, unless the player chose another since."""
+    if code != app.waiting.language:
+        return app, []
+    app = app.wait(language=None)
+    try:
+        t = Text.from_mo(code, data) if data is not None else None
+    except (OSError, ValueError):  # a damaged catalogue: as if it could not be fetched
+        t = None
+    if t is None:
+        if app.waiting.starting:
+            return started(app)
+        return app, [draw([("language", {"value": app.t.code}), say(app.t._(NO_CATALOGUE))])]
+    if app.waiting.starting:
+        app, effects = use_language(app, t, remember=False)
+        app, more = started(app)
+        return app, effects + more
+    return use_language(app, t, remember=True)
+
+
+def use_language(app: App, t: Text, remember: bool) -> Out:
+    """Word the whole page in ``t``'s language: fixed texts, the form (its choices kept), the board, open screens."""
+    app = replace(app, t=t)
+    ops: list = [("setup-form", {"outer": markup.setup_form(t=t)}), ("setup-form", {"fill": dict(app.form)}),
+                 ("start-button", {"disabled": app.waiting.starting})]
+    if app.over is Over.RULES:
+        ops.append(("rules-body", {"html": rules_text.panel_html(rules_shown(app), t=t)}))
+    effects: list[Effect] = [draw(ops)] + ([store(LANGUAGE_KEY, t.code), draw([say("")])] if remember else [])
+    if app.session is not None and app.screen is Screen.PLAY:
+        app, more = board(replace(app, drawn=Drawn()))
+        effects += more
+        if app.drawn.values.get("report") == view.Element(hidden=False):
+            app = app.wait(report=True)
+            app, more = advance(app)
+            effects += more
+    if app.over is Over.STATS:
+        app, more = open_stats(app)
+        effects += more
+    words = {msgid: t._(msgid) for msgid in app.msgids}
+    manifest = MANIFEST.format(suffix="" if t.code == DEFAULT else f".{t.code}")
+    return app, effects + [Effect("language", (t.code, manifest, words))]
+
+
+HANDLERS: dict[type, Callable[[App, Any], Out]] = {
+    Start: on_start, Click: on_click, Submit: on_submit, Change: on_change, File: on_file, Key: on_key,
+    Tick: on_tick, Stored: on_stored, Visibility: lambda app, event: on_visibility(app, event),
+    Motion: lambda app, event: (replace(app, reduced=event.reduced), []), Fetched: on_fetched, Refused: on_refused,
+    Confirmed: on_confirmed, Persisted: on_persisted,
+}
+"""What each event does: one dispatch table."""
+
+
+def on_visibility(app: App, event: Visibility) -> Out:
+    """A tab shown again takes up the computer's turns (a hidden tab never plays them)."""
+    app = replace(app, hidden=event.hidden)
+    if event.hidden or not playing(app) or app.stale:
+        return app, []
+    return schedule(app)
