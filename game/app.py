@@ -223,7 +223,7 @@ def read_event(text: str, data: bytes | None = None, python: str = "") -> tuple[
             "confirmed": lambda: Confirmed(str(message["answer"])),
             "persisted": lambda: Persisted(message["persisted"] if isinstance(message.get("persisted"), bool) else None),
         }[kind]()
-    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError):
         return None, ""
     return event, now
 
@@ -276,10 +276,10 @@ class Waiting:
     computer: str | None = None  # the computer's turn: "table" while its table comes, else its tick's token
     hint: bool = False
     chances: bool = False
-    report: bool = False
+    report: bool | str = False  # True while the table comes, then the tick's token
     stats: tuple[str | None, str | None] | None = None  # the Statistics screen's filter, while its numbers come
     language: str | None = None  # a language whose catalogue comes
-    starting: bool = False  # the start goes on once the language is here
+    starting: Start | None = None  # the start, which goes on once the language is here
     records: tuple = ()  # finished games to record: (session, game, ended)
 
 
@@ -295,8 +295,8 @@ class App:
     saved: str | None = None  # the save this tab last wrote
     offered: Session | None = None  # a link's match, waiting for an answer
     kept: Session | None = None  # the saved match a link would replace
-    unkept: str | None = None  # an unreadable save no copy of could be kept aside
-    keeping: int = 0  # tries at keeping an unreadable save aside (a copy, then a move)
+    unkept: str | None = None  # the unreadable save being put aside
+    keeping: int = 0  # tries at putting it aside: 1 a copy, 2 a move, 3 none could be kept
     handed: int | None = None  # the match's action count when the phone was last passed on
     handing: str | None = None  # who the pass screen last showed
     cheers: int = 0
@@ -315,6 +315,8 @@ class App:
     waiting: Waiting = field(default_factory=Waiting)
     references: dict | None = None  # the optimal player's numbers, once fetched ({} when they cannot be)
     persisted: bool | None = None
+    unwritten: str | None = None  # the history storage held before this tab's last write of it
+    filters: tuple[str, str] = ("", "")  # the Statistics screen's rule set and person ("": all)
     now: str = ""
 
     def value(self, key: str) -> str | None:
@@ -423,6 +425,7 @@ def commit(app: App, step, person: bool = True) -> Out:
     if step.reopened is not None:
         from .history import game_id
 
+        app = app.wait(records=tuple(due for due in app.waiting.records if due[1] != step.reopened))
         app, more = change_history(app, lambda history: history.without(game_id(step.before, step.reopened)))
         effects += more
     return app, effects
@@ -474,6 +477,8 @@ def schedule(app: App) -> Out:
     effects = [draw([(at, unmark) for at in app.hinted])] if app.hinted else []
     app = replace(app, hint_request=app.hint_request + 1, hinted=())
     app = app.wait(hint=app.session.wants_hint(), chances=app.chances)
+    if app.session.next is not Next.COMPUTER:
+        app = replace(app, fast=False)
     if not app.session.wants_hint():
         effects.append(draw([show("hint", False)]))
     if app.session.next is Next.COMPUTER and app.waiting.computer is None and not app.hidden:
@@ -534,12 +539,13 @@ def advance_chances(app: App) -> Out:
 
 
 def advance_report(app: App) -> Out:
-    if not app.waiting.report:
+    if app.waiting.report is not True:
         return app, []
     app, effects, wait = needing(app, app.session.coach.needs_table())
     if wait:
         return app, effects
-    return app.wait(report=False), [tick(f"report:{app.hint_request}", 0)]
+    app, token = app.token("report")
+    return app.wait(report=token), [tick(token, 0)]
 
 
 def advance_records(app: App) -> Out:
@@ -567,7 +573,7 @@ def record(app: App, finished) -> Out:
     if bests and history is not None:
         words = feel.best_cheer(bests, t=app.t)
         app, shown = celebrate(app, words)
-        status = app.drawn.values.get("status-words", "")
+        status = app.drawn.values.get("status", "")
         effects += [draw([("status", {"text": f"{status} {words}".strip()})]), *shown, *sound((feel.Cue.BEST,), True)]
     return app, effects
 
@@ -582,15 +588,19 @@ def on_tick(app: App, event: Tick) -> Out:
         if event.token != app.waiting.computer:
             return app, []
         app = app.wait(computer=None)
+        if app.hidden or not playing(app):
+            return app, []  # taken up again when the tab is shown (on_visibility)
         if app.session.next is not Next.COMPUTER or app.stale:
             return replace(app, fast=False), ([] if not app.stale else offer_newer(app)[1])
         return commit(app, app.session.computer_step(), person=False)
+    if kind == "report":
+        return draw_report(app.wait(report=False)) if event.token == app.waiting.report else (app, [])
     if kind == "prefetch":
         app, effects, _ = needing(app, app.session.coach.needs_table())
         return app, effects
     if number != str(app.hint_request):
         return app, []  # the board moved on since
-    return {"hint": draw_hint, "chances": draw_chances, "report": draw_report}.get(kind, lambda app: (app, []))(app)
+    return {"hint": draw_hint, "chances": draw_chances}.get(kind, lambda app: (app, []))(app)
 
 
 def draw_hint(app: App) -> Out:
@@ -633,10 +643,10 @@ def on_fetched(app: App, event: Fetched) -> Out:
         return language_came(app, rest, event.data)
     if kind == "references":
         return references_came(app, event.data)
-    if app.session is not None:
-        app.session.coach.load_table(event.data, event.name)  # the coach's cache: a failed fetch lets it estimate
-    for session, _, _ in app.waiting.records:
-        session.coach.load_table(event.data, event.name)
+    sessions = ([app.session] if app.session is not None else []) + [session for session, _, _ in app.waiting.records]
+    for coach in {id(session.coach): session.coach for session in sessions}.values():
+        if event.name in (coach.needs_table(), coach.needs_spread()):  # never another rule set's table
+            coach.load_table(event.data, event.name)  # the coach's cache: a failed fetch lets it estimate
     return advance(app)
 
 
@@ -714,7 +724,7 @@ BUTTONS: dict[str, Callable[[App], Out]] = {
     "link-keep": lambda app: choose_link(app, False),
     "link-start": lambda app: choose_link(app, True),
     "load-newer": lambda app: load_newer(app),
-    "menu-stats": lambda app: open_stats(close_rules(app)[0], *close_rules(app)[1:]),
+    "menu-stats": lambda app: open_stats(*close_rules(app)),
     "stats-close": lambda app: close_stats(app),
     "menu-rules": lambda app: open_rules(app),
     "rules-close": lambda app: close_rules(app),
@@ -730,7 +740,7 @@ def on_click(app: App, event: Click) -> Out:
     data = dict(event.data)
     if event.id:
         return BUTTONS.get(event.id, lambda app: (app, []))(app)
-    if "die" in data and playing(app) and data["die"].isdigit():
+    if "die" in data and playing(app) and data["die"].isascii() and data["die"].isdigit():
         return act(app, view.toggle(app.session.match, int(data["die"])))
     if "category" in data and playing(app):
         from .actions import Score
@@ -739,7 +749,8 @@ def on_click(app: App, event: Click) -> Out:
         return app, effects + [focus("roll-button")]
     if "game" in data:
         return app, [Effect("confirm", (app.t._(view.WORDS.delete_game), "delete:" + data["game"]))]
-    if "row" in data and playing(app) and data.get("player", "").isdigit():
+    player = data.get("player", "")
+    if "row" in data and playing(app) and player.isascii() and player.isdigit():
         return app, [draw([say(view.cell_refusal(app.session.match, data["row"], int(data["player"]), t=app.t))])]
     return app, []
 
@@ -804,9 +815,10 @@ def on_change(app: App, event: Change) -> Out:
         return app, [draw([("chances", {"text": ""})]), *effects]
     if event.id == "language":
         return switch_language(app, event.value)
-    if event.id in ("stats-rules", "stats-player"):
-        filters = dict(event.form) if event.form else {}
-        return open_stats(app, filters.get("stats-rules", ""), filters.get("stats-player", ""))
+    if event.id == "stats-rules":
+        return open_stats(app, [], event.value, "")
+    if event.id == "stats-player":
+        return open_stats(app, [], None, event.value)
     return app, []
 
 
@@ -836,7 +848,7 @@ def rules_shown(app: App):
 
 def open_rules(app: App) -> Out:
     """The Rules screen, in the player's language, over whatever is on the page."""
-    app, closing = close_stats(app)
+    app, closing = close_stats(app.wait(stats=None))
     ops = [("rules-body", {"html": rules_text.panel_html(rules_shown(app), t=app.t)}), (("body", 0), {"attrs": {"data-screen": "rules"}}),
            show("rules")]
     return replace(app, over=Over.RULES), [*closing, draw(ops), focus("rules-close")]
@@ -852,9 +864,12 @@ def close_stats(app: App) -> Out:
         if app.over is Over.STATS else (app, [])
 
 
-def open_stats(app: App, key: str | None = None, name: str | None = None, effects: list | None = None) -> Out:
-    """The Statistics screen over the stored history (the optimal player's numbers fetched once)."""
+def open_stats(app: App, effects: list | None = None, key: str | None = None, name: str | None = None) -> Out:
+    """The Statistics screen over the stored history (the optimal player's numbers fetched once), filtered
+    by rule set and person (the last filter when None)."""
     effects = list(effects or [])
+    key, name = app.filters[0] if key is None else key, app.filters[1] if name is None else name
+    app = replace(app, filters=(key, name))
     if app.references is None:
         if "references" not in app.fetching:
             app = replace(app, fetching=app.fetching | {"references"})
@@ -862,8 +877,8 @@ def open_stats(app: App, key: str | None = None, name: str | None = None, effect
         return app.wait(stats=(key, name)), effects
     from . import stats_view
 
-    app, history, _ = read_history(app)
-    ops: list = []
+    app, history, problem = read_history(app)
+    ops: list = [say(problem)] if problem else []
     if history is not None:
         page = stats_view.statistics(history, app.references, key or None, name or None, t=app.t)
         ops.append(("stats-body", {"html": markup.statistics(page, t=app.t)}))
@@ -879,7 +894,7 @@ def references_came(app: App, data: bytes | None) -> Out:
     except (GameError, ValueError, TypeError, KeyError):  # damaged: charts without them
         references = {}
     app = replace(app, references=references)
-    return open_stats(app, *app.waiting.stats) if app.waiting.stats is not None else (app, [])
+    return open_stats(app, [], *app.waiting.stats) if app.waiting.stats is not None else (app, [])
 
 
 def on_persisted(app: App, event: Persisted) -> Out:
@@ -908,7 +923,7 @@ def change_history(app: App, change) -> Out:
     if history is None:
         return app, [draw([say(problem)]), Effect("console", ("warn", f"history: {problem}"))]
     text = change(history).to_json()
-    return app.holding(HISTORY_KEY, text), [store(HISTORY_KEY, text)]
+    return replace(app.holding(HISTORY_KEY, text), unwritten=app.value(HISTORY_KEY)), [store(HISTORY_KEY, text)]
 
 
 def export_backup(app: App) -> Out:
@@ -991,8 +1006,8 @@ def on_refused(app: App, event: Refused) -> Out:
     if event.key == SAVE_KEY:
         app = replace(app.holding(SAVE_KEY, None), saved=None)
         return app, [Effect("flag", (UNSAVED_KEY, True)), draw([say(app.t._(view.WORDS.storage_full))])]
-    if event.key == HISTORY_KEY:
-        return app, [draw([say(app.t._(view.WORDS.history_not_saved))])]
+    if event.key == HISTORY_KEY:  # storage still holds what it held before
+        return app.holding(HISTORY_KEY, app.unwritten), [draw([say(app.t._(view.WORDS.history_not_saved))])]
     if event.key == UNREADABLE_KEY and app.screen is Screen.SAVE_PROBLEM:
         return keep_aside(app, app.unkept or "", app.keeping + 1)
     return app, []
@@ -1060,25 +1075,24 @@ def on_start(app: App, event: Start) -> Out:
     """The page is ready: word it in the player's language, then resume or set up a match."""
     app = replace(app, stored=event.stored, form=event.form, msgids=event.msgids, hidden=event.hidden,
                   reduced=event.reduced, python=event.python, screen=Screen.SETUP)
-    app = replace(app, waiting=replace(app.waiting, starting=True))
+    app = app.wait(starting=event)
     code = preferred(app.value(LANGUAGE_KEY), event.languages)
     if code != app.t.code:
         return ask_language(app.wait(language=code), code)
-    return started(app, event)
+    return started(app)
 
 
-def started(app: App, event: Start | None = None) -> Out:
+def started(app: App) -> Out:
     """The rest of the start, once the page speaks the player's language."""
-    app = app.wait(starting=False)
+    event = app.waiting.starting or Start()
+    app = app.wait(starting=None)
     ready = [(button, {"disabled": False}) for button in ("start-button", "roll-button")]
     ready += [(button, {"remove": ["aria-disabled"]}) for button in ("menu-stats", "menu-rules")]
     effects = [draw(ready)]
-    query = event.query if event is not None else ()
-    unsaved = event.unsaved if event is not None else False
-    if setups.has_start_params(query):
-        app, more = from_link(app, query)
+    if setups.has_start_params(event.query):
+        app, more = from_link(app, event.query)
     else:
-        app, more = resume_or_setup(app, unsaved)
+        app, more = resume_or_setup(app, event.unsaved)
     return app, [*effects, *more, Effect("ready", (app.python,))]
 
 
@@ -1137,8 +1151,8 @@ def ask_language(app: App, code: str) -> Out:
 
 def switch_language(app: App, code: str) -> Out:
     """The picker's choice: its catalogue fetched, then the page worded in it and the choice remembered."""
-    if code == app.t.code or (code not in LANGUAGES):
-        return app, []
+    if code == app.t.code or code not in LANGUAGES:
+        return app.wait(language=None), []  # a catalogue on its way for another choice is no longer wanted
     if code == DEFAULT:
         return use_language(app, ENGLISH, remember=True)
     return ask_language(app.wait(language=code), code)
@@ -1151,7 +1165,7 @@ def language_came(app: App, code: str, data: bytes | None) -> Out:
     app = app.wait(language=None)
     try:
         t = Text.from_mo(code, data) if data is not None else None
-    except (OSError, ValueError):  # a damaged catalogue: as if it could not be fetched
+    except Exception:  # noqa: BLE001 - a damaged catalogue (gettext raises struct.error too): as if never fetched
         t = None
     if t is None:
         if app.waiting.starting:
@@ -1168,16 +1182,16 @@ def use_language(app: App, t: Text, remember: bool) -> Out:
     """Word the whole page in ``t``'s language: fixed texts, the form (its choices kept), the board, open screens."""
     app = replace(app, t=t)
     ops: list = [("setup-form", {"outer": markup.setup_form(t=t)}), ("setup-form", {"fill": dict(app.form)}),
-                 ("start-button", {"disabled": app.waiting.starting})]
+                 ("start-button", {"disabled": app.waiting.starting is not None})]
     if app.over is Over.RULES:
         ops.append(("rules-body", {"html": rules_text.panel_html(rules_shown(app), t=t)}))
     effects: list[Effect] = [draw(ops)] + ([store(LANGUAGE_KEY, t.code), draw([say("")])] if remember else [])
     if app.session is not None and app.screen is Screen.PLAY:
+        reporting = app.drawn.values.get("report") == view.Element(hidden=False)
         app, more = board(replace(app, drawn=Drawn()))
         effects += more
-        if app.drawn.values.get("report") == view.Element(hidden=False):
-            app = app.wait(report=True)
-            app, more = advance(app)
+        if reporting:
+            app, more = show_report(app)
             effects += more
     if app.over is Over.STATS:
         app, more = open_stats(app)

@@ -141,5 +141,6 @@ def table(drawn: Drawn, session, t: Text, status: str, handing: str | None,
     seen["standings"] = results
     if new_results:
         ops.append(("standings", {"html": markup.lines(results.lines)}))
+    seen["status"] = status
     ops.append(("status", {"text": status}))  # page.js writes it only if it differs
     return drawn.changed(seen), ops, results if new_results else None
