@@ -1,8 +1,10 @@
-"""Python compiled ahead, into the snapshot: the modules a page start imports from source compile nothing.
+"""Python compiled ahead, into the snapshot: the modules the worker's start imports from source compile nothing.
 
-A page start imports PyScript's package and the game's shell from files written at start (they
-hold page objects, so they cannot be imported into a snapshot). Compiling their 87 KB of source
-took 88 ms of the page's main thread (measured in Chromium). :func:`install`, run by
+The game's worker imports PyScript's package and the game's shell from files written at start
+(PyScript's imports polyscript, a JavaScript module the worker registers, so it cannot be imported
+into a snapshot; the shell is left out too, tools/snapshot.py's SHELL). Compiling PyScript's and
+the old shell's 87 KB of source took 88 ms of the page's main thread then (measured in Chromium).
+:func:`install`, run by
 tools/snapshot.mjs before the memory is saved, compiles them there and has the import system
 take a compiled module when, and only when, the file's bytes are the ones compiled: a changed
 file compiles as usual. It runs inside Pyodide (standard library only) and is tested in CPython.
@@ -85,5 +87,5 @@ def uninstall(ahead: Ahead) -> None:
 
 
 def current() -> Ahead | None:
-    """The installed :class:`Ahead`, if any (what the page's tests read)."""
+    """The installed :class:`Ahead`, if any (what the browser tests read)."""
     return getattr(external.SourceLoader.source_to_code, "ahead", None)

@@ -38,8 +38,9 @@ INCLUDE = (
     "static/vendor/pyodide/*",
     "static/vendor/pyscript/*",
 )
-# PyScript chunks that pyscript.toml switches off (plugins = ["!…"]) or that a py-only,
-# main-thread page never loads: shipping them would only make the first visit heavier.
+# PyScript chunks that pyscript.toml switches off (plugins = ["!…"]) or that a page whose Python
+# runs in a PyScript worker (static/js/game.mjs) never loads: shipping them would only make the
+# first visit heavier.
 EXCLUDE = (
     SW_SOURCE,
     "static/vendor/pyscript/codemirror*",
@@ -106,20 +107,25 @@ def preloads(root: Path, paths: list[str]) -> list[str]:
     snapshot's, the trimmed standard library's and the game bundle's names go into python.mjs
     itself: see :func:`starter`).
 
+    PyScript's core (imported by static/js/game.mjs, the page's module script, found only once
+    game.mjs is read) and its chunks are the page's; pyodide.mjs is the worker's, preloaded so that
+    the worker, made later, finds it in the HTTP cache once it has read python.mjs. python.mjs itself
+    is not: the worker's own request for it is how python.mjs tells a launch from the browser's
+    store (its transferSize is 0) from a first visit, whose snapshot it watches (Pace).
     The large downloads (Pyodide's 1.2 MB module, its 9.6 MB WebAssembly, the 2.5 MB standard
     library, the 5.6 MB snapshot) are not preloaded: on a slow line they would share the first
-    moments with the page's own HTML and CSS, and the form would paint later. python.mjs starts
+    moments with the page's own HTML and CSS, and the form would paint later. The worker starts
     them once the page has painted.
     """
     vendor = root / "static" / "vendor" / "pyscript"
     core = re.search(r'from"\./(core-[\w-]+\.js)"', (vendor / "core.js").read_text())
-    modules = []  # core.js itself is the page's module script
+    modules = ["static/vendor/pyscript/core.js"]
     if core:
         modules.append(f"static/vendor/pyscript/{core.group(1)}")
         chunk = (vendor / core.group(1)).read_text()
         # The error plugin's stub, loaded even when the plugin is off.
         modules += [f"static/vendor/pyscript/{name}" for name in re.findall(r'import\("\./(error-[\w-]+\.js)"\)', chunk)]
-    modules += ["static/js/python.mjs", "static/vendor/pyodide/pyodide.mjs"]
+    modules.append("static/vendor/pyodide/pyodide.mjs")
     modules = list(dict.fromkeys(modules))
     return [f'<link rel="modulepreload" href="./{m}">' for m in modules if m in paths]
 
@@ -150,8 +156,8 @@ def bundle_game(root: Path, out: Path) -> tuple[str, list[str]]:
     ``static/python/game-<hash>.json`` ({path in Python's file system: text}); its site path, and
     the source paths it carries (the site needs them no more).
 
-    static/js/python.mjs fetches it once the page has painted (beside the runtime's downloads, not after
-    Python is up as PyScript's [files] are) and writes it into Python's file system; the built page's
+    static/js/python.mjs fetches it as the worker starts (beside the runtime's downloads, not after
+    Python is up as PyScript's [files] are) and writes it into Python's file system; the built
     config then lists no [files]. One request instead of one per module, cached for good (hashed).
 
     >>> import tempfile
@@ -171,6 +177,8 @@ def bundle_game(root: Path, out: Path) -> tuple[str, list[str]]:
 
 
 CONFIG_ATTRIBUTE = 'config="./pyscript.toml"'
+"""index.html's config for Python's worker, on the element static/js/game.mjs reads it from: the
+build puts pyscript.toml there as JSON (:func:`page_with_preloads`)."""
 MARKUP_MARKER = re.compile(r"^([ \t]*)<!-- markup:([\w-]+) -->[ \t]*$", re.M)
 """``<!-- markup:NAME -->`` on a line of its own in index.html: replaced by that part of the page."""
 
@@ -265,9 +273,10 @@ def render_markup(text: str, parts: dict[str, str] | None = None) -> str:
 
 def page_with_preloads(root: Path, paths: list[str], texts: dict | None = None) -> str:
     """index.html with its markup markers rendered, the preload tags in place of their marker and
-    pyscript.toml inlined as JSON (without [files] when the game bundle is among ``paths``).
+    pyscript.toml inlined as JSON (without [files] when the game bundle is among ``paths``) where
+    static/js/game.mjs reads the worker's config.
 
-    Inlining the config saves PyScript a request and its TOML parser (a module of its own).
+    Inlining the config saves the worker a request and PyScript's TOML parser (a module of its own).
     """
     text = render_markup((root / "index.html").read_text(), page_markup(texts))
     if PRELOAD_MARKER not in text or CONFIG_ATTRIBUTE not in text:

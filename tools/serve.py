@@ -3,9 +3,11 @@
 Pyodide hangs without an error when ``.wasm`` is not served as ``application/wasm``, and
 module scripts need a JavaScript type for ``.mjs``; this server sets both.
 
-    python3 tools/serve.py              # http://localhost:8000, with COOP and COEP: Python in a worker
+    python3 tools/serve.py              # http://localhost:8000, with COOP and COEP (cross-origin isolated)
     python3 tools/serve.py --port 8080
-    python3 tools/serve.py --plain      # neither header, as GitHub Pages: Python on the page's thread
+    python3 tools/serve.py --plain      # neither header, as GitHub Pages
+
+Python runs in a worker either way (static/js/game.mjs): the two hosts differ only in these headers.
 """
 
 from __future__ import annotations
@@ -43,8 +45,9 @@ HASHED = re.compile(r"/static/python/\w+-[0-9a-f]{16}\.(?:bin|zip|json)$|/vendor
 """Files whose names change with their content (the snapshot, the trimmed standard library, the
 game bundle, PyScript's chunks): cached for a year."""
 ISOLATION = (("Cross-Origin-Opener-Policy", "same-origin"), ("Cross-Origin-Embedder-Policy", "require-corp"))
-"""Headers that make the page cross-origin isolated: Python then runs in a worker, off the page's
-thread (static/js/python.mjs). Every file is the site's own, so nothing is refused by them."""
+"""Headers that make the page cross-origin isolated, as many hosts send them (nothing else differs:
+Python runs in a worker on every host, static/js/game.mjs). Every file is the site's own, so
+nothing is refused by them."""
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"  # everything else: kept, but checked with the server (a cheap 304) before use
 
@@ -70,7 +73,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
     verbose = False
-    isolate = False  # send ISOLATION: Python then runs in a worker (see make_server)
+    isolate = False  # send ISOLATION (see make_server)
 
     def send_head(self):
         path = self.translate_path(self.path)
@@ -123,14 +126,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 
 class IsolatingHandler(Handler):
-    """A host that sends ISOLATION: the page runs Python in a worker, off its own thread."""
+    """A host that sends ISOLATION: the page is cross-origin isolated."""
 
     isolate = True
 
 
 class Server(http.server.ThreadingHTTPServer):
     """A threading HTTP server for which a browser that stops a download midway is no error: the
-    page gives up a snapshot whose download would not pay (static/js/python.mjs), and a person
+    game's worker gives up a snapshot whose download would not pay (static/js/python.mjs), and a person
     closes a tab."""
 
     def handle_error(self, request, client_address):
@@ -141,7 +144,7 @@ class Server(http.server.ThreadingHTTPServer):
 def make_server(root: Path = ROOT, port: int = 8000, host: str = "127.0.0.1", verbose: bool = False, isolate: bool = False):
     """A threading HTTP server for ``root``; port 0 picks a free port (see ``server_address``).
 
-    ``isolate``: send ISOLATION, so that the page runs Python in a worker (static/js/python.mjs).
+    ``isolate``: send ISOLATION, so that the page is cross-origin isolated (Python runs in a worker either way).
     """
     handler = functools.partial(IsolatingHandler if isolate else Handler, directory=str(root))
     Handler.verbose = verbose
@@ -161,8 +164,8 @@ def main(argv=None) -> int:
     parser.add_argument("--root", type=Path, default=ROOT, help="folder to serve (default: the repository)")
     parser.add_argument("--verbose", action="store_true", help="log every request")
     parser.add_argument("--plain", action="store_true",
-                        help="send no COOP and COEP, as GitHub Pages: the page then runs Python on its own thread "
-                             "(by default they are sent, and Python runs in a worker)")
+                        help="send no COOP and COEP, as GitHub Pages (by default they are sent); Python runs in a "
+                             "worker either way")
     args = parser.parse_args(argv)
     try:
         server = make_server(args.root, args.port, verbose=args.verbose, isolate=not args.plain)

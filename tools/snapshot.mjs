@@ -1,5 +1,5 @@
 // Make a Pyodide memory snapshot: the interpreter after start-up, with the modules the game
-// imports on its start path already imported, so the page restores it instead of starting
+// imports on its start path already imported, so the game's worker restores it instead of starting
 // Python (see tools/snapshot.py, which runs this at build time, and static/js/python.mjs).
 //
 //   node tools/snapshot.mjs PYODIDE_DIR SITE_ROOT OUT_FILE MODULES_JSON
@@ -7,9 +7,10 @@
 // MODULES_JSON is {"files": ["game/rules.py", ...], "imports": ["json", "game.rules", ...], "stdlib": path or null,
 // "ahead": a JSON file of {path: source} to compile ahead, "aheadModule": tools/ahead.py}:
 // the files are written where PyScript writes them (/home/pyodide/<path>) so the modules'
-// __file__ match the page's, then every name is imported. Modules that hold JavaScript objects
-// other than globals (pyscript, the game's shell) cannot be in a snapshot and are not listed:
-// they are compiled ahead instead (tools/ahead.py), so that importing them at start compiles nothing.
+// __file__ match the worker's, then every name is imported. PyScript's package imports polyscript,
+// a JavaScript module the worker registers, and cannot be in a snapshot; it and the game's shell
+// are not listed: they are compiled ahead instead (tools/ahead.py), so that importing them at start
+// compiles nothing.
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -21,7 +22,7 @@ if (!modulesJson) {
 }
 const { files, imports, stdlib, ahead, aheadModule } = JSON.parse(modulesJson);
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
-// The page's standard library zip (tools/stdlib.py), when given: the snapshot remembers its offsets.
+// The worker's standard library zip (tools/stdlib.py), when given: the snapshot remembers its offsets.
 const options = { indexURL: pyodideDir + path.sep, _makeSnapshot: true, ...(stdlib ? { stdLibURL: stdlib } : {}) };
 const pyodide = await loadPyodide(options);
 const home = "/home/pyodide";
@@ -42,7 +43,7 @@ del gc
 `);
 if (ahead) {
   // tools/ahead.py, imported from a folder of its own (it stays in sys.modules as yacht_ahead),
-  // then every page-start file compiled and the import system told to take them.
+  // then every file the worker's start imports compiled and the import system told to take them.
   pyodide.FS.mkdirTree("/tmp/yacht");
   pyodide.FS.writeFile("/tmp/yacht/yacht_ahead.py", fs.readFileSync(aheadModule));
   pyodide.globals.set("sources", pyodide.toPy(JSON.parse(fs.readFileSync(ahead, "utf8"))));

@@ -1,22 +1,22 @@
-"""A memory snapshot of Python after start-up, so the page restores an interpreter instead of starting one.
+"""A memory snapshot of Python after start-up, so the game's worker restores an interpreter instead of starting one.
 
 Starting Pyodide means running CPython's and Pyodide's initialisation (under Node here: 1.95 s,
 against 0.25 s to restore a snapshot). A Pyodide memory snapshot is the WebAssembly memory
 once that is done; restoring it is a copy. ``tools/build.py`` calls :func:`make`, which runs
 ``tools/snapshot.mjs`` under Node with the vendored Pyodide: it starts Pyodide, imports the
-game's modules (all but the shell, which holds page objects; see FILES and IMPORTS) and saves
-the memory. The page (``static/js/python.mjs``) restores it and falls back
-to a normal start if anything about it is wrong.
+game's modules (all but the shell's, the worker's endpoint, which are compiled ahead instead; see
+FILES, IMPORTS and SHELL) and saves the memory. The game's worker (``static/js/python.mjs``)
+restores it and falls back to a normal start if anything about it is wrong.
 
-What a snapshot freezes, being one start replayed: the ``random`` generator (the page reseeds
+What a snapshot freezes, being one start replayed: the ``random`` generator (python.mjs reseeds
 it), the string hash seed, ``os.environ`` and the time zone names as Node's start set them (the
 game reads neither: no wall-clock time, locale or environment).
 
 The memory is 30 MB, mostly zero pages; :func:`pack` keeps the non-zero 4 KiB pages and
-gzips the result (5.8 MB, the free allocator blocks zeroed first), which the page unpacks with the browser's DecompressionStream.
+gzips the result (5.8 MB, the free allocator blocks zeroed first), which python.mjs unpacks with the browser's DecompressionStream.
 It is a plain file to any host: no server-side compression needed. Beside it, ``snapshot-<hash>.bin.br``
 is the same pages without gzip, Brotli-compressed (4.6 MB): a host that serves ``.br`` copies sends
-that, the browser decodes it, and the page sees the pages' header instead of gzip's and reads them as they are.
+that, the browser decodes it, and python.mjs sees the pages' header instead of gzip's and reads them as they are.
 
     python3 -m tools.snapshot [--out DIR]     # writes the packed snapshot into DIR/static/python/
 """
@@ -47,27 +47,32 @@ FILES = tuple(
     for path in tomllib.loads((Path(__file__).resolve().parent.parent / "pyscript.toml").read_text())["files"]
     if path.endswith(".py") and not path.startswith("./game/shell/")
 )
-"""The game's modules in the snapshot: every one pyscript.toml ships but the shell's, which hold page objects."""
-IMPORTS = ("html", "urllib.parse", "hashlib") + tuple(
+"""The game's modules in the snapshot: every one pyscript.toml ships but the shell's (SHELL)."""
+IMPORTS = ("html", "hashlib") + tuple(
     path.removesuffix(".py").replace("/", ".") for path in FILES if not path.endswith("__init__.py")
 )
-"""What to import before the snapshot, beyond what Pyodide imports at start: ``html`` (PyScript's)
-and ``urllib.parse`` (the shell's: it imports ``ipaddress``, 230 ms of compiling at start, measured),
-the standard modules the page loads at start that Pyodide has not (tests/e2e/test_snapshot.py
-finds any other), ``hashlib`` (the first roll's), and the game's modules, the lazily imported advisor
-ones included: in a snapshot an import costs nothing at start, and the first hint or roll then
-compiles nothing."""
+"""What to import before the snapshot, beyond what Pyodide imports at start: ``html`` (PyScript's
+package imports it in the worker), the standard modules the worker loads at start that Pyodide has
+not (tests/e2e/test_snapshot.py finds any other), ``hashlib`` (the first roll's), and the game's
+modules, the lazily imported advisor ones included: in a snapshot an import costs nothing at start,
+and the first hint or roll then compiles nothing. (``urllib.parse`` is not: the page hands Python
+the address's query decoded, and only game.setup's string form, for CPython, imports it; it was
+0.1 MB of the Brotli snapshot, measured.)"""
 SHELL = tuple(
     path.removeprefix("./")
     for path in tomllib.loads((Path(__file__).resolve().parent.parent / "pyscript.toml").read_text())["files"]
     if path.endswith(".py") and path.startswith("./game/shell/")
 )
-"""The shell's modules: not imported into the snapshot, but compiled there (tools/ahead.py)."""
+"""The shell's modules (the worker imports ``game.shell`` as it starts): not imported into the snapshot,
+but compiled there (tools/ahead.py). They need no page (docs/protocol.md) and read only
+``js.yachtPython``, when called; an import into the snapshot was tried (it builds, restores and
+plays) and was no faster at start, measured: the snapshot keeps only the pure modules."""
 HOME = "/home/pyodide"
-"""Where PyScript writes Python files (the page's working folder): the snapshot's files go there too."""
+"""Where PyScript writes Python files (the worker's working folder): the snapshot's files go there too."""
 PYSCRIPT = Path("static/vendor/pyscript")
 PYSCRIPT_FILES = re.compile(r'\{pyscript:\{(?="__init__\.py":)')
-"""Where PyScript's JavaScript holds its Python package ({pyscript:{"__init__.py":"...",...}}), which it writes at start."""
+"""Where PyScript's JavaScript holds its Python package ({pyscript:{"__init__.py":"...",...}}), which it
+writes and imports as the worker starts."""
 PYSCRIPT_FILE = re.compile(r'"([\w.]+\.py)":("(?:[^"\\]|\\.)*"),?')
 INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
@@ -173,7 +178,7 @@ def fingerprint(root: Path, stdlib: Path | None = None) -> str:
     """A short hash of everything the snapshot depends on: the runtime, the modules and the recipe.
 
     ``stdlib`` is the standard library zip it is made with, when not Pyodide's own (zipimport
-    keeps a zip's offsets in memory, so the page must load that very zip with it).
+    keeps a zip's offsets in memory, so the worker must load that very zip with it).
     """
     digest = hashlib.sha256(json.dumps([FILES, IMPORTS]).encode())
     for path in [PYODIDE / name for name in INPUTS] + [Path(p) for p in FILES] + [SCRIPT]:
@@ -197,7 +202,7 @@ def node() -> str:
 def make(root: Path, out: Path, stdlib: str | None = None) -> str:
     """Write the packed snapshot into ``out`` (unless there already) and return its site path.
 
-    ``stdlib``: the site path (in ``out``) of the standard library zip the page loads, when not
+    ``stdlib``: the site path (in ``out``) of the standard library zip the worker loads, when not
     Pyodide's own (tools/stdlib.py). The name carries :func:`fingerprint`, so a browser never
     pairs a cached snapshot with other modules, another standard library or another runtime.
     """

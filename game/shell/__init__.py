@@ -53,6 +53,7 @@ async def warm_up(budget: float = WARM_UP_SECONDS) -> None:
             await asyncio.sleep(0)
     except Exception as error:  # noqa: BLE001 - only speed is at stake: say so in the console
         js.console.warn(f"warm-up stopped: {type(error).__name__}: {error}")
+    js.performance.mark("yacht:warm")  # in the worker's timeline (tests/e2e/test_snapshot.py waits for it)
 
 
 ENDPOINT = Endpoint()

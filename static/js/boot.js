@@ -1,5 +1,6 @@
 // Boot watchdog: if Python does not start, say so on the page, not only in the console.
-// No game logic lives here; it only reports a failed start.
+// No game logic lives here; it only reports a failed start. static/js/page.js reports through it
+// too (window.yachtBoot): a worker that could not start, a Python error before the page was ready.
 (function () {
   "use strict";
   var LIMIT_MS = 30000;
@@ -41,10 +42,6 @@
       fail(message);
     }
   }, true);
-  // PyScript says when every Python script has finished: the page must be ready by then.
-  window.addEventListener("py:all-done", function () {
-    setTimeout(function () { fail(word("stopped")); }, 0);
-  });
   window.addEventListener("unhandledrejection", function (event) {
     var reason = event && event.reason ? String(event.reason.message || event.reason) : word("unknown");
     fail(reason);
@@ -52,4 +49,7 @@
   window.addEventListener("load", function () {
     setTimeout(function () { fail(word("limit").replace("{seconds}", String(LIMIT_MS / 1000))); }, LIMIT_MS);
   });
+  // (PyScript's "py:all-done" is no sign here: the page has no Python script of its own, so it
+  // comes at once; Python runs in a worker that static/js/game.mjs starts.)
+  window.yachtBoot = { fail: fail, word: word };
 }());

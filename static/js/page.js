@@ -1,12 +1,65 @@
-// The page's half of the shell (game/shell): steps it asks for in one call each, by element id,
-// with plain values. The shell may run in a worker (see static/js/python.mjs), where every new
-// reference to a page object costs a round trip and more (measured in Chromium: 3-13 ms each, a
-// property of one already held 0.05 ms): showing a box by id, reading the setup form or tossing a
-// die took one or several. Here the shell names the element and this file does the step. It also
-// keeps the setup form in step with its choices before Python has started. No game logic.
+// The page's half of the game (docs/protocol.md): the only code that touches the document,
+// storage, audio, vibration, timers, downloads and the file input. Python runs in a PyScript
+// worker on every host (static/js/game.mjs starts it), where it cannot reach the page: what a
+// person does becomes an event here (a plain JSON object), sent to the one function the worker
+// exposes, handle, one at a time and in order; each answer is a list of effects, carried out here
+// before the next event goes. It also keeps the setup form in step with its choices before Python
+// has started. No game logic.
+//
+// Plain ES5 syntax, as a classic deferred script: it runs before the modules (game.mjs hands it the
+// worker), so a first tap is queued from the first moments, and a browser too old for the modules
+// still parses it (the form follows its choices, boot.js says why the game cannot start).
 (function () {
   "use strict";
+
+  // Keys pressed on a box of the scorecard (button.choice), Alt not held, whose own action (the
+  // page scrolls) is prevented here at once: Python answers from a worker, after the event is
+  // over, too late to prevent anything. They are game.view.CHOICE_KEYS, the keys that move the
+  // focus between the boxes (tests/unit/test_page_js.py checks that the two agree).
+  var CHOICE_KEYS = ["ArrowDown", "ArrowUp"];
+
+  // What the start event reads (docs/protocol.md: STORED_KEYS in localStorage, the flag in
+  // sessionStorage that this tab's last save failed).
+  var STORED_KEYS = [
+    "yacht-dice/match", "yacht-dice/setup", "yacht-dice/history",
+    "yacht-dice/hints", "yacht-dice/unreadable-save", "yacht-dice/language",
+  ];
+  var UNSAVED_KEY = "yacht-dice/unsaved";
+  var SETUP_FORM = "setup-form";
+  var CHANGES = ["hint-toggle", "chances-toggle", "language", "stats-rules", "stats-player"]; // ids whose change is an event
+  var BACKUP_INPUT = "import-backup"; // the file input: its change is a `file` event
+  var TYPING = "input, select, textarea, summary"; // a key pressed here is typed, not a command
+  var REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+  var MASTER_GAIN = 0.5; // game/sounds.py's MASTER_GAIN, until a recipe brings its own (masterGain)
   var SILENT = 0.0001; // the gain a tone rises from and decays to (an exponential ramp cannot reach 0)
+  var root = document.documentElement;
+
+  function message(error) {
+    return error && error.message ? String(error.message) : String(error);
+  }
+
+  // ------------------------------------------------------------------ storage, which may refuse
+
+  // localStorage or sessionStorage, or null where the browser refuses storage (even reading
+  // window.localStorage throws there): nothing here ever throws for storage.
+  function storage(name) {
+    try {
+      return window[name] || null;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function storedValue(key) {
+    try {
+      var value = storage("localStorage").getItem(key);
+      return typeof value === "string" ? value : null;
+    } catch (error) {
+      return null;
+    }
+  }
+
+  // ------------------------------------------------------------------ dice, sound
 
   // A thrown die: its body flies and lands, its strip of faces tumbles (game/feel.py's keyframes:
   // {toss, motion, flick, flickMotion}).
@@ -18,25 +71,38 @@
   }
 
   // The page's audio: its context, the output every tone goes through, and white noise (the
-  // rattle's clacks), made on the first need.
+  // rattle's clacks), made on the first need; broken once Web Audio has failed (silent from then on).
   var audio = null;
+  var audioBroken = false;
+
+  function soundOn() {
+    return root.dataset.sound === "on";
+  }
 
   // The audio context, made in a person's tap (browsers, iOS above all, start audio only then) and
-  // resumed when suspended; false where there is no Web Audio. Where navigator.audioSession exists
-  // it is "ambient": iOS respects the ringer's mute switch.
+  // resumed when suspended; false where there is no Web Audio or it failed (one warning). Where
+  // navigator.audioSession exists it is "ambient": iOS respects the ringer's mute switch.
   function wakeAudio(gain) {
-    if (!audio) {
-      var Make = window.AudioContext || window.webkitAudioContext;
-      if (!Make) return false;
-      if (navigator.audioSession) navigator.audioSession.type = "ambient";
-      var context = new Make();
-      var output = context.createGain();
-      output.gain.value = gain;
-      output.connect(context.destination);
-      audio = { context: context, output: output, noise: null };
+    if (audioBroken) return false;
+    try {
+      if (!audio) {
+        var Make = window.AudioContext || window.webkitAudioContext;
+        if (!Make) throw new Error("this browser has no Web Audio");
+        if (navigator.audioSession) navigator.audioSession.type = "ambient";
+        var context = new Make();
+        var output = context.createGain();
+        output.gain.value = gain;
+        output.connect(context.destination);
+        audio = { context: context, output: output, noise: null };
+      }
+      if (audio.output.gain.value !== gain) audio.output.gain.value = gain;
+      if (audio.context.state !== "running") audio.context.resume(); // the tones are set on its clock anyway
+      return true;
+    } catch (error) {
+      audioBroken = true;
+      console.warn("sound: off for this visit: " + message(error));
+      return false;
     }
-    if (audio.context.state !== "running") audio.context.resume(); // the tones are set on its clock anyway
-    return true;
   }
 
   // The same white noise every visit, seconds long, drawn from seed (mulberry32): a recipe, not a chance.
@@ -56,7 +122,7 @@
 
   // Every tone of a recipe on the context's clock: a source, a quick attack, a soft decay.
   // recipe: {tones: [{frequency, start, duration, gain, wave}], lead, attack, noiseQ, noiseSeconds,
-  // noiseSeed} (seconds, Hz), a wave being an oscillator type or "noise".
+  // noiseSeed, masterGain} (seconds, Hz), a wave being an oscillator type or "noise".
   function schedule(recipe) {
     var context = audio.context;
     var now = context.currentTime + recipe.lead;
@@ -90,51 +156,26 @@
     });
   }
 
-  // A recipe (as JSON) once the next frame is drawn: the roll's dice reach the screen first, its
-  // sound a frame later. A sound never stops play: a failure is a warning in the console.
-  function play(json) {
-    var recipe = JSON.parse(json);
-    if (!audio) return;
+  // A recipe once the next frame is drawn, where Sound is on and Web Audio works: the roll's dice
+  // reach the screen first, its sound a frame later. A sound never stops play: a failure is a warning.
+  function play(recipe) {
+    if (!soundOn() || !wakeAudio(typeof recipe.masterGain === "number" ? recipe.masterGain : MASTER_GAIN)) return;
     requestAnimationFrame(function () {
       setTimeout(function () {
         try {
           schedule(recipe);
         } catch (error) {
-          console.warn("sound: " + (error && error.message ? error.message : error));
+          console.warn("sound: " + message(error));
         }
       }, 0);
     });
   }
 
+  // ------------------------------------------------------------------ the page's elements
+
   // An element by id, or by [selector, which match].
   function find(where) {
     return typeof where === "string" ? document.getElementById(where) : document.querySelectorAll(where[0])[where[1]];
-  }
-
-  // A draw's changes in one call (game/shell/board.py): JSON [[where, changes], ...] in order, where
-  // as find() takes it; changes: html, text (written only when it differs: a live region speaks
-  // each write), class, hidden, checked, attrs {name: value}, toggle {class: on}, toss (the die
-  // tumbles, with motion's keyframes as JSON), optional (a missing element is passed over).
-  function apply(json, motion) {
-    var frames = motion ? JSON.parse(motion) : null;
-    JSON.parse(json).forEach(function (op) {
-      var element = find(op[0]);
-      var changes = op[1];
-      if (!element) {
-        if (changes.optional) return;
-        throw new Error("no element " + JSON.stringify(op[0]) + " on the page");
-      }
-      if ("html" in changes) element.innerHTML = changes.html;
-      if ("text" in changes && element.textContent !== changes.text) element.textContent = changes.text;
-      if ("class" in changes) element.className = changes["class"];
-      if ("hidden" in changes) element.hidden = changes.hidden;
-      if ("checked" in changes) element.checked = changes.checked;
-      if ("disabled" in changes) element.disabled = changes.disabled;
-      (changes.remove || []).forEach(function (name) { element.removeAttribute(name); });
-      Object.keys(changes.attrs || {}).forEach(function (name) { element.setAttribute(name, changes.attrs[name]); });
-      Object.keys(changes.toggle || {}).forEach(function (name) { element.classList.toggle(name, changes.toggle[name]); });
-      if (changes.toss && frames) toss(element, frames);
-    });
   }
 
   function byId(id) {
@@ -143,29 +184,26 @@
     return element;
   }
 
-  function show(id, visible) { byId(id).hidden = !visible; }
-
-  // A notice's words: shown, or hidden when empty.
-  function say(id, words) {
-    var element = byId(id);
-    element.textContent = words;
-    element.hidden = !words;
-  }
-
-  // The setup form's values by field name, as JSON: a checkbox "1" or "0", a radio group its checked value.
-  function formFields(id) {
+  // A form's values by field name: a checkbox "1" or "0", a radio group its checked value; {} where
+  // there is no form.
+  function formFields(form) {
     var fields = {};
-    Array.prototype.forEach.call(byId(id).elements, function (element) {
+    if (!form || !form.elements) return fields;
+    Array.prototype.forEach.call(form.elements, function (element) {
       if (!element.name || (element.type === "radio" && !element.checked)) return;
       fields[element.name] = element.type === "checkbox" ? (element.checked ? "1" : "0") : element.value;
     });
-    return JSON.stringify(fields);
+    return fields;
   }
 
-  // Field values (JSON, as formFields gives them) put into the form; names it lacks are passed over.
-  function fillForm(id, json) {
-    var elements = byId(id).elements;
-    var values = JSON.parse(json);
+  // The setup form's fields, which every click, change and submit carries.
+  function setupFields() {
+    return formFields(document.getElementById(SETUP_FORM));
+  }
+
+  // Field values (as formFields gives them) put into a form; names it lacks are passed over.
+  function fillForm(form, values) {
+    var elements = form.elements;
     Object.keys(values).forEach(function (name) {
       var element = elements.namedItem(name);
       if (!element) return;
@@ -175,10 +213,9 @@
   }
 
   // Show the options of the chosen rule set and as many seat rows as players (game/markup.py's form).
-  function syncForm(id) {
-    var form = document.getElementById(id);
+  function syncForm(form) {
     if (!form) return;
-    var fields = JSON.parse(formFields(id));
+    var fields = formFields(form);
     form.querySelectorAll("fieldset[data-rules]").forEach(function (fieldset) {
       fieldset.hidden = fieldset.dataset.rules !== fields.rules;
     });
@@ -191,80 +228,53 @@
   // The form follows its choices from the first paint, Python or not.
   document.addEventListener("change", function (event) {
     var form = event.target && event.target.form;
-    if (form && form.id === "setup-form") syncForm(form.id);
+    if (form && form.id === SETUP_FORM) syncForm(form);
   });
 
-  // Events on the page's body, resolved to plain values for the shell, in one call for every type
-  // (where Python runs in a worker, each handler handed over is a new reference). table (JSON):
-  // [[type, [selector, ...], prevent], ...]. handler(type, index, found): the index of the first
-  // selector of its type that the event's target is at or inside, and that element's id and data-*
-  // values as JSON ({id, data}); nothing when none matches. prevent: the event's own action is
-  // prevented (a form's submission), whatever matched.
-  function delegate(table, handler) {
-    JSON.parse(table).forEach(function (entry) {
-      var type = entry[0];
-      var wanted = entry[1];
-      var prevent = entry[2];
-      document.body.addEventListener(type, function (event) {
-        if (prevent) event.preventDefault();
-        var target = event.target;
-        if (!target || !target.closest) return;
-        for (var i = 0; i < wanted.length; i++) {
-          var found = target.closest(wanted[i]);
-          if (found) {
-            track(handler(type, i, JSON.stringify({ id: found.id, data: Object.assign({}, found.dataset) })));
-            return;
-          }
-        }
-      });
-    });
+  // One element's changes (an `apply` op), in this order: outer (outerHTML: the element is found
+  // again after, so the op's other changes reach the new one), html, text (written only when it
+  // differs: a live region speaks each write), class, hidden, checked, disabled, value, remove
+  // [attr...], attrs {name: value}, toggle {class: on}, fill {field: value} (fillForm then
+  // syncForm), toss (the die tumbles with frames' keyframes), scroll (scrollIntoView, with its
+  // options when it is an object). optional: a missing element is passed over.
+  function change(where, changes, frames) {
+    var element = find(where);
+    if (element && "outer" in changes) {
+      element.outerHTML = changes.outer;
+      element = find(where);
+    }
+    if (!element) {
+      if (changes.optional) return;
+      throw new Error("no element " + JSON.stringify(where) + " on the page");
+    }
+    if ("html" in changes) element.innerHTML = changes.html;
+    if ("text" in changes && element.textContent !== changes.text) element.textContent = changes.text;
+    if ("class" in changes) element.className = changes["class"];
+    if ("hidden" in changes) element.hidden = changes.hidden;
+    if ("checked" in changes) element.checked = changes.checked;
+    if ("disabled" in changes) element.disabled = changes.disabled;
+    if ("value" in changes) element.value = changes.value;
+    (changes.remove || []).forEach(function (name) { element.removeAttribute(name); });
+    Object.keys(changes.attrs || {}).forEach(function (name) { element.setAttribute(name, changes.attrs[name]); });
+    Object.keys(changes.toggle || {}).forEach(function (name) { element.classList.toggle(name, changes.toggle[name]); });
+    if (changes.fill) {
+      fillForm(element, changes.fill);
+      syncForm(element);
+    }
+    if (changes.toss && frames) toss(element, frames);
+    if (changes.scroll) element.scrollIntoView(typeof changes.scroll === "object" ? changes.scroll : undefined);
   }
 
-  // The window's and the document's events the shell answers, as plain values (JSON), in one call:
-  // handler("storage", {key, newValue}) when another tab stores, handler("visibilitychange",
-  // {hidden}) when the tab is hidden or shown.
-  function listen(handler) {
-    window.addEventListener("storage", function (event) {
-      track(handler("storage", JSON.stringify({ key: event.key, newValue: event.newValue })));
+  // A draw: [[where, changes], ...] in order. An op that fails is a warning and the draw goes on:
+  // the rest of the page stays right.
+  function apply(ops, frames) {
+    ops.forEach(function (op) {
+      try {
+        change(op[0], op[1], frames);
+      } catch (error) {
+        console.warn("apply: " + message(error));
+      }
     });
-    document.addEventListener("visibilitychange", function () {
-      track(handler("visibilitychange", JSON.stringify({ hidden: document.hidden })));
-    });
-  }
-
-  // Key presses on the page's body, as plain values for the shell (JSON): {key, ctrl (Ctrl or the
-  // command key held), alt, typing (in a field or a summary), choice (on a box of the scorecard)}.
-  function delegateKeys(handler) {
-    document.body.addEventListener("keydown", function (event) {
-      var target = event.target && event.target.closest ? event.target : null;
-      track(handler(JSON.stringify({
-        key: event.key, ctrl: Boolean(event.ctrlKey || event.metaKey), alt: event.altKey,
-        typing: Boolean(target && target.closest("input, select, textarea, summary")),
-        choice: Boolean(target && target.closest("button.choice")),
-      })));
-    });
-  }
-
-  // Events handed to the shell and not yet answered, and who waits for the last answer. Where
-  // Python runs in a worker, a handler's call returns at once with a promise of its answer; on the
-  // page's thread, once it has answered.
-  var pending = 0;
-  var waiting = [];
-
-  function track(answer) {
-    if (!answer || typeof answer.then !== "function") return;
-    pending += 1;
-    var done = function () {
-      pending -= 1;
-      if (!pending) waiting.splice(0).forEach(function (resolve) { resolve(); });
-    };
-    answer.then(done, done);
-  }
-
-  // A promise kept once the shell has answered every event so far (the page then shows them all):
-  // no timer and no frame, so a tab in the background, whose timers are slowed, waits no longer.
-  function answered() {
-    return pending ? new Promise(function (resolve) { waiting.push(resolve); }) : Promise.resolve();
   }
 
   // Focus a control for keyboard play, without scrolling and never away from a field in use
@@ -273,34 +283,6 @@
     var active = document.activeElement;
     if (active && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName)) return;
     byId(id).focus({ preventScroll: true });
-  }
-
-  // The page address's query as JSON [[name, value], ...], as the browser parses it.
-  function query() {
-    return JSON.stringify(Array.from(new URLSearchParams(window.location.search)));
-  }
-
-  // The address without its query, in place (a reload never repeats a link).
-  function dropQuery() {
-    window.history.replaceState(null, "", window.location.pathname);
-  }
-
-  // The shell is ready: the last changes of its start (JSON, as apply takes them), then <html
-  // data-python> (how Python started, when it says) and data-ready, and the "yacht:ready" mark.
-  function ready(json, python) {
-    try {
-      apply(json, "");
-    } finally {
-      var root = document.documentElement.dataset;
-      if (python) root.python = python;
-      root.ready = "true";
-      performance.mark("yacht:ready");
-    }
-  }
-
-  // The browser's languages, first preferred, as JSON.
-  function languages() {
-    return JSON.stringify(Array.from(navigator.languages || [navigator.language || ""]));
   }
 
   // Move the focus to the next (step 1) or previous (-1) of the elements matching selector, round
@@ -312,20 +294,381 @@
     all[(position + step + all.length) % all.length].focus();
   }
 
-  // keys (JSON) pressed on an element matching selector do not do their own action (an arrow's
-  // scrolling), prevented at once, whatever the shell then does with them.
-  function preventKeys(selector, keys) {
-    var wanted = JSON.parse(keys);
-    document.body.addEventListener("keydown", function (event) {
-      if (event.altKey || wanted.indexOf(event.key) === -1) return;
-      if (event.target && event.target.closest && event.target.closest(selector)) event.preventDefault();
+  // The page's fixed texts (index.html's data-msg elements and data-msg-attrs attributes) by their
+  // English msgid, whitespace collapsed. The msgid is kept on the element at first use (data-msg,
+  // data-msg-<attribute>), so that a page worded in another language still knows it.
+  function collapse(text) {
+    return String(text || "").split(/\s+/).filter(Boolean).join(" ");
+  }
+
+  function msgid(element, key, current) {
+    var kept = element.getAttribute(key);
+    if (!kept) {
+      kept = collapse(current);
+      element.setAttribute(key, kept);
+    }
+    return kept;
+  }
+
+  function eachFixedText(visit) {
+    document.querySelectorAll("[data-msg]").forEach(function (element) {
+      visit(msgid(element, "data-msg", element.textContent), function (text) { element.textContent = text; });
+    });
+    document.querySelectorAll("[data-msg-attrs]").forEach(function (element) {
+      collapse(element.getAttribute("data-msg-attrs")).split(" ").filter(Boolean).forEach(function (name) {
+        var key = "data-msg-" + name;
+        visit(msgid(element, key, element.getAttribute(name)), function (text) { element.setAttribute(name, text); });
+      });
     });
   }
 
-  window.yachtPage = {
-    moveFocus: moveFocus, preventKeys: preventKeys, wakeAudio: wakeAudio,
-    offerFocus: offerFocus, query: query, languages: languages,
-    delegate: delegate, delegateKeys: delegateKeys, listen: listen, answered: answered, dropQuery: dropQuery, ready: ready,
-    apply: apply, play: play, show: show, say: say, formFields: formFields, fillForm: fillForm, syncForm: syncForm,
+  // The msgids of the page's fixed texts, each once, in the page's order (the start event's).
+  function msgids() {
+    var seen = {};
+    var found = [];
+    eachFixedText(function (id) {
+      if (id && !seen.hasOwnProperty(id)) {
+        seen[id] = true;
+        found.push(id);
+      }
+    });
+    return found;
+  }
+
+  // ------------------------------------------------------------------ events to Python
+
+  var handle = null; // the worker's handle(event_json, payload), once connected
+  var stopped = false; // Python could not start: events are no longer kept
+  var queue = []; // [{event, payload}] not yet sent
+  var sending = false; // an event is with Python, or its effects are being carried out
+  var busy = 0; // events queued or unanswered, and work that will send one (a file read, a fetch)
+  var waiting = []; // who waits for busy to reach 0 (answered)
+
+  function hold() {
+    busy += 1;
+  }
+
+  function release() {
+    busy -= 1;
+    if (busy <= 0) {
+      busy = 0;
+      waiting.splice(0).forEach(function (resolve) { resolve(); });
+    }
+  }
+
+  function event(type, fields) {
+    var made = fields || {};
+    made.type = type;
+    made.now = new Date().toISOString();
+    return made;
+  }
+
+  // An event at the end of the queue (a payload: a fetched file's bytes, for handle's second argument).
+  function send(type, fields, payload) {
+    if (stopped) return;
+    queue.push({ event: event(type, fields), payload: payload });
+    hold();
+    pump();
+  }
+
+  // The next event to Python, once the one before is answered and its effects carried out.
+  function pump() {
+    if (sending || !handle || !queue.length) return;
+    sending = true;
+    var next = queue.shift();
+    var answer;
+    try {
+      var text = JSON.stringify(next.event);
+      // No payload: handle is called with the event alone (Python's default, None).
+      answer = Promise.resolve(next.payload ? handle(text, next.payload) : handle(text));
+    } catch (error) {
+      answer = Promise.reject(error);
+    }
+    var done = function () {
+      sending = false;
+      release();
+      pump();
+    };
+    answer.then(carryOut, function (error) {
+      broken(error, next.event.type);
+    }).then(done, done);
+  }
+
+  // Python raised out of handle (its own guard failed) or the worker is gone: the details in the
+  // console, and before the page is ready, boot.js's words on the page rather than a page that
+  // never starts. An unanswered start is a Python that could not start (PyScript runs the worker's
+  // code and resolves even when its import fails: then there is no handle): nothing more is sent.
+  // After any other, the next event is still sent.
+  function broken(error, type) {
+    if (type === "start") {
+      failed(error, true);
+      return;
+    }
+    console.error("The game's Python did not answer the " + type + " event: " + message(error));
+    var boot = window.yachtBoot;
+    if (boot) boot.fail(boot.word("python_error"));
+  }
+
+  // The worker's answer: every effect in order; one that fails is a warning and the rest still run.
+  function carryOut(answer) {
+    var effects;
+    try {
+      effects = typeof answer === "string" ? JSON.parse(answer) : answer;
+      if (!Array.isArray(effects)) throw new Error("not a list of effects: " + String(answer).slice(0, 80));
+    } catch (error) {
+      console.warn("effects: " + message(error));
+      return;
+    }
+    effects.forEach(function (effect) {
+      try {
+        var kind = effect[0];
+        if (!EFFECTS.hasOwnProperty(kind)) throw new Error("unknown effect");
+        EFFECTS[kind].apply(null, effect.slice(1));
+      } catch (error) {
+        console.warn("effect " + JSON.stringify(effect && effect[0]) + ": " + message(error));
+      }
+    });
+  }
+
+  // Work that will send an event (a file read, a fetch): answered() waits for it too.
+  function working(promise) {
+    hold();
+    promise.then(release, function (error) {
+      console.warn(message(error));
+      release();
+    });
+  }
+
+  // ------------------------------------------------------------------ effects from Python
+
+  function download(filename, text) {
+    var url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    var link = document.createElement("a");
+    link.href = url;
+    link.download = filename;
+    document.body.appendChild(link); // Firefox follows only a link on the page
+    link.click();
+    link.remove();
+    setTimeout(function () { URL.revokeObjectURL(url); }, 0);
+  }
+
+  // The language's words on the page's fixed texts (words: {msgid: text}; a msgid it lacks shows
+  // as itself, the English), and the page named in it: <html lang> and data-language, the picker,
+  // the manifest's link.
+  function language(code, manifest, words) {
+    eachFixedText(function (id, write) {
+      write(words && words.hasOwnProperty(id) ? words[id] : id);
+    });
+    var picker = document.getElementById("language");
+    if (picker && picker.value !== code) picker.value = code;
+    var link = document.querySelector("link[rel=manifest]");
+    if (link && manifest) link.setAttribute("href", manifest);
+    root.dataset.language = code;
+    root.lang = code;
+  }
+
+  var EFFECTS = {
+    apply: function (ops, motion) {
+      apply(ops, motion || null);
+    },
+    store: function (key, value) {
+      try {
+        storage("localStorage").setItem(key, value);
+      } catch (error) {
+        send("refused", { key: key }); // full, or refused: Python says what it means
+      }
+    },
+    remove: function (key) {
+      try {
+        storage("localStorage").removeItem(key);
+      } catch (error) { /* storage refused: there is nothing to remove */ }
+    },
+    flag: function (key, on) {
+      try {
+        if (on) storage("sessionStorage").setItem(key, "1");
+        else storage("sessionStorage").removeItem(key);
+      } catch (error) { /* a flag only improves a message */ }
+    },
+    tick: function (token, ms) {
+      setTimeout(function () { send("tick", { token: token }); }, ms);
+    },
+    play: play,
+    vibrate: function (ms) {
+      if (soundOn() && typeof navigator.vibrate === "function") navigator.vibrate(ms);
+    },
+    download: download,
+    focus: function (id) {
+      byId(id).focus();
+    },
+    offerFocus: offerFocus,
+    moveFocus: moveFocus,
+    fetch: function (name, path) {
+      working(fetch(new URL(path, document.baseURI).href, { credentials: "same-origin" }).then(function (response) {
+        if (!response.ok) throw new Error(path + ": HTTP " + response.status);
+        return response.arrayBuffer();
+      }).then(function (body) {
+        send("fetched", { name: name, ok: true }, new Uint8Array(body));
+      }, function (error) {
+        console.info("fetch: " + message(error)); // offline, say: Python words it
+        send("fetched", { name: name, ok: false });
+      }));
+    },
+    confirm: function (question, answer) {
+      if (window.confirm(question)) send("confirmed", { answer: answer });
+    },
+    persisted: function () {
+      var store = navigator.storage;
+      var asked = store && store.persisted ? store.persisted() : Promise.resolve(null);
+      working(Promise.resolve(asked).then(function (persisted) {
+        send("persisted", { persisted: typeof persisted === "boolean" ? persisted : null });
+      }, function () {
+        send("persisted", { persisted: null });
+      }));
+    },
+    language: language,
+    dropQuery: function () {
+      window.history.replaceState(null, "", window.location.pathname); // a reload never repeats a link
+    },
+    // Python is ready: the form's "Starting…" goes, <html data-python> says how it started (when
+    // it does) and data-ready="true" (what tests and offline.js wait for), and the "yacht:ready" mark.
+    ready: function (python) {
+      var loading = document.getElementById("loading");
+      if (loading) loading.hidden = true;
+      if (python) root.dataset.python = python;
+      root.dataset.ready = "true";
+      performance.mark("yacht:ready");
+    },
+    console: function (level, text) {
+      (typeof console[level] === "function" ? console[level] : console.log).call(console, text);
+    },
   };
+
+  // ------------------------------------------------------------------ what a person does
+
+  function reducedMotion() {
+    try {
+      return Boolean(window.matchMedia && window.matchMedia(REDUCED_MOTION).matches);
+    } catch (error) {
+      return false;
+    }
+  }
+
+  var body = document.body;
+
+  // A click at or inside a button or a scorecard cell, named by its id and data-* values; one
+  // with neither means nothing to Python.
+  body.addEventListener("click", function (dom) {
+    var found = dom.target && dom.target.closest ? dom.target.closest("button, td[data-row]") : null;
+    if (!found) return;
+    var data = Object.assign({}, found.dataset);
+    if (!found.id && !Object.keys(data).length) return;
+    send("click", { id: found.id || "", data: data, form: setupFields() });
+  });
+
+  // The setup form's Start: its own submission (a page load) is prevented at once, always.
+  body.addEventListener("submit", function (dom) {
+    if (!dom.target || dom.target.id !== SETUP_FORM) return;
+    dom.preventDefault();
+    send("submit", { form: setupFields() });
+  });
+
+  body.addEventListener("change", function (dom) {
+    var target = dom.target;
+    if (!target) return;
+    if (target.id === BACKUP_INPUT) {
+      var file = target.files && target.files[0];
+      if (!file) return;
+      // Read, then sent; the input is cleared after, so the same file can be chosen again.
+      working(file.text().then(function (text) {
+        send("file", { size: file.size, text: text });
+      }).then(function () { target.value = ""; }, function (error) {
+        target.value = "";
+        throw error;
+      }));
+    } else if (CHANGES.indexOf(target.id) !== -1) {
+      send("change", { id: target.id, value: String(target.value), checked: Boolean(target.checked), form: setupFields() });
+    }
+  });
+
+  body.addEventListener("keydown", function (dom) {
+    var target = dom.target && dom.target.closest ? dom.target : null;
+    var choice = Boolean(target && target.closest("button.choice"));
+    if (choice && !dom.altKey && CHOICE_KEYS.indexOf(dom.key) !== -1) dom.preventDefault();
+    send("key", {
+      key: dom.key, ctrl: Boolean(dom.ctrlKey || dom.metaKey), alt: Boolean(dom.altKey),
+      typing: Boolean(target && target.closest(TYPING)), choice: choice,
+    });
+  });
+
+  // A tap begins before its click: the audio context is made now, in the person's gesture, and
+  // not in the roll's frame (no event: Python has nothing to decide).
+  body.addEventListener("pointerdown", function () {
+    if (soundOn()) wakeAudio(audio ? audio.output.gain.value : MASTER_GAIN);
+  });
+
+  window.addEventListener("storage", function (dom) {
+    send("storage", { key: dom.key, value: dom.newValue });
+  });
+
+  document.addEventListener("visibilitychange", function () {
+    send("visibility", { hidden: document.hidden });
+  });
+
+  try {
+    var motion = window.matchMedia(REDUCED_MOTION);
+    var onMotion = function () { send("motion", { reduced: motion.matches }); };
+    if (motion.addEventListener) motion.addEventListener("change", onMotion);
+    else motion.addListener(onMotion); // Safari before 14
+  } catch (error) { /* no media queries: motion is never reduced */ }
+
+  // ------------------------------------------------------------------ the worker
+
+  // The start event: what the page holds when Python is there (docs/protocol.md). python stays
+  // "" here: how Python started is known in the worker, which says it in its ready effect.
+  function startEvent() {
+    var stored = {};
+    STORED_KEYS.forEach(function (key) { stored[key] = storedValue(key); });
+    var unsaved = false;
+    try {
+      unsaved = storage("sessionStorage").getItem(UNSAVED_KEY) === "1";
+    } catch (error) { /* storage refused: nothing was lost here */ }
+    return event("start", {
+      stored: stored, unsaved: unsaved,
+      query: Array.from(new URLSearchParams(window.location.search)),
+      languages: Array.from(navigator.languages || [navigator.language || ""]),
+      form: setupFields(), hidden: document.hidden, reduced: reducedMotion(), python: "", msgids: msgids(),
+    });
+  }
+
+  // game.mjs hands over the worker's handle: the start goes first, then what waited for it.
+  function connect(worker) {
+    if (handle || stopped) return;
+    handle = worker;
+    queue.unshift({ event: startEvent(), payload: null });
+    hold();
+    pump();
+  }
+
+  // The worker could not start (python: it started but its Python did not answer the start):
+  // boot.js's words on the page (a Python error's traceback stays in the console), and nothing
+  // waits for answers that will not come.
+  function failed(error, python) {
+    var text = message(error);
+    console.error("The game's Python could not start: " + text);
+    stopped = true;
+    queue.splice(0).forEach(release);
+    var boot = window.yachtBoot;
+    if (!boot) return;
+    boot.fail(python || /PythonError|Traceback/.test(text) ? boot.word("python_error") : text || boot.word("unknown"));
+  }
+
+  // A promise kept once every event so far has been answered and its effects carried out, the
+  // queued ones included (and a file read or fetch that will send one): no timer and no frame, so
+  // a tab in the background, whose timers are slowed, waits no longer. A timer's tick counts from
+  // when it fires.
+  function answered() {
+    return busy ? new Promise(function (resolve) { waiting.push(resolve); }) : Promise.resolve();
+  }
+
+  window.yachtPage = { connect: connect, failed: failed, answered: answered };
 }());

@@ -1,23 +1,19 @@
-// The interpreter module PyScript loads (pyscript.toml's `interpreter`): Pyodide's own
-// loadPyodide, restoring the memory snapshot that tools/build.py made (tools/snapshot.py)
-// instead of starting Python from scratch. The build writes the snapshot's name into BUILT;
-// its download starts once the page has painted. Without it, or if the snapshot cannot be used
-// for any reason, Python starts the normal way: a snapshot only ever makes the start faster,
-// never breaks it. On a slow or data-saving line (where the browser says so) the snapshot is used
-// only when this browser already holds it: its 4.8 MB take longer to download there than Python
-// takes to start without it; where the browser does not say, a first visit watches its pace and
-// gives it up if it would come too late (Pace). The service worker, installed once the game is
-// ready, keeps it for the next launch.
+// The interpreter module of the game's PyScript worker (static/js/game.mjs passes its URL as
+// PyScript's `version`; pyscript.toml's `interpreter` names it too): Pyodide's own loadPyodide,
+// restoring the memory snapshot that tools/build.py made (tools/snapshot.py) instead of starting
+// Python from scratch. The build writes the snapshot's name into BUILT. Without it, or if the
+// snapshot cannot be used for any reason, Python starts the normal way: a snapshot only ever makes
+// the start faster, never breaks it. On a slow or data-saving line (where the browser says so) the
+// snapshot is used only when this browser already holds it: its 4.8 MB take longer to download
+// there than Python takes to start without it; where the browser does not say, a first visit
+// watches its pace and gives it up if it would come too late (Pace). The service worker,
+// installed once the game is ready, keeps it for the next launch.
 //
-// Where Python runs. Where the page is cross-origin isolated (its host sends COOP and COEP, as
-// `tools/serve.py` does by default), in PyScript's worker, which can then reach the page
-// synchronously: the page's thread stays free while Python starts (Pyodide's restore alone is
-// one task of 160-230 ms, measured, that nothing outside Pyodide can cut). Elsewhere, on the
-// page's thread. The built page runs this module as a script of its own, before PyScript's, and
-// it makes that choice. On the page's thread it then starts Python at once, while PyScript loads
-// and reads its config, and PyScript's loadPyodide() call gets the interpreter already started
-// (with PyScript's output streams put in place). In a worker, PyScript loads it again there as
-// its interpreter, and it starts Python when asked.
+// It runs only in the worker, on every host: the page's thread never runs Python (the worker
+// starts once the page has painted, so the runtime's downloads never hold up the form). How Python
+// started is left in the worker's globalThis.yachtPython ("snapshot" or "started"), which the
+// game's Python reads (`js.yachtPython`) and hands to the page in its ready effect, as
+// <html data-python>. Imported where there is a document, it fetches nothing.
 import { loadPyodide as startPyodide, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -27,34 +23,6 @@ const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 // The start's files, by name, relative to this module (their names carry a hash): written by
 // tools/build.py; none in the source tree, where Python starts the normal way.
 const BUILT = {};
-const IN_WORKER = typeof document !== "object";
-const PAGE_SCRIPT = 'script[type="py"]';
-
-// PyScript takes the page's choice of plugins from a script on the page's thread or from a
-// <py-config>, never from a worker's script: the built config's list is copied into one (without
-// it PyScript loads every plugin, which the build does not ship). The source tree's config is a
-// TOML file's name, and every plugin is there.
-function toWorker(script) {
-  script.setAttribute("worker", "");
-  let plugins = null;
-  try {
-    plugins = JSON.parse(script.getAttribute("config")).plugins;
-  } catch {
-    return;
-  }
-  const config = document.createElement("py-config");
-  config.textContent = JSON.stringify({ plugins });
-  config.hidden = true;
-  script.after(config);
-}
-
-// A worker reaches the page through SharedArrayBuffer, which browsers give a cross-origin isolated
-// page, mostly: WebKitGTK 2.50 says the page is isolated and has none (measured); there Python stays.
-const SHARING = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === "function" && typeof Atomics === "object";
-const pageScript = IN_WORKER ? null : document.querySelector(PAGE_SCRIPT);
-if (pageScript && SHARING) toWorker(pageScript);
-// Whether this copy of the module starts Python: the worker's, or the page's when there is none.
-const STARTS_HERE = IN_WORKER || !pageScript?.hasAttribute("worker");
 
 const MAGIC = [0x59, 0x53, 0x4e, 0x41, 0x50, 0x00, 0x01, 0x00]; // "YSNAP\0\1\0", as tools/snapshot.py
 
@@ -174,12 +142,11 @@ class Pace {
 
 // Whether this module came from this browser's own store, so that the snapshot is held as well (or
 // comes as fast) and a later launch is not held up watching its pace: from a service worker's
-// cache or a fresh HTTP cache (nothing sent), or on the page's thread after a 304 (only headers
-// sent). A worker's 304 says nothing: on a first visit the page has just fetched this module.
+// cache or a fresh HTTP cache (nothing sent). The worker's request is the first for this module
+// (the page must not preload it, tools/build.py): a 304 would say nothing more than a revalidation.
 function fromHere() {
   const [entry] = performance.getEntriesByName(import.meta.url, "resource");
-  if (!entry) return false;
-  return entry.transferSize === 0 || (!IN_WORKER && entry.transferSize < entry.encodedBodySize);
+  return Boolean(entry) && entry.transferSize === 0;
 }
 
 // The snapshot as this browser already holds it (service worker or HTTP cache), or null.
@@ -218,20 +185,14 @@ async function writeGameFiles(pyodide) {
   }
 }
 
-// After the page's first paint: on a slow line the runtime's megabytes must not hold up the form.
-const painted = () => new Promise((resolve) => (IN_WORKER ? resolve() : requestAnimationFrame(() => setTimeout(resolve, 0))));
-
-// A new task: the steps of a start each run in a task of their own, so that a tap waiting
-// between them is answered (each would otherwise run on in the same task, as promise callbacks).
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-// The game package as one file (tools/build.py's bundle_game: {path: text}), fetched once the page
-// has painted, beside the runtime's downloads, and written into Python's file system once it is up;
-// the built page's config then lists no [files] for PyScript to fetch one by one after Python starts.
-// Without a bundle (the source tree), PyScript fetches pyscript.toml's [files] itself.
+// The game package as one file (tools/build.py's bundle_game: {path: text}), fetched as soon as the
+// worker imports this module, beside the runtime's downloads, and written into Python's file system
+// once it is up; the built config then lists no [files] for PyScript to fetch one by one after
+// Python starts. Without a bundle (the source tree), PyScript fetches pyscript.toml's [files] itself.
+// Nothing is fetched where there is a document: a page that imports this module runs no Python.
 const filesUrl = builtUrl("files");
-const gameFiles = filesUrl && STARTS_HERE
-  ? painted().then(() => fetch(filesUrl, { credentials: "same-origin" })).then((response) => {
+const gameFiles = filesUrl && typeof document !== "object"
+  ? fetch(filesUrl, { credentials: "same-origin" }).then((response) => {
       if (!response.ok) throw new Error(`the game's files (${filesUrl}): HTTP ${response.status}`);
       return response.json();
     })
@@ -264,7 +225,7 @@ async function chooseSnapshot(url) {
   return null;
 }
 
-// Start Python: from the snapshot when the page names one and it pays, otherwise (or if that
+// Start Python: from the snapshot when the build names one and it pays, otherwise (or if that
 // fails) afresh.
 async function startPython(options) {
   const settings = withStdlib(options);
@@ -279,9 +240,8 @@ async function startPython(options) {
       delete withSnapshot._loadSnapshot;
       if (pyodide._api && pyodide._api.config) delete pyodide._api.config._loadSnapshot;
       // Every start restores the same memory: reseed `random` from the system, as a fresh start would.
-      await nextTask();
       pyodide.runPython("import random; random.seed()");
-      globalThis.yachtPython = "snapshot"; // the shell writes it on the page, as <html data-python>
+      globalThis.yachtPython = "snapshot"; // read by the game's Python (js.yachtPython), shown as <html data-python>
       return pyodide;
     } catch (error) {
       console.warn(`Starting Python without its snapshot (${url}): ${error && error.message ? error.message : error}`);
@@ -295,26 +255,15 @@ async function startPython(options) {
 // Python started, with the game's files in place.
 async function start(options) {
   const pyodide = await startPython(options);
-  await nextTask();
   await writeGameFiles(pyodide);
-  await nextTask();
+  // The worker's own scope, which no page script reaches: the end-to-end tests read Python's state
+  // through it (tests/e2e/ui.py's run_python evaluates in the worker, as Playwright can).
+  globalThis.yachtPyodide = pyodide;
   return pyodide;
 }
 
-// Options of PyScript's call that the early start can take afterwards; any other option (a
-// package list, a lock file) needs a start of its own.
-const LATE_OPTIONS = new Set(["stdout", "stderr", "indexURL"]);
-let early = snapshotUrl() && STARTS_HERE && !IN_WORKER ? painted().then(() => start({ indexURL: INDEX_URL })) : null;
-early?.catch(() => {}); // a failure surfaces where PyScript awaits it, not as an unhandled rejection
-
+// PyScript's call (polyscript's Pyodide engine, in the worker): its options (output streams) with
+// the vendored runtime's folder; the interpreter comes back started, with the game's files in place.
 export async function loadPyodide(options = {}) {
-  if (early && Object.keys(options).every((key) => LATE_OPTIONS.has(key))) {
-    const started = early;
-    early = null; // one interpreter per call, as with Pyodide's own loadPyodide
-    const pyodide = await started;
-    if (options.stdout) pyodide.setStdout({ batched: options.stdout });
-    if (options.stderr) pyodide.setStderr({ batched: options.stderr });
-    return pyodide;
-  }
   return start({ ...options, indexURL: INDEX_URL });
 }

@@ -7,6 +7,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from tests.e2e.conftest import copy_sources, open_game
+from tests.e2e.ui import run_python
 from tools.build import build
 from tools.serve import serve_in_background
 
@@ -16,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def _game_modules() -> list[str]:
     return sorted(
         "game" if p.name == "__init__.py" else "game." + p.stem
-        for p in (ROOT / "game").glob("*.py")
+        for p in (ROOT / "game").glob("*.py")  # game.shell only runs in the worker, where it is imported already
     )
 
 
@@ -33,29 +34,16 @@ def test_page_boots_with_no_errors_and_only_same_origin_requests(page, page_log,
 def test_every_game_module_imports_in_the_browser(page, plain_base_url):
     open_game(page, plain_base_url)
     modules = _game_modules()
-    # A new <script type="py"> runs in the page's interpreter; it reports back through the DOM.
-    page.evaluate(
-        """modules => {
-            const s = document.createElement('script');
-            s.type = 'py';
-            s.textContent = [
-              'import importlib, json',
-              'from pyscript import document',
-              'result = {}',
-              'for name in ' + JSON.stringify(modules) + ':',
-              '    try:',
-              '        importlib.import_module(name)',
-              '        result[name] = "ok"',
-              '    except Exception as error:',
-              '        result[name] = f"{type(error).__name__}: {error}"',
-              'document.body.dataset.imports = json.dumps(result)',
-            ].join('\\n');
-            document.body.appendChild(s);
-        }""",
-        modules,
-    )
-    page.wait_for_selector("body[data-imports]", timeout=30_000)
-    result = json.loads(page.locator("body").get_attribute("data-imports"))
+    result = run_python(page, "\n".join([
+        "import importlib",
+        "result = {}",
+        f"for name in {modules!r}:",
+        "    try:",
+        "        importlib.import_module(name)",
+        "        result[name] = 'ok'",
+        "    except Exception as error:",
+        "        result[name] = f'{type(error).__name__}: {error}'",
+    ]))
     assert result == {name: "ok" for name in modules}
 
 

@@ -92,17 +92,13 @@ def screenshot(page, name: str) -> None:
 
 
 def run_python(page, code: str):
-    """Run ``code`` in the page's interpreter; it must bind ``result`` to something JSON can hold."""
-    page.evaluate(
+    """Run ``code`` in the game's Python, in its worker; it must bind ``result`` to something JSON can hold."""
+    worker = next(w for w in page.workers if w.evaluate("typeof yachtPyodide === 'object'"))
+    return json.loads(worker.evaluate(
         """code => {
-            delete document.body.dataset.pyResult;
-            const s = document.createElement('script');
-            s.type = 'py';
-            s.textContent = code + '\\nimport json as _json\\nfrom pyscript import document as _doc\\n'
-              + '_doc.body.dataset.pyResult = _json.dumps(result)';
-            document.body.appendChild(s);
+            const scope = yachtPyodide.globals.get("dict")();
+            yachtPyodide.runPython(code, { globals: scope });
+            return yachtPyodide.runPython("import json; json.dumps(result)", { globals: scope });
         }""",
         code,
-    )
-    page.wait_for_selector("body[data-py-result]", state="attached", timeout=30_000)
-    return json.loads(page.locator("body").get_attribute("data-py-result"))
+    ))

@@ -81,7 +81,7 @@ async function main() {
     const began = Date.now();
     await page.goto(base + START, { waitUntil: "load" });
     await ready(page);
-    const [worker, sharing, python] = await page.evaluate(() => [document.querySelector('script[type="py"][worker]') !== null,
+    const [worker, sharing, python] = await page.evaluate(() => [document.querySelector('script[type="py"]') === null,
       crossOriginIsolated && typeof SharedArrayBuffer === "function", document.documentElement.dataset.python]);
     say("booted", { seconds: (Date.now() - began) / 1000, version: await browser.version(), worker, sharing, python });
 

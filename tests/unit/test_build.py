@@ -31,17 +31,24 @@ def test_build_writes_site_worker_preloads_and_gzip(tmp_path):
     assert "<!-- markup:" not in page
     assert '<form id="setup-form" novalidate>' in page and 'name="rules" value="yahtzee" checked' in page
     assert page.count('class="die die-empty"') == 5
-    for needed in ("python.mjs", "pyodide.mjs"):
-        assert re.search(rf'<link rel="modulepreload" href="\./[^"]*{re.escape(needed)}"', page), needed
+    # PyScript's core (game.mjs imports it) and the worker's pyodide.mjs are preloaded; python.mjs is
+    # not: the worker's own request for it tells python.mjs whether the browser holds the site.
+    preloaded = re.findall(r'<link rel="modulepreload" href="\./([^"]+)"', page)
+    assert "static/vendor/pyscript/core.js" in preloaded and "static/vendor/pyodide/pyodide.mjs" in preloaded
+    assert any(re.fullmatch(r"static/vendor/pyscript/core-[\w-]+\.js", p) for p in preloaded)
+    assert not any(p.endswith("python.mjs") for p in preloaded)
+    # Python runs only in the worker game.mjs starts: no Python script on the page.
+    assert '<script type="py"' not in page and "static/js/game.mjs" in page
     # The runtime's megabytes are not preloaded: on a slow line they would hold up the form's paint.
     for large in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip"):
         assert large not in page, large
-    # pyscript.toml is inlined as JSON (no request, no TOML parser), and says the same.
-    inline = json.loads(re.search(r"<script type=\"py\" config='([^']*)'", page).group(1))
+    # pyscript.toml is inlined as JSON where game.mjs reads the worker's config (no request, no TOML
+    # parser), and says the same.
+    inline = json.loads(re.search(r"<script type=\"module\" src=\"\./static/js/game\.mjs\" data-python-config config='([^']*)'", page).group(1))
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     assert inline == {k: v for k, v in config.items() if k != "files"}
     # [files] travel as one hashed bundle that python.mjs writes into Python's file system: named in
-    # its BUILT table (read in a worker too, where there is no page), precached, holding every listed
+    # its BUILT table (read in the worker, where there is no page), precached, holding every listed
     # file as it is; the files themselves are not shipped.
     starter = (out / build.STARTER).read_text()
     built = json.loads(re.search(r"^const BUILT = (\{.*\});$", starter, re.M).group(1))
@@ -141,11 +148,11 @@ def test_the_dev_server_prefers_brotli_and_caches_hashed_files_for_a_year(tmp_pa
         assert headers["Content-Encoding"] == "br" and headers["Cache-Control"] == "public, max-age=31536000, immutable"
         body, headers = get("/static/python/stdlib-0123456789abcdef.zip", "br")  # the trimmed standard library
         assert body == b"zip" and headers["Cache-Control"] == "public, max-age=31536000, immutable"
-        assert "Cross-Origin-Embedder-Policy" not in headers  # by default: Python on the page's thread
+        assert "Cross-Origin-Embedder-Policy" not in headers  # by default: no isolation (Python runs in a worker either way)
     finally:
         server.shutdown()
         server.server_close()
-    isolating = serve_in_background(tmp_path, 0, isolate=True)  # as make play: Python in a worker
+    isolating = serve_in_background(tmp_path, 0, isolate=True)  # as make play: cross-origin isolated
     base = f"http://127.0.0.1:{isolating.server_address[1]}"
     try:
         for path, accept in (("/app.js", "gzip"), ("/static/python/stdlib-0123456789abcdef.zip", "identity")):

@@ -240,7 +240,7 @@ def test_the_language_picker_selects_a_regional_code_and_words_its_label():
 class _Page(HTMLParser):
     """index.html's texts a person sees or hears that are not marked for the catalogue."""
 
-    SILENT = ("script", "style", "mpy-config", "template")
+    SILENT = ("script", "style", "py-config", "mpy-config", "template")
     META = ("description", "apple-mobile-web-app-title", "application-name")
 
     def __init__(self) -> None:

@@ -104,7 +104,7 @@ def test_every_visible_text_of_the_page_template_is_marked():
                 pass
 
         def handle_data(self, data):
-            if data.strip() and self.stack and self.stack[-1][0] not in ("script", "style", "mpy-config"):
+            if data.strip() and self.stack and self.stack[-1][0] not in ("script", "style", "py-config", "mpy-config"):
                 if not any(marked for _, marked in self.stack):
                     unmarked.append(f"index.html:{self.getpos()[0]}: {data.strip()!r}")
 
