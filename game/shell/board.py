@@ -8,40 +8,21 @@ import json
 from pyscript import document, fetch, window
 
 from .. import coach_view, feel, markup, setup as setups, view
+from ..app import PREFETCH_SECONDS
 from ..i18n import ENGLISH, Text
+from ..paint import HEADS, MOTION, box_at, cell_at, die_at
 from ..session import Next, Session
 from . import records, sound
 from .dom import PAGE, SAVE_KEY, TABLES, UNSAVED_KEY, by_id, mark, offer_focus, remember, say, show, stored
 
-PREFETCH_DELAY = 3.0  # seconds after a match starts before its advisor table is fetched for offline use
 REDUCED_MOTION = "(prefers-reduced-motion: reduce)"
-
-
-def cell_at(key: tuple[str, int]) -> tuple[str, int]:
-    """Where a scorecard cell is, for static/js/page.js: a selector and which match.
-
-    >>> cell_at(("yacht", 1))
-    ('#scorecard td[data-row="yacht"][data-player="1"]', 0)
-    """
-    row, player = key
-    return f'#scorecard td[data-row={json.dumps(row, ensure_ascii=False)}][data-player="{int(player)}"]', 0
-
-
-def die_at(index: int) -> tuple[str, int]:
-    """Where a die's button is, for static/js/page.js."""
-    return f'#dice button[data-die="{int(index)}"]', 0
-
-
-HEADS = "#scorecard thead th[title]"
-"""The scorecard's column heads, one per seat, in order."""
 
 
 class Motion:
     """Thrown dice tumbling (game.feel's keyframes, run by the compositor); none where motion is reduced."""
 
     def __init__(self) -> None:
-        self.frames = json.dumps({"toss": [dict(f) for f in feel.TOSS], "motion": feel.MOTION,
-                                  "flick": [dict(f) for f in feel.FLICK], "flickMotion": feel.FLICK_MOTION})
+        self.frames = json.dumps(MOTION)
         self.reduced = None  # the media query, asked once (it follows the setting)
 
     def allowed(self) -> bool:
@@ -125,7 +106,7 @@ class Board:
         """Fetch the advisor table of the rules being played, so the service worker keeps it for offline hints."""
         if name is None:
             return
-        await asyncio.sleep(PREFETCH_DELAY)
+        await asyncio.sleep(PREFETCH_SECONDS)
         try:
             await fetch(PAGE.site(TABLES + name))
         except Exception:  # noqa: BLE001 - offline: the table is fetched on a later visit
@@ -317,7 +298,7 @@ class Board:
         advice = coach_view.advice(self.session.match, hint, t=self.t)
         targets = [die_at(index) for index in advice.keep]
         if advice.category is not None:
-            targets.append((f"#scorecard button[data-category={json.dumps(advice.category, ensure_ascii=False)}]", 0))
+            targets.append(box_at(advice.category))
         mark = {"toggle": {"hint-keep" if advice.category is None else "hint-best": True}, "optional": True}
         PAGE.apply([("hint", {"html": markup.advice(advice, t=self.t), "hidden": False}), *[(at, mark) for at in targets]])
         self.hinted = targets

@@ -11,15 +11,9 @@ from pyodide.ffi import jsnull, to_js
 from pyscript import document, window
 
 from .. import view
+from ..app import HINTS_KEY, HISTORY_KEY, REFERENCES, SAVE_KEY, SETUP_KEY, TABLES, UNREADABLE_KEY, UNSAVED_KEY
 
-SAVE_KEY = "yacht-dice/match"
-UNREADABLE_KEY = "yacht-dice/unreadable-save"
-UNSAVED_KEY = "yacht-dice/unsaved"  # in sessionStorage (its own quota): this tab's last save failed
-SETUP_KEY = "yacht-dice/setup"
-HINTS_KEY = "yacht-dice/hints"  # format 1 kept hints apart; read once, when such a save loads
-HISTORY_KEY = "yacht-dice/history"
-TABLES = "./static/tables/"
-REFERENCES = TABLES + "optimal.json"  # the optimal player's distributions (tools/build_optimal.py)
+__all__ = ["HINTS_KEY", "HISTORY_KEY", "REFERENCES", "SAVE_KEY", "SETUP_KEY", "TABLES", "UNREADABLE_KEY", "UNSAVED_KEY"]
 
 
 class Page:

@@ -11,14 +11,13 @@ import json
 
 from pyscript import document, fetch, window
 
+from ..app import CATALOGUE, MANIFEST
 from ..boot import LANGUAGE_KEY
 from .dom import PAGE
 
 __all__ = ["LANGUAGE_KEY", "preferred", "load", "apply", "word_static", "remember_choice"]
 from ..i18n import DEFAULT, ENGLISH, LANGUAGES, Text, negotiate
 
-CATALOGUE = "./static/locale/{code}.mo"  # tools/i18n.mo_name: where the build writes each compiled catalogue
-MANIFEST = "./static/manifest{suffix}.webmanifest"  # tools/build.manifest_name
 
 
 def preferred(stored_choice: str | None) -> str:
