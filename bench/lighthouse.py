@@ -3,11 +3,11 @@
     make lighthouse        # installs the pinned Lighthouse (bench/lighthouse/) and runs this
     .venv/bin/python -m bench.lighthouse [--runs 3] [--no-build]
 
-Builds dist/, serves it (the game twice: from a host that sends COOP and COEP, as `make play`, where
-it runs Python in a worker, and from a plain host, where Python runs on the page's thread) with bench/bare.html (the same vendored runtime, one Python script that
-sets a ready marker; see bench/startup.py) and bench/bare_worker.html (the same, Python started
-in a PyScript worker: what the page's thread would still carry) on 127.0.0.1 through tools/serve.py's handler (gzip as a
-static host would), and runs Lighthouse 12 on the Chromium the tests use (never downloading a
+Builds dist/, serves it (the game twice: from a host that sends COOP and COEP, as `make play`, and
+from a plain host that sends neither, as GitHub Pages; Python runs in PyScript's worker on both)
+with bench/bare.html (the same vendored runtime, one Python script on the page's thread that sets a
+ready marker; see bench/startup.py) and bench/bare_worker.html (the same, Python started in a
+PyScript worker) on 127.0.0.1 through tools/serve.py's handler (gzip as a static host would), and runs Lighthouse 12 on the Chromium the tests use (never downloading a
 browser) with its default throttling: mobile = simulated slow 4G and a 4x slower CPU, desktop =
 its desktop preset. Prints the performance score, FCP, LCP, TBT, Speed Index and transfer.
 """
@@ -34,10 +34,10 @@ from tools.build import build  # noqa: E402
 from tools.serve import serve_in_background  # noqa: E402
 
 LIGHTHOUSE = ROOT / "bench" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
-PAGES = {"game": (True, "/"), "game, plain host": (False, "/"), "bare": (False, "/bare.html"),
+PAGES = {"game, plain host": (False, "/"), "game, isolating host": (True, "/"), "bare": (False, "/bare.html"),
          "bare worker": (False, "/bare_worker.html")}
-"""Each page: whether its host sends COOP and COEP (as `make play` does: the game runs Python in a worker;
-a plain host, as GitHub Pages, sends neither: Python on the page's thread), its path."""
+"""Each page: whether its host sends COOP and COEP (as `make play` does; a plain host, as GitHub Pages,
+sends neither: the game plays alike on both), its path."""
 TRIES = 2
 """Lighthouse runs of a page before giving up: a run now and then fails to record its trace (NO_NAVSTART),
 and Lighthouse itself says to run it again."""

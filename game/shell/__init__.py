@@ -29,12 +29,13 @@ class Endpoint:
         event = None
         try:
             payload = None if data is None else bytes(data.to_bytes() if hasattr(data, "to_bytes") else data)
-            event, now = game.read_event(str(text), payload, python=str(getattr(js, "yachtPython", "") or ""))
+            python = str(getattr(js, "yachtPython", "") or "")  # how Python started: "snapshot" or "started"
+            event, now = game.read_event(str(text), payload, python=python)
             self.app, effects = game.update(self.app, event, now) if event is not None else (self.app, [])
+            if isinstance(event, game.Start) and python == "snapshot":  # the runtime's state, not the game's
+                asyncio.ensure_future(warm_up())
         except Exception as error:  # noqa: BLE001 - the last line of defence: words on the page, never a traceback
             effects = game.failed(self.app, event, error)
-        if isinstance(event, game.Start) and self.app.python == "snapshot":
-            asyncio.ensure_future(warm_up())
         return json.dumps([effect.to_json() for effect in effects], ensure_ascii=False)
 
 

@@ -221,7 +221,9 @@ async function chooseSnapshot(url) {
   performance.measure(`python:snapshot-${pays ? "kept" : "given-up"}`, { start: judging });
   if (pays) return { memory };
   stop.abort();
-  console.info("The snapshot would take longer to come than it saves: Python starts without it, and it is kept for the next visit.");
+  const megabytes = (bytes) => (bytes / 1e6).toFixed(2);
+  console.info(`The snapshot would take longer to come than it saves (${megabytes(pace.received)} of ${megabytes(pace.expected)} MB of its memory came): `
+    + "Python starts without it, and it is kept for the next visit.");
   return null;
 }
 

@@ -28,8 +28,8 @@ def site_server():
 
 @pytest.fixture(scope="session")
 def plain_base_url(site_server) -> str:
-    """The site from a host that sends no COOP and COEP (GitHub Pages, a first visit): Python runs on the
-    page's thread. Tests that read Python's own state (ui.run_python) read it there."""
+    """The site from a host that sends no COOP and COEP (GitHub Pages): Python runs in a worker, as on
+    every host."""
     return f"http://127.0.0.1:{site_server.server_address[1]}"
 
 
@@ -42,8 +42,8 @@ def base_url(request) -> str:
 
 @pytest.fixture(scope="session")
 def isolated_base_url(site_server):
-    """The same site from a host that sends COOP and COEP (tools/serve.py's default, as `make play`): Python
-    runs in a worker."""
+    """The same site from a host that sends COOP and COEP (tools/serve.py's default, as `make play`): the
+    page is cross-origin isolated, and plays as on the plain host (tests/e2e/test_hosts.py)."""
     server = serve_in_background(DIST, 0, isolate=True)
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
@@ -116,8 +116,8 @@ def answered(act):
 
 @pytest.fixture(scope="session", autouse=True)
 def inputs_wait_for_answers():
-    """A test reads the page after an action as a person would, once the shell has answered it (in a
-    worker, a click returns before its answer; on the page's thread, after)."""
+    """A test reads the page after an action as a person would, once Python has answered it (from its
+    worker: a click returns before its answer)."""
     saved = [(cls, name, getattr(cls, name)) for cls, names in INPUTS.items() for name in names]
     for cls, name, act in saved:
         setattr(cls, name, answered(act))

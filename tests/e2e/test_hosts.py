@@ -1,9 +1,7 @@
-"""Where Python runs, by host. One that sends COOP and COEP (`make play`, tools/serve.py): in PyScript's
-worker, off the page's thread. One that sends neither (GitHub Pages): on the page's thread.
-
-static/js/python.mjs moves the page's Python script into a worker where the page is cross-origin
-isolated; the shell's steps on the page go through static/js/page.js. The same game plays on both,
-by mouse and keyboard (every other end-to-end test plays on the host --host names).
+"""The same game on every kind of host. One that sends COOP and COEP (`make play`, tools/serve.py) and
+one that sends neither (GitHub Pages, `tools/serve.py --plain`) both run Python in PyScript's
+worker, off the page's thread, and play alike by mouse and keyboard (every other end-to-end test
+plays on the host --host names, plain by default).
 """
 
 from __future__ import annotations
@@ -20,24 +18,27 @@ FACES = "() => [...document.querySelectorAll('#dice button')].every(b => /showin
 
 
 HOSTS = {"plain": ("plain_base_url", False), "isolating": ("isolated_base_url", True)}
-"""Each kind of host: its address's fixture, and whether Python runs in a worker there."""
+"""Each kind of host: its address's fixture, and whether the page is cross-origin isolated there."""
 
 
 @pytest.fixture(params=sorted(HOSTS))
 def host(request) -> tuple[str, bool]:
-    """The game's address on each kind of host, and whether Python runs in a worker there."""
-    fixture, worker = HOSTS[request.param]
-    return request.getfixturevalue(fixture), worker
+    """The game's address on each kind of host, and whether the page is isolated there."""
+    fixture, isolated = HOSTS[request.param]
+    return request.getfixturevalue(fixture), isolated
 
 
-def in_worker(page) -> bool:
-    return page.evaluate("crossOriginIsolated && document.querySelector('script[type=\"py\"][worker]') !== null")
+def in_worker(page, isolated: bool) -> bool:
+    """Python runs in a worker and not on the page, isolated or not as the host makes it."""
+    on_page = page.evaluate("[crossOriginIsolated, typeof yachtPyodide, typeof pyodide]")
+    workers = [w for w in page.workers if w.evaluate("typeof yachtPyodide === 'object'")]
+    return on_page == [isolated, "undefined", "undefined"] and len(workers) == 1
 
 
 def test_python_starts_from_the_snapshot_where_the_host_puts_it_and_a_match_plays(page, page_log, host):
-    url, worker = host
+    url, isolated = host
     open_game(page, url)
-    assert in_worker(page) is worker
+    assert in_worker(page, isolated)
     assert page.locator("html").get_attribute("data-python") == "snapshot"
     # The form's Start: answered by Python, prevented at once on the page (the address stays).
     page.locator("#setup-form input[name='name1']").fill("Ann")
@@ -65,9 +66,9 @@ def test_python_starts_from_the_snapshot_where_the_host_puts_it_and_a_match_play
 
 
 def test_a_turn_plays_by_keyboard_where_the_host_puts_python(page, page_log, host):
-    url, worker = host
+    url, isolated = host
     open_game(page, url, "?rules=yacht&players=Ann&seed=3")
-    assert in_worker(page) is worker
+    assert in_worker(page, isolated)
     page.get_by_role("button", name=ROLL).focus()
     page.keyboard.press("Enter")
     page.wait_for_function(FACES)
@@ -89,7 +90,7 @@ def test_a_turn_plays_by_keyboard_where_the_host_puts_python(page, page_log, hos
     # A reload resumes the match, where Python ran before.
     page.reload()
     page.wait_for_selector("html[data-ready='true']")
-    assert in_worker(page) is worker and dice(page) == [None] * 5
+    assert in_worker(page, isolated) and dice(page) == [None] * 5
     assert page_log.errors == []
 
 
@@ -104,14 +105,15 @@ def test_the_setup_form_shows_the_chosen_rules_options_before_python_has_started
     expect(page.locator("#setup-form .player-row[data-seat='4']")).to_be_visible()
 
 
-def test_in_a_worker_the_game_boots_offline_after_one_visit(context, page, isolated_base_url):
-    """The service worker keeps each response with its headers: offline, the page is isolated still."""
-    open_game(page, isolated_base_url)
+def test_the_game_boots_offline_after_one_visit_on_either_host(context, page, host):
+    """The service worker keeps each response with its headers: offline, an isolated page is isolated still."""
+    url, isolated = host
+    open_game(page, url)
     page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60_000)
     context.set_offline(True)
     try:
-        open_game(page, isolated_base_url, "?rules=yacht&players=Ann&seed=3")
-        assert page.evaluate("navigator.onLine") is False and in_worker(page)
+        open_game(page, url, "?rules=yacht&players=Ann&seed=3")
+        assert page.evaluate("navigator.onLine") is False and in_worker(page, isolated)
         page.get_by_role("button", name=ROLL).click()
         page.wait_for_function(FACES)
         page.locator("#scorecard button.choice").first.click()
