@@ -281,6 +281,7 @@ class Waiting:
     language: str | None = None  # a language whose catalogue comes
     starting: Start | None = None  # the start, which goes on once the language is here
     records: tuple = ()  # finished games to record: (session, game, ended)
+    recording: str | None = None  # their tick's token: recorded a moment after the last score is drawn
 
 
 @dataclass(frozen=True)
@@ -549,10 +550,23 @@ def advance_report(app: App) -> Out:
 
 
 def advance_records(app: App) -> Out:
-    """Record finished games (with points lost, once the advisor's table is here)."""
+    """Ask for the advisor's table finished games are recorded with (their points lost), then for a
+    tick: the record's review weighs every choice of the game, so it comes after the last score is drawn."""
+    if not app.waiting.records or app.waiting.recording is not None:
+        return app, []
+    app, asked, wait = needing(app, app.waiting.records[0][0].coach.needs_table())
+    if wait:
+        return app, asked
+    app, token = app.token("records")
+    return app.wait(recording=token), [tick(token, 0)]
+
+
+def record_finished(app: App) -> Out:
+    """Record the finished games whose table is here; ask for the next one's."""
     from .history import session_record
 
     effects: list[Effect] = []
+    app = app.wait(recording=None)
     while app.waiting.records:
         session, game, ended = app.waiting.records[0]
         app, asked, wait = needing(app, session.coach.needs_table())
@@ -582,6 +596,8 @@ def on_tick(app: App, event: Tick) -> Out:
     kind, _, number = event.token.partition(":")
     if kind == "cheer":
         return app, [draw([show("cheer", False)])] if number == str(app.cheers) else []
+    if kind == "records":
+        return record_finished(app) if event.token == app.waiting.recording else (app, [])
     if app.session is None:
         return app, []
     if kind == "computer":

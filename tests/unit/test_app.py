@@ -110,6 +110,12 @@ def tick_token(effects: list[Effect], kind: str) -> str:
     return found[0]
 
 
+def after_ticks(app: App, effects: list[Effect], kind: str) -> tuple[App, list[Effect]]:
+    """The App once the ticks of one kind the effects asked for have come, and all the effects."""
+    app, more = send(app, *[Tick(token) for token, _ in ticks(effects, kind)])
+    return app, effects + more
+
+
 def rolled(rules: str = "yacht", players=("Ann",), seed: int = 1, faces=None, **kwargs) -> Session:
     """A saved match in progress: the first person has rolled."""
     return Session(new_match(rules, list(players), seed=seed).roll(faces=faces), **kwargs)
@@ -832,6 +838,8 @@ def test_a_finished_game_is_recorded_and_a_personal_best_celebrated():
     history = History().add(session_record(Session(before.match.score("yacht")), 0, "2026-11-20T09:00:00Z"))
     app, _ = start(match=last_box(8, [5] * 5), stored={HISTORY_KEY: history.to_json()})
     app, effects = send(app, click("yacht"))
+    assert not stores(effects, HISTORY_KEY)  # the card is drawn first; the record comes on its tick
+    app, effects = after_ticks(app, effects, "records")
     recorded = History.from_json(stores(effects, HISTORY_KEY)[-1])
     assert len(recorded.games) == 2
     assert [token for token, _ in ticks(effects, "cheer")] == ["cheer:1", "cheer:2"]
@@ -844,7 +852,7 @@ def test_a_finished_game_waits_for_the_advisors_table_to_be_recorded(in_browser)
     app, _ = start(match=last_box(8, [5] * 5))
     app, effects = send(app, click("yacht"))
     assert of(effects, "fetch") == [("yacht.bin", game.TABLES + "yacht.bin")] and not stores(effects, HISTORY_KEY)
-    app, effects = send(app, Fetched("yacht.bin", None))  # offline: recorded without the points lost
+    app, effects = after_ticks(*send(app, Fetched("yacht.bin", None)), "records")  # offline: without the points lost
     (record,) = History.from_json(stores(effects, HISTORY_KEY)[-1]).games
     assert record.lost == (None,)
 
@@ -862,7 +870,7 @@ def test_the_report_waits_for_the_table_the_record_asked_for(in_browser):
     app, _ = start(match=last_box(8, [5] * 5))
     app, effects = send(app, click("yacht"), Click("show-report"))
     assert of(effects, "fetch") == [("yacht.bin", game.TABLES + "yacht.bin")] and not ticks(effects, "report")
-    app, effects = send(app, Fetched("yacht.bin", table_bytes("yacht.bin")))
+    app, effects = after_ticks(*send(app, Fetched("yacht.bin", table_bytes("yacht.bin"))), "records")
     assert ticks(effects, "report") and stores(effects, HISTORY_KEY)
 
 
@@ -877,10 +885,17 @@ def test_the_report_is_drawn_when_the_tab_was_hidden_and_shown_before_its_tick()
 
 def test_undo_of_a_games_end_withdraws_its_record():
     app, _ = start(match=last_box(8, [5] * 5))
-    app, effects = send(app, click("yacht"))
+    app, effects = after_ticks(*send(app, click("yacht")), "records")
     assert len(History.from_json(stores(effects, HISTORY_KEY)[-1]).games) == 1
     app, effects = send(app, Click("results-undo"))
     assert History.from_json(stores(effects, HISTORY_KEY)[-1]).games == ()
+
+
+def test_a_game_undone_before_its_records_tick_is_not_recorded():
+    app, _ = start(match=last_box(8, [5] * 5))
+    app, effects = send(app, click("yacht"))
+    app, more = send(app, Click("results-undo"), *[Tick(token) for token, _ in ticks(effects, "records")])
+    assert all(History.from_json(text).games == () for text in stores(more, HISTORY_KEY))
 
 
 def test_a_game_undone_before_its_record_was_written_is_not_recorded(in_browser):
