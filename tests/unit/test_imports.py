@@ -161,3 +161,17 @@ def test_the_graph_resolves_imports_and_skips_own_packages(tmp_path):
     assert graph == {"pkg": {"pkg.a", "pkg.c"}, "pkg.a": {"pkg.b"}, "pkg.b": {"pkg.a"},
                      "pkg.c": {"pkg.b", "pkg.sub", "pkg.sub.d"}, "pkg.sub": set(), "pkg.sub.d": {"pkg"}}
     assert cycles(graph) == ["pkg -> pkg.c -> pkg.sub.d -> pkg", "pkg.a -> pkg.b -> pkg.a"]
+
+
+def test_only_the_shell_imports_the_browser():
+    """``js`` and ``pyscript`` (and pyodide's own modules) are the shell's alone: game.app and all
+    below it run in CPython as they do in the worker."""
+    names = module_names(GAME)
+    known = set(names)
+    browser = {"js", "pyscript", "pyodide"}
+    reaching = sorted(
+        module for module, path in names.items() if not module.startswith("game.shell")
+        for name in imported(module, path, known) if name.split(".")[0] in browser)
+    assert reaching == []
+    shell = {name.split(".")[0] for name in imported("game.shell", names["game.shell"], known)}
+    assert "js" in shell  # the check reads the shell's imports (it would pass on no imports at all)
