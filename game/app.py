@@ -28,7 +28,8 @@ from .session import Next, Session
 from .sounds import RECIPES, ROLL_VIBRATION_MS, most_notable, recipe_data
 
 SAVE_KEY = "yacht-dice/match"
-UNREADABLE_KEY = "yacht-dice/unreadable-save"
+UNREADABLE_KEY = "yacht-dice/unreadable-save"  # the first unreadable save kept aside; later ones beside it
+KEPT_PREFIX = "yacht-dice/unreadable-"  # every copy kept aside: unreadable-save, unreadable-history/<time>...
 UNSAVED_KEY = "yacht-dice/unsaved"  # in sessionStorage (its own quota): this tab's last save failed
 SETUP_KEY = "yacht-dice/setup"
 HINTS_KEY = "yacht-dice/hints"  # format 1 kept hints apart; read once, when such a save loads
@@ -41,6 +42,7 @@ REFERENCES = TABLES + "optimal.json"  # the optimal player's distributions (tool
 CATALOGUE = "./static/locale/{code}.mo"  # tools/i18n.mo_name: where the build writes each compiled catalogue
 MANIFEST = "./static/manifest{suffix}.webmanifest"  # tools/build.manifest_name
 PREFETCH_SECONDS = 3.0  # after a match starts, before its advisor table is fetched for offline use
+MAX_MESSAGE_BYTES = 64 * 1024 * 1024  # a start carries all the game's storage; a file event, a backup
 SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of it is kept and downloadable)
 
 NO_CATALOGUE = N_("That language could not be loaded (no connection?), so the page stays as it was.")
@@ -201,11 +203,12 @@ def read_event(text: str, data: bytes | None = None, python: str = "") -> tuple[
     (None, '')
     """
     try:
-        message = json.loads(text)
+        message = read_json(text, "page's message", limit=MAX_MESSAGE_BYTES)
         kind, now, form = message["type"], str(message.get("now", "")), _pairs(message.get("form", {}))
         event = {
             "start": lambda: Start(
-                tuple((key, value) for key, value in message.get("stored", {}).items() if key in STORED_KEYS and isinstance(value, str)),
+                tuple((key, value) for key, value in message.get("stored", {}).items()
+                      if (key in STORED_KEYS or key.startswith(KEPT_PREFIX)) and isinstance(value, str)),
                 bool(message.get("unsaved")), _pairs(message.get("query", [])),
                 tuple(str(code) for code in message.get("languages", [])), form, bool(message.get("hidden")),
                 bool(message.get("reduced")), tuple(str(msgid) for msgid in message.get("msgids", [])), python),
@@ -223,7 +226,7 @@ def read_event(text: str, data: bytes | None = None, python: str = "") -> tuple[
             "confirmed": lambda: Confirmed(str(message["answer"])),
             "persisted": lambda: Persisted(message["persisted"] if isinstance(message.get("persisted"), bool) else None),
         }[kind]()
-    except (ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError):
+    except (GameError, ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError):
         return None, ""
     return event, now
 
@@ -298,6 +301,8 @@ class App:
     kept: Session | None = None  # the saved match a link would replace
     unkept: str | None = None  # the unreadable save being put aside
     keeping: int = 0  # tries at putting it aside: 1 a copy, 2 a move, 3 none could be kept
+    keeping_key: str | None = None  # where it is being put
+    history_keeping: tuple[str, int] | None = None  # an unreadable history being put aside: its key, the try
     handed: int | None = None  # the match's action count when the phone was last passed on
     handing: str | None = None  # who the pass screen last showed
     cheers: int = 0
@@ -746,6 +751,8 @@ BUTTONS: dict[str, Callable[[App], Out]] = {
     "rules-close": lambda app: close_rules(app),
     "export-backup": lambda app: export_backup(app),
     "delete-all": lambda app: (app, [Effect("confirm", (app.t._(view.WORDS.delete_all), "delete-all"))]),
+    "kept-download": lambda app: (app, [download_kept(app)]),
+    "kept-delete": lambda app: (app, [Effect("confirm", (app.t._(view.WORDS.delete_kept), "delete-kept"))]),
 }
 """What each button with an id does."""
 
@@ -774,6 +781,12 @@ def on_click(app: App, event: Click) -> Out:
 def on_confirmed(app: App, event: Confirmed) -> Out:
     if event.answer == "leave":
         return open_setup(app)
+    if event.answer == "delete-kept":  # the player's own choice: the only way a kept copy goes
+        keys = [key for key, _ in kept_copies(app)]
+        for key in keys:
+            app = app.holding(key, None)
+        app, more = open_stats(app)
+        return app, [*(Effect("remove", (key,)) for key in keys), *more]
     if event.answer == "delete-all" or event.answer.startswith("delete:"):
         game = event.answer.partition(":")[2] or None
         app, effects = change_history(app, lambda history: history.without(game) if game else history.cleared())
@@ -898,6 +911,9 @@ def open_stats(app: App, effects: list | None = None, key: str | None = None, na
     if history is not None:
         page = stats_view.statistics(history, app.references, key or None, name or None, t=app.t)
         ops.append(("stats-body", {"html": markup.statistics(page, t=app.t)}))
+    count = len(kept_copies(app))
+    ops += [("kept-text", {"text": app.t.n_(*view.WORDS.kept, count)}),
+            show("kept", count > 0)]
     ops += [(("body", 0), {"attrs": {"data-screen": "stats"}}), show("stats")]
     return replace(app, over=Over.STATS).wait(stats=None), [*effects, draw(ops), Effect("persisted")]
 
@@ -930,7 +946,34 @@ def read_history(app: App):
     try:
         return app, History.from_json(raw) if raw else History(), ""
     except GameError as error:
+        if any(value == raw for _, value in kept_copies(app)):
+            return app, History(), ""  # kept aside: a new history begins over it
         return app, None, f"{app.t._(view.WORDS.history_unreadable)} {problem_text(error, app.t)}"
+
+
+def keep_history_aside(app: App, attempt: int = 1) -> Out:
+    """An unreadable history, put where nothing overwrites it so that a new one can begin: a copy; if
+    that does not fit, a move; if that fails too, it is put back and left as it is (nothing written over it)."""
+    from .history import History
+
+    raw = app.value(HISTORY_KEY) if attempt == 1 else app.unwritten
+    if attempt == 1:
+        try:
+            History.from_json(raw or "")
+            return app, []
+        except GameError:
+            pass
+        key = kept_key(app, "history", raw or "") if raw else None
+        if key is None:
+            return app, []
+        words = [draw([say(app.t._(view.WORDS.history_set_aside))])]
+        return replace(app.holding(key, raw), history_keeping=(key, 1), unwritten=raw), [store(key, raw), *words]
+    key = app.history_keeping[0]
+    if attempt == 2:
+        app = replace(app.holding(HISTORY_KEY, None), history_keeping=(key, 2))
+        return app, [Effect("remove", (HISTORY_KEY,)), store(key, raw)]
+    app = replace(app.holding(key, None).holding(HISTORY_KEY, raw), history_keeping=None)
+    return app, [store(HISTORY_KEY, raw), draw([say(app.t._(view.WORDS.history_unreadable))])]
 
 
 def change_history(app: App, change) -> Out:
@@ -991,6 +1034,18 @@ def remembered_fields(app: App) -> dict[str, str]:
     return {str(k): str(v) for k, v in fields.items()} if isinstance(fields, dict) else {}
 
 
+def keep_setup_aside(app: App) -> Out:
+    """A remembered setup that cannot be read, copied aside before the next start writes over it."""
+    raw = app.value(SETUP_KEY)
+    try:
+        if raw is None or isinstance(read_json(raw, "setup", limit=MAX_SETTINGS_BYTES), dict):
+            return app, []
+    except GameError:
+        pass
+    key = kept_key(app, "setup", raw)
+    return (app, []) if key is None else (app.holding(key, raw), [store(key, raw)])
+
+
 def saved_setup(app: App) -> setups.Setup | None:
     """The setup remembered from the last start (None if unreadable)."""
     fields = remembered_fields(app)
@@ -1024,7 +1079,9 @@ def on_refused(app: App, event: Refused) -> Out:
         return app, [Effect("flag", (UNSAVED_KEY, True)), draw([say(app.t._(view.WORDS.storage_full))])]
     if event.key == HISTORY_KEY:  # storage still holds what it held before
         return app.holding(HISTORY_KEY, app.unwritten), [draw([say(app.t._(view.WORDS.history_not_saved))])]
-    if event.key == UNREADABLE_KEY and app.screen is Screen.SAVE_PROBLEM:
+    if app.history_keeping is not None and event.key == app.history_keeping[0]:
+        return keep_history_aside(app, app.history_keeping[1] + 1)
+    if event.key == app.keeping_key and app.screen is Screen.SAVE_PROBLEM:
         return keep_aside(app, app.unkept or "", app.keeping + 1)
     return app, []
 
@@ -1032,29 +1089,55 @@ def on_refused(app: App, event: Refused) -> Out:
 def keep_aside(app: App, raw: str, attempt: int) -> Out:
     """Put an unreadable save where nothing overwrites it: a copy first; if that does not fit, a move (the
     save's own room makes space for it); if that fails too, the save is put back and offered for download."""
-    app = replace(app, keeping=attempt, unkept=raw)
     if attempt == 1:
-        return app, ([] if app.value(UNREADABLE_KEY) == raw else [store(UNREADABLE_KEY, raw)])
+        key = kept_key(app, "save", raw)
+        app = replace(app, keeping=attempt, unkept=raw, keeping_key=key)
+        return (app, []) if key is None else (app.holding(key, raw), [store(key, raw)])
+    app = replace(app, keeping=attempt)
     if attempt == 2:
-        return app.holding(SAVE_KEY, None), [Effect("remove", (SAVE_KEY,)), store(UNREADABLE_KEY, raw)]
+        return app.holding(SAVE_KEY, None), [Effect("remove", (SAVE_KEY,)), store(app.keeping_key, raw)]
     words = [("save-problem-kept", {"text": app.t._(view.WORDS.save_not_kept)}),
              ("save-problem-dismiss", {"text": app.t._(view.WORDS.download_then_start)})]
-    return app.holding(SAVE_KEY, raw), [store(SAVE_KEY, raw), draw(words)]
+    return app.holding(app.keeping_key, None).holding(SAVE_KEY, raw), [store(SAVE_KEY, raw), draw(words)]
+
+
+def kept_copies(app: App) -> tuple[tuple[str, str], ...]:
+    """Every value kept aside (KEPT_PREFIX), by key: only the player removes them."""
+    return tuple(sorted((key, value) for key, value in app.stored if key.startswith(KEPT_PREFIX)))
+
+
+def kept_key(app: App, what: str, raw: str) -> str | None:
+    """Where to keep ``raw`` aside, never over another kept copy; None when it is kept already.
+
+    The first of each kind goes under KEPT_PREFIX + what (as before), later ones under it with their time.
+    """
+    if any(value == raw for _, value in kept_copies(app)):
+        return None
+    key, number = KEPT_PREFIX + what, 1
+    while app.value(key) is not None:
+        number += 1
+        key = f"{KEPT_PREFIX}{what}/{app.now}" + (f"-{number}" if number > 2 else "")
+    return key
 
 
 def report_unreadable(app: App, error: GameError) -> Out:
     """The save-problem screen: what happened, whether a copy is kept, the data to download."""
-    raw = app.value(SAVE_KEY) or app.value(UNREADABLE_KEY) or ""
+    raw = app.value(SAVE_KEY) or ""
     app, effects = keep_aside(replace(app, screen=Screen.SAVE_PROBLEM), raw, 1)
     ops = [("save-problem-kept", {"text": app.t._(view.WORDS.save_kept)}), ("save-problem-reason", {"text": str(error)}),
            ("save-problem-text", {"value": raw[:SHOWN_SAVE_CHARS]}),
            ("save-problem-dismiss", {"text": app.t._(view.WORDS.start_new)})]
     ops += [show(element_id, element_id == "save-problem") for element_id in ("save-problem", "setup", "play", "link-choice")]
-    return app.holding(UNREADABLE_KEY, raw), [*effects, draw(ops)]
+    return app, [*effects, draw(ops)]
+
+
+def download_kept(app: App) -> Effect:
+    """Every copy kept aside, in one file: {key: the value as it was stored}."""
+    return Effect("download", (f"yacht-dice-kept-{app.now[:10]}.json", json.dumps(dict(kept_copies(app)), indent=1)))
 
 
 def download_unreadable(app: App) -> Effect:
-    return Effect("download", (f"yacht-dice-unreadable-save-{app.now[:10]}.json", app.unkept or app.value(UNREADABLE_KEY) or ""))
+    return Effect("download", (f"yacht-dice-unreadable-save-{app.now[:10]}.json", app.unkept or ""))
 
 
 def leave_save_problem(app: App) -> Out:
@@ -1062,7 +1145,7 @@ def leave_save_problem(app: App) -> Out:
     if app.screen is not Screen.SAVE_PROBLEM:
         return app, []
     effects = [download_unreadable(app)] if app.keeping > 2 else []
-    app = replace(app, keeping=0)
+    app = replace(app, keeping=0, keeping_key=None)
     if app.offered is not None:
         app, more = begin(app, app.offered)
     else:
@@ -1109,7 +1192,9 @@ def started(app: App) -> Out:
         app, more = from_link(app, event.query)
     else:
         app, more = resume_or_setup(app, event.unsaved)
-    return app, [*effects, *more, Effect("ready", (app.python,))]
+    app, kept = keep_history_aside(app)
+    app, setup_kept = keep_setup_aside(app)
+    return app, [*effects, *more, *kept, *setup_kept, Effect("ready", (app.python,))]
 
 
 def from_link(app: App, query) -> Out:

@@ -131,8 +131,8 @@ def from_dict(data: Any) -> Match:
     if extra:
         raise SaveError(f"the save has unknown fields: {', '.join(extra)}")
     try:
-        normalized = json.loads(json.dumps(dict(data), allow_nan=False))
-    except (TypeError, ValueError, RecursionError) as exc:
+        normalized = read_json(json.dumps(dict(data), allow_nan=False))
+    except (TypeError, ValueError, RecursionError, SaveError) as exc:
         raise SaveError(f"the save is not plain JSON data: {exc}") from exc
     if not isinstance(normalized["actions"], list):
         raise SaveError("the save's actions must be a list")
@@ -142,7 +142,7 @@ def from_dict(data: Any) -> Match:
         rule_set = rules.from_dict(normalized["ruleset"])
         seats = [Seat.from_dict(seat) for seat in normalized["seats"]]
         match = replay(rule_set, seats, normalized["games"], normalized["seed"], normalized["actions"])
-        expected = json.loads(json.dumps(to_dict(match)))
+        expected = read_json(json.dumps(to_dict(match)))
     except SaveError:
         raise
     except (GameError, RulesError) as exc:

@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 from . import rules
 from .charts import BIN_WIDTH
 from .charts import LAST as TREND_GAMES
-from .engine import SeatKind
+from .engine import GameError, SeatKind
+from .inputs import MAX_SETTINGS_BYTES, read_json
 from .i18n import ENGLISH, Text
 from .rules import OptionKind, RuleSet
 
@@ -297,7 +298,7 @@ def summary(history: History, key: str, name: str, reference: Reference | None =
     >>> s.best, s.best_ended, s.histogram, s.boxes[0].id, s.upper_bonus_rate
     (60, '2026-11-23T06:40:00Z', ((60, 69, 1),), 'ones', None)
     """
-    ruleset = rules.from_dict(json.loads(key))
+    ruleset = rules.from_dict(read_json(key, "rule set's key", limit=MAX_SETTINGS_BYTES))
     title = ruleset_label(ruleset)
     totals: list[int] = []
     cards: list[dict[str, int]] = []
@@ -432,8 +433,8 @@ def references_from_dict(data: Any) -> dict[str, Reference]:
     found = {}
     for key, entry in data.items():
         try:
-            canonical = ruleset_key(rules.from_dict(json.loads(key)))
-        except (TypeError, ValueError) as exc:
+            canonical = ruleset_key(rules.from_dict(read_json(key, "rule set's key", limit=MAX_SETTINGS_BYTES)))
+        except (TypeError, ValueError, GameError) as exc:
             raise ValueError(f"{key!r} is not a rule set's key: {exc}") from None
         if canonical != key:
             raise ValueError(f"{key!r} is not a rule set's key; that rule set's is {canonical!r}")

@@ -31,6 +31,8 @@ import zlib
 from itertools import accumulate
 from typing import Any, Sequence
 
+from game.engine import SaveError
+from game.inputs import read_json
 from game.model import Model, fingerprint
 
 __all__ = ("MAGIC", "SCALE_BITS", "SPREAD_BITS", "Table", "TableMismatchError", "encode", "read_header", "spread_name")
@@ -42,6 +44,7 @@ SPREAD_BITS = 3  # a spread (standard deviation) table stores 1/8 points: plenty
 SPREAD = "sd"  # the header's quantity of a spread table (a value table has none)
 ZLIB_LEVEL = 9
 _LENGTH = struct.Struct("<I")
+MAX_HEADER_BYTES = 64 * 1024  # a header is about 0.6 KB: anything far larger is not a table of ours
 
 
 class TableMismatchError(ValueError):
@@ -129,8 +132,8 @@ def _split(data: bytes) -> tuple[dict[str, Any], int]:
     try:
         (hlen,) = _LENGTH.unpack_from(data, len(MAGIC))
         start = len(MAGIC) + _LENGTH.size
-        meta = json.loads(bytes(data[start : start + hlen]).decode())
-    except (struct.error, ValueError) as error:
+        meta = read_json(bytes(data[start : start + hlen]), "advisor table's header", limit=MAX_HEADER_BYTES)
+    except (struct.error, ValueError, SaveError) as error:
         raise TableMismatchError(f"corrupt advisor table: {error}") from None
     if not isinstance(meta, dict):
         raise TableMismatchError("corrupt advisor table: the header is not an object")

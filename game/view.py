@@ -23,7 +23,7 @@ from . import rules
 from .actions import Action, Finish, Hold, NextGame, Roll, Score
 from .coach_view import action_text
 from .engine import Match, Phase, SeatKind, new_match
-from .i18n import ENGLISH, N_, Text
+from .i18n import ENGLISH, N_, Text, n_
 
 __all__ = [
     "RowKind",
@@ -599,6 +599,11 @@ class Words:
     history_not_saved: str = N_("This browser did not save the finished game to your history "
                                 "(storage full or refused).")
     history_unreadable: str = N_("Your game history could not be read, so nothing was written over it.")
+    history_set_aside: str = N_("Your game history could not be read: it is kept aside in this browser (download it "
+                                "from Statistics), and a new history begins.")
+    kept: tuple[str, str] = n_("{count} copy of data this game could not read is kept aside in this browser.",
+                               "{count} copies of data this game could not read are kept aside in this browser.")
+    delete_kept: str = N_("Delete the copies kept aside? Download them first if you may want them.")
     delete_game: str = N_("Delete this game from your history? This cannot be undone.")
     delete_all: str = N_("Delete every game from your history? This cannot be undone (export a backup first).")
     import_refused: str = N_("That file was not imported, and nothing was changed.")

@@ -24,6 +24,7 @@
     "yacht-dice/match", "yacht-dice/setup", "yacht-dice/history",
     "yacht-dice/hints", "yacht-dice/unreadable-save", "yacht-dice/language",
   ];
+  var KEPT_PREFIX = "yacht-dice/unreadable-"; // copies kept aside, each under a key of its own: all are read
   var UNSAVED_KEY = "yacht-dice/unsaved";
   var SETUP_FORM = "setup-form";
   var CHANGES = ["hint-toggle", "chances-toggle", "language", "stats-rules", "stats-player"]; // ids whose change is an event
@@ -627,7 +628,15 @@
   // "" here: how Python started is known in the worker, which says it in its ready effect.
   function startEvent() {
     var stored = {};
-    STORED_KEYS.forEach(function (key) { stored[key] = storedValue(key); });
+    var keys = STORED_KEYS.slice();
+    try {
+      var local = storage("localStorage");
+      for (var i = 0; i < local.length; i++) {
+        var key = local.key(i);
+        if (typeof key === "string" && key.indexOf(KEPT_PREFIX) === 0 && keys.indexOf(key) < 0) keys.push(key);
+      }
+    } catch (error) { /* storage refused: nothing is kept aside here */ }
+    keys.forEach(function (key) { stored[key] = storedValue(key); });
     var unsaved = false;
     try {
       unsaved = storage("sessionStorage").getItem(UNSAVED_KEY) === "1";

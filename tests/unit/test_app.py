@@ -22,7 +22,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from game import advisor, app as game, view
 from game.app import (
-    HINTS_KEY, HISTORY_KEY, LANGUAGE_KEY, NO_CATALOGUE, SAVE_KEY, SETUP_KEY, STORED_KEYS, UNREADABLE_KEY, UNSAVED_KEY, App, Change,
+    HINTS_KEY, HISTORY_KEY, KEPT_PREFIX, LANGUAGE_KEY, NO_CATALOGUE, SAVE_KEY, SETUP_KEY, STORED_KEYS, UNREADABLE_KEY, UNSAVED_KEY, App, Change,
     Click, Confirmed, Effect, Fetched, File, Key, Motion, Persisted, Refused, Screen, Start, Stored, Submit, Tick,
     Visibility, update,
 )
@@ -249,6 +249,19 @@ def test_an_unreadable_save_already_kept_aside_is_not_copied_again():
     assert app.screen is Screen.SAVE_PROBLEM and not of(effects, "store")
 
 
+def test_a_second_unreadable_save_is_kept_beside_the_first_never_over_it():
+    app, _ = start(match="{first")
+    app, _ = send(app, Click("save-problem-dismiss"), Submit((("count", "1"), ("name1", "Ann"))))
+    assert app.screen is Screen.PLAY
+    app, effects = send(app, Stored(SAVE_KEY, "{second"), Click("load-newer"))
+    assert app.screen is Screen.SAVE_PROBLEM
+    assert not stores(effects, UNREADABLE_KEY)
+    assert stores(effects, f"{UNREADABLE_KEY}/{NOW}") == ["{second"]
+    assert app.value(UNREADABLE_KEY) == "{first" and ops(effects, "save-problem-kept")[-1]["text"] == en(WORDS.save_kept)
+    app, effects = send(app, Click("save-problem-download"))
+    assert of(effects, "download")[0][1] == "{second"
+
+
 def test_a_refused_copy_becomes_a_move_then_the_save_is_put_back_and_downloaded_on_leaving():
     app, _ = start(match="{garbage")
     app, effects = send(app, Refused(UNREADABLE_KEY))  # the copy did not fit: move it (its own room frees space)
@@ -323,8 +336,59 @@ def test_a_garbage_file_is_refused_with_words_and_nothing_stored(text):
     assert [level for level, _ in of(effects, "console")] == ["warn"]
 
 
-def test_an_import_over_an_unreadable_history_writes_nothing():
+KEPT_HISTORY = f"{KEPT_PREFIX}history"
+
+
+@pytest.mark.parametrize("damaged", ["{broken", "[]", '{"format": "yacht-dice/history", "version": 99}', "[" * 10_000,
+                                     some_history().to_json()[:-7], "\x00" * 2_000_000])
+def test_a_damaged_history_is_kept_aside_and_new_games_are_recorded(damaged):
+    """B2: a history that cannot be read is copied aside at the start (never written over), said, and a
+    new history begins: games are recorded, Statistics, export and "Delete all" work, and the damaged
+    one can be downloaded until the player deletes it."""
+    app, effects = start(match=last_box(8, [5] * 5), stored={HISTORY_KEY: damaged})
+    assert stores(effects, KEPT_HISTORY) == [damaged] and notice(effects) == en(WORDS.history_set_aside)
+    assert kinds(effects)[-1] == "ready"
+    app, effects = after_ticks(*send(app, click("yacht")), "records")
+    assert len(History.from_json(stores(effects, HISTORY_KEY)[-1]).games) == 1 and app.value(KEPT_HISTORY) == damaged
+    app, effects = send(app, Click("export-backup"))
+    assert len(Backup.from_json(of(effects, "download")[0][1]).history.games) == 1
+    app, effects = send(app, Click("menu-stats"), Fetched("references", None))
+    assert visible(effects, "kept") and ops(effects, "kept-text")[-1]["text"].startswith("1 copy of data")
+    app, effects = send(app, Click("kept-download"))
+    ((name, text),) = of(effects, "download")
+    assert name == "yacht-dice-kept-2026-11-24.json" and json.loads(text) == {KEPT_HISTORY: damaged}
+    app, effects = send(app, Confirmed("delete-all"))
+    assert History.from_json(stores(effects, HISTORY_KEY)[-1]).games == () and app.value(KEPT_HISTORY) == damaged
+    app, effects = send(app, Click("kept-delete"))
+    assert of(effects, "confirm") == [(en(WORDS.delete_kept), "delete-kept")] and not of(effects, "remove")
+    app, effects = send(app, Confirmed("delete-kept"))
+    assert of(effects, "remove") == [(KEPT_HISTORY,)] and visible(effects, "kept") is False
+
+
+@pytest.mark.parametrize("setup", ['{"a":' * 10_000 + "1" + "}" * 10_000, "[1]", "{", "x" * 70_000])
+def test_an_unreadable_setup_never_stops_the_start_and_is_kept_aside(setup):
+    """B1: the remembered setup is read by the strict reader; one it cannot read is copied aside."""
+    app, effects = start(stored={SETUP_KEY: setup})
+    assert app.screen is Screen.SETUP and kinds(effects)[-1] == "ready"
+    assert stores(effects, f"{KEPT_PREFIX}setup") == [setup]
+
+
+def test_a_damaged_history_kept_before_is_not_copied_again():
+    app, effects = start(stored={HISTORY_KEY: "{broken", KEPT_HISTORY: "{broken"})
+    assert not stores(effects, KEPT_HISTORY) and notice(effects) is None
+
+
+def test_a_second_damaged_history_is_kept_beside_the_first():
+    app, effects = start(stored={HISTORY_KEY: "{second", KEPT_HISTORY: "{first"})
+    assert stores(effects, f"{KEPT_HISTORY}/{NOW}") == ["{second"] and not stores(effects, KEPT_HISTORY)
+
+
+def test_a_damaged_history_that_cannot_be_copied_is_moved_then_left_as_it_was():
     app, _ = start(stored={HISTORY_KEY: "{broken"})
+    app, effects = send(app, Refused(KEPT_HISTORY))  # no room for a copy: move it (its own room frees space)
+    assert of(effects, "remove") == [(HISTORY_KEY,)] and stores(effects, KEPT_HISTORY) == ["{broken"]
+    app, effects = send(app, Refused(KEPT_HISTORY))  # nor for the move: put it back, write nothing over it
+    assert stores(effects, HISTORY_KEY) == ["{broken"] and app.value(KEPT_HISTORY) is None
     app, effects = send(app, backup_file(None, some_history()))
     assert notice(effects).startswith(en(WORDS.history_unreadable)) and not of(effects, "store")
 
@@ -341,8 +405,9 @@ def test_export_backup_downloads_a_file_the_game_reads_back():
     assert backup.settings == {"setup": fields} and backup.exported == NOW
 
 
-def test_export_with_an_unreadable_history_says_so_and_downloads_nothing():
+def test_export_with_an_unreadable_history_not_kept_says_so_and_downloads_nothing():
     app, _ = start(stored={HISTORY_KEY: "nope"})
+    app, _ = send(app, Refused(KEPT_HISTORY), Refused(KEPT_HISTORY))
     app, effects = send(app, Click("export-backup"))
     assert not of(effects, "download") and notice(effects).startswith(en(WORDS.history_unreadable))
 
@@ -1228,7 +1293,9 @@ class AppMachine(RuleBasedStateMachine):
         self.app = app
 
     def check_stored(self, app: App, key: str, value: str) -> None:
-        assert key in STORED_KEYS and isinstance(value, str)
+        assert (key in STORED_KEYS or key.startswith(KEPT_PREFIX)) and isinstance(value, str)
+        if key.startswith(KEPT_PREFIX):  # a copy kept aside is never written over
+            assert self.app.value(key) in (None, value), key
         if key == SAVE_KEY and not (app.keeping >= 3 and value == app.unkept):  # an unreadable save put back
             Session.from_json(value)
         elif key == HISTORY_KEY:

@@ -33,6 +33,8 @@ def test_the_start_reads_every_stored_key_the_protocol_and_the_app_name():
     assert constant("STORED_KEYS") == re.findall(r"`([^`]+)`", listed)
     assert tuple(constant("STORED_KEYS")) == app.STORED_KEYS
     assert constant("UNSAVED_KEY") == app.UNSAVED_KEY
+    assert constant("KEPT_PREFIX") == app.KEPT_PREFIX
+    assert re.search(r"^KEPT_PREFIX \(localStorage\): `([^`]+)`", PROTOCOL, re.M).group(1) == app.KEPT_PREFIX
 
 
 def test_the_changes_sent_are_the_protocols():
