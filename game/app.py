@@ -827,7 +827,7 @@ def on_submit(app: App, event: Submit) -> Out:
         words = [p.text(app.t) for p in problems] or [problem.text(app.t) if isinstance(problem, GameError) else str(problem)]
         return app, [draw([("setup-error", {"html": markup.problems(words, t=app.t), "hidden": False})])]
     app, effects = begin(app, session)
-    remembered = json.dumps(fields)
+    remembered = json.dumps(setups.form_values(setup))  # the choices as the form holds them: bounded
     return app.holding(SETUP_KEY, remembered), [draw([show("setup-error", False)]), store(SETUP_KEY, remembered), *effects]
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from . import rules
-from .engine import MAX_GAMES, MAX_PLAYERS, MAX_SEED, Level, Seat
+from .engine import MAX_GAMES, MAX_PLAYERS, MAX_SEED, NAME_LENGTH, Level, Seat
 from .i18n import ENGLISH, N_, Text, n_
 from .inputs import shorten
 
@@ -213,8 +213,18 @@ def _whole(text: str, low: int, high: int) -> int | None:
     return None
 
 
+def form_name(name: str) -> str:
+    """A name as the form holds it: whitespace collapsed, at most NAME_LENGTH characters, wherever it
+    came from (a link's 20,000 characters would otherwise be remembered, and exported, whole).
+
+    >>> form_name("  Ann   Lee "), len(form_name("x" * 20_000))
+    ('Ann Lee', 32)
+    """
+    return " ".join(name.split())[:NAME_LENGTH].rstrip()
+
+
 def _players(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
-    names = tuple(name.strip() for name in value.split(","))
+    names = tuple(form_name(name) for name in value.split(","))
     if not 1 <= len(names) <= MAX_PLAYERS:
         return setup, _problem("players", "players", count=len(names), most=MAX_PLAYERS)
     return replace(setup, players=names), None
@@ -400,7 +410,7 @@ def setup_from_fields(fields: Mapping[str, str]) -> tuple[Setup, tuple[LinkProbl
     count = _whole(fields.get("count", "2"), 1, MAX_PLAYERS) or 2
     kinds = tuple(fields.get(f"kind{i}", "human") for i in range(1, count + 1))
     setup = Setup(
-        players=tuple(fields.get(f"name{i}", "") for i in range(1, count + 1)),
+        players=tuple(form_name(str(fields.get(f"name{i}", ""))) for i in range(1, count + 1)),
         kinds=tuple(kind if kind in dict(SEAT_KINDS) else "human" for kind in kinds),
         seed=fields.get("seed", "").strip()[:SEED_LENGTH],
         undo=fields.get("undo", "1") == "1",
