@@ -133,14 +133,13 @@ def storage_status(persisted: bool | None, *, t: Text = ENGLISH) -> str:
 
 
 def imported(before: int, after: int, restored: bool, *, t: Text = ENGLISH) -> str:
-    """What an import did, in the language of ``t``.
+    """What an import did, in the language of ``t`` (each count with its own plural, numbers grouped).
 
-    >>> imported(3, 5, False)
-    'Imported 2 new games (3 were already here).'
+    >>> imported(3, 5, False), imported(1, 2, False), imported(0, 40_000, False)
+    ('Imported 2 new games. 3 were already here.', 'Imported 1 new game. 1 was already here.', 'Imported 40,000 new games.')
     """
-    text = t.n_(
-        "Imported {count} new game ({before} were already here).",
-        "Imported {count} new games ({before} were already here).",
-        after - before, before=t.number(before),
-    )  # fmt: skip
+    new = after - before
+    text = t.n_("Imported {number} new game.", "Imported {number} new games.", new, number=t.number(new))
+    if before:
+        text += " " + t.n_("{number} was already here.", "{number} were already here.", before, number=t.number(before))
     return text + (" " + t._("The match in progress was restored.") if restored else "")

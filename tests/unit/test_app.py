@@ -319,7 +319,7 @@ def test_an_import_merges_with_the_history_stored():
     app, _ = start(stored={HISTORY_KEY: some_history(5).to_json()})
     app, effects = send(app, backup_file(None, some_history(6)))
     assert len(History.from_json(stores(effects, HISTORY_KEY)[-1]).games) == 2
-    assert notice(effects) == "Imported 1 new game (1 were already here)."
+    assert notice(effects) == "Imported 1 new game. 1 was already here."
 
 
 def test_a_too_large_file_is_refused_with_words_and_nothing_stored():
@@ -490,10 +490,10 @@ def test_a_refused_history_write_is_not_taken_as_written():
     app, _ = start(stored={HISTORY_KEY: some_history(5).to_json()})
     backup = backup_file(None, some_history(6))
     app, effects = send(app, backup)
-    assert notice(effects) == "Imported 1 new game (1 were already here)."
+    assert notice(effects) == "Imported 1 new game. 1 was already here."
     app, _ = send(app, Refused(HISTORY_KEY))
     app, effects = send(app, backup)  # storage still holds one game: the import is to do again
-    assert notice(effects) == "Imported 1 new game (1 were already here)."
+    assert notice(effects) == "Imported 1 new game. 1 was already here."
 
 
 def test_a_refused_setup_or_language_write_is_harmless():

@@ -130,7 +130,7 @@ def test_swedish_numbers_dates_and_shares():
     assert re.search(r"<td>\d+,\d</td>", charts.bars(page.boxes, "Boxes", t=SWEDISH))
     trend = charts.trend([12.25, 3.5, 1000.0], "Lost", t=SWEDISH)
     assert "<td>12,2</td>" in trend and "<td>1\u00a0000,0</td>" in trend and "medel" not in trend
-    assert stats_view.imported(1000, 3500, False, t=SWEDISH) == "Imported 2500 new games (1\u00a0000 were already here)."
+    assert stats_view.imported(1000, 3500, False, t=SWEDISH) == "Imported 2\u00a0500 new games. 1\u00a0000 were already here."
     assert stats.ruleset_label(rules.ruleset("yahtzee", upper_bonus=False), t=SWEDISH) == "Yahtzee (Upper bonus off)"
 
 
