@@ -7,7 +7,8 @@
 const VERSION = "__VERSION__";
 const PRECACHE = __PRECACHE__;
 const CACHE = "yacht-" + VERSION;
-const INDEX = new URL("./index.html", self.registration.scope).href;
+const SCOPE = self.registration.scope;
+const INDEX = new URL("./index.html", SCOPE).href;
 
 self.addEventListener("install", (event) => {
   // cache: "no-cache" revalidates every file with the server, so a new version never mixes in
@@ -56,12 +57,26 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
-    // Any navigation inside the scope (including ?rules=… links) opens the cached page.
-    event.respondWith(
-      caches.open(CACHE)
-        .then((cache) => cache.match(INDEX))
-        .then((hit) => hit || fetch(request))
-    );
+    const path = url.origin + url.pathname;
+    if (path === SCOPE || path === INDEX) {
+      // The game's own page (including ?rules=… links) opens from the cache, online or not.
+      event.respondWith(
+        caches.open(CACHE)
+          .then((cache) => cache.match(INDEX))
+          .then((hit) => hit || fetch(request))
+      );
+    } else {
+      // Never the game's page elsewhere: its relative links would miss and it would never start.
+      // A real file the host has opens as itself; anything else gets a plain "not found" page.
+      // Offline, a file the game holds (an icon, a table) opens from the cache.
+      const held = () => caches.open(CACHE).then((cache) => cache.match(request, { ignoreSearch: true }))
+        .then((hit) => hit || notFound());
+      event.respondWith(
+        fetch(request)
+          .then((response) => response.ok || response.type === "opaqueredirect" ? response : notFound())
+          .catch(held)
+      );
+    }
     return;
   }
   // Cache first; a file not precached (an optional advisor table) is kept once fetched.
@@ -74,3 +89,24 @@ self.addEventListener("fetch", (event) => {
     )
   );
 });
+
+
+// Built here so it shows offline too; the CSP lets nothing but the link do anything.
+function notFound() {
+  const game = SCOPE.replace(/&/g, "&amp;");
+  const page = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'">
+<title>Not found · Yacht Dice</title>
+</head>
+<body>
+<h1>Page not found</h1>
+<p>Nothing is at this address, or it cannot be opened offline. <a href="${game}">Open the game</a></p>
+</body>
+</html>
+`;
+  return new Response(page, { status: 404, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
