@@ -912,7 +912,7 @@ def open_stats(app: App, effects: list | None = None, key: str | None = None, na
         page = stats_view.statistics(history, app.references, key or None, name or None, t=app.t)
         ops.append(("stats-body", {"html": markup.statistics(page, t=app.t)}))
     count = len(kept_copies(app))
-    ops += [("kept-text", {"text": app.t.n_(*view.WORDS.kept, count)}),
+    ops += [("kept-text", {"text": app.t.n_(*view.KEPT_COPIES, count)}),
             show("kept", count > 0)]
     ops += [(("body", 0), {"attrs": {"data-screen": "stats"}}), show("stats")]
     return replace(app, over=Over.STATS).wait(stats=None), [*effects, draw(ops), Effect("persisted")]

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
 from itertools import compress
-from operator import le
+from operator import contains
 from typing import Any
 
 from . import rules
@@ -176,7 +176,7 @@ class GameRecord:
 
 @dataclass(frozen=True)
 class _Shape:
-    """A rule set as its records need it, read once per file: boxes, their maxima, the upper bonus.
+    """A rule set as its records need it, read once per file: boxes, their possible points, the upper bonus.
 
     >>> _shape_of(rules.ruleset("yatzy")).totals([3, 6, 9, 12, 15, 18] + [0] * 9, 0)
     (113, 50)
@@ -185,9 +185,13 @@ class _Shape:
     ruleset: RuleSet
     data: dict[str, Any]
     ids: tuple[str, ...]
-    maxima: tuple[int, ...]
     upper: tuple[bool, ...]
     most_bonus: int
+
+    @cached_property
+    def achievable(self) -> rules.Achievable:
+        """The points each box can hold, worked out when a file is first read (recording a game needs none)."""
+        return rules.achievable(self.ruleset)
 
     def totals(self, points: Sequence[int], yahtzee_bonus: int) -> tuple[int, int]:
         """(grand total, upper bonus) of a full card of checked points: ``RuleSet.totals`` without its checks.
@@ -208,7 +212,6 @@ def _shape_of(ruleset: RuleSet) -> _Shape:
         ruleset,
         ruleset.to_dict(),
         tuple(category.id for category in categories),
-        tuple(category.max_score for category in categories),
         tuple(category.section is rules.Section.UPPER for category in categories),
         ruleset.yahtzee_bonus_amount * (len(categories) - 1),
     )
@@ -250,7 +253,7 @@ def _build(
 def _demo_record() -> GameRecord:
     """A two-seat Yacht record for the examples."""
     seats = (SeatRecord("Ann", _HUMAN), SeatRecord("Bob", _HUMAN))
-    row = [5, 5] + [0] * 9 + [50]
+    row = [5] + [0] * 9 + [5, 50]  # scores rolls make: five 1s in Aces and in Choice (never 0), a Yacht
     return _build("0" * ID_LENGTH, "2026-11-23T06:40:00Z", _shape_of(rules.ruleset("yacht")), 1, 0, seats,
                   [row, row], (0, 0), (0, 0), (1.5, None))  # fmt: skip
 
@@ -511,7 +514,7 @@ class History:
         yahtzee bonus, undos, lost or null]``. Totals and places are derived on loading.
 
         >>> History().add(_demo_record()).to_dict()["games"][0][5][0]
-        ['Ann', None, [5, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 50], 0, 0, 1.5]
+        ['Ann', None, [5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 50], 0, 0, 1.5]
         """
         table: list[dict[str, Any]] = []
         where: dict[str, int] = {}
@@ -586,11 +589,11 @@ def _shape(item: Any, index: int) -> _Shape:
 
 
 class _BadGame(Exception):
-    """What is wrong with one game of a file: the developer's detail, the part (a field's name) and the seat."""
+    """What is wrong with one game of a file: the developer's detail, the part (a field's name), the seat and the box."""
 
-    def __init__(self, message: str, part: str, seat: int | None = None) -> None:
+    def __init__(self, message: str, part: str, seat: int | None = None, box: str | None = None) -> None:
         super().__init__(message)
-        self.part, self.seat = part, seat
+        self.part, self.seat, self.box = part, seat, box
 
 
 def _seat(item: Any, number: int, shape: _Shape, names: set[str]) -> None:
@@ -605,22 +608,27 @@ def _seat(item: Any, number: int, shape: _Shape, names: set[str]) -> None:
         raise _BadGame(f"seat {number}'s level {level!r} is not one of {', '.join(sorted(_LEVELS))} (or null for a person)",
                        "level", number)  # fmt: skip
     names.add(name)
-    maxima = shape.maxima
-    if type(points) is not list or len(points) != len(maxima) or not _boxes_hold(points, maxima):
-        raise _BadGame(f"seat {number}'s points {points!r} are not one score per box of {shape.ruleset.title}", "points", number)
+    title, possible = shape.ruleset.title, shape.achievable
+    if type(points) is not list or len(points) != len(shape.ids) or set(map(type, points)) != {int}:
+        raise _BadGame(f"seat {number}'s points {points!r} are not one score per box of {title}", "points", number)
+    if not all(map(contains, possible.boxes, points)):  # one check a card, at C speed
+        box = next(index for index, value in enumerate(points) if value not in possible.boxes[index])
+        category = shape.ruleset.categories[box]
+        raise _BadGame(f"seat {number}'s points: {points[box]} in {category.name} is a score no roll makes in {title}",
+                       "points", number, category.id)  # fmt: skip
     amount = shape.ruleset.yahtzee_bonus_amount
-    if not (bonus == 0 or (amount and _is_int(bonus, 0, shape.most_bonus) and bonus % amount == 0)):
-        raise _BadGame(f"seat {number}'s Yahtzee bonus {bonus!r} is impossible in {shape.ruleset.title}", "yahtzee_bonus", number)
+    if not (_is_int(bonus, 0, shape.most_bonus) and (bonus == 0 or bonus % amount == 0)):
+        raise _BadGame(f"seat {number}'s Yahtzee bonus {bonus!r} is impossible in {title}", "yahtzee_bonus", number)
+    # The totals are worked out from the boxes on loading; the bonus is the one part a file holds.
+    if bonus and bonus // amount > possible.bonuses(points):
+        raise _BadGame(f"seat {number}'s Yahtzee bonus {bonus} does not follow from the boxes: {bonus // amount} bonus Yahtzees "
+                       f"need the Yahtzee box's points and as many other boxes holding what alike dice make there",
+                       "yahtzee_bonus", number)  # fmt: skip
     if not _is_int(undos, 0, MAX_UNDOS):
         raise _BadGame(f"seat {number}'s undos {undos!r} are not a count", "undos", number)
     if lost is not None and (level is not None or type(lost) not in (int, float) or not 0 <= lost <= MAX_LOST):
         raise _BadGame(f"seat {number}'s points lost {lost!r} are not a number from 0 to {MAX_LOST:g} (null for a computer)",
                        "lost", number)  # fmt: skip
-
-
-def _boxes_hold(points: list[Any], maxima: tuple[int, ...]) -> bool:
-    """Whether each box's points are an int from 0 to the box's most (one check a list, at C speed)."""
-    return set(map(type, points)) == {int} and min(points) >= 0 and all(map(le, points, maxima))
 
 
 def _check_game(item: Any, shapes: list[_Shape], names: set[str]) -> str:
@@ -652,7 +660,7 @@ def _game(item: Any, index: int, shapes: list[_Shape], names: set[str]) -> GameR
         ended = _check_game(item, shapes, names)
     except _BadGame as bad:
         raise refusal(f"history game {index + 1}: {bad}"[:300], Trouble.BAD_GAME,
-                      number=index + 1, seat=bad.seat, part=bad.part) from None  # fmt: skip
+                      number=index + 1, seat=bad.seat, part=bad.part, box=bad.box) from None  # fmt: skip
     ident, _, table, seed, game, seats = item
     return _build(
         ident,
@@ -721,7 +729,7 @@ def _settings(value: Any) -> dict[str, Any]:
     if len(text) > MAX_SETTINGS_CHARS:
         raise refusal(f"the backup's settings take {len(text)} characters; at most {MAX_SETTINGS_CHARS} are read",
                       Trouble.SETTINGS_TOO_LARGE, size=len(text), limit=MAX_SETTINGS_CHARS)  # fmt: skip
-    return json.loads(text)
+    return read_json(text, "backup's settings", limit=4 * MAX_SETTINGS_CHARS)  # a copy as plain data, read back
 
 
 def _session(value: Any) -> dict[str, Any] | None:

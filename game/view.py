@@ -601,8 +601,6 @@ class Words:
     history_unreadable: str = N_("Your game history could not be read, so nothing was written over it.")
     history_set_aside: str = N_("Your game history could not be read: it is kept aside in this browser (download it "
                                 "from Statistics), and a new history begins.")
-    kept: tuple[str, str] = n_("{count} copy of data this game could not read is kept aside in this browser.",
-                               "{count} copies of data this game could not read are kept aside in this browser.")
     delete_kept: str = N_("Delete the copies kept aside? Download them first if you may want them.")
     delete_game: str = N_("Delete this game from your history? This cannot be undone.")
     delete_all: str = N_("Delete every game from your history? This cannot be undone (export a backup first).")
@@ -615,6 +613,10 @@ class Words:
     start_new: str = N_("Start a new match")
     download_then_start: str = N_("Download it, then start a new match")
 
+
+KEPT_COPIES = n_("{count} copy of data this game could not read is kept aside in this browser.",
+                 "{count} copies of data this game could not read are kept aside in this browser.")
+"""The Statistics screen's line on the copies kept aside (a plural: not one of the Words)."""
 
 WORDS = Words()
 

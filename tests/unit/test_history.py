@@ -32,6 +32,7 @@ from game.history import (
     GameRecord,
     History,
     SeatRecord,
+    Trouble,
     _shape_of,
     game_id,
     parse_json,
@@ -200,6 +201,11 @@ NAMES = ("Ann", "Bob", "Cy", "Zoë", "[{ x", 'A "q"', "x" * NAME_LENGTH)
 IDS = tuple(f"{n:016x}" for n in range(6))  # few ids: the same game comes up again
 
 
+def possible_card(ruleset):
+    """A full card of scores some roll makes in each box (not necessarily one game's)."""
+    return st.tuples(*(st.sampled_from(sorted(points)) for points in rules.achievable(ruleset).boxes)).map(list)
+
+
 @st.composite
 def game_data(draw):
     table = draw(st.integers(0, len(RULESETS) - 1))
@@ -207,9 +213,9 @@ def game_data(draw):
     seats = []
     for _ in range(draw(st.integers(1, MAX_PLAYERS))):
         level = draw(st.none() | st.sampled_from([level.value for level in Level]))
-        points = [draw(st.integers(0, most)) for most in shape.maxima]
+        points = draw(possible_card(shape.ruleset))
         amount = shape.ruleset.yahtzee_bonus_amount
-        bonus = amount * draw(st.integers(0, len(points) - 1)) if amount else 0
+        bonus = amount * draw(st.integers(0, shape.achievable.bonuses(points))) if amount else 0
         lost = None if level else draw(st.none() | st.floats(0, 500).map(lambda x: round(x, 2)))
         seats.append([draw(st.sampled_from(NAMES)), level, points, bonus, draw(st.integers(0, 9)), lost])
     ident = draw(st.sampled_from(IDS) | st.text("0123456789abcdef", min_size=16, max_size=16))
@@ -260,7 +266,7 @@ def test_merging_is_commutative_associative_and_idempotent(a, b, c):
 @given(st.sampled_from(RULESETS), st.data())
 def test_the_loaded_totals_are_the_rule_sets(ruleset, data):
     shape = _shape_of(ruleset)
-    points = [data.draw(st.integers(0, most)) for most in shape.maxima]
+    points = data.draw(possible_card(ruleset))
     bonus = ruleset.yahtzee_bonus_amount * data.draw(st.integers(0, 3))
     totals = ruleset.totals(dict(zip(shape.ids, points)), bonus)
     assert shape.totals(points, bonus) == (totals.grand_total, totals.upper_bonus)
@@ -363,8 +369,9 @@ BAD = [
     (changed_seat(1, "godlike"), "level 'godlike'"),
     (changed_seat(1, "human"), "level 'human'"),
     (changed_seat(2, [0] * 13), "points"),
-    (changed_seat(2, [0] * 11 + [51]), "points"),
-    (changed_seat(2, [0] * 11 + [-1]), "points"),
+    (changed_seat(2, [0] * 10 + [5, 51]), "points: 51 in Yacht is a score no roll makes in Yacht"),
+    (changed_seat(2, [0] * 10 + [5, -1]), "points: -1 in Yacht"),
+    (changed_seat(2, [0] * 12), "points: 0 in Choice"),
     (changed_seat(2, [0] * 11 + [True]), "points"),
     (changed_seat(2, [0] * 11 + [1.0]), "points"),
     (changed_seat(3, 100), "Yahtzee bonus 100 is impossible in Yacht"),
@@ -390,7 +397,7 @@ def test_a_computer_with_points_lost_or_an_impossible_bonus_is_refused():
     data["history"]["games"][0][5][1][5] = None
     assert Backup.from_dict(data).history.games[0].seats[1] == SeatRecord("Bob", "computer", "easy")
     data["history"]["rules"] = [RULESETS[2].to_dict()]
-    data["history"]["games"][0][5] = [["Ann", None, [0] * 13, 150, 0, None]]
+    data["history"]["games"][0][5] = [["Ann", None, [0] * 12 + [5], 150, 0, None]]
     with pytest.raises(SaveError, match="Yahtzee bonus 150 is impossible in Yahtzee"):
         Backup.from_dict(data)
 
@@ -455,3 +462,179 @@ def test_the_demo_record_and_direct_values_agree_with_the_loader():
         seat.name for seat, place in zip(record.seats, record.places) if place == 1
     )
     assert BACKUP_FORMAT == "yacht-dice/backup"
+
+
+# ------------------------------------------------------------------------- impossible games
+
+YAHTZEE = rules.ruleset("yahtzee")
+YACHT = rules.ruleset("yacht")
+
+
+def card(ruleset, **boxes):
+    """A full card in scorecard order: the boxes named, the smallest score some roll makes elsewhere."""
+    possible = rules.achievable(ruleset).boxes
+    return [boxes.get(c.id, min(points)) for c, points in zip(ruleset.categories, possible)]
+
+
+def backup_of(ruleset, *seats) -> str:
+    """A backup of one game of ``ruleset`` whose seats are (points, Yahtzee bonus)."""
+    rows = [[f"P{n}", None, points, bonus, 0, None] for n, (points, bonus) in enumerate(seats, 1)]
+    history = {"format": HISTORY_FORMAT, "version": 1, "rules": [ruleset.to_dict()],
+               "games": [["0123456789abcdef", ENDED, 0, 1, 0, rows]]}  # fmt: skip
+    return json.dumps({**Backup().to_dict(), "history": history})
+
+
+def refused(text: str) -> SaveError:
+    with pytest.raises(SaveError) as caught:
+        Backup.from_json(text)
+    return caught.value
+
+
+def test_a_box_holding_what_no_roll_scores_there_is_refused_naming_the_game_and_the_box():
+    error = refused(backup_of(YAHTZEE, (card(YAHTZEE), 0), (card(YAHTZEE, twos=7), 0)))
+    assert str(error) == "history game 1: seat 2's points: 7 in Twos is a score no roll makes in Yahtzee"
+    assert error.problem.trouble is Trouble.BAD_GAME
+    assert error.problem.fields == {"number": 1, "seat": 2, "part": "points", "box": "twos"}
+    assert error.problem.text() == "Game 1 (seat 2) is damaged or impossible."
+    error = refused(backup_of(YACHT, (card(YACHT, yacht=49), 0)))
+    assert str(error).endswith("seat 1's points: 49 in Yacht is a score no roll makes in Yacht")
+    assert error.problem.fields["box"] == "yacht"
+    Backup.from_json(backup_of(YACHT, (card(YACHT, twos=8, yacht=50), 0)))  # the same cards, possible
+
+
+@pytest.mark.parametrize(
+    "ruleset, boxes, words",
+    [
+        (YAHTZEE, {"full_house": 24}, "24 in Full House"),
+        (YAHTZEE, {"large_straight": 30}, "30 in Large Straight"),
+        (YAHTZEE, {"chance": 0}, "0 in Chance"),
+        (YAHTZEE, {"three_of_a_kind": 4}, "4 in Three of a Kind"),
+        (rules.ruleset("yatzy"), {"two_pairs": 4}, "4 in Two Pairs"),  # two pairs of different faces
+        (rules.ruleset("yatzy"), {"small_straight": 20}, "20 in Small Straight"),
+        (YACHT, {"four_of_a_kind": 10}, "10 in Four of a Kind"),
+        (rules.ruleset("yahtzee", joker="none"), {"yahtzee": 0, "sixes": 31}, "31 in Sixes"),
+        (rules.ruleset("generalized", dice=8, sides=4), {"small_straight": 1}, "1 in Small Straight"),
+        # ten dice of six sides make no run of eight: only a joker fills Small Straight, and there is none
+        (rules.ruleset("generalized", dice=10, sides=6, joker="none"), {"small_straight": 60}, "60 in Small Straight"),
+        # too many rolls to enumerate: an upper box is still checked exactly, a lower box against its most
+        (rules.ruleset("generalized", dice=10, sides=20), {"threes": 31}, "31 in Threes"),
+        (rules.ruleset("generalized", dice=10, sides=20), {"chance": 201}, "201 in Chance"),
+    ],
+)
+def test_impossible_points_in_each_kind_of_box_are_refused(ruleset, boxes, words):
+    assert words in str(refused(backup_of(ruleset, (card(ruleset, **boxes), 0))))
+
+
+def test_joker_values_are_possible_where_a_joker_may_go():
+    for ruleset in (YAHTZEE, rules.ruleset("yahtzee", joker="free")):
+        Backup.from_json(backup_of(ruleset, (card(ruleset, full_house=25, yahtzee=50), 0)))
+    # ten dice of six sides make no run of eight: Small Straight pays its 60 only to a joker
+    joker, none = rules.ruleset("generalized", dice=10, sides=6), rules.ruleset("generalized", dice=10, sides=6, joker="none")
+    assert 60 in rules.achievable(joker).boxes[9] and rules.achievable(none).boxes[9] == {0}
+    Backup.from_json(backup_of(joker, (card(joker, small_straight=60), 0)))
+
+
+def test_a_yahtzee_bonus_that_does_not_follow_from_the_boxes_is_refused():
+    # the bonus is the one part of the totals a file holds: the rest is worked out from the boxes
+    sixes = card(YAHTZEE, sixes=30, yahtzee=50)
+    assert Backup.from_json(backup_of(YAHTZEE, (sixes, 100))).history.games[0].totals == (sum(sixes) + 100,)
+    error = refused(backup_of(YAHTZEE, (card(YAHTZEE, sixes=30, yahtzee=0), 100)))
+    assert "seat 1's Yahtzee bonus 100 does not follow from the boxes" in str(error)
+    assert error.problem.fields["part"] == "yahtzee_bonus"
+    # alike dice write 0 or 5 × a face in an upper box, their sum or a joker's points below: each bonus needs one such box
+    few = card(YAHTZEE, ones=3, twos=8, threes=12, fours=16, fives=20, sixes=24, three_of_a_kind=17, four_of_a_kind=17,
+               full_house=25, small_straight=30, large_straight=40, yahtzee=50, chance=23)  # fmt: skip
+    Backup.from_json(backup_of(YAHTZEE, (few, 300)))
+    assert "Yahtzee bonus 400 does not follow" in str(refused(backup_of(YAHTZEE, (few, 400))))
+    assert "Yahtzee bonus 100 is impossible in Yahtzee" in str(refused(backup_of(rules.ruleset("yahtzee", yahtzee_bonus=False), (sixes, 100))))
+    assert "Yahtzee bonus 0.0 is impossible" in str(refused(backup_of(YAHTZEE, (sixes, 0.0))))
+
+
+def rule_sets_to_play():
+    """Every rule set of the registry with every option combination shipped, and custom dice of many shapes."""
+    shipped = [rs for v in rules.VARIANTS.values() for rs in v.shipped_tables()]
+    custom = [
+        rules.ruleset("generalized", dice=dice, sides=sides, **options)
+        for dice, sides in ((2, 2), (3, 4), (5, 6), (10, 6), (4, 12), (6, 20), (10, 20))
+        for options in ({}, {"joker": "none", "upper_bonus": False}, {"joker": "free", "yahtzee_bonus": False})
+    ]
+    return shipped + custom
+
+
+def test_a_real_game_is_imported_for_every_rule_set():
+    assert {rs.name for rs in rule_sets_to_play()} == set(rules.VARIANTS)
+    for ruleset in rule_sets_to_play():
+        match = play(ruleset, seed=5, games=2)
+        records = [record_game(match, game, ENDED, [0, 0], [1.5, None]) for game in range(2)]
+        text = Backup(History(tuple(records)), None, {}, ENDED).to_json()
+        assert Backup.from_json(text).history.games == History(tuple(records)).games, ruleset
+
+
+def test_the_fallback_for_many_rolls_only_widens_the_enumerated_scores(monkeypatch):
+    for ruleset in (YAHTZEE, YACHT, rules.ruleset("yatzy"), rules.ruleset("generalized", dice=4, sides=8)):
+        exact = rules.achievable.__wrapped__(ruleset)
+        monkeypatch.setattr(rules, "MAX_ROLLS_ENUMERATED", 0)
+        wide = rules.achievable.__wrapped__(ruleset)
+        monkeypatch.undo()
+        assert exact.exact and not wide.exact and exact.alike == wide.alike
+        for category, points, widened in zip(ruleset.categories, exact.boxes, wide.boxes):
+            assert set(points) <= set(widened) and max(widened) == category.max_score
+            if category.section is rules.Section.UPPER:
+                assert points == widened
+
+
+@st.composite
+def played_games(draw):
+    """A match of a drawn rule set played at random to its end: holds, rerolls, boxes, and alike dice now and then."""
+    ruleset = draw(
+        st.sampled_from([v.ruleset() for v in rules.VARIANTS.values()] + [rs for rs in rule_sets_to_play() if rs.dice <= 6])
+    )
+    players = draw(st.integers(1, 2))
+    match = new_match(ruleset, [f"P{n}" for n in range(players)], games=draw(st.integers(1, 2)), seed=draw(st.integers(0, 99)))
+    while True:
+        while not match.game_over:
+            if draw(st.integers(0, 5)) == 0:  # alike dice: bonus Yahtzees and jokers
+                match = match.roll(faces=[draw(st.integers(1, ruleset.sides))] * ruleset.dice)
+            else:
+                match = match.roll()
+                while match.can_roll and draw(st.booleans()):
+                    kept = draw(st.sets(st.integers(0, ruleset.dice - 1), max_size=ruleset.dice - 1))  # one die at least rolls
+                    for index in match.holdable():
+                        match = match.hold(index, index in kept)
+                    match = match.roll()
+            match = match.score(draw(st.sampled_from(sorted(match.options()))))
+        if not match.more_games_planned:
+            return match
+        match = match.next_game()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(played_games())
+def test_every_record_of_a_randomly_played_game_is_imported(match):
+    records = tuple(record_game(match, game, ENDED, [0] * len(match.seats), [None] * len(match.seats))
+                    for game in range(len(match.cards)))  # fmt: skip
+    history = History(records)
+    assert History.from_json(history.to_json()) == history
+    assert Backup.from_json(Backup(history).to_json()).history == history
+
+
+@pytest.mark.parametrize(
+    "ruleset",
+    [YAHTZEE, YACHT, rules.ruleset("yatzy"), rules.ruleset("yahtzee", joker="none"), rules.ruleset("yahtzee", joker="free"),
+     rules.ruleset("generalized", dice=3, sides=4), rules.ruleset("generalized", dice=7, sides=3)],  # fmt: skip
+    ids=repr,
+)
+def test_the_possible_points_are_exactly_what_rolls_and_jokers_write(ruleset):
+    """Every sorted roll scored through the public API, and alike dice offered as jokers: nothing more, nothing less."""
+    from itertools import combinations_with_replacement
+
+    made = {c.id: set() for c in ruleset.categories}
+    for roll in combinations_with_replacement(range(1, ruleset.sides + 1), ruleset.dice):
+        for c in ruleset.categories:
+            made[c.id].add(ruleset.score(c, roll))
+    for face in range(1, ruleset.sides + 1):  # a joker: the Yahtzee box filled, the matching upper box too
+        upper = next(c.id for c in ruleset.upper if ruleset.score(c, [face] * ruleset.dice))
+        for box, points in ruleset.choices({ruleset.yahtzee_id: 0, upper: 0}, [face] * ruleset.dice).items():
+            made[box].add(points)
+    possible = rules.achievable(ruleset)
+    assert possible.exact and [set(points) for points in possible.boxes] == [made[c.id] for c in ruleset.categories]
