@@ -139,3 +139,22 @@ def test_b7_the_largest_legal_setup_is_remembered_and_read_back():
     remembered = dict(effect.args for effect in effects if effect.kind == "store")[SETUP_KEY]
     assert len(remembered.encode()) <= MAX_SETTINGS_BYTES
     assert remembered_fields(app) == dict(fields)
+
+
+def test_b7_the_largest_legal_history_and_match_fit_the_backup_the_game_reads():
+    """MAX_GAMES_KEPT games of the most seats with the longest names of the widest characters, the
+    largest match save and the largest settings: the backup the game exports is one it imports."""
+    from game.engine import MAX_PLAYERS, NAME_LENGTH
+    from game.history import MAX_BACKUP_BYTES, MAX_GAMES_KEPT, MAX_SETTINGS_CHARS
+    from game.inputs import MAX_SAVE_BYTES
+
+    def largest(seed: int):
+        names = [chr(0x1F600 + seat) * (NAME_LENGTH - 1) + str(seat) for seat in range(MAX_PLAYERS)]
+        match = new_match("yahtzee", names, seed=seed)
+        while not match.game_over:
+            match = match.roll().roll().roll().score(match.open_categories()[0])
+        return session_record(Session(match), 0, NOW)
+
+    one, two = (len(History(tuple(largest(seed) for seed in range(n))).to_json().encode()) for n in (1, 2))
+    history = one + (two - one) * (MAX_GAMES_KEPT - 1)
+    assert history + MAX_SAVE_BYTES + 4 * MAX_SETTINGS_CHARS + 1024 <= MAX_BACKUP_BYTES, history
