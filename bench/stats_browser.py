@@ -67,14 +67,18 @@ def synthetic_history(games: int, seed: int = SEED) -> str:
     lower = {"three_of_a_kind": range(5, 31), "four_of_a_kind": range(5, 31), "full_house": (0, 25),
              "small_straight": (0, 30, 30), "large_straight": (0, 40), "yahtzee": (0, 0, 0, 50), "chance": range(5, 31)}
 
-    def card() -> list[int]:
-        upper = [face * rng.randint(0, 5) for face in range(1, 7)]
-        return upper + [rng.choice(lower[c.id]) for c in rs.lower]
+    def card() -> tuple[list[int], int]:
+        """A card and its Yahtzee bonus: a bonus only beside a scored Yahtzee box, with the alike dice
+        of the bonus roll written in Chance (imports check that a card is one the rules allow)."""
+        boxes = [face * rng.randint(0, 5) for face in range(1, 7)] + [rng.choice(lower[c.id]) for c in rs.lower]
+        if boxes[-2] == 50 and rng.random() < 0.5:
+            boxes[-1] = 5 * rng.randint(1, 6)
+            return boxes, 100
+        return boxes, 0
 
     rows = [
         [f"{n:016x}", f"2026-{1 + n * 12 // games:02d}-{1 + n % 28:02d}T12:00:00Z", 0, n, 0,
-         [[name, None, card(), rng.choice((0, 0, 0, 100)), rng.randint(0, 2), round(rng.uniform(0, 40), 2)]
-          for name in ("Ann", "Bob")]]
+         [[name, None, *card(), rng.randint(0, 2), round(rng.uniform(0, 40), 2)] for name in ("Ann", "Bob")]]
         for n in range(games)
     ]  # fmt: skip
     data = {"format": HISTORY_FORMAT, "version": 1, "rules": [rs.to_dict()], "games": rows}
