@@ -215,7 +215,7 @@ def _sub_keeps(dice: Sequence[int]) -> list[tuple[int, ...]]:
     return out
 
 
-def _modelable(rs: RuleSet) -> bool:
+def modelable(rs: RuleSet) -> bool:
     """Whether the rolls and keeps of the dice are few enough to model (else: the sampled advisor)."""
     return math.comb(rs.dice + rs.sides, rs.dice) <= MAX_KEEPS
 
@@ -387,11 +387,11 @@ class Advisor:
         """
         if self._solved is not None or self._find_table() is not None:
             return True
-        return _modelable(self.ruleset) and self._solvable()
+        return modelable(self.ruleset) and self._solvable()
 
-    def _source(self) -> Values | None:
+    def source(self) -> Values | None:
         """Where turn-start values come from; None when the dice are too many to model."""
-        if not _modelable(self.ruleset):
+        if not modelable(self.ruleset):
             return None
         table = self._find_table()
         if table is not None:
@@ -417,7 +417,7 @@ class Advisor:
         >>> round(Advisor(ruleset("generalized", dice=2, sides=3)).expected_score(), 4)
         152.4081
         """
-        src = self._source()
+        src = self.source()
         if src is None or not src.exact:
             raise TableMissingError(
                 f"no table loaded for {self.ruleset!r} ({self.table_name}) and too large to solve here"
@@ -443,7 +443,7 @@ class Advisor:
         >>> best.action, round(best.expected, 2)
         (Keep(faces=(1, 2, 3, 4)), 162.5)
         """
-        src = self._source()
+        src = self.source()
         if src is None:
             return self._sampled(scores, dice, rolls_left, yahtzee_bonus)
         return self._rank(scores, dice, rolls_left, yahtzee_bonus, src)
@@ -462,7 +462,7 @@ class Advisor:
         >>> best.action, best.exact
         (Score(category='large_straight'), False)
         """
-        if not _modelable(self.ruleset):
+        if not modelable(self.ruleset):
             return self._sampled(scores, dice, rolls_left, yahtzee_bonus)
         return self._rank(scores, dice, rolls_left, yahtzee_bonus, self._heuristic_values())
 
@@ -478,7 +478,7 @@ class Advisor:
         self._turns[key] = turn  # most recent last
         return turn
 
-    def _keeps_of(self, faces: tuple[int, ...]) -> list[tuple[int, int, Keep]]:
+    def keeps_of(self, faces: tuple[int, ...]) -> list[tuple[int, int, Keep]]:
         """The roll's keeps as (size, index in model.keeps[size], action), memoized per roll."""
         got = self._keeps.get(faces)
         if got is None:
@@ -488,7 +488,7 @@ class Advisor:
             got = self._keeps[faces] = [(len(k), kidx[len(k)][k], Keep(k)) for k in _sub_keeps(faces)]
         return got
 
-    def _position(
+    def position(
         self, scores: Mapping[str, int], dice: Sequence[int], rolls_left: int, yahtzee_bonus: int
     ) -> tuple[tuple[int, ...], tuple[int, int, int], int, list[tuple[Score, int, int, int, int]]]:
         """One decision, checked and set out: the faces (ascending), the turn-start state, the points
@@ -510,12 +510,12 @@ class Advisor:
     def _rank(
         self, scores: Mapping[str, int], dice: Sequence[int], rolls_left: int, yahtzee_bonus: int, src: Values
     ) -> list[Option]:
-        faces, (mask, up, flag), base, scorings = self._position(scores, dice, rolls_left, yahtzee_bonus)
+        faces, (mask, up, flag), base, scorings = self.position(scores, dice, rolls_left, yahtzee_bonus)
         exact = src.exact
         out = [Option(score, base + gain + src.row(m2, f2)[up2], exact) for score, m2, up2, f2, gain in scorings]
         if rolls_left:
             K = self._turn(src, mask, up, flag).keep_values(rolls_left)
-            for size, index, keep in self._keeps_of(faces):
+            for size, index, keep in self.keeps_of(faces):
                 out.append(Option(keep, base + K[size][index], exact))
         out.sort(key=lambda o: -o.expected)
         return out

@@ -955,7 +955,7 @@ class Match:
 
     def _category_field(self, category: Any) -> object:
         """The box as a refusal's field: the Category (worded by display(t)), or the unknown id quoted."""
-        if isinstance(category, str) and category in self.ruleset._by_id:
+        if self.ruleset.has(category):
             return self.ruleset.category(category)
         return repr(category)
 
@@ -968,7 +968,7 @@ class Match:
             return refusal
         name = self.current_name
         fields = {"name": name} | box
-        if not isinstance(category, str) or category not in self.ruleset._by_id:
+        if not self.ruleset.has(category):
             return ScoreError(
                 f"{name} cannot {verb}: {self.ruleset.title} has no such category",
                 Refusal.UNKNOWN_CATEGORY,

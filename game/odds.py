@@ -51,9 +51,9 @@ def modelable(rs: RuleSet) -> bool:
     >>> modelable(ruleset("yacht")), modelable(ruleset("generalized", dice=10, sides=20))
     (True, False)
     """
-    from game.advisor import _modelable
+    from game.advisor import modelable as advisor_modelable
 
-    return _modelable(rs)
+    return advisor_modelable(rs)
 
 
 def shown(chances: Chances | None, baseline: Chances | None = (), most: int = ODDS_SHOWN, least: float = ODDS_MIN) -> Chances:

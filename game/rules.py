@@ -164,7 +164,7 @@ class Joker(enum.Enum):
     FREE = "free"
 
 
-class _Hand(NamedTuple):
+class Hand(NamedTuple):
     """A roll seen through its face counts (built once per sorted roll)."""
 
     faces: tuple[int, ...]  # sorted
@@ -173,26 +173,26 @@ class _Hand(NamedTuple):
     total: int
 
 
-def _read(faces: tuple[int, ...]) -> _Hand:
+def _read(faces: tuple[int, ...]) -> Hand:
     """A sorted roll's face counts, not cached: enumerating every roll would flush the game's cache."""
     counts = Counter(faces)
-    return _Hand(faces, tuple(sorted(counts.items())), frozenset(counts), sum(faces))
+    return Hand(faces, tuple(sorted(counts.items())), frozenset(counts), sum(faces))
 
 
 @lru_cache(maxsize=1 << 15)
-def _hand(faces: tuple[int, ...]) -> _Hand:
+def hand_of(faces: tuple[int, ...]) -> Hand:
     return _read(faces)
 
 
 # Matchers: (hand, *args) -> the sum of the matched dice, or None when the roll does not match.
 
 
-def _face_count(hand: _Hand, face: int) -> int | None:
+def match_face(hand: Hand, face: int) -> int | None:
     """Every die showing `face` (an upper box always matches, possibly with no dice)."""
     return face * sum(c for f, c in hand.counts if f == face)
 
 
-def _groups(hand: _Hand, sizes: tuple[int, ...], distinct: bool) -> int | None:
+def match_groups(hand: Hand, sizes: tuple[int, ...], distinct: bool) -> int | None:
     """Best sum of disjoint groups of single-face dice of the given sizes (faces differ if distinct)."""
     best: int | None = None
     counts = dict(hand.counts)
@@ -212,7 +212,7 @@ def _groups(hand: _Hand, sizes: tuple[int, ...], distinct: bool) -> int | None:
     return best
 
 
-def _run(hand: _Hand, length: int) -> int | None:
+def match_run(hand: Hand, length: int) -> int | None:
     """Sum of the longest run of consecutive faces (duplicates removed) if it is at least `length` long."""
     best_len = best_sum = cur_len = cur_sum = 0
     prev = None
@@ -224,7 +224,7 @@ def _run(hand: _Hand, length: int) -> int | None:
     return best_sum if best_len >= length else None
 
 
-def _face_set(hand: _Hand, faces: frozenset[int]) -> int | None:
+def match_face_set(hand: Hand, faces: frozenset[int]) -> int | None:
     """Sum of `faces` if every one of them shows on some die."""
     return sum(faces) if faces <= hand.distinct else None
 
@@ -232,50 +232,50 @@ def _face_set(hand: _Hand, faces: frozenset[int]) -> int | None:
 # Payouts: (hand, matched sum, fixed points) -> points written.
 
 
-def _pay_fixed(hand: _Hand, matched: int, points: int) -> int:
+def pay_fixed(hand: Hand, matched: int, points: int) -> int:
     return points
 
 
-def _pay_total(hand: _Hand, matched: int, points: int) -> int:
+def pay_total(hand: Hand, matched: int, points: int) -> int:
     return hand.total
 
 
-def _pay_matched(hand: _Hand, matched: int, points: int) -> int:
+def pay_matched(hand: Hand, matched: int, points: int) -> int:
     return matched
 
 
 @dataclass(frozen=True)
-class _Rule:
+class Rule:
     """A category's scoring data: a matcher with its arguments and a payout."""
 
     match: Callable[..., int | None]
     args: tuple[Any, ...]
-    pay: Callable[[_Hand, int, int], int]
+    pay: Callable[[Hand, int, int], int]
     points: int = 0
 
 
-def _points(rule: _Rule, hand: _Hand) -> int:
+def _points(rule: Rule, hand: Hand) -> int:
     """Points of a roll in a category, out of context (not cached)."""
     matched = rule.match(hand, *rule.args)
     return 0 if matched is None else rule.pay(hand, matched, rule.points)
 
 
-def _joker_points(rule: _Rule, hand: _Hand) -> int:
+def _joker_points(rule: Rule, hand: Hand) -> int:
     """Points of a roll played as a joker, the pattern counted as matched (not cached)."""
     matched = rule.match(hand, *rule.args)
     return rule.pay(hand, hand.total if matched is None else matched, rule.points)
 
 
 @lru_cache(maxsize=1 << 16)
-def _score(rule: _Rule, faces: tuple[int, ...]) -> int:
+def _score(rule: Rule, faces: tuple[int, ...]) -> int:
     """Points of a sorted roll in a category, out of context."""
-    return _points(rule, _hand(faces))
+    return _points(rule, hand_of(faces))
 
 
 @lru_cache(maxsize=1 << 12)
-def _joker_score(rule: _Rule, faces: tuple[int, ...]) -> int:
+def _joker_score(rule: Rule, faces: tuple[int, ...]) -> int:
     """Points of a sorted roll played as a joker: the pattern counts as matched."""
-    return _joker_points(rule, _hand(faces))
+    return _joker_points(rule, hand_of(faces))
 
 
 @dataclass(frozen=True)
@@ -293,7 +293,7 @@ class Category:
     name: str
     section: Section
     max_score: int
-    _rule: _Rule | None = field(default=None, repr=False)
+    rule: Rule | None = field(default=None, repr=False)
     _face: int = field(default=0, repr=False)  # the face an upper box counts (0 in the lower section)
     _count: int = field(default=0, repr=False)  # the {count} of a templated name ("{count} of a Kind")
     _template: str = field(default="", repr=False, compare=False)
@@ -366,6 +366,14 @@ class RuleSet:
         object.__setattr__(self, "_by_id", {c.id: c for c in self.categories})
         object.__setattr__(self, "_by_face", {c._face: c for c in self.categories if c._face})
         object.__setattr__(self, "_hash", hash((self.name, self.categories, self._options, self.joker)))
+
+    def has(self, category_id: object) -> bool:
+        """Whether the scorecard has a box of this id.
+
+        >>> ruleset("yacht").has("yacht"), ruleset("yacht").has("full_house"), ruleset("yacht").has(["x"])
+        (True, True, False)
+        """
+        return isinstance(category_id, str) and category_id in self._by_id
 
     def __hash__(self) -> int:
         return self._hash
@@ -482,7 +490,7 @@ class RuleSet:
         >>> ruleset("yahtzee").score("full_house", [3, 3, 3, 3, 3])
         0
         """
-        rule = self.category(category)._rule
+        rule = self.category(category).rule
         return _score(rule, tuple(sorted(self.validate_dice(dice))))
 
     def is_yahtzee(self, dice: Iterable[int]) -> bool:
@@ -536,10 +544,10 @@ class RuleSet:
         joker, allowed = self._allowed(filled, faces)
         if joker and self._wild(filled, faces):
             return {
-                c.id: (_joker_score if c.section is Section.LOWER else _score)(c._rule, faces)
+                c.id: (_joker_score if c.section is Section.LOWER else _score)(c.rule, faces)
                 for c in allowed
             }
-        return {c.id: _score(c._rule, faces) for c in allowed}
+        return {c.id: _score(c.rule, faces) for c in allowed}
 
     def _wild(self, scores: Mapping[str, int], faces: tuple[int, ...]) -> bool:
         """Whether a joker scores lower boxes at joker values: once its matching upper box is filled.
@@ -674,9 +682,9 @@ def achievable(rs: RuleSet) -> Achievable:
     joker = rs.joker is not Joker.NONE
     alike = tuple(_read((face,) * rs.dice) for face in range(1, rs.sides + 1))
 
-    def made_by(category: Category, hands: Iterable[_Hand]) -> set[int]:
+    def made_by(category: Category, hands: Iterable[Hand]) -> set[int]:
         """What these rolls write in the box, joker values included where a joker may go."""
-        rule = category._rule
+        rule = category.rule
         points = {_points(rule, hand) for hand in hands}
         if joker and category.section is Section.LOWER:
             # Under a joker rule alike dice score a lower box as if they matched it (a Yahtzee
@@ -735,14 +743,14 @@ def _upper(dice: int, sides: int, names: dict[int, str] | None = None) -> tuple[
             names.get(f, _UPPER_NAMES[f - 1]),
             Section.UPPER,
             dice * f,
-            _Rule(_face_count, (f,), _pay_matched),
+            Rule(match_face, (f,), pay_matched),
             f,
         )
         for f in range(1, sides + 1)
     )
 
 
-def _lower(*rows: tuple[str, str | tuple[str, int], int, _Rule]) -> tuple[Category, ...]:
+def _lower(*rows: tuple[str, str | tuple[str, int], int, Rule]) -> tuple[Category, ...]:
     """Lower boxes; a name is a msgid, or (a template with {count}, count) such as ("{count} of a Kind", 4)."""
     out = []
     for id_, name, top, rule in rows:
@@ -752,22 +760,22 @@ def _lower(*rows: tuple[str, str | tuple[str, int], int, _Rule]) -> tuple[Catego
     return tuple(out)
 
 
-def _kind(sizes: tuple[int, ...], pay: Callable[[_Hand, int, int], int], points: int = 0, *, distinct: bool = True) -> _Rule:
+def _kind(sizes: tuple[int, ...], pay: Callable[[Hand, int, int], int], points: int = 0, *, distinct: bool = True) -> Rule:
     """Disjoint groups of alike dice of the given sizes (of different faces when distinct)."""
-    return _Rule(_groups, (tuple(sorted(sizes, reverse=True)), distinct), pay, points)
+    return Rule(match_groups, (tuple(sorted(sizes, reverse=True)), distinct), pay, points)
 
 
-def _straight(length: int, points: int) -> _Rule:
+def _straight(length: int, points: int) -> Rule:
     """A run of `length` consecutive faces, duplicates ignored."""
-    return _Rule(_run, (length,), _pay_fixed, points)
+    return Rule(match_run, (length,), pay_fixed, points)
 
 
-def _faces(faces: range, points: int) -> _Rule:
+def _faces(faces: range, points: int) -> Rule:
     """These very faces, each on some die."""
-    return _Rule(_face_set, (frozenset(faces),), _pay_fixed, points)
+    return Rule(match_face_set, (frozenset(faces),), pay_fixed, points)
 
 
-_CHANCE = _kind((), _pay_total)  # no group required: every roll matches
+_CHANCE = _kind((), pay_total)  # no group required: every roll matches
 
 
 def _build_yacht() -> dict[str, Any]:
@@ -776,12 +784,12 @@ def _build_yacht() -> dict[str, Any]:
         title=N_("Yacht"), dice=5, sides=6, rolls_per_turn=3, yahtzee_id="yacht",
         categories=_upper(5, 6, {1: N_("Aces")}) + _lower(
             # three alike and two alike, the same face allowed: a Yacht is a Full House
-            ("full_house", N_("Full House"), 30, _kind((3, 2), _pay_total, distinct=False)),
-            ("four_of_a_kind", N_("Four of a Kind"), 24, _kind((4,), _pay_matched)),
+            ("full_house", N_("Full House"), 30, _kind((3, 2), pay_total, distinct=False)),
+            ("four_of_a_kind", N_("Four of a Kind"), 24, _kind((4,), pay_matched)),
             ("little_straight", N_("Little Straight"), 30, _faces(range(1, 6), 30)),
             ("big_straight", N_("Big Straight"), 30, _faces(range(2, 7), 30)),
             ("choice", N_("Choice"), 30, _CHANCE),
-            ("yacht", N_("Yacht"), 50, _kind((5,), _pay_fixed, 50)),
+            ("yacht", N_("Yacht"), 50, _kind((5,), pay_fixed, 50)),
         ),
     )  # fmt: skip
 
@@ -791,12 +799,12 @@ def _build_yahtzee(upper_bonus: bool, yahtzee_bonus: bool, joker: str) -> dict[s
     return dict(
         title=N_("Yahtzee"), dice=5, sides=6, rolls_per_turn=3, yahtzee_id="yahtzee",
         categories=_upper(5, 6) + _lower(
-            ("three_of_a_kind", N_("Three of a Kind"), 30, _kind((3,), _pay_total)),
-            ("four_of_a_kind", N_("Four of a Kind"), 30, _kind((4,), _pay_total)),
-            ("full_house", N_("Full House"), 25, _kind((3, 2), _pay_fixed, 25)),  # faces differ: 5 alike is not one
+            ("three_of_a_kind", N_("Three of a Kind"), 30, _kind((3,), pay_total)),
+            ("four_of_a_kind", N_("Four of a Kind"), 30, _kind((4,), pay_total)),
+            ("full_house", N_("Full House"), 25, _kind((3, 2), pay_fixed, 25)),  # faces differ: 5 alike is not one
             ("small_straight", N_("Small Straight"), 30, _straight(4, 30)),
             ("large_straight", N_("Large Straight"), 40, _straight(5, 40)),
-            ("yahtzee", N_("Yahtzee"), 50, _kind((5,), _pay_fixed, 50)),
+            ("yahtzee", N_("Yahtzee"), 50, _kind((5,), pay_fixed, 50)),
             ("chance", N_("Chance"), 30, _CHANCE),
         ),
         upper_bonus_threshold=63 if upper_bonus else 0,
@@ -811,15 +819,15 @@ def _build_yatzy() -> dict[str, Any]:
     return dict(
         title=N_("Yatzy"), dice=5, sides=6, rolls_per_turn=3, yahtzee_id="yatzy",
         categories=_upper(5, 6) + _lower(
-            ("one_pair", N_("One Pair"), 12, _kind((2,), _pay_matched)),
-            ("two_pairs", N_("Two Pairs"), 22, _kind((2, 2), _pay_matched)),
-            ("three_of_a_kind", N_("Three of a Kind"), 18, _kind((3,), _pay_matched)),
-            ("four_of_a_kind", N_("Four of a Kind"), 24, _kind((4,), _pay_matched)),
+            ("one_pair", N_("One Pair"), 12, _kind((2,), pay_matched)),
+            ("two_pairs", N_("Two Pairs"), 22, _kind((2, 2), pay_matched)),
+            ("three_of_a_kind", N_("Three of a Kind"), 18, _kind((3,), pay_matched)),
+            ("four_of_a_kind", N_("Four of a Kind"), 24, _kind((4,), pay_matched)),
             ("small_straight", N_("Small Straight"), 15, _faces(range(1, 6), 15)),
             ("large_straight", N_("Large Straight"), 20, _faces(range(2, 7), 20)),
-            ("full_house", N_("Full House"), 28, _kind((3, 2), _pay_total)),
+            ("full_house", N_("Full House"), 28, _kind((3, 2), pay_total)),
             ("chance", N_("Chance"), 30, _CHANCE),
-            ("yatzy", N_("Yatzy"), 50, _kind((5,), _pay_fixed, 50)),
+            ("yatzy", N_("Yatzy"), 50, _kind((5,), pay_fixed, 50)),
         ),
         upper_bonus_threshold=63, upper_bonus_amount=50,
     )  # fmt: skip
@@ -859,14 +867,14 @@ def _build_generalized(dice: int, sides: int, upper_bonus: bool, yahtzee_bonus: 
         rolls_per_turn=_ceil(max(d, n), "0.5"),  # (1)
         yahtzee_id="yahtzee",
         categories=_upper(n, d) + _lower(
-            ("three_of_a_kind", kind_names[0], dn, _kind((small_kind,), _pay_total)),
-            ("four_of_a_kind", kind_names[1], dn, _kind((large_kind,), _pay_total)),
+            ("three_of_a_kind", kind_names[0], dn, _kind((small_kind,), pay_total)),
+            ("four_of_a_kind", kind_names[1], dn, _kind((large_kind,), pay_total)),
             # a group of floor(n/2) alike and one of ceil(n/2) alike of another face: all the dice
-            ("full_house", N_("Full House"), full_house, _kind((n // 2, n - n // 2), _pay_fixed, full_house)),
+            ("full_house", N_("Full House"), full_house, _kind((n // 2, n - n // 2), pay_fixed, full_house)),
             # a run longer than d faces cannot be rolled (n > d): then only a joker fills these boxes
             ("small_straight", N_("Small Straight"), dn, _straight(small_run, dn)),
             ("large_straight", N_("Large Straight"), large_straight, _straight(n, large_straight)),
-            ("yahtzee", N_("Yahtzee"), yahtzee, _kind((n,), _pay_fixed, yahtzee)),
+            ("yahtzee", N_("Yahtzee"), yahtzee, _kind((n,), pay_fixed, yahtzee)),
             ("chance", N_("Chance"), dn, _CHANCE),
         ),
         upper_bonus_threshold=_ceil(n, "0.5") * (d * (d + 1) // 2) if upper_bonus else 0,  # (10)

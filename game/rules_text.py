@@ -255,39 +255,39 @@ def _face_set_condition(rs: RuleSet, faces: frozenset[int]) -> tuple[Sentence, .
 
 
 _CONDITIONS: dict[Callable[..., Any], Callable[..., tuple[Sentence, ...]]] = {
-    rules._face_count: _face_count_condition,
-    rules._groups: _groups_condition,
-    rules._run: _run_condition,
-    rules._face_set: _face_set_condition,
+    rules.match_face: _face_count_condition,
+    rules.match_groups: _groups_condition,
+    rules.match_run: _run_condition,
+    rules.match_face_set: _face_set_condition,
 }
 """Each matcher's words: its condition sentence, then notes (called with the rule set and the rule's args)."""
 
 _POSSIBLE: dict[Callable[..., Any], Callable[..., bool]] = {
-    rules._face_count: lambda rs, face: True,
-    rules._groups: lambda rs, sizes, distinct: sum(sizes) <= rs.dice and (not distinct or len(sizes) <= rs.sides),
-    rules._run: lambda rs, length: length <= min(rs.dice, rs.sides),
-    rules._face_set: lambda rs, faces: len(faces) <= rs.dice and all(1 <= f <= rs.sides for f in faces),
+    rules.match_face: lambda rs, face: True,
+    rules.match_groups: lambda rs, sizes, distinct: sum(sizes) <= rs.dice and (not distinct or len(sizes) <= rs.sides),
+    rules.match_run: lambda rs, length: length <= min(rs.dice, rs.sides),
+    rules.match_face_set: lambda rs, faces: len(faces) <= rs.dice and all(1 <= f <= rs.sides for f in faces),
 }
 """Whether some roll of the rule set's dice can match (a run of 8 faces cannot, on six-sided dice)."""
 
 _PAY_MATCHED: dict[Callable[..., Any], Callable[..., Sentence]] = {
-    rules._face_count: lambda rs, face: _say_n(_PAY_FACE, face),
-    rules._groups: lambda rs, sizes, distinct: _say_n(_PAY_GROUPS, sum(sizes)),
-    rules._run: lambda rs, length: _say(_PAY_RUN),
-    rules._face_set: lambda rs, faces: _say(_PAY_FACE_SET, faces=tuple(sorted(faces))),
+    rules.match_face: lambda rs, face: _say_n(_PAY_FACE, face),
+    rules.match_groups: lambda rs, sizes, distinct: _say_n(_PAY_GROUPS, sum(sizes)),
+    rules.match_run: lambda rs, length: _say(_PAY_RUN),
+    rules.match_face_set: lambda rs, faces: _say(_PAY_FACE_SET, faces=tuple(sorted(faces))),
 }
 """What "the matched dice" are for each matcher, when a box pays their total."""
 
 _PAYOUTS: dict[Callable[..., Any], Callable[[RuleSet, Any], Sentence]] = {
-    rules._pay_fixed: lambda rs, rule: _say_n(_PAY_FIXED, rule.points),
-    rules._pay_total: lambda rs, rule: _say(_PAY_TOTAL),
-    rules._pay_matched: lambda rs, rule: _PAY_MATCHED[rule.match](rs, *rule.args),
+    rules.pay_fixed: lambda rs, rule: _say_n(_PAY_FIXED, rule.points),
+    rules.pay_total: lambda rs, rule: _say(_PAY_TOTAL),
+    rules.pay_matched: lambda rs, rule: _PAY_MATCHED[rule.match](rs, *rule.args),
 }
 """Each payout function's words (called with the rule set and the rule)."""
 
 
 def _box(rs: RuleSet, category: Category) -> Box:
-    rule = category._rule
+    rule = category.rule
     if rule is None or rule.match not in _CONDITIONS or rule.pay not in _PAYOUTS:
         raise LookupError(f"{category.id!r} of {rs!r}: no words for its rule {rule!r}")
     condition, *notes = _CONDITIONS[rule.match](rs, *rule.args)
@@ -299,10 +299,10 @@ def _box(rs: RuleSet, category: Category) -> Box:
 
 def _wild(rs: RuleSet) -> tuple[Category, ...]:
     """The lower boxes some roll of all dice alike does not match: there a joker makes a difference."""
-    alike = [rules._hand((face,) * rs.dice) for face in range(1, rs.sides + 1)]
+    alike = [rules.hand_of((face,) * rs.dice) for face in range(1, rs.sides + 1)]
     return tuple(
         c for c in rs.lower
-        if c.id != rs.yahtzee_id and any(c._rule.match(hand, *c._rule.args) is None for hand in alike)
+        if c.id != rs.yahtzee_id and any(c.rule.match(hand, *c.rule.args) is None for hand in alike)
     )
 
 

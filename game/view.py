@@ -521,7 +521,7 @@ def cell_refusal(match: Match, row: str, player: int, t: Text = ENGLISH) -> str:
     >>> cell_refusal(new_match("yacht", ["Ann"], seed=1), "yacht", 0)
     'Ann cannot score Yacht: roll the dice first'
     """
-    if player != match.player or row not in match.ruleset._by_id:
+    if player != match.player or not match.ruleset.has(row):
         return ""
     refusal = match.refusal(Score(row))
     return "" if refusal is None else refusal.text(t)

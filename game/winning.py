@@ -297,7 +297,7 @@ class Winning:
         return self.advisor.model
 
     def _values(self) -> Values:
-        src = self.advisor._source()
+        src = self.advisor.source()
         if src is None:
             raise ValueError(f"{self.ruleset!r} is too large to model: no win chances")
         return src
@@ -338,12 +338,12 @@ class Winning:
     @property
     def _modelled(self) -> bool:
         """Whether the rule set has a model to solve (its values exist), not only rough rules."""
-        return self.advisor._source() is not None
+        return self.advisor.source() is not None
 
     def _roll_keeps(self) -> list[list[tuple[int, int]]]:
         """Per roll: its keeps of fewer dice as (size, index), in the advisor's order."""
         if self._rolls_keeps is None:
-            keeps_of = self.advisor._keeps_of
+            keeps_of = self.advisor.keeps_of
             self._rolls_keeps = [[(size, index) for size, index, _ in keeps_of(r)] for r in self.model.rolls]
         return self._rolls_keeps
 
@@ -572,7 +572,7 @@ class Winning:
         """
         if not rivals:
             return self.advisor.options(scores, dice, rolls_left, yahtzee_bonus=yahtzee_bonus)
-        faces, (mask, up, flag), total, scorings = self.advisor._position(scores, dice, rolls_left, yahtzee_bonus)
+        faces, (mask, up, flag), total, scorings = self.advisor.position(scores, dice, rolls_left, yahtzee_bonus)
         field = self.rivals(rivals)
         exact = self._is_exact(mask, field)
         program = field.shaped and self._open(mask) <= EXACT_OPEN and self._modelled
@@ -583,7 +583,7 @@ class Winning:
             if self._last is None or self._last[0] != key:
                 self._last = (key, self._program(mask, up, flag, total, start))
             K = self._last[1].K[rolls_left - 1]
-            for size, index, keep in self.advisor._keeps_of(faces):
+            for size, index, keep in self.advisor.keeps_of(faces):
                 out.append(Option(keep, K[size][index], exact))
         out.sort(key=lambda o: -o.expected)
         return out

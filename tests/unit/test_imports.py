@@ -175,3 +175,65 @@ def test_only_the_shell_imports_the_browser():
     assert reaching == []
     shell = {name.split(".")[0] for name in imported("game.shell", names["game.shell"], known)}
     assert "js" in shell  # the check reads the shell's imports (it would pass on no imports at all)
+
+
+def private_reads(module: str, path: Path, known: set[str]) -> list[str]:
+    """Where ``module`` reads another module's private name: ``from game.x import _y``, ``x._y`` on a
+    game module, or ``obj._y`` for a ``_y`` this module never defines, assigns or takes as a parameter
+    (a member of another module's class). ``_`` (gettext's function) and dunders are public."""
+    tree = ast.parse(path.read_text(), str(path))
+
+    def private(name: str) -> bool:
+        return name.startswith("_") and name != "_" and not name.startswith("__")
+
+    own: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            own.add(node.name)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            own.add(node.attr)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            own.add(node.id)
+        elif isinstance(node, ast.arg):
+            own.add(node.arg)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.isidentifier():
+            own.add(node.value)  # object.__setattr__(self, "_by_id", ...) defines it too
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    modules: set[str] = set()  # local names bound to game modules
+    found = []
+    for node in import_nodes([tree]):
+        if isinstance(node, ast.Import):
+            modules |= {(alias.asname or alias.name).split(".")[0] for alias in node.names if alias.name in known}
+            continue
+        parts = package.split(".")[:package.count(".") + 2 - node.level] if node.level else []
+        base = ".".join(parts + ([node.module] if node.module else []))
+        for alias in node.names:
+            if f"{base}.{alias.name}" in known:
+                modules.add(alias.asname or alias.name)
+            elif base in known and base != module and private(alias.name):
+                found.append(f"{module}:{node.lineno} from {base} import {alias.name}")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and private(node.attr) and not isinstance(node.ctx, ast.Store):
+            on_module = isinstance(node.value, ast.Name) and node.value.id in modules
+            if on_module or node.attr not in own:
+                found.append(f"{module}:{node.lineno} {ast.unparse(node)}")
+    return found
+
+
+def test_no_module_reads_another_modules_private_names():
+    names = module_names(GAME)
+    found = [line for module, path in names.items() for line in private_reads(module, path, set(names))]
+    assert found == []
+
+
+def test_the_private_name_check_finds_each_kind(tmp_path):
+    root = tmp_path / "game"
+    root.mkdir()
+    (root / "__init__.py").write_text("")
+    (root / "a.py").write_text("_secret = 1\nclass A:\n    def __init__(self):\n        self._inner = 2\n")
+    (root / "b.py").write_text(
+        "from .a import _secret\nfrom . import a\nx = a._secret\ny = a.A()._inner\nz = t._('ok')\nw = self._mine\n"
+        "def f(self):\n    self._mine = 1\n")
+    names = module_names(root)
+    found = private_reads("game.b", names["game.b"], set(names))
+    assert found == ["game.b:1 from game.a import _secret", "game.b:3 a._secret", "game.b:4 a.A()._inner"]

@@ -688,7 +688,7 @@ def test_rules_are_data_not_code_per_category():
     matchers, payouts = set(), set()
     for name in RULESET_NAMES:
         for c in ruleset(name).categories:
-            matchers.add(c._rule.match.__name__)
-            payouts.add(c._rule.pay.__name__)
-    assert matchers == {"_face_count", "_groups", "_run", "_face_set"}
-    assert payouts == {"_pay_fixed", "_pay_total", "_pay_matched"}
+            matchers.add(c.rule.match.__name__)
+            payouts.add(c.rule.pay.__name__)
+    assert matchers == {"match_face", "match_groups", "match_run", "match_face_set"}
+    assert payouts == {"pay_fixed", "pay_total", "pay_matched"}

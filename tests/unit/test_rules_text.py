@@ -99,19 +99,19 @@ def test_box_numbers_are_the_rules(rs):
     text = rt.rules_of(rs)
     assert [box.category for box in text.boxes] == list(rs.categories)
     for box in text.boxes:
-        rule = box.category._rule
+        rule = box.category.rule
         args = rule.args
         allowed = {
-            rules._face_count: lambda: {args[0]},
-            rules._groups: lambda: set(args[0]) | {sum(args[0]), len(args[0])},
-            rules._run: lambda: {args[0]},
-            rules._face_set: lambda: set(args[0]),
+            rules.match_face: lambda: {args[0]},
+            rules.match_groups: lambda: set(args[0]) | {sum(args[0]), len(args[0])},
+            rules.match_run: lambda: {args[0]},
+            rules.match_face_set: lambda: set(args[0]),
         }[rule.match]()
         for sentence in (box.condition, *box.notes):
             assert _numbers(sentence) <= allowed, (box.category_id, sentence)
-        if rule.pay is rules._pay_fixed:
+        if rule.pay is rules.pay_fixed:
             assert box.payout.values == {"count": rule.points}
-        elif rule.pay is rules._pay_total:
+        elif rule.pay is rules.pay_total:
             assert box.payout.values == {}
         else:
             assert _numbers(box.payout) <= allowed, (box.category_id, box.payout)
@@ -394,6 +394,6 @@ def test_every_message_is_extracted_for_translators():
 
 
 def test_every_matcher_and_payout_of_the_rules_has_words():
-    used = {(c._rule.match, c._rule.pay) for rs in ALL for c in rs.categories}
+    used = {(c.rule.match, c.rule.pay) for rs in ALL for c in rs.categories}
     assert {m for m, _ in used} <= set(rt._CONDITIONS) == set(rt._POSSIBLE) == set(rt._PAY_MATCHED)
     assert {p for _, p in used} <= set(rt._PAYOUTS)

@@ -81,7 +81,7 @@ def draw(seen: Seen, session: Session, t: Text) -> None:
     for (row, player), cell in view.cells(match, t).items():
         seen.add("cell", cell.text)
         seen.add("cell label", cell.label)
-        if cell.label is None and row in match.ruleset._by_id:
+        if cell.label is None and match.ruleset.has(row):
             seen.add("cell refusal", view.cell_refusal(match, row, player, t))
     for die in view.dice(match, t):
         seen.add("die", die.label)
