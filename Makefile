@@ -7,7 +7,7 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: play build test setup unit e2e browser engines lighthouse clean
+.PHONY: play build test setup unit e2e lint browser engines lighthouse clean
 
 ## play: install the runtime, build dist/, and serve the game at http://localhost:$(PORT)
 play: build
@@ -17,9 +17,14 @@ play: build
 build: setup $(VENV)/.build-deps
 	$(VPY) -m tools.build
 
-## test: install the test needs and run every test (unit and end-to-end)
-test: setup $(VENV)/.test-deps browser engines
+## test: install the test needs, check lint and format, and run every test (unit and end-to-end)
+test: setup $(VENV)/.test-deps browser engines lint
 	$(VPY) -m pytest $(PYTEST_ARGS)
+
+## lint: ruff's lint and format checks (pyproject.toml's [tool.ruff]); `ruff format .` fixes the format
+lint: $(VENV)/.test-deps
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 unit: $(VENV)/.test-deps
 	$(VPY) -m pytest tests/unit game $(PYTEST_ARGS)

@@ -98,15 +98,19 @@ def main(argv=None) -> int:
     code = PAGE_SCRIPT.replace("NAMES", json.dumps(args.rules)).replace("GAMES", str(args.games))
     figures, version = run_in_page(code, "?rules=yacht&players=Bench&seed=1")
     print(f"Advisor.options() in Pyodide (headless Chromium {version}), {args.games} optimal games per rule set")
-    print(f"{'rules':8s} {'table load':>10s} {'median':>8s} {'p95':>8s} {'max':>8s} {'decisions':>9s}"
-          f" {'with odds: median':>18s} {'p95':>8s} {'max':>8s} {'to win: median':>15s} {'p95':>8s} {'max':>8s}")
+    print(
+        f"{'rules':8s} {'table load':>10s} {'median':>8s} {'p95':>8s} {'max':>8s} {'decisions':>9s}"
+        f" {'with odds: median':>18s} {'p95':>8s} {'max':>8s} {'to win: median':>15s} {'p95':>8s} {'max':>8s}"
+    )
     for name, f in figures.items():
         cells = [f"{name:8s} {f['load'] * 1000:8.0f}ms"]
         for key, width in (("plain", 6), ("odds", 16), ("win", 13)):
             times = sorted(t * 1000 for t in f[key])
             if key == "odds":
                 cells.append(f"{len(f['plain']):9d}")
-            cells.append(f"{statistics.median(times):{width}.2f}ms {times[int(0.95 * (len(times) - 1))]:6.2f}ms {times[-1]:6.1f}ms")
+            cells.append(
+                f"{statistics.median(times):{width}.2f}ms {times[int(0.95 * (len(times) - 1))]:6.2f}ms {times[-1]:6.1f}ms"
+            )
         print(" ".join(cells))
     return 0
 

@@ -69,7 +69,9 @@ def measure(turns: int, reduced: bool, no_build: bool, sound: str | None = None)
     try:
         with sync_playwright() as p:
             chromium = p.chromium.launch(executable_path=str(browser.ensure()), args=browser.launch_args())
-            context = chromium.new_context(reduced_motion="reduce" if reduced else "no-preference", viewport={"width": 390, "height": 844})
+            context = chromium.new_context(
+                reduced_motion="reduce" if reduced else "no-preference", viewport={"width": 390, "height": 844}
+            )
             if sound is not None:
                 context.add_init_script(f"localStorage.setItem('yacht-dice/sound', '{sound}')")
             page = context.new_page()
@@ -97,17 +99,25 @@ def measure(turns: int, reduced: bool, no_build: bool, sound: str | None = None)
         server.server_close()
     durations = [e["duration"] for e in events]
     return {
-        "chromium": version, "reduced_motion": reduced, "sound": sound or "default", "rolls_updated": len(updated), "rolls_trusted": trusted,
-        "updated_p50": statistics.median(updated), "updated_p95": percentile(updated, 0.95),
+        "chromium": version,
+        "reduced_motion": reduced,
+        "sound": sound or "default",
+        "rolls_updated": len(updated),
+        "rolls_trusted": trusted,
+        "updated_p50": statistics.median(updated),
+        "updated_p95": percentile(updated, 0.95),
         # Event Timing reports only clicks of 16 ms or more: the rest reached the screen sooner
-        "frame_reported": len(durations), "frame_p50": percentile(durations + [0.0] * (trusted - len(durations)), 0.5),
+        "frame_reported": len(durations),
+        "frame_p50": percentile(durations + [0.0] * (trusted - len(durations)), 0.5),
         "frame_p95": percentile(durations + [0.0] * (trusted - len(durations)), 0.95),
         "processing_p95": percentile([e["processing"] for e in events], 0.95) if events else 0.0,
         "next_frame_p50": statistics.median(f["next"] for f in framed),
         "next_frame_p95": percentile([f["next"] for f in framed], 0.95),
         "idle_frame": statistics.median(f["idle"] for f in framed),
         "frames_missed": sum(f["next"] > 1.5 * f["idle"] for f in framed),
-        "missed_rolls": [i + 1 for i, f in enumerate(framed) if f["next"] > 1.5 * f["idle"]],  # 1 is the visit's first roll
+        "missed_rolls": [
+            i + 1 for i, f in enumerate(framed) if f["next"] > 1.5 * f["idle"]
+        ],  # 1 is the visit's first roll
     }
 
 
@@ -120,13 +130,21 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     figures = measure(args.turns, args.reduced_motion, args.no_build, args.sound)
     print(json.dumps(figures, indent=2))
-    frames = f"{figures['frame_reported']} of {figures['rolls_trusted']} trusted clicks took 16 ms or more to the next frame"
-    print(f"Roll → dice updated (handler + layout): p50 {figures['updated_p50']:.1f} ms, p95 {figures['updated_p95']:.1f} ms "
-          f"(n={figures['rolls_updated']})")
-    print(f"Roll at a frame's start → next frame: p50 {figures['next_frame_p50']:.1f} ms, p95 {figures['next_frame_p95']:.1f} ms "
-          f"(an idle frame: {figures['idle_frame']:.1f} ms; rolls that missed the next frame: {figures['frames_missed']} of {figures['rolls_updated']})")
-    print(f"Roll → next frame presented (Event Timing, trusted clicks, 8 ms steps, input and present included): "
-          f"p50 {figures['frame_p50']:.0f} ms, p95 {figures['frame_p95']:.0f} ms; {frames}")
+    frames = (
+        f"{figures['frame_reported']} of {figures['rolls_trusted']} trusted clicks took 16 ms or more to the next frame"
+    )
+    print(
+        f"Roll → dice updated (handler + layout): p50 {figures['updated_p50']:.1f} ms, p95 {figures['updated_p95']:.1f} ms "
+        f"(n={figures['rolls_updated']})"
+    )
+    print(
+        f"Roll at a frame's start → next frame: p50 {figures['next_frame_p50']:.1f} ms, p95 {figures['next_frame_p95']:.1f} ms "
+        f"(an idle frame: {figures['idle_frame']:.1f} ms; rolls that missed the next frame: {figures['frames_missed']} of {figures['rolls_updated']})"
+    )
+    print(
+        f"Roll → next frame presented (Event Timing, trusted clicks, 8 ms steps, input and present included): "
+        f"p50 {figures['frame_p50']:.0f} ms, p95 {figures['frame_p95']:.0f} ms; {frames}"
+    )
     return 0
 
 

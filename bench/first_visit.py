@@ -62,8 +62,10 @@ def visit(browser, url: str, script: str, rate: float | None) -> tuple[float, st
     network.on("Network.dataReceived", lambda e: came.update({e["requestId"]: e["encodedDataLength"]}))
     network.on("Network.loadingFinished", lambda e: finished.__setitem__(e["requestId"], e["encodedDataLength"]))
     if rate:
-        network.send("Network.emulateNetworkConditions", {"offline": False, "latency": LATENCY_MS,
-                                                          "downloadThroughput": rate * 1e6, "uploadThroughput": rate * 1e6})
+        network.send(
+            "Network.emulateNetworkConditions",
+            {"offline": False, "latency": LATENCY_MS, "downloadThroughput": rate * 1e6, "uploadThroughput": rate * 1e6},
+        )
     page.goto(url)
     page.wait_for_selector("html[data-ready='true']", timeout=WAIT_MS)
     ready = page.evaluate("performance.now()")
@@ -89,7 +91,9 @@ def main(argv=None) -> int:
     rows = {}
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(browser_finder.ensure()), args=browser_finder.launch_args())
+            browser = playwright.chromium.launch(
+                executable_path=str(browser_finder.ensure()), args=browser_finder.launch_args()
+            )
             for name, (script, rate) in LINES.items():
                 rows[name] = [visit(browser, url, script, rate) for _ in range(args.runs)]
             browser.close()

@@ -42,7 +42,9 @@ def run_in_page(code: str, query: str = "", storage: dict[str, str] | None = Non
                     break
                 page.wait_for_timeout(1000)
             if not page.locator("body[data-bench]").count():
-                raise RuntimeError("the benchmark in the page wrote no figures:\n" + "\n".join(errors or ["(timed out)"]))
+                raise RuntimeError(
+                    "the benchmark in the page wrote no figures:\n" + "\n".join(errors or ["(timed out)"])
+                )
             figures = json.loads(page.locator("body").get_attribute("data-bench"))
             version = chromium.version
             chromium.close()

@@ -34,8 +34,12 @@ from tools.build import build  # noqa: E402
 from tools.serve import serve_in_background  # noqa: E402
 
 LIGHTHOUSE = ROOT / "bench" / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
-PAGES = {"game, plain host": (False, "/"), "game, isolating host": (True, "/"), "bare": (False, "/bare.html"),
-         "bare worker": (False, "/bare_worker.html")}
+PAGES = {
+    "game, plain host": (False, "/"),
+    "game, isolating host": (True, "/"),
+    "bare": (False, "/bare.html"),
+    "bare worker": (False, "/bare_worker.html"),
+}
 """Each page: whether its host sends COOP and COEP (as `make play` does; a plain host, as GitHub Pages,
 sends neither: the game plays alike on both), its path."""
 TRIES = 2
@@ -54,8 +58,15 @@ METRICS = (
 def lighthouse(url: str, preset: str, out: Path) -> dict[str, float]:
     """One Lighthouse run: the figures of METRICS."""
     flags = " ".join(["--headless=new", *browser_finder.launch_args()])
-    command = [str(LIGHTHOUSE), url, "--quiet", "--only-categories=performance", "--output=json",
-               f"--output-path={out}", f"--chrome-flags={flags}"]
+    command = [
+        str(LIGHTHOUSE),
+        url,
+        "--quiet",
+        "--only-categories=performance",
+        "--output=json",
+        f"--output-path={out}",
+        f"--chrome-flags={flags}",
+    ]
     if preset == "desktop":
         command.append("--preset=desktop")
     env = {**os.environ, "CHROME_PATH": str(browser_finder.ensure())}
@@ -103,8 +114,11 @@ def main(argv=None) -> int:
     header = "| | " + " | ".join(f"{preset} {page}" for preset in ("mobile", "desktop") for page in PAGES) + " |"
     print(header + "\n|---|" + "---|" * (2 * len(PAGES)))
     for label, audit, show in METRICS:
-        cells = [show(statistics.median(r[audit] for r in results[(preset, page)]))
-                 for preset in ("mobile", "desktop") for page in PAGES]
+        cells = [
+            show(statistics.median(r[audit] for r in results[(preset, page)]))
+            for preset in ("mobile", "desktop")
+            for page in PAGES
+        ]
         print(f"| {label} | " + " | ".join(cells) + " |")
     return 0
 

@@ -54,7 +54,9 @@ def main(argv=None) -> int:
     for n in SIZES:
         row = figures[str(n)]
         ratio = f"{row['seconds'] / previous:.2f}" if previous else "–"
-        print(f"| {n:,} | {row['bytes'] / 1024:.0f} KB | {row['seconds']:.2f} s | {1e6 * row['seconds'] / n:.0f} ms | {ratio} |")
+        print(
+            f"| {n:,} | {row['bytes'] / 1024:.0f} KB | {row['seconds']:.2f} s | {1e6 * row['seconds'] / n:.0f} ms | {ratio} |"
+        )
         previous = row["seconds"]
     return 0
 

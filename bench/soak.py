@@ -77,8 +77,9 @@ def soak(loads: int, flags: list[str], url: str) -> collections.Counter:
             if chromium is None or not chromium.is_connected():
                 if chromium is not None:
                     counts["browser restarts"] += 1
-                chromium = p.chromium.launch(executable_path=str(browser_finder.ensure()), args=args,
-                                             env={**os.environ, "DEBUG": ""})
+                chromium = p.chromium.launch(
+                    executable_path=str(browser_finder.ensure()), args=args, env={**os.environ, "DEBUG": ""}
+                )
                 context = chromium.new_context()
             outcome = one_load(context, url + LINK.format(rules=RULES[index % len(RULES)], seed=index))
             counts[outcome if not outcome.startswith("error") else "other errors"] += 1
@@ -108,9 +109,11 @@ def main(argv=None) -> int:
         seconds = time.perf_counter() - began
     finally:
         server.shutdown()
-    print(f"\n| loads | ok | crashed | other errors | browser restarts | time |\n|---|---|---|---|---|---|")
-    print(f"| {args.loads} | {counts['ok']} | {counts['crash']} | {counts['other errors']} | "
-          f"{counts['browser restarts']} | {seconds:.0f} s |")
+    print("\n| loads | ok | crashed | other errors | browser restarts | time |\n|---|---|---|---|---|---|")
+    print(
+        f"| {args.loads} | {counts['ok']} | {counts['crash']} | {counts['other errors']} | "
+        f"{counts['browser restarts']} | {seconds:.0f} s |"
+    )
     return 0
 
 

@@ -51,8 +51,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tools import browser as browser_finder  # noqa: E402
-from tools import serve  # noqa: E402
 from tools import build as build_module  # noqa: E402
+from tools import serve  # noqa: E402
 from tools.build import build  # noqa: E402
 
 BARE_SOURCE = Path(__file__).resolve().parent / "bare.html"
@@ -318,13 +318,21 @@ class Notes:
 class Visit:
     """One browser (a persistent profile) and what it saw: responses, console, failures."""
 
-    def __init__(self, chromium, args, profile: Path, kind: str, notes: Notes, *, service_workers="block", offline=False):
+    def __init__(
+        self, chromium, args, profile: Path, kind: str, notes: Notes, *, service_workers="block", offline=False
+    ):
         self.kind = kind
         self.notes = notes
         self.responses = []
         self.context = chromium.launch_persistent_context(
-            str(profile), executable_path=args["executable_path"], args=args["args"], headless=True,
-            service_workers=service_workers, offline=offline, viewport=VIEWPORT, timeout=WAIT_MS,
+            str(profile),
+            executable_path=args["executable_path"],
+            args=args["args"],
+            headless=True,
+            service_workers=service_workers,
+            offline=offline,
+            viewport=VIEWPORT,
+            timeout=WAIT_MS,
         )
         self.context.set_default_timeout(WAIT_MS)
         self.context.add_init_script(INIT_SCRIPT)
@@ -361,7 +369,12 @@ class Visit:
             transferred += max(sizes["responseBodySize"], 0) + max(sizes["responseHeadersSize"], 0)
             body += max(sizes["responseBodySize"], 0)
             from_sw += response.from_service_worker
-        return {"responses": len(self.responses), "transferred": transferred, "body": body, "from_service_worker": from_sw}
+        return {
+            "responses": len(self.responses),
+            "transferred": transferred,
+            "body": body,
+            "from_service_worker": from_sw,
+        }
 
     def close(self):
         try:
@@ -379,7 +392,8 @@ def open_and_wait(page, url: str, what: str) -> dict:
     try:
         page.wait_for_function(
             "() => ['true', 'failed'].includes(document.documentElement && document.documentElement.dataset.ready)",
-            polling=100, timeout=WAIT_MS,
+            polling=100,
+            timeout=WAIT_MS,
         )
     except Exception:  # noqa: BLE001
         raise BenchError(f"{what}: {url} did not set data-ready within {WAIT_MS / 1000:.0f} s") from None
@@ -387,8 +401,11 @@ def open_and_wait(page, url: str, what: str) -> dict:
         reason = page.evaluate("(document.getElementById('boot-error') || {}).textContent || ''")
         raise BenchError(f"{what}: the page reported a failed start: {reason}")
     try:
-        page.wait_for_function("() => window.__fcpAt !== undefined || performance.getEntriesByName('first-contentful-paint').length > 0",
-                               polling=100, timeout=FCP_WAIT_MS)
+        page.wait_for_function(
+            "() => window.__fcpAt !== undefined || performance.getEntriesByName('first-contentful-paint').length > 0",
+            polling=100,
+            timeout=FCP_WAIT_MS,
+        )
     except Exception:  # noqa: BLE001 - reported as a missing FCP
         pass
     timings = page.evaluate(READ_TIMINGS)
@@ -482,12 +499,19 @@ class Bench:
         visit = self._visit(profile, "game", service_workers="allow")
         try:
             page = visit.page()
-            out["first_visit"] = open_and_wait(page, self.base + GAME_PATH, f"game first visit with the service worker, run {run}")
+            out["first_visit"] = open_and_wait(
+                page, self.base + GAME_PATH, f"game first visit with the service worker, run {run}"
+            )
             try:
-                page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-                                       polling=100, timeout=WAIT_MS)
+                page.wait_for_function(
+                    "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+                    polling=100,
+                    timeout=WAIT_MS,
+                )
             except Exception:  # noqa: BLE001
-                raise BenchError(f"game, run {run}: the service worker did not take control within {WAIT_MS / 1000:.0f} s") from None
+                raise BenchError(
+                    f"game, run {run}: the service worker did not take control within {WAIT_MS / 1000:.0f} s"
+                ) from None
             page.evaluate("() => navigator.serviceWorker.ready.then(() => null)")
             out["first_visit_bytes_server"] = summarize_traffic(self.traffic.take(), self.site)
             out["first_visit_bytes_playwright"] = visit.playwright_bytes()
@@ -544,6 +568,7 @@ def machine_info(browser_version: str) -> dict:
         pyscript = json.loads(package.read_text()).get("version")
     try:
         from importlib.metadata import version
+
         playwright_version = version("playwright")
     except Exception:  # noqa: BLE001
         playwright_version = None
@@ -561,7 +586,15 @@ def machine_info(browser_version: str) -> dict:
 
 
 def ms(value):
-    return "—" if value is None else f"{value:,.0f} ms" if value >= 100 else f"{value:.1f} ms" if value >= 1 else f"{value:.2f} ms"
+    return (
+        "—"
+        if value is None
+        else f"{value:,.0f} ms"
+        if value >= 100
+        else f"{value:.1f} ms"
+        if value >= 1
+        else f"{value:.2f} ms"
+    )
 
 
 def mb(value):
@@ -590,8 +623,10 @@ def summarize(runs: list[dict]) -> dict:
         return values
 
     # The visit's first roll (pressed at ready) has a row of its own; the pooled turns are the rest.
-    turns = {key: [v for p in plays for v in p[key][1 if key.startswith("roll") else 0:]]
-             for key in ("roll", "roll_frame", "score", "score_frame")}
+    turns = {
+        key: [v for p in plays for v in p[key][1 if key.startswith("roll") else 0 :]]
+        for key in ("roll", "roll_frame", "score", "score_frame")
+    }
     return {
         "runs": len(runs),
         "ready_cold": (median(pick(bare, "cold", "ready")), median(pick(game, "cold", "ready"))),
@@ -602,26 +637,61 @@ def summarize(runs: list[dict]) -> dict:
         "fcp_cold": (median(pick(bare, "cold", "fcp")), median(pick(game, "cold", "fcp"))),
         "fcp_warm": (median(pick(bare, "warm", "fcp")), median(pick(game, "warm", "fcp"))),
         "fcp_offline": (median(pick(bare, "warm", "fcp")), median(pick(sw, "offline", "fcp"))),
-        "turns": {key: {"n": len(v), "p50": percentile(v, 0.5), "p95": percentile(v, 0.95)} for key, v in turns.items()},
+        "turns": {
+            key: {"n": len(v), "p50": percentile(v, 0.5), "p95": percentile(v, 0.95)} for key, v in turns.items()
+        },
         "first_roll": (median([p["roll"][0] for p in plays]), max(p["roll"][0] for p in plays)),
         "turns_per_game": median([p["turns"] for p in plays]),
         "unchanged_rolls": sum(p["unchanged_rolls"] for p in plays),
-        "bytes_page": (median(pick(bare, "cold_bytes_server", "transferred")), median(pick(game, "cold_bytes_server", "transferred"))),
-        "bytes_first_visit": (median(pick(bare, "cold_bytes_server", "transferred")), median(pick(sw, "first_visit_bytes_server", "transferred"))),
-        "bytes_first_visit_playwright": (median(pick(bare, "cold_bytes_playwright", "transferred")),
-                                         median(pick(sw, "first_visit_bytes_playwright", "transferred"))),
-        "bytes_page_uncompressed": (median(pick(bare, "cold_bytes_server", "uncompressed")),
-                                    median(pick(game, "cold_bytes_server", "uncompressed"))),
-        "bytes_first_visit_uncompressed": (median(pick(bare, "cold_bytes_server", "uncompressed")),
-                                           median(pick(sw, "first_visit_bytes_server", "uncompressed"))),
-        "gzipped_responses": (median(pick(bare, "cold_bytes_server", "gzipped")), median(pick(game, "cold_bytes_server", "gzipped"))),
-        "requests_page": (median(pick(bare, "cold_bytes_server", "requests")), median(pick(game, "cold_bytes_server", "requests"))),
-        "requests_first_visit": (median(pick(bare, "cold_bytes_server", "requests")), median(pick(sw, "first_visit_bytes_server", "requests"))),
-        "warm_requests": (median(pick(bare, "warm_traffic", "requests")), median(pick(game, "warm_traffic", "requests"))),
-        "warm_bytes": (median(pick(bare, "warm_traffic", "transferred")), median(pick(game, "warm_traffic", "transferred"))),
+        "bytes_page": (
+            median(pick(bare, "cold_bytes_server", "transferred")),
+            median(pick(game, "cold_bytes_server", "transferred")),
+        ),
+        "bytes_first_visit": (
+            median(pick(bare, "cold_bytes_server", "transferred")),
+            median(pick(sw, "first_visit_bytes_server", "transferred")),
+        ),
+        "bytes_first_visit_playwright": (
+            median(pick(bare, "cold_bytes_playwright", "transferred")),
+            median(pick(sw, "first_visit_bytes_playwright", "transferred")),
+        ),
+        "bytes_page_uncompressed": (
+            median(pick(bare, "cold_bytes_server", "uncompressed")),
+            median(pick(game, "cold_bytes_server", "uncompressed")),
+        ),
+        "bytes_first_visit_uncompressed": (
+            median(pick(bare, "cold_bytes_server", "uncompressed")),
+            median(pick(sw, "first_visit_bytes_server", "uncompressed")),
+        ),
+        "gzipped_responses": (
+            median(pick(bare, "cold_bytes_server", "gzipped")),
+            median(pick(game, "cold_bytes_server", "gzipped")),
+        ),
+        "requests_page": (
+            median(pick(bare, "cold_bytes_server", "requests")),
+            median(pick(game, "cold_bytes_server", "requests")),
+        ),
+        "requests_first_visit": (
+            median(pick(bare, "cold_bytes_server", "requests")),
+            median(pick(sw, "first_visit_bytes_server", "requests")),
+        ),
+        "warm_requests": (
+            median(pick(bare, "warm_traffic", "requests")),
+            median(pick(game, "warm_traffic", "requests")),
+        ),
+        "warm_bytes": (
+            median(pick(bare, "warm_traffic", "transferred")),
+            median(pick(game, "warm_traffic", "transferred")),
+        ),
         "offline_requests": max(pick(sw, "offline_traffic", "requests")),
-        "heap_cdp": (median(pick(bare, "memory", "cdp_js_heap_used")), median(pick(game, "memory", "cdp_js_heap_used"))),
-        "heap_performance": (median(pick(bare, "memory", "used_js_heap")), median(pick(game, "memory", "used_js_heap"))),
+        "heap_cdp": (
+            median(pick(bare, "memory", "cdp_js_heap_used")),
+            median(pick(game, "memory", "cdp_js_heap_used")),
+        ),
+        "heap_performance": (
+            median(pick(bare, "memory", "used_js_heap")),
+            median(pick(game, "memory", "used_js_heap")),
+        ),
         "wasm": (median(pick(bare, "memory", "wasm")), median(pick(game, "memory", "wasm"))),
         "wasm_memories": (median(pick(bare, "memory", "wasm_memories")), median(pick(game, "memory", "wasm_memories"))),
     }
@@ -670,9 +740,13 @@ def table(summary: dict) -> str:
         lines.append(f"| {label} | {fmt(bare) if bare is not None else '—'} | {fmt(game)} | {ratio(game, bare)} |")
     requests_page = summary["requests_page"]
     requests_first = summary["requests_first_visit"]
-    lines.append(f"| Requests, first visit page only / incl. SW | {requests_page[0]:.0f} | {requests_page[1]:.0f} / {requests_first[1]:.0f} | "
-                 f"{ratio(requests_page[1], requests_page[0])} |")
-    lines.append(f"| Requests reaching the server, warm visit | {summary['warm_requests'][0]:.0f} | {summary['warm_requests'][1]:.0f} | — |")
+    lines.append(
+        f"| Requests, first visit page only / incl. SW | {requests_page[0]:.0f} | {requests_page[1]:.0f} / {requests_first[1]:.0f} | "
+        f"{ratio(requests_page[1], requests_page[0])} |"
+    )
+    lines.append(
+        f"| Requests reaching the server, warm visit | {summary['warm_requests'][0]:.0f} | {summary['warm_requests'][1]:.0f} | — |"
+    )
     return "\n".join(lines)
 
 
@@ -712,26 +786,43 @@ def notes_text(summary: dict, runs: list[dict], notes: Notes, loads: tuple, warm
     starts = Counter(
         visit.get("python") or "unknown"
         for run in runs
-        for visit in (run["game"]["cold"], run["game"]["warm"], run["game_sw"]["first_visit"],
-                      run["game_sw"]["offline"], run["game_sw"]["offline_again"])
+        for visit in (
+            run["game"]["cold"],
+            run["game"]["warm"],
+            run["game_sw"]["first_visit"],
+            run["game_sw"]["offline"],
+            run["game_sw"]["offline_again"],
+        )
     )
     out.append(
         f"Python started from the build's snapshot in {starts['snapshot']} of {sum(starts.values())} game visits"
-        + (f" (others: {dict((k, v) for k, v in starts.items() if k != 'snapshot')})." if len(starts) > 1 or "snapshot" not in starts else ".")
+        + (
+            f" (others: {dict((k, v) for k, v in starts.items() if k != 'snapshot')})."
+            if len(starts) > 1 or "snapshot" not in starts
+            else "."
+        )
     )
     errors = Counter(e for run in runs for kind in ("bare", "game") for e in run[kind]["cold_bytes_server"]["errors"])
     errors.update(e for run in runs for e in run["game_sw"]["first_visit_bytes_server"]["errors"])
     if errors:
-        out.append("Error statuses the server sent on first visits: " + ", ".join(f"{e} ×{n}" for e, n in errors.items()) + ".")
-    out.append(f"{warmup} warm-up run(s) of each page (not counted) first; then bare and game alternate run by run "
-               "(each run: bare cold, bare warm, game cold, game warm + a full game, game first visit with SW, game offline).")
-    out.append(f"Load average (1/5/15 min) before: {loads[0]}, after: {loads[1]} — other jobs on the machine skew timings.")
+        out.append(
+            "Error statuses the server sent on first visits: " + ", ".join(f"{e} ×{n}" for e, n in errors.items()) + "."
+        )
+    out.append(
+        f"{warmup} warm-up run(s) of each page (not counted) first; then bare and game alternate run by run "
+        "(each run: bare cold, bare warm, game cold, game warm + a full game, game first visit with SW, game offline)."
+    )
+    out.append(
+        f"Load average (1/5/15 min) before: {loads[0]}, after: {loads[1]} — other jobs on the machine skew timings."
+    )
     for kind in ("bare", "game"):
         for text, count in sorted(notes.counts.get(kind, {}).items(), key=lambda item: -item[1]):
             out.append(f"[{kind}] ×{count}: {text}")
     if any("Offline play is unavailable" in text for text in notes.counts.get("game", {})):
-        out.append("Cold/warm runs block service workers in Playwright, which makes register() resolve to undefined: "
-                   "hence the game's 'Offline play is unavailable' warning there (not seen in a real browser).")
+        out.append(
+            "Cold/warm runs block service workers in Playwright, which makes register() resolve to undefined: "
+            "hence the game's 'Offline play is unavailable' warning there (not seen in a real browser)."
+        )
     return out
 
 
@@ -740,7 +831,9 @@ def notes_text(summary: dict, runs: list[dict], notes: Notes, loads: tuple, warm
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=7, help="runs of each page (default 7; the issue asks for at least 7)")
+    parser.add_argument(
+        "--runs", type=int, default=7, help="runs of each page (default 7; the issue asks for at least 7)"
+    )
     parser.add_argument("--json", type=Path, help="also write every measurement and the summary here")
     parser.add_argument("--warmup", type=int, default=1, help="unmeasured runs of each page first (default 1)")
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
@@ -758,7 +851,10 @@ def main(argv=None) -> int:
     except browser_finder.BrowserNotFound as error:
         print(f"startup: {error}", file=sys.stderr)
         return 1
-    launch = {"executable_path": str(executable), "args": [*browser_finder.launch_args(), "--enable-precise-memory-info"]}
+    launch = {
+        "executable_path": str(executable),
+        "args": [*browser_finder.launch_args(), "--enable-precise-memory-info"],
+    }
     loads_before = tuple(round(x, 2) for x in os.getloadavg())
     started = time.monotonic()
     notes = Notes()
@@ -807,9 +903,11 @@ def main(argv=None) -> int:
     summary = summarize(runs)
     print()
     print(f"Machine: {machine['cpus']} × {machine['cpu_model']}, {machine['memory']}, {machine['os']}")
-    print(f"Chromium {machine['chromium']} (headless), Playwright {machine['playwright']}, Pyodide {machine['pyodide']}, "
-          f"PyScript {machine['pyscript']}; served from 127.0.0.1 by tools/serve.py's handler; "
-          f"{time.monotonic() - started:.0f} s in all")
+    print(
+        f"Chromium {machine['chromium']} (headless), Playwright {machine['playwright']}, Pyodide {machine['pyodide']}, "
+        f"PyScript {machine['pyscript']}; served from 127.0.0.1 by tools/serve.py's handler; "
+        f"{time.monotonic() - started:.0f} s in all"
+    )
     print()
     print(table(summary))
     print()

@@ -64,8 +64,15 @@ def synthetic_history(games: int, seed: int = SEED) -> str:
     """``games`` two-person Yahtzee games with plausible random scores, as the history's JSON."""
     rng = random.Random(seed)
     rs = ruleset("yahtzee")
-    lower = {"three_of_a_kind": range(5, 31), "four_of_a_kind": range(5, 31), "full_house": (0, 25),
-             "small_straight": (0, 30, 30), "large_straight": (0, 40), "yahtzee": (0, 0, 0, 50), "chance": range(5, 31)}
+    lower = {
+        "three_of_a_kind": range(5, 31),
+        "four_of_a_kind": range(5, 31),
+        "full_house": (0, 25),
+        "small_straight": (0, 30, 30),
+        "large_straight": (0, 40),
+        "yahtzee": (0, 0, 0, 50),
+        "chance": range(5, 31),
+    }
 
     def card() -> tuple[list[int], int]:
         """A card and its Yahtzee bonus: a bonus only beside a scored Yahtzee box, with the alike dice
@@ -95,10 +102,14 @@ def main(argv=None) -> int:
     print(f"Statistics screen in Pyodide (headless Chromium {version}), median of {args.runs} runs")
     print(f"history: {figures['games']} games, {len(text.encode()) / 1e6:.2f} MB of JSON")
     print(f"load (History.from_json): {figures['load_ms']:.0f} ms")
-    print(f"render (stats_view.statistics + markup.statistics + innerHTML + layout): {figures['render_ms']:.0f} ms"
-          f" (max {figures['render_max_ms']:.0f} ms; target 100 ms)")
-    print(f"  of which stats_view.statistics {figures['values_ms']:.0f} ms, markup.statistics {figures['markup_ms']:.0f} ms,"
-          f" the rest writing the HTML and layout")
+    print(
+        f"render (stats_view.statistics + markup.statistics + innerHTML + layout): {figures['render_ms']:.0f} ms"
+        f" (max {figures['render_max_ms']:.0f} ms; target 100 ms)"
+    )
+    print(
+        f"  of which stats_view.statistics {figures['values_ms']:.0f} ms, markup.statistics {figures['markup_ms']:.0f} ms,"
+        f" the rest writing the HTML and layout"
+    )
     return 0
 
 

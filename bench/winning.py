@@ -52,7 +52,9 @@ def play_turn(rs: RuleSet, policy: Policy, card: Card, rivals: Sequence[Card], r
 
 def perfect(advisor: Advisor) -> Policy:
     """The expected-score optimal player."""
-    return lambda card, dice, rolls_left, rivals: advisor.options(card[0], dice, rolls_left, yahtzee_bonus=card[1])[0].action
+    return lambda card, dice, rolls_left, rivals: advisor.options(card[0], dice, rolls_left, yahtzee_bonus=card[1])[
+        0
+    ].action
 
 
 def to_win(winning: Winning) -> Policy:
@@ -150,11 +152,16 @@ def calibrate(names: Sequence[str], games: int, jobs: int) -> None:
             observed = sum(o for _, o in got) / len(got)
             half = Z95 * math.sqrt(max(observed * (1 - observed), 1e-9) / len(got))
             worst = max(worst, abs(predicted - observed))
-            print(f"  {lo:.1f}-{hi:.1f}  {len(got):11,}  {100 * predicted:8.1f}%  {100 * observed:7.1f}%"
-                  f"  {100 * (observed - half):.1f}-{100 * (observed + half):.1f}%")
+            print(
+                f"  {lo:.1f}-{hi:.1f}  {len(got):11,}  {100 * predicted:8.1f}%  {100 * observed:7.1f}%"
+                f"  {100 * (observed - half):.1f}-{100 * (observed + half):.1f}%"
+            )
         brier = sum((p - o) ** 2 for p, o in pairs) / len(pairs)
-        print(f"  largest gap by decile {100 * worst:.1f} points; Brier score {brier:.4f}"
-              f"  [{time.perf_counter() - t0:.0f} s, {jobs} processes]", flush=True)
+        print(
+            f"  largest gap by decile {100 * worst:.1f} points; Brier score {brier:.4f}"
+            f"  [{time.perf_counter() - t0:.0f} s, {jobs} processes]",
+            flush=True,
+        )
 
 
 def main(argv: list[str] | None = None) -> int:

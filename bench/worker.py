@@ -71,7 +71,8 @@ def one_run(browser, base: str) -> dict:
     first = page.evaluate(TIMED_CLICK, ["#roll-button", "#dice"])
     isolated = page.evaluate("crossOriginIsolated")
     worker = page.evaluate("typeof yachtPyodide === 'undefined'") and any(
-        w.evaluate("typeof yachtPyodide === 'object'") for w in page.workers)
+        w.evaluate("typeof yachtPyodide === 'object'") for w in page.workers
+    )
     page.wait_for_timeout(100)
     page.evaluate(TIMED_CLICK, ["#scorecard button.choice", "#scorecard"])
     page.wait_for_timeout(1500)  # the warm-up's throwaway turns end (bench/startup.py measures with it done too)
@@ -82,8 +83,15 @@ def one_run(browser, base: str) -> dict:
         scores.append(page.evaluate(TIMED_CLICK, ["#scorecard button.choice", "#scorecard"]))
         page.wait_for_timeout(100)
     context.close()
-    return {"ready": ready, "long": long_tasks, "worker": worker, "isolated": isolated, "first": first,
-            "rolls": rolls, "scores": scores}
+    return {
+        "ready": ready,
+        "long": long_tasks,
+        "worker": worker,
+        "isolated": isolated,
+        "first": first,
+        "rolls": rolls,
+        "scores": scores,
+    }
 
 
 def main(argv=None) -> int:
@@ -99,26 +107,35 @@ def main(argv=None) -> int:
     results: dict[bool, list[dict]] = {False: [], True: []}
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(browser_finder.ensure()), args=browser_finder.launch_args())
+            browser = playwright.chromium.launch(
+                executable_path=str(browser_finder.ensure()), args=browser_finder.launch_args()
+            )
             for run in range(args.runs):
                 for isolate, server in servers.items():
                     found = one_run(browser, f"http://127.0.0.1:{server.server_address[1]}")
                     if not found["worker"] or found["isolated"] != isolate:
-                        raise SystemExit(f"run {run + 1}: Python not in a worker, or the page's isolation not as its host sends")
+                        raise SystemExit(
+                            f"run {run + 1}: Python not in a worker, or the page's isolation not as its host sends"
+                        )
                     results[isolate].append(found)
                 print(f"run {run + 1} of {args.runs} done", file=sys.stderr, flush=True)
             browser.close()
     finally:
         for server in servers.values():
             server.shutdown()
-    print(f"Chromium {browser_finder.ensure()}, {args.runs} first visits per host (service worker blocked), "
-          f"then {TURNS} turns each; times in ms\n")
+    print(
+        f"Chromium {browser_finder.ensure()}, {args.runs} first visits per host (service worker blocked), "
+        f"then {TURNS} turns each; times in ms\n"
+    )
     print("| | plain host (no COOP/COEP) | isolating host |\n|---|---|---|")
     rows = (
         ("ready (navigation → data-ready), median", lambda r: statistics.median(x["ready"] for x in r)),
         ("the visit's first roll (pressed at ready), median", lambda r: statistics.median(x["first"] for x in r)),
         ("the visit's first roll, worst", lambda r: max(x["first"] for x in r)),
-        ("long tasks on the page's thread before ready, median count", lambda r: statistics.median(len(x["long"]) for x in r)),
+        (
+            "long tasks on the page's thread before ready, median count",
+            lambda r: statistics.median(len(x["long"]) for x in r),
+        ),
         ("their total length, median", lambda r: statistics.median(sum(x["long"]) for x in r)),
         ("the longest, median", lambda r: statistics.median(max(x["long"], default=0) for x in r)),
         ("Roll → dice changed, median", lambda r: statistics.median(v for x in r for v in x["rolls"])),

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar
 
 __all__ = ["ActionError", "Roll", "Hold", "Score", "NextGame", "Finish", "Keep", "Action", "Decision", "from_data"]
 
@@ -107,9 +107,9 @@ class Keep:
     faces: tuple[int, ...]
 
 
-Action = Union[Roll, Hold, Score, NextGame, Finish]
+Action = Roll | Hold | Score | NextGame | Finish
 """Anything the engine applies."""
-Decision = Union[Keep, Score]
+Decision = Keep | Score
 """A choice the advisor values: keep some faces and roll, or score a box."""
 
 _SHAPES: dict[str, tuple[Callable[[list], bool], Callable[[list], Action]]] = {

@@ -39,10 +39,10 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
 from pathlib import Path
-from typing import Mapping, Sequence
 
 from game.actions import Decision, Keep, Score
 from game.model import Model, Values
@@ -520,7 +520,9 @@ class Advisor:
         out.sort(key=lambda o: -o.expected)
         return out
 
-    def _sampled(self, scores: Mapping[str, int], dice: Sequence[int], rolls_left: int, yahtzee_bonus: int) -> list[Option]:
+    def _sampled(
+        self, scores: Mapping[str, int], dice: Sequence[int], rolls_left: int, yahtzee_bonus: int
+    ) -> list[Option]:
         """Huge dice shapes: each open box's future is worth half its maximum; keeps are valued by
         a few deterministic sample rerolls scored greedily. exact=False."""
         rs = self.ruleset

@@ -14,11 +14,13 @@ static/js/page.js, which carries them out and sends the next event (docs/protoco
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any, Callable
+from typing import Any
 
-from . import coach_view, feel, markup, paint, rules_text, setup as setups, view
+from . import coach_view, feel, markup, paint, rules_text, view
+from . import setup as setups
 from .boot import LANGUAGE_KEY
 from .engine import GameError
 from .i18n import DEFAULT, ENGLISH, LANGUAGES, N_, Text, negotiate
@@ -66,7 +68,12 @@ class Over(Enum):
     STATS = "stats"
 
 
-SCREENS = {Screen.SETUP: "setup", Screen.PLAY: "play", Screen.SAVE_PROBLEM: "save-problem", Screen.LINK_CHOICE: "link-choice"}
+SCREENS = {
+    Screen.SETUP: "setup",
+    Screen.PLAY: "play",
+    Screen.SAVE_PROBLEM: "save-problem",
+    Screen.LINK_CHOICE: "link-choice",
+}
 
 
 # ----------------------------------------------------------------------------- events
@@ -186,7 +193,22 @@ class Persisted:
     persisted: bool | None
 
 
-Event = Start | Click | Submit | Change | File | Key | Tick | Stored | Visibility | Motion | Fetched | Refused | Confirmed | Persisted
+Event = (
+    Start
+    | Click
+    | Submit
+    | Change
+    | File
+    | Key
+    | Tick
+    | Stored
+    | Visibility
+    | Motion
+    | Fetched
+    | Refused
+    | Confirmed
+    | Persisted
+)
 
 
 def _pairs(value: Any) -> tuple[tuple[str, str], ...]:
@@ -207,24 +229,43 @@ def read_event(text: str, data: bytes | None = None, python: str = "") -> tuple[
         kind, now, form = message["type"], str(message.get("now", "")), _pairs(message.get("form", {}))
         event = {
             "start": lambda: Start(
-                tuple((key, value) for key, value in message.get("stored", {}).items()
-                      if (key in STORED_KEYS or key.startswith(KEPT_PREFIX)) and isinstance(value, str)),
-                bool(message.get("unsaved")), _pairs(message.get("query", [])),
-                tuple(str(code) for code in message.get("languages", [])), form, bool(message.get("hidden")),
-                bool(message.get("reduced")), tuple(str(msgid) for msgid in message.get("msgids", [])), python),
+                tuple(
+                    (key, value)
+                    for key, value in message.get("stored", {}).items()
+                    if (key in STORED_KEYS or key.startswith(KEPT_PREFIX)) and isinstance(value, str)
+                ),
+                bool(message.get("unsaved")),
+                _pairs(message.get("query", [])),
+                tuple(str(code) for code in message.get("languages", [])),
+                form,
+                bool(message.get("hidden")),
+                bool(message.get("reduced")),
+                tuple(str(msgid) for msgid in message.get("msgids", [])),
+                python,
+            ),
             "click": lambda: Click(str(message.get("id") or ""), _pairs(message.get("data", {})), form),
             "submit": lambda: Submit(form),
-            "change": lambda: Change(str(message["id"]), str(message.get("value", "")), bool(message.get("checked")), form),
+            "change": lambda: Change(
+                str(message["id"]), str(message.get("value", "")), bool(message.get("checked")), form
+            ),
             "file": lambda: File(int(message["size"]), str(message["text"])),
-            "key": lambda: Key(str(message["key"]), *(bool(message.get(n)) for n in ("ctrl", "alt", "typing", "choice"))),
+            "key": lambda: Key(
+                str(message["key"]), *(bool(message.get(n)) for n in ("ctrl", "alt", "typing", "choice"))
+            ),
             "tick": lambda: Tick(str(message["token"])),
-            "storage": lambda: Stored(str(message["key"]), message["value"] if isinstance(message.get("value"), str) else None),
+            "storage": lambda: Stored(
+                str(message["key"]), message["value"] if isinstance(message.get("value"), str) else None
+            ),
             "visibility": lambda: Visibility(bool(message["hidden"])),
             "motion": lambda: Motion(bool(message["reduced"])),
-            "fetched": lambda: Fetched(str(message["name"]), bytes(data) if message.get("ok") and data is not None else None),
+            "fetched": lambda: Fetched(
+                str(message["name"]), bytes(data) if message.get("ok") and data is not None else None
+            ),
             "refused": lambda: Refused(str(message["key"])),
             "confirmed": lambda: Confirmed(str(message["answer"])),
-            "persisted": lambda: Persisted(message["persisted"] if isinstance(message.get("persisted"), bool) else None),
+            "persisted": lambda: Persisted(
+                message["persisted"] if isinstance(message.get("persisted"), bool) else None
+            ),
         }[kind]()
     except (GameError, ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError):
         return None, ""
@@ -375,7 +416,10 @@ def begin(app: App, session: Session) -> Out:
     """Put a new or restored session on the board (a new match replaces whatever was saved)."""
     app = replace(app, session=session, screen=Screen.PLAY, offered=None, kept=None, handed=None, drawn=Drawn())
     app, effects = save(app)
-    screens = [show(element_id, element_id == "play") for element_id in ("setup", "save-problem", "link-choice", "other-tab", "play")]
+    screens = [
+        show(element_id, element_id == "play")
+        for element_id in ("setup", "save-problem", "link-choice", "other-tab", "play")
+    ]
     app, drawing = board(app, view.status(session.match, t=app.t), before=[*screens, show("menu-new")])
     app, token = app.token("prefetch")
     return app, [*effects, *drawing, focus("roll-button"), tick(token, PREFETCH_SECONDS)]
@@ -384,7 +428,10 @@ def begin(app: App, session: Session) -> Out:
 def save(app: App) -> Out:
     """Keep the session in storage so a reload resumes it exactly."""
     saved = app.session.to_json()
-    return replace(app.holding(SAVE_KEY, saved), saved=saved), [store(SAVE_KEY, saved), Effect("flag", (UNSAVED_KEY, False))]
+    return replace(app.holding(SAVE_KEY, saved), saved=saved), [
+        store(SAVE_KEY, saved),
+        Effect("flag", (UNSAVED_KEY, False)),
+    ]
 
 
 def handing(app: App) -> str | None:
@@ -397,8 +444,14 @@ def board(app: App, announce: str = "", thrown: frozenset[int] = frozenset(), be
     """Draw what changed (``thrown`` dice tumble), then schedule what the session says is next."""
     match = app.session.match
     passing = handing(app)
-    drawn, ops, results = paint.table(app.drawn, app.session, app.t, announce or view.status(match, t=app.t), passing,
-                                      thrown if not app.reduced else frozenset())
+    drawn, ops, results = paint.table(
+        app.drawn,
+        app.session,
+        app.t,
+        announce or view.status(match, t=app.t),
+        passing,
+        thrown if not app.reduced else frozenset(),
+    )
     effects = [draw([*before, *ops], paint.MOTION if thrown and not app.reduced else None)]
     if passing is not None and passing != app.handing:
         effects.append(focus("pass-start"))
@@ -418,8 +471,12 @@ def commit(app: App, step, person: bool = True) -> Out:
     app, effects = save(replace(app, session=step.session))
     found = feel.cues(before, after)
     cheer = feel.cheer(after, found, t=app.t)
-    app, drawing = board(app, " ".join(filter(None, (view.announcement(step, t=app.t), cheer))), feel.thrown(before, after),
-                         before=[say("")])
+    app, drawing = board(
+        app,
+        " ".join(filter(None, (view.announcement(step, t=app.t), cheer))),
+        feel.thrown(before, after),
+        before=[say("")],
+    )
     effects += drawing + sound(found, person)
     if cheer:
         app, shown = celebrate(app, cheer)
@@ -463,7 +520,10 @@ def offer_newer(app: App) -> Out:
 def celebrate(app: App, words: str) -> Out:
     """A brief celebration (its words are spoken with the step's): shown, then gone unless a newer one came."""
     app = replace(app, cheers=app.cheers + 1)
-    return app, [draw([("cheer-text", {"text": words}), show("cheer")]), tick(f"cheer:{app.cheers}", feel.CHEER_SECONDS)]
+    return app, [
+        draw([("cheer-text", {"text": words}), show("cheer")]),
+        tick(f"cheer:{app.cheers}", feel.CHEER_SECONDS),
+    ]
 
 
 def hand_over(app: App) -> Out:
@@ -824,11 +884,17 @@ def on_submit(app: App, event: Submit) -> Out:
             raise ValueError(problems)
         session = Session.new(setup, t=app.t)
     except ValueError as problem:
-        words = [p.text(app.t) for p in problems] or [problem.text(app.t) if isinstance(problem, GameError) else str(problem)]
+        words = [p.text(app.t) for p in problems] or [
+            problem.text(app.t) if isinstance(problem, GameError) else str(problem)
+        ]
         return app, [draw([("setup-error", {"html": markup.problems(words, t=app.t), "hidden": False})])]
     app, effects = begin(app, session)
     remembered = json.dumps(setups.form_values(setup))  # the choices as the form holds them: bounded
-    return app.holding(SETUP_KEY, remembered), [draw([show("setup-error", False)]), store(SETUP_KEY, remembered), *effects]
+    return app.holding(SETUP_KEY, remembered), [
+        draw([show("setup-error", False)]),
+        store(SETUP_KEY, remembered),
+        *effects,
+    ]
 
 
 def on_change(app: App, event: Change) -> Out:
@@ -861,7 +927,9 @@ def open_setup(app: App, problems: tuple = (), setup: setups.Setup | None = None
     words = markup.problems([p.text(app.t) for p in problems], t=app.t) if problems else ""
     ops += [show("setup"), ("setup-error", {"html": words, "hidden": not problems, "scroll": bool(problems)})]
     effects = [draw(ops)] + ([] if problems else [Effect("offerFocus", ("start-button",))])
-    return replace(app, screen=Screen.SETUP, form=tuple(setups.form_values(setup).items()) if setup else app.form), effects
+    return replace(
+        app, screen=Screen.SETUP, form=tuple(setups.form_values(setup).items()) if setup else app.form
+    ), effects
 
 
 def rules_shown(app: App):
@@ -878,19 +946,28 @@ def rules_shown(app: App):
 def open_rules(app: App) -> Out:
     """The Rules screen, in the player's language, over whatever is on the page."""
     app, closing = close_stats(app.wait(stats=None))
-    ops = [("rules-body", {"html": rules_text.panel_html(rules_shown(app), t=app.t)}), (("body", 0), {"attrs": {"data-screen": "rules"}}),
-           show("rules")]
+    ops = [
+        ("rules-body", {"html": rules_text.panel_html(rules_shown(app), t=app.t)}),
+        (("body", 0), {"attrs": {"data-screen": "rules"}}),
+        show("rules"),
+    ]
     return replace(app, over=Over.RULES), [*closing, draw(ops), focus("rules-close")]
 
 
 def close_rules(app: App) -> Out:
-    return (replace(app, over=Over.NOTHING), [draw([show("rules", False), (("body", 0), {"remove": ["data-screen"]})])]) \
-        if app.over is Over.RULES else (app, [])
+    return (
+        (replace(app, over=Over.NOTHING), [draw([show("rules", False), (("body", 0), {"remove": ["data-screen"]})])])
+        if app.over is Over.RULES
+        else (app, [])
+    )
 
 
 def close_stats(app: App) -> Out:
-    return (replace(app, over=Over.NOTHING), [draw([show("stats", False), (("body", 0), {"remove": ["data-screen"]})])]) \
-        if app.over is Over.STATS else (app, [])
+    return (
+        (replace(app, over=Over.NOTHING), [draw([show("stats", False), (("body", 0), {"remove": ["data-screen"]})])])
+        if app.over is Over.STATS
+        else (app, [])
+    )
 
 
 def open_stats(app: App, effects: list | None = None, key: str | None = None, name: str | None = None) -> Out:
@@ -912,8 +989,7 @@ def open_stats(app: App, effects: list | None = None, key: str | None = None, na
         page = stats_view.statistics(history, app.references, key or None, name or None, t=app.t)
         ops.append(("stats-body", {"html": markup.statistics(page, t=app.t)}))
     count = len(kept_copies(app))
-    ops += [("kept-text", {"text": app.t.n_(*view.KEPT_COPIES, count)}),
-            show("kept", count > 0)]
+    ops += [("kept-text", {"text": app.t.n_(*view.KEPT_COPIES, count)}), show("kept", count > 0)]
     ops += [(("body", 0), {"attrs": {"data-screen": "stats"}}), show("stats")]
     return replace(app, over=Over.STATS).wait(stats=None), [*effects, draw(ops), Effect("persisted")]
 
@@ -922,7 +998,9 @@ def references_came(app: App, data: bytes | None) -> Out:
     from . import stats
 
     try:
-        references = stats.references_from_dict(read_json(data, "optimal player's numbers", limit=len(data))) if data else {}
+        references = (
+            stats.references_from_dict(read_json(data, "optimal player's numbers", limit=len(data))) if data else {}
+        )
     except (GameError, ValueError, TypeError, KeyError):  # damaged: charts without them
         references = {}
     app = replace(app, references=references)
@@ -932,7 +1010,9 @@ def references_came(app: App, data: bytes | None) -> Out:
 def on_persisted(app: App, event: Persisted) -> Out:
     from .stats_view import storage_status
 
-    return replace(app, persisted=event.persisted), [draw([("storage-status", {"text": storage_status(event.persisted, t=app.t)})])]
+    return replace(app, persisted=event.persisted), [
+        draw([("storage-status", {"text": storage_status(event.persisted, t=app.t)})])
+    ]
 
 
 # ----------------------------------------------------------------------------- history and backups
@@ -994,7 +1074,12 @@ def export_backup(app: App) -> Out:
         return app, [draw([say(problem)])]
     setup = remembered_fields(app)
     session = app.session.to_dict() if app.session else None
-    return app, [Effect("download", (f"yacht-dice-backup-{app.now[:10]}.json", Backup(history, session, {"setup": setup}, app.now).to_json()))]
+    return app, [
+        Effect(
+            "download",
+            (f"yacht-dice-backup-{app.now[:10]}.json", Backup(history, session, {"setup": setup}, app.now).to_json()),
+        )
+    ]
 
 
 def on_file(app: App, event: File) -> Out:
@@ -1008,7 +1093,10 @@ def on_file(app: App, event: File) -> Out:
     try:
         backup = Backup.from_json(event.text)
     except GameError as error:
-        return app, [draw([say(f"{t._(view.WORDS.import_refused)} {problem_text(error, t)}")]), Effect("console", ("warn", f"import: {error}"))]
+        return app, [
+            draw([say(f"{t._(view.WORDS.import_refused)} {problem_text(error, t)}")]),
+            Effect("console", ("warn", f"import: {error}")),
+        ]
     app, before, problem = read_history(app)
     if before is None:
         return app, [draw([say(problem)])]
@@ -1096,8 +1184,10 @@ def keep_aside(app: App, raw: str, attempt: int) -> Out:
     app = replace(app, keeping=attempt)
     if attempt == 2:
         return app.holding(SAVE_KEY, None), [Effect("remove", (SAVE_KEY,)), store(app.keeping_key, raw)]
-    words = [("save-problem-kept", {"text": app.t._(view.WORDS.save_not_kept)}),
-             ("save-problem-dismiss", {"text": app.t._(view.WORDS.download_then_start)})]
+    words = [
+        ("save-problem-kept", {"text": app.t._(view.WORDS.save_not_kept)}),
+        ("save-problem-dismiss", {"text": app.t._(view.WORDS.download_then_start)}),
+    ]
     return app.holding(app.keeping_key, None).holding(SAVE_KEY, raw), [store(SAVE_KEY, raw), draw(words)]
 
 
@@ -1124,10 +1214,16 @@ def report_unreadable(app: App, error: GameError) -> Out:
     """The save-problem screen: what happened, whether a copy is kept, the data to download."""
     raw = app.value(SAVE_KEY) or ""
     app, effects = keep_aside(replace(app, screen=Screen.SAVE_PROBLEM), raw, 1)
-    ops = [("save-problem-kept", {"text": app.t._(view.WORDS.save_kept)}), ("save-problem-reason", {"text": str(error)}),
-           ("save-problem-text", {"value": raw[:SHOWN_SAVE_CHARS]}),
-           ("save-problem-dismiss", {"text": app.t._(view.WORDS.start_new)})]
-    ops += [show(element_id, element_id == "save-problem") for element_id in ("save-problem", "setup", "play", "link-choice")]
+    ops = [
+        ("save-problem-kept", {"text": app.t._(view.WORDS.save_kept)}),
+        ("save-problem-reason", {"text": str(error)}),
+        ("save-problem-text", {"value": raw[:SHOWN_SAVE_CHARS]}),
+        ("save-problem-dismiss", {"text": app.t._(view.WORDS.start_new)}),
+    ]
+    ops += [
+        show(element_id, element_id == "save-problem")
+        for element_id in ("save-problem", "setup", "play", "link-choice")
+    ]
     return app, [*effects, draw(ops)]
 
 
@@ -1172,8 +1268,16 @@ def load_newer(app: App) -> Out:
 
 def on_start(app: App, event: Start) -> Out:
     """The page is ready: word it in the player's language, then resume or set up a match."""
-    app = replace(app, stored=event.stored, form=event.form, msgids=event.msgids, hidden=event.hidden,
-                  reduced=event.reduced, python=event.python, screen=Screen.SETUP)
+    app = replace(
+        app,
+        stored=event.stored,
+        form=event.form,
+        msgids=event.msgids,
+        hidden=event.hidden,
+        reduced=event.reduced,
+        python=event.python,
+        screen=Screen.SETUP,
+    )
     app = app.wait(starting=event)
     code = preferred(app.value(LANGUAGE_KEY), event.languages)
     if code != app.t.code:
@@ -1282,8 +1386,11 @@ def language_came(app: App, code: str, data: bytes | None) -> Out:
 def use_language(app: App, t: Text, remember: bool) -> Out:
     """Word the whole page in ``t``'s language: fixed texts, the form (its choices kept), the board, open screens."""
     app = replace(app, t=t)
-    ops: list = [("setup-form", {"outer": markup.setup_form(t=t)}), ("setup-form", {"fill": dict(app.form)}),
-                 ("start-button", {"disabled": app.waiting.starting is not None})]
+    ops: list = [
+        ("setup-form", {"outer": markup.setup_form(t=t)}),
+        ("setup-form", {"fill": dict(app.form)}),
+        ("start-button", {"disabled": app.waiting.starting is not None}),
+    ]
     if app.over is Over.RULES:
         ops.append(("rules-body", {"html": rules_text.panel_html(rules_shown(app), t=t)}))
     effects: list[Effect] = [draw(ops)] + ([store(LANGUAGE_KEY, t.code), draw([say("")])] if remember else [])
@@ -1303,10 +1410,20 @@ def use_language(app: App, t: Text, remember: bool) -> Out:
 
 
 HANDLERS: dict[type, Callable[[App, Any], Out]] = {
-    Start: on_start, Click: on_click, Submit: on_submit, Change: on_change, File: on_file, Key: on_key,
-    Tick: on_tick, Stored: on_stored, Visibility: lambda app, event: on_visibility(app, event),
-    Motion: lambda app, event: (replace(app, reduced=event.reduced), []), Fetched: on_fetched, Refused: on_refused,
-    Confirmed: on_confirmed, Persisted: on_persisted,
+    Start: on_start,
+    Click: on_click,
+    Submit: on_submit,
+    Change: on_change,
+    File: on_file,
+    Key: on_key,
+    Tick: on_tick,
+    Stored: on_stored,
+    Visibility: lambda app, event: on_visibility(app, event),
+    Motion: lambda app, event: (replace(app, reduced=event.reduced), []),
+    Fetched: on_fetched,
+    Refused: on_refused,
+    Confirmed: on_confirmed,
+    Persisted: on_persisted,
 }
 """What each event does: one dispatch table."""
 

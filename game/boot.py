@@ -20,8 +20,10 @@ LANGUAGE_KEY = "yacht-dice/language"
 
 BOOT = {
     # Translators: {reason} is one of the next messages, or the browser's own (English) error text.
-    "failed": N_("The game could not start: {reason} Reload the page to try again; if it keeps failing, "
-                 "this browser may not support WebAssembly."),
+    "failed": N_(
+        "The game could not start: {reason} Reload the page to try again; if it keeps failing, "
+        "this browser may not support WebAssembly."
+    ),
     "python_error": N_("its Python code raised an error (the details are in the browser's console)."),
     "stopped": N_("its Python code stopped before the page was ready."),
     "limit": N_("Python did not finish loading within {seconds} seconds."),

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from game.actions import Decision, Keep, Score
 from game.advisor import Advisor
@@ -71,7 +71,9 @@ def choose(
     return _easy(advisor.ruleset, scores, dice, rolls_left, rng or random.Random())
 
 
-def _easy(ruleset: RuleSet, scores: Mapping[str, int], dice: Sequence[int], rolls_left: int, rng: random.Random) -> Decision:
+def _easy(
+    ruleset: RuleSet, scores: Mapping[str, int], dice: Sequence[int], rolls_left: int, rng: random.Random
+) -> Decision:
     """A beginner: chase the most common face; score the biggest points (a little randomly)."""
     faces = tuple(sorted(ruleset.validate_dice(dice)))
     if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or not 0 <= rolls_left < ruleset.rolls_per_turn:

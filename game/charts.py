@@ -212,7 +212,11 @@ def histogram(
     scale = games / ref_total if ref_total else 0.0
     # the reference as one point per bin, missing bins inside its range counted as empty
     counts = dict(shown)
-    ref_points = [(low, counts.get(low, 0) * scale) for low in range(shown[0][0], shown[-1][0] + 1, reference_width)] if shown else []
+    ref_points = (
+        [(low, counts.get(low, 0) * scale) for low in range(shown[0][0], shown[-1][0] + 1, reference_width)]
+        if shown
+        else []
+    )
     top = max([count for _, _, count in bins] + [c for _, c in ref_points])
     bottom = _TOP + _PLOT_HEIGHT
 
@@ -254,7 +258,8 @@ def histogram(
     head = [t._("Final score"), t._("Your games")] + ([t._("Optimal player")] if ref_total else [])
     table = [
         # Translators: a range of final scores in a table ("150–159").
-        [t._("{low}–{high}", low=t.number(low), high=t.number(high)), t.number(count)] + ([share(low, high)] if ref_total else [])
+        [t._("{low}–{high}", low=t.number(low), high=t.number(high)), t.number(count)]
+        + ([share(low, high)] if ref_total else [])
         for low, high, count in rows
     ]
     return _figure(prefix, caption, bottom + 24, "".join(parts), head, table, t=t)

@@ -20,7 +20,6 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from . import advisor, bots
 from .actions import Action, Decision, Hold, Keep, Roll, Score
@@ -29,8 +28,24 @@ from .engine import Match, new_match
 from .odds import Chances, Odds, shown
 from .winning import Prospect, WinChances, Winning
 
-__all__ = ["Hint", "Move", "Report", "position", "kept_faces", "holds_for", "hint", "as_decision", "cost", "bot_step",
-           "bot_rng", "decisions", "review", "rivals", "win_chances", "target_chance"]
+__all__ = [
+    "Hint",
+    "Move",
+    "Report",
+    "position",
+    "kept_faces",
+    "holds_for",
+    "hint",
+    "as_decision",
+    "cost",
+    "bot_step",
+    "bot_rng",
+    "decisions",
+    "review",
+    "rivals",
+    "win_chances",
+    "target_chance",
+]
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,19 @@ from .actions import Decision, Keep, Score
 from .engine import Match, SeatKind
 from .i18n import ENGLISH, Text
 
-__all__ = ["Advice", "ReportSection", "HINT_OPTIONS", "REPORT_MISTAKES", "action_text", "advice", "chances_text",
-           "decision_text", "odds_text", "report", "report_summary"]
+__all__ = [
+    "Advice",
+    "ReportSection",
+    "HINT_OPTIONS",
+    "REPORT_MISTAKES",
+    "action_text",
+    "advice",
+    "chances_text",
+    "decision_text",
+    "odds_text",
+    "report",
+    "report_summary",
+]
 
 
 def action_text(ruleset: rules.RuleSet, decision: Decision, t: Text = ENGLISH) -> str:
@@ -142,7 +153,6 @@ def _decision_words(ruleset: rules.RuleSet, decision, t: Text) -> str:
         left, **fields)  # fmt: skip
 
 
-
 @dataclass(frozen=True)
 class Advice:
     """The hint panel: the best choice, the top options with their expected final scores (and, for a keep,
@@ -200,23 +210,45 @@ def _why(ruleset: rules.RuleSet, hint, t: Text) -> str:
     if margin < TIED:
         # Translators: the hint panel's reason when the two best choices ("keep 6 6", "score Chance") have the
         # same expected final score (a decimal).
-        sentences = [t._("The best choices are level: {action} and {other} both lead to {expected}.",
-                         action=action_text(ruleset, best.action, t), **fields)]
+        sentences = [
+            t._(
+                "The best choices are level: {action} and {other} both lead to {expected}.",
+                action=action_text(ruleset, best.action, t),
+                **fields,
+            )
+        ]
     elif isinstance(best.action, Score):
         # Translators: the hint panel's reason: {expected} is the best option's expected final score, {margin} how many
         # points more than the next option ({other}: "keep 6 6", "score Chance") leads to; both decimals.
-        sentences = [t._("Scoring {category} now gives the best expected final score ({expected}, {margin} more than {other}).",
-                         category=ruleset.category(best.action.category).display(t), margin=t.number(margin, 1), **fields)]
+        sentences = [
+            t._(
+                "Scoring {category} now gives the best expected final score ({expected}, {margin} more than {other}).",
+                category=ruleset.category(best.action.category).display(t),
+                margin=t.number(margin, 1),
+                **fields,
+            )
+        ]
     elif best.action.faces:
         # Translators: the hint panel's reason: {expected} is the best option's expected final score, {margin} how many
         # points more than the next option ({other}: "keep 6 6", "score Chance") leads to; both decimals.
-        sentences = [t._("Keeping {dice} gives the best expected final score ({expected}, {margin} more than {other}).",
-                         dice=" ".join(map(str, best.action.faces)), margin=t.number(margin, 1), **fields)]
+        sentences = [
+            t._(
+                "Keeping {dice} gives the best expected final score ({expected}, {margin} more than {other}).",
+                dice=" ".join(map(str, best.action.faces)),
+                margin=t.number(margin, 1),
+                **fields,
+            )
+        ]
     else:
         # Translators: the hint panel's reason: {expected} is the best option's expected final score, {margin} how many
         # points more than the next option ({other}: "keep 6 6", "score Chance") leads to; both decimals.
-        sentences = [t._("Rerolling every die gives the best expected final score ({expected}, {margin} more than {other}).",
-                         margin=t.number(margin, 1), **fields)]
+        sentences = [
+            t._(
+                "Rerolling every die gives the best expected final score ({expected}, {margin} more than {other}).",
+                margin=t.number(margin, 1),
+                **fields,
+            )
+        ]
     odds = hint.odds if len(hint.odds) == len(hint.options) else ()
     mine = shown(odds[0], hint.baseline) if odds and isinstance(best.action, Keep) else ()
     if mine:
@@ -226,15 +258,26 @@ def _why(ruleset: rules.RuleSet, hint, t: Text) -> str:
         if category in theirs and p - theirs[category] >= AIM_MARGIN:  # where it does better than the next option
             # Translators: the hint panel's reason, after the expected scores: keeping these dice makes the box
             # {category} this often this turn, against {other_percent} with the next option {other} ("keep 6 6").
-            sentences.append(t._("It makes {category} {percent} of the time, against {other_percent} with {other}.",
-                                 category=name, percent=t.percent(p, 1), other_percent=t.percent(theirs[category], 1),
-                                 other=fields["other"]))
+            sentences.append(
+                t._(
+                    "It makes {category} {percent} of the time, against {other_percent} with {other}.",
+                    category=name,
+                    percent=t.percent(p, 1),
+                    other_percent=t.percent(theirs[category], 1),
+                    other=fields["other"],
+                )
+            )
         else:
             category, p = mine[0]
             # Translators: the hint panel's reason, after the expected scores: keeping these dice makes the box
             # {category} this often this turn.
-            sentences.append(t._("It makes {category} {percent} of the time.",
-                                 category=ruleset.category(category).display(t), percent=t.percent(p, 1)))
+            sentences.append(
+                t._(
+                    "It makes {category} {percent} of the time.",
+                    category=ruleset.category(category).display(t),
+                    percent=t.percent(p, 1),
+                )
+            )
     return " ".join(sentences)
 
 
@@ -271,7 +314,8 @@ def advice(match: Match, hint, t: Text = ENGLISH) -> Advice:
         title = t._("Best this turn (estimate): {action}", action=action)
     odds = hint.odds if len(hint.odds) == len(hint.options) else (None,) * len(hint.options)
     lines = tuple(
-        _option_line(match.ruleset, o, shown(chances, hint.baseline), t) for o, chances in zip(hint.options[:HINT_OPTIONS], odds)
+        _option_line(match.ruleset, o, shown(chances, hint.baseline), t)
+        for o, chances in zip(hint.options[:HINT_OPTIONS], odds)
     )
     why = _why(match.ruleset, hint, t)
     if isinstance(best, Score):

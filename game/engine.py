@@ -32,12 +32,12 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Union
+from typing import Any
 
 from . import actions, rules
 from .actions import Action, Finish, Hold, NextGame, Roll, Score
 from .i18n import ENGLISH, N_, Text, n_
-from .rules import RuleSet, RulesError, Totals
+from .rules import RulesError, RuleSet, Totals
 
 __all__ = [
     "MIN_PLAYERS",
@@ -84,7 +84,7 @@ _MAX_SEED_TEXT = 64
 SAVE_MESSAGE_CHARS = 300
 """The longest message about a save: it may quote data someone else wrote."""
 
-PlayerRef = Union[int, str, None]
+PlayerRef = int | str | None
 
 
 # --------------------------------------------------------------------------- errors
@@ -117,7 +117,7 @@ class Refusal(Enum):
     NOTHING_TO_UNDO = "nothing_to_undo"
 
 
-Wording = Union[str, tuple[str, str]]
+Wording = str | tuple[str, str]
 
 # The sub-key of a wording is the action refused ("roll", "hold", "release", "score", "next_game",
 # "finish"), the joker rule's case ("upper", "lower"), or None. Fields: {name} the player (or seat) who
@@ -450,7 +450,9 @@ def _level(level: Any, who: Any) -> Level:
         return Level(level)
     except ValueError:
         valid = ", ".join(item.value for item in Level)
-        raise SetupError(f"{who!r} has an unknown computer level {level!r}; levels: {valid}", Refusal.BAD_SETUP) from None
+        raise SetupError(
+            f"{who!r} has an unknown computer level {level!r}; levels: {valid}", Refusal.BAD_SETUP
+        ) from None
 
 
 class Phase(Enum):
@@ -616,9 +618,7 @@ def make_seats(players: Iterable[str | Seat | None], t: Text = ENGLISH) -> tuple
     except TypeError:
         raise SetupError(f"players must be a list of names or seats, not {players!r}", Refusal.BAD_SETUP) from None
     if not MIN_PLAYERS <= len(given) <= MAX_PLAYERS:
-        raise SetupError(
-            f"a match has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(given)}", Refusal.BAD_SETUP
-        )
+        raise SetupError(f"a match has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(given)}", Refusal.BAD_SETUP)
     seats = []
     for index, player in enumerate(given):
         if isinstance(player, Seat):
@@ -904,8 +904,7 @@ class Match:
             ):
                 shown = list(faces) if isinstance(faces, (list, tuple)) else faces
                 return RollError(
-                    f"{name} cannot roll {shown!r}: {free} faces from 1 to {sides} are needed "
-                    f"for the dice not held",
+                    f"{name} cannot roll {shown!r}: {free} faces from 1 to {sides} are needed for the dice not held",
                     Refusal.BAD_FACES,
                     {"name": name, "faces": repr(shown), "count": free, "sides": sides},
                     "roll",

@@ -17,7 +17,21 @@ from enum import Enum
 from .engine import Match, SeatKind
 from .i18n import ENGLISH, N_, Text
 
-__all__ = ["Cue", "FLICK", "FLICK_MOTION", "MOTION", "ROLL_SECONDS", "TOSS", "TUMBLE_FACES", "best_cheer", "cheer", "cues", "handover", "thrown", "tumble"]
+__all__ = [
+    "Cue",
+    "FLICK",
+    "FLICK_MOTION",
+    "MOTION",
+    "ROLL_SECONDS",
+    "TOSS",
+    "TUMBLE_FACES",
+    "best_cheer",
+    "cheer",
+    "cues",
+    "handover",
+    "thrown",
+    "tumble",
+]
 
 ROLL_SECONDS = 0.56
 """How long thrown dice tumble before they land (TOSS and FLICK's length; a computer waits as long after its roll)."""
@@ -37,7 +51,10 @@ TOSS: tuple[dict[str, object], ...] = (
 )
 """A thrown die's body in the air and landing: transforms only, so the compositor alone draws it."""
 FLICK: tuple[dict[str, object], ...] = (
-    {"transform": f"translateY(-{100 * TUMBLE_FACES / (TUMBLE_FACES + 1):g}%)", "easing": f"steps({TUMBLE_FACES}, end)"},
+    {
+        "transform": f"translateY(-{100 * TUMBLE_FACES / (TUMBLE_FACES + 1):g}%)",
+        "easing": f"steps({TUMBLE_FACES}, end)",
+    },
     {"transform": "none", "offset": LAND},
     {"transform": "none"},
 )
@@ -69,7 +86,9 @@ def thrown(before: Match, after: Match) -> frozenset[int]:
     """
     rolled = (
         len(after.actions) > len(before.actions)  # undo takes actions back: nothing is thrown
-        and after.rolls == before.rolls + 1 and after.player == before.player and after.game == before.game
+        and after.rolls == before.rolls + 1
+        and after.player == before.player
+        and after.game == before.game
     )
     if not rolled:
         return frozenset()
@@ -139,10 +158,19 @@ def handover(match: Match, enabled: bool) -> str | None:
     >>> handover(m, True), handover(m, False), handover(m.roll(), True)
     ('Bob', None, None)
     """
-    if not enabled or not match.actions or match.game_over or match.finished or match.rolls or not _person(match, match.player):
+    if (
+        not enabled
+        or not match.actions
+        or match.game_over
+        or match.finished
+        or match.rolls
+        or not _person(match, match.player)
+    ):
         return None
     seats = len(match.seats)
-    last_person = next(seat for seat in ((match.player - step) % seats for step in range(1, seats + 1)) if _person(match, seat))
+    last_person = next(
+        seat for seat in ((match.player - step) % seats for step in range(1, seats + 1)) if _person(match, seat)
+    )
     return match.current_name if last_person != match.player else None
 
 
@@ -171,7 +199,9 @@ def cheer(match: Match, found: tuple[Cue, ...], t: Text = ENGLISH) -> str:
         return ""
     name = match.seats[last.player].name
     words = {
-        Cue.YAHTZEE: lambda: t._(CHEERS[Cue.YAHTZEE], category=match.ruleset.category(match.ruleset.yahtzee_id).display(t), name=name),
+        Cue.YAHTZEE: lambda: t._(
+            CHEERS[Cue.YAHTZEE], category=match.ruleset.category(match.ruleset.yahtzee_id).display(t), name=name
+        ),
         Cue.BONUS: lambda: t._(CHEERS[Cue.BONUS], name=name, points=match.ruleset.upper_bonus_amount),
     }
     return " ".join(words[cue]() for cue in (Cue.YAHTZEE, Cue.BONUS) if cue in found)
@@ -184,8 +214,15 @@ def best_cheer(bests: tuple[tuple[str, int], ...], t: Text = ENGLISH) -> str:
     'A personal best for Ann: 271 points!'
     """
     # Translators: a celebration at the end of a game: {name}'s highest total so far under these rules.
-    return " ".join(t.n_("A personal best for {name}: {count} point!", "A personal best for {name}: {count} points!", total, name=name)
-                    for name, total in bests)
+    return " ".join(
+        t.n_(
+            "A personal best for {name}: {count} point!",
+            "A personal best for {name}: {count} points!",
+            total,
+            name=name,
+        )
+        for name, total in bests
+    )
 
 
 def _person(match: Match, seat: int) -> bool:

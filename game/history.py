@@ -34,7 +34,6 @@ from typing import Any
 
 from . import rules
 from .actions import Finish, NextGame
-from .inputs import MAX_DEPTH, QUOTE_CHARS, Problem, Trouble, problem_text, read_json, refusal
 from .engine import (
     MAX_GAMES,
     MAX_PLAYERS,
@@ -45,11 +44,11 @@ from .engine import (
     Match,
     QueryError,
     Refusal,
-    SaveError,
     SeatKind,
     competition_ranks,
     normalize_name,
 )
+from .inputs import MAX_DEPTH, QUOTE_CHARS, Problem, Trouble, problem_text, read_json, refusal
 from .rules import RuleSet
 
 __all__ = [
@@ -201,7 +200,9 @@ class _Shape:
         """
         ruleset = self.ruleset
         upper = sum(compress(points, self.upper))
-        earned = ruleset.upper_bonus_amount if ruleset.upper_bonus_amount and upper >= ruleset.upper_bonus_threshold else 0
+        earned = (
+            ruleset.upper_bonus_amount if ruleset.upper_bonus_amount and upper >= ruleset.upper_bonus_threshold else 0
+        )
         return sum(points) + earned + yahtzee_bonus, earned
 
 
@@ -329,9 +330,7 @@ def _is_int(value: Any, low: int, high: int) -> bool:
     return type(value) is int and low <= value <= high
 
 
-def record_game(
-    match: Match, game: int, ended: str, undos: Sequence[int], lost: Sequence[float | None]
-) -> GameRecord:
+def record_game(match: Match, game: int, ended: str, undos: Sequence[int], lost: Sequence[float | None]) -> GameRecord:
     """The record of the match's finished game ``game`` (0-based); ``undos`` and ``lost`` per seat.
 
     ``lost`` is each seat's after-game review ``total_loss`` (None where it could not be
@@ -388,8 +387,10 @@ def session_record(session, game: int, ended: str) -> GameRecord:
     """
     exact = session.coach.needs_table() is None and session.coach.advisor.is_exact()
     seats = range(len(session.match.seats))
-    lost = [session.review(p, game).total_loss if exact and session.match.seats[p].kind is SeatKind.HUMAN else None
-            for p in seats]
+    lost = [
+        session.review(p, game).total_loss if exact and session.match.seats[p].kind is SeatKind.HUMAN else None
+        for p in seats
+    ]
     return record_game(session.match, game, ended, [session.undo_count(p, game) for p in seats], lost)
 
 
@@ -584,7 +585,9 @@ def _shape(item: Any, index: int) -> _Shape:
     try:
         ruleset = rules.from_dict(item)
     except (ValueError, TypeError) as exc:  # RulesError is a ValueError
-        raise refusal(f"the history's rule set {index + 1} is unknown: {exc}"[:300], Trouble.UNKNOWN_RULES, number=index + 1) from None
+        raise refusal(
+            f"the history's rule set {index + 1} is unknown: {exc}"[:300], Trouble.UNKNOWN_RULES, number=index + 1
+        ) from None
     return _shape_of(ruleset)
 
 
@@ -641,7 +644,9 @@ def _check_game(item: Any, shapes: list[_Shape], names: set[str]) -> str:
     if not _is_int(table, 0, len(shapes) - 1):
         raise _BadGame(f"rules {table!r} is not one of the file's {len(shapes)} rule sets", "rules")
     if not (_is_int(seed, 0, MAX_SEED) or (type(seed) is str and len(seed) <= SEED_TEXT_LENGTH)):
-        raise _BadGame(f"the seed {seed!r} is not an integer from 0 to 2**53 - 1 or a text of at most {SEED_TEXT_LENGTH}", "seed")
+        raise _BadGame(
+            f"the seed {seed!r} is not an integer from 0 to 2**53 - 1 or a text of at most {SEED_TEXT_LENGTH}", "seed"
+        )
     if not _is_int(game, 0, MAX_GAMES - 1):
         raise _BadGame(f"the game index {game!r} is not from 0 to {MAX_GAMES - 1}", "game")
     if type(seats) is not list or not 1 <= len(seats) <= MAX_PLAYERS:
@@ -682,7 +687,9 @@ def _check_header(data: Any, form: str, version: int, keys: tuple[str, ...], wha
         raise refusal(f"this is not a Yacht Dice {what}: it is not a JSON object", Trouble.FOREIGN, what=what)
     given = data.get("format")
     if given != form:
-        raise refusal(f"this is not a Yacht Dice {what} (its format is {given!r}, not {form!r})"[:200], Trouble.FOREIGN, what=what)
+        raise refusal(
+            f"this is not a Yacht Dice {what} (its format is {given!r}, not {form!r})"[:200], Trouble.FOREIGN, what=what
+        )
     number = data.get("version")
     if type(number) is int and number > version:
         raise refusal(f"this {what} comes from a newer version of the game (version {number}); this one reads version {version}",

@@ -111,7 +111,7 @@ def negotiate(preferred: Iterable[str]) -> Language:
 
 def _group(digits: str, separator: str) -> str:
     head = len(digits) % 3 or 3
-    return separator.join([digits[:head]] + [digits[i:i + 3] for i in range(head, len(digits), 3)])
+    return separator.join([digits[:head]] + [digits[i : i + 3] for i in range(head, len(digits), 3)])
 
 
 @dataclass(frozen=True)
@@ -127,7 +127,7 @@ class Text:
     catalogue: gettext.NullTranslations = field(default_factory=gettext.NullTranslations, compare=False, repr=False)
 
     @classmethod
-    def from_mo(cls, code: str, data: bytes) -> "Text":
+    def from_mo(cls, code: str, data: bytes) -> Text:
         """The language ``code`` read from a compiled catalogue (a ``.mo`` file's bytes)."""
         return cls(language(code), gettext.GNUTranslations(io.BytesIO(data)))
 
@@ -175,12 +175,18 @@ class Text:
         >>> Text(LANGUAGES["sv"]).date(date(2026, 1, 5)), Text(LANGUAGES["es"]).date(date(2026, 1, 5))
         ('2026-01-05', '5/1/2026')
         """
-        fields = {"y": str(day.year), "MM": f"{day.month:02d}", "M": str(day.month), "dd": f"{day.day:02d}", "d": str(day.day)}
+        fields = {
+            "y": str(day.year),
+            "MM": f"{day.month:02d}",
+            "M": str(day.month),
+            "dd": f"{day.day:02d}",
+            "d": str(day.day),
+        }
         out, pattern = [], self.language.date
         while pattern:
             token = next((key for key in ("y", "MM", "M", "dd", "d") if pattern.startswith(key)), pattern[0])
             out.append(fields.get(token, token))
-            pattern = pattern[len(token):]
+            pattern = pattern[len(token) :]
         return "".join(out)
 
     def join(self, items: Iterable[str]) -> str:

@@ -160,7 +160,9 @@ class Problem:
             return t._("Game {number} (seat {seat}) is damaged or impossible.", number=f["number"], seat=f["seat"])
         if trouble is Trouble.FIELDS:
             return t._(_HEADLINES[trouble], names=", ".join(f["names"]))
-        return t._(_HEADLINES[trouble], **{key: f[key] for key in ("version", "supported", "part", "number") if key in f})
+        return t._(
+            _HEADLINES[trouble], **{key: f[key] for key in ("version", "supported", "part", "number") if key in f}
+        )
 
 
 def refusal(message: str, trouble: Trouble, **fields: Any) -> SaveError:
@@ -200,8 +202,9 @@ def shorten(value: Any, limit: int = QUOTE_CHARS, t: Text = ENGLISH) -> str:
     if len(text) <= limit:
         return repr(text)
     # Translators: {value} is the start of a long value from a link, quoted and cut with "…".
-    return t.n_("{value} ({count} character)", "{value} ({count} characters)", len(text),
-                value=f"{text[:limit]!r}"[:-1] + "…'")
+    return t.n_(
+        "{value} ({count} character)", "{value} ({count} characters)", len(text), value=f"{text[:limit]!r}"[:-1] + "…'"
+    )
 
 
 def nesting(text: str) -> int:
@@ -249,10 +252,20 @@ def read_json(text: Any, what: str = "saved match", limit: int = MAX_SAVE_BYTES)
         raise refusal(f"the {what} must be JSON text, not {type(text).__name__}", Trouble.NOT_TEXT)
     size = len(text) if len(text) * 4 <= limit else len(text.encode("utf-8", "surrogatepass"))
     if size > limit:
-        raise refusal(f"the {what} is too large: {size} bytes, at most {limit} are read", Trouble.TOO_LARGE, size=size, limit=limit)
+        raise refusal(
+            f"the {what} is too large: {size} bytes, at most {limit} are read",
+            Trouble.TOO_LARGE,
+            size=size,
+            limit=limit,
+        )
     depth = nesting(text)
     if depth > MAX_DEPTH:
-        raise refusal(f"the {what} nests {depth} levels deep; at most {MAX_DEPTH} are read", Trouble.TOO_DEEP, depth=depth, limit=MAX_DEPTH)
+        raise refusal(
+            f"the {what} nests {depth} levels deep; at most {MAX_DEPTH} are read",
+            Trouble.TOO_DEEP,
+            depth=depth,
+            limit=MAX_DEPTH,
+        )
     try:
         return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except (ValueError, RecursionError) as exc:

@@ -23,8 +23,21 @@ from .i18n import ENGLISH, LANGUAGES, N_, Text, language
 from .rules import OptionKind, OptionSpec, Variant
 from .setup import SEAT_KINDS, SEED_LENGTH
 
-__all__ = ["PIPS", "advice", "cell", "die_face", "language_picker", "lines", "problems", "report", "roll_marks", "scorecard", "setup_form",
-           "statistics", "tray"]
+__all__ = [
+    "PIPS",
+    "advice",
+    "cell",
+    "die_face",
+    "language_picker",
+    "lines",
+    "problems",
+    "report",
+    "roll_marks",
+    "scorecard",
+    "setup_form",
+    "statistics",
+    "tray",
+]
 
 PIPS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (1, 2, 6, 7), 5: (1, 2, 4, 6, 7), 6: (1, 2, 3, 5, 6, 7)}
 """Pip positions (cells of a 3×3 grid, see app.css) of each face of a six-sided die."""
@@ -54,7 +67,9 @@ def _element(tag: str, content: str = "", /, **attributes: object) -> str:
 
 def _options(choices: Sequence[tuple[object, str]], selected: object) -> str:
     """``<option>`` tags of (value, label) pairs, ``selected`` marked."""
-    return "".join(_element("option", escape(label), value=value, selected=value == selected) for value, label in choices)
+    return "".join(
+        _element("option", escape(label), value=value, selected=value == selected) for value, label in choices
+    )
 
 
 def _numbers(low: int, high: int) -> tuple[tuple[int, str], ...]:
@@ -82,7 +97,14 @@ def _option_control(owner: Variant, spec: OptionSpec, t: Text) -> str:
         control = _element("select", _options(choices, spec.default), id=control_id, name=name)
     else:
         control = _element(
-            "input", type="number", id=control_id, name=name, min=spec.low, max=spec.high, value=spec.default, inputmode="numeric"
+            "input",
+            type="number",
+            id=control_id,
+            name=name,
+            min=spec.low,
+            max=spec.high,
+            value=spec.default,
+            inputmode="numeric",
         )
     return _labelled(control_id, spec.display(t), control)
 
@@ -91,7 +113,10 @@ def _rules_fieldsets(t: Text) -> list[str]:
     """The rule choice (a radio per rule set) and one fieldset of options per rule set that has any."""
     variants = list(rules.VARIANTS.values())
     radios = [
-        _element("label", _element("input", type="radio", name="rules", value=v.name, checked=i == 0) + " " + escape(v.display(t)))
+        _element(
+            "label",
+            _element("input", type="radio", name="rules", value=v.name, checked=i == 0) + " " + escape(v.display(t)),
+        )
         for i, v in enumerate(variants)
     ]
     # Translators: the legend of the setup form's choice of rule set (Yahtzee, Yatzy…).
@@ -102,7 +127,16 @@ def _rules_fieldsets(t: Text) -> list[str]:
             # Translators: the legend of a rule set's options in the setup form; {rules} is its name ("Yahtzee options").
             legend = _element("legend", escape(t._("{rules} options", rules=v.display(t))))
             controls = [legend] + [_option_control(v, spec, t) for spec in v.options]
-            out.append(_element("fieldset", "\n".join(controls), class_="options", data_rules=v.name, id=f"options-{v.name}", hidden=i > 0))
+            out.append(
+                _element(
+                    "fieldset",
+                    "\n".join(controls),
+                    class_="options",
+                    data_rules=v.name,
+                    id=f"options-{v.name}",
+                    hidden=i > 0,
+                )
+            )
     return out
 
 
@@ -111,27 +145,54 @@ def _seat_row(seat: int, t: Text) -> str:
     # Translators: the label and placeholder of a seat's name field in the setup form; {seat} is its number.
     label = t._("Player {seat}", seat=seat)
     name = _element(
-        "input", type="text", id=f"player-name-{seat}", name=f"name{seat}", maxlength=NAME_LENGTH, placeholder=label, autocomplete="off"
+        "input",
+        type="text",
+        id=f"player-name-{seat}",
+        name=f"name{seat}",
+        maxlength=NAME_LENGTH,
+        placeholder=label,
+        autocomplete="off",
     )
     kinds = [(value, t._(word)) for value, word in SEAT_KINDS]
     kind = _element(
-        "select", _options(kinds, SEAT_KINDS[0][0]), id=f"player-kind-{seat}", name=f"kind{seat}",
+        "select",
+        _options(kinds, SEAT_KINDS[0][0]),
+        id=f"player-kind-{seat}",
+        name=f"kind{seat}",
         aria_label=t._("Who plays seat {seat}", seat=seat),
     )
-    return _element("li", _labelled(f"player-name-{seat}", label, name) + kind, class_="player-row", data_seat=seat, hidden=seat > DEFAULT_PLAYERS)
+    return _element(
+        "li",
+        _labelled(f"player-name-{seat}", label, name) + kind,
+        class_="player-row",
+        data_seat=seat,
+        hidden=seat > DEFAULT_PLAYERS,
+    )
 
 
 def _players_fieldset(t: Text) -> str:
     count = _element("select", _options(_numbers(1, MAX_PLAYERS), DEFAULT_PLAYERS), id="player-count", name="count")
-    seats = _element("ol", "\n".join(_seat_row(seat, t) for seat in range(1, MAX_PLAYERS + 1)), id="player-list", class_="player-list")
+    seats = _element(
+        "ol",
+        "\n".join(_seat_row(seat, t) for seat in range(1, MAX_PLAYERS + 1)),
+        id="player-list",
+        class_="player-list",
+    )
     # Translators: a setup form choice: between two people's turns, a screen says whose turn it is until they tap Start.
     passing = _checkbox("opt-pass", "pass", t._("Pass the phone: show whose turn it is between people"), False)
-    parts = [_element("legend", escape(t._("Players"))), _labelled("player-count", t._("Number of players"), count), seats, passing]
+    parts = [
+        _element("legend", escape(t._("Players"))),
+        _labelled("player-count", t._("Number of players"), count),
+        seats,
+        passing,
+    ]
     return _element("fieldset", "\n".join(parts), id="players-choice")
 
 
 def _more(t: Text) -> str:
-    seed = _element("input", type="text", id="seed", name="seed", maxlength=SEED_LENGTH, autocomplete="off", spellcheck="false")
+    seed = _element(
+        "input", type="text", id="seed", name="seed", maxlength=SEED_LENGTH, autocomplete="off", spellcheck="false"
+    )
     parts = [
         # Translators: opens the setup form's less used choices (the seed, undo).
         _element("summary", escape(t.p_("setup form", "More"))),
@@ -155,15 +216,20 @@ def setup_form(t: Text = ENGLISH) -> str:
     """
     games = _element("select", _options(_numbers(1, MAX_GAMES), 1), id="games", name="games")
     # Translators: the setup form's button that starts the match.
-    start = _element("button", escape(t.p_("setup form", "Start")), type="submit", id="start-button", class_="primary", disabled=True)
+    start = _element(
+        "button", escape(t.p_("setup form", "Start")), type="submit", id="start-button", class_="primary", disabled=True
+    )
     parts = [
         *_rules_fieldsets(t),
         _players_fieldset(t),
         _element("div", _labelled("games", t._("Games in the match"), games), class_="field"),
         _more(t),
         _element("div", id="setup-error", class_="form-error", role="alert", hidden=True),
-        _element("div", start + _element("span", escape(t._("Starting…")), id="loading", class_="loading", role="status"),
-                 class_="start-row"),
+        _element(
+            "div",
+            start + _element("span", escape(t._("Starting…")), id="loading", class_="loading", role="status"),
+            class_="start-row",
+        ),
     ]
     return _element("form", "\n" + "\n".join(parts) + "\n", id="setup-form", novalidate=True)
 
@@ -186,12 +252,14 @@ def scorecard(ruleset: rules.RuleSet, seat_names: Sequence[str], games: int, t: 
     for row in view.rows(ruleset, games, t=t):
         cells = "".join(_element("td", data_row=row.key, data_player=i) for i in range(len(seat_names)))
         body.append(_element("tr", _element("th", escape(row.label), scope="row") + cells, class_=row.kind.value))
-    return "".join([
-        # Translators: the scorecard table's caption, read by screen readers; {rules} is the rule set ("Yatzy scorecard").
-        _element("caption", escape(t._("{rules} scorecard", rules=title)), class_="visually-hidden"),
-        _element("thead", _element("tr", "".join(heads))),
-        _element("tbody", "".join(body)),
-    ])
+    return "".join(
+        [
+            # Translators: the scorecard table's caption, read by screen readers; {rules} is the rule set ("Yatzy scorecard").
+            _element("caption", escape(t._("{rules} scorecard", rules=title)), class_="visually-hidden"),
+            _element("thead", _element("tr", "".join(heads))),
+            _element("tbody", "".join(body)),
+        ]
+    )
 
 
 def tray(dice: int, t: Text = ENGLISH) -> str:
@@ -224,7 +292,8 @@ def language_picker(current: str, t: Text = ENGLISH) -> str:
     """
     chosen = language(current).code
     options = "".join(
-        _element("option", escape(lang.name), value=code, lang=code, selected=code == chosen) for code, lang in LANGUAGES.items()
+        _element("option", escape(lang.name), value=code, lang=code, selected=code == chosen)
+        for code, lang in LANGUAGES.items()
     )
     # Translators: the label of the header's choice of language.
     msgid = N_("Language")
@@ -245,7 +314,9 @@ def cell(row_key: str, cell: view.Cell, t: Text = ENGLISH) -> str:
     if not cell.label:
         return escape(cell.text)
     kind = "choice zero" if "zero" in cell.classes else "choice"
-    return _element("button", escape(cell.text), type="button", class_=kind, data_category=row_key, aria_label=cell.label)
+    return _element(
+        "button", escape(cell.text), type="button", class_=kind, data_category=row_key, aria_label=cell.label
+    )
 
 
 def _face(face: int, sides: int) -> str:
@@ -343,26 +414,72 @@ def statistics(page: stats_view.StatsPage, t: Text = ENGLISH) -> str:
 
     pickers = []
     if page.rule_sets:
-        pickers.append(_element("span", _labelled("stats-rules", t._("Rules"), _element(
-            "select", _options(page.rule_sets, page.key), id="stats-rules", name="stats-rules"))))
+        pickers.append(
+            _element(
+                "span",
+                _labelled(
+                    "stats-rules",
+                    t._("Rules"),
+                    _element("select", _options(page.rule_sets, page.key), id="stats-rules", name="stats-rules"),
+                ),
+            )
+        )
     if page.players:
         # Translators: the label of the Statistics screen's choice of person.
-        pickers.append(_element("span", _labelled("stats-player", t._("Player"), _element(
-            "select", _options([(n, n) for n in page.players], page.name), id="stats-player", name="stats-player"))))
+        pickers.append(
+            _element(
+                "span",
+                _labelled(
+                    "stats-player",
+                    t._("Player"),
+                    _element(
+                        "select",
+                        _options([(n, n) for n in page.players], page.name),
+                        id="stats-player",
+                        name="stats-player",
+                    ),
+                ),
+            )
+        )
     parts = [_element("div", "".join(pickers), class_="stats-pickers")] if pickers else []
     if page.empty:
         parts.append(_element("p", escape(page.empty)))
     if page.numbers:
-        rows = "".join(_element("tr", _element("th", escape(k), scope="row") + _element("td", escape(v))) for k, v in page.numbers)
+        rows = "".join(
+            _element("tr", _element("th", escape(k), scope="row") + _element("td", escape(v))) for k, v in page.numbers
+        )
         parts.append(_element("table", _element("tbody", rows), class_="stats-numbers"))
-        parts.append(_element("div", "".join([
-            # Translators: a chart's caption: a histogram of the player's final scores beside the optimal player's.
-            charts.histogram(page.histogram, page.reference, t._("Totals, with the optimal player's"), id_prefix="totals", t=t),
-            charts.bars(page.boxes, t._("Each box's average against the optimal player's"), id_prefix="boxes", t=t),
-            charts.trend(page.trend, t.n_("Points lost against optimal play, last {count} game",
-                                          "Points lost against optimal play, last {count} games", charts.LAST),
-                         id_prefix="lost", t=t),
-        ]), class_="stats-charts"))
+        parts.append(
+            _element(
+                "div",
+                "".join(
+                    [
+                        # Translators: a chart's caption: a histogram of the player's final scores beside the optimal player's.
+                        charts.histogram(
+                            page.histogram,
+                            page.reference,
+                            t._("Totals, with the optimal player's"),
+                            id_prefix="totals",
+                            t=t,
+                        ),
+                        charts.bars(
+                            page.boxes, t._("Each box's average against the optimal player's"), id_prefix="boxes", t=t
+                        ),
+                        charts.trend(
+                            page.trend,
+                            t.n_(
+                                "Points lost against optimal play, last {count} game",
+                                "Points lost against optimal play, last {count} games",
+                                charts.LAST,
+                            ),
+                            id_prefix="lost",
+                            t=t,
+                        ),
+                    ]
+                ),
+                class_="stats-charts",
+            )
+        )
     if page.rivals:
         parts.append(_element("h3", escape(t._("Head to head"))) + _element("ul", lines(page.rivals)))
     if page.recent:

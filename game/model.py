@@ -16,9 +16,10 @@ from __future__ import annotations
 import json
 import math
 import zlib
+from collections.abc import Mapping
 from itertools import combinations_with_replacement
 from operator import itemgetter
-from typing import Any, Mapping, Protocol
+from typing import Any, Protocol
 
 from game.rules import RuleSet
 
@@ -337,6 +338,7 @@ class Model:
     def rows(self) -> list[tuple[int, int]]:
         """Table rows (mask, flag) in file order: by filled upper set, flag, filled lower set."""
         if self._rows is None:
+
             def subsets(bits: list[int]) -> list[int]:
                 return [sum(1 << b for i, b in enumerate(bits) if x >> i & 1) for x in range(1 << len(bits))]
 

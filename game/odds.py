@@ -56,7 +56,9 @@ def modelable(rs: RuleSet) -> bool:
     return advisor_modelable(rs)
 
 
-def shown(chances: Chances | None, baseline: Chances | None = (), most: int = ODDS_SHOWN, least: float = ODDS_MIN) -> Chances:
+def shown(
+    chances: Chances | None, baseline: Chances | None = (), most: int = ODDS_SHOWN, least: float = ODDS_MIN
+) -> Chances:
     """The odds a hint shows for a keep: the boxes it aims at, likeliest first.
 
     A keep aims at a box when it makes it likelier than rerolling every die would (``baseline``) and
@@ -108,9 +110,7 @@ class Odds:
         if m is None:
             return ()
         if self._boxes is None:
-            self._boxes = tuple(
-                c for c in range(m.ncat) if not m.is_upper[c] and not all(p > 0 for p in m.pts[c])
-            )
+            self._boxes = tuple(c for c in range(m.ncat) if not m.is_upper[c] and not all(p > 0 for p in m.pts[c]))
         return tuple(m.ids[c] for c in self._boxes)
 
     def _program(self, c: int) -> list[list[list[float]]]:

@@ -16,8 +16,12 @@ from .i18n import Text
 HEADS = "#scorecard thead th[title]"
 """The scorecard's column heads, one per seat, in order."""
 
-MOTION = {"toss": [dict(f) for f in feel.TOSS], "motion": feel.MOTION,
-          "flick": [dict(f) for f in feel.FLICK], "flickMotion": feel.FLICK_MOTION}
+MOTION = {
+    "toss": [dict(f) for f in feel.TOSS],
+    "motion": feel.MOTION,
+    "flick": [dict(f) for f in feel.FLICK],
+    "flickMotion": feel.FLICK_MOTION,
+}
 """game.feel's keyframes, as static/js/page.js tosses a die with them."""
 
 
@@ -88,8 +92,11 @@ def die_ops(drawn: Drawn, die: view.Die, match, thrown: bool, seen: dict) -> lis
         return []
     seen[("die", die.index)] = die
     changes: dict = {
-        "attrs": {"aria-label": die.label, "aria-pressed": "true" if die.held else "false",
-                  "aria-disabled": "false" if die.enabled else "true"},
+        "attrs": {
+            "aria-label": die.label,
+            "aria-pressed": "true" if die.held else "false",
+            "aria-disabled": "false" if die.enabled else "true",
+        },
         "toggle": {"die-empty": die.face is None},
     }
     if old is None or old.face != die.face or thrown:
@@ -99,8 +106,9 @@ def die_ops(drawn: Drawn, die: view.Die, match, thrown: bool, seen: dict) -> lis
     return [(die_at(die.index), changes)]
 
 
-def table(drawn: Drawn, session, t: Text, status: str, handing: str | None,
-          thrown: frozenset[int] = frozenset()) -> tuple[Drawn, list, view.Results | None]:
+def table(
+    drawn: Drawn, session, t: Text, status: str, handing: str | None, thrown: frozenset[int] = frozenset()
+) -> tuple[Drawn, list, view.Results | None]:
     """The ops that bring the page to ``session``'s table, the new Drawn, and the standings when new.
 
     >>> from game.engine import new_match

@@ -434,9 +434,7 @@ class RuleSet:
         if isinstance(category, str):
             found = self._by_id.get(category)
             if found is None:
-                raise UnknownCategoryError(
-                    f"unknown category {category!r} for {self.title}; valid ids: {self._ids()}"
-                )
+                raise UnknownCategoryError(f"unknown category {category!r} for {self.title}; valid ids: {self._ids()}")
             return found
         if isinstance(category, Category):
             found = self._by_id.get(category.id)
@@ -463,9 +461,7 @@ class RuleSet:
         try:
             faces = tuple(dice)
         except TypeError:
-            raise InvalidDiceError(
-                f"dice {dice!r} are not a sequence of {self.dice} ints for {self.title}"
-            ) from None
+            raise InvalidDiceError(f"dice {dice!r} are not a sequence of {self.dice} ints for {self.title}") from None
         if len(faces) == self.dice and all(type(f) is int and 1 <= f <= self.sides for f in faces):
             return faces
         shown = list(faces)
@@ -517,11 +513,7 @@ class RuleSet:
     def _allowed(self, scores: Mapping[str, int], faces: tuple[int, ...]) -> tuple[bool, tuple[Category, ...]]:
         """(joker applies?, the categories the dice may go in now), in scorecard order."""
         open_ = tuple(c for c in self.categories if c.id not in scores)
-        joker = (
-            self.joker is not Joker.NONE
-            and self.yahtzee_id in scores
-            and faces[0] == faces[-1]
-        )
+        joker = self.joker is not Joker.NONE and self.yahtzee_id in scores and faces[0] == faces[-1]
         if not joker or self.joker is Joker.FREE:
             return joker, open_
         matching = self._by_face.get(faces[0])
@@ -543,10 +535,7 @@ class RuleSet:
         filled = self._filled(scores)
         joker, allowed = self._allowed(filled, faces)
         if joker and self._wild(filled, faces):
-            return {
-                c.id: (_joker_score if c.section is Section.LOWER else _score)(c.rule, faces)
-                for c in allowed
-            }
+            return {c.id: (_joker_score if c.section is Section.LOWER else _score)(c.rule, faces) for c in allowed}
         return {c.id: _score(c.rule, faces) for c in allowed}
 
     def _wild(self, scores: Mapping[str, int], faces: tuple[int, ...]) -> bool:
@@ -595,9 +584,7 @@ class RuleSet:
                 where = f"the matching upper box, {allowed[0].name}, while it is open"
             else:
                 where = "an open lower box (" + ", ".join(c.name for c in allowed) + ") before any upper box"
-            raise JokerRuleError(
-                f"{cat.name} is not allowed for {_show(faces)}: a Yahtzee joker must go in {where}"
-            )
+            raise JokerRuleError(f"{cat.name} is not allowed for {_show(faces)}: a Yahtzee joker must go in {where}")
         return choices[cat.id]
 
     def totals(self, scores: Mapping[str, int], yahtzee_bonus: int = 0) -> Totals:
@@ -755,12 +742,23 @@ def _lower(*rows: tuple[str, str | tuple[str, int], int, Rule]) -> tuple[Categor
     out = []
     for id_, name, top, rule in rows:
         template, count = name if isinstance(name, tuple) else ("", 0)
-        out.append(Category(id_, template.format(count=count) if template else name, Section.LOWER, top, rule,
-                            _count=count, _template=template))
+        out.append(
+            Category(
+                id_,
+                template.format(count=count) if template else name,
+                Section.LOWER,
+                top,
+                rule,
+                _count=count,
+                _template=template,
+            )
+        )
     return tuple(out)
 
 
-def _kind(sizes: tuple[int, ...], pay: Callable[[Hand, int, int], int], points: int = 0, *, distinct: bool = True) -> Rule:
+def _kind(
+    sizes: tuple[int, ...], pay: Callable[[Hand, int, int], int], points: int = 0, *, distinct: bool = True
+) -> Rule:
     """Disjoint groups of alike dice of the given sizes (of different faces when distinct)."""
     return Rule(match_groups, (tuple(sorted(sizes, reverse=True)), distinct), pay, points)
 
@@ -959,11 +957,15 @@ class OptionSpec:
             raise InvalidOptionError(
                 f"{self.name}={value} is outside {self.low}..{self.high} for {rules_name} (at most {self.high} {self.name})"
             )
-        ok = _is_number(value) if self.kind is OptionKind.NUMBER else (
-            isinstance(value, bool) if self.kind is OptionKind.FLAG else value in self.values
+        ok = (
+            _is_number(value)
+            if self.kind is OptionKind.NUMBER
+            else (isinstance(value, bool) if self.kind is OptionKind.FLAG else value in self.values)
         )
         if not ok:
-            raise InvalidOptionError(f"{self.name}={value!r} is not valid for {rules_name}; valid values: {self._valid()}")
+            raise InvalidOptionError(
+                f"{self.name}={value!r} is not valid for {rules_name}; valid values: {self._valid()}"
+            )
         return value
 
     def from_text(self, rules_name: str, text: str) -> Any:
@@ -1017,7 +1019,11 @@ class Variant:
         for spec in self.options:
             if spec.name == name:
                 return spec
-        valid = f"valid options: {', '.join(o.name for o in self.options)}" if self.options else f"{self.name} takes no options"
+        valid = (
+            f"valid options: {', '.join(o.name for o in self.options)}"
+            if self.options
+            else f"{self.name} takes no options"
+        )
         raise InvalidOptionError(f"unknown option {name!r} for {self.name}; {valid}")
 
     def ruleset(self, **options: Any) -> RuleSet:
@@ -1053,8 +1059,11 @@ class Variant:
             return ()
         combos = [{}]
         for spec in self.options:
-            combos = [{**combo, spec.name: value} for combo in combos for value in (spec.default,) + tuple(
-                v for v in spec.values if v != spec.default)]
+            combos = [
+                {**combo, spec.name: value}
+                for combo in combos
+                for value in (spec.default,) + tuple(v for v in spec.values if v != spec.default)
+            ]
         return tuple(self.ruleset(**combo) for combo in combos)
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from html import escape
-from typing import Any, Union
+from typing import Any
 
 from . import rules
 from .i18n import ENGLISH, N_, Text, n_
@@ -31,7 +31,7 @@ from .rules import Category, Joker, RuleSet, Section
 __all__ = ["Box", "RulesText", "Sentence", "panel_html", "rules_of"]
 
 
-Field = Union[int, Category, tuple[Any, ...]]
+Field = int | Category | tuple[Any, ...]
 """A sentence's field: a number, a box (worded by its name), or a tuple of them (worded as a list)."""
 
 
@@ -301,8 +301,7 @@ def _wild(rs: RuleSet) -> tuple[Category, ...]:
     """The lower boxes some roll of all dice alike does not match: there a joker makes a difference."""
     alike = [rules.hand_of((face,) * rs.dice) for face in range(1, rs.sides + 1)]
     return tuple(
-        c for c in rs.lower
-        if c.id != rs.yahtzee_id and any(c.rule.match(hand, *c.rule.args) is None for hand in alike)
+        c for c in rs.lower if c.id != rs.yahtzee_id and any(c.rule.match(hand, *c.rule.args) is None for hand in alike)
     )
 
 

@@ -18,7 +18,7 @@ from . import rules
 from .actions import Action
 from .engine import GameError, Match, Refusal, SaveError, Seat, SetupError, new_match
 from .inputs import read_json
-from .rules import RuleSet, RulesError
+from .rules import RulesError, RuleSet
 
 __all__ = ["SCHEMA_VERSION", "SAVE_FORMAT", "to_dict", "to_json", "replay", "from_dict", "from_json"]
 

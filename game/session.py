@@ -460,9 +460,14 @@ class Session:
         version = data.get("version")
         if version != SESSION_VERSION or isinstance(version, bool):
             raise SaveError(f"unsupported session version {version!r} (this build reads version {SESSION_VERSION})")
-        expected, optional = {"format", "version", "match", "undo", "hints", "undos"}, {"pass"}  # "pass": since the pass screen
+        expected, optional = (
+            {"format", "version", "match", "undo", "hints", "undos"},
+            {"pass"},
+        )  # "pass": since the pass screen
         if not expected <= set(data) <= expected | optional:
-            raise SaveError(f"the session save has fields {sorted(map(str, data))}, not {sorted(expected)} (and {sorted(optional)})")
+            raise SaveError(
+                f"the session save has fields {sorted(map(str, data))}, not {sorted(expected)} (and {sorted(optional)})"
+            )
         match = saves.from_dict(data["match"])
         if not isinstance(data["undo"], bool):
             raise SaveError(f"the session's undo setting must be true or false, not {data['undo']!r}")

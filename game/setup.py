@@ -21,8 +21,17 @@ from .engine import MAX_GAMES, MAX_PLAYERS, MAX_SEED, NAME_LENGTH, Level, Seat
 from .i18n import ENGLISH, N_, Text, n_
 from .inputs import shorten
 
-__all__ = ["SEAT_KINDS", "TABLE_PARAMS", "START_PARAMS", "Setup", "LinkProblem", "parse_link", "has_start_params",
-           "setup_from_fields", "form_values"]
+__all__ = [
+    "SEAT_KINDS",
+    "TABLE_PARAMS",
+    "START_PARAMS",
+    "Setup",
+    "LinkProblem",
+    "parse_link",
+    "has_start_params",
+    "setup_from_fields",
+    "form_values",
+]
 
 _LEVEL_LABELS = {
     # Translators: who plays a seat (the setup form): the computer, at its beginner's level.
@@ -290,8 +299,15 @@ def _with_options(setup: Setup, texts: Sequence[tuple[str, str]]) -> tuple[Setup
             spec = chosen.option(key)
         except rules.RulesError:
             if chosen.options:
-                problems.append(_problem(key, "option-other", option=key, rules=chosen.name,
-                                         options=", ".join(o.name for o in chosen.options)))
+                problems.append(
+                    _problem(
+                        key,
+                        "option-other",
+                        option=key,
+                        rules=chosen.name,
+                        options=", ".join(o.name for o in chosen.options),
+                    )
+                )
             else:
                 problems.append(_problem(key, "option-unknown", option=key, rules=chosen.name))
             continue
@@ -310,13 +326,27 @@ def _option_problem(chosen: rules.Variant, spec: rules.OptionSpec, text: str) ->
     """
     word = text.strip().lower()
     if spec.kind is rules.OptionKind.NUMBER and word.isascii() and word.isdigit() and len(word) <= 3:
-        return _problem(spec.name, "option-range", option=spec.name, number=int(word), low=spec.low, high=spec.high,
-                        variant=chosen.name)
+        return _problem(
+            spec.name,
+            "option-range",
+            option=spec.name,
+            number=int(word),
+            low=spec.low,
+            high=spec.high,
+            variant=chosen.name,
+        )
     if spec.kind is rules.OptionKind.NUMBER:
-        return _problem(spec.name, "option-number", option=spec.name, value=text, low=spec.low, high=spec.high,
-                        variant=chosen.name)
-    return _problem(spec.name, "option-value", option=spec.name, value=text, values=", ".join(map(str, spec.values)),
-                    variant=chosen.name)
+        return _problem(
+            spec.name, "option-number", option=spec.name, value=text, low=spec.low, high=spec.high, variant=chosen.name
+        )
+    return _problem(
+        spec.name,
+        "option-value",
+        option=spec.name,
+        value=text,
+        values=", ".join(map(str, spec.values)),
+        variant=chosen.name,
+    )
 
 
 def _pairs(query: str | Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -341,7 +371,9 @@ def has_start_params(query: str | Sequence[tuple[str, str]]) -> bool:
     return any(key in START_PARAMS for key, _ in _pairs(query))
 
 
-def parse_link(query: str | Sequence[tuple[str, str]], base: Setup | None = None) -> tuple[Setup, tuple[LinkProblem, ...]]:
+def parse_link(
+    query: str | Sequence[tuple[str, str]], base: Setup | None = None
+) -> tuple[Setup, tuple[LinkProblem, ...]]:
     """The setup a link asks for, and the problems of any parameter that could not be used.
 
     Parameters not given keep their defaults; bad ones are reported and left at their default.
@@ -436,8 +468,14 @@ def form_values(setup: Setup) -> dict[str, str]:
     ('yacht', '1', 'Ann', '3', 'forced')
     """
     given = dict(setup.options)
-    out = {"rules": setup.rules, "count": str(len(setup.players)), "games": str(setup.games), "seed": setup.seed,
-           "undo": "1" if setup.undo else "0", "pass": "1" if setup.pass_phone else "0"}
+    out = {
+        "rules": setup.rules,
+        "count": str(len(setup.players)),
+        "games": str(setup.games),
+        "seed": setup.seed,
+        "undo": "1" if setup.undo else "0",
+        "pass": "1" if setup.pass_phone else "0",
+    }
     for v in rules.VARIANTS.values():
         for option in v.options:
             value = given.get(option.name, option.default) if v.name == setup.rules else option.default

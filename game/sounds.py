@@ -18,8 +18,18 @@ from enum import Enum
 
 from .feel import Cue
 
-__all__ = ["ATTACK", "MASTER_GAIN", "MAX_SECONDS", "RECIPES", "ROLL_VIBRATION_MS", "Tone", "Wave", "length", "most_notable", "recipe_data"]
-
+__all__ = [
+    "ATTACK",
+    "MASTER_GAIN",
+    "MAX_SECONDS",
+    "RECIPES",
+    "ROLL_VIBRATION_MS",
+    "Tone",
+    "Wave",
+    "length",
+    "most_notable",
+    "recipe_data",
+]
 
 
 class Wave(Enum):
@@ -61,7 +71,12 @@ G4, C5, E5, G5, B5, C6, E6, G6 = 392.00, 523.25, 659.25, 783.99, 987.77, 1046.50
 ROLL = tuple(
     Tone(frequency, start, 0.045, gain, NOISE)
     for frequency, start, gain in (
-        (2600, 0.00, 0.9), (3400, 0.05, 0.7), (2100, 0.11, 0.8), (3000, 0.17, 0.55), (2400, 0.24, 0.45), (3600, 0.32, 0.3),
+        (2600, 0.00, 0.9),
+        (3400, 0.05, 0.7),
+        (2100, 0.11, 0.8),
+        (3000, 0.17, 0.55),
+        (2400, 0.24, 0.45),
+        (3600, 0.32, 0.3),
     )
 )
 """A rattle: dice clacking on the table, each clack a little softer (0.37 s)."""
@@ -72,18 +87,31 @@ SCORE = (Tone(E5, 0.0, 0.3, 0.35), Tone(B5, 0.09, 0.4, 0.3))
 BONUS = (Tone(C5, 0.0, 0.22, 0.3, TRIANGLE), Tone(E5, 0.1, 0.22, 0.3, TRIANGLE), Tone(G5, 0.2, 0.45, 0.32, TRIANGLE))
 """A rising three-note arpeggio."""
 YAHTZEE = (
-    Tone(C5, 0.0, 0.16, 0.28, SQUARE), Tone(E5, 0.09, 0.16, 0.28, SQUARE), Tone(G5, 0.18, 0.16, 0.28, SQUARE),
-    Tone(C6, 0.28, 0.65, 0.3, TRIANGLE), Tone(E6, 0.28, 0.65, 0.12), Tone(G6, 0.36, 0.55, 0.08),
+    Tone(C5, 0.0, 0.16, 0.28, SQUARE),
+    Tone(E5, 0.09, 0.16, 0.28, SQUARE),
+    Tone(G5, 0.18, 0.16, 0.28, SQUARE),
+    Tone(C6, 0.28, 0.65, 0.3, TRIANGLE),
+    Tone(E6, 0.28, 0.65, 0.12),
+    Tone(G6, 0.36, 0.55, 0.08),
 )
 """A brighter fanfare: three quick notes up to a ringing chord (0.93 s)."""
 BEST = (
-    Tone(G4, 0.0, 0.14, 0.28, TRIANGLE), Tone(C5, 0.1, 0.14, 0.28, TRIANGLE), Tone(E5, 0.2, 0.14, 0.28, TRIANGLE),
-    Tone(G5, 0.3, 0.2, 0.3, TRIANGLE), Tone(E5, 0.46, 0.12, 0.24, TRIANGLE), Tone(G5, 0.56, 0.4, 0.32, TRIANGLE),
+    Tone(G4, 0.0, 0.14, 0.28, TRIANGLE),
+    Tone(C5, 0.1, 0.14, 0.28, TRIANGLE),
+    Tone(E5, 0.2, 0.14, 0.28, TRIANGLE),
+    Tone(G5, 0.3, 0.2, 0.3, TRIANGLE),
+    Tone(E5, 0.46, 0.12, 0.24, TRIANGLE),
+    Tone(G5, 0.56, 0.4, 0.32, TRIANGLE),
 )
 """A fanfare variant for a personal best: up, a step back, and up again (0.96 s)."""
 
 RECIPES: dict[Cue, tuple[Tone, ...]] = {
-    Cue.ROLL: ROLL, Cue.HOLD: HOLD, Cue.SCORE: SCORE, Cue.BONUS: BONUS, Cue.YAHTZEE: YAHTZEE, Cue.BEST: BEST,
+    Cue.ROLL: ROLL,
+    Cue.HOLD: HOLD,
+    Cue.SCORE: SCORE,
+    Cue.BONUS: BONUS,
+    Cue.YAHTZEE: YAHTZEE,
+    Cue.BEST: BEST,
 }
 """Each cue's recipe."""
 
@@ -121,7 +149,16 @@ def recipe_data(recipe: tuple[Tone, ...]) -> dict:
     >>> recipe_data((Tone(440.0, 0.0, 0.1, 0.3),))["tones"]
     [{'frequency': 440.0, 'start': 0.0, 'duration': 0.1, 'gain': 0.3, 'wave': 'sine'}]
     """
-    tones = [{"frequency": t.frequency, "start": t.start, "duration": t.duration, "gain": t.gain, "wave": t.wave.value}
-             for t in recipe]
-    return {"tones": tones, "lead": LEAD, "attack": ATTACK, "noiseQ": NOISE_Q, "noiseSeconds": NOISE_SECONDS,
-            "noiseSeed": NOISE_SEED, "masterGain": MASTER_GAIN}
+    tones = [
+        {"frequency": t.frequency, "start": t.start, "duration": t.duration, "gain": t.gain, "wave": t.wave.value}
+        for t in recipe
+    ]
+    return {
+        "tones": tones,
+        "lead": LEAD,
+        "attack": ATTACK,
+        "noiseQ": NOISE_Q,
+        "noiseSeconds": NOISE_SECONDS,
+        "noiseSeed": NOISE_SEED,
+        "masterGain": MASTER_GAIN,
+    }

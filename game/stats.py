@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
@@ -28,8 +28,8 @@ from . import rules
 from .charts import BIN_WIDTH
 from .charts import LAST as TREND_GAMES
 from .engine import GameError, SeatKind
-from .inputs import MAX_SETTINGS_BYTES, read_json
 from .i18n import ENGLISH, Text
+from .inputs import MAX_SETTINGS_BYTES, read_json
 from .rules import OptionKind, RuleSet
 
 if TYPE_CHECKING:
@@ -356,7 +356,9 @@ def head_to_head(history: History, key: str, name: str | None = None) -> tuple[H
                 if sitter.kind != PERSON or sitter.name == own or (name is None and sitter.name < own):
                     continue  # each pair once: from its first name's games (or from the chosen name's)
                 theirs = record.totals[other]
-                a, b, total_a, total_b = (own, sitter.name, mine, theirs) if own < sitter.name else (sitter.name, own, theirs, mine)
+                a, b, total_a, total_b = (
+                    (own, sitter.name, mine, theirs) if own < sitter.name else (sitter.name, own, theirs, mine)
+                )
                 counts = tally.get((a, b))
                 if counts is None:
                     counts = tally[a, b] = [0, 0, 0]

@@ -50,7 +50,9 @@ def _day(ended: str) -> date:
 
 def _game_line(record, title: str, t: Text) -> str:
     # Translators: a player's final score in a list of a game's players ("Ann 212").
-    seats = ", ".join(t._("{name} {points}", name=seat.name, points=total) for seat, total in zip(record.seats, record.totals))
+    seats = ", ".join(
+        t._("{name} {points}", name=seat.name, points=total) for seat, total in zip(record.seats, record.totals)
+    )
     # Translators: a finished game in the list of recent games: its day, its rule set and each player's score.
     return t._("{date} · {rules} · {scores}", date=t.date(_day(record.ended)), rules=title, scores=seats)
 

@@ -28,8 +28,9 @@ import json
 import struct
 import sys
 import zlib
+from collections.abc import Sequence
 from itertools import accumulate
-from typing import Any, Sequence
+from typing import Any
 
 from game.engine import SaveError
 from game.inputs import read_json
@@ -179,7 +180,9 @@ class Table:
         rows = m.rows()
         lengths = [len(m.ups(mask)) - 1 for mask, _ in rows]
         if meta.get("quantity") != (SPREAD if spread else None):
-            raise TableMismatchError(f"table holds {meta.get('quantity', 'expected values')}, not {SPREAD if spread else 'expected values'}")
+            raise TableMismatchError(
+                f"table holds {meta.get('quantity', 'expected values')}, not {SPREAD if spread else 'expected values'}"
+            )
         if (meta.get("U"), meta.get("F"), meta.get("rows")) != (m.U, m.F, len(rows)) or len(raw) != 4 * (
             len(rows) + sum(lengths)
         ):

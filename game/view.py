@@ -55,6 +55,7 @@ __all__ = [
     "failure",
 ]
 
+
 class RowKind(Enum):
     """What a scorecard row holds."""
 
@@ -451,7 +452,9 @@ def elements(session, shown: Results | None, t: Text = ENGLISH, handing: str | N
     computer = session.next is Next.COMPUTER
     out = {
         "roll-button": Element(roll_label(match, t), attributes=(("aria-disabled", _flag(not match.can_roll)),)),
-        "undo-button": Element(hidden=not session.undo_allowed, attributes=(("aria-disabled", _flag(not session.can_undo)),)),
+        "undo-button": Element(
+            hidden=not session.undo_allowed, attributes=(("aria-disabled", _flag(not session.can_undo)),)
+        ),
         "tray": Element(hidden=not playing or handing is not None),
         "pass": Element(hidden=handing is None),
         "skip-button": Element(hidden=not computer),
@@ -531,7 +534,15 @@ UNDO = "undo"
 NEXT_CHOICE = "next-choice"
 PREVIOUS_CHOICE = "previous-choice"
 DISMISS = "dismiss"  # a celebration
-_KEYS = {"r": Roll(), "R": Roll(), "u": UNDO, "U": UNDO, "ArrowDown": NEXT_CHOICE, "ArrowUp": PREVIOUS_CHOICE, "Escape": DISMISS}
+_KEYS = {
+    "r": Roll(),
+    "R": Roll(),
+    "u": UNDO,
+    "U": UNDO,
+    "ArrowDown": NEXT_CHOICE,
+    "ArrowUp": PREVIOUS_CHOICE,
+    "Escape": DISMISS,
+}
 _CTRL_KEYS = {"z": UNDO, "Z": UNDO}
 CHOICE_KEYS = tuple(key for key, command in _KEYS.items() if command in (NEXT_CHOICE, PREVIOUS_CHOICE))
 """The keys that move between the offered boxes (their own action, scrolling, is prevented on a box).
@@ -583,10 +594,13 @@ class Words:
     'Your match is saved.'
     """
 
-    storage_full: str = N_("This match is not being saved: this browser's storage is full or turned off. "
-                           "To make room, export a backup, then delete old games in Statistics.")
-    lost_moves: str = N_("The last moves were not saved (this browser's storage was full): "
-                         "this is the match as it was last saved.")
+    storage_full: str = N_(
+        "This match is not being saved: this browser's storage is full or turned off. "
+        "To make room, export a backup, then delete old games in Statistics."
+    )
+    lost_moves: str = N_(
+        "The last moves were not saved (this browser's storage was full): this is the match as it was last saved."
+    )
     leave_match: str = N_("Leave this match and set up a new one? The current match will be lost.")
     reviewing: str = N_("Reviewing every decision…")
     # what stopped, for failure(): the first sentence of its message
@@ -596,26 +610,35 @@ class Words:
     saved: str = N_("Your match is saved.")
     details_logged: str = N_("The details are in the browser's console.")
     other_tab: str = N_("This match was continued in another tab, so this tab changes nothing.")
-    history_not_saved: str = N_("This browser did not save the finished game to your history "
-                                "(storage full or refused).")
+    history_not_saved: str = N_(
+        "This browser did not save the finished game to your history (storage full or refused)."
+    )
     history_unreadable: str = N_("Your game history could not be read, so nothing was written over it.")
-    history_set_aside: str = N_("Your game history could not be read: it is kept aside in this browser (download it "
-                                "from Statistics), and a new history begins.")
+    history_set_aside: str = N_(
+        "Your game history could not be read: it is kept aside in this browser (download it "
+        "from Statistics), and a new history begins."
+    )
     delete_kept: str = N_("Delete the copies kept aside? Download them first if you may want them.")
     delete_game: str = N_("Delete this game from your history? This cannot be undone.")
     delete_all: str = N_("Delete every game from your history? This cannot be undone (export a backup first).")
     import_refused: str = N_("That file was not imported, and nothing was changed.")
     import_too_large: str = N_("That file is too large to be a backup of this game; nothing was changed.")
-    save_kept: str = N_("Nothing was deleted: a copy is kept in this browser's storage "
-                        "(under “yacht-dice/unreadable-save”), and you can download it.")
-    save_not_kept: str = N_("This browser's storage is full, so no copy could be put aside: download the saved data "
-                            "before you start a new match, which replaces it.")
+    save_kept: str = N_(
+        "Nothing was deleted: a copy is kept in this browser's storage "
+        "(under “yacht-dice/unreadable-save”), and you can download it."
+    )
+    save_not_kept: str = N_(
+        "This browser's storage is full, so no copy could be put aside: download the saved data "
+        "before you start a new match, which replaces it."
+    )
     start_new: str = N_("Start a new match")
     download_then_start: str = N_("Download it, then start a new match")
 
 
-KEPT_COPIES = n_("{count} copy of data this game could not read is kept aside in this browser.",
-                 "{count} copies of data this game could not read are kept aside in this browser.")
+KEPT_COPIES = n_(
+    "{count} copy of data this game could not read is kept aside in this browser.",
+    "{count} copies of data this game could not read are kept aside in this browser.",
+)
 """The Statistics screen's line on the copies kept aside (a plural: not one of the Words)."""
 
 WORDS = Words()
@@ -644,8 +667,15 @@ def match_summary(match: Match, t: Text = ENGLISH) -> str:
         # Translators: a match in a few words: its rules ("Yatzy"), its players ("Ann and Bob"); no move made yet.
         return t._("{rules}, {players}, not started", rules=title, players=players)
     # Translators: a match in a few words: its rules ("Yatzy"), its players ("Ann and Bob") and how far it has got.
-    return t._("{rules}, {players}, game {game} of {games}, round {round} of {rounds}", rules=title, players=players,
-               game=match.game + 1, games=max(match.games, match.game + 1), round=match.round + 1, rounds=match.rounds)
+    return t._(
+        "{rules}, {players}, game {game} of {games}, round {round} of {rounds}",
+        rules=title,
+        players=players,
+        game=match.game + 1,
+        games=max(match.games, match.game + 1),
+        round=match.round + 1,
+        rounds=match.rounds,
+    )
 
 
 def link_choice(saved: Match, offered: Match, t: Text = ENGLISH) -> str:

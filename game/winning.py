@@ -198,7 +198,9 @@ class Rivals:
         self.shaped = all(d is not None or p.finished for p, d in zip(self.prospects, given))
         self.single = self.prospects[0] if len(self.prospects) == 1 and given[0] is None else None
         if (self.single is None or self.shaped) and self.prospects:
-            self.lo, self.best = self._best_of([final_points(p) if d is None else d for p, d in zip(self.prospects, given)])
+            self.lo, self.best = self._best_of(
+                [final_points(p) if d is None else d for p, d in zip(self.prospects, given)]
+            )
         self.leader = max((p.total for p in self.prospects), default=None)
         self.ties = sum(1 for p in self.prospects if p.total == self.leader)
         self._wins: list[float] | None = None
@@ -231,7 +233,8 @@ class Rivals:
         if sd <= 0.0:
             k = round(mean) - self.lo
             return math.fsum(self.best[: max(0, min(k, len(self.best)))]) + 0.5 * (
-                self.best[k] if 0 <= k < len(self.best) else 0.0)
+                self.best[k] if 0 <= k < len(self.best) else 0.0
+            )
         return math.fsum(q * _phi((mean - (self.lo + i)) / sd) for i, q in enumerate(self.best) if q > 1e-12)
 
     def win(self, total: int) -> float:
@@ -516,7 +519,9 @@ class Winning:
         self._end = (key, start)
         return start
 
-    def _program(self, mask: int, up: int, flag: int, total: int, start: Callable[[int, int, int, int], float]) -> _Program:
+    def _program(
+        self, mask: int, up: int, flag: int, total: int, start: Callable[[int, int, int, int], float]
+    ) -> _Program:
         def worth(m2: int, up2: int, f2: int, gain: int) -> float:
             return start(m2, up2, f2, total + gain)
 

@@ -23,9 +23,8 @@ file compiles as usual. It runs inside Pyodide (standard library only) and is te
 
 from __future__ import annotations
 
-import sys
-
 import _frozen_importlib_external as external
+import sys
 
 __all__ = ["Ahead", "compiled", "install", "uninstall"]
 

@@ -124,7 +124,9 @@ def preloads(root: Path, paths: list[str]) -> list[str]:
         modules.append(f"static/vendor/pyscript/{core.group(1)}")
         chunk = (vendor / core.group(1)).read_text()
         # The error plugin's stub, loaded even when the plugin is off.
-        modules += [f"static/vendor/pyscript/{name}" for name in re.findall(r'import\("\./(error-[\w-]+\.js)"\)', chunk)]
+        modules += [
+            f"static/vendor/pyscript/{name}" for name in re.findall(r'import\("\./(error-[\w-]+\.js)"\)', chunk)
+        ]
     modules.append("static/vendor/pyodide/pyodide.mjs")
     modules = list(dict.fromkeys(modules))
     return [f'<link rel="modulepreload" href="./{m}">' for m in modules if m in paths]
@@ -191,7 +193,8 @@ def page_markup(texts: dict | None = None) -> dict[str, str]:
     boot.js's messages in every language of ``texts`` (code -> game.i18n.Text). (Rendered by this
     checkout's ``game`` package.)
     """
-    from game import boot, i18n as words, markup, rules
+    from game import boot, markup, rules
+    from game import i18n as words
 
     texts = texts or {words.DEFAULT: words.ENGLISH}
     first = next(iter(rules.VARIANTS.values()))
@@ -202,7 +205,8 @@ def page_markup(texts: dict | None = None) -> dict[str, str]:
     }
     block = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     return {
-        "setup-form": markup.setup_form(), "tray": markup.tray(first.ruleset().dice),
+        "setup-form": markup.setup_form(),
+        "tray": markup.tray(first.ruleset().dice),
         "language": markup.language_picker(words.DEFAULT),
         "boot-words": f'<script type="application/json" id="boot-words">{block}</script>',
     }
@@ -356,7 +360,9 @@ def build(out: Path, root: Path = ROOT) -> tuple[list[str], str]:
         if not any(folder.iterdir()):
             folder.rmdir()  # left empty (the game package's, now bundled)
     size = sum((out / p).stat().st_size for p in paths)
-    print(f"build: {len(paths)} files ({size / 1e6:.1f} MB, {len(packed)} with .gz) in {out} — version {version}; {copied} copied, {len(stale)} stale removed")
+    print(
+        f"build: {len(paths)} files ({size / 1e6:.1f} MB, {len(packed)} with .gz) in {out} — version {version}; {copied} copied, {len(stale)} stale removed"
+    )
     return paths, version
 
 

@@ -91,7 +91,12 @@ def template(root: Path = ROOT) -> Catalog:
     """Every marked message of the game, as a fresh catalogue template."""
     catalog = Catalog(project="yacht-dice", charset="utf-8", fuzzy=False)
     for filename, line, message, comments, context in extract_from_dir(
-        root / "game", [("**.py", "python")], {}, KEYWORDS, comment_tags=("Translators:",), strip_comment_tags=True,
+        root / "game",
+        [("**.py", "python")],
+        {},
+        KEYWORDS,
+        comment_tags=("Translators:",),
+        strip_comment_tags=True,
     ):
         catalog.add(message, None, [(f"game/{filename}", line)], auto_comments=comments, context=context)
     for name in HTML_FILES:
@@ -186,7 +191,8 @@ def check(root: Path = ROOT) -> Catalog:
     if report:
         raise CatalogueError(
             "i18n: the catalogues do not match the game's strings (run `python3 -m tools.i18n update`, "
-            "then translate):\n  " + "\n  ".join(report))
+            "then translate):\n  " + "\n  ".join(report)
+        )
     return source
 
 

@@ -96,12 +96,20 @@ def main(argv=None) -> int:
             for theme in args.themes:
                 for size in args.sizes:
                     width, height = (int(n) for n in size.split("x"))
-                    context = chromium.new_context(viewport={"width": width, "height": height}, locale="en-US",
-                                                   service_workers="block")
-                    context.add_init_script(f"localStorage.setItem('yacht-dice/theme', '{theme}');"
-                                            f"localStorage.setItem('yacht-dice/dice-style', '{args.dice_style}');")
+                    context = chromium.new_context(
+                        viewport={"width": width, "height": height}, locale="en-US", service_workers="block"
+                    )
+                    context.add_init_script(
+                        f"localStorage.setItem('yacht-dice/theme', '{theme}');"
+                        f"localStorage.setItem('yacht-dice/dice-style', '{args.dice_style}');"
+                    )
                     try:
-                        for path in shoot(context.new_page(), base_url, args.out, f"{theme}-{width}" + ("-numbers" if args.dice_style == "numbers" else "")):
+                        for path in shoot(
+                            context.new_page(),
+                            base_url,
+                            args.out,
+                            f"{theme}-{width}" + ("-numbers" if args.dice_style == "numbers" else ""),
+                        ):
                             print(path)
                     finally:
                         context.close()

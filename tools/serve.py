@@ -80,7 +80,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if os.path.isdir(path) and self.path.split("?")[0].endswith("/"):
             path = os.path.join(path, "index.html")
         accepted = self.headers.get("Accept-Encoding", "")
-        encoding, suffix = next(((e, s) for e, s in ENCODINGS if e in accepted and os.path.isfile(path + s)), (None, ""))
+        encoding, suffix = next(
+            ((e, s) for e, s in ENCODINGS if e in accepted and os.path.isfile(path + s)), (None, "")
+        )
         if not (encoding and os.path.isfile(path)):
             return super().send_head()
         modified = int(os.stat(path).st_mtime)
@@ -141,7 +143,9 @@ class Server(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def make_server(root: Path = ROOT, port: int = 8000, host: str = "127.0.0.1", verbose: bool = False, isolate: bool = False):
+def make_server(
+    root: Path = ROOT, port: int = 8000, host: str = "127.0.0.1", verbose: bool = False, isolate: bool = False
+):
     """A threading HTTP server for ``root``; port 0 picks a free port (see ``server_address``).
 
     ``isolate``: send ISOLATION, so that the page is cross-origin isolated (Python runs in a worker either way).
@@ -163,14 +167,19 @@ def main(argv=None) -> int:
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     parser.add_argument("--root", type=Path, default=ROOT, help="folder to serve (default: the repository)")
     parser.add_argument("--verbose", action="store_true", help="log every request")
-    parser.add_argument("--plain", action="store_true",
-                        help="send no COOP and COEP, as GitHub Pages (by default they are sent); Python runs in a "
-                             "worker either way")
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="send no COOP and COEP, as GitHub Pages (by default they are sent); Python runs in a worker either way",
+    )
     args = parser.parse_args(argv)
     try:
         server = make_server(args.root, args.port, verbose=args.verbose, isolate=not args.plain)
     except OSError as error:
-        print(f"serve: cannot listen on 127.0.0.1:{args.port}: {error.strerror}; choose another with PORT=", file=sys.stderr)
+        print(
+            f"serve: cannot listen on 127.0.0.1:{args.port}: {error.strerror}; choose another with PORT=",
+            file=sys.stderr,
+        )
         return 1
     print(f"Serving {args.root} at http://localhost:{server.server_address[1]}/  (Ctrl+C to stop)", flush=True)
     try:

@@ -27,12 +27,12 @@ import argparse
 import gzip
 import hashlib
 import json
+import re
 import shutil
 import struct
 import subprocess
 import sys
 import tempfile
-import re
 import tomllib
 from pathlib import Path
 
@@ -110,7 +110,7 @@ def layout(memory: bytes) -> bytes:
     zero = bytes(PAGE)
     view = memoryview(memory)
     for start in range(0, len(memory), PAGE):
-        if view[start:start + PAGE] != zero:
+        if view[start : start + PAGE] != zero:
             end = min(start + PAGE, len(memory))
             if runs and runs[-1][0] + runs[-1][1] == start:
                 runs[-1] = (runs[-1][0], end - runs[-1][0])
@@ -118,7 +118,7 @@ def layout(memory: bytes) -> bytes:
                 runs.append((start, end - start))
     header = MAGIC + struct.pack("<II", len(memory), len(runs))
     table = b"".join(struct.pack("<II", offset, length) for offset, length in runs)
-    body = b"".join(view[offset:offset + length] for offset, length in runs)
+    body = b"".join(view[offset : offset + length] for offset, length in runs)
     return header + table + body
 
 
@@ -142,7 +142,7 @@ def unpack(packed: bytes) -> bytes:
     position = 16 + 8 * count
     for index in range(count):
         offset, length = struct.unpack_from("<II", data, 16 + 8 * index)
-        memory[offset:offset + length] = data[position:position + length]
+        memory[offset : offset + length] = data[position : position + length]
         position += length
     if position != len(data):
         raise SnapshotError(f"packed snapshot has {len(data) - position} bytes after its last run")
@@ -215,18 +215,31 @@ def make(root: Path, out: Path, stdlib: str | None = None) -> str:
         raw = Path(scratch) / "memory.bin"
         ahead = Path(scratch) / "ahead.json"
         ahead.write_text(json.dumps(ahead_sources(root)))
-        spec = json.dumps({"files": list(FILES), "imports": list(IMPORTS), "stdlib": str(zip_file) if zip_file else None,
-                           "ahead": str(ahead), "aheadModule": str(root / AHEAD)})
+        spec = json.dumps(
+            {
+                "files": list(FILES),
+                "imports": list(IMPORTS),
+                "stdlib": str(zip_file) if zip_file else None,
+                "ahead": str(ahead),
+                "aheadModule": str(root / AHEAD),
+            }
+        )
         result = subprocess.run(
             [node(), str(root / SCRIPT), str(root / PYODIDE), str(root), str(raw), spec],
-            capture_output=True, text=True, timeout=300,
+            capture_output=True,
+            text=True,
+            timeout=300,
         )
         if result.returncode != 0 or not raw.is_file():
             raise SnapshotError(f"tools/snapshot.mjs failed ({result.returncode}): {result.stderr.strip()[-2000:]}")
         laid_out = Path(scratch) / "snapshot.raw"
         laid_out.write_bytes(layout(raw.read_bytes()))
-        brotli = subprocess.run([node(), str(root / BROTLI), f"--quality={BROTLI_QUALITY}", str(laid_out)],
-                                capture_output=True, text=True, timeout=300)
+        brotli = subprocess.run(
+            [node(), str(root / BROTLI), f"--quality={BROTLI_QUALITY}", str(laid_out)],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         packed = gzipped(laid_out.read_bytes())
         target.parent.mkdir(parents=True, exist_ok=True)
         if brotli.returncode == 0 and laid_out.with_name("snapshot.raw.br").is_file():

@@ -34,7 +34,9 @@ FULL = snapshot.PYODIDE / "python_stdlib.zip"
 SCRIPT = Path("tools/stdlib.mjs")
 FINDER = Path("tools/stdlib_finder.py")
 PYSCRIPT = Path("static/vendor/pyscript")
-PYTHON_IN_JS = re.compile(r"(?:^|\\n|[;\"'`])[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import|import[ \t]+([\w.]+(?:[ \t]*,[ \t]*[\w.]+)*))")
+PYTHON_IN_JS = re.compile(
+    r"(?:^|\\n|[;\"'`])[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import|import[ \t]+([\w.]+(?:[ \t]*,[ \t]*[\w.]+)*))"
+)
 """A Python import inside PyScript's JavaScript (its Python ships as strings there)."""
 
 
@@ -133,7 +135,9 @@ def make(root: Path, out: Path, paths: list[str]) -> str:
     carries a hash of every input, so a browser never pairs a cached zip with other modules.
     """
     tables = {Path(p).name: out / p for p in paths if p.startswith("static/tables/") and p.endswith(".bin")}
-    tables = {name: file for name, file in tables.items() if re.fullmatch(r"[a-z]+(\.sd)?\.bin", name)}  # default rules'
+    tables = {
+        name: file for name, file in tables.items() if re.fullmatch(r"[a-z]+(\.sd)?\.bin", name)
+    }  # default rules'
     catalogues = {Path(p).stem: out / p for p in paths if p.endswith(".mo")}
     references = out / "static/tables/optimal.json"
     files = game_files(root)
@@ -144,15 +148,24 @@ def make(root: Path, out: Path, paths: list[str]) -> str:
         return name
     modules = [p.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for p in files if "/shell/" not in p]
     spec = {
-        "root": str(root), "files": files, "modules": modules, "candidates": candidates(root, paths),
-        "tables": {k: str(v) for k, v in tables.items()}, "catalogues": {k: str(v) for k, v in catalogues.items()},
-        "references": str(references), "finder": str(root / FINDER),
+        "root": str(root),
+        "files": files,
+        "modules": modules,
+        "candidates": candidates(root, paths),
+        "tables": {k: str(v) for k, v in tables.items()},
+        "catalogues": {k: str(v) for k, v in catalogues.items()},
+        "references": str(references),
+        "finder": str(root / FINDER),
     }
     with tempfile.TemporaryDirectory() as scratch:
         spec_file, result_file = Path(scratch) / "spec.json", Path(scratch) / "result.json"
         spec_file.write_text(json.dumps(spec))
-        ran = subprocess.run([snapshot.node(), str(root / SCRIPT), str(root / snapshot.PYODIDE), str(spec_file), str(result_file)],
-                             capture_output=True, text=True, timeout=300)
+        ran = subprocess.run(
+            [snapshot.node(), str(root / SCRIPT), str(root / snapshot.PYODIDE), str(spec_file), str(result_file)],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         if ran.returncode != 0 or not result_file.is_file():
             raise StdlibError(f"tools/stdlib.mjs failed ({ran.returncode}): {ran.stderr.strip()[-2000:]}")
         result = json.loads(result_file.read_text())
@@ -178,8 +191,10 @@ def main(argv=None) -> int:
         print(f"stdlib: {error}", file=sys.stderr)
         return 1
     with zipfile.ZipFile(out / name) as z:
-        print(f"stdlib: {out / name}: {len(z.namelist())} of {len(zipfile.ZipFile(ROOT / FULL).namelist())} members, "
-              f"{(out / name).stat().st_size / 1e6:.2f} of {(ROOT / FULL).stat().st_size / 1e6:.2f} MB")
+        print(
+            f"stdlib: {out / name}: {len(z.namelist())} of {len(zipfile.ZipFile(ROOT / FULL).namelist())} members, "
+            f"{(out / name).stat().st_size / 1e6:.2f} of {(ROOT / FULL).stat().st_size / 1e6:.2f} MB"
+        )
     return 0
 
 

@@ -33,7 +33,7 @@ def loaded_from_zip():
     for module in list(sys.modules.values()):
         where = getattr(module, "__file__", None) or ""
         if where.startswith(ZIP + "/"):
-            out.add(where[len(ZIP) + 1:])
+            out.add(where[len(ZIP) + 1 :])
     return out
 
 
@@ -94,8 +94,10 @@ else:
 keep = loaded_from_zip()
 members = [info.filename for info in __import__("zipfile").ZipFile(ZIP).infolist()]
 folders = {"/".join(path.split("/")[:depth]) + "/" for path in keep for depth in range(1, path.count("/") + 1)}
-result = json.dumps({
-    "keep": [name for name in members if name in keep or name in folders],
-    "tour_error": TOUR_ERROR,
-    "count": len(keep),
-})
+result = json.dumps(
+    {
+        "keep": [name for name in members if name in keep or name in folders],
+        "tour_error": TOUR_ERROR,
+        "count": len(keep),
+    }
+)

@@ -70,15 +70,39 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "locale": "en-US"}
 
 
-ANSWERED = "() => window.yachtPage && Promise.race([window.yachtPage.answered(), new Promise(r => setTimeout(r, 30000))])"
+ANSWERED = (
+    "() => window.yachtPage && Promise.race([window.yachtPage.answered(), new Promise(r => setTimeout(r, 30000))])"
+)
 """Kept once the shell has answered every event so far (static/js/page.js's answered), or after 30 s:
 a shell that never answers fails the test's next look at the page, not its run."""
 
 INPUTS = {
-    Locator: ("click", "dblclick", "tap", "press", "press_sequentially", "fill", "check", "uncheck", "set_checked",
-              "select_option", "set_input_files", "dispatch_event"),
-    Page: ("click", "dblclick", "tap", "press", "fill", "check", "uncheck", "select_option", "set_input_files",
-           "dispatch_event"),
+    Locator: (
+        "click",
+        "dblclick",
+        "tap",
+        "press",
+        "press_sequentially",
+        "fill",
+        "check",
+        "uncheck",
+        "set_checked",
+        "select_option",
+        "set_input_files",
+        "dispatch_event",
+    ),
+    Page: (
+        "click",
+        "dblclick",
+        "tap",
+        "press",
+        "fill",
+        "check",
+        "uncheck",
+        "select_option",
+        "set_input_files",
+        "dispatch_event",
+    ),
     Keyboard: ("press", "type", "down", "up", "insert_text"),
     Mouse: ("click", "dblclick", "down", "up"),
 }

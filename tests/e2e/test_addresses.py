@@ -42,10 +42,13 @@ def test_other_addresses_show_not_found_with_a_way_back(context, controlled, bas
         context.set_offline(False)
 
 
-@pytest.mark.parametrize(("path", "kind"), [
-    ("/static/icons/icon.svg", "image/svg+xml"),
-    ("/static/tables/optimal.json", "application/json"),
-])
+@pytest.mark.parametrize(
+    ("path", "kind"),
+    [
+        ("/static/icons/icon.svg", "image/svg+xml"),
+        ("/static/tables/optimal.json", "application/json"),
+    ],
+)
 @pytest.mark.parametrize("offline", [False, True], ids=["online", "offline"])
 def test_a_real_file_opens_as_itself(context, controlled, base_url, path, kind, offline):
     """Online from the host; offline from the service worker's cache (both files are precached)."""

@@ -83,9 +83,13 @@ def test_after_game_report(page, base_url):
     ui.play_out(page)
     page.get_by_role("button", name="How did I play?").click()
     report = page.locator("#report")
-    expect(report).to_contain_text(re.compile(r"\d+ of \d+ decisions were the best move; expected points lost in all: \d+\.\d"), timeout=60_000)
+    expect(report).to_contain_text(
+        re.compile(r"\d+ of \d+ decisions were the best move; expected points lost in all: \d+\.\d"), timeout=60_000
+    )
     first = report.locator("li").first
-    expect(first).to_contain_text(re.compile(r"^Round \d+, dice [\d ]+ with .*best was .*\(−\d+\.\d points\)( · best keep: .+ \d+\.\d%.*)?$"))
+    expect(first).to_contain_text(
+        re.compile(r"^Round \d+, dice [\d ]+ with .*best was .*\(−\d+\.\d points\)( · best keep: .+ \d+\.\d%.*)?$")
+    )
     if re.search(r"best was keep", first.inner_text()):  # a keep's aims and their odds follow
         expect(first).to_contain_text(re.compile(r" · best keep: .+ \d+\.\d%"))
 
@@ -106,7 +110,9 @@ def test_the_hint_shows_each_keep_s_exact_odds_and_why(page, base_url):
     assert any("%" in line for line in want.lines)  # at least one keep aims at a box
     assert page.locator("#hint .hint-why").inner_text() == want.why
     # Every option is shown whole: the panel does not clip its own list.
-    clipped = page.evaluate("() => { const h = document.querySelector('#hint'); return h.scrollHeight - h.clientHeight; }")
+    clipped = page.evaluate(
+        "() => { const h = document.querySelector('#hint'); return h.scrollHeight - h.clientHeight; }"
+    )
     assert clipped <= 1
 
 
@@ -123,7 +129,7 @@ def test_win_chances_add_up_and_follow_the_game_against_a_computer_playing_to_wi
     expect(chances).to_have_text("Chances to win (estimated): Ann 50.0% and Computer 2 50.0%", timeout=30_000)
     page.get_by_label("Hints for Ann").check()
     seen = set()
-    for turn in range(12):
+    for _turn in range(12):
         expect(page.get_by_role("status").first).to_contain_text("Ann's turn", timeout=60_000)
         ui.roll(page)
         expect(page.locator("#hint p").first).to_have_text(BEST, timeout=30_000)
@@ -143,7 +149,10 @@ def test_win_chances_add_up_and_follow_the_game_against_a_computer_playing_to_wi
     expect(chances).to_have_text(CHANCES, timeout=30_000)
     final = CHANCES.match(chances.inner_text())
     seen.add(final.group(1))
-    assert final.group(1) == "exact" and sorted([final.group(3), final.group(5)]) in (["0.0", "100.0"], ["50.0", "50.0"])
+    assert final.group(1) == "exact" and sorted([final.group(3), final.group(5)]) in (
+        ["0.0", "100.0"],
+        ["50.0", "50.0"],
+    )
     totals = [int(ui.cell(page, "grand_total", p)) for p in (0, 1)]
     winner = 0 if totals[0] > totals[1] else 1
     if totals[0] != totals[1]:

@@ -13,7 +13,9 @@ from tests.e2e import ui
 from tests.e2e.conftest import open_game
 
 ROLL_MS = feel.ROLL_SECONDS * 1000
-SLACK_MS = 250  # a loaded CI machine's lateness in starting and noticing the end: the animations' length is checked exactly
+SLACK_MS = (
+    250  # a loaded CI machine's lateness in starting and noticing the end: the animations' length is checked exactly
+)
 
 # Click Roll from inside the page, note every animation the click started in the tray once the shell has
 # answered (in a worker, a moment after the click), and wait until they end.
@@ -56,7 +58,13 @@ def test_thrown_dice_tumble_with_transforms_only_within_the_roll_time_and_land_o
     ui.start(page, base_url, "rules=yahtzee&players=Ann&seed=21")
     first = page.evaluate(THROW)
     assert first["dice"] == [0, 1, 2, 3, 4] and first["count"] == 10  # each die: its body and its strip of faces
-    assert set(first["properties"]) <= {"transform", "offset", "easing", "composite", "computedOffset"}  # compositor only
+    assert set(first["properties"]) <= {
+        "transform",
+        "offset",
+        "easing",
+        "composite",
+        "computedOffset",
+    }  # compositor only
     assert first["longest"] <= ROLL_MS <= 600
     assert first["elapsed"] - first["handled"] <= ROLL_MS + SLACK_MS  # landed within the roll time once Python drew it
     faces = shown_faces_match_names(page)
@@ -183,8 +191,12 @@ def test_a_personal_best_is_celebrated_when_a_game_beats_the_last(page, base_url
     best = first_box_totals(seed)[1]
     ui.start(page, base_url, f"rules=yacht&players=Ann&games=2&seed={seed}")
     ui.play_out(page)
-    page.wait_for_function("JSON.parse(localStorage.getItem('yacht-dice/history') || '{\"games\": []}').games.length === 1")
-    expect(page.locator("#cheer")).to_be_hidden()  # the first game is in the history, and set no best: nothing to beat yet
+    page.wait_for_function(
+        "JSON.parse(localStorage.getItem('yacht-dice/history') || '{\"games\": []}').games.length === 1"
+    )
+    expect(
+        page.locator("#cheer")
+    ).to_be_hidden()  # the first game is in the history, and set no best: nothing to beat yet
     page.get_by_role("button", name="Next game").click()
     ui.play_out(page)
     expect(page.locator("#cheer")).to_contain_text(f"A personal best for Ann: {best} points!")

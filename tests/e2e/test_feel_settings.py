@@ -52,8 +52,11 @@ def open_settings(page) -> None:
 
 
 def sound_state(page) -> tuple[bool, str | None, str | None]:
-    return (page.locator("#sound-toggle").is_checked(), page.locator("html").get_attribute("data-sound"),
-            page.evaluate("localStorage.getItem('yacht-dice/sound')"))
+    return (
+        page.locator("#sound-toggle").is_checked(),
+        page.locator("html").get_attribute("data-sound"),
+        page.evaluate("localStorage.getItem('yacht-dice/sound')"),
+    )
 
 
 def test_the_sound_switch_is_remembered_and_keyboard_usable(page, page_log, base_url):
@@ -116,7 +119,9 @@ def test_a_roll_sounds_and_buzzes_only_with_sound_on(browser, base_url):
         page.locator("#sound-toggle").uncheck()
         ui.roll(page)
         ui.die(page, 3).click()
-        expect(ui.die(page, 3)).to_have_attribute("aria-pressed", "true")  # the roll and the hold are drawn (and were silent)
+        expect(ui.die(page, 3)).to_have_attribute(
+            "aria-pressed", "true"
+        )  # the roll and the hold are drawn (and were silent)
         assert page.evaluate("window.__sounds") == heard
         assert page.evaluate("window.__buzzes") == [25]
         assert page.evaluate("window.__contexts") == 1  # one context for the visit
@@ -182,7 +187,11 @@ def test_refused_storage_means_defaults_and_the_choice_lasts_the_visit(browser, 
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
         open_game(page, base_url)
-        assert [page.locator("html").get_attribute(f"data-{n}") for n in ("theme", "dice-style", "sound")] == ["system", "pips", "on"]
+        assert [page.locator("html").get_attribute(f"data-{n}") for n in ("theme", "dice-style", "sound")] == [
+            "system",
+            "pips",
+            "on",
+        ]
         open_settings(page)
         page.locator("#theme").select_option("contrast")
         assert page.locator("html").get_attribute("data-theme") == "contrast"
@@ -192,12 +201,16 @@ def test_refused_storage_means_defaults_and_the_choice_lasts_the_visit(browser, 
         context.close()
 
 
-@pytest.mark.parametrize(("theme", "dice_style"), [("light", "numbers"), ("dark", "pips"), ("contrast", "pips"), ("contrast", "numbers")])
+@pytest.mark.parametrize(
+    ("theme", "dice_style"), [("light", "numbers"), ("dark", "pips"), ("contrast", "pips"), ("contrast", "numbers")]
+)
 def test_every_theme_is_axe_clean(browser, base_url, theme, dice_style):
     from axe_playwright_python.sync_playwright import Axe
 
     context = browser.new_context(locale="en-US")
-    context.add_init_script(f"localStorage.setItem('yacht-dice/theme', '{theme}'); localStorage.setItem('yacht-dice/dice-style', '{dice_style}');")
+    context.add_init_script(
+        f"localStorage.setItem('yacht-dice/theme', '{theme}'); localStorage.setItem('yacht-dice/dice-style', '{dice_style}');"
+    )
     page = context.new_page()
 
     def serious():

@@ -20,7 +20,13 @@ SNAPSHOT_URL = "**/static/python/snapshot-*.bin"
 def trimmed_zip() -> zipfile.ZipFile:
     """The trimmed standard library the built page names."""
     starter = (DIST / "static/js/python.mjs").read_text()
-    return zipfile.ZipFile(DIST / "static/python" / json.loads(re.search(r"^const BUILT = (\{.*\});$", starter, re.M).group(1))["stdlib"].removeprefix("../python/"))
+    return zipfile.ZipFile(
+        DIST
+        / "static/python"
+        / json.loads(re.search(r"^const BUILT = (\{.*\});$", starter, re.M).group(1))["stdlib"].removeprefix(
+            "../python/"
+        )
+    )
 
 
 def test_the_page_loads_the_trimmed_standard_library_not_pyodides_whole_one(page, page_log, base_url):
@@ -49,12 +55,17 @@ def test_the_trimmed_standard_library_holds_every_module_the_game_loads(page, pa
     page.get_by_role("button", name="Statistics").click()
     page.select_option("#language", "de")
     expect(page.locator("html")).to_have_attribute("lang", "de")
-    loaded = ui.run_python(page, "\n".join([
-        "import sys",
-        "zip_path = next(p for p in sys.path if p.endswith('.zip'))",
-        "result = sorted({m.__file__[len(zip_path) + 1:] for m in list(sys.modules.values())",
-        "                 if (getattr(m, '__file__', None) or '').startswith(zip_path + '/')})",
-    ]))
+    loaded = ui.run_python(
+        page,
+        "\n".join(
+            [
+                "import sys",
+                "zip_path = next(p for p in sys.path if p.endswith('.zip'))",
+                "result = sorted({m.__file__[len(zip_path) + 1:] for m in list(sys.modules.values())",
+                "                 if (getattr(m, '__file__', None) or '').startswith(zip_path + '/')})",
+            ]
+        ),
+    )
     assert len(loaded) > 50 and "json/__init__.py" in loaded  # the tour did load modules from the zip
     missing = sorted(set(loaded) - set(trimmed_zip().namelist()))
     assert missing == [], f"loaded from the whole zip but not in the trimmed one: {missing}"

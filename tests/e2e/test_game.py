@@ -170,10 +170,20 @@ def test_reload_mid_turn_restores_everything(page, base_url):
     ui.die(page, 2).click()
     ui.die(page, 5).click()
     ui.roll(page)
-    before = (ui.dice(page), ui.held(page), page.get_by_role("button", name=ui.ROLL).inner_text(), ui.cell(page, "chance", 0))
+    before = (
+        ui.dice(page),
+        ui.held(page),
+        page.get_by_role("button", name=ui.ROLL).inner_text(),
+        ui.cell(page, "chance", 0),
+    )
     page.reload()
     page.wait_for_selector("html[data-ready='true']")
-    after = (ui.dice(page), ui.held(page), page.get_by_role("button", name=ui.ROLL).inner_text(), ui.cell(page, "chance", 0))
+    after = (
+        ui.dice(page),
+        ui.held(page),
+        page.get_by_role("button", name=ui.ROLL).inner_text(),
+        ui.cell(page, "chance", 0),
+    )
     assert after == before
     assert before[1] == [False, True, False, False, True]
     assert before[2] == "Roll (1 left)"

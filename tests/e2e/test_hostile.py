@@ -42,7 +42,9 @@ def test_b2_a_damaged_history_is_kept_aside_and_new_games_are_recorded(page, bas
     page.wait_for_function("() => (localStorage.getItem('yacht-dice/history') || '').includes('\"games\"')")
     assert len(json.loads(page.evaluate("localStorage.getItem('yacht-dice/history')"))["games"]) == 1
     page.get_by_role("button", name="Statistics").click()
-    expect(page.locator("#kept-text")).to_have_text("1 copy of data this game could not read is kept aside in this browser.")
+    expect(page.locator("#kept-text")).to_have_text(
+        "1 copy of data this game could not read is kept aside in this browser."
+    )
     with page.expect_download() as download:
         page.get_by_role("button", name="Download the kept copies").click()
     assert json.loads(download.value.path().read_text()) == {f"{KEPT_PREFIX}history": damaged}

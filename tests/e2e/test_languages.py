@@ -65,8 +65,9 @@ def test_switching_language_mid_match_keeps_the_match(page, base_url):
     page.wait_for_function("document.documentElement.lang === 'de'")
     de = text_in("de")
     assert page.locator("#menu-stats").inner_text() == de._("Statistics")
-    assert page.locator("#scorecard tr:has(td[data-row='chance']) th").inner_text() == \
-        rules.ruleset("yahtzee").category("chance").display(de)
+    assert page.locator("#scorecard tr:has(td[data-row='chance']) th").inner_text() == rules.ruleset(
+        "yahtzee"
+    ).category("chance").display(de)
     assert page.evaluate("localStorage.getItem('yacht-dice/match')") == before  # the match is untouched
     assert page.locator("#dice button").evaluate_all(shown) == faces
     assert page.locator("#dice button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-pressed'))") == pressed

@@ -22,7 +22,10 @@ def store(page, base_url, items: dict[str, str]) -> None:
     """Put values into the site's localStorage from a page that runs no game code."""
     page.route("**/favicon.ico", lambda route: route.fulfill(status=204))  # the icon's page asks for one
     page.goto(f"{base_url}/static/icons/icon.svg")
-    page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }", items)
+    page.evaluate(
+        "items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+        items,
+    )
 
 
 def refuse_storage(key: str) -> str:
@@ -57,11 +60,15 @@ def test_a_link_with_several_problems_lists_them_and_a_reload_does_not_repeat_th
 
 def test_hostile_stored_values_never_stop_the_start(page, page_log, base_url):
     old_save = json.dumps(to_dict(new_match("yacht", ["Ann"], seed=7).roll()))
-    store(page, base_url, {
-        SAVE_KEY: old_save,  # a format-1 save, with its hints record…
-        "yacht-dice/hints": '{"seed":"7","players":[1e400]}',  # …holding a number too large for a float
-        "yacht-dice/setup": '{"rules":"x]"}',
-    })
+    store(
+        page,
+        base_url,
+        {
+            SAVE_KEY: old_save,  # a format-1 save, with its hints record…
+            "yacht-dice/hints": '{"seed":"7","players":[1e400]}',  # …holding a number too large for a float
+            "yacht-dice/setup": '{"rules":"x]"}',
+        },
+    )
     open_game(page, base_url)
     expect(page.locator("#play")).to_be_visible()  # the match resumed; the bad hints record only lost the hints
     assert None not in ui.dice(page)
@@ -73,7 +80,9 @@ def test_a_deeply_nested_save_is_reported_kept_and_never_breaks_a_start(page, pa
     store(page, base_url, {SAVE_KEY: nested})
     open_game(page, base_url)
     expect(page.get_by_role("region", name="The saved match could not be read")).to_be_visible()
-    expect(page.locator("#save-problem-reason")).to_have_text("the saved match nests 10000 levels deep; at most 64 are read")
+    expect(page.locator("#save-problem-reason")).to_have_text(
+        "the saved match nests 10000 levels deep; at most 64 are read"
+    )
     expect(page.locator("#save-problem-kept")).to_contain_text("Nothing was deleted")
     assert page.evaluate(f"localStorage.getItem('{UNREADABLE_KEY}')") == nested
     with page.expect_download() as download:
@@ -90,7 +99,9 @@ def test_a_save_too_large_to_copy_is_moved_aside_not_lost(page, base_url):
     huge = '{"format":"yacht-dice/session","padding":"' + "x" * (3 * 1024 * 1024) + '"}'
     store(page, base_url, {SAVE_KEY: huge})
     open_game(page, base_url)
-    expect(page.locator("#save-problem-reason")).to_contain_text(f"too large: {len(huge)} bytes, at most {MAX_SAVE_BYTES}")
+    expect(page.locator("#save-problem-reason")).to_contain_text(
+        f"too large: {len(huge)} bytes, at most {MAX_SAVE_BYTES}"
+    )
     expect(page.locator("#save-problem-kept")).to_contain_text("a copy is kept")
     assert page.evaluate(f"localStorage.getItem('{UNREADABLE_KEY}')") == huge
     page.get_by_role("button", name="Start a new match").click()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -26,7 +25,11 @@ def test_page_boots_with_no_errors_and_only_same_origin_requests(page, page_log,
     assert page.locator("h1").inner_text()
     assert page_log.errors == []
     origin = urlsplit(base_url).netloc
-    foreign = [url for url in page_log.requests if urlsplit(url).scheme not in ("data", "blob") and urlsplit(url).netloc != origin]
+    foreign = [
+        url
+        for url in page_log.requests
+        if urlsplit(url).scheme not in ("data", "blob") and urlsplit(url).netloc != origin
+    ]
     assert foreign == []
     assert any(url.endswith("pyodide.asm.wasm") for url in page_log.requests)
 
@@ -34,16 +37,21 @@ def test_page_boots_with_no_errors_and_only_same_origin_requests(page, page_log,
 def test_every_game_module_imports_in_the_browser(page, plain_base_url):
     open_game(page, plain_base_url)
     modules = _game_modules()
-    result = run_python(page, "\n".join([
-        "import importlib",
-        "result = {}",
-        f"for name in {modules!r}:",
-        "    try:",
-        "        importlib.import_module(name)",
-        "        result[name] = 'ok'",
-        "    except Exception as error:",
-        "        result[name] = f'{type(error).__name__}: {error}'",
-    ]))
+    result = run_python(
+        page,
+        "\n".join(
+            [
+                "import importlib",
+                "result = {}",
+                f"for name in {modules!r}:",
+                "    try:",
+                "        importlib.import_module(name)",
+                "        result[name] = 'ok'",
+                "    except Exception as error:",
+                "        result[name] = f'{type(error).__name__}: {error}'",
+            ]
+        ),
+    )
     assert result == {name: "ok" for name in modules}
 
 

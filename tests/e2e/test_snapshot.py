@@ -29,10 +29,15 @@ def test_python_starts_from_the_snapshot_with_the_game_modules_in_place(page, pa
         raise AssertionError("the warm-up did not end within 20 s")
     assert not any("warm-up" in text for text in warnings), warnings
     assert page_log.errors == []
-    found = run_python(page, "\n".join([
-        "import os, sys, game.engine, game.view",
-        "result = [game.engine.__file__, os.path.isfile(game.view.__file__), 'game.shell' in sys.modules]",
-    ]))
+    found = run_python(
+        page,
+        "\n".join(
+            [
+                "import os, sys, game.engine, game.view",
+                "result = [game.engine.__file__, os.path.isfile(game.view.__file__), 'game.shell' in sys.modules]",
+            ]
+        ),
+    )
     # The snapshot's modules point at the files PyScript wrote, so tracebacks show source lines.
     assert found == ["/home/pyodide/game/engine.py", True, True]
 
@@ -42,12 +47,17 @@ def test_a_start_from_the_snapshot_compiles_nothing(page, plain_base_url):
     and the shell's, imported from files): none is compiled at start, from a file or from the
     standard library's zip (urllib.parse, with ipaddress, once took 230 ms of the page's thread)."""
     open_game(page, plain_base_url)
-    found = run_python(page, "\n".join([
-        "import sys, yacht_ahead",
-        "ahead = yacht_ahead.current()",
-        "new = {n: getattr(m, '__file__', None) for n, m in list(sys.modules.items()) if n not in ahead.before}",  # JavaScript's have none
-        "result = [sorted(ahead.taken), ahead.compiled, sorted(f for f in new.values() if f)]",
-    ]))
+    found = run_python(
+        page,
+        "\n".join(
+            [
+                "import sys, yacht_ahead",
+                "ahead = yacht_ahead.current()",
+                "new = {n: getattr(m, '__file__', None) for n, m in list(sys.modules.items()) if n not in ahead.before}",  # JavaScript's have none
+                "result = [sorted(ahead.taken), ahead.compiled, sorted(f for f in new.values() if f)]",
+            ]
+        ),
+    )
     taken, compiled, started = found
     assert compiled == []
     assert "/home/pyodide/game/shell/__init__.py" in taken  # the rest of the game is in the snapshot itself
@@ -83,7 +93,9 @@ def test_the_snapshot_starts_python_as_brotli_or_as_the_gzip_packed_file(browser
             context.set_extra_http_headers({"Accept-Encoding": "gzip, deflate"})
         page = context.new_page()
         encodings = []
-        page.on("response", lambda r: encodings.append(r.headers.get("content-encoding")) if "/snapshot-" in r.url else None)
+        page.on(
+            "response", lambda r: encodings.append(r.headers.get("content-encoding")) if "/snapshot-" in r.url else None
+        )
         open_game(page, base_url, "?rules=yacht&players=Ann&seed=5")
         assert page.locator("html").get_attribute("data-python") == "snapshot", how
         assert encodings == (["br"] if how == "br" else [None]), (how, encodings)
@@ -126,8 +138,10 @@ def slow_rated_line(context, page) -> None:
     (Chromium's emulation reaches both; an init script would reach only the page)."""
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions",
-             {"offline": False, "latency": 300, "downloadThroughput": -1, "uploadThroughput": -1})
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 300, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
 
 
 def python_worker(page):
@@ -148,7 +162,9 @@ def test_on_a_slow_line_the_first_visit_skips_the_snapshot_and_the_next_one_uses
     slow_rated_line(context, page)
     assert page.evaluate("navigator.connection.effectiveType") == "3g"
     answered = []  # when (ms since the epoch) the page or its worker got the snapshot from the server
-    context.on("response", lambda r: answered.append(time.time() * 1000) if "/static/python/snapshot-" in r.url else None)
+    context.on(
+        "response", lambda r: answered.append(time.time() * 1000) if "/static/python/snapshot-" in r.url else None
+    )
     open_game(page, plain_base_url, "?rules=yacht&players=Ann&seed=3")
     assert page.locator("html").get_attribute("data-python") == "started"
     ready = page.evaluate("performance.timeOrigin + performance.getEntriesByName('yacht:ready')[0].startTime")
@@ -174,8 +190,10 @@ def test_on_a_line_too_slow_for_it_the_first_visit_gives_the_snapshot_up(browser
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions",
-             {"offline": False, "latency": 60, "downloadThroughput": 1_000_000, "uploadThroughput": 1_000_000})
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 60, "downloadThroughput": 1_000_000, "uploadThroughput": 1_000_000},
+    )
     stopped = []
     page.on("requestfailed", lambda r: stopped.append(r.failure) if "/static/python/snapshot-" in r.url else None)
     said = []

@@ -24,7 +24,11 @@ def recorded(page) -> int:
 
 
 def stat(page, what: str) -> str:
-    return page.locator(".stats-numbers tr", has=page.get_by_role("rowheader", name=what, exact=True)).locator("td").inner_text()
+    return (
+        page.locator(".stats-numbers tr", has=page.get_by_role("rowheader", name=what, exact=True))
+        .locator("td")
+        .inner_text()
+    )
 
 
 def open_stats(page) -> None:
@@ -34,9 +38,13 @@ def open_stats(page) -> None:
 
 def test_two_games_by_link_show_in_statistics_with_mean_and_best(page, base_url):
     first = play_game(page, base_url, 1)
-    page.wait_for_function("() => JSON.parse(localStorage.getItem('yacht-dice/history') || '{\"games\": []}').games.length === 1")
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('yacht-dice/history') || '{\"games\": []}').games.length === 1"
+    )
     second = play_game(page, base_url, 2)
-    page.wait_for_function("() => JSON.parse(localStorage.getItem('yacht-dice/history') || '{\"games\": []}').games.length === 2")
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('yacht-dice/history') || '{\"games\": []}').games.length === 2"
+    )
     open_stats(page)
     expect(page.locator(".stats-numbers")).to_be_visible()
     assert stat(page, "Games") == "2"
@@ -87,7 +95,11 @@ def test_two_tabs_finishing_games_both_land_in_the_history(context, base_url):
     second.bring_to_front()
     play_game(second, base_url, 5, "Bob")  # a new match in the second tab, finished there
     second.wait_for_function("() => JSON.parse(localStorage.getItem('yacht-dice/history')).games.length === 2")
-    names = {seat[0] for game in json.loads(second.evaluate("localStorage.getItem('yacht-dice/history')"))["games"] for seat in game[5]}
+    names = {
+        seat[0]
+        for game in json.loads(second.evaluate("localStorage.getItem('yacht-dice/history')"))["games"]
+        for seat in game[5]
+    }
     assert names == {"Ann", "Bob"}
 
 
@@ -111,5 +123,7 @@ def test_the_statistics_screen_has_no_serious_accessibility_violations(page, bas
     open_stats(page)
     expect(page.locator(".stats-numbers")).to_be_visible()
     violations = Axe().run(page).response["violations"]
-    serious = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations if v["impact"] in ("serious", "critical")]
+    serious = [
+        (v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations if v["impact"] in ("serious", "critical")
+    ]
     assert serious == []

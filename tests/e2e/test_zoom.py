@@ -30,7 +30,9 @@ def tappable(locator) -> dict:
 
 def assert_tappable(locator, what: str) -> dict:
     spot = tappable(locator)
-    assert spot["inside"] and not spot["covered"], f"{what}: its centre ({spot['x']:.0f}, {spot['y']:.0f}) shows {spot['by']}"
+    assert spot["inside"] and not spot["covered"], (
+        f"{what}: its centre ({spot['x']:.0f}, {spot['y']:.0f}) shows {spot['by']}"
+    )
     return spot
 
 

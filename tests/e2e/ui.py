@@ -43,7 +43,10 @@ def dice(page) -> list[int | None]:
 
 def held(page) -> list[bool]:
     """Which dice are held, from aria-pressed."""
-    return [v == "true" for v in page.locator("#dice button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-pressed'))")]
+    return [
+        v == "true"
+        for v in page.locator("#dice button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-pressed'))")
+    ]
 
 
 def choices(page) -> dict[str, int]:
@@ -94,11 +97,13 @@ def screenshot(page, name: str) -> None:
 def run_python(page, code: str):
     """Run ``code`` in the game's Python, in its worker; it must bind ``result`` to something JSON can hold."""
     worker = next(w for w in page.workers if w.evaluate("typeof yachtPyodide === 'object'"))
-    return json.loads(worker.evaluate(
-        """code => {
+    return json.loads(
+        worker.evaluate(
+            """code => {
             const scope = yachtPyodide.globals.get("dict")();
             yachtPyodide.runPython(code, { globals: scope });
             return yachtPyodide.runPython("import json; json.dumps(result)", { globals: scope });
         }""",
-        code,
-    ))
+            code,
+        )
+    )

@@ -198,7 +198,9 @@ def webkit_visit(driver_path: Path, site: Site) -> dict[str, dict]:
         js = driver.execute_script
 
         def ready():
-            state = wait.until(lambda d: js("return document.documentElement.dataset.ready || null"), "the page never became ready")
+            state = wait.until(
+                lambda d: js("return document.documentElement.dataset.ready || null"), "the page never became ready"
+            )
             if state != "true":
                 why = js("return (document.getElementById('boot-error') || {}).textContent || ''")
                 raise AssertionError(f"the game did not boot (data-ready={state}): {why}")
@@ -217,18 +219,23 @@ def webkit_visit(driver_path: Path, site: Site) -> dict[str, dict]:
         doing[0] = "booting"
         driver.get(site.url + START)
         ready()
-        steps["booted"] = {"seconds": time.monotonic() - began, "version": driver.capabilities.get("browserVersion"),
-                           "worker": js("return document.querySelector('script[type=\"py\"]') === null"),
-                           "sharing": js("return crossOriginIsolated && typeof SharedArrayBuffer === 'function'"),
-                           "python": js("return document.documentElement.dataset.python")}
+        steps["booted"] = {
+            "seconds": time.monotonic() - began,
+            "version": driver.capabilities.get("browserVersion"),
+            "worker": js("return document.querySelector('script[type=\"py\"]') === null"),
+            "sharing": js("return crossOriginIsolated && typeof SharedArrayBuffer === 'function'"),
+            "python": js("return document.documentElement.dataset.python"),
+        }
 
         doing[0] = "the turn's first roll"
         roll()
         first = js(WEBKIT_FACES)
         doing[0] = "holding die 1"
         driver.find_element(By.CSS_SELECTOR, "#dice button:nth-child(1)").click()
-        wait.until(lambda d: js("return document.querySelector('#dice button').getAttribute('aria-pressed') === 'true'"),
-                   "a click on die 1 did not hold it")
+        wait.until(
+            lambda d: js("return document.querySelector('#dice button').getAttribute('aria-pressed') === 'true'"),
+            "a click on die 1 did not hold it",
+        )
         doing[0] = "the turn's second roll"
         roll()
         second = js(WEBKIT_FACES)
@@ -239,8 +246,14 @@ def webkit_visit(driver_path: Path, site: Site) -> dict[str, dict]:
         wait.until(lambda d: js(f"return ({SCORED})()"), "a click on Chance scored nothing")
         status = js("return document.getElementById('status').textContent")
         # (No "errors": classic WebDriver cannot hear the page's errors; Firefox's steps list them.)
-        steps["turn"] = {"first": first, "second": second, "offered": offered,
-                         "chance": cell("chance"), "total": cell("grand_total"), "status": status}
+        steps["turn"] = {
+            "first": first,
+            "second": second,
+            "offered": offered,
+            "chance": cell("chance"),
+            "total": cell("grand_total"),
+            "status": status,
+        }
 
         doing[0] = "waiting for the service worker"
         support = js("return {serviceWorker: 'serviceWorker' in navigator, secure: window.isSecureContext}")
@@ -264,8 +277,10 @@ def webkit_visit(driver_path: Path, site: Site) -> dict[str, dict]:
         }
     except Exception as error:  # noqa: BLE001 - recorded: the tests say which step failed
         said = Path(log.name).read_text(errors="replace").strip().splitlines()[-LOG_LINES:]
-        steps["error"] = {"message": f"{type(error).__name__} during {doing[0]}: {error}".strip()
-                          + "".join(f"\n  driver: {line}" for line in said)}
+        steps["error"] = {
+            "message": f"{type(error).__name__} during {doing[0]}: {error}".strip()
+            + "".join(f"\n  driver: {line}" for line in said)
+        }
     finally:
         log.close()
         Path(log.name).unlink(missing_ok=True)

@@ -71,5 +71,7 @@ def test_the_snapshot_compiles_pyscript_s_package_and_the_shell_ahead():
     assert "/home/pyodide/pyscript/__init__.py" in pyscript and len(pyscript) >= 10
     for path, text in sources.items():
         compile(text, path, "exec", dont_inherit=True)  # whole files, read out of PyScript's JavaScript intact
-    shell = {path.removeprefix("/home/pyodide/") for path in sources} - {p.removeprefix("/home/pyodide/") for p in pyscript}
+    shell = {path.removeprefix("/home/pyodide/") for path in sources} - {
+        p.removeprefix("/home/pyodide/") for p in pyscript
+    }
     assert shell == set(snapshot.SHELL) and "game/shell/__init__.py" in shell

@@ -18,13 +18,46 @@ from urllib.parse import parse_qsl
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 
-from game import advisor, app as game, view
+from game import advisor, view
+from game import app as game
 from game.app import (
-    HINTS_KEY, HISTORY_KEY, KEPT_PREFIX, LANGUAGE_KEY, NO_CATALOGUE, SAVE_KEY, SETUP_KEY, STORED_KEYS, UNREADABLE_KEY, UNSAVED_KEY, App, Change,
-    Click, Confirmed, Effect, Fetched, File, Key, Motion, Persisted, Refused, Screen, Start, Stored, Submit, Tick,
-    Visibility, update,
+    HINTS_KEY,
+    HISTORY_KEY,
+    KEPT_PREFIX,
+    LANGUAGE_KEY,
+    NO_CATALOGUE,
+    SAVE_KEY,
+    SETUP_KEY,
+    STORED_KEYS,
+    UNREADABLE_KEY,
+    UNSAVED_KEY,
+    App,
+    Change,
+    Click,
+    Confirmed,
+    Effect,
+    Fetched,
+    File,
+    Key,
+    Motion,
+    Persisted,
+    Refused,
+    Screen,
+    Start,
+    Stored,
+    Submit,
+    Tick,
+    Visibility,
+    update,
 )
 from game.engine import Seat, new_match
 from game.history import MAX_BACKUP_BYTES, Backup, History, session_record
@@ -50,14 +83,28 @@ KINDS = protocol_kinds()
 # ----------------------------------------------------------------------------- helpers
 
 
-def start(query: str = "", *, match: Session | str | None = None, stored: dict | None = None, unsaved: bool = False,
-          languages: tuple[str, ...] = (), hidden: bool = False, msgids: tuple[str, ...] = ()):
+def start(
+    query: str = "",
+    *,
+    match: Session | str | None = None,
+    stored: dict | None = None,
+    unsaved: bool = False,
+    languages: tuple[str, ...] = (),
+    hidden: bool = False,
+    msgids: tuple[str, ...] = (),
+):
     """An App after the page's Start: ``query`` is the link (``"players=Ann&rules=yatzy"``), ``match`` the save."""
     values = dict(stored or {})
     if match is not None:
         values[SAVE_KEY] = match if isinstance(match, str) else match.to_json()
-    event = Start(stored=tuple(values.items()), unsaved=unsaved, query=tuple(parse_qsl(query, keep_blank_values=True)),
-                  languages=languages, hidden=hidden, msgids=msgids)
+    event = Start(
+        stored=tuple(values.items()),
+        unsaved=unsaved,
+        query=tuple(parse_qsl(query, keep_blank_values=True)),
+        languages=languages,
+        hidden=hidden,
+        msgids=msgids,
+    )
     return update(App(), event, now=NOW)
 
 
@@ -214,7 +261,9 @@ def test_a_link_with_problems_opens_the_setup_with_them():
     app, effects = start("games=9&players=Ann", match=saved)
     assert app.screen is Screen.SETUP and visible(effects, "setup")
     error = ops(effects, "setup-error")[-1]
-    assert error["hidden"] is False and error["scroll"] is True and "is not a number of games from 1 to 6" in error["html"]
+    assert (
+        error["hidden"] is False and error["scroll"] is True and "is not a number of games from 1 to 6" in error["html"]
+    )
     assert ops(effects, "setup-form")[0]["fill"]["name1"] == "Ann"  # the link's choices, to mend
     assert () in of(effects, "dropQuery") and not of(effects, "store") and not of(effects, "offerFocus")
 
@@ -257,7 +306,9 @@ def test_a_second_unreadable_save_is_kept_beside_the_first_never_over_it():
     assert app.screen is Screen.SAVE_PROBLEM
     assert not stores(effects, UNREADABLE_KEY)
     assert stores(effects, f"{UNREADABLE_KEY}/{NOW}") == ["{second"]
-    assert app.value(UNREADABLE_KEY) == "{first" and ops(effects, "save-problem-kept")[-1]["text"] == en(WORDS.save_kept)
+    assert app.value(UNREADABLE_KEY) == "{first" and ops(effects, "save-problem-kept")[-1]["text"] == en(
+        WORDS.save_kept
+    )
     app, effects = send(app, Click("save-problem-download"))
     assert of(effects, "download")[0][1] == "{second"
 
@@ -339,8 +390,17 @@ def test_a_garbage_file_is_refused_with_words_and_nothing_stored(text):
 KEPT_HISTORY = f"{KEPT_PREFIX}history"
 
 
-@pytest.mark.parametrize("damaged", ["{broken", "[]", '{"format": "yacht-dice/history", "version": 99}', "[" * 10_000,
-                                     some_history().to_json()[:-7], "\x00" * 2_000_000])
+@pytest.mark.parametrize(
+    "damaged",
+    [
+        "{broken",
+        "[]",
+        '{"format": "yacht-dice/history", "version": 99}',
+        "[" * 10_000,
+        some_history().to_json()[:-7],
+        "\x00" * 2_000_000,
+    ],
+)
 def test_a_damaged_history_is_kept_aside_and_new_games_are_recorded(damaged):
     """B2: a history that cannot be read is copied aside at the start (never written over), said, and a
     new history begins: games are recorded, Statistics, export and "Delete all" work, and the damaged
@@ -412,8 +472,11 @@ def test_export_with_an_unreadable_history_not_kept_says_so_and_downloads_nothin
     assert not of(effects, "download") and notice(effects).startswith(en(WORDS.history_unreadable))
 
 
-@pytest.mark.xfail(strict=True, reason="with no time known (app.now == ''), export_backup writes exported='', "
-                                       "which Backup.from_json refuses: a backup the game cannot import")
+@pytest.mark.xfail(
+    strict=True,
+    reason="with no time known (app.now == ''), export_backup writes exported='', "
+    "which Backup.from_json refuses: a backup the game cannot import",
+)
 def test_a_backup_exported_before_any_time_is_known_can_be_imported():
     app, _ = update(App(), Start())
     app, effects = update(app, Click("export-backup"))
@@ -611,7 +674,9 @@ def test_r_rolls_digits_hold_u_undoes():
     assert app.session.match.held[:3] == (True, False, True)
     app, _ = send(app, Key("z", ctrl=True))
     assert app.session.match.held[:3] == (True, False, False)
-    assert send(app, Key("7"))[1] == [] and send(app, Key("r", ctrl=True))[1] == []  # no seventh die; Ctrl+R is the browser's
+    assert (
+        send(app, Key("7"))[1] == [] and send(app, Key("r", ctrl=True))[1] == []
+    )  # no seventh die; Ctrl+R is the browser's
 
 
 def test_alt_and_typing_are_ignored():
@@ -996,12 +1061,17 @@ def test_the_hint_waits_for_the_advisors_table(in_browser):
     token = tick_token(effects, "hint")
     app, effects = send(app, Tick(token))
     assert visible(effects, "hint") and ops(effects, "hint")[0]["html"]
-    marked = [changes for _, changes in (op for ops_, _ in of(effects, "apply") for op in ops_)
-              if "optional" in changes and changes["toggle"]]
+    marked = [
+        changes
+        for _, changes in (op for ops_, _ in of(effects, "apply") for op in ops_)
+        if "optional" in changes and changes["toggle"]
+    ]
     assert marked  # the best keep or box marked
     app, effects = send(app, Key("r"))  # the board moves on: the marks are taken off, the old tick is moot
-    assert any(changes.get("toggle") == {"hint-keep": False, "hint-best": False} for _, changes in
-               (op for ops_, _ in of(effects, "apply") for op in ops_))
+    assert any(
+        changes.get("toggle") == {"hint-keep": False, "hint-best": False}
+        for _, changes in (op for ops_, _ in of(effects, "apply") for op in ops_)
+    )
     assert send(app, Tick(token))[1] == []
 
 
@@ -1172,10 +1242,24 @@ def test_motion_reduced_tosses_no_dice():
 
 
 def test_events_before_the_start_do_nothing():
-    for event in (Click("roll-button"), Click("undo-button"), Click("pass-start"), Click("skip-button"),
-                  Click("show-report"), Click("link-start"), Click("save-problem-dismiss"), Tick("computer:1"),
-                  Tick("hint:1"), Tick("prefetch:1"), Tick("cheer:5"), Visibility(False), Refused(UNREADABLE_KEY),
-                  Click(data=(("die", "1"),)), Click(data=(("row", "yacht"), ("player", "0"))), Change("hint-toggle")):
+    for event in (
+        Click("roll-button"),
+        Click("undo-button"),
+        Click("pass-start"),
+        Click("skip-button"),
+        Click("show-report"),
+        Click("link-start"),
+        Click("save-problem-dismiss"),
+        Tick("computer:1"),
+        Tick("hint:1"),
+        Tick("prefetch:1"),
+        Tick("cheer:5"),
+        Visibility(False),
+        Refused(UNREADABLE_KEY),
+        Click(data=(("die", "1"),)),
+        Click(data=(("row", "yacht"), ("player", "0"))),
+        Change("hint-toggle"),
+    ):
         app, effects = update(App(), event)
         assert [effect for effect in effects if effect.kind not in ("apply", "focus")] == [], event
 
@@ -1187,15 +1271,18 @@ def test_a_click_with_odd_digits_does_nothing(data):
 
 
 def test_read_event_reads_the_protocols_messages():
-    assert game.read_event('{"type": "start", "stored": {"yacht-dice/match": "x", "other": "y"}, "query": [["a", "b"]],'
-                           ' "unsaved": true, "now": "T"}', python="snapshot") == (
-        Start(stored=((SAVE_KEY, "x"),), unsaved=True, query=(("a", "b"),), python="snapshot"), "T")
+    assert game.read_event(
+        '{"type": "start", "stored": {"yacht-dice/match": "x", "other": "y"}, "query": [["a", "b"]],'
+        ' "unsaved": true, "now": "T"}',
+        python="snapshot",
+    ) == (Start(stored=((SAVE_KEY, "x"),), unsaved=True, query=(("a", "b"),), python="snapshot"), "T")
     assert game.read_event('{"type": "fetched", "name": "n", "ok": true}', b"ab")[0] == Fetched("n", b"ab")
     assert game.read_event('{"type": "fetched", "name": "n", "ok": false}', b"ab")[0] == Fetched("n", None)
     assert game.read_event('{"type": "storage", "key": "k", "value": 3}')[0] == Stored("k", None)
     assert game.read_event('{"type": "persisted", "persisted": "x"}')[0] == Persisted(None)
-    assert game.read_event('{"type": "click", "data": {"die": 1}, "form": [["a", null]]}')[0] == \
-        Click("", (("die", "1"),), (("a", ""),))
+    assert game.read_event('{"type": "click", "data": {"die": 1}, "form": [["a", null]]}')[0] == Click(
+        "", (("die", "1"),), (("a", ""),)
+    )
     for text in ("", "[]", '"x"', '{"type": "file"}', '{"type": ["x"]}', '{"type": "start", "stored": []}'):
         assert game.read_event(text) == (None, "")
 
@@ -1214,8 +1301,16 @@ def test_a_failure_is_said_in_words_and_a_failed_start_still_ends():
 # ----------------------------------------------------------------------------- random events
 
 
-LINKS = ("", "players=Ann&rules=yacht", "players=Ann&cpu=2:easy", "players=Ann,Bob&pass=1&rules=yacht",
-         "players=Ann&cpu=2:perfect&rules=yacht", "cpu=1:win&rules=yacht", "games=9", "rules=yacht&players=Ann&games=2")
+LINKS = (
+    "",
+    "players=Ann&rules=yacht",
+    "players=Ann&cpu=2:easy",
+    "players=Ann,Bob&pass=1&rules=yacht",
+    "players=Ann&cpu=2:perfect&rules=yacht",
+    "cpu=1:win&rules=yacht",
+    "games=9",
+    "rules=yacht&players=Ann&games=2",
+)
 """Links the machine starts from (Yacht, whose tables are small)."""
 
 BOXES = tuple(box.id for box in new_match("yacht", ["A"]).ruleset.categories) + ("nope", "")
@@ -1224,7 +1319,9 @@ KEYS = ("r", "R", "u", "z", "0", "1", "2", "5", "6", "9", "ArrowDown", "ArrowUp"
 
 def saves() -> st.SearchStrategy[str]:
     """A save another tab might write: a readable one (this kind of match, at some point) or garbage."""
-    readable = st.builds(lambda seed, rolls: Session(_played(seed, rolls)).to_json(), st.integers(0, 3), st.integers(0, 4))
+    readable = st.builds(
+        lambda seed, rolls: Session(_played(seed, rolls)).to_json(), st.integers(0, 3), st.integers(0, 4)
+    )
     return st.one_of(readable, st.sampled_from(["", "{", "[]", "null", '{"format": "yacht-dice/session"}']))
 
 
@@ -1303,17 +1400,43 @@ class AppMachine(RuleBasedStateMachine):
         elif key == SETUP_KEY:
             assert isinstance(json.loads(value), dict)
 
-    @initialize(early=st.lists(st.sampled_from([Key("r"), Click("roll-button"), Click("menu-stats"), Tick("computer:1"),
-                                                 Fetched("references", None), Refused(SAVE_KEY), Visibility(False),
-                                                 Click(data=(("die", "0"),)), Submit(())]), max_size=2),
-                query=st.sampled_from(LINKS), stored=st.fixed_dictionaries({}, optional=STORED_VALUES),
-                unsaved=st.booleans(), hidden=st.booleans(), languages=st.sampled_from([(), (), ("de",), ("en-GB",)]))
+    @initialize(
+        early=st.lists(
+            st.sampled_from(
+                [
+                    Key("r"),
+                    Click("roll-button"),
+                    Click("menu-stats"),
+                    Tick("computer:1"),
+                    Fetched("references", None),
+                    Refused(SAVE_KEY),
+                    Visibility(False),
+                    Click(data=(("die", "0"),)),
+                    Submit(()),
+                ]
+            ),
+            max_size=2,
+        ),
+        query=st.sampled_from(LINKS),
+        stored=st.fixed_dictionaries({}, optional=STORED_VALUES),
+        unsaved=st.booleans(),
+        hidden=st.booleans(),
+        languages=st.sampled_from([(), (), ("de",), ("en-GB",)]),
+    )
     def start(self, early, query, stored, unsaved, hidden, languages):
         """Events that come too early (the page queues them; still), then the page's Start."""
         for event in early:
             self.send(event)
-        self.send(Start(tuple((k, v) for k, v in stored.items() if v is not None), unsaved,
-                        tuple(parse_qsl(query, keep_blank_values=True)), languages, hidden=hidden, msgids=("Statistics",)))
+        self.send(
+            Start(
+                tuple((k, v) for k, v in stored.items() if v is not None),
+                unsaved,
+                tuple(parse_qsl(query, keep_blank_values=True)),
+                languages,
+                hidden=hidden,
+                msgids=("Statistics",),
+            )
+        )
 
     @rule(box=st.integers(0, 20))
     def play(self, box):
@@ -1345,8 +1468,18 @@ class AppMachine(RuleBasedStateMachine):
     def click_game(self, game_id):
         self.send(Click(data=(("game", game_id),)))
 
-    @rule(key=st.sampled_from(KEYS), flags=st.sampled_from([(False,) * 4] * 3 + [(False, False, False, True),
-          (True, False, False, False), (False, True, False, False), (False, False, True, False)]))
+    @rule(
+        key=st.sampled_from(KEYS),
+        flags=st.sampled_from(
+            [(False,) * 4] * 3
+            + [
+                (False, False, False, True),
+                (True, False, False, False),
+                (False, True, False, False),
+                (False, False, True, False),
+            ]
+        ),
+    )
     def key(self, key, flags):
         self.send(Key(key, *flags))
 
@@ -1377,8 +1510,10 @@ class AppMachine(RuleBasedStateMachine):
         match = self.app.session.match
         self.send(Stored(SAVE_KEY, Session(match.roll() if match.can_roll else match).to_json()))
 
-    @rule(text=st.sampled_from(["", "{", "[]", "x" * 100, '{"format": "yacht-dice/backup", "version": 1}']),
-          huge=st.booleans())
+    @rule(
+        text=st.sampled_from(["", "{", "[]", "x" * 100, '{"format": "yacht-dice/backup", "version": 1}']),
+        huge=st.booleans(),
+    )
     def garbage_file(self, text, huge):
         self.send(File(MAX_BACKUP_BYTES + 1 if huge else len(text), text))
 
@@ -1408,8 +1543,12 @@ class AppMachine(RuleBasedStateMachine):
     def confirmed(self, answer):
         self.send(Confirmed(answer))
 
-    @rule(element=st.sampled_from(["hint-toggle", "chances-toggle", "language", "stats-rules", "stats-player", "other"]),
-          value=st.sampled_from(["", "de", "en", "sv", "xx", "yacht", "Ann"]), checked=st.booleans(), form=fields())
+    @rule(
+        element=st.sampled_from(["hint-toggle", "chances-toggle", "language", "stats-rules", "stats-player", "other"]),
+        value=st.sampled_from(["", "de", "en", "sv", "xx", "yacht", "Ann"]),
+        checked=st.booleans(),
+        form=fields(),
+    )
     def change(self, element, value, checked, form):
         self.send(Change(element, value, checked, form))
 
@@ -1427,5 +1566,9 @@ class AppMachine(RuleBasedStateMachine):
 
 
 def test_random_events_never_break_the_app(in_browser):
-    run_state_machine_as_test(AppMachine, settings=settings(
-        max_examples=40, stateful_step_count=30, deadline=None, suppress_health_check=list(HealthCheck)))
+    run_state_machine_as_test(
+        AppMachine,
+        settings=settings(
+            max_examples=40, stateful_step_count=30, deadline=None, suppress_health_check=list(HealthCheck)
+        ),
+    )

@@ -44,7 +44,11 @@ def test_build_writes_site_worker_preloads_and_gzip(tmp_path):
         assert large not in page, large
     # pyscript.toml is inlined as JSON where game.mjs reads the worker's config (no request, no TOML
     # parser), and says the same.
-    inline = json.loads(re.search(r"<script type=\"module\" src=\"\./static/js/game\.mjs\" data-python-config config='([^']*)'", page).group(1))
+    inline = json.loads(
+        re.search(
+            r"<script type=\"module\" src=\"\./static/js/game\.mjs\" data-python-config config='([^']*)'", page
+        ).group(1)
+    )
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     assert inline == {k: v for k, v in config.items() if k != "files"}
     # [files] travel as one hashed bundle that python.mjs writes into Python's file system: named in
@@ -54,7 +58,7 @@ def test_build_writes_site_worker_preloads_and_gzip(tmp_path):
     built = json.loads(re.search(r"^const BUILT = (\{.*\});$", starter, re.M).group(1))
     [bundle] = [p for p in paths if p.startswith("static/python/game-")]
     assert built["files"] == "../python/" + bundle.removeprefix("static/python/")
-    assert "<meta name=\"python-" not in page
+    assert '<meta name="python-' not in page
     shipped = json.loads((out / bundle).read_text())
     assert shipped == {t.removeprefix("./"): (ROOT / s).read_text() for s, t in config["files"].items()}
     assert not any(p.startswith("game/") for p in paths) and not (out / "game").exists()
@@ -87,7 +91,12 @@ def test_build_writes_site_worker_preloads_and_gzip(tmp_path):
 
 
 def test_variant_tables_are_cached_on_use_not_precached():
-    paths = ["index.html", "static/tables/yahtzee.bin", "static/tables/yahtzee.joker-free.bin", "static/tables/yatzy.bin"]
+    paths = [
+        "index.html",
+        "static/tables/yahtzee.bin",
+        "static/tables/yahtzee.joker-free.bin",
+        "static/tables/yatzy.bin",
+    ]
     assert build.precached(paths) == ["index.html", "static/tables/yahtzee.bin", "static/tables/yatzy.bin"]
 
 
@@ -148,7 +157,9 @@ def test_the_dev_server_prefers_brotli_and_caches_hashed_files_for_a_year(tmp_pa
         assert headers["Content-Encoding"] == "br" and headers["Cache-Control"] == "public, max-age=31536000, immutable"
         body, headers = get("/static/python/stdlib-0123456789abcdef.zip", "br")  # the trimmed standard library
         assert body == b"zip" and headers["Cache-Control"] == "public, max-age=31536000, immutable"
-        assert "Cross-Origin-Embedder-Policy" not in headers  # by default: no isolation (Python runs in a worker either way)
+        assert (
+            "Cross-Origin-Embedder-Policy" not in headers
+        )  # by default: no isolation (Python runs in a worker either way)
     finally:
         server.shutdown()
         server.server_close()
@@ -162,7 +173,6 @@ def test_the_dev_server_prefers_brotli_and_caches_hashed_files_for_a_year(tmp_pa
     finally:
         isolating.shutdown()
         isolating.server_close()
-
 
 
 def test_the_dev_server_takes_a_download_stopped_midway_quietly(tmp_path, capsys):
@@ -192,6 +202,7 @@ def test_the_dev_server_takes_a_download_stopped_midway_quietly(tmp_path, capsys
     err = capsys.readouterr().err
     assert "ConnectionResetError" not in err and "BrokenPipeError" not in err
     assert "ValueError: a real fault" in err
+
 
 def test_stdlib_doctests():
     """tools/stdlib.py's examples: the import scans and the trimming (tools/ is outside pytest's doctest paths)."""

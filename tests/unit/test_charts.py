@@ -165,7 +165,11 @@ def test_trend_shows_the_last_games_and_their_mean():
 
 
 def test_no_data_gives_a_sentence_not_an_empty_chart():
-    for html in (charts.trend([], "Points lost"), charts.bars([], "Per box"), charts.histogram([], [(100, 5)], "Scores")):
+    for html in (
+        charts.trend([], "Points lost"),
+        charts.bars([], "Per box"),
+        charts.histogram([], [(100, 5)], "Scores"),
+    ):
         assert "<svg" not in html and parse(html).tag == "p" and "no games yet" in html
 
 

@@ -10,8 +10,8 @@ import pytest
 from game import rules, saves
 from game.actions import Finish, Hold, NextGame, Roll, Score
 from game.engine import (
-    NAME_LENGTH,
     MAX_SEED,
+    NAME_LENGTH,
     ActionError,
     FlowError,
     GameError,
@@ -147,7 +147,9 @@ def test_seats_keep_their_kind_and_level():
 def test_a_computer_level_is_a_level_value():
     assert [level.value for level in Level] == ["easy", "good", "perfect", "win"]
     assert Seat.computer("CPU").level is Level.GOOD
-    assert Seat.computer("CPU", Level.EASY) == Seat.computer("CPU", "easy") == Seat("CPU", SeatKind.COMPUTER, Level.EASY)
+    assert (
+        Seat.computer("CPU", Level.EASY) == Seat.computer("CPU", "easy") == Seat("CPU", SeatKind.COMPUTER, Level.EASY)
+    )
     assert make_seats([Seat("CPU", SeatKind.COMPUTER)])[0].level is Level.GOOD  # a computer always has a level
     assert make_seats([Seat("CPU", SeatKind.COMPUTER, "easy")])[0].level is Level.EASY  # type: ignore[arg-type]
     for bad in ("hard", "Easy", "", 1):
@@ -235,11 +237,16 @@ def test_injected_faces_fill_the_free_dice_in_order_and_are_recorded():
     assert match.draws == 0
     assert match.actions == (Roll((1, 2, 3, 4, 5)), Hold(1, True), Hold(3, True), Roll((6, 6, 6)))
     assert [action.data() for action in match.actions] == [
-        ["roll", [1, 2, 3, 4, 5]], ["hold", 1, True], ["hold", 3, True], ["roll", [6, 6, 6]]
+        ["roll", [1, 2, 3, 4, 5]],
+        ["hold", 1, True],
+        ["hold", 3, True],
+        ["roll", [6, 6, 6]],
     ]
 
 
-@pytest.mark.parametrize("faces", [[1, 2, 3, 4], [1, 2, 3, 4, 5, 6], [0, 1, 2, 3, 4], [7, 1, 1, 1, 1], [True, 1, 1, 1, 1], "12345", 5])
+@pytest.mark.parametrize(
+    "faces", [[1, 2, 3, 4], [1, 2, 3, 4, 5, 6], [0, 1, 2, 3, 4], [7, 1, 1, 1, 1], [True, 1, 1, 1, 1], "12345", 5]
+)
 def test_impossible_injected_faces_are_refused(faces):
     match = new_match("yahtzee", ["Ann"], seed=1)
     error = refuse(match, lambda m: m.roll(faces=faces), RollError, Refusal.BAD_FACES)
@@ -316,7 +323,13 @@ def test_player_may_stop_after_any_roll():
 
 def test_scoring_before_the_first_roll_is_refused():
     match = new_match("yahtzee", ["Ann"], seed=1)
-    refuse(match, lambda m: m.score("chance"), ScoreError, Refusal.NOT_ROLLED, "Ann cannot score Chance: roll the dice first")
+    refuse(
+        match,
+        lambda m: m.score("chance"),
+        ScoreError,
+        Refusal.NOT_ROLLED,
+        "Ann cannot score Chance: roll the dice first",
+    )
     assert match.options() == {}
 
 
@@ -401,13 +414,31 @@ def test_players_take_turns_in_seat_order_every_round():
 
 def test_acting_out_of_turn_is_refused():
     match = new_match("yahtzee", ["Ann", "Bob"], seed=1)
-    refuse(match, lambda m: m.roll(player="Bob"), NotYourTurnError, Refusal.NOT_YOUR_TURN, "Bob cannot roll: it is Ann's turn")
+    refuse(
+        match,
+        lambda m: m.roll(player="Bob"),
+        NotYourTurnError,
+        Refusal.NOT_YOUR_TURN,
+        "Bob cannot roll: it is Ann's turn",
+    )
     refuse(match, lambda m: m.roll(player=1), NotYourTurnError, Refusal.NOT_YOUR_TURN)
     refuse(match, lambda m: m.roll(player="Zed"), NotYourTurnError, Refusal.UNKNOWN_PLAYER)
     refuse(match, lambda m: m.roll(player=2), NotYourTurnError, Refusal.UNKNOWN_PLAYER)
     match = match.roll(player="Ann").roll(player=0)
-    refuse(match, lambda m: m.hold(2, player="Bob"), NotYourTurnError, Refusal.NOT_YOUR_TURN, "Bob cannot hold die 3: it is Ann's turn")
-    refuse(match, lambda m: m.score("chance", player=1), NotYourTurnError, Refusal.NOT_YOUR_TURN, "Bob cannot score Chance: it is Ann's turn")
+    refuse(
+        match,
+        lambda m: m.hold(2, player="Bob"),
+        NotYourTurnError,
+        Refusal.NOT_YOUR_TURN,
+        "Bob cannot hold die 3: it is Ann's turn",
+    )
+    refuse(
+        match,
+        lambda m: m.score("chance", player=1),
+        NotYourTurnError,
+        Refusal.NOT_YOUR_TURN,
+        "Bob cannot score Chance: it is Ann's turn",
+    )
     match = match.score("chance", player="Ann")
     assert match.roll(player="Bob").current_name == "Bob"
 
@@ -510,7 +541,19 @@ def test_can_roll_and_reason():
 
 def test_refusal_of_a_malformed_action():
     match = new_match("yahtzee", seed=1)
-    for bad in ([], ["jump"], ["roll", 1], ["hold", 0], ["hold", "0", True], ["hold", 0, 1], ["score"], ["score", 5], ["finish", 1], "roll", None):
+    for bad in (
+        [],
+        ["jump"],
+        ["roll", 1],
+        ["hold", 0],
+        ["hold", "0", True],
+        ["hold", 0, 1],
+        ["score"],
+        ["score", 5],
+        ["finish", 1],
+        "roll",
+        None,
+    ):
         assert isinstance(match.refusal(bad), ActionError)
         refuse(match, lambda m: m.apply(bad), ActionError, Refusal.BAD_ACTION)
 
@@ -541,7 +584,13 @@ def test_totals_per_player_game_and_match():
     match = finish_turn(match, [6, 6, 6, 6, 1], "sixes")  # Ann 24
     match = finish_turn(match, [1, 2, 3, 4, 5], "large_straight")  # Bob 40
     ann = match.totals("Ann")
-    assert (ann.upper_subtotal, ann.upper_bonus, ann.upper_total, ann.lower_total, ann.grand_total) == (24, 0, 24, 0, 24)
+    assert (ann.upper_subtotal, ann.upper_bonus, ann.upper_total, ann.lower_total, ann.grand_total) == (
+        24,
+        0,
+        24,
+        0,
+        24,
+    )
     assert match.totals(1).grand_total == 40
     assert match.game_totals() == (24, 40) and match.match_totals() == (24, 40)
     match = play_out_game(match)
@@ -581,7 +630,9 @@ def test_last_scored_and_history():
     match = finish_turn(new_match("yacht", ["Ann", "Bob"], seed=1), [4, 4, 4, 4, 2], "four_of_a_kind")
     assert match.last_scored == LastScored(0, 0, "four_of_a_kind", 16, 0, (4, 4, 4, 4, 2))
     assert match.cards[0][0].scores == {"four_of_a_kind": 16}
-    assert match.open_categories("Ann") == tuple(c.id for c in rules.ruleset("yacht").categories if c.id != "four_of_a_kind")
+    assert match.open_categories("Ann") == tuple(
+        c.id for c in rules.ruleset("yacht").categories if c.id != "four_of_a_kind"
+    )
 
 
 # ----------------------------------------------------------------------------- immutability and replay

@@ -218,7 +218,16 @@ def test_not_a_save_at_all(data):
 
 @pytest.mark.parametrize(
     "text",
-    ["", "{", json.dumps(SAMPLE)[:-1], json.dumps(SAMPLE)[: len(json.dumps(SAMPLE)) // 2], "null", "[1, 2]", b"\xff\xfe", "[" * 100000],
+    [
+        "",
+        "{",
+        json.dumps(SAMPLE)[:-1],
+        json.dumps(SAMPLE)[: len(json.dumps(SAMPLE)) // 2],
+        "null",
+        "[1, 2]",
+        b"\xff\xfe",
+        "[" * 100000,
+    ],
 )
 def test_truncated_or_broken_json_text(text):
     with pytest.raises(SaveError):

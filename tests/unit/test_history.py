@@ -79,7 +79,11 @@ def test_a_record_of_a_real_match_has_its_scores_totals_and_places():
         assert record.upper_bonus[seat] == match.totals(seat, 0).upper_bonus
     assert record.yahtzee_bonus == (0, 0) and record.undos == (0, 2) and record.lost == (12.35, None)
     assert (record.title, record.rules, record.seed, record.game, record.ended) == (
-        "Yacht", {"name": "yacht", "options": {}}, 1, 0, ENDED
+        "Yacht",
+        {"name": "yacht", "options": {}},
+        1,
+        0,
+        ENDED,
     )
     assert len(record.id) == ID_LENGTH and int(record.id, 16) >= 0
 
@@ -347,8 +351,14 @@ BAD = [
     (changed(history={"format": HISTORY_FORMAT, "version": 9, "rules": [], "games": []}), "newer version"),
     (changed(history={"format": HISTORY_FORMAT, "version": 1, "rules": [], "games": {}}), "games must be a list"),
     (changed(history={"format": HISTORY_FORMAT, "version": 1, "rules": {}, "games": []}), "rules must be a list"),
-    (changed(history={"format": HISTORY_FORMAT, "version": 1, "rules": [{"name": "poker"}], "games": []}), "rule set 1 is unknown"),
-    (changed(history={"format": HISTORY_FORMAT, "version": 1, "rules": [], "games": [0] * (MAX_GAMES_KEPT + 1)}), f"{MAX_GAMES_KEPT + 1} games"),
+    (
+        changed(history={"format": HISTORY_FORMAT, "version": 1, "rules": [{"name": "poker"}], "games": []}),
+        "rule set 1 is unknown",
+    ),
+    (
+        changed(history={"format": HISTORY_FORMAT, "version": 1, "rules": [], "games": [0] * (MAX_GAMES_KEPT + 1)}),
+        f"{MAX_GAMES_KEPT + 1} games",
+    ),
     (changed_game(0, "abc"), "id 'abc' is not 16 hex"),
     (changed_game(0, "ABCDEF0123456789"), "hex digits"),
     (changed_game(1, "2026-13-01T00:00:00Z"), "not a UTC time"),
@@ -529,7 +539,10 @@ def test_joker_values_are_possible_where_a_joker_may_go():
     for ruleset in (YAHTZEE, rules.ruleset("yahtzee", joker="free")):
         Backup.from_json(backup_of(ruleset, (card(ruleset, full_house=25, yahtzee=50), 0)))
     # ten dice of six sides make no run of eight: Small Straight pays its 60 only to a joker
-    joker, none = rules.ruleset("generalized", dice=10, sides=6), rules.ruleset("generalized", dice=10, sides=6, joker="none")
+    joker, none = (
+        rules.ruleset("generalized", dice=10, sides=6),
+        rules.ruleset("generalized", dice=10, sides=6, joker="none"),
+    )
     assert 60 in rules.achievable(joker).boxes[9] and rules.achievable(none).boxes[9] == {0}
     Backup.from_json(backup_of(joker, (card(joker, small_straight=60), 0)))
 
@@ -546,7 +559,9 @@ def test_a_yahtzee_bonus_that_does_not_follow_from_the_boxes_is_refused():
                full_house=25, small_straight=30, large_straight=40, yahtzee=50, chance=23)  # fmt: skip
     Backup.from_json(backup_of(YAHTZEE, (few, 300)))
     assert "Yahtzee bonus 400 does not follow" in str(refused(backup_of(YAHTZEE, (few, 400))))
-    assert "Yahtzee bonus 100 is impossible in Yahtzee" in str(refused(backup_of(rules.ruleset("yahtzee", yahtzee_bonus=False), (sixes, 100))))
+    assert "Yahtzee bonus 100 is impossible in Yahtzee" in str(
+        refused(backup_of(rules.ruleset("yahtzee", yahtzee_bonus=False), (sixes, 100)))
+    )
     assert "Yahtzee bonus 0.0 is impossible" in str(refused(backup_of(YAHTZEE, (sixes, 0.0))))
 
 
@@ -587,10 +602,14 @@ def test_the_fallback_for_many_rolls_only_widens_the_enumerated_scores(monkeypat
 def played_games(draw):
     """A match of a drawn rule set played at random to its end: holds, rerolls, boxes, and alike dice now and then."""
     ruleset = draw(
-        st.sampled_from([v.ruleset() for v in rules.VARIANTS.values()] + [rs for rs in rule_sets_to_play() if rs.dice <= 6])
+        st.sampled_from(
+            [v.ruleset() for v in rules.VARIANTS.values()] + [rs for rs in rule_sets_to_play() if rs.dice <= 6]
+        )
     )
     players = draw(st.integers(1, 2))
-    match = new_match(ruleset, [f"P{n}" for n in range(players)], games=draw(st.integers(1, 2)), seed=draw(st.integers(0, 99)))
+    match = new_match(
+        ruleset, [f"P{n}" for n in range(players)], games=draw(st.integers(1, 2)), seed=draw(st.integers(0, 99))
+    )
     while True:
         while not match.game_over:
             if draw(st.integers(0, 5)) == 0:  # alike dice: bonus Yahtzees and jokers
@@ -598,7 +617,9 @@ def played_games(draw):
             else:
                 match = match.roll()
                 while match.can_roll and draw(st.booleans()):
-                    kept = draw(st.sets(st.integers(0, ruleset.dice - 1), max_size=ruleset.dice - 1))  # one die at least rolls
+                    kept = draw(
+                        st.sets(st.integers(0, ruleset.dice - 1), max_size=ruleset.dice - 1)
+                    )  # one die at least rolls
                     for index in match.holdable():
                         match = match.hold(index, index in kept)
                     match = match.roll()
@@ -620,8 +641,15 @@ def test_every_record_of_a_randomly_played_game_is_imported(match):
 
 @pytest.mark.parametrize(
     "ruleset",
-    [YAHTZEE, YACHT, rules.ruleset("yatzy"), rules.ruleset("yahtzee", joker="none"), rules.ruleset("yahtzee", joker="free"),
-     rules.ruleset("generalized", dice=3, sides=4), rules.ruleset("generalized", dice=7, sides=3)],  # fmt: skip
+    [
+        YAHTZEE,
+        YACHT,
+        rules.ruleset("yatzy"),
+        rules.ruleset("yahtzee", joker="none"),
+        rules.ruleset("yahtzee", joker="free"),
+        rules.ruleset("generalized", dice=3, sides=4),
+        rules.ruleset("generalized", dice=7, sides=3),
+    ],  # fmt: skip
     ids=repr,
 )
 def test_the_possible_points_are_exactly_what_rolls_and_jokers_write(ruleset):

@@ -30,7 +30,8 @@ def module_names(root: Path) -> dict[str, Path]:
 def is_type_checking(test: ast.expr) -> bool:
     """``TYPE_CHECKING`` or ``typing.TYPE_CHECKING``."""
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def import_nodes(nodes):
@@ -51,7 +52,7 @@ def imported(module: str, path: Path, known: set[str]):
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
             continue
-        parts = package.split(".")[:package.count(".") + 2 - node.level] if node.level else []
+        parts = package.split(".")[: package.count(".") + 2 - node.level] if node.level else []
         base = ".".join(parts + ([node.module] if node.module else []))
         for alias in node.names:
             yield f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base
@@ -158,8 +159,14 @@ def test_the_graph_resolves_imports_and_skips_own_packages(tmp_path):
         (tmp_path / "pkg" / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / "pkg" / name).write_text(text)
     graph = import_graph(tmp_path / "pkg")
-    assert graph == {"pkg": {"pkg.a", "pkg.c"}, "pkg.a": {"pkg.b"}, "pkg.b": {"pkg.a"},
-                     "pkg.c": {"pkg.b", "pkg.sub", "pkg.sub.d"}, "pkg.sub": set(), "pkg.sub.d": {"pkg"}}
+    assert graph == {
+        "pkg": {"pkg.a", "pkg.c"},
+        "pkg.a": {"pkg.b"},
+        "pkg.b": {"pkg.a"},
+        "pkg.c": {"pkg.b", "pkg.sub", "pkg.sub.d"},
+        "pkg.sub": set(),
+        "pkg.sub.d": {"pkg"},
+    }
     assert cycles(graph) == ["pkg -> pkg.c -> pkg.sub.d -> pkg", "pkg.a -> pkg.b -> pkg.a"]
 
 
@@ -170,8 +177,12 @@ def test_only_the_shell_imports_the_browser():
     known = set(names)
     browser = {"js", "pyscript", "pyodide"}
     reaching = sorted(
-        module for module, path in names.items() if not module.startswith("game.shell")
-        for name in imported(module, path, known) if name.split(".")[0] in browser)
+        module
+        for module, path in names.items()
+        if not module.startswith("game.shell")
+        for name in imported(module, path, known)
+        if name.split(".")[0] in browser
+    )
     assert reaching == []
     shell = {name.split(".")[0] for name in imported("game.shell", names["game.shell"], known)}
     assert "js" in shell  # the check reads the shell's imports (it would pass on no imports at all)
@@ -205,7 +216,7 @@ def private_reads(module: str, path: Path, known: set[str]) -> list[str]:
         if isinstance(node, ast.Import):
             modules |= {(alias.asname or alias.name).split(".")[0] for alias in node.names if alias.name in known}
             continue
-        parts = package.split(".")[:package.count(".") + 2 - node.level] if node.level else []
+        parts = package.split(".")[: package.count(".") + 2 - node.level] if node.level else []
         base = ".".join(parts + ([node.module] if node.module else []))
         for alias in node.names:
             if f"{base}.{alias.name}" in known:
@@ -233,7 +244,8 @@ def test_the_private_name_check_finds_each_kind(tmp_path):
     (root / "a.py").write_text("_secret = 1\nclass A:\n    def __init__(self):\n        self._inner = 2\n")
     (root / "b.py").write_text(
         "from .a import _secret\nfrom . import a\nx = a._secret\ny = a.A()._inner\nz = t._('ok')\nw = self._mine\n"
-        "def f(self):\n    self._mine = 1\n")
+        "def f(self):\n    self._mine = 1\n"
+    )
     names = module_names(root)
     found = private_reads("game.b", names["game.b"], set(names))
     assert found == ["game.b:1 from game.a import _secret", "game.b:3 a._secret", "game.b:4 a.A()._inner"]

@@ -151,7 +151,10 @@ def test_each_rule_set_has_a_control_per_option_of_the_right_kind(form, name):
         else:
             assert (control.tag, control.attrs["type"], control.attrs["inputmode"]) == ("input", "number", "numeric")
             assert (control.attrs["min"], control.attrs["max"], control.attrs["value"]) == (
-                str(spec.low), str(spec.high), str(spec.default))
+                str(spec.low),
+                str(spec.high),
+                str(spec.default),
+            )
 
 
 def test_every_seat_row_offers_the_seat_kinds(form):
@@ -160,7 +163,11 @@ def test_every_seat_row_offers_the_seat_kinds(form):
     for seat, row in enumerate(rows, start=1):
         assert row.has("hidden") == (seat > 2)
         name = row.find("input", id=f"player-name-{seat}")
-        assert (name.attrs["name"], name.attrs["type"], name.attrs["maxlength"]) == (f"name{seat}", "text", str(NAME_LENGTH))
+        assert (name.attrs["name"], name.attrs["type"], name.attrs["maxlength"]) == (
+            f"name{seat}",
+            "text",
+            str(NAME_LENGTH),
+        )
         assert name.attrs["placeholder"] == label_for(row, f"player-name-{seat}") == f"Player {seat}"
         kind = row.find("select", id=f"player-kind-{seat}")
         assert kind.attrs["name"] == f"kind{seat}" and kind.attrs["aria-label"] == f"Who plays seat {seat}"
@@ -177,7 +184,12 @@ def test_player_count_games_seed_undo_and_start(form):
     more = form.find("details", class_="more")
     assert more.find("input", id="seed").attrs["name"] == "seed"
     undo = more.find("input", id="opt-undo")
-    assert (undo.attrs["name"], undo.attrs["type"], undo.attrs["value"], undo.has("checked")) == ("undo", "checkbox", "1", True)
+    assert (undo.attrs["name"], undo.attrs["type"], undo.attrs["value"], undo.has("checked")) == (
+        "undo",
+        "checkbox",
+        "1",
+        True,
+    )
     assert label_for(more, "opt-undo") == "Allow undo"
     error = form.find("div", id="setup-error")
     assert error.has("hidden") and error.attrs["role"] == "alert"
@@ -225,7 +237,9 @@ def _link_values(spec: rules.OptionSpec) -> list[tuple[str, object]]:
 
 
 @pytest.mark.parametrize(
-    "name, spec", [(v.name, spec) for v in rules.VARIANTS.values() for spec in v.options], ids=lambda x: getattr(x, "name", x)
+    "name, spec",
+    [(v.name, spec) for v in rules.VARIANTS.values() for spec in v.options],
+    ids=lambda x: getattr(x, "name", x),
 )
 def test_every_option_is_a_link_parameter(name, spec):
     v = rules.VARIANTS[name]
@@ -250,9 +264,14 @@ def test_scorecard_has_a_header_per_seat_and_a_cell_per_row_and_seat(name):
     assert [h.attrs.get("title") for h in heads[1:]] == seats
     rows = table.find("tbody").find_all("tr")
     expected = view.rows(ruleset, 2)
-    assert [(r.attrs["class"], r.find("th", scope="row").text) for r in rows] == [(e.kind.value, e.label) for e in expected]
+    assert [(r.attrs["class"], r.find("th", scope="row").text) for r in rows] == [
+        (e.kind.value, e.label) for e in expected
+    ]
     for row, want in zip(rows, expected):
-        assert [(td.attrs["data-row"], td.attrs["data-player"]) for td in row.find_all("td")] == [(want.key, "0"), (want.key, "1")]
+        assert [(td.attrs["data-row"], td.attrs["data-player"]) for td in row.find_all("td")] == [
+            (want.key, "0"),
+            (want.key, "1"),
+        ]
 
 
 def test_names_and_texts_are_escaped():
@@ -268,7 +287,9 @@ def test_tray_has_a_blank_button_per_die():
     buttons = parse(markup.tray(7)).find_all("button")
     assert [b.attrs["data-die"] for b in buttons] == [str(i) for i in range(7)]
     assert [b.attrs["aria-label"] for b in buttons] == [f"Die {i}, blank" for i in range(1, 8)]
-    assert {(b.attrs["class"], b.attrs["aria-pressed"], b.attrs["aria-disabled"]) for b in buttons} == {("die die-empty", "false", "true")}
+    assert {(b.attrs["class"], b.attrs["aria-pressed"], b.attrs["aria-disabled"]) for b in buttons} == {
+        ("die die-empty", "false", "true")
+    }
 
 
 def test_die_faces_pips_up_to_six_numbers_above():

@@ -14,8 +14,8 @@ import pytest
 from game import coach_view, markup, rules, stats_view, view
 from game.i18n import ENGLISH, LANGUAGES, Text
 from game.setup import Setup, parse_link, setup_from_fields
-from tools.serve import ROOT
 from tests.unit.marked import Marked
+from tools.serve import ROOT
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 SPOKEN = ("aria-label", "title", "placeholder", "alt")
@@ -126,7 +126,10 @@ def test_the_tray_cells_and_dice_are_worded_by_t():
 def test_hints_report_standings_and_problems_add_no_words_of_their_own():
     hint = coach_view.Advice("«Best: score Yacht»", ("«score Yacht — 50.0»", "«keep 6 6»"), (), "yacht")
     assert unworded(markup.advice(hint, t=MARKED)) == []
-    sections = [coach_view.ReportSection("Ann", "«All best.»", ("«Round 3: …»",)), coach_view.ReportSection("Bob", "«x»", ())]
+    sections = [
+        coach_view.ReportSection("Ann", "«All best.»", ("«Round 3: …»",)),
+        coach_view.ReportSection("Bob", "«x»", ()),
+    ]
     assert unworded(markup.report(sections, t=MARKED), NAMES) == []
     assert unworded(markup.lines(["«1. Ann — 50»"], t=MARKED)) == []
     assert unworded(markup.problems(["«a»"], t=MARKED)) == []
@@ -135,10 +138,22 @@ def test_hints_report_standings_and_problems_add_no_words_of_their_own():
 
 def test_link_problems_are_worded_by_t():
     cases = [
-        "?games=%C2%B3", "?games=" + "9" * 500, "?games=2&games=3", "?players=a,b,c,d,e,f", "?seed=" + "x" * 80,
-        "?undo=maybe", "?cpu=9:bad", "?rules=chess", "?players=Ann&cpu=5:easy", "?players=Ann&cpu=3:easy",
-        "?rules=yacht&joker=free", "?rules=yahtzee&dice=3", "?rules=custom&dice=40", "?rules=custom&sides=x",
-        "?rules=yahtzee&joker=wild", "?rules=yahtzee&upper_bonus=maybe",
+        "?games=%C2%B3",
+        "?games=" + "9" * 500,
+        "?games=2&games=3",
+        "?players=a,b,c,d,e,f",
+        "?seed=" + "x" * 80,
+        "?undo=maybe",
+        "?cpu=9:bad",
+        "?rules=chess",
+        "?players=Ann&cpu=5:easy",
+        "?players=Ann&cpu=3:easy",
+        "?rules=yacht&joker=free",
+        "?rules=yahtzee&dice=3",
+        "?rules=custom&dice=40",
+        "?rules=custom&sides=x",
+        "?rules=yahtzee&joker=wild",
+        "?rules=yahtzee&upper_bonus=maybe",
     ]
     reasons = set()
     for link in cases:
@@ -158,19 +173,29 @@ def test_link_problems_in_english_are_as_before():
     """The English sentences are those of the messages before they were structured."""
     expected = {
         "?games=%C2%B3": ["games='³' is not a number of games from 1 to 6"],
-        "?games=" + "9" * 5000: ["games='999999999999999999999999…' (5000 characters) is not a number of games from 1 to 6"],
+        "?games=" + "9" * 5000: [
+            "games='999999999999999999999999…' (5000 characters) is not a number of games from 1 to 6"
+        ],
         "?games=2&games=3": ["games is given more than once; the first value is used"],
         "?players=a,b,c,d,e,f": ["players: 6 names given; a match has 1 to 5 players"],
         "?seed=" + "x" * 80: ["seed must be 1 to 64 characters"],
         "?undo=maybe": ["undo='maybe' must be 1 or 0 (on or off)"],
         "?cpu=9:bad": ["cpu='9:bad': use seat:level pairs such as 2:perfect (levels easy, good, perfect, win)"],
-        "?rules=chess": ["rules='chess' is not a rule set; valid rule sets: yahtzee, yatzy, yacht, generalized (or custom)"],
-        "?players=Ann&cpu=5:easy": ["cpu: seat 5 is a computer, but only 1 player is named and seats 2 to 4 would have "
-                                    "nobody; name them in players, or make them computers too"],
-        "?players=Ann,Bob&cpu=4:easy": ["cpu: seat 4 is a computer, but only 2 players are named and seat 3 would have "
-                                        "nobody; name them in players, or make them computers too"],
+        "?rules=chess": [
+            "rules='chess' is not a rule set; valid rule sets: yahtzee, yatzy, yacht, generalized (or custom)"
+        ],
+        "?players=Ann&cpu=5:easy": [
+            "cpu: seat 5 is a computer, but only 1 player is named and seats 2 to 4 would have "
+            "nobody; name them in players, or make them computers too"
+        ],
+        "?players=Ann,Bob&cpu=4:easy": [
+            "cpu: seat 4 is a computer, but only 2 players are named and seat 3 would have "
+            "nobody; name them in players, or make them computers too"
+        ],
         "?rules=yacht&joker=free": ["unknown option 'joker' for yacht; yacht takes no options"],
-        "?rules=yahtzee&dice=3": ["unknown option 'dice' for yahtzee; valid options: upper_bonus, yahtzee_bonus, joker"],
+        "?rules=yahtzee&dice=3": [
+            "unknown option 'dice' for yahtzee; valid options: upper_bonus, yahtzee_bonus, joker"
+        ],
         "?rules=custom&dice=40": ["dice=40 is outside 2..10 for Custom dice (at most 10 dice)"],
         "?rules=custom&sides=x": ["sides='x' is not valid for Custom dice; valid values: whole numbers 2..20"],
         "?rules=yahtzee&joker=wild": ["joker='wild' is not valid for Yahtzee; valid values: forced, free, none"],
@@ -190,10 +215,17 @@ def test_a_nameless_computer_is_named_in_the_players_language():
 
 def _stats_page() -> stats_view.StatsPage:
     return stats_view.StatsPage(
-        rule_sets=(("yatzy", "«Yatzy»"), ("yacht", "«Yacht»")), key="yatzy", players=NAMES, name="Ann",
-        numbers=(("«Games»", "3"), ("«Average»", "«212.5»")), histogram=((200, 209, 2), (210, 219, 1)),
-        reference=((200, 5), (210, 5)), boxes=(("«Chance»", 21.5, 22.0),), trend=(3.0, 4.5),
-        rivals=("«Ann beat Bob 2 to 1»",), recent=(("g1", "«2026-01-05 · Yatzy · Ann 212»"),),
+        rule_sets=(("yatzy", "«Yatzy»"), ("yacht", "«Yacht»")),
+        key="yatzy",
+        players=NAMES,
+        name="Ann",
+        numbers=(("«Games»", "3"), ("«Average»", "«212.5»")),
+        histogram=((200, 209, 2), (210, 219, 1)),
+        reference=((200, 5), (210, 5)),
+        boxes=(("«Chance»", 21.5, 22.0),),
+        trend=(3.0, 4.5),
+        rivals=("«Ann beat Bob 2 to 1»",),
+        recent=(("g1", "«2026-01-05 · Yatzy · Ann 212»"),),
     )
 
 
@@ -207,9 +239,17 @@ def test_the_statistics_screen_is_worded_by_t():
 
 def test_the_statistics_screen_in_english_is_as_before():
     html = markup.statistics(_stats_page())
-    for words in ("Totals, with the optimal player&#x27;s", "Each box&#x27;s average against the optimal player&#x27;s",
-                  "Points lost against optimal play, last 50 games", ">Head to head<", ">Recent games<", ">Delete<",
-                  'aria-label="Delete the game «2026-01-05 · Yatzy · Ann 212»"', ">Rules<", ">Player<"):
+    for words in (
+        "Totals, with the optimal player&#x27;s",
+        "Each box&#x27;s average against the optimal player&#x27;s",
+        "Points lost against optimal play, last 50 games",
+        ">Head to head<",
+        ">Recent games<",
+        ">Delete<",
+        'aria-label="Delete the game «2026-01-05 · Yatzy · Ann 212»"',
+        ">Rules<",
+        ">Player<",
+    ):
         assert words in html, words
 
 

@@ -23,12 +23,15 @@ TECHNICAL = {
     ("game/engine.py", "<Match "),  # a repr
     ("game/engine.py", "Player "),  # the developer message's name for a seat a caller got wrong
     ("game/engine.py", "The match"),  # the actor of a developer message (people read the wording table's)
-    ("game/history.py", "Ann"), ("game/history.py", "Bob"),  # a doctest's demo record
+    ("game/history.py", "Ann"),
+    ("game/history.py", "Bob"),  # a doctest's demo record
     ("game/i18n.py", "Text"),  # a type in quotes
     ("game/rules.py", "Custom "),  # RuleSet.title in English, for developer messages (people see display(t))
     ("game/stats.py", "Yahtzee rate"),  # names a bad field in a developer message
     ("game/view.py", "Escape"),  # a KeyboardEvent.key value
-} | {("game/i18n.py", name) for name in ("English", "Svenska", "Dansk", "Norsk bokmål", "Deutsch", "Français", "Español")}
+} | {
+    ("game/i18n.py", name) for name in ("English", "Svenska", "Dansk", "Norsk bokmål", "Deutsch", "Français", "Español")
+}
 # (each language is offered in its own name, the same in every language)
 
 

@@ -20,7 +20,13 @@ from game.rules import ruleset
 from game.session import Session
 from tests.unit.marked import Marked, outside_markers
 
-SHAPES = ("yacht", "yahtzee", "yatzy", ("generalized", {"dice": 4, "sides": 5}), ("generalized", {"dice": 6, "sides": 6}))
+SHAPES = (
+    "yacht",
+    "yahtzee",
+    "yatzy",
+    ("generalized", {"dice": 4, "sides": 5}),
+    ("generalized", {"dice": 6, "sides": 6}),
+)
 
 
 def _rules(shape):
@@ -45,7 +51,9 @@ def test_a_yahtzee_in_three_rolls_from_scratch_is_the_published_figure():
     assert odds.chance("yahtzee", (), 2) == pytest.approx(0.012631, abs=1e-6)
     # A kept five-alike chance is the average over the first roll of the two-roll chances.
     m = odds.model
-    first = math.fsum(p * max(odds.chance("yahtzee", keep, 2) for keep in _sub_keeps(roll)) for p, roll in zip(m.prob, m.rolls))
+    first = math.fsum(
+        p * max(odds.chance("yahtzee", keep, 2) for keep in _sub_keeps(roll)) for p, roll in zip(m.prob, m.rolls)
+    )
     assert odds.turn_chance("yahtzee") >= first - 1e-12
 
 
@@ -173,8 +181,13 @@ def _unmarked(html: str) -> str:
 
 def test_the_hint_panel_with_odds_and_its_reason_is_all_catalogue_words():
     panels = []
-    for name, faces in (("yahtzee", [6, 6, 6, 3, 2]), ("yacht", [6, 6, 6, 6, 2]), ("yatzy", [1, 2, 3, 4, 6]),
-                        ("yahtzee", [6, 6, 6, 6, 6]), ("yahtzee", [1, 1, 3, 4, 6])):
+    for name, faces in (
+        ("yahtzee", [6, 6, 6, 3, 2]),
+        ("yacht", [6, 6, 6, 6, 2]),
+        ("yatzy", [1, 2, 3, 4, 6]),
+        ("yahtzee", [6, 6, 6, 6, 6]),
+        ("yahtzee", [1, 1, 3, 4, 6]),
+    ):
         m = new_match(name, ["Ann"], seed=1).roll(faces=faces)
         got = hint(Advisor(m.ruleset), m, Odds(m.ruleset))
         advice = coach_view.advice(m, got, MARKED)
@@ -182,7 +195,11 @@ def test_the_hint_panel_with_odds_and_its_reason_is_all_catalogue_words():
     assert all(_unmarked(panel) == "" for panel in panels), panels
     assert any("hint-why" in panel for panel in panels)
     asked = MARKED.catalogue.asked
-    assert "{category} {percent}" in asked and "{action} — {expected} · {odds}" in asked and "It makes {category} {percent} of the time, against {other_percent} with {other}." in asked
+    assert (
+        "{category} {percent}" in asked
+        and "{action} — {expected} · {odds}" in asked
+        and "It makes {category} {percent} of the time, against {other_percent} with {other}." in asked
+    )
 
 
 def test_the_session_hint_carries_odds_and_the_panel_shows_them():
@@ -193,7 +210,9 @@ def test_the_session_hint_carries_odds_and_the_panel_shows_them():
     advice = coach_view.advice(session.match, got)
     # Three of a Kind is made already (not shown); Yahtzee is aimed at: 9.3% against 1.3% for rerolling all
     assert advice.lines[0] == "keep 6 6 6 — 265.1 · Four of a Kind 51.8%, Full House 28.2% and Yahtzee 9.3%"
-    assert advice.why.startswith("Keeping 6 6 6 gives the best expected final score (265.1, 3.8 more than keep 3 6 6 6).")
+    assert advice.why.startswith(
+        "Keeping 6 6 6 gives the best expected final score (265.1, 3.8 more than keep 3 6 6 6)."
+    )
     score_lines = [line for line, o in zip(advice.lines, got.options) if not hasattr(o.action, "faces")]
     assert all(" · " not in line for line in score_lines)  # a score option's line is as before
 
@@ -202,6 +221,8 @@ def test_a_score_best_says_by_how_much_and_a_line_without_odds_is_unchanged():
     m = new_match("yacht", ["Ann"], seed=1).roll(faces=[6, 6, 6, 6, 6])
     advice = coach_view.advice(m, hint(Advisor(m.ruleset), m, Odds(m.ruleset)))
     assert advice.lines[0] == "score Yacht — " + f"{hint(Advisor(m.ruleset), m).best.expected:.1f}"
-    assert re.fullmatch(r"Scoring Yacht now gives the best expected final score \(\d+\.\d, \d+\.\d more than .+\)\.", advice.why)
+    assert re.fullmatch(
+        r"Scoring Yacht now gives the best expected final score \(\d+\.\d, \d+\.\d more than .+\)\.", advice.why
+    )
     plain = coach_view.advice(m, hint(Advisor(m.ruleset), m))  # no odds asked for: the lines as before
     assert all(" · " not in line for line in plain.lines)

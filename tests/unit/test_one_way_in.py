@@ -17,7 +17,18 @@ from urllib.parse import parse_qsl
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.app import HISTORY_KEY, KEPT_PREFIX, SAVE_KEY, SETUP_KEY, STORED_KEYS, UNREADABLE_KEY, App, Screen, Start, update
+from game.app import (
+    HISTORY_KEY,
+    KEPT_PREFIX,
+    SAVE_KEY,
+    SETUP_KEY,
+    STORED_KEYS,
+    UNREADABLE_KEY,
+    App,
+    Screen,
+    Start,
+    update,
+)
 from game.engine import new_match
 from game.history import History, session_record
 from game.session import Session
@@ -30,19 +41,42 @@ NOW = "2026-11-24T10:00:00Z"
 def json_reads(path: Path) -> list[int]:
     """The lines of ``path`` that call json.loads or json.load (as attributes of any name bound to json)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    names = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
-             for alias in node.names if alias.name == "json"}
-    direct = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
-              and node.module == "json" for alias in node.names if alias.name in ("loads", "load")}
-    return [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Call) and (
-        (isinstance(node.func, ast.Attribute) and node.func.attr in ("loads", "load")
-         and isinstance(node.func.value, ast.Name) and node.func.value.id in names)
-        or (isinstance(node.func, ast.Name) and node.func.id in direct))]
+    names = {
+        alias.asname or alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+        if alias.name == "json"
+    }
+    direct = {
+        alias.asname or alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module == "json"
+        for alias in node.names
+        if alias.name in ("loads", "load")
+    }
+    return [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and (
+            (
+                isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("loads", "load")
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id in names
+            )
+            or (isinstance(node.func, ast.Name) and node.func.id in direct)
+        )
+    ]
 
 
 def test_only_the_strict_reader_parses_json():
-    found = {str(path.relative_to(GAME.parent)): lines for path in sorted(GAME.rglob("*.py"))
-             if path != READER and (lines := json_reads(path))}
+    found = {
+        str(path.relative_to(GAME.parent)): lines
+        for path in sorted(GAME.rglob("*.py"))
+        if path != READER and (lines := json_reads(path))
+    }
     assert found == {}
     assert json_reads(READER)  # the check sees the reader's own call (it would pass on a check that sees nothing)
 
@@ -67,10 +101,17 @@ def hostile(good: str) -> st.SearchStrategy[str]:
     """A stored value as a careless or hostile visitor leaves it: deep, huge, cut short, of the wrong
     type, from a future version, garbage, or the good one."""
     return st.one_of(
-        st.just(good), st.just(good[: len(good) // 2]), st.just("[" * 10_000 + "]" * 10_000),
-        st.just('{"a":' * 3_000 + "1" + "}" * 3_000), st.just("x" * 1_500_000), st.just("[]"), st.just("null"),
-        st.just('{"format": "yacht-dice/history", "version": 99}'), st.just('{"format": "yacht-dice/session", "version": 99}'),
-        st.just("\ud800{"), st.text(max_size=40),
+        st.just(good),
+        st.just(good[: len(good) // 2]),
+        st.just("[" * 10_000 + "]" * 10_000),
+        st.just('{"a":' * 3_000 + "1" + "}" * 3_000),
+        st.just("x" * 1_500_000),
+        st.just("[]"),
+        st.just("null"),
+        st.just('{"format": "yacht-dice/history", "version": 99}'),
+        st.just('{"format": "yacht-dice/session", "version": 99}'),
+        st.just("\ud800{"),
+        st.text(max_size=40),
     )
 
 
@@ -83,8 +124,10 @@ GOOD = {
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(values=st.fixed_dictionaries({}, optional={key: hostile(good) for key, good in GOOD.items()}),
-       link=st.sampled_from(["", "players=Bob&rules=yatzy", "players=" + "B" * 5000]))
+@given(
+    values=st.fixed_dictionaries({}, optional={key: hostile(good) for key, good in GOOD.items()}),
+    link=st.sampled_from(["", "players=Bob&rules=yatzy", "players=" + "B" * 5000]),
+)
 def test_a_start_over_any_stored_values_ends_ready_and_loses_nothing(values, link):
     event = Start(tuple(values.items()), query=tuple(parse_qsl(link, keep_blank_values=True)))
     app, effects = update(App(), event, now=NOW)
@@ -132,7 +175,9 @@ def test_b7_the_largest_legal_setup_is_remembered_and_read_back():
     from game.inputs import MAX_SETTINGS_BYTES
     from game.setup import SEED_LENGTH, Setup, form_values
 
-    setup = Setup(rules="yahtzee", players=tuple("😀" * NAME_LENGTH for _ in range(MAX_PLAYERS)), seed="9" * SEED_LENGTH)
+    setup = Setup(
+        rules="yahtzee", players=tuple("😀" * NAME_LENGTH for _ in range(MAX_PLAYERS)), seed="9" * SEED_LENGTH
+    )
     fields = tuple(form_values(setup).items())
     app, _ = update(App(), Start(form=fields), now=NOW)
     app, effects = update(app, Submit(fields), now=NOW)

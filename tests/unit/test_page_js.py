@@ -40,7 +40,9 @@ def test_the_start_reads_every_stored_key_the_protocol_and_the_app_name():
 def test_the_changes_sent_are_the_protocols():
     row = next(line for line in PROTOCOL.splitlines() if line.startswith("| `change` |"))
     assert constant("CHANGES") == re.findall(r"`#([\w-]+)`", row)
-    assert f"`#{constant('BACKUP_INPUT')}`" in next(line for line in PROTOCOL.splitlines() if line.startswith("| `file` |"))
+    assert f"`#{constant('BACKUP_INPUT')}`" in next(
+        line for line in PROTOCOL.splitlines() if line.startswith("| `file` |")
+    )
 
 
 def test_every_effect_of_the_protocol_is_carried_out_and_no_other():

@@ -29,8 +29,8 @@ from game.rules import (
     InvalidOptionError,
     Joker,
     JokerRuleError,
-    RuleSet,
     RulesError,
+    RuleSet,
     Section,
     Totals,
     UnknownCategoryError,
@@ -102,7 +102,11 @@ def test_seed_001_tables_are_all_there():
     }  # fmt: skip
     other_rows = {(c["table"], c["variant"]) for c in SEED_001_CASES if not isinstance(c["counts"], list)}
     assert other_rows == {
-        ("Full House", 31), ("Small Straight", 4), ("Large Straight", 3), ("Yahtzee", 7), ("Chance", 1),
+        ("Full House", 31),
+        ("Small Straight", 4),
+        ("Large Straight", 3),
+        ("Yahtzee", 7),
+        ("Chance", 1),
     }
     # The 30 full-house rows are the 30 (three-face, two-face) pairs, each once.
     full_houses = [tuple(c["counts"]) for c in SEED_001_CASES if c["table"] == "Full House" and c["variant"] <= 30]
@@ -254,7 +258,12 @@ def test_yacht_shape():
         "full_house", "four_of_a_kind", "little_straight", "big_straight", "choice", "yacht",
     ]  # fmt: skip
     assert [c.name for c in YACHT.lower] == [
-        "Full House", "Four of a Kind", "Little Straight", "Big Straight", "Choice", "Yacht",
+        "Full House",
+        "Four of a Kind",
+        "Little Straight",
+        "Big Straight",
+        "Choice",
+        "Yacht",
     ]
     assert YACHT.category("ones").name == "Aces"  # seed 000: "score a roll as Aces, Twos, Threes etc"
     assert (YACHT.upper_bonus_threshold, YACHT.upper_bonus_amount, YACHT.yahtzee_bonus_amount) == (0, 0, 0)
@@ -305,10 +314,22 @@ def test_yahtzee_shape():
     assert (YAHTZEE.dice, YAHTZEE.sides, YAHTZEE.rolls_per_turn, YAHTZEE.title) == (5, 6, 3, "Yahtzee")
     assert [c.id for c in YAHTZEE.upper] == ["ones", "twos", "threes", "fours", "fives", "sixes"]
     assert [c.id for c in YAHTZEE.lower] == [
-        "three_of_a_kind", "four_of_a_kind", "full_house", "small_straight", "large_straight", "yahtzee", "chance",
+        "three_of_a_kind",
+        "four_of_a_kind",
+        "full_house",
+        "small_straight",
+        "large_straight",
+        "yahtzee",
+        "chance",
     ]
     assert [c.name for c in YAHTZEE.categories][6:] == [
-        "Three of a Kind", "Four of a Kind", "Full House", "Small Straight", "Large Straight", "Yahtzee", "Chance",
+        "Three of a Kind",
+        "Four of a Kind",
+        "Full House",
+        "Small Straight",
+        "Large Straight",
+        "Yahtzee",
+        "Chance",
     ]
     assert all(c.section is Section.UPPER for c in YAHTZEE.upper)
     assert all(c.section is Section.LOWER for c in YAHTZEE.lower)
@@ -323,9 +344,23 @@ def test_yahtzee_shape():
     [
         ([1, 1, 1, 2, 2], {"ones": 3, "twos": 4, "three_of_a_kind": 7, "full_house": 25, "chance": 7}),
         ([3, 3, 3, 3, 3], {"threes": 15, "three_of_a_kind": 15, "four_of_a_kind": 15, "yahtzee": 50, "chance": 15}),
-        ([6, 1, 3, 4, 5], {"ones": 1, "threes": 3, "fours": 4, "fives": 5, "sixes": 6, "small_straight": 30, "chance": 19}),
-        ([2, 3, 4, 5, 6], {"twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6,
-                           "small_straight": 30, "large_straight": 40, "chance": 20}),
+        (
+            [6, 1, 3, 4, 5],
+            {"ones": 1, "threes": 3, "fours": 4, "fives": 5, "sixes": 6, "small_straight": 30, "chance": 19},
+        ),
+        (
+            [2, 3, 4, 5, 6],
+            {
+                "twos": 2,
+                "threes": 3,
+                "fours": 4,
+                "fives": 5,
+                "sixes": 6,
+                "small_straight": 30,
+                "large_straight": 40,
+                "chance": 20,
+            },
+        ),
         ([4, 4, 4, 4, 1], {"ones": 1, "fours": 16, "three_of_a_kind": 17, "four_of_a_kind": 17, "chance": 17}),
     ],
     ids=lambda v: "-".join(map(str, v)) if isinstance(v, list) else "",
@@ -379,10 +414,15 @@ def test_forced_joker_matching_upper_box_first(box):
 def test_forced_joker_then_any_open_lower_box_at_joker_values(box):
     scores = {"yahtzee": box, "fours": 12, "chance": 20, "small_straight": 30}
     assert YAHTZEE.choices(scores, [4] * 5) == {
-        "three_of_a_kind": 20, "four_of_a_kind": 20, "full_house": 25, "large_straight": 40,
+        "three_of_a_kind": 20,
+        "four_of_a_kind": 20,
+        "full_house": 25,
+        "large_straight": 40,
     }
     assert YAHTZEE.check(scores, [4] * 5, "large_straight") == 40
-    with pytest.raises(JokerRuleError, match=r"an open lower box \(Three of a Kind, Four of a Kind, Full House, Large Straight\)"):
+    with pytest.raises(
+        JokerRuleError, match=r"an open lower box \(Three of a Kind, Four of a Kind, Full House, Large Straight\)"
+    ):
         YAHTZEE.check(scores, [4] * 5, "sixes")
     assert YAHTZEE.yahtzee_bonus(scores, [4] * 5) == (100 if box else 0)
 
@@ -494,7 +534,10 @@ def test_ruleset_is_immutable_and_options_are_a_copy():
 def test_category_accepts_ids_and_its_own_objects():
     fh = YAHTZEE.category("full_house")
     assert isinstance(fh, Category) and (fh.id, fh.name, fh.section, fh.max_score) == (
-        "full_house", "Full House", Section.LOWER, 25,
+        "full_house",
+        "Full House",
+        Section.LOWER,
+        25,
     )
     assert YAHTZEE.category(fh) is fh
     assert YAHTZEE.score(fh, [2, 2, 3, 3, 3]) == YAHTZEE.score("full_house", [2, 2, 3, 3, 3]) == 25

@@ -179,7 +179,12 @@ def test_ten_dice_ten_sides_products_that_are_whole_numbers():
     # 100 * 0.83 = 83, 100 * 1.33 = 133, 100 * 1.66 = 166, 100 * 1.162 = 116.2 -> 117, 100 * 3.32 = 332
     # kinds: ceil(5) = 5 and ceil(7.5) = 8; small straight run ceil(7.5) = 8, scores 100
     # threshold = 5 * 55 = 275;  rolls = ceil(10 * 0.5) = 5
-    assert (g.rolls_per_turn, g.upper_bonus_threshold, g.upper_bonus_amount, g.yahtzee_bonus_amount) == (5, 275, 117, 332)
+    assert (g.rolls_per_turn, g.upper_bonus_threshold, g.upper_bonus_amount, g.yahtzee_bonus_amount) == (
+        5,
+        275,
+        117,
+        332,
+    )
     assert {c.id: c.max_score for c in g.lower} == {
         "three_of_a_kind": 100, "four_of_a_kind": 100, "full_house": 83, "small_straight": 100,
         "large_straight": 133, "yahtzee": 166, "chance": 100,
@@ -219,9 +224,21 @@ def test_largest_shape_and_unreachable_straights():
     g = ruleset("generalized", dice=10, sides=20)
     # d*n = 200: rolls ceil(20 * 0.5) = 10; full house ceil(166) = 166; large ceil(266) = 266;
     # yahtzee ceil(332) = 332; threshold 5 * 210 = 1050; bonus ceil(232.4) = 233; Yahtzee bonus 664
-    assert (g.rolls_per_turn, g.upper_bonus_threshold, g.upper_bonus_amount, g.yahtzee_bonus_amount) == (10, 1050, 233, 664)
+    assert (g.rolls_per_turn, g.upper_bonus_threshold, g.upper_bonus_amount, g.yahtzee_bonus_amount) == (
+        10,
+        1050,
+        233,
+        664,
+    )
     assert [c.id for c in g.upper][-8:] == [
-        "thirteens", "fourteens", "fifteens", "sixteens", "seventeens", "eighteens", "nineteens", "twenties",
+        "thirteens",
+        "fourteens",
+        "fifteens",
+        "sixteens",
+        "seventeens",
+        "eighteens",
+        "nineteens",
+        "twenties",
     ]
     assert g.category("twenties").name == "Twenties" and g.category("twelves").max_score == 120
     assert len(g.categories) == 27
@@ -288,7 +305,9 @@ def reference(n: int, d: int):
         return {
             "three_of_a_kind": sum(dice) if top >= small_kind else 0,
             "four_of_a_kind": sum(dice) if top >= large_kind else 0,
-            "full_house": ceil_div(dn * 83, 100) if sorted(counts.values()) == sorted([n // 2, ceil_div(n, 2)]) and len(counts) == 2 else 0,
+            "full_house": ceil_div(dn * 83, 100)
+            if sorted(counts.values()) == sorted([n // 2, ceil_div(n, 2)]) and len(counts) == 2
+            else 0,
             "small_straight": dn if longest_run(dice) >= run else 0,
             "large_straight": ceil_div(dn * 133, 100) if longest_run(dice) == n else 0,
             "yahtzee": ceil_div(dn * 166, 100) if len(counts) == 1 else 0,

@@ -89,7 +89,9 @@ def test_totals_are_sums_of_their_fields(case):
     upper = sum(v for k, v in scores.items() if rs.category(k).section is Section.UPPER)
     lower = sum(v for k, v in scores.items() if rs.category(k).section is Section.LOWER)
     assert t.upper_subtotal == upper and t.lower_total == lower
-    assert t.upper_bonus == (rs.upper_bonus_amount if rs.upper_bonus_amount and upper >= rs.upper_bonus_threshold else 0)
+    assert t.upper_bonus == (
+        rs.upper_bonus_amount if rs.upper_bonus_amount and upper >= rs.upper_bonus_threshold else 0
+    )
     assert t.upper_total == t.upper_subtotal + t.upper_bonus
     assert t.yahtzee_bonus == bonus
     assert t.grand_total == t.upper_total + t.lower_total + t.yahtzee_bonus

@@ -173,6 +173,7 @@ def _described(box: rt.Box):
                 if all(counts[f] >= n for f, n in need.items()):
                     sums.append(sum(f * s for f, s in zip(picks, sizes)))
             return max(sums, default=None)
+
         return matched
 
     shapes = {
@@ -183,7 +184,9 @@ def _described(box: rt.Box):
         rt._TWO_EQUAL_GROUPS[0]: groups((cond.count, cond.count)),
         rt._TWO_GROUPS[0]: groups((cond.count, values.get("other"))),
         rt._GROUPS: groups(values.get("sizes")),
-        rt._DIFFERENT_FACES[0]: lambda counts: sum(sorted(counts)[-cond.count:]) if len(counts) >= cond.count else None,
+        rt._DIFFERENT_FACES[0]: lambda counts: sum(sorted(counts)[-cond.count :])
+        if len(counts) >= cond.count
+        else None,
         rt._RUN[0]: lambda counts: _longest_run(counts)[1] if _longest_run(counts)[0] >= cond.count else None,
         rt._FACE_SET[0]: lambda counts: sum(values["faces"]) if set(values["faces"]) <= set(counts) else None,
     }

@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from game import saves
-from game.history import session_record
 from game.actions import Finish, Hold, NextGame, Roll, Score
 from game.engine import Level, Refusal, SaveError, Seat, SeatKind, competition_ranks, new_match
 from game.feel import ROLL_SECONDS
+from game.history import session_record
 from game.session import SESSION_FORMAT, Feedback, Next, Session, Undo
 from game.setup import parse_link
 

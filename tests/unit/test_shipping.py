@@ -36,7 +36,9 @@ def test_the_snapshot_holds_only_shipped_modules_without_page_objects():
     assert set(snapshot.FILES) == {f"game/{p.name}" for p in (ROOT / "game").glob("*.py")}
     assert len(snapshot.FILES) == len(set(snapshot.FILES))
     game_imports = {name for name in snapshot.IMPORTS if name.startswith("game.")}
-    assert game_imports == {p.removesuffix(".py").replace("/", ".") for p in snapshot.FILES if not p.endswith("__init__.py")}
+    assert game_imports == {
+        p.removesuffix(".py").replace("/", ".") for p in snapshot.FILES if not p.endswith("__init__.py")
+    }
     assert not any(name.startswith(f"game.{SHELL}") for name in snapshot.IMPORTS)
     for name in snapshot.IMPORTS:  # each imports without a page (the snapshot imports them all before one)
         importlib.import_module(name)
@@ -65,4 +67,3 @@ def test_only_the_shell_imports_the_browser():
                 names = [node.module]
             offenders += [f"{path.name}: {n}" for n in names if n.split(".")[0] in {"pyscript", "js", "pyodide"}]
     assert offenders == []
-

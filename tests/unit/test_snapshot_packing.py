@@ -18,11 +18,13 @@ def test_doctests():
     assert doctest.testmod(snapshot).failed == 0
 
 
-@given(st.lists(st.tuples(st.integers(0, 40), st.binary(min_size=1, max_size=300)), max_size=8), st.integers(0, PAGE * 3))
+@given(
+    st.lists(st.tuples(st.integers(0, 40), st.binary(min_size=1, max_size=300)), max_size=8), st.integers(0, PAGE * 3)
+)
 def test_pack_then_unpack_gives_the_memory_back(pieces, tail):
     memory = bytearray(PAGE * 40 + tail)
     for page, data in pieces:
-        memory[page * PAGE:page * PAGE + len(data)] = data
+        memory[page * PAGE : page * PAGE + len(data)] = data
     assert snapshot.unpack(snapshot.pack(bytes(memory))) == bytes(memory)
 
 
@@ -32,11 +34,15 @@ def test_zero_pages_are_not_stored():
     assert len(raw) == 16 + 8 + PAGE  # header, one run, one page
 
 
-@pytest.mark.parametrize("packed, reason", [
-    (b"plain text", "no gzip header"), (b"", "wrong magic number"),
-    (gzip.compress(b"YSNAP\x00\x02\x00" + bytes(8)), "wrong magic number"),
-    (gzip.compress(snapshot.MAGIC + (8).to_bytes(4, "little") + bytes(4) + b"extra"), "after its last run"),
-])
+@pytest.mark.parametrize(
+    "packed, reason",
+    [
+        (b"plain text", "no gzip header"),
+        (b"", "wrong magic number"),
+        (gzip.compress(b"YSNAP\x00\x02\x00" + bytes(8)), "wrong magic number"),
+        (gzip.compress(snapshot.MAGIC + (8).to_bytes(4, "little") + bytes(4) + b"extra"), "after its last run"),
+    ],
+)
 def test_a_damaged_snapshot_is_refused_with_a_reason(packed, reason):
     with pytest.raises(snapshot.SnapshotError, match=reason):
         snapshot.unpack(packed)

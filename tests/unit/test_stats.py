@@ -108,9 +108,14 @@ def test_a_players_summary_by_hand():
 def test_boxes_come_shortfalls_first_against_the_reference():
     reference = reference_from_dict(
         {
-            "games": 2, "mean": 250.0, "sd": 50.0, "bin_width": BIN_WIDTH, "histogram": [[200, 1], [300, 1]],
+            "games": 2,
+            "mean": 250.0,
+            "sd": 50.0,
+            "bin_width": BIN_WIDTH,
+            "histogram": [[200, 1], [300, 1]],
             "boxes": {"sixes": 20.0, "fives": 19.0, "yahtzee": 16.0, "chance": 22.0},
-            "upper_bonus_rate": 0.68, "yahtzee_rate": 0.34,
+            "upper_bonus_rate": 0.68,
+            "yahtzee_rate": 0.34,
         }  # fmt: skip
     )
     boxes = summary(FIXTURE, YAHTZEE_KEY, "Ann", reference).boxes
@@ -143,13 +148,18 @@ def test_head_to_head_by_hand():
 
 
 def test_people_of_the_same_name_in_one_game_are_not_a_pair():
-    same = history((1, YACHT, [seat("Ann", YACHT, choice=20), seat("Ann", YACHT, choice=10), seat("Bob", YACHT, choice=10)]))
+    same = history(
+        (1, YACHT, [seat("Ann", YACHT, choice=20), seat("Ann", YACHT, choice=10), seat("Bob", YACHT, choice=10)])
+    )
     assert head_to_head(same, YACHT_KEY) == (HeadToHead("Ann", "Bob", 1, 0, 1),)
     assert summary(same, YACHT_KEY, "Ann").games == 2  # each of Ann's seats is a game of Ann's
 
 
 def test_the_trend_covers_the_latest_games_oldest_first():
-    games = [(1 + n % 28, YACHT, [seat("Ann", YACHT, lost=None if n % 10 == 3 else float(n), choice=5 + n % 26)]) for n in range(70)]
+    games = [
+        (1 + n % 28, YACHT, [seat("Ann", YACHT, lost=None if n % 10 == 3 else float(n), choice=5 + n % 26)])
+        for n in range(70)
+    ]
     stats = summary(history(*games), YACHT_KEY, "Ann")
     latest = sorted(range(70), key=lambda n: (1 + n % 28, f"{n:016x}"))[-TREND_GAMES:]
     assert stats.lost_trend == tuple(float(n) for n in latest if n % 10 != 3)
@@ -157,14 +167,23 @@ def test_the_trend_covers_the_latest_games_oldest_first():
 
 def test_labels_name_the_options_not_at_their_default():
     assert ruleset_label(YAHTZEE) == "Yahtzee"
-    assert ruleset_label(rules.ruleset("yahtzee", yahtzee_bonus=False, joker="none")) == "Yahtzee (Yahtzee bonus off, No joker)"
-    assert ruleset_label(rules.ruleset("generalized", dice=3, sides=4, upper_bonus=False)) == "Custom 3 dice × 4 sides (Upper bonus off)"
+    assert (
+        ruleset_label(rules.ruleset("yahtzee", yahtzee_bonus=False, joker="none"))
+        == "Yahtzee (Yahtzee bonus off, No joker)"
+    )
+    assert (
+        ruleset_label(rules.ruleset("generalized", dice=3, sides=4, upper_bonus=False))
+        == "Custom 3 dice × 4 sides (Upper bonus off)"
+    )
 
 
 @settings(max_examples=50, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from((0, 50)), st.integers(5, 30), st.integers(0, 30)), min_size=1, max_size=30))
 def test_the_numbers_agree_with_the_statistics_module(cards):
-    games = [(1 + n % 28, YACHT, [seat("Ann", YACHT, yacht=y, choice=c, sixes=s - s % 6)]) for n, (y, c, s) in enumerate(cards)]
+    games = [
+        (1 + n % 28, YACHT, [seat("Ann", YACHT, yacht=y, choice=c, sixes=s - s % 6)])
+        for n, (y, c, s) in enumerate(cards)
+    ]
     hist = history(*games)
     totals = [total for record in hist.games for total in record.totals]
     stats = summary(hist, YACHT_KEY, "Ann")
@@ -230,7 +249,11 @@ def test_a_malformed_reference_is_refused(data, words):
 
 def test_references_are_keyed_by_rule_set_keys():
     assert list(references_from_dict({YACHT_KEY: reference_data()})) == [YACHT_KEY]
-    for key, words in (('{"name": "yacht"}', "that rule set's is"), ("yacht", "not a rule set's key"), ('{"name":"poker"}', "not a rule set's key")):
+    for key, words in (
+        ('{"name": "yacht"}', "that rule set's is"),
+        ("yacht", "not a rule set's key"),
+        ('{"name":"poker"}', "not a rule set's key"),
+    ):
         with pytest.raises(ValueError, match=words):
             references_from_dict({key: reference_data()})
     with pytest.raises(ValueError, match="bar at 155"):

@@ -77,9 +77,17 @@ def page_texts(page: stats_view.StatsPage, t: Text) -> list[str]:
     texts = [label for _, label in page.rule_sets] + [page.empty]
     texts += [f"{what} {value}" for what, value in page.numbers] + list(page.rivals) + [line for _, line in page.recent]
     texts += [
-        visible(charts.histogram(page.histogram, page.reference, t._("Totals, with the optimal player's"), id_prefix="totals", t=t)),
-        visible(charts.bars(page.boxes, t._("Each box's average against the optimal player's"), id_prefix="boxes", t=t)),
-        visible(charts.trend(page.trend, t._("Points lost against optimal play, last 50 games"), id_prefix="lost", t=t)),
+        visible(
+            charts.histogram(
+                page.histogram, page.reference, t._("Totals, with the optimal player's"), id_prefix="totals", t=t
+            )
+        ),
+        visible(
+            charts.bars(page.boxes, t._("Each box's average against the optimal player's"), id_prefix="boxes", t=t)
+        ),
+        visible(
+            charts.trend(page.trend, t._("Points lost against optimal play, last 50 games"), id_prefix="lost", t=t)
+        ),
     ]
     return texts
 
@@ -130,7 +138,10 @@ def test_swedish_numbers_dates_and_shares():
     assert re.search(r"<td>\d+,\d</td>", charts.bars(page.boxes, "Boxes", t=SWEDISH))
     trend = charts.trend([12.25, 3.5, 1000.0], "Lost", t=SWEDISH)
     assert "<td>12,2</td>" in trend and "<td>1\u00a0000,0</td>" in trend and "medel" not in trend
-    assert stats_view.imported(1000, 3500, False, t=SWEDISH) == "Imported 2\u00a0500 new games. 1\u00a0000 were already here."
+    assert (
+        stats_view.imported(1000, 3500, False, t=SWEDISH)
+        == "Imported 2\u00a0500 new games. 1\u00a0000 were already here."
+    )
     assert stats.ruleset_label(rules.ruleset("yahtzee", upper_bonus=False), t=SWEDISH) == "Yahtzee (Upper bonus off)"
 
 
@@ -184,7 +195,9 @@ def test_every_problem_with_a_file_is_worded_by_the_catalogue_for_a_player():
         english = problem_text(error)
         assert english.endswith(".") and english[0].isupper() and "{" not in english, english
         assert error.problem.text(ENGLISH) == english
-    bad_seat = next(error for error in errors if error.problem.trouble is Trouble.BAD_GAME and error.problem.fields["seat"])
+    bad_seat = next(
+        error for error in errors if error.problem.trouble is Trouble.BAD_GAME and error.problem.fields["seat"]
+    )
     assert problem_text(bad_seat) == "Game 1 (seat 2) is damaged or impossible."
     assert str(bad_seat).startswith("history game 1: seat 2's name ''")
     too_many = next(error for error in errors if error.problem.trouble is Trouble.TOO_MANY_GAMES)
@@ -192,5 +205,8 @@ def test_every_problem_with_a_file_is_worded_by_the_catalogue_for_a_player():
 
 
 def test_an_error_without_a_problem_gets_a_general_sentence():
-    assert problem_text(SaveError("the save's actions must be a list"), MARKED) == "«The data is damaged or cannot be read.»"
+    assert (
+        problem_text(SaveError("the save's actions must be a list"), MARKED)
+        == "«The data is damaged or cannot be read.»"
+    )
     assert Problem(Trouble.FOREIGN, {"what": "saved match"}).text() == "This is not a file of Yacht Dice."

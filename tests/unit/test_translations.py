@@ -88,7 +88,11 @@ def test_numbers_percentages_and_dates_are_cldr_forms(code):
         pattern = "#,##0" + ("." + "0" * digits if digits else "")
         assert t.number(value, digits) == format_decimal(value, format=pattern, locale=code), (value, digits)
     for share in (0.046, 0.5, 1.0):
-        assert t.percent(share, 1) == format_percent(share, format=Locale.parse(code).percent_formats[None].pattern.replace("0%", "0.0%").replace("0\xa0%", "0.0\xa0%"), locale=code)
+        assert t.percent(share, 1) == format_percent(
+            share,
+            format=Locale.parse(code).percent_formats[None].pattern.replace("0%", "0.0%").replace("0\xa0%", "0.0\xa0%"),
+            locale=code,
+        )
     short = Locale.parse(code).date_formats["short"].pattern
     four_digit_year = re.sub(r"y+", "y", short)
     for day in (date(2026, 1, 5), date(2026, 11, 23), date(1999, 12, 31)):
@@ -100,4 +104,4 @@ def test_a_browser_gets_the_language_the_game_speaks():
     assert negotiate(["nn-NO"]).code == "nb" and negotiate(["no"]).code == "nb"
     assert negotiate(["pt-BR", "de-CH"]).code == "de"  # the first one the game speaks
     assert negotiate(["en-GB", "sv"]).code == "en"  # English first means English
-    assert negotiate(["zz"]).code == DEFAULT and language("") .code == DEFAULT
+    assert negotiate(["zz"]).code == DEFAULT and language("").code == DEFAULT

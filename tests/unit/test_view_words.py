@@ -172,8 +172,23 @@ def test_a_whole_match_is_worded_by_the_catalogue(played):
     assert session.match.finished
     assert not seen.problems(), "\n".join(seen.problems()[:20])
     kinds = {where for where, _ in seen.texts}
-    assert {"row", "cell label", "cell refusal", "die", "roll", "status", "advice", "advice line", "standing",
-            "winner", "announcement", "report summary", "report mistake", "summary", "link choice"} <= kinds
+    assert {
+        "row",
+        "cell label",
+        "cell refusal",
+        "die",
+        "roll",
+        "status",
+        "advice",
+        "advice line",
+        "standing",
+        "winner",
+        "announcement",
+        "report summary",
+        "report mistake",
+        "summary",
+        "link choice",
+    } <= kinds
     texts = [text for _, text in seen.texts]
     assert any("'S (COMPUTER) TURN" in text for text in texts)
     assert any("«{name}' TURN".replace("{name}", "Chris") in text for text in texts)  # the msgid for a name in "s"
@@ -202,7 +217,10 @@ def test_a_one_turn_estimate_and_the_fixed_sentences_are_worded_too():
     assert "ESTIMATE" in advice.title
     texts = [advice.title, *advice.lines]
     texts += [t._(getattr(view.WORDS, f.name)) for f in dataclasses.fields(view.Words)]
-    texts += [view.failure(view.WORDS.went_wrong, KeyError("x"), t=t), view.failure(view.WORDS.cannot_start, KeyError("x"), False, t)]
+    texts += [
+        view.failure(view.WORDS.went_wrong, KeyError("x"), t=t),
+        view.failure(view.WORDS.cannot_start, KeyError("x"), False, t),
+    ]
     solo = new_match("yacht", ["Ann"], seed=3)
     for box in solo.open_categories():
         solo = solo.roll().score(box)
@@ -236,19 +254,31 @@ def provoke() -> list[GameError]:
         *(m3.refusal(action) for action in (Roll(), Hold(0), Hold(0, False))),
         m1.hold(0).hold(1).hold(2).hold(3).hold(4).refusal(Roll()),
         dataclasses.replace(m0, held=(True,) + (False,) * 4).refusal(Roll()),
-        m1.refusal(Hold(7)), m1.refusal(Hold(7, False)),
+        m1.refusal(Hold(7)),
+        m1.refusal(Hold(7, False)),
         m0.refusal(Roll((1, 2))),
-        m1.refusal(Hold(0, "yes")), m0.refusal(["jump"]),
+        m1.refusal(Hold(0, "yes")),
+        m0.refusal(["jump"]),
         m1.refusal(Score("NOPE")),
         filled.refusal(Score("chance")),
-        joker.refusal(Score("chance")), joker_lower.refusal(Score("ones")),
-        ScoreError("x", Refusal.RULES, "chance", fields={"name": "Ann", "category": m0.ruleset.category("chance")},
-                   case="score"),
+        joker.refusal(Score("chance")),
+        joker_lower.refusal(Score("ones")),
+        ScoreError(
+            "x",
+            Refusal.RULES,
+            "chance",
+            fields={"name": "Ann", "category": m0.ruleset.category("chance")},
+            case="score",
+        ),
         *(m0.refusal(action, player="Chris") for action in (Roll(), Hold(0), Score("chance"))),
-        m0.refusal(Roll(), player="ZED"), m0.refusal(NextGame(), player=9),
+        m0.refusal(Roll(), player="ZED"),
+        m0.refusal(NextGame(), player=9),
         *(over.refusal(action) for action in (Roll(), Hold(0), Hold(0, False), Score("choice"))),
         *(m0.refusal(action) for action in (NextGame(), Finish())),
-        *(finished.refusal(action) for action in (Roll(), Hold(0), Hold(0, False), Score("choice"), NextGame(), Finish())),
+        *(
+            finished.refusal(action)
+            for action in (Roll(), Hold(0), Hold(0, False), Score("choice"), NextGame(), Finish())
+        ),
         finished.refusal(Roll(), player="ZED"),
         saves_error(),
         Session(m0, undo_allowed=False).undo().refusal,
@@ -309,9 +339,13 @@ def test_refusals_in_english():
     assert m0.refusal(Hold(2)).fields == {"name": "Ann", "die": 3}
     joker = m0.roll(faces=[4] * 5).score("yahtzee").roll().score("chance").roll(faces=[4] * 5)
     error = joker.refusal(Score("chance"))
-    assert error.text() == str(error) == (
-        "Ann cannot score Chance: Chance is not allowed for 4-4-4-4-4: "
-        "a Yahtzee joker must go in the matching upper box, Fours, while it is open"
+    assert (
+        error.text()
+        == str(error)
+        == (
+            "Ann cannot score Chance: Chance is not allowed for 4-4-4-4-4: "
+            "a Yahtzee joker must go in the matching upper box, Fours, while it is open"
+        )
     )
     lower = joker.score("fours").roll().score("sixes").roll(faces=[4] * 5).refusal(Score("ones"))
     assert lower.case == "lower" and lower.text() == str(lower)
@@ -344,14 +378,33 @@ def test_english_output_is_unchanged():
     assert view.status(m.roll(faces=[1, 1, 1, 1, 1]).score("ones")) == "Robo's (computer) turn: roll the dice"
     rolled = m.roll(faces=[1, 2, 2, 2, 2]).roll().roll()
     assert view.status(rolled).startswith("Chris' turn, roll 3 of 3: choose a category")
-    labels = {key: cell.label for (key, player), cell in view.cells(m.roll(faces=[1, 3, 3, 5, 5])).items() if player == 0}
-    assert labels["ones"] == "Ones, 1 point" and labels["threes"] == "Threes, 6 points" and labels["yahtzee"] == "Yahtzee, 0 points"
-    assert [r.label for r in view.rows(m.ruleset, 2)][6:9] == ["Upper subtotal", "Upper bonus (35 at 63)", "Upper total"]
-    assert [r.label for r in view.rows(m.ruleset, 2)][-5:] == ["Lower total", "Grand total", "Game 1", "Game 2", "Match total"]
+    labels = {
+        key: cell.label for (key, player), cell in view.cells(m.roll(faces=[1, 3, 3, 5, 5])).items() if player == 0
+    }
+    assert (
+        labels["ones"] == "Ones, 1 point"
+        and labels["threes"] == "Threes, 6 points"
+        and labels["yahtzee"] == "Yahtzee, 0 points"
+    )
+    assert [r.label for r in view.rows(m.ruleset, 2)][6:9] == [
+        "Upper subtotal",
+        "Upper bonus (35 at 63)",
+        "Upper total",
+    ]
+    assert [r.label for r in view.rows(m.ruleset, 2)][-5:] == [
+        "Lower total",
+        "Grand total",
+        "Game 1",
+        "Game 2",
+        "Match total",
+    ]
     assert [r.label for r in view.rows(m.ruleset)][-3] == "Yahtzee bonus"
     yahtzee = m.roll(faces=[6] * 5).score("yahtzee").roll().score("chance").roll().score("chance")
     bonus = yahtzee.roll(faces=[6] * 5)
-    assert view.describe(bonus, bonus.score("sixes")) == "Chris scored 30 in Sixes and a 100-point bonus. Robo's (computer) turn: roll the dice"
+    assert (
+        view.describe(bonus, bonus.score("sixes"))
+        == "Chris scored 30 in Sixes and a 100-point bonus. Robo's (computer) turn: roll the dice"
+    )
     assert view.roll_label(m.roll().roll()) == "Roll (1 left)"
     assert view.failure(view.WORDS.cannot_start, KeyError("x"), saved=False) == (
         "The game could not start. The details are in the browser's console."
