@@ -627,73 +627,44 @@ def summarize(runs: list[dict]) -> dict:
         key: [v for p in plays for v in p[key][1 if key.startswith("roll") else 0 :]]
         for key in ("roll", "roll_frame", "score", "score_frame")
     }
+
+    def both(bare_visit: str, game_rows: list, game_visit: str, figure: str) -> tuple:
+        """(bare, game): the median of one figure, the bare page's from one visit, the game's from another."""
+        return median(pick(bare, bare_visit, figure)), median(pick(game_rows, game_visit, figure))
+
     return {
         "runs": len(runs),
-        "ready_cold": (median(pick(bare, "cold", "ready")), median(pick(game, "cold", "ready"))),
-        "ready_warm": (median(pick(bare, "warm", "ready")), median(pick(game, "warm", "ready"))),
-        "ready_offline": (median(pick(bare, "warm", "ready")), median(pick(sw, "offline", "ready"))),
-        "ready_offline_again": (median(pick(bare, "warm", "ready")), median(pick(sw, "offline_again", "ready"))),
-        "ready_first_visit_sw": (median(pick(bare, "cold", "ready")), median(pick(sw, "first_visit", "ready"))),
-        "fcp_cold": (median(pick(bare, "cold", "fcp")), median(pick(game, "cold", "fcp"))),
-        "fcp_warm": (median(pick(bare, "warm", "fcp")), median(pick(game, "warm", "fcp"))),
-        "fcp_offline": (median(pick(bare, "warm", "fcp")), median(pick(sw, "offline", "fcp"))),
+        "ready_cold": both("cold", game, "cold", "ready"),
+        "ready_warm": both("warm", game, "warm", "ready"),
+        "ready_offline": both("warm", sw, "offline", "ready"),
+        "ready_offline_again": both("warm", sw, "offline_again", "ready"),
+        "ready_first_visit_sw": both("cold", sw, "first_visit", "ready"),
+        "fcp_cold": both("cold", game, "cold", "fcp"),
+        "fcp_warm": both("warm", game, "warm", "fcp"),
+        "fcp_offline": both("warm", sw, "offline", "fcp"),
         "turns": {
             key: {"n": len(v), "p50": percentile(v, 0.5), "p95": percentile(v, 0.95)} for key, v in turns.items()
         },
         "first_roll": (median([p["roll"][0] for p in plays]), max(p["roll"][0] for p in plays)),
         "turns_per_game": median([p["turns"] for p in plays]),
         "unchanged_rolls": sum(p["unchanged_rolls"] for p in plays),
-        "bytes_page": (
-            median(pick(bare, "cold_bytes_server", "transferred")),
-            median(pick(game, "cold_bytes_server", "transferred")),
+        "bytes_page": both("cold_bytes_server", game, "cold_bytes_server", "transferred"),
+        "bytes_first_visit": both("cold_bytes_server", sw, "first_visit_bytes_server", "transferred"),
+        "bytes_first_visit_playwright": both(
+            "cold_bytes_playwright", sw, "first_visit_bytes_playwright", "transferred"
         ),
-        "bytes_first_visit": (
-            median(pick(bare, "cold_bytes_server", "transferred")),
-            median(pick(sw, "first_visit_bytes_server", "transferred")),
-        ),
-        "bytes_first_visit_playwright": (
-            median(pick(bare, "cold_bytes_playwright", "transferred")),
-            median(pick(sw, "first_visit_bytes_playwright", "transferred")),
-        ),
-        "bytes_page_uncompressed": (
-            median(pick(bare, "cold_bytes_server", "uncompressed")),
-            median(pick(game, "cold_bytes_server", "uncompressed")),
-        ),
-        "bytes_first_visit_uncompressed": (
-            median(pick(bare, "cold_bytes_server", "uncompressed")),
-            median(pick(sw, "first_visit_bytes_server", "uncompressed")),
-        ),
-        "gzipped_responses": (
-            median(pick(bare, "cold_bytes_server", "gzipped")),
-            median(pick(game, "cold_bytes_server", "gzipped")),
-        ),
-        "requests_page": (
-            median(pick(bare, "cold_bytes_server", "requests")),
-            median(pick(game, "cold_bytes_server", "requests")),
-        ),
-        "requests_first_visit": (
-            median(pick(bare, "cold_bytes_server", "requests")),
-            median(pick(sw, "first_visit_bytes_server", "requests")),
-        ),
-        "warm_requests": (
-            median(pick(bare, "warm_traffic", "requests")),
-            median(pick(game, "warm_traffic", "requests")),
-        ),
-        "warm_bytes": (
-            median(pick(bare, "warm_traffic", "transferred")),
-            median(pick(game, "warm_traffic", "transferred")),
-        ),
+        "bytes_page_uncompressed": both("cold_bytes_server", game, "cold_bytes_server", "uncompressed"),
+        "bytes_first_visit_uncompressed": both("cold_bytes_server", sw, "first_visit_bytes_server", "uncompressed"),
+        "gzipped_responses": both("cold_bytes_server", game, "cold_bytes_server", "gzipped"),
+        "requests_page": both("cold_bytes_server", game, "cold_bytes_server", "requests"),
+        "requests_first_visit": both("cold_bytes_server", sw, "first_visit_bytes_server", "requests"),
+        "warm_requests": both("warm_traffic", game, "warm_traffic", "requests"),
+        "warm_bytes": both("warm_traffic", game, "warm_traffic", "transferred"),
         "offline_requests": max(pick(sw, "offline_traffic", "requests")),
-        "heap_cdp": (
-            median(pick(bare, "memory", "cdp_js_heap_used")),
-            median(pick(game, "memory", "cdp_js_heap_used")),
-        ),
-        "heap_performance": (
-            median(pick(bare, "memory", "used_js_heap")),
-            median(pick(game, "memory", "used_js_heap")),
-        ),
-        "wasm": (median(pick(bare, "memory", "wasm")), median(pick(game, "memory", "wasm"))),
-        "wasm_memories": (median(pick(bare, "memory", "wasm_memories")), median(pick(game, "memory", "wasm_memories"))),
+        "heap_cdp": both("memory", game, "memory", "cdp_js_heap_used"),
+        "heap_performance": both("memory", game, "memory", "used_js_heap"),
+        "wasm": both("memory", game, "memory", "wasm"),
+        "wasm_memories": both("memory", game, "memory", "wasm_memories"),
     }
 
 

@@ -343,7 +343,10 @@ class App:
     unkept: str | None = None  # the unreadable save being put aside
     keeping: int = 0  # tries at putting it aside: 1 a copy, 2 a move, 3 none could be kept
     keeping_key: str | None = None  # where it is being put
-    history_keeping: tuple[str, int] | None = None  # an unreadable history being put aside: its key, the try
+    # An unreadable history being put aside: its key, the try (3: it could not be) and its text; what
+    # would write the history waits until then (the events, taken up again on the history's tick).
+    history_keeping: tuple[str, int, str] | None = None
+    history_waiting: tuple = ()
     handed: int | None = None  # the match's action count when the phone was last passed on
     handing: str | None = None  # who the pass screen last showed
     cheers: int = 0
@@ -626,10 +629,13 @@ def advance_records(app: App) -> Out:
     return app.wait(recording=token), [tick(token, 0)]
 
 
-def record_finished(app: App) -> Out:
+def record_finished(app: App, event: Tick) -> Out:
     """Record the finished games whose table is here; ask for the next one's."""
     from .history import session_record
 
+    app, history, answer = history_to_write(app, event)
+    if answer is not None:
+        return answer
     effects: list[Effect] = []
     app = app.wait(recording=None)
     while app.waiting.records:
@@ -638,23 +644,24 @@ def record_finished(app: App) -> Out:
         if wait:
             return app, effects + asked
         app = app.wait(records=app.waiting.records[1:])
-        app, more = record(app, session_record(session, game, ended))
+        app, history, more = record(app, history, session_record(session, game, ended))
         effects += more
     return app, effects
 
 
-def record(app: App, finished) -> Out:
+def record(app: App, history, finished):
+    """``history`` with a finished game added, written, and a personal best celebrated."""
     from .stats import new_bests
 
-    app, history, _ = read_history(app)
-    bests = () if history is None else new_bests(history, finished)
-    app, effects = change_history(app, lambda history: history.add(finished))
-    if bests and history is not None:
+    bests = new_bests(history, finished)
+    history = history.add(finished)
+    app, effects = write_history(app, history)
+    if bests:
         words = feel.best_cheer(bests, t=app.t)
         app, shown = celebrate(app, words)
         status = app.drawn.values.get("status", "")
         effects += [draw([("status", {"text": f"{status} {words}".strip()})]), *shown, *sound((feel.Cue.BEST,), True)]
-    return app, effects
+    return app, history, effects
 
 
 def on_tick(app: App, event: Tick) -> Out:
@@ -662,7 +669,9 @@ def on_tick(app: App, event: Tick) -> Out:
     if kind == "cheer":
         return app, [draw([show("cheer", False)])] if number == str(app.cheers) else []
     if kind == "records":
-        return record_finished(app) if event.token == app.waiting.recording else (app, [])
+        return record_finished(app, event) if event.token == app.waiting.recording else (app, [])
+    if kind == "history":
+        return history_kept(app)
     if app.session is None:
         return app, []
     if kind == "computer":
@@ -849,7 +858,10 @@ def on_confirmed(app: App, event: Confirmed) -> Out:
         return app, [*(Effect("remove", (key,)) for key in keys), *more]
     if event.answer == "delete-all" or event.answer.startswith("delete:"):
         game = event.answer.partition(":")[2] or None
-        app, effects = change_history(app, lambda history: history.without(game) if game else history.cleared())
+        app, history, answer = history_to_write(app, event)
+        if answer is not None:
+            return answer
+        app, effects = write_history(app, history.without(game) if game else history.cleared())
         app, more = open_stats(app)
         return app, effects + more
     return app, []
@@ -983,7 +995,8 @@ def open_stats(app: App, effects: list | None = None, key: str | None = None, na
         return app.wait(stats=(key, name)), effects
     from . import stats_view
 
-    app, history, problem = read_history(app)
+    app, history, problem, kept = readable_history(app)
+    effects += kept
     ops: list = [say(problem)] if problem else []
     if history is not None:
         page = stats_view.statistics(history, app.references, key or None, name or None, t=app.t)
@@ -1031,54 +1044,91 @@ def read_history(app: App):
         return app, None, f"{app.t._(view.WORDS.history_unreadable)} {problem_text(error, app.t)}"
 
 
+def readable_history(app: App):
+    """For a reader (Statistics, export): the history, or a new one once an unreadable one is being put
+    aside (begun here: its effects come fourth), or None and the problem when it could not be kept."""
+    app, history, problem = read_history(app)
+    if history is not None or app.history_keeping is not None:
+        return app, history, problem, []
+    app, effects = keep_history_aside(app)
+    return (*read_history(app), effects)
+
+
+def history_to_write(app: App, event):
+    """The history to change, or the answer instead: ``event`` waits while an unreadable history is put
+    aside (the first writer to find it so begins that), and once it could not be, the problem is said."""
+    state = app.history_keeping
+    if state is not None and state[1] < 3:  # a refusal of the copy may still be on its way
+        return app, None, (replace(app, history_waiting=(*app.history_waiting, event)), [])
+    app, history, problem = read_history(app)
+    if history is not None:
+        return app, history, None
+    if state is not None:
+        return app, None, (app, [draw([say(problem)]), Effect("console", ("warn", f"history: {problem}"))])
+    app, effects = keep_history_aside(app)
+    return app, None, (replace(app, history_waiting=(*app.history_waiting, event)), effects)
+
+
 def keep_history_aside(app: App, attempt: int = 1) -> Out:
     """An unreadable history, put where nothing overwrites it so that a new one can begin: a copy; if
-    that does not fit, a move; if that fails too, it is put back and left as it is (nothing written over it)."""
-    from .history import History
-
-    raw = app.value(HISTORY_KEY) if attempt == 1 else app.unwritten
+    that does not fit, a move; if that fails too, it is put back and left as it is (nothing written over
+    it). The tick after the copy says it is done: a refusal would have come before it."""
     if attempt == 1:
-        try:
-            History.from_json(raw or "")
-            return app, []
-        except GameError:
-            pass
-        key = kept_key(app, "history", raw or "") if raw else None
-        if key is None:
-            return app, []
-        words = [draw([say(app.t._(view.WORDS.history_set_aside))])]
-        return replace(app.holding(key, raw), history_keeping=(key, 1), unwritten=raw), [store(key, raw), *words]
-    key = app.history_keeping[0]
+        raw = app.value(HISTORY_KEY) or ""
+        key = kept_key(app, "history", raw) or ""  # read_history found no copy of it
+        app, token = app.token("history")
+        words = draw([say(app.t._(view.WORDS.history_set_aside))])
+        return replace(app.holding(key, raw), history_keeping=(key, 1, raw)), [store(key, raw), words, tick(token, 0)]
+    key, _, raw = app.history_keeping
     if attempt == 2:
-        app = replace(app.holding(HISTORY_KEY, None), history_keeping=(key, 2))
+        app = replace(app.holding(HISTORY_KEY, None), history_keeping=(key, 2, raw))
         return app, [Effect("remove", (HISTORY_KEY,)), store(key, raw)]
-    app = replace(app.holding(key, None).holding(HISTORY_KEY, raw), history_keeping=None)
+    app = replace(app.holding(key, None).holding(HISTORY_KEY, raw), history_keeping=(key, 3, raw))
     return app, [store(HISTORY_KEY, raw), draw([say(app.t._(view.WORDS.history_unreadable))])]
 
 
+def history_kept(app: App) -> Out:
+    """The history is put aside (or could not be): what waited to write it goes on."""
+    waiting, state = app.history_waiting, app.history_keeping
+    app = replace(app, history_waiting=(), history_keeping=state if state is not None and state[1] == 3 else None)
+    effects: list[Effect] = []
+    for event in waiting:
+        app, more = update(app, event, app.now)
+        effects += more
+    return app, effects
+
+
+def write_history(app: App, history) -> Out:
+    text = history.to_json()
+    return replace(app.holding(HISTORY_KEY, text), unwritten=app.value(HISTORY_KEY)), [store(HISTORY_KEY, text)]
+
+
 def change_history(app: App, change) -> Out:
-    """Change the history as storage holds it now (another tab's games are never lost) and write it back."""
+    """Change the history as storage holds it now (another tab's games are never lost) and write it back;
+    nothing while an unreadable one is being put aside (what it held is not in the new one)."""
+    if app.history_keeping is not None and app.history_keeping[1] < 3:
+        return app, []
     app, history, problem = read_history(app)
     if history is None:
         return app, [draw([say(problem)]), Effect("console", ("warn", f"history: {problem}"))]
-    text = change(history).to_json()
-    return replace(app.holding(HISTORY_KEY, text), unwritten=app.value(HISTORY_KEY)), [store(HISTORY_KEY, text)]
+    return write_history(app, change(history))
 
 
 def export_backup(app: App) -> Out:
     """Download one file: the history, the match in progress and the setup form's choices."""
     from .history import Backup
 
-    app, history, problem = read_history(app)
+    app, history, problem, kept = readable_history(app)
     if history is None:
         return app, [draw([say(problem)])]
     setup = remembered_fields(app)
     session = app.session.to_dict() if app.session else None
     return app, [
+        *kept,
         Effect(
             "download",
             (f"yacht-dice-backup-{app.now[:10]}.json", Backup(history, session, {"setup": setup}, app.now).to_json()),
-        )
+        ),
     ]
 
 
@@ -1097,15 +1147,15 @@ def on_file(app: App, event: File) -> Out:
             draw([say(f"{t._(view.WORDS.import_refused)} {problem_text(error, t)}")]),
             Effect("console", ("warn", f"import: {error}")),
         ]
-    app, before, problem = read_history(app)
-    if before is None:
-        return app, [draw([say(problem)])]
-    app, effects = change_history(app, lambda history: history.merge(backup.history))
+    app, before, answer = history_to_write(app, event)
+    if answer is not None:
+        return answer
+    after = before.merge(backup.history)
+    app, effects = write_history(app, after)
     restore = backup.session is not None and (app.session is None or app.session.next is Next.OVER)
     if restore:
         app, more = begin(app, Session.from_dict(backup.session))
         effects += more
-    app, after, _ = read_history(app)
     app, shown = open_stats(app)
     return app, [*effects, draw([say(imported(len(before.games), len(after.games), restore, t=t))]), *shown]
 
@@ -1113,24 +1163,24 @@ def on_file(app: App, event: File) -> Out:
 # ----------------------------------------------------------------------------- storage
 
 
-def remembered_fields(app: App) -> dict[str, str]:
-    """The form's choices remembered from the last start ({} when none can be read)."""
+def stored_setup(app: App) -> dict[str, str] | None:
+    """The form's choices remembered from the last start ({} when none; None when they cannot be read)."""
     try:
         fields = read_json(app.value(SETUP_KEY) or "{}", "setup", limit=MAX_SETTINGS_BYTES)
     except GameError:
-        return {}
-    return {str(k): str(v) for k, v in fields.items()} if isinstance(fields, dict) else {}
+        return None
+    return {str(k): str(v) for k, v in fields.items()} if isinstance(fields, dict) else None
+
+
+def remembered_fields(app: App) -> dict[str, str]:
+    """The form's choices remembered from the last start ({} when none can be read)."""
+    return stored_setup(app) or {}
 
 
 def keep_setup_aside(app: App) -> Out:
     """A remembered setup that cannot be read, copied aside before the next start writes over it."""
     raw = app.value(SETUP_KEY)
-    try:
-        if raw is None or isinstance(read_json(raw, "setup", limit=MAX_SETTINGS_BYTES), dict):
-            return app, []
-    except GameError:
-        pass
-    key = kept_key(app, "setup", raw)
+    key = kept_key(app, "setup", raw) if raw is not None and stored_setup(app) is None else None
     return (app, []) if key is None else (app.holding(key, raw), [store(key, raw)])
 
 
@@ -1167,7 +1217,7 @@ def on_refused(app: App, event: Refused) -> Out:
         return app, [Effect("flag", (UNSAVED_KEY, True)), draw([say(app.t._(view.WORDS.storage_full))])]
     if event.key == HISTORY_KEY:  # storage still holds what it held before
         return app.holding(HISTORY_KEY, app.unwritten), [draw([say(app.t._(view.WORDS.history_not_saved))])]
-    if app.history_keeping is not None and event.key == app.history_keeping[0]:
+    if app.history_keeping is not None and event.key == app.history_keeping[0] and app.history_keeping[1] < 3:
         return keep_history_aside(app, app.history_keeping[1] + 1)
     if event.key == app.keeping_key and app.screen is Screen.SAVE_PROBLEM:
         return keep_aside(app, app.unkept or "", app.keeping + 1)
@@ -1296,9 +1346,8 @@ def started(app: App) -> Out:
         app, more = from_link(app, event.query)
     else:
         app, more = resume_or_setup(app, event.unsaved)
-    app, kept = keep_history_aside(app)
     app, setup_kept = keep_setup_aside(app)
-    return app, [*effects, *more, *kept, *setup_kept, Effect("ready", (app.python,))]
+    return app, [*effects, *more, *setup_kept, Effect("ready", (app.python,))]
 
 
 def from_link(app: App, query) -> Out:
