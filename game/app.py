@@ -34,6 +34,7 @@ UNREADABLE_KEY = "yacht-dice/unreadable-save"  # the first unreadable save kept 
 KEPT_PREFIX = "yacht-dice/unreadable-"  # every copy kept aside: unreadable-save, unreadable-history/<time>...
 UNSAVED_KEY = "yacht-dice/unsaved"  # in sessionStorage (its own quota): this tab's last save failed
 SETUP_KEY = "yacht-dice/setup"
+QUICK_BUTTONS = tuple(f"quick-{quick.value}" for quick in setups.Quick)  # the lobby's one-tap matches (game.markup)
 HINTS_KEY = "yacht-dice/hints"  # format 1 kept hints apart; read once, when such a save loads
 HISTORY_KEY = "yacht-dice/history"
 STORED_KEYS = (SAVE_KEY, SETUP_KEY, HISTORY_KEY, HINTS_KEY, UNREADABLE_KEY, LANGUAGE_KEY)
@@ -306,6 +307,16 @@ def tick(token: str, seconds: float) -> Effect:
     return Effect("tick", (token, round(seconds * 1000)))
 
 
+def ask(app: App, question: str, yes: str, answer: str) -> Effect:
+    """The game's own question (page.js's #ask dialog): ``question`` and ``yes``, its confirming button,
+    are msgids; ``answer`` comes back in a ``confirmed`` event only when the person chooses ``yes``.
+
+    >>> ask(App(), view.WORDS.leave_match, view.WORDS.leave_yes, "leave").args[1:]
+    ('Leave the match', 'leave')
+    """
+    return Effect("confirm", (app.t._(question), app.t._(yes), answer))
+
+
 def fetch(name: str, path: str) -> Effect:
     return Effect("fetch", (name, path))
 
@@ -321,6 +332,7 @@ class Waiting:
     hint: bool = False
     chances: bool = False
     report: bool | str = False  # True while the table comes, then the tick's token
+    ending: bool | str = False  # the results' context: True while the table comes, then the tick's token
     stats: tuple[str | None, str | None] | None = None  # the Statistics screen's filter, while its numbers come
     language: str | None = None  # a language whose catalogue comes
     starting: Start | None = None  # the start, which goes on once the language is here
@@ -459,7 +471,8 @@ def board(app: App, announce: str = "", thrown: frozenset[int] = frozenset(), be
     if passing is not None and passing != app.handing:
         effects.append(focus("pass-start"))
     if results is not None:
-        effects.append(focus("new-match" if results.final else "next-game"))
+        effects.append(focus("play-again" if results.final else "next-game"))
+        app = app.wait(ending=True)  # the game in context (history, optimal mean) comes on a tick after this draw
     app, scheduled = schedule(replace(app, drawn=drawn, handing=passing))
     return app, effects + scheduled
 
@@ -480,7 +493,8 @@ def commit(app: App, step, person: bool = True) -> Out:
         feel.thrown(before, after),
         before=[say("")],
     )
-    effects += drawing + sound(found, person)
+    finale = feel.finale(before, after)  # the match's end: the winner scene, and its fanfare over the step's cue
+    effects += drawing + sound((*found, feel.FINALE) if finale else found, person)
     if cheer:
         app, shown = celebrate(app, cheer)
         effects += shown
@@ -568,7 +582,7 @@ def needing(app: App, name: str | None) -> tuple[App, list[Effect], bool]:
 def advance(app: App) -> Out:
     """Do whatever waits and can be done now; ask for the files the rest waits for."""
     effects: list[Effect] = []
-    for step in (advance_computer, advance_hint, advance_chances, advance_report, advance_records):
+    for step in (advance_computer, advance_hint, advance_chances, advance_report, advance_ending, advance_records):
         if app.session is not None or step is advance_records:
             app, more = step(app)
             effects += more
@@ -607,14 +621,39 @@ def advance_chances(app: App) -> Out:
     return app.wait(chances=False), [tick(f"chances:{app.hint_request}", 0)]
 
 
-def advance_report(app: App) -> Out:
-    if app.waiting.report is not True:
+def advance_with_table(app: App, what: str) -> Out:
+    """A panel that waits for the advisor's table, then for a tick (``what``: "report" or "ending"):
+    the ending's context reads the history only once the results are on the page."""
+    if getattr(app.waiting, what) is not True:
         return app, []
     app, effects, wait = needing(app, app.session.coach.needs_table())
     if wait:
         return app, effects
-    app, token = app.token("report")
-    return app.wait(report=token), [tick(token, 0)]
+    app, token = app.token(what)
+    return app.wait(**{what: token}), [tick(token, 0)]
+
+
+def advance_report(app: App) -> Out:
+    return advance_with_table(app, "report")
+
+
+def advance_ending(app: App) -> Out:
+    """The game in context waits for the advisor's table (the optimal player's mean), then for a tick."""
+    return advance_with_table(app, "ending")
+
+
+def draw_ending(app: App) -> Out:
+    """The results' context: each person's total against their earlier games (the history as storage holds
+    it, this game's own record left out) and the optimal player's mean where its table is here."""
+    app = app.wait(ending=False)
+    match = app.session.match
+    if view.results(match) is None:
+        return app, []
+    app, history, _ = read_history(app)  # unreadable: no personal numbers (Statistics says why)
+    advisor = app.session.coach.advisor
+    optimal = advisor.expected_score() if advisor.has_table() else None
+    shown = view.results(match, t=app.t, ending=view.ending(match, history, optimal))
+    return app, [draw([("ending", {"html": markup.lines(shown.context), "hidden": not shown.context})])]
 
 
 def advance_records(app: App) -> Out:
@@ -644,13 +683,15 @@ def record_finished(app: App, event: Tick) -> Out:
         if wait:
             return app, effects + asked
         app = app.wait(records=app.waiting.records[1:])
-        app, history, more = record(app, history, session_record(session, game, ended))
+        finale = game == session.match.game and view.match_over(session.match)  # its fanfare played already
+        app, history, more = record(app, history, session_record(session, game, ended), fanfare=not finale)
         effects += more
     return app, effects
 
 
-def record(app: App, history, finished):
-    """``history`` with a finished game added, written, and a personal best celebrated."""
+def record(app: App, history, finished, fanfare: bool = True):
+    """``history`` with a finished game added, written, and a personal best celebrated (its fanfare
+    unless ``fanfare`` is False: the match's end played one)."""
     from .stats import new_bests
 
     bests = new_bests(history, finished)
@@ -660,7 +701,8 @@ def record(app: App, history, finished):
         words = feel.best_cheer(bests, t=app.t)
         app, shown = celebrate(app, words)
         status = app.drawn.values.get("status", "")
-        effects += [draw([("status", {"text": f"{status} {words}".strip()})]), *shown, *sound((feel.Cue.BEST,), True)]
+        effects += [draw([("status", {"text": f"{status} {words}".strip()})]), *shown]
+        effects += sound((feel.Cue.BEST,), True) if fanfare else []
     return app, history, effects
 
 
@@ -685,6 +727,8 @@ def on_tick(app: App, event: Tick) -> Out:
         return commit(app, app.session.computer_step(), person=False)
     if kind == "report":
         return draw_report(app.wait(report=False)) if event.token == app.waiting.report else (app, [])
+    if kind == "ending":
+        return draw_ending(app) if event.token == app.waiting.ending else (app, [])
     if kind == "prefetch":
         app, effects, _ = needing(app, app.session.coach.needs_table())
         return app, effects
@@ -746,7 +790,7 @@ def on_fetched(app: App, event: Fetched) -> Out:
 def leave_match(app: App) -> Out:
     """The header's "New match": ask first when a match is under way."""
     if app.session is not None and view.in_progress(app.session.match):
-        return app, [Effect("confirm", (app.t._(view.WORDS.leave_match), "leave"))]
+        return app, [ask(app, view.WORDS.leave_match, view.WORDS.leave_yes, "leave")]
     return open_setup(app)
 
 
@@ -754,17 +798,51 @@ def undo(app: App) -> Out:
     return commit(app, app.session.undo()) if playing(app) else (app, [])
 
 
+def between_games(app: App) -> bool:
+    """Whether the match waits between its planned games: only then are Next game and Finish offered."""
+    shown = view.results(app.session.match) if playing(app) else None
+    return shown is not None and shown.can_next
+
+
 def next_game(app: App) -> Out:
+    """The next planned game (never one more than the match was set up for)."""
     from .actions import NextGame
 
+    if not between_games(app):
+        return app, []
     app, effects = act(app, NextGame())
     return app, effects + [focus("roll-button")]
 
 
 def finish(app: App) -> Out:
+    """End a match of several games before its planned last."""
     from .actions import Finish
 
-    return act(app, Finish())
+    return act(app, Finish()) if between_games(app) else (app, [])
+
+
+def rematch(session: Session, seed: int | str | None = None) -> Session:
+    """A new match like ``session``'s: the same seats (names, kinds, levels), rules, options, number of
+    games, undo, hints and pass-the-phone; a new seed (drawn when None). The advisor's tables stay loaded.
+
+    >>> from game.engine import Seat, new_match
+    >>> old = Session(new_match("yatzy", ["Ann", Seat.computer("Cy", "good")], games=2, seed=1))
+    >>> new = rematch(old, seed=2)
+    >>> new.match.seats == old.match.seats, new.match.ruleset == old.match.ruleset, new.match.games, new.match.seed
+    (True, True, 2, 2)
+    """
+    from .engine import new_match
+
+    match = session.match
+    fresh = new_match(match.ruleset, match.seats, games=match.games, seed=seed)
+    return replace(session, match=fresh, undos=(), feedback=None)
+
+
+def play_again(app: App) -> Out:
+    """The results' Play again: a new match with the same seats and rules (only once the match is over)."""
+    if not playing(app) or not view.match_over(app.session.match):
+        return app, []
+    return begin(app.wait(ending=False, report=False), rematch(app.session))
 
 
 def roll(app: App) -> Out:
@@ -808,6 +886,10 @@ BUTTONS: dict[str, Callable[[App], Out]] = {
     "cheer-close": dismiss_cheer,
     "show-report": show_report,
     "new-match": lambda app: open_setup(app),
+    "quick-solo": lambda app: quick_start(app, setups.Quick.SOLO),
+    "quick-computer": lambda app: quick_start(app, setups.Quick.COMPUTER),
+    "quick-pass": lambda app: quick_start(app, setups.Quick.PASS),
+    "play-again": play_again,
     "menu-new": leave_match,
     "save-problem-dismiss": lambda app: leave_save_problem(app),
     "save-problem-download": lambda app: (app, [download_unreadable(app)]),
@@ -819,9 +901,9 @@ BUTTONS: dict[str, Callable[[App], Out]] = {
     "menu-rules": lambda app: open_rules(app),
     "rules-close": lambda app: close_rules(app),
     "export-backup": lambda app: export_backup(app),
-    "delete-all": lambda app: (app, [Effect("confirm", (app.t._(view.WORDS.delete_all), "delete-all"))]),
+    "delete-all": lambda app: (app, [ask(app, view.WORDS.delete_all, view.WORDS.delete_all_yes, "delete-all")]),
     "kept-download": lambda app: (app, [download_kept(app)]),
-    "kept-delete": lambda app: (app, [Effect("confirm", (app.t._(view.WORDS.delete_kept), "delete-kept"))]),
+    "kept-delete": lambda app: (app, [ask(app, view.WORDS.delete_kept, view.WORDS.delete_kept_yes, "delete-kept")]),
 }
 """What each button with an id does."""
 
@@ -840,7 +922,7 @@ def on_click(app: App, event: Click) -> Out:
         app, effects = act(app, Score(data["category"]))
         return app, effects + [focus("roll-button")]
     if "game" in data:
-        return app, [Effect("confirm", (app.t._(view.WORDS.delete_game), "delete:" + data["game"]))]
+        return app, [ask(app, view.WORDS.delete_game, view.WORDS.delete_game_yes, "delete:" + data["game"])]
     player = data.get("player", "")
     if "row" in data and playing(app) and player.isascii() and player.isdigit():
         return app, [draw([say(view.cell_refusal(app.session.match, data["row"], int(data["player"]), t=app.t))])]
@@ -887,10 +969,28 @@ def on_key(app: App, event: Key) -> Out:
 
 
 def on_submit(app: App, event: Submit) -> Out:
-    """The setup form's Start."""
+    """The setup form's Start (in More): the match its every choice describes."""
     app = replace(app, form=event.form)
-    fields = dict(event.form)
-    setup, problems = setups.setup_from_fields(fields)
+    setup, problems = setups.setup_from_fields(dict(event.form))
+    return start_setup(app, setup, problems, setup)
+
+
+def quick_start(app: App, quick: setups.Quick) -> Out:
+    """A one-tap match of the lobby (game.setup.quick_setup), from the form's choices as they are now.
+
+    What is remembered is the form's own setup (More's seats stay as they were), so the next one-tap
+    match of another kind finds its names and computer level again.
+    """
+    if app.screen is not Screen.SETUP:
+        return app, []  # a click that arrives after the setup was left
+    fields = dict(app.form)
+    setup, problems = setups.quick_setup(fields, quick)
+    return start_setup(app, setup, problems, setups.setup_from_fields(fields)[0])
+
+
+def start_setup(app: App, setup: setups.Setup, problems: tuple, remembered_setup: setups.Setup) -> Out:
+    """Begin the match of ``setup``, remembering ``remembered_setup`` as the form holds it; or show what is
+    wrong in More, opened (a one-tap start comes from outside it) and scrolled to."""
     try:
         if problems:
             raise ValueError(problems)
@@ -899,9 +999,17 @@ def on_submit(app: App, event: Submit) -> Out:
         words = [p.text(app.t) for p in problems] or [
             problem.text(app.t) if isinstance(problem, GameError) else str(problem)
         ]
-        return app, [draw([("setup-error", {"html": markup.problems(words, t=app.t), "hidden": False})])]
+        html = markup.problems(words, t=app.t)
+        return app, [
+            draw(
+                [
+                    ("setup-more", {"attrs": {"open": ""}}),
+                    ("setup-error", {"html": html, "hidden": False, "scroll": True}),
+                ]
+            )
+        ]
     app, effects = begin(app, session)
-    remembered = json.dumps(setups.form_values(setup))  # the choices as the form holds them: bounded
+    remembered = json.dumps(setups.form_values(remembered_setup))  # the choices as the form holds them: bounded
     return app.holding(SETUP_KEY, remembered), [
         draw([show("setup-error", False)]),
         store(SETUP_KEY, remembered),
@@ -933,12 +1041,13 @@ def on_change(app: App, event: Change) -> Out:
 
 
 def open_setup(app: App, problems: tuple = (), setup: setups.Setup | None = None) -> Out:
-    """Show the setup form (with a link's or the last start's choices, and a link's problems)."""
+    """Show the setup screen (with a link's or the last start's choices, and a link's problems, in More opened)."""
     ops: list = [("setup-form", {"fill": setups.form_values(setup)})] if setup is not None else []
     ops += [show(element_id, False) for element_id in ("play", "results", "menu-new", "save-problem", "link-choice")]
     words = markup.problems([p.text(app.t) for p in problems], t=app.t) if problems else ""
+    ops += [("setup-more", {"attrs": {"open": ""}})] if problems else []
     ops += [show("setup"), ("setup-error", {"html": words, "hidden": not problems, "scroll": bool(problems)})]
-    effects = [draw(ops)] + ([] if problems else [Effect("offerFocus", ("start-button",))])
+    effects = [draw(ops)] + ([] if problems else [Effect("offerFocus", (QUICK_BUTTONS[0],))])
     return replace(
         app, screen=Screen.SETUP, form=tuple(setups.form_values(setup).items()) if setup else app.form
     ), effects
@@ -962,8 +1071,10 @@ def open_rules(app: App) -> Out:
         ("rules-body", {"html": rules_text.panel_html(rules_shown(app), t=app.t)}),
         (("body", 0), {"attrs": {"data-screen": "rules"}}),
         show("rules"),
+        (("html", 0), {"scroll": True}),  # the page's top: the rules are read from their start
     ]
-    return replace(app, over=Over.RULES), [*closing, draw(ops), focus("rules-close")]
+    # The focus on the heading (Back, at the end of a long text, would scroll the start out of sight).
+    return replace(app, over=Over.RULES), [*closing, draw(ops), focus("rules-title")]
 
 
 def close_rules(app: App) -> Out:
@@ -1004,7 +1115,10 @@ def open_stats(app: App, effects: list | None = None, key: str | None = None, na
     count = len(kept_copies(app))
     ops += [("kept-text", {"text": app.t.n_(*view.KEPT_COPIES, count)}), show("kept", count > 0)]
     ops += [(("body", 0), {"attrs": {"data-screen": "stats"}}), show("stats")]
-    return replace(app, over=Over.STATS).wait(stats=None), [*effects, draw(ops), Effect("persisted")]
+    effects += [draw(ops), Effect("persisted")]
+    if app.over is not Over.STATS:  # opened (not a filter changed): read from the top, as the rules are
+        effects += [draw([(("html", 0), {"scroll": True})]), focus("stats-title")]
+    return replace(app, over=Over.STATS).wait(stats=None), effects
 
 
 def references_came(app: App, data: bytes | None) -> Out:
@@ -1339,9 +1453,13 @@ def started(app: App) -> Out:
     """The rest of the start, once the page speaks the player's language."""
     event = app.waiting.starting or Start()
     app = app.wait(starting=None)
-    ready = [(button, {"disabled": False}) for button in ("start-button", "roll-button")]
+    ready = [(button, {"disabled": False}) for button in ("start-button", "roll-button", *QUICK_BUTTONS)]
     ready += [(button, {"remove": ["aria-disabled"]}) for button in ("menu-stats", "menu-rules")]
     effects = [draw(ready)]
+    remembered = saved_setup(app)
+    if remembered is not None:  # the form under a resumed match too: its New match shows the last choices
+        app = replace(app, form=tuple(setups.form_values(remembered).items()))
+        effects.append(draw([("setup-form", {"fill": dict(app.form)})]))
     if setups.has_start_params(event.query):
         app, more = from_link(app, event.query)
     else:
@@ -1438,14 +1556,20 @@ def use_language(app: App, t: Text, remember: bool) -> Out:
     ops: list = [
         ("setup-form", {"outer": markup.setup_form(t=t)}),
         ("setup-form", {"fill": dict(app.form)}),
-        ("start-button", {"disabled": app.waiting.starting is not None}),
+        *((button, {"disabled": app.waiting.starting is not None}) for button in ("start-button", *QUICK_BUTTONS)),
     ]
     if app.over is Over.RULES:
         ops.append(("rules-body", {"html": rules_text.panel_html(rules_shown(app), t=t)}))
-    effects: list[Effect] = [draw(ops)] + ([store(LANGUAGE_KEY, t.code), draw([say("")])] if remember else [])
+    words = {msgid: t._(msgid) for msgid in app.msgids}
+    manifest = MANIFEST.format(suffix="" if t.code == DEFAULT else f".{t.code}")
+    # The fixed texts first: some are the board's too (the Roll button, the hint switch), which the draw
+    # then words as the table says ("Roll (2 left)"); worded after it, they would show the bare msgid's word.
+    effects: list[Effect] = [Effect("language", (t.code, manifest, words)), draw(ops)]
+    effects += [store(LANGUAGE_KEY, t.code), draw([say("")])] if remember else []
+    reporting = app.drawn.values.get("report") == view.Element(hidden=False)
+    app = replace(app, drawn=Drawn())  # the page's words changed under the draw's memory: it holds no more
     if app.session is not None and app.screen is Screen.PLAY:
-        reporting = app.drawn.values.get("report") == view.Element(hidden=False)
-        app, more = board(replace(app, drawn=Drawn()))
+        app, more = board(app)
         effects += more
         if reporting:
             app, more = show_report(app)
@@ -1453,9 +1577,7 @@ def use_language(app: App, t: Text, remember: bool) -> Out:
     if app.over is Over.STATS:
         app, more = open_stats(app)
         effects += more
-    words = {msgid: t._(msgid) for msgid in app.msgids}
-    manifest = MANIFEST.format(suffix="" if t.code == DEFAULT else f".{t.code}")
-    return app, effects + [Effect("language", (t.code, manifest, words))]
+    return app, effects
 
 
 HANDLERS: dict[type, Callable[[App, Any], Out]] = {

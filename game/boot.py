@@ -3,8 +3,8 @@
 tools/build.py writes them, in every language of the catalogue, into the page (for boot.js) and into
 one manifest per language; they live here so that Babel extracts them with the game's other messages.
 
->>> boot_words()["limit"]
-'Python did not finish loading within {seconds} seconds.'
+>>> boot_words()["starting"]
+'Starting Python…'
 >>> manifest_words(ENGLISH)["short_name"]
 'Yacht'
 """
@@ -26,11 +26,24 @@ BOOT = {
     ),
     "python_error": N_("its Python code raised an error (the details are in the browser's console)."),
     "stopped": N_("its Python code stopped before the page was ready."),
-    "limit": N_("Python did not finish loading within {seconds} seconds."),
     "unknown": N_("an unknown error."),
     "script": N_("a script failed to load."),
+    # Translators: shown, in place of the game, when loading has not moved for {seconds} seconds; it
+    # goes away by itself if loading goes on.
+    "stalled": N_(
+        "Loading has stopped: nothing has come for {seconds} seconds. Check the connection, or reload "
+        "the page to try again. If loading goes on, this message goes away."
+    ),
+    # Translators: the name of the progress bar shown while the game loads on a slow line.
+    "loading": N_("Loading the game…"),
+    # Translators: {percent} is how much of the game's download has come, e.g. "42%" (written by the browser).
+    "downloading": N_("Downloading the game: {percent}"),
+    # Translators: {megabytes} is how much of the game's download has come, e.g. "2.5".
+    "downloaded": N_("Downloading the game: {megabytes} MB"),
+    # Translators: everything is downloaded; the Python interpreter the game runs in is starting.
+    "starting": N_("Starting Python…"),
 }
-"""boot.js's messages by key; it fills ``{reason}`` and ``{seconds}`` itself."""
+"""boot.js's messages by key; it fills ``{reason}``, ``{seconds}``, ``{percent}`` and ``{megabytes}`` itself."""
 
 MANIFEST = {
     "name": N_("Yacht Dice"),

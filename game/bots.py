@@ -25,10 +25,31 @@ from collections.abc import Mapping, Sequence
 from game.actions import Decision, Keep, Score
 from game.advisor import Advisor
 from game.engine import Level
+from game.i18n import ENGLISH, N_, Text
 from game.rules import RuleSet
 from game.winning import Prospect, Winning
 
-__all__ = ("Level", "choose")  # Level is game.engine.Level, re-exported
+__all__ = ("Level", "NAME_MOST", "choose", "computer_names")  # Level is game.engine.Level, re-exported
+
+# Translators: the names computer players get, separated by commas: five short first names (at most 8 letters
+# each) that read as names in your language, such as Elsa, Nils, Maja, Olle, Saga in Swedish.
+COMPUTER_NAMES = N_("Robin, Sam, Alex, Charlie, Jamie")
+NAME_MOST = 8  # a computer's name fits a scorecard column of five seats on a phone
+
+
+def computer_names(t: Text = ENGLISH) -> tuple[str, ...]:
+    """The names computer players get in ``t``'s language: at least five, none longer than NAME_MOST.
+
+    A catalogue's list too short (or with a long name) is made whole from the English names.
+
+    >>> computer_names()
+    ('Robin', 'Sam', 'Alex', 'Charlie', 'Jamie')
+    """
+    english = tuple(name.strip() for name in COMPUTER_NAMES.split(","))
+    names = [name for name in (part.strip() for part in t._(COMPUTER_NAMES).split(",")) if 0 < len(name) <= NAME_MOST]
+    names = list(dict.fromkeys(names))  # no name twice
+    return tuple(names + [name for name in english if name not in names])[: max(len(names), len(english))]
+
 
 EASY_HAPPY_SHARE = 0.8  # a score this share of the dice's maximum is "big"
 EASY_TAKES_BIG = 0.8  # how often Easy stops rolling on a big score

@@ -25,10 +25,13 @@ __all__ = [
     "ROLL_SECONDS",
     "TOSS",
     "TUMBLE_FACES",
+    "FINALE",
     "best_cheer",
     "cheer",
     "cues",
+    "finale",
     "handover",
+    "match_over",
     "thrown",
     "tumble",
 ]
@@ -181,8 +184,8 @@ CHEERS = {
     Cue.BONUS: N_("{name} reached the upper bonus: {points} more points!"),
 }
 """The words of each cue worth a celebration (a personal best's are :func:`best_cheer`'s)."""
-CHEER_SECONDS = 4.0
-"""How long a celebration stays on the screen unless dismissed."""
+CHEER_SECONDS = 3.0
+"""How long a celebration stays on the screen unless dismissed: brief, as it sits over the header."""
 
 
 def cheer(match: Match, found: tuple[Cue, ...], t: Text = ENGLISH) -> str:
@@ -223,6 +226,39 @@ def best_cheer(bests: tuple[tuple[str, int], ...], t: Text = ENGLISH) -> str:
         )
         for name, total in bests
     )
+
+
+FINALE = Cue.BEST
+"""The cue whose fanfare closes a match (game.sounds' one fanfare of three steps up, a personal best's too)."""
+
+
+def match_over(match: Match) -> bool:
+    """Whether the match has ended: finished, or its last planned game played (no next game is offered).
+
+    >>> from game.engine import new_match
+    >>> m = new_match("yacht", ["Ann"], games=2, seed=1)
+    >>> for box in m.open_categories():
+    ...     m = m.roll().score(box)
+    >>> match_over(m), match_over(m.finish())
+    (False, True)
+    """
+    return match.finished or (match.game_over and not match.more_games_planned)
+
+
+def finale(before: Match, after: Match) -> bool:
+    """Whether a step brought the match to its end: its last planned game played, or finished early.
+
+    The winner scene then takes the stage (game.view.results) and the fanfare of :data:`FINALE` plays.
+
+    >>> from game.engine import new_match
+    >>> m = new_match("yacht", ["Ann"], seed=1)
+    >>> for box in m.open_categories()[:-1]:
+    ...     m = m.roll().score(box)
+    >>> last = m.roll()
+    >>> finale(last, last.score(last.open_categories()[0])), finale(m, last)
+    (True, False)
+    """
+    return len(after.actions) > len(before.actions) and match_over(after) and not match_over(before)
 
 
 def _person(match: Match, seat: int) -> bool:

@@ -21,7 +21,7 @@ from . import coach_view, rules, stats_view, view
 from .engine import MAX_GAMES, MAX_PLAYERS, NAME_LENGTH
 from .i18n import ENGLISH, LANGUAGES, N_, Text, language
 from .rules import OptionKind, OptionSpec, Variant
-from .setup import SEAT_KINDS, SEED_LENGTH
+from .setup import SEAT_KINDS, SEED_LENGTH, Quick
 
 __all__ = [
     "PIPS",
@@ -33,6 +33,7 @@ __all__ = [
     "problems",
     "report",
     "roll_marks",
+    "scene",
     "scorecard",
     "setup_form",
     "statistics",
@@ -41,8 +42,8 @@ __all__ = [
 
 PIPS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (1, 2, 6, 7), 5: (1, 2, 4, 6, 7), 6: (1, 2, 3, 5, 6, 7)}
 """Pip positions (cells of a 3×3 grid, see app.css) of each face of a six-sided die."""
-DEFAULT_PLAYERS = 2
-"""Seats shown when the form first paints."""
+DEFAULT_PLAYERS = 1
+"""Seats shown when the form first paints: a first visit plays alone."""
 
 
 def _element(tag: str, content: str = "", /, **attributes: object) -> str:
@@ -189,77 +190,129 @@ def _players_fieldset(t: Text) -> str:
     return _element("fieldset", "\n".join(parts), id="players-choice")
 
 
-def _more(t: Text) -> str:
+def _lobby(t: Text) -> str:
+    """The one-tap matches (game.setup.Quick), each a large button named by its title and described by its
+    line; they wait for Python, as Start does. "Starting…" sits under them while Python starts."""
+    choices = {
+        # Translators: a large button of the setup screen: starts a match at once, one person playing alone.
+        Quick.SOLO: (t._("Play solo"), t._("Just you, for your best score")),
+        # Translators: a large button of the setup screen: starts a match at once, the player against a computer player.
+        Quick.COMPUTER: (t._("Play the computer"), t._("You against a computer player")),
+        # Translators: a large button of the setup screen: starts a match at once for two people who pass the phone.
+        Quick.PASS: (t._("Pass and play"), t._("Two people, passing the phone")),
+    }
+    buttons = []
+    for quick, (title, line) in choices.items():
+        control = f"quick-{quick.value}"
+        words = _element("span", escape(title), id=f"{control}-title", class_="quick-title")
+        words += _element("span", escape(line), id=f"{control}-line", class_="quick-line")
+        buttons.append(
+            _element(
+                "button",
+                words,
+                type="button",
+                id=control,
+                class_="quick primary" if quick is Quick.SOLO else "quick",
+                aria_labelledby=f"{control}-title",
+                aria_describedby=f"{control}-line",
+                disabled=True,
+            )
+        )
+    # Translators: names the setup screen's three one-tap ways to start a match (read by screen readers).
+    lobby = _element("div", "".join(buttons), class_="lobby", role="group", aria_label=t._("Play now"))
+    return lobby + _element("span", escape(t._("Starting…")), id="loading", class_="loading", role="status")
+
+
+def _more(t: Text, inside: Sequence[str]) -> str:
+    """Everything else, folded: ``inside`` (the rule set's options, the seats, games), seed, undo, and Start."""
     seed = _element(
         "input", type="text", id="seed", name="seed", maxlength=SEED_LENGTH, autocomplete="off", spellcheck="false"
     )
+    # Translators: the setup form's button that starts the match.
+    start = _element(
+        "button", escape(t.p_("setup form", "Start")), type="submit", id="start-button", class_="primary", disabled=True
+    )
     parts = [
-        # Translators: opens the setup form's less used choices (the seed, undo).
+        # Translators: opens the setup screen's other choices (options, players, games, seed, undo) and its Start.
         _element("summary", escape(t.p_("setup form", "More"))),
+        *inside,
         _labelled("seed", t._("Seed (optional: the same seed gives the same dice)"), seed),
         _checkbox("opt-undo", "undo", t._("Allow undo"), True),
+        _element("div", id="setup-error", class_="form-error", role="alert", hidden=True),
+        _element("div", start, class_="start-row"),
     ]
-    return _element("details", "\n".join(parts), class_="more")
+    return _element("details", "\n".join(parts), class_="more", id="setup-more")
 
 
 def setup_form(t: Text = ENGLISH) -> str:
-    """The whole setup form, made from the rule set registry and the match's limits, in ``t``'s words.
+    """The setup screen's form, made from the rule set registry and the match's limits, in ``t``'s words.
 
-    Rule set options are named ``rules.option`` (``yahtzee.joker``); a checkbox sends ``1`` when
-    checked and nothing otherwise. Start stays disabled until the shell has bound the form.
+    A lobby: three one-tap matches (``quick-solo``, ``quick-computer``, ``quick-pass``) over the choice
+    of rule set, then More (``details#setup-more``), which folds every other choice and Start. Rule set
+    options are named ``rules.option`` (``yahtzee.joker``); a checkbox sends ``1`` when checked and
+    nothing otherwise. The one-tap buttons and Start stay disabled until the shell has bound the form.
 
     >>> form = setup_form()
     >>> form.startswith('<form id="setup-form" novalidate>'), form.count('type="radio" name="rules"')
     (True, 4)
     >>> 'name="generalized.sides" min="2" max="20" value="6"' in form
     True
+    >>> form.index('id="quick-solo"') < form.index('name="rules"') < form.index('id="setup-more"')
+    True
     """
     games = _element("select", _options(_numbers(1, MAX_GAMES), 1), id="games", name="games")
-    # Translators: the setup form's button that starts the match.
-    start = _element(
-        "button", escape(t.p_("setup form", "Start")), type="submit", id="start-button", class_="primary", disabled=True
-    )
-    parts = [
-        *_rules_fieldsets(t),
+    choice, *options = _rules_fieldsets(t)
+    inside = [
+        *options,
         _players_fieldset(t),
         _element("div", _labelled("games", t._("Games in the match"), games), class_="field"),
-        _more(t),
-        _element("div", id="setup-error", class_="form-error", role="alert", hidden=True),
-        _element(
-            "div",
-            start + _element("span", escape(t._("Starting…")), id="loading", class_="loading", role="status"),
-            class_="start-row",
-        ),
     ]
+    parts = [_lobby(t), choice, _more(t, inside)]
     return _element("form", "\n" + "\n".join(parts) + "\n", id="setup-form", novalidate=True)
 
 
 def scorecard(ruleset: rules.RuleSet, seat_names: Sequence[str], games: int, t: Text = ENGLISH) -> str:
-    """The scorecard table's inner HTML: caption, a header per seat, and a row per ``view.rows``.
+    """The scorecard's inner HTML: a table per part (``view.sections``), each with a header per seat.
 
-    Each cell is an empty ``<td data-row="key" data-player="index">`` for the shell to fill.
+    Each cell is an empty ``<td data-row="key" data-player="index">`` for the shell to fill. Two parts
+    side by side let a phone show the whole card on one screen (app.css lays them out).
 
     >>> card = scorecard(rules.ruleset("yacht"), ["<Ann>"], 1)
-    >>> '<th scope="col" title="&lt;Ann&gt;">&lt;Ann&gt;</th>' in card
+    >>> '<th scope="col" title="&lt;Ann&gt;" data-seat="0">&lt;Ann&gt;</th>' in card
     True
     >>> '<tr class="category"><th scope="row">Yacht</th><td data-row="yacht" data-player="0"></td></tr>' in card
     True
+    >>> card.count("<table"), card.count("<caption")
+    (2, 2)
     """
     title = ruleset.display(t)
-    heads = [_element("th", escape(title), scope="col")]
-    heads += [_element("th", escape(name), scope="col", title=name) for name in seat_names]
-    body = []
-    for row in view.rows(ruleset, games, t=t):
-        cells = "".join(_element("td", data_row=row.key, data_player=i) for i in range(len(seat_names)))
-        body.append(_element("tr", _element("th", escape(row.label), scope="row") + cells, class_=row.kind.value))
-    return "".join(
-        [
-            # Translators: the scorecard table's caption, read by screen readers; {rules} is the rule set ("Yatzy scorecard").
-            _element("caption", escape(t._("{rules} scorecard", rules=title)), class_="visually-hidden"),
-            _element("thead", _element("tr", "".join(heads))),
-            _element("tbody", "".join(body)),
-        ]
+    corners = {"upper": title, "lower": t._("Lower section"), "match": t._("Match total")}
+    captions = {
+        "upper": t._("Upper section"),
+        "lower": t._("Lower section"),
+        "match": t._("Match total"),
+    }
+    seats = "".join(
+        _element("th", escape(name), scope="col", title=name, data_seat=i) for i, name in enumerate(seat_names)
     )
+    tables = []
+    for part, rows in view.sections(ruleset, games, t=t):
+        body = []
+        for row in rows:
+            cells = "".join(_element("td", data_row=row.key, data_player=i) for i in range(len(seat_names)))
+            body.append(_element("tr", _element("th", escape(row.label), scope="row") + cells, class_=row.kind.value))
+        # Translators: the caption of one part of the scorecard, read by screen readers ("Yatzy scorecard: Upper section").
+        caption = t._("{rules} scorecard: {part}", rules=title, part=captions[part])
+        tables.append(
+            _element(
+                "table",
+                _element("caption", escape(caption), class_="visually-hidden")
+                + _element("thead", _element("tr", _element("th", escape(corners[part]), scope="col") + seats))
+                + _element("tbody", "".join(body)),
+                class_=f"section {part}",
+            )
+        )
+    return "".join(tables)
 
 
 def tray(dice: int, t: Text = ENGLISH) -> str:
@@ -361,6 +414,55 @@ def lines(texts: Sequence[str], t: Text = ENGLISH) -> str:
     '<li>1. Ann — 50</li><li>2. &lt;b&gt;</li>'
     """
     return "".join(_element("li", escape(text)) for text in texts)
+
+
+# The winner scene's pictures: inline SVG drawn with the theme's colours (app.css), no image from elsewhere.
+_TROPHY = (
+    '<svg class="trophy" viewBox="0 0 64 64" aria-hidden="true" focusable="false">'
+    '<path class="handle" d="M19 13H11v4c0 7 4 12 10 12M45 13h8v4c0 7-4 12-10 12"/>'
+    '<path class="cup" d="M17 7h30v12c0 10-6.5 17-15 17S17 29 17 19z"/>'
+    '<path class="shine" d="M23 11v8c0 5 2 9 5 11"/>'
+    '<path class="star" d="M32 12l2.2 4.6 5 .6-3.7 3.4 1 5-4.5-2.5-4.5 2.5 1-5-3.7-3.4 5-.6z"/>'
+    '<rect class="cup" x="29" y="35" width="6" height="10"/>'
+    '<rect class="base" x="21" y="45" width="22" height="6" rx="1"/>'
+    '<rect class="base" x="17" y="51" width="30" height="7" rx="2"/></svg>'
+)
+_MEDAL = (
+    '<svg class="medal" viewBox="0 0 64 64" aria-hidden="true" focusable="false">'
+    '<path class="ribbon" d="M20 4h10l6 20h-10zM44 4H34l-6 20h10z"/>'
+    '<circle class="cup" cx="32" cy="40" r="17"/><circle class="base" cx="32" cy="40" r="12"/>'
+    '<path class="star" d="M32 31l2.6 5.3 5.8.8-4.2 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.2-4.1 5.8-.8z"/></svg>'
+)
+CONFETTI = 14
+"""Pieces of confetti over a win (app.css scatters and colours them; none where motion is reduced)."""
+
+
+def scene(shown: view.Results, t: Text = ENGLISH) -> str:
+    """The winner scene of a finished match (game.view.results): a trophy (two for a tie, a medal for a
+    solo game's result), the large words and the sentence under them; "" between games.
+
+    >>> from game.engine import new_match
+    >>> m = new_match("yacht", ["<Ann>", "Bob"], seed=1)
+    >>> for box in m.open_categories():
+    ...     m = m.roll(faces=[6] * 5).score(box).roll(faces=[1] * 5).score(box)
+    >>> html = scene(view.results(m))
+    >>> html.count('class="trophy"'), '<p class="scene-headline">&lt;Ann&gt;</p>' in html
+    (1, True)
+    """
+    if shown.outcome is None:
+        return ""
+    art = {view.Outcome.WIN: _TROPHY, view.Outcome.TIE: _TROPHY * 2, view.Outcome.SOLO: _MEDAL}[shown.outcome]
+    confetti = "" if shown.outcome is view.Outcome.SOLO else _element(
+        "span", "<i></i>" * CONFETTI, class_="confetti", aria_hidden="true"
+    )  # fmt: skip
+    return "".join(
+        [
+            confetti,
+            _element("div", art, class_="scene-art"),
+            _element("p", escape(shown.headline), class_="scene-headline"),
+            _element("p", escape(shown.winner), class_="scene-detail"),
+        ]
+    )
 
 
 def problems(messages: Sequence[str], t: Text = ENGLISH) -> str:

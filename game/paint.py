@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from . import feel, markup, view
 from .i18n import Text
 
-HEADS = "#scorecard thead th[title]"
-"""The scorecard's column heads, one per seat, in order."""
+HEADS = "#scorecard thead th[data-seat]"
+"""The scorecard's column heads: one per seat in each of its tables (game.markup.scorecard), in order."""
 
 MOTION = {
     "toss": [dict(f) for f in feel.TOSS],
@@ -125,7 +125,8 @@ def table(
     shape = (match.ruleset, match.seats, max(match.games, len(match.cards)), t.code)
     if shape != drawn.shape:
         drawn = Drawn(shape)
-        ops.append(("scorecard", {"html": markup.scorecard(match.ruleset, match.players, shape[2], t=t)}))
+        card = markup.scorecard(match.ruleset, match.players, shape[2], t=t)
+        ops.append(("scorecard", {"html": card, "attrs": {"data-seats": str(len(match.seats))}}))
         ops.append(("dice", {"html": markup.tray(match.ruleset.dice, t=t)}))
     seen: dict = {}
     for key, cell in view.cells(match, t=t).items():
@@ -133,10 +134,13 @@ def table(
             seen[key] = cell
             ops.append((cell_at(key), {"class": " ".join(cell.classes), "html": markup.cell(key[0], cell)}))
     current = view.current_seat(match)
-    for index in range(len(match.seats)):
+    seats, tables = len(match.seats), len(view.sections(match.ruleset, shape[2]))
+    for index in range(seats):
         if drawn.values.get(("head", index)) != (index == current):
             seen[("head", index)] = index == current
-            ops.append(((HEADS, index), {"toggle": {"current": index == current}}))
+            ops += [
+                ((HEADS, table * seats + index), {"toggle": {"current": index == current}}) for table in range(tables)
+            ]
     for die in view.dice(match, t=t):
         ops += die_ops(drawn, die, match, die.index in thrown, seen)
     results = view.results(match, t=t)
@@ -149,6 +153,10 @@ def table(
     seen["standings"] = results
     if new_results:
         ops.append(("standings", {"html": markup.lines(results.lines)}))
+        outcome = results.outcome.value if results.outcome else ""
+        scene = markup.scene(results, t=t)
+        ops.append(("scene", {"html": scene, "hidden": not outcome, "attrs": {"data-outcome": outcome}}))
+        ops.append(("ending", {"html": markup.lines(results.context), "hidden": not results.context}))
     seen["status"] = status
     ops.append(("status", {"text": status}))  # page.js writes it only if it differs
     return drawn.changed(seen), ops, results if new_results else None

@@ -13,7 +13,7 @@ keeps its catalogue message and its numbers apart until it is worded in a langua
 ['The groups must show different faces: 5 dice alike do not count.']
 >>> rules_of(rules.ruleset("yacht")).box("full_house").notes[0].text()
 'The groups may show the same face: 5 dice alike count too.'
->>> "<h2 id=\\"rules-title\\">Rules: Yatzy</h2>" in panel_html(rules.ruleset("yatzy"))
+>>> "<h2 id=\\"rules-title\\" tabindex=\\"-1\\">Rules: Yatzy</h2>" in panel_html(rules.ruleset("yatzy"))
 True
 """
 
@@ -356,7 +356,7 @@ def _paragraphs(sentences: tuple[Sentence, ...], t: Text) -> str:
 
 
 def panel_html(ruleset: RuleSet, t: Text = ENGLISH) -> str:
-    """The Rules panel's content: a heading (``id="rules-title"``), then how to play, the boxes,
+    """The Rules panel's content: a heading (``id="rules-title"``, focused when it opens), then how to play, the boxes,
     the bonuses and the joker rule. Every text is escaped; the only id is ``rules-title``.
 
     >>> html = panel_html(rules.ruleset("yacht"))
@@ -364,7 +364,7 @@ def panel_html(ruleset: RuleSet, t: Text = ENGLISH) -> str:
     (12, True)
     """
     text = rules_of(ruleset)
-    out = [f'<h2 id="rules-title">{escape(text.title(t))}</h2>', f"<h3>{escape(t._(_HOW_TO_PLAY))}</h3>"]
+    out = [f'<h2 id="rules-title" tabindex="-1">{escape(text.title(t))}</h2>', f"<h3>{escape(t._(_HOW_TO_PLAY))}</h3>"]
     out.append(_paragraphs(text.general, t))
     for section, heading in _SECTIONS.items():
         boxes = [box for box in text.boxes if box.category.section is section]

@@ -14,15 +14,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from enum import Enum
 from typing import Any
 
 from . import rules
+from .bots import computer_names
 from .engine import MAX_GAMES, MAX_PLAYERS, MAX_SEED, NAME_LENGTH, Level, Seat
 from .i18n import ENGLISH, N_, Text, n_
 from .inputs import shorten
 
 __all__ = [
     "SEAT_KINDS",
+    "Quick",
+    "quick_setup",
     "TABLE_PARAMS",
     "START_PARAMS",
     "Setup",
@@ -35,13 +39,13 @@ __all__ = [
 
 _LEVEL_LABELS = {
     # Translators: who plays a seat (the setup form): the computer, at its beginner's level.
-    Level.EASY: N_("Computer: easy"),
+    Level.EASY: N_("Computer (Easy)"),
     # Translators: who plays a seat (the setup form): the computer, at its middle level.
-    Level.GOOD: N_("Computer: good"),
+    Level.GOOD: N_("Computer (Good)"),
     # Translators: who plays a seat (the setup form): the computer, playing the best possible game.
-    Level.PERFECT: N_("Computer: perfect"),
-    # Translators: a computer player that plays to win the game against the others, not for the most points.
-    Level.WIN: N_("Computer: perfect (to win)"),
+    Level.PERFECT: N_("Computer (Perfect)"),
+    # Translators: who plays a seat (the setup form): the computer, playing to win against the others, not for the most points.
+    Level.WIN: N_("Computer (Perfect, to win)"),
 }
 SEAT_KINDS: tuple[tuple[str, str], ...] = (
     # Translators: who plays a seat (the setup form): a person at this device.
@@ -49,6 +53,15 @@ SEAT_KINDS: tuple[tuple[str, str], ...] = (
     *((level.value, _LEVEL_LABELS[level]) for level in Level),
 )
 """Who plays a seat, as (value, label): a person, or the computer at each of its levels (labels worded by ``t._``)."""
+
+
+class Quick(Enum):
+    """The lobby's one-tap matches: alone, against a computer, or two people passing the phone."""
+
+    SOLO = "solo"
+    COMPUTER = "computer"
+    PASS = "pass"
+
 
 TABLE_PARAMS = ("rules", "players", "games", "seed", "cpu", "undo", "pass")
 """Link parameters of the table itself; every rule set option is one too (see START_PARAMS)."""
@@ -85,21 +98,29 @@ class Setup:
         return rules.variant(self.rules).ruleset(**dict(self.options))
 
     def seats(self, t: Text = ENGLISH) -> list[Seat]:
-        """The seats: people, or computer players with their level (a nameless one named in ``t``'s words).
+        """The seats: people, or computer players with their level; a nameless seat named in ``t``'s words.
+
+        A nameless person alone with the computers (or alone) is "Player"; among people, the engine's
+        "Player 2". A nameless computer gets the first of ``t``'s computer names no other seat has.
 
         >>> [s.kind.value for s in Setup(players=("Ann", ""), kinds=("human", "perfect")).seats()]
         ['human', 'computer']
-        >>> Setup(players=("Ann", ""), kinds=("human", "perfect")).seats()[1].name
-        'Computer 2'
+        >>> [s.name for s in Setup(players=("", "", "Sam"), kinds=("human", "good", "easy")).seats()]
+        ['Player', 'Robin', 'Sam']
         """
+        kinds = [self.kinds[i] if i < len(self.kinds) else "human" for i in range(len(self.players))]
+        names = [form_name(name) for name in self.players]
+        taken = {name.casefold() for name in names}
+        pool = computer_names(t)
+        spare = (name for name in pool if name.casefold() not in taken)
         out = []
-        for index, name in enumerate(self.players):
-            kind = self.kinds[index] if index < len(self.kinds) else "human"
+        for name, kind in zip(names, kinds):
             if kind == "human":
-                out.append(Seat.human(name))
+                alone = kinds.count("human") == 1 and not name
+                # Translators: the name of the one person at a match who left the name blank (alone, or with computers).
+                out.append(Seat.human(t.p_("default name", "Player") if alone else name))
             else:
-                # Translators: the name of a computer player the player left unnamed; {seat} is its seat's number.
-                out.append(Seat.computer(name.strip() or t._("Computer {seat}", seat=index + 1), Level(kind)))
+                out.append(Seat.computer(name or next(spare, pool[0]), Level(kind)))  # past 5 seats: refused later
         return out
 
     def seed_value(self) -> int | str | None:
@@ -458,6 +479,34 @@ def setup_from_fields(fields: Mapping[str, str]) -> tuple[Setup, tuple[LinkProbl
     texts = [(key.removeprefix(prefix), value) for key, value in fields.items() if key.startswith(prefix)]
     setup, option_problems = _with_options(setup, texts)
     return setup, tuple(problems + option_problems)
+
+
+def quick_setup(fields: Mapping[str, str], quick: Quick | str) -> tuple[Setup, tuple[LinkProblem, ...]]:
+    """A one-tap match of the lobby from the form's fields, and their problems (as setup_from_fields).
+
+    The rule set, options, games, seed and undo are the form's; the seats come from its rows, shown
+    or not: the first person's name (alone), the first two people's (passing the phone), the first
+    person's and the first computer's name and level (Good where no row is a computer). A blank name
+    is named by Setup.seats.
+
+    >>> fields = {"rules": "yatzy", "count": "3", "name1": "Ann", "kind2": "perfect", "name3": "Bob"}
+    >>> for quick in Quick:
+    ...     setup = quick_setup(fields, quick)[0]
+    ...     print(quick.value, setup.rules, [s.name for s in setup.seats()], setup.kinds, setup.pass_phone)
+    solo yatzy ['Ann'] ('human',) False
+    computer yatzy ['Ann', 'Robin'] ('human', 'perfect') False
+    pass yatzy ['Ann', 'Bob'] ('human', 'human') True
+    """
+    quick = Quick(quick)
+    setup, problems = setup_from_fields(fields)
+    rows = [
+        (form_name(str(fields.get(f"name{i}", ""))), fields.get(f"kind{i}", "human")) for i in range(1, MAX_PLAYERS + 1)
+    ]
+    people = [(name, "human") for name, kind in rows if kind not in _CPU_LEVELS] + [("", "human")] * 2
+    computers = [(name, kind) for name, kind in rows if kind in _CPU_LEVELS] + [("", Level.GOOD.value)]
+    seats = {Quick.SOLO: people[:1], Quick.COMPUTER: [people[0], computers[0]], Quick.PASS: people[:2]}[quick]
+    players, kinds = zip(*seats)
+    return replace(setup, players=players, kinds=kinds, pass_phone=quick is Quick.PASS), problems
 
 
 def form_values(setup: Setup) -> dict[str, str]:

@@ -23,6 +23,7 @@ from . import rules
 from .actions import Action, Finish, Hold, NextGame, Roll, Score
 from .coach_view import action_text
 from .engine import Match, Phase, SeatKind, new_match
+from .feel import match_over
 from .i18n import ENGLISH, N_, Text, n_
 
 __all__ = [
@@ -37,12 +38,19 @@ __all__ = [
     "CHOICE_KEYS",
     "PREVIOUS_CHOICE",
     "rows",
+    "SECTIONS",
+    "sections",
     "cells",
     "dice",
     "roll_label",
     "status",
     "describe",
     "results",
+    "match_over",
+    "ending",
+    "Outcome",
+    "Personal",
+    "Ending",
     "elements",
     "current_seat",
     "announcement",
@@ -94,9 +102,50 @@ class Die:
     enabled: bool
 
 
+class Outcome(Enum):
+    """How a match ended, as its winner scene tells it."""
+
+    WIN = "win"
+    TIE = "tie"  # several seats share the first place
+    SOLO = "solo"  # one seat: a result, not a win
+
+
+@dataclass(frozen=True)
+class Personal:
+    """A person's total of the game just played, against their own games under these rules before it.
+
+    >>> Personal("Ann", 191, games=3, best=180, mean=150.0).new_best, Personal("Ann", 191).new_best
+    (True, False)
+    """
+
+    name: str
+    total: int
+    games: int = 0  # finished games under these rules before this one
+    best: int | None = None
+    mean: float | None = None
+
+    @property
+    def new_best(self) -> bool:
+        """Whether this game beat every earlier one (a first game sets no best to beat)."""
+        return self.best is not None and self.total > self.best
+
+
+@dataclass(frozen=True)
+class Ending:
+    """The game just played in context: each person's total against their history, and the optimal
+    player's mean under these rules (None where no figure exists)."""
+
+    people: tuple[Personal, ...] = ()
+    optimal: float | None = None
+
+
 @dataclass(frozen=True)
 class Results:
-    """The standings panel between games and after the match."""
+    """The standings panel between games and after the match.
+
+    ``outcome`` and ``headline`` (large in the winner scene) are set once the match is over;
+    ``context`` words an :class:`Ending`, when one is given.
+    """
 
     title: str
     lines: tuple[str, ...]
@@ -105,6 +154,10 @@ class Results:
     can_finish: bool
     final: bool
     review: bool  # a person played: "How did I play?" is offered
+    outcome: Outcome | None = None
+    headline: str = ""
+    context: tuple[str, ...] = ()
+    ending: Ending | None = None
 
 
 def _upper_bonus_label(ruleset: rules.RuleSet, t: Text) -> str:
@@ -159,6 +212,25 @@ def rows(ruleset: rules.RuleSet, games: int = 1, t: Text = ENGLISH) -> tuple[Row
         out += [Row(f"game:{g}", t._("Game {number}", number=g + 1), RowKind.GAME) for g in range(games)]
         out.append(Row("match", t._("Match total"), RowKind.MATCH))
     return tuple(out)
+
+
+SECTIONS = ("upper", "lower", "match")
+"""The scorecard's parts, each a table of its own: a phone shows the upper and lower side by side."""
+
+
+def sections(ruleset: rules.RuleSet, games: int = 1, t: Text = ENGLISH) -> tuple[tuple[str, tuple[Row, ...]], ...]:
+    """:func:`rows` in the scorecard's parts: the upper section with its sums, the lower with the grand
+    total, and (a match of several games) each game's total and the match's.
+
+    >>> [(name, len(part)) for name, part in sections(rules.ruleset("yatzy"), games=2)]
+    [('upper', 9), ('lower', 11), ('match', 3)]
+    """
+    out = rows(ruleset, games, t)
+    split = [row.key for row in out].index("upper_total") + 1
+    lower = [row.kind in (RowKind.CATEGORY, RowKind.SUM) for row in out[split:]]
+    end = split + (lower.index(False) if False in lower else len(lower))
+    parts = (("upper", out[:split]), ("lower", out[split:end]), ("match", out[end:]))
+    return tuple((name, part) for name, part in parts if part)
 
 
 def cells(match: Match, t: Text = ENGLISH) -> dict[tuple[str, int], Cell]:
@@ -262,31 +334,24 @@ _TURNS = {
         # Translators: as "{name}'s turn: roll the dice", for a name ending in "s" (English: "Chris' turn").
         N_("{name}' turn: roll the dice")),
     (Phase.FIRST_ROLL, True): (
-        # Translators: whose turn it is, a computer player's. The next message is for a name ending in "s".
-        N_("{name}'s (computer) turn: roll the dice"),
-        # Translators: as "{name}'s (computer) turn: roll the dice", for a name ending in "s" ("Chris' turn").
-        N_("{name}' (computer) turn: roll the dice")),
+        # Translators: a computer player's turn has begun ("Robin (computer) is playing").
+        N_("{name} (computer) is playing"),) * 2,
     (Phase.MID_TURN, False): (
         # Translators: whose turn it is, and which roll ("roll 2 of 3"). The next message is for a name ending in "s".
         N_("{name}'s turn, roll {roll} of {rolls}"),
         # Translators: as "{name}'s turn, roll {roll} of {rolls}", for a name ending in "s" ("Chris' turn").
         N_("{name}' turn, roll {roll} of {rolls}")),
     (Phase.MID_TURN, True): (
-        # Translators: a computer player's turn, and which roll. The next message is for a name ending in "s".
-        N_("{name}'s (computer) turn, roll {roll} of {rolls}"),
-        # Translators: as "{name}'s (computer) turn, roll {roll} of {rolls}", for a name ending in "s".
-        N_("{name}' (computer) turn, roll {roll} of {rolls}")),
+        # Translators: a computer player's turn, and which roll ("Robin (computer) is playing, roll 2 of 3").
+        N_("{name} (computer) is playing, roll {roll} of {rolls}"),) * 2,
     (Phase.MUST_SCORE, False): (
         # Translators: whose turn it is, every roll used: a box must be chosen. The next message: a name ending in "s".
         N_("{name}'s turn, roll {roll} of {rolls}: choose a category"),
         # Translators: as "{name}'s turn, roll {roll} of {rolls}: choose a category", for a name ending in "s".
         N_("{name}' turn, roll {roll} of {rolls}: choose a category")),
     (Phase.MUST_SCORE, True): (
-        # Translators: a computer player's turn, every roll used. The next message is for a name ending in "s".
-        N_("{name}'s (computer) turn, roll {roll} of {rolls}: choose a category"),
-        # Translators: as "{name}'s (computer) turn, roll {roll} of {rolls}: choose a category", for a name
-        # ending in "s".
-        N_("{name}' (computer) turn, roll {roll} of {rolls}: choose a category")),
+        # Translators: a computer player's turn, every roll used: it is choosing a box to score in.
+        N_("{name} (computer) is playing, roll {roll} of {rolls}: choosing a category"),) * 2,
 }
 # fmt: on
 
@@ -310,7 +375,7 @@ def status(match: Match, t: Text = ENGLISH) -> str:
     ("Ann's turn: roll the dice", "Ann's turn, roll 2 of 3")
     """
     phase = match.phase
-    if phase is Phase.MATCH_OVER:
+    if phase is Phase.MATCH_OVER or match_over(match):  # its last planned game played: no next one is offered
         return t._("The match is over.") + " " + _winner_text(match, t)
     if phase is Phase.GAME_OVER:
         return t._("Game {number} is over.", number=match.game + 1)
@@ -364,34 +429,117 @@ def _winner_text(match: Match, t: Text) -> str:
     return t.n_("{name} wins with {count}.", "{name} wins with {count}.", total, name=top[0])
 
 
-def results(match: Match, t: Text = ENGLISH) -> Results | None:
+def _outcome(match: Match, t: Text) -> tuple[Outcome, str]:
+    """The winner scene's outcome and its large words: the winner's name, "A tie!", or a solo game's points."""
+    standings = match.standings()
+    if len(match.seats) == 1:
+        # Translators: the large result of a match of one player, in the winner scene: their points.
+        return Outcome.SOLO, t.n_("{count} point", "{count} points", standings[0].total)
+    top = [s.name for s in standings if s.rank == 1]
+    if len(top) > 1:
+        # Translators: the large words of the winner scene when players share the first place.
+        return Outcome.TIE, t._("A tie!")
+    return Outcome.WIN, top[0]
+
+
+def ending(match: Match, history=None, optimal: float | None = None) -> Ending:
+    """The game just played (the match's current one) in context: each person's total against their
+    earlier games under these rules in ``history`` (a game.history.History; this game's own record,
+    once written, is left out), and ``optimal``, the optimal player's mean (None: not known).
+
+    >>> from game.engine import new_match
+    >>> m = new_match("yacht", ["Ann"], seed=1)
+    >>> for box in m.open_categories():
+    ...     m = m.roll(faces=[6] * 5).score(box)
+    >>> ending(m).people
+    (Personal(name='Ann', total=164, games=0, best=None, mean=None),)
+    """
+    from .history import game_id
+    from .stats import ruleset_key
+
+    game = match.game
+    key = ruleset_key(match.ruleset)
+    itself = game_id(match, game) if history is not None else ""
+    played = history.people.get(key, {}) if history is not None else {}
+    people = []
+    for seat, sitter in enumerate(match.seats):
+        if sitter.kind is not SeatKind.HUMAN:
+            continue
+        totals = [record.totals[at] for record, at in played.get(sitter.name, ()) if record.id != itself]
+        total = match.totals(seat, game).grand_total
+        if totals:
+            people.append(Personal(sitter.name, total, len(totals), max(totals), sum(totals) / len(totals)))
+        else:
+            people.append(Personal(sitter.name, total))
+    return Ending(tuple(people), optimal)
+
+
+def _context(shown: Ending, t: Text) -> tuple[str, ...]:
+    """An :class:`Ending` in words: a line per person, then the optimal player's mean where known."""
+    out = []
+    for person in shown.people:
+        fields = {"name": person.name}
+        if person.best is None:
+            # Translators: the end of a game: a person's points, in their first game under these rules.
+            line = t.n_("{name}: {count} point this game, the first under these rules.",
+                        "{name}: {count} points this game, the first under these rules.", person.total, **fields)  # fmt: skip
+        elif person.new_best:
+            # Translators: the end of a game: a person's points, more than in any of their earlier games.
+            line = t.n_("{name}: {count} point this game, a new best!",
+                        "{name}: {count} points this game, a new best!", person.total, **fields)  # fmt: skip
+        else:
+            # Translators: the end of a game: a person's points (their earlier games follow).
+            line = t.n_("{name}: {count} point this game.", "{name}: {count} points this game.", person.total, **fields)
+        if person.best is not None:
+            # Translators: a person's earlier games under these rules: their best total, their average and how many.
+            before = t.n_("Before it: best {best}, average {mean} over {count} game.",
+                          "Before it: best {best}, average {mean} over {count} games.",
+                          person.games, best=person.best, mean=t.number(person.mean, 1))  # fmt: skip
+            line = f"{line} {before}"
+        out.append(line)
+    if shown.optimal is not None:
+        # Translators: the end of a game: the optimal player's expected total under the match's rules ("254.6").
+        out.append(t._("The optimal player averages {mean} under these rules.", mean=t.number(shown.optimal, 1)))
+    return tuple(out)
+
+
+def results(match: Match, t: Text = ENGLISH, ending: Ending | None = None) -> Results | None:
     """The standings panel once a game is over (None while a game is being played).
 
-    The title is "Final standings" after the match, or once the planned games are played.
+    The title is "Final standings" after the match, or once the planned games are played; then the
+    winner scene's outcome and large words are set. Next game is offered only between the planned
+    games (never adding one), Finish the match only there (ending it early). ``ending`` (see
+    :func:`ending`) gives the context lines.
 
     >>> from game.engine import new_match
     >>> m = new_match("yacht", ["Ann", "Bob"], seed=1)
     >>> for cat in m.ruleset.categories:
     ...     m = m.roll(faces=[6] * 5).score(cat.id).roll(faces=[1] * 5).score(cat.id)
     >>> r = results(m)
-    >>> r.title, r.lines[0], r.winner
-    ('Final standings', '1. Ann — 164', 'Ann wins with 164.')
+    >>> r.title, r.lines[0], r.winner, r.outcome.value, r.headline, r.can_next
+    ('Final standings', '1. Ann — 164', 'Ann wins with 164.', 'win', 'Ann', False)
     """
     if not (match.game_over or match.finished):
         return None
-    final = match.finished or not match.more_games_planned
+    final = match_over(match)
     standings = match.standings()
     # Translators: a line of the standings: the rank, the player's name and their points ("1. Ann — 164").
     lines = tuple(t._("{rank}. {name} — {total}", rank=s.rank, name=s.name, total=s.total) for s in standings)
     title = t._("Final standings") if final else t._("Standings after game {number}", number=match.game + 1)
+    outcome, headline = _outcome(match, t) if final else (None, "")
+    between = not final and match.is_legal(NextGame())
     return Results(
         title=title,
         lines=lines,
         winner=_winner_text(match, t) if final else "",
-        can_next=match.is_legal(NextGame()),
-        can_finish=match.is_legal(Finish()) and not final,
+        can_next=between,
+        can_finish=between and match.is_legal(Finish()),
         final=final,
         review=any(seat.kind is SeatKind.HUMAN for seat in match.seats),
+        outcome=outcome,
+        headline=headline,
+        context=_context(ending, t) if ending is not None else (),
+        ending=ending,
     )
 
 
@@ -475,10 +623,10 @@ def elements(session, shown: Results | None, t: Text = ENGLISH, handing: str | N
     out["menu-new"] = Element(hidden=shown is not None and shown.final)  # the panel then has its own
     if shown is not None:
         out |= {
-            "results-title": Element(shown.title), "winner": Element(shown.winner), "report": Element(hidden=True),
+            "results-title": Element(shown.title), "report": Element(hidden=True),
             "show-report": Element(hidden=not shown.review), "next-game": Element(hidden=not shown.can_next),
             "finish-match": Element(hidden=not shown.can_finish), "new-match": Element(hidden=not shown.final),
-            "results-undo": Element(hidden=not session.can_undo),
+            "play-again": Element(hidden=not shown.final), "results-undo": Element(hidden=not session.can_undo),
         }  # fmt: skip
     return out
 
@@ -621,6 +769,11 @@ class Words:
     delete_kept: str = N_("Delete the copies kept aside? Download them first if you may want them.")
     delete_game: str = N_("Delete this game from your history? This cannot be undone.")
     delete_all: str = N_("Delete every game from your history? This cannot be undone (export a backup first).")
+    # the confirming buttons of those questions (the game's own dialog; its other button is Cancel)
+    leave_yes: str = N_("Leave the match")
+    delete_kept_yes: str = N_("Delete the kept copies")
+    delete_game_yes: str = N_("Delete the game")
+    delete_all_yes: str = N_("Delete all games")
     import_refused: str = N_("That file was not imported, and nothing was changed.")
     import_too_large: str = N_("That file is too large to be a backup of this game; nothing was changed.")
     save_kept: str = N_(

@@ -141,15 +141,31 @@ STARTS = (("snapshot", f"{snapshot.FOLDER}/snapshot-"), ("stdlib", f"{snapshot.F
 """The files STARTER reads by name (their names carry a hash): its name for each, the file name's start."""
 
 
-def starter(root: Path, paths: list[str]) -> str:
+DOWNLOADS = (
+    "static/vendor/pyodide/pyodide.asm.wasm",
+    "static/vendor/pyodide/pyodide-lock.json",
+    FULL_STDLIB,
+    f"{snapshot.FOLDER}/stdlib-",
+    BUNDLE,
+)
+"""The files every start downloads whatever the line (the snapshot only where it pays), by path or
+its start: their sizes go into STARTER's BUILT.sizes, the total of the page's progress bar."""
+
+
+def starter(root: Path, paths: list[str], out: Path | None = None) -> str:
     """static/js/python.mjs with the snapshot's, the trimmed standard library's and the game
     bundle's addresses (relative to it) in its BUILT table; in a worker it has no page to read them from.
+    With ``out`` (the built site), also the sizes of the start's downloads (:data:`DOWNLOADS`), as the
+    browser counts them (decoded), for the loading's progress.
     """
     text = (root / STARTER).read_text()
     if BUILT not in text:
         raise SystemExit(f"build: {STARTER} lacks {BUILT!r}")
     folder = str(Path(STARTER).parent)
     built = {name: os.path.relpath(p, folder) for name, prefix in STARTS for p in paths if p.startswith(prefix)}
+    if out is not None:
+        downloads = [p for p in paths if p.startswith(DOWNLOADS) and (out / p).is_file()]
+        built["sizes"] = {os.path.relpath(p, folder): (out / p).stat().st_size for p in downloads}
     return text.replace(BUILT, f"const BUILT = {json.dumps(built)};")
 
 
@@ -348,7 +364,7 @@ def build(out: Path, root: Path = ROOT) -> tuple[list[str], str]:
         # The page starts Python without it (slower): say so, but still build a working site.
         print(f"build: WARNING: no Python snapshot, the game will start slower: {error}", file=sys.stderr)
     copied += write_if_changed(out / "index.html", page_with_preloads(root, paths, texts))
-    copied += write_if_changed(out / STARTER, starter(root, paths))
+    copied += write_if_changed(out / STARTER, starter(root, paths, out))
     version = content_version(out, paths)
     write_if_changed(out / "sw.js", service_worker((root / SW_SOURCE).read_text(), paths, version))
     packed = compress(out, paths, root)

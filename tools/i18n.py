@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
@@ -32,6 +33,11 @@ LOCALE = "game/locale"
 KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "p_": ((1, "c"), 2)}
 """The marking functions and where their msgid (and plural, and context) are."""
 HTML_FILES = ("index.html",)
+
+
+DRAFT = "YACHT_DRAFT_CATALOGUES"
+"""Set to 1 while strings are being written, a build goes on with English where a translation is missing
+(`make test` never sets it: a release has every language whole)."""
 
 
 class CatalogueError(SystemExit):
@@ -188,10 +194,12 @@ def check(root: Path = ROOT) -> Catalog:
         if found:
             shown = "; ".join(found[:5]) + (f"; and {len(found) - 5} more" if len(found) > 5 else "")
             report.append(f"{code}: {len(found)} problems: {shown}")
-    if report:
+    if report and os.environ.get(DRAFT) == "1":
+        print("i18n: a draft build, English where a translation is missing:\n  " + "\n  ".join(report), file=sys.stderr)
+    elif report:
         raise CatalogueError(
             "i18n: the catalogues do not match the game's strings (run `python3 -m tools.i18n update`, "
-            "then translate):\n  " + "\n  ".join(report)
+            f"then translate; {DRAFT}=1 lets a work-in-progress build through):\n  " + "\n  ".join(report)
         )
     return source
 

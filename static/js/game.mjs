@@ -27,10 +27,17 @@ const painted = () => new Promise((resolve) => {
   else requestAnimationFrame(() => setTimeout(resolve, 0));
 });
 
+// The channel Python's worker tells the loading's progress on (python.mjs), which boot.js listens
+// to: random, so that two tabs loading at once do not hear each other. The worker learns it from
+// its interpreter module's address, as the fragment (never sent, so caches see the same file;
+// PyScript passes no worker name on).
+const CHANNEL = `yacht-boot:${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
 async function start() {
+  window.yachtBoot?.listen(CHANNEL);
   await painted();
   const code = URL.createObjectURL(new Blob([WORKER_CODE], { type: "text/x-python" }));
-  const version = new URL("./python.mjs", import.meta.url).href;
+  const version = `${new URL("./python.mjs", import.meta.url).href}#${CHANNEL}`;
   const worker = await PyWorker(code, { config: config(), version });
   URL.revokeObjectURL(code); // fetched by now: PyWorker resolves once the code has run
   // Every name in __export__ is on worker.sync: a call is a message to the worker, its answer a promise.

@@ -29,6 +29,7 @@
   var SETUP_FORM = "setup-form";
   var CHANGES = ["hint-toggle", "chances-toggle", "language", "stats-rules", "stats-player"]; // ids whose change is an event
   var BACKUP_INPUT = "import-backup"; // the file input: its change is a `file` event
+  var ASK = "ask"; // the game's own question (index.html's <dialog>), the confirm effect's
   var TYPING = "input, select, textarea, summary"; // a key pressed here is typed, not a command
   var REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
   var MASTER_GAIN = 0.5; // game/sounds.py's MASTER_GAIN, until a recipe brings its own (masterGain)
@@ -468,6 +469,38 @@
     root.lang = code;
   }
 
+  // The game's own question (the confirm effect): #ask, a modal dialog in the game's look with the
+  // question, a button worded for the step (yes) and Cancel, which has the focus. Only yes sends
+  // `confirmed`; Cancel and Escape close it and send nothing; the focus goes back where it was.
+  var asked = null; // the question open now: {answer, back (the element focused before)}
+
+  function ask(question, yes, answer) {
+    var dialog = document.getElementById(ASK);
+    if (!dialog || typeof dialog.showModal !== "function") { // a browser without <dialog>: its own question
+      if (window.confirm(question)) send("confirmed", { answer: answer });
+      return;
+    }
+    byId("ask-question").textContent = question;
+    byId("ask-yes").textContent = yes;
+    asked = { answer: answer, back: asked ? asked.back : document.activeElement };
+    dialog.returnValue = "";
+    if (!dialog.open) dialog.showModal();
+  }
+
+  function asking(dialog) {
+    dialog.addEventListener("click", function (dom) {
+      var button = dom.target && dom.target.closest ? dom.target.closest("button") : null;
+      if (button && (button.id === "ask-yes" || button.id === "ask-no")) dialog.close(button.id === "ask-yes" ? "yes" : "");
+    });
+    dialog.addEventListener("close", function () { // after a button, or Escape (the dialog's cancel)
+      var was = asked;
+      asked = null;
+      if (!was) return;
+      if (was.back && was.back.isConnected && typeof was.back.focus === "function") was.back.focus({ preventScroll: true });
+      if (dialog.returnValue === "yes") send("confirmed", { answer: was.answer });
+    });
+  }
+
   var EFFECTS = {
     apply: function (ops, motion) {
       apply(ops, motion || null);
@@ -514,9 +547,7 @@
         send("fetched", { name: name, ok: false });
       }));
     },
-    confirm: function (question, answer) {
-      if (window.confirm(question)) send("confirmed", { answer: answer });
-    },
+    confirm: ask,
     persisted: function () {
       var store = navigator.storage;
       var asked = store && store.persisted ? store.persisted() : Promise.resolve(null);
@@ -555,12 +586,13 @@
   }
 
   var body = document.body;
+  if (document.getElementById(ASK)) asking(document.getElementById(ASK));
 
   // A click at or inside a button or a scorecard cell, named by its id and data-* values; one
   // with neither means nothing to Python.
   body.addEventListener("click", function (dom) {
     var found = dom.target && dom.target.closest ? dom.target.closest("button, td[data-row]") : null;
-    if (!found) return;
+    if (!found || found.closest("#" + ASK)) return; // the question's buttons are the page's own (asking)
     var data = Object.assign({}, found.dataset);
     if (!found.id && !Object.keys(data).length) return;
     send("click", { id: found.id || "", data: data, form: setupFields() });
@@ -593,6 +625,7 @@
 
   body.addEventListener("keydown", function (dom) {
     var target = dom.target && dom.target.closest ? dom.target : null;
+    if (target && target.closest("#" + ASK)) return; // a key in the question is the dialog's (Escape cancels)
     var choice = Boolean(target && target.closest("button.choice"));
     if (choice && !dom.altKey && CHOICE_KEYS.indexOf(dom.key) !== -1) dom.preventDefault();
     send("key", {

@@ -46,7 +46,7 @@ async function pages(body) {
 
 // The memory tools/snapshot.py packed: unpacked as it downloads, copying each run of non-zero
 // pages straight into place (no second copy of the 16 MB of runs). A pace, when given, hears how
-// much of it has come.
+// much of it has come, and so does the loading's progress (the page's bar).
 async function unpack(response, pace = null) {
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const started = performance.now();
@@ -62,6 +62,7 @@ async function unpack(response, pace = null) {
         [chunk, used] = [value, 0];
         received += value.length;
         pace?.heard(received, expected);
+        progress.heard(response.url, received, expected);
       }
       const n = Math.min(target.length - filled, chunk.length - used);
       target.set(chunk.subarray(used, used + n), filled);
@@ -80,6 +81,7 @@ async function unpack(response, pace = null) {
   expected = header.length + table.length;
   for (let i = 0; i < count; i++) expected += runs.getUint32(8 * i + 4, true);
   pace?.heard(received, expected);
+  progress.heard(response.url, received, expected);
   const memory = new Uint8Array(total);
   for (let i = 0; i < count; i++) {
     const [offset, length] = [runs.getUint32(8 * i, true), runs.getUint32(8 * i + 4, true)];
@@ -87,6 +89,7 @@ async function unpack(response, pace = null) {
     await fill(memory.subarray(offset, offset + length));
   }
   if (used !== chunk.length || !(await reader.read()).done) throw new Error("the snapshot has bytes after its last run");
+  progress.done(response.url);
   performance.measure("python:snapshot-unpack", { start: started });
   return memory;
 }
@@ -144,8 +147,12 @@ class Pace {
 // comes as fast) and a later launch is not held up watching its pace: from a service worker's
 // cache or a fresh HTTP cache (nothing sent). The worker's request is the first for this module
 // (the page must not preload it, tools/build.py): a 304 would say nothing more than a revalidation.
+// Addresses are compared without their fragment (the progress channel's name, game.mjs): the
+// entry is named as the worker asked, with it, while a module the service worker serves has its
+// cached copy's address, without it.
 function fromHere() {
-  const [entry] = performance.getEntriesByName(import.meta.url, "resource");
+  const bare = (address) => address.split("#")[0];
+  const entry = performance.getEntriesByType("resource").find((e) => bare(e.name) === bare(import.meta.url));
   return Boolean(entry) && entry.transferSize === 0;
 }
 
@@ -172,6 +179,114 @@ function snapshotUrl() {
 function withStdlib(settings) {
   const stdlib = builtUrl("stdlib");
   return stdlib ? { ...settings, stdLibURL: stdlib } : settings;
+}
+
+// ---------------------------------------------------------------- the loading's progress
+// On a slow line the page shows how much of the start's downloads has come and then that Python is
+// starting (static/js/boot.js), and calls a start stalled only when nothing has come for a while.
+// This worker tells it over a BroadcastChannel named by the page: this module's address's fragment,
+// which static/js/game.mjs gives it ("yacht-boot:" and a random id, so that two tabs loading at once
+// do not hear each other). A message: { received, total, pending, stage } in bytes of the downloads
+// so far (total 0: not known, the page shows the bytes alone), pending the downloads not yet done,
+// stage "download", "python" (Python is up) or "files" (the game's files are written).
+//
+// Bytes are counted as they arrive through a clone of each same-origin response (the browser tees
+// it natively: the original, which Pyodide compiles as it streams, is untouched and keeps its
+// compiled-code cache); the snapshot, read here anyway, reports from unpack. Sizes are the files'
+// decoded sizes, which the build writes into BUILT.sizes (the browser counts decoded bytes); without
+// them a response's Content-Length, where the host sent it uncompressed.
+const PROGRESS_EVERY_MS = 150; // a message at most this often while bytes come: a few a second
+
+class Progress {
+  constructor(name) {
+    this.channel = typeof BroadcastChannel === "function" && String(name).startsWith("yacht-boot:")
+      ? new BroadcastChannel(name) : null;
+    this.files = new Map(); // url -> { received, total, done }
+    this.stageName = "download";
+    this.timer = null;
+  }
+
+  // A download expected from the start (its size known), so that the total never grows under the bar.
+  expect(url, total) {
+    if (this.channel && !this.files.has(url)) this.files.set(url, { received: 0, total, done: false });
+  }
+
+  heard(url, received, total = 0) {
+    if (!this.channel || !url) return;
+    const file = this.files.get(url) || { received: 0, total: 0, done: false };
+    this.files.set(url, { ...file, received, total: file.total || total });
+    this.soon();
+  }
+
+  // A download ended; one given up counts what came as all there was (the bar does not jump back).
+  done(url, { given_up = false } = {}) {
+    const file = this.files.get(url);
+    if (!this.channel || !file || file.done) return;
+    this.files.set(url, { received: file.received, total: given_up || !file.total ? file.received : file.total, done: true });
+    this.post();
+  }
+
+  stage(name) {
+    this.stageName = name;
+    this.post();
+  }
+
+  soon() {
+    if (this.timer === null) this.timer = setTimeout(() => this.post(), PROGRESS_EVERY_MS);
+  }
+
+  post() {
+    if (!this.channel) return;
+    clearTimeout(this.timer);
+    this.timer = null;
+    let [received, total, pending, known] = [0, 0, 0, true];
+    for (const file of this.files.values()) {
+      received += Math.min(file.received, file.total || file.received);
+      total += file.total;
+      pending += file.done ? 0 : 1;
+      known = known && file.total > 0;
+    }
+    this.channel.postMessage({ received, total: known ? total : 0, pending, stage: this.stageName });
+  }
+
+  // A same-origin response's bytes, counted from a clone as they come (never the snapshot's: unpack tells).
+  count(url, response) {
+    if (!this.channel || !response.ok || !response.body || url === snapshotUrl()) return;
+    const plain = !response.headers.get("content-encoding");
+    const sent = plain ? Number(response.headers.get("content-length")) || 0 : 0;
+    const file = this.files.get(url);
+    this.files.set(url, { received: 0, total: file?.total || sent, done: false });
+    const reader = response.clone().body.getReader();
+    const read = async (received) => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        received += value.length;
+        this.heard(url, received);
+      }
+    };
+    read(0).catch(() => {}).finally(() => this.done(url));
+  }
+}
+
+const progress = new Progress(typeof document === "object" ? "" : decodeURIComponent(new URL(import.meta.url).hash.slice(1)));
+for (const [path, size] of Object.entries(BUILT.sizes || {})) progress.expect(new URL(path, import.meta.url).href, size);
+
+// The worker's fetch, counting what the start downloads (Pyodide's own requests included: it calls
+// the global fetch). A request the browser answers from its own store counts too, at once.
+if (progress.channel) {
+  const plainFetch = globalThis.fetch;
+  globalThis.fetch = function fetch(resource, init) {
+    const answer = plainFetch.call(globalThis, resource, init);
+    const request = resource instanceof Request ? resource : null;
+    const url = new URL(request ? request.url : String(resource), import.meta.url);
+    const method = String((init && init.method) || (request && request.method) || "GET").toUpperCase();
+    if (url.origin !== new URL(import.meta.url).origin || method !== "GET") return answer;
+    return answer.then((response) => {
+      progress.count(url.href, response);
+      return response;
+    });
+  };
 }
 
 async function writeGameFiles(pyodide) {
@@ -221,6 +336,7 @@ async function chooseSnapshot(url) {
   performance.measure(`python:snapshot-${pays ? "kept" : "given-up"}`, { start: judging });
   if (pays) return { memory };
   stop.abort();
+  progress.done(url, { given_up: true });
   const megabytes = (bytes) => (bytes / 1e6).toFixed(2);
   console.info(`The snapshot would take longer to come than it saves (${megabytes(pace.received)} of ${megabytes(pace.expected)} MB of its memory came): `
     + "Python starts without it, and it is kept for the next visit.");
@@ -246,6 +362,7 @@ async function startPython(options) {
       globalThis.yachtPython = "snapshot"; // read by the game's Python (js.yachtPython), shown as <html data-python>
       return pyodide;
     } catch (error) {
+      progress.done(url, { given_up: true });
       console.warn(`Starting Python without its snapshot (${url}): ${error && error.message ? error.message : error}`);
     }
   }
@@ -257,7 +374,9 @@ async function startPython(options) {
 // Python started, with the game's files in place.
 async function start(options) {
   const pyodide = await startPython(options);
+  progress.stage("python");
   await writeGameFiles(pyodide);
+  progress.stage("files");
   // The worker's own scope, which no page script reaches: the end-to-end tests read Python's state
   // through it (tests/e2e/ui.py's run_python evaluates in the worker, as Playwright can).
   globalThis.yachtPyodide = pyodide;

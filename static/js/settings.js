@@ -45,7 +45,46 @@
       try { localStorage.setItem(setting[0], value); } catch (e) { /* storage refused: this visit only */ }
     });
   }
+  // Two disclosures of the page's chrome (no game logic): on a phone the header's Menu, and the hint's sheet of
+  // ranked options (Why?). A choice in the menu, Escape or a tap elsewhere closes what is open.
+  function disclosure(buttonId, panelId, closeOnChoice) {
+    var button = document.getElementById(buttonId), panel = document.getElementById(panelId);
+    if (!button || !panel) return;
+    function set(open) {
+      panel.classList.toggle("open", open);
+      button.setAttribute("aria-expanded", open ? "true" : "false");
+    }
+    button.addEventListener("click", function () { set(!panel.classList.contains("open")); });
+    if (closeOnChoice) {
+      panel.addEventListener("click", function (event) {
+        if (event.target.closest("button")) set(false);
+      });
+    }
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && panel.classList.contains("open")) {
+        set(false);
+        button.focus();
+      }
+    });
+    document.addEventListener("click", function (event) {
+      if (!panel.contains(event.target) && !button.contains(event.target)) set(false);
+    });
+  }
   document.addEventListener("DOMContentLoaded", function () {
     for (var name in SETTINGS) bind(name);
+    disclosure("menu-button", "menu", true);
+    disclosure("hint-open", "hint", false);
+    // Sound and look drops down from the header: a tap elsewhere or Escape folds it again.
+    var panel = document.getElementById("settings");
+    if (!panel) return;
+    document.addEventListener("click", function (event) {
+      if (panel.open && !panel.contains(event.target)) panel.open = false;
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && panel.open) {
+        panel.open = false;
+        panel.querySelector("summary").focus();
+      }
+    });
   });
 }());

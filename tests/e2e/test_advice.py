@@ -49,8 +49,8 @@ def test_a_worse_choice_says_what_it_cost(page, base_url):
 
 def test_a_match_with_a_computer_seat_plays_to_the_end(page, base_url):
     ui.start(page, base_url, "rules=yacht&players=Ann&cpu=2:perfect&seed=8")
-    headers = page.locator("#scorecard thead th").all_inner_texts()
-    assert headers[1:] == ["Ann", "Computer 2"]
+    headers = page.locator("#scorecard .upper thead th").all_inner_texts()
+    assert headers[1:] == ["Ann", "Robin"]  # a computer left unnamed: the first of the names
     for _ in range(12):
         expect(page.get_by_role("status").first).to_contain_text("Ann's turn", timeout=60_000)
         ui.roll(page)
@@ -123,10 +123,10 @@ def test_win_chances_add_up_and_follow_the_game_against_a_computer_playing_to_wi
     """A 2-seat game by link (Ann against a computer that plays to win): the chances add up to 100%
     after every turn; each hint's keeps show their odds; the last turns and the end are exact."""
     ui.start(page, base_url, "rules=yacht&players=Ann&cpu=2:win&seed=12")
-    assert page.locator("#scorecard thead th").all_inner_texts()[1:] == ["Ann", "Computer 2"]
+    assert page.locator("#scorecard .upper thead th").all_inner_texts()[1:] == ["Ann", "Robin"]
     page.get_by_label("Win chances").check()
     chances = page.locator("#chances")
-    expect(chances).to_have_text("Chances to win (estimated): Ann 50.0% and Computer 2 50.0%", timeout=30_000)
+    expect(chances).to_have_text("Chances to win (estimated): Ann 50.0% and Robin 50.0%", timeout=30_000)
     page.get_by_label("Hints for Ann").check()
     seen = set()
     for _turn in range(12):

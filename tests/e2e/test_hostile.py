@@ -23,9 +23,9 @@ def test_b1_a_deep_remembered_setup_never_stops_the_start(page, page_log, base_u
     deep = '{"a":' * 10_000 + "1" + "}" * 10_000
     store(page, base_url, {SETUP_KEY: deep})
     open_game(page, base_url)
-    expect(page.get_by_role("button", name="Start")).to_be_enabled()
+    expect(page.get_by_role("button", name="Play solo", exact=True)).to_be_enabled()
     assert page.evaluate(KEPT) == {f"{KEPT_PREFIX}setup": deep}
-    page.locator("#setup-form input[name='name1']").fill("Ann")
+    ui.more(page).locator("input[name='name1']").fill("Ann")
     page.get_by_role("button", name="Start").click()
     ui.roll(page)
     assert None not in ui.dice(page)
@@ -48,8 +48,9 @@ def test_b2_a_damaged_history_is_kept_aside_and_new_games_are_recorded(page, bas
     with page.expect_download() as download:
         page.get_by_role("button", name="Download the kept copies").click()
     assert json.loads(download.value.path().read_text()) == {f"{KEPT_PREFIX}history": damaged}
-    page.once("dialog", lambda dialog: dialog.accept())
-    page.get_by_role("button", name="Delete the kept copies").click()
+    page.get_by_role("button", name="Delete the kept copies").click()  # the game asks first
+    expect(page.get_by_role("dialog")).to_contain_text("Delete the copies kept aside?")
+    page.get_by_role("dialog").get_by_role("button", name="Delete the kept copies").click()
     expect(page.locator("#kept")).to_be_hidden()
     assert page.evaluate(KEPT) == {}
 
@@ -58,7 +59,7 @@ def test_b3_a_second_unreadable_save_never_replaces_the_first_copy(page, base_ur
     store(page, base_url, {SAVE_KEY: "{first"})
     open_game(page, base_url)
     page.get_by_role("button", name="Start a new match").click()
-    page.locator("#setup-form input[name='name1']").fill("Ann")
+    ui.more(page).locator("input[name='name1']").fill("Ann")
     page.get_by_role("button", name="Start").click()
     ui.roll(page)
     page.evaluate(f"localStorage.setItem('{SAVE_KEY}', '{{second')")

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import open_game
-from tests.e2e.ui import ROLL, choices, dice, held, status
+from tests.e2e.ui import ROLL, choices, dice, held, more, status
 
 FACES = "() => [...document.querySelectorAll('#dice button')].every(b => /showing/.test(b.getAttribute('aria-label')))"
 
@@ -41,7 +41,7 @@ def test_python_starts_from_the_snapshot_where_the_host_puts_it_and_a_match_play
     assert in_worker(page, isolated)
     assert page.locator("html").get_attribute("data-python") == "snapshot"
     # The form's Start: answered by Python, prevented at once on the page (the address stays).
-    page.locator("#setup-form input[name='name1']").fill("Ann")
+    more(page).locator("input[name='name1']").fill("Ann")
     page.get_by_role("button", name="Start").click()
     page.get_by_role("button", name=ROLL).wait_for()
     assert page.url.rstrip("/") == url
@@ -99,6 +99,7 @@ def test_the_setup_form_shows_the_chosen_rules_options_before_python_has_started
     page.route("**/static/vendor/pyscript/core*.js", lambda route: route.abort())  # Python never starts
     page.goto(base_url)
     page.locator("#setup-form input[name='rules'][value='generalized']").check()
+    more(page)
     expect(page.locator("#setup-form fieldset[data-rules='generalized']")).to_be_visible()
     expect(page.locator("#setup-form fieldset[data-rules='yahtzee']")).to_be_hidden()
     page.locator("#setup-form select[name='count']").select_option("4")

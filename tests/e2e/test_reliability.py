@@ -54,7 +54,7 @@ def test_a_link_with_several_problems_lists_them_and_a_reload_does_not_repeat_th
     page.reload()
     page.wait_for_selector("html[data-ready='true']")
     expect(page.locator("#setup-error")).to_be_hidden()
-    expect(page.get_by_role("button", name="Start")).to_be_enabled()
+    expect(page.get_by_role("button", name="Play solo", exact=True)).to_be_enabled()
     assert page_log.errors == []
 
 
@@ -89,7 +89,7 @@ def test_a_deeply_nested_save_is_reported_kept_and_never_breaks_a_start(page, pa
         page.get_by_role("button", name="Download the saved data").click()
     assert download.value.suggested_filename.startswith("yacht-dice-unreadable-save-")
     page.get_by_role("button", name="Start a new match").click()
-    page.get_by_role("button", name="Start").click()
+    page.get_by_role("button", name="Play solo", exact=True).click()  # the lobby's one tap
     ui.roll(page)
     assert page.evaluate(f"localStorage.getItem('{UNREADABLE_KEY}')") == nested  # still kept after a new match
     assert not [e for e in page_log.errors if "Maximum call stack" in e]
@@ -105,7 +105,7 @@ def test_a_save_too_large_to_copy_is_moved_aside_not_lost(page, base_url):
     expect(page.locator("#save-problem-kept")).to_contain_text("a copy is kept")
     assert page.evaluate(f"localStorage.getItem('{UNREADABLE_KEY}')") == huge
     page.get_by_role("button", name="Start a new match").click()
-    page.get_by_role("button", name="Start").click()
+    page.get_by_role("button", name="Play solo", exact=True).click()  # the lobby's one tap
     ui.roll(page)
     assert page.evaluate(f"localStorage.getItem('{UNREADABLE_KEY}')") == huge
 
@@ -119,7 +119,7 @@ def test_when_nothing_can_be_put_aside_the_new_match_waits_for_a_download(page, 
     with page.expect_download() as download:
         page.get_by_role("button", name="Download it, then start a new match").click()
     assert download.value.suggested_filename.endswith(".json")
-    expect(page.get_by_role("button", name="Start")).to_be_visible()
+    expect(page.get_by_role("button", name="Play solo", exact=True)).to_be_visible()
 
 
 def test_a_link_asks_before_it_replaces_a_match_in_progress(page, base_url):
@@ -138,7 +138,7 @@ def test_a_link_asks_before_it_replaces_a_match_in_progress(page, base_url):
     assert ui.dice(page) == dice
     open_game(page, base_url, "?rules=yatzy&players=Bob,Cy&seed=6")
     page.get_by_role("button", name="Start the new match").click()
-    expect(page.locator("#scorecard thead th").first).to_have_text("Yatzy")
+    expect(page.locator("#scorecard .upper thead th").first).to_have_text("Yatzy")
     saved = Session.from_json(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
     assert saved.match.ruleset.name == "yatzy"
 

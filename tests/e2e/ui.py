@@ -21,6 +21,14 @@ def start(page, base_url: str, query: str):
     return page
 
 
+def more(page):
+    """Open the setup screen's More (the lobby folds every choice but the rule set, and Start, in it); the form."""
+    more = page.locator("#setup-more")
+    if more.get_attribute("open") is None:
+        more.locator("summary").click()
+    return page.locator("#setup-form")
+
+
 def roll(page) -> None:
     """Press the Roll button."""
     page.get_by_role("button", name=ROLL).click()

@@ -59,11 +59,11 @@ from game.app import (
     Visibility,
     update,
 )
-from game.engine import Seat, new_match
+from game.engine import Level, Seat, new_match
 from game.history import MAX_BACKUP_BYTES, Backup, History, session_record
-from game.i18n import ENGLISH
+from game.i18n import ENGLISH, Text
 from game.session import Session
-from game.setup import form_values, parse_link
+from game.setup import Setup, form_values, parse_link
 
 ROOT = Path(__file__).resolve().parents[2]
 NOW = "2026-11-24T10:00:00Z"
@@ -210,7 +210,8 @@ def test_a_start_with_nothing_saved_opens_the_setup_and_is_ready():
     app, effects = start()
     assert app.screen is Screen.SETUP
     assert visible(effects, "setup") and ops(effects, "start-button") == [{"disabled": False}]
-    assert ("start-button",) in of(effects, "offerFocus")
+    assert all(ops(effects, quick) == [{"disabled": False}] for quick in ("quick-solo", "quick-computer", "quick-pass"))
+    assert ("quick-solo",) in of(effects, "offerFocus")  # the lobby's first one-tap match (Start is folded in More)
     assert kinds(effects)[-1] == "ready" and not of(effects, "store")
 
 
@@ -423,7 +424,9 @@ def test_a_damaged_history_is_kept_aside_and_new_games_are_recorded(damaged):
     app, effects = send(app, Confirmed("delete-all"))
     assert History.from_json(stores(effects, HISTORY_KEY)[-1]).games == () and app.value(KEPT_HISTORY) == damaged
     app, effects = send(app, Click("kept-delete"))
-    assert of(effects, "confirm") == [(en(WORDS.delete_kept), "delete-kept")] and not of(effects, "remove")
+    assert of(effects, "confirm") == [(en(WORDS.delete_kept), en(WORDS.delete_kept_yes), "delete-kept")] and not of(
+        effects, "remove"
+    )
     app, effects = send(app, Confirmed("delete-kept"))
     assert of(effects, "remove") == [(KEPT_HISTORY,)] and visible(effects, "kept") is False
 
@@ -612,6 +615,52 @@ def test_the_setup_forms_problems_are_shown():
     assert app.screen is Screen.SETUP and visible(effects, "setup-error") and not of(effects, "store")
 
 
+def test_the_lobbys_one_tap_matches_start_at_once_on_a_first_visit():
+    first_visit = tuple(form_values(Setup(players=("",))).items())  # the form as it first paints: one seat, blank
+    expected = {
+        "quick-solo": ((("Player", None),), False),
+        "quick-computer": ((("Player", None), ("Robin", Level.GOOD)), False),
+        "quick-pass": ((("Player 1", None), ("Player 2", None)), True),
+    }
+    for button, (seats, passing) in expected.items():
+        app, _ = start()
+        app, effects = send(app, Click(button, (), first_visit))
+        assert app.screen is Screen.PLAY and app.session.match.ruleset.name == "yahtzee", button
+        assert [(seat.name, seat.level) for seat in app.session.match.seats] == list(seats), button
+        assert app.session.pass_phone is passing and app.session.undo_allowed
+        assert json.loads(stores(effects, SETUP_KEY)[-1]) == dict(first_visit)  # the form's own choices
+
+
+def test_the_lobbys_one_tap_matches_use_the_last_choices():
+    remembered = form_values(parse_link("rules=yatzy&players=Ann,Bob,HAL&cpu=3:perfect&games=2&undo=0")[0])
+    for button, names, kinds in [
+        ("quick-solo", ["Ann"], ["human"]),
+        ("quick-computer", ["Ann", "HAL"], ["human", "computer"]),
+        ("quick-pass", ["Ann", "Bob"], ["human", "human"]),
+    ]:
+        app, _ = start(stored={SETUP_KEY: json.dumps(remembered)})
+        app, effects = send(app, Click(button))  # the page sends the form as the remembered choices filled it
+        match = app.session.match
+        assert match.players == tuple(names) and [seat.kind.value for seat in match.seats] == kinds, button
+        assert (match.ruleset.name, match.games, app.session.undo_allowed) == ("yatzy", 2, False)
+        assert [seat.level for seat in match.seats if seat.level] == [Level.PERFECT] * kinds.count("computer")
+        # More's three seats stay remembered, so the next one-tap match of another kind finds them
+        assert json.loads(stores(effects, SETUP_KEY)[-1]) == remembered
+
+
+def test_a_one_tap_match_needs_the_setup_screen_and_shows_its_problems_in_more():
+    app, _ = start(match=rolled())
+    late, effects = send(app, Click("quick-solo", (), tuple(form_values(Setup()).items())))
+    assert late.session is app.session and late.screen is Screen.PLAY and not effects  # a late click: no new match
+    app, _ = start()
+    wrong = {**form_values(Setup(players=("Ann",))), "games": "99"}
+    app, effects = send(app, Click("quick-pass", (), tuple(wrong.items())))
+    assert app.screen is Screen.SETUP and not of(effects, "store")
+    assert ops(effects, "setup-more") == [{"attrs": {"open": ""}}]  # the lobby's tap came from outside More
+    [error] = ops(effects, "setup-error")
+    assert error["hidden"] is False and error["scroll"] and "games=" in error["html"]
+
+
 def test_a_remembered_setup_fills_the_form():
     fields = form_values(parse_link("players=Zoe&rules=yatzy")[0])
     app, effects = start(stored={SETUP_KEY: json.dumps(fields)})
@@ -628,12 +677,36 @@ def test_an_unreadable_remembered_setup_is_left_out():
 def test_new_match_asks_first_when_a_match_is_in_progress():
     app, _ = start(match=rolled())
     app, effects = send(app, Click("menu-new"))
-    assert of(effects, "confirm") == [(en(WORDS.leave_match), "leave")] and app.screen is Screen.PLAY
+    assert of(effects, "confirm") == [(en(WORDS.leave_match), "Leave the match", "leave")] and app.screen is Screen.PLAY
     app, effects = send(app, Confirmed("leave"))
     assert app.screen is Screen.SETUP and visible(effects, "setup")
     app, _ = start(match=fresh())
     app, effects = send(app, Click("menu-new"))
     assert app.screen is Screen.SETUP and not of(effects, "confirm")
+
+
+def test_the_games_questions_are_asked_in_the_players_language():
+    app, _ = start(match=rolled(), languages=("de",))
+    app, _ = send(app, Fetched("language:de", catalogue("de")))
+    de = Text.from_mo("de", catalogue("de"))
+    _, effects = send(app, Click("menu-new"))
+    assert of(effects, "confirm") == [(de._(WORDS.leave_match), "Partie verlassen", "leave")]
+
+
+def test_new_match_after_a_reload_shows_the_last_starts_choices():
+    app, effects = start()
+    fields = form_values(parse_link("rules=yatzy&players=Ann,Bob,Cy")[0])
+    app, effects = send(app, Submit(form=tuple(fields.items())))
+    (remembered,) = stores(effects, SETUP_KEY)
+    app, effects = start(match=app.session, stored={SETUP_KEY: remembered})  # the reload
+    assert app.screen is Screen.PLAY
+    app, more = send(app, Click("menu-new"), Confirmed("leave"))
+    assert app.screen is Screen.SETUP
+    filled: dict = {}
+    for changes in ops(effects + more, "setup-form"):
+        filled |= changes.get("fill", {})
+    assert (filled["rules"], filled["count"], filled["name1"], filled["name3"]) == ("yatzy", "3", "Ann", "Cy")
+    assert dict(app.form)["rules"] == "yatzy"  # and what the Rules screen shows for the form
 
 
 def test_holding_and_scoring_by_click():
@@ -760,7 +833,7 @@ def test_rules_open_and_close():
     app, _ = start(match=rolled("yatzy"))
     app, effects = send(app, Click("menu-rules"))
     assert visible(effects, "rules") and ops(effects, ("body", 0)) == [{"attrs": {"data-screen": "rules"}}]
-    assert ("rules-close",) in of(effects, "focus") and "Yatzy" in ops(effects, "rules-body")[0]["html"]
+    assert of(effects, "focus") == [("rules-title",)] and "Yatzy" in ops(effects, "rules-body")[0]["html"]
     app, effects = send(app, Click("rules-close"))
     assert visible(effects, "rules") is False and ops(effects, ("body", 0)) == [{"remove": ["data-screen"]}]
     assert send(app, Click("rules-close"))[1] == []
@@ -844,11 +917,13 @@ def test_deleting_games_asks_first():
     app, _ = start(stored={HISTORY_KEY: history.to_json()})
     (game_id,) = [record.id for record in history.games]
     app, effects = send(app, Click(data=(("game", game_id),)))
-    assert of(effects, "confirm") == [(en(WORDS.delete_game), f"delete:{game_id}")] and not of(effects, "store")
+    assert of(effects, "confirm") == [(en(WORDS.delete_game), "Delete the game", f"delete:{game_id}")] and not of(
+        effects, "store"
+    )
     app, effects = send(app, Confirmed(f"delete:{game_id}"))
     assert History.from_json(stores(effects, HISTORY_KEY)[-1]).games == ()
     app, effects = send(app, Click("delete-all"))
-    assert of(effects, "confirm") == [(en(WORDS.delete_all), "delete-all")]
+    assert of(effects, "confirm") == [(en(WORDS.delete_all), "Delete all games", "delete-all")]
     app, effects = send(app, Confirmed("delete-all"))
     assert History.from_json(stores(effects, HISTORY_KEY)[-1]).games == ()
     assert send(app, Confirmed("something else"))[1] == []
@@ -960,10 +1035,10 @@ def test_a_celebration_shows_then_hides_unless_a_newer_one_came():
     app, _ = start(match=rolled("yatzy", faces=[4] * 5))
     app, effects = send(app, click("yatzy"))
     assert ops(effects, "cheer-text") == [{"text": "Yatzy for Ann!"}] and visible(effects, "cheer")
-    assert ticks(effects, "cheer") == [("cheer:1", 4000)]
+    assert ticks(effects, "cheer") == [("cheer:1", 3000)]
     app, _ = send(app, Click("undo-button"))
     app, effects = send(app, click("yatzy"))  # the same dice, scored again: a newer celebration
-    assert ticks(effects, "cheer") == [("cheer:2", 4000)]
+    assert ticks(effects, "cheer") == [("cheer:2", 3000)]
     assert send(app, Tick("cheer:1"))[1] == []
     assert visible(send(app, Tick("cheer:2"))[1], "cheer") is False
 
@@ -996,7 +1071,7 @@ def test_a_finished_game_is_recorded_and_a_personal_best_celebrated():
     assert len(recorded.games) == 2
     assert [token for token, _ in ticks(effects, "cheer")] == ["cheer:1", "cheer:2"]
     assert "A personal best for Ann" in ops(effects, "status")[-1]["text"]
-    assert ("new-match",) in of(effects, "focus")
+    assert ("play-again",) in of(effects, "focus")
     assert send(app, Tick("cheer:1"))[1] == [] and visible(send(app, Tick("cheer:2"))[1], "cheer") is False
 
 
@@ -1236,6 +1311,44 @@ def test_back_to_english_before_the_catalogue_comes_stays_english():
     app, _ = send(app, Change("language", "de"), Change("language", "en"))
     app, effects = send(app, Fetched("language:de", catalogue("de")))
     assert app.t.code == "en" and not stores(effects, LANGUAGE_KEY)
+
+
+def fixed_texts() -> dict[str, str]:
+    """index.html's fixed texts that have an id: {id: msgid} (page.js words them at each language effect)."""
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    found = re.finditer(r'<[a-z0-9]+ [^>]*\bid="([^"]+)"[^>]*\bdata-msg(?![-\w])[^>]*>([^<]*)<', html)
+    return {match[1]: " ".join(match[2].split()) for match in found}
+
+
+def shown_texts(effects: list[Effect], fixed: dict[str, str]) -> dict[str, str]:
+    """Each element's text by id once page.js has carried out the effects in order: a draw's text, and a
+    language's words on the fixed texts."""
+    shown: dict[str, str] = {}
+    for effect in effects:
+        if effect.kind == "apply":
+            shown |= {where: changes["text"] for where, changes in effect.args[0] if "text" in changes}
+        elif effect.kind == "language":
+            shown |= {element_id: effect.args[2].get(msgid, msgid) for element_id, msgid in fixed.items()}
+    return shown
+
+
+def test_a_second_language_switch_mid_turn_leaves_every_element_in_the_last():
+    fixed = fixed_texts()
+    assert fixed["roll-button"] == "Roll" and fixed["hint-toggle-text"] == "Hints"  # the board's and fixed texts
+    app, _ = start(match=rolled(), msgids=tuple(fixed.values()))
+    app, _ = send(app, Change("language", "sv"), Fetched("language:sv", catalogue("sv")))
+    app, effects = send(app, Change("language", "de"), Fetched("language:de", catalogue("de")))
+    de = Text.from_mo("de", catalogue("de"))
+    shown = shown_texts(effects, fixed)
+    assert shown["roll-button"] == view.roll_label(app.session.match, t=de) == "Würfeln (noch 2)"
+    assert shown["hint-toggle-text"] == de._("Hints for {name}", name="Ann")
+    match = app.session.match
+    for element_id, element in view.elements(app.session, view.results(match, t=de), t=de).items():
+        if element.text is not None:
+            assert shown[element_id] == element.text, element_id
+    # What the draw remembers is what the page shows: the next draw writes only what changes.
+    app, effects = send(app, Key("r"))
+    assert shown_texts(effects, fixed)["roll-button"] == view.roll_label(app.session.match, t=de)
 
 
 @pytest.mark.parametrize("data", [b"", b"\xde\x12\x04\x95"])

@@ -11,8 +11,12 @@ from hypothesis import strategies as st
 
 from game.actions import Keep, Score
 from game.advisor import Advisor
-from game.bots import Level, choose
+from game.bots import COMPUTER_NAMES, NAME_MOST, Level, choose, computer_names
+from game.engine import MAX_PLAYERS
+from game.i18n import DEFAULT, ENGLISH, LANGUAGES, Text
 from game.rules import RuleSet, ruleset
+from game.setup import Setup
+from tools import i18n
 
 RULES = [
     ruleset("yacht"),
@@ -154,3 +158,36 @@ def test_any_position_any_level_is_legal(position, level, seed):
     rs, scores, dice, rolls_left = position
     action = choose(advisor_of(rs), scores, dice, rolls_left, level=level, rng=random.Random(seed))
     assert _legal(rs, scores, dice, rolls_left, action)
+
+
+# ------------------------------------------------------------------ names
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_computers_have_short_names_in_each_language(code):
+    """Names that fit a scorecard column of five seats, from the language's own list (not English elsewhere)."""
+    t = ENGLISH if code == DEFAULT else Text.from_mo(code, i18n.compiled(code))
+    names = computer_names(t)
+    assert len(names) >= MAX_PLAYERS and len(set(names)) == len(names)
+    assert all(0 < len(name) <= NAME_MOST and name == name.strip() and name[0].isupper() for name in names), names
+    assert (names == computer_names()) == (code == DEFAULT), names
+    seats = Setup(players=("Ann", "", "", ""), kinds=("human", "easy", "good", "perfect")).seats(t)
+    assert [seat.name for seat in seats] == ["Ann", *names[:3]]
+    assert [seat.level for seat in seats][1:] == [Level.EASY, Level.GOOD, Level.PERFECT]
+
+
+def test_a_computer_never_takes_a_name_another_seat_has():
+    seats = Setup(players=("robin", "", "Sam", ""), kinds=("human", "good", "human", "win")).seats()
+    assert [seat.name for seat in seats] == ["robin", "Alex", "Sam", "Charlie"]
+    assert [seat.name for seat in Setup(players=(" HAL  9000 ", ""), kinds=("good", "good")).seats()] == [
+        "HAL 9000",
+        "Robin",
+    ]
+
+
+def test_a_short_or_long_list_in_a_catalogue_is_made_whole_from_english():
+    class Short:
+        def gettext(self, message):
+            return "Kim, Kim, Bartholomew, " if message == COMPUTER_NAMES else message
+
+    assert computer_names(Text(LANGUAGES["sv"], Short())) == ("Kim", "Robin", "Sam", "Alex", "Charlie")

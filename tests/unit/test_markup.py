@@ -10,7 +10,7 @@ import pytest
 from game import markup, rules, view
 from game.engine import MAX_GAMES, MAX_PLAYERS, NAME_LENGTH
 from game.rules import OptionKind
-from game.setup import SEAT_KINDS, parse_link, setup_from_fields
+from game.setup import SEAT_KINDS, Quick, parse_link, setup_from_fields
 from tools import build
 from tools.serve import ROOT
 
@@ -161,7 +161,7 @@ def test_every_seat_row_offers_the_seat_kinds(form):
     rows = form.find("ol", id="player-list").find_all("li", class_="player-row")
     assert [r.attrs["data-seat"] for r in rows] == [str(s) for s in range(1, MAX_PLAYERS + 1)]
     for seat, row in enumerate(rows, start=1):
-        assert row.has("hidden") == (seat > 2)
+        assert row.has("hidden") == (seat > 1)  # a first visit plays alone
         name = row.find("input", id=f"player-name-{seat}")
         assert (name.attrs["name"], name.attrs["type"], name.attrs["maxlength"]) == (
             f"name{seat}",
@@ -177,7 +177,7 @@ def test_every_seat_row_offers_the_seat_kinds(form):
 def test_player_count_games_seed_undo_and_start(form):
     count = form.find("select", id="player-count")
     assert count.attrs["name"] == "count"
-    assert options_of(count) == [(str(n), str(n), n == 2) for n in range(1, MAX_PLAYERS + 1)]
+    assert options_of(count) == [(str(n), str(n), n == 1) for n in range(1, MAX_PLAYERS + 1)]
     games = form.find("select", id="games")
     assert games.attrs["name"] == "games"
     assert options_of(games) == [(str(n), str(n), n == 1) for n in range(1, MAX_GAMES + 1)]
@@ -197,6 +197,38 @@ def test_player_count_games_seed_undo_and_start(form):
     assert start.attrs["type"] == "submit" and start.has("disabled") and start.text == "Start"
 
 
+def test_the_lobby_offers_three_one_tap_matches_first(form):
+    lobby = form.children[0]  # first: no scrolling to reach it
+    assert lobby.tag == "div" and lobby.attrs["class"] == "lobby" and lobby.attrs["role"] == "group"
+    buttons = lobby.find_all("button")
+    assert [b.attrs["id"] for b in buttons] == [f"quick-{q.value}" for q in Quick]
+    for button in buttons:
+        # not a submit: each starts its own match (game.app's BUTTONS); it waits for Python, as Start does
+        assert button.attrs["type"] == "button" and button.has("disabled")
+        title, line = button.find_all("span")
+        assert (
+            button.attrs["aria-labelledby"] == title.attrs["id"]
+            and button.attrs["aria-describedby"] == line.attrs["id"]
+        )
+    assert [b.find("span", class_="quick-title").text for b in buttons] == [
+        "Play solo",
+        "Play the computer",
+        "Pass and play",
+    ]
+    assert form.find("span", id="loading").attrs["role"] == "status"
+
+
+def test_more_folds_every_other_choice_and_start_but_not_the_rule_set(form):
+    more = form.find("details", id="setup-more")
+    assert more.children[0].tag == "summary" and more.children[0].text == "More" and not more.has("open")
+    assert [n.attrs["id"] for n in form.children if "id" in n.attrs][-2:] == ["rules-choice", "setup-more"]
+    assert not more.find_all(id="rules-choice")  # the rule set in use is shown outside it
+    inside = {n.attrs["name"] for n in more.walk() if n.attrs.get("name")}
+    everything = {n.attrs["name"] for n in form.walk() if n.attrs.get("name")}
+    assert inside == everything - {"rules"}  # every option, seat, games, seed, undo and pass: nothing lost
+    assert more.find("button", id="start-button") and more.find("div", id="setup-error")
+
+
 def test_ids_are_unique_and_every_label_names_a_control(form):
     ids = [n.attrs["id"] for n in form.walk() if "id" in n.attrs]
     assert len(ids) == len(set(ids))
@@ -214,7 +246,7 @@ def test_the_forms_defaults_give_each_rule_sets_default_match(form, name):
     setup, problems = setup_from_fields(fields)
     assert problems == ()
     assert setup.ruleset() == rules.VARIANTS[name].ruleset()
-    assert (len(setup.players), setup.games, setup.undo, set(setup.kinds)) == (2, 1, True, {"human"})
+    assert (len(setup.players), setup.games, setup.undo, set(setup.kinds)) == (1, 1, True, {"human"})
 
 
 # ------------------------------------------------------------------ links take every rule set and option
@@ -257,13 +289,29 @@ def test_every_option_is_a_link_parameter(name, spec):
 def test_scorecard_has_a_header_per_seat_and_a_cell_per_row_and_seat(name):
     ruleset = rules.VARIANTS[name].ruleset()
     seats = ["Ann", 'B<o>b "&"']
-    table = parse(markup.scorecard(ruleset, seats, 2))
-    assert table.find("caption").text == f"{ruleset.title} scorecard"
-    heads = table.find("thead").find_all("th")
-    assert [h.text for h in heads] == [ruleset.title, *seats]
-    assert [h.attrs.get("title") for h in heads[1:]] == seats
-    rows = table.find("tbody").find_all("tr")
-    expected = view.rows(ruleset, 2)
+    card = parse(markup.scorecard(ruleset, seats, 2))
+    tables = card.find_all("table")
+    parts = view.sections(ruleset, 2)
+    assert (
+        [t.attrs["class"] for t in tables]
+        == [f"section {part}" for part, _ in parts]
+        == [
+            "section upper",
+            "section lower",
+            "section match",
+        ]
+    )
+    expected = [row for _, rows in parts for row in rows]
+    assert expected == list(view.rows(ruleset, 2))  # the parts hold every row, in order
+    captions = [t.find("caption").text for t in tables]
+    assert captions == [f"{ruleset.title} scorecard: {p}" for p in ("Upper section", "Lower section", "Match total")]
+    for table in tables:
+        heads = table.find("thead").find_all("th")
+        assert [h.text for h in heads[1:]] == seats
+        assert [h.attrs.get("title") for h in heads[1:]] == seats
+        assert [h.attrs.get("data-seat") for h in heads[1:]] == ["0", "1"]
+    assert tables[0].find("thead").find_all("th")[0].text == ruleset.title
+    rows = [r for t in tables for r in t.find("tbody").find_all("tr")]
     assert [(r.attrs["class"], r.find("th", scope="row").text) for r in rows] == [
         (e.kind.value, e.label) for e in expected
     ]

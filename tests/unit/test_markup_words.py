@@ -112,8 +112,8 @@ def test_the_scorecard_is_worded_by_t(name, games):
 def test_the_scorecards_boxes_and_title_are_the_catalogues():
     ruleset = rules.ruleset("generalized", dice=8)
     card = markup.scorecard(ruleset, NAMES, 1, t=MARKED)
-    assert "<caption" in card and "««Custom {dice} dice × {sides} sides» scorecard»" not in card
-    assert "««Custom 8 dice × 6 sides» scorecard»" in card
+    assert "<caption" in card and "«Custom {dice} dice × {sides} sides»" not in card
+    assert "««Custom 8 dice × 6 sides» scorecard: «Upper section»»" in card
     assert "«4 of a Kind»" in card and "«Full House»" in card
 
 
@@ -208,9 +208,9 @@ def test_link_problems_in_english_are_as_before():
 
 def test_a_nameless_computer_is_named_in_the_players_language():
     setup = Setup(players=("Ann", ""), kinds=("human", "good"))
-    assert [s.name for s in setup.seats()] == ["Ann", "Computer 2"]
-    assert [s.name for s in setup.seats(t=MARKED)] == ["Ann", "«Computer {seat}»".replace("{seat}", "2")]
-    assert [s.name for s in setup.start(t=MARKED).seats] == ["Ann", "«Computer 2»"]
+    assert [s.name for s in setup.seats()] == ["Ann", "Robin"]
+    assert [s.name for s in setup.seats(t=MARKED)] == ["Ann", "«Robin"]  # the first of the catalogue's list
+    assert [s.name for s in setup.start(t=MARKED).seats] == ["Ann", "«Robin"]
 
 
 def _stats_page() -> stats_view.StatsPage:
@@ -344,6 +344,6 @@ def test_the_page_check_finds_what_is_unmarked():
 
 def test_the_language_picker_goes_in_the_headers_actions():
     source = (ROOT / "index.html").read_text(encoding="utf-8")
-    actions = re.search(r'<div class="header-actions">(.*?)</div>', source, re.S)
+    actions = re.search(r'<div id="menu" class="header-actions">(.*?)<details', source, re.S)
     assert actions and re.search(r"^[ \t]*<!-- markup:language -->[ \t]*$", actions.group(1), re.M)
     assert source.count("<!-- markup:language -->") == 1

@@ -366,7 +366,7 @@ def test_panel_escapes_every_text():
 @each_ruleset
 def test_panel_structure(rs):
     markup = rt.panel_html(rs)
-    assert markup.startswith(f'<h2 id="rules-title">Rules: {html.escape(rs.display())}</h2>')
+    assert markup.startswith(f'<h2 id="rules-title" tabindex="-1">Rules: {html.escape(rs.display())}</h2>')
     assert re.findall(r'\bid="([^"]*)"', markup) == ["rules-title"]
     assert markup.count("<dt>") == len(rs.categories) == markup.count('<dd class="rules-pay">')
     assert markup.count('<dl class="rules-boxes">') == len({c.section for c in rs.categories})

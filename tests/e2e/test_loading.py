@@ -1,0 +1,114 @@
+"""Loading tells the truth (static/js/boot.js): progress on a slow line, no verdict while loading
+moves, a verdict when it stalls, withdrawn when the game starts after all.
+
+A start longer than the old 30 s limit is lived through on the page's clock (Playwright's fake
+clock, pushed ahead while the worker, which it does not reach, downloads in real time), so that no
+test waits 30 s.
+"""
+
+from __future__ import annotations
+
+import time
+
+from tests.e2e.conftest import open_game
+
+READY = "html[data-ready='true']"
+
+
+def slow_line(context, page, megabytes_per_s: float) -> None:
+    """A slow line the browser rates slow (300 ms round trips: Python starts without the snapshot), in
+    the page and its worker alike (Chromium's emulation reaches both)."""
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    rate = megabytes_per_s * 1e6
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 300, "downloadThroughput": rate, "uploadThroughput": rate},
+    )
+
+
+def ready(page) -> bool:
+    return page.locator(READY).count() == 1
+
+
+def test_a_slow_start_that_keeps_moving_gets_no_verdict(browser, base_url):
+    """Over 30 s on the page's clock, every second of it moving: no failure is ever said, and the game starts."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.clock.install()
+    slow_line(context, page, 0.5)
+    page.goto(f"{base_url}/")
+    lived = 0
+    deadline = time.monotonic() + 40
+    while not ready(page):
+        assert time.monotonic() < deadline, "the game did not start on a slow line"
+        # 5 s of the page's time a real second (4 s jumped): the longest quiet stretch while bytes are
+        # awaited (under 2 s here) stays inside boot.js's 20 s, and the start lasts well over 30 s.
+        page.wait_for_timeout(250)
+        page.clock.fast_forward(1000)
+        lived += 1000
+        assert page.locator("#boot-error").is_hidden(), (lived, page.locator("#boot-error").inner_text())
+    assert lived > 30_000, f"the start lasted only {lived / 1000:.0f} s on the page's clock: make the line slower"
+    assert page.locator("html").get_attribute("data-python") == "started"
+    context.close()
+
+
+def test_a_stall_is_said_and_withdrawn_when_the_game_starts_after_all(browser, base_url):
+    """The game's files held back: nothing comes, the page says loading has stopped (and that it is not
+    "failed": no service worker then downloads it all again); they come, and the game starts with the
+    verdict gone."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.clock.install()
+    held = []
+    page.route("**/static/python/game-*.json", lambda route: held.append(route))
+    page.goto(f"{base_url}/")
+    # Everything else comes and Python starts (python.mjs says how: the worker's yachtPython); then
+    # nothing, for longer than any window of boot.js.
+    deadline = time.monotonic() + 20
+    while not any(w.evaluate("typeof yachtPython === 'string'") for w in page.workers):
+        assert time.monotonic() < deadline, "Python did not start"
+        page.wait_for_timeout(100)
+    page.wait_for_timeout(500)
+    assert held and not ready(page)
+    page.clock.fast_forward(61_000)
+    verdict = page.locator("#boot-error")
+    verdict.wait_for(state="visible", timeout=5000)
+    assert "Loading has stopped" in verdict.inner_text() and "could not start" not in verdict.inner_text()
+    assert page.locator("html").get_attribute("data-ready") == "stalled"
+    assert page.locator("#boot-progress").is_hidden()
+    held[0].continue_()
+    page.wait_for_selector(READY, timeout=30_000)
+    assert verdict.is_hidden() and verdict.inner_text() == ""
+    context.close()
+
+
+def test_the_progress_shows_on_a_slow_line_and_goes_when_ready(browser, base_url):
+    """After a second of loading, an overlay says what is loading and how far it has come (a progress bar
+    with its words), moving nothing on the page; it is gone once the game is ready, and a fast start
+    never shows it."""
+    context = browser.new_context()
+    page = context.new_page()
+    slow_line(context, page, 1.0)
+    page.goto(f"{base_url}/")
+    form = page.locator("#setup-form").bounding_box()
+    progress = page.locator("#boot-progress")
+    progress.wait_for(state="visible", timeout=10_000)
+    bar = page.get_by_role("progressbar", name="Loading the game…")
+    page.wait_for_function("() => document.getElementById('boot-progress-bar').value > 0.1", timeout=20_000)
+    assert bar.get_attribute("aria-valuetext").startswith("Downloading the game: ")
+    assert page.locator("#boot-progress-text").inner_text().endswith("%")
+    assert page.locator("#setup-form").bounding_box() == form  # an overlay: nothing moved
+    assert page.locator("#boot-error").is_hidden()
+    page.wait_for_selector(READY, timeout=40_000)
+    assert progress.is_hidden()
+    context.close()
+    # A fast start: never shown.
+    page = browser.new_page()
+    page.add_init_script(
+        "new MutationObserver(() => { if (document.getElementById('boot-progress')?.hidden === false) window.__shown = true; })"
+        ".observe(document, { subtree: true, attributes: true, attributeFilter: ['hidden'] });"
+    )
+    open_game(page, base_url)
+    assert page.evaluate("window.__shown") is None
+    page.close()
