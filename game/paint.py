@@ -124,7 +124,8 @@ def table(
     ops: list = []
     shape = (match.ruleset, match.seats, max(match.games, len(match.cards)), t.code)
     if shape != drawn.shape:
-        drawn = Drawn(shape)
+        # The scorecard's tables are counted once per shape (a draw per click need not rebuild its rows).
+        drawn = Drawn(shape, {"tables": len(view.sections(match.ruleset, shape[2]))})
         card = markup.scorecard(match.ruleset, match.players, shape[2], t=t)
         ops.append(("scorecard", {"html": card, "attrs": {"data-seats": str(len(match.seats))}}))
         ops.append(("dice", {"html": markup.tray(match.ruleset.dice, t=t)}))
@@ -134,7 +135,7 @@ def table(
             seen[key] = cell
             ops.append((cell_at(key), {"class": " ".join(cell.classes), "html": markup.cell(key[0], cell)}))
     current = view.current_seat(match)
-    seats, tables = len(match.seats), len(view.sections(match.ruleset, shape[2]))
+    seats, tables = len(match.seats), drawn.values["tables"]
     for index in range(seats):
         if drawn.values.get(("head", index)) != (index == current):
             seen[("head", index)] = index == current
