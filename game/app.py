@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
-from . import coach_view, feel, markup, paint, rules_text, view
+from . import coach_view, feel, links, markup, paint, rules_text, view
 from . import setup as setups
 from .boot import LANGUAGE_KEY
 from .engine import GameError
@@ -188,6 +188,13 @@ class Confirmed:
 
 
 @dataclass(frozen=True)
+class Shared:
+    """How sending a link or a text went: "shared", "copied", "cancelled" or "failed" (copy it by hand)."""
+
+    how: str
+
+
+@dataclass(frozen=True)
 class Persisted:
     """Whether the browser keeps this site's storage for good (None: it cannot say)."""
 
@@ -209,6 +216,7 @@ Event = (
     | Refused
     | Confirmed
     | Persisted
+    | Shared
 )
 
 
@@ -267,6 +275,7 @@ def read_event(text: str, data: bytes | None = None, python: str = "") -> tuple[
             "persisted": lambda: Persisted(
                 message["persisted"] if isinstance(message.get("persisted"), bool) else None
             ),
+            "shared": lambda: Shared(str(message["how"])),
         }[kind]()
     except (GameError, ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError):
         return None, ""
@@ -380,6 +389,7 @@ class App:
     unwritten: str | None = None  # the history storage held before this tab's last write of it
     filters: tuple[str, str] = ("", "")  # the Statistics screen's rule set and person ("": all)
     now: str = ""
+    sharing: tuple[str, str, str] | None = None  # what the share dialog sends: title, text, address
 
     def value(self, key: str) -> str | None:
         """What storage holds under ``key``, as far as this tab knows."""
@@ -876,6 +886,8 @@ def show_report(app: App) -> Out:
 
 
 BUTTONS: dict[str, Callable[[App], Out]] = {
+    "share-send": lambda app: send_shared(app),
+    "share-close": lambda app: close_share(app),
     "roll-button": roll,
     "undo-button": undo,
     "results-undo": undo,
@@ -1460,7 +1472,10 @@ def started(app: App) -> Out:
     if remembered is not None:  # the form under a resumed match too: its New match shows the last choices
         app = replace(app, form=tuple(setups.form_values(remembered).items()))
         effects.append(draw([("setup-form", {"fill": dict(app.form)})]))
-    if setups.has_start_params(event.query):
+    carried = [(key, value) for key, value in event.query if key in links.PARAMS]
+    if carried:
+        app, more = from_game_link(app, *carried[0])
+    elif setups.has_start_params(event.query):
         app, more = from_link(app, event.query)
     else:
         app, more = resume_or_setup(app, event.unsaved)
@@ -1492,6 +1507,33 @@ def from_link(app: App, query) -> Out:
     else:
         app, more = begin(app, offered)
     return app, effects + more
+
+
+def from_game_link(app: App, param: str, text: str) -> Out:
+    """A match (``?match=``) or a challenge (``?challenge=``) sent by link: read by replaying it; a link
+    that cannot be used is said in words, and what this phone holds goes on as it was."""
+    effects = [Effect("dropQuery")]  # a reload never repeats a link
+    try:
+        link = links.read(text)
+    except links.LinkError as error:
+        app, more = resume_or_setup(app, False)
+        return app, [*effects, *more, draw([say(error.text(app.t))])]
+    opened = open_match_link if link.kind is links.LinkKind.MATCH else open_challenge
+    app, more = opened(app, link)
+    return app, effects + more
+
+
+def open_match_link(app: App, link: links.Link) -> Out:
+    """A match sent by link: play on from where it stands."""
+    return begin(app, Session(link.match, undo_allowed=link.undo))
+
+
+def open_challenge(app: App, link: links.Link) -> Out:
+    """A challenge: the same dice, for this phone's person alone."""
+    match = link.match
+    from .engine import new_match
+
+    return begin(app, Session(new_match(match.ruleset, [""], 1, match.seed, t=app.t)))
 
 
 def resume_or_setup(app: App, unsaved: bool) -> Out:
@@ -1595,8 +1637,64 @@ HANDLERS: dict[type, Callable[[App, Any], Out]] = {
     Refused: on_refused,
     Confirmed: on_confirmed,
     Persisted: on_persisted,
+    Shared: lambda app, event: on_shared(app, event),
 }
 """What each event does: one dispatch table."""
+
+
+# ----------------------------------------------------------------------------- sending a link or a result
+
+
+def open_share(app: App, title: str, text: str = "", url: str = "", note: str = "", qr: bool = False) -> Out:
+    """The share dialog for ``text`` and the address ``url``: Share sends both where the browser can
+    (the Web Share API), copies them otherwise; the address is also shown to select by hand.
+
+    >>> app, effects = open_share(App(), "Challenge", "Beat my 250", "https://example.org/?challenge=x")
+    >>> app.sharing, effects[-1].kind, effects[-1].args
+    (('Challenge', 'Beat my 250', 'https://example.org/?challenge=x'), 'focus', ('share-send',))
+    """
+    ops = [
+        ("share-title", {"text": title}),
+        ("share-text", {"text": text}),
+        ("share-link", {"value": url}),
+        show("share-link-row", bool(url)),
+        ("share-note", {"text": note}),
+        show("share-note", bool(note)),
+        show("share-qr-button", qr and bool(url)),
+        show("share-qr", False),
+        ("share-qr", {"html": ""}),
+    ]
+    app = replace(app, sharing=(title, text, url))
+    return app, [draw(ops), Effect("dialog", ("share", True)), focus("share-send")]
+
+
+def send_shared(app: App) -> Out:
+    """Share (or copy) what the dialog holds."""
+    return app, ([Effect("share", app.sharing)] if app.sharing else [])
+
+
+def close_share(app: App) -> Out:
+    return replace(app, sharing=None), [Effect("dialog", ("share", False))]
+
+
+SHARE_WORDS = {
+    # Translators: said after a link (or a result) was copied because the browser cannot share it directly.
+    "copied": N_("Copied: paste it into a message."),
+    # Translators: said when neither sharing nor copying worked; the link is selected for the person to copy.
+    "failed": N_("The link could not be copied for you: it is selected, copy it with your keyboard or a long press."),
+}
+
+
+def on_shared(app: App, event: Shared) -> Out:
+    """Say how sending went, in the dialog: copied, or copy it by hand (the address selected); a share
+    needs no words."""
+    words = SHARE_WORDS.get(event.how)
+    if words is None:
+        return app, []
+    effects = [draw([("share-note", {"text": app.t._(words)}), show("share-note", True)])]
+    if event.how == "failed":
+        effects.append(focus("share-link"))
+    return app, effects
 
 
 def on_visibility(app: App, event: Visibility) -> Out:

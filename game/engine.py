@@ -6,9 +6,11 @@ subclass and, since nothing is ever mutated, changes nothing.  The flow follows 
 (1-5 players, up to 6 games, one round per category, a turn of one roll plus rerolls of the
 dice not held) and seed 000 (the same turn, formally).
 
-Randomness is injected and restorable: die faces come from a counter-based generator
-(:func:`die_face`), so the generator state is just ``(seed, draws)``; tests and replays may
-also pass the faces of a roll explicitly.  Every action is recorded in ``Match.actions`` as
+Randomness is injected and restorable. A new match's dice come from its slot (:func:`slot_face`):
+the seed, the game, the round, the roll of the turn and the die's position, so every person meets
+the same fresh dice in the same slot however they kept, and undo cannot fish. Matches made before
+(``Draw.SEQUENCE``) drew the ``draws``-th die from the seed (:func:`die_face`) and still do.  Tests
+and replays may also pass the faces of a roll explicitly.  Every action is recorded in ``Match.actions`` as
 an action value (game.actions), so ``seed + actions`` replays a match exactly; game.saves
 writes and restores a match at any point, validating a save by replaying it.
 
@@ -46,6 +48,8 @@ __all__ = [
     "NAME_LENGTH",
     "MAX_SEED",
     "Refusal",
+    "Draw",
+    "slot_face",
     "GameError",
     "SetupError",
     "ActionError",
@@ -549,6 +553,14 @@ class Standing:
 # --------------------------------------------------------------------------- helpers
 
 
+class Draw(Enum):
+    """Where a match's dice come from: each die's slot (every match since links), or a count of
+    the dice drawn so far (matches made before; kept so that their saves replay the same dice)."""
+
+    SLOT = "slot"
+    SEQUENCE = "sequence"
+
+
 def die_face(seed: int | str, index: int, sides: int) -> int:
     """Face (1..sides) of the ``index``-th die drawn from ``seed``; the same on every Python.
 
@@ -560,11 +572,29 @@ def die_face(seed: int | str, index: int, sides: int) -> int:
     >>> all(1 <= die_face("x", i, 8) <= 8 for i in range(50))
     True
     """
+    return _face(f"yacht-dice:{json.dumps(seed)}:{index}", sides)
+
+
+def slot_face(seed: int | str, game: int, round_: int, roll: int, position: int, sides: int) -> int:
+    """Face (1..sides) of the die at ``position`` on roll ``roll`` of round ``round_`` of game ``game``.
+
+    The slot alone decides it, not how many dice were drawn before: two people on one seed
+    who keep differently meet the same fresh dice in the same slot.
+
+    >>> slot_face(7, 0, 0, 0, 2, 6) == slot_face(7, 0, 0, 0, 2, 6)
+    True
+    >>> sorted({slot_face("x", 0, r, 0, 0, 6) for r in range(60)})
+    [1, 2, 3, 4, 5, 6]
+    """
+    return _face(f"yacht-dice/slot:{json.dumps(seed)}:{game}:{round_}:{roll}:{position}", sides)
+
+
+def _face(text: str, sides: int) -> int:
     import hashlib  # here, not at the top: it costs start-up time in the browser before any roll
 
     if not isinstance(sides, int) or sides < 1:
         raise ValueError(f"sides must be a positive integer, not {sides!r}")
-    key = f"yacht-dice:{json.dumps(seed)}:{index}".encode()
+    key = text.encode()
     limit = (1 << 64) - ((1 << 64) % sides)
     salt = 0
     while True:
@@ -691,7 +721,8 @@ class Match:
     """An immutable match; actions return a new Match, refused actions raise GameError.
 
     Build one with :func:`new_match`.  Fields: ``ruleset``, ``seats``, ``games`` (the number
-    planned at setup: a default, not a cage), ``seed`` and ``draws`` (the generator state),
+    planned at setup: a default, not a cage), ``seed``, ``draw`` (where dice come from) and ``draws``
+    (the dice drawn so far),
     ``cards`` (per game, one :class:`Scorecard` per seat), ``player`` (whose turn), ``dice``
     (empty before the first roll of a turn), ``held``, ``rolls`` (rolls used this turn),
     ``finished``, ``actions`` (the record) and ``last_scored``.
@@ -709,6 +740,7 @@ class Match:
     held: tuple[bool, ...]
     draws: int = 0
     player: int = 0
+    draw: Draw = Draw.SLOT
     dice: tuple[int, ...] = ()
     rolls: int = 0
     finished: bool = False
@@ -1197,8 +1229,12 @@ class Match:
         count = self.ruleset.dice
         free = [i for i in range(count) if not self.held[i]]
         draws = self.draws
-        if action.faces is None:
-            new = tuple(die_face(self.seed, draws + k, self.ruleset.sides) for k in range(len(free)))
+        sides = self.ruleset.sides
+        if action.faces is None and self.draw is Draw.SLOT:
+            new = tuple(slot_face(self.seed, self.game, self.round, self.rolls, p, sides) for p in free)
+            draws += len(free)
+        elif action.faces is None:
+            new = tuple(die_face(self.seed, draws + k, sides) for k in range(len(free)))
             draws += len(free)
         else:
             new = action.faces
@@ -1350,10 +1386,12 @@ def new_match(
     games: int = 1,
     seed: int | str | None = None,
     t: Text = ENGLISH,
+    draw: Draw = Draw.SLOT,
 ) -> Match:
     """A new match: rule set (or its name), 1-5 players (names or Seats), 1-6 games, a seed.
 
-    Without a seed, one is drawn from the system's randomness (and kept, for replays). A player
+    Without a seed, one is drawn from the system's randomness (and kept, for replays). ``draw`` is
+    where the dice come from (only the replay of a save made before slot dice asks for the old way). A player
     without a name is called "Player N" in the words of ``t`` (one person, by default: "Player 1").
 
     >>> m = new_match("yahtzee", ["Ann", "", Seat.computer("CPU")], games=2, seed=9)
@@ -1369,4 +1407,5 @@ def new_match(
         seed=_check_seed(seed),
         cards=(tuple(Scorecard() for _ in seats),),
         held=(False,) * rule_set.dice,
+        draw=draw,
     )

@@ -313,6 +313,8 @@ def game_id(match: Match, game: int) -> str:
         [seat.to_dict() for seat in match.seats],
         [action.data() for action in match.actions[: _game_end(match, game)]],
     ]
+    if match.draw.value != "sequence":  # slot dice: the same actions meet other dice (ids from before stay)
+        data.append(match.draw.value)
     text = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:ID_LENGTH]
 

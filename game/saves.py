@@ -16,14 +16,16 @@ from typing import Any
 
 from . import rules
 from .actions import Action
-from .engine import GameError, Match, Refusal, SaveError, Seat, SetupError, new_match
+from .engine import Draw, GameError, Match, Refusal, SaveError, Seat, SetupError, new_match
 from .inputs import read_json
 from .rules import RulesError, RuleSet
 
 __all__ = ["SCHEMA_VERSION", "SAVE_FORMAT", "to_dict", "to_json", "replay", "from_dict", "from_json"]
 
-SCHEMA_VERSION = 1
-"""Version of the save format written by :func:`to_dict`."""
+SCHEMA_VERSION = 2
+"""Version of the save format written by :func:`to_dict`: 2 names where the dice come from
+(``draw``). A version 1 save is a match that drew its dice in sequence, replays so, and is written
+back as version 1, exactly as it was (a tab of an older build can still read it)."""
 SAVE_FORMAT = "yacht-dice/match"
 """The ``format`` tag of a saved match."""
 
@@ -32,16 +34,18 @@ def to_dict(match: Match) -> dict[str, Any]:
     """Plain JSON-compatible data (schema ``version``) that :func:`from_dict` restores exactly.
 
     >>> data = to_dict(new_match("yacht", ["Ann"], seed=5).roll())
-    >>> data["version"], data["actions"], data["state"]["rolls"]
-    (1, [['roll']], 1)
+    >>> data["version"], data["draw"], data["actions"], data["state"]["rolls"]
+    (2, 'slot', [['roll']], 1)
     """
+    sequence = match.draw is Draw.SEQUENCE
     return {
         "format": SAVE_FORMAT,
-        "version": SCHEMA_VERSION,
+        "version": 1 if sequence else SCHEMA_VERSION,
         "ruleset": match.ruleset.to_dict(),
         "seats": [seat.to_dict() for seat in match.seats],
         "games": match.games,
         "seed": match.seed,
+        **({} if sequence else {"draw": match.draw.value}),
         "actions": [action.data() for action in match.actions],
         "state": {
             "game": match.game,
@@ -72,6 +76,7 @@ def replay(
     games: int,
     seed: int | str,
     actions: Iterable[Action | Sequence[Any]],
+    draw: Draw = Draw.SLOT,
 ) -> Match:
     """The match that ``seed`` and ``actions`` produce (raises the first refused action's error).
 
@@ -81,10 +86,11 @@ def replay(
     """
     if seed is None:
         raise SetupError("a replay needs the match's seed", Refusal.BAD_SETUP)
-    return new_match(ruleset, seats, games, seed).apply_all(actions)
+    return new_match(ruleset, seats, games, seed, draw=draw).apply_all(actions)
 
 
-_TOP_KEYS = {"format", "version", "ruleset", "seats", "games", "seed", "actions", "state"}
+_TOP_KEYS = {"format", "version", "ruleset", "seats", "games", "seed", "draw", "actions", "state"}
+_DRAWS = {draw.value: draw for draw in Draw}
 
 
 def _first_difference(expected: Any, given: Any, path: str = "") -> str:
@@ -115,15 +121,17 @@ def from_dict(data: Any) -> Match:
     >>> from_dict({"version": 99})
     Traceback (most recent call last):
     ...
-    game.engine.SaveError: unsupported save version 99 (this build reads version 1)
+    game.engine.SaveError: unsupported save version 99 (this build reads versions 1 and 2)
     """
     if not isinstance(data, Mapping):
         raise SaveError(f"a saved match is a JSON object, not {type(data).__name__}")
     if data.get("format", SAVE_FORMAT) != SAVE_FORMAT:
         raise SaveError(f"not a saved match (format {data.get('format')!r})")
     version = data.get("version")
-    if version != SCHEMA_VERSION or isinstance(version, bool):
-        raise SaveError(f"unsupported save version {version!r} (this build reads version {SCHEMA_VERSION})")
+    if version not in (1, SCHEMA_VERSION) or isinstance(version, bool):
+        raise SaveError(f"unsupported save version {version!r} (this build reads versions 1 and {SCHEMA_VERSION})")
+    if version == 1:  # before slot dice: the dice were drawn in sequence
+        data = {**data, "draw": Draw.SEQUENCE.value} if "draw" not in data else {**data, "draw": None}
     missing = sorted(_TOP_KEYS - set(data))
     if missing:
         raise SaveError(f"the save is incomplete: {', '.join(missing)} missing")
@@ -138,10 +146,13 @@ def from_dict(data: Any) -> Match:
         raise SaveError("the save's actions must be a list")
     if not isinstance(normalized["seats"], list):
         raise SaveError("the save's seats must be a list")
+    draw = _DRAWS.get(normalized["draw"]) if isinstance(normalized["draw"], str) else None
+    if draw is None:
+        raise SaveError(f"the save's draw must be one of {', '.join(_DRAWS)}, not {normalized['draw']!r}")
     try:
         rule_set = rules.from_dict(normalized["ruleset"])
         seats = [Seat.from_dict(seat) for seat in normalized["seats"]]
-        match = replay(rule_set, seats, normalized["games"], normalized["seed"], normalized["actions"])
+        match = replay(rule_set, seats, normalized["games"], normalized["seed"], normalized["actions"], draw)
         expected = read_json(json.dumps(to_dict(match)))
     except SaveError:
         raise
@@ -149,6 +160,8 @@ def from_dict(data: Any) -> Match:
         raise SaveError(f"the save cannot be replayed: {exc}") from exc
     except Exception as exc:  # noqa: BLE001 - any failure of bad data is a SaveError
         raise SaveError(f"the save is malformed: {type(exc).__name__}: {exc}") from exc
+    if version == 1:
+        expected["draw"] = Draw.SEQUENCE.value
     if expected != normalized:
         raise SaveError(
             "the saved state does not match its recorded actions: " + _first_difference(expected, normalized)

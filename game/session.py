@@ -417,7 +417,7 @@ class Session:
         >>> from game.engine import new_match
         >>> data = Session(new_match("yacht", ["Ann"], seed=1)).to_dict()
         >>> data["format"], data["version"], data["undo"], data["match"]["version"]
-        ('yacht-dice/session', 2, True, 1)
+        ('yacht-dice/session', 2, True, 2)
         """
         return {
             "format": SESSION_FORMAT,

@@ -501,7 +501,36 @@
     });
   }
 
+  // Send a link or a text the person chose to send: the system's share sheet where the browser has
+  // one (the Web Share API), the clipboard otherwise; Python hears how it went (`shared`) and words it.
+  function share(title, text, url) {
+    var data = { title: title };
+    if (text) data.text = text;
+    if (url) data.url = url;
+    var whole = [text, url].filter(Boolean).join("\n");
+    function copy() {
+      var clipboard = navigator.clipboard;
+      if (!clipboard || typeof clipboard.writeText !== "function") return Promise.resolve("failed");
+      return clipboard.writeText(whole).then(function () { return "copied"; }, function () { return "failed"; });
+    }
+    var native = typeof navigator.share === "function" && (typeof navigator.canShare !== "function" || navigator.canShare(data));
+    var done = native ? navigator.share(data).then(function () { return "shared"; }, function (error) {
+      return error && error.name === "AbortError" ? "cancelled" : copy();
+    }) : copy();
+    working(done.then(function (how) { send("shared", { how: how }); }));
+  }
+
+  // Open (showModal) or close one of the page's dialogs other than #ask (which its own effect opens).
+  function dialog(id, open) {
+    var element = byId(id);
+    if (!element || typeof element.showModal !== "function") return;
+    if (open && !element.open) element.showModal();
+    else if (!open && element.open) element.close();
+  }
+
   var EFFECTS = {
+    share: share,
+    dialog: dialog,
     apply: function (ops, motion) {
       apply(ops, motion || null);
     },
@@ -625,7 +654,7 @@
 
   body.addEventListener("keydown", function (dom) {
     var target = dom.target && dom.target.closest ? dom.target : null;
-    if (target && target.closest("#" + ASK)) return; // a key in the question is the dialog's (Escape cancels)
+    if (target && target.closest("#" + ASK + ", dialog[open]")) return; // a key in a dialog is the dialog's (Escape closes it)
     var choice = Boolean(target && target.closest("button.choice"));
     if (choice && !dom.altKey && CHOICE_KEYS.indexOf(dom.key) !== -1) dom.preventDefault();
     send("key", {
