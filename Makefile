@@ -17,9 +17,10 @@ play: build
 build: setup $(VENV)/.build-deps
 	$(VPY) -m tools.build
 
-## test: install the test needs, check lint and format, and run every test (unit and end-to-end)
+## test: install the test needs, check lint and format, and run every test (unit and end-to-end); two processes:
+## the browser tests in one (tests/conftest.py groups them), the CPython tests in the other
 test: setup $(VENV)/.test-deps browser engines lint
-	$(VPY) -m pytest $(PYTEST_ARGS)
+	$(VPY) -m pytest -n 2 $(PYTEST_ARGS)
 
 ## lint: ruff's lint and format checks (pyproject.toml's [tool.ruff]); `ruff format .` fixes the format
 lint: $(VENV)/.test-deps

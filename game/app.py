@@ -22,7 +22,7 @@ from typing import Any
 from . import coach_view, feel, links, markup, paint, rules_text, view
 from . import setup as setups
 from .boot import LANGUAGE_KEY
-from .engine import GameError
+from .engine import GameError, Match
 from .i18n import DEFAULT, ENGLISH, LANGUAGES, N_, Text, negotiate
 from .inputs import MAX_SETTINGS_BYTES, read_json
 from .paint import Drawn, say, show
@@ -37,7 +37,8 @@ SETUP_KEY = "yacht-dice/setup"
 QUICK_BUTTONS = tuple(f"quick-{quick.value}" for quick in setups.Quick)  # the lobby's one-tap matches (game.markup)
 HINTS_KEY = "yacht-dice/hints"  # format 1 kept hints apart; read once, when such a save loads
 HISTORY_KEY = "yacht-dice/history"
-STORED_KEYS = (SAVE_KEY, SETUP_KEY, HISTORY_KEY, HINTS_KEY, UNREADABLE_KEY, LANGUAGE_KEY)
+CHALLENGE_KEY = "yacht-dice/challenge"  # the challenge link this phone's person plays against (its text)
+STORED_KEYS = (SAVE_KEY, SETUP_KEY, HISTORY_KEY, HINTS_KEY, UNREADABLE_KEY, LANGUAGE_KEY, CHALLENGE_KEY)
 """The localStorage keys the page reads at start (docs/protocol.md)."""
 
 TABLES = "./static/tables/"
@@ -93,6 +94,7 @@ class Start:
     reduced: bool = False
     msgids: tuple[str, ...] = ()
     python: str = ""
+    address: str = ""  # the page's own address, without its query (location.origin + location.pathname): links
 
 
 @dataclass(frozen=True)
@@ -251,6 +253,7 @@ def read_event(text: str, data: bytes | None = None, python: str = "") -> tuple[
                 bool(message.get("reduced")),
                 tuple(str(msgid) for msgid in message.get("msgids", [])),
                 python,
+                str(message.get("address", "")),
             ),
             "click": lambda: Click(str(message.get("id") or ""), _pairs(message.get("data", {})), form),
             "submit": lambda: Submit(form),
@@ -390,6 +393,8 @@ class App:
     filters: tuple[str, str] = ("", "")  # the Statistics screen's rule set and person ("": all)
     now: str = ""
     sharing: tuple[str, str, str] | None = None  # what the share dialog sends: title, text, address
+    address: str = ""  # the page's own address (the start's), that links to this game begin with
+    challenge: Match | None = None  # the challenger's game of the challenge kept, or None
 
     def value(self, key: str) -> str | None:
         """What storage holds under ``key``, as far as this tab knows."""
@@ -445,7 +450,8 @@ def begin(app: App, session: Session) -> Out:
         show(element_id, element_id == "play")
         for element_id in ("setup", "save-problem", "link-choice", "other-tab", "play")
     ]
-    app, drawing = board(app, view.status(session.match, t=app.t), before=[*screens, show("menu-new")])
+    before = [*screens, show("menu-new"), show("challenge-result", False), *challenge_line(app)]
+    app, drawing = board(app, view.status(session.match, t=app.t), before=before)
     app, token = app.token("prefetch")
     return app, [*effects, *drawing, focus("roll-button"), tick(token, PREFETCH_SECONDS)]
 
@@ -460,9 +466,13 @@ def save(app: App) -> Out:
 
 
 def handing(app: App) -> str | None:
-    """The person the phone is being passed to (game.feel.handover), until they tap Start."""
-    match = app.session.match
-    return None if app.handed == len(match.actions) else feel.handover(match, app.session.pass_phone)
+    """The person the phone is being passed to (game.feel.handover), until they tap Start; in a match that
+    travels by link, the person to send it to (never on the phone that has just received their turn)."""
+    session = app.session
+    match = session.match
+    if app.handed == len(match.actions) or (session.remote and session.floor == len(match.actions)):
+        return None
+    return feel.handover(match, session.pass_phone or session.remote)
 
 
 def board(app: App, announce: str = "", thrown: frozenset[int] = frozenset(), before: list | tuple = ()) -> Out:
@@ -479,7 +489,7 @@ def board(app: App, announce: str = "", thrown: frozenset[int] = frozenset(), be
     )
     effects = [draw([*before, *ops], paint.MOTION if thrown and not app.reduced else None)]
     if passing is not None and passing != app.handing:
-        effects.append(focus("pass-start"))
+        effects.append(focus("send-link" if app.session.remote else "pass-start"))
     if results is not None:
         effects.append(focus("play-again" if results.final else "next-game"))
         app = app.wait(ending=True)  # the game in context (history, optimal mean) comes on a tick after this draw
@@ -663,7 +673,8 @@ def draw_ending(app: App) -> Out:
     advisor = app.session.coach.advisor
     optimal = advisor.expected_score() if advisor.has_table() else None
     shown = view.results(match, t=app.t, ending=view.ending(match, history, optimal))
-    return app, [draw([("ending", {"html": markup.lines(shown.context), "hidden": not shown.context})])]
+    ops = [("ending", {"html": markup.lines(shown.context), "hidden": not shown.context}), *challenge_result(app)]
+    return app, [draw(ops)]
 
 
 def advance_records(app: App) -> Out:
@@ -845,7 +856,7 @@ def rematch(session: Session, seed: int | str | None = None) -> Session:
 
     match = session.match
     fresh = new_match(match.ruleset, match.seats, games=match.games, seed=seed)
-    return replace(session, match=fresh, undos=(), feedback=None)
+    return replace(session, match=fresh, undos=(), feedback=None, floor=0)
 
 
 def play_again(app: App) -> Out:
@@ -895,12 +906,19 @@ BUTTONS: dict[str, Callable[[App], Out]] = {
     "finish-match": finish,
     "skip-button": skip,
     "pass-start": hand_over,
+    "send-here": hand_over,
+    "send-link": lambda app: send_turn(app),
+    "send-result": lambda app: send_result(app),
     "cheer-close": dismiss_cheer,
     "show-report": show_report,
+    "challenge-friend": lambda app: challenge_friend(app),
+    "share-qr-button": lambda app: show_qr(app),
     "new-match": lambda app: open_setup(app),
     "quick-solo": lambda app: quick_start(app, setups.Quick.SOLO),
     "quick-computer": lambda app: quick_start(app, setups.Quick.COMPUTER),
     "quick-pass": lambda app: quick_start(app, setups.Quick.PASS),
+    "quick-daily": lambda app: quick_start(app, setups.Quick.DAILY),
+    "share-result": lambda app: share_daily(app),
     "play-again": play_again,
     "menu-new": leave_match,
     "save-problem-dismiss": lambda app: leave_save_problem(app),
@@ -995,9 +1013,61 @@ def quick_start(app: App, quick: setups.Quick) -> Out:
     """
     if app.screen is not Screen.SETUP:
         return app, []  # a click that arrives after the setup was left
+    if quick is setups.Quick.DAILY:
+        return daily_start(app)
     fields = dict(app.form)
     setup, problems = setups.quick_setup(fields, quick)
     return start_setup(app, setup, problems, setups.setup_from_fields(fields)[0])
+
+
+def daily_start(app: App) -> Out:
+    """The lobby's Daily game: today's game (UTC) of the rule set chosen, for the first person (game.daily).
+
+    Played once a day: when today's game of that rule set is in the history, its result and Share are
+    offered instead; one left in progress (New match, then Daily game) is taken up where it was, not
+    begun again on dice already seen.
+    """
+    from . import daily, rules
+
+    day = daily.today(app.now)
+    if day is None:
+        return app, []  # the page's every event carries its time: never without one
+    fields = dict(app.form)
+    setup, problems = setups.quick_setup(fields, setups.Quick.DAILY, day)
+    if app.session is not None and daily.match_day(app.session.match) == (day, setup.rules):
+        if view.in_progress(app.session.match):
+            return begin(app, app.session)
+    app, history, _ = read_history(app)
+    done = daily.played(history, setup.rules, day) if history is not None else None
+    if done is not None:
+        rules_name = rules.variant(setup.rules).display(app.t)
+        # Translators: said in the share dialog when the lobby's Daily game was already played today.
+        note = app.t._("You have played today's {rules} game: a new one comes at midnight (UTC).", rules=rules_name)
+        return open_share(app, app.t._(DAILY_TITLE), daily.share_text(done, app.t), note=note)
+    return start_setup(app, setup, problems, setups.setup_from_fields(fields)[0])
+
+
+# Translators: the title of the share dialog for a daily game's result.
+DAILY_TITLE = N_("Your daily result")
+
+
+def share_daily(app: App) -> Out:
+    """The results' Share result, after a daily game: its spoiler-free text (game.daily.share_text), from
+    the history's record (its points lost against optimal play) or, before it is written, the game's own."""
+    from . import daily
+    from .history import game_id, session_record, utc_time
+
+    if not playing(app) or not view.match_over(app.session.match) or daily.match_day(app.session.match) is None:
+        return app, []
+    app, history, _ = read_history(app)
+    record = history.get(game_id(app.session.match, 0)) if history is not None else None
+    if record is None:
+        try:
+            ended = utc_time(app.now)
+        except ValueError:
+            ended = "1970-01-01T00:00:00Z"  # the text never says when it ended
+        record = session_record(app.session, 0, ended)
+    return open_share(app, app.t._(DAILY_TITLE), daily.share_text(record, app.t))
 
 
 def start_setup(app: App, setup: setups.Setup, problems: tuple, remembered_setup: setups.Setup) -> Out:
@@ -1122,7 +1192,9 @@ def open_stats(app: App, effects: list | None = None, key: str | None = None, na
     effects += kept
     ops: list = [say(problem)] if problem else []
     if history is not None:
-        page = stats_view.statistics(history, app.references, key or None, name or None, t=app.t)
+        from .daily import today
+
+        page = stats_view.statistics(history, app.references, key or None, name or None, t=app.t, today=today(app.now))
         ops.append(("stats-body", {"html": markup.statistics(page, t=app.t)}))
     count = len(kept_copies(app))
     ops += [("kept-text", {"text": app.t.n_(*view.KEPT_COPIES, count)}), show("kept", count > 0)]
@@ -1452,6 +1524,7 @@ def on_start(app: App, event: Start) -> Out:
         hidden=event.hidden,
         reduced=event.reduced,
         python=event.python,
+        address=event.address,
         screen=Screen.SETUP,
     )
     app = app.wait(starting=event)
@@ -1472,6 +1545,7 @@ def started(app: App) -> Out:
     if remembered is not None:  # the form under a resumed match too: its New match shows the last choices
         app = replace(app, form=tuple(setups.form_values(remembered).items()))
         effects.append(draw([("setup-form", {"fill": dict(app.form)})]))
+    app = stored_challenge(app)
     carried = [(key, value) for key, value in event.query if key in links.PARAMS]
     if carried:
         app, more = from_game_link(app, *carried[0])
@@ -1500,13 +1574,18 @@ def from_link(app: App, query) -> Out:
     if error is not None:
         app, more = report_unreadable(replace(app, offered=offered), error)
     elif saved is not None and view.in_progress(saved.match):
-        app = replace(app, offered=offered, kept=saved, screen=Screen.LINK_CHOICE)
-        ops = [("link-choice-text", {"text": view.link_choice(saved.match, offered.match, t=app.t)})]
-        ops += [show(element_id, element_id == "link-choice") for element_id in ("link-choice", "setup", "play")]
-        more = [draw(ops), focus("link-keep")]
+        app, more = offer_link(app, saved, offered, view.link_choice(saved.match, offered.match, t=app.t))
     else:
         app, more = begin(app, offered)
     return app, effects + more
+
+
+def offer_link(app: App, saved: Session, offered: Session, words: str) -> Out:
+    """Ask first: a link's match would replace the match in progress (``words`` say which is which)."""
+    app = replace(app, offered=offered, kept=saved, screen=Screen.LINK_CHOICE)
+    ops = [("link-choice-text", {"text": words})]
+    ops += [show(element_id, element_id == "link-choice") for element_id in ("link-choice", "setup", "play")]
+    return app, [draw(ops), focus("link-keep")]
 
 
 def from_game_link(app: App, param: str, text: str) -> Out:
@@ -1523,17 +1602,197 @@ def from_game_link(app: App, param: str, text: str) -> Out:
     return app, effects + more
 
 
+# ----------------------------------------------------------------------------- a match that travels by link
+
+# Translators: a link of a match played on separate phones was opened again on the phone that already has its turn.
+SAME_TURN = N_("You already have this turn: play on.")
+# Translators: a link of another match was opened while a match is in progress; {saved} and {offered} are matches
+# in a few words ("Yacht, Ann and Bob, game 1 of 1, round 3 of 12").
+OTHER_MATCH = N_(
+    "You have a match in progress ({saved}). This link brings another match ({offered}), which would replace it."
+)
+# Translators: the share dialog's text, sent with the link of a match played on separate phones; {rules} is its rule set.
+YOUR_TURN = N_("{name}, your turn in our match of {rules}: open the link to play.")
+# Translators: the share dialog's text, sent with the link of a finished match played on separate phones.
+MATCH_RESULT = N_("Our match of {rules} is over: open the link to see the standings.")
+
+
 def open_match_link(app: App, link: links.Link) -> Out:
-    """A match sent by link: play on from where it stands."""
-    return begin(app, Session(link.match, undo_allowed=link.undo))
+    """A match sent by link, compared with what this phone holds (links.relation): another match or none
+    is played on (asked first over a match in progress); a newer state is taken; the same is said so; an
+    older or a forked one is refused in words, this phone's state kept and offered to send again. Undo
+    never reaches back into the turns the link brought (Session.floor)."""
+    incoming = Session(link.match, link.undo, pass_phone=link.pass_phone, remote=True, floor=len(link.match.actions))
+    saved, error = stored_session(app)
+    if error is not None:
+        return report_unreadable(replace(app, offered=incoming), error)
+    try:
+        relation = links.Relation.OTHER if saved is None else links.relation(saved.match, link.match)
+    except links.LinkError:  # a stored match no link can carry (its dice drawn in sequence): another match
+        relation = links.Relation.OTHER
+    t = app.t
+    if relation is links.Relation.OTHER:
+        if saved is not None and view.in_progress(saved.match):
+            words = t._(
+                OTHER_MATCH,
+                saved=view.match_summary(saved.match, t),
+                offered=view.match_summary(link.match, t),
+            )
+            return offer_link(app, saved, incoming, words)
+        return begin(app, incoming)
+    if relation is links.Relation.NEWER:
+        taken = replace(saved, match=link.match, undo_allowed=link.undo, pass_phone=link.pass_phone, remote=True)
+        return begin(app, replace(taken, floor=incoming.floor, feedback=None))
+    app, effects = begin(app, saved)
+    if relation is links.Relation.SAME:
+        return app, [*effects, draw([say(t._(SAME_TURN))])]
+    why = links.Why.OLDER if relation is links.Relation.OLDER else links.Why.ANOTHER_MATCH
+    words = links.LinkError(relation.value, why).text(t)
+    effects.append(draw([say(words)]))
+    if not links.turn_over(saved.match):
+        return app, effects  # a turn under way here: it is sent once it ends
+    app, shared = share_match(app, words)  # this phone's state, offered to send again
+    return app, effects + shared
+
+
+def match_address(app: App) -> str:
+    """The link that carries this phone's match (its finished turns): the page's address and ``?match=``;
+    LinkError when the match cannot travel by link."""
+    session = app.session
+    value = links.write(session.match, undo=session.undo_allowed, pass_phone=session.pass_phone)
+    return f"{app.address}?{links.LinkKind.MATCH.value}={value}"
+
+
+def share_match(app: App, note: str = "") -> Out:
+    """The share dialog with this phone's match: to the person whose turn comes, or the result to the others."""
+    t, match = app.t, app.session.match
+    try:
+        url = match_address(app)
+    except links.LinkError as error:
+        return app, [draw([say(error.text(t))])]
+    rules_name = match.ruleset.display(t)
+    if view.match_over(match):
+        title, text = view.result_title(match, t), t._(MATCH_RESULT, rules=rules_name)
+    else:
+        name = handing(app) or match.current_name
+        title, text = view.send_title(name, t), t._(YOUR_TURN, name=name, rules=rules_name)
+    return open_share(app, title, text, url, note)
+
+
+def send_turn(app: App) -> Out:
+    """The send screen's "Send to Bob": the share dialog with the match's link; the dice wait."""
+    return share_match(app) if playing(app) and app.session.remote and handing(app) else (app, [])
+
+
+def send_result(app: App) -> Out:
+    """The standings' "Send the result to …": the finished match's link, for everyone else's phone."""
+    session = app.session if playing(app) else None
+    if session is None or not session.remote or not view.match_over(session.match):
+        return app, []
+    return share_match(app)
 
 
 def open_challenge(app: App, link: links.Link) -> Out:
-    """A challenge: the same dice, for this phone's person alone."""
-    match = link.match
+    """A challenge: a one-game match on the challenge's rules and seed (the very same dice) for this phone's
+    person (the first remembered name, else the default one). The challenge is kept in storage
+    (CHALLENGE_KEY), so a reload does not lose it; a match in progress is asked about first, and the same
+    challenge opened again resumes the game under way."""
+    from . import challenge
     from .engine import new_match
 
-    return begin(app, Session(new_match(match.ruleset, [""], 1, match.seed, t=app.t)))
+    theirs = link.match
+    if link.kind is not links.LinkKind.CHALLENGE or not challenge.playable(theirs):
+        app, more = resume_or_setup(app, False)
+        return app, [*more, draw([say(links.LinkError("not one person's game", links.Why.DAMAGED).text(app.t))])]
+    text = links.write(theirs, links.LinkKind.CHALLENGE, link.undo)
+    app = replace(app.holding(CHALLENGE_KEY, text), challenge=theirs)
+    effects = [store(CHALLENGE_KEY, text)]
+    seat = setups.quick_setup(dict(app.form), setups.Quick.SOLO)[0].seats(app.t)[0]
+    offered = Session(new_match(theirs.ruleset, [seat], 1, theirs.seed, t=app.t), undo_allowed=link.undo)
+    saved, error = stored_session(app)
+    if error is not None:
+        app, more = report_unreadable(replace(app, offered=offered), error)
+    elif saved is not None and challenge.applies(theirs, saved.match) and saved.match.games == 1:
+        app, more = begin(app, saved)  # this challenge, under way (or played) on this phone already
+    elif saved is not None and view.in_progress(saved.match):
+        app, more = offer_link(app, saved, offered, view.link_choice(saved.match, offered.match, t=app.t))
+    else:
+        app, more = begin(app, offered)
+    return app, effects + more
+
+
+def stored_challenge(app: App) -> App:
+    """The challenge this phone keeps (CHALLENGE_KEY), taken up at the start: a reload does not lose it."""
+    from . import challenge
+
+    try:
+        link = links.read(app.value(CHALLENGE_KEY) or "")
+    except links.LinkError:
+        return app  # none, or unreadable: no challenge (a new one writes over it)
+    playable = link.kind is links.LinkKind.CHALLENGE and challenge.playable(link.match)
+    return replace(app, challenge=link.match) if playable else app
+
+
+def against(app: App):
+    """The challenger's game (a game.engine.Match) this phone's match is played against, or None."""
+    from . import challenge
+
+    session = app.session
+    return app.challenge if session is not None and challenge.applies(app.challenge, session.match) else None
+
+
+def challenge_line(app: App) -> list:
+    """The line above the card while a challenge is played: who sent it and the total to beat."""
+    from . import challenge
+
+    theirs = against(app)
+    return [("challenge-line", {"text": challenge.line(theirs, app.t) if theirs else "", "hidden": theirs is None})]
+
+
+def challenge_result(app: App) -> list:
+    """The end of a challenge (drawn with the ending, which waited for the advisor's table): who won, both
+    cards side by side, the rounds chosen differently and the optimal player's total on the same dice (left
+    out where the advisor is not exact: its table could not be fetched)."""
+    from . import challenge
+
+    theirs, match = against(app), app.session.match
+    if theirs is None or not match.game_over:
+        return [show("challenge-result", False)]
+    advisor = app.session.coach.advisor
+    optimal = challenge.optimal_game(advisor, theirs).totals(0, 0).grand_total if advisor.is_exact() else None
+    shown = challenge.compare(match, theirs, optimal)
+    return [("challenge-result", {"html": markup.challenge(shown, match, t=app.t), "hidden": False})]
+
+
+CHALLENGE_TITLE = N_("Challenge a friend")  # the results' button (index.html) and the share dialog's title
+# Translators: the accessible name of the QR code the share dialog draws of a challenge link.
+QR_LABEL = N_("QR code of the challenge link")
+
+
+def challenge_friend(app: App) -> Out:
+    """The results' "Challenge a friend": the share dialog with a link carrying this game (the person's turns
+    alone: computers beside them are left out, and with slot dice a one-seat replay meets the same dice), its
+    rules, options, seed and undo setting; offered only for a match's first game (game.challenge.offerable)."""
+    from . import challenge
+
+    if not playing(app) or not challenge.offerable(app.session.match):
+        return app, []
+    game = challenge.solo(app.session.match)
+    try:
+        value = links.write(game, links.LinkKind.CHALLENGE, app.session.undo_allowed)
+    except links.LinkError as error:
+        return app, [draw([say(error.text(app.t))])]
+    url = f"{app.address}?{links.LinkKind.CHALLENGE.value}={value}"
+    return open_share(app, app.t._(CHALLENGE_TITLE), challenge.invitation(game, app.t), url, qr=True)
+
+
+def show_qr(app: App) -> Out:
+    """The share dialog's "QR code": the address drawn as a QR code (game.qr, loaded only when asked)."""
+    if app.sharing is None or not app.sharing[2]:
+        return app, []
+    from .qr import svg
+
+    return app, [draw([("share-qr", {"html": svg(app.sharing[2], app.t._(QR_LABEL)), "hidden": False})])]
 
 
 def resume_or_setup(app: App, unsaved: bool) -> Out:
@@ -1611,7 +1870,7 @@ def use_language(app: App, t: Text, remember: bool) -> Out:
     reporting = app.drawn.values.get("report") == view.Element(hidden=False)
     app = replace(app, drawn=Drawn())  # the page's words changed under the draw's memory: it holds no more
     if app.session is not None and app.screen is Screen.PLAY:
-        app, more = board(app)
+        app, more = board(app, before=challenge_line(app))
         effects += more
         if reporting:
             app, more = show_report(app)
@@ -1691,10 +1950,12 @@ def on_shared(app: App, event: Shared) -> Out:
     words = SHARE_WORDS.get(event.how)
     if words is None:
         return app, []
-    effects = [draw([("share-note", {"text": app.t._(words)}), show("share-note", True)])]
-    if event.how == "failed":
-        effects.append(focus("share-link"))
-    return app, effects
+    ops = [("share-note", {"text": app.t._(words)}), show("share-note", True)]
+    if event.how != "failed":
+        return app, [draw(ops)]
+    _, text, url = app.sharing or ("", "", "")
+    ops += [("share-link", {"value": url or text}), show("share-link-row", True)]  # a text alone too, to copy
+    return app, [draw(ops), focus("share-link")]
 
 
 def on_visibility(app: App, event: Visibility) -> Out:

@@ -213,6 +213,8 @@ _WORDINGS: dict[tuple[Refusal, str | None], Wording] = {
     (Refusal.COMPUTER_PLAYING, None): N_("{name} (computer) is playing: wait, or press Skip to the result."),
     (Refusal.UNDO_OFF, None): N_("Undo is off for this match."),
     (Refusal.NOTHING_TO_UNDO, None): N_("There is nothing to undo in this game yet."),
+    # Translators: a match that travels by link between phones: undo cannot take back the turns the link brought.
+    (Refusal.NOTHING_TO_UNDO, "link"): N_("Undo cannot reach back before the turn this link brought."),
 }
 # fmt: on
 """How a refusal is worded for a player: one msgid (or plural pair) per reason, and per sub-key where

@@ -177,6 +177,26 @@ def handover(match: Match, enabled: bool) -> str | None:
     return match.current_name if last_person != match.player else None
 
 
+def holder(match: Match) -> int | None:
+    """The seat of the person who acted last (who holds the phone), or None before any person acted.
+
+    Replays the match's actions from its seed: only asked for at a match's end, to name who the result goes to.
+
+    >>> from game.engine import Seat, new_match
+    >>> m = new_match("yacht", ["Ann", "Bob", Seat.computer("Cy", "easy")], seed=1)
+    >>> holder(m), holder(m.roll().score("choice")), holder(m.roll().score("choice").roll().score("yacht").roll())
+    (None, 0, 1)
+    """
+    from .engine import new_match
+
+    replay, last = new_match(match.ruleset, match.seats, match.games, match.seed, draw=match.draw), None
+    for action in match.actions:
+        if not replay.game_over and not replay.finished and _person(replay, replay.player):
+            last = replay.player
+        replay = replay.apply(action)
+    return last
+
+
 CHEERS = {
     # Translators: a celebration, shown and spoken when all dice alike are scored; {category} is the box ("Yahtzee for Ann!").
     Cue.YAHTZEE: N_("{category} for {name}!"),

@@ -26,7 +26,7 @@ from typing import Any
 
 from . import rules
 from .actions import Finish, Hold, NextGame, Roll, Score
-from .engine import Draw, GameError, Level, Match, Seat, SeatKind, new_match
+from .engine import MAX_GAMES, Draw, GameError, Level, Match, Seat, SeatKind, new_match
 from .i18n import ENGLISH, N_, Text
 from .inputs import read_json
 from .rules import RulesError
@@ -349,7 +349,7 @@ def _read(text: Any) -> Link:
     )
     if start.seed is None or data["e"] is None:
         raise LinkError("a link names its seed", Why.DAMAGED)
-    if data["n"] > 4 * len(start.seats) * start.games * (start.rounds + 1):
+    if data["n"] > len(start.seats) * MAX_GAMES * (start.rounds + 1):  # the engine plays on up to MAX_GAMES
         raise LinkError("more moves than a match has", Why.ILLEGAL)
     match, _ = _replay(start, data["n"], int.from_bytes(_unb64(data["m"]), "big"))
     return Link(kind, match, bool(data["u"]), bool(data["p"]))

@@ -26,6 +26,7 @@ from .setup import SEAT_KINDS, SEED_LENGTH, Quick
 __all__ = [
     "PIPS",
     "advice",
+    "challenge",
     "cell",
     "die_face",
     "language_picker",
@@ -186,8 +187,25 @@ def _players_fieldset(t: Text) -> str:
         _labelled("player-count", t._("Number of players"), count),
         seats,
         passing,
+        _remote_choice(t),
     ]
     return _element("fieldset", "\n".join(parts), id="players-choice")
+
+
+def _remote_choice(t: Text) -> str:
+    """The choice of a match that travels by link (game.setup.Setup.remote), and the honest word on its dice."""
+    box = _element(
+        "input", type="checkbox", id="opt-remote", name="remote", value="1", aria_describedby="opt-remote-note"
+    )
+    # Translators: a setup form choice: each person plays on their own phone; after a turn, a link goes to the next.
+    words = t._("Play on separate phones (send a link after each turn)")
+    label = _element("label", f"{box} {escape(words)}", for_="opt-remote")
+    # Translators: under the choice of playing on separate phones: why a link's dice are not secret.
+    note = t._(
+        "Dice come from the match's seed: a player who reads the game's code could foresee them. "
+        "This is play among friends."
+    )
+    return label + _element("p", escape(note), id="opt-remote-note", class_="field-note")
 
 
 def _lobby(t: Text) -> str:
@@ -200,6 +218,8 @@ def _lobby(t: Text) -> str:
         Quick.COMPUTER: (t._("Play the computer"), t._("You against a computer player")),
         # Translators: a large button of the setup screen: starts a match at once for two people who pass the phone.
         Quick.PASS: (t._("Pass and play"), t._("Two people, passing the phone")),
+        # Translators: a large button of the setup screen: starts the day's game, the same dice for everyone (one a day per rule set).
+        Quick.DAILY: (t._("Daily game"), t._("Today's dice, the same for everyone")),
     }
     buttons = []
     for quick, (title, line) in choices.items():
@@ -218,7 +238,7 @@ def _lobby(t: Text) -> str:
                 disabled=True,
             )
         )
-    # Translators: names the setup screen's three one-tap ways to start a match (read by screen readers).
+    # Translators: names the setup screen's one-tap ways to start a match (read by screen readers).
     lobby = _element("div", "".join(buttons), class_="lobby", role="group", aria_label=t._("Play now"))
     return lobby + _element("span", escape(t._("Starting…")), id="loading", class_="loading", role="status")
 
@@ -247,7 +267,7 @@ def _more(t: Text, inside: Sequence[str]) -> str:
 def setup_form(t: Text = ENGLISH) -> str:
     """The setup screen's form, made from the rule set registry and the match's limits, in ``t``'s words.
 
-    A lobby: three one-tap matches (``quick-solo``, ``quick-computer``, ``quick-pass``) over the choice
+    A lobby: four one-tap matches (``quick-solo``, ``quick-computer``, ``quick-pass``, ``quick-daily``) over the choice
     of rule set, then More (``details#setup-more``), which folds every other choice and Start. Rule set
     options are named ``rules.option`` (``yahtzee.joker``); a checkbox sends ``1`` when checked and
     nothing otherwise. The one-tap buttons and Start stay disabled until the shell has bound the form.
@@ -584,6 +604,10 @@ def statistics(page: stats_view.StatsPage, t: Text = ENGLISH) -> str:
         )
     if page.rivals:
         parts.append(_element("h3", escape(t._("Head to head"))) + _element("ul", lines(page.rivals)))
+    if page.daily:
+        # Translators: the Statistics screen's part on daily games (the lobby's Daily game): the streak, the results.
+        parts.append(_element("h3", escape(t._("Daily games"))) + _element("p", escape(page.streak), class_="streak"))
+        parts.append(_element("ul", lines(page.daily), class_="daily-results"))
     if page.recent:
         # Translators: the button that deletes one finished game from the Statistics screen's list.
         delete = escape(t.p_("one game", "Delete"))
@@ -593,4 +617,47 @@ def statistics(page: stats_view.StatsPage, t: Text = ENGLISH) -> str:
             for game_id, text in page.recent
         )  # fmt: skip
         parts.append(_element("h3", escape(t._("Recent games"))) + _element("ul", items, class_="recent-games"))
+    return "".join(parts)
+
+
+def challenge(shown, match, t: Text = ENGLISH) -> str:
+    """The end of a challenge (a game.challenge.Comparison; ``match``, the person's game, names the boxes):
+    who won, the optimal player's total on the same dice, both cards in one table (box, yours, theirs: it
+    fits a phone) and the rounds where the choices differed.
+
+    >>> from game.challenge import compare
+    >>> from game.engine import new_match
+    >>> a = new_match("yacht", ["<Ann>"], seed=2).roll().score("choice")
+    >>> html = challenge(compare(a, a, optimal=99), a)
+    >>> '<th scope="col">&lt;Ann&gt;</th>' in html, html.count("<tr"), "99 points" in html
+    (True, 16, True)
+    """
+    from . import challenge as challenges
+
+    name = shown.challenger
+    # Translators: the heading of a challenge's end: {name} sent the challenge.
+    parts = [_element("h3", escape(t._("Challenge from {name}", name=name)), id="challenge-result-title")]
+    parts.append(_element("p", escape(challenges.outcome(shown, t)), class_="challenge-outcome"))
+    if shown.optimal is not None:
+        parts.append(_element("p", escape(challenges.optimal_text(shown.optimal, t))))
+    # Translators: the column headings of a challenge's two cards side by side: the box, the person's points.
+    heads = (t._("Box"), t._("You"), name)
+    head = _element("tr", "".join(_element("th", escape(text), scope="col") for text in heads))
+    body = []
+    for row in view.rows(match.ruleset, 1, t):
+        numbers = "".join(_element("td", "" if points is None else str(points)) for points in shown.row(row.key))
+        body.append(_element("tr", _element("th", escape(row.label), scope="row") + numbers, class_=row.kind.value))
+    # Translators: the caption of the table of a challenge's two cards, read by screen readers.
+    caption = _element("caption", escape(t._("The two cards, box by box")), class_="visually-hidden")
+    parts.append(
+        _element("table", caption + _element("thead", head) + _element("tbody", "".join(body)), class_="compare")
+    )
+    # Translators: the heading of the rounds where the two people of a challenge chose differently.
+    parts.append(_element("h4", escape(t._("Where your choices differed"))))
+    if shown.differences:
+        texts = [challenges.difference_text(match, shown, difference, t) for difference in shown.differences]
+        parts.append(_element("ol", lines(texts), class_="challenge-rounds"))
+    else:
+        # Translators: said at a challenge's end when both people made the same choices in every round.
+        parts.append(_element("p", escape(t._("You and {name} chose alike in every round.", name=name))))
     return "".join(parts)

@@ -203,6 +203,8 @@ class Session:
     hints: frozenset[int] = frozenset()
     undos: tuple[Undo, ...] = ()
     pass_phone: bool = False  # the "Bob's turn" screen between people (game.feel.handover)
+    remote: bool = False  # the match travels by link between people's phones (a "Send to Bob" screen)
+    floor: int = 0  # actions undo never takes back: those a link brought (another person's turns)
     feedback: Feedback | None = field(default=None, compare=False)
     coach: Coach = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
 
@@ -227,7 +229,7 @@ class Session:
         """
         if problems:
             raise SetupError(" ".join(problem.message for problem in problems), Refusal.BAD_SETUP)
-        return cls(setup.start(t=t), undo_allowed=setup.undo, pass_phone=setup.pass_phone)
+        return cls(setup.start(t=t), undo_allowed=setup.undo, pass_phone=setup.pass_phone, remote=setup.remote)
 
     # ----------------------------------------------------------------- queries
 
@@ -244,7 +246,8 @@ class Session:
     @property
     def can_undo(self) -> bool:
         """Whether an undo would be accepted now."""
-        return self.undo_allowed and _undo_point(self.match) is not None
+        point = _undo_point(self.match)
+        return self.undo_allowed and point is not None and point[0] >= self.floor
 
     def wants_hint(self) -> bool:
         """Whether the person to move asked for hints and has a decision to make."""
@@ -392,6 +395,10 @@ class Session:
         if point is None:
             return self._refused(TableError("There is nothing to undo in this game yet.", Refusal.NOTHING_TO_UNDO))
         index, seat = point
+        if index < self.floor:
+            return self._refused(TableError(
+                "Undo cannot reach back before the turn this link brought.", Refusal.NOTHING_TO_UNDO, case="link"
+            ))  # fmt: skip
         match = self.match
         restored = saves.replay(match.ruleset, match.seats, match.games, match.seed, match.actions[:index])
         record = Undo(match.game, seat, len(match.actions) - index)
@@ -427,6 +434,7 @@ class Session:
             "hints": sorted(self.hints),
             "undos": [[undo.game, undo.player, undo.actions] for undo in self.undos],
             "pass": self.pass_phone,
+            **({"remote": True, "floor": self.floor} if self.remote else {}),
         }
 
     def to_json(self) -> str:
@@ -462,8 +470,8 @@ class Session:
             raise SaveError(f"unsupported session version {version!r} (this build reads version {SESSION_VERSION})")
         expected, optional = (
             {"format", "version", "match", "undo", "hints", "undos"},
-            {"pass"},
-        )  # "pass": since the pass screen
+            {"pass", "remote", "floor"},
+        )  # "pass": since the pass screen; "remote" and "floor": since matches travel by link
         if not expected <= set(data) <= expected | optional:
             raise SaveError(
                 f"the session save has fields {sorted(map(str, data))}, not {sorted(expected)} (and {sorted(optional)})"
@@ -479,7 +487,19 @@ class Session:
             raise SaveError(f"the session's undos must be [game, seat, actions] records, not {undos!r}")
         if not isinstance(data.get("pass", False), bool):
             raise SaveError(f"the session's pass setting must be true or false, not {data['pass']!r}")
-        return cls(match, data["undo"], frozenset(hints), tuple(Undo(*item) for item in undos), data.get("pass", False))
+        remote, floor = data.get("remote", False), data.get("floor", 0)
+        if not isinstance(remote, bool) or type(floor) is not int or not 0 <= floor <= len(match.actions):
+            raise SaveError(f"the session's remote setting and floor must be true or false and a count of its actions, "
+                            f"not {remote!r} and {floor!r}")  # fmt: skip
+        return cls(
+            match,
+            data["undo"],
+            frozenset(hints),
+            tuple(Undo(*item) for item in undos),
+            data.get("pass", False),
+            remote,
+            floor,
+        )
 
     @classmethod
     def from_json(cls, text: str, legacy_hints: str | None = None) -> Session:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import date
 from enum import Enum
 from typing import Any
 
@@ -56,14 +57,16 @@ SEAT_KINDS: tuple[tuple[str, str], ...] = (
 
 
 class Quick(Enum):
-    """The lobby's one-tap matches: alone, against a computer, or two people passing the phone."""
+    """The lobby's one-tap matches: alone, against a computer, two people passing the phone, or the
+    day's daily game (game.daily)."""
 
     SOLO = "solo"
     COMPUTER = "computer"
     PASS = "pass"
+    DAILY = "daily"
 
 
-TABLE_PARAMS = ("rules", "players", "games", "seed", "cpu", "undo", "pass")
+TABLE_PARAMS = ("rules", "players", "games", "seed", "cpu", "undo", "pass", "remote")
 """Link parameters of the table itself; every rule set option is one too (see START_PARAMS)."""
 START_PARAMS: tuple[str, ...] = TABLE_PARAMS + tuple(
     dict.fromkeys(option.name for v in rules.VARIANTS.values() for option in v.options)
@@ -92,6 +95,7 @@ class Setup:
     seed: str = ""
     undo: bool = True
     pass_phone: bool = False  # a "Bob's turn" screen before each person's turn that follows another person's
+    remote: bool = False  # people play on their own phones: a "Send to Bob" screen, the match sent by link
 
     def ruleset(self) -> rules.RuleSet:
         """The rule set these choices name (raises rules.RulesError naming what is wrong)."""
@@ -190,6 +194,8 @@ _LINK_WORDINGS: dict[str, str | tuple[str, str]] = {
     "undo": N_("undo={value} must be 1 or 0 (on or off)"),
     # Translators: "pass=" is the link parameter's name and 1, 0, on and off the values it takes, kept as they are.
     "pass": N_("pass={value} must be 1 or 0 (on or off)"),
+    # Translators: "remote=" is the link parameter's name and 1, 0, on and off the values it takes, kept as they are.
+    "remote": N_("remote={value} must be 1 or 0 (on or off)"),
     # Translators: "cpu=" is the link parameter's name; "seat:level", "2:perfect" and {levels} are what it takes, kept as they are.
     "cpu": N_("cpu={value}: use seat:level pairs such as 2:perfect (levels {levels})"),
     # Translators: "rules=" is the link parameter's name; {names} are the names it takes, kept as they are.
@@ -306,7 +312,7 @@ def _rules(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
 
 _TABLE_PARSERS = {
     "rules": _rules, "players": _players, "games": _games, "seed": _seed, "cpu": _cpu,
-    "undo": _flag("undo", "undo"), "pass": _flag("pass", "pass_phone"),
+    "undo": _flag("undo", "undo"), "pass": _flag("pass", "pass_phone"), "remote": _flag("remote", "remote"),
 }  # fmt: skip
 
 
@@ -468,6 +474,7 @@ def setup_from_fields(fields: Mapping[str, str]) -> tuple[Setup, tuple[LinkProbl
         seed=fields.get("seed", "").strip()[:SEED_LENGTH],
         undo=fields.get("undo", "1") == "1",
         pass_phone=fields.get("pass", "0") == "1",
+        remote=fields.get("remote", "0") == "1",
     )
     problems: list[LinkProblem] = []
     for key in ("rules", "games"):
@@ -481,21 +488,28 @@ def setup_from_fields(fields: Mapping[str, str]) -> tuple[Setup, tuple[LinkProbl
     return setup, tuple(problems + option_problems)
 
 
-def quick_setup(fields: Mapping[str, str], quick: Quick | str) -> tuple[Setup, tuple[LinkProblem, ...]]:
+def quick_setup(
+    fields: Mapping[str, str], quick: Quick | str, day: date | None = None
+) -> tuple[Setup, tuple[LinkProblem, ...]]:
     """A one-tap match of the lobby from the form's fields, and their problems (as setup_from_fields).
 
     The rule set, options, games, seed and undo are the form's; the seats come from its rows, shown
     or not: the first person's name (alone), the first two people's (passing the phone), the first
     person's and the first computer's name and level (Good where no row is a computer). A blank name
-    is named by Setup.seats.
+    is named by Setup.seats. The daily game (``day``, UTC) takes only the rule set and the first
+    person's name: one game of the standard rules on the day's seed (game.daily), and no undo, which
+    would show the dice to come (a slot's dice are the same after an undo).
 
-    >>> fields = {"rules": "yatzy", "count": "3", "name1": "Ann", "kind2": "perfect", "name3": "Bob"}
+    >>> fields = {"rules": "yatzy", "count": "3", "name1": "Ann", "kind2": "perfect", "name3": "Bob", "undo": "1"}
     >>> for quick in Quick:
-    ...     setup = quick_setup(fields, quick)[0]
-    ...     print(quick.value, setup.rules, [s.name for s in setup.seats()], setup.kinds, setup.pass_phone)
-    solo yatzy ['Ann'] ('human',) False
-    computer yatzy ['Ann', 'Robin'] ('human', 'perfect') False
-    pass yatzy ['Ann', 'Bob'] ('human', 'human') True
+    ...     setup = quick_setup(fields, quick, date(2026, 11, 24))[0]
+    ...     print(quick.value, setup.rules, [s.name for s in setup.seats()], setup.kinds, setup.pass_phone, setup.undo)
+    solo yatzy ['Ann'] ('human',) False True
+    computer yatzy ['Ann', 'Robin'] ('human', 'perfect') False True
+    pass yatzy ['Ann', 'Bob'] ('human', 'human') True True
+    daily yatzy ['Ann'] ('human',) False False
+    >>> quick_setup(fields, "daily", date(2026, 11, 24))[0].seed
+    'daily:2026-11-24:yatzy'
     """
     quick = Quick(quick)
     setup, problems = setup_from_fields(fields)
@@ -504,9 +518,21 @@ def quick_setup(fields: Mapping[str, str], quick: Quick | str) -> tuple[Setup, t
     ]
     people = [(name, "human") for name, kind in rows if kind not in _CPU_LEVELS] + [("", "human")] * 2
     computers = [(name, kind) for name, kind in rows if kind in _CPU_LEVELS] + [("", Level.GOOD.value)]
+    if quick is Quick.DAILY:
+        if day is None:
+            raise ValueError("the daily game needs its day (UTC)")
+        from . import daily
+
+        setup = Setup(
+            setup.rules, players=people[0][:1], kinds=("human",), seed=daily.seed(setup.rules, day), undo=False
+        )
+        return setup, tuple(problem for problem in problems if problem.param == "rules")  # its own options
     seats = {Quick.SOLO: people[:1], Quick.COMPUTER: [people[0], computers[0]], Quick.PASS: people[:2]}[quick]
     players, kinds = zip(*seats)
-    return replace(setup, players=players, kinds=kinds, pass_phone=quick is Quick.PASS), problems
+    passing = quick is Quick.PASS  # two people on one phone: never a match sent between phones
+    return replace(
+        setup, players=players, kinds=kinds, pass_phone=passing, remote=setup.remote and not passing
+    ), problems
 
 
 def form_values(setup: Setup) -> dict[str, str]:
@@ -524,6 +550,7 @@ def form_values(setup: Setup) -> dict[str, str]:
         "seed": setup.seed,
         "undo": "1" if setup.undo else "0",
         "pass": "1" if setup.pass_phone else "0",
+        "remote": "1" if setup.remote else "0",
     }
     for v in rules.VARIANTS.values():
         for option in v.options:

@@ -37,6 +37,8 @@ class StatsPage:
     rivals: tuple[str, ...] = ()  # head-to-head lines
     recent: tuple[tuple[str, str], ...] = ()  # (game id, what happened)
     empty: str = ""
+    streak: str = ""  # the daily games' streak, in words (game.daily)
+    daily: tuple[str, ...] = ()  # the latest days' results (date, rule set, total), newest first
 
 
 def _percent(rate: float | None, t: Text) -> str:
@@ -57,14 +59,33 @@ def _game_line(record, title: str, t: Text) -> str:
     return t._("{date} · {rules} · {scores}", date=t.date(_day(record.ended)), rules=title, scores=seats)
 
 
+def _daily(history, today: date | None, t: Text) -> dict:
+    """The daily games' part of the page: their streak up to ``today`` (UTC) and the latest days' results."""
+    from . import daily
+
+    shown = daily.results(history)
+    if not shown:
+        return {}
+    count = daily.streak(history, today) if today is not None else 0
+    # Translators: on the Statistics screen: days in a row with a daily game played (up to today or yesterday).
+    streak = t.n_("Daily streak: {count} day", "Daily streak: {count} days", count)
+    return {"streak": streak, "daily": tuple(daily.result_line(record, t) for record in shown[: daily.RESULTS_SHOWN])}
+
+
 def statistics(
-    history, references: dict, key: str | None = None, name: str | None = None, *, t: Text = ENGLISH
+    history,
+    references: dict,
+    key: str | None = None,
+    name: str | None = None,
+    *,
+    t: Text = ENGLISH,
+    today: date | None = None,
 ) -> StatsPage:
     """The Statistics screen for a game.history.History, one rule set (key) and one person (name).
 
     Unknown or missing choices fall back to the first rule set and person; ``references`` maps a
     rule set key to the optimal player's game.stats.Reference. Words, numbers and dates are in
-    the language of ``t``.
+    the language of ``t``. ``today`` (UTC) is the day the daily games' streak runs to (game.daily).
 
     >>> from game.history import History, _demo_record
     >>> statistics(History(), {}).empty
@@ -88,7 +109,7 @@ def statistics(
     names = stats.players(history, key)
     name = name if name in names else (names[0] if names else None)
     reference = references.get(key)
-    page = StatsPage(sets, key, names, name, recent=tuple(recent))
+    page = StatsPage(sets, key, names, name, recent=tuple(recent), **_daily(history, today, t))
     if name is None:
         return replace(page, empty=t._("Only computer players have finished games of these rules."))
     s = stats.summary(history, key, name, reference)

@@ -19,11 +19,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
 
-from . import rules
+from . import daily, rules
 from .actions import Action, Finish, Hold, NextGame, Roll, Score
+from .challenge import offerable
 from .coach_view import action_text
 from .engine import Match, Phase, SeatKind, new_match
-from .feel import match_over
+from .feel import holder, match_over
 from .i18n import ENGLISH, N_, Text, n_
 
 __all__ = [
@@ -604,14 +605,17 @@ def elements(session, shown: Results | None, t: Text = ENGLISH, handing: str | N
             hidden=not session.undo_allowed, attributes=(("aria-disabled", _flag(not session.can_undo)),)
         ),
         "tray": Element(hidden=not playing or handing is not None),
-        "pass": Element(hidden=handing is None),
+        "pass": Element(hidden=handing is None or session.remote),
+        "send": Element(hidden=handing is None or not session.remote),
         "skip-button": Element(hidden=not computer),
         "hint-toggle-label": Element(hidden=not playing or computer),
         "hint-toggle": Element(checked=match.player in session.hints),
         # Translators: the label of the switch that shows hints for the player whose turn it is.
         "hint-toggle-text": Element(t._("Hints for {name}", name=match.current_name)),
     }
-    if handing is not None:
+    if handing is not None and session.remote:
+        out |= send_screen(handing, t)
+    elif handing is not None:
         out |= {
             "pass-title": Element(_whose(t, handing, _PASS_TITLE)),
             # Translators: the pass-the-phone screen: {name} is the person whose turn it is now.
@@ -627,8 +631,48 @@ def elements(session, shown: Results | None, t: Text = ENGLISH, handing: str | N
             "show-report": Element(hidden=not shown.review), "next-game": Element(hidden=not shown.can_next),
             "finish-match": Element(hidden=not shown.can_finish), "new-match": Element(hidden=not shown.final),
             "play-again": Element(hidden=not shown.final), "results-undo": Element(hidden=not session.can_undo),
+            "share-result": Element(hidden=not shown.final or daily.match_day(match) is None),  # a daily game's
+            "challenge-friend": Element(hidden=not offerable(match)),  # one person's first game (game.challenge)
         }  # fmt: skip
+        if shown.final and session.remote and session.floor < len(match.actions):  # this phone played the end
+            out["send-result"] = Element(result_title(match, t), hidden=False)
+    out.setdefault("send-result", Element(hidden=True))
     return out
+
+
+def send_screen(name: str, t: Text = ENGLISH) -> dict[str, Element]:
+    """The screen between turns of a match that travels by link: send it to ``name``, or play on here.
+
+    >>> send_screen("Bob")["send-link"].text, send_screen("Bob")["send-here"].text
+    ('Send to Bob', 'Bob is here: play on this phone')
+    """
+    return {
+        "send-title": Element(_whose(t, name, _PASS_TITLE)),
+        # Translators: the screen after a person's turn in a match played on separate phones; {name} plays next.
+        "send-text": Element(t._("Send the match to {name} by link: their phone plays the next turn.", name=name)),
+        "send-link": Element(send_title(name, t)),
+        # Translators: a button of the screen between turns of a match on separate phones: {name} plays on this phone instead.
+        "send-here": Element(t._("{name} is here: play on this phone", name=name)),
+    }
+
+
+def send_title(name: str, t: Text = ENGLISH) -> str:
+    """The send screen's button, and the share dialog's title, that send the match to ``name``."""
+    # Translators: a button that opens the share dialog with the match's link for {name}; the share dialog's title too.
+    return t._("Send to {name}", name=name)
+
+
+def result_title(match: Match, t: Text = ENGLISH) -> str:
+    """The button (and the share dialog's title) that sends a finished match's link to everyone else.
+
+    >>> from game.engine import new_match
+    >>> result_title(new_match("yacht", ["Ann", "Bob", "Cy"], seed=1).roll().score("choice"))
+    'Send the result to Bob and Cy'
+    """
+    here = holder(match)
+    others = [seat.name for i, seat in enumerate(match.seats) if i != here and seat.kind is SeatKind.HUMAN]
+    # Translators: at the end of a match played on separate phones: {names} are the others ("Bob and Cy").
+    return t._("Send the result to {names}", names=t.join(others)) if others else t._("Send the result")
 
 
 def announcement(step, t: Text = ENGLISH) -> str:

@@ -199,6 +199,17 @@ def node() -> str:
     return found
 
 
+def node_error(stderr: str) -> str:
+    """What went wrong in a Node run of Pyodide, readable: Node prints the minified line that threw
+    (one line of 60 kB and more) before the Python traceback, so long lines are left out.
+
+    >>> node_error("x" * 9000 + "\\nTraceback:\\n  File a\\nImportError: no daily")
+    'Traceback: | File a | ImportError: no daily'
+    """
+    lines = [line.strip() for line in stderr.splitlines() if line.strip() and len(line) < 500]
+    return " | ".join(lines[-20:])[-2000:]
+
+
 def make(root: Path, out: Path, stdlib: str | None = None) -> str:
     """Write the packed snapshot into ``out`` (unless there already) and return its site path.
 
@@ -231,7 +242,7 @@ def make(root: Path, out: Path, stdlib: str | None = None) -> str:
             timeout=300,
         )
         if result.returncode != 0 or not raw.is_file():
-            raise SnapshotError(f"tools/snapshot.mjs failed ({result.returncode}): {result.stderr.strip()[-2000:]}")
+            raise SnapshotError(f"tools/snapshot.mjs failed ({result.returncode}): {node_error(result.stderr)}")
         laid_out = Path(scratch) / "snapshot.raw"
         laid_out.write_bytes(layout(raw.read_bytes()))
         brotli = subprocess.run(

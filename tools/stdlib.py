@@ -167,7 +167,7 @@ def make(root: Path, out: Path, paths: list[str]) -> str:
             timeout=300,
         )
         if ran.returncode != 0 or not result_file.is_file():
-            raise StdlibError(f"tools/stdlib.mjs failed ({ran.returncode}): {ran.stderr.strip()[-2000:]}")
+            raise StdlibError(f"tools/stdlib.mjs failed ({ran.returncode}): {snapshot.node_error(ran.stderr)}")
         result = json.loads(result_file.read_text())
     if result["tour_error"]:
         raise StdlibError(f"the game's tour failed under Pyodide: {result['tour_error']}")

@@ -22,7 +22,7 @@
   // sessionStorage that this tab's last save failed).
   var STORED_KEYS = [
     "yacht-dice/match", "yacht-dice/setup", "yacht-dice/history",
-    "yacht-dice/hints", "yacht-dice/unreadable-save", "yacht-dice/language",
+    "yacht-dice/hints", "yacht-dice/unreadable-save", "yacht-dice/language", "yacht-dice/challenge",
   ];
   var KEPT_PREFIX = "yacht-dice/unreadable-"; // copies kept aside, each under a key of its own: all are read
   var UNSAVED_KEY = "yacht-dice/unsaved";
@@ -561,7 +561,9 @@
     },
     download: download,
     focus: function (id) {
-      byId(id).focus();
+      var element = byId(id);
+      element.focus();
+      if (element.readOnly && typeof element.select === "function") element.select(); // a link to copy by hand
     },
     offerFocus: offerFocus,
     moveFocus: moveFocus,
@@ -708,6 +710,7 @@
       query: Array.from(new URLSearchParams(window.location.search)),
       languages: Array.from(navigator.languages || [navigator.language || ""]),
       form: setupFields(), hidden: document.hidden, reduced: reducedMotion(), python: "", msgids: msgids(),
+      address: window.location.origin + window.location.pathname,
     });
   }
 

@@ -18,8 +18,13 @@ DIST = ROOT / "dist"
 
 @pytest.fixture(scope="session")
 def site_server():
-    """The built site (dist/, rebuilt incrementally) served on a free loopback port."""
-    build(DIST)
+    """The built site (dist/, rebuilt incrementally) served on a free loopback port. Each pytest-xdist
+    worker builds under one lock: the first builds, the next finds nothing to change."""
+    import fcntl
+
+    with open(ROOT / ".dist-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        build(DIST)
     server = serve_in_background(DIST, 0)
     yield server
     server.shutdown()

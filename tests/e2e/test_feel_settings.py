@@ -206,38 +206,6 @@ def test_refused_storage_means_defaults_and_the_choice_lasts_the_visit(browser, 
         context.close()
 
 
-# Pips in every theme, on every screen: tests/e2e/test_layout.py; here the numbers style.
-@pytest.mark.parametrize(("theme", "dice_style"), [("light", "numbers"), ("contrast", "numbers")])
-def test_every_theme_is_axe_clean(browser, base_url, theme, dice_style):
-    from axe_playwright_python.sync_playwright import Axe
-
-    context = browser.new_context(locale="en-US")
-    context.add_init_script(
-        f"localStorage.setItem('yacht-dice/theme', '{theme}'); localStorage.setItem('yacht-dice/dice-style', '{dice_style}');"
-    )
-    page = context.new_page()
-
-    def serious():
-        found = [v for v in Axe().run(page).response["violations"] if v["impact"] in ("serious", "critical")]
-        return [(v["id"], [n["html"][:120] for n in v["nodes"][:3]]) for v in found]
-
-    try:
-        open_game(page, base_url)
-        assert page.locator("html").get_attribute("data-theme") == theme
-        open_settings(page)
-        assert page.locator("#theme").input_value() == theme and page.locator("#dice-style").input_value() == dice_style
-        setup = serious()
-        ui.start(page, base_url, "rules=yahtzee&players=Ann,Bob&seed=2")
-        ui.roll(page)
-        ui.die(page, 2).click()
-        expect(ui.die(page, 2)).to_have_attribute("aria-pressed", "true")
-        page.evaluate(SETTLED)
-        play = serious()
-        assert setup == [] and play == []
-    finally:
-        context.close()
-
-
 def test_the_panel_controls_are_full_tap_targets_and_fold_when_the_rules_open(page, base_url):
     ui.start(page, base_url, "rules=yacht&players=Ann&seed=3")
     open_settings(page)

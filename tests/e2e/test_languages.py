@@ -123,14 +123,14 @@ def test_every_language_is_axe_clean(browser, base_url, code):
     context = browser.new_context(locale=code, base_url=base_url)
     page = context.new_page()
     try:
-        open_game(page, base_url)
-        assert page.evaluate("document.documentElement.lang") == code
-        setup = [v for v in Axe().run(page).response["violations"] if v["impact"] in ("serious", "critical")]
+        # The table in every language; the setup screen is checked with axe by test_layout (its structure
+        # is the same in every language): one page load per language, not two, for the suite's time.
         open_game(page, base_url, "?rules=yahtzee&players=Ann,Bob&seed=2")
+        assert page.evaluate("document.documentElement.lang") == code
         page.locator(ROLL_BUTTON).click()
         page.locator(FIRST_CHOICE).first.wait_for()
         play = [v for v in Axe().run(page).response["violations"] if v["impact"] in ("serious", "critical")]
-        assert not setup and not play, [(v["id"], v["nodes"][0]["html"]) for v in setup + play]
+        assert not play, [(v["id"], v["nodes"][0]["html"]) for v in play]
     finally:
         context.close()
 

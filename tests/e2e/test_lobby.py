@@ -1,4 +1,4 @@
-"""The setup screen as a lobby, on a 390 × 844 phone: three one-tap matches and the rule set on the first
+"""The setup screen as a lobby, on a 390 × 844 phone: four one-tap matches and the rule set on the first
 screen, everything else in More, the last choices remembered, computers named in the page's language."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from tests.e2e.conftest import open_game
 from tools import i18n
 
 PHONE = {"width": 390, "height": 844}
-CHOICES = ("Play solo", "Play the computer", "Pass and play")
+CHOICES = ("Play solo", "Play the computer", "Pass and play", "Daily game")
 
 
 def _phone(browser, base_url, locale: str):
@@ -64,7 +64,7 @@ def play_a_turn(page) -> None:
 )
 def test_each_one_tap_choice_starts_its_match_in_one_tap(phone, base_url, choice, seats, status):
     page = open_game(phone, base_url)
-    for name in CHOICES:  # the first screen, without scrolling: the three choices and the rule set in use
+    for name in CHOICES:  # the first screen, without scrolling: the four choices and the rule set in use
         expect(quick(page, name)).to_be_in_viewport(ratio=1)
     expect(page.locator("#rules-choice")).to_be_in_viewport(ratio=1)
     expect(page.get_by_label("Yahtzee", exact=True)).to_be_checked()

@@ -27,9 +27,10 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from game import advisor, view
+from game import advisor, links, view
 from game import app as game
 from game.app import (
+    CHALLENGE_KEY,
     HINTS_KEY,
     HISTORY_KEY,
     KEPT_PREFIX,
@@ -1436,6 +1437,15 @@ def test_a_failure_is_said_in_words_and_a_failed_start_still_ends():
 # ----------------------------------------------------------------------------- random events
 
 
+def _challenge() -> str:
+    """A challenge link's value: Ann's finished Yacht game (game.challenge)."""
+    match = new_match("yacht", ["Ann"], seed=2)
+    for box in match.open_categories():
+        match = match.roll().score(box)
+    return links.write(match, links.LinkKind.CHALLENGE)
+
+
+CHALLENGE = _challenge()
 LINKS = (
     "",
     "players=Ann&rules=yacht",
@@ -1445,6 +1455,7 @@ LINKS = (
     "cpu=1:win&rules=yacht",
     "games=9",
     "rules=yacht&players=Ann&games=2",
+    f"challenge={CHALLENGE}",
 )
 """Links the machine starts from (Yacht, whose tables are small)."""
 
@@ -1474,6 +1485,7 @@ STORED_VALUES = {
     LANGUAGE_KEY: st.sampled_from([None, "de", "xx", "en"]),
     UNREADABLE_KEY: st.sampled_from([None, "{", "old"]),
     HINTS_KEY: st.sampled_from([None, "{", '{"seed": "1", "players": [0]}']),
+    CHALLENGE_KEY: st.sampled_from([None, "{", CHALLENGE]),
 }
 
 
@@ -1534,6 +1546,8 @@ class AppMachine(RuleBasedStateMachine):
             History.from_json(value)
         elif key == SETUP_KEY:
             assert isinstance(json.loads(value), dict)
+        elif key == CHALLENGE_KEY:
+            assert links.read(value).kind is links.LinkKind.CHALLENGE
 
     @initialize(
         early=st.lists(
@@ -1707,3 +1721,25 @@ def test_random_events_never_break_the_app(in_browser):
             max_examples=40, stateful_step_count=30, deadline=None, suppress_health_check=list(HealthCheck)
         ),
     )
+
+
+@pytest.mark.parametrize("query", ["rules=yacht", "rules=yahtzee", "rules=yatzy", "rules=custom&dice=6&sides=8"])
+def test_a_whole_solo_game_by_clicks_is_the_engines_game(query):
+    """What tests/e2e/test_game.py plays in the browser for two rule sets, for every rule set here: the
+    roll, hold and box clicks of a whole game drive the engine exactly, and the card's choices offered
+    are the engine's options."""
+    from game.setup import parse_link
+
+    query = f"{query}&players=Solo&seed=2024"
+    app, _ = start(query)
+    twin = parse_link("?" + query)[0].start()
+    for _ in range(twin.rounds):
+        app, _ = send(app, Click("roll-button"), Click(data=(("die", "0"),)), Click(data=(("die", "2"),)))
+        app, effects = send(app, Click("roll-button"))
+        twin = twin.roll().hold(0).hold(2).roll()
+        assert app.session.match.dice == twin.dice
+        offered = {box: points for box, points in twin.options().items() if box in twin.open_categories()}
+        best = max(offered, key=lambda box: (offered[box], -list(offered).index(box)))
+        app, _ = send(app, click(best))
+        twin = twin.score(best)
+    assert app.session.match.cards == twin.cards and app.session.match.game_over

@@ -197,7 +197,7 @@ def test_player_count_games_seed_undo_and_start(form):
     assert start.attrs["type"] == "submit" and start.has("disabled") and start.text == "Start"
 
 
-def test_the_lobby_offers_three_one_tap_matches_first(form):
+def test_the_lobby_offers_four_one_tap_matches_first(form):
     lobby = form.children[0]  # first: no scrolling to reach it
     assert lobby.tag == "div" and lobby.attrs["class"] == "lobby" and lobby.attrs["role"] == "group"
     buttons = lobby.find_all("button")
@@ -214,6 +214,7 @@ def test_the_lobby_offers_three_one_tap_matches_first(form):
         "Play solo",
         "Play the computer",
         "Pass and play",
+        "Daily game",
     ]
     assert form.find("span", id="loading").attrs["role"] == "status"
 

@@ -16,6 +16,7 @@ from game.engine import Seat, SeatKind, new_match
 from game.history import History, session_record
 from game.session import Session
 from game.sounds import RECIPES, recipe_data
+from tests.unit.test_app import ops, send
 
 NOW = "2026-11-24T10:00:00Z"
 YACHT_OPTIMAL = "The optimal player averages 167.0 under these rules."  # the Yacht table's 166.99
@@ -177,18 +178,6 @@ def start(match, stored=None):
     values = {SAVE_KEY: Session(match).to_json() if not isinstance(match, Session) else match.to_json()}
     values |= stored or {}
     return update(App(), Start(stored=tuple(values.items())), now=NOW)
-
-
-def send(app, *events):
-    out = []
-    for event in events:
-        app, effects = update(app, event, now=NOW)
-        out += effects
-    return app, out
-
-
-def ops(effects, where):
-    return [changes for effect in effects if effect.kind == "apply" for at, changes in effect.args[0] if at == where]
 
 
 def ticks(effects, kind):

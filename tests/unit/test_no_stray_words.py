@@ -25,6 +25,7 @@ TECHNICAL = {
     ("game/engine.py", "The match"),  # the actor of a developer message (people read the wording table's)
     ("game/history.py", "Ann"),
     ("game/history.py", "Bob"),  # a doctest's demo record
+    ("game/daily.py", "Ann"),  # a doctest's demo record
     ("game/i18n.py", "Text"),  # a type in quotes
     ("game/rules.py", "Custom "),  # RuleSet.title in English, for developer messages (people see display(t))
     ("game/stats.py", "Yahtzee rate"),  # names a bad field in a developer message

@@ -283,6 +283,7 @@ def provoke() -> list[GameError]:
         saves_error(),
         Session(m0, undo_allowed=False).undo().refusal,
         Session(m0).undo().refusal,
+        Session(m0.roll(), floor=1).undo().refusal,  # a roll a link brought: another phone's
         Session(m0).computer_step().refusal,
         Session(new_match("yacht", [Seat.computer("Robo")], seed=1)).act(Roll()).refusal,
     ]

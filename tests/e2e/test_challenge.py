@@ -1,0 +1,114 @@
+"""A challenge by link between two phones (two browser contexts, each with its own storage): Ann plays a game
+beside a computer and taps Challenge a friend; the link (and its QR code, read back by Debian's zbarimg) opens a
+game on the very same dice on the friend's phone, which ends with both cards side by side, the rounds chosen
+differently and the optimal player's total, clean for axe and whole on a 390×844 phone."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e import ui
+from tests.e2e.conftest import open_game
+
+PHONE = {"width": 390, "height": 844}
+FITS = (
+    "() => document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth"
+)
+
+
+def play_out(page, last: bool = False) -> None:
+    """Roll once and score the first (or last) offered box until the game is over."""
+    while page.locator("#results").is_hidden():
+        ui.roll(page)
+        boxes = page.locator("#scorecard button.choice")
+        (boxes.last if last else boxes.first).click()
+
+
+def play_beside_a_computer(page) -> None:
+    """Ann's turns (a roll, the first offered box) until the game is over; the computer's are skipped through."""
+    ready = "() => !document.getElementById('results').hidden || /Ann's turn/.test(document.getElementById('status').textContent)"
+    while page.locator("#results").is_hidden():
+        skip = page.locator("#skip-button")
+        if skip.is_visible():
+            skip.click()
+        page.wait_for_function(ready)
+        if page.locator("#results").is_visible():
+            break
+        ui.roll(page)
+        page.locator("#scorecard button.choice").first.click()
+
+
+def decoded(png: bytes, tmp_path) -> str:
+    """The text of the QR code in a screenshot, read by zbarimg (Debian's zbar-tools)."""
+    picture = tmp_path / "qr.png"
+    picture.write_bytes(png)
+    done = subprocess.run(["zbarimg", "--raw", "-q", str(picture)], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_a_challenge_sent_by_link_and_qr_code_is_played_on_another_phone(browser, base_url, tmp_path):
+    ann = browser.new_context(locale="en-US").new_page()
+    ui.start(ann, base_url, "rules=yacht&players=Ann&cpu=2:easy&seed=4242")
+    play_beside_a_computer(ann)
+    expect(ann.get_by_role("region", name="Final standings")).to_be_visible()
+    total = ui.cell(ann, "grand_total", 0)
+    ann.get_by_role("button", name="Challenge a friend").click()
+    dialog = ann.get_by_role("dialog", name="Challenge a friend")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text(f"I scored {total} points at Yacht. Can you beat me on the very same dice?")
+    link = ann.locator("#share-link").input_value()
+    assert link.startswith(f"{base_url}/?challenge=")
+    ann.get_by_role("button", name="QR code").click()
+    qr = ann.get_by_role("img", name="QR code of the challenge link")
+    expect(qr).to_be_visible()
+    picture = qr.screenshot()  # read back at the end (where zbarimg is installed)
+
+    bob = browser.new_context(locale="en-US", viewport=PHONE).new_page()
+    open_game(bob, base_url, link[len(base_url) + 1 :])
+    line = bob.locator("#challenge-line")
+    expect(line).to_have_text(f"Challenge from Ann: {total} points")
+    assert parse_qsl(urlsplit(bob.url).query) == []  # the link's query is dropped: a reload never repeats it
+    bob.reload()  # the challenge is kept across a reload
+    bob.wait_for_selector("html[data-ready='true']")
+    expect(line).to_have_text(f"Challenge from Ann: {total} points")
+    ui.roll(bob)
+    assert bob.evaluate(FITS)  # the line above the card keeps the table on one phone screen
+    play_out(bob, last=True)
+    result = bob.get_by_role("region", name="Challenge from Ann")
+    expect(result).to_be_visible(timeout=30_000)
+    expect(result).to_contain_text(re.compile(r"The optimal player scores \d+ points on these very dice\."))
+    table = result.get_by_role("table", name="The two cards, box by box")
+    expect(table.get_by_role("columnheader")).to_have_text(["Box", "You", "Ann"])
+    expect(table.get_by_role("row", name=re.compile("^Grand total"))).to_contain_text(total)
+    yours = ui.cell(bob, "grand_total", 0)
+    expect(table.get_by_role("row", name=re.compile("^Grand total"))).to_have_text(re.compile(rf"{yours}\s*{total}$"))
+    expect(result).to_contain_text("Where your choices differed")
+    expect(result.locator(".challenge-rounds li").first).to_contain_text(re.compile(r"^Round \d+ — Ann: "))
+    assert bob.evaluate(
+        "() => document.documentElement.scrollWidth <= window.innerWidth"
+    )  # nothing wider than the phone
+    result.scroll_into_view_if_needed()
+    ui.screenshot(bob, "challenge-result-phone")
+
+    from axe_playwright_python.sync_playwright import Axe
+
+    violations = Axe().run(bob).response["violations"]
+    serious = [
+        (v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations if v["impact"] in ("serious", "critical")
+    ]
+    assert serious == []
+    ann.context.close()
+    bob.context.close()
+
+    if shutil.which("zbarimg") is None:
+        pytest.skip(
+            "zbarimg is not installed (Debian's zbar-tools: apt-get install zbar-tools): the QR code was not read back"
+        )
+    assert decoded(picture, tmp_path) == link
