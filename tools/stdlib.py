@@ -93,10 +93,12 @@ def candidates(root: Path, paths: list[str]) -> list[str]:
 
 
 def fingerprint(root: Path, inputs: list[Path]) -> str:
-    """A short hash of everything the trimmed zip depends on."""
+    """A short hash of everything the trimmed zip depends on: each input's place in the tree (not where
+    the tree or the site lies: two checkouts of one commit make one zip) and its content."""
     digest = hashlib.sha256()
     for path in inputs:
-        digest.update(str(path).encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+        place = path.relative_to(root) if path.is_relative_to(root) else Path(path.name)
+        digest.update(str(place).encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()[:16]
 
 

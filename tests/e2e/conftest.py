@@ -172,6 +172,16 @@ def page_log(page) -> PageLog:
     return PageLog(page)
 
 
+def build_copy(source, site):
+    """Build a private source tree's site (tools.build), starting from dist/'s Python files: the snapshot
+    and the standard library are named by a hash of their inputs, so an unchanged game reuses them
+    instead of making them again (two runs of Pyodide under Node)."""
+    python = DIST / "static" / "python"
+    if python.is_dir() and not (site / "static" / "python").exists():
+        shutil.copytree(python, site / "static" / "python")
+    return build(site, root=source)
+
+
 def copy_sources(target):
     """A private copy of the repository's site sources, for a test that changes them."""
     skip = shutil.ignore_patterns("node_modules", ".venv", "dist", ".git", "tests", "*.egg-info")

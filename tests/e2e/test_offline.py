@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.e2e import ui
-from tests.e2e.conftest import DIST, copy_sources, open_game
+from tests.e2e.conftest import DIST, build_copy, copy_sources, open_game
 from tools.build import build
 from tools.serve import serve_in_background
 
@@ -26,10 +26,10 @@ def precache_list(page) -> list[str]:
 
 
 @pytest.fixture
-def served(tmp_path):
+def served(tmp_path, site_server):
     """A private source tree and its built site on its own server: (source, site, url)."""
     source = copy_sources(tmp_path / "source")
-    build(tmp_path / "site", root=source)
+    build_copy(source, tmp_path / "site")
     server = serve_in_background(tmp_path / "site", 0)
     yield source, tmp_path / "site", f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
