@@ -192,17 +192,15 @@ def _number(digits: tuple[tuple[int, int], ...]) -> int:
     return value
 
 
-def _replay(start: Match, steps: int, value: int) -> tuple[Match, tuple[tuple[int, int], ...]]:
+def _replay(start: Match, steps: int, value: int) -> Match:
     """The match ``steps`` turns and game ends after ``start``, reading the digits out of ``value``."""
     match = start
-    digits: list[tuple[int, int]] = []
 
     def take(base: int) -> int:
         nonlocal value
         if base < 1:
             raise LinkError("a move with no choice", Why.ILLEGAL)
         value, digit = divmod(value, base)
-        digits.append((digit, base))
         return digit
 
     for _ in range(steps):
@@ -223,7 +221,7 @@ def _replay(start: Match, steps: int, value: int) -> tuple[Match, tuple[tuple[in
         match = match.apply(Score(ids[take(len(ids))]))
     if value:
         raise LinkError("digits left over after the last move", Why.DAMAGED)
-    return match, tuple(digits)
+    return match
 
 
 # ----------------------------------------------------------------------------- the text of a link
@@ -341,17 +339,17 @@ def _read(text: Any) -> Link:
         raise LinkError("a link's moves are malformed", Why.DAMAGED)
     if not isinstance(data["r"], dict):
         raise LinkError("a link's rules are malformed", Why.DAMAGED)
+    if data["e"] is None:  # new_match would draw a seed of its own
+        raise LinkError("a link names its seed", Why.DAMAGED)
     start = new_match(
         rules.from_dict(data["r"]),
         [Seat.human(seat[0]) if len(seat) == 1 else Seat.computer(seat[0], Level(seat[1])) for seat in seats],
         data["g"],
         data["e"],
     )
-    if start.seed is None or data["e"] is None:
-        raise LinkError("a link names its seed", Why.DAMAGED)
     if data["n"] > len(start.seats) * MAX_GAMES * (start.rounds + 1):  # the engine plays on up to MAX_GAMES
         raise LinkError("more moves than a match has", Why.ILLEGAL)
-    match, _ = _replay(start, data["n"], int.from_bytes(_unb64(data["m"]), "big"))
+    match = _replay(start, data["n"], int.from_bytes(_unb64(data["m"]), "big"))
     return Link(kind, match, bool(data["u"]), bool(data["p"]))
 
 

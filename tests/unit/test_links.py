@@ -159,6 +159,7 @@ def test_too_long_future_and_foreign_links():
         assert refused(sign({**unpack(GOOD), field: value})) in (Why.DAMAGED, Why.ILLEGAL)
     assert refused(sign({**unpack(GOOD), "r": {"name": "chess"}})) is Why.ILLEGAL
     assert refused(sign({**unpack(GOOD), "e": 2**60})) is Why.ILLEGAL
+    assert refused(sign({**unpack(GOOD), "e": None})) is Why.DAMAGED  # never a seed of the reader's own
 
 
 def test_a_challenge_carries_one_finished_game():
