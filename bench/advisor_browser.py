@@ -6,9 +6,9 @@ Builds dist/, opens the game in headless Chromium, and runs the same loop as
 bench/bench_advisor.py (CPython) in the page's own interpreter: it fetches each rule set's
 table as the game does (an Advisor per rule set, which loads the fetched bytes), then times every decision of ``--games`` games played optimally.
 Prints, per rule set, the table load time and options() median / p95 / max in milliseconds, and the
-same decision with its odds (options() and every keep's exact chances, as game.coach.hint computes
+same decision with its odds (options() and every keep's exact chances, as game.coach.advice.hint computes
 them for the hint panel; the odds' programs built on first use are counted in the first decisions),
-and a Perfect (to win) decision (game.winning.Winning.options against one Perfect rival, from the
+and a Perfect (to win) decision (game.coach.winning.Winning.options against one Perfect rival, from the
 same games' cards, with the spread table loaded as the page loads it; a new Winning per game, so
 its caches start empty each game as in a new match).
 """
@@ -32,11 +32,11 @@ from bench.inpage import run_in_page  # noqa: E402
 PAGE_SCRIPT = """
 import json, random, time
 from pyscript import document, fetch
-from game.actions import Keep, Score
-from game.advisor import Advisor
-from game.odds import Odds
-from game.rules import ruleset
-from game.winning import Winning
+from game.core.actions import Keep, Score
+from game.coach.advisor import Advisor
+from game.coach.odds import Odds
+from game.core.rules import ruleset
+from game.coach.winning import Winning
 
 async def bench(names, games):
     rng = random.Random(2024)

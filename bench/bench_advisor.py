@@ -19,9 +19,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.actions import Score  # noqa: E402
-from game.advisor import Advisor  # noqa: E402
-from game.rules import ruleset  # noqa: E402
+from game.coach.advisor import Advisor  # noqa: E402
+from game.core.actions import Score  # noqa: E402
+from game.core.rules import ruleset  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -25,8 +25,8 @@ SIZES = (5_000, 10_000, 20_000, 40_000)
 PAGE_SCRIPT = """
 import json, time
 from pyscript import document
-from game.engine import new_match
-from game.session import Session
+from game.core.engine import new_match
+from game.coach.session import Session
 
 out = {}
 start = new_match("yahtzee", ["Ann", "Bob"], seed=3).roll()

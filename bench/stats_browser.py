@@ -21,16 +21,16 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.inpage import run_in_page  # noqa: E402
-from game.history import HISTORY_FORMAT, History  # noqa: E402
-from game.rules import ruleset  # noqa: E402
+from game.core.rules import ruleset  # noqa: E402
+from game.records.history import HISTORY_FORMAT, History  # noqa: E402
 
 SEED = 2026
 # Runs in the page (Pyodide); writes its figures into <body data-bench="…">.
 PAGE_SCRIPT = """
 import json, statistics, time
 from pyscript import document, window
-from game import markup, stats_view
-from game.history import History
+from game.present import markup, stats_view
+from game.records.history import History
 from game.shell.records import CACHE
 
 loads, renders, values, htmls = [], [], [], []

@@ -4,10 +4,10 @@
     .venv/bin/python -m bench.winning duel --games 40000 [--rules yahtzee yatzy] [--jobs 16]
 
 ``calibrate`` plays two-seat games of two Perfect (expected-score) players and, at every turn
-start, records the first seat's predicted chance of winning (game.winning, what the page shows);
+start, records the first seat's predicted chance of winning (game.coach.winning, what the page shows);
 it prints predicted against observed by decile. ``duel`` plays Perfect (to win) against Perfect,
 seats alternating who starts, and prints the win rate (a tie counts half) with its 95% interval.
-Games are played on the game's own code (game.advisor, game.winning), not the engine, with dice
+Games are played on the game's own code (game.coach.advisor, game.coach.winning), not the engine, with dice
 from ``random.Random(seed)``: a given ``--seed`` replays the same games.
 """
 
@@ -26,10 +26,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.actions import Decision, Score  # noqa: E402
-from game.advisor import Advisor  # noqa: E402
-from game.rules import RuleSet, ruleset  # noqa: E402
-from game.winning import Prospect, Winning  # noqa: E402
+from game.coach.advisor import Advisor  # noqa: E402
+from game.coach.winning import Prospect, Winning  # noqa: E402
+from game.core.actions import Decision, Score  # noqa: E402
+from game.core.rules import RuleSet, ruleset  # noqa: E402
 
 Card = tuple[dict[str, int], int]  # scores and Yahtzee bonus points
 Policy = Callable[[Card, tuple[int, ...], int, Sequence[Card]], Decision]

@@ -202,15 +202,16 @@ MARKUP_MARKER = re.compile(r"^([ \t]*)<!-- markup:([\w-]+) -->[ \t]*$", re.M)
 
 
 def page_markup(texts: dict | None = None) -> dict[str, str]:
-    """The parts of index.html that Python writes (game.markup), by marker name.
+    """The parts of index.html that Python writes (game.present.markup), by marker name.
 
     They are the real setup form, an empty tray of the first rule set's dice and the language
     picker, in the default language, so the first paint shows them before Python starts; and
-    boot.js's messages in every language of ``texts`` (code -> game.i18n.Text). (Rendered by this
+    boot.js's messages in every language of ``texts`` (code -> game.core.i18n.Text). (Rendered by this
     checkout's ``game`` package.)
     """
-    from game import boot, markup, rules
-    from game import i18n as words
+    from game.core import i18n as words
+    from game.core import rules
+    from game.present import boot, markup
 
     texts = texts or {words.DEFAULT: words.ENGLISH}
     first = next(iter(rules.VARIANTS.values()))
@@ -235,8 +236,8 @@ def catalogues(out: Path, root: Path = ROOT) -> tuple[list[str], dict]:
     translation, holds a fuzzy one, or no longer matches the game's strings. Returns the files
     written (relative paths) and each language's Text.
     """
-    from game import boot
-    from game.i18n import DEFAULT, ENGLISH, LANGUAGES, Text
+    from game.core.i18n import DEFAULT, ENGLISH, LANGUAGES, Text
+    from game.present import boot
 
     i18n.check(root)
     manifest = json.loads((root / MANIFEST).read_text())
@@ -261,7 +262,7 @@ def manifest_name(code: str) -> str:
     >>> manifest_name("sv"), manifest_name("en")
     ('static/manifest.sv.webmanifest', 'static/manifest.webmanifest')
     """
-    from game.i18n import DEFAULT
+    from game.core.i18n import DEFAULT
 
     return MANIFEST if code == DEFAULT else MANIFEST.replace(".webmanifest", f".{code}.webmanifest")
 

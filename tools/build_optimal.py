@@ -5,7 +5,7 @@
 
 Run by hand (``make test`` does not), after the advisor's tables or the scoring rules change.
 For each rule set whose advisor table ships by default (the default options of every variant of
-``game.rules.VARIANTS`` with ``tables=True``: Yahtzee, Yatzy, Yacht) it plays ``--games``
+``game.core.rules.VARIANTS`` with ``tables=True``: Yahtzee, Yatzy, Yacht) it plays ``--games``
 solitaire games, every decision the advisor's best (its shipped table), with dice from
 ``random.Random(--seed)``, so a run is reproducible. The file maps each rule set's key,
 ``json.dumps(rs.to_dict(), sort_keys=True, separators=(",", ":"))`` (see :func:`key`), to::
@@ -17,7 +17,7 @@ solitaire games, every decision the advisor's best (its shipped table), with dic
      "upper_bonus_rate": 0.68,           # share of games with the upper bonus
      "yahtzee_rate": 0.34}               # share of games with points in the rule set's yahtzee_id box
 
-Bins hold the totals ``low`` to ``low + bin_width - 1``; ``bin_width`` is game.charts.BIN_WIDTH.
+Bins hold the totals ``low`` to ``low + bin_width - 1``; ``bin_width`` is game.records.charts.BIN_WIDTH.
 ``expected`` is ``Advisor(rs).expected_score()``; each mean must lie within three standard
 errors of it (the z is printed), or nothing is written. With ``--only`` the other rule sets'
 entries of an existing file are kept. Measured on the 2-core dev machine (shared), 10,000 games
@@ -40,10 +40,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.actions import Score  # noqa: E402
-from game.advisor import Advisor  # noqa: E402
-from game.charts import BIN_WIDTH  # noqa: E402
-from game.rules import VARIANTS, RuleSet  # noqa: E402
+from game.coach.advisor import Advisor  # noqa: E402
+from game.core.actions import Score  # noqa: E402
+from game.core.rules import VARIANTS, RuleSet  # noqa: E402
+from game.records.charts import BIN_WIDTH  # noqa: E402
 
 GAMES = 10_000
 SEED = 20240601
@@ -73,7 +73,7 @@ def rulesets() -> list[RuleSet]:
 def play(adv: Advisor, rng: random.Random) -> tuple[dict[str, int], int]:
     """One solitaire game with every decision the advisor's best: (box id -> points, Yahtzee bonus points).
 
-    >>> from game.rules import ruleset
+    >>> from game.core.rules import ruleset
     >>> scores, bonus = play(Advisor(ruleset("yacht")), random.Random(1))
     >>> len(scores), bonus
     (12, 0)
@@ -97,7 +97,7 @@ def play(adv: Advisor, rng: random.Random) -> tuple[dict[str, int], int]:
 def summary(rs: RuleSet, games: list[tuple[dict[str, int], int]], seed: int, expected: float) -> dict[str, Any]:
     """The entry of optimal.json for these games (see the module's docstring).
 
-    >>> from game.rules import ruleset
+    >>> from game.core.rules import ruleset
     >>> entry = summary(ruleset("yacht"), [({"yacht": 50}, 0), ({"yacht": 0}, 0)], 1, 100.0)
     >>> entry["mean"], entry["sd"], entry["histogram"][:1], entry["histogram"][-1], entry["yahtzee_rate"]
     (25.0, 25.0, [[0, 1]], [50, 1], 0.5)

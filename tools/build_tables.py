@@ -6,22 +6,22 @@
 
 (or ``.venv/bin/python -m pip install numpy==2.4.6``: the version the ``tables`` extra of
 pyproject.toml pins). The shipped tables are those of the registry, ``Variant.shipped_tables()``
-of every rule set in ``game.rules.VARIANTS``, named by ``game.rules.table_name``. The dynamic
-program is the one in game/advisor.py (which documents it), vectorized over all turn-start
+of every rule set in ``game.core.rules.VARIANTS``, named by ``game.core.rules.table_name``. The dynamic
+program is the one in game/coach/advisor.py (which documents it), vectorized over all turn-start
 states with the same number of filled boxes, last turn first. Per-roll points, legal choices
-under the joker rules and Yahtzee bonuses all come from game.rules through the model
-(game/model.py); the file format is game/tables.py. Each table is then checked: decoded values
+under the joker rules and Yahtzee bonuses all come from game.core.rules through the model
+(game/coach/model.py); the file format is game/coach/tables.py. Each table is then checked: decoded values
 and the pure-Python Bellman step on 200 random states must match the NumPy values (gap about
 8e-6, the 2**-16 rounding).
 
-Each value table gets a spread table beside it (``*.sd.bin``, game.tables.spread_name): the
-standard deviation of the points to come under the same play (game.winning), 1.88 MB for all 14.
+Each value table gets a spread table beside it (``*.sd.bin``, game.coach.tables.spread_name): the
+standard deviation of the points to come under the same play (game.coach.winning), 1.88 MB for all 14.
 With them, all 14 build in 7.7 min on the dev machine (459 s, alone on it). Before the spreads:
 
 Single process. Measured on the 2-core dev machine (shared): all 14 tables in about 3.5 min
 (Yacht 1 s, Yahtzee 16-26 s, Yatzy 40-65 s, each other Yahtzee variant 1-30 s). Sizes: Yacht
 11 KB, Yahtzee 700 KB, Yatzy 1.85 MB (2.56 MB for the three), 5.5 MB for all 14. Tables must
-be rebuilt when game.rules changes how anything scores: the advisor refuses a table whose
+be rebuilt when game.core.rules changes how anything scores: the advisor refuses a table whose
 rules checksum differs.
 """
 
@@ -40,11 +40,11 @@ if str(ROOT) not in sys.path:
 
 import numpy as np  # noqa: E402
 
-from game import rules  # noqa: E402
-from game.advisor import Advisor  # noqa: E402
-from game.model import Model  # noqa: E402
-from game.rules import RuleSet  # noqa: E402
-from game.tables import Table, encode, spread_name  # noqa: E402
+from game.coach.advisor import Advisor  # noqa: E402
+from game.coach.model import Model  # noqa: E402
+from game.coach.tables import Table, encode, spread_name  # noqa: E402
+from game.core import rules  # noqa: E402
+from game.core.rules import RuleSet  # noqa: E402
 
 CHUNK = 4096  # turn-start states solved at once (NumPy arrays of CHUNK x rolls)
 CHECK_SAMPLES = 200  # random states whose decoded and Bellman values are compared with NumPy's

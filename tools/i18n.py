@@ -1,6 +1,6 @@
 """The message catalogues, with Babel: extract every marked string, update each language's .po, compile .mo.
 
-The source language is English (the msgids). Each other language of ``game.i18n.LANGUAGES`` has
+The source language is English (the msgids). Each other language of ``game.core.i18n.LANGUAGES`` has
 ``game/locale/<code>/LC_MESSAGES/game.po``, edited by people; the build compiles them and stops
 when one lacks a translation, holds a fuzzy one, or no longer matches the source.
 
@@ -26,7 +26,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from game.i18n import DEFAULT, DOMAIN, LANGUAGES
+from game.core.i18n import DEFAULT, DOMAIN, LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = "game/locale"

@@ -69,7 +69,7 @@ def shoot(page, base_url: str, out: Path, stem: str) -> list[Path]:
 
 def yahtzee_seed() -> int:
     """A seed whose first roll is five of a kind, for the celebration's picture."""
-    from game.engine import new_match
+    from game.core.engine import new_match
 
     return next(seed for seed in range(100_000) if len(set(new_match("yahtzee", ["Ann"], seed=seed).roll().dice)) == 1)
 

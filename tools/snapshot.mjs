@@ -4,7 +4,7 @@
 //
 //   node tools/snapshot.mjs PYODIDE_DIR SITE_ROOT OUT_FILE MODULES_JSON
 //
-// MODULES_JSON is {"files": ["game/rules.py", ...], "imports": ["json", "game.rules", ...], "stdlib": path or null,
+// MODULES_JSON is {"files": ["game/core/rules.py", ...], "imports": ["json", "game.core.rules", ...], "stdlib": path or null,
 // "ahead": a JSON file of {path: source} to compile ahead, "aheadModule": tools/ahead.py}:
 // the files are written where PyScript writes them (/home/pyodide/<path>) so the modules'
 // __file__ match the worker's, then every name is imported. PyScript's package imports polyscript,

@@ -49,14 +49,14 @@ FILES = tuple(
 )
 """The game's modules in the snapshot: every one pyscript.toml ships but the shell's (SHELL)."""
 IMPORTS = ("html", "hashlib") + tuple(
-    path.removesuffix(".py").replace("/", ".") for path in FILES if not path.endswith("__init__.py")
+    path.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for path in FILES if path != "game/__init__.py"
 )
 """What to import before the snapshot, beyond what Pyodide imports at start: ``html`` (PyScript's
 package imports it in the worker), the standard modules the worker loads at start that Pyodide has
 not (tests/e2e/test_snapshot.py finds any other), ``hashlib`` (the first roll's), and the game's
 modules, the lazily imported advisor ones included: in a snapshot an import costs nothing at start,
 and the first hint or roll then compiles nothing. (``urllib.parse`` is not: the page hands Python
-the address's query decoded, and only game.setup's string form, for CPython, imports it; it was
+the address's query decoded, and only game.present.setup's string form, for CPython, imports it; it was
 0.1 MB of the Brotli snapshot, measured.)"""
 SHELL = tuple(
     path.removeprefix("./")

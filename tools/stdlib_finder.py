@@ -48,10 +48,12 @@ def import_candidates(names):
 
 def tour():
     """Play the game's core as the page does, through its public functions."""
-    from game import coach_view, i18n, markup, rules, stats, stats_view, view
-    from game.engine import Seat, new_match
-    from game.history import Backup, History, session_record
-    from game.session import Session
+    from game.coach.session import Session
+    from game.core import i18n, rules
+    from game.core.engine import Seat, new_match
+    from game.present import coach_view, markup, stats_view, view
+    from game.records import stats
+    from game.records.history import Backup, History, session_record
 
     turns = view.practice_turns()
     for _ in range(40):

@@ -13,8 +13,8 @@ import time
 
 import js
 
-from .. import app as game
-from .. import view
+from game import app as game
+from game.present import view
 
 WARM_UP_SECONDS = 0.4  # Python time spent on throwaway turns after a start from the snapshot
 

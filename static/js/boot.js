@@ -19,7 +19,7 @@
   // one they are all in by then (0.7 s on a first visit here) and the form's "Starting…" says the
   // rest. Nothing on the page moves for it either way: it is an overlay.
   var REVEAL_MS = 1500;
-  // The build writes every language's messages into the page (game/boot.py): pick the player's
+  // The build writes every language's messages into the page (game/present/boot.py): pick the player's
   // language as the game does (a remembered choice, else the browser's first known language).
   var data = {};
   try { data = JSON.parse(document.getElementById("boot-words").textContent); } catch (e) { data = {}; }

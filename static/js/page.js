@@ -14,7 +14,7 @@
 
   // Keys pressed on a box of the scorecard (button.choice), Alt not held, whose own action (the
   // page scrolls) is prevented here at once: Python answers from a worker, after the event is
-  // over, too late to prevent anything. They are game.view.CHOICE_KEYS, the keys that move the
+  // over, too late to prevent anything. They are game.present.view.CHOICE_KEYS, the keys that move the
   // focus between the boxes (tests/unit/test_page_js.py checks that the two agree).
   var CHOICE_KEYS = ["ArrowDown", "ArrowUp"];
 
@@ -32,7 +32,7 @@
   var ASK = "ask"; // the game's own question (index.html's <dialog>), the confirm effect's
   var TYPING = "input, select, textarea, summary"; // a key pressed here is typed, not a command
   var REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
-  var MASTER_GAIN = 0.5; // game/sounds.py's MASTER_GAIN, until a recipe brings its own (masterGain)
+  var MASTER_GAIN = 0.5; // game/present/sounds.py's MASTER_GAIN, until a recipe brings its own (masterGain)
   var SILENT = 0.0001; // the gain a tone rises from and decays to (an exponential ramp cannot reach 0)
   var root = document.documentElement;
 
@@ -63,7 +63,7 @@
 
   // ------------------------------------------------------------------ dice, sound
 
-  // A thrown die: its body flies and lands, its strip of faces tumbles (game/feel.py's keyframes:
+  // A thrown die: its body flies and lands, its strip of faces tumbles (game/present/feel.py's keyframes:
   // {toss, motion, flick, flickMotion}).
   function toss(button, frames) {
     var body = button.firstElementChild;
@@ -214,7 +214,7 @@
     });
   }
 
-  // Show the options of the chosen rule set and as many seat rows as players (game/markup.py's form).
+  // Show the options of the chosen rule set and as many seat rows as players (game/present/markup.py's form).
   function syncForm(form) {
     if (!form) return;
     var fields = formFields(form);

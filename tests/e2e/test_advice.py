@@ -7,7 +7,8 @@ from collections import Counter
 
 from playwright.sync_api import expect
 
-from game import advisor, engine, rules
+from game.coach import advisor
+from game.core import engine, rules
 from tests.e2e import ui
 
 BEST = re.compile(r"^Best: (keep ([\d ]+)|reroll all|score (.+))$")
@@ -96,9 +97,9 @@ def test_after_game_report(page, base_url):
 
 def test_the_hint_shows_each_keep_s_exact_odds_and_why(page, base_url):
     """The panel's lines and reason are the ones CPython words for the same position (exact odds, issue 16)."""
-    from game import coach_view
-    from game.coach import hint
-    from game.odds import Odds
+    from game.coach.advice import hint
+    from game.coach.odds import Odds
+    from game.present import coach_view
 
     ui.start(page, base_url, "rules=yahtzee&players=Ann&seed=21")
     ui.roll(page)

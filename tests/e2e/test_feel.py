@@ -7,8 +7,8 @@ import re
 
 from playwright.sync_api import expect
 
-from game import feel
-from game.engine import new_match
+from game.core.engine import new_match
+from game.present import feel
 from tests.e2e import ui
 from tests.e2e.conftest import open_game
 

@@ -1,12 +1,12 @@
-"""The first paint shows the real setup form, written by game.markup at build time, before Python starts."""
+"""The first paint shows the real setup form, written by game.present.markup at build time, before Python starts."""
 
 from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from game import rules
-from game.engine import MAX_PLAYERS
-from game.setup import SEAT_KINDS
+from game.core import rules
+from game.core.engine import MAX_PLAYERS
+from game.present.setup import SEAT_KINDS
 from tests.e2e.conftest import open_game
 from tests.e2e.ui import more
 

@@ -8,8 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from game import engine
-from game.session import Session
+from game.coach.session import Session
+from game.core import engine
 from tests.e2e import ui
 from tests.e2e.conftest import open_game
 
@@ -23,7 +23,7 @@ LINKS = {
 
 def engine_twin(query: str) -> engine.Match:
     """The engine's match for the same link, to check the page against."""
-    from game.setup import parse_link
+    from game.present.setup import parse_link
 
     setup, problems = parse_link("?" + query)
     assert problems == ()

@@ -10,9 +10,10 @@ import re
 
 import pytest
 
-from game import rules, view
-from game.engine import new_match
-from game.i18n import LANGUAGES, Text
+from game.core import rules
+from game.core.engine import new_match
+from game.core.i18n import LANGUAGES, Text
+from game.present import view
 from tests.e2e.conftest import open_game
 from tools import i18n
 
@@ -136,7 +137,7 @@ def test_every_language_is_axe_clean(browser, base_url, code):
 
 
 def test_the_rules_screen_shows_the_match_rules_and_follows_the_language(page, base_url):
-    from game import rules_text
+    from game.present import rules_text
 
     open_game(page, base_url, "?rules=yacht&players=Ann&seed=4")
     page.locator("#menu-rules").click()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from game import i18n
+from game.core import i18n
 from tests.e2e import ui
 from tests.e2e.conftest import open_game
 

@@ -8,8 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from game.bots import computer_names
-from game.i18n import Text
+from game.coach.bots import computer_names
+from game.core.i18n import Text
 from tests.e2e import ui
 from tests.e2e.conftest import open_game
 from tools import i18n

@@ -7,10 +7,10 @@ import json
 
 from playwright.sync_api import expect
 
-from game.engine import new_match
-from game.inputs import MAX_SAVE_BYTES
-from game.saves import to_dict
-from game.session import Session
+from game.coach.session import Session
+from game.core.engine import new_match
+from game.core.inputs import MAX_SAVE_BYTES
+from game.core.saves import to_dict
 from tests.e2e import ui
 from tests.e2e.conftest import open_game
 

@@ -33,13 +33,13 @@ def test_python_starts_from_the_snapshot_with_the_game_modules_in_place(page, pa
         page,
         "\n".join(
             [
-                "import os, sys, game.engine, game.view",
-                "result = [game.engine.__file__, os.path.isfile(game.view.__file__), 'game.shell' in sys.modules]",
+                "import os, sys, game.core.engine, game.present.view",
+                "result = [game.core.engine.__file__, os.path.isfile(game.present.view.__file__), 'game.shell' in sys.modules]",
             ]
         ),
     )
     # The snapshot's modules point at the files PyScript wrote, so tracebacks show source lines.
-    assert found == ["/home/pyodide/game/engine.py", True, True]
+    assert found == ["/home/pyodide/game/core/engine.py", True, True]
 
 
 def test_a_start_from_the_snapshot_compiles_nothing(page, plain_base_url):

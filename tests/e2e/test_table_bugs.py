@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from game import view
-from game.engine import new_match
-from game.i18n import LANGUAGES, Text
+from game.core.engine import new_match
+from game.core.i18n import LANGUAGES, Text
+from game.present import view
 from tests.e2e.conftest import open_game
 from tools import i18n
 

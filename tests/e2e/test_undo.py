@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from game.setup import parse_link
+from game.present.setup import parse_link
 from tests.e2e import ui
 
 

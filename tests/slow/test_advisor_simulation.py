@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from game.actions import Score
-from game.advisor import Advisor
-from game.rules import ruleset
+from game.coach.advisor import Advisor
+from game.core.actions import Score
+from game.core.rules import ruleset
 
 GAMES = 10_000
 

@@ -7,10 +7,10 @@ from functools import cache
 
 import pytest
 
-from game import advisor, model, tables
-from game.actions import Keep, Score
-from game.advisor import Advisor, Option
-from game.rules import RuleSet, ruleset, table_name
+from game.coach import advisor, model, tables
+from game.coach.advisor import Advisor, Option
+from game.core.actions import Keep, Score
+from game.core.rules import RuleSet, ruleset, table_name
 
 
 @cache

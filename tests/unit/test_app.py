@@ -27,7 +27,6 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from game import advisor, links, view
 from game import app as game
 from game.app import (
     CHALLENGE_KEY,
@@ -60,11 +59,14 @@ from game.app import (
     Visibility,
     update,
 )
-from game.engine import Level, Seat, new_match
-from game.history import MAX_BACKUP_BYTES, Backup, History, session_record
-from game.i18n import ENGLISH, Text
-from game.session import Session
-from game.setup import Setup, form_values, parse_link
+from game.coach import advisor
+from game.coach.session import Session
+from game.core import links
+from game.core.engine import Level, Seat, new_match
+from game.core.i18n import ENGLISH, Text
+from game.present import view
+from game.present.setup import Setup, form_values, parse_link
+from game.records.history import MAX_BACKUP_BYTES, Backup, History, session_record
 
 ROOT = Path(__file__).resolve().parents[2]
 NOW = "2026-11-24T10:00:00Z"
@@ -1438,7 +1440,7 @@ def test_a_failure_is_said_in_words_and_a_failed_start_still_ends():
 
 
 def _challenge() -> str:
-    """A challenge link's value: Ann's finished Yacht game (game.challenge)."""
+    """A challenge link's value: Ann's finished Yacht game (game.records.challenge)."""
     match = new_match("yacht", ["Ann"], seed=2)
     for box in match.open_categories():
         match = match.roll().score(box)
@@ -1728,7 +1730,7 @@ def test_a_whole_solo_game_by_clicks_is_the_engines_game(query):
     """What tests/e2e/test_game.py plays in the browser for two rule sets, for every rule set here: the
     roll, hold and box clicks of a whole game drive the engine exactly, and the card's choices offered
     are the engine's options."""
-    from game.setup import parse_link
+    from game.present.setup import parse_link
 
     query = f"{query}&players=Solo&seed=2024"
     app, _ = start(query)

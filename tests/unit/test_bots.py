@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.actions import Keep, Score
-from game.advisor import Advisor
-from game.bots import COMPUTER_NAMES, NAME_MOST, Level, choose, computer_names
-from game.engine import MAX_PLAYERS
-from game.i18n import DEFAULT, ENGLISH, LANGUAGES, Text
-from game.rules import RuleSet, ruleset
-from game.setup import Setup
+from game.coach.advisor import Advisor
+from game.coach.bots import COMPUTER_NAMES, NAME_MOST, Level, choose, computer_names
+from game.core.actions import Keep, Score
+from game.core.engine import MAX_PLAYERS
+from game.core.i18n import DEFAULT, ENGLISH, LANGUAGES, Text
+from game.core.rules import RuleSet, ruleset
+from game.present.setup import Setup
 from tools import i18n
 
 RULES = [

@@ -1,4 +1,4 @@
-"""The challenge link (game.challenge and its wiring in game.app): a person's turns taken out of a game with
+"""The challenge link (game.records.challenge and its wiring in game.app): a person's turns taken out of a game with
 computers, two finished games on one seed compared box by box and round by round, the optimal player's total
 on the same dice, and no challenge from a match whose dice were drawn in sequence."""
 
@@ -9,12 +9,14 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from game import challenge, links, markup, view
-from game.actions import Hold, Roll, Score
-from game.advisor import Advisor
 from game.app import CHALLENGE_KEY, QR_LABEL, SAVE_KEY, STORED_KEYS, App, Click, Screen, Start, Tick, update
-from game.engine import Draw, Level, Seat, new_match
-from game.session import Next, Session
+from game.coach.advisor import Advisor
+from game.coach.session import Next, Session
+from game.core import links
+from game.core.actions import Hold, Roll, Score
+from game.core.engine import Draw, Level, Seat, new_match
+from game.present import markup, view
+from game.records import challenge
 from tests.unit.test_app import ops, send
 
 NOW = "2026-11-24T10:00:00Z"
@@ -24,7 +26,7 @@ ADDRESS = "https://example.org/yacht/"
 def finish(match, pick=lambda match: match.open_categories()[0], keep=()):
     """``match`` played to the end of its first game: each person rolls, keeps the faces of ``keep`` once, and
     scores the box ``pick`` names; a computer seat plays Easy's own way (its seed-driven choices)."""
-    from game import coach
+    from game.coach import advice as coach
 
     advisor = Advisor(match.ruleset)
     while not match.game_over:

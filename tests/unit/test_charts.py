@@ -1,4 +1,4 @@
-"""game.charts: well-formed SVG with a table alternative, classes only (no inline style), escaped text."""
+"""game.records.charts: well-formed SVG with a table alternative, classes only (no inline style), escaped text."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import charts
+from game.records import charts
 
 SVG = "{http://www.w3.org/2000/svg}"
 CSS = (Path(__file__).resolve().parents[2] / "static" / "css" / "app.css").read_text()

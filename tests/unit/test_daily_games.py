@@ -1,4 +1,4 @@
-"""The daily game (game.daily): its seed, which games were daily ones, the streak, the share text, and
+"""The daily game (game.records.daily): its seed, which games were daily ones, the streak, the share text, and
 the lobby's Daily game, the results' Share result and the Statistics screen through ``game.app.update``."""
 
 from __future__ import annotations
@@ -9,14 +9,15 @@ from datetime import date
 
 import pytest
 
-from game import daily, rules
-from game.actions import Roll, Score
 from game.app import HISTORY_KEY, SETUP_KEY, Click, Confirmed, Fetched, Screen, update
-from game.engine import new_match
-from game.history import History, session_record
-from game.i18n import ENGLISH, LANGUAGES, Text
-from game.session import Session
-from game.setup import Setup, form_values
+from game.coach.session import Session
+from game.core import rules
+from game.core.actions import Roll, Score
+from game.core.engine import new_match
+from game.core.i18n import ENGLISH, LANGUAGES, Text
+from game.present.setup import Setup, form_values
+from game.records import daily
+from game.records.history import History, session_record
 from tests.unit.test_app import NOW, after_ticks, of, ops, send, start, stores, visible
 
 DAY = date(2026, 11, 24)  # NOW's day (tests/unit/test_app.py)

@@ -1,4 +1,4 @@
-"""Unit tests of game.engine: setup, the turn, refusals, queries, totals and standings."""
+"""Unit tests of game.core.engine: setup, the turn, refusals, queries, totals and standings."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from collections import Counter
 
 import pytest
 
-from game import rules, saves
-from game.actions import Finish, Hold, NextGame, Roll, Score
-from game.engine import (
+from game.core import rules, saves
+from game.core.actions import Finish, Hold, NextGame, Roll, Score
+from game.core.engine import (
     MAX_SEED,
     NAME_LENGTH,
     ActionError,
@@ -37,7 +37,7 @@ from game.engine import (
     new_match,
     normalize_name,
 )
-from game.saves import replay
+from game.core.saves import replay
 
 YAHTZEE = rules.ruleset("yahtzee")
 

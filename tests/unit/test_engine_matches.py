@@ -8,10 +8,10 @@ from collections import Counter
 
 import pytest
 
-from game import rules
-from game.actions import Finish, NextGame, Roll
-from game.engine import Match, Phase, Seat, new_match
-from game.saves import from_dict, from_json, replay, to_dict, to_json
+from game.core import rules
+from game.core.actions import Finish, NextGame, Roll
+from game.core.engine import Match, Phase, Seat, new_match
+from game.core.saves import from_dict, from_json, replay, to_dict, to_json
 
 RULESETS = {
     "yacht": rules.ruleset("yacht"),

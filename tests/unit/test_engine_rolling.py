@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from game.actions import Roll
-from game.engine import HoldError, Refusal, RollError, new_match
-from game.saves import to_dict
+from game.core.actions import Roll
+from game.core.engine import HoldError, Refusal, RollError, new_match
+from game.core.saves import to_dict
 
 TABLE = json.loads((Path(__file__).parents[1] / "data" / "engine_rolling.json").read_text(encoding="utf-8"))
 ROWS = TABLE["rows"]

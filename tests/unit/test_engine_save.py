@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from game.engine import GameError, Level, Match, SaveError, Seat, new_match
-from game.saves import SAVE_FORMAT, SCHEMA_VERSION, from_dict, from_json, to_dict, to_json
+from game.core.engine import GameError, Level, Match, SaveError, Seat, new_match
+from game.core.saves import SAVE_FORMAT, SCHEMA_VERSION, from_dict, from_json, to_dict, to_json
 
 GOLDEN = Path(__file__).parents[1] / "data" / "engine_save_v1.json"
 

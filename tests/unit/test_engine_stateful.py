@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from game import actions, rules
-from game.actions import Finish, Hold, NextGame, Roll, Score
-from game.engine import (
+from game.core import actions, rules
+from game.core.actions import Finish, Hold, NextGame, Roll, Score
+from game.core.engine import (
     MAX_SEED,
     GameError,
     Level,
@@ -27,7 +27,7 @@ from game.engine import (
     competition_ranks,
     new_match,
 )
-from game.saves import from_dict, to_dict
+from game.core.saves import from_dict, to_dict
 
 RULESETS = [
     rules.ruleset("yacht"),

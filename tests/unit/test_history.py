@@ -1,4 +1,4 @@
-"""The history of finished games (game.history): records from real matches, the saved history, backups."""
+"""The history of finished games (game.records.history): records from real matches, the saved history, backups."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import rules
-from game.engine import (
+from game.coach.session import Session
+from game.core import rules
+from game.core.engine import (
     MAX_PLAYERS,
     NAME_LENGTH,
     FlowError,
@@ -21,7 +22,7 @@ from game.engine import (
     competition_ranks,
     new_match,
 )
-from game.history import (
+from game.records.history import (
     BACKUP_FORMAT,
     HISTORY_FORMAT,
     ID_LENGTH,
@@ -39,7 +40,6 @@ from game.history import (
     record_game,
     utc_time,
 )
-from game.session import Session
 
 ENDED = "2026-11-23T06:40:00Z"
 RULESETS = (
@@ -168,7 +168,7 @@ def test_a_game_recorded_twice_keeps_one_record_whichever_order_they_come_in():
 
 
 def test_the_oldest_games_go_beyond_the_most_kept(monkeypatch):
-    import game.history as history_module
+    import game.records.history as history_module
 
     monkeypatch.setattr(history_module, "MAX_GAMES_KEPT", 2)
     records = [record_game(play(seed=s), 0, f"2026-11-2{s}T00:00:00Z", [0, 0], [None, None]) for s in (1, 2, 3)]

@@ -13,11 +13,11 @@ import string
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from game import setup as setups
-from game.engine import GameError, new_match
-from game.history import Backup, History
-from game.inputs import MAX_DEPTH, MAX_SAVE_BYTES, read_json, shorten
-from game.session import Session
+from game.coach.session import Session
+from game.core.engine import GameError, new_match
+from game.core.inputs import MAX_DEPTH, MAX_SAVE_BYTES, read_json, shorten
+from game.present import setup as setups
+from game.records.history import Backup, History
 
 EXAMPLES = {"link": 4_500, "save": 4_000, "backup": 2_000}
 """Generated cases per run, by parser: 10,500 in all."""

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import links
-from game.actions import Finish, Hold, NextGame, Roll, Score
-from game.engine import Seat, new_match
-from game.links import LinkError, LinkKind, Relation, Why
+from game.core import links
+from game.core.actions import Finish, Hold, NextGame, Roll, Score
+from game.core.engine import Seat, new_match
+from game.core.links import LinkError, LinkKind, Relation, Why
 
 
 def play(match, rng: random.Random, turns: int):
@@ -63,7 +63,7 @@ RULES = ["yacht", "yahtzee", "yatzy", ("generalized", {"dice": 3, "sides": 4}), 
 )
 def test_a_link_reads_back_as_the_match_it_was_written_from(rules, seats, games, seed, turns, chance):
     name, options = (rules, {}) if isinstance(rules, str) else rules
-    from game.rules import ruleset
+    from game.core.rules import ruleset
 
     names = [Seat.computer(f"C{i}", "good") if i == 2 else f"Ann ,{i} 🎲" for i in range(seats)]
     match = play(new_match(ruleset(name, **options), names, games, seed), random.Random(chance), turns)
@@ -169,7 +169,7 @@ def test_a_challenge_carries_one_finished_game():
 
 
 def test_a_match_from_before_slot_dice_cannot_be_sent():
-    from game.engine import Draw
+    from game.core.engine import Draw
 
     with pytest.raises(LinkError) as info:
         links.write(new_match("yacht", ["Ann"], seed=1, draw=Draw.SEQUENCE))

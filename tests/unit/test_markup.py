@@ -1,4 +1,4 @@
-"""The page's markup made by game.markup: the setup form follows the registry, and links take it all."""
+"""The page's markup made by game.present.markup: the setup form follows the registry, and links take it all."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ from html.parser import HTMLParser
 
 import pytest
 
-from game import markup, rules, view
-from game.engine import MAX_GAMES, MAX_PLAYERS, NAME_LENGTH
-from game.rules import OptionKind
-from game.setup import SEAT_KINDS, Quick, parse_link, setup_from_fields
+from game.core import rules
+from game.core.engine import MAX_GAMES, MAX_PLAYERS, NAME_LENGTH
+from game.core.rules import OptionKind
+from game.present import markup, view
+from game.present.setup import SEAT_KINDS, Quick, parse_link, setup_from_fields
 from tools import build
 from tools.serve import ROOT
 
@@ -242,7 +243,7 @@ def test_ids_are_unique_and_every_label_names_a_control(form):
 
 @pytest.mark.parametrize("name", list(rules.VARIANTS))
 def test_the_forms_defaults_give_each_rule_sets_default_match(form, name):
-    """The field names the form sends are the ones game.setup reads, for every rule set."""
+    """The field names the form sends are the ones game.present.setup reads, for every rule set."""
     fields = {**default_fields(form), "rules": name}
     setup, problems = setup_from_fields(fields)
     assert problems == ()

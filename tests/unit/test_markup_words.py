@@ -1,4 +1,4 @@
-"""Every word game.markup and game.setup show is worded by the catalogue, and index.html marks each of its texts.
+"""Every word game.present.markup and game.present.setup show is worded by the catalogue, and index.html marks each of its texts.
 
 A fake catalogue wraps every translation in «…»: rendered with it, no visible text or translatable
 attribute may hold a letter outside the markers, but for the values a test passes in (names).
@@ -11,9 +11,10 @@ from html.parser import HTMLParser
 
 import pytest
 
-from game import coach_view, markup, rules, stats_view, view
-from game.i18n import ENGLISH, LANGUAGES, Text
-from game.setup import Setup, parse_link, setup_from_fields
+from game.core import rules
+from game.core.i18n import ENGLISH, LANGUAGES, Text
+from game.present import coach_view, markup, stats_view, view
+from game.present.setup import Setup, parse_link, setup_from_fields
 from tests.unit.marked import Marked
 from tools.serve import ROOT
 

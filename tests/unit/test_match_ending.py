@@ -1,6 +1,6 @@
 """The end of a match: the winner scene's values, the game's total in context, and what the results offer.
 
-game.view.results and game.view.ending as values; game.app's results buttons (Next game, Finish the
+game.present.view.results and game.present.view.ending as values; game.app's results buttons (Next game, Finish the
 match, Play again) and the context's tick through ``update``, as test_app.py drives it.
 """
 
@@ -10,12 +10,14 @@ from dataclasses import replace
 
 import pytest
 
-from game import advisor, feel, markup, rules, view
 from game.app import HISTORY_KEY, SAVE_KEY, App, Click, Fetched, Start, Tick, update
-from game.engine import Seat, SeatKind, new_match
-from game.history import History, session_record
-from game.session import Session
-from game.sounds import RECIPES, recipe_data
+from game.coach import advisor
+from game.coach.session import Session
+from game.core import rules
+from game.core.engine import Seat, SeatKind, new_match
+from game.present import feel, markup, view
+from game.present.sounds import RECIPES, recipe_data
+from game.records.history import History, session_record
 from tests.unit.test_app import ops, send
 
 NOW = "2026-11-24T10:00:00Z"

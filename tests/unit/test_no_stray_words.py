@@ -19,19 +19,20 @@ WORDY = re.compile(r"\b[A-Z][a-z]{2,}\b|[a-z]{2,} [a-z]{2,}[.:!?…]$")
 TAGS = re.compile(r"<[^>]*>|\{[^}]*\}|&\w+;")
 # Literals that read like words but no person sees: (file, literal).
 TECHNICAL = {
-    ("game/advisor.py", "Advisor("),  # a repr
-    ("game/engine.py", "<Match "),  # a repr
-    ("game/engine.py", "Player "),  # the developer message's name for a seat a caller got wrong
-    ("game/engine.py", "The match"),  # the actor of a developer message (people read the wording table's)
-    ("game/history.py", "Ann"),
-    ("game/history.py", "Bob"),  # a doctest's demo record
-    ("game/daily.py", "Ann"),  # a doctest's demo record
-    ("game/i18n.py", "Text"),  # a type in quotes
-    ("game/rules.py", "Custom "),  # RuleSet.title in English, for developer messages (people see display(t))
-    ("game/stats.py", "Yahtzee rate"),  # names a bad field in a developer message
-    ("game/view.py", "Escape"),  # a KeyboardEvent.key value
+    ("game/coach/advisor.py", "Advisor("),  # a repr
+    ("game/core/engine.py", "<Match "),  # a repr
+    ("game/core/engine.py", "Player "),  # the developer message's name for a seat a caller got wrong
+    ("game/core/engine.py", "The match"),  # the actor of a developer message (people read the wording table's)
+    ("game/records/history.py", "Ann"),
+    ("game/records/history.py", "Bob"),  # a doctest's demo record
+    ("game/records/daily.py", "Ann"),  # a doctest's demo record
+    ("game/core/i18n.py", "Text"),  # a type in quotes
+    ("game/core/rules.py", "Custom "),  # RuleSet.title in English, for developer messages (people see display(t))
+    ("game/records/stats.py", "Yahtzee rate"),  # names a bad field in a developer message
+    ("game/present/view.py", "Escape"),  # a KeyboardEvent.key value
 } | {
-    ("game/i18n.py", name) for name in ("English", "Svenska", "Dansk", "Norsk bokmål", "Deutsch", "Français", "Español")
+    ("game/core/i18n.py", name)
+    for name in ("English", "Svenska", "Dansk", "Norsk bokmål", "Deutsch", "Français", "Español")
 }
 # (each language is offered in its own name, the same in every language)
 

@@ -1,4 +1,4 @@
-"""game.odds: the exact chance of making each box this turn, against known values and a simulation of the
+"""game.coach.odds: the exact chance of making each box this turn, against known values and a simulation of the
 policy that chases it; and the hint panel that shows the odds, worded by the catalogue alone."""
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ from html import unescape
 
 import pytest
 
-from game import coach_view, markup
-from game.advisor import Advisor
-from game.coach import hint
-from game.engine import new_match
-from game.i18n import LANGUAGES, Text
-from game.odds import ODDS_MIN, ODDS_SHOWN, Odds
-from game.rules import ruleset
-from game.session import Session
+from game.coach.advice import hint
+from game.coach.advisor import Advisor
+from game.coach.odds import ODDS_MIN, ODDS_SHOWN, Odds
+from game.coach.session import Session
+from game.core.engine import new_match
+from game.core.i18n import LANGUAGES, Text
+from game.core.rules import ruleset
+from game.present import coach_view, markup
 from tests.unit.marked import Marked, outside_markers
 
 SHAPES = (
@@ -58,7 +58,7 @@ def test_a_yahtzee_in_three_rolls_from_scratch_is_the_published_figure():
 
 
 def _sub_keeps(roll):
-    from game.advisor import _sub_keeps
+    from game.coach.advisor import _sub_keeps
 
     return _sub_keeps(roll)
 

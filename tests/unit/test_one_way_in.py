@@ -1,6 +1,6 @@
 """Outside data has one way in: the strict reader, and a start survives anything storage holds.
 
-Every value read from storage, a file, a link or a fetched file goes through ``game.inputs.read_json``
+Every value read from storage, a file, a link or a fetched file goes through ``game.core.inputs.read_json``
 (bounded in size and depth, no NaN or infinities): no ``json.loads`` or ``json.load`` anywhere else in
 ``game/``. And a start over any stored values (deep, huge, truncated, of the wrong type, from a future
 version) ends ready on a screen a person can use, with every original value still in storage or kept
@@ -29,12 +29,12 @@ from game.app import (
     Start,
     update,
 )
-from game.engine import new_match
-from game.history import History, session_record
-from game.session import Session
+from game.coach.session import Session
+from game.core.engine import new_match
+from game.records.history import History, session_record
 
 GAME = Path(__file__).resolve().parents[2] / "game"
-READER = GAME / "inputs.py"
+READER = GAME / "core" / "inputs.py"
 NOW = "2026-11-24T10:00:00Z"
 
 
@@ -151,8 +151,8 @@ def test_b7_a_link_with_huge_names_starts_a_match_whose_backup_imports():
     """B7: five 20,000-character names in a link are cut to the form's limit, so what the game then
     writes (the remembered setup, the backup) is within what it reads back."""
     from game.app import Click, Submit
-    from game.history import Backup
-    from game.setup import form_values, parse_link
+    from game.present.setup import form_values, parse_link
+    from game.records.history import Backup
 
     link = "players=" + ",".join(ch * 20_000 for ch in "ABCDE") + "&rules=yatzy"
     setup, problems = parse_link(link)
@@ -171,9 +171,9 @@ def test_b7_the_largest_legal_setup_is_remembered_and_read_back():
     """Every seat named with the longest name of the widest characters, the longest seed: the form's
     choices are remembered within the reader's bound and read back the same."""
     from game.app import Submit, remembered_fields
-    from game.engine import MAX_PLAYERS, NAME_LENGTH
-    from game.inputs import MAX_SETTINGS_BYTES
-    from game.setup import SEED_LENGTH, Setup, form_values
+    from game.core.engine import MAX_PLAYERS, NAME_LENGTH
+    from game.core.inputs import MAX_SETTINGS_BYTES
+    from game.present.setup import SEED_LENGTH, Setup, form_values
 
     setup = Setup(
         rules="yahtzee", players=tuple("😀" * NAME_LENGTH for _ in range(MAX_PLAYERS)), seed="9" * SEED_LENGTH
@@ -189,9 +189,9 @@ def test_b7_the_largest_legal_setup_is_remembered_and_read_back():
 def test_b7_the_largest_legal_history_and_match_fit_the_backup_the_game_reads():
     """MAX_GAMES_KEPT games of the most seats with the longest names of the widest characters, the
     largest match save and the largest settings: the backup the game exports is one it imports."""
-    from game.engine import MAX_PLAYERS, NAME_LENGTH
-    from game.history import MAX_BACKUP_BYTES, MAX_GAMES_KEPT, MAX_SETTINGS_CHARS
-    from game.inputs import MAX_SAVE_BYTES
+    from game.core.engine import MAX_PLAYERS, NAME_LENGTH
+    from game.core.inputs import MAX_SAVE_BYTES
+    from game.records.history import MAX_BACKUP_BYTES, MAX_GAMES_KEPT, MAX_SETTINGS_CHARS
 
     def largest(seed: int):
         names = [chr(0x1F600 + seat) * (NAME_LENGTH - 1) + str(seat) for seat in range(MAX_PLAYERS)]

@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from game.advisor import TABLE_DIR, Advisor
-from game.charts import BIN_WIDTH
+from game.coach.advisor import TABLE_DIR, Advisor
+from game.records.charts import BIN_WIDTH
 from tools import build, build_optimal
 
 PATH = TABLE_DIR / "optimal.json"

@@ -8,7 +8,8 @@ import re
 import tomllib
 from pathlib import Path
 
-from game import app, sounds, view
+from game import app
+from game.present import sounds, view
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = (ROOT / "static/js/page.js").read_text()

@@ -1,4 +1,4 @@
-"""game.qr: module for module what segno makes, read back by zbar, and every link up to 2,000 characters fits.
+"""game.present.qr: module for module what segno makes, read back by zbar, and every link up to 2,000 characters fits.
 
 segno (pinned in pyproject.toml's ``test`` extra) is the reference only; the game never imports it.
 segno 1.6.6 writes a zero byte where the standard wants the first pad codeword when the data ends
@@ -24,8 +24,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import qr
-from game.qr import Ecc
+from game.present import qr
+from game.present.qr import Ecc
 
 segno = pytest.importorskip("segno", reason="segno, the reference, is in pyproject.toml's test extra")
 from segno import consts as segno_consts  # noqa: E402
@@ -232,7 +232,7 @@ def test_the_svg_paints_the_dark_modules_in_a_quiet_zone_of_4(text):
 
 
 def test_the_module_imports_only_small_standard_modules():
-    """Importing game.qr costs nothing much, and never segno."""
+    """Importing game.present.qr costs nothing much, and never segno."""
     tree = ast.parse((Path(qr.__file__)).read_text())
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}

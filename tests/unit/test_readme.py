@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from game import links
-from game.setup import START_PARAMS
+from game.core import links
+from game.present.setup import START_PARAMS
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 

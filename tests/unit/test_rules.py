@@ -1,4 +1,4 @@
-"""game.rules: the seeds' scoring tables, the rule sets' shapes, the scorecard rules and the errors.
+"""game.core.rules: the seeds' scoring tables, the rule sets' shapes, the scorecard rules and the errors.
 
 Data files (tests/data/):
 - yahtzee_scoring.json: every row of seed 001's scoring tables. `counts` is the seed's Value Count
@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from game import rules
-from game.rules import (
+from game.core import rules
+from game.core.rules import (
     RULESET_NAMES,
     VARIANTS,
     Category,

@@ -1,4 +1,4 @@
-"""game.rules "generalized": seed 004's Yahtzee Formulae for n dice with d sides.
+"""game.core.rules "generalized": seed 004's Yahtzee Formulae for n dice with d sides.
 
 The formulas (n dice, d sides; every decimal read exactly):
   (1) rolls per turn   ceil(max(d, n) * 0.5)
@@ -22,7 +22,7 @@ from collections import Counter
 
 import pytest
 
-from game.rules import InvalidOptionError, Joker, Section, ruleset
+from game.core.rules import InvalidOptionError, Joker, Section, ruleset
 
 ROLLS_5D6 = list(itertools.combinations_with_replacement(range(1, 7), 5))
 YAHTZEE = ruleset("yahtzee")
@@ -285,7 +285,7 @@ def ceil_div(a: int, b: int) -> int:
 
 
 def reference(n: int, d: int):
-    """Seed 004 in plain integers (x * 0.83 = x * 83 / 100 …), independent of game.rules."""
+    """Seed 004 in plain integers (x * 0.83 = x * 83 / 100 …), independent of game.core.rules."""
     dn = d * n
     small_kind, large_kind, run = ceil_div(n, 2), ceil_div(3 * n, 4), ceil_div(3 * n, 4)
 

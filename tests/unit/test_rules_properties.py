@@ -1,4 +1,4 @@
-"""game.rules: properties that hold for every rule set and shape (hypothesis)."""
+"""game.core.rules: properties that hold for every rule set and shape (hypothesis)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules import (
+from game.core.rules import (
     RULESET_NAMES,
     CategoryFilledError,
     JokerRuleError,

@@ -13,10 +13,10 @@ from html.parser import HTMLParser
 
 import pytest
 
-from game import rules
-from game import rules_text as rt
-from game.i18n import LANGUAGES, Text
-from game.rules import Joker, Section
+from game.core import rules
+from game.core.i18n import LANGUAGES, Text
+from game.core.rules import Joker, Section
+from game.present import rules_text as rt
 from tests.unit.marked import Marked as _Marked
 
 SHIPPED = [rs for name in ("yahtzee", "yatzy", "yacht") for rs in rules.VARIANTS[name].shipped_tables()]

@@ -1,4 +1,4 @@
-"""The table (game.session) in CPython: undo, computer turns, hints and feedback, saves old and new."""
+"""The table (game.coach.session) in CPython: undo, computer turns, hints and feedback, saves old and new."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from game import saves
-from game.actions import Finish, Hold, NextGame, Roll, Score
-from game.engine import Level, Refusal, SaveError, Seat, SeatKind, competition_ranks, new_match
-from game.feel import ROLL_SECONDS
-from game.history import session_record
-from game.session import SESSION_FORMAT, Feedback, Next, Session, Undo
-from game.setup import parse_link
+from game.coach.session import SESSION_FORMAT, Feedback, Next, Session, Undo
+from game.core import saves
+from game.core.actions import Finish, Hold, NextGame, Roll, Score
+from game.core.engine import Level, Refusal, SaveError, Seat, SeatKind, competition_ranks, new_match
+from game.present.feel import ROLL_SECONDS
+from game.present.setup import parse_link
+from game.records.history import session_record
 
 SAVES_V1 = sorted((Path(__file__).parents[1] / "data" / "saves_v1").glob("*.json"))
 
@@ -311,7 +311,7 @@ def test_loading_a_save_does_not_copy_its_record_for_every_action(monkeypatch):
     """Linear load: replaying n actions passes O(n) recorded actions around, not O(n²)."""
     import dataclasses
 
-    from game import engine, saves
+    from game.core import engine, saves
 
     copied = []
     real_replace = dataclasses.replace
@@ -334,8 +334,8 @@ def test_loading_a_save_does_not_copy_its_record_for_every_action(monkeypatch):
 
 
 def test_a_match_is_in_progress_until_its_planned_games_are_played():
-    from game import view
-    from game.engine import new_match
+    from game.core.engine import new_match
+    from game.present import view
 
     match = new_match("yacht", ["Ann"], games=2, seed=4)
     assert not view.in_progress(match)

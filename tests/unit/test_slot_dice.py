@@ -9,10 +9,10 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import saves
-from game.actions import Hold, Roll
-from game.engine import Draw, SaveError, die_face, new_match, slot_face
-from game.session import Session
+from game.coach.session import Session
+from game.core import saves
+from game.core.actions import Hold, Roll
+from game.core.engine import Draw, SaveError, die_face, new_match, slot_face
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 

@@ -1,4 +1,4 @@
-"""Statistics of the history (game.stats) against tiny histories computed by hand."""
+"""Statistics of the history (game.records.stats) against tiny histories computed by hand."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import rules
-from game.history import HISTORY_FORMAT, History
-from game.stats import (
+from game.core import rules
+from game.records.history import HISTORY_FORMAT, History
+from game.records.stats import (
     BIN_WIDTH,
     TREND_GAMES,
     BoxAverage,

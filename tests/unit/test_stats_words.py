@@ -14,9 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from game import charts, rules, stats, stats_view
-from game.engine import SaveError, new_match
-from game.history import (
+from game.core import rules
+from game.core.engine import SaveError, new_match
+from game.core.i18n import ENGLISH, LANGUAGES, Text
+from game.core.inputs import Problem, Trouble, read_json
+from game.present import stats_view
+from game.records import charts, stats
+from game.records.history import (
     MAX_GAMES_KEPT,
     Backup,
     History,
@@ -24,8 +28,6 @@ from game.history import (
     problem_text,
     record_game,
 )
-from game.i18n import ENGLISH, LANGUAGES, Text
-from game.inputs import Problem, Trouble, read_json
 from tests.unit.marked import Marked
 
 ROOT = Path(__file__).resolve().parents[2]

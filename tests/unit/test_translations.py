@@ -15,7 +15,7 @@ from babel import Locale
 from babel.dates import format_date
 from babel.numbers import format_decimal, format_percent
 
-from game.i18n import DEFAULT, LANGUAGES, Text, language, negotiate
+from game.core.i18n import DEFAULT, LANGUAGES, Text, language, negotiate
 from tools import i18n
 
 OTHERS = [code for code in LANGUAGES if code != DEFAULT]

@@ -14,12 +14,13 @@ import string
 
 import pytest
 
-from game import coach_view, engine, saves, view
-from game.actions import Finish, Hold, NextGame, Roll, Score
-from game.engine import GameError, QueryError, Refusal, ScoreError, Seat, SetupError, new_match
-from game.i18n import ENGLISH, LANGUAGES, Text
-from game.rules import ruleset
-from game.session import Next, Session
+from game.coach.session import Next, Session
+from game.core import engine, saves
+from game.core.actions import Finish, Hold, NextGame, Roll, Score
+from game.core.engine import GameError, QueryError, Refusal, ScoreError, Seat, SetupError, new_match
+from game.core.i18n import ENGLISH, LANGUAGES, Text
+from game.core.rules import ruleset
+from game.present import coach_view, view
 from tests.unit.marked import Marked, outside_markers
 
 NAMES = ("Ann", "Chris", "Robo")  # Chris: a name ending in "s"; Robo: a computer player
@@ -208,8 +209,8 @@ def test_every_message_asked_for_is_in_the_extracted_catalogue(played):
 
 
 def test_a_one_turn_estimate_and_the_fixed_sentences_are_worded_too():
-    from game.advisor import Advisor
-    from game.coach import hint
+    from game.coach.advice import hint
+    from game.coach.advisor import Advisor
 
     t = marked()
     match = new_match(ruleset("generalized", dice=7, sides=9), ["Ann"], seed=1).roll()
@@ -366,7 +367,7 @@ def test_a_save_problem_is_worded_by_the_problem_it_carries():
 
     error = engine.SaveError("the save's actions must be a list")
     assert error.text() == "The saved match could not be read."
-    error.problem = Problem()  # what game.inputs attaches
+    error.problem = Problem()  # what game.core.inputs attaches
     assert error.text() == "The data is damaged or cannot be read." and str(error).startswith("the save's")
 
 

@@ -1,4 +1,4 @@
-"""Win chances (game.winning) and the spread tables they stand on, against brute force and simulation."""
+"""Win chances (game.coach.winning) and the spread tables they stand on, against brute force and simulation."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench.winning import Card, perfect, play_turn, to_win
-from game.actions import Keep, Score
-from game.advisor import TABLE_DIR, Advisor
-from game.odds import Odds
-from game.rules import ruleset
-from game.tables import Table, TableMismatchError
-from game.winning import EXACT_OPEN, Prospect, Rivals, Winning, final_points, shares
+from game.coach.advisor import TABLE_DIR, Advisor
+from game.coach.odds import Odds
+from game.coach.tables import Table, TableMismatchError
+from game.coach.winning import EXACT_OPEN, Prospect, Rivals, Winning, final_points, shares
+from game.core.actions import Keep, Score
+from game.core.rules import ruleset
 
 distribution = st.tuples(
     st.integers(0, 6),

@@ -1,4 +1,4 @@
-"""Shaped scores near the end (game.winning): the exact distribution of the points to come under the
+"""Shaped scores near the end (game.coach.winning): the exact distribution of the points to come under the
 advisor's play, and a player to win weighing it, against tables, simulation and hand-made cases."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ import random
 import pytest
 
 from bench.winning import Card, perfect, play_turn
-from game.advisor import Advisor
-from game.odds import Odds
-from game.rules import ruleset
-from game.winning import SHAPE_OPEN, Prospect, Rivals, Winning
+from game.coach.advisor import Advisor
+from game.coach.odds import Odds
+from game.coach.winning import SHAPE_OPEN, Prospect, Rivals, Winning
+from game.core.rules import ruleset
 
 
 def _card(rs, advisor, boxes: int, rng: random.Random) -> Card:

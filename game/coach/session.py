@@ -1,0 +1,532 @@
+"""The table as a value: the match, who sits in each seat, hints, coaching feedback and undo.
+
+The page only draws a :class:`Session` and asks it for steps: a person's action, an undo, the
+computer's next move, hints on or off. Each step returns a :class:`Step`, the session after it
+and what changed; a refused step returns the same session with the refusal, so nothing changes.
+Computer turns, "that cost you X points" and undo live here, testable in CPython; the page only
+schedules what :attr:`Session.next` says and draws.
+
+>>> from game.present.setup import Setup
+>>> s = Session.new(Setup(players=("Ann", "Bob"), seed="7")).act(Roll()).session
+>>> after = s.act(Score("chance")).session
+>>> after.match.current_name, after.undo().session.match == s.match
+('Bob', True)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Any
+
+from game.core import rules, saves
+from game.core.actions import Action, Decision, Finish, Hold, NextGame, Roll, Score
+from game.core.engine import GameError, Level, Match, Refusal, SaveError, SeatKind, SetupError, TableError
+from game.core.i18n import ENGLISH, Text
+from game.core.inputs import MAX_SETTINGS_BYTES, read_json
+from game.present.feel import ROLL_SECONDS
+
+__all__ = ["SESSION_FORMAT", "SESSION_VERSION", "Next", "Feedback", "Undo", "Coach", "Step", "Session"]
+
+SESSION_FORMAT = "yacht-dice/session"
+"""The ``format`` tag of a saved session (a bare match, format ``yacht-dice/match``, is version 1)."""
+SESSION_VERSION = 2
+COMPUTER_PAUSE = 0.7
+"""Seconds before a computer's roll or score: slow enough for people to follow."""
+HOLD_PAUSE = 0.25
+"""Seconds before each die a computer holds or releases."""
+FEEDBACK_THRESHOLD = 0.05
+"""Expected points lost below which a person's choice is not remarked on."""
+
+
+class Next(Enum):
+    """Who the table waits for."""
+
+    PERSON = "person"  # a person's turn, or between games
+    COMPUTER = "computer"  # a computer seat: the page schedules computer_step()
+    OVER = "over"  # the match is over
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What a person's choice cost against the best one (for a seat that asked for hints).
+
+    >>> Feedback(0, 4.5, Score("yacht")).best
+    Score(category='yacht')
+    """
+
+    player: int
+    loss: float
+    best: Decision
+
+
+@dataclass(frozen=True)
+class Undo:
+    """One undo: in which game, by which seat, and how many actions it took back."""
+
+    game: int
+    player: int
+    actions: int
+
+
+class Coach:
+    """The session's advisor, made on first need; it owns the advisor's tables and caches.
+
+    The sessions that follow one another in a match share it (same rule set).
+
+    >>> Coach(rules.ruleset("generalized", dice=3, sides=4)).needs_table() is None
+    True
+    """
+
+    def __init__(self, ruleset: rules.RuleSet) -> None:
+        self.ruleset = ruleset
+        self._advisor = None
+        self._odds = None
+        self._winning = None
+        self.table_missing = False
+        self.spread_missing = False
+
+    @property
+    def advisor(self):
+        """The game.coach.advisor.Advisor of the rule set (imported only now: a start without hints skips it)."""
+        if self._advisor is None:
+            from game.coach.advisor import Advisor
+
+            self._advisor = Advisor(self.ruleset)
+        return self._advisor
+
+    @property
+    def odds(self):
+        """The game.coach.odds.Odds of the rule set (the advisor's model shared), made on first use."""
+        if self._odds is None:
+            from game.coach.odds import Odds, modelable
+
+            self._odds = Odds(self.ruleset, self.advisor.model if modelable(self.ruleset) else None)
+        return self._odds
+
+    @property
+    def winning(self):
+        """The game.coach.winning.Winning of the rule set (win chances, play to win), made on first use."""
+        if self._winning is None:
+            from game.coach.winning import Winning
+
+            self._winning = Winning(self.advisor)
+        return self._winning
+
+    def needs_table(self) -> str | None:
+        """The advisor table's file name while it is still to be fetched; None when loaded or not shipped."""
+        if self.table_missing or not rules.VARIANTS[self.ruleset.name].tables or self.advisor.has_table():
+            return None
+        return self.advisor.table_name
+
+    def needs_spread(self) -> str | None:
+        """The file still to fetch for win chances: the value table, then the spread table; None when loaded.
+
+        >>> Coach(rules.ruleset("yacht")).needs_spread() is None  # CPython reads static/tables/
+        True
+        """
+        table = self.needs_table()
+        if table is not None:
+            return table
+        if self.spread_missing or not rules.VARIANTS[self.ruleset.name].tables or self.advisor.spread() is not None:
+            return None
+        return self.advisor.spread_name
+
+    def load_table(self, data: bytes | None, name: str | None = None) -> None:
+        """Register a fetched table, the value table or (by ``name``) the spread table.
+
+        None: it could not be fetched; the advisor estimates instead (win chances: a rough spread).
+        """
+        spread = name is not None and name == self.advisor.spread_name
+        try:
+            if data is None:
+                raise ValueError("no table")
+            if spread:
+                self.advisor.load_spread(data)
+            else:
+                self.advisor.load_table(data)
+        except ValueError:
+            if spread:
+                self.spread_missing = True
+            else:
+                self.table_missing = True
+
+
+@dataclass(frozen=True)
+class Step:
+    """What one step did: the session after it, the match before it, and what there is to say.
+
+    ``finished`` is the index of a game this step completed (to record in the history);
+    ``reopened`` the index of a completed game an undo opened again (its record is withdrawn).
+    """
+
+    session: Session
+    before: Match
+    refusal: GameError | None = None
+    feedback: Feedback | None = None
+    undone: Undo | None = None
+    finished: int | None = None
+    reopened: int | None = None
+
+
+def _undo_point(match: Match) -> tuple[int, int] | None:
+    """(index, seat) of the last action of a person in the current game, or None.
+
+    Walks back from the end (a score was made by the seat before the one now to move), so it
+    costs the few actions since that person's, not the whole match.
+    """
+    seat = match.player
+    for index in range(len(match.actions) - 1, -1, -1):
+        action = match.actions[index]
+        if isinstance(action, (NextGame, Finish)):
+            return None  # undo never crosses into an earlier game
+        if isinstance(action, Score):
+            seat = (seat - 1) % len(match.seats)
+        if match.seats[seat].kind is SeatKind.HUMAN:
+            return index, seat
+    return None
+
+
+@dataclass(frozen=True)
+class Session:
+    """The table: a match, undo allowed or not, seats with hints on, the last feedback and the undos.
+
+    >>> from game.core.engine import new_match
+    >>> Session(new_match("yacht", ["Ann"], seed=1)).next
+    <Next.PERSON: 'person'>
+    """
+
+    match: Match
+    undo_allowed: bool = True
+    hints: frozenset[int] = frozenset()
+    undos: tuple[Undo, ...] = ()
+    pass_phone: bool = False  # the "Bob's turn" screen between people (game.present.feel.handover)
+    remote: bool = False  # the match travels by link between people's phones (a "Send to Bob" screen)
+    floor: int = 0  # actions undo never takes back: those a link brought (another person's turns)
+    feedback: Feedback | None = field(default=None, compare=False)
+    coach: Coach = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.coach is None or self.coach.ruleset != self.match.ruleset:
+            object.__setattr__(self, "coach", Coach(self.match.ruleset))
+
+    @classmethod
+    def new(cls, setup, problems: tuple = (), t: Text = ENGLISH) -> Session:
+        """A new table from a game.present.setup.Setup and its parsing problems (ValueError naming what is wrong).
+
+        ``t`` words the names of unnamed seats ("Player 2"). The error's ``str`` joins the problems'
+        English messages (for developers); a player reads each problem's ``text(t)``.
+
+        >>> from game.present.setup import parse_link
+        >>> Session.new(*parse_link("?rules=yatzy&undo=0")).undo_allowed
+        False
+        >>> Session.new(*parse_link("?games=9"))
+        Traceback (most recent call last):
+        ...
+        game.core.engine.SetupError: games='9' is not a number of games from 1 to 6
+        """
+        if problems:
+            raise SetupError(" ".join(problem.message for problem in problems), Refusal.BAD_SETUP)
+        return cls(setup.start(t=t), undo_allowed=setup.undo, pass_phone=setup.pass_phone, remote=setup.remote)
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def next(self) -> Next:
+        """Whom the table waits for: a person, a computer, or nobody (the match is over)."""
+        match = self.match
+        if match.finished:
+            return Next.OVER
+        if not match.game_over and match.current_seat.kind is SeatKind.COMPUTER:
+            return Next.COMPUTER
+        return Next.PERSON
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether an undo would be accepted now."""
+        point = _undo_point(self.match)
+        return self.undo_allowed and point is not None and point[0] >= self.floor
+
+    def wants_hint(self) -> bool:
+        """Whether the person to move asked for hints and has a decision to make."""
+        match = self.match
+        return self.next is Next.PERSON and match.player in self.hints and match.rolls > 0 and not match.game_over
+
+    def table_needed(self) -> str | None:
+        """The advisor table to fetch before the next step, if any (for hints or a Perfect computer;
+        a computer that plays to win needs the spread table too)."""
+        level = self.match.current_seat.level if self.next is Next.COMPUTER else None
+        if level is Level.WIN:
+            return self.coach.needs_spread()
+        return self.coach.needs_table() if level is Level.PERFECT or self.hints else None
+
+    def win_chances(self, target: int | None = None):
+        """Each seat's chance of winning the current game (a game.coach.winning.WinChances); for one seat,
+        its chance of beating ``target`` (None: no target, no chances). Asked for by the page.
+
+        >>> from game.core.engine import new_match
+        >>> [round(p, 6) for p in Session(new_match("yacht", ["Ann", "Bob"], seed=1)).win_chances().chances]
+        [0.5, 0.5]
+        """
+        from game.coach import advice as coach
+
+        match = self.match
+        if len(match.seats) > 1:
+            return coach.win_chances(self.coach.winning, match)
+        return None if target is None else coach.target_chance(self.coach.winning, match, target)
+
+    def hint(self):
+        """The options of the decision in front of the person to move (a game.coach.advice.Hint), or None."""
+        if not self.wants_hint():
+            return None
+        from game.coach import advice as coach
+
+        return coach.hint(self.coach.advisor, self.match, self.coach.odds)
+
+    def review(self, player: int, game: int | None = None):
+        """A seat's decisions in a game (default: the current one) against the best (a game.coach.advice.Report)."""
+        from game.coach import advice as coach
+
+        game = self.match.game if game is None else game
+        return coach.review(self.coach.advisor, self.match, game, player, self.coach.odds)
+
+    def undo_count(self, player: int, game: int | None = None) -> int:
+        """How many undos a seat made in a game (default: the current one)."""
+        game = self.match.game if game is None else game
+        return sum(1 for undo in self.undos if (undo.game, undo.player) == (game, player))
+
+    # ----------------------------------------------------------------- steps
+
+    def _refused(self, error: TableError) -> Step:
+        return Step(self, self.match, refusal=error)
+
+    def _apply(self, action: Action, by_person: bool) -> Step:
+        try:
+            after = self.match.apply(action)
+        except GameError as error:
+            return Step(self, self.match, refusal=error)
+        feedback = self._feedback(action) if by_person else self.feedback
+        finished = self.match.game if after.game_over and not self.match.game_over else None
+        session = replace(self, match=after, feedback=feedback)
+        return Step(session, self.match, feedback=feedback if by_person else None, finished=finished)
+
+    def _feedback(self, action: Action) -> Feedback | None:
+        """The cost of a person's decision, when their seat asked for hints."""
+        seat = self.match.player
+        if seat not in self.hints or self.coach.needs_table() is not None:
+            return None
+        from game.coach import advice as coach
+
+        lost = coach.cost(self.coach.advisor, self.match, action)
+        if lost is None or lost[0] < FEEDBACK_THRESHOLD:
+            return None
+        return Feedback(seat, lost[0], lost[1].action)
+
+    def act(self, action: Action) -> Step:
+        """A person's action (refused while a computer plays).
+
+        A refusal's ``str`` is for developers; ``refusal.text(t)`` words it for the player.
+
+        >>> from game.core.engine import new_match
+        >>> refusal = Session(new_match("yacht", ["Ann"], seed=1)).act(Hold(0)).refusal
+        >>> str(refusal), refusal.text()
+        ('Ann cannot hold die 1: roll the dice first', 'Ann cannot hold die 1: roll the dice first')
+        """
+        if self.next is Next.COMPUTER:
+            name = self.match.current_name
+            return self._refused(TableError(
+                f"{name} (computer) is playing: wait, or press Skip to the result.",
+                Refusal.COMPUTER_PLAYING,
+                {"name": name},
+            ))  # fmt: skip
+        return self._apply(action, by_person=True)
+
+    def computer_move(self) -> Action | None:
+        """The next action of the computer seat to move (None when a person, or nobody, is to move).
+
+        >>> from game.core.engine import Seat, new_match
+        >>> Session(new_match("yacht", [Seat.computer("CPU", "easy")], seed=1)).computer_move()
+        Roll(faces=None)
+        """
+        if self.next is not Next.COMPUTER:
+            return None
+        from game.coach import advice as coach
+
+        level = self.match.current_seat.level
+        winning = self.coach.winning if level is Level.WIN else None
+        return coach.bot_step(self.coach.advisor, self.match, level, winning)[0]
+
+    def computer_step(self) -> Step:
+        """Play the computer's next action (one hold, one roll or one score)."""
+        action = self.computer_move()
+        if action is None:
+            return self._refused(
+                TableError("No computer player is to move now.", Refusal.NOT_YOUR_TURN, case="computer")
+            )
+        return self._apply(action, by_person=False)
+
+    def pause_before(self, action: Action) -> float:
+        """Seconds to wait before a computer's action, so people can follow it: a thrown die lands first.
+
+        >>> from game.core.engine import Seat, new_match
+        >>> s = Session(new_match("yacht", [Seat.computer("Cy", "easy")], seed=1))
+        >>> s.pause_before(Roll()), replace(s, match=s.match.roll()).pause_before(Hold(0)) == HOLD_PAUSE + ROLL_SECONDS
+        (0.7, True)
+        """
+        thrown = ROLL_SECONDS if self.match.actions and isinstance(self.match.actions[-1], Roll) else 0.0
+        return thrown + (HOLD_PAUSE if isinstance(action, Hold) else COMPUTER_PAUSE)
+
+    def undo(self) -> Step:
+        """Take back the last action of a person, and every computer action after it.
+
+        Dice come from the seed and the number drawn, so rolling again after undoing a roll
+        gives the same dice: undo mends a misclick, it never fishes for better dice.
+
+        >>> from game.core.engine import new_match
+        >>> s = Session(new_match("yacht", ["Ann"], seed=1), undo_allowed=False).act(Roll()).session
+        >>> str(s.undo().refusal)
+        'Undo is off for this match.'
+        """
+        if not self.undo_allowed:
+            return self._refused(TableError("Undo is off for this match.", Refusal.UNDO_OFF))
+        point = _undo_point(self.match)
+        if point is None:
+            return self._refused(TableError("There is nothing to undo in this game yet.", Refusal.NOTHING_TO_UNDO))
+        index, seat = point
+        if index < self.floor:
+            return self._refused(TableError(
+                "Undo cannot reach back before the turn this link brought.", Refusal.NOTHING_TO_UNDO, case="link"
+            ))  # fmt: skip
+        match = self.match
+        restored = saves.replay(match.ruleset, match.seats, match.games, match.seed, match.actions[:index])
+        record = Undo(match.game, seat, len(match.actions) - index)
+        session = replace(self, match=restored, undos=self.undos + (record,), feedback=None)
+        reopened = match.game if match.game_over and not restored.game_over else None
+        return Step(session, match, undone=record, reopened=reopened)
+
+    def with_hints(self, on: bool) -> Session:
+        """Hints on or off for the seat to move.
+
+        >>> from game.core.engine import new_match
+        >>> sorted(Session(new_match("yacht", ["Ann"], seed=1)).with_hints(True).hints)
+        [0]
+        """
+        seat = {self.match.player}
+        return replace(self, hints=self.hints | seat if on else self.hints - seat)
+
+    # ----------------------------------------------------------------- save
+
+    def to_dict(self) -> dict[str, Any]:
+        """The save: plain JSON data, versioned; :meth:`from_dict` restores it exactly.
+
+        >>> from game.core.engine import new_match
+        >>> data = Session(new_match("yacht", ["Ann"], seed=1)).to_dict()
+        >>> data["format"], data["version"], data["undo"], data["match"]["version"]
+        ('yacht-dice/session', 2, True, 2)
+        """
+        return {
+            "format": SESSION_FORMAT,
+            "version": SESSION_VERSION,
+            "match": saves.to_dict(self.match),
+            "undo": self.undo_allowed,
+            "hints": sorted(self.hints),
+            "undos": [[undo.game, undo.player, undo.actions] for undo in self.undos],
+            "pass": self.pass_phone,
+            **({"remote": True, "floor": self.floor} if self.remote else {}),
+        }
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as compact JSON text."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: Any, legacy_hints: Any = None) -> Session:
+        """The session a save describes: this version's, or a bare match saved by format 1.
+
+        ``legacy_hints`` is format 1's separate hints record (``{"seed": "7", "players": [0]}``),
+        used only when its seed is the match's. Anything else raises SaveError naming the problem.
+
+        >>> from game.core.engine import new_match
+        >>> old = saves.to_dict(new_match("yacht", ["Ann"], seed=7))
+        >>> sorted(Session.from_dict(old, {"seed": "7", "players": [0]}).hints)
+        [0]
+        """
+        if isinstance(data, Mapping) and data.get("format") == SESSION_FORMAT:
+            return cls._from_v2(data)
+        match = saves.from_dict(data)
+        hints: frozenset[int] = frozenset()
+        if isinstance(legacy_hints, Mapping) and legacy_hints.get("seed") == str(match.seed):
+            players = legacy_hints.get("players")
+            if isinstance(players, list):
+                hints = frozenset(p for p in players if _seat_number(p, match))
+        return cls(match, hints=hints)
+
+    @classmethod
+    def _from_v2(cls, data: Mapping[str, Any]) -> Session:
+        version = data.get("version")
+        if version != SESSION_VERSION or isinstance(version, bool):
+            raise SaveError(f"unsupported session version {version!r} (this build reads version {SESSION_VERSION})")
+        expected, optional = (
+            {"format", "version", "match", "undo", "hints", "undos"},
+            {"pass", "remote", "floor"},
+        )  # "pass": since the pass screen; "remote" and "floor": since matches travel by link
+        if not expected <= set(data) <= expected | optional:
+            raise SaveError(
+                f"the session save has fields {sorted(map(str, data))}, not {sorted(expected)} (and {sorted(optional)})"
+            )
+        match = saves.from_dict(data["match"])
+        if not isinstance(data["undo"], bool):
+            raise SaveError(f"the session's undo setting must be true or false, not {data['undo']!r}")
+        hints = data["hints"]
+        if not isinstance(hints, list) or not all(_seat_number(seat, match) for seat in hints):
+            raise SaveError(f"the session's hints must list seats of the match, not {hints!r}")
+        undos = data["undos"]
+        if not isinstance(undos, list) or not all(_undo_record(item, match) for item in undos):
+            raise SaveError(f"the session's undos must be [game, seat, actions] records, not {undos!r}")
+        if not isinstance(data.get("pass", False), bool):
+            raise SaveError(f"the session's pass setting must be true or false, not {data['pass']!r}")
+        remote, floor = data.get("remote", False), data.get("floor", 0)
+        if not isinstance(remote, bool) or type(floor) is not int or not 0 <= floor <= len(match.actions):
+            raise SaveError(f"the session's remote setting and floor must be true or false and a count of its actions, "
+                            f"not {remote!r} and {floor!r}")  # fmt: skip
+        return cls(
+            match,
+            data["undo"],
+            frozenset(hints),
+            tuple(Undo(*item) for item in undos),
+            data.get("pass", False),
+            remote,
+            floor,
+        )
+
+    @classmethod
+    def from_json(cls, text: str, legacy_hints: str | None = None) -> Session:
+        """The session saved as JSON text, read strictly (game.core.inputs); SaveError on anything else.
+
+        >>> Session.from_json("[" * 10_000 + "]" * 10_000)
+        Traceback (most recent call last):
+        ...
+        game.core.engine.SaveError: the saved match nests 10000 levels deep; at most 64 are read
+        """
+        data = read_json(text)
+        try:
+            hints = read_json(legacy_hints, "hints record", MAX_SETTINGS_BYTES) if legacy_hints else None
+        except SaveError:
+            hints = None  # a bad hints record only loses the hints
+        return cls.from_dict(data, hints)
+
+
+def _seat_number(value: Any, match: Match) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(match.seats)
+
+
+def _undo_record(item: Any, match: Match) -> bool:
+    return (
+        isinstance(item, list)
+        and len(item) == 3
+        and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in item)
+        and item[0] < len(match.cards)
+        and item[1] < len(match.seats)
+    )

@@ -1,0 +1,394 @@
+"""A match in a link: the rules, the seats, the seed and every finished turn, compact and checked.
+
+A link carries a match that travels between phones (``?match=``) or a finished solo game sent as a
+challenge (``?challenge=``). Its moves are the choices of each finished turn (how many rolls, which
+dice were held before each reroll, which box), written as one mixed-radix number: every digit's base
+is what the rules allowed at that moment, so a 5-person Yahtzee match fits in a few hundred
+characters. The reader is strict: a link is read only by replaying it with the engine, a damaged,
+edited or future one raises :class:`LinkError`, and reading one never runs code or reaches anything.
+
+>>> from game.core.engine import new_match
+>>> m = new_match("yatzy", ["Ann", "Bob"], seed=7)
+>>> m = m.roll().score("chance").roll().roll().score("ones")
+>>> text = write(m)
+>>> read(text).match.cards == m.cards
+True
+>>> relation(m, read(text).match) is Relation.SAME
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from game.core import rules
+from game.core.actions import Finish, Hold, NextGame, Roll, Score
+from game.core.engine import MAX_GAMES, Draw, GameError, Level, Match, Seat, SeatKind, new_match
+from game.core.i18n import ENGLISH, N_, Text
+from game.core.inputs import read_json
+from game.core.rules import RulesError
+
+__all__ = [
+    "LINK_VERSION",
+    "MAX_LINK_CHARS",
+    "LinkKind",
+    "Relation",
+    "Why",
+    "LinkError",
+    "Link",
+    "PARAMS",
+    "write",
+    "read",
+    "relation",
+    "turn_over",
+    "moves",
+]
+
+LINK_VERSION = 1
+"""The version of the links this build writes (and the newest it reads)."""
+MAX_LINK_CHARS = 2000
+"""The longest link value written or read: what messengers keep whole."""
+_CHECK_BYTES = 6
+
+
+class LinkKind(Enum):
+    """What a link carries: a match to play on, or a finished game to play against."""
+
+    MATCH = "match"
+    CHALLENGE = "challenge"
+
+
+PARAMS = tuple(kind.value for kind in LinkKind)
+"""The query parameters that carry a link (``?match=…``, ``?challenge=…``)."""
+
+
+class Why(Enum):
+    """Why a link was refused: a closed vocabulary with a wording each."""
+
+    DAMAGED = "damaged"
+    TOO_LONG = "too_long"
+    FUTURE = "future"
+    ILLEGAL = "illegal"
+    ANOTHER_MATCH = "another_match"
+    OLDER = "older"
+    UNSENDABLE = "unsendable"
+
+
+_WORDS = {
+    Why.DAMAGED: N_("This link is damaged or cut short: ask for it again."),
+    Why.TOO_LONG: N_("This link is too long to be a game's link."),
+    Why.FUTURE: N_("This link was made by a newer version of the game: reload to update, then open it again."),
+    Why.ILLEGAL: N_("This link's moves break the rules: it was changed after it was made."),
+    Why.ANOTHER_MATCH: N_("This link is of the same match, but its moves differ from this phone's: it was not used."),
+    Why.OLDER: N_("This phone already has a newer state of this match: it is kept."),
+    Why.UNSENDABLE: N_("This match cannot be sent by link (it began before links)."),
+}
+
+
+class LinkError(ValueError):
+    """A link that cannot be used; ``why`` says which way (a :class:`Why`), :meth:`text` says it in words.
+
+    >>> try:
+    ...     read("nonsense")
+    ... except LinkError as error:
+    ...     print(error.why.value, "-", error.text())
+    damaged - This link is damaged or cut short: ask for it again.
+    """
+
+    def __init__(self, message: str, why: Why) -> None:
+        super().__init__(message)
+        self.why = why
+
+    def text(self, t: Text = ENGLISH) -> str:
+        """The refusal in the player's words.
+
+        >>> LinkError("x", Why.TOO_LONG).text()
+        "This link is too long to be a game's link."
+        """
+        return t._(_WORDS[self.why])
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link read: its kind, the match its moves lead to (finished turns only), and the table's settings."""
+
+    kind: LinkKind
+    match: Match
+    undo: bool = True
+    pass_phone: bool = False
+
+
+class Relation(Enum):
+    """How a link's match stands to the one a phone holds."""
+
+    OTHER = "other"  # another match altogether
+    SAME = "same"
+    NEWER = "newer"  # the link's moves go on from this phone's
+    OLDER = "older"  # this phone's moves go on from the link's
+    FORKED = "forked"  # the same match, but the moves part ways
+
+
+# ----------------------------------------------------------------------------- moves as one number
+
+
+def turn_over(match: Match) -> bool:
+    """Whether ``match`` stands between turns (nothing rolled yet), where a link can be made.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann"], seed=1)
+    >>> turn_over(m), turn_over(m.roll())
+    (True, False)
+    """
+    return match.rolls == 0 or match.game_over or match.finished
+
+
+def _mask(held: tuple[bool, ...]) -> int:
+    return sum(1 << i for i, flag in enumerate(held) if flag)
+
+
+def _start(match: Match) -> Match:
+    return new_match(match.ruleset, match.seats, match.games, match.seed, draw=match.draw)
+
+
+def moves(match: Match) -> tuple[tuple[int, int], ...]:
+    """The digits of the match's finished turns and game ends, each with its base: ``(digit, base)``.
+
+    A turn is the number of rolls less one (base: the rolls it had), the dice held before each
+    reroll (base: 2 ** dice) and the box among those still open; a game's end is next (0) or
+    finish (1). A turn not yet scored is left out.
+
+    >>> from game.core.engine import new_match
+    >>> moves(new_match("yacht", ["Ann"], seed=1).roll().hold(0).roll().score("choice"))
+    ((1, 3), (1, 32), (10, 12))
+    """
+    current = _start(match)
+    out: list[tuple[int, int]] = []
+    turn: list[tuple[int, int]] = []
+    rolls = 0
+    for action in match.actions:
+        if isinstance(action, Roll):
+            if action.faces is not None:
+                raise LinkError("a roll with given faces cannot travel by link", Why.UNSENDABLE)
+            if current.rolls == 0:
+                turn, rolls = [], current.rolls_left
+            else:
+                turn.append((_mask(current.held), 1 << current.ruleset.dice))
+        elif isinstance(action, Score):
+            ids = list(current.open_categories())
+            out += [(len(turn), rolls), *turn, (ids.index(action.category), len(ids))]
+        elif isinstance(action, (NextGame, Finish)):
+            out.append((int(isinstance(action, Finish)), 2))
+        current = current.apply(action)
+    return tuple(out)
+
+
+def _number(digits: tuple[tuple[int, int], ...]) -> int:
+    value = 0
+    for digit, base in reversed(digits):
+        value = value * base + digit
+    return value
+
+
+def _replay(start: Match, steps: int, value: int) -> Match:
+    """The match ``steps`` turns and game ends after ``start``, reading the digits out of ``value``."""
+    match = start
+
+    def take(base: int) -> int:
+        nonlocal value
+        if base < 1:
+            raise LinkError("a move with no choice", Why.ILLEGAL)
+        value, digit = divmod(value, base)
+        return digit
+
+    for _ in range(steps):
+        if match.finished:
+            raise LinkError("moves after the match's end", Why.ILLEGAL)
+        if match.game_over:
+            match = match.apply(Finish() if take(2) else NextGame())
+            continue
+        rerolls = take(match.rolls_left)
+        match = match.roll()
+        for _ in range(rerolls):
+            mask = take(1 << match.ruleset.dice)
+            for die in range(match.ruleset.dice):
+                if match.held[die] != bool(mask >> die & 1):
+                    match = match.apply(Hold(die, bool(mask >> die & 1)))
+            match = match.roll()
+        ids = list(match.open_categories())
+        match = match.apply(Score(ids[take(len(ids))]))
+    if value:
+        raise LinkError("digits left over after the last move", Why.DAMAGED)
+    return match
+
+
+# ----------------------------------------------------------------------------- the text of a link
+
+
+def _b64(data: bytes) -> str:
+    import base64
+
+    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+def _unb64(text: str) -> bytes:
+    import base64
+    import binascii
+
+    if not text.isascii():
+        raise LinkError("a link is plain ASCII", Why.DAMAGED)
+    try:
+        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError) as error:
+        raise LinkError(f"not base64: {error}", Why.DAMAGED) from error
+
+
+def _check(body: bytes) -> str:
+    import hashlib
+
+    return _b64(hashlib.sha256(body).digest()[:_CHECK_BYTES])
+
+
+def _seat(seat: Seat) -> list[str]:
+    return [seat.name] if seat.kind is SeatKind.HUMAN else [seat.name, seat.level.value]  # type: ignore[union-attr]
+
+
+def _rules(ruleset: rules.RuleSet) -> dict[str, Any]:
+    """The rule set as its name and the options that differ from the defaults (a shorter link)."""
+    defaults = {spec.name: spec.default for spec in rules.VARIANTS[ruleset.name].options}
+    given = {name: value for name, value in ruleset.options.items() if defaults.get(name) != value}
+    return {"name": ruleset.name, **({"options": given} if given else {})}
+
+
+def write(match: Match, kind: LinkKind = LinkKind.MATCH, undo: bool = True, pass_phone: bool = False) -> str:
+    """The link value (``?match=`` or ``?challenge=`` takes it) carrying ``match``'s finished turns.
+
+    >>> from game.core.engine import new_match
+    >>> len(write(new_match("yahtzee", ["Ann", "Bob"], seed=3))) < 200
+    True
+    """
+    if match.draw is not Draw.SLOT:
+        raise LinkError("a match that draws its dice in sequence", Why.UNSENDABLE)
+    digits = moves(match)
+    number = _number(digits)
+    data = {
+        "v": LINK_VERSION,
+        "k": kind.value,
+        "r": _rules(match.ruleset),
+        "s": [_seat(seat) for seat in match.seats],
+        "g": match.games,
+        "e": match.seed,
+        "u": int(undo),
+        "p": int(pass_phone),
+        "n": sum(isinstance(action, (Score, NextGame, Finish)) for action in match.actions),
+        "m": _b64(number.to_bytes((number.bit_length() + 7) // 8, "big")),
+    }
+    body = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
+    return f"{_b64(body)}.{_check(body)}"
+
+
+_KEYS = {"v", "k", "r", "s", "g", "e", "u", "p", "n", "m"}
+
+
+def read(text: str) -> Link:
+    """The link ``text`` carries, replayed from its seed; :class:`LinkError` when it cannot be used.
+
+    >>> from game.core.engine import new_match
+    >>> read(write(new_match("yacht", ["Ann"], seed=4).roll().score("choice"))).match.round
+    1
+    """
+    try:
+        return _read(text)
+    except LinkError:
+        raise
+    except (GameError, RulesError) as error:
+        raise LinkError(f"the moves cannot be replayed: {error}", Why.ILLEGAL) from error
+
+
+def _read(text: Any) -> Link:
+    if not isinstance(text, str):
+        raise LinkError("a link is text", Why.DAMAGED)
+    if len(text) > MAX_LINK_CHARS:
+        raise LinkError(f"a link has at most {MAX_LINK_CHARS} characters", Why.TOO_LONG)
+    encoded, dot, check = text.strip().partition(".")
+    if not dot:
+        raise LinkError("a link has its checksum after a dot", Why.DAMAGED)
+    body = _unb64(encoded)
+    if _check(body) != check:
+        raise LinkError("the checksum does not match: the link was cut or changed", Why.DAMAGED)
+    try:
+        data = read_json(body.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError) as error:
+        raise LinkError(f"not JSON: {error}", Why.DAMAGED) from error
+    if not isinstance(data, dict):
+        raise LinkError("a link's data is an object", Why.DAMAGED)
+    version = data.get("v")
+    if type(version) is int and version > LINK_VERSION:
+        raise LinkError(f"link version {version} (this build reads {LINK_VERSION})", Why.FUTURE)
+    if version != LINK_VERSION or set(data) != _KEYS:
+        raise LinkError(f"not a version {LINK_VERSION} link: {sorted(data)}", Why.DAMAGED)
+    kind = {k.value: k for k in LinkKind}.get(data["k"])
+    seats = data["s"]
+    if kind is None or not isinstance(seats, list) or not all(_seat_data(seat) for seat in seats):
+        raise LinkError("a link's kind or seats are malformed", Why.DAMAGED)
+    if data["u"] not in (0, 1) or data["p"] not in (0, 1) or type(data["n"]) is not int or data["n"] < 0:
+        raise LinkError("a link's settings are malformed", Why.DAMAGED)
+    if not isinstance(data["m"], str) or len(data["m"]) > MAX_LINK_CHARS:
+        raise LinkError("a link's moves are malformed", Why.DAMAGED)
+    if not isinstance(data["r"], dict):
+        raise LinkError("a link's rules are malformed", Why.DAMAGED)
+    if data["e"] is None:  # new_match would draw a seed of its own
+        raise LinkError("a link names its seed", Why.DAMAGED)
+    start = new_match(
+        rules.from_dict(data["r"]),
+        [Seat.human(seat[0]) if len(seat) == 1 else Seat.computer(seat[0], Level(seat[1])) for seat in seats],
+        data["g"],
+        data["e"],
+    )
+    if data["n"] > len(start.seats) * MAX_GAMES * (start.rounds + 1):  # the engine plays on up to MAX_GAMES
+        raise LinkError("more moves than a match has", Why.ILLEGAL)
+    match = _replay(start, data["n"], int.from_bytes(_unb64(data["m"]), "big"))
+    return Link(kind, match, bool(data["u"]), bool(data["p"]))
+
+
+_LEVELS = {level.value for level in Level}
+
+
+def _seat_data(seat: Any) -> bool:
+    return (
+        isinstance(seat, list)
+        and 1 <= len(seat) <= 2
+        and isinstance(seat[0], str)
+        and (len(seat) == 1 or seat[1] in _LEVELS)
+    )
+
+
+def relation(held: Match, incoming: Match) -> Relation:
+    """How the match a link brings stands to the one this phone holds (finished turns compared).
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann", "Bob"], seed=2)
+    >>> later = m.roll().score("choice")
+    >>> relation(m, later).value, relation(later, m).value, relation(m, new_match("yacht", ["Ann"], seed=2)).value
+    ('newer', 'older', 'other')
+    """
+    same = (held.ruleset, held.seats, held.games, held.seed, held.draw) == (
+        incoming.ruleset,
+        incoming.seats,
+        incoming.games,
+        incoming.seed,
+        incoming.draw,
+    )
+    if not same:
+        return Relation.OTHER
+    mine = [digit for digit, _ in moves(held)]
+    theirs = [digit for digit, _ in moves(incoming)]
+    if mine == theirs:
+        return Relation.SAME
+    if theirs[: len(mine)] == mine:
+        return Relation.NEWER
+    if mine[: len(theirs)] == theirs:
+        return Relation.OLDER
+    return Relation.FORKED

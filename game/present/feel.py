@@ -1,0 +1,285 @@
+"""The feel of the table: what a step sounds like, which dice tumble, whose hands the phone goes to.
+
+Pure and standard-library only: the shell plays the cues (game.shell.sound), animates the dice it is
+told were thrown, shows the pass-the-phone screen and the celebrations, all decided here.
+
+>>> from game.core.engine import new_match
+>>> m = new_match("yahtzee", ["Ann", "Bob"], seed=1)
+>>> after = m.roll(faces=[2, 2, 2, 2, 2])
+>>> cues(m, after), sorted(thrown(m, after))
+((<Cue.ROLL: 'roll'>,), [0, 1, 2, 3, 4])
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from game.core.engine import Match, SeatKind
+from game.core.i18n import ENGLISH, N_, Text
+
+__all__ = [
+    "Cue",
+    "FLICK",
+    "FLICK_MOTION",
+    "MOTION",
+    "ROLL_SECONDS",
+    "TOSS",
+    "TUMBLE_FACES",
+    "FINALE",
+    "best_cheer",
+    "cheer",
+    "cues",
+    "finale",
+    "handover",
+    "match_over",
+    "thrown",
+    "tumble",
+]
+
+ROLL_SECONDS = 0.56
+"""How long thrown dice tumble before they land (TOSS and FLICK's length; a computer waits as long after its roll)."""
+TUMBLE_FACES = 4
+"""Faces a thrown die shows on its way before the one it lands on."""
+
+
+LAND = 0.7
+"""The part of the roll, from its start, after which the die shows the face it lands on."""
+
+TOSS: tuple[dict[str, object], ...] = (
+    {"transform": "translateY(-28%) rotate(-40deg) scale(0.82)"},
+    {"transform": "translateY(-14%) rotate(24deg) scale(1.04)", "offset": 0.4},
+    {"transform": "translateY(0) rotate(-7deg) scale(1)", "offset": LAND},
+    {"transform": "rotate(3deg)", "offset": 0.86},
+    {"transform": "none"},
+)
+"""A thrown die's body in the air and landing: transforms only, so the compositor alone draws it."""
+FLICK: tuple[dict[str, object], ...] = (
+    {
+        "transform": f"translateY(-{100 * TUMBLE_FACES / (TUMBLE_FACES + 1):g}%)",
+        "easing": f"steps({TUMBLE_FACES}, end)",
+    },
+    {"transform": "none", "offset": LAND},
+    {"transform": "none"},
+)
+"""Its strip of faces (game.present.markup.die_face), stepped from the first tumbled face back to the face it lands on."""
+MOTION = {"duration": round(ROLL_SECONDS * 1000), "easing": "cubic-bezier(0.2, 0.7, 0.3, 1)"}
+"""The timing of both (Web Animations options)."""
+FLICK_MOTION = {**MOTION, "easing": "linear"}
+"""The strip's: the same length, its own steps for easing."""
+
+
+class Cue(Enum):
+    """Something at the table a player may hear (and, for a roll, feel)."""
+
+    ROLL = "roll"
+    HOLD = "hold"
+    SCORE = "score"
+    BONUS = "bonus"  # the upper bonus reached
+    YAHTZEE = "yahtzee"  # all dice alike, scored for points (or a further one's bonus)
+    BEST = "best"  # a personal best total
+
+
+def thrown(before: Match, after: Match) -> frozenset[int]:
+    """The dice a step threw: every die not held when the roll was made (none if the step was no roll).
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann"], seed=1).roll(faces=[1, 2, 3, 4, 5]).hold(0).hold(4)
+    >>> sorted(thrown(m, m.roll(faces=[6, 6, 6]))), sorted(thrown(m, m.hold(1)))
+    ([1, 2, 3], [])
+    """
+    rolled = (
+        len(after.actions) > len(before.actions)  # undo takes actions back: nothing is thrown
+        and after.rolls == before.rolls + 1
+        and after.player == before.player
+        and after.game == before.game
+    )
+    if not rolled:
+        return frozenset()
+    return frozenset(i for i, held in enumerate(before.held) if not held or not before.dice)
+
+
+def cues(before: Match, after: Match) -> tuple[Cue, ...]:
+    """What a step sounds like, plainest first: a roll, a hold, a score and what the score brought.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[6, 6, 6, 6, 6])
+    >>> cues(m, m.score("yahtzee")), cues(m, m.hold(2)), cues(m, m)
+    ((<Cue.SCORE: 'score'>, <Cue.YAHTZEE: 'yahtzee'>), (<Cue.HOLD: 'hold'>,), ())
+    """
+    if len(after.actions) <= len(before.actions):  # an undo, or nothing done: silence
+        return ()
+    last = after.last_scored
+    if last is not None and last is not before.last_scored:
+        out = [Cue.SCORE]
+        bonus = before.totals(last.player).upper_bonus if last.game == before.game else 0
+        if after.totals(last.player, last.game).upper_bonus > bonus:
+            out.append(Cue.BONUS)
+        if len(set(last.dice)) == 1 and (last.bonus or (last.category == after.ruleset.yahtzee_id and last.points)):
+            out.append(Cue.YAHTZEE)
+        return tuple(out)
+    if thrown(before, after):
+        return (Cue.ROLL,)
+    if after.held != before.held and after.dice == before.dice:
+        return (Cue.HOLD,)
+    return ()
+
+
+def tumble(face: int, die: int, sides: int, throw: int) -> tuple[int, ...]:
+    """The faces a thrown die shows before it lands on ``face``: varied, never the same twice running.
+
+    ``throw`` tells throws apart (the match's draw count), so the same landing tumbles differently.
+
+    >>> tumble(6, 0, 6, 5), tumble(1, 0, 2, 5)
+    ((3, 6, 4, 2), (1, 2, 1, 2))
+    >>> all(a != b for a, b in zip(tumble(2, 3, 6, 9) + (2,), tumble(2, 3, 6, 9)[1:] + (2,)))
+    True
+    """
+    out, state = [], (face * 7919 + die * 104729 + throw * 1299709) % 2147483647 or 1
+    for _ in range(TUMBLE_FACES):
+        state = state * 48271 % 2147483647  # a Lehmer generator: looks random, always the same
+        shown = state % sides + 1
+        avoid = {out[-1] if out else None, face if len(out) == TUMBLE_FACES - 1 and sides > 2 else None}
+        while shown in avoid:
+            shown = shown % sides + 1
+        out.append(shown)
+    return tuple(out)
+
+
+def handover(match: Match, enabled: bool) -> str | None:
+    """The person to hand the phone to now, if the pass screen is on and due, else None.
+
+    Due at the start of a person's turn when the last person to play was someone else: between
+    people, never between a person and the computers, never before the match's first turn.
+
+    >>> from game.core.engine import Seat, new_match
+    >>> m = new_match("yacht", ["Ann", Seat.computer("Cy", "easy"), "Bob"], seed=1)
+    >>> handover(m, True), handover(m.roll().score("choice"), True)
+    (None, None)
+    >>> handover(new_match("yacht", [Seat.computer("Cy", "easy")], seed=1).roll().score("choice"), True) is None
+    True
+    >>> m = new_match("yacht", ["Ann", "Bob"], seed=1).roll().score("choice")
+    >>> handover(m, True), handover(m, False), handover(m.roll(), True)
+    ('Bob', None, None)
+    """
+    if (
+        not enabled
+        or not match.actions
+        or match.game_over
+        or match.finished
+        or match.rolls
+        or not _person(match, match.player)
+    ):
+        return None
+    seats = len(match.seats)
+    last_person = next(
+        seat for seat in ((match.player - step) % seats for step in range(1, seats + 1)) if _person(match, seat)
+    )
+    return match.current_name if last_person != match.player else None
+
+
+def holder(match: Match) -> int | None:
+    """The seat of the person who acted last (who holds the phone), or None before any person acted.
+
+    Replays the match's actions from its seed: only asked for at a match's end, to name who the result goes to.
+
+    >>> from game.core.engine import Seat, new_match
+    >>> m = new_match("yacht", ["Ann", "Bob", Seat.computer("Cy", "easy")], seed=1)
+    >>> holder(m), holder(m.roll().score("choice")), holder(m.roll().score("choice").roll().score("yacht").roll())
+    (None, 0, 1)
+    """
+    from game.core.engine import new_match
+
+    replay, last = new_match(match.ruleset, match.seats, match.games, match.seed, draw=match.draw), None
+    for action in match.actions:
+        if not replay.game_over and not replay.finished and _person(replay, replay.player):
+            last = replay.player
+        replay = replay.apply(action)
+    return last
+
+
+CHEERS = {
+    # Translators: a celebration, shown and spoken when all dice alike are scored; {category} is the box ("Yahtzee for Ann!").
+    Cue.YAHTZEE: N_("{category} for {name}!"),
+    # Translators: a celebration, when a player's upper section reaches its bonus of {points} points.
+    Cue.BONUS: N_("{name} reached the upper bonus: {points} more points!"),
+}
+"""The words of each cue worth a celebration (a personal best's are :func:`best_cheer`'s)."""
+CHEER_SECONDS = 3.0
+"""How long a celebration stays on the screen unless dismissed: brief, as it sits over the header."""
+
+
+def cheer(match: Match, found: tuple[Cue, ...], t: Text = ENGLISH) -> str:
+    """The celebration of a step's cues (:func:`cues`), most notable first; "" when there is none.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yatzy", ["Ann"], seed=1).roll(faces=[4] * 5)
+    >>> after = m.score("yatzy")
+    >>> cheer(after, cues(m, after)), cheer(after, (Cue.SCORE,))
+    ('Yatzy for Ann!', '')
+    """
+    last = match.last_scored
+    if last is None:
+        return ""
+    name = match.seats[last.player].name
+    words = {
+        Cue.YAHTZEE: lambda: t._(
+            CHEERS[Cue.YAHTZEE], category=match.ruleset.category(match.ruleset.yahtzee_id).display(t), name=name
+        ),
+        Cue.BONUS: lambda: t._(CHEERS[Cue.BONUS], name=name, points=match.ruleset.upper_bonus_amount),
+    }
+    return " ".join(words[cue]() for cue in (Cue.YAHTZEE, Cue.BONUS) if cue in found)
+
+
+def best_cheer(bests: tuple[tuple[str, int], ...], t: Text = ENGLISH) -> str:
+    """The celebration of personal best totals (game.records.stats.new_bests).
+
+    >>> best_cheer((("Ann", 271),))
+    'A personal best for Ann: 271 points!'
+    """
+    # Translators: a celebration at the end of a game: {name}'s highest total so far under these rules.
+    return " ".join(
+        t.n_(
+            "A personal best for {name}: {count} point!",
+            "A personal best for {name}: {count} points!",
+            total,
+            name=name,
+        )
+        for name, total in bests
+    )
+
+
+FINALE = Cue.BEST
+"""The cue whose fanfare closes a match (game.present.sounds' one fanfare of three steps up, a personal best's too)."""
+
+
+def match_over(match: Match) -> bool:
+    """Whether the match has ended: finished, or its last planned game played (no next game is offered).
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann"], games=2, seed=1)
+    >>> for box in m.open_categories():
+    ...     m = m.roll().score(box)
+    >>> match_over(m), match_over(m.finish())
+    (False, True)
+    """
+    return match.finished or (match.game_over and not match.more_games_planned)
+
+
+def finale(before: Match, after: Match) -> bool:
+    """Whether a step brought the match to its end: its last planned game played, or finished early.
+
+    The winner scene then takes the stage (game.present.view.results) and the fanfare of :data:`FINALE` plays.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann"], seed=1)
+    >>> for box in m.open_categories()[:-1]:
+    ...     m = m.roll().score(box)
+    >>> last = m.roll()
+    >>> finale(last, last.score(last.open_categories()[0])), finale(m, last)
+    (True, False)
+    """
+    return len(after.actions) > len(before.actions) and match_over(after) and not match_over(before)
+
+
+def _person(match: Match, seat: int) -> bool:
+    return match.seats[seat].kind is SeatKind.HUMAN

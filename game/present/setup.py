@@ -1,0 +1,562 @@
+"""A new match's choices, from a link or the setup form, checked against the rule set registry.
+
+Every rule set, alias and option comes from :data:`game.core.rules.VARIANTS`: adding a rule set
+there makes it a link and form choice with no change here.
+
+>>> setup, problems = parse_link("?rules=yatzy&players=Ann,Bob&games=2&seed=42")
+>>> setup.rules, setup.players, setup.games, setup.seed, problems
+('yatzy', ('Ann', 'Bob'), 2, '42', ())
+>>> parse_link("?games=%C2%B3")[1][0].message
+"games='³' is not a number of games from 1 to 6"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import date
+from enum import Enum
+from typing import Any
+
+from game.coach.bots import computer_names
+from game.core import rules
+from game.core.engine import MAX_GAMES, MAX_PLAYERS, MAX_SEED, NAME_LENGTH, Level, Seat
+from game.core.i18n import ENGLISH, N_, Text, n_
+from game.core.inputs import shorten
+
+__all__ = [
+    "SEAT_KINDS",
+    "Quick",
+    "quick_setup",
+    "TABLE_PARAMS",
+    "START_PARAMS",
+    "Setup",
+    "LinkProblem",
+    "parse_link",
+    "has_start_params",
+    "setup_from_fields",
+    "form_values",
+]
+
+_LEVEL_LABELS = {
+    # Translators: who plays a seat (the setup form): the computer, at its beginner's level.
+    Level.EASY: N_("Computer (Easy)"),
+    # Translators: who plays a seat (the setup form): the computer, at its middle level.
+    Level.GOOD: N_("Computer (Good)"),
+    # Translators: who plays a seat (the setup form): the computer, playing the best possible game.
+    Level.PERFECT: N_("Computer (Perfect)"),
+    # Translators: who plays a seat (the setup form): the computer, playing to win against the others, not for the most points.
+    Level.WIN: N_("Computer (Perfect, to win)"),
+}
+SEAT_KINDS: tuple[tuple[str, str], ...] = (
+    # Translators: who plays a seat (the setup form): a person at this device.
+    ("human", N_("Person")),
+    *((level.value, _LEVEL_LABELS[level]) for level in Level),
+)
+"""Who plays a seat, as (value, label): a person, or the computer at each of its levels (labels worded by ``t._``)."""
+
+
+class Quick(Enum):
+    """The lobby's one-tap matches: alone, against a computer, two people passing the phone, or the
+    day's daily game (game.records.daily)."""
+
+    SOLO = "solo"
+    COMPUTER = "computer"
+    PASS = "pass"
+    DAILY = "daily"
+
+
+TABLE_PARAMS = ("rules", "players", "games", "seed", "cpu", "undo", "pass", "remote")
+"""Link parameters of the table itself; every rule set option is one too (see START_PARAMS)."""
+START_PARAMS: tuple[str, ...] = TABLE_PARAMS + tuple(
+    dict.fromkeys(option.name for v in rules.VARIANTS.values() for option in v.options)
+)
+"""Link parameters that start a new match (``?rules=yatzy&players=Ann,Bob&games=2&seed=42``)."""
+SEED_LENGTH = 64
+_FLAG_WORDS = {"1": True, "true": True, "yes": True, "on": True, "0": False, "false": False, "no": False, "off": False}
+_CPU_LEVELS = tuple(value for value, _ in SEAT_KINDS[1:])
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a new match is made of: rule set and the options given, seats, games, seed, undo.
+
+    >>> Setup(rules="yatzy", players=("Ann", "Bob"), seed="42").start().ruleset.name
+    'yatzy'
+    >>> Setup(rules="generalized", options=(("dice", 3),)).ruleset().dice
+    3
+    """
+
+    rules: str = next(iter(rules.VARIANTS))
+    options: tuple[tuple[str, Any], ...] = ()  # given options of the rule set; the rest are defaults
+    players: tuple[str, ...] = ("", "")
+    kinds: tuple[str, ...] = ()  # per seat, values of SEAT_KINDS; missing seats are people
+    games: int = 1
+    seed: str = ""
+    undo: bool = True
+    pass_phone: bool = False  # a "Bob's turn" screen before each person's turn that follows another person's
+    remote: bool = False  # people play on their own phones: a "Send to Bob" screen, the match sent by link
+
+    def ruleset(self) -> rules.RuleSet:
+        """The rule set these choices name (raises rules.RulesError naming what is wrong)."""
+        return rules.variant(self.rules).ruleset(**dict(self.options))
+
+    def seats(self, t: Text = ENGLISH) -> list[Seat]:
+        """The seats: people, or computer players with their level; a nameless seat named in ``t``'s words.
+
+        A nameless person alone with the computers (or alone) is "Player"; among people, the engine's
+        "Player 2". A nameless computer gets the first of ``t``'s computer names no other seat has.
+
+        >>> [s.kind.value for s in Setup(players=("Ann", ""), kinds=("human", "perfect")).seats()]
+        ['human', 'computer']
+        >>> [s.name for s in Setup(players=("", "", "Sam"), kinds=("human", "good", "easy")).seats()]
+        ['Player', 'Robin', 'Sam']
+        """
+        kinds = [self.kinds[i] if i < len(self.kinds) else "human" for i in range(len(self.players))]
+        names = [form_name(name) for name in self.players]
+        taken = {name.casefold() for name in names}
+        pool = computer_names(t)
+        spare = (name for name in pool if name.casefold() not in taken)
+        out = []
+        for name, kind in zip(names, kinds):
+            if kind == "human":
+                alone = kinds.count("human") == 1 and not name
+                # Translators: the name of the one person at a match who left the name blank (alone, or with computers).
+                out.append(Seat.human(t.p_("default name", "Player") if alone else name))
+            else:
+                out.append(Seat.computer(name or next(spare, pool[0]), Level(kind)))  # past 5 seats: refused later
+        return out
+
+    def seed_value(self) -> int | str | None:
+        """The seed: a whole number when the text is one (and fits), the text otherwise, None when empty.
+
+        >>> Setup(seed="42").seed_value(), Setup(seed="x1").seed_value(), Setup(seed="").seed_value()
+        (42, 'x1', None)
+        """
+        seed = self.seed.strip()
+        if seed.isascii() and seed.isdigit() and int(seed) <= MAX_SEED:
+            return int(seed)
+        return seed or None
+
+    def start(self, t: Text = ENGLISH):
+        """A new match from these choices (raises a ValueError subclass naming what is wrong)."""
+        from game.core.engine import new_match
+
+        return new_match(self.ruleset(), self.seats(t=t), games=self.games, seed=self.seed_value(), t=t)
+
+
+@dataclass(frozen=True)
+class LinkProblem:
+    """One link parameter or form field that could not be used: why (``reason``) and the facts, worded by text(t).
+
+    ``fields`` are (name, value) pairs the wording fills in. A ``reason`` that is not one of this
+    module's is an English sentence from elsewhere, shown as it is.
+
+    >>> problem = LinkProblem("games", "games", (("value", "9"), ("most", 6)))
+    >>> problem.text(), problem.message == problem.text()
+    ("games='9' is not a number of games from 1 to 6", True)
+    >>> LinkProblem("link", "Something else went wrong.").text()
+    'Something else went wrong.'
+    """
+
+    param: str
+    reason: str
+    fields: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def message(self) -> str:
+        """The problem in English (for logs, developers' errors and tests); people read text(t)."""
+        return self.text()
+
+    def text(self, t: Text = ENGLISH) -> str:
+        """The problem in the language of ``t``."""
+        return _wording(self.reason, dict(self.fields), t)
+
+
+def _problem(param: str, reason: str, /, **fields: Any) -> LinkProblem:
+    return LinkProblem(param, reason, tuple(fields.items()))
+
+
+# A LinkProblem's sentence by reason: one whole message, or a plural pair counted by its "count" field.
+# The parameter names (games=, cpu:) and the values they take (2:perfect, on) are what a link says,
+# so they stay as they are in every language.
+_LINK_WORDINGS: dict[str, str | tuple[str, str]] = {
+    # Translators: {param} is a link parameter's name (games, players…), kept as it is.
+    "repeated": N_("{param} is given more than once; the first value is used"),
+    # Translators: "players:" is the link parameter's name, kept as it is.
+    "players": n_("players: {count} name given; a match has 1 to {most} players",
+                  "players: {count} names given; a match has 1 to {most} players"),
+    # Translators: "games=" is the link parameter's name, kept as it is; {value} is what the link gave, quoted.
+    "games": N_("games={value} is not a number of games from 1 to {most}"),
+    # Translators: "seed" is the link parameter's name, kept as it is.
+    "seed": n_("seed must be 1 to {count} character", "seed must be 1 to {count} characters"),
+    # Translators: "undo=" is the link parameter's name and 1, 0, on and off the values it takes, kept as they are.
+    "undo": N_("undo={value} must be 1 or 0 (on or off)"),
+    # Translators: "pass=" is the link parameter's name and 1, 0, on and off the values it takes, kept as they are.
+    "pass": N_("pass={value} must be 1 or 0 (on or off)"),
+    # Translators: "remote=" is the link parameter's name and 1, 0, on and off the values it takes, kept as they are.
+    "remote": N_("remote={value} must be 1 or 0 (on or off)"),
+    # Translators: "cpu=" is the link parameter's name; "seat:level", "2:perfect" and {levels} are what it takes, kept as they are.
+    "cpu": N_("cpu={value}: use seat:level pairs such as 2:perfect (levels {levels})"),
+    # Translators: "rules=" is the link parameter's name; {names} are the names it takes, kept as they are.
+    "rules": N_("rules={value} is not a rule set; valid rule sets: {names}"),
+    # Translators: "cpu" and "players" are link parameters' names, kept as they are; {count} players are named in the link.
+    "cpu-seat": n_("cpu: seat {seat} is a computer, but only {count} player is named and seat {empty} would have "
+                   "nobody; name them in players, or make them computers too",
+                   "cpu: seat {seat} is a computer, but only {count} players are named and seat {empty} would have "
+                   "nobody; name them in players, or make them computers too"),
+    # Translators: "cpu" and "players" are link parameters' names, kept as they are; {count} players are named in the link.
+    "cpu-seats": n_("cpu: seat {seat} is a computer, but only {count} player is named and seats {first} to {last} "
+                    "would have nobody; name them in players, or make them computers too",
+                    "cpu: seat {seat} is a computer, but only {count} players are named and seats {first} to {last} "
+                    "would have nobody; name them in players, or make them computers too"),
+    # Translators: {option} is a link parameter's name and {rules} a rule set's name in links, kept as they are.
+    "option-unknown": N_("unknown option '{option}' for {rules}; {rules} takes no options"),
+    # Translators: {option} is a link parameter's name, {rules} a rule set's name in links and {options} the options it takes, kept as they are.
+    "option-other": N_("unknown option '{option}' for {rules}; valid options: {options}"),
+    # Translators: {option} is a link parameter's name (dice, sides), kept as it is; {rules} is the rule set's title.
+    "option-range": N_("{option}={number} is outside {low}..{high} for {rules} (at most {high} {option})"),
+    # Translators: {option} is a link parameter's name, kept as it is; {value} is what the link gave, quoted; {rules} is the rule set's title.
+    "option-number": N_("{option}={value} is not valid for {rules}; valid values: whole numbers {low}..{high}"),
+    # Translators: {option} is a link parameter's name and {values} the values it takes, kept as they are; {value} is what the link gave, quoted; {rules} is the rule set's title.
+    "option-value": N_("{option}={value} is not valid for {rules}; valid values: {values}"),
+}  # fmt: skip
+
+
+def _wording(reason: str, fields: dict[str, Any], t: Text) -> str:
+    """A LinkProblem's sentence (see _LINK_WORDINGS), its facts filled in after translation."""
+    if "value" in fields:
+        fields["value"] = shorten(fields["value"], t=t)
+    if "variant" in fields:
+        fields["rules"] = rules.variant(fields.pop("variant")).display(t)
+    wording = _LINK_WORDINGS.get(reason)
+    if wording is None:
+        return reason  # an English sentence from elsewhere, shown as it is
+    if isinstance(wording, tuple):
+        return t.n_(*wording, fields.pop("count"), **fields)
+    return t._(wording, **fields)
+
+
+def _whole(text: str, low: int, high: int) -> int | None:
+    """A whole number from ``low`` to ``high`` written in ASCII digits, or None.
+
+    >>> _whole("3", 1, 6), _whole("³", 1, 6), _whole("9" * 5000, 1, 6)
+    (3, None, None)
+    """
+    text = text.strip()
+    if text.isascii() and text.isdigit() and len(text) <= len(str(high)) and low <= int(text) <= high:
+        return int(text)
+    return None
+
+
+def form_name(name: str) -> str:
+    """A name as the form holds it: whitespace collapsed, at most NAME_LENGTH characters, wherever it
+    came from (a link's 20,000 characters would otherwise be remembered, and exported, whole).
+
+    >>> form_name("  Ann   Lee "), len(form_name("x" * 20_000))
+    ('Ann Lee', 32)
+    """
+    return " ".join(name.split())[:NAME_LENGTH].rstrip()
+
+
+def _players(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
+    names = tuple(form_name(name) for name in value.split(","))
+    if not 1 <= len(names) <= MAX_PLAYERS:
+        return setup, _problem("players", "players", count=len(names), most=MAX_PLAYERS)
+    return replace(setup, players=names), None
+
+
+def _games(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
+    games = _whole(value, 1, MAX_GAMES)
+    if games is None:
+        return setup, _problem("games", "games", value=value, most=MAX_GAMES)
+    return replace(setup, games=games), None
+
+
+def _seed(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
+    if not value.strip() or len(value) > SEED_LENGTH:
+        return setup, _problem("seed", "seed", count=SEED_LENGTH)
+    return replace(setup, seed=value.strip()), None
+
+
+def _flag(param: str, field_name: str):
+    """The parser of an on/off link parameter that sets the Setup field ``field_name``."""
+
+    def parse(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
+        flag = _FLAG_WORDS.get(value.strip().lower())
+        if flag is None:
+            return setup, _problem(param, param, value=value)
+        return replace(setup, **{field_name: flag}), None
+
+    return parse
+
+
+def _cpu(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
+    kinds = list(setup.kinds) + ["human"] * (MAX_PLAYERS - len(setup.kinds))
+    for item in value.split(","):
+        seat, _, level = item.partition(":")
+        number = _whole(seat, 1, MAX_PLAYERS)
+        if number is None or level not in _CPU_LEVELS:
+            return setup, _problem("cpu", "cpu", value=value, levels=", ".join(_CPU_LEVELS))
+        kinds[number - 1] = level
+    return replace(setup, kinds=tuple(kinds)), None
+
+
+def _rules(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
+    try:
+        chosen = rules.variant(value.strip().lower())
+    except rules.UnknownRuleSetError:
+        return setup, _problem("rules", "rules", value=value, names=rules.known_names())
+    return replace(setup, rules=chosen.name), None
+
+
+_TABLE_PARSERS = {
+    "rules": _rules, "players": _players, "games": _games, "seed": _seed, "cpu": _cpu,
+    "undo": _flag("undo", "undo"), "pass": _flag("pass", "pass_phone"), "remote": _flag("remote", "remote"),
+}  # fmt: skip
+
+
+def _with_options(setup: Setup, texts: Sequence[tuple[str, str]]) -> tuple[Setup, list[LinkProblem]]:
+    """Apply option texts to the chosen rule set's options; an option it does not take is a problem."""
+    chosen = rules.variant(setup.rules)
+    given = dict(setup.options)
+    problems = []
+    for key, text in texts:
+        try:
+            spec = chosen.option(key)
+        except rules.RulesError:
+            if chosen.options:
+                problems.append(
+                    _problem(
+                        key,
+                        "option-other",
+                        option=key,
+                        rules=chosen.name,
+                        options=", ".join(o.name for o in chosen.options),
+                    )
+                )
+            else:
+                problems.append(_problem(key, "option-unknown", option=key, rules=chosen.name))
+            continue
+        try:
+            given[key] = spec.from_text(chosen.title, text)
+        except rules.RulesError:
+            problems.append(_option_problem(chosen, spec, text))
+    return replace(setup, options=tuple(given.items())), problems
+
+
+def _option_problem(chosen: rules.Variant, spec: rules.OptionSpec, text: str) -> LinkProblem:
+    """Why ``text`` is not a value of the option (spec.from_text refused it): out of range, or not one.
+
+    >>> _option_problem(rules.VARIANTS["generalized"], rules.VARIANTS["generalized"].option("dice"), "40").text()
+    'dice=40 is outside 2..10 for Custom dice (at most 10 dice)'
+    """
+    word = text.strip().lower()
+    if spec.kind is rules.OptionKind.NUMBER and word.isascii() and word.isdigit() and len(word) <= 3:
+        return _problem(
+            spec.name,
+            "option-range",
+            option=spec.name,
+            number=int(word),
+            low=spec.low,
+            high=spec.high,
+            variant=chosen.name,
+        )
+    if spec.kind is rules.OptionKind.NUMBER:
+        return _problem(
+            spec.name, "option-number", option=spec.name, value=text, low=spec.low, high=spec.high, variant=chosen.name
+        )
+    return _problem(
+        spec.name,
+        "option-value",
+        option=spec.name,
+        value=text,
+        values=", ".join(map(str, spec.values)),
+        variant=chosen.name,
+    )
+
+
+def _pairs(query: str | Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A query string (``?a=1&b=2``) or already-decoded (key, value) pairs, as pairs.
+
+    The browser shell passes pairs decoded by URLSearchParams, so that urllib.parse (slow to
+    import in Pyodide) is only imported where a string is given: in CPython and tests.
+    """
+    if isinstance(query, str):
+        from urllib.parse import parse_qsl
+
+        return parse_qsl(query.lstrip("?"), keep_blank_values=True)
+    return [(str(key), str(value)) for key, value in query]
+
+
+def has_start_params(query: str | Sequence[tuple[str, str]]) -> bool:
+    """Whether a page address's query asks for a new match.
+
+    >>> has_start_params("?rules=yatzy"), has_start_params("?utm=x"), has_start_params([])
+    (True, False, False)
+    """
+    return any(key in START_PARAMS for key, _ in _pairs(query))
+
+
+def parse_link(
+    query: str | Sequence[tuple[str, str]], base: Setup | None = None
+) -> tuple[Setup, tuple[LinkProblem, ...]]:
+    """The setup a link asks for, and the problems of any parameter that could not be used.
+
+    Parameters not given keep their defaults; bad ones are reported and left at their default.
+
+    >>> parse_link("?rules=custom&dice=3&sides=4")[0].ruleset().title
+    'Custom 3 dice × 4 sides'
+    >>> parse_link("?rules=yacht&joker=free")[1][0].message
+    "unknown option 'joker' for yacht; yacht takes no options"
+    >>> parse_link("?players=Ann&cpu=2:perfect")[0].seats()[1].level
+    <Level.PERFECT: 'perfect'>
+    """
+    setup = base or Setup()
+    problems: list[LinkProblem] = []
+    option_texts = []
+    seen: set[str] = set()
+    for key, value in _pairs(query):
+        if key in START_PARAMS and key in seen:
+            problems.append(_problem(key, "repeated", param=key))
+            continue
+        seen.add(key)
+        if key in _TABLE_PARSERS:
+            setup, problem = _TABLE_PARSERS[key](setup, value)
+            if problem:
+                problems.append(problem)
+        elif key in START_PARAMS:
+            option_texts.append((key, value))
+    setup, option_problems = _with_options(setup, option_texts)
+    problems += option_problems
+    return _computer_seats(setup, problems)
+
+
+def _computer_seats(setup: Setup, problems: list[LinkProblem]) -> tuple[Setup, tuple[LinkProblem, ...]]:
+    """Seats past the named players are added for computers only: never a nameless person between.
+
+    >>> _computer_seats(Setup(players=("Ann",), kinds=("human", "good", "easy")), [])[0].players
+    ('Ann', '', '')
+    >>> _computer_seats(Setup(players=("Ann",), kinds=("human",) * 4 + ("easy",)), [])[1][0].message
+    'cpu: seat 5 is a computer, but only 1 player is named and seats 2 to 4 would have nobody; name them in players, or make them computers too'
+    """
+    named = len(setup.players)
+    computers = [i + 1 for i, kind in enumerate(setup.kinds) if kind != "human"]
+    needed = max(computers, default=0)
+    empty = [seat for seat in range(named + 1, needed + 1) if seat not in computers]
+    if empty:
+        if len(empty) == 1:
+            problem = _problem("cpu", "cpu-seat", seat=needed, count=named, empty=empty[0])
+        else:
+            problem = _problem("cpu", "cpu-seats", seat=needed, count=named, first=empty[0], last=empty[-1])
+        return replace(setup, kinds=setup.kinds[:named]), tuple(problems) + (problem,)
+    if needed > named:  # cpu=3:good with two names: the third seat is the computer
+        setup = replace(setup, players=setup.players + ("",) * (needed - named))
+    return setup, tuple(problems)
+
+
+def setup_from_fields(fields: Mapping[str, str]) -> tuple[Setup, tuple[LinkProblem, ...]]:
+    """The setup the form's raw field values describe (see game.present.markup.setup_form), and any problems.
+
+    Options are the fields ``"<rule set>.<option>"`` of the chosen rule set; checkboxes are "1" or "0".
+
+    >>> setup, problems = setup_from_fields({"rules": "generalized", "generalized.dice": "3", "count": "1", "name1": "Zoe"})
+    >>> setup.players, setup.ruleset().dice, problems
+    (('Zoe',), 3, ())
+    >>> setup_from_fields({"rules": "generalized", "generalized.dice": "40"})[1][0].message
+    'dice=40 is outside 2..10 for Custom dice (at most 10 dice)'
+    """
+    count = _whole(fields.get("count", "2"), 1, MAX_PLAYERS) or 2
+    kinds = tuple(fields.get(f"kind{i}", "human") for i in range(1, count + 1))
+    setup = Setup(
+        players=tuple(form_name(str(fields.get(f"name{i}", ""))) for i in range(1, count + 1)),
+        kinds=tuple(kind if kind in dict(SEAT_KINDS) else "human" for kind in kinds),
+        seed=fields.get("seed", "").strip()[:SEED_LENGTH],
+        undo=fields.get("undo", "1") == "1",
+        pass_phone=fields.get("pass", "0") == "1",
+        remote=fields.get("remote", "0") == "1",
+    )
+    problems: list[LinkProblem] = []
+    for key in ("rules", "games"):
+        if key in fields:
+            setup, problem = _TABLE_PARSERS[key](setup, fields[key])
+            if problem:
+                problems.append(problem)
+    prefix = f"{setup.rules}."
+    texts = [(key.removeprefix(prefix), value) for key, value in fields.items() if key.startswith(prefix)]
+    setup, option_problems = _with_options(setup, texts)
+    return setup, tuple(problems + option_problems)
+
+
+def quick_setup(
+    fields: Mapping[str, str], quick: Quick | str, day: date | None = None
+) -> tuple[Setup, tuple[LinkProblem, ...]]:
+    """A one-tap match of the lobby from the form's fields, and their problems (as setup_from_fields).
+
+    The rule set, options, games, seed and undo are the form's; the seats come from its rows, shown
+    or not: the first person's name (alone), the first two people's (passing the phone), the first
+    person's and the first computer's name and level (Good where no row is a computer). A blank name
+    is named by Setup.seats. The daily game (``day``, UTC) takes only the rule set and the first
+    person's name: one game of the standard rules on the day's seed (game.records.daily), and no undo, which
+    would show the dice to come (a slot's dice are the same after an undo).
+
+    >>> fields = {"rules": "yatzy", "count": "3", "name1": "Ann", "kind2": "perfect", "name3": "Bob", "undo": "1"}
+    >>> for quick in Quick:
+    ...     setup = quick_setup(fields, quick, date(2026, 11, 24))[0]
+    ...     print(quick.value, setup.rules, [s.name for s in setup.seats()], setup.kinds, setup.pass_phone, setup.undo)
+    solo yatzy ['Ann'] ('human',) False True
+    computer yatzy ['Ann', 'Robin'] ('human', 'perfect') False True
+    pass yatzy ['Ann', 'Bob'] ('human', 'human') True True
+    daily yatzy ['Ann'] ('human',) False False
+    >>> quick_setup(fields, "daily", date(2026, 11, 24))[0].seed
+    'daily:2026-11-24:yatzy'
+    """
+    quick = Quick(quick)
+    setup, problems = setup_from_fields(fields)
+    rows = [
+        (form_name(str(fields.get(f"name{i}", ""))), fields.get(f"kind{i}", "human")) for i in range(1, MAX_PLAYERS + 1)
+    ]
+    people = [(name, "human") for name, kind in rows if kind not in _CPU_LEVELS] + [("", "human")] * 2
+    computers = [(name, kind) for name, kind in rows if kind in _CPU_LEVELS] + [("", Level.GOOD.value)]
+    if quick is Quick.DAILY:
+        if day is None:
+            raise ValueError("the daily game needs its day (UTC)")
+        from game.records import daily
+
+        setup = Setup(
+            setup.rules, players=people[0][:1], kinds=("human",), seed=daily.seed(setup.rules, day), undo=False
+        )
+        return setup, tuple(problem for problem in problems if problem.param == "rules")  # its own options
+    seats = {Quick.SOLO: people[:1], Quick.COMPUTER: [people[0], computers[0]], Quick.PASS: people[:2]}[quick]
+    players, kinds = zip(*seats)
+    passing = quick is Quick.PASS  # two people on one phone: never a match sent between phones
+    return replace(
+        setup, players=players, kinds=kinds, pass_phone=passing, remote=setup.remote and not passing
+    ), problems
+
+
+def form_values(setup: Setup) -> dict[str, str]:
+    """The form's field values for ``setup`` (the inverse of setup_from_fields), to fill the form.
+
+    >>> values = form_values(Setup(rules="yacht", players=("Ann",), games=3))
+    >>> values["rules"], values["count"], values["name1"], values["games"], values["yahtzee.joker"]
+    ('yacht', '1', 'Ann', '3', 'forced')
+    """
+    given = dict(setup.options)
+    out = {
+        "rules": setup.rules,
+        "count": str(len(setup.players)),
+        "games": str(setup.games),
+        "seed": setup.seed,
+        "undo": "1" if setup.undo else "0",
+        "pass": "1" if setup.pass_phone else "0",
+        "remote": "1" if setup.remote else "0",
+    }
+    for v in rules.VARIANTS.values():
+        for option in v.options:
+            value = given.get(option.name, option.default) if v.name == setup.rules else option.default
+            out[f"{v.name}.{option.name}"] = ("1" if value else "0") if isinstance(value, bool) else str(value)
+    for seat in range(1, MAX_PLAYERS + 1):
+        out[f"name{seat}"] = setup.players[seat - 1] if seat <= len(setup.players) else ""
+        out[f"kind{seat}"] = setup.kinds[seat - 1] if seat <= len(setup.kinds) else "human"
+    return out

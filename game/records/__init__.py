@@ -1,0 +1,1 @@
+"""What stays after a game: the history, backups, statistics and their charts, daily games and challenges."""
