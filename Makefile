@@ -17,15 +17,17 @@ play: build
 build: setup $(VENV)/.build-deps
 	$(VPY) -m tools.build
 
-## test: install the test needs, check lint and format, and run every test (unit and end-to-end); two processes:
+## test: install the test needs, check lint, format and types, and run every test (unit and end-to-end); two processes:
 ## the browser tests in one (tests/conftest.py groups them), the CPython tests in the other
 test: setup $(VENV)/.test-deps browser engines lint
 	$(VPY) -m pytest -n 2 $(PYTEST_ARGS)
 
-## lint: ruff's lint and format checks (pyproject.toml's [tool.ruff]); `ruff format .` fixes the format
+## lint: ruff's lint and format checks and mypy's type check of game/ (pyproject.toml's [tool.ruff] and
+## [tool.mypy]); `ruff format .` fixes the format
 lint: $(VENV)/.test-deps
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 unit: $(VENV)/.test-deps
 	$(VPY) -m pytest tests/unit game $(PYTEST_ARGS)

@@ -35,7 +35,7 @@ from pyscript import document, fetch
 from game.core.actions import Keep, Score
 from game.coach.advisor import Advisor
 from game.coach.odds import Odds
-from game.core.rules import ruleset
+from game.core.variants import ruleset
 from game.coach.winning import Winning
 
 async def bench(names, games):

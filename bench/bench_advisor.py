@@ -21,7 +21,7 @@ if str(ROOT) not in sys.path:
 
 from game.coach.advisor import Advisor  # noqa: E402
 from game.core.actions import Score  # noqa: E402
-from game.core.rules import ruleset  # noqa: E402
+from game.core.variants import ruleset  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -21,7 +21,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.inpage import run_in_page  # noqa: E402
-from game.core.rules import ruleset  # noqa: E402
+from game.core.variants import ruleset  # noqa: E402
 from game.records.history import HISTORY_FORMAT, History  # noqa: E402
 
 SEED = 2026

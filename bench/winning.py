@@ -27,9 +27,11 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game.coach.advisor import Advisor  # noqa: E402
-from game.coach.winning import Prospect, Winning  # noqa: E402
+from game.coach.race import Prospect  # noqa: E402
+from game.coach.winning import Winning  # noqa: E402
 from game.core.actions import Decision, Score  # noqa: E402
-from game.core.rules import RuleSet, ruleset  # noqa: E402
+from game.core.rules import RuleSet  # noqa: E402
+from game.core.variants import ruleset  # noqa: E402
 
 Card = tuple[dict[str, int], int]  # scores and Yahtzee bonus points
 Policy = Callable[[Card, tuple[int, ...], int, Sequence[Card]], Decision]

@@ -39,7 +39,7 @@ def _playwright_chromium() -> Path | None:
     try:
         with sync_playwright() as p:
             path = Path(p.chromium.executable_path)
-    except Exception:  # noqa: BLE001 - any failure means "not available"
+    except Exception:  # any failure means "not available"
         return None
     return path if path.is_file() else None
 

@@ -202,7 +202,7 @@ MARKUP_MARKER = re.compile(r"^([ \t]*)<!-- markup:([\w-]+) -->[ \t]*$", re.M)
 
 
 def page_markup(texts: dict | None = None) -> dict[str, str]:
-    """The parts of index.html that Python writes (game.present.markup), by marker name.
+    """The parts of index.html that Python writes (game.present.forms and markup), by marker name.
 
     They are the real setup form, an empty tray of the first rule set's dice and the language
     picker, in the default language, so the first paint shows them before Python starts; and
@@ -210,11 +210,11 @@ def page_markup(texts: dict | None = None) -> dict[str, str]:
     checkout's ``game`` package.)
     """
     from game.core import i18n as words
-    from game.core import rules
-    from game.present import boot, markup
+    from game.core import variants
+    from game.present import boot, forms, markup
 
     texts = texts or {words.DEFAULT: words.ENGLISH}
-    first = next(iter(rules.VARIANTS.values()))
+    first = next(iter(variants.VARIANTS.values()))
     data = {
         "key": boot.LANGUAGE_KEY,
         "aliases": {code: [code, *lang.aliases] for code, lang in words.LANGUAGES.items()},
@@ -222,9 +222,9 @@ def page_markup(texts: dict | None = None) -> dict[str, str]:
     }
     block = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     return {
-        "setup-form": markup.setup_form(),
+        "setup-form": forms.setup_form(),
         "tray": markup.tray(first.ruleset().dice),
-        "language": markup.language_picker(words.DEFAULT),
+        "language": forms.language_picker(words.DEFAULT),
         "boot-words": f'<script type="application/json" id="boot-words">{block}</script>',
     }
 

@@ -5,7 +5,7 @@
 
 Run by hand (``make test`` does not), after the advisor's tables or the scoring rules change.
 For each rule set whose advisor table ships by default (the default options of every variant of
-``game.core.rules.VARIANTS`` with ``tables=True``: Yahtzee, Yatzy, Yacht) it plays ``--games``
+``game.core.variants.VARIANTS`` with ``tables=True``: Yahtzee, Yatzy, Yacht) it plays ``--games``
 solitaire games, every decision the advisor's best (its shipped table), with dice from
 ``random.Random(--seed)``, so a run is reproducible. The file maps each rule set's key,
 ``json.dumps(rs.to_dict(), sort_keys=True, separators=(",", ":"))`` (see :func:`key`), to::
@@ -40,9 +40,11 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+# the game's modules are found once the repository is on the path (this runs as a script)
 from game.coach.advisor import Advisor  # noqa: E402
 from game.core.actions import Score  # noqa: E402
-from game.core.rules import VARIANTS, RuleSet  # noqa: E402
+from game.core.rules import RuleSet  # noqa: E402
+from game.core.variants import VARIANTS  # noqa: E402
 from game.records.charts import BIN_WIDTH  # noqa: E402
 
 GAMES = 10_000
@@ -73,7 +75,7 @@ def rulesets() -> list[RuleSet]:
 def play(adv: Advisor, rng: random.Random) -> tuple[dict[str, int], int]:
     """One solitaire game with every decision the advisor's best: (box id -> points, Yahtzee bonus points).
 
-    >>> from game.core.rules import ruleset
+    >>> from game.core.variants import ruleset
     >>> scores, bonus = play(Advisor(ruleset("yacht")), random.Random(1))
     >>> len(scores), bonus
     (12, 0)
@@ -97,7 +99,7 @@ def play(adv: Advisor, rng: random.Random) -> tuple[dict[str, int], int]:
 def summary(rs: RuleSet, games: list[tuple[dict[str, int], int]], seed: int, expected: float) -> dict[str, Any]:
     """The entry of optimal.json for these games (see the module's docstring).
 
-    >>> from game.core.rules import ruleset
+    >>> from game.core.variants import ruleset
     >>> entry = summary(ruleset("yacht"), [({"yacht": 50}, 0), ({"yacht": 0}, 0)], 1, 100.0)
     >>> entry["mean"], entry["sd"], entry["histogram"][:1], entry["histogram"][-1], entry["yahtzee_rate"]
     (25.0, 25.0, [[0, 1]], [50, 1], 0.5)
@@ -182,8 +184,10 @@ def main(argv: list[str] | None = None) -> int:
         data[key(rs)] = entry
     elapsed = time.perf_counter() - start
     if failed:
-        print(f"not written: the mean lies more than {MAX_Z:g} standard errors from the expected score for "
-              f"{', '.join(failed)} ({elapsed:.0f}s)")  # fmt: skip
+        print(
+            f"not written: the mean lies more than {MAX_Z:g} standard errors from the expected score for "
+            f"{', '.join(failed)} ({elapsed:.0f}s)"
+        )
         return 1
     order = [key(rs) for rs in rulesets()]
     text = dump({k: data[k] for k in sorted(data, key=lambda k: order.index(k) if k in order else len(order))})

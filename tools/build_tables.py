@@ -6,7 +6,7 @@
 
 (or ``.venv/bin/python -m pip install numpy==2.4.6``: the version the ``tables`` extra of
 pyproject.toml pins). The shipped tables are those of the registry, ``Variant.shipped_tables()``
-of every rule set in ``game.core.rules.VARIANTS``, named by ``game.core.rules.table_name``. The dynamic
+of every rule set in ``game.core.variants.VARIANTS``, named by ``game.core.variants.table_name``. The dynamic
 program is the one in game/coach/advisor.py (which documents it), vectorized over all turn-start
 states with the same number of filled boxes, last turn first. Per-roll points, legal choices
 under the joker rules and Yahtzee bonuses all come from game.core.rules through the model
@@ -34,16 +34,17 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
+
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import numpy as np  # noqa: E402
-
+# the game's modules are found once the repository is on the path (this runs as a script)
 from game.coach.advisor import Advisor  # noqa: E402
 from game.coach.model import Model  # noqa: E402
 from game.coach.tables import Table, encode, spread_name  # noqa: E402
-from game.core import rules  # noqa: E402
+from game.core import variants  # noqa: E402
 from game.core.rules import RuleSet  # noqa: E402
 
 CHUNK = 4096  # turn-start states solved at once (NumPy arrays of CHUNK x rolls)
@@ -54,10 +55,10 @@ MAX_GAP = 1e-4  # the largest gap a table may show (the 2**-16 rounding gives ab
 def shipped() -> list[RuleSet]:
     """The rule sets whose tables ship with the game, as the registry lists them.
 
-    >>> [rules.table_name(rs) for rs in shipped()][:3]
+    >>> [variants.table_name(rs) for rs in shipped()][:3]
     ['yahtzee.bin', 'yahtzee.joker-free.bin', 'yahtzee.joker-none.bin']
     """
-    return [rs for v in rules.VARIANTS.values() for rs in v.shipped_tables()]
+    return [rs for v in variants.VARIANTS.values() for rs in v.shipped_tables()]
 
 
 def _pad(rows: list[tuple[int, ...]]) -> np.ndarray:
@@ -228,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {"tables": {}}
     start = time.perf_counter()
     for rs in shipped():
-        filename = rules.table_name(rs)
+        filename = variants.table_name(rs)
         if args.only and filename not in args.only:
             continue
         print(f"{filename}: {rs!r}", flush=True)

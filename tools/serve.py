@@ -92,7 +92,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.end_headers()
             return None
         try:
-            handle = open(path + suffix, "rb")  # noqa: SIM115 - returned to the base class, which closes it
+            handle = open(path + suffix, "rb")  # returned to the base class, which closes it
         except OSError:
             return super().send_head()
         stat = os.fstat(handle.fileno())
@@ -122,7 +122,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         except (TypeError, ValueError, IndexError, OverflowError):
             return False
 
-    def log_message(self, format, *args):  # noqa: A002 - signature from the base class
+    def log_message(self, format, *args):  # named as in the base class, builtin or not
         if self.verbose:
             super().log_message(format, *args)
 

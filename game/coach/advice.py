@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from game.coach import advisor, bots
 from game.coach.advisor import Advisor
 from game.coach.odds import Chances, Odds, shown
-from game.coach.winning import Prospect, WinChances, Winning
+from game.coach.race import Prospect
+from game.coach.winning import WinChances, Winning
 from game.core.actions import Action, Decision, Hold, Keep, Roll, Score
 from game.core.engine import Match, new_match
 
@@ -221,7 +222,10 @@ def cost(coach: Advisor, match: Match, action: Action) -> tuple[float, advisor.O
     chosen = as_decision(match, action)
     if chosen is None:
         return None
-    options = hint(coach, match).options
+    known = hint(coach, match)
+    if known is None:  # a score before the turn's first roll decides nothing
+        return None
+    options = known.options
     values = {option.action: option.expected for option in options}
     if chosen not in values:
         return None
@@ -300,8 +304,17 @@ def bot_step(coach: Advisor, match: Match, level: str | bots.Level, winning: Win
         return [Roll()]
     scores, dice, rolls_left, bonus = position(match)
     others = rivals(winning, match) if winning is not None and bots.Level(level) is bots.Level.WIN else ()
-    decision = bots.choose(coach, scores, dice, rolls_left, level=level, rng=bot_rng(match), yahtzee_bonus=bonus,
-                           winning=winning, rivals=others)  # fmt: skip
+    decision = bots.choose(
+        coach,
+        scores,
+        dice,
+        rolls_left,
+        level=level,
+        rng=bot_rng(match),
+        yahtzee_bonus=bonus,
+        winning=winning,
+        rivals=others,
+    )
     if isinstance(decision, Score):
         return [decision]
     target = holds_for(match, decision.faces)
@@ -339,6 +352,7 @@ def review(coach: Advisor, match: Match, game: int, player: int, odds: Odds | No
             continue
         chosen = as_decision(before, action)
         known = hint(coach, before, odds)
+        assert chosen is not None and known is not None  # decisions() yields decisions only
         values = {option.action: option.expected for option in known.options}
         aims = {option.action: shown(chances, known.baseline) for option, chances in zip(known.options, known.odds)}
         out.append(

@@ -20,16 +20,17 @@ a solve, the last turns). Where its turn-start values come from, in this order (
 
 1. A table (shipped: Yacht, Yahtzee with each joker rule and with/without the Yahtzee bonus,
    Yatzy). ``tools/build_tables.py`` (NumPy, offline) writes them to ``static/tables/``
-   (``game.core.rules.table_name(ruleset)``; ``manifest.json`` lists them; the format is
+   (``game.core.variants.table_name(ruleset)``; ``manifest.json`` lists them; the format is
    :mod:`game.coach.tables`). In the browser the owner fetches the bytes and calls
    :meth:`Advisor.load_table`; in CPython a table not loaded is read from ``table_dir``.
-2. Small custom dice: every state solved here in pure Python on first use (SOLVE_BUDGET, about
-   1.5 s in CPython at most).
+2. Small custom dice: every state solved here in pure Python on first use (game.coach.solve,
+   within its SOLVE_BUDGET).
 3. Otherwise a one-turn advisor, flagged ``exact=False``: this turn is played exactly against a
    heuristic value of the card after it (:meth:`Advisor.heuristic_options`); for huge shapes
-   (more than MAX_KEEPS kept multisets) keeps are valued by a few sample rerolls instead.
+   (more than MAX_KEEPS kept multisets) keeps are valued by a few sample rerolls instead
+   (game.coach.sampled).
 
->>> from game.core.rules import ruleset
+>>> from game.core.variants import ruleset
 >>> best = Advisor(ruleset("yacht")).options({}, [6, 6, 6, 6, 6], rolls_left=2)[0]
 >>> best.action
 Score(category='yacht')
@@ -37,27 +38,21 @@ Score(category='yacht')
 
 from __future__ import annotations
 
-import math
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import product
 from pathlib import Path
 
-from game.coach.model import Model, Values
+from game.coach.model import Model, Values, check_rolls_left, modelable, sub_keeps
+from game.coach.sampled import sampled
+from game.coach.solve import Heuristic, Solved, fits_budget, solve
 from game.coach.tables import Table, TableMismatchError, spread_name
 from game.core.actions import Decision, Keep, Score
-from game.core.rules import RuleSet, table_name
+from game.core.rules import RuleSet
+from game.core.variants import table_name
 
 __all__ = ("Advisor", "Option", "TABLE_DIR", "TableMismatchError", "TableMissingError")
 
 TABLE_DIR = Path(__file__).resolve().parents[2] / "static" / "tables"  # the site root, two floors above game/coach/
-# Pure-Python solving budget (elementary steps, about 1-2 s in CPython, a few seconds in Pyodide).
-SOLVE_BUDGET = 20_000_000
-# Beyond this many kept multisets (C(dice + sides, dice)) not even one turn is solved exactly:
-# options() then samples rerolls (exact=False).
-MAX_KEEPS = 25_000
-SAMPLES = 4  # sample rerolls per keep for the huge shapes
 TURN_CACHE = 64  # turn-start states whose within-turn values an Advisor keeps (least recent out)
 KEEPS_CACHE = 512  # rolls whose keep actions an Advisor keeps (all 252 of five six-sided dice)
 
@@ -90,96 +85,6 @@ class Option:
     exact: bool = True
 
 
-# --------------------------------------------------------------------------------------------
-# Value sources besides a table: a pure-Python solve, or a heuristic
-# --------------------------------------------------------------------------------------------
-
-
-class _Solved:
-    """Turn-start values solved here in pure Python (small shapes)."""
-
-    exact = True
-
-    def __init__(self, m: Model, values: list[float]) -> None:
-        self.m = m
-        self.values = values
-        self.expected = values[0]
-        self.zero = [0.0] * m.U
-
-    def row(self, mask: int, flag: int) -> list[float]:
-        if mask == self.m.full:
-            return self.zero
-        a = (mask * self.m.F + flag) * self.m.U
-        return self.values[a : a + self.m.U]
-
-
-def _solve(m: Model) -> list[float]:
-    """Every turn-start value, by filled count from the last turn back (dense, rows of U)."""
-    U, F = m.U, m.F
-    values = [0.0] * ((m.full + 1) * F * U)
-    src = _Solved(m, values)
-    masks = sorted(range(m.full), key=lambda x: -bin(x).count("1"))
-    for mask in masks:
-        ups = m.ups(mask)
-        flags = (0, 1) if m.F == 2 and mask >> m.Y & 1 else (0,)
-        for flag in flags:
-            a = (mask * F + flag) * U
-            for u in ups:
-                values[a + u] = m.start_value(src, mask, u, flag)
-            last = values[a]
-            for u in range(U):  # unreachable subtotals copy the one below (compress well)
-                if u in ups:
-                    last = values[a + u]
-                else:
-                    values[a + u] = last
-        if F == 2 and not (m.Y is not None and mask >> m.Y & 1):
-            a = mask * F * U
-            values[a + U : a + 2 * U] = values[a : a + U]
-    return values
-
-
-class _Heuristic:
-    """A quick estimate of the points to come: each open box's one-turn par, plus bonus chances."""
-
-    exact = False
-
-    def __init__(self, m: Model) -> None:
-        self.m = m
-        self.par = []
-        for c in range(m.ncat):
-            values = [float(p) for p in m.pts[c]]
-            for _ in range(m.stages):
-                values = m.up(m.down(values))
-            self.par.append(sum(p * v for p, v in zip(m.prob, values)))
-        # three dice of n/5 showing the face: the classic upper-box par
-        self.upar = [0.6 * max(m.pts[c]) if m.is_upper[c] else 0.0 for c in range(m.ncat)]
-        self.p_yahtzee = self.par[m.Y] / m.ymax if m.Y is not None and m.ymax else 0.0
-        self.cache: dict[tuple[int, int], list[float]] = {}
-        self.zero = [0.0] * m.U
-        self.expected = self.row(0, 0)[0]
-
-    def row(self, mask: int, flag: int) -> list[float]:
-        m = self.m
-        if mask == m.full:
-            return self.zero
-        got = self.cache.get((mask, flag))
-        if got is None:
-            open_ = [c for c in range(m.ncat) if not mask >> c & 1]
-            base = sum(self.par[c] for c in open_)
-            if flag:
-                base += 0.5 * len(open_) * self.p_yahtzee * m.rs.yahtzee_bonus_amount
-            got = [base] * m.U
-            if m.T:
-                remaining = sum(self.upar[c] for c in open_)
-                spread = max(1.0, 0.35 * m.T)
-                for up in range(m.T):
-                    if remaining:
-                        chance = min(1.0, max(0.0, 0.5 + (up + remaining - m.T) / spread))
-                        got[up] += chance * m.bonus
-            self.cache[(mask, flag)] = got
-        return got
-
-
 class _Turn:
     """The within-turn values of one turn-start state, computed stage by stage on demand."""
 
@@ -204,32 +109,6 @@ class _Turn:
         return self.V[rolls_left]
 
 
-def _sub_keeps(dice: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every distinct multiset of the dice with fewer than all of them, ascending."""
-    faces = sorted(set(dice))
-    counts = [dice.count(f) for f in faces]
-    out = []
-    for take in product(*(range(c + 1) for c in counts)):
-        if sum(take) < len(dice):
-            out.append(tuple(f for f, t in zip(faces, take) for _ in range(t)))
-    return out
-
-
-def modelable(rs: RuleSet) -> bool:
-    """Whether the rolls and keeps of the dice are few enough to model (else: the sampled advisor)."""
-    return math.comb(rs.dice + rs.sides, rs.dice) <= MAX_KEEPS
-
-
-def _check_rolls_left(rolls_left: int, most: int) -> None:
-    if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or not 0 <= rolls_left <= most:
-        raise ValueError(f"rolls_left={rolls_left!r} must be an int in 0..{most}")
-
-
-# --------------------------------------------------------------------------------------------
-# The advisor of one rule set
-# --------------------------------------------------------------------------------------------
-
-
 class Advisor:
     """The advice for one rule set; it keeps what it computes, so its owner holds on to it.
 
@@ -237,7 +116,7 @@ class Advisor:
     static/tables; in the browser that folder does not exist and the owner calls
     :meth:`load_table` with the bytes it fetched); None never reads files.
 
-    >>> from game.core.rules import ruleset
+    >>> from game.core.variants import ruleset
     >>> Advisor(ruleset("yatzy"))
     Advisor(ruleset('yatzy'))
     """
@@ -250,9 +129,9 @@ class Advisor:
         self._no_file = False  # table_dir was tried and has no table
         self._spread: Table | None = None
         self._no_spread_file = False
-        self._solved: _Solved | None = None
+        self._solved: Solved | None = None
         self._can_solve: bool | None = None  # whether a solve fits SOLVE_BUDGET, once known
-        self._heuristic: _Heuristic | None = None
+        self._heuristic: Heuristic | None = None
         self._turns: dict[tuple[int, int, int, bool], _Turn] = {}  # least recently used first
         self._scores: dict[str, Score] = {c.id: Score(c.id) for c in ruleset.categories}
         self._keeps: dict[tuple[int, ...], list[tuple[int, int, Keep]]] = {}  # roll -> (size, index, Keep)
@@ -264,7 +143,7 @@ class Advisor:
     def table_name(self) -> str:
         """The file name of the rule set's table (under static/tables/, shipped or not).
 
-        >>> from game.core.rules import ruleset
+        >>> from game.core.variants import ruleset
         >>> Advisor(ruleset("yahtzee", joker="free")).table_name
         'yahtzee.joker-free.bin'
         """
@@ -274,7 +153,7 @@ class Advisor:
     def model(self) -> Model:
         """The rule set's rolls, keeps and within-turn program (built on first use).
 
-        >>> from game.core.rules import ruleset
+        >>> from game.core.variants import ruleset
         >>> Advisor(ruleset("yacht")).model.R  # the distinct rolls of five six-sided dice
         252
         """
@@ -287,7 +166,7 @@ class Advisor:
 
         Raises TableMismatchError when the bytes were built for other rules.
 
-        >>> from game.core.rules import ruleset
+        >>> from game.core.variants import ruleset
         >>> adv = Advisor(ruleset("yacht"), table_dir=None)
         >>> round(adv.load_table((TABLE_DIR / adv.table_name).read_bytes()), 2)
         166.99
@@ -300,7 +179,7 @@ class Advisor:
     def spread_name(self) -> str:
         """The file name of the rule set's spread table (beside its value table).
 
-        >>> from game.core.rules import ruleset
+        >>> from game.core.variants import ruleset
         >>> Advisor(ruleset("yatzy")).spread_name
         'yatzy.sd.bin'
         """
@@ -312,7 +191,7 @@ class Advisor:
 
         Raises TableMismatchError when the bytes were built for other rules or hold values.
 
-        >>> from game.core.rules import ruleset
+        >>> from game.core.variants import ruleset
         >>> adv = Advisor(ruleset("yahtzee"), table_dir=None)
         >>> round(adv.load_spread((TABLE_DIR / adv.spread_name).read_bytes()), 2)  # the published 59.61
         59.61
@@ -323,7 +202,7 @@ class Advisor:
     def spread(self) -> Table | None:
         """The spread table, loaded or found in ``table_dir`` (None: the rule set has none here).
 
-        >>> from game.core.rules import ruleset
+        >>> from game.core.variants import ruleset
         >>> Advisor(ruleset("yacht")).spread().row(0, 0)[0] > 30, Advisor(ruleset("generalized", dice=3, sides=4)).spread()
         (True, None)
         """
@@ -355,31 +234,22 @@ class Advisor:
     def has_table(self) -> bool:
         """Whether a table is loaded (or found in ``table_dir``).
 
-        >>> from game.core.rules import ruleset
+        >>> from game.core.variants import ruleset
         >>> Advisor(ruleset("yacht")).has_table(), Advisor(ruleset("generalized", dice=7, sides=9)).has_table()
         (True, False)
         """
         return self._find_table() is not None
 
     def _solvable(self) -> bool:
-        """Whether a pure-Python solve of every turn-start state fits SOLVE_BUDGET (see Model.work)."""
+        """Whether a pure-Python solve of every turn-start state fits SOLVE_BUDGET (game.coach.solve)."""
         if self._can_solve is None:
-            self._can_solve = self._fits_budget()
+            self._can_solve = fits_budget(self.ruleset, lambda: self.model)
         return self._can_solve
-
-    def _fits_budget(self) -> bool:
-        rs = self.ruleset
-        n, d, ncat = rs.dice, rs.sides, len(rs.categories)
-        work = math.comb(n + d - 1, n) * ncat + math.comb(n + d, n) * (d + 4) * max(0, rs.rolls_per_turn - 1)
-        states = 2**ncat * (rs.upper_bonus_threshold + 1) * 2  # an upper bound
-        if work * states <= SOLVE_BUDGET:
-            return True
-        return ncat <= 16 and work * states <= 50 * SOLVE_BUDGET and work * self.model.row_states() <= SOLVE_BUDGET
 
     def is_exact(self) -> bool:
         """Whether options() is exactly optimal (a table, or small enough to solve here).
 
-        >>> from game.core.rules import ruleset
+        >>> from game.core.variants import ruleset
         >>> Advisor(ruleset("yacht")).is_exact(), Advisor(ruleset("generalized", dice=2, sides=2)).is_exact()
         (True, True)
         >>> Advisor(ruleset("generalized", dice=7, sides=9)).is_exact()
@@ -397,12 +267,12 @@ class Advisor:
         if table is not None:
             return table
         if self._solved is None and self._solvable():
-            self._solved = _Solved(self.model, _solve(self.model))
+            self._solved = Solved(self.model, solve(self.model))
         return self._solved if self._solved is not None else self._heuristic_values()
 
-    def _heuristic_values(self) -> _Heuristic:
+    def _heuristic_values(self) -> Heuristic:
         if self._heuristic is None:
-            self._heuristic = _Heuristic(self.model)
+            self._heuristic = Heuristic(self.model)
         return self._heuristic
 
     def expected_score(self) -> float:
@@ -411,7 +281,7 @@ class Advisor:
         Raises TableMissingError when no table is loaded and the rule set is too large to
         solve here (see is_exact).
 
-        >>> from game.core.rules import ruleset
+        >>> from game.core.variants import ruleset
         >>> round(Advisor(ruleset("yacht")).expected_score(), 4)
         166.9881
         >>> round(Advisor(ruleset("generalized", dice=2, sides=3)).expected_score(), 4)
@@ -438,7 +308,7 @@ class Advisor:
         bonus this roll earns). Ties keep scorecard order, scoring before keeping. Exact
         (``exact=True``) when is_exact(); otherwise the one-turn advisor of heuristic_options.
 
-        >>> from game.core.rules import ruleset
+        >>> from game.core.variants import ruleset
         >>> best = Advisor(ruleset("yacht")).options({}, [1, 2, 3, 4, 6], rolls_left=1)[0]
         >>> best.action, round(best.expected, 2)
         (Keep(faces=(1, 2, 3, 4)), 162.5)
@@ -457,7 +327,7 @@ class Advisor:
         score when a whole turn aims at it) plus a rough chance of the upper bonus and of more
         Yahtzee bonuses. Same contract as options(); ``expected`` is an estimate.
 
-        >>> from game.core.rules import ruleset
+        >>> from game.core.variants import ruleset
         >>> best = Advisor(ruleset("yahtzee")).heuristic_options({}, [2, 3, 4, 5, 6], rolls_left=2)[0]
         >>> best.action, best.exact
         (Score(category='large_straight'), False)
@@ -485,7 +355,7 @@ class Advisor:
             if len(self._keeps) >= KEEPS_CACHE:
                 del self._keeps[next(iter(self._keeps))]
             kidx = self.model.kidx
-            got = self._keeps[faces] = [(len(k), kidx[len(k)][k], Keep(k)) for k in _sub_keeps(faces)]
+            got = self._keeps[faces] = [(len(k), kidx[len(k)][k], Keep(k)) for k in sub_keeps(faces)]
         return got
 
     def position(
@@ -496,7 +366,7 @@ class Advisor:
         points it adds with the bonuses it earns). ValueError for a decision that cannot be."""
         rs, m = self.ruleset, self.model
         faces = tuple(sorted(rs.validate_dice(dice)))
-        _check_rolls_left(rolls_left, m.stages)
+        check_rolls_left(rolls_left, m.stages)
         mask, up, flag = m.state(scores)
         if mask == m.full:
             raise ValueError("the scorecard is full: no decision is left")
@@ -523,36 +393,10 @@ class Advisor:
     def _sampled(
         self, scores: Mapping[str, int], dice: Sequence[int], rolls_left: int, yahtzee_bonus: int
     ) -> list[Option]:
-        """Huge dice shapes: each open box's future is worth half its maximum; keeps are valued by
-        a few deterministic sample rerolls scored greedily. exact=False."""
-        rs = self.ruleset
-        faces = tuple(sorted(rs.validate_dice(dice)))
-        _check_rolls_left(rolls_left, rs.rolls_per_turn - 1)
-        totals = rs.totals(scores, yahtzee_bonus)
-        if len(scores) >= len(rs.categories):
-            raise ValueError("the scorecard is full: no decision is left")
-        par = {c.id: 0.5 * c.max_score for c in rs.categories if c.id not in scores}
-        upper = {c.id for c in rs.upper}
-        threshold, amount = rs.upper_bonus_threshold, rs.upper_bonus_amount
-        subtotal = totals.upper_subtotal
-        base = totals.grand_total + sum(par.values())
-
-        def value(roll: tuple[int, ...]) -> dict[str, float]:
-            bonus = rs.yahtzee_bonus(scores, roll)
-            out = {}
-            for cid, points in rs.choices(scores, roll).items():
-                crossed = amount and cid in upper and subtotal < threshold <= subtotal + points
-                out[cid] = base + points + bonus + (amount if crossed else 0) - par[cid]
-            return out
-
-        out = [Option(self._scores[cid], v, False) for cid, v in value(faces).items()]
-        if rolls_left:
-            rng = random.Random(repr((faces, rolls_left, sorted(scores.items()))))
-            for keep in _sub_keeps(faces):
-                total = 0.0
-                for _ in range(SAMPLES):
-                    roll = keep + tuple(rng.randint(1, rs.sides) for _ in range(rs.dice - len(keep)))
-                    total += max(value(tuple(sorted(roll))).values())
-                out.append(Option(Keep(keep), total / SAMPLES, False))
+        """Huge dice shapes: the sampled advisor's values (game.coach.sampled), ranked. exact=False."""
+        out = [
+            Option(action, value, False)
+            for action, value in sampled(self.ruleset, scores, dice, rolls_left, yahtzee_bonus)
+        ]
         out.sort(key=lambda o: -o.expected)
         return out

@@ -8,7 +8,7 @@ caches; a bot makes none). Randomness comes only from the ``rng`` passed in (a
 
 >>> import random
 >>> from game.coach.advisor import Advisor
->>> from game.core.rules import ruleset
+>>> from game.core.variants import ruleset
 >>> yacht = Advisor(ruleset("yacht"))
 >>> choose(yacht, {}, [6, 6, 6, 6, 6], 2, level=Level.PERFECT)
 Score(category='yacht')
@@ -23,13 +23,14 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from game.coach.advisor import Advisor
-from game.coach.winning import Prospect, Winning
+from game.coach.race import Prospect
+from game.coach.winning import Winning
 from game.core.actions import Decision, Keep, Score
-from game.core.engine import Level
+from game.core.cards import Level
 from game.core.i18n import ENGLISH, N_, Text
 from game.core.rules import RuleSet
 
-__all__ = ("Level", "NAME_MOST", "choose", "computer_names")  # Level is game.core.engine.Level, re-exported
+__all__ = ("Level", "NAME_MOST", "choose", "computer_names")  # Level is game.core.cards.Level, re-exported
 
 # Translators: the names computer players get, separated by commas: five short first names (at most 8 letters
 # each) that read as names in your language, such as Elsa, Nils, Maja, Olle, Saga in Swedish.
@@ -78,7 +79,7 @@ def choose(
     without them. ``advisor`` serves the rule set being played; ``rng`` (Easy's only randomness)
     defaults to a fresh ``random.Random()``.
 
-    >>> from game.core.rules import ruleset
+    >>> from game.core.variants import ruleset
     >>> choose(Advisor(ruleset("yahtzee")), {}, [2, 3, 4, 5, 6], 2, level=Level.GOOD)
     Score(category='large_straight')
     """

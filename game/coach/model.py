@@ -5,7 +5,7 @@ Standard library only (it runs in Pyodide); ``tools/build_tables.py`` vectorizes
 program with NumPy from these arrays. A :class:`Model` is computed once per rule set and
 holds only what follows from the rules, memoized on demand (the joker rules per scorecard).
 
->>> from game.core.rules import ruleset
+>>> from game.core.variants import ruleset
 >>> m = Model(ruleset("yacht"))
 >>> m.R, len(m.keeps[2]), m.stages, m.ids[:2]
 (252, 21, 2, ('ones', 'twos'))
@@ -16,16 +16,23 @@ from __future__ import annotations
 import json
 import math
 import zlib
-from collections.abc import Mapping
-from itertools import combinations_with_replacement
+from collections.abc import Callable, Mapping, Sequence
+from itertools import combinations_with_replacement, product
 from operator import itemgetter
 from typing import Any, Protocol
 
 from game.core.rules import RuleSet
 
-__all__ = ("Model", "Values", "fingerprint")
+__all__ = ("MAX_KEEPS", "Model", "Values", "check_rolls_left", "fingerprint", "modelable", "sub_keeps")
 
 _NEG = float("-inf")
+
+MAX_KEEPS = 25_000
+"""Beyond this many kept multisets (C(dice + sides, dice)) no shape is modelled, not even one turn:
+the advisor then samples rerolls (game.coach.sampled) and there are no odds."""
+
+Pick = Callable[[list[float]], tuple[float, ...]]
+"""An itemgetter of two or more indices: the values at those indices, as a tuple."""
 
 
 class Values(Protocol):
@@ -50,7 +57,7 @@ def _norm(value: Any) -> Any:
 def fingerprint(rs: RuleSet) -> dict[str, Any]:
     """The rule set as a table header records it (JSON-ready): a table is for these rules only.
 
-    >>> from game.core.rules import ruleset
+    >>> from game.core.variants import ruleset
     >>> fp = fingerprint(ruleset("yahtzee", joker="free"))
     >>> fp["options"], fp["joker"], fp["upper_bonus"]
     ({'joker': 'free', 'upper_bonus': True, 'yahtzee_bonus': True}, 'free', [63, 35])
@@ -70,6 +77,42 @@ def fingerprint(rs: RuleSet) -> dict[str, Any]:
     }
 
 
+def modelable(rs: RuleSet) -> bool:
+    """Whether the rolls and keeps of the dice are few enough to model (else: the sampled advisor).
+
+    >>> from game.core.variants import ruleset
+    >>> modelable(ruleset("yacht")), modelable(ruleset("generalized", dice=10, sides=20))
+    (True, False)
+    """
+    return math.comb(rs.dice + rs.sides, rs.dice) <= MAX_KEEPS
+
+
+def sub_keeps(dice: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every distinct multiset of the dice with fewer than all of them, ascending.
+
+    >>> sub_keeps((2, 2, 5))
+    [(), (5,), (2,), (2, 5), (2, 2)]
+    """
+    faces = sorted(set(dice))
+    counts = [dice.count(f) for f in faces]
+    out = []
+    for take in product(*(range(c + 1) for c in counts)):
+        if sum(take) < len(dice):
+            out.append(tuple(f for f, t in zip(faces, take) for _ in range(t)))
+    return out
+
+
+def check_rolls_left(rolls_left: int, most: int) -> None:
+    """ValueError unless ``rolls_left`` is an int in 0..most (a bool is not).
+
+    >>> check_rolls_left(True, 2)
+    Traceback (most recent call last):
+    ValueError: rolls_left=True must be an int in 0..2
+    """
+    if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or not 0 <= rolls_left <= most:
+        raise ValueError(f"rolls_left={rolls_left!r} must be an int in 0..{most}")
+
+
 class Model:
     """Everything about a rule set the dynamic program needs, computed once.
 
@@ -77,7 +120,7 @@ class Model:
     ``keeps[n]``, ``prob`` their chances); ``pts[c][r]`` is roll r's points in box c; a
     turn-start state is ``(mask, up, flag)`` (see game.coach.advisor).
 
-    >>> from game.core.rules import ruleset
+    >>> from game.core.variants import ruleset
     >>> m = Model(ruleset("yahtzee"))
     >>> m.ncat, m.T, m.U, m.F, m.state({"sixes": 24, "yahtzee": 50})
     (13, 63, 64, 2, (2080, 24, 1))
@@ -129,9 +172,12 @@ class Model:
                 seen = sorted(set(k))
                 rows.append(tuple(prv[k[: k.index(f)] + k[k.index(f) + 1 :]] for f in seen))
             self.parent_idx.append(rows)
-        pad = lambda t: t if len(t) > 1 else t + t  # noqa: E731  (itemgetter of 2+ gives a tuple)
-        self.child = [[itemgetter(*pad(t)) for t in rows] for rows in self.child_idx]
-        self.parent = [[]] + [[itemgetter(*pad(t)) for t in rows] for rows in self.parent_idx[1:]]
+
+        def pick(t: tuple[int, ...]) -> Pick:
+            return itemgetter(*(t if len(t) > 1 else t + t))  # itemgetter of 2+ gives a tuple
+
+        self.child = [[pick(t) for t in rows] for rows in self.child_idx]
+        self.parent: list[list[Pick]] = [[]] + [[pick(t) for t in rows] for rows in self.parent_idx[1:]]
         self.inv_d = 1.0 / d
 
         self.pts = [[rs.score(cid, r) for r in self.rolls] for cid in self.ids]
@@ -187,7 +233,7 @@ class Model:
 
         Memoized per (mask, flag) unless ``memo`` is False (a table build visits every card once).
 
-        >>> from game.core.rules import ruleset
+        >>> from game.core.variants import ruleset
         >>> Model(ruleset("yacht")).joker(0, 0)[0][:2]
         (0, 0)
         """
@@ -202,6 +248,15 @@ class Model:
             if memo:
                 self._joker[(mask, flag)] = got
         return got
+
+    def open_boxes(self, mask: int) -> int:
+        """How many boxes are still open with this filled set.
+
+        >>> from game.core.variants import ruleset
+        >>> Model(ruleset("yacht")).open_boxes(0b101)
+        10
+        """
+        return self.ncat - bin(mask).count("1")
 
     def succ(self, c: int, p: int, mask: int, up: int, flag: int) -> tuple[int, int, int, int]:
         """(mask, up, flag, upper bonus earned) after writing p points in category c."""
@@ -223,8 +278,8 @@ class Model:
             if mask >> c & 1:
                 continue
             m2 = mask | 1 << c
-            vals = self.vals[c]
-            if vals is None:
+            vals, pidx = self.vals[c], self.pidx[c]
+            if vals is None or pidx is None:  # both or neither
                 e = row(m2, flag)[up]
                 cols.append([p + e for p in self.pts[c]])
             else:
@@ -232,7 +287,7 @@ class Model:
                 for p in vals:
                     _, up2, f2, extra = self.succ(c, p, mask, up, flag)
                     w.append(p + extra + row(m2, f2)[up2])
-                cols.append(list(map(w.__getitem__, self.pidx[c])))
+                cols.append(list(map(w.__getitem__, pidx)))
         values = list(map(max, *cols)) if len(cols) > 1 else list(cols[0])
         for ri, bonus, legal in self.joker(mask, flag):
             best = _NEG
@@ -258,7 +313,7 @@ class Model:
         """Where kept dice land: ``kept[j][k]`` is the chance of keeping k (j dice) and rerolling the
         rest; the chance of each roll after (the forward twin of :meth:`down`).
 
-        >>> from game.core.rules import ruleset
+        >>> from game.core.variants import ruleset
         >>> m = Model(ruleset("yacht"))
         >>> kept = [[1.0]] + [[0.0] * len(ks) for ks in m.keeps[1:]]  # reroll all five
         >>> got = m.reroll(kept)
@@ -317,10 +372,10 @@ class Model:
                         got[um | 1 << c] = {min(self.T, u + p) for u in ups for p in pts}
             self._reach = {um: sorted(ups) for um, ups in got.items()}
             self._posmap = {}
-            for um, ups in self._reach.items():
+            for um, reachable in self._reach.items():
                 pos, i = [], 0
                 for u in range(self.U):
-                    if i + 1 < len(ups) and ups[i + 1] <= u:
+                    if i + 1 < len(reachable) and reachable[i + 1] <= u:
                         i += 1
                     pos.append(i)
                 self._posmap[um] = pos
@@ -350,7 +405,7 @@ class Model:
                 for um in subsets(ubits)
                 for flag in range(self.F)
                 for lm in lowers
-                if um | lm != self.full and (not flag or (um | lm) >> self.Y & 1)
+                if um | lm != self.full and (not flag or (self.Y is not None and (um | lm) >> self.Y & 1))
             ]
         return self._rows
 

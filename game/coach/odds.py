@@ -10,7 +10,7 @@ serves every scorecard (a box's pattern does not depend on the card; joker rules
 An :class:`Odds` serves one rule set and keeps its programs, so its owner (the session's coach)
 holds on to it. Shapes too large for the advisor's model have no odds (None), never a guess.
 
->>> from game.core.rules import ruleset
+>>> from game.core.variants import ruleset
 >>> odds = Odds(ruleset("yahtzee"))
 >>> odds.chance("yahtzee", (6, 6, 6, 6), rolls_left=1) == 1 / 6
 True
@@ -24,6 +24,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 from game.coach.model import Model
+from game.coach.model import modelable as model_modelable
 from game.core.rules import RuleSet
 
 __all__ = ("ODDS_SHOWN", "ODDS_MIN", "ODDS_CERTAIN", "AIM_MARGIN", "Odds", "modelable", "shown")
@@ -47,13 +48,11 @@ Chances = tuple[tuple[str, float], ...]
 def modelable(rs: RuleSet) -> bool:
     """Whether the advisor models this shape exactly (else: no odds).
 
-    >>> from game.core.rules import ruleset
+    >>> from game.core.variants import ruleset
     >>> modelable(ruleset("yacht")), modelable(ruleset("generalized", dice=10, sides=20))
     (True, False)
     """
-    from game.coach.advisor import modelable as advisor_modelable
-
-    return advisor_modelable(rs)
+    return model_modelable(rs)
 
 
 def shown(
@@ -80,7 +79,7 @@ class Odds:
 
     ``model`` may be the advisor's (shared); none is built for a shape the advisor cannot model.
 
-    >>> from game.core.rules import ruleset
+    >>> from game.core.variants import ruleset
     >>> [(cid, round(p, 3)) for cid, p in Odds(ruleset("yacht")).chances({}, (6, 6, 6, 6), rolls_left=1)]
     [('four_of_a_kind', 1.0), ('full_house', 0.167), ('yacht', 0.167)]
     """
@@ -102,7 +101,7 @@ class Odds:
     def boxes(self) -> tuple[str, ...]:
         """The ids of the boxes with a pattern that can fail, in scorecard order.
 
-        >>> from game.core.rules import ruleset
+        >>> from game.core.variants import ruleset
         >>> Odds(ruleset("yacht")).boxes()
         ('full_house', 'four_of_a_kind', 'little_straight', 'big_straight', 'yacht')
         """
@@ -118,6 +117,7 @@ class Odds:
         got = self._programs.get(c)
         if got is None:
             m = self.model
+            assert m is not None  # a box of the model: there is one
             values = [1.0 if p > 0 else 0.0 for p in m.pts[c]]
             got = []
             for s in range(m.stages):
@@ -134,7 +134,7 @@ class Odds:
         None where there are no odds: a shape too large to model, no roll left, or a box without
         a pattern that can fail.
 
-        >>> from game.core.rules import ruleset
+        >>> from game.core.variants import ruleset
         >>> round(Odds(ruleset("yahtzee")).chance("yahtzee", (), 2), 5)  # two rolls from scratch
         0.01263
         """
@@ -163,7 +163,7 @@ class Odds:
 
         () when no roll is left (scoring now); None for a shape too large to model.
 
-        >>> from game.core.rules import ruleset
+        >>> from game.core.variants import ruleset
         >>> Odds(ruleset("yahtzee")).chances({"yahtzee": 50}, (6, 6, 6, 6), 1, most=2)
         (('three_of_a_kind', 1.0), ('four_of_a_kind', 1.0))
         >>> Odds(ruleset("yahtzee")).chances({}, (6, 6, 6, 6), 0)
@@ -185,7 +185,7 @@ class Odds:
     def turn_chance(self, category: str) -> float | None:
         """The chance of making ``category`` in a whole turn from scratch (None: no odds).
 
-        >>> from game.core.rules import ruleset
+        >>> from game.core.variants import ruleset
         >>> round(Odds(ruleset("yatzy")).turn_chance("large_straight"), 4)
         0.1968
         """

@@ -6,6 +6,7 @@ and what changed; a refused step returns the same session with the refusal, so n
 Computer turns, "that cost you X points" and undo live here, testable in CPython; the page only
 schedules what :attr:`Session.next` says and draws.
 
+>>> from game.core.actions import Score
 >>> from game.present.setup import Setup
 >>> s = Session.new(Setup(players=("Ann", "Bob"), seed="7")).act(Roll()).session
 >>> after = s.act(Score("chance")).session
@@ -19,24 +20,30 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.core import rules, saves
-from game.core.actions import Action, Decision, Finish, Hold, NextGame, Roll, Score
-from game.core.engine import GameError, Level, Match, Refusal, SaveError, SeatKind, SetupError, TableError
+from game.coach.coaching import Coach
+from game.coach.pacing import COMPUTER_PAUSE, HOLD_PAUSE, ROLL_SECONDS
+from game.coach.undo import Undo, is_undo_record, undo_point
+from game.core import saves
+from game.core.actions import Action, Decision, Hold, Roll
+from game.core.cards import Level, SeatKind
+from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
 from game.core.inputs import MAX_SETTINGS_BYTES, read_json
-from game.present.feel import ROLL_SECONDS
+from game.core.refusals import GameError, Refusal, SaveError, SetupError, TableError
 
-__all__ = ["SESSION_FORMAT", "SESSION_VERSION", "Next", "Feedback", "Undo", "Coach", "Step", "Session"]
+if TYPE_CHECKING:  # types only: the coach's modules load on first need, and a setup is the page's (a layer up)
+    from game.coach.advice import Hint, Report
+    from game.coach.winning import WinChances
+    from game.present.link_problems import LinkProblem
+    from game.present.setup import Setup
+
+__all__ = ["SESSION_FORMAT", "SESSION_VERSION", "Next", "Feedback", "Step", "Session"]
 
 SESSION_FORMAT = "yacht-dice/session"
 """The ``format`` tag of a saved session (a bare match, format ``yacht-dice/match``, is version 1)."""
 SESSION_VERSION = 2
-COMPUTER_PAUSE = 0.7
-"""Seconds before a computer's roll or score: slow enough for people to follow."""
-HOLD_PAUSE = 0.25
-"""Seconds before each die a computer holds or releases."""
 FEEDBACK_THRESHOLD = 0.05
 """Expected points lost below which a person's choice is not remarked on."""
 
@@ -53,6 +60,7 @@ class Next(Enum):
 class Feedback:
     """What a person's choice cost against the best one (for a seat that asked for hints).
 
+    >>> from game.core.actions import Score
     >>> Feedback(0, 4.5, Score("yacht")).best
     Score(category='yacht')
     """
@@ -60,98 +68,6 @@ class Feedback:
     player: int
     loss: float
     best: Decision
-
-
-@dataclass(frozen=True)
-class Undo:
-    """One undo: in which game, by which seat, and how many actions it took back."""
-
-    game: int
-    player: int
-    actions: int
-
-
-class Coach:
-    """The session's advisor, made on first need; it owns the advisor's tables and caches.
-
-    The sessions that follow one another in a match share it (same rule set).
-
-    >>> Coach(rules.ruleset("generalized", dice=3, sides=4)).needs_table() is None
-    True
-    """
-
-    def __init__(self, ruleset: rules.RuleSet) -> None:
-        self.ruleset = ruleset
-        self._advisor = None
-        self._odds = None
-        self._winning = None
-        self.table_missing = False
-        self.spread_missing = False
-
-    @property
-    def advisor(self):
-        """The game.coach.advisor.Advisor of the rule set (imported only now: a start without hints skips it)."""
-        if self._advisor is None:
-            from game.coach.advisor import Advisor
-
-            self._advisor = Advisor(self.ruleset)
-        return self._advisor
-
-    @property
-    def odds(self):
-        """The game.coach.odds.Odds of the rule set (the advisor's model shared), made on first use."""
-        if self._odds is None:
-            from game.coach.odds import Odds, modelable
-
-            self._odds = Odds(self.ruleset, self.advisor.model if modelable(self.ruleset) else None)
-        return self._odds
-
-    @property
-    def winning(self):
-        """The game.coach.winning.Winning of the rule set (win chances, play to win), made on first use."""
-        if self._winning is None:
-            from game.coach.winning import Winning
-
-            self._winning = Winning(self.advisor)
-        return self._winning
-
-    def needs_table(self) -> str | None:
-        """The advisor table's file name while it is still to be fetched; None when loaded or not shipped."""
-        if self.table_missing or not rules.VARIANTS[self.ruleset.name].tables or self.advisor.has_table():
-            return None
-        return self.advisor.table_name
-
-    def needs_spread(self) -> str | None:
-        """The file still to fetch for win chances: the value table, then the spread table; None when loaded.
-
-        >>> Coach(rules.ruleset("yacht")).needs_spread() is None  # CPython reads static/tables/
-        True
-        """
-        table = self.needs_table()
-        if table is not None:
-            return table
-        if self.spread_missing or not rules.VARIANTS[self.ruleset.name].tables or self.advisor.spread() is not None:
-            return None
-        return self.advisor.spread_name
-
-    def load_table(self, data: bytes | None, name: str | None = None) -> None:
-        """Register a fetched table, the value table or (by ``name``) the spread table.
-
-        None: it could not be fetched; the advisor estimates instead (win chances: a rough spread).
-        """
-        spread = name is not None and name == self.advisor.spread_name
-        try:
-            if data is None:
-                raise ValueError("no table")
-            if spread:
-                self.advisor.load_spread(data)
-            else:
-                self.advisor.load_table(data)
-        except ValueError:
-            if spread:
-                self.spread_missing = True
-            else:
-                self.table_missing = True
 
 
 @dataclass(frozen=True)
@@ -171,24 +87,6 @@ class Step:
     reopened: int | None = None
 
 
-def _undo_point(match: Match) -> tuple[int, int] | None:
-    """(index, seat) of the last action of a person in the current game, or None.
-
-    Walks back from the end (a score was made by the seat before the one now to move), so it
-    costs the few actions since that person's, not the whole match.
-    """
-    seat = match.player
-    for index in range(len(match.actions) - 1, -1, -1):
-        action = match.actions[index]
-        if isinstance(action, (NextGame, Finish)):
-            return None  # undo never crosses into an earlier game
-        if isinstance(action, Score):
-            seat = (seat - 1) % len(match.seats)
-        if match.seats[seat].kind is SeatKind.HUMAN:
-            return index, seat
-    return None
-
-
 @dataclass(frozen=True)
 class Session:
     """The table: a match, undo allowed or not, seats with hints on, the last feedback and the undos.
@@ -206,6 +104,7 @@ class Session:
     remote: bool = False  # the match travels by link between people's phones (a "Send to Bob" screen)
     floor: int = 0  # actions undo never takes back: those a link brought (another person's turns)
     feedback: Feedback | None = field(default=None, compare=False)
+    # None only until __post_init__ gives the session its rule set's coach, so it reads as always a Coach.
     coach: Coach = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
@@ -213,7 +112,7 @@ class Session:
             object.__setattr__(self, "coach", Coach(self.match.ruleset))
 
     @classmethod
-    def new(cls, setup, problems: tuple = (), t: Text = ENGLISH) -> Session:
+    def new(cls, setup: Setup, problems: tuple[LinkProblem, ...] = (), t: Text = ENGLISH) -> Session:
         """A new table from a game.present.setup.Setup and its parsing problems (ValueError naming what is wrong).
 
         ``t`` words the names of unnamed seats ("Player 2"). The error's ``str`` joins the problems'
@@ -225,7 +124,7 @@ class Session:
         >>> Session.new(*parse_link("?games=9"))
         Traceback (most recent call last):
         ...
-        game.core.engine.SetupError: games='9' is not a number of games from 1 to 6
+        game.core.refusals.SetupError: games='9' is not a number of games from 1 to 6
         """
         if problems:
             raise SetupError(" ".join(problem.message for problem in problems), Refusal.BAD_SETUP)
@@ -246,7 +145,7 @@ class Session:
     @property
     def can_undo(self) -> bool:
         """Whether an undo would be accepted now."""
-        point = _undo_point(self.match)
+        point = undo_point(self.match)
         return self.undo_allowed and point is not None and point[0] >= self.floor
 
     def wants_hint(self) -> bool:
@@ -262,7 +161,7 @@ class Session:
             return self.coach.needs_spread()
         return self.coach.needs_table() if level is Level.PERFECT or self.hints else None
 
-    def win_chances(self, target: int | None = None):
+    def win_chances(self, target: int | None = None) -> WinChances | None:
         """Each seat's chance of winning the current game (a game.coach.winning.WinChances); for one seat,
         its chance of beating ``target`` (None: no target, no chances). Asked for by the page.
 
@@ -277,7 +176,7 @@ class Session:
             return coach.win_chances(self.coach.winning, match)
         return None if target is None else coach.target_chance(self.coach.winning, match, target)
 
-    def hint(self):
+    def hint(self) -> Hint | None:
         """The options of the decision in front of the person to move (a game.coach.advice.Hint), or None."""
         if not self.wants_hint():
             return None
@@ -285,7 +184,7 @@ class Session:
 
         return coach.hint(self.coach.advisor, self.match, self.coach.odds)
 
-    def review(self, player: int, game: int | None = None):
+    def review(self, player: int, game: int | None = None) -> Report:
         """A seat's decisions in a game (default: the current one) against the best (a game.coach.advice.Report)."""
         from game.coach import advice as coach
 
@@ -336,17 +235,20 @@ class Session:
         """
         if self.next is Next.COMPUTER:
             name = self.match.current_name
-            return self._refused(TableError(
-                f"{name} (computer) is playing: wait, or press Skip to the result.",
-                Refusal.COMPUTER_PLAYING,
-                {"name": name},
-            ))  # fmt: skip
+            return self._refused(
+                TableError(
+                    f"{name} (computer) is playing: wait, or press Skip to the result.",
+                    Refusal.COMPUTER_PLAYING,
+                    {"name": name},
+                )
+            )
         return self._apply(action, by_person=True)
 
     def computer_move(self) -> Action | None:
         """The next action of the computer seat to move (None when a person, or nobody, is to move).
 
-        >>> from game.core.engine import Seat, new_match
+        >>> from game.core.cards import Seat
+        >>> from game.core.engine import new_match
         >>> Session(new_match("yacht", [Seat.computer("CPU", "easy")], seed=1)).computer_move()
         Roll(faces=None)
         """
@@ -355,6 +257,7 @@ class Session:
         from game.coach import advice as coach
 
         level = self.match.current_seat.level
+        assert level is not None  # a computer seat always has its level
         winning = self.coach.winning if level is Level.WIN else None
         return coach.bot_step(self.coach.advisor, self.match, level, winning)[0]
 
@@ -370,7 +273,8 @@ class Session:
     def pause_before(self, action: Action) -> float:
         """Seconds to wait before a computer's action, so people can follow it: a thrown die lands first.
 
-        >>> from game.core.engine import Seat, new_match
+        >>> from game.core.cards import Seat
+        >>> from game.core.engine import new_match
         >>> s = Session(new_match("yacht", [Seat.computer("Cy", "easy")], seed=1))
         >>> s.pause_before(Roll()), replace(s, match=s.match.roll()).pause_before(Hold(0)) == HOLD_PAUSE + ROLL_SECONDS
         (0.7, True)
@@ -391,14 +295,16 @@ class Session:
         """
         if not self.undo_allowed:
             return self._refused(TableError("Undo is off for this match.", Refusal.UNDO_OFF))
-        point = _undo_point(self.match)
+        point = undo_point(self.match)
         if point is None:
             return self._refused(TableError("There is nothing to undo in this game yet.", Refusal.NOTHING_TO_UNDO))
         index, seat = point
         if index < self.floor:
-            return self._refused(TableError(
-                "Undo cannot reach back before the turn this link brought.", Refusal.NOTHING_TO_UNDO, case="link"
-            ))  # fmt: skip
+            return self._refused(
+                TableError(
+                    "Undo cannot reach back before the turn this link brought.", Refusal.NOTHING_TO_UNDO, case="link"
+                )
+            )
         match = self.match
         restored = saves.replay(match.ruleset, match.seats, match.games, match.seed, match.actions[:index])
         record = Undo(match.game, seat, len(match.actions) - index)
@@ -483,14 +389,16 @@ class Session:
         if not isinstance(hints, list) or not all(_seat_number(seat, match) for seat in hints):
             raise SaveError(f"the session's hints must list seats of the match, not {hints!r}")
         undos = data["undos"]
-        if not isinstance(undos, list) or not all(_undo_record(item, match) for item in undos):
+        if not isinstance(undos, list) or not all(is_undo_record(item, match) for item in undos):
             raise SaveError(f"the session's undos must be [game, seat, actions] records, not {undos!r}")
         if not isinstance(data.get("pass", False), bool):
             raise SaveError(f"the session's pass setting must be true or false, not {data['pass']!r}")
         remote, floor = data.get("remote", False), data.get("floor", 0)
         if not isinstance(remote, bool) or type(floor) is not int or not 0 <= floor <= len(match.actions):
-            raise SaveError(f"the session's remote setting and floor must be true or false and a count of its actions, "
-                            f"not {remote!r} and {floor!r}")  # fmt: skip
+            raise SaveError(
+                f"the session's remote setting and floor must be true or false and a count of its actions, "
+                f"not {remote!r} and {floor!r}"
+            )
         return cls(
             match,
             data["undo"],
@@ -508,7 +416,7 @@ class Session:
         >>> Session.from_json("[" * 10_000 + "]" * 10_000)
         Traceback (most recent call last):
         ...
-        game.core.engine.SaveError: the saved match nests 10000 levels deep; at most 64 are read
+        game.core.refusals.SaveError: the saved match nests 10000 levels deep; at most 64 are read
         """
         data = read_json(text)
         try:
@@ -520,13 +428,3 @@ class Session:
 
 def _seat_number(value: Any, match: Match) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(match.seats)
-
-
-def _undo_record(item: Any, match: Match) -> bool:
-    return (
-        isinstance(item, list)
-        and len(item) == 3
-        and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in item)
-        and item[0] < len(match.cards)
-        and item[1] < len(match.seats)
-    )

@@ -13,7 +13,7 @@ model's (:class:`TableMismatchError`): tables must be rebuilt when the rules cha
 scores. The payload is described at :func:`encode`.
 
 >>> from game.coach.model import Model
->>> from game.core.rules import ruleset
+>>> from game.core.variants import ruleset
 >>> m = Model(ruleset("generalized", dice=2, sides=2, upper_bonus=False, yahtzee_bonus=False))
 >>> values = [float(i) for i in range((m.full + 1) * m.F * m.U)]
 >>> data = encode(m, values, values[0])
@@ -33,8 +33,8 @@ from itertools import accumulate
 from typing import Any
 
 from game.coach.model import Model, fingerprint
-from game.core.engine import SaveError
 from game.core.inputs import read_json
+from game.core.refusals import SaveError
 
 __all__ = ("MAGIC", "SCALE_BITS", "SPREAD_BITS", "Table", "TableMismatchError", "encode", "read_header", "spread_name")
 
@@ -45,7 +45,7 @@ SPREAD_BITS = 3  # a spread (standard deviation) table stores 1/8 points: plenty
 SPREAD = "sd"  # the header's quantity of a spread table (a value table has none)
 ZLIB_LEVEL = 9
 _LENGTH = struct.Struct("<I")
-MAX_HEADER_BYTES = 64 * 1024  # a header is about 0.6 KB: anything far larger is not a table of ours
+MAX_HEADER_BYTES = 64 * 1024  # far above our headers (their sizes: README): anything larger is not a table
 
 
 class TableMismatchError(ValueError):
@@ -83,7 +83,7 @@ def encode(m: Model, values: Sequence[float], expected: float, *, spread: bool =
     values, then each row's differences between consecutive reachable subtotals. The int32
     stream is split into four byte planes (low bytes first), which zlib compresses well.
 
-    >>> from game.core.rules import ruleset
+    >>> from game.core.variants import ruleset
     >>> m = Model(ruleset("generalized", dice=2, sides=2, upper_bonus=False, yahtzee_bonus=False))
     >>> data = encode(m, [0.5] * ((m.full + 1) * m.F * m.U), 0.5)
     >>> header = read_header(data)

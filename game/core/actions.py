@@ -12,7 +12,7 @@ Hold(die=2, held=True)
 >>> from_data(["jump"])
 Traceback (most recent call last):
 ...
-game.core.actions.ActionError: not a valid action: ['jump']
+game.core.refusals.ActionError: not a valid action: ['jump']
 """
 
 from __future__ import annotations
@@ -21,25 +21,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-__all__ = ["ActionError", "Roll", "Hold", "Score", "NextGame", "Finish", "Keep", "Action", "Decision", "from_data"]
+from game.core.refusals import ActionError, is_whole
 
-
-class ActionError(ValueError):
-    """Data that is not one of the action shapes; the message names the data."""
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+__all__ = ["Roll", "Hold", "Score", "NextGame", "Finish", "Keep", "Action", "Decision", "from_data"]
 
 
 class _Action:
     """What every action has: a name, and its JSON form ``[name, *fields]`` for a save."""
 
     NAME: ClassVar[str] = ""
+    __dataclass_fields__: ClassVar[dict[str, Any]]  # every action is a dataclass: fields() reads them
 
     def data(self) -> list:
         """The JSON form of a save: ``["roll"]``, ``["hold", 2, true]``…"""
-        values = (getattr(self, f.name) for f in fields(self))  # type: ignore[arg-type]
+        values = (getattr(self, f.name) for f in fields(self))
         return [self.NAME] + [list(v) if isinstance(v, tuple) else v for v in values if v is not None]
 
 
@@ -113,13 +108,15 @@ Decision = Keep | Score
 """A choice the advisor values: keep some faces and roll, or score a box."""
 
 _SHAPES: dict[str, tuple[Callable[[list], bool], Callable[[list], Action]]] = {
-    "roll": (lambda a: not a or (len(a) == 1 and isinstance(a[0], list) and all(map(_is_int, a[0]))),
-             lambda a: Roll(tuple(a[0]) if a else None)),
-    "hold": (lambda a: len(a) == 2 and _is_int(a[0]) and isinstance(a[1], bool), lambda a: Hold(a[0], a[1])),
+    "roll": (
+        lambda a: not a or (len(a) == 1 and isinstance(a[0], list) and all(map(is_whole, a[0]))),
+        lambda a: Roll(tuple(a[0]) if a else None),
+    ),
+    "hold": (lambda a: len(a) == 2 and is_whole(a[0]) and isinstance(a[1], bool), lambda a: Hold(a[0], a[1])),
     "score": (lambda a: len(a) == 1 and isinstance(a[0], str), lambda a: Score(a[0])),
     "next_game": (lambda a: not a, lambda a: NextGame()),
     "finish": (lambda a: not a, lambda a: Finish()),
-}  # fmt: skip
+}
 """Per action name: whether a save's arguments have the right shape, and the action they make."""
 
 
@@ -131,10 +128,10 @@ def from_data(data: Any) -> Action:
     >>> from_data(["hold", 1, "yes"])
     Traceback (most recent call last):
     ...
-    game.core.actions.ActionError: not a valid action: ['hold', 1, 'yes']
+    game.core.refusals.ActionError: not a valid action: ['hold', 1, 'yes']
     """
-    if isinstance(data, _Action):
-        return data  # type: ignore[return-value]
+    if isinstance(data, (Roll, Hold, Score, NextGame, Finish)):
+        return data
     if not isinstance(data, (list, tuple)) or not data or not isinstance(data[0], str):
         raise ActionError(f"an action is a list starting with its name, not {data!r}")
     args = [list(a) if isinstance(a, tuple) else a for a in data[1:]]

@@ -2,7 +2,7 @@
 
 One reader for every JSON value that comes from storage or a file: its size and nesting are
 checked before the parser sees it (no recursion on a depth someone else chose), numbers must be
-finite, and every failure is a :class:`~game.core.engine.SaveError` whose message a person can read.
+finite, and every failure is a :class:`~game.core.refusals.SaveError` whose message a person can read.
 Links are read by :mod:`game.present.setup` (ASCII digits only, bounded lengths).
 
 The message of such an error is developer detail (English). What a player reads is its
@@ -13,7 +13,7 @@ The message of such an error is developer detail (English). What a player reads 
 >>> read_json("[" * 10_000 + "]" * 10_000)
 Traceback (most recent call last):
 ...
-game.core.engine.SaveError: the saved match nests 10000 levels deep; at most 64 are read
+game.core.refusals.SaveError: the saved match nests 10000 levels deep; at most 64 are read
 >>> try:
 ...     read_json("[" * 10_000)
 ... except SaveError as error:
@@ -29,10 +29,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import accumulate
-from typing import Any
+from typing import Any, NamedTuple
 
-from game.core.engine import SaveError
 from game.core.i18n import ENGLISH, N_, Text, n_
+from game.core.refusals import SaveError
 
 __all__ = [
     "MAX_DEPTH",
@@ -50,8 +50,9 @@ __all__ = [
 MAX_DEPTH = 64
 """The deepest JSON nesting read; a history nests 5 levels, a backup with a session about 9."""
 MAX_SAVE_BYTES = 1024 * 1024
-"""The largest saved match read. The longest real match (five players, six games of custom dice
-with 27 categories, all ten dice held and released around every roll) saves about 0.6 MB."""
+"""The largest saved match read: room to spare above the longest real match (five players, six games
+of custom dice with 27 categories, all ten dice held and released around every roll; README.md gives
+its size)."""
 MAX_SETTINGS_BYTES = 64 * 1024
 """The largest small record read (the setup form's remembered choices, format 1's hints)."""
 QUOTE_CHARS = 24
@@ -107,22 +108,58 @@ _HEADLINES = {
     # Translators: "It" is the backup file or the stored game history that could not be read.
     Trouble.BAD_SESSION: N_("Its match in progress cannot be restored."),
 }
-# Troubles that count something, by kind: (plural pair, the field counted, its name in the msgid).
+
+
+class _Counted(NamedTuple):
+    """A trouble that counts something: its plural pair, the field counted, and its name in the msgid."""
+
+    wording: tuple[str, str]
+    counted: str
+    shown: str
+
+
 _COUNTED = {
-    Trouble.TOO_LARGE: (n_("There is too much data: {size} byte, and at most {limit} are read.",
-                           "There is too much data: {size} bytes, and at most {limit} are read."), "size", "size"),
-    Trouble.TOO_DEEP: (n_("The data nests {depth} level deep; at most {limit} are read.",
-                          "The data nests {depth} levels deep; at most {limit} are read."), "depth", "depth"),
-    # Translators: "It" is the backup file or the stored game history that could not be read.
-    Trouble.TOO_MANY_GAMES: (n_("It holds {games} game; at most {limit} are kept.",
-                                "It holds {games} games; at most {limit} are kept."), "count", "games"),
-    # Translators: "It" is the backup file or the stored game history that could not be read.
-    Trouble.TOO_MANY_SETTINGS: (n_("It has {settings} setting; at most {limit} are read.",
-                                   "It has {settings} settings; at most {limit} are read."), "count", "settings"),
-    # Translators: "It" is the backup file or the stored game history that could not be read.
-    Trouble.SETTINGS_TOO_LARGE: (n_("Its settings take {size} character; at most {limit} are read.",
-                                    "Its settings take {size} characters; at most {limit} are read."), "size", "size"),
-}  # fmt: skip
+    Trouble.TOO_LARGE: _Counted(
+        n_(
+            "There is too much data: {size} byte, and at most {limit} are read.",
+            "There is too much data: {size} bytes, and at most {limit} are read.",
+        ),
+        counted="size",
+        shown="size",
+    ),
+    Trouble.TOO_DEEP: _Counted(
+        n_(
+            "The data nests {depth} level deep; at most {limit} are read.",
+            "The data nests {depth} levels deep; at most {limit} are read.",
+        ),
+        counted="depth",
+        shown="depth",
+    ),
+    Trouble.TOO_MANY_GAMES: _Counted(
+        # Translators: "It" is the backup file or the stored game history that could not be read.
+        n_("It holds {games} game; at most {limit} are kept.", "It holds {games} games; at most {limit} are kept."),
+        counted="count",
+        shown="games",
+    ),
+    Trouble.TOO_MANY_SETTINGS: _Counted(
+        # Translators: "It" is the backup file or the stored game history that could not be read.
+        n_(
+            "It has {settings} setting; at most {limit} are read.",
+            "It has {settings} settings; at most {limit} are read.",
+        ),
+        counted="count",
+        shown="settings",
+    ),
+    Trouble.SETTINGS_TOO_LARGE: _Counted(
+        # Translators: "It" is the backup file or the stored game history that could not be read.
+        n_(
+            "Its settings take {size} character; at most {limit} are read.",
+            "Its settings take {size} characters; at most {limit} are read.",
+        ),
+        counted="size",
+        shown="size",
+    ),
+}
 _FOREIGN = {
     "backup": N_("This is not a Yacht Dice backup."),
     "history": N_("This is not a Yacht Dice game history."),
@@ -234,16 +271,20 @@ def read_json(text: Any, what: str = "saved match", limit: int = MAX_SAVE_BYTES)
     >>> read_json('{"players": [1e400]}')
     Traceback (most recent call last):
     ...
-    game.core.engine.SaveError: the saved match is not valid JSON (truncated or damaged?): 1e400 is too large a number
+    game.core.refusals.SaveError: the saved match is not valid JSON (truncated or damaged?): 1e400 is too large a number
     >>> read_json("x" * 100, "hints", limit=10)
     Traceback (most recent call last):
     ...
-    game.core.engine.SaveError: the hints is too large: 100 bytes, at most 10 are read
+    game.core.refusals.SaveError: the hints is too large: 100 bytes, at most 10 are read
     """
     if isinstance(text, (bytes, bytearray)):
         if len(text) > limit:
-            raise refusal(f"the {what} is too large: {len(text)} bytes, at most {limit} are read",
-                          Trouble.TOO_LARGE, size=len(text), limit=limit)  # fmt: skip
+            raise refusal(
+                f"the {what} is too large: {len(text)} bytes, at most {limit} are read",
+                Trouble.TOO_LARGE,
+                size=len(text),
+                limit=limit,
+            )
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:

@@ -24,12 +24,15 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from game.core import rules
+from game.core import rules, variants
 from game.core.actions import Finish, Hold, NextGame, Roll, Score
-from game.core.engine import MAX_GAMES, Draw, GameError, Level, Match, Seat, SeatKind, new_match
+from game.core.cards import MAX_GAMES, Level, Seat, SeatKind
+from game.core.dice import Draw
+from game.core.engine import Match, new_match
 from game.core.i18n import ENGLISH, N_, Text
 from game.core.inputs import read_json
-from game.core.rules import RulesError
+from game.core.refusals import GameError
+from game.core.rule_errors import RulesError
 
 __all__ = [
     "LINK_VERSION",
@@ -257,7 +260,7 @@ def _seat(seat: Seat) -> list[str]:
 
 def _rules(ruleset: rules.RuleSet) -> dict[str, Any]:
     """The rule set as its name and the options that differ from the defaults (a shorter link)."""
-    defaults = {spec.name: spec.default for spec in rules.VARIANTS[ruleset.name].options}
+    defaults = {spec.name: spec.default for spec in variants.VARIANTS[ruleset.name].options}
     given = {name: value for name, value in ruleset.options.items() if defaults.get(name) != value}
     return {"name": ruleset.name, **({"options": given} if given else {})}
 
@@ -342,7 +345,7 @@ def _read(text: Any) -> Link:
     if data["e"] is None:  # new_match would draw a seed of its own
         raise LinkError("a link names its seed", Why.DAMAGED)
     start = new_match(
-        rules.from_dict(data["r"]),
+        variants.from_dict(data["r"]),
         [Seat.human(seat[0]) if len(seat) == 1 else Seat.computer(seat[0], Level(seat[1])) for seat in seats],
         data["g"],
         data["e"],

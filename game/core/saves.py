@@ -14,11 +14,15 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from game.core import rules
+from game.core import variants
 from game.core.actions import Action
-from game.core.engine import Draw, GameError, Match, Refusal, SaveError, Seat, SetupError, new_match
+from game.core.cards import Seat
+from game.core.dice import Draw
+from game.core.engine import Match, new_match
 from game.core.inputs import read_json
-from game.core.rules import RulesError, RuleSet
+from game.core.refusals import GameError, Refusal, SaveError, SetupError
+from game.core.rule_errors import RulesError
+from game.core.rules import RuleSet
 
 __all__ = ["SCHEMA_VERSION", "SAVE_FORMAT", "to_dict", "to_json", "replay", "from_dict", "from_json"]
 
@@ -121,7 +125,7 @@ def from_dict(data: Any) -> Match:
     >>> from_dict({"version": 99})
     Traceback (most recent call last):
     ...
-    game.core.engine.SaveError: unsupported save version 99 (this build reads versions 1 and 2)
+    game.core.refusals.SaveError: unsupported save version 99 (this build reads versions 1 and 2)
     """
     if not isinstance(data, Mapping):
         raise SaveError(f"a saved match is a JSON object, not {type(data).__name__}")
@@ -150,7 +154,7 @@ def from_dict(data: Any) -> Match:
     if draw is None:
         raise SaveError(f"the save's draw must be one of {', '.join(_DRAWS)}, not {normalized['draw']!r}")
     try:
-        rule_set = rules.from_dict(normalized["ruleset"])
+        rule_set = variants.from_dict(normalized["ruleset"])
         seats = [Seat.from_dict(seat) for seat in normalized["seats"]]
         match = replay(rule_set, seats, normalized["games"], normalized["seed"], normalized["actions"], draw)
         expected = read_json(json.dumps(to_dict(match)))
@@ -158,7 +162,7 @@ def from_dict(data: Any) -> Match:
         raise
     except (GameError, RulesError) as exc:
         raise SaveError(f"the save cannot be replayed: {exc}") from exc
-    except Exception as exc:  # noqa: BLE001 - any failure of bad data is a SaveError
+    except Exception as exc:  # any failure of bad data is a SaveError
         raise SaveError(f"the save is malformed: {type(exc).__name__}: {exc}") from exc
     if version == 1:
         expected["draw"] = Draw.SEQUENCE.value
@@ -175,6 +179,6 @@ def from_json(text: str | bytes) -> Match:
     >>> from_json("{truncated")
     Traceback (most recent call last):
     ...
-    game.core.engine.SaveError: the saved match is not valid JSON (truncated or damaged?): Expecting property name enclosed in double quotes: line 1 column 2 (char 1)
+    game.core.refusals.SaveError: the saved match is not valid JSON (truncated or damaged?): Expecting property name enclosed in double quotes: line 1 column 2 (char 1)
     """
     return from_dict(read_json(text))

@@ -3,19 +3,29 @@
 The words of game.coach.advice and game.coach.winning for the page (game.present.view has the table's): pure, standard-library
 only, every word through ``t`` (a game.core.i18n.Text, English by default).
 
+>>> from game.core import variants
 >>> from game.core.actions import Keep
->>> action_text(rules.ruleset("yacht"), Keep((6, 6)))
+>>> action_text(variants.ruleset("yacht"), Keep((6, 6)))
 'keep 6 6'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.core import rules
 from game.core.actions import Decision, Keep, Score
-from game.core.engine import Match, SeatKind
+from game.core.cards import SeatKind
+from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
+
+if TYPE_CHECKING:  # the coach's values, imported only when asked for, to keep the start short
+    from game.coach.advice import Hint, Move, Report
+    from game.coach.advisor import Option
+    from game.coach.odds import Chances
+    from game.coach.session import Session
+    from game.coach.winning import WinChances
 
 __all__ = [
     "Advice",
@@ -37,7 +47,8 @@ def action_text(ruleset: rules.RuleSet, decision: Decision, t: Text = ENGLISH) -
 
     They stand on their own after "Best:", in the hint panel's list and in the after-game report.
 
-    >>> rs = rules.ruleset("yahtzee")
+    >>> from game.core import variants
+    >>> rs = variants.ruleset("yahtzee")
     >>> action_text(rs, Keep((5, 5, 5))), action_text(rs, Keep(())), action_text(rs, Score("full_house"))
     ('keep 5 5 5', 'reroll all', 'score Full House')
     """
@@ -51,7 +62,7 @@ def action_text(ruleset: rules.RuleSet, decision: Decision, t: Text = ENGLISH) -
     return t._("reroll all")
 
 
-def chances_text(match: Match, chances, best: int | None = None, t: Text = ENGLISH) -> str:
+def chances_text(match: Match, chances: WinChances | None, best: int | None = None, t: Text = ENGLISH) -> str:
     """The win chances line beside the scorecard, for a game.coach.winning.WinChances of the current game.
 
     With one seat, ``chances`` are those of beating the player's ``best`` total (first); without a
@@ -77,9 +88,12 @@ def chances_text(match: Match, chances, best: int | None = None, t: Text = ENGLI
             return t._("Chance to beat {name}'s best, {best} points (exact): {percent}", **fields)
         # Translators: one player alone: the estimated chance of beating their best total so far ({best} points).
         return t._("Chance to beat {name}'s best, {best} points (estimated): {percent}", **fields)
+    assert chances is not None  # more than one seat always has chances (game.coach.advice.win_chances)
     # Translators: one seat's chance of winning the game in the win chances line ("Ann 62.5%"); listed with others.
-    listed = t.join(t._("{name} {percent}", name=seat.name, percent=t.percent(p, 1))
-                    for seat, p in zip(match.seats, chances.chances))  # fmt: skip
+    listed = t.join(
+        t._("{name} {percent}", name=seat.name, percent=t.percent(p, 1))
+        for seat, p in zip(match.seats, chances.chances)
+    )
     if chances.exact:
         # Translators: each seat's exact chance of winning the game ({chances}: "Ann 62.5% and Bob 37.5%").
         return t._("Chances to win (exact): {chances}", chances=listed)
@@ -87,7 +101,7 @@ def chances_text(match: Match, chances, best: int | None = None, t: Text = ENGLI
     return t._("Chances to win (estimated): {chances}", chances=listed)
 
 
-def report_summary(report, t: Text = ENGLISH) -> str:
+def report_summary(report: Report, t: Text = ENGLISH) -> str:
     """One line for a player's after-game report.
 
     >>> from game.coach.advice import Report
@@ -99,20 +113,25 @@ def report_summary(report, t: Text = ENGLISH) -> str:
         return t._("No decisions to review yet.")
     # Translators: {count} decisions in a game, {best} of them the best one could make; {loss} is a number of
     # points with a decimal. The plural form follows {count}.
-    return t.n_("{best} of {count} decisions were the best move; expected points lost in all: {loss}.",
-                "{best} of {count} decisions were the best move; expected points lost in all: {loss}.",
-                count, best=report.best_moves, loss=t.number(report.total_loss, 1))  # fmt: skip
+    return t.n_(
+        "{best} of {count} decisions were the best move; expected points lost in all: {loss}.",
+        "{best} of {count} decisions were the best move; expected points lost in all: {loss}.",
+        count,
+        best=report.best_moves,
+        loss=t.number(report.total_loss, 1),
+    )
 
 
-def decision_text(ruleset: rules.RuleSet, decision, t: Text = ENGLISH) -> str:
+def decision_text(ruleset: rules.RuleSet, decision: Move, t: Text = ENGLISH) -> str:
     """One costly decision in words, for the report's list of biggest mistakes.
 
+    >>> from game.core import variants
     >>> from game.coach.advice import Move
     >>> d = Move(0, 0, 2, (2, 2, 3, 5, 6), 1, Keep((2, 2)), 180.0, Keep((2, 3, 5, 6)), 184.5)
-    >>> decision_text(rules.ruleset("yahtzee"), d)
+    >>> decision_text(variants.ruleset("yahtzee"), d)
     'Round 3, dice 2 2 3 5 6 with 1 roll left: you chose keep 2 2; best was keep 2 3 5 6 (−4.5 points)'
     >>> from dataclasses import replace
-    >>> decision_text(rules.ruleset("yahtzee"), replace(d, best_odds=(("large_straight", 1 / 3),)))
+    >>> decision_text(variants.ruleset("yahtzee"), replace(d, best_odds=(("large_straight", 1 / 3),)))
     'Round 3, dice 2 2 3 5 6 with 1 roll left: you chose keep 2 2; best was keep 2 3 5 6 (−4.5 points) · best keep: Large Straight 33.3%'
     """
     text = _decision_words(ruleset, decision, t)
@@ -130,7 +149,7 @@ def decision_text(ruleset: rules.RuleSet, decision, t: Text = ENGLISH) -> str:
     return f"{text} · {aims}"
 
 
-def _decision_words(ruleset: rules.RuleSet, decision, t: Text) -> str:
+def _decision_words(ruleset: rules.RuleSet, decision: Move, t: Text) -> str:
     left = decision.rolls_left
     fields = {
         "round": decision.round + 1,
@@ -144,13 +163,16 @@ def _decision_words(ruleset: rules.RuleSet, decision, t: Text) -> str:
         # {loss} the expected points it cost, with a decimal.
         return t._(
             "Round {round}, dice {dice} with no rolls left: you chose {chosen}; best was {best} (−{loss} points)",
-            **fields)  # fmt: skip
+            **fields,
+        )
     # Translators: a costly decision, {count} rolls still left: {chosen} and {best} are decisions ("keep 2 2",
     # "score Chance"), {loss} the expected points it cost, with a decimal.
     return t.n_(
         "Round {round}, dice {dice} with {count} roll left: you chose {chosen}; best was {best} (−{loss} points)",
         "Round {round}, dice {dice} with {count} rolls left: you chose {chosen}; best was {best} (−{loss} points)",
-        left, **fields)  # fmt: skip
+        left,
+        **fields,
+    )
 
 
 @dataclass(frozen=True)
@@ -172,12 +194,13 @@ TIED = 0.05
 """Expected final scores closer than this (they round alike) are level in the hint's "why"."""
 
 
-def odds_text(ruleset: rules.RuleSet, chances, t: Text = ENGLISH) -> str:
+def odds_text(ruleset: rules.RuleSet, chances: Chances, t: Text = ENGLISH) -> str:
     """A keep's odds as the hint shows them: "Yahtzee 4.6%, Four of a Kind 27.0% and Full House 12.5%".
 
     ``chances`` are (category id, chance) pairs, as game.coach.odds.shown gives them.
 
-    >>> odds_text(rules.ruleset("yahtzee"), (("yahtzee", 0.046), ("four_of_a_kind", 0.27)))
+    >>> from game.core import variants
+    >>> odds_text(variants.ruleset("yahtzee"), (("yahtzee", 0.046), ("four_of_a_kind", 0.27)))
     'Yahtzee 4.6% and Four of a Kind 27.0%'
     """
     # Translators: one box's chance of being made this turn in the hint panel ("Yahtzee 4.6%"); listed with others.
@@ -187,7 +210,7 @@ def odds_text(ruleset: rules.RuleSet, chances, t: Text = ENGLISH) -> str:
     )
 
 
-def _option_line(ruleset: rules.RuleSet, option, chances, t: Text) -> str:
+def _option_line(ruleset: rules.RuleSet, option: Option, chances: Chances, t: Text) -> str:
     action, expected = action_text(ruleset, option.action, t), t.number(option.expected, 1)
     if not chances:
         # Translators: a line of the hint panel: a decision and the expected final score it leads to (a decimal).
@@ -197,7 +220,7 @@ def _option_line(ruleset: rules.RuleSet, option, chances, t: Text) -> str:
     return t._("{action} — {expected} · {odds}", action=action, expected=expected, odds=odds_text(ruleset, chances, t))
 
 
-def _why(ruleset: rules.RuleSet, hint, t: Text) -> str:
+def _why(ruleset: rules.RuleSet, hint: Hint, t: Text) -> str:
     """Why the best option is best, from the numbers: its expected final score against the next option's,
     and for a keep the box whose chance sets it apart from the next option most."""
     from game.coach.odds import AIM_MARGIN, shown
@@ -249,7 +272,7 @@ def _why(ruleset: rules.RuleSet, hint, t: Text) -> str:
                 **fields,
             )
         ]
-    odds = hint.odds if len(hint.odds) == len(hint.options) else ()
+    odds: tuple[Chances | None, ...] = hint.odds if len(hint.odds) == len(hint.options) else ()
     mine = shown(odds[0], hint.baseline) if odds and isinstance(best.action, Keep) else ()
     if mine:
         theirs = dict(odds[1] or ()) if isinstance(other.action, Keep) else {}
@@ -281,7 +304,7 @@ def _why(ruleset: rules.RuleSet, hint, t: Text) -> str:
     return " ".join(sentences)
 
 
-def advice(match: Match, hint, t: Text = ENGLISH) -> Advice:
+def advice(match: Match, hint: Hint, t: Text = ENGLISH) -> Advice:
     """The hint panel for a game.coach.advice.Hint of the match's current decision.
 
     A keep's line shows its likeliest boxes' exact odds when the hint has them (game.coach.odds).
@@ -337,7 +360,7 @@ REPORT_MISTAKES = 3
 """Costliest decisions listed per person in the after-game report."""
 
 
-def report(session, t: Text = ENGLISH) -> tuple[ReportSection, ...]:
+def report(session: Session, t: Text = ENGLISH) -> tuple[ReportSection, ...]:
     """The after-game report of a game.coach.session.Session: each person's decisions against the best.
 
     >>> from game.core.engine import new_match

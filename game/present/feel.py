@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from enum import Enum
 
-from game.core.engine import Match, SeatKind
+from game.coach.pacing import ROLL_SECONDS
+from game.core.cards import SeatKind
+from game.core.engine import Match
 from game.core.i18n import ENGLISH, N_, Text
 
 __all__ = [
@@ -22,7 +24,6 @@ __all__ = [
     "FLICK",
     "FLICK_MOTION",
     "MOTION",
-    "ROLL_SECONDS",
     "TOSS",
     "TUMBLE_FACES",
     "FINALE",
@@ -36,8 +37,6 @@ __all__ = [
     "tumble",
 ]
 
-ROLL_SECONDS = 0.56
-"""How long thrown dice tumble before they land (TOSS and FLICK's length; a computer waits as long after its roll)."""
 TUMBLE_FACES = 4
 """Faces a thrown die shows on its way before the one it lands on."""
 
@@ -134,7 +133,8 @@ def tumble(face: int, die: int, sides: int, throw: int) -> tuple[int, ...]:
     >>> all(a != b for a, b in zip(tumble(2, 3, 6, 9) + (2,), tumble(2, 3, 6, 9)[1:] + (2,)))
     True
     """
-    out, state = [], (face * 7919 + die * 104729 + throw * 1299709) % 2147483647 or 1
+    out: list[int] = []
+    state = (face * 7919 + die * 104729 + throw * 1299709) % 2147483647 or 1
     for _ in range(TUMBLE_FACES):
         state = state * 48271 % 2147483647  # a Lehmer generator: looks random, always the same
         shown = state % sides + 1
@@ -151,7 +151,8 @@ def handover(match: Match, enabled: bool) -> str | None:
     Due at the start of a person's turn when the last person to play was someone else: between
     people, never between a person and the computers, never before the match's first turn.
 
-    >>> from game.core.engine import Seat, new_match
+    >>> from game.core.cards import Seat
+    >>> from game.core.engine import new_match
     >>> m = new_match("yacht", ["Ann", Seat.computer("Cy", "easy"), "Bob"], seed=1)
     >>> handover(m, True), handover(m.roll().score("choice"), True)
     (None, None)
@@ -182,7 +183,8 @@ def holder(match: Match) -> int | None:
 
     Replays the match's actions from its seed: only asked for at a match's end, to name who the result goes to.
 
-    >>> from game.core.engine import Seat, new_match
+    >>> from game.core.cards import Seat
+    >>> from game.core.engine import new_match
     >>> m = new_match("yacht", ["Ann", "Bob", Seat.computer("Cy", "easy")], seed=1)
     >>> holder(m), holder(m.roll().score("choice")), holder(m.roll().score("choice").roll().score("yacht").roll())
     (None, 0, 1)
@@ -221,10 +223,14 @@ def cheer(match: Match, found: tuple[Cue, ...], t: Text = ENGLISH) -> str:
     if last is None:
         return ""
     name = match.seats[last.player].name
+
+    def all_alike() -> str:
+        box = match.ruleset.yahtzee_id
+        assert box is not None  # cues finds Cue.YAHTZEE only under rules with that box (a bonus needs it too)
+        return t._(CHEERS[Cue.YAHTZEE], category=match.ruleset.category(box).display(t), name=name)
+
     words = {
-        Cue.YAHTZEE: lambda: t._(
-            CHEERS[Cue.YAHTZEE], category=match.ruleset.category(match.ruleset.yahtzee_id).display(t), name=name
-        ),
+        Cue.YAHTZEE: all_alike,
         Cue.BONUS: lambda: t._(CHEERS[Cue.BONUS], name=name, points=match.ruleset.upper_bonus_amount),
     }
     return " ".join(words[cue]() for cue in (Cue.YAHTZEE, Cue.BONUS) if cue in found)
@@ -268,7 +274,7 @@ def match_over(match: Match) -> bool:
 def finale(before: Match, after: Match) -> bool:
     """Whether a step brought the match to its end: its last planned game played, or finished early.
 
-    The winner scene then takes the stage (game.present.view.results) and the fanfare of :data:`FINALE` plays.
+    The winner scene then takes the stage (game.present.standings.results) and the fanfare of :data:`FINALE` plays.
 
     >>> from game.core.engine import new_match
     >>> m = new_match("yacht", ["Ann"], seed=1)

@@ -1,13 +1,11 @@
-"""The page's markup as HTML strings: the setup form, the scorecard, the dice tray, cells and dice.
+"""The match's markup as HTML strings: the scorecard, the dice tray, cells and dice, and the panels and
+scenes drawn over them (hint, report, the winner, statistics, a challenge's end).
 
-Pure and standard-library only. ``tools/build.py`` writes the setup form and the tray into
-``index.html`` at build time, so the first paint shows the real form before Python starts; the
-shell uses the same functions for what depends on the match (scorecard, cells, dice). Every text
-and attribute value is escaped here, so a player's name is always text, never HTML. Every word a
+Pure and standard-library only. ``tools/build.py`` writes the tray into ``index.html`` at build
+time; the shell uses the same functions for what depends on the match. Every text and attribute
+value is escaped (game.present.tags), so a player's name is always text, never HTML. Every word a
 person sees or hears is worded by the ``t`` each function takes (English by default).
 
->>> "data-rules" in setup_form() and 'name="kind5"' in setup_form()
-True
 >>> tray(2).count("<button")
 2
 """
@@ -16,13 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from typing import TYPE_CHECKING
 
-from game.core import rules
-from game.core.engine import MAX_GAMES, MAX_PLAYERS, NAME_LENGTH
-from game.core.i18n import ENGLISH, LANGUAGES, N_, Text, language
-from game.core.rules import OptionKind, OptionSpec, Variant
-from game.present import coach_view, stats_view, view
-from game.present.setup import SEAT_KINDS, SEED_LENGTH, Quick
+from game.core.engine import Match
+from game.core.i18n import ENGLISH, Text
+from game.core.rules import RuleSet
+from game.present import coach_view, standings, stats_view, view
+from game.present.tags import element, labelled, options
+
+if TYPE_CHECKING:  # the challenge module loads only when a challenge ends
+    from game.records.challenge import Comparison
 
 __all__ = [
     "PIPS",
@@ -30,275 +31,27 @@ __all__ = [
     "challenge",
     "cell",
     "die_face",
-    "language_picker",
     "lines",
-    "problems",
     "report",
     "roll_marks",
     "scene",
     "scorecard",
-    "setup_form",
     "statistics",
     "tray",
 ]
 
 PIPS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (1, 2, 6, 7), 5: (1, 2, 4, 6, 7), 6: (1, 2, 3, 5, 6, 7)}
 """Pip positions (cells of a 3×3 grid, see app.css) of each face of a six-sided die."""
-DEFAULT_PLAYERS = 1
-"""Seats shown when the form first paints: a first visit plays alone."""
 
 
-def _element(tag: str, content: str = "", /, **attributes: object) -> str:
-    """``<tag …>content</tag>``: ``content`` is markup already; every attribute value is escaped.
-
-    An attribute's name drops a trailing ``_`` and spells ``_`` as ``-`` (``class_``, ``aria_label``);
-    True writes the bare name, False or None leaves the attribute out.
-
-    >>> _element("td", "<b>1</b>", data_row="a&b", hidden=True, title=None)
-    '<td data-row="a&amp;b" hidden><b>1</b></td>'
-    """
-    parts = [tag]
-    for name, value in attributes.items():
-        name = name.rstrip("_").replace("_", "-")
-        if value is True:
-            parts.append(name)
-        elif value is not None and value is not False:
-            parts.append(f'{name}="{escape(str(value))}"')
-    opening = "<" + " ".join(parts) + ">"
-    return opening if tag == "input" else f"{opening}{content}</{tag}>"
-
-
-def _options(choices: Sequence[tuple[object, str]], selected: object) -> str:
-    """``<option>`` tags of (value, label) pairs, ``selected`` marked."""
-    return "".join(
-        _element("option", escape(label), value=value, selected=value == selected) for value, label in choices
-    )
-
-
-def _numbers(low: int, high: int) -> tuple[tuple[int, str], ...]:
-    return tuple((n, str(n)) for n in range(low, high + 1))
-
-
-def _labelled(control_id: str, label: str, control: str) -> str:
-    """A label and the control it names, side by side."""
-    return _element("label", escape(label), for_=control_id) + control
-
-
-def _checkbox(control_id: str, name: str, label: str, checked: bool) -> str:
-    """A checkbox inside its label."""
-    box = _element("input", type="checkbox", id=control_id, name=name, value="1", checked=checked)
-    return _element("label", f"{box} {escape(label)}", for_=control_id)
-
-
-def _option_control(owner: Variant, spec: OptionSpec, t: Text) -> str:
-    """One rule set option's control: a checkbox, a select or a number, named ``rules.option``."""
-    control_id, name = f"opt-{owner.name}-{spec.name}", f"{owner.name}.{spec.name}"
-    if spec.kind is OptionKind.FLAG:
-        return _checkbox(control_id, name, spec.display(t), bool(spec.default))
-    if spec.kind is OptionKind.CHOICE:
-        choices = [(value, spec.choice_display(value, t)) for value in spec.values]
-        control = _element("select", _options(choices, spec.default), id=control_id, name=name)
-    else:
-        control = _element(
-            "input",
-            type="number",
-            id=control_id,
-            name=name,
-            min=spec.low,
-            max=spec.high,
-            value=spec.default,
-            inputmode="numeric",
-        )
-    return _labelled(control_id, spec.display(t), control)
-
-
-def _rules_fieldsets(t: Text) -> list[str]:
-    """The rule choice (a radio per rule set) and one fieldset of options per rule set that has any."""
-    variants = list(rules.VARIANTS.values())
-    radios = [
-        _element(
-            "label",
-            _element("input", type="radio", name="rules", value=v.name, checked=i == 0) + " " + escape(v.display(t)),
-        )
-        for i, v in enumerate(variants)
-    ]
-    # Translators: the legend of the setup form's choice of rule set (Yahtzee, Yatzy…).
-    legend = _element("legend", escape(t._("Rules")))
-    out = [_element("fieldset", "\n".join([legend, *radios]), class_="choices", id="rules-choice")]
-    for i, v in enumerate(variants):
-        if v.options:
-            # Translators: the legend of a rule set's options in the setup form; {rules} is its name ("Yahtzee options").
-            legend = _element("legend", escape(t._("{rules} options", rules=v.display(t))))
-            controls = [legend] + [_option_control(v, spec, t) for spec in v.options]
-            out.append(
-                _element(
-                    "fieldset",
-                    "\n".join(controls),
-                    class_="options",
-                    data_rules=v.name,
-                    id=f"options-{v.name}",
-                    hidden=i > 0,
-                )
-            )
-    return out
-
-
-def _seat_row(seat: int, t: Text) -> str:
-    """One seat of the players list: its name and who plays it."""
-    # Translators: the label and placeholder of a seat's name field in the setup form; {seat} is its number.
-    label = t._("Player {seat}", seat=seat)
-    name = _element(
-        "input",
-        type="text",
-        id=f"player-name-{seat}",
-        name=f"name{seat}",
-        maxlength=NAME_LENGTH,
-        placeholder=label,
-        autocomplete="off",
-    )
-    kinds = [(value, t._(word)) for value, word in SEAT_KINDS]
-    kind = _element(
-        "select",
-        _options(kinds, SEAT_KINDS[0][0]),
-        id=f"player-kind-{seat}",
-        name=f"kind{seat}",
-        aria_label=t._("Who plays seat {seat}", seat=seat),
-    )
-    return _element(
-        "li",
-        _labelled(f"player-name-{seat}", label, name) + kind,
-        class_="player-row",
-        data_seat=seat,
-        hidden=seat > DEFAULT_PLAYERS,
-    )
-
-
-def _players_fieldset(t: Text) -> str:
-    count = _element("select", _options(_numbers(1, MAX_PLAYERS), DEFAULT_PLAYERS), id="player-count", name="count")
-    seats = _element(
-        "ol",
-        "\n".join(_seat_row(seat, t) for seat in range(1, MAX_PLAYERS + 1)),
-        id="player-list",
-        class_="player-list",
-    )
-    # Translators: a setup form choice: between two people's turns, a screen says whose turn it is until they tap Start.
-    passing = _checkbox("opt-pass", "pass", t._("Pass the phone: show whose turn it is between people"), False)
-    parts = [
-        _element("legend", escape(t._("Players"))),
-        _labelled("player-count", t._("Number of players"), count),
-        seats,
-        passing,
-        _remote_choice(t),
-    ]
-    return _element("fieldset", "\n".join(parts), id="players-choice")
-
-
-def _remote_choice(t: Text) -> str:
-    """The choice of a match that travels by link (game.present.setup.Setup.remote), and the honest word on its dice."""
-    box = _element(
-        "input", type="checkbox", id="opt-remote", name="remote", value="1", aria_describedby="opt-remote-note"
-    )
-    # Translators: a setup form choice: each person plays on their own phone; after a turn, a link goes to the next.
-    words = t._("Play on separate phones (send a link after each turn)")
-    label = _element("label", f"{box} {escape(words)}", for_="opt-remote")
-    # Translators: under the choice of playing on separate phones: why a link's dice are not secret.
-    note = t._(
-        "Dice come from the match's seed: a player who reads the game's code could foresee them. "
-        "This is play among friends."
-    )
-    return label + _element("p", escape(note), id="opt-remote-note", class_="field-note")
-
-
-def _lobby(t: Text) -> str:
-    """The one-tap matches (game.present.setup.Quick), each a large button named by its title and described by its
-    line; they wait for Python, as Start does. "Starting…" sits under them while Python starts."""
-    choices = {
-        # Translators: a large button of the setup screen: starts a match at once, one person playing alone.
-        Quick.SOLO: (t._("Play solo"), t._("Just you, for your best score")),
-        # Translators: a large button of the setup screen: starts a match at once, the player against a computer player.
-        Quick.COMPUTER: (t._("Play the computer"), t._("You against a computer player")),
-        # Translators: a large button of the setup screen: starts a match at once for two people who pass the phone.
-        Quick.PASS: (t._("Pass and play"), t._("Two people, passing the phone")),
-        # Translators: a large button of the setup screen: starts the day's game, the same dice for everyone (one a day per rule set).
-        Quick.DAILY: (t._("Daily game"), t._("Today's dice, the same for everyone")),
-    }
-    buttons = []
-    for quick, (title, line) in choices.items():
-        control = f"quick-{quick.value}"
-        words = _element("span", escape(title), id=f"{control}-title", class_="quick-title")
-        words += _element("span", escape(line), id=f"{control}-line", class_="quick-line")
-        buttons.append(
-            _element(
-                "button",
-                words,
-                type="button",
-                id=control,
-                class_="quick primary" if quick is Quick.SOLO else "quick",
-                aria_labelledby=f"{control}-title",
-                aria_describedby=f"{control}-line",
-                disabled=True,
-            )
-        )
-    # Translators: names the setup screen's one-tap ways to start a match (read by screen readers).
-    lobby = _element("div", "".join(buttons), class_="lobby", role="group", aria_label=t._("Play now"))
-    return lobby + _element("span", escape(t._("Starting…")), id="loading", class_="loading", role="status")
-
-
-def _more(t: Text, inside: Sequence[str]) -> str:
-    """Everything else, folded: ``inside`` (the rule set's options, the seats, games), seed, undo, and Start."""
-    seed = _element(
-        "input", type="text", id="seed", name="seed", maxlength=SEED_LENGTH, autocomplete="off", spellcheck="false"
-    )
-    # Translators: the setup form's button that starts the match.
-    start = _element(
-        "button", escape(t.p_("setup form", "Start")), type="submit", id="start-button", class_="primary", disabled=True
-    )
-    parts = [
-        # Translators: opens the setup screen's other choices (options, players, games, seed, undo) and its Start.
-        _element("summary", escape(t.p_("setup form", "More"))),
-        *inside,
-        _labelled("seed", t._("Seed (optional: the same seed gives the same dice)"), seed),
-        _checkbox("opt-undo", "undo", t._("Allow undo"), True),
-        _element("div", id="setup-error", class_="form-error", role="alert", hidden=True),
-        _element("div", start, class_="start-row"),
-    ]
-    return _element("details", "\n".join(parts), class_="more", id="setup-more")
-
-
-def setup_form(t: Text = ENGLISH) -> str:
-    """The setup screen's form, made from the rule set registry and the match's limits, in ``t``'s words.
-
-    A lobby: four one-tap matches (``quick-solo``, ``quick-computer``, ``quick-pass``, ``quick-daily``) over the choice
-    of rule set, then More (``details#setup-more``), which folds every other choice and Start. Rule set
-    options are named ``rules.option`` (``yahtzee.joker``); a checkbox sends ``1`` when checked and
-    nothing otherwise. The one-tap buttons and Start stay disabled until the shell has bound the form.
-
-    >>> form = setup_form()
-    >>> form.startswith('<form id="setup-form" novalidate>'), form.count('type="radio" name="rules"')
-    (True, 4)
-    >>> 'name="generalized.sides" min="2" max="20" value="6"' in form
-    True
-    >>> form.index('id="quick-solo"') < form.index('name="rules"') < form.index('id="setup-more"')
-    True
-    """
-    games = _element("select", _options(_numbers(1, MAX_GAMES), 1), id="games", name="games")
-    choice, *options = _rules_fieldsets(t)
-    inside = [
-        *options,
-        _players_fieldset(t),
-        _element("div", _labelled("games", t._("Games in the match"), games), class_="field"),
-    ]
-    parts = [_lobby(t), choice, _more(t, inside)]
-    return _element("form", "\n" + "\n".join(parts) + "\n", id="setup-form", novalidate=True)
-
-
-def scorecard(ruleset: rules.RuleSet, seat_names: Sequence[str], games: int, t: Text = ENGLISH) -> str:
+def scorecard(ruleset: RuleSet, seat_names: Sequence[str], games: int, t: Text = ENGLISH) -> str:
     """The scorecard's inner HTML: a table per part (``view.sections``), each with a header per seat.
 
     Each cell is an empty ``<td data-row="key" data-player="index">`` for the shell to fill. Two parts
     side by side let a phone show the whole card on one screen (app.css lays them out).
 
-    >>> card = scorecard(rules.ruleset("yacht"), ["<Ann>"], 1)
+    >>> from game.core.variants import ruleset
+    >>> card = scorecard(ruleset("yacht"), ["<Ann>"], 1)
     >>> '<th scope="col" title="&lt;Ann&gt;" data-seat="0">&lt;Ann&gt;</th>' in card
     True
     >>> '<tr class="category"><th scope="row">Yacht</th><td data-row="yacht" data-player="0"></td></tr>' in card
@@ -314,22 +67,22 @@ def scorecard(ruleset: rules.RuleSet, seat_names: Sequence[str], games: int, t: 
         "match": t._("Match total"),
     }
     seats = "".join(
-        _element("th", escape(name), scope="col", title=name, data_seat=i) for i, name in enumerate(seat_names)
+        element("th", escape(name), scope="col", title=name, data_seat=i) for i, name in enumerate(seat_names)
     )
     tables = []
     for part, rows in view.sections(ruleset, games, t=t):
         body = []
         for row in rows:
-            cells = "".join(_element("td", data_row=row.key, data_player=i) for i in range(len(seat_names)))
-            body.append(_element("tr", _element("th", escape(row.label), scope="row") + cells, class_=row.kind.value))
+            cells = "".join(element("td", data_row=row.key, data_player=i) for i in range(len(seat_names)))
+            body.append(element("tr", element("th", escape(row.label), scope="row") + cells, class_=row.kind.value))
         # Translators: the caption of one part of the scorecard, read by screen readers ("Yatzy scorecard: Upper section").
         caption = t._("{rules} scorecard: {part}", rules=title, part=captions[part])
         tables.append(
-            _element(
+            element(
                 "table",
-                _element("caption", escape(caption), class_="visually-hidden")
-                + _element("thead", _element("tr", _element("th", escape(corners[part]), scope="col") + seats))
-                + _element("tbody", "".join(body)),
+                element("caption", escape(caption), class_="visually-hidden")
+                + element("thead", element("tr", element("th", escape(corners[part]), scope="col") + seats))
+                + element("tbody", "".join(body)),
                 class_=f"section {part}",
             )
         )
@@ -344,35 +97,19 @@ def tray(dice: int, t: Text = ENGLISH) -> str:
 aria-disabled="true"><span class="body" aria-hidden="true"><span class="strip"></span></span></button>'
     """
     return "".join(
-        _element(
+        element(
+            "button",
+            die_face(None, 6),
+            type="button",
+            class_="die die-empty",
+            data_die=i,
             # Translators: a die's spoken name before the first roll; {number} is its place in the tray.
-            "button", die_face(None, 6), type="button", class_="die die-empty", data_die=i,
-            aria_label=t._("Die {number}, blank", number=i + 1), aria_pressed="false", aria_disabled="true",
+            aria_label=t._("Die {number}, blank", number=i + 1),
+            aria_pressed="false",
+            aria_disabled="true",
         )
         for i in range(dice)
-    )  # fmt: skip
-
-
-def language_picker(current: str, t: Text = ENGLISH) -> str:
-    """The header's language choice: a labelled select of every language, each in its own name.
-
-    The label keeps its msgid in ``data-msg``, so the shell can word it again in another language.
-
-    >>> picker = language_picker("sv")
-    >>> picker.startswith('<label for="language" data-msg="Language">Language</label><select id="language" name="language">')
-    True
-    >>> '<option value="sv" lang="sv" selected>Svenska</option>' in picker, picker.count("<option")
-    (True, 7)
-    """
-    chosen = language(current).code
-    options = "".join(
-        _element("option", escape(lang.name), value=code, lang=code, selected=code == chosen)
-        for code, lang in LANGUAGES.items()
     )
-    # Translators: the label of the header's choice of language.
-    msgid = N_("Language")
-    label = _element("label", escape(t._(msgid)), for_="language", data_msg=msgid)
-    return label + _element("select", options, id="language", name="language")
 
 
 def cell(row_key: str, cell: view.Cell, t: Text = ENGLISH) -> str:
@@ -388,18 +125,18 @@ def cell(row_key: str, cell: view.Cell, t: Text = ENGLISH) -> str:
     if not cell.label:
         return escape(cell.text)
     kind = "choice zero" if "zero" in cell.classes else "choice"
-    return _element(
+    return element(
         "button", escape(cell.text), type="button", class_=kind, data_category=row_key, aria_label=cell.label
     )
 
 
 def _face(face: int, sides: int) -> str:
     """One face: its number and, up to six sides, its pips (app.css shows one of the two, by dice style)."""
-    number = _element("span", str(face), class_="number")
+    number = element("span", str(face), class_="number")
     if sides > 6:
-        return _element("span", number, class_="face", data_face=face)
-    pips = _element("span", "".join(_element("span", class_=f"pip p{spot}") for spot in PIPS[face]), class_="pips")
-    return _element("span", pips + number, class_="face", data_face=face)
+        return element("span", number, class_="face", data_face=face)
+    pips = element("span", "".join(element("span", class_=f"pip p{spot}") for spot in PIPS[face]), class_="pips")
+    return element("span", pips + number, class_="face", data_face=face)
 
 
 def die_face(face: int | None, sides: int, tumble: Sequence[int] = (), t: Text = ENGLISH) -> str:
@@ -415,8 +152,8 @@ def die_face(face: int | None, sides: int, tumble: Sequence[int] = (), t: Text =
     (3, '<span class="body" aria-hidden="true"><span class="strip"></span></span>')
     """
     faces = () if face is None else (face, *reversed(tumble))
-    strip = _element("span", "".join(_face(shown, sides) for shown in faces), class_="strip")
-    return _element("span", strip, class_="body", aria_hidden="true")
+    strip = element("span", "".join(_face(shown, sides) for shown in faces), class_="strip")
+    return element("span", strip, class_="body", aria_hidden="true")
 
 
 def roll_marks(used: Sequence[bool], t: Text = ENGLISH) -> str:
@@ -425,16 +162,16 @@ def roll_marks(used: Sequence[bool], t: Text = ENGLISH) -> str:
     >>> roll_marks((True, False))
     '<span class="mark used"></span><span class="mark"></span>'
     """
-    return "".join(_element("span", class_="mark used" if done else "mark") for done in used)
+    return "".join(element("span", class_="mark used" if done else "mark") for done in used)
 
 
 def lines(texts: Sequence[str], t: Text = ENGLISH) -> str:
-    """List items, one per text (the standings), worded already by game.present.view.
+    """List items, one per text (the standings), worded already by game.present.standings.
 
     >>> lines(["1. Ann — 50", "2. <b>"])
     '<li>1. Ann — 50</li><li>2. &lt;b&gt;</li>'
     """
-    return "".join(_element("li", escape(text)) for text in texts)
+    return "".join(element("li", escape(text)) for text in texts)
 
 
 # The winner scene's pictures: inline SVG drawn with the theme's colours (app.css), no image from elsewhere.
@@ -458,46 +195,35 @@ CONFETTI = 14
 """Pieces of confetti over a win (app.css scatters and colours them; none where motion is reduced)."""
 
 
-def scene(shown: view.Results, t: Text = ENGLISH) -> str:
-    """The winner scene of a finished match (game.present.view.results): a trophy (two for a tie, a medal for a
+def scene(shown: standings.Results, t: Text = ENGLISH) -> str:
+    """The winner scene of a finished match (game.present.standings.results): a trophy (two for a tie, a medal for a
     solo game's result), the large words and the sentence under them; "" between games.
 
     >>> from game.core.engine import new_match
     >>> m = new_match("yacht", ["<Ann>", "Bob"], seed=1)
     >>> for box in m.open_categories():
     ...     m = m.roll(faces=[6] * 5).score(box).roll(faces=[1] * 5).score(box)
-    >>> html = scene(view.results(m))
+    >>> html = scene(standings.results(m))
     >>> html.count('class="trophy"'), '<p class="scene-headline">&lt;Ann&gt;</p>' in html
     (1, True)
     """
     if shown.outcome is None:
         return ""
-    art = {view.Outcome.WIN: _TROPHY, view.Outcome.TIE: _TROPHY * 2, view.Outcome.SOLO: _MEDAL}[shown.outcome]
-    confetti = "" if shown.outcome is view.Outcome.SOLO else _element(
-        "span", "<i></i>" * CONFETTI, class_="confetti", aria_hidden="true"
-    )  # fmt: skip
+    pictures = {standings.Outcome.WIN: _TROPHY, standings.Outcome.TIE: _TROPHY * 2, standings.Outcome.SOLO: _MEDAL}
+    art = pictures[shown.outcome]
+    confetti = (
+        ""
+        if shown.outcome is standings.Outcome.SOLO
+        else element("span", "<i></i>" * CONFETTI, class_="confetti", aria_hidden="true")
+    )
     return "".join(
         [
             confetti,
-            _element("div", art, class_="scene-art"),
-            _element("p", escape(shown.headline), class_="scene-headline"),
-            _element("p", escape(shown.winner), class_="scene-detail"),
+            element("div", art, class_="scene-art"),
+            element("p", escape(shown.headline), class_="scene-headline"),
+            element("p", escape(shown.winner), class_="scene-detail"),
         ]
     )
-
-
-def problems(messages: Sequence[str], t: Text = ENGLISH) -> str:
-    """What is wrong with a link or the form (game.present.setup.LinkProblem.text(t)): one paragraph, or a list when there are several.
-
-    >>> problems(["games=³ is not a number"])
-    '<p>games=³ is not a number</p>'
-    >>> problems(["a", "<b>"])
-    '<p>This link has 2 problems:</p><ul><li>a</li><li>&lt;b&gt;</li></ul>'
-    """
-    if len(messages) == 1:
-        return _element("p", escape(messages[0]))
-    heading = t.n_("This link has {count} problem:", "This link has {count} problems:", len(messages))
-    return _element("p", escape(heading)) + _element("ul", lines(messages))
 
 
 def advice(hint: coach_view.Advice, t: Text = ENGLISH) -> str:
@@ -509,8 +235,8 @@ def advice(hint: coach_view.Advice, t: Text = ENGLISH) -> str:
     >>> advice(coach_view.Advice("Best: keep 6", ("keep 6 — 9.0",), (0,), None, "Keeping 6 <wins>."))
     '<p>Best: keep 6</p><div class="hint-why">Keeping 6 &lt;wins&gt;.</div><ol><li>keep 6 — 9.0</li></ol>'
     """
-    why = _element("div", escape(hint.why), class_="hint-why") if hint.why else ""
-    return _element("p", escape(hint.title)) + why + _element("ol", lines(hint.lines))
+    why = element("div", escape(hint.why), class_="hint-why") if hint.why else ""
+    return element("p", escape(hint.title)) + why + element("ol", lines(hint.lines))
 
 
 def report(sections: Sequence[coach_view.ReportSection], t: Text = ENGLISH) -> str:
@@ -521,9 +247,9 @@ def report(sections: Sequence[coach_view.ReportSection], t: Text = ENGLISH) -> s
     """
     parts = []
     for section in sections:
-        parts += [_element("h3", escape(section.name)), _element("p", escape(section.summary))]
+        parts += [element("h3", escape(section.name)), element("p", escape(section.summary))]
         if section.mistakes:
-            parts.append(_element("ol", lines(section.mistakes)))
+            parts.append(element("ol", lines(section.mistakes)))
     return "".join(parts)
 
 
@@ -538,42 +264,42 @@ def statistics(page: stats_view.StatsPage, t: Text = ENGLISH) -> str:
     pickers = []
     if page.rule_sets:
         pickers.append(
-            _element(
+            element(
                 "span",
-                _labelled(
+                labelled(
                     "stats-rules",
                     t._("Rules"),
-                    _element("select", _options(page.rule_sets, page.key), id="stats-rules", name="stats-rules"),
+                    element("select", options(page.rule_sets, page.key), id="stats-rules", name="stats-rules"),
                 ),
             )
         )
     if page.players:
         # Translators: the label of the Statistics screen's choice of person.
         pickers.append(
-            _element(
+            element(
                 "span",
-                _labelled(
+                labelled(
                     "stats-player",
                     t._("Player"),
-                    _element(
+                    element(
                         "select",
-                        _options([(n, n) for n in page.players], page.name),
+                        options([(n, n) for n in page.players], page.name),
                         id="stats-player",
                         name="stats-player",
                     ),
                 ),
             )
         )
-    parts = [_element("div", "".join(pickers), class_="stats-pickers")] if pickers else []
+    parts = [element("div", "".join(pickers), class_="stats-pickers")] if pickers else []
     if page.empty:
-        parts.append(_element("p", escape(page.empty)))
+        parts.append(element("p", escape(page.empty)))
     if page.numbers:
         rows = "".join(
-            _element("tr", _element("th", escape(k), scope="row") + _element("td", escape(v))) for k, v in page.numbers
+            element("tr", element("th", escape(k), scope="row") + element("td", escape(v))) for k, v in page.numbers
         )
-        parts.append(_element("table", _element("tbody", rows), class_="stats-numbers"))
+        parts.append(element("table", element("tbody", rows), class_="stats-numbers"))
         parts.append(
-            _element(
+            element(
                 "div",
                 "".join(
                     [
@@ -604,24 +330,24 @@ def statistics(page: stats_view.StatsPage, t: Text = ENGLISH) -> str:
             )
         )
     if page.rivals:
-        parts.append(_element("h3", escape(t._("Head to head"))) + _element("ul", lines(page.rivals)))
+        parts.append(element("h3", escape(t._("Head to head"))) + element("ul", lines(page.rivals)))
     if page.daily:
         # Translators: the Statistics screen's part on daily games (the lobby's Daily game): the streak, the results.
-        parts.append(_element("h3", escape(t._("Daily games"))) + _element("p", escape(page.streak), class_="streak"))
-        parts.append(_element("ul", lines(page.daily), class_="daily-results"))
+        parts.append(element("h3", escape(t._("Daily games"))) + element("p", escape(page.streak), class_="streak"))
+        parts.append(element("ul", lines(page.daily), class_="daily-results"))
     if page.recent:
         # Translators: the button that deletes one finished game from the Statistics screen's list.
         delete = escape(t.p_("one game", "Delete"))
-        items = "".join(
-            _element("li", escape(text) + " " + _element("button", delete, type="button", class_="delete-game",
-                                                         data_game=game_id, aria_label=t._("Delete the game {game}", game=text)))
-            for game_id, text in page.recent
-        )  # fmt: skip
-        parts.append(_element("h3", escape(t._("Recent games"))) + _element("ul", items, class_="recent-games"))
+        items = []
+        for game_id, text in page.recent:
+            label = t._("Delete the game {game}", game=text)
+            button = element("button", delete, type="button", class_="delete-game", data_game=game_id, aria_label=label)
+            items.append(element("li", escape(text) + " " + button))
+        parts.append(element("h3", escape(t._("Recent games"))) + element("ul", "".join(items), class_="recent-games"))
     return "".join(parts)
 
 
-def challenge(shown, match, t: Text = ENGLISH) -> str:
+def challenge(shown: Comparison, match: Match, t: Text = ENGLISH) -> str:
     """The end of a challenge (a game.records.challenge.Comparison; ``match``, the person's game, names the boxes):
     who won, the optimal player's total on the same dice, both cards in one table (box, yours, theirs: it
     fits a phone) and the rounds where the choices differed.
@@ -637,28 +363,26 @@ def challenge(shown, match, t: Text = ENGLISH) -> str:
 
     name = shown.challenger
     # Translators: the heading of a challenge's end: {name} sent the challenge.
-    parts = [_element("h3", escape(t._("Challenge from {name}", name=name)), id="challenge-result-title")]
-    parts.append(_element("p", escape(challenges.outcome(shown, t)), class_="challenge-outcome"))
+    parts = [element("h3", escape(t._("Challenge from {name}", name=name)), id="challenge-result-title")]
+    parts.append(element("p", escape(challenges.outcome(shown, t)), class_="challenge-outcome"))
     if shown.optimal is not None:
-        parts.append(_element("p", escape(challenges.optimal_text(shown.optimal, t))))
+        parts.append(element("p", escape(challenges.optimal_text(shown.optimal, t))))
     # Translators: the column headings of a challenge's two cards side by side: the box, the person's points.
     heads = (t._("Box"), t._("You"), name)
-    head = _element("tr", "".join(_element("th", escape(text), scope="col") for text in heads))
+    head = element("tr", "".join(element("th", escape(text), scope="col") for text in heads))
     body = []
     for row in view.rows(match.ruleset, 1, t):
-        numbers = "".join(_element("td", "" if points is None else str(points)) for points in shown.row(row.key))
-        body.append(_element("tr", _element("th", escape(row.label), scope="row") + numbers, class_=row.kind.value))
+        numbers = "".join(element("td", "" if points is None else str(points)) for points in shown.row(row.key))
+        body.append(element("tr", element("th", escape(row.label), scope="row") + numbers, class_=row.kind.value))
     # Translators: the caption of the table of a challenge's two cards, read by screen readers.
-    caption = _element("caption", escape(t._("The two cards, box by box")), class_="visually-hidden")
-    parts.append(
-        _element("table", caption + _element("thead", head) + _element("tbody", "".join(body)), class_="compare")
-    )
+    caption = element("caption", escape(t._("The two cards, box by box")), class_="visually-hidden")
+    parts.append(element("table", caption + element("thead", head) + element("tbody", "".join(body)), class_="compare"))
     # Translators: the heading of the rounds where the two people of a challenge chose differently.
-    parts.append(_element("h4", escape(t._("Where your choices differed"))))
+    parts.append(element("h4", escape(t._("Where your choices differed"))))
     if shown.differences:
         texts = [challenges.difference_text(match, shown, difference, t) for difference in shown.differences]
-        parts.append(_element("ol", lines(texts), class_="challenge-rounds"))
+        parts.append(element("ol", lines(texts), class_="challenge-rounds"))
     else:
         # Translators: said at a challenge's end when both people made the same choices in every round.
-        parts.append(_element("p", escape(t._("You and {name} chose alike in every round.", name=name))))
+        parts.append(element("p", escape(t._("You and {name} chose alike in every round.", name=name))))
     return "".join(parts)

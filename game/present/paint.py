@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
+from game.core.engine import Match
 from game.core.i18n import Text
-from game.present import feel, markup, view
+from game.present import controls, feel, markup, standings, view
+
+if TYPE_CHECKING:  # the session is the app's, handed in; its module loads the coach
+    from game.coach.session import Session
 
 HEADS = "#scorecard thead th[data-seat]"
 """The scorecard's column heads: one per seat in each of its tables (game.present.markup.scorecard), in order."""
@@ -70,7 +75,7 @@ class Drawn:
         return Drawn(self.shape, {**self.values, **updates})
 
 
-def element_ops(drawn: Drawn, elements: dict[str, view.Element], seen: dict) -> list:
+def element_ops(drawn: Drawn, elements: dict[str, controls.Element], seen: dict) -> list:
     """Give each element by id the text, visibility, check and attributes the view says (if changed)."""
     ops = []
     for element_id, want in elements.items():
@@ -85,7 +90,7 @@ def element_ops(drawn: Drawn, elements: dict[str, view.Element], seen: dict) -> 
     return ops
 
 
-def die_ops(drawn: Drawn, die: view.Die, match, thrown: bool, seen: dict) -> list:
+def die_ops(drawn: Drawn, die: view.Die, match: Match, thrown: bool, seen: dict) -> list:
     """One die: its face (tumbling to it when ``thrown``), held (a pressed button) and whether a tap does anything."""
     old = drawn.values.get(("die", die.index))
     if old == die and not thrown:
@@ -107,8 +112,8 @@ def die_ops(drawn: Drawn, die: view.Die, match, thrown: bool, seen: dict) -> lis
 
 
 def table(
-    drawn: Drawn, session, t: Text, status: str, handing: str | None, thrown: frozenset[int] = frozenset()
-) -> tuple[Drawn, list, view.Results | None]:
+    drawn: Drawn, session: Session, t: Text, status: str, handing: str | None, thrown: frozenset[int] = frozenset()
+) -> tuple[Drawn, list, standings.Results | None]:
     """The ops that bring the page to ``session``'s table, the new Drawn, and the standings when new.
 
     >>> from game.core.engine import new_match
@@ -144,20 +149,20 @@ def table(
             ]
     for die in view.dice(match, t=t):
         ops += die_ops(drawn, die, match, die.index in thrown, seen)
-    results = view.results(match, t=t)
-    ops += element_ops(drawn, view.elements(session, results, t=t, handing=handing), seen)
+    results = standings.results(match, t=t)
+    ops += element_ops(drawn, controls.elements(session, results, t=t, handing=handing), seen)
     marks = view.roll_marks(match)
     if drawn.values.get("marks") != marks:
         seen["marks"] = marks
         ops.append(("roll-marks", {"html": markup.roll_marks(marks)}))
-    new_results = drawn.values.get("standings") != results and results is not None
+    new_results = results if results is not None and drawn.values.get("standings") != results else None
     seen["standings"] = results
-    if new_results:
-        ops.append(("standings", {"html": markup.lines(results.lines)}))
-        outcome = results.outcome.value if results.outcome else ""
-        scene = markup.scene(results, t=t)
+    if new_results is not None:
+        ops.append(("standings", {"html": markup.lines(new_results.lines)}))
+        outcome = new_results.outcome.value if new_results.outcome else ""
+        scene = markup.scene(new_results, t=t)
         ops.append(("scene", {"html": scene, "hidden": not outcome, "attrs": {"data-outcome": outcome}}))
-        ops.append(("ending", {"html": markup.lines(results.context), "hidden": not results.context}))
+        ops.append(("ending", {"html": markup.lines(new_results.context), "hidden": not new_results.context}))
     seen["status"] = status
     ops.append(("status", {"text": status}))  # page.js writes it only if it differs
-    return drawn.changed(seen), ops, results if new_results else None
+    return drawn.changed(seen), ops, new_results

@@ -65,20 +65,20 @@ class Code:
 
 # ISO/IEC 18004 Table 9, by version 1–40: error correction codewords per block, and blocks.
 # (Strings, so that each level stays one line; read once at import, a few hundred numbers.)
-_EC_PER_BLOCK = {
+_EC_PER_BLOCK_ROWS = {
     Ecc.L: "7 10 15 20 26 18 20 24 30 18 20 24 26 30 22 24 28 30 28 28 28 28 30 30 26 28 30 30 30 30 30 30 30 30 30 30 30 30 30 30",
     Ecc.M: "10 16 26 18 24 16 18 22 22 26 30 22 22 24 24 28 28 26 26 26 26 28 28 28 28 28 28 28 28 28 28 28 28 28 28 28 28 28 28 28",
     Ecc.Q: "13 22 18 26 18 24 18 22 20 24 28 26 24 20 30 24 28 28 26 30 28 30 30 30 30 28 30 30 30 30 30 30 30 30 30 30 30 30 30 30",
     Ecc.H: "17 28 22 16 22 28 26 26 24 28 24 28 22 24 24 30 28 28 26 28 30 24 30 30 30 30 30 30 30 30 30 30 30 30 30 30 30 30 30 30",
 }
-_BLOCKS = {
+_BLOCKS_ROWS = {
     Ecc.L: "1 1 1 1 1 2 2 2 2 4 4 4 4 4 6 6 6 6 7 8 8 9 9 10 12 12 12 13 14 15 16 17 18 19 19 20 21 22 24 25",
     Ecc.M: "1 1 1 2 2 4 4 4 5 5 5 8 9 9 10 10 11 13 14 16 17 17 18 20 21 23 25 26 28 29 31 33 35 37 38 40 43 45 47 49",
     Ecc.Q: "1 1 2 2 4 4 6 6 8 8 8 10 12 16 12 17 16 18 21 20 23 23 25 27 29 34 34 35 38 40 43 45 48 51 53 56 59 62 65 68",
     Ecc.H: "1 1 2 4 4 4 5 6 8 8 11 11 16 16 18 16 19 21 25 25 25 34 30 32 35 37 40 42 45 48 51 54 57 60 63 66 70 74 77 81",
 }
-_EC_PER_BLOCK = {ecc: tuple(map(int, row.split())) for ecc, row in _EC_PER_BLOCK.items()}
-_BLOCKS = {ecc: tuple(map(int, row.split())) for ecc, row in _BLOCKS.items()}
+_EC_PER_BLOCK = {ecc: tuple(map(int, row.split())) for ecc, row in _EC_PER_BLOCK_ROWS.items()}
+_BLOCKS = {ecc: tuple(map(int, row.split())) for ecc, row in _BLOCKS_ROWS.items()}
 
 # GF(256) with the standard's polynomial x^8 + x^4 + x^3 + x^2 + 1, as exponent and log tables.
 _EXP = [0] * 510
@@ -191,7 +191,8 @@ def svg(text: str, label: str, ecc: Ecc = Ecc.L) -> str:
     )
 
 
-def _bits(row: list[bool] | tuple[bool, ...]) -> str:
+def _bits(row: list[bool] | list[bool | None] | tuple[bool, ...]) -> str:
+    """A row as a string of 1s (dark) and 0s (light or not yet filled)."""
     return "".join("1" if dark else "0" for dark in row)
 
 

@@ -1,19 +1,20 @@
 """The Rules panel: every rule of a rule set in words, generated from the very data that scores.
 
 Pure and standard-library only. Each box's condition and payout come from tables keyed by the
-box's matcher and payout *functions* in :mod:`game.core.rules` (never by its id or name), worded from
+box's matcher and payout *functions* in :mod:`game.core.matchers` (never by its id or name), worded from
 the rule's own numbers, so the text cannot say what the scoring does not do. A :class:`Sentence`
 keeps its catalogue message and its numbers apart until it is worded in a language.
 
->>> text = rules_of(rules.ruleset("yahtzee"))
+>>> from game.core.variants import ruleset
+>>> text = rules_of(ruleset("yahtzee"))
 >>> box = text.box("full_house")
 >>> box.name(), box.condition.text(), box.payout.text()
 ('Full House', 'A group of 3 dice alike and another group of 2', 'Scores 25 points')
 >>> [note.text() for note in box.notes]
 ['The groups must show different faces: 5 dice alike do not count.']
->>> rules_of(rules.ruleset("yacht")).box("full_house").notes[0].text()
+>>> rules_of(ruleset("yacht")).box("full_house").notes[0].text()
 'The groups may show the same face: 5 dice alike count too.'
->>> "<h2 id=\\"rules-title\\" tabindex=\\"-1\\">Rules: Yatzy</h2>" in panel_html(rules.ruleset("yatzy"))
+>>> "<h2 id=\\"rules-title\\" tabindex=\\"-1\\">Rules: Yatzy</h2>" in panel_html(ruleset("yatzy"))
 True
 """
 
@@ -24,8 +25,18 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from game.core import rules
 from game.core.i18n import ENGLISH, N_, Text, n_
+from game.core.matchers import (
+    Rule,
+    hand_of,
+    match_face,
+    match_face_set,
+    match_groups,
+    match_run,
+    pay_fixed,
+    pay_matched,
+    pay_total,
+)
 from game.core.rules import Category, Joker, RuleSet, Section
 
 __all__ = ["Box", "RulesText", "Sentence", "panel_html", "rules_of"]
@@ -66,7 +77,8 @@ class Sentence:
         """The fields by name, ``count`` included when the message has plural forms."""
         out = dict(self.fields)
         if self.plural is not None:
-            out["count"] = self.count  # type: ignore[assignment]
+            assert self.count is not None, "a message with plural forms has its count"
+            out["count"] = self.count
         return out
 
     def text(self, t: Text = ENGLISH) -> str:
@@ -74,6 +86,7 @@ class Sentence:
         fields = {name: _word(value, t) for name, value in self.fields}
         if self.plural is None:
             return t._(self.msgid, **fields)
+        assert self.count is not None, "a message with plural forms has its count"
         return t.n_(self.msgid, self.plural, self.count, **fields)
 
 
@@ -89,7 +102,8 @@ def _say_n(forms: tuple[str, str], count: int, **fields: Field) -> Sentence:
 class Box:
     """One box of the scorecard in words: what the dice must show, what it pays, and notes.
 
-    >>> box = rules_of(rules.ruleset("yatzy")).box("sixes")
+    >>> from game.core.variants import ruleset
+    >>> box = rules_of(ruleset("yatzy")).box("sixes")
     >>> box.category_id, box.condition.text(), box.payout.text()
     ('sixes', 'Any roll: only the dice showing 6 count', 'Scores 6 points for each die showing 6')
     """
@@ -112,7 +126,8 @@ class Box:
 class RulesText:
     """A rule set's rules in words: how a turn goes, every box, the bonuses and the joker rule.
 
-    >>> text = rules_of(rules.ruleset("yacht"))
+    >>> from game.core.variants import ruleset
+    >>> text = rules_of(ruleset("yacht"))
     >>> text.title(), [s.text() for s in text.bonuses]
     ('Rules: Yacht', ['There are no bonuses.'])
     """
@@ -164,39 +179,50 @@ _ALL_ALIKE = n_("All {count} die showing the same face", "All {count} dice showi
 _DIFFERENT_FACES = n_("{count} different face", "{count} different faces")
 _TWO_EQUAL_GROUPS = n_("Two groups of {count} die alike", "Two groups of {count} dice alike")
 # Translators: {other} is how many dice the second group has ("… and another group of 2").
-_TWO_GROUPS = n_("A group of {count} die alike and another group of {other}",
-                 "A group of {count} dice alike and another group of {other}")  # fmt: skip
+_TWO_GROUPS = n_(
+    "A group of {count} die alike and another group of {other}",
+    "A group of {count} dice alike and another group of {other}",
+)
 # Translators: {sizes} is a list of numbers of dice, such as "3, 2 and 2".
 _GROUPS = N_("Groups of dice alike, of {sizes} dice")
 _RUN = n_("A run of {count} consecutive face", "A run of {count} consecutive faces")
 # Translators: {faces} is a list of die faces, such as "1, 2, 3, 4 and 5".
 _FACE_SET = n_("The face {faces} on at least one die", "The faces {faces}, each on at least one die")
 
-_DIFFERENT = n_("The groups must show different faces: {count} die alike does not count.",
-                "The groups must show different faces: {count} dice alike do not count.")  # fmt: skip
-_SAME_OK = n_("The groups may show the same face: {count} die alike counts too.",
-              "The groups may show the same face: {count} dice alike count too.")  # fmt: skip
+_DIFFERENT = n_(
+    "The groups must show different faces: {count} die alike does not count.",
+    "The groups must show different faces: {count} dice alike do not count.",
+)
+_SAME_OK = n_(
+    "The groups may show the same face: {count} die alike counts too.",
+    "The groups may show the same face: {count} dice alike count too.",
+)
 _IMPOSSIBLE = N_("No roll of these dice can do this: it scores nothing.")
 _IMPOSSIBLE_JOKER = N_("No roll of these dice can do this: only a joker scores here.")
 
 _PAY_FIXED = n_("Scores {count} point", "Scores {count} points")
 _PAY_TOTAL = N_("Scores the total of all dice")
 # Translators: the same number twice: "Scores 6 points for each die showing 6".
-_PAY_FACE = n_("Scores {count} point for each die showing {count}",
-               "Scores {count} points for each die showing {count}")  # fmt: skip
-_PAY_GROUPS = n_("Scores the total of the {count} die that matches (the highest, if there is a choice)",
-                 "Scores the total of the {count} dice that match (the highest, if there is a choice)")  # fmt: skip
+_PAY_FACE = n_(
+    "Scores {count} point for each die showing {count}", "Scores {count} points for each die showing {count}"
+)
+_PAY_GROUPS = n_(
+    "Scores the total of the {count} die that matches (the highest, if there is a choice)",
+    "Scores the total of the {count} dice that match (the highest, if there is a choice)",
+)
 _PAY_RUN = N_("Scores the total of the faces in the run")
 # Translators: {faces} is a list of die faces, such as "1, 2, 3, 4 and 5".
 _PAY_FACE_SET = N_("Scores the total of the faces {faces}")
 
-_UPPER_BONUS = n_("If your upper boxes total {threshold} or more, you get a bonus of {count} point.",
-                  "If your upper boxes total {threshold} or more, you get a bonus of {count} points.")  # fmt: skip
+_UPPER_BONUS = n_(
+    "If your upper boxes total {threshold} or more, you get a bonus of {count} point.",
+    "If your upper boxes total {threshold} or more, you get a bonus of {count} points.",
+)
 # Translators: {name} is the name of the box for all dice alike ("Yahtzee").
 _YAHTZEE_BONUS = n_(
     "Each time you roll all dice alike after scoring points in the {name} box, you get a bonus of {count} point.",
     "Each time you roll all dice alike after scoring points in the {name} box, you get a bonus of {count} points.",
-)  # fmt: skip
+)
 _NO_BONUS = N_("There are no bonuses.")
 
 # Translators: {name} is the name of the box for all dice alike ("Yatzy", "Yacht").
@@ -255,38 +281,46 @@ def _face_set_condition(rs: RuleSet, faces: frozenset[int]) -> tuple[Sentence, .
 
 
 _CONDITIONS: dict[Callable[..., Any], Callable[..., tuple[Sentence, ...]]] = {
-    rules.match_face: _face_count_condition,
-    rules.match_groups: _groups_condition,
-    rules.match_run: _run_condition,
-    rules.match_face_set: _face_set_condition,
+    match_face: _face_count_condition,
+    match_groups: _groups_condition,
+    match_run: _run_condition,
+    match_face_set: _face_set_condition,
 }
 """Each matcher's words: its condition sentence, then notes (called with the rule set and the rule's args)."""
 
 _POSSIBLE: dict[Callable[..., Any], Callable[..., bool]] = {
-    rules.match_face: lambda rs, face: True,
-    rules.match_groups: lambda rs, sizes, distinct: sum(sizes) <= rs.dice and (not distinct or len(sizes) <= rs.sides),
-    rules.match_run: lambda rs, length: length <= min(rs.dice, rs.sides),
-    rules.match_face_set: lambda rs, faces: len(faces) <= rs.dice and all(1 <= f <= rs.sides for f in faces),
+    match_face: lambda rs, face: True,
+    match_groups: lambda rs, sizes, distinct: sum(sizes) <= rs.dice and (not distinct or len(sizes) <= rs.sides),
+    match_run: lambda rs, length: length <= min(rs.dice, rs.sides),
+    match_face_set: lambda rs, faces: len(faces) <= rs.dice and all(1 <= f <= rs.sides for f in faces),
 }
 """Whether some roll of the rule set's dice can match (a run of 8 faces cannot, on six-sided dice)."""
 
 _PAY_MATCHED: dict[Callable[..., Any], Callable[..., Sentence]] = {
-    rules.match_face: lambda rs, face: _say_n(_PAY_FACE, face),
-    rules.match_groups: lambda rs, sizes, distinct: _say_n(_PAY_GROUPS, sum(sizes)),
-    rules.match_run: lambda rs, length: _say(_PAY_RUN),
-    rules.match_face_set: lambda rs, faces: _say(_PAY_FACE_SET, faces=tuple(sorted(faces))),
+    match_face: lambda rs, face: _say_n(_PAY_FACE, face),
+    match_groups: lambda rs, sizes, distinct: _say_n(_PAY_GROUPS, sum(sizes)),
+    match_run: lambda rs, length: _say(_PAY_RUN),
+    match_face_set: lambda rs, faces: _say(_PAY_FACE_SET, faces=tuple(sorted(faces))),
 }
 """What "the matched dice" are for each matcher, when a box pays their total."""
 
-_PAYOUTS: dict[Callable[..., Any], Callable[[RuleSet, Any], Sentence]] = {
-    rules.pay_fixed: lambda rs, rule: _say_n(_PAY_FIXED, rule.points),
-    rules.pay_total: lambda rs, rule: _say(_PAY_TOTAL),
-    rules.pay_matched: lambda rs, rule: _PAY_MATCHED[rule.match](rs, *rule.args),
+_PAYOUTS: dict[Callable[..., Any], Callable[[RuleSet, Rule], Sentence]] = {
+    pay_fixed: lambda rs, rule: _say_n(_PAY_FIXED, rule.points),
+    pay_total: lambda rs, rule: _say(_PAY_TOTAL),
+    pay_matched: lambda rs, rule: _PAY_MATCHED[rule.match](rs, *rule.args),
 }
 """Each payout function's words (called with the rule set and the rule)."""
 
 
 def _box(rs: RuleSet, category: Category) -> Box:
+    """A box in words, from its rule's matcher and payout: the tables word every one of the vocabulary.
+
+    >>> from game.core.matchers import MATCHERS, PAYOUTS
+    >>> set(_CONDITIONS) == set(_POSSIBLE) == set(_PAY_MATCHED) == set(MATCHERS)
+    True
+    >>> set(_PAYOUTS) == set(PAYOUTS)
+    True
+    """
     rule = category.rule
     if rule is None or rule.match not in _CONDITIONS or rule.pay not in _PAYOUTS:
         raise LookupError(f"{category.id!r} of {rs!r}: no words for its rule {rule!r}")
@@ -299,9 +333,11 @@ def _box(rs: RuleSet, category: Category) -> Box:
 
 def _wild(rs: RuleSet) -> tuple[Category, ...]:
     """The lower boxes some roll of all dice alike does not match: there a joker makes a difference."""
-    alike = [rules.hand_of((face,) * rs.dice) for face in range(1, rs.sides + 1)]
+    alike = [hand_of((face,) * rs.dice) for face in range(1, rs.sides + 1)]
     return tuple(
-        c for c in rs.lower if c.id != rs.yahtzee_id and any(c.rule.match(hand, *c.rule.args) is None for hand in alike)
+        c
+        for c in rs.lower
+        if c.id != rs.yahtzee_id and c.rule is not None and any(c.rule.matched(hand) is None for hand in alike)
     )
 
 
@@ -330,7 +366,8 @@ def _bonuses(rs: RuleSet) -> tuple[Sentence, ...]:
 def rules_of(ruleset: RuleSet) -> RulesText:
     """The rules of ``ruleset`` in words (worded in a language only when shown).
 
-    >>> text = rules_of(rules.ruleset("generalized", dice=6, sides=4))
+    >>> from game.core.variants import ruleset
+    >>> text = rules_of(ruleset("generalized", dice=6, sides=4))
     >>> [s.text() for s in text.general][:3]
     ['The game is played with 6 dice.', 'Each die has 4 sides.', 'On your turn, roll the dice up to 3 times.']
     >>> [s.text() for s in text.box("large_straight").notes]
@@ -341,9 +378,7 @@ def rules_of(ruleset: RuleSet) -> RulesText:
     if rs.rolls_per_turn > 1:
         general.append(_say(_HOLD))
     general += [_say(_FILL), _say_n(_ROUNDS, len(rs.categories))]
-    return RulesText(
-        rs, tuple(general), tuple(_box(rs, c) for c in rs.categories), _bonuses(rs), _joker(rs),
-    )  # fmt: skip
+    return RulesText(rs, tuple(general), tuple(_box(rs, c) for c in rs.categories), _bonuses(rs), _joker(rs))
 
 
 # --------------------------------------------------------------------------------------------
@@ -359,7 +394,8 @@ def panel_html(ruleset: RuleSet, t: Text = ENGLISH) -> str:
     """The Rules panel's content: a heading (``id="rules-title"``, focused when it opens), then how to play, the boxes,
     the bonuses and the joker rule. Every text is escaped; the only id is ``rules-title``.
 
-    >>> html = panel_html(rules.ruleset("yacht"))
+    >>> from game.core.variants import ruleset
+    >>> html = panel_html(ruleset("yacht"))
     >>> html.count("<dt>"), "<dt>Aces</dt><dd>Any roll: only the dice showing 1 count</dd>" in html
     (12, True)
     """

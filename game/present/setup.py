@@ -1,6 +1,6 @@
 """A new match's choices, from a link or the setup form, checked against the rule set registry.
 
-Every rule set, alias and option comes from :data:`game.core.rules.VARIANTS`: adding a rule set
+Every rule set, alias and option comes from :data:`game.core.variants.VARIANTS`: adding a rule set
 there makes it a link and form choice with no change here.
 
 >>> setup, problems = parse_link("?rules=yatzy&players=Ann,Bob&games=2&seed=42")
@@ -12,17 +12,21 @@ there makes it a link and form choice with no change here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from enum import Enum
 from typing import Any
 
 from game.coach.bots import computer_names
-from game.core import rules
-from game.core.engine import MAX_GAMES, MAX_PLAYERS, MAX_SEED, NAME_LENGTH, Level, Seat
-from game.core.i18n import ENGLISH, N_, Text, n_
-from game.core.inputs import shorten
+from game.core import variants
+from game.core.cards import MAX_GAMES, MAX_PLAYERS, NAME_LENGTH, Level, Seat
+from game.core.dice import MAX_SEED
+from game.core.engine import Match, new_match
+from game.core.i18n import ENGLISH, N_, Text
+from game.core.rule_errors import RulesError, UnknownRuleSetError
+from game.core.rules import RuleSet
+from game.present.link_problems import LinkProblem
 
 __all__ = [
     "SEAT_KINDS",
@@ -31,7 +35,6 @@ __all__ = [
     "TABLE_PARAMS",
     "START_PARAMS",
     "Setup",
-    "LinkProblem",
     "parse_link",
     "has_start_params",
     "setup_from_fields",
@@ -69,7 +72,7 @@ class Quick(Enum):
 TABLE_PARAMS = ("rules", "players", "games", "seed", "cpu", "undo", "pass", "remote")
 """Link parameters of the table itself; every rule set option is one too (see START_PARAMS)."""
 START_PARAMS: tuple[str, ...] = TABLE_PARAMS + tuple(
-    dict.fromkeys(option.name for v in rules.VARIANTS.values() for option in v.options)
+    dict.fromkeys(option.name for v in variants.VARIANTS.values() for option in v.options)
 )
 """Link parameters that start a new match (``?rules=yatzy&players=Ann,Bob&games=2&seed=42``)."""
 SEED_LENGTH = 64
@@ -87,7 +90,7 @@ class Setup:
     3
     """
 
-    rules: str = next(iter(rules.VARIANTS))
+    rules: str = next(iter(variants.VARIANTS))
     options: tuple[tuple[str, Any], ...] = ()  # given options of the rule set; the rest are defaults
     players: tuple[str, ...] = ("", "")
     kinds: tuple[str, ...] = ()  # per seat, values of SEAT_KINDS; missing seats are people
@@ -97,9 +100,9 @@ class Setup:
     pass_phone: bool = False  # a "Bob's turn" screen before each person's turn that follows another person's
     remote: bool = False  # people play on their own phones: a "Send to Bob" screen, the match sent by link
 
-    def ruleset(self) -> rules.RuleSet:
-        """The rule set these choices name (raises rules.RulesError naming what is wrong)."""
-        return rules.variant(self.rules).ruleset(**dict(self.options))
+    def ruleset(self) -> RuleSet:
+        """The rule set these choices name (raises game.core.rule_errors.RulesError naming what is wrong)."""
+        return variants.variant(self.rules).ruleset(**dict(self.options))
 
     def seats(self, t: Text = ENGLISH) -> list[Seat]:
         """The seats: people, or computer players with their level; a nameless seat named in ``t``'s words.
@@ -138,103 +141,9 @@ class Setup:
             return int(seed)
         return seed or None
 
-    def start(self, t: Text = ENGLISH):
+    def start(self, t: Text = ENGLISH) -> Match:
         """A new match from these choices (raises a ValueError subclass naming what is wrong)."""
-        from game.core.engine import new_match
-
         return new_match(self.ruleset(), self.seats(t=t), games=self.games, seed=self.seed_value(), t=t)
-
-
-@dataclass(frozen=True)
-class LinkProblem:
-    """One link parameter or form field that could not be used: why (``reason``) and the facts, worded by text(t).
-
-    ``fields`` are (name, value) pairs the wording fills in. A ``reason`` that is not one of this
-    module's is an English sentence from elsewhere, shown as it is.
-
-    >>> problem = LinkProblem("games", "games", (("value", "9"), ("most", 6)))
-    >>> problem.text(), problem.message == problem.text()
-    ("games='9' is not a number of games from 1 to 6", True)
-    >>> LinkProblem("link", "Something else went wrong.").text()
-    'Something else went wrong.'
-    """
-
-    param: str
-    reason: str
-    fields: tuple[tuple[str, Any], ...] = ()
-
-    @property
-    def message(self) -> str:
-        """The problem in English (for logs, developers' errors and tests); people read text(t)."""
-        return self.text()
-
-    def text(self, t: Text = ENGLISH) -> str:
-        """The problem in the language of ``t``."""
-        return _wording(self.reason, dict(self.fields), t)
-
-
-def _problem(param: str, reason: str, /, **fields: Any) -> LinkProblem:
-    return LinkProblem(param, reason, tuple(fields.items()))
-
-
-# A LinkProblem's sentence by reason: one whole message, or a plural pair counted by its "count" field.
-# The parameter names (games=, cpu:) and the values they take (2:perfect, on) are what a link says,
-# so they stay as they are in every language.
-_LINK_WORDINGS: dict[str, str | tuple[str, str]] = {
-    # Translators: {param} is a link parameter's name (games, players…), kept as it is.
-    "repeated": N_("{param} is given more than once; the first value is used"),
-    # Translators: "players:" is the link parameter's name, kept as it is.
-    "players": n_("players: {count} name given; a match has 1 to {most} players",
-                  "players: {count} names given; a match has 1 to {most} players"),
-    # Translators: "games=" is the link parameter's name, kept as it is; {value} is what the link gave, quoted.
-    "games": N_("games={value} is not a number of games from 1 to {most}"),
-    # Translators: "seed" is the link parameter's name, kept as it is.
-    "seed": n_("seed must be 1 to {count} character", "seed must be 1 to {count} characters"),
-    # Translators: "undo=" is the link parameter's name and 1, 0, on and off the values it takes, kept as they are.
-    "undo": N_("undo={value} must be 1 or 0 (on or off)"),
-    # Translators: "pass=" is the link parameter's name and 1, 0, on and off the values it takes, kept as they are.
-    "pass": N_("pass={value} must be 1 or 0 (on or off)"),
-    # Translators: "remote=" is the link parameter's name and 1, 0, on and off the values it takes, kept as they are.
-    "remote": N_("remote={value} must be 1 or 0 (on or off)"),
-    # Translators: "cpu=" is the link parameter's name; "seat:level", "2:perfect" and {levels} are what it takes, kept as they are.
-    "cpu": N_("cpu={value}: use seat:level pairs such as 2:perfect (levels {levels})"),
-    # Translators: "rules=" is the link parameter's name; {names} are the names it takes, kept as they are.
-    "rules": N_("rules={value} is not a rule set; valid rule sets: {names}"),
-    # Translators: "cpu" and "players" are link parameters' names, kept as they are; {count} players are named in the link.
-    "cpu-seat": n_("cpu: seat {seat} is a computer, but only {count} player is named and seat {empty} would have "
-                   "nobody; name them in players, or make them computers too",
-                   "cpu: seat {seat} is a computer, but only {count} players are named and seat {empty} would have "
-                   "nobody; name them in players, or make them computers too"),
-    # Translators: "cpu" and "players" are link parameters' names, kept as they are; {count} players are named in the link.
-    "cpu-seats": n_("cpu: seat {seat} is a computer, but only {count} player is named and seats {first} to {last} "
-                    "would have nobody; name them in players, or make them computers too",
-                    "cpu: seat {seat} is a computer, but only {count} players are named and seats {first} to {last} "
-                    "would have nobody; name them in players, or make them computers too"),
-    # Translators: {option} is a link parameter's name and {rules} a rule set's name in links, kept as they are.
-    "option-unknown": N_("unknown option '{option}' for {rules}; {rules} takes no options"),
-    # Translators: {option} is a link parameter's name, {rules} a rule set's name in links and {options} the options it takes, kept as they are.
-    "option-other": N_("unknown option '{option}' for {rules}; valid options: {options}"),
-    # Translators: {option} is a link parameter's name (dice, sides), kept as it is; {rules} is the rule set's title.
-    "option-range": N_("{option}={number} is outside {low}..{high} for {rules} (at most {high} {option})"),
-    # Translators: {option} is a link parameter's name, kept as it is; {value} is what the link gave, quoted; {rules} is the rule set's title.
-    "option-number": N_("{option}={value} is not valid for {rules}; valid values: whole numbers {low}..{high}"),
-    # Translators: {option} is a link parameter's name and {values} the values it takes, kept as they are; {value} is what the link gave, quoted; {rules} is the rule set's title.
-    "option-value": N_("{option}={value} is not valid for {rules}; valid values: {values}"),
-}  # fmt: skip
-
-
-def _wording(reason: str, fields: dict[str, Any], t: Text) -> str:
-    """A LinkProblem's sentence (see _LINK_WORDINGS), its facts filled in after translation."""
-    if "value" in fields:
-        fields["value"] = shorten(fields["value"], t=t)
-    if "variant" in fields:
-        fields["rules"] = rules.variant(fields.pop("variant")).display(t)
-    wording = _LINK_WORDINGS.get(reason)
-    if wording is None:
-        return reason  # an English sentence from elsewhere, shown as it is
-    if isinstance(wording, tuple):
-        return t.n_(*wording, fields.pop("count"), **fields)
-    return t._(wording, **fields)
 
 
 def _whole(text: str, low: int, high: int) -> int | None:
@@ -262,31 +171,32 @@ def form_name(name: str) -> str:
 def _players(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
     names = tuple(form_name(name) for name in value.split(","))
     if not 1 <= len(names) <= MAX_PLAYERS:
-        return setup, _problem("players", "players", count=len(names), most=MAX_PLAYERS)
+        return setup, LinkProblem.of("players", "players", count=len(names), most=MAX_PLAYERS)
     return replace(setup, players=names), None
 
 
 def _games(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
     games = _whole(value, 1, MAX_GAMES)
     if games is None:
-        return setup, _problem("games", "games", value=value, most=MAX_GAMES)
+        return setup, LinkProblem.of("games", "games", value=value, most=MAX_GAMES)
     return replace(setup, games=games), None
 
 
 def _seed(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
     if not value.strip() or len(value) > SEED_LENGTH:
-        return setup, _problem("seed", "seed", count=SEED_LENGTH)
+        return setup, LinkProblem.of("seed", "seed", count=SEED_LENGTH)
     return replace(setup, seed=value.strip()), None
 
 
-def _flag(param: str, field_name: str):
+def _flag(param: str, field_name: str) -> Callable[[Setup, str], tuple[Setup, LinkProblem | None]]:
     """The parser of an on/off link parameter that sets the Setup field ``field_name``."""
 
     def parse(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
         flag = _FLAG_WORDS.get(value.strip().lower())
         if flag is None:
-            return setup, _problem(param, param, value=value)
-        return replace(setup, **{field_name: flag}), None
+            return setup, LinkProblem.of(param, param, value=value)
+        changes: dict[str, Any] = {field_name: flag}  # a bool field, named by the parser's caller
+        return replace(setup, **changes), None
 
     return parse
 
@@ -297,83 +207,47 @@ def _cpu(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
         seat, _, level = item.partition(":")
         number = _whole(seat, 1, MAX_PLAYERS)
         if number is None or level not in _CPU_LEVELS:
-            return setup, _problem("cpu", "cpu", value=value, levels=", ".join(_CPU_LEVELS))
+            return setup, LinkProblem.of("cpu", "cpu", value=value, levels=", ".join(_CPU_LEVELS))
         kinds[number - 1] = level
     return replace(setup, kinds=tuple(kinds)), None
 
 
 def _rules(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:
     try:
-        chosen = rules.variant(value.strip().lower())
-    except rules.UnknownRuleSetError:
-        return setup, _problem("rules", "rules", value=value, names=rules.known_names())
+        chosen = variants.variant(value.strip().lower())
+    except UnknownRuleSetError:
+        return setup, LinkProblem.of("rules", "rules", value=value, names=variants.known_names())
     return replace(setup, rules=chosen.name), None
 
 
 _TABLE_PARSERS = {
-    "rules": _rules, "players": _players, "games": _games, "seed": _seed, "cpu": _cpu,
-    "undo": _flag("undo", "undo"), "pass": _flag("pass", "pass_phone"), "remote": _flag("remote", "remote"),
-}  # fmt: skip
+    "rules": _rules,
+    "players": _players,
+    "games": _games,
+    "seed": _seed,
+    "cpu": _cpu,
+    "undo": _flag("undo", "undo"),
+    "pass": _flag("pass", "pass_phone"),
+    "remote": _flag("remote", "remote"),
+}
 
 
 def _with_options(setup: Setup, texts: Sequence[tuple[str, str]]) -> tuple[Setup, list[LinkProblem]]:
     """Apply option texts to the chosen rule set's options; an option it does not take is a problem."""
-    chosen = rules.variant(setup.rules)
+    chosen = variants.variant(setup.rules)
     given = dict(setup.options)
     problems = []
     for key, text in texts:
         try:
             spec = chosen.option(key)
-        except rules.RulesError:
-            if chosen.options:
-                problems.append(
-                    _problem(
-                        key,
-                        "option-other",
-                        option=key,
-                        rules=chosen.name,
-                        options=", ".join(o.name for o in chosen.options),
-                    )
-                )
-            else:
-                problems.append(_problem(key, "option-unknown", option=key, rules=chosen.name))
+        except RulesError:
+            problems.append(LinkProblem.unknown_option(chosen, key))
             continue
         try:
             given[key] = spec.from_text(chosen.title, text)
-        except rules.RulesError:
-            problems.append(_option_problem(chosen, spec, text))
+        except RulesError:
+            problems.append(LinkProblem.bad_option(chosen, spec, text))
     return replace(setup, options=tuple(given.items())), problems
-
-
-def _option_problem(chosen: rules.Variant, spec: rules.OptionSpec, text: str) -> LinkProblem:
-    """Why ``text`` is not a value of the option (spec.from_text refused it): out of range, or not one.
-
-    >>> _option_problem(rules.VARIANTS["generalized"], rules.VARIANTS["generalized"].option("dice"), "40").text()
-    'dice=40 is outside 2..10 for Custom dice (at most 10 dice)'
-    """
-    word = text.strip().lower()
-    if spec.kind is rules.OptionKind.NUMBER and word.isascii() and word.isdigit() and len(word) <= 3:
-        return _problem(
-            spec.name,
-            "option-range",
-            option=spec.name,
-            number=int(word),
-            low=spec.low,
-            high=spec.high,
-            variant=chosen.name,
-        )
-    if spec.kind is rules.OptionKind.NUMBER:
-        return _problem(
-            spec.name, "option-number", option=spec.name, value=text, low=spec.low, high=spec.high, variant=chosen.name
-        )
-    return _problem(
-        spec.name,
-        "option-value",
-        option=spec.name,
-        value=text,
-        values=", ".join(map(str, spec.values)),
-        variant=chosen.name,
-    )
 
 
 def _pairs(query: str | Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -418,7 +292,7 @@ def parse_link(
     seen: set[str] = set()
     for key, value in _pairs(query):
         if key in START_PARAMS and key in seen:
-            problems.append(_problem(key, "repeated", param=key))
+            problems.append(LinkProblem.of(key, "repeated", param=key))
             continue
         seen.add(key)
         if key in _TABLE_PARSERS:
@@ -446,9 +320,9 @@ def _computer_seats(setup: Setup, problems: list[LinkProblem]) -> tuple[Setup, t
     empty = [seat for seat in range(named + 1, needed + 1) if seat not in computers]
     if empty:
         if len(empty) == 1:
-            problem = _problem("cpu", "cpu-seat", seat=needed, count=named, empty=empty[0])
+            problem = LinkProblem.of("cpu", "cpu-seat", seat=needed, count=named, empty=empty[0])
         else:
-            problem = _problem("cpu", "cpu-seats", seat=needed, count=named, first=empty[0], last=empty[-1])
+            problem = LinkProblem.of("cpu", "cpu-seats", seat=needed, count=named, first=empty[0], last=empty[-1])
         return replace(setup, kinds=setup.kinds[:named]), tuple(problems) + (problem,)
     if needed > named:  # cpu=3:good with two names: the third seat is the computer
         setup = replace(setup, players=setup.players + ("",) * (needed - named))
@@ -456,7 +330,7 @@ def _computer_seats(setup: Setup, problems: list[LinkProblem]) -> tuple[Setup, t
 
 
 def setup_from_fields(fields: Mapping[str, str]) -> tuple[Setup, tuple[LinkProblem, ...]]:
-    """The setup the form's raw field values describe (see game.present.markup.setup_form), and any problems.
+    """The setup the form's raw field values describe (see game.present.forms.setup_form), and any problems.
 
     Options are the fields ``"<rule set>.<option>"`` of the chosen rule set; checkboxes are "1" or "0".
 
@@ -552,7 +426,7 @@ def form_values(setup: Setup) -> dict[str, str]:
         "pass": "1" if setup.pass_phone else "0",
         "remote": "1" if setup.remote else "0",
     }
-    for v in rules.VARIANTS.values():
+    for v in variants.VARIANTS.values():
         for option in v.options:
             value = given.get(option.name, option.default) if v.name == setup.rules else option.default
             out[f"{v.name}.{option.name}"] = ("1" if value else "0") if isinstance(value, bool) else str(value)

@@ -11,9 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import date
+from typing import TYPE_CHECKING
 
-from game.core import rules
+from game.core import variants
 from game.core.i18n import ENGLISH, Text
+
+if TYPE_CHECKING:  # the records are read when the screen is drawn, not at the start
+    from game.records.history import History
+    from game.records.record import GameRecord
+    from game.records.stats import Reference
 
 __all__ = ["RECENT_GAMES", "StatsPage", "statistics", "storage_status", "imported"]
 
@@ -50,7 +56,7 @@ def _day(ended: str) -> date:
     return date.fromisoformat(ended[:10])
 
 
-def _game_line(record, title: str, t: Text) -> str:
+def _game_line(record: GameRecord, title: str, t: Text) -> str:
     # Translators: a player's final score in a list of a game's players ("Ann 212").
     seats = ", ".join(
         t._("{name} {points}", name=seat.name, points=total) for seat, total in zip(record.seats, record.totals)
@@ -59,22 +65,23 @@ def _game_line(record, title: str, t: Text) -> str:
     return t._("{date} · {rules} · {scores}", date=t.date(_day(record.ended)), rules=title, scores=seats)
 
 
-def _daily(history, today: date | None, t: Text) -> dict:
-    """The daily games' part of the page: their streak up to ``today`` (UTC) and the latest days' results."""
+def _daily(history: History, today: date | None, t: Text) -> tuple[str, tuple[str, ...]]:
+    """The daily games' part of the page: their streak up to ``today`` (UTC) and the latest days' results
+    ("" and () without daily games)."""
     from game.records import daily
 
     shown = daily.results(history)
     if not shown:
-        return {}
+        return "", ()
     count = daily.streak(history, today) if today is not None else 0
     # Translators: on the Statistics screen: days in a row with a daily game played (up to today or yesterday).
     streak = t.n_("Daily streak: {count} day", "Daily streak: {count} days", count)
-    return {"streak": streak, "daily": tuple(daily.result_line(record, t) for record in shown[: daily.RESULTS_SHOWN])}
+    return streak, tuple(daily.result_line(record, t) for record in shown[: daily.RESULTS_SHOWN])
 
 
 def statistics(
-    history,
-    references: dict,
+    history: History,
+    references: dict[str, Reference],
     key: str | None = None,
     name: str | None = None,
     *,
@@ -87,10 +94,11 @@ def statistics(
     rule set key to the optimal player's game.records.stats.Reference. Words, numbers and dates are in
     the language of ``t``. ``today`` (UTC) is the day the daily games' streak runs to (game.records.daily).
 
-    >>> from game.records.history import History, _demo_record
+    >>> from game.records.history import History
+    >>> from game.records.record import demo_record
     >>> statistics(History(), {}).empty
     'No finished games yet: they are recorded here as you play.'
-    >>> statistics(History().add(_demo_record()), {}).recent[0][1]
+    >>> statistics(History().add(demo_record()), {}).recent[0][1]
     '11/23/2026 · Yacht · Ann 60, Bob 60'
     """
     from game.records import stats
@@ -101,7 +109,7 @@ def statistics(
     for record in reversed(history.games[-RECENT_GAMES:]):
         title = titles.get(id(record.rules))
         if title is None:
-            title = titles[id(record.rules)] = rules.from_dict(record.rules).display(t)
+            title = titles[id(record.rules)] = variants.from_dict(record.rules).display(t)
         recent.append((record.id, _game_line(record, title, t)))
     if not sets:
         return StatsPage(empty=t._("No finished games yet: they are recorded here as you play."))
@@ -109,37 +117,57 @@ def statistics(
     names = stats.players(history, key)
     name = name if name in names else (names[0] if names else None)
     reference = references.get(key)
-    page = StatsPage(sets, key, names, name, recent=tuple(recent), **_daily(history, today, t))
+    streak, days = _daily(history, today, t)
+    page = StatsPage(sets, key, names, name, recent=tuple(recent), streak=streak, daily=days)
     if name is None:
         return replace(page, empty=t._("Only computer players have finished games of these rules."))
     s = stats.summary(history, key, name, reference)
-    ruleset = rules.from_dict(history.by_rules[key][0].rules)
+    # the person has finished games of these rules, so every number is there
+    assert s.mean is not None and s.median is not None and s.sd is not None and s.best_ended is not None
+    ruleset = variants.from_dict(history.by_rules[key][0].rules)
     top = ruleset.category(ruleset.yahtzee_id).display(t) if ruleset.yahtzee_id else t._("Top box")
     median = t.number(s.median, 0 if float(s.median).is_integer() else 1)
     # Translators: the best final score and the day it was first reached ("212 (11/23/2026)").
     best = t._("{points} ({date})", points=s.best, date=t.date(_day(s.best_ended)))
     numbers = (
         # Translators: the rows of a player's statistics: games played, then the mean and median final score.
-        (t._("Games"), t.number(s.games)), (t._("Mean"), t.number(s.mean, 1)), (t._("Median"), median),
-        (t._("Best"), best), (t._("Standard deviation"), t.number(s.sd, 1)),
+        (t._("Games"), t.number(s.games)),
+        (t._("Mean"), t.number(s.mean, 1)),
+        (t._("Median"), median),
+        (t._("Best"), best),
+        (t._("Standard deviation"), t.number(s.sd, 1)),
         (t._("Upper bonus"), _percent(s.upper_bonus_rate, t)),
         # Translators: the share of games in which the player filled the top box ("Games with a Yahtzee").
         (t._("Games with a {box}", box=top), _percent(s.yahtzee_rate, t)),
-    ) + (((t._("Optimal player's mean"), t.number(reference.mean, 1)),) if reference else ())  # fmt: skip
+    ) + (((t._("Optimal player's mean"), t.number(reference.mean, 1)),) if reference else ())
     rivals = []
     for h in stats.head_to_head(history, key, name):
         if h.ties:
             # Translators: two players' wins against each other, and their ties ("Ann 3 – 2 Bob (1 tied)").
-            rivals.append(t.n_("{a} {wins_a} – {wins_b} {b} ({count} tied)", "{a} {wins_a} – {wins_b} {b} ({count} tied)",
-                               h.ties, a=h.a, b=h.b, wins_a=h.wins_a, wins_b=h.wins_b))  # fmt: skip
+            rivals.append(
+                t.n_(
+                    "{a} {wins_a} – {wins_b} {b} ({count} tied)",
+                    "{a} {wins_a} – {wins_b} {b} ({count} tied)",
+                    h.ties,
+                    a=h.a,
+                    b=h.b,
+                    wins_a=h.wins_a,
+                    wins_b=h.wins_b,
+                )
+            )
         else:
             # Translators: two players' wins against each other ("Ann 3 – 2 Bob").
             rivals.append(t._("{a} {wins_a} – {wins_b} {b}", a=h.a, b=h.b, wins_a=h.wins_a, wins_b=h.wins_b))
     names_of = {category.id: category.display(t) for category in ruleset.categories}
     return replace(
-        page, numbers=numbers, histogram=s.histogram, reference=reference.counts if reference else None,
-        boxes=tuple((names_of[b.id], b.mean, b.reference) for b in s.boxes), trend=s.lost_trend, rivals=tuple(rivals),
-    )  # fmt: skip
+        page,
+        numbers=numbers,
+        histogram=s.histogram,
+        reference=reference.counts if reference else None,
+        boxes=tuple((names_of[b.id], b.mean, b.reference) for b in s.boxes),
+        trend=s.lost_trend,
+        rivals=tuple(rivals),
+    )
 
 
 def storage_status(persisted: bool | None, *, t: Text = ENGLISH) -> str:

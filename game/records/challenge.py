@@ -1,6 +1,6 @@
 """A challenge: one person's finished game sent by link, played again on the very same dice, and compared.
 
-A match's dice come from their slots (game.core.engine.slot_face: the seed, the game, the round, the roll and
+A match's dice come from their slots (game.core.dice.slot_face: the seed, the game, the round, the roll and
 the die's place), so every seat meets the same fresh dice in the same slot of a round. A person's turns
 of the first game, taken out of a match with computers and replayed alone, meet the dice they met at the
 table; a friend who opens the link meets the same first roll each round, and where their keeps or boxes
@@ -9,7 +9,8 @@ the game's index is part of the slot, and a challenge is a one-game match.
 
 Pure and standard library only; the optimal player's game asks an advisor (game.coach.advisor) for each choice.
 
->>> from game.core.engine import Seat, new_match
+>>> from game.core.cards import Seat
+>>> from game.core.engine import new_match
 >>> table = new_match("yacht", ["Ann", Seat.computer("Robin", "easy")], seed=5)
 >>> for box in table.open_categories():
 ...     table = table.roll().score(box).roll().score(box)
@@ -28,11 +29,18 @@ Pure and standard library only; the optimal player's game asks an advisor (game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.core.actions import Finish, NextGame, Roll, Score
-from game.core.engine import Draw, Level, Match, Seat, SeatKind, new_match
+from game.core.cards import Level, Seat, SeatKind
+from game.core.dice import Draw
+from game.core.engine import Match, new_match
 from game.core.i18n import ENGLISH, Text
+
+if TYPE_CHECKING:  # the advisor is asked only for the optimal player's game; its module loads the tables
+    from game.coach.advisor import Advisor
 
 __all__ = [
     "Turn",
@@ -156,7 +164,7 @@ def applies(theirs: Match | None, mine: Match) -> bool:
     )
 
 
-def _start(match: Match, seats=None) -> Match:
+def _start(match: Match, seats: Sequence[Seat] | None = None) -> Match:
     return new_match(match.ruleset, match.seats if seats is None else seats, 1, match.seed, draw=match.draw)
 
 
@@ -164,12 +172,15 @@ def solo(match: Match, seat: int | None = None) -> Match:
     """The person's turns of the first game alone: a one-game match of that seat on the same rules and
     seed. With slot dice it meets the dice the person met at the table, so it ends with the same card.
 
-    >>> from game.core.engine import Seat
+    >>> from game.core.cards import Seat
     >>> m = new_match("yacht", [Seat.computer("Robin", "easy"), "Ann"], seed=3).roll().score("choice").roll()
     >>> solo(m).players, solo(m).dice == m.dice, solo(m).player
     (('Ann',), True, 0)
     """
-    seat = person(match) if seat is None else seat
+    if seat is None:
+        seat = person(match)
+        if seat is None:
+            raise ValueError("no one person at the table: name the seat to replay alone")
     alone = _start(match, [match.seats[seat]])
     table = _start(match)
     for action in match.actions:
@@ -200,6 +211,7 @@ def turns(match: Match, seat: int = 0) -> tuple[Turn, ...]:
         after = table.apply(action)
         if mine and isinstance(action, Score):
             last = after.last_scored
+            assert last is not None  # a score was just written
             out.append(Turn(table.round, tuple(keeps), action.category, last.points, last.bonus))
             keeps = []
         table = after
@@ -225,7 +237,7 @@ def differences(yours: Match, theirs: Match) -> tuple[Difference, ...]:
     )
 
 
-def optimal_game(advisor, theirs: Match) -> Match:
+def optimal_game(advisor: Advisor, theirs: Match) -> Match:
     """The optimal player's game on the challenge's rules and seed (the same dice slot by slot), played
     with ``advisor`` (a game.coach.advisor.Advisor of those rules) at the Perfect level.
 
@@ -263,8 +275,8 @@ def compare(yours: Match, theirs: Match, optimal: int | None = None) -> Comparis
     mine, other = _rows(yours), _rows(theirs)
     return Comparison(
         challenger=theirs.seats[0].name,
-        yours_total=mine["grand_total"],
-        theirs_total=other["grand_total"],
+        yours_total=yours.totals(0, 0).grand_total,
+        theirs_total=theirs.totals(0, 0).grand_total,
         rows=tuple((key, mine[key], other[key]) for key in mine),
         differences=differences(yours, theirs),
         optimal=optimal,
@@ -283,8 +295,12 @@ def line(theirs: Match, t: Text = ENGLISH) -> str:
     """
     total = theirs.totals(0, 0).grand_total
     # Translators: shown while a person plays a challenge sent by link: who sent it and the total to beat.
-    return t.n_("Challenge from {name}: {count} point", "Challenge from {name}: {count} points", total,
-                name=theirs.seats[0].name)  # fmt: skip
+    return t.n_(
+        "Challenge from {name}: {count} point",
+        "Challenge from {name}: {count} points",
+        total,
+        name=theirs.seats[0].name,
+    )
 
 
 def invitation(theirs: Match, t: Text = ENGLISH) -> str:
@@ -295,9 +311,12 @@ def invitation(theirs: Match, t: Text = ENGLISH) -> str:
     """
     total = theirs.totals(0, 0).grand_total
     # Translators: the message sent with a challenge link; {rules} is the rule set's name (Yacht, Yatzy…).
-    return t.n_("I scored {count} point at {rules}. Can you beat me on the very same dice?",
-                "I scored {count} points at {rules}. Can you beat me on the very same dice?", total,
-                rules=theirs.ruleset.display(t))  # fmt: skip
+    return t.n_(
+        "I scored {count} point at {rules}. Can you beat me on the very same dice?",
+        "I scored {count} points at {rules}. Can you beat me on the very same dice?",
+        total,
+        rules=theirs.ruleset.display(t),
+    )
 
 
 def outcome(shown: Comparison, t: Text = ENGLISH) -> str:
@@ -312,15 +331,27 @@ def outcome(shown: Comparison, t: Text = ENGLISH) -> str:
     gap = abs(shown.yours_total - shown.theirs_total)
     if shown.yours_total > shown.theirs_total:
         # Translators: the end of a challenge the person won: by {count} points, their total {yours} to {theirs}.
-        return t.n_("You beat {name} by {count} point: {yours} to {theirs}.",
-                    "You beat {name} by {count} points: {yours} to {theirs}.", gap, **fields)  # fmt: skip
+        return t.n_(
+            "You beat {name} by {count} point: {yours} to {theirs}.",
+            "You beat {name} by {count} points: {yours} to {theirs}.",
+            gap,
+            **fields,
+        )
     if shown.yours_total < shown.theirs_total:
         # Translators: the end of a challenge the sender won: by {count} points, their total {theirs} to {yours}.
-        return t.n_("{name} wins by {count} point: {theirs} to {yours}.",
-                    "{name} wins by {count} points: {theirs} to {yours}.", gap, **fields)  # fmt: skip
+        return t.n_(
+            "{name} wins by {count} point: {theirs} to {yours}.",
+            "{name} wins by {count} points: {theirs} to {yours}.",
+            gap,
+            **fields,
+        )
     # Translators: the end of a challenge with equal totals ({count} points each).
-    return t.n_("A tie with {name}: {count} point each.", "A tie with {name}: {count} points each.",
-                shown.yours_total, name=shown.challenger)  # fmt: skip
+    return t.n_(
+        "A tie with {name}: {count} point each.",
+        "A tie with {name}: {count} points each.",
+        shown.yours_total,
+        name=shown.challenger,
+    )
 
 
 def optimal_text(total: int, t: Text = ENGLISH) -> str:
@@ -330,8 +361,11 @@ def optimal_text(total: int, t: Text = ENGLISH) -> str:
     'The optimal player scores 212 points on these very dice.'
     """
     # Translators: the end of a challenge: the total of the optimal player (the game's best strategy) on the same dice.
-    return t.n_("The optimal player scores {count} point on these very dice.",
-                "The optimal player scores {count} points on these very dice.", total)  # fmt: skip
+    return t.n_(
+        "The optimal player scores {count} point on these very dice.",
+        "The optimal player scores {count} points on these very dice.",
+        total,
+    )
 
 
 def turn_text(match: Match, turn: Turn, t: Text = ENGLISH) -> str:
@@ -360,6 +394,10 @@ def difference_text(match: Match, shown: Comparison, difference: Difference, t: 
     'Round 3 — Ann: kept 5 5, scored 25 in Full House. You: kept 6, scored 18 in Sixes.'
     """
     # Translators: a round where two people chose differently: the sender's choices ({theirs}), then the person's own.
-    return t._("Round {number} — {name}: {theirs}. You: {yours}.", number=difference.round + 1,
-               name=shown.challenger, theirs=turn_text(match, difference.theirs, t),
-               yours=turn_text(match, difference.yours, t))  # fmt: skip
+    return t._(
+        "Round {number} — {name}: {theirs}. You: {yours}.",
+        number=difference.round + 1,
+        name=shown.challenger,
+        theirs=turn_text(match, difference.theirs, t),
+        yours=turn_text(match, difference.yours, t),
+    )

@@ -128,10 +128,16 @@ def _figure(
     """The figure: caption, the SVG (named by its title, described by the table) and the table."""
     title, data = f"{prefix}-title", f"{prefix}-data"
     svg = _tag(
-        "svg", _tag("title", escape(caption), id=title) + drawing,
-        xmlns=SVG_NS, viewBox=f"0 0 {WIDTH} {_num(height)}", width="100%",
-        role="img", aria_labelledby=title, aria_describedby=data, class_="chart-svg",
-    )  # fmt: skip
+        "svg",
+        _tag("title", escape(caption), id=title) + drawing,
+        xmlns=SVG_NS,
+        viewBox=f"0 0 {WIDTH} {_num(height)}",
+        width="100%",
+        role="img",
+        aria_labelledby=title,
+        aria_describedby=data,
+        class_="chart-svg",
+    )
 
     def row(cells: Sequence[str]) -> str:
         return _tag("tr", _tag("th", escape(cells[0]), scope="row") + "".join(_tag("td", escape(c)) for c in cells[1:]))
@@ -146,9 +152,11 @@ def _figure(
     return _tag(
         "figure",
         _tag("figcaption", escape(caption), class_="chart-caption")
-        + svg + _tag("details", summary + table, class_="chart-data"),
-        id=prefix, class_="chart",
-    )  # fmt: skip
+        + svg
+        + _tag("details", summary + table, class_="chart-data"),
+        id=prefix,
+        class_="chart",
+    )
 
 
 def _amount(value: float, t: Text = ENGLISH) -> str:
@@ -206,7 +214,7 @@ def histogram(
         return _empty(caption, t)
     prefix = _prefix(caption, id_prefix)
     ref_total = sum(count for _, count in reference or ())
-    shown = _trimmed(reference, ref_total) if ref_total else []
+    shown = _trimmed(reference, ref_total) if reference and ref_total else []
     lo = min([low for low, _, _ in bins] + [low for low, _ in shown])
     hi = max([high + 1 for _, high, _ in bins] + [low + reference_width for low, _ in shown])
     scale = games / ref_total if ref_total else 0.0
@@ -231,10 +239,16 @@ def histogram(
     for low, high, count in bins:
         if count:
             left, right = x(low), x(high + 1)
-            parts.append(_tag(
-                "rect", x=_num(left + 0.5), y=_num(y(count)), width=_num(max(0.5, right - left - 1)),
-                height=_num(bottom - y(count)), class_="chart-bar",
-            ))  # fmt: skip
+            parts.append(
+                _tag(
+                    "rect",
+                    x=_num(left + 0.5),
+                    y=_num(y(count)),
+                    width=_num(max(0.5, right - left - 1)),
+                    height=_num(bottom - y(count)),
+                    class_="chart-bar",
+                )
+            )
     if ref_points:
         parts.append(_polyline([(x(low + reference_width / 2), y(c)) for low, c in ref_points], "chart-ref"))
     parts += [
@@ -292,9 +306,11 @@ def bars(
     for i, (label, value, best) in enumerate(rows):
         row_top = _TOP + i * row_height
         parts.append(_text(0, row_top + 16, label))
-        parts.append(_tag(
-            "rect", x=_num(left), y=_num(row_top + 4), width=_num(x(value) - left), height="16", class_="chart-bar"
-        ))  # fmt: skip
+        parts.append(
+            _tag(
+                "rect", x=_num(left), y=_num(row_top + 4), width=_num(x(value) - left), height="16", class_="chart-bar"
+            )
+        )
         if best is not None:
             parts.append(_line(x(best), row_top + 1, x(best), row_top + row_height - 1, "chart-marker"))
         parts.append(_text(max(x(value), x(best or 0)) + 5, row_top + 16, _amount(round(value, 1), t), "chart-value"))

@@ -23,12 +23,13 @@ from collections.abc import Mapping
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from game.core import rules
+from game.core import rules, variants
 from game.core.i18n import ENGLISH, Text
 
 if TYPE_CHECKING:
     from game.core.engine import Match
-    from game.records.history import GameRecord, History
+    from game.records.history import History
+    from game.records.record import GameRecord
 
 __all__ = [
     "RESULTS_SHOWN",
@@ -48,7 +49,7 @@ RESULTS_SHOWN = 10
 """Daily results listed on the Statistics screen, newest first."""
 
 _SEED = re.compile(r"daily:(\d{4}-\d{2}-\d{2}):([a-z]+)")
-_PERSON = "human"  # a seat record's kind for a person (game.core.engine.SeatKind.HUMAN's value)
+_PERSON = "human"  # a seat record's kind for a person (game.core.cards.SeatKind.HUMAN's value)
 
 
 def seed(rules_name: str, day: date) -> str:
@@ -81,13 +82,13 @@ def standard(rules_name: str) -> rules.RuleSet:
     >>> standard("yahtzee").options["joker"]
     'forced'
     """
-    return rules.variant(rules_name).ruleset()
+    return variants.variant(rules_name).ruleset()
 
 
 def _seed_day(value: Any, rules_data: Mapping[str, Any]) -> tuple[date, str] | None:
     """The day and rule set name a daily seed names, when the rules are that rule set's standard ones."""
     found = _SEED.fullmatch(value) if isinstance(value, str) else None
-    if found is None or found.group(2) not in rules.VARIANTS:
+    if found is None or found.group(2) not in variants.VARIANTS:
         return None
     try:
         day = date.fromisoformat(found.group(1))
@@ -197,7 +198,7 @@ def share_text(record: GameRecord, t: Text = ENGLISH) -> str:
     'Yacht Dice · Yacht daily 2026-11-24 — 60 points, Yacht × 1, 12.4 points from optimal'
     """
     named = day_of(record) or _seed_day(record.seed, record.rules)
-    ruleset = rules.from_dict(record.rules)
+    ruleset = variants.from_dict(record.rules)
     name = named[1] if named else ruleset.name
     parts = [t.n_("{count} point", "{count} points", record.totals[0])]
     if ruleset.upper_bonus_amount:
@@ -215,7 +216,7 @@ def share_text(record: GameRecord, t: Text = ENGLISH) -> str:
     # Translators: a daily result to share: the game's name, the rule set, the day (2026-11-24) and the result.
     return t._(
         "Yacht Dice · {rules} daily {date} — {result}",
-        rules=rules.variant(name).display(t),
+        rules=variants.variant(name).display(t),
         date=named[0].isoformat() if named else "",
         result=", ".join(parts),
     )
@@ -227,10 +228,10 @@ def result_line(record: GameRecord, t: Text = ENGLISH) -> str:
     >>> result_line(_demo("daily:2026-11-24:yacht", "2026-11-24T08:00:00Z"))
     '11/24/2026 · Yacht · 60'
     """
-    day, name = day_of(record) or (date.fromisoformat(record.ended[:10]), rules.from_dict(record.rules).name)
+    day, name = day_of(record) or (date.fromisoformat(record.ended[:10]), variants.from_dict(record.rules).name)
     # Translators: a daily game in the Statistics screen's list: its day, its rule set and the total.
     return t._(
-        "{date} · {rules} · {total}", date=t.date(day), rules=rules.variant(name).display(t), total=record.totals[0]
+        "{date} · {rules} · {total}", date=t.date(day), rules=variants.variant(name).display(t), total=record.totals[0]
     )
 
 
@@ -238,11 +239,25 @@ def _demo(seed_text: str, ended: str, total: int = 60, lost: float | None = 1.5)
     """A one-person Yacht record of ``total`` points (a Yacht among them from 50) for the examples."""
     import hashlib
 
-    from game.records.history import GameRecord, SeatRecord
+    from game.records.record import GameRecord, SeatRecord
 
     ruleset = standard("yacht")
     yacht = 50 if total >= 50 else 0
     scores = {category.id: 0 for category in ruleset.categories} | {"yacht": yacht, "choice": total - yacht}
     ident = hashlib.sha256(f"{seed_text}|{ended}|{total}".encode()).hexdigest()[:16]
-    return GameRecord(ident, ended, ruleset.to_dict(), ruleset.title, seed_text, 0, (SeatRecord("Ann", _PERSON),),
-                      (scores,), (0,), (total,), (1,), (0,), (lost,), (0,))  # fmt: skip
+    return GameRecord(
+        id=ident,
+        ended=ended,
+        rules=ruleset.to_dict(),
+        title=ruleset.title,
+        seed=seed_text,
+        game=0,
+        seats=(SeatRecord("Ann", _PERSON),),
+        scores=(scores,),
+        yahtzee_bonus=(0,),
+        totals=(total,),
+        places=(1,),
+        undos=(0,),
+        lost=(lost,),
+        upper_bonus=(0,),
+    )

@@ -5,11 +5,12 @@ A rule set is named by its key, :func:`ruleset_key` (its ``to_dict()`` data as J
 keys), the same key ``static/tables/optimal.json`` uses for the optimal player's numbers
 (:class:`Reference`).
 
->>> from game.records.history import History, _demo_record
->>> h = History().add(_demo_record())
+>>> from game.records.history import History
+>>> from game.records.record import demo_record
+>>> h = History().add(demo_record())
 >>> [(key, title) for key, title in rule_sets(h)]
 [('{"name":"yacht","options":{}}', 'Yacht')]
->>> s = summary(h, ruleset_key(rules.ruleset("yacht")), "Ann")
+>>> s = summary(h, ruleset_key(variants.ruleset("yacht")), "Ann")
 >>> s.games, s.mean, s.yahtzee_rate
 (1, 60.0, 1.0)
 """
@@ -24,16 +25,19 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from game.core import rules
-from game.core.engine import GameError, SeatKind
+from game.core import variants
+from game.core.cards import SeatKind
 from game.core.i18n import ENGLISH, Text
 from game.core.inputs import MAX_SETTINGS_BYTES, read_json
-from game.core.rules import OptionKind, RuleSet
+from game.core.refusals import GameError
+from game.core.rules import RuleSet
+from game.core.variants import OptionKind
 from game.records.charts import BIN_WIDTH
 from game.records.charts import LAST as TREND_GAMES
 
 if TYPE_CHECKING:
-    from game.records.history import GameRecord, History
+    from game.records.history import History
+    from game.records.record import GameRecord
 
 __all__ = [
     "BIN_WIDTH",
@@ -159,9 +163,15 @@ class Reference:
 def _demo_reference() -> dict[str, Any]:
     """A Yacht reference's data for the examples."""
     return {
-        "games": 4, "mean": 165.0, "sd": 10.0, "bin_width": BIN_WIDTH, "histogram": [[150, 2], [170, 2]],
-        "boxes": {"yacht": 20.0}, "upper_bonus_rate": None, "yahtzee_rate": 0.4,
-    }  # fmt: skip
+        "games": 4,
+        "mean": 165.0,
+        "sd": 10.0,
+        "bin_width": BIN_WIDTH,
+        "histogram": [[150, 2], [170, 2]],
+        "boxes": {"yacht": 20.0},
+        "upper_bonus_rate": None,
+        "yahtzee_rate": 0.4,
+    }
 
 
 # --------------------------------------------------------------------------- rule sets and players
@@ -174,7 +184,7 @@ PERSON = SeatKind.HUMAN.value
 def ruleset_key(ruleset: RuleSet | Mapping[str, Any]) -> str:
     """A rule set's key: its ``to_dict()`` data (or that data itself) as compact JSON with sorted keys.
 
-    >>> ruleset_key(rules.ruleset("yahtzee", joker="free"))
+    >>> ruleset_key(variants.ruleset("yahtzee", joker="free"))
     '{"name":"yahtzee","options":{"joker":"free","upper_bonus":true,"yahtzee_bonus":true}}'
     """
     data = ruleset.to_dict() if isinstance(ruleset, RuleSet) else ruleset
@@ -184,13 +194,13 @@ def ruleset_key(ruleset: RuleSet | Mapping[str, Any]) -> str:
 def ruleset_label(ruleset: RuleSet, *, t: Text = ENGLISH) -> str:
     """The rule set's title and, in words, each switch or choice not at its default (in the language of ``t``).
 
-    >>> ruleset_label(rules.ruleset("yahtzee", joker="free", upper_bonus=False))
+    >>> ruleset_label(variants.ruleset("yahtzee", joker="free", upper_bonus=False))
     'Yahtzee (Upper bonus off, Free joker)'
-    >>> ruleset_label(rules.ruleset("generalized", dice=4))
+    >>> ruleset_label(variants.ruleset("generalized", dice=4))
     'Custom 4 dice × 6 sides'
     """
     words = []
-    for spec in rules.VARIANTS[ruleset.name].options:
+    for spec in variants.VARIANTS[ruleset.name].options:
         value = ruleset.options[spec.name]
         if value == spec.default or spec.kind is OptionKind.NUMBER:  # numbers shape the dice: in the title
             continue
@@ -216,16 +226,17 @@ def rule_sets(history: History, *, t: Text = ENGLISH) -> tuple[tuple[str, str], 
     ()
     """
     found = {key: records[0].rules for key, records in history.by_rules.items()}
-    order = list(rules.VARIANTS)
+    order = list(variants.VARIANTS)
     ranked = sorted(found, key=lambda key: (order.index(found[key]["name"]), key))
-    return tuple((key, ruleset_label(rules.from_dict(found[key]), t=t)) for key in ranked)
+    return tuple((key, ruleset_label(variants.from_dict(found[key]), t=t)) for key in ranked)
 
 
 def players(history: History, key: str) -> tuple[str, ...]:
     """Names of the people (not computers) who played the rule set ``key``, alphabetically.
 
-    >>> from game.records.history import History, _demo_record
-    >>> players(History().add(_demo_record()), '{"name":"yacht","options":{}}')
+    >>> from game.records.history import History
+    >>> from game.records.record import demo_record
+    >>> players(History().add(demo_record()), '{"name":"yacht","options":{}}')
     ('Ann', 'Bob')
     """
     names = history.people.get(key, {})
@@ -235,8 +246,9 @@ def players(history: History, key: str) -> tuple[str, ...]:
 def best_total(history: History, key: str, name: str) -> int | None:
     """The highest total the person called ``name`` reached under rule set ``key`` (None: no game yet).
 
-    >>> from game.records.history import History, _demo_record
-    >>> best_total(History().add(_demo_record()), '{"name":"yacht","options":{}}', "Ann"), best_total(History(), "{}", "Ann")
+    >>> from game.records.history import History
+    >>> from game.records.record import demo_record
+    >>> best_total(History().add(demo_record()), '{"name":"yacht","options":{}}', "Ann"), best_total(History(), "{}", "Ann")
     (60, None)
     """
     return max((record.totals[seat] for record, seat in history.people.get(key, {}).get(name, ())), default=None)
@@ -248,8 +260,9 @@ def new_bests(history: History, record: GameRecord) -> tuple[tuple[str, int], ..
     A first game under a rule set sets no record to beat, so it is no best.
 
     >>> from dataclasses import replace
-    >>> from game.records.history import History, _demo_record
-    >>> old = _demo_record()
+    >>> from game.records.history import History
+    >>> from game.records.record import demo_record
+    >>> old = demo_record()
     >>> new_bests(History().add(old), replace(old, id="g2", totals=(61, 59))), new_bests(History(), old)
     ((('Ann', 61),), ())
     """
@@ -290,15 +303,17 @@ def _boxes(ruleset: RuleSet, cards: list[dict[str, int]], reference: Reference |
 def summary(history: History, key: str, name: str, reference: Reference | None = None) -> PlayerStats:
     """The games the person called ``name`` played under rule set ``key``, summed up.
 
-    With the optimal player's ``reference`` the boxes are ordered by shortfall against it.
-    10,000 games take about 20 ms in CPython (on a 2-core machine).
+    With the optimal player's ``reference`` the boxes are ordered by shortfall against it. It runs each
+    time the Statistics screen opens (README.md's "History, statistics and backups" says how long
+    10,000 games take).
 
-    >>> from game.records.history import History, _demo_record
-    >>> s = summary(History().add(_demo_record()), '{"name":"yacht","options":{}}', "Bob")
+    >>> from game.records.history import History
+    >>> from game.records.record import demo_record
+    >>> s = summary(History().add(demo_record()), '{"name":"yacht","options":{}}', "Bob")
     >>> s.best, s.best_ended, s.histogram, s.boxes[0].id, s.upper_bonus_rate
     (60, '2026-11-23T06:40:00Z', ((60, 69, 1),), 'ones', None)
     """
-    ruleset = rules.from_dict(read_json(key, "rule set's key", limit=MAX_SETTINGS_BYTES))
+    ruleset = variants.from_dict(read_json(key, "rule set's key", limit=MAX_SETTINGS_BYTES))
     title = ruleset_label(ruleset)
     totals: list[int] = []
     cards: list[dict[str, int]] = []
@@ -343,8 +358,9 @@ def head_to_head(history: History, key: str, name: str | None = None) -> tuple[H
     Pairs are ordered by name; a game counts once for each pair of people in it (by total). With
     ``name``, only that person's pairs (worked out from their games alone: the screen's case).
 
-    >>> from game.records.history import History, _demo_record
-    >>> head_to_head(History().add(_demo_record()), '{"name":"yacht","options":{}}')
+    >>> from game.records.history import History
+    >>> from game.records.record import demo_record
+    >>> head_to_head(History().add(demo_record()), '{"name":"yacht","options":{}}')
     (HeadToHead(a='Ann', b='Bob', wins_a=0, wins_b=0, ties=1),)
     """
     people = history.people.get(key, {})
@@ -435,7 +451,7 @@ def references_from_dict(data: Any) -> dict[str, Reference]:
     found = {}
     for key, entry in data.items():
         try:
-            canonical = ruleset_key(rules.from_dict(read_json(key, "rule set's key", limit=MAX_SETTINGS_BYTES)))
+            canonical = ruleset_key(variants.from_dict(read_json(key, "rule set's key", limit=MAX_SETTINGS_BYTES)))
         except (TypeError, ValueError, GameError) as exc:
             raise ValueError(f"{key!r} is not a rule set's key: {exc}") from None
         if canonical != key:

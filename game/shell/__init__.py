@@ -14,7 +14,7 @@ import time
 import js
 
 from game import app as game
-from game.present import view
+from game.present import warmup
 
 WARM_UP_SECONDS = 0.4  # Python time spent on throwaway turns after a start from the snapshot
 
@@ -41,12 +41,12 @@ class Endpoint:
 
 
 async def warm_up(budget: float = WARM_UP_SECONDS) -> None:
-    """Play throwaway turns (view.practice_turns, never the page), one per slice between events.
+    """Play throwaway turns (warmup.practice_turns, never the page), one per slice between events.
 
     A start from the snapshot skips the second of Python work a fresh start does, and with it what
     gets the interpreter's WebAssembly optimised (measured: first rolls of 10-15 ms instead of 5).
     """
-    spent, turns = 0.0, view.practice_turns()
+    spent, turns = 0.0, warmup.practice_turns()
     try:
         while spent < budget:
             began = time.perf_counter()

@@ -14,7 +14,7 @@
 
   // Keys pressed on a box of the scorecard (button.choice), Alt not held, whose own action (the
   // page scrolls) is prevented here at once: Python answers from a worker, after the event is
-  // over, too late to prevent anything. They are game.present.view.CHOICE_KEYS, the keys that move the
+  // over, too late to prevent anything. They are game.present.keys.CHOICE_KEYS, the keys that move the
   // focus between the boxes (tests/unit/test_page_js.py checks that the two agree).
   var CHOICE_KEYS = ["ArrowDown", "ArrowUp"];
 
@@ -214,7 +214,7 @@
     });
   }
 
-  // Show the options of the chosen rule set and as many seat rows as players (game/present/markup.py's form).
+  // Show the options of the chosen rule set and as many seat rows as players (game/present/forms.py's form).
   function syncForm(form) {
     if (!form) return;
     var fields = formFields(form);

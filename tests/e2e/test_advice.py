@@ -8,7 +8,7 @@ from collections import Counter
 from playwright.sync_api import expect
 
 from game.coach import advisor
-from game.core import engine, rules
+from game.core import engine, variants
 from tests.e2e import ui
 
 BEST = re.compile(r"^Best: (keep ([\d ]+)|reroll all|score (.+))$")
@@ -34,7 +34,7 @@ def test_hint_names_a_legal_move_and_its_expected_score(page, base_url):
     assert values and values == sorted(values, reverse=True)
     assert 100 < values[0] < 400
     # The same decision in CPython gives the same best value (the shipped table in both).
-    twin = engine.new_match(rules.ruleset("yahtzee"), ["Ann"], seed=21).roll()
+    twin = engine.new_match(variants.ruleset("yahtzee"), ["Ann"], seed=21).roll()
     assert f"{advisor.Advisor(twin.ruleset).options({}, twin.dice, 2)[0].expected:.1f}" == f"{values[0]:.1f}"
 
 
@@ -75,7 +75,7 @@ def test_computer_turn_resumes_after_a_reload(page, base_url):
     page.wait_for_selector("html[data-ready='true']")
     # After the reload the computer finishes its turn, and it is Ann's turn again.
     expect(page.get_by_role("status").first).to_contain_text("Ann's turn", timeout=60_000)
-    filled = [ui.cell(page, c.id, 1) for c in rules.ruleset("yatzy").categories]
+    filled = [ui.cell(page, c.id, 1) for c in variants.ruleset("yatzy").categories]
     assert sum(1 for text in filled if text) == 1
 
 
@@ -105,7 +105,7 @@ def test_the_hint_shows_each_keep_s_exact_odds_and_why(page, base_url):
     ui.roll(page)
     page.get_by_label("Hints for Ann").check()
     expect(page.locator("#hint p")).to_have_text(BEST, timeout=30_000)
-    twin = engine.new_match(rules.ruleset("yahtzee"), ["Ann"], seed=21).roll()
+    twin = engine.new_match(variants.ruleset("yahtzee"), ["Ann"], seed=21).roll()
     want = coach_view.advice(twin, hint(advisor.Advisor(twin.ruleset), twin, Odds(twin.ruleset)))
     assert page.locator("#hint ol li").all_inner_texts() == list(want.lines)
     assert any("%" in line for line in want.lines)  # at least one keep aims at a box

@@ -7,12 +7,12 @@ import re
 
 from playwright.sync_api import expect
 
+from game.coach.pacing import ROLL_SECONDS
 from game.core.engine import new_match
-from game.present import feel
 from tests.e2e import ui
 from tests.e2e.conftest import open_game
 
-ROLL_MS = feel.ROLL_SECONDS * 1000
+ROLL_MS = ROLL_SECONDS * 1000
 SLACK_MS = (
     250  # a loaded CI machine's lateness in starting and noticing the end: the animations' length is checked exactly
 )

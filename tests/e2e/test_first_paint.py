@@ -1,11 +1,11 @@
-"""The first paint shows the real setup form, written by game.present.markup at build time, before Python starts."""
+"""The first paint shows the real setup form, written by game.present.forms at build time, before Python starts."""
 
 from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from game.core import rules
-from game.core.engine import MAX_PLAYERS
+from game.core import variants
+from game.core.cards import MAX_PLAYERS
 from game.present.setup import SEAT_KINDS
 from tests.e2e.conftest import open_game
 from tests.e2e.ui import more
@@ -18,10 +18,10 @@ def test_the_setup_form_paints_before_python(page, base_url):
     form = page.locator("#setup-form")
     expect(form).to_be_visible()
     expect(page.get_by_role("heading", name="New match")).to_be_visible()
-    for v in rules.VARIANTS.values():
+    for v in variants.VARIANTS.values():
         expect(form.locator(f"input[name=rules][value='{v.name}']")).to_be_visible()
         expect(page.get_by_label(v.title, exact=True)).to_be_visible()
-    expect(form.locator("input[name=rules]:checked")).to_have_attribute("value", next(iter(rules.VARIANTS)))
+    expect(form.locator("input[name=rules]:checked")).to_have_attribute("value", next(iter(variants.VARIANTS)))
     for name in ("Play solo", "Play the computer", "Pass and play"):  # the lobby: waiting for Python, as Start
         expect(page.get_by_role("button", name=name, exact=True)).to_be_disabled()
     more(page)  # a details element: it opens without Python

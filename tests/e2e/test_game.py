@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from game.coach.session import Session
-from game.core import engine
+from game.core import cards, engine
 from tests.e2e import ui
 from tests.e2e.conftest import open_game
 
@@ -260,7 +260,7 @@ def test_player_names_are_text_never_html(page, base_url):
 def test_long_names_are_trimmed(page, base_url):
     ui.start(page, base_url, "players=" + "W" * 80)
     header = page.locator("#scorecard .upper thead th").nth(1).inner_text()
-    assert 0 < len(header) <= engine.NAME_LENGTH
+    assert 0 < len(header) <= cards.NAME_LENGTH
 
 
 def test_keyboard_only_turn(page, base_url):

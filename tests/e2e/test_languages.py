@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from game.core import rules
+from game.core import variants
 from game.core.engine import new_match
 from game.core.i18n import LANGUAGES, Text
 from game.present import view
@@ -38,7 +38,7 @@ def test_a_swedish_browser_gets_swedish_and_plays_a_turn(swedish, base_url):
     sv = text_in("sv")
     assert page.evaluate("document.documentElement.lang") == "sv"
     full_house = page.locator("#scorecard tr:has(td[data-row='full_house']) th").inner_text()
-    assert full_house == "Kåk" == rules.ruleset("yatzy").category("full_house").display(sv)
+    assert full_house == "Kåk" == variants.ruleset("yatzy").category("full_house").display(sv)
     assert page.locator(ROLL_BUTTON).inner_text() == view.roll_label(new_match("yatzy", ["Ann"], seed=5), t=sv)
     page.locator(ROLL_BUTTON).click()
     page.locator(FIRST_CHOICE).first.wait_for()
@@ -66,7 +66,7 @@ def test_switching_language_mid_match_keeps_the_match(page, base_url):
     page.wait_for_function("document.documentElement.lang === 'de'")
     de = text_in("de")
     assert page.locator("#menu-stats").inner_text() == de._("Statistics")
-    assert page.locator("#scorecard tr:has(td[data-row='chance']) th").inner_text() == rules.ruleset(
+    assert page.locator("#scorecard tr:has(td[data-row='chance']) th").inner_text() == variants.ruleset(
         "yahtzee"
     ).category("chance").display(de)
     assert page.evaluate("localStorage.getItem('yacht-dice/match')") == before  # the match is untouched
@@ -143,7 +143,7 @@ def test_the_rules_screen_shows_the_match_rules_and_follows_the_language(page, b
     page.locator("#menu-rules").click()
     panel = page.locator("#rules")
     assert panel.is_visible() and page.locator("#play").is_hidden()
-    yacht = rules.ruleset("yacht")
+    yacht = variants.ruleset("yacht")
     assert page.locator("#rules-title").inner_text() == rules_text.rules_of(yacht).title()
     full_house = rules_text.rules_of(yacht).box("full_house")
     shown = panel.inner_text()

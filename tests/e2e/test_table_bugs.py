@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from game.core.engine import new_match
 from game.core.i18n import LANGUAGES, Text
-from game.present import view
+from game.present import view, words
 from tests.e2e.conftest import open_game
 from tools import i18n
 
@@ -132,7 +132,7 @@ def test_new_match_mid_match_asks_the_games_own_question(page, base_url):
     # Cancel keeps the match, and the focus goes back to New match.
     press_header(page, "menu-new")
     expect(ask).to_be_visible()
-    expect(ask).to_contain_text(view.WORDS.leave_match)
+    expect(ask).to_contain_text(words.WORDS.leave_match)
     assert focused(page) == "ask-no"  # the focus moves into the question, on the safe answer
     ask.get_by_role("button", name="Cancel").click()
     expect(ask).to_be_hidden()
@@ -150,9 +150,9 @@ def test_new_match_mid_match_asks_the_games_own_question(page, base_url):
     page.wait_for_function("document.documentElement.lang === 'de'")
     de = text_in("de")
     press_header(page, "menu-new")
-    expect(ask).to_contain_text(de._(view.WORDS.leave_match))
+    expect(ask).to_contain_text(de._(words.WORDS.leave_match))
     expect(page.locator("#ask-no")).to_have_text(de._("Cancel"))
-    ask.get_by_role("button", name=de._(view.WORDS.leave_yes)).click()
+    ask.get_by_role("button", name=de._(words.WORDS.leave_yes)).click()
     expect(ask).to_be_hidden()
     expect(page.locator("#setup")).to_be_visible()
     expect(page.locator("#play")).to_be_hidden()

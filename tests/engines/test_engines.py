@@ -183,7 +183,7 @@ def webkit_visit(driver_path: Path, site: Site) -> dict[str, dict]:
     steps: dict[str, dict] = {}
     display = driver = None
     doing = ["starting WebKitWebDriver"]  # what was under way, named in an error (a driver's own message may be empty)
-    log = tempfile.NamedTemporaryFile(prefix="webkitdriver-", suffix=".log", delete=False)  # noqa: SIM115 - read on error
+    log = tempfile.NamedTemporaryFile(prefix="webkitdriver-", suffix=".log", delete=False)  # kept, to be read on error
     try:
         display = Display(shutil.which("Xvfb"))
         env = {**os.environ, "DISPLAY": display.name, "SE_OFFLINE": "true"}
@@ -275,7 +275,7 @@ def webkit_visit(driver_path: Path, site: Site) -> dict[str, dict]:
             "chance": cell("chance"),
             "status": js("return document.getElementById('status').textContent"),
         }
-    except Exception as error:  # noqa: BLE001 - recorded: the tests say which step failed
+    except Exception as error:  # recorded: the tests say which step failed
         said = Path(log.name).read_text(errors="replace").strip().splitlines()[-LOG_LINES:]
         steps["error"] = {
             "message": f"{type(error).__name__} during {doing[0]}: {error}".strip()
@@ -287,7 +287,7 @@ def webkit_visit(driver_path: Path, site: Site) -> dict[str, dict]:
         if driver is not None:
             try:
                 driver.quit()
-            except Exception:  # noqa: BLE001 - the browser is gone already; the steps say why
+            except Exception:  # the browser is gone already; the steps say why
                 pass
         if display is not None:
             display.close()

@@ -10,7 +10,7 @@ import pytest
 
 from game.coach.advisor import Advisor
 from game.core.actions import Score
-from game.core.rules import ruleset
+from game.core.variants import ruleset
 
 GAMES = 10_000
 

@@ -7,10 +7,11 @@ from functools import cache
 
 import pytest
 
-from game.coach import advisor, model, tables
+from game.coach import advisor, model, sampled, solve, tables
 from game.coach.advisor import Advisor, Option
 from game.core.actions import Keep, Score
-from game.core.rules import RuleSet, ruleset, table_name
+from game.core.rules import RuleSet
+from game.core.variants import ruleset, table_name
 
 
 @cache
@@ -57,7 +58,7 @@ def test_yacht_table_equals_a_pure_python_solve():
     """The NumPy build and the pure-Python program agree on every Yacht turn-start state."""
     rs = ruleset("yacht")
     m = shared(rs).model
-    values = advisor._solve(m)
+    values = solve.solve(m)
     table = shared(rs)._find_table()
     assert values[0] == pytest.approx(expected_score(rs), abs=1e-9)
     for mask in range(m.full):
@@ -225,7 +226,7 @@ def test_a_table_loaded_later_replaces_the_solve_or_estimate():
 def test_encode_round_trip_small_ruleset():
     rs = ruleset("generalized", dice=2, sides=3)
     m = model.Model(rs)
-    values = advisor._solve(m)
+    values = solve.solve(m)
     data = tables.encode(m, values, values[0])
     table = tables.Table(m, data)
     assert table.expected == values[0] and tables.read_header(data)["rules_crc"] == m.crc
@@ -271,12 +272,15 @@ def test_two_advisors_of_one_rule_set_agree_but_keep_their_own_caches():
     assert one.options({}, [2, 3, 4, 5, 5], 2) == shared(ruleset("yahtzee")).options({}, [2, 3, 4, 5, 5], 2)
 
 
-@pytest.mark.parametrize("module", [advisor, model, tables])
+@pytest.mark.parametrize("module", [advisor, model, sampled, solve, tables])
 def test_no_module_level_mutable_state(module):
     """Everything an advisor computes lives on the Advisor: the modules hold only constants."""
     mutable = (dict, list, set, bytearray)
-    found = {name: type(value).__name__ for name, value in vars(module).items()
-             if not name.startswith("__") and isinstance(value, mutable)}  # fmt: skip
+    found = {
+        name: type(value).__name__
+        for name, value in vars(module).items()
+        if not name.startswith("__") and isinstance(value, mutable)
+    }
     assert found == {}
 
 

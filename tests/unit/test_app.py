@@ -62,15 +62,19 @@ from game.app import (
 from game.coach import advisor
 from game.coach.session import Session
 from game.core import links
-from game.core.engine import Level, Seat, new_match
+from game.core.cards import Level, Seat
+from game.core.engine import new_match
 from game.core.i18n import ENGLISH, Text
-from game.present import view
+from game.present import controls, standings, view, words
 from game.present.setup import Setup, form_values, parse_link
-from game.records.history import MAX_BACKUP_BYTES, Backup, History, session_record
+from game.records.backup import Backup
+from game.records.history import History
+from game.records.loading import MAX_BACKUP_BYTES
+from game.records.record import session_record
 
 ROOT = Path(__file__).resolve().parents[2]
 NOW = "2026-11-24T10:00:00Z"
-WORDS = view.WORDS
+WORDS = words.WORDS
 en = ENGLISH._  # the English words of a msgid
 
 
@@ -239,7 +243,7 @@ def test_a_link_over_a_match_in_progress_asks_first():
     app, effects = start("rules=yatzy&players=Bob", match=saved)
     assert app.screen is Screen.LINK_CHOICE
     assert visible(effects, "link-choice") and not visible(effects, "play") and not visible(effects, "setup")
-    assert ops(effects, "link-choice-text")[-1]["text"] == view.link_choice(saved.match, app.offered.match)
+    assert ops(effects, "link-choice-text")[-1]["text"] == words.link_choice(saved.match, app.offered.match)
     assert ("link-keep",) in of(effects, "focus")
     assert not stores(effects, SAVE_KEY)  # nothing replaced yet
 
@@ -1346,7 +1350,7 @@ def test_a_second_language_switch_mid_turn_leaves_every_element_in_the_last():
     assert shown["roll-button"] == view.roll_label(app.session.match, t=de) == "Würfeln (noch 2)"
     assert shown["hint-toggle-text"] == de._("Hints for {name}", name="Ann")
     match = app.session.match
-    for element_id, element in view.elements(app.session, view.results(match, t=de), t=de).items():
+    for element_id, element in controls.elements(app.session, standings.results(match, t=de), t=de).items():
         if element.text is not None:
             assert shown[element_id] == element.text, element_id
     # What the draw remembers is what the page shows: the next draw writes only what changes.

@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 from game.coach.advisor import Advisor
 from game.coach.bots import COMPUTER_NAMES, NAME_MOST, Level, choose, computer_names
 from game.core.actions import Keep, Score
-from game.core.engine import MAX_PLAYERS
+from game.core.cards import MAX_PLAYERS
 from game.core.i18n import DEFAULT, ENGLISH, LANGUAGES, Text
-from game.core.rules import RuleSet, ruleset
+from game.core.rules import RuleSet
+from game.core.variants import ruleset
 from game.present.setup import Setup
 from tools import i18n
 

@@ -27,7 +27,7 @@ def test_build_writes_site_worker_preloads_and_gzip(tmp_path):
     assert not any("py-editor" in p or "xterm" in p or p.endswith(".map") for p in paths)
     page = (out / "index.html").read_text()
     assert build.PRELOAD_MARKER not in page
-    # The setup form and the tray are rendered by game.present.markup: no marker is left.
+    # The setup form and the tray are rendered by game.present.forms and markup: no marker is left.
     assert "<!-- markup:" not in page
     assert '<form id="setup-form" novalidate>' in page and 'name="rules" value="yahtzee" checked' in page
     assert page.count('class="die die-empty"') == 5

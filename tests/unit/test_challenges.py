@@ -14,8 +14,10 @@ from game.coach.advisor import Advisor
 from game.coach.session import Next, Session
 from game.core import links
 from game.core.actions import Hold, Roll, Score
-from game.core.engine import Draw, Level, Seat, new_match
-from game.present import markup, view
+from game.core.cards import Level, Seat
+from game.core.dice import Draw
+from game.core.engine import new_match
+from game.present import controls, markup, standings, view
 from game.records import challenge
 from tests.unit.test_app import ops, send
 
@@ -125,7 +127,7 @@ def test_a_match_that_drew_its_dice_in_sequence_offers_no_challenge():
         links.write(challenge.solo(old), links.LinkKind.CHALLENGE)
     assert refused.value.why is links.Why.UNSENDABLE
     app = App(screen=Screen.PLAY, session=Session(old))
-    assert view.elements(app.session, view.results(old))["challenge-friend"].hidden is True
+    assert controls.elements(app.session, standings.results(old))["challenge-friend"].hidden is True
     assert update(app, Click("challenge-friend"), now=NOW) == (replace(app, now=NOW), [])
 
 
@@ -140,7 +142,7 @@ def test_a_match_that_drew_its_dice_in_sequence_offers_no_challenge():
 def test_only_one_persons_first_game_is_offered(match, offered):
     done = finish(match)
     assert challenge.offerable(done) is offered
-    assert view.elements(Session(done), view.results(done))["challenge-friend"].hidden is not offered
+    assert controls.elements(Session(done), standings.results(done))["challenge-friend"].hidden is not offered
     if offered and done.games > 1:
         later = finish(done.next_game())
         assert not challenge.offerable(later)  # the second game's dice are another game's slots
@@ -207,8 +209,10 @@ def test_the_friend_plays_the_same_dice_and_sees_both_cards_and_the_optimal_tota
     assert (app.session.match.ruleset, app.session.match.seed) == (theirs.ruleset, theirs.seed)
     stored = [effect.args for effect in effects if effect.kind == "store" and effect.args[0] == CHALLENGE_KEY]
     assert stored and links.read(stored[-1][1]).match == theirs
-    assert ops(effects, "challenge-line")[-1] == {"text": f"Challenge from Ann: {theirs.totals(0).grand_total} points",
-                                                    "hidden": False}  # fmt: skip
+    assert ops(effects, "challenge-line")[-1] == {
+        "text": f"Challenge from Ann: {theirs.totals(0).grand_total} points",
+        "hidden": False,
+    }
     # A reload: the challenge comes back from storage, with the match in progress.
     saved = [effect.args[1] for effect in effects if effect.kind == "store" and effect.args[0] == SAVE_KEY][-1]
     app, effects = update(App(), Start(stored=((SAVE_KEY, saved), stored[-1])), now=NOW)

@@ -11,13 +11,14 @@ import pytest
 
 from game.app import HISTORY_KEY, SETUP_KEY, Click, Confirmed, Fetched, Screen, update
 from game.coach.session import Session
-from game.core import rules
+from game.core import variants
 from game.core.actions import Roll, Score
 from game.core.engine import new_match
 from game.core.i18n import ENGLISH, LANGUAGES, Text
 from game.present.setup import Setup, form_values
 from game.records import daily
-from game.records.history import History, session_record
+from game.records.history import History
+from game.records.record import session_record
 from tests.unit.test_app import NOW, after_ticks, of, ops, send, start, stores, visible
 
 DAY = date(2026, 11, 24)  # NOW's day (tests/unit/test_app.py)
@@ -53,8 +54,8 @@ def history_of(*records) -> History:
 
 def test_the_seed_names_the_day_and_the_rule_set():
     assert daily.seed("yatzy", DAY) == "daily:2026-11-24:yatzy" == daily.seed("yatzy", date(2026, 11, 24))
-    seeds = {daily.seed(name, day) for name in rules.VARIANTS for day in (DAY, date(2026, 11, 25))}
-    assert len(seeds) == 2 * len(rules.VARIANTS)  # different across days and rule sets
+    seeds = {daily.seed(name, day) for name in variants.VARIANTS for day in (DAY, date(2026, 11, 25))}
+    assert len(seeds) == 2 * len(variants.VARIANTS)  # different across days and rule sets
 
 
 def test_the_same_seed_gives_the_same_first_roll_and_another_day_another():
@@ -85,7 +86,7 @@ def test_a_daily_game_is_known_by_its_seed_rules_and_seat():
     assert daily.day_of(played("yatzy", DAY, NOW, seed="daily:2026-11-24:yacht")) is None  # another rule set's
     assert daily.day_of(played("yatzy", DAY, NOW, seed="42")) is None
     other_options = session_record(
-        _finished(new_match(rules.ruleset("yahtzee", joker="free"), ["Ann"], seed=daily.seed("yahtzee", DAY))),
+        _finished(new_match(variants.ruleset("yahtzee", joker="free"), ["Ann"], seed=daily.seed("yahtzee", DAY))),
         0,
         NOW,
     )

@@ -7,39 +7,38 @@ from collections import Counter
 
 import pytest
 
-from game.core import rules, saves
+from game.core import rule_errors, saves, variants
 from game.core.actions import Finish, Hold, NextGame, Roll, Score
-from game.core.engine import (
-    MAX_SEED,
+from game.core.cards import (
     NAME_LENGTH,
+    LastScored,
+    Level,
+    Scorecard,
+    Seat,
+    SeatKind,
+    Standing,
+    competition_ranks,
+    make_seats,
+    normalize_name,
+)
+from game.core.dice import MAX_SEED, die_face
+from game.core.engine import Match, Phase, new_match
+from game.core.refusals import (
     ActionError,
     FlowError,
     GameError,
     GameOverError,
     HoldError,
-    LastScored,
-    Level,
-    Match,
     NotYourTurnError,
-    Phase,
     QueryError,
     Refusal,
     RollError,
-    Scorecard,
     ScoreError,
-    Seat,
-    SeatKind,
     SetupError,
-    Standing,
-    competition_ranks,
-    die_face,
-    make_seats,
-    new_match,
-    normalize_name,
 )
 from game.core.saves import replay
 
-YAHTZEE = rules.ruleset("yahtzee")
+YAHTZEE = variants.ruleset("yahtzee")
 
 
 def rolled(match: Match, faces) -> Match:
@@ -96,9 +95,9 @@ def test_new_match_defaults():
 
 
 def test_new_match_accepts_a_ruleset_value_or_name_or_dict():
-    generalized = rules.ruleset("generalized", dice=6, sides=8)
+    generalized = variants.ruleset("generalized", dice=6, sides=8)
     assert new_match(generalized, seed=1).ruleset == generalized
-    assert new_match("yatzy", seed=1).ruleset == rules.ruleset("yatzy")
+    assert new_match("yatzy", seed=1).ruleset == variants.ruleset("yatzy")
     assert new_match(generalized.to_dict(), seed=1).ruleset == generalized
     assert new_match(generalized, seed=1).held == (False,) * 6
 
@@ -357,8 +356,8 @@ def test_choosing_a_filled_category_changes_nothing_and_another_may_be_chosen():
         Refusal.FILLED,
         "Bob cannot score Full House: it is already filled (25); choose another category",
     )
-    assert isinstance(error.rules_error, rules.CategoryFilledError) and error.category == "full_house"
-    assert isinstance(error.__cause__, rules.CategoryFilledError)
+    assert isinstance(error.rules_error, rule_errors.CategoryFilledError) and error.category == "full_house"
+    assert isinstance(error.__cause__, rule_errors.CategoryFilledError)
     assert str(error.rules_error) == "Full House is already filled (25)"
     assert "full_house" not in match.options()
     match = match.score("three_of_a_kind")
@@ -379,7 +378,7 @@ def test_joker_rule_forbids_categories_and_pays_the_bonus():
     assert match.options() == {"fives": 25}
     assert match.pending_bonus() == 100
     error = refuse(match, lambda m: m.score("chance"), ScoreError, Refusal.JOKER)
-    assert isinstance(error.rules_error, rules.JokerRuleError) and error.__cause__ is error.rules_error
+    assert isinstance(error.rules_error, rule_errors.JokerRuleError) and error.__cause__ is error.rules_error
     assert str(error) == f"Ann cannot score Chance: {error.rules_error}"
     assert str(error).startswith("Ann cannot score Chance: ") and "joker" in str(error)
     match = match.score("fives")
@@ -393,7 +392,7 @@ def test_joker_rule_forbids_categories_and_pays_the_bonus():
 
 
 def test_a_free_joker_allows_any_open_box():
-    match = new_match(rules.ruleset("yahtzee", joker="free"), seed=1)
+    match = new_match(variants.ruleset("yahtzee", joker="free"), seed=1)
     match = rolled(finish_turn(match, [2] * 5, "yahtzee"), [2] * 5)
     assert set(match.options()) == {c.id for c in YAHTZEE.categories} - {"yahtzee"}
     assert match.score("chance").totals().yahtzee_bonus == 100
@@ -525,11 +524,11 @@ def test_options_are_the_rules_choices_for_the_current_player():
     match = new_match("yatzy", ["Ann", "Bob"], seed=1)
     match = finish_turn(match, [6, 6, 5, 5, 1], "two_pairs")
     match = rolled(match, [6, 6, 5, 5, 1])
-    assert match.options() == rules.ruleset("yatzy").choices({}, [6, 6, 5, 5, 1])
+    assert match.options() == variants.ruleset("yatzy").choices({}, [6, 6, 5, 5, 1])
     assert match.options()["two_pairs"] == 22
     match = rolled(match.score("chance"), [6, 6, 5, 5, 1])  # Ann again
     assert match.current_name == "Ann" and "two_pairs" not in match.options()
-    assert match.options() == rules.ruleset("yatzy").choices({"two_pairs": 22}, [6, 6, 5, 5, 1])
+    assert match.options() == variants.ruleset("yatzy").choices({"two_pairs": 22}, [6, 6, 5, 5, 1])
 
 
 def test_can_roll_and_reason():
@@ -631,7 +630,7 @@ def test_last_scored_and_history():
     assert match.last_scored == LastScored(0, 0, "four_of_a_kind", 16, 0, (4, 4, 4, 4, 2))
     assert match.cards[0][0].scores == {"four_of_a_kind": 16}
     assert match.open_categories("Ann") == tuple(
-        c.id for c in rules.ruleset("yacht").categories if c.id != "four_of_a_kind"
+        c.id for c in variants.ruleset("yacht").categories if c.id != "four_of_a_kind"
     )
 
 

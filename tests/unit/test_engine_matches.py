@@ -8,22 +8,23 @@ from collections import Counter
 
 import pytest
 
-from game.core import rules
+from game.core import variants
 from game.core.actions import Finish, NextGame, Roll
-from game.core.engine import Match, Phase, Seat, new_match
+from game.core.cards import Seat
+from game.core.engine import Match, Phase, new_match
 from game.core.saves import from_dict, from_json, replay, to_dict, to_json
 
 RULESETS = {
-    "yacht": rules.ruleset("yacht"),
-    "yahtzee": rules.ruleset("yahtzee"),
-    "yahtzee-free-joker": rules.ruleset("yahtzee", joker="free"),
-    "yatzy": rules.ruleset("yatzy"),
-    "generalized": rules.ruleset("generalized"),
-    "generalized-6x8": rules.ruleset("generalized", dice=6, sides=8),
-    "generalized-2x2": rules.ruleset("generalized", dice=2, sides=2),
-    "generalized-10x10": rules.ruleset("generalized", dice=10, sides=10),
+    "yacht": variants.ruleset("yacht"),
+    "yahtzee": variants.ruleset("yahtzee"),
+    "yahtzee-free-joker": variants.ruleset("yahtzee", joker="free"),
+    "yatzy": variants.ruleset("yatzy"),
+    "generalized": variants.ruleset("generalized"),
+    "generalized-6x8": variants.ruleset("generalized", dice=6, sides=8),
+    "generalized-2x2": variants.ruleset("generalized", dice=2, sides=2),
+    "generalized-10x10": variants.ruleset("generalized", dice=10, sides=10),
 }
-assert {rs.name for rs in RULESETS.values()} == set(rules.RULESET_NAMES)
+assert {rs.name for rs in RULESETS.values()} == set(variants.RULESET_NAMES)
 
 
 def play_turn(match: Match, rng: random.Random) -> Match:

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from game.core.actions import Roll
-from game.core.engine import HoldError, Refusal, RollError, new_match
+from game.core.engine import new_match
+from game.core.refusals import HoldError, Refusal, RollError
 from game.core.saves import to_dict
 
 TABLE = json.loads((Path(__file__).parents[1] / "data" / "engine_rolling.json").read_text(encoding="utf-8"))

@@ -14,30 +14,23 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from game.core import actions, rules
+from game.core import actions, legality, variants
 from game.core.actions import Finish, Hold, NextGame, Roll, Score
-from game.core.engine import (
-    MAX_SEED,
-    GameError,
-    Level,
-    Match,
-    Phase,
-    Refusal,
-    Seat,
-    competition_ranks,
-    new_match,
-)
+from game.core.cards import Level, Seat, competition_ranks
+from game.core.dice import MAX_SEED
+from game.core.engine import Match, Phase, new_match
+from game.core.refusals import GameError, Refusal
 from game.core.saves import from_dict, to_dict
 
 RULESETS = [
-    rules.ruleset("yacht"),
-    rules.ruleset("yahtzee"),
-    rules.ruleset("yahtzee", joker="free"),
-    rules.ruleset("yahtzee", yahtzee_bonus=False, joker="none", upper_bonus=False),
-    rules.ruleset("yatzy"),
-    rules.ruleset("generalized"),
-    rules.ruleset("generalized", dice=6, sides=8),
-    rules.ruleset("generalized", dice=3, sides=4),
+    variants.ruleset("yacht"),
+    variants.ruleset("yahtzee"),
+    variants.ruleset("yahtzee", joker="free"),
+    variants.ruleset("yahtzee", yahtzee_bonus=False, joker="none", upper_bonus=False),
+    variants.ruleset("yatzy"),
+    variants.ruleset("generalized"),
+    variants.ruleset("generalized", dice=6, sides=8),
+    variants.ruleset("generalized", dice=3, sides=4),
 ]
 ALL_CATEGORIES = sorted({c.id for rs in RULESETS for c in rs.categories} | {"bogus", ""})
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -111,7 +104,7 @@ class MatchMachine(RuleBasedStateMachine):
             assert type(predicted) is type(exc) and str(predicted) == str(exc)
             assert predicted.reason is exc.reason
             assert exc.reason is not None and str(exc)
-            if player is None or before._seat_index(player) == before.player:
+            if player is None or legality.seat_index(before, player) == before.player:
                 if not (isinstance(action, Roll) and exc.reason is Refusal.BAD_FACES):
                     assert listed not in legal, f"{action} refused but listed in legal_actions"
             return

@@ -1,4 +1,5 @@
-"""The history of finished games (game.records.history): records from real matches, the saved history, backups."""
+"""The history of finished games (game.records.record, history, loading, backup): records from real matches, the
+saved history, backups."""
 
 from __future__ import annotations
 
@@ -10,44 +11,24 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.coach.session import Session
-from game.core import rules
-from game.core.engine import (
-    MAX_PLAYERS,
-    NAME_LENGTH,
-    FlowError,
-    Level,
-    QueryError,
-    SaveError,
-    Seat,
-    competition_ranks,
-    new_match,
-)
-from game.records.history import (
-    BACKUP_FORMAT,
-    HISTORY_FORMAT,
-    ID_LENGTH,
-    MAX_BACKUP_BYTES,
-    MAX_DEPTH,
-    MAX_GAMES_KEPT,
-    Backup,
-    GameRecord,
-    History,
-    SeatRecord,
-    Trouble,
-    _shape_of,
-    game_id,
-    parse_json,
-    record_game,
-    utc_time,
-)
+from game.core import rules, variants
+from game.core.cards import MAX_PLAYERS, NAME_LENGTH, Level, Seat, competition_ranks
+from game.core.engine import new_match
+from game.core.inputs import MAX_DEPTH, Trouble
+from game.core.possible import achievable
+from game.core.refusals import FlowError, QueryError, SaveError
+from game.records.backup import BACKUP_FORMAT, Backup
+from game.records.history import HISTORY_FORMAT, MAX_GAMES_KEPT, History
+from game.records.loading import MAX_BACKUP_BYTES, parse_json
+from game.records.record import ID_LENGTH, GameRecord, SeatRecord, game_id, record_game, shape_of, utc_time
 
 ENDED = "2026-11-23T06:40:00Z"
 RULESETS = (
-    rules.ruleset("yacht"),
-    rules.ruleset("yatzy"),
-    rules.ruleset("yahtzee"),
-    rules.ruleset("yahtzee", joker="free", upper_bonus=False),
-    rules.ruleset("generalized", dice=3, sides=4),
+    variants.ruleset("yacht"),
+    variants.ruleset("yatzy"),
+    variants.ruleset("yahtzee"),
+    variants.ruleset("yahtzee", joker="free", upper_bonus=False),
+    variants.ruleset("generalized", dice=3, sides=4),
 )
 
 
@@ -207,13 +188,13 @@ IDS = tuple(f"{n:016x}" for n in range(6))  # few ids: the same game comes up ag
 
 def possible_card(ruleset):
     """A full card of scores some roll makes in each box (not necessarily one game's)."""
-    return st.tuples(*(st.sampled_from(sorted(points)) for points in rules.achievable(ruleset).boxes)).map(list)
+    return st.tuples(*(st.sampled_from(sorted(points)) for points in achievable(ruleset).boxes)).map(list)
 
 
 @st.composite
 def game_data(draw):
     table = draw(st.integers(0, len(RULESETS) - 1))
-    shape = _shape_of(RULESETS[table])
+    shape = shape_of(RULESETS[table])
     seats = []
     for _ in range(draw(st.integers(1, MAX_PLAYERS))):
         level = draw(st.none() | st.sampled_from([level.value for level in Level]))
@@ -269,7 +250,7 @@ def test_merging_is_commutative_associative_and_idempotent(a, b, c):
 @FAST
 @given(st.sampled_from(RULESETS), st.data())
 def test_the_loaded_totals_are_the_rule_sets(ruleset, data):
-    shape = _shape_of(ruleset)
+    shape = shape_of(ruleset)
     points = data.draw(possible_card(ruleset))
     bonus = ruleset.yahtzee_bonus_amount * data.draw(st.integers(0, 3))
     totals = ruleset.totals(dict(zip(shape.ids, points)), bonus)
@@ -476,21 +457,25 @@ def test_the_demo_record_and_direct_values_agree_with_the_loader():
 
 # ------------------------------------------------------------------------- impossible games
 
-YAHTZEE = rules.ruleset("yahtzee")
-YACHT = rules.ruleset("yacht")
+YAHTZEE = variants.ruleset("yahtzee")
+YACHT = variants.ruleset("yacht")
 
 
 def card(ruleset, **boxes):
     """A full card in scorecard order: the boxes named, the smallest score some roll makes elsewhere."""
-    possible = rules.achievable(ruleset).boxes
+    possible = achievable(ruleset).boxes
     return [boxes.get(c.id, min(points)) for c, points in zip(ruleset.categories, possible)]
 
 
 def backup_of(ruleset, *seats) -> str:
     """A backup of one game of ``ruleset`` whose seats are (points, Yahtzee bonus)."""
     rows = [[f"P{n}", None, points, bonus, 0, None] for n, (points, bonus) in enumerate(seats, 1)]
-    history = {"format": HISTORY_FORMAT, "version": 1, "rules": [ruleset.to_dict()],
-               "games": [["0123456789abcdef", ENDED, 0, 1, 0, rows]]}  # fmt: skip
+    history = {
+        "format": HISTORY_FORMAT,
+        "version": 1,
+        "rules": [ruleset.to_dict()],
+        "games": [["0123456789abcdef", ENDED, 0, 1, 0, rows]],
+    }
     return json.dumps({**Backup().to_dict(), "history": history})
 
 
@@ -519,16 +504,20 @@ def test_a_box_holding_what_no_roll_scores_there_is_refused_naming_the_game_and_
         (YAHTZEE, {"large_straight": 30}, "30 in Large Straight"),
         (YAHTZEE, {"chance": 0}, "0 in Chance"),
         (YAHTZEE, {"three_of_a_kind": 4}, "4 in Three of a Kind"),
-        (rules.ruleset("yatzy"), {"two_pairs": 4}, "4 in Two Pairs"),  # two pairs of different faces
-        (rules.ruleset("yatzy"), {"small_straight": 20}, "20 in Small Straight"),
+        (variants.ruleset("yatzy"), {"two_pairs": 4}, "4 in Two Pairs"),  # two pairs of different faces
+        (variants.ruleset("yatzy"), {"small_straight": 20}, "20 in Small Straight"),
         (YACHT, {"four_of_a_kind": 10}, "10 in Four of a Kind"),
-        (rules.ruleset("yahtzee", joker="none"), {"yahtzee": 0, "sixes": 31}, "31 in Sixes"),
-        (rules.ruleset("generalized", dice=8, sides=4), {"small_straight": 1}, "1 in Small Straight"),
+        (variants.ruleset("yahtzee", joker="none"), {"yahtzee": 0, "sixes": 31}, "31 in Sixes"),
+        (variants.ruleset("generalized", dice=8, sides=4), {"small_straight": 1}, "1 in Small Straight"),
         # ten dice of six sides make no run of eight: only a joker fills Small Straight, and there is none
-        (rules.ruleset("generalized", dice=10, sides=6, joker="none"), {"small_straight": 60}, "60 in Small Straight"),
+        (
+            variants.ruleset("generalized", dice=10, sides=6, joker="none"),
+            {"small_straight": 60},
+            "60 in Small Straight",
+        ),
         # too many rolls to enumerate: an upper box is still checked exactly, a lower box against its most
-        (rules.ruleset("generalized", dice=10, sides=20), {"threes": 31}, "31 in Threes"),
-        (rules.ruleset("generalized", dice=10, sides=20), {"chance": 201}, "201 in Chance"),
+        (variants.ruleset("generalized", dice=10, sides=20), {"threes": 31}, "31 in Threes"),
+        (variants.ruleset("generalized", dice=10, sides=20), {"chance": 201}, "201 in Chance"),
     ],
 )
 def test_impossible_points_in_each_kind_of_box_are_refused(ruleset, boxes, words):
@@ -536,14 +525,14 @@ def test_impossible_points_in_each_kind_of_box_are_refused(ruleset, boxes, words
 
 
 def test_joker_values_are_possible_where_a_joker_may_go():
-    for ruleset in (YAHTZEE, rules.ruleset("yahtzee", joker="free")):
+    for ruleset in (YAHTZEE, variants.ruleset("yahtzee", joker="free")):
         Backup.from_json(backup_of(ruleset, (card(ruleset, full_house=25, yahtzee=50), 0)))
     # ten dice of six sides make no run of eight: Small Straight pays its 60 only to a joker
     joker, none = (
-        rules.ruleset("generalized", dice=10, sides=6),
-        rules.ruleset("generalized", dice=10, sides=6, joker="none"),
+        variants.ruleset("generalized", dice=10, sides=6),
+        variants.ruleset("generalized", dice=10, sides=6, joker="none"),
     )
-    assert 60 in rules.achievable(joker).boxes[9] and rules.achievable(none).boxes[9] == {0}
+    assert 60 in achievable(joker).boxes[9] and achievable(none).boxes[9] == {0}
     Backup.from_json(backup_of(joker, (card(joker, small_straight=60), 0)))
 
 
@@ -555,21 +544,35 @@ def test_a_yahtzee_bonus_that_does_not_follow_from_the_boxes_is_refused():
     assert "seat 1's Yahtzee bonus 100 does not follow from the boxes" in str(error)
     assert error.problem.fields["part"] == "yahtzee_bonus"
     # alike dice write 0 or 5 × a face in an upper box, their sum or a joker's points below: each bonus needs one such box
-    few = card(YAHTZEE, ones=3, twos=8, threes=12, fours=16, fives=20, sixes=24, three_of_a_kind=17, four_of_a_kind=17,
-               full_house=25, small_straight=30, large_straight=40, yahtzee=50, chance=23)  # fmt: skip
+    few = card(
+        YAHTZEE,
+        ones=3,
+        twos=8,
+        threes=12,
+        fours=16,
+        fives=20,
+        sixes=24,
+        three_of_a_kind=17,
+        four_of_a_kind=17,
+        full_house=25,
+        small_straight=30,
+        large_straight=40,
+        yahtzee=50,
+        chance=23,
+    )
     Backup.from_json(backup_of(YAHTZEE, (few, 300)))
     assert "Yahtzee bonus 400 does not follow" in str(refused(backup_of(YAHTZEE, (few, 400))))
     assert "Yahtzee bonus 100 is impossible in Yahtzee" in str(
-        refused(backup_of(rules.ruleset("yahtzee", yahtzee_bonus=False), (sixes, 100)))
+        refused(backup_of(variants.ruleset("yahtzee", yahtzee_bonus=False), (sixes, 100)))
     )
     assert "Yahtzee bonus 0.0 is impossible" in str(refused(backup_of(YAHTZEE, (sixes, 0.0))))
 
 
 def rule_sets_to_play():
     """Every rule set of the registry with every option combination shipped, and custom dice of many shapes."""
-    shipped = [rs for v in rules.VARIANTS.values() for rs in v.shipped_tables()]
+    shipped = [rs for v in variants.VARIANTS.values() for rs in v.shipped_tables()]
     custom = [
-        rules.ruleset("generalized", dice=dice, sides=sides, **options)
+        variants.ruleset("generalized", dice=dice, sides=sides, **options)
         for dice, sides in ((2, 2), (3, 4), (5, 6), (10, 6), (4, 12), (6, 20), (10, 20))
         for options in ({}, {"joker": "none", "upper_bonus": False}, {"joker": "free", "yahtzee_bonus": False})
     ]
@@ -577,7 +580,7 @@ def rule_sets_to_play():
 
 
 def test_a_real_game_is_imported_for_every_rule_set():
-    assert {rs.name for rs in rule_sets_to_play()} == set(rules.VARIANTS)
+    assert {rs.name for rs in rule_sets_to_play()} == set(variants.VARIANTS)
     for ruleset in rule_sets_to_play():
         match = play(ruleset, seed=5, games=2)
         records = [record_game(match, game, ENDED, [0, 0], [1.5, None]) for game in range(2)]
@@ -586,10 +589,10 @@ def test_a_real_game_is_imported_for_every_rule_set():
 
 
 def test_the_fallback_for_many_rolls_only_widens_the_enumerated_scores(monkeypatch):
-    for ruleset in (YAHTZEE, YACHT, rules.ruleset("yatzy"), rules.ruleset("generalized", dice=4, sides=8)):
-        exact = rules.achievable.__wrapped__(ruleset)
-        monkeypatch.setattr(rules, "MAX_ROLLS_ENUMERATED", 0)
-        wide = rules.achievable.__wrapped__(ruleset)
+    for ruleset in (YAHTZEE, YACHT, variants.ruleset("yatzy"), variants.ruleset("generalized", dice=4, sides=8)):
+        exact = achievable.__wrapped__(ruleset)
+        monkeypatch.setattr("game.core.possible.MAX_ROLLS_ENUMERATED", 0)
+        wide = achievable.__wrapped__(ruleset)
         monkeypatch.undo()
         assert exact.exact and not wide.exact and exact.alike == wide.alike
         for category, points, widened in zip(ruleset.categories, exact.boxes, wide.boxes):
@@ -603,7 +606,7 @@ def played_games(draw):
     """A match of a drawn rule set played at random to its end: holds, rerolls, boxes, and alike dice now and then."""
     ruleset = draw(
         st.sampled_from(
-            [v.ruleset() for v in rules.VARIANTS.values()] + [rs for rs in rule_sets_to_play() if rs.dice <= 6]
+            [v.ruleset() for v in variants.VARIANTS.values()] + [rs for rs in rule_sets_to_play() if rs.dice <= 6]
         )
     )
     players = draw(st.integers(1, 2))
@@ -632,8 +635,10 @@ def played_games(draw):
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(played_games())
 def test_every_record_of_a_randomly_played_game_is_imported(match):
-    records = tuple(record_game(match, game, ENDED, [0] * len(match.seats), [None] * len(match.seats))
-                    for game in range(len(match.cards)))  # fmt: skip
+    records = tuple(
+        record_game(match, game, ENDED, [0] * len(match.seats), [None] * len(match.seats))
+        for game in range(len(match.cards))
+    )
     history = History(records)
     assert History.from_json(history.to_json()) == history
     assert Backup.from_json(Backup(history).to_json()).history == history
@@ -644,12 +649,12 @@ def test_every_record_of_a_randomly_played_game_is_imported(match):
     [
         YAHTZEE,
         YACHT,
-        rules.ruleset("yatzy"),
-        rules.ruleset("yahtzee", joker="none"),
-        rules.ruleset("yahtzee", joker="free"),
-        rules.ruleset("generalized", dice=3, sides=4),
-        rules.ruleset("generalized", dice=7, sides=3),
-    ],  # fmt: skip
+        variants.ruleset("yatzy"),
+        variants.ruleset("yahtzee", joker="none"),
+        variants.ruleset("yahtzee", joker="free"),
+        variants.ruleset("generalized", dice=3, sides=4),
+        variants.ruleset("generalized", dice=7, sides=3),
+    ],
     ids=repr,
 )
 def test_the_possible_points_are_exactly_what_rolls_and_jokers_write(ruleset):
@@ -664,5 +669,5 @@ def test_the_possible_points_are_exactly_what_rolls_and_jokers_write(ruleset):
         upper = next(c.id for c in ruleset.upper if ruleset.score(c, [face] * ruleset.dice))
         for box, points in ruleset.choices({ruleset.yahtzee_id: 0, upper: 0}, [face] * ruleset.dice).items():
             made[box].add(points)
-    possible = rules.achievable(ruleset)
+    possible = achievable(ruleset)
     assert possible.exact and [set(points) for points in possible.boxes] == [made[c.id] for c in ruleset.categories]

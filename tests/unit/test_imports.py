@@ -1,133 +1,31 @@
-"""No import cycles among game's own modules, read with ``ast`` (nothing is imported).
+"""The shape of game/, read with ``ast`` by tools/structure.py (nothing is imported).
 
-Every import counts, function-level ones too; only those under ``if TYPE_CHECKING:`` are skipped.
-A package is its ``__init__.py``; ``from . import name`` imports the submodule ``name`` where
-there is one, else the package. Importing ``game.a.b`` runs ``game.a`` first: an edge to it too,
-unless the importer is inside ``game.a`` (its own packages have started before it runs). A cycle
-fails the test with one path through each strongly connected component, for example::
+No import cycle; no arrow up the layers (core < coach < records < present < app < shell); no module
+over 500 lines; no module reading another's private names; only the shell reaching the browser. A
+cycle fails with one path through each strongly connected component, for example::
 
-    import cycles: game.shell.board -> game.shell.records -> game.shell.board
+    import cycles: game.present.markup -> game.app -> game.present.markup
+
+``python -m tools.structure`` prints the whole picture (``--at REVISION`` for an older tree).
 """
 
 from __future__ import annotations
 
 import ast
-from collections import deque
 from pathlib import Path
 
-GAME = Path(__file__).resolve().parents[2] / "game"
-
-
-def module_names(root: Path) -> dict[str, Path]:
-    """Every module under the package ``root``, by dotted name (a package by its own name)."""
-    names = {}
-    for path in sorted(root.rglob("*.py")):
-        parts = (root.name, *path.relative_to(root).with_suffix("").parts)
-        names[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
-    return names
-
-
-def is_type_checking(test: ast.expr) -> bool:
-    """``TYPE_CHECKING`` or ``typing.TYPE_CHECKING``."""
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
-def import_nodes(nodes):
-    """Every Import and ImportFrom in ``nodes``, at any depth, leaving out ``if TYPE_CHECKING:`` bodies."""
-    for node in nodes:
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            yield node
-        elif isinstance(node, ast.If) and is_type_checking(node.test):
-            yield from import_nodes(node.orelse)
-        else:
-            yield from import_nodes(ast.iter_child_nodes(node))
-
-
-def imported(module: str, path: Path, known: set[str]):
-    """The dotted names ``module`` (at ``path``) imports, relative imports resolved."""
-    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    for node in import_nodes([ast.parse(path.read_text(), str(path))]):
-        if isinstance(node, ast.Import):
-            yield from (alias.name for alias in node.names)
-            continue
-        parts = package.split(".")[: package.count(".") + 2 - node.level] if node.level else []
-        base = ".".join(parts + ([node.module] if node.module else []))
-        for alias in node.names:
-            yield f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base
-
-
-def targets(importer: str, name: str, known: set[str]) -> set[str]:
-    """The modules an import of ``name`` runs: the longest known prefix, and the packages above it
-    that are not ``importer`` or its own packages."""
-    parts = name.split(".")
-    chain = [m for m in (".".join(parts[:i]) for i in range(1, len(parts) + 1)) if m in known]
-    if not chain:
-        return set()
-    own = {".".join(importer.split(".")[:i]) for i in range(1, importer.count(".") + 2)}
-    return {chain[-1]} | (set(chain[:-1]) - own)
-
-
-def import_graph(root: Path) -> dict[str, set[str]]:
-    """Each module under ``root`` and the modules of that package it imports."""
-    modules = module_names(root)
-    known = set(modules)
-    return {m: {t for name in imported(m, path, known) for t in targets(m, name, known)} for m, path in modules.items()}
-
-
-def components(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Tarjan's strongly connected components that hold a cycle: more than one module, or a self-import."""
-    index, low, stack, found = {}, {}, [], []
-
-    def visit(node):
-        index[node] = low[node] = len(index)
-        stack.append(node)
-        for other in graph.get(node, ()):
-            if other not in index:
-                visit(other)
-                low[node] = min(low[node], low[other])
-            elif other in stack:
-                low[node] = min(low[node], index[other])
-        if low[node] == index[node]:
-            members = []
-            while not members or members[-1] != node:
-                members.append(stack.pop())
-            if len(members) > 1 or node in graph.get(node, ()):
-                found.append(sorted(members))
-
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
-    return sorted(found)
-
-
-def cycle_through(graph: dict[str, set[str]], members: list[str]) -> str:
-    """A shortest cycle from the component's first module back to it, as "a -> b -> a"."""
-    start, inside = members[0], set(members)
-    came_from, queue = {}, deque([start])
-    while queue:
-        node = queue.popleft()
-        for other in sorted(graph[node] & inside):
-            if other == start:
-                path = [node]
-                while path[-1] != start:
-                    path.append(came_from[path[-1]])
-                return " -> ".join([*reversed(path), start])
-            if other not in came_from:
-                came_from[other] = node
-                queue.append(other)
-    raise AssertionError(f"no cycle through {start}")
-
-
-def cycles(graph: dict[str, set[str]]) -> list[str]:
-    """One cycle per component, with the component's modules where it has more than the cycle's."""
-    found = []
-    for members in components(graph):
-        cycle = cycle_through(graph, members)
-        whole = len(members) > cycle.count(" -> ")
-        found.append(f"{cycle}  (all of: {', '.join(members)})" if whole else cycle)
-    return found
+from tools.structure import (
+    GAME,
+    LAYERS,
+    MAX_LINES,
+    cycles,
+    import_graph,
+    import_nodes,
+    imported,
+    lines,
+    module_names,
+    upward,
+)
 
 
 def test_game_has_no_import_cycles():
@@ -135,6 +33,24 @@ def test_game_has_no_import_cycles():
     assert graph["game.shell"], "the graph was read"
     found = cycles(graph)
     assert not found, "import cycles:\n" + "\n".join(found)
+
+
+def test_no_import_points_up_a_layer():
+    """core < coach < records < present < app < shell (tools/structure.py's LAYERS): each layer stands on
+    the ones below it; a name a lower layer needs moves down, or comes in as a value."""
+    graph = import_graph(GAME)
+    assert all(package in graph for package in LAYERS), "every layer is a package of game/"
+    assert upward(graph) == []
+
+
+def test_the_layer_check_finds_an_arrow_up():
+    assert upward({"game.core.a": {"game.app"}, "game.app": {"game.core.a"}}) == ["game.core.a -> game.app"]
+    assert upward({"game.app": {"game.core.a", "game.app.x"}, "game.app.x": set(), "game.core.a": set()}) == []
+
+
+def test_every_module_holds_one_concern_in_at_most_500_lines():
+    over = {module: lines(path) for module, path in module_names(GAME).items() if lines(path) > MAX_LINES}
+    assert over == {}
 
 
 def test_the_cycle_finder_finds_a_known_cycle_and_passes_an_acyclic_graph():

@@ -14,10 +14,12 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from game.coach.session import Session
-from game.core.engine import GameError, new_match
+from game.core.engine import new_match
 from game.core.inputs import MAX_DEPTH, MAX_SAVE_BYTES, read_json, shorten
+from game.core.refusals import GameError
 from game.present import setup as setups
-from game.records.history import Backup, History
+from game.records.backup import Backup
+from game.records.history import History
 
 EXAMPLES = {"link": 4_500, "save": 4_000, "backup": 2_000}
 """Generated cases per run, by parser: 10,500 in all."""

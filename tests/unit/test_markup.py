@@ -1,4 +1,4 @@
-"""The page's markup made by game.present.markup: the setup form follows the registry, and links take it all."""
+"""The page's markup made by game.present.forms and markup: the setup form follows the registry, and links take it all."""
 
 from __future__ import annotations
 
@@ -7,16 +7,16 @@ from html.parser import HTMLParser
 
 import pytest
 
-from game.core import rules
-from game.core.engine import MAX_GAMES, MAX_PLAYERS, NAME_LENGTH
-from game.core.rules import OptionKind
-from game.present import markup, view
+from game.core import variants
+from game.core.cards import MAX_GAMES, MAX_PLAYERS, NAME_LENGTH
+from game.core.variants import OptionKind
+from game.present import forms, markup, view
 from game.present.setup import SEAT_KINDS, Quick, parse_link, setup_from_fields
 from tools import build
 from tools.serve import ROOT
 
 VOID = {"input", "br", "img", "meta", "link", "hr"}
-FIRST = next(iter(rules.VARIANTS.values()))
+FIRST = next(iter(variants.VARIANTS.values()))
 
 
 @dataclass
@@ -41,9 +41,10 @@ class Node:
         """Descendants (self included) with this tag and these attribute values (``class_`` for class)."""
         wanted = {k.rstrip("_").replace("_", "-"): v for k, v in attrs.items()}
         return [
-            n for n in self.walk()
+            n
+            for n in self.walk()
             if (tag is None or n.tag == tag) and all(n.attrs.get(k) == v for k, v in wanted.items())
-        ]  # fmt: skip
+        ]
 
     def find(self, tag: str | None = None, **attrs: str) -> Node:
         [node] = self.find_all(tag, **attrs)
@@ -84,7 +85,7 @@ def parse(markup_text: str) -> Node:
 
 @pytest.fixture(scope="module")
 def form() -> Node:
-    return parse(markup.setup_form()).find("form", id="setup-form")
+    return parse(forms.setup_form()).find("form", id="setup-form")
 
 
 def options_of(select: Node) -> list[tuple[str, str, bool]]:
@@ -120,15 +121,15 @@ def default_fields(form: Node) -> dict[str, str]:
 
 def test_one_radio_per_rule_set_the_first_checked(form):
     radios = form.find("fieldset", id="rules-choice").find_all("input", type="radio", name="rules")
-    assert [r.attrs["value"] for r in radios] == list(rules.VARIANTS)
-    assert [r.has("checked") for r in radios] == [v is FIRST for v in rules.VARIANTS.values()]
+    assert [r.attrs["value"] for r in radios] == list(variants.VARIANTS)
+    assert [r.has("checked") for r in radios] == [v is FIRST for v in variants.VARIANTS.values()]
     labels = [label.text for label in form.find("fieldset", id="rules-choice").find_all("label")]
-    assert labels == [v.title for v in rules.VARIANTS.values()]
+    assert labels == [v.title for v in variants.VARIANTS.values()]
 
 
-@pytest.mark.parametrize("name", list(rules.VARIANTS))
+@pytest.mark.parametrize("name", list(variants.VARIANTS))
 def test_each_rule_set_has_a_control_per_option_of_the_right_kind(form, name):
-    v = rules.VARIANTS[name]
+    v = variants.VARIANTS[name]
     found = form.find_all("fieldset", data_rules=name)
     if not v.options:
         assert found == [] and form.find_all(id=f"options-{name}") == []
@@ -241,27 +242,27 @@ def test_ids_are_unique_and_every_label_names_a_control(form):
             assert label.find_all("input")
 
 
-@pytest.mark.parametrize("name", list(rules.VARIANTS))
+@pytest.mark.parametrize("name", list(variants.VARIANTS))
 def test_the_forms_defaults_give_each_rule_sets_default_match(form, name):
     """The field names the form sends are the ones game.present.setup reads, for every rule set."""
     fields = {**default_fields(form), "rules": name}
     setup, problems = setup_from_fields(fields)
     assert problems == ()
-    assert setup.ruleset() == rules.VARIANTS[name].ruleset()
+    assert setup.ruleset() == variants.VARIANTS[name].ruleset()
     assert (len(setup.players), setup.games, setup.undo, set(setup.kinds)) == (1, 1, True, {"human"})
 
 
 # ------------------------------------------------------------------ links take every rule set and option
 
 
-@pytest.mark.parametrize("name", [n for v in rules.VARIANTS.values() for n in (v.name, *v.aliases)])
+@pytest.mark.parametrize("name", [n for v in variants.VARIANTS.values() for n in (v.name, *v.aliases)])
 def test_every_rule_set_name_and_alias_is_a_link(name):
     setup, problems = parse_link(f"?rules={name}")
     assert problems == ()
-    assert setup.ruleset() == rules.variant(name).ruleset()
+    assert setup.ruleset() == variants.variant(name).ruleset()
 
 
-def _link_values(spec: rules.OptionSpec) -> list[tuple[str, object]]:
+def _link_values(spec: variants.OptionSpec) -> list[tuple[str, object]]:
     """(text in a link, value) pairs to try for an option: every choice, both flags, a number range's ends."""
     if spec.kind is OptionKind.FLAG:
         return [("1", True), ("0", False)]
@@ -272,11 +273,11 @@ def _link_values(spec: rules.OptionSpec) -> list[tuple[str, object]]:
 
 @pytest.mark.parametrize(
     "name, spec",
-    [(v.name, spec) for v in rules.VARIANTS.values() for spec in v.options],
+    [(v.name, spec) for v in variants.VARIANTS.values() for spec in v.options],
     ids=lambda x: getattr(x, "name", x),
 )
 def test_every_option_is_a_link_parameter(name, spec):
-    v = rules.VARIANTS[name]
+    v = variants.VARIANTS[name]
     for text, value in _link_values(spec):
         for alias in (v.name, *v.aliases):
             setup, problems = parse_link(f"?rules={alias}&{spec.name}={text}")
@@ -287,9 +288,9 @@ def test_every_option_is_a_link_parameter(name, spec):
 # ------------------------------------------------------------------ scorecard, tray, cells, dice
 
 
-@pytest.mark.parametrize("name", list(rules.VARIANTS))
+@pytest.mark.parametrize("name", list(variants.VARIANTS))
 def test_scorecard_has_a_header_per_seat_and_a_cell_per_row_and_seat(name):
-    ruleset = rules.VARIANTS[name].ruleset()
+    ruleset = variants.VARIANTS[name].ruleset()
     seats = ["Ann", 'B<o>b "&"']
     card = parse(markup.scorecard(ruleset, seats, 2))
     tables = card.find_all("table")
@@ -325,7 +326,7 @@ def test_scorecard_has_a_header_per_seat_and_a_cell_per_row_and_seat(name):
 
 
 def test_names_and_texts_are_escaped():
-    card = markup.scorecard(rules.ruleset("yacht"), ["<img src=x onerror=alert(1)>"], 1)
+    card = markup.scorecard(variants.ruleset("yacht"), ["<img src=x onerror=alert(1)>"], 1)
     assert "<img" not in card and "&lt;img src=x onerror=alert(1)&gt;" in card
     assert markup.cell("chance", view.Cell("<b>", "<i>, 1 point")) == (
         '<button type="button" class="choice" data-category="chance" aria-label="&lt;i&gt;, 1 point">&lt;b&gt;</button>'
@@ -379,7 +380,7 @@ def _elements(node: Node) -> list[tuple[str, dict]]:
 def test_a_rendered_page_has_no_markers_and_the_form():
     rendered = build.render_markup((ROOT / "index.html").read_text())
     assert "<!-- markup:" not in rendered
-    expected = parse(markup.setup_form()).find("form")
+    expected = parse(forms.setup_form()).find("form")
     assert _elements(parse(rendered).find("form", id="setup-form")) == _elements(expected)
 
 

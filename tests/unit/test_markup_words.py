@@ -1,4 +1,4 @@
-"""Every word game.present.markup and game.present.setup show is worded by the catalogue, and index.html marks each of its texts.
+"""Every word game.present.markup, forms and setup show is worded by the catalogue, and index.html marks each of its texts.
 
 A fake catalogue wraps every translation in «…»: rendered with it, no visible text or translatable
 attribute may hold a letter outside the markers, but for the values a test passes in (names).
@@ -11,9 +11,9 @@ from html.parser import HTMLParser
 
 import pytest
 
-from game.core import rules
+from game.core import variants
 from game.core.i18n import ENGLISH, LANGUAGES, Text
-from game.present import coach_view, markup, stats_view, view
+from game.present import coach_view, forms, markup, stats_view, view
 from game.present.setup import Setup, parse_link, setup_from_fields
 from tests.unit.marked import Marked
 from tools.serve import ROOT
@@ -95,23 +95,23 @@ def test_the_fake_catalogue_catches_english():
 
 
 def test_the_setup_form_is_worded_by_t():
-    assert unworded(markup.setup_form(MARKED)) == []
+    assert unworded(forms.setup_form(MARKED)) == []
 
 
 def test_the_setup_form_in_english_is_as_before():
-    assert markup.setup_form() == markup.setup_form(ENGLISH)
-    assert "«" not in markup.setup_form()
+    assert forms.setup_form() == forms.setup_form(ENGLISH)
+    assert "«" not in forms.setup_form()
 
 
-@pytest.mark.parametrize("name", list(rules.VARIANTS))
+@pytest.mark.parametrize("name", list(variants.VARIANTS))
 @pytest.mark.parametrize("games", [1, 3])
 def test_the_scorecard_is_worded_by_t(name, games):
-    ruleset = rules.VARIANTS[name].ruleset()
+    ruleset = variants.VARIANTS[name].ruleset()
     assert unworded(markup.scorecard(ruleset, NAMES, games, t=MARKED), NAMES) == []
 
 
 def test_the_scorecards_boxes_and_title_are_the_catalogues():
-    ruleset = rules.ruleset("generalized", dice=8)
+    ruleset = variants.ruleset("generalized", dice=8)
     card = markup.scorecard(ruleset, NAMES, 1, t=MARKED)
     assert "<caption" in card and "«Custom {dice} dice × {sides} sides»" not in card
     assert "««Custom 8 dice × 6 sides» scorecard: «Upper section»»" in card
@@ -133,8 +133,8 @@ def test_hints_report_standings_and_problems_add_no_words_of_their_own():
     ]
     assert unworded(markup.report(sections, t=MARKED), NAMES) == []
     assert unworded(markup.lines(["«1. Ann — 50»"], t=MARKED)) == []
-    assert unworded(markup.problems(["«a»"], t=MARKED)) == []
-    assert unworded(markup.problems(["«a»", "«b»"], t=MARKED)) == []
+    assert unworded(forms.problems(["«a»"], t=MARKED)) == []
+    assert unworded(forms.problems(["«a»", "«b»"], t=MARKED)) == []
 
 
 def test_link_problems_are_worded_by_t():
@@ -258,7 +258,7 @@ def test_the_statistics_screen_in_english_is_as_before():
 
 
 def test_the_language_picker_lists_every_language_in_its_own_name():
-    html = markup.language_picker("de")
+    html = forms.language_picker("de")
     assert html.startswith('<label for="language" data-msg="Language">Language</label>')
     options = re.findall(r'<option value="([^"]*)" lang="([^"]*)"( selected)?>([^<]*)</option>', html)
     assert [(value, lang, name) for value, lang, _, name in options] == [
@@ -269,7 +269,7 @@ def test_the_language_picker_lists_every_language_in_its_own_name():
 
 
 def test_the_language_picker_selects_a_regional_code_and_words_its_label():
-    html = markup.language_picker("sv-FI", t=MARKED)
+    html = forms.language_picker("sv-FI", t=MARKED)
     assert '<option value="sv" lang="sv" selected>Svenska</option>' in html
     assert unworded(html, tuple(lang.name for lang in LANGUAGES.values())) == []
     assert 'data-msg="Language">«Language»</label>' in html

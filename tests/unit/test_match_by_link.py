@@ -14,7 +14,9 @@ from game.app import SAVE_KEY, App, Click, Key, Screen, Start, Tick, update
 from game.coach.session import Session
 from game.core import links
 from game.core.actions import Roll, Score
-from game.core.engine import SaveError, Seat, new_match
+from game.core.cards import Seat
+from game.core.engine import new_match
+from game.core.refusals import SaveError
 from game.present import view
 from game.present.setup import parse_link, quick_setup, setup_from_fields
 from tests.unit.test_app import notice, of, ops, send, stores, visible
@@ -220,7 +222,7 @@ def test_the_choice_is_made_in_more_or_by_link_and_one_phone_passing_is_not_remo
     assert parse_link("?remote=maybe")[1][0].message == "remote='maybe' must be 1 or 0 (on or off)"
     assert setup_from_fields({"remote": "1"})[0].remote and not setup_from_fields({})[0].remote
     assert not quick_setup({"remote": "1"}, "pass")[0].remote and quick_setup({"remote": "1"}, "computer")[0].remote
-    from game.present.markup import setup_form
+    from game.present.forms import setup_form
 
     form = setup_form()
     assert 'name="remote"' in form and 'aria-describedby="opt-remote-note"' in form

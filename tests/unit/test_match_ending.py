@@ -1,7 +1,8 @@
 """The end of a match: the winner scene's values, the game's total in context, and what the results offer.
 
-game.present.view.results and game.present.view.ending as values; game.app's results buttons (Next game, Finish the
-match, Play again) and the context's tick through ``update``, as test_app.py drives it.
+game.present.standings.results and game.present.standings.ending as values; game.app's results
+buttons (Next game, Finish the match, Play again) and the context's tick through ``update``, as
+test_app.py drives it.
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ import pytest
 from game.app import HISTORY_KEY, SAVE_KEY, App, Click, Fetched, Start, Tick, update
 from game.coach import advisor
 from game.coach.session import Session
-from game.core import rules
-from game.core.engine import Seat, SeatKind, new_match
-from game.present import feel, markup, view
+from game.core import variants
+from game.core.cards import Seat, SeatKind
+from game.core.engine import new_match
+from game.present import controls, feel, markup, standings, view
 from game.present.sounds import RECIPES, recipe_data
-from game.records.history import History, session_record
+from game.records.history import History
+from game.records.record import session_record
 from tests.unit.test_app import ops, send
 
 NOW = "2026-11-24T10:00:00Z"
@@ -50,8 +53,8 @@ def test_a_win_names_the_winner_large():
     match = new_match("yacht", ["Ann", "Bob"], seed=1)
     for box in match.open_categories():
         match = match.roll(faces=[6] * 5).score(box).roll(faces=[1] * 5).score(box)
-    shown = view.results(match)
-    assert shown.final and shown.outcome is view.Outcome.WIN
+    shown = standings.results(match)
+    assert shown.final and shown.outcome is standings.Outcome.WIN
     assert shown.headline == "Ann" and shown.winner == "Ann wins with 164."
     html = markup.scene(shown)
     assert html.count('class="trophy"') == 1 and 'class="confetti"' in html and "Ann wins with 164." in html
@@ -61,17 +64,17 @@ def test_a_tie_is_said_as_a_tie():
     match = new_match("yacht", ["Ann", "Bob"], seed=1)
     for box in match.open_categories():
         match = match.roll(faces=[2] * 5).score(box).roll(faces=[2] * 5).score(box)
-    shown = view.results(match)
-    assert shown.outcome is view.Outcome.TIE and shown.headline == "A tie!"
+    shown = standings.results(match)
+    assert shown.outcome is standings.Outcome.TIE and shown.headline == "A tie!"
     assert shown.winner.startswith("A tie between Ann and Bob")
     assert markup.scene(shown).count('class="trophy"') == 2
 
 
 def test_a_solo_game_is_a_result_not_a_win():
     match = solo_game([6] * 5, 3)
-    shown = view.results(match)
+    shown = standings.results(match)
     total = match.totals(0).grand_total
-    assert shown.outcome is view.Outcome.SOLO
+    assert shown.outcome is standings.Outcome.SOLO
     assert shown.headline == f"{total} points" and shown.winner == f"Ann scored {total}."
     assert "win" not in (shown.headline + shown.winner).lower()
     html = markup.scene(shown)
@@ -79,7 +82,7 @@ def test_a_solo_game_is_a_result_not_a_win():
 
 
 def test_between_games_there_is_no_scene():
-    shown = view.results(played(players=("Ann", "Bob"), games=2))
+    shown = standings.results(played(players=("Ann", "Bob"), games=2))
     assert not shown.final and shown.outcome is None and shown.headline == "" and markup.scene(shown) == ""
 
 
@@ -87,26 +90,26 @@ def test_between_games_there_is_no_scene():
 
 
 def test_next_game_and_finish_only_between_the_planned_games():
-    one = view.results(played())
+    one = standings.results(played())
     assert one.final and not one.can_next and not one.can_finish
     first = played(games=2)
-    between = view.results(first)
+    between = standings.results(first)
     assert between.can_next and between.can_finish and not between.final
     second = first.next_game()
     for box in second.open_categories():
         second = second.roll().score(box)
-    last = view.results(second)
+    last = standings.results(second)
     assert last.final and not last.can_next and not last.can_finish
-    assert view.results(first.finish()).final and not view.results(first.finish()).can_next
+    assert standings.results(first.finish()).final and not standings.results(first.finish()).can_next
 
 
 def test_the_results_buttons_follow():
     session = Session(played())
-    elements = view.elements(session, view.results(session.match))
+    elements = controls.elements(session, standings.results(session.match))
     assert elements["next-game"].hidden and elements["finish-match"].hidden
     assert not elements["play-again"].hidden and not elements["new-match"].hidden
     session = Session(played(games=2))
-    elements = view.elements(session, view.results(session.match))
+    elements = controls.elements(session, standings.results(session.match))
     assert not elements["next-game"].hidden and not elements["finish-match"].hidden and elements["play-again"].hidden
 
 
@@ -120,7 +123,7 @@ def test_the_status_says_the_match_is_over_after_its_last_planned_game():
 
 def test_a_first_game_under_these_rules():
     match = solo_game([6] * 5, 3)
-    shown = view.results(match, ending=view.ending(match, History()))
+    shown = standings.results(match, ending=standings.ending(match, History()))
     (person,) = shown.ending.people
     assert (person.games, person.best, person.mean, person.new_best) == (0, None, None, False)
     assert shown.context == (f"Ann: {match.totals(0).grand_total} points this game, the first under these rules.",)
@@ -131,14 +134,14 @@ def test_best_average_and_a_new_best():
     history = History().add(record_of(low, "2026-11-01T09:00:00Z")).add(record_of(mid, "2026-11-02T09:00:00Z"))
     best, mean = mid.totals(0).grand_total, (low.totals(0).grand_total + mid.totals(0).grand_total) / 2
     high = solo_game([6] * 5, 3)
-    ending = view.ending(high, history)
+    ending = standings.ending(high, history)
     (person,) = ending.people
     assert (person.games, person.best, person.mean, person.new_best) == (2, best, mean, True)
     total = high.totals(0).grand_total
     expected = f"Ann: {total} points this game, a new best! Before it: best {best}, average {mean:.1f} over 2 games."
-    assert view.results(high, ending=ending).context == (expected,)
+    assert standings.results(high, ending=ending).context == (expected,)
     worse = solo_game([2] * 5, 4)
-    line = view.results(worse, ending=view.ending(worse, history)).context[0]
+    line = standings.results(worse, ending=standings.ending(worse, history)).context[0]
     assert line.startswith(f"Ann: {worse.totals(0).grand_total} points this game. Before it: best {best},")
 
 
@@ -149,28 +152,28 @@ def test_this_games_own_record_is_left_out():
     history = History().add(record_of(earlier))
     high = solo_game([6] * 5, 3)
     with_it = history.add(record_of(high, "2026-11-21T09:00:00Z"))
-    assert view.ending(high, with_it) == view.ending(high, history)
-    assert view.ending(high, with_it).people[0].new_best
+    assert standings.ending(high, with_it) == standings.ending(high, history)
+    assert standings.ending(high, with_it).people[0].new_best
 
 
 def test_other_rules_and_computers_are_left_out():
     yatzy = played("yatzy", ("Ann",), seed=5)
     history = History().add(record_of(yatzy))
     match = played(players=("Ann", Seat.computer("Cy", "easy")), seed=4)
-    (person,) = view.ending(match, history).people  # the computer has no line; the Yatzy game is no earlier Yacht
+    (person,) = standings.ending(match, history).people  # the computer has no line; the Yatzy game is no earlier Yacht
     assert person.name == "Ann" and person.games == 0
 
 
 def test_the_optimal_mean_where_known():
     match = solo_game([6] * 5, 3)
-    with_it = view.results(match, ending=view.ending(match, History(), 166.9881))
+    with_it = standings.results(match, ending=standings.ending(match, History(), 166.9881))
     assert with_it.context[-1] == YACHT_OPTIMAL
-    without = view.results(match, ending=view.ending(match, History(), None))
+    without = standings.results(match, ending=standings.ending(match, History(), None))
     assert not any("optimal" in line for line in without.context)
     computers = new_match("yacht", [Seat.computer("Cy", "easy")], seed=1)
     for box in computers.open_categories():
         computers = computers.roll().score(box)
-    assert view.results(computers, ending=view.ending(computers, None, None)).context == ()
+    assert standings.results(computers, ending=standings.ending(computers, None, None)).context == ()
 
 
 # ----------------------------------------------------------------------------- the app
@@ -251,7 +254,7 @@ def test_next_game_is_never_added_and_finish_means_nothing_after_the_last_game()
 
 def test_play_again_keeps_the_seats_and_rules_with_a_new_seed():
     seats = ["Ann", Seat.computer("Cy", "perfect"), "Bob"]
-    ruleset = rules.ruleset("yahtzee", joker="free", upper_bonus=False)
+    ruleset = variants.ruleset("yahtzee", joker="free", upper_bonus=False)
     match = new_match(ruleset, seats, games=1, seed=4)
     for box in match.open_categories():
         for _ in match.seats:
@@ -305,12 +308,12 @@ def test_every_word_of_the_ending_is_the_catalogues():
     history = History().add(record_of(low))
     texts = []
     for match, earlier in ((high, history), (high, History()), (low, History().add(record_of(high)))):
-        shown = view.results(match, t, ending=view.ending(match, earlier, 166.99))
+        shown = standings.results(match, t, ending=standings.ending(match, earlier, 166.99))
         texts += [shown.title, shown.headline, shown.winner, *shown.context]
     tie = new_match("yacht", ["Ann", "Chris"], seed=1)
     for box in tie.open_categories():
         tie = tie.roll(faces=[2] * 5).score(box).roll(faces=[2] * 5).score(box)
-    texts += [view.results(tie, t).headline, view.status(tie, t)]
+    texts += [standings.results(tie, t).headline, view.status(tie, t)]
     assert any("A NEW BEST" in text for text in texts) and any("BEFORE IT" in text for text in texts)
     problems = [p for text in texts if (p := unmarked(text))]
     assert not problems, problems

@@ -21,15 +21,15 @@ TAGS = re.compile(r"<[^>]*>|\{[^}]*\}|&\w+;")
 TECHNICAL = {
     ("game/coach/advisor.py", "Advisor("),  # a repr
     ("game/core/engine.py", "<Match "),  # a repr
-    ("game/core/engine.py", "Player "),  # the developer message's name for a seat a caller got wrong
-    ("game/core/engine.py", "The match"),  # the actor of a developer message (people read the wording table's)
-    ("game/records/history.py", "Ann"),
-    ("game/records/history.py", "Bob"),  # a doctest's demo record
+    ("game/core/legality.py", "Player "),  # the developer message's name for a seat a caller got wrong
+    ("game/core/legality.py", "The match"),  # the actor of a developer message (people read the wording table's)
+    ("game/records/record.py", "Ann"),
+    ("game/records/record.py", "Bob"),  # a doctest's demo record
     ("game/records/daily.py", "Ann"),  # a doctest's demo record
     ("game/core/i18n.py", "Text"),  # a type in quotes
-    ("game/core/rules.py", "Custom "),  # RuleSet.title in English, for developer messages (people see display(t))
+    ("game/core/standard.py", "Custom "),  # RuleSet.title in English, for developer messages (people see display(t))
     ("game/records/stats.py", "Yahtzee rate"),  # names a bad field in a developer message
-    ("game/present/view.py", "Escape"),  # a KeyboardEvent.key value
+    ("game/present/keys.py", "Escape"),  # a KeyboardEvent.key value
 } | {
     ("game/core/i18n.py", name)
     for name in ("English", "Svenska", "Dansk", "Norsk bokmål", "Deutsch", "Français", "Español")

@@ -16,7 +16,7 @@ from game.coach.odds import ODDS_MIN, ODDS_SHOWN, Odds
 from game.coach.session import Session
 from game.core.engine import new_match
 from game.core.i18n import LANGUAGES, Text
-from game.core.rules import ruleset
+from game.core.variants import ruleset
 from game.present import coach_view, markup
 from tests.unit.marked import Marked, outside_markers
 
@@ -58,9 +58,9 @@ def test_a_yahtzee_in_three_rolls_from_scratch_is_the_published_figure():
 
 
 def _sub_keeps(roll):
-    from game.coach.advisor import _sub_keeps
+    from game.coach.model import sub_keeps
 
-    return _sub_keeps(roll)
+    return sub_keeps(roll)
 
 
 def test_a_filled_box_a_box_without_a_pattern_and_a_score_option_get_no_odds():

@@ -31,7 +31,8 @@ from game.app import (
 )
 from game.coach.session import Session
 from game.core.engine import new_match
-from game.records.history import History, session_record
+from game.records.history import History
+from game.records.record import session_record
 
 GAME = Path(__file__).resolve().parents[2] / "game"
 READER = GAME / "core" / "inputs.py"
@@ -152,7 +153,7 @@ def test_b7_a_link_with_huge_names_starts_a_match_whose_backup_imports():
     writes (the remembered setup, the backup) is within what it reads back."""
     from game.app import Click, Submit
     from game.present.setup import form_values, parse_link
-    from game.records.history import Backup
+    from game.records.backup import Backup
 
     link = "players=" + ",".join(ch * 20_000 for ch in "ABCDE") + "&rules=yatzy"
     setup, problems = parse_link(link)
@@ -171,7 +172,7 @@ def test_b7_the_largest_legal_setup_is_remembered_and_read_back():
     """Every seat named with the longest name of the widest characters, the longest seed: the form's
     choices are remembered within the reader's bound and read back the same."""
     from game.app import Submit, remembered_fields
-    from game.core.engine import MAX_PLAYERS, NAME_LENGTH
+    from game.core.cards import MAX_PLAYERS, NAME_LENGTH
     from game.core.inputs import MAX_SETTINGS_BYTES
     from game.present.setup import SEED_LENGTH, Setup, form_values
 
@@ -189,9 +190,11 @@ def test_b7_the_largest_legal_setup_is_remembered_and_read_back():
 def test_b7_the_largest_legal_history_and_match_fit_the_backup_the_game_reads():
     """MAX_GAMES_KEPT games of the most seats with the longest names of the widest characters, the
     largest match save and the largest settings: the backup the game exports is one it imports."""
-    from game.core.engine import MAX_PLAYERS, NAME_LENGTH
+    from game.core.cards import MAX_PLAYERS, NAME_LENGTH
     from game.core.inputs import MAX_SAVE_BYTES
-    from game.records.history import MAX_BACKUP_BYTES, MAX_GAMES_KEPT, MAX_SETTINGS_CHARS
+    from game.records.backup import MAX_SETTINGS_CHARS
+    from game.records.history import MAX_GAMES_KEPT
+    from game.records.loading import MAX_BACKUP_BYTES
 
     def largest(seed: int):
         names = [chr(0x1F600 + seat) * (NAME_LENGTH - 1) + str(seat) for seat in range(MAX_PLAYERS)]

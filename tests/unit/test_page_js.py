@@ -9,7 +9,7 @@ import tomllib
 from pathlib import Path
 
 from game import app
-from game.present import sounds, view
+from game.present import keys, sounds
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = (ROOT / "static/js/page.js").read_text()
@@ -26,7 +26,7 @@ def constant(name: str, source: str = PAGE):
 
 
 def test_the_keys_prevented_on_a_box_are_the_keys_that_move_between_boxes():
-    assert tuple(constant("CHOICE_KEYS")) == view.CHOICE_KEYS
+    assert tuple(constant("CHOICE_KEYS")) == keys.CHOICE_KEYS
 
 
 def test_the_start_reads_every_stored_key_the_protocol_and_the_app_name():

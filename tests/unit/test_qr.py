@@ -28,6 +28,7 @@ from game.present import qr
 from game.present.qr import Ecc
 
 segno = pytest.importorskip("segno", reason="segno, the reference, is in pyproject.toml's test extra")
+# segno's parts are imported once importorskip has found it (without it the module is skipped)
 from segno import consts as segno_consts  # noqa: E402
 from segno import encoder as segno_encoder  # noqa: E402
 

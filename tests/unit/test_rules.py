@@ -18,27 +18,19 @@ from pathlib import Path
 
 import pytest
 
-from game.core import rules
-from game.core.rules import (
-    RULESET_NAMES,
-    VARIANTS,
-    Category,
+from game.core import standard, variants
+from game.core.rule_errors import (
     CategoryFilledError,
     ChoiceError,
     InvalidDiceError,
     InvalidOptionError,
-    Joker,
     JokerRuleError,
     RulesError,
-    RuleSet,
-    Section,
-    Totals,
     UnknownCategoryError,
     UnknownRuleSetError,
-    from_dict,
-    ruleset,
-    variant,
 )
+from game.core.rules import Category, Joker, RuleSet, Section, Totals
+from game.core.variants import RULESET_NAMES, VARIANTS, from_dict, ruleset, variant
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 ROLLS_5D6 = list(itertools.combinations_with_replacement(range(1, 7), 5))  # the 252 distinct rolls
@@ -96,10 +88,19 @@ def seed_value(seed_result: str, dice) -> int:
 def test_seed_001_tables_are_all_there():
     tables = Counter(case["table"] for case in SEED_001_CASES if isinstance(case["counts"], list))
     assert tables == {
-        "Ones": 6, "Twos": 6, "Threes": 6, "Fours": 6, "Fives": 6, "Sixes": 6,
-        "3-of-a-kind": 7, "4-of-a-kind": 7, "Full House": 30,
-        "Small Straight": 3, "Large Straight": 2, "Yahtzee": 6,
-    }  # fmt: skip
+        "Ones": 6,
+        "Twos": 6,
+        "Threes": 6,
+        "Fours": 6,
+        "Fives": 6,
+        "Sixes": 6,
+        "3-of-a-kind": 7,
+        "4-of-a-kind": 7,
+        "Full House": 30,
+        "Small Straight": 3,
+        "Large Straight": 2,
+        "Yahtzee": 6,
+    }
     other_rows = {(c["table"], c["variant"]) for c in SEED_001_CASES if not isinstance(c["counts"], list)}
     assert other_rows == {
         ("Full House", 31),
@@ -177,8 +178,8 @@ def sgc(dice):
 def seed_003(category: str, dice) -> int:
     """Seed 003's routines, literally (LCNT, SGC, sorted differences, LEQ)."""
     s = sorted(dice)
-    if category in rules._UPPER_WORDS[:6]:
-        face = rules._UPPER_WORDS.index(category) + 1
+    if category in standard._UPPER_WORDS[:6]:
+        face = standard._UPPER_WORDS.index(category) + 1
         return dice.count(face) * face
     if category in ("three_of_a_kind", "four_of_a_kind"):
         k = 3 if category == "three_of_a_kind" else 4
@@ -238,9 +239,12 @@ def test_yacht_matches_the_z_specification_on_every_roll():
     """Each Z schema of seed 000, written out over dice positions, against the rule set."""
     posn = range(5)
     for r in ROLLS_5D6:
-        spec = {f"{w}": sum(v for v in r if v == k) for k, w in enumerate(rules._UPPER_WORDS[:6], 1)}
-        fh = [sum(r) for x in itertools.combinations(posn, 3)
-              if len({r[i] for i in x}) == 1 and len({r[i] for i in posn if i not in x}) == 1]  # fmt: skip
+        spec = {f"{w}": sum(v for v in r if v == k) for k, w in enumerate(standard._UPPER_WORDS[:6], 1)}
+        fh = [
+            sum(r)
+            for x in itertools.combinations(posn, 3)
+            if len({r[i] for i in x}) == 1 and len({r[i] for i in posn if i not in x}) == 1
+        ]
         spec["full_house"] = fh[0] if fh else 0
         fk = [sum(r[i] for i in x) for x in itertools.combinations(posn, 4) if len({r[i] for i in x}) == 1]
         spec["four_of_a_kind"] = fk[0] if fk else 0
@@ -254,9 +258,19 @@ def test_yacht_matches_the_z_specification_on_every_roll():
 def test_yacht_shape():
     assert (YACHT.dice, YACHT.sides, YACHT.rolls_per_turn) == (5, 6, 3)
     assert [c.id for c in YACHT.categories] == [
-        "ones", "twos", "threes", "fours", "fives", "sixes",
-        "full_house", "four_of_a_kind", "little_straight", "big_straight", "choice", "yacht",
-    ]  # fmt: skip
+        "ones",
+        "twos",
+        "threes",
+        "fours",
+        "fives",
+        "sixes",
+        "full_house",
+        "four_of_a_kind",
+        "little_straight",
+        "big_straight",
+        "choice",
+        "yacht",
+    ]
     assert [c.name for c in YACHT.lower] == [
         "Full House",
         "Four of a Kind",
@@ -281,14 +295,33 @@ def test_yacht_final_score_is_the_plain_sum():
 
 def test_yatzy_shape_and_bonus():
     assert [c.id for c in YATZY.categories] == [
-        "ones", "twos", "threes", "fours", "fives", "sixes", "one_pair", "two_pairs",
-        "three_of_a_kind", "four_of_a_kind", "small_straight", "large_straight", "full_house",
-        "chance", "yatzy",
-    ]  # fmt: skip
+        "ones",
+        "twos",
+        "threes",
+        "fours",
+        "fives",
+        "sixes",
+        "one_pair",
+        "two_pairs",
+        "three_of_a_kind",
+        "four_of_a_kind",
+        "small_straight",
+        "large_straight",
+        "full_house",
+        "chance",
+        "yatzy",
+    ]
     assert [c.name for c in YATZY.lower] == [
-        "One Pair", "Two Pairs", "Three of a Kind", "Four of a Kind", "Small Straight",
-        "Large Straight", "Full House", "Chance", "Yatzy",
-    ]  # fmt: skip
+        "One Pair",
+        "Two Pairs",
+        "Three of a Kind",
+        "Four of a Kind",
+        "Small Straight",
+        "Large Straight",
+        "Full House",
+        "Chance",
+        "Yatzy",
+    ]
     assert (YATZY.upper_bonus_threshold, YATZY.upper_bonus_amount, YATZY.yahtzee_bonus_amount) == (63, 50, 0)
     assert (YATZY.joker, YATZY.yahtzee_id) == (Joker.NONE, "yatzy")
     three_each = {"ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15, "sixes": 18}
@@ -301,8 +334,15 @@ def test_yatzy_shape_and_bonus():
 def test_yatzy_seed_002_full_house_choice():
     """'A full house could be scored in Full House, Three of a Kind, Two Pairs, One Pair or Chance.'"""
     got = {k: v for k, v in YATZY.choices({}, [2, 2, 5, 5, 5]).items() if v}
-    assert got == {"twos": 4, "fives": 15, "one_pair": 10, "two_pairs": 14, "three_of_a_kind": 15,
-                   "full_house": 19, "chance": 19}  # fmt: skip
+    assert got == {
+        "twos": 4,
+        "fives": 15,
+        "one_pair": 10,
+        "two_pairs": 14,
+        "three_of_a_kind": 15,
+        "full_house": 19,
+        "chance": 19,
+    }
 
 
 # --------------------------------------------------------------------------------------------
@@ -439,17 +479,34 @@ def test_free_joker_any_open_box():
     # Any open box may take the joker; while Fours is open, the lower boxes score as usual.
     scores = {"yahtzee": 50}
     assert rs.choices(scores, [4] * 5) == {
-        "ones": 0, "twos": 0, "threes": 0, "fours": 20, "fives": 0, "sixes": 0,
-        "three_of_a_kind": 20, "four_of_a_kind": 20, "full_house": 0,
-        "small_straight": 0, "large_straight": 0, "chance": 20,
-    }  # fmt: skip
+        "ones": 0,
+        "twos": 0,
+        "threes": 0,
+        "fours": 20,
+        "fives": 0,
+        "sixes": 0,
+        "three_of_a_kind": 20,
+        "four_of_a_kind": 20,
+        "full_house": 0,
+        "small_straight": 0,
+        "large_straight": 0,
+        "chance": 20,
+    }
     # Once Fours is filled, Full House and the straights pay their joker points.
     scores = {"yahtzee": 50, "fours": 12}
     assert rs.choices(scores, [4] * 5) == {
-        "ones": 0, "twos": 0, "threes": 0, "fives": 0, "sixes": 0,
-        "three_of_a_kind": 20, "four_of_a_kind": 20, "full_house": 25,
-        "small_straight": 30, "large_straight": 40, "chance": 20,
-    }  # fmt: skip
+        "ones": 0,
+        "twos": 0,
+        "threes": 0,
+        "fives": 0,
+        "sixes": 0,
+        "three_of_a_kind": 20,
+        "four_of_a_kind": 20,
+        "full_house": 25,
+        "small_straight": 30,
+        "large_straight": 40,
+        "chance": 20,
+    }
     assert rs.check(scores, [4] * 5, "full_house") == 25
     assert rs.check({"yahtzee": 0, "sixes": 24}, [6] * 5, "small_straight") == 30
     assert rs.check({"yahtzee": 0}, [6] * 5, "small_straight") == 0
@@ -493,10 +550,20 @@ def test_choices_are_open_boxes_in_scorecard_order():
 
 def test_totals_full_game_with_yahtzee_bonuses():
     scores = {
-        "ones": 3, "twos": 6, "threes": 12, "fours": 12, "fives": 15, "sixes": 18,
-        "three_of_a_kind": 22, "four_of_a_kind": 0, "full_house": 25, "small_straight": 30,
-        "large_straight": 40, "yahtzee": 50, "chance": 21,
-    }  # fmt: skip
+        "ones": 3,
+        "twos": 6,
+        "threes": 12,
+        "fours": 12,
+        "fives": 15,
+        "sixes": 18,
+        "three_of_a_kind": 22,
+        "four_of_a_kind": 0,
+        "full_house": 25,
+        "small_straight": 30,
+        "large_straight": 40,
+        "yahtzee": 50,
+        "chance": 21,
+    }
     assert YAHTZEE.totals(scores, 200) == Totals(66, 35, 101, 188, 200, 489)
     assert YAHTZEE.totals({}) == Totals(0, 0, 0, 0, 0, 0)
 
@@ -565,7 +632,7 @@ def test_dice_may_be_any_sequence():
 def test_the_registry_lists_every_rule_set_in_order():
     assert RULESET_NAMES == ("yahtzee", "yatzy", "yacht", "generalized")
     assert tuple(VARIANTS) == RULESET_NAMES
-    assert rules.VARIANTS is VARIANTS
+    assert variants.VARIANTS is VARIANTS
     for name, v in VARIANTS.items():
         assert v.name == name and variant(name) is v
         assert v.ruleset() == ruleset(name) and v.ruleset().name == name
@@ -720,8 +787,15 @@ def test_from_dict_fills_defaults():
 
 
 def test_every_error_is_a_rules_error_and_a_value_error():
-    for cls in (UnknownRuleSetError, InvalidOptionError, InvalidDiceError, UnknownCategoryError,
-                ChoiceError, CategoryFilledError, JokerRuleError):  # fmt: skip
+    for cls in (
+        UnknownRuleSetError,
+        InvalidOptionError,
+        InvalidDiceError,
+        UnknownCategoryError,
+        ChoiceError,
+        CategoryFilledError,
+        JokerRuleError,
+    ):
         assert issubclass(cls, RulesError) and issubclass(cls, ValueError)
     assert issubclass(CategoryFilledError, ChoiceError) and issubclass(JokerRuleError, ChoiceError)
 

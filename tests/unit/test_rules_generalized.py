@@ -22,7 +22,9 @@ from collections import Counter
 
 import pytest
 
-from game.core.rules import InvalidOptionError, Joker, Section, ruleset
+from game.core.rule_errors import InvalidOptionError
+from game.core.rules import Joker, Section
+from game.core.variants import ruleset
 
 ROLLS_5D6 = list(itertools.combinations_with_replacement(range(1, 7), 5))
 YAHTZEE = ruleset("yahtzee")
@@ -45,8 +47,17 @@ def test_defaults_are_five_six_sided_dice():
 
 
 def test_five_six_has_yahtzee_shape():
-    for attr in ("dice", "sides", "rolls_per_turn", "upper_bonus_threshold", "upper_bonus_amount",
-                 "yahtzee_bonus_amount", "joker", "yahtzee_id", "categories"):  # fmt: skip
+    for attr in (
+        "dice",
+        "sides",
+        "rolls_per_turn",
+        "upper_bonus_threshold",
+        "upper_bonus_amount",
+        "yahtzee_bonus_amount",
+        "joker",
+        "yahtzee_id",
+        "categories",
+    ):
         assert getattr(G56, attr) == getattr(YAHTZEE, attr), attr
     assert [(c.id, c.name, c.section, c.max_score) for c in G56.categories] == [
         (c.id, c.name, c.section, c.max_score) for c in YAHTZEE.categories
@@ -134,8 +145,14 @@ def test_six_dice_eight_sides_by_hand():
     assert g.choices({"yahtzee": 80}, [8] * 6) == {"eights": 48}
     assert g.yahtzee_bonus({"yahtzee": 80}, [8] * 6) == 160
     lower = g.choices({"yahtzee": 80, "eights": 40}, [8] * 6)
-    assert lower == {"three_of_a_kind": 48, "four_of_a_kind": 48, "full_house": 40,
-                     "small_straight": 48, "large_straight": 64, "chance": 48}  # fmt: skip
+    assert lower == {
+        "three_of_a_kind": 48,
+        "four_of_a_kind": 48,
+        "full_house": 40,
+        "small_straight": 48,
+        "large_straight": 64,
+        "chance": 48,
+    }
     upper = {c.id: 3 * int(c.id != "ones") * (i + 1) for i, c in enumerate(g.upper)}  # 3 of each face but 1s
     assert sum(upper.values()) == 105
     assert g.totals(upper).upper_bonus == 0
@@ -155,9 +172,14 @@ def test_three_dice_four_sides_by_hand():
     assert (g.rolls_per_turn, g.upper_bonus_threshold, g.upper_bonus_amount, g.yahtzee_bonus_amount) == (2, 20, 14, 40)
     assert [c.id for c in g.upper] == ["ones", "twos", "threes", "fours"]
     assert [(c.name, c.max_score) for c in g.lower] == [
-        ("2 of a Kind", 12), ("3 of a Kind", 12), ("Full House", 10), ("Small Straight", 12),
-        ("Large Straight", 16), ("Yahtzee", 20), ("Chance", 12),
-    ]  # fmt: skip
+        ("2 of a Kind", 12),
+        ("3 of a Kind", 12),
+        ("Full House", 10),
+        ("Small Straight", 12),
+        ("Large Straight", 16),
+        ("Yahtzee", 20),
+        ("Chance", 12),
+    ]
     table = {
         (2, 2, 3): {"twos": 4, "threes": 3, "three_of_a_kind": 7, "full_house": 10, "chance": 7},
         (1, 2, 3): {"ones": 1, "twos": 2, "threes": 3, "small_straight": 12, "large_straight": 16, "chance": 6},
@@ -186,9 +208,14 @@ def test_ten_dice_ten_sides_products_that_are_whole_numbers():
         332,
     )
     assert {c.id: c.max_score for c in g.lower} == {
-        "three_of_a_kind": 100, "four_of_a_kind": 100, "full_house": 83, "small_straight": 100,
-        "large_straight": 133, "yahtzee": 166, "chance": 100,
-    }  # fmt: skip
+        "three_of_a_kind": 100,
+        "four_of_a_kind": 100,
+        "full_house": 83,
+        "small_straight": 100,
+        "large_straight": 133,
+        "yahtzee": 166,
+        "chance": 100,
+    }
     assert g.category("three_of_a_kind").name == "5 of a Kind" and g.category("four_of_a_kind").name == "8 of a Kind"
     assert g.score("full_house", [3] * 5 + [9] * 5) == 83
     assert g.score("full_house", [3] * 4 + [9] * 6) == 0
@@ -207,17 +234,38 @@ def test_two_dice_two_sides_smallest_shape():
     # yahtzee: ceil(6.64) = 7; threshold = 1 * 3 = 3; bonus ceil(4.648) = 5; Yahtzee bonus ceil(13.28) = 14
     assert (g.rolls_per_turn, g.upper_bonus_threshold, g.upper_bonus_amount, g.yahtzee_bonus_amount) == (1, 3, 5, 14)
     assert [c.id for c in g.categories] == [
-        "ones", "twos", "three_of_a_kind", "four_of_a_kind", "full_house", "small_straight",
-        "large_straight", "yahtzee", "chance",
-    ]  # fmt: skip
+        "ones",
+        "twos",
+        "three_of_a_kind",
+        "four_of_a_kind",
+        "full_house",
+        "small_straight",
+        "large_straight",
+        "yahtzee",
+        "chance",
+    ]
     assert {c.id: g.score(c, [1, 2]) for c in g.categories} == {
-        "ones": 1, "twos": 2, "three_of_a_kind": 3, "four_of_a_kind": 0, "full_house": 4,
-        "small_straight": 4, "large_straight": 6, "yahtzee": 0, "chance": 3,
-    }  # fmt: skip
+        "ones": 1,
+        "twos": 2,
+        "three_of_a_kind": 3,
+        "four_of_a_kind": 0,
+        "full_house": 4,
+        "small_straight": 4,
+        "large_straight": 6,
+        "yahtzee": 0,
+        "chance": 3,
+    }
     assert {c.id: g.score(c, [2, 2]) for c in g.categories} == {
-        "ones": 0, "twos": 4, "three_of_a_kind": 4, "four_of_a_kind": 4, "full_house": 0,
-        "small_straight": 0, "large_straight": 0, "yahtzee": 7, "chance": 4,
-    }  # fmt: skip
+        "ones": 0,
+        "twos": 4,
+        "three_of_a_kind": 4,
+        "four_of_a_kind": 4,
+        "full_house": 0,
+        "small_straight": 0,
+        "large_straight": 0,
+        "yahtzee": 7,
+        "chance": 4,
+    }
 
 
 def test_largest_shape_and_unreachable_straights():

@@ -8,14 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.core.rules import (
-    RULESET_NAMES,
-    CategoryFilledError,
-    JokerRuleError,
-    Section,
-    from_dict,
-    ruleset,
-)
+from game.core.rule_errors import CategoryFilledError, JokerRuleError
+from game.core.rules import Section
+from game.core.variants import RULESET_NAMES, from_dict, ruleset
 
 NAMED = [ruleset(name) for name in RULESET_NAMES]
 OPTIONS = st.fixed_dictionaries(

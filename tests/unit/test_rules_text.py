@@ -13,13 +13,13 @@ from html.parser import HTMLParser
 
 import pytest
 
-from game.core import rules
+from game.core import matchers, rules, variants
 from game.core.i18n import LANGUAGES, Text
 from game.core.rules import Joker, Section
 from game.present import rules_text as rt
 from tests.unit.marked import Marked as _Marked
 
-SHIPPED = [rs for name in ("yahtzee", "yatzy", "yacht") for rs in rules.VARIANTS[name].shipped_tables()]
+SHIPPED = [rs for name in ("yahtzee", "yatzy", "yacht") for rs in variants.VARIANTS[name].shipped_tables()]
 _OPTIONS = [
     dict(upper_bonus=True, yahtzee_bonus=True, joker="forced"),
     dict(upper_bonus=False, yahtzee_bonus=False, joker="none"),
@@ -27,7 +27,7 @@ _OPTIONS = [
     dict(upper_bonus=False, yahtzee_bonus=True, joker="forced"),
 ]
 CUSTOM = [
-    rules.ruleset("generalized", dice=n, sides=d, **_OPTIONS[i % len(_OPTIONS)])
+    variants.ruleset("generalized", dice=n, sides=d, **_OPTIONS[i % len(_OPTIONS)])
     for i, (n, d) in enumerate(itertools.product((2, 3, 4, 5, 6, 7, 10), (2, 3, 4, 6, 8, 20)))
 ]  # n > d included (6 dice of 4 sides: the large straight cannot be rolled)
 ALL = SHIPPED + CUSTOM
@@ -82,8 +82,11 @@ def test_text_shows_exactly_the_numbers_of_its_fields(rs):
 def test_general_numbers_are_the_rule_sets(rs):
     text = rt.rules_of(rs)
     wanted = {
-        rt._DICE[0]: rs.dice, rt._SIDES[0]: rs.sides, rt._ROLLS[0]: rs.rolls_per_turn, rt._ROUNDS[0]: len(rs.categories),
-    }  # fmt: skip
+        rt._DICE[0]: rs.dice,
+        rt._SIDES[0]: rs.sides,
+        rt._ROLLS[0]: rs.rolls_per_turn,
+        rt._ROUNDS[0]: len(rs.categories),
+    }
     seen = {}
     for sentence in text.general:
         if sentence.values:
@@ -102,16 +105,16 @@ def test_box_numbers_are_the_rules(rs):
         rule = box.category.rule
         args = rule.args
         allowed = {
-            rules.match_face: lambda: {args[0]},
-            rules.match_groups: lambda: set(args[0]) | {sum(args[0]), len(args[0])},
-            rules.match_run: lambda: {args[0]},
-            rules.match_face_set: lambda: set(args[0]),
+            matchers.match_face: lambda: {args[0]},
+            matchers.match_groups: lambda: set(args[0]) | {sum(args[0]), len(args[0])},
+            matchers.match_run: lambda: {args[0]},
+            matchers.match_face_set: lambda: set(args[0]),
         }[rule.match]()
         for sentence in (box.condition, *box.notes):
             assert _numbers(sentence) <= allowed, (box.category_id, sentence)
-        if rule.pay is rules.pay_fixed:
+        if rule.pay is matchers.pay_fixed:
             assert box.payout.values == {"count": rule.points}
-        elif rule.pay is rules.pay_total:
+        elif rule.pay is matchers.pay_total:
             assert box.payout.values == {}
         else:
             assert _numbers(box.payout) <= allowed, (box.category_id, box.payout)
@@ -257,7 +260,7 @@ def test_conditions_and_payouts_agree_with_the_scoring(rs):
 
 
 def test_full_house_five_alike_yacht_counts_yahtzee_does_not():
-    yacht, yahtzee = rules.ruleset("yacht"), rules.ruleset("yahtzee")
+    yacht, yahtzee = variants.ruleset("yacht"), variants.ruleset("yahtzee")
     yacht_notes = [n.text() for n in rt.rules_of(yacht).box("full_house").notes]
     yahtzee_notes = [n.text() for n in rt.rules_of(yahtzee).box("full_house").notes]
     assert yacht_notes == ["The groups may show the same face: 5 dice alike count too."]
@@ -267,11 +270,11 @@ def test_full_house_five_alike_yacht_counts_yahtzee_does_not():
 
 
 def test_a_run_longer_than_the_sides_cannot_be_rolled():
-    rs = rules.ruleset("generalized", dice=6, sides=4)
+    rs = variants.ruleset("generalized", dice=6, sides=4)
     assert [n.text() for n in rt.rules_of(rs).box("large_straight").notes] == [
         "No roll of these dice can do this: only a joker scores here."
     ]
-    rs = rules.ruleset("generalized", dice=6, sides=4, joker="none")
+    rs = variants.ruleset("generalized", dice=6, sides=4, joker="none")
     assert [n.msgid for n in rt.rules_of(rs).box("large_straight").notes] == [rt._IMPOSSIBLE]
 
 
@@ -302,8 +305,12 @@ def test_joker_rule_agrees_with_the_choices(rs):
         # the boxes named in the joker rule are exactly the lower ones all alike does not fit
         assert set(wild) == {c for c in lower if normal[c] == 0}
         if rs.joker is Joker.FORCED:
-            assert msgids == [rt._JOKER, rt._FORCED_UPPER, rt._FORCED_LOWER_WILD if wild else rt._FORCED_LOWER,
-                              rt._FORCED_LAST]  # fmt: skip
+            assert msgids == [
+                rt._JOKER,
+                rt._FORCED_UPPER,
+                rt._FORCED_LOWER_WILD if wild else rt._FORCED_LOWER,
+                rt._FORCED_LAST,
+            ]
             # it must go in the upper box of its face, even when the Yahtzee box holds 0
             assert first == {upper: normal[upper]}
             assert set(later) == set(lower)  # otherwise an open lower box
@@ -358,7 +365,7 @@ def test_panel_has_no_words_outside_the_catalogue(rs):
 
 def test_panel_escapes_every_text():
     t = Text(LANGUAGES["en"], _Marked("<b>&", ""))
-    markup = rt.panel_html(rules.ruleset("yahtzee"), t)
+    markup = rt.panel_html(variants.ruleset("yahtzee"), t)
     assert "<b>" not in markup and "&lt;b&gt;&amp;Rules: " in markup
     _visible(markup)
 

@@ -10,13 +10,16 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from game.coach.session import SESSION_FORMAT, Feedback, Next, Session, Undo
+from game.coach.pacing import ROLL_SECONDS
+from game.coach.session import SESSION_FORMAT, Feedback, Next, Session
+from game.coach.undo import Undo
 from game.core import saves
 from game.core.actions import Finish, Hold, NextGame, Roll, Score
-from game.core.engine import Level, Refusal, SaveError, Seat, SeatKind, competition_ranks, new_match
-from game.present.feel import ROLL_SECONDS
+from game.core.cards import Level, Seat, SeatKind, competition_ranks
+from game.core.engine import new_match
+from game.core.refusals import Refusal, SaveError
 from game.present.setup import parse_link
-from game.records.history import session_record
+from game.records.record import session_record
 
 SAVES_V1 = sorted((Path(__file__).parents[1] / "data" / "saves_v1").glob("*.json"))
 

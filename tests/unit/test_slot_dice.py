@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 from game.coach.session import Session
 from game.core import saves
 from game.core.actions import Hold, Roll
-from game.core.engine import Draw, SaveError, die_face, new_match, slot_face
+from game.core.dice import Draw, die_face, slot_face
+from game.core.engine import new_match
+from game.core.refusals import SaveError
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 

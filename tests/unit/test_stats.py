@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.core import rules
+from game.core import variants
 from game.records.history import HISTORY_FORMAT, History
 from game.records.stats import (
     BIN_WIDTH,
@@ -29,8 +29,8 @@ from game.records.stats import (
     summary,
 )
 
-YAHTZEE = rules.ruleset("yahtzee")
-YACHT = rules.ruleset("yacht")
+YAHTZEE = variants.ruleset("yahtzee")
+YACHT = variants.ruleset("yacht")
 TABLE = (YAHTZEE, YACHT)
 YAHTZEE_KEY = ruleset_key(YAHTZEE)
 YACHT_KEY = ruleset_key(YACHT)
@@ -71,7 +71,7 @@ FIXTURE = history(
     (4, Y, [seat("Ann", Y, lost=20.25, ones=3, chance=17), seat("Bob", Y, chance=25)]),
     (5, Y, [seat("Bob", Y, chance=30), seat("Cy", Y, chance=10)]),
     (6, YACHT, [seat("Ann", YACHT, lost=2.0, yacht=50, choice=20), seat("anna", YACHT, choice=25)]),
-)  # fmt: skip
+)  # fmt: skip  # one game a line, as the comment above numbers them
 
 
 def test_the_totals_of_the_fixture_are_the_hand_computed_ones():
@@ -82,7 +82,7 @@ def test_rule_sets_and_players():
     assert rule_sets(FIXTURE) == ((YAHTZEE_KEY, "Yahtzee"), (YACHT_KEY, "Yacht"))
     assert players(FIXTURE, YAHTZEE_KEY) == ("Ann", "Bob", "Cy")  # not the computer
     assert players(FIXTURE, YACHT_KEY) == ("Ann", "anna")
-    assert players(FIXTURE, ruleset_key(rules.ruleset("yatzy"))) == ()
+    assert players(FIXTURE, ruleset_key(variants.ruleset("yatzy"))) == ()
     assert rule_sets(History()) == ()
 
 
@@ -116,7 +116,7 @@ def test_boxes_come_shortfalls_first_against_the_reference():
             "boxes": {"sixes": 20.0, "fives": 19.0, "yahtzee": 16.0, "chance": 22.0},
             "upper_bonus_rate": 0.68,
             "yahtzee_rate": 0.34,
-        }  # fmt: skip
+        }
     )
     boxes = summary(FIXTURE, YAHTZEE_KEY, "Ann", reference).boxes
     assert boxes[:4] == (
@@ -168,11 +168,11 @@ def test_the_trend_covers_the_latest_games_oldest_first():
 def test_labels_name_the_options_not_at_their_default():
     assert ruleset_label(YAHTZEE) == "Yahtzee"
     assert (
-        ruleset_label(rules.ruleset("yahtzee", yahtzee_bonus=False, joker="none"))
+        ruleset_label(variants.ruleset("yahtzee", yahtzee_bonus=False, joker="none"))
         == "Yahtzee (Yahtzee bonus off, No joker)"
     )
     assert (
-        ruleset_label(rules.ruleset("generalized", dice=3, sides=4, upper_bonus=False))
+        ruleset_label(variants.ruleset("generalized", dice=3, sides=4, upper_bonus=False))
         == "Custom 3 dice × 4 sides (Upper bonus off)"
     )
 
@@ -200,9 +200,16 @@ def test_the_numbers_agree_with_the_statistics_module(cards):
 
 def reference_data(**changes):
     data = {
-        "games": 4, "mean": 165.0, "sd": 10.0, "bin_width": BIN_WIDTH, "histogram": [[150, 2], [160, 0], [170, 2]],
-        "boxes": {"yacht": 20.0, "choice": 22}, "upper_bonus_rate": 0, "yahtzee_rate": 0.4, "title": "Yacht",
-    }  # fmt: skip
+        "games": 4,
+        "mean": 165.0,
+        "sd": 10.0,
+        "bin_width": BIN_WIDTH,
+        "histogram": [[150, 2], [160, 0], [170, 2]],
+        "boxes": {"yacht": 20.0, "choice": 22},
+        "upper_bonus_rate": 0,
+        "yahtzee_rate": 0.4,
+        "title": "Yacht",
+    }
     data.update(changes)
     return data
 
@@ -267,5 +274,5 @@ def test_the_shipped_optimal_numbers_are_read():
     found = references_from_dict(json.loads(OPTIMAL.read_text()))
     assert YAHTZEE_KEY in found and YACHT_KEY in found
     for key, reference in found.items():
-        ruleset = rules.from_dict(json.loads(key))
+        ruleset = variants.from_dict(json.loads(key))
         assert set(reference.boxes) == {category.id for category in ruleset.categories}

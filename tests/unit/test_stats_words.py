@@ -14,20 +14,16 @@ from pathlib import Path
 
 import pytest
 
-from game.core import rules
-from game.core.engine import SaveError, new_match
+from game.core import variants
+from game.core.engine import new_match
 from game.core.i18n import ENGLISH, LANGUAGES, Text
-from game.core.inputs import Problem, Trouble, read_json
+from game.core.inputs import Problem, Trouble, problem_text, read_json
+from game.core.refusals import SaveError
 from game.present import stats_view
 from game.records import charts, stats
-from game.records.history import (
-    MAX_GAMES_KEPT,
-    Backup,
-    History,
-    _demo_record,
-    problem_text,
-    record_game,
-)
+from game.records.backup import Backup
+from game.records.history import MAX_GAMES_KEPT, History
+from game.records.record import demo_record, record_game
 from tests.unit.marked import Marked
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,10 +44,10 @@ def play(ruleset, players, seed: int, ended: str, lost: list[float | None]):
 
 def history() -> History:
     """Yacht games of Ann and Bob (one a tie, won and lost), and one Yahtzee game with options off their defaults."""
-    h = History().add(_demo_record())
+    h = History().add(demo_record())
     for seed, day in ((3, "2026-01-05"), (4, "2026-02-17"), (7, "2026-03-09")):
         h = h.add(play("yacht", NAMES, seed, f"{day}T10:00:00Z", [12.25, 3.5]))
-    options = rules.ruleset("yahtzee", joker="free", upper_bonus=False)
+    options = variants.ruleset("yahtzee", joker="free", upper_bonus=False)
     return h.add(play(options, ["Ann"], 11, "2026-04-01T08:30:00Z", [20.0]))
 
 
@@ -144,13 +140,13 @@ def test_swedish_numbers_dates_and_shares():
         stats_view.imported(1000, 3500, False, t=SWEDISH)
         == "Imported 2\u00a0500 new games. 1\u00a0000 were already here."
     )
-    assert stats.ruleset_label(rules.ruleset("yahtzee", upper_bonus=False), t=SWEDISH) == "Yahtzee (Upper bonus off)"
+    assert stats.ruleset_label(variants.ruleset("yahtzee", upper_bonus=False), t=SWEDISH) == "Yahtzee (Upper bonus off)"
 
 
 def problems() -> list[SaveError]:
     """One refused history, backup or stored text for each kind of problem."""
     header = {"format": "yacht-dice/history", "version": 1, "rules": [], "games": []}
-    good = History().add(_demo_record()).to_dict()
+    good = History().add(demo_record()).to_dict()
     bad_seat = json.loads(json.dumps(good))
     bad_seat["games"][0][5][1][0] = ""  # seat 2's name
     bad_game = json.loads(json.dumps(good))

@@ -15,12 +15,14 @@ import string
 import pytest
 
 from game.coach.session import Next, Session
-from game.core import engine, saves
+from game.core import refusals, saves
 from game.core.actions import Finish, Hold, NextGame, Roll, Score
-from game.core.engine import GameError, QueryError, Refusal, ScoreError, Seat, SetupError, new_match
+from game.core.cards import Seat
+from game.core.engine import new_match
 from game.core.i18n import ENGLISH, LANGUAGES, Text
-from game.core.rules import ruleset
-from game.present import coach_view, view
+from game.core.refusals import GameError, QueryError, Refusal, ScoreError, SetupError
+from game.core.variants import ruleset
+from game.present import coach_view, controls, standings, view, words
 from tests.unit.marked import Marked, outside_markers
 
 NAMES = ("Ann", "Chris", "Robo")  # Chris: a name ending in "s"; Robo: a computer player
@@ -88,13 +90,13 @@ def draw(seen: Seen, session: Session, t: Text) -> None:
         seen.add("die", die.label)
     seen.add("roll", view.roll_label(match, t))
     seen.add("status", view.status(match, t))
-    shown = view.results(match, t)
+    shown = standings.results(match, t)
     if shown is not None:
         seen.add("results title", shown.title)
         seen.add("winner", shown.winner)
         for line in shown.lines:
             seen.add("standing", line)
-    for key, element in view.elements(session, shown, t).items():
+    for key, element in controls.elements(session, shown, t).items():
         seen.add(f"element {key}", element.text)
     if session.wants_hint():
         advice = coach_view.advice(match, session.hint(), t)
@@ -108,7 +110,7 @@ def step(seen: Seen, session: Session, outcome, t: Text) -> Session:
     if outcome.refusal is not None:
         seen.add("refusal", outcome.refusal.text(t))
         return session
-    seen.add("announcement", view.announcement(outcome, t))
+    seen.add("announcement", words.announcement(outcome, t))
     seen.add("describe", view.describe(outcome.before, outcome.session.match, t))
     draw(seen, outcome.session, t)
     return outcome.session
@@ -155,8 +157,8 @@ def play_match(t: Text) -> tuple[Seen, Session]:
         seen.add("report summary", section.summary)
         for mistake in section.mistakes:
             seen.add("report mistake", mistake)
-    seen.add("summary", view.match_summary(session.match, t))
-    seen.add("link choice", view.link_choice(session.match, new_match("yatzy", ["Ann"], seed=2), t))
+    seen.add("summary", words.match_summary(session.match, t))
+    seen.add("link choice", words.link_choice(session.match, new_match("yatzy", ["Ann"], seed=2), t))
     session = step(seen, session, session.act(Finish()), t)
     return seen, session
 
@@ -217,19 +219,19 @@ def test_a_one_turn_estimate_and_the_fixed_sentences_are_worded_too():
     advice = coach_view.advice(match, hint(Advisor(match.ruleset), match), t)
     assert "ESTIMATE" in advice.title
     texts = [advice.title, *advice.lines]
-    texts += [t._(getattr(view.WORDS, f.name)) for f in dataclasses.fields(view.Words)]
+    texts += [t._(getattr(words.WORDS, f.name)) for f in dataclasses.fields(words.Words)]
     texts += [
-        view.failure(view.WORDS.went_wrong, KeyError("x"), t=t),
-        view.failure(view.WORDS.cannot_start, KeyError("x"), False, t),
+        words.failure(words.WORDS.went_wrong, KeyError("x"), t=t),
+        words.failure(words.WORDS.cannot_start, KeyError("x"), False, t),
     ]
     solo = new_match("yacht", ["Ann"], seed=3)
     for box in solo.open_categories():
         solo = solo.roll().score(box)
-    texts += [view.results(solo, t).winner, view.status(solo.finish(), t), view.status(solo, t)]
+    texts += [standings.results(solo, t).winner, view.status(solo.finish(), t), view.status(solo, t)]
     tie = new_match("yacht", ["Ann", "Chris", "Robo"], seed=3)
     for box in tie.open_categories():
         tie = tie.roll(faces=[2] * 5).score(box).roll(faces=[2] * 5).score(box).roll(faces=[2] * 5).score(box)
-    texts += [view.results(tie, t).winner, view.match_summary(tie, t)]
+    texts += [standings.results(tie, t).winner, words.match_summary(tie, t)]
     assert "A TIE BETWEEN" in texts[-2]
     problems = [p for text in texts if (p := unmarked(text))]
     assert not problems, problems
@@ -296,7 +298,7 @@ def provoke() -> list[GameError]:
 
 
 def saves_error() -> GameError:
-    with pytest.raises(engine.SaveError) as info:
+    with pytest.raises(refusals.SaveError) as info:
         saves.from_dict({"version": 99})
     return info.value
 
@@ -306,9 +308,12 @@ def test_every_reason_is_provoked_and_worded_from_its_own_entry():
     assert all(isinstance(error, GameError) for error in errors)
     assert {error.reason for error in errors} == set(Refusal)
     # each refusal has an entry of its own: its case's, or its reason's general wording (case None)
-    table = engine._WORDINGS
-    missing = [(error.reason, error.case, str(error)) for error in errors
-               if (error.reason, error.case) not in table and (error.reason, None) not in table]  # fmt: skip
+    table = refusals._WORDINGS
+    missing = [
+        (error.reason, error.case, str(error))
+        for error in errors
+        if (error.reason, error.case) not in table and (error.reason, None) not in table
+    ]
     assert not missing
     used = {(e.reason, e.case) if (e.reason, e.case) in table else (e.reason, None) for e in errors}
     assert used == set(table), f"entries no refusal uses: {set(table) - used}"
@@ -318,8 +323,8 @@ def test_every_reason_is_provoked_and_worded_from_its_own_entry():
 
 
 def test_every_refusal_has_a_wording_in_the_table():
-    assert {reason for reason, _ in engine._WORDINGS} == set(Refusal)
-    for wording in engine._WORDINGS.values():
+    assert {reason for reason, _ in refusals._WORDINGS} == set(Refusal)
+    for wording in refusals._WORDINGS.values():
         assert isinstance(wording, str) or (len(wording) == 2 and all("{count}" in form for form in wording))
     assert GameError("no reason").text() == "That cannot be done now."
 
@@ -328,9 +333,16 @@ def test_a_refusal_in_english_says_what_its_message_says_where_a_person_can_meet
     """People met str(error) before; text() says the same, except where only a program can go."""
     developers_only = {
         Refusal.MATCH_OVER,  # "game(s)" became a plural form
-        Refusal.NOT_YOUR_TURN, Refusal.UNKNOWN_PLAYER, Refusal.UNKNOWN_GAME, Refusal.UNKNOWN_DIE, Refusal.BAD_FACES,
-        Refusal.BAD_ACTION, Refusal.BAD_SETUP, Refusal.BAD_SAVE, Refusal.RULES,
-    }  # fmt: skip
+        Refusal.NOT_YOUR_TURN,
+        Refusal.UNKNOWN_PLAYER,
+        Refusal.UNKNOWN_GAME,
+        Refusal.UNKNOWN_DIE,
+        Refusal.BAD_FACES,
+        Refusal.BAD_ACTION,
+        Refusal.BAD_SETUP,
+        Refusal.BAD_SAVE,
+        Refusal.RULES,
+    }
     differ = {error.reason for error in provoke() if error.text() != str(error)}
     assert differ <= developers_only and Refusal.MATCH_OVER in differ
 
@@ -365,7 +377,7 @@ def test_a_save_problem_is_worded_by_the_problem_it_carries():
         def text(self, t=ENGLISH):
             return t._("The data is damaged or cannot be read.")
 
-    error = engine.SaveError("the save's actions must be a list")
+    error = refusals.SaveError("the save's actions must be a list")
     assert error.text() == "The saved match could not be read."
     error.problem = Problem()  # what game.core.inputs attaches
     assert error.text() == "The data is damaged or cannot be read." and str(error).startswith("the save's")
@@ -408,10 +420,10 @@ def test_english_output_is_unchanged():
         == "Chris scored 30 in Sixes and a 100-point bonus. Robo (computer) is playing"
     )
     assert view.roll_label(m.roll().roll()) == "Roll (1 left)"
-    assert view.failure(view.WORDS.cannot_start, KeyError("x"), saved=False) == (
+    assert words.failure(words.WORDS.cannot_start, KeyError("x"), saved=False) == (
         "The game could not start. The details are in the browser's console."
     )
-    assert view.match_summary(m) == "Yahtzee, Chris, Robo and Ann, not started"
+    assert words.match_summary(m) == "Yahtzee, Chris, Robo and Ann, not started"
     assert view.cell_refusal(m, "yacht", 0) == "" and view.cell_refusal(m, "chance", 0) == (
         "Chris cannot score Chance: roll the dice first"
     )
@@ -420,8 +432,8 @@ def test_english_output_is_unchanged():
 def test_the_words_of_the_page_are_msgids():
     """WORDS holds msgids: the shell words each with t._ (failure() does for its own)."""
     t = marked()
-    assert all(t._(getattr(view.WORDS, f.name)).startswith("«") for f in dataclasses.fields(view.Words))
-    assert view.failure(view.WORDS.went_wrong, KeyError("x"), t=t) == (
+    assert all(t._(getattr(words.WORDS, f.name)).startswith("«") for f in dataclasses.fields(words.Words))
+    assert words.failure(words.WORDS.went_wrong, KeyError("x"), t=t) == (
         "«SOMETHING WENT WRONG.» «YOUR MATCH IS SAVED.» «THE DETAILS ARE IN THE BROWSER'S CONSOLE.»"
     )
 

@@ -14,10 +14,11 @@ from hypothesis import strategies as st
 from bench.winning import Card, perfect, play_turn, to_win
 from game.coach.advisor import TABLE_DIR, Advisor
 from game.coach.odds import Odds
+from game.coach.race import Prospect, Rivals, final_points, shares
 from game.coach.tables import Table, TableMismatchError
-from game.coach.winning import EXACT_OPEN, Prospect, Rivals, Winning, final_points, shares
+from game.coach.winning import EXACT_OPEN, Winning
 from game.core.actions import Keep, Score
-from game.core.rules import ruleset
+from game.core.variants import ruleset
 
 distribution = st.tuples(
     st.integers(0, 6),
@@ -49,9 +50,10 @@ def test_final_points_is_a_rounded_normal():
 
 
 @given(
-    st.floats(0, 300), st.floats(3, 60),
+    st.floats(0, 300),
+    st.floats(3, 60),
     st.lists(st.tuples(st.integers(0, 200), st.floats(0, 150), st.floats(3, 50)), min_size=1, max_size=3),
-)  # fmt: skip
+)
 @settings(max_examples=60, deadline=None)
 def test_rivals_beat_agrees_with_shares(mean, sd, rivals):
     """The player to win's chance (normal rivals, ties half) is the page's (discrete, ties shared)

@@ -12,8 +12,10 @@ import pytest
 from bench.winning import Card, perfect, play_turn
 from game.coach.advisor import Advisor
 from game.coach.odds import Odds
-from game.coach.winning import SHAPE_OPEN, Prospect, Rivals, Winning
-from game.core.rules import ruleset
+from game.coach.race import Prospect, Rivals
+from game.coach.shaped import SHAPE_OPEN
+from game.coach.winning import Winning
+from game.core.variants import ruleset
 
 
 def _card(rs, advisor, boxes: int, rng: random.Random) -> Card:

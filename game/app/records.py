@@ -1,0 +1,147 @@
+"""The records' screens and files: Statistics over the stored history (with the optimal player's
+numbers), the backup exported and imported, the games and kept copies the player deletes.
+
+    >>> from game.app.state import App
+    >>> app, effects = open_stats(App())
+    >>> app.over, effects[0].args
+    (<Over.NOTHING: ''>, ('references', './static/tables/optimal.json'))
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.app.events import Confirmed, File, Persisted
+from game.app.state import App, Effect, Out, Over, draw, fetch, focus
+from game.app.storage import history_to_write, kept_copies, readable_history, remembered_fields, write_history
+from game.app.table import begin
+from game.app.waits import TABLES
+from game.coach.session import Next, Session
+from game.core.inputs import problem_text, read_json
+from game.core.refusals import GameError
+from game.present import markup, stats_view
+from game.present.paint import say, show
+from game.present.stats_view import imported, storage_status
+from game.present.words import KEPT_COPIES, WORDS
+from game.records import stats
+from game.records.backup import Backup
+from game.records.daily import today
+from game.records.loading import MAX_BACKUP_BYTES
+
+REFERENCES = TABLES + "optimal.json"  # the optimal player's distributions (tools/build_optimal.py)
+
+
+def close_stats(app: App) -> Out:
+    """Statistics closed (its Back, or the Rules opened over it)."""
+    return (
+        (replace(app, over=Over.NOTHING), [draw([show("stats", False), (("body", 0), {"remove": ["data-screen"]})])])
+        if app.over is Over.STATS
+        else (app, [])
+    )
+
+
+def open_stats(app: App, effects: list | None = None, key: str | None = None, name: str | None = None) -> Out:
+    """The Statistics screen over the stored history (the optimal player's numbers fetched once), filtered
+    by rule set and person (the last filter when None)."""
+    effects = list(effects or [])
+    key, name = app.filters[0] if key is None else key, app.filters[1] if name is None else name
+    app, references = replace(app, filters=(key, name)), app.references
+    if references is None:
+        if "references" not in app.fetching:
+            app = replace(app, fetching=app.fetching | {"references"})
+            effects.append(fetch("references", REFERENCES))
+        return app.wait(stats=(key, name)), effects
+    app, history, problem, kept = readable_history(app)
+    effects += kept
+    ops: list = [say(problem)] if problem else []
+    if history is not None:
+        page = stats_view.statistics(history, references, key or None, name or None, t=app.t, today=today(app.now))
+        ops.append(("stats-body", {"html": markup.statistics(page, t=app.t)}))
+    count = len(kept_copies(app))
+    ops += [("kept-text", {"text": app.t.n_(*KEPT_COPIES, count)}), show("kept", count > 0)]
+    ops += [(("body", 0), {"attrs": {"data-screen": "stats"}}), show("stats")]
+    effects += [draw(ops), Effect("persisted")]
+    if app.over is not Over.STATS:  # opened (not a filter changed): read from the top, as the rules are
+        effects += [draw([(("html", 0), {"scroll": True})]), focus("stats-title")]
+    return replace(app, over=Over.STATS).wait(stats=None), effects
+
+
+def references_came(app: App, data: bytes | None) -> Out:
+    """The optimal player's numbers came (or could not: the charts go without them); Statistics, if it waits, drawn."""
+    try:
+        references = (
+            stats.references_from_dict(read_json(data, "optimal player's numbers", limit=len(data))) if data else {}
+        )
+    except (GameError, ValueError, TypeError, KeyError):  # damaged: charts without them
+        references = {}
+    app = replace(app, references=references)
+    return open_stats(app, [], *app.waiting.stats) if app.waiting.stats is not None else (app, [])
+
+
+def on_persisted(app: App, event: Persisted) -> Out:
+    """Whether the browser keeps this site's storage for good, said on the Statistics screen."""
+    return replace(app, persisted=event.persisted), [
+        draw([("storage-status", {"text": storage_status(event.persisted, t=app.t)})])
+    ]
+
+
+def export_backup(app: App) -> Out:
+    """Download one file: the history, the match in progress and the setup form's choices."""
+    app, history, problem, kept = readable_history(app)
+    if history is None:
+        return app, [draw([say(problem)])]
+    setup = remembered_fields(app)
+    session = app.session.to_dict() if app.session else None
+    return app, [
+        *kept,
+        Effect(
+            "download",
+            (f"yacht-dice-backup-{app.now[:10]}.json", Backup(history, session, {"setup": setup}, app.now).to_json()),
+        ),
+    ]
+
+
+def on_file(app: App, event: File) -> Out:
+    """Merge a backup file's games into the history (and restore its match if none is in progress)."""
+    t = app.t
+    if event.size > MAX_BACKUP_BYTES:
+        return app, [draw([say(t._(WORDS.import_too_large))])]
+    try:
+        backup = Backup.from_json(event.text)
+    except GameError as error:
+        return app, [
+            draw([say(f"{t._(WORDS.import_refused)} {problem_text(error, t)}")]),
+            Effect("console", ("warn", f"import: {error}")),
+        ]
+    app, before, answer = history_to_write(app, event)
+    if before is None:
+        return answer
+    after = before.merge(backup.history)
+    app, effects = write_history(app, after)
+    restore = backup.session is not None and (app.session is None or app.session.next is Next.OVER)
+    if restore:
+        app, more = begin(app, Session.from_dict(backup.session))
+        effects += more
+    app, shown = open_stats(app)
+    return app, [*effects, draw([say(imported(len(before.games), len(after.games), restore, t=t))]), *shown]
+
+
+def delete_kept(app: App) -> Out:
+    """The player's yes to deleting the kept copies: the only way a kept copy goes."""
+    kept = [key for key, _ in kept_copies(app)]
+    for key in kept:
+        app = app.holding(key, None)
+    app, more = open_stats(app)
+    return app, [*(Effect("remove", (key,)) for key in kept), *more]
+
+
+def delete_games(app: App, event: Confirmed) -> Out:
+    """The player's yes to deleting one game (``delete:<id>``) or all: the history as storage holds it now,
+    written back without them."""
+    game = event.answer.partition(":")[2] or None
+    app, history, answer = history_to_write(app, event)
+    if history is None:
+        return answer
+    app, effects = write_history(app, history.without(game) if game else history.cleared())
+    app, more = open_stats(app)
+    return app, effects + more

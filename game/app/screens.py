@@ -1,0 +1,230 @@
+"""The screens a match is chosen on: the setup form (its Start, the lobby's one-tap and daily matches),
+the save problem (an unreadable save kept aside), the choice a link's match asks for, and the Rules over them.
+
+    >>> from game.app.state import App
+    >>> app, effects = open_setup(App())
+    >>> app.screen, effects[-1].args
+    (<Screen.SETUP: 'setup'>, ('quick-solo',))
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from game.app.events import Submit
+from game.app.records import close_stats
+from game.app.sharing import DAILY_TITLE, open_share
+from game.app.state import QUICK_BUTTONS, SAVE_KEY, SETUP_KEY, App, Effect, Out, Over, Screen, ask, draw, focus, store
+from game.app.storage import (
+    download_unreadable,
+    keep_aside,
+    read_history,
+    saved_setup,
+    stored_session,
+)
+from game.app.table import begin
+from game.coach.session import Session
+from game.core import variants
+from game.core.refusals import GameError
+from game.core.rules import RuleSet
+from game.present import forms, rules_text, view
+from game.present import setup as setups
+from game.present.paint import say, show
+from game.present.words import WORDS
+from game.records import daily
+
+SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of it is kept and downloadable)
+
+
+def open_setup(app: App, problems: tuple = (), setup: setups.Setup | None = None) -> Out:
+    """Show the setup screen (with a link's or the last start's choices, and a link's problems, in More opened)."""
+    ops: list = [("setup-form", {"fill": setups.form_values(setup)})] if setup is not None else []
+    ops += [show(element_id, False) for element_id in ("play", "results", "menu-new", "save-problem", "link-choice")]
+    words = forms.problems([p.text(app.t) for p in problems], t=app.t) if problems else ""
+    ops += [("setup-more", {"attrs": {"open": ""}})] if problems else []
+    ops += [show("setup"), ("setup-error", {"html": words, "hidden": not problems, "scroll": bool(problems)})]
+    effects = [draw(ops)] + ([] if problems else [Effect("offerFocus", (QUICK_BUTTONS[0],))])
+    return replace(
+        app, screen=Screen.SETUP, form=tuple(setups.form_values(setup).items()) if setup else app.form
+    ), effects
+
+
+def on_submit(app: App, event: Submit) -> Out:
+    """The setup form's Start (in More): the match its every choice describes."""
+    app = replace(app, form=event.form)
+    setup, problems = setups.setup_from_fields(dict(event.form))
+    return start_setup(app, setup, problems, setup)
+
+
+def quick_start(app: App, quick: setups.Quick) -> Out:
+    """A one-tap match of the lobby (game.present.setup.quick_setup), from the form's choices as they are now.
+
+    What is remembered is the form's own setup (More's seats stay as they were), so the next one-tap
+    match of another kind finds its names and computer level again.
+    """
+    if app.screen is not Screen.SETUP:
+        return app, []  # a click that arrives after the setup was left
+    if quick is setups.Quick.DAILY:
+        return daily_start(app)
+    fields = dict(app.form)
+    setup, problems = setups.quick_setup(fields, quick)
+    return start_setup(app, setup, problems, setups.setup_from_fields(fields)[0])
+
+
+def daily_start(app: App) -> Out:
+    """The lobby's Daily game: today's game (UTC) of the rule set chosen, for the first person (game.records.daily).
+
+    Played once a day: when today's game of that rule set is in the history, its result and Share are
+    offered instead; one left in progress (New match, then Daily game) is taken up where it was, not
+    begun again on dice already seen.
+    """
+    day = daily.today(app.now)
+    if day is None:
+        return app, []  # the page's every event carries its time: never without one
+    fields = dict(app.form)
+    setup, problems = setups.quick_setup(fields, setups.Quick.DAILY, day)
+    session = app.session
+    if session is not None and daily.match_day(session.match) == (day, setup.rules):
+        if view.in_progress(session.match):
+            return begin(app, session)
+    app, history, _ = read_history(app)
+    done = daily.played(history, setup.rules, day) if history is not None else None
+    if done is not None:
+        rules_name = variants.variant(setup.rules).display(app.t)
+        # Translators: said in the share dialog when the lobby's Daily game was already played today.
+        note = app.t._("You have played today's {rules} game: a new one comes at midnight (UTC).", rules=rules_name)
+        return open_share(app, app.t._(DAILY_TITLE), daily.share_text(done, app.t), note=note)
+    return start_setup(app, setup, problems, setups.setup_from_fields(fields)[0])
+
+
+def start_setup(app: App, setup: setups.Setup, problems: tuple, remembered_setup: setups.Setup) -> Out:
+    """Begin the match of ``setup``, remembering ``remembered_setup`` as the form holds it; or show what is
+    wrong in More, opened (a one-tap start comes from outside it) and scrolled to."""
+    try:
+        if problems:
+            raise ValueError(problems)
+        session = Session.new(setup, t=app.t)
+    except ValueError as problem:
+        words = [p.text(app.t) for p in problems] or [
+            problem.text(app.t) if isinstance(problem, GameError) else str(problem)
+        ]
+        html = forms.problems(words, t=app.t)
+        return app, [
+            draw(
+                [
+                    ("setup-more", {"attrs": {"open": ""}}),
+                    ("setup-error", {"html": html, "hidden": False, "scroll": True}),
+                ]
+            )
+        ]
+    app, effects = begin(app, session)
+    remembered = json.dumps(setups.form_values(remembered_setup))  # the choices as the form holds them: bounded
+    return app.holding(SETUP_KEY, remembered), [
+        draw([show("setup-error", False)]),
+        store(SETUP_KEY, remembered),
+        *effects,
+    ]
+
+
+def leave_match(app: App) -> Out:
+    """The header's "New match": ask first when a match is under way."""
+    if app.session is not None and view.in_progress(app.session.match):
+        return app, [ask(app, WORDS.leave_match, WORDS.leave_yes, "leave")]
+    return open_setup(app)
+
+
+def resume_or_setup(app: App, unsaved: bool) -> Out:
+    """Resume the saved session, or say why it cannot be, or show the setup form."""
+    session, error = stored_session(app)
+    if error is not None:
+        return report_unreadable(app, error)
+    if session is None:
+        return open_setup(app, setup=saved_setup(app))
+    app, effects = begin(app, session)
+    return app, effects + ([draw([say(app.t._(WORDS.lost_moves))])] if unsaved else [])
+
+
+def report_unreadable(app: App, error: GameError) -> Out:
+    """The save-problem screen: what happened, whether a copy is kept, the data to download."""
+    raw = app.value(SAVE_KEY) or ""
+    app, effects = keep_aside(replace(app, screen=Screen.SAVE_PROBLEM), raw, 1)
+    ops = [
+        ("save-problem-kept", {"text": app.t._(WORDS.save_kept)}),
+        ("save-problem-reason", {"text": str(error)}),
+        ("save-problem-text", {"value": raw[:SHOWN_SAVE_CHARS]}),
+        ("save-problem-dismiss", {"text": app.t._(WORDS.start_new)}),
+    ]
+    ops += [
+        show(element_id, element_id == "save-problem")
+        for element_id in ("save-problem", "setup", "play", "link-choice")
+    ]
+    return app, [*effects, draw(ops)]
+
+
+def leave_save_problem(app: App) -> Out:
+    """Past the save-problem screen: to the link's match if one waits, otherwise the setup form."""
+    if app.screen is not Screen.SAVE_PROBLEM:
+        return app, []
+    effects = [download_unreadable(app)] if app.keeping > 2 else []
+    app = replace(app, keeping=0, keeping_key=None)
+    if app.offered is not None:
+        app, more = begin(app, app.offered)
+    else:
+        app, more = open_setup(app, setup=saved_setup(app))
+    return app, effects + more
+
+
+def offer_link(app: App, saved: Session, offered: Session, words: str) -> Out:
+    """Ask first: a link's match would replace the match in progress (``words`` say which is which)."""
+    app = replace(app, offered=offered, kept=saved, screen=Screen.LINK_CHOICE)
+    ops = [("link-choice-text", {"text": words})]
+    ops += [show(element_id, element_id == "link-choice") for element_id in ("link-choice", "setup", "play")]
+    return app, [draw(ops), focus("link-keep")]
+
+
+def choose_link(app: App, start_it: bool) -> Out:
+    """The answer to "Start the match in this link?"."""
+    chosen = app.offered if start_it else app.kept
+    return begin(app, chosen) if chosen is not None and app.screen is Screen.LINK_CHOICE else (app, [])
+
+
+def load_newer(app: App) -> Out:
+    """Take the match another tab saved (this tab's own state is older and was never written)."""
+    session, error = stored_session(app)
+    if error is not None:
+        return report_unreadable(app, error)
+    return begin(app, session) if session is not None else (app, [draw([show("other-tab", False)])])
+
+
+def rules_shown(app: App) -> RuleSet:
+    """The rule set whose rules the Rules screen shows: the match's, else the one chosen in the form."""
+    if app.session is not None and app.screen is not Screen.SETUP:
+        return app.session.match.ruleset
+    setup, _ = setups.setup_from_fields(dict(app.form))
+    try:
+        return setup.ruleset()
+    except ValueError:  # options the form would refuse: the rule set's defaults
+        return setups.Setup(rules=setup.rules).ruleset()
+
+
+def open_rules(app: App) -> Out:
+    """The Rules screen, in the player's language, over whatever is on the page."""
+    app, closing = close_stats(app.wait(stats=None))
+    ops = [
+        ("rules-body", {"html": rules_text.panel_html(rules_shown(app), t=app.t)}),
+        (("body", 0), {"attrs": {"data-screen": "rules"}}),
+        show("rules"),
+        (("html", 0), {"scroll": True}),  # the page's top: the rules are read from their start
+    ]
+    # The focus on the heading (Back, at the end of a long text, would scroll the start out of sight).
+    return replace(app, over=Over.RULES), [*closing, draw(ops), focus("rules-title")]
+
+
+def close_rules(app: App) -> Out:
+    """The Rules closed (its Back, or Statistics opened over it)."""
+    return (
+        (replace(app, over=Over.NOTHING), [draw([show("rules", False), (("body", 0), {"remove": ["data-screen"]})])])
+        if app.over is Over.RULES
+        else (app, [])
+    )

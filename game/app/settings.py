@@ -1,0 +1,81 @@
+"""The page's language: the one to start in, a catalogue fetched for the picker's choice, and the whole
+page worded in it (fixed texts, the form, the board and what is open over it).
+
+    >>> from game.app.state import App
+    >>> app, effects = switch_language(App(), "de")
+    >>> app.waiting.language, effects[0].args
+    ('de', ('language:de', './static/locale/de.mo'))
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.app.records import open_stats
+from game.app.screens import rules_shown
+from game.app.state import QUICK_BUTTONS, App, Effect, Out, Over, Screen, draw, fetch, store
+from game.app.table import board, challenge_line, show_report
+from game.core.i18n import DEFAULT, ENGLISH, LANGUAGES, N_, Text, negotiate
+from game.present import controls, forms, rules_text
+from game.present.boot import LANGUAGE_KEY
+from game.present.paint import Drawn, say
+
+CATALOGUE = "./static/locale/{code}.mo"  # tools/i18n.mo_name: where the build writes each compiled catalogue
+MANIFEST = "./static/manifest{suffix}.webmanifest"  # tools/build.manifest_name
+NO_CATALOGUE = N_("That language could not be loaded (no connection?), so the page stays as it was.")
+
+
+def preferred(stored_choice: str | None, browser: tuple[str, ...]) -> str:
+    """The language to start in: the remembered choice if the game speaks it, else the browser's.
+
+    >>> preferred("sv", ("de",)), preferred(None, ("de-AT", "en")), preferred("xx", ())
+    ('sv', 'de', 'en')
+    """
+    return stored_choice if stored_choice in LANGUAGES else negotiate(browser).code
+
+
+def ask_language(app: App, code: str) -> Out:
+    """Fetch the catalogue of ``code`` (once: one already on its way is not asked for again)."""
+    name = f"language:{code}"
+    if name in app.fetching:
+        return app, []
+    return replace(app, fetching=app.fetching | {name}), [fetch(name, CATALOGUE.format(code=code))]
+
+
+def switch_language(app: App, code: str) -> Out:
+    """The picker's choice: its catalogue fetched, then the page worded in it and the choice remembered."""
+    if code == app.t.code or code not in LANGUAGES:
+        return app.wait(language=None), []  # a catalogue on its way for another choice is no longer wanted
+    if code == DEFAULT:
+        return use_language(app, ENGLISH, remember=True)
+    return ask_language(app.wait(language=code), code)
+
+
+def use_language(app: App, t: Text, remember: bool) -> Out:
+    """Word the whole page in ``t``'s language: fixed texts, the form (its choices kept), the board, open screens."""
+    app = replace(app, t=t)
+    ops: list = [
+        ("setup-form", {"outer": forms.setup_form(t=t)}),
+        ("setup-form", {"fill": dict(app.form)}),
+        *((button, {"disabled": app.waiting.starting is not None}) for button in ("start-button", *QUICK_BUTTONS)),
+    ]
+    if app.over is Over.RULES:
+        ops.append(("rules-body", {"html": rules_text.panel_html(rules_shown(app), t=t)}))
+    words = {msgid: t._(msgid) for msgid in app.msgids}
+    manifest = MANIFEST.format(suffix="" if t.code == DEFAULT else f".{t.code}")
+    # The fixed texts first: some are the board's too (the Roll button, the hint switch), which the draw
+    # then words as the table says ("Roll (2 left)"); worded after it, they would show the bare msgid's word.
+    effects: list[Effect] = [Effect("language", (t.code, manifest, words)), draw(ops)]
+    effects += [store(LANGUAGE_KEY, t.code), draw([say("")])] if remember else []
+    reporting = app.drawn.values.get("report") == controls.Element(hidden=False)
+    app = replace(app, drawn=Drawn())  # the page's words changed under the draw's memory: it holds no more
+    if app.session is not None and app.screen is Screen.PLAY:
+        app, more = board(app, before=challenge_line(app))
+        effects += more
+        if reporting:
+            app, more = show_report(app)
+            effects += more
+    if app.over is Over.STATS:
+        app, more = open_stats(app)
+        effects += more
+    return app, effects

@@ -1,0 +1,177 @@
+"""Sending from this phone: the share dialog (shared where the browser can, copied otherwise, a QR code on
+request), and what it sends: a match's link, a finished match's result, a challenge, a daily game's result.
+
+    >>> from game.app.state import App
+    >>> app, effects = open_share(App(), "Your daily result", "Yacht, 24 November: 187")
+    >>> app.sharing, close_share(app)[0].sharing, close_share(app)[1][0].args
+    (('Your daily result', 'Yacht, 24 November: 187', ''), None, ('share', False))
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.app.events import Shared
+from game.app.state import App, Effect, Out, draw, focus
+from game.app.storage import read_history
+from game.app.table import handing, playing
+from game.core import links
+from game.core.i18n import N_
+from game.present import controls, view
+from game.present.paint import say, show
+from game.records import challenge, daily
+from game.records.record import game_id, session_record, utc_time
+
+
+def open_share(app: App, title: str, text: str = "", url: str = "", note: str = "", qr: bool = False) -> Out:
+    """The share dialog for ``text`` and the address ``url``: Share sends both where the browser can
+    (the Web Share API), copies them otherwise; the address is also shown to select by hand.
+
+    >>> app, effects = open_share(App(), "Challenge", "Beat my 250", "https://example.org/?challenge=x")
+    >>> app.sharing, effects[-1].kind, effects[-1].args
+    (('Challenge', 'Beat my 250', 'https://example.org/?challenge=x'), 'focus', ('share-send',))
+    """
+    ops = [
+        ("share-title", {"text": title}),
+        ("share-text", {"text": text}),
+        ("share-link", {"value": url}),
+        show("share-link-row", bool(url)),
+        ("share-note", {"text": note}),
+        show("share-note", bool(note)),
+        show("share-qr-button", qr and bool(url)),
+        show("share-qr", False),
+        ("share-qr", {"html": ""}),
+    ]
+    app = replace(app, sharing=(title, text, url))
+    return app, [draw(ops), Effect("dialog", ("share", True)), focus("share-send")]
+
+
+def send_shared(app: App) -> Out:
+    """Share (or copy) what the dialog holds."""
+    return app, ([Effect("share", app.sharing)] if app.sharing else [])
+
+
+def close_share(app: App) -> Out:
+    """The share dialog closed (its Close, or Escape)."""
+    return replace(app, sharing=None), [Effect("dialog", ("share", False))]
+
+
+SHARE_WORDS = {
+    # Translators: said after a link (or a result) was copied because the browser cannot share it directly.
+    "copied": N_("Copied: paste it into a message."),
+    # Translators: said when neither sharing nor copying worked; the link is selected for the person to copy.
+    "failed": N_("The link could not be copied for you: it is selected, copy it with your keyboard or a long press."),
+}
+
+
+def on_shared(app: App, event: Shared) -> Out:
+    """Say how sending went, in the dialog: copied, or copy it by hand (the address selected); a share
+    needs no words."""
+    words = SHARE_WORDS.get(event.how)
+    if words is None:
+        return app, []
+    ops = [("share-note", {"text": app.t._(words)}), show("share-note", True)]
+    if event.how != "failed":
+        return app, [draw(ops)]
+    _, text, url = app.sharing or ("", "", "")
+    ops += [("share-link", {"value": url or text}), show("share-link-row", True)]  # a text alone too, to copy
+    return app, [draw(ops), focus("share-link")]
+
+
+# Translators: the accessible name of the QR code the share dialog draws of a challenge link.
+QR_LABEL = N_("QR code of the challenge link")
+
+
+def show_qr(app: App) -> Out:
+    """The share dialog's "QR code": the address drawn as a QR code (game.present.qr, loaded only when asked)."""
+    if app.sharing is None or not app.sharing[2]:
+        return app, []
+    # Imported here: a start without the snapshot then compiles no QR encoder that few ask for.
+    from game.present.qr import svg
+
+    return app, [draw([("share-qr", {"html": svg(app.sharing[2], app.t._(QR_LABEL)), "hidden": False})])]
+
+
+# Translators: the share dialog's text, sent with the link of a match played on separate phones; {rules} is its rule set.
+YOUR_TURN = N_("{name}, your turn in our match of {rules}: open the link to play.")
+
+
+# Translators: the share dialog's text, sent with the link of a finished match played on separate phones.
+MATCH_RESULT = N_("Our match of {rules} is over: open the link to see the standings.")
+
+
+def match_address(app: App) -> str:
+    """The link that carries this phone's match (its finished turns): the page's address and ``?match=``;
+    LinkError when the match cannot travel by link."""
+    session = app.played
+    value = links.write(session.match, undo=session.undo_allowed, pass_phone=session.pass_phone)
+    return f"{app.address}?{links.LinkKind.MATCH.value}={value}"
+
+
+def share_match(app: App, note: str = "") -> Out:
+    """The share dialog with this phone's match: to the person whose turn comes, or the result to the others."""
+    t, match = app.t, app.played.match
+    try:
+        url = match_address(app)
+    except links.LinkError as error:
+        return app, [draw([say(error.text(t))])]
+    rules_name = match.ruleset.display(t)
+    if view.match_over(match):
+        title, text = controls.result_title(match, t), t._(MATCH_RESULT, rules=rules_name)
+    else:
+        name = handing(app) or match.current_name
+        title, text = controls.send_title(name, t), t._(YOUR_TURN, name=name, rules=rules_name)
+    return open_share(app, title, text, url, note)
+
+
+def send_turn(app: App) -> Out:
+    """The send screen's "Send to Bob": the share dialog with the match's link; the dice wait."""
+    return share_match(app) if playing(app) and app.played.remote and handing(app) else (app, [])
+
+
+def send_result(app: App) -> Out:
+    """The standings' "Send the result to …": the finished match's link, for everyone else's phone."""
+    session = app.session if playing(app) else None
+    if session is None or not session.remote or not view.match_over(session.match):
+        return app, []
+    return share_match(app)
+
+
+CHALLENGE_TITLE = N_("Challenge a friend")  # the results' button (index.html) and the share dialog's title
+
+
+def challenge_friend(app: App) -> Out:
+    """The results' "Challenge a friend": the share dialog with a link carrying this game (the person's turns
+    alone: computers beside them are left out, and with slot dice a one-seat replay meets the same dice), its
+    rules, options, seed and undo setting; offered only for a match's first game (game.records.challenge.offerable)."""
+    session = app.session if playing(app) else None
+    if session is None or not challenge.offerable(session.match):
+        return app, []
+    game = challenge.solo(session.match)
+    try:
+        value = links.write(game, links.LinkKind.CHALLENGE, session.undo_allowed)
+    except links.LinkError as error:
+        return app, [draw([say(error.text(app.t))])]
+    url = f"{app.address}?{links.LinkKind.CHALLENGE.value}={value}"
+    return open_share(app, app.t._(CHALLENGE_TITLE), challenge.invitation(game, app.t), url, qr=True)
+
+
+# Translators: the title of the share dialog for a daily game's result.
+DAILY_TITLE = N_("Your daily result")
+
+
+def share_daily(app: App) -> Out:
+    """The results' Share result, after a daily game: its spoiler-free text (game.records.daily.share_text), from
+    the history's record (its points lost against optimal play) or, before it is written, the game's own."""
+    session = app.session if playing(app) else None
+    if session is None or not view.match_over(session.match) or daily.match_day(session.match) is None:
+        return app, []
+    app, history, _ = read_history(app)
+    record = history.get(game_id(session.match, 0)) if history is not None else None
+    if record is None:
+        try:
+            ended = utc_time(app.now)
+        except ValueError:
+            ended = "1970-01-01T00:00:00Z"  # the text never says when it ended
+        record = session_record(session, 0, ended)
+    return open_share(app, app.t._(DAILY_TITLE), daily.share_text(record, app.t))

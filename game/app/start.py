@@ -1,0 +1,220 @@
+"""The start: the page's stored values taken up in the player's language, then the saved match resumed,
+or a link's match, challenge or setup opened (asked first where it would replace a match in progress).
+
+    >>> from game.app.events import Start
+    >>> from game.app.state import App
+    >>> app, effects = on_start(App(), Start(query=(("rules", "yacht"), ("players", "Ann"))))
+    >>> app.screen, app.session.match.players, effects[-1].kind
+    (<Screen.PLAY: 'play'>, ('Ann',), 'ready')
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.app.events import Start
+from game.app.screens import offer_link, open_setup, report_unreadable, resume_or_setup
+from game.app.settings import NO_CATALOGUE, ask_language, preferred, use_language
+from game.app.sharing import share_match
+from game.app.state import CHALLENGE_KEY, QUICK_BUTTONS, App, Effect, Out, Screen, draw, store
+from game.app.storage import keep_setup_aside, saved_setup, stored_session
+from game.app.table import begin
+from game.coach.session import Session
+from game.core import links
+from game.core.engine import new_match
+from game.core.i18n import N_, Text
+from game.core.refusals import GameError
+from game.present import setup as setups
+from game.present import view
+from game.present.boot import LANGUAGE_KEY
+from game.present.link_problems import LinkProblem
+from game.present.paint import say
+from game.present.words import link_choice, match_summary
+from game.records import challenge
+
+
+def on_start(app: App, event: Start) -> Out:
+    """The page is ready: word it in the player's language, then resume or set up a match."""
+    app = replace(
+        app,
+        stored=event.stored,
+        form=event.form,
+        msgids=event.msgids,
+        hidden=event.hidden,
+        reduced=event.reduced,
+        python=event.python,
+        address=event.address,
+        screen=Screen.SETUP,
+    )
+    app = app.wait(starting=event)
+    code = preferred(app.value(LANGUAGE_KEY), event.languages)
+    if code != app.t.code:
+        return ask_language(app.wait(language=code), code)
+    return started(app)
+
+
+def language_came(app: App, code: str, data: bytes | None) -> Out:
+    """A catalogue came (or could not): the page worded in it, unless the player chose another since."""
+    if code != app.waiting.language:
+        return app, []
+    app = app.wait(language=None)
+    try:
+        t = Text.from_mo(code, data) if data is not None else None
+    except Exception:  # a damaged catalogue (gettext raises struct.error too): as if never fetched
+        t = None
+    if t is None:
+        if app.waiting.starting:
+            return started(app)
+        return app, [draw([("language", {"value": app.t.code}), say(app.t._(NO_CATALOGUE))])]
+    if app.waiting.starting:
+        app, effects = use_language(app, t, remember=False)
+        app, more = started(app)
+        return app, effects + more
+    return use_language(app, t, remember=True)
+
+
+def started(app: App) -> Out:
+    """The rest of the start, once the page speaks the player's language."""
+    event = app.waiting.starting or Start()
+    app = app.wait(starting=None)
+    ready: list[tuple[str, dict[str, object]]] = [
+        (button, {"disabled": False}) for button in ("start-button", "roll-button", *QUICK_BUTTONS)
+    ]
+    ready += [(button, {"remove": ["aria-disabled"]}) for button in ("menu-stats", "menu-rules")]
+    effects = [draw(ready)]
+    remembered = saved_setup(app)
+    if remembered is not None:  # the form under a resumed match too: its New match shows the last choices
+        app = replace(app, form=tuple(setups.form_values(remembered).items()))
+        effects.append(draw([("setup-form", {"fill": dict(app.form)})]))
+    app = stored_challenge(app)
+    carried = [(key, value) for key, value in event.query if key in links.PARAMS]
+    if carried:
+        app, more = from_game_link(app, *carried[0])
+    elif setups.has_start_params(event.query):
+        app, more = from_link(app, event.query)
+    else:
+        app, more = resume_or_setup(app, event.unsaved)
+    app, setup_kept = keep_setup_aside(app)
+    return app, [*effects, *more, *setup_kept, Effect("ready", (app.python,))]
+
+
+def stored_challenge(app: App) -> App:
+    """The challenge this phone keeps (CHALLENGE_KEY), taken up at the start: a reload does not lose it."""
+    try:
+        link = links.read(app.value(CHALLENGE_KEY) or "")
+    except links.LinkError:
+        return app  # none, or unreadable: no challenge (a new one writes over it)
+    playable = link.kind is links.LinkKind.CHALLENGE and challenge.playable(link.match)
+    return replace(app, challenge=link.match) if playable else app
+
+
+def from_link(app: App, query: tuple[tuple[str, str], ...]) -> Out:
+    """Start a link's match, or show its problems, or ask first when it would replace a match in progress."""
+    effects = [Effect("dropQuery")]  # a reload never repeats a link
+    setup, problems = setups.parse_link(query)
+    if problems:
+        app, more = open_setup(app, problems, setup)
+        return app, effects + more
+    try:
+        offered = Session.new(setup, t=app.t)
+    except ValueError as problem:
+        words = problem.text(app.t) if isinstance(problem, GameError) else str(problem)
+        app, more = open_setup(app, (LinkProblem("link", words),), setup)
+        return app, effects + more
+    saved, error = stored_session(app)
+    if error is not None:
+        app, more = report_unreadable(replace(app, offered=offered), error)
+    elif saved is not None and view.in_progress(saved.match):
+        app, more = offer_link(app, saved, offered, link_choice(saved.match, offered.match, t=app.t))
+    else:
+        app, more = begin(app, offered)
+    return app, effects + more
+
+
+def from_game_link(app: App, param: str, text: str) -> Out:
+    """A match (``?match=``) or a challenge (``?challenge=``) sent by link: read by replaying it; a link
+    that cannot be used is said in words, and what this phone holds goes on as it was."""
+    effects = [Effect("dropQuery")]  # a reload never repeats a link
+    try:
+        link = links.read(text)
+    except links.LinkError as error:
+        app, more = resume_or_setup(app, False)
+        return app, [*effects, *more, draw([say(error.text(app.t))])]
+    opened = open_match_link if link.kind is links.LinkKind.MATCH else open_challenge
+    app, more = opened(app, link)
+    return app, effects + more
+
+
+# Translators: a link of a match played on separate phones was opened again on the phone that already has its turn.
+SAME_TURN = N_("You already have this turn: play on.")
+
+
+# Translators: a link of another match was opened while a match is in progress; {saved} and {offered} are matches
+# in a few words ("Yacht, Ann and Bob, game 1 of 1, round 3 of 12").
+OTHER_MATCH = N_(
+    "You have a match in progress ({saved}). This link brings another match ({offered}), which would replace it."
+)
+
+
+def open_match_link(app: App, link: links.Link) -> Out:
+    """A match sent by link, compared with what this phone holds (links.relation): another match or none
+    is played on (asked first over a match in progress); a newer state is taken; the same is said so; an
+    older or a forked one is refused in words, this phone's state kept and offered to send again. Undo
+    never reaches back into the turns the link brought (Session.floor)."""
+    incoming = Session(link.match, link.undo, pass_phone=link.pass_phone, remote=True, floor=len(link.match.actions))
+    saved, error = stored_session(app)
+    if error is not None:
+        return report_unreadable(replace(app, offered=incoming), error)
+    try:
+        relation = links.Relation.OTHER if saved is None else links.relation(saved.match, link.match)
+    except links.LinkError:  # a stored match no link can carry (its dice drawn in sequence): another match
+        relation = links.Relation.OTHER
+    t = app.t
+    if saved is None or relation is links.Relation.OTHER:
+        if saved is not None and view.in_progress(saved.match):
+            words = t._(
+                OTHER_MATCH,
+                saved=match_summary(saved.match, t),
+                offered=match_summary(link.match, t),
+            )
+            return offer_link(app, saved, incoming, words)
+        return begin(app, incoming)
+    if relation is links.Relation.NEWER:
+        taken = replace(saved, match=link.match, undo_allowed=link.undo, pass_phone=link.pass_phone, remote=True)
+        return begin(app, replace(taken, floor=incoming.floor, feedback=None))
+    app, effects = begin(app, saved)
+    if relation is links.Relation.SAME:
+        return app, [*effects, draw([say(t._(SAME_TURN))])]
+    why = links.Why.OLDER if relation is links.Relation.OLDER else links.Why.ANOTHER_MATCH
+    words = links.LinkError(relation.value, why).text(t)
+    effects.append(draw([say(words)]))
+    if not links.turn_over(saved.match):
+        return app, effects  # a turn under way here: it is sent once it ends
+    app, shared = share_match(app, words)  # this phone's state, offered to send again
+    return app, effects + shared
+
+
+def open_challenge(app: App, link: links.Link) -> Out:
+    """A challenge: a one-game match on the challenge's rules and seed (the very same dice) for this phone's
+    person (the first remembered name, else the default one). The challenge is kept in storage
+    (CHALLENGE_KEY), so a reload does not lose it; a match in progress is asked about first, and the same
+    challenge opened again resumes the game under way."""
+    theirs = link.match
+    if link.kind is not links.LinkKind.CHALLENGE or not challenge.playable(theirs):
+        app, more = resume_or_setup(app, False)
+        return app, [*more, draw([say(links.LinkError("not one person's game", links.Why.DAMAGED).text(app.t))])]
+    text = links.write(theirs, links.LinkKind.CHALLENGE, link.undo)
+    app = replace(app.holding(CHALLENGE_KEY, text), challenge=theirs)
+    effects = [store(CHALLENGE_KEY, text)]
+    seat = setups.quick_setup(dict(app.form), setups.Quick.SOLO)[0].seats(app.t)[0]
+    offered = Session(new_match(theirs.ruleset, [seat], 1, theirs.seed, t=app.t), undo_allowed=link.undo)
+    saved, error = stored_session(app)
+    if error is not None:
+        app, more = report_unreadable(replace(app, offered=offered), error)
+    elif saved is not None and challenge.applies(theirs, saved.match) and saved.match.games == 1:
+        app, more = begin(app, saved)  # this challenge, under way (or played) on this phone already
+    elif saved is not None and view.in_progress(saved.match):
+        app, more = offer_link(app, saved, offered, link_choice(saved.match, offered.match, t=app.t))
+    else:
+        app, more = begin(app, offered)
+    return app, effects + more

@@ -1,0 +1,209 @@
+"""The app as one value: :class:`App`, its screens, the stored keys, and the :class:`Effect` values it asks
+the page for (docs/protocol.md).
+
+An App changes only by :func:`dataclasses.replace`; a handler returns the new App and its effects (:data:`Out`)::
+
+    >>> app = App().holding(SETUP_KEY, "{}")
+    >>> app.value(SETUP_KEY), app.screen, store(SETUP_KEY, "{}").to_json()
+    ('{}', <Screen.LOADING: 'loading'>, ['store', 'yacht-dice/setup', '{}'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from game.coach.session import Session
+from game.core.engine import Match
+from game.core.i18n import ENGLISH, Text
+from game.present import setup as setups
+from game.present.boot import LANGUAGE_KEY
+from game.present.paint import Drawn
+from game.records.stats import Reference
+
+if TYPE_CHECKING:  # a start waits in the App for its language; game.app.events imports the keys from here
+    from game.app.events import Event, Start
+
+SAVE_KEY = "yacht-dice/match"
+UNREADABLE_KEY = "yacht-dice/unreadable-save"  # the first unreadable save kept aside; later ones beside it
+KEPT_PREFIX = "yacht-dice/unreadable-"  # every copy kept aside: unreadable-save, unreadable-history/<time>...
+UNSAVED_KEY = "yacht-dice/unsaved"  # in sessionStorage (its own quota): this tab's last save failed
+SETUP_KEY = "yacht-dice/setup"
+HINTS_KEY = "yacht-dice/hints"  # format 1 kept hints apart; read once, when such a save loads
+HISTORY_KEY = "yacht-dice/history"
+CHALLENGE_KEY = "yacht-dice/challenge"  # the challenge link this phone's person plays against (its text)
+STORED_KEYS = (SAVE_KEY, SETUP_KEY, HISTORY_KEY, HINTS_KEY, UNREADABLE_KEY, LANGUAGE_KEY, CHALLENGE_KEY)
+"""The localStorage keys the page reads at start (docs/protocol.md)."""
+
+QUICK_BUTTONS = tuple(f"quick-{quick.value}" for quick in setups.Quick)
+"""The lobby's one-tap matches' buttons (game.present.forms)."""
+
+
+class Screen(Enum):
+    """The main screen shown (Rules and Statistics open over it)."""
+
+    LOADING = "loading"
+    SETUP = "setup"
+    PLAY = "play"
+    SAVE_PROBLEM = "save-problem"
+    LINK_CHOICE = "link-choice"
+
+
+class Over(Enum):
+    """What is open over the screen."""
+
+    NOTHING = ""
+    RULES = "rules"
+    STATS = "stats"
+
+
+SCREENS = {
+    Screen.SETUP: "setup",
+    Screen.PLAY: "play",
+    Screen.SAVE_PROBLEM: "save-problem",
+    Screen.LINK_CHOICE: "link-choice",
+}
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One thing for the page to do: a kind (docs/protocol.md) and its arguments, as JSON holds them.
+
+    >>> Effect("store", ("yacht-dice/setup", "{}")).to_json()
+    ['store', 'yacht-dice/setup', '{}']
+    """
+
+    kind: str
+    args: tuple = ()
+
+    def to_json(self) -> list:
+        return [self.kind, *self.args]
+
+
+def draw(ops: list | tuple, motion: dict | None = None) -> Effect:
+    return Effect("apply", (list(ops), motion))
+
+
+def store(key: str, value: str) -> Effect:
+    return Effect("store", (key, value))
+
+
+def focus(element_id: str) -> Effect:
+    return Effect("focus", (element_id,))
+
+
+def tick(token: str, seconds: float) -> Effect:
+    return Effect("tick", (token, round(seconds * 1000)))
+
+
+def ask(app: App, question: str, yes: str, answer: str) -> Effect:
+    """The game's own question (page.js's #ask dialog): ``question`` and ``yes``, its confirming button,
+    are msgids; ``answer`` comes back in a ``confirmed`` event only when the person chooses ``yes``.
+
+    >>> from game.present.words import WORDS
+    >>> ask(App(), WORDS.leave_match, WORDS.leave_yes, "leave").args[1:]
+    ('Leave the match', 'leave')
+    """
+    return Effect("confirm", (app.t._(question), app.t._(yes), answer))
+
+
+def fetch(name: str, path: str) -> Effect:
+    return Effect("fetch", (name, path))
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """Work that waits for a file or a timer: each is done once what it needs is here."""
+
+    computer: str | None = None  # the computer's turn: "table" while its table comes, else its tick's token
+    hint: bool = False
+    chances: bool = False
+    report: bool | str = False  # True while the table comes, then the tick's token
+    ending: bool | str = False  # the results' context: True while the table comes, then the tick's token
+    stats: tuple[str | None, str | None] | None = None  # the Statistics screen's filter, while its numbers come
+    language: str | None = None  # a language whose catalogue comes
+    starting: Start | None = None  # the start, which goes on once the language is here
+    records: tuple[tuple[Session, int, str], ...] = ()  # finished games to record: (session, game, ended)
+    recording: str | None = None  # their tick's token: recorded a moment after the last score is drawn
+
+
+@dataclass(frozen=True)
+class App:
+    """Everything the page shows and waits for, as one value."""
+
+    t: Text = ENGLISH
+    screen: Screen = Screen.LOADING
+    over: Over = Over.NOTHING
+    session: Session | None = None
+    stored: tuple[tuple[str, str], ...] = ()  # what storage holds, as far as this tab knows
+    saved: str | None = None  # the save this tab last wrote
+    offered: Session | None = None  # a link's match, waiting for an answer
+    kept: Session | None = None  # the saved match a link would replace
+    unkept: str | None = None  # the unreadable save being put aside
+    keeping: int = 0  # tries at putting it aside: 1 a copy, 2 a move, 3 none could be kept
+    keeping_key: str | None = None  # where it is being put
+    # An unreadable history being put aside: its key, the try (3: it could not be) and its text; what
+    # would write the history waits until then (the events, taken up again on the history's tick).
+    history_keeping: tuple[str, int, str] | None = None
+    history_waiting: tuple[Event, ...] = ()
+    handed: int | None = None  # the match's action count when the phone was last passed on
+    handing: str | None = None  # who the pass screen last showed
+    cheers: int = 0
+    serial: int = 0  # for the tokens of timers (a newer schedule makes older ticks moot)
+    hint_request: int = 0
+    fast: bool = False  # skip the computer's pauses until a person's turn
+    chances: bool = False
+    hidden: bool = False
+    reduced: bool = False
+    python: str = ""
+    form: tuple[tuple[str, str], ...] = ()
+    msgids: tuple[str, ...] = ()
+    hinted: tuple[tuple[str, int], ...] = ()  # where the hint marked dice or a box
+    drawn: Drawn = field(default_factory=Drawn)
+    fetching: frozenset[str] = frozenset()
+    waiting: Waiting = field(default_factory=Waiting)
+    references: dict[str, Reference] | None = (
+        None  # the optimal player's numbers, once fetched ({} when they cannot be)
+    )
+    persisted: bool | None = None
+    unwritten: str | None = None  # the history storage held before this tab's last write of it
+    filters: tuple[str, str] = ("", "")  # the Statistics screen's rule set and person ("": all)
+    now: str = ""
+    sharing: tuple[str, str, str] | None = None  # what the share dialog sends: title, text, address
+    address: str = ""  # the page's own address (the start's), that links to this game begin with
+    challenge: Match | None = None  # the challenger's game of the challenge kept, or None
+
+    def value(self, key: str) -> str | None:
+        """What storage holds under ``key``, as far as this tab knows."""
+        return dict(self.stored).get(key)
+
+    def holding(self, key: str, value: str | None) -> App:
+        held = {k: v for k, v in self.stored if k != key}
+        return replace(self, stored=tuple((held | ({} if value is None else {key: value})).items()))
+
+    @property
+    def played(self) -> Session:
+        """The session on the board, where the caller's screen or check guarantees one (a bug otherwise).
+
+        >>> App().played
+        Traceback (most recent call last):
+        AssertionError: no session on the board
+        """
+        assert self.session is not None, "no session on the board"
+        return self.session
+
+    @property
+    def stale(self) -> bool:
+        """Another tab saved a match since this one last did: then this tab writes nothing."""
+        current = self.value(SAVE_KEY)
+        return self.saved is not None and current is not None and current != self.saved
+
+    def token(self, kind: str) -> tuple[App, str]:
+        return replace(self, serial=self.serial + 1), f"{kind}:{self.serial + 1}"
+
+    def wait(self, **changes: Any) -> App:
+        return replace(self, waiting=replace(self.waiting, **changes))
+
+
+Out = tuple[App, list[Effect]]

@@ -1,0 +1,305 @@
+"""Play at the table: a session put on the board, a step committed (stored, drawn, sounded, celebrated),
+the pass of the phone, the challenge's lines, and the table's commands (roll, undo, next game, keys).
+
+    >>> from game.app.state import App
+    >>> from game.coach.session import Session
+    >>> from game.core.engine import new_match
+    >>> app, effects = begin(App(), Session(new_match("yacht", ["Ann"], seed=1)))
+    >>> app, effects = roll(app)
+    >>> app.session.match.rolls_left, [effect.kind for effect in effects][:2]
+    (2, ['store', 'flag'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from game.app.events import Key, Visibility
+from game.app.state import SAVE_KEY, UNSAVED_KEY, App, Effect, Out, Screen, draw, focus, store, tick
+from game.app.storage import change_history, offer_newer
+from game.app.waits import advance, schedule
+from game.coach.session import Next, Session, Step
+from game.core.actions import Action, Finish, NextGame, Roll
+from game.core.engine import Match, new_match
+from game.present import controls, feel, keys, markup, paint, standings, view
+from game.present.paint import Drawn, say, show
+from game.present.sounds import RECIPES, ROLL_VIBRATION_MS, most_notable, recipe_data
+from game.present.words import WORDS, announcement
+from game.records import challenge
+from game.records.record import game_id
+
+PREFETCH_SECONDS = 3.0  # after a match starts, before its advisor table is fetched for offline use
+
+
+def begin(app: App, session: Session) -> Out:
+    """Put a new or restored session on the board (a new match replaces whatever was saved)."""
+    app = replace(app, session=session, screen=Screen.PLAY, offered=None, kept=None, handed=None, drawn=Drawn())
+    app, effects = save(app)
+    screens = [
+        show(element_id, element_id == "play")
+        for element_id in ("setup", "save-problem", "link-choice", "other-tab", "play")
+    ]
+    before = [*screens, show("menu-new"), show("challenge-result", False), *challenge_line(app)]
+    app, drawing = board(app, view.status(session.match, t=app.t), before=before)
+    app, token = app.token("prefetch")
+    return app, [*effects, *drawing, focus("roll-button"), tick(token, PREFETCH_SECONDS)]
+
+
+def save(app: App) -> Out:
+    """Keep the session in storage so a reload resumes it exactly."""
+    saved = app.played.to_json()
+    return replace(app.holding(SAVE_KEY, saved), saved=saved), [
+        store(SAVE_KEY, saved),
+        Effect("flag", (UNSAVED_KEY, False)),
+    ]
+
+
+def handing(app: App) -> str | None:
+    """The person the phone is being passed to (game.present.feel.handover), until they tap Start; in a match that
+    travels by link, the person to send it to (never on the phone that has just received their turn)."""
+    session = app.played
+    match = session.match
+    if app.handed == len(match.actions) or (session.remote and session.floor == len(match.actions)):
+        return None
+    return feel.handover(match, session.pass_phone or session.remote)
+
+
+def board(app: App, announce: str = "", thrown: frozenset[int] = frozenset(), before: list | tuple = ()) -> Out:
+    """Draw what changed (``thrown`` dice tumble), then schedule what the session says is next."""
+    session = app.played
+    match = session.match
+    passing = handing(app)
+    drawn, ops, results = paint.table(
+        app.drawn,
+        session,
+        app.t,
+        announce or view.status(match, t=app.t),
+        passing,
+        thrown if not app.reduced else frozenset(),
+    )
+    effects = [draw([*before, *ops], paint.MOTION if thrown and not app.reduced else None)]
+    if passing is not None and passing != app.handing:
+        effects.append(focus("send-link" if session.remote else "pass-start"))
+    if results is not None:
+        effects.append(focus("play-again" if results.final else "next-game"))
+        app = app.wait(ending=True)  # the game in context (history, optimal mean) comes on a tick after this draw
+    app, scheduled = schedule(replace(app, drawn=drawn, handing=passing))
+    return app, effects + scheduled
+
+
+def commit(app: App, step: Step, person: bool = True) -> Out:
+    """Take a step's session (or explain its refusal), store it, draw it and sound it."""
+    if step.refusal is not None:
+        return app, [draw([say(step.refusal.text(app.t))])]
+    if app.stale:
+        return offer_newer(app)
+    before, after = app.played.match, step.session.match
+    app, effects = save(replace(app, session=step.session))
+    found = feel.cues(before, after)
+    cheer = feel.cheer(after, found, t=app.t)
+    app, drawing = board(
+        app,
+        " ".join(filter(None, (announcement(step, t=app.t), cheer))),
+        feel.thrown(before, after),
+        before=[say("")],
+    )
+    finale = feel.finale(before, after)  # the match's end: the winner scene, and its fanfare over the step's cue
+    effects += drawing + sound((*found, feel.FINALE) if finale else found, person)
+    if cheer:
+        app, shown = celebrate(app, cheer)
+        effects += shown
+    if step.finished is not None:
+        app = app.wait(records=(*app.waiting.records, (step.session, step.finished, app.now)))
+        app, more = advance(app)
+        effects += more
+    reopened = step.reopened
+    if reopened is not None:
+        app = app.wait(records=tuple(due for due in app.waiting.records if due[1] != reopened))
+        app, more = change_history(app, lambda history: history.without(game_id(step.before, reopened)))
+        effects += more
+    return app, effects
+
+
+def sound(cues: Iterable[feel.Cue], person: bool) -> list[Effect]:
+    """A step's most notable cue (page.js plays it where Sound is on); a person's roll also buzzes the phone."""
+    cue = most_notable(cues)
+    if cue is None:
+        return []
+    buzz = [Effect("vibrate", (ROLL_VIBRATION_MS,))] if person and cue is feel.Cue.ROLL else []
+    return [*buzz, Effect("play", (recipe_data(RECIPES[cue]),))]
+
+
+def act(app: App, action: Action) -> Out:
+    """A person's action, through the session."""
+    return commit(app, app.played.act(action)) if playing(app) else (app, [])
+
+
+def playing(app: App) -> bool:
+    """Whether a match is on the board (then ``app.played`` is its session)."""
+    return app.session is not None and app.screen is Screen.PLAY
+
+
+def celebrate(app: App, words: str) -> Out:
+    """A brief celebration (its words are spoken with the step's): shown, then gone unless a newer one came."""
+    app = replace(app, cheers=app.cheers + 1)
+    return app, [
+        draw([("cheer-text", {"text": words}), show("cheer")]),
+        tick(f"cheer:{app.cheers}", feel.CHEER_SECONDS),
+    ]
+
+
+def hand_over(app: App) -> Out:
+    """The pass screen's Start: the turn begins."""
+    if not playing(app):
+        return app, []
+    app, effects = board(replace(app, handed=len(app.played.match.actions)))
+    return app, effects + [focus("roll-button")]
+
+
+def undo(app: App) -> Out:
+    """Undo the last action the session allows to (the buttons' Undo, U or Ctrl+Z)."""
+    return commit(app, app.played.undo()) if playing(app) else (app, [])
+
+
+def between_games(app: App) -> bool:
+    """Whether the match waits between its planned games: only then are Next game and Finish offered."""
+    shown = standings.results(app.played.match) if playing(app) else None
+    return shown is not None and shown.can_next
+
+
+def next_game(app: App) -> Out:
+    """The next planned game (never one more than the match was set up for)."""
+    if not between_games(app):
+        return app, []
+    app, effects = act(app, NextGame())
+    return app, effects + [focus("roll-button")]
+
+
+def finish(app: App) -> Out:
+    """End a match of several games before its planned last."""
+    return act(app, Finish()) if between_games(app) else (app, [])
+
+
+def rematch(session: Session, seed: int | str | None = None) -> Session:
+    """A new match like ``session``'s: the same seats (names, kinds, levels), rules, options, number of
+    games, undo, hints and pass-the-phone; a new seed (drawn when None). The advisor's tables stay loaded.
+
+    >>> from game.core.cards import Seat
+    >>> from game.core.engine import new_match
+    >>> old = Session(new_match("yatzy", ["Ann", Seat.computer("Cy", "good")], games=2, seed=1))
+    >>> new = rematch(old, seed=2)
+    >>> new.match.seats == old.match.seats, new.match.ruleset == old.match.ruleset, new.match.games, new.match.seed
+    (True, True, 2, 2)
+    """
+    match = session.match
+    fresh = new_match(match.ruleset, match.seats, games=match.games, seed=seed)
+    return replace(session, match=fresh, undos=(), feedback=None, floor=0)
+
+
+def play_again(app: App) -> Out:
+    """The results' Play again: a new match with the same seats and rules (only once the match is over)."""
+    if not playing(app) or not view.match_over(app.played.match):
+        return app, []
+    return begin(app.wait(ending=False, report=False), rematch(app.played))
+
+
+def roll(app: App) -> Out:
+    """The Roll button (or R)."""
+    return act(app, Roll())
+
+
+def skip(app: App) -> Out:
+    """Skip the computer's pauses until a person's turn (a waiting pause ends now)."""
+    if app.session is None or app.session.next is not Next.COMPUTER:
+        return app, []
+    app = replace(app, fast=True)
+    if app.waiting.computer not in (None, "table"):
+        app, token = app.token("computer")
+        return app.wait(computer=token), [tick(token, 0)]
+    return app, []
+
+
+def dismiss_cheer(app: App) -> Out:
+    """A celebration closed before its time (its close button or Escape)."""
+    return replace(app, cheers=app.cheers + 1), [draw([show("cheer", False)])]
+
+
+def show_report(app: App) -> Out:
+    """The results' "How did I play?": a word while the report is worked out (it waits for the advisor's table)."""
+    if app.session is None:
+        return app, []
+    ops = [("report", {"text": app.t._(WORDS.reviewing), "hidden": False})]
+    app = replace(app, drawn=app.drawn.changed({"report": controls.Element(hidden=False)})).wait(report=True)
+    app, effects = advance(app)
+    return app, [draw(ops), *effects]
+
+
+def on_key(app: App, event: Key) -> Out:
+    """Keyboard play: R rolls, 1–9 (0 for the tenth) hold dice, U or Ctrl+Z undoes, arrows move through
+    choices, Escape dismisses a celebration."""
+    if event.alt or event.typing or not playing(app):
+        return app, []
+    command = keys.key_command(app.played.match, event.key, event.ctrl)
+    if command == keys.DISMISS:
+        return dismiss_cheer(app)
+    if handing(app) is not None and command != keys.UNDO:
+        return app, []  # the phone is being passed: the dice wait for the next person's Start
+    if command is None or (command in (keys.NEXT_CHOICE, keys.PREVIOUS_CHOICE) and not event.choice):
+        return app, []
+    if command == keys.UNDO:
+        return undo(app)
+    if command in (keys.NEXT_CHOICE, keys.PREVIOUS_CHOICE):
+        return app, [Effect("moveFocus", ("#scorecard button.choice", 1 if command == keys.NEXT_CHOICE else -1))]
+    if isinstance(command, str):
+        return app, []  # every command in words is taken above
+    return act(app, command)
+
+
+def against(app: App) -> Match | None:
+    """The challenger's game this phone's match is played against, or None."""
+    session = app.session
+    return app.challenge if session is not None and challenge.applies(app.challenge, session.match) else None
+
+
+def challenge_line(app: App) -> list:
+    """The line above the card while a challenge is played: who sent it and the total to beat."""
+    theirs = against(app)
+    return [("challenge-line", {"text": challenge.line(theirs, app.t) if theirs else "", "hidden": theirs is None})]
+
+
+def challenge_result(app: App) -> list:
+    """The end of a challenge (drawn with the ending, which waited for the advisor's table): who won, both
+    cards side by side, the rounds chosen differently and the optimal player's total on the same dice (left
+    out where the advisor is not exact: its table could not be fetched)."""
+    theirs, session = against(app), app.played
+    match = session.match
+    if theirs is None or not match.game_over:
+        return [show("challenge-result", False)]
+    advisor = session.coach.advisor
+    optimal = challenge.optimal_game(advisor, theirs).totals(0, 0).grand_total if advisor.is_exact() else None
+    shown = challenge.compare(match, theirs, optimal)
+    return [("challenge-result", {"html": markup.challenge(shown, match, t=app.t), "hidden": False})]
+
+
+def on_visibility(app: App, event: Visibility) -> Out:
+    """A tab shown again takes up the computer's turns (a hidden tab never plays them)."""
+    app = replace(app, hidden=event.hidden)
+    if event.hidden or not playing(app) or app.stale:
+        return app, []
+    return schedule(app)
+
+
+def switch_hints(app: App, on: bool) -> Out:
+    """The hint switch: the match's hints turned on or off, stored and drawn (written over no newer save)."""
+    if app.stale:
+        return offer_newer(app)
+    app, effects = save(replace(app, session=app.played.with_hints(on)))
+    app, drawing = board(app)
+    return app, effects + drawing
+
+
+def switch_chances(app: App, on: bool) -> Out:
+    """The win chances switch: the line emptied, then drawn again when its numbers come (if on)."""
+    app, effects = schedule(replace(app, chances=on))
+    return app, [draw([("chances", {"text": ""})]), *effects]

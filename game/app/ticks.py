@@ -1,0 +1,153 @@
+"""What the app does when what it waited for comes: a timer it set fires (the computer's move, the hint,
+the win chances, the report, the results' context, finished games recorded) or a file it asked for arrives.
+
+    >>> from game.app.events import Tick
+    >>> from game.app.state import App
+    >>> on_tick(App(cheers=1), Tick("cheer:1"))[1][0].args[0]
+    [('cheer', {'hidden': True})]
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.app.events import Fetched, Tick
+from game.app.records import references_came
+from game.app.start import language_came
+from game.app.state import App, Effect, Out, draw
+from game.app.storage import history_to_write, offer_newer, read_history, write_history
+from game.app.table import celebrate, challenge_result, commit, playing, sound
+from game.app.waits import advance, needing
+from game.coach.session import Next
+from game.present import coach_view, feel, markup, paint, standings, view
+from game.present.paint import show
+from game.records.history import History
+from game.records.record import GameRecord, session_record
+from game.records.stats import best_total, new_bests, ruleset_key
+
+
+def draw_ending(app: App) -> Out:
+    """The results' context: each person's total against their earlier games (the history as storage holds
+    it, this game's own record left out) and the optimal player's mean where its table is here."""
+    app, session = app.wait(ending=False), app.played
+    match = session.match
+    if standings.results(match) is None:
+        return app, []
+    app, history, _ = read_history(app)  # unreadable: no personal numbers (Statistics says why)
+    advisor = session.coach.advisor
+    optimal = advisor.expected_score() if advisor.has_table() else None
+    shown = standings.results(match, t=app.t, ending=standings.ending(match, history, optimal))
+    assert shown is not None  # the results found above, now with their context
+    ops = [("ending", {"html": markup.lines(shown.context), "hidden": not shown.context}), *challenge_result(app)]
+    return app, [draw(ops)]
+
+
+def record_finished(app: App, event: Tick) -> Out:
+    """Record the finished games whose table is here; ask for the next one's."""
+    app, history, answer = history_to_write(app, event)
+    if history is None:
+        return answer
+    effects: list[Effect] = []
+    app = app.wait(recording=None)
+    while app.waiting.records:
+        session, game, ended = app.waiting.records[0]
+        app, asked, wait = needing(app, session.coach.needs_table())
+        if wait:
+            return app, effects + asked
+        app = app.wait(records=app.waiting.records[1:])
+        finale = game == session.match.game and view.match_over(session.match)  # its fanfare played already
+        app, history, more = record(app, history, session_record(session, game, ended), fanfare=not finale)
+        effects += more
+    return app, effects
+
+
+def record(app: App, history: History, finished: GameRecord, fanfare: bool = True) -> tuple[App, History, list[Effect]]:
+    """``history`` with a finished game added, written, and a personal best celebrated (its fanfare
+    unless ``fanfare`` is False: the match's end played one)."""
+    bests = new_bests(history, finished)
+    history = history.add(finished)
+    app, effects = write_history(app, history)
+    if bests:
+        words = feel.best_cheer(bests, t=app.t)
+        app, shown = celebrate(app, words)
+        status = app.drawn.values.get("status", "")
+        effects += [draw([("status", {"text": f"{status} {words}".strip()})]), *shown]
+        effects += sound((feel.Cue.BEST,), True) if fanfare else []
+    return app, history, effects
+
+
+def on_tick(app: App, event: Tick) -> Out:
+    """A timer the app set fired: what it was set for, unless something newer made it moot."""
+    kind, _, number = event.token.partition(":")
+    if kind == "cheer":
+        return app, [draw([show("cheer", False)])] if number == str(app.cheers) else []
+    if kind == "records":
+        return record_finished(app, event) if event.token == app.waiting.recording else (app, [])
+    session = app.session
+    if session is None:
+        return app, []
+    if kind == "computer":
+        if event.token != app.waiting.computer:
+            return app, []
+        app = app.wait(computer=None)
+        if app.hidden or not playing(app):
+            return app, []  # taken up again when the tab is shown (on_visibility)
+        if session.next is not Next.COMPUTER or app.stale:
+            return replace(app, fast=False), ([] if not app.stale else offer_newer(app)[1])
+        return commit(app, session.computer_step(), person=False)
+    if kind == "report":
+        return draw_report(app.wait(report=False)) if event.token == app.waiting.report else (app, [])
+    if kind == "ending":
+        return draw_ending(app) if event.token == app.waiting.ending else (app, [])
+    if kind == "prefetch":
+        app, effects, _ = needing(app, session.coach.needs_table())
+        return app, effects
+    if number != str(app.hint_request):
+        return app, []  # the board moved on since
+    return {"hint": draw_hint, "chances": draw_chances}.get(kind, lambda app: (app, []))(app)
+
+
+def draw_hint(app: App) -> Out:
+    """The best option and the others' expected final scores; the best keep or box marked."""
+    hint = app.played.hint()
+    if hint is None:
+        return app, []
+    advice = coach_view.advice(app.played.match, hint, t=app.t)
+    targets = [paint.die_at(index) for index in advice.keep]
+    if advice.category is not None:
+        targets.append(paint.box_at(advice.category))
+    mark = {"toggle": {"hint-keep" if advice.category is None else "hint-best": True}, "optional": True}
+    ops = [("hint", {"html": markup.advice(advice, t=app.t), "hidden": False}), *[(at, mark) for at in targets]]
+    return replace(app, hinted=tuple(targets)), [draw(ops)]
+
+
+def draw_chances(app: App) -> Out:
+    """The win chances line (asked for with its switch)."""
+    session = app.played
+    match = session.match
+    best = None
+    if len(match.seats) == 1:
+        app, history, _ = read_history(app)
+        best = None if history is None else best_total(history, ruleset_key(match.ruleset), match.seats[0].name)
+    chances = session.win_chances(best)
+    return app, [draw([("chances", {"text": coach_view.chances_text(match, chances, best, t=app.t)})])]
+
+
+def draw_report(app: App) -> Out:
+    """The after-game report: each person's choices against the best, costliest first."""
+    return app, [draw([("report", {"html": markup.report(coach_view.report(app.played, t=app.t), t=app.t)})])]
+
+
+def on_fetched(app: App, event: Fetched) -> Out:
+    """A file came (or could not): the advisor's table, the optimal player's numbers or a language."""
+    app = replace(app, fetching=app.fetching - {event.name})
+    kind, _, rest = event.name.partition(":")
+    if kind == "language":
+        return language_came(app, rest, event.data)
+    if kind == "references":
+        return references_came(app, event.data)
+    sessions = ([app.session] if app.session is not None else []) + [session for session, _, _ in app.waiting.records]
+    for coach in {id(session.coach): session.coach for session in sessions}.values():
+        if event.name in (coach.needs_table(), coach.needs_spread()):  # never another rule set's table
+            coach.load_table(event.data, event.name)  # the coach's cache: a failed fetch lets it estimate
+    return advance(app)

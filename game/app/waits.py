@@ -1,0 +1,124 @@
+"""What waits for a file or a timer (App.waiting): asking for the advisor's tables it needs, then setting
+the tick that does it (game.app.ticks).
+
+    >>> from game.app.state import App
+    >>> needing(App(), "yacht.bin")[1:]
+    ([Effect(kind='fetch', args=('yacht.bin', './static/tables/yacht.bin'))], True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.app.state import App, Effect, Out, draw, fetch, tick
+from game.coach.session import Next
+from game.present.paint import show
+
+TABLES = "./static/tables/"
+
+
+def schedule(app: App) -> Out:
+    """Start the computer's turn, or refresh the hint and the win chances, as the session says."""
+    unmark = {"toggle": {"hint-keep": False, "hint-best": False}, "optional": True}
+    effects = [draw([(at, unmark) for at in app.hinted])] if app.hinted else []
+    session = app.played
+    app = replace(app, hint_request=app.hint_request + 1, hinted=())
+    app = app.wait(hint=session.wants_hint(), chances=app.chances)
+    if session.next is not Next.COMPUTER:
+        app = replace(app, fast=False)
+    if not session.wants_hint():
+        effects.append(draw([show("hint", False)]))
+    if session.next is Next.COMPUTER and app.waiting.computer is None and not app.hidden:
+        app = app.wait(computer="table")
+    app, more = advance(app)
+    return app, effects + more
+
+
+def needing(app: App, name: str | None) -> tuple[App, list[Effect], bool]:
+    """Ask for an advisor table unless it is here or coming; whether the caller must wait for it."""
+    if name is None:
+        return app, [], False
+    if name in app.fetching:
+        return app, [], True
+    return replace(app, fetching=app.fetching | {name}), [fetch(name, TABLES + name)], True
+
+
+def advance(app: App) -> Out:
+    """Do whatever waits and can be done now; ask for the files the rest waits for (all but the
+    records wait for the session on the board)."""
+    effects: list[Effect] = []
+    for step in (advance_computer, advance_hint, advance_chances, advance_report, advance_ending, advance_records):
+        if app.session is not None or step is advance_records:
+            app, more = step(app)
+            effects += more
+    return app, effects
+
+
+def advance_computer(app: App) -> Out:
+    """The computer's turn waits for its table, then for its pause (none once skipped)."""
+    if app.waiting.computer != "table":
+        return app, []
+    session = app.played
+    if session.next is not Next.COMPUTER or app.hidden:
+        return replace(app.wait(computer=None), fast=False), []
+    app, effects, wait = needing(app, session.table_needed())
+    if wait:
+        return app, effects
+    app, token = app.token("computer")
+    move = None if app.fast else session.computer_move()
+    pause = 0 if move is None else session.pause_before(move)
+    return app.wait(computer=token), [tick(token, pause)]
+
+
+def advance_hint(app: App) -> Out:
+    """The hint waits for the advisor's table."""
+    if not app.waiting.hint:
+        return app, []
+    app, effects, wait = needing(app, app.played.table_needed())
+    if wait:
+        return app, effects
+    return app.wait(hint=False), [tick(f"hint:{app.hint_request}", 0)]
+
+
+def advance_chances(app: App) -> Out:
+    """The win chances wait for the spread of final scores their rule set has (if any)."""
+    if not app.waiting.chances:
+        return app, []
+    app, effects, wait = needing(app, app.played.coach.needs_spread())
+    if wait:
+        return app, effects
+    return app.wait(chances=False), [tick(f"chances:{app.hint_request}", 0)]
+
+
+def advance_with_table(app: App, what: str) -> Out:
+    """A panel that waits for the advisor's table, then for a tick (``what``: "report" or "ending"):
+    the ending's context reads the history only once the results are on the page."""
+    if getattr(app.waiting, what) is not True:
+        return app, []
+    app, effects, wait = needing(app, app.played.coach.needs_table())
+    if wait:
+        return app, effects
+    app, token = app.token(what)
+    return app.wait(**{what: token}), [tick(token, 0)]
+
+
+def advance_report(app: App) -> Out:
+    """The after-game report waits for the advisor's table, then for a tick."""
+    return advance_with_table(app, "report")
+
+
+def advance_ending(app: App) -> Out:
+    """The game in context waits for the advisor's table (the optimal player's mean), then for a tick."""
+    return advance_with_table(app, "ending")
+
+
+def advance_records(app: App) -> Out:
+    """Ask for the advisor's table finished games are recorded with (their points lost), then for a
+    tick: the record's review weighs every choice of the game, so it comes after the last score is drawn."""
+    if not app.waiting.records or app.waiting.recording is not None:
+        return app, []
+    app, asked, wait = needing(app, app.waiting.records[0][0].coach.needs_table())
+    if wait:
+        return app, asked
+    app, token = app.token("records")
+    return app.wait(recording=token), [tick(token, 0)]

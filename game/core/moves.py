@@ -1,0 +1,104 @@
+"""What each action does to a match: the new match it leads to, once it is known to be legal.
+
+The state machine's steps as functions over a :class:`~game.core.engine.Match` (which checks an
+action with game.core.legality first, then performs it here): each returns a new match with the
+action added to its record; nothing is ever changed in place.
+
+>>> from game.core.actions import Roll, Score
+>>> from game.core.engine import new_match
+>>> m = perform(new_match("yacht", ["Ann"], seed=1), Roll((2, 2, 2, 2, 2)))
+>>> m.dice, perform(m, Score("yacht")).totals(0).grand_total
+((2, 2, 2, 2, 2), 50)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from game.core.actions import Action, Finish, Hold, NextGame, Roll, Score
+from game.core.cards import MAX_GAMES, LastScored, Scorecard
+from game.core.dice import Draw, die_face, slot_face
+
+if TYPE_CHECKING:
+    from game.core.engine import Match
+
+__all__ = ["perform"]
+
+
+def perform(match: Match, action: Action) -> Match:
+    """The match after ``action``, which must be legal now (game.core.legality says so)."""
+    if isinstance(action, Roll):
+        return _roll(match, action)
+    if isinstance(action, Hold):
+        return _hold(match, action)
+    if isinstance(action, Score):
+        return _score(match, action)
+    if isinstance(action, NextGame):
+        return _next_game(match, action)
+    return _finish(match, action)
+
+
+def _record(match: Match, action: Action, **changes: Any) -> Match:
+    return dataclasses.replace(match, actions=match.actions + (action,), **changes)
+
+
+def _roll(match: Match, action: Roll) -> Match:
+    count = match.ruleset.dice
+    free = [i for i in range(count) if not match.held[i]]
+    draws = match.draws
+    sides = match.ruleset.sides
+    if action.faces is None and match.draw is Draw.SLOT:
+        new = tuple(slot_face(match.seed, match.game, match.round, match.rolls, p, sides) for p in free)
+        draws += len(free)
+    elif action.faces is None:
+        new = tuple(die_face(match.seed, draws + k, sides) for k in range(len(free)))
+        draws += len(free)
+    else:
+        new = action.faces
+    dice = list(match.dice) if match.dice else [0] * count
+    for position, face in zip(free, new):
+        dice[position] = face
+    return _record(match, action, dice=tuple(dice), rolls=match.rolls + 1, draws=draws)
+
+
+def _hold(match: Match, action: Hold) -> Match:
+    if match.held[action.die] == action.held:
+        return match  # holding a held die (or releasing a free one) changes nothing
+    new = list(match.held)
+    new[action.die] = action.held
+    return _record(match, action, held=tuple(new))
+
+
+def _score(match: Match, action: Score) -> Match:
+    category = action.category
+    scores = match.cards[-1][match.player].scores
+    points = match.ruleset.check(scores, match.dice, category)
+    bonus = match.ruleset.yahtzee_bonus(scores, match.dice)
+    game_cards = list(match.cards[-1])
+    game_cards[match.player] = game_cards[match.player].with_score(category, points, bonus)
+    cards = match.cards[:-1] + (tuple(game_cards),)
+    last = LastScored(match.game, match.player, category, points, bonus, match.dice)
+    game_over = len(game_cards[-1]) >= match.rounds
+    return _record(
+        match,
+        action,
+        cards=cards,
+        player=(match.player + 1) % len(match.seats),
+        dice=(),
+        held=(False,) * match.ruleset.dice,
+        rolls=0,
+        last_scored=last,
+        finished=game_over and len(cards) >= MAX_GAMES,
+    )
+
+
+def _next_game(match: Match, action: NextGame) -> Match:
+    fresh = tuple(Scorecard() for _ in match.seats)
+    return _record(
+        match, action, cards=match.cards + (fresh,), player=0, dice=(), held=(False,) * match.ruleset.dice, rolls=0
+    )
+
+
+def _finish(match: Match, action: Finish) -> Match:
+    return _record(match, action, finished=True)

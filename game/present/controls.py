@@ -1,0 +1,145 @@
+"""The elements around the board, by id, as plain values: the controls, the pass and send screens, the panel's buttons.
+
+:func:`elements` says for a game.coach.session.Session what each control shows (its text, whether
+it is hidden, checked or disabled); game.present.paint turns the changes into page operations.
+
+>>> send_title("Bob"), Element(hidden=True).text
+('Send to Bob', None)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.coach.session import Next
+from game.core.cards import SeatKind
+from game.core.engine import Match
+from game.core.i18n import ENGLISH, N_, Text
+from game.present.feel import holder
+from game.present.standings import Results
+from game.present.view import current_seat, roll_label, whose
+from game.records import daily
+from game.records.challenge import offerable
+
+if TYPE_CHECKING:
+    from game.coach.session import Session
+
+__all__ = ["Element", "elements", "send_screen", "send_title", "result_title"]
+
+
+@dataclass(frozen=True)
+class Element:
+    """What one element of the page (by id) shows; None (or no attributes) leaves that part as it is."""
+
+    text: str | None = None
+    hidden: bool | None = None
+    checked: bool | None = None
+    attributes: tuple[tuple[str, str], ...] = ()
+
+
+def _flag(value: bool) -> str:
+    return "true" if value else "false"
+
+
+# Translators: the pass-the-phone screen's heading between people's turns. The next message is the same
+# for a name ending in "s" ("Chris' turn"): translate both alike unless your language writes such names differently.
+_PASS_TITLE = (N_("{name}'s turn"), N_("{name}' turn"))
+
+
+def elements(
+    session: Session, shown: Results | None, t: Text = ENGLISH, handing: str | None = None
+) -> dict[str, Element]:
+    """The elements around the board, by id, for a game.coach.session.Session: controls and the standings panel.
+
+    ``shown`` is the match's standings panel (game.present.standings.results), which the caller draws too; ``handing``
+    names the person the phone is being passed to (game.present.feel.handover): the pass screen replaces the tray.
+
+    >>> from game.core.engine import new_match
+    >>> from game.coach.session import Session
+    >>> e = elements(Session(new_match("yacht", ["Ann"], seed=1)), None)
+    >>> e["roll-button"].text, e["undo-button"].attributes, e["skip-button"].hidden, e["hint-toggle-text"].text
+    ('Roll (3 left)', (('aria-disabled', 'true'),), True, 'Hints for Ann')
+    """
+    match = session.match
+    playing = current_seat(match) is not None
+    computer = session.next is Next.COMPUTER
+    out = {
+        "roll-button": Element(roll_label(match, t), attributes=(("aria-disabled", _flag(not match.can_roll)),)),
+        "undo-button": Element(
+            hidden=not session.undo_allowed, attributes=(("aria-disabled", _flag(not session.can_undo)),)
+        ),
+        "tray": Element(hidden=not playing or handing is not None),
+        "pass": Element(hidden=handing is None or session.remote),
+        "send": Element(hidden=handing is None or not session.remote),
+        "skip-button": Element(hidden=not computer),
+        "hint-toggle-label": Element(hidden=not playing or computer),
+        "hint-toggle": Element(checked=match.player in session.hints),
+        # Translators: the label of the switch that shows hints for the player whose turn it is.
+        "hint-toggle-text": Element(t._("Hints for {name}", name=match.current_name)),
+    }
+    if handing is not None and session.remote:
+        out |= send_screen(handing, t)
+    elif handing is not None:
+        out |= {
+            "pass-title": Element(whose(t, handing, _PASS_TITLE)),
+            # Translators: the pass-the-phone screen: {name} is the person whose turn it is now.
+            "pass-text": Element(t._("Pass the phone to {name}, then tap Start.", name=handing)),
+            # Translators: the pass-the-phone screen's button, which starts the turn of the person it was passed to.
+            "pass-start": Element(t.p_("pass screen", "Start")),
+        }
+    out["results"] = Element(hidden=shown is None)
+    out["menu-new"] = Element(hidden=shown is not None and shown.final)  # the panel then has its own
+    if shown is not None:
+        out |= {
+            "results-title": Element(shown.title),
+            "report": Element(hidden=True),
+            "show-report": Element(hidden=not shown.review),
+            "next-game": Element(hidden=not shown.can_next),
+            "finish-match": Element(hidden=not shown.can_finish),
+            "new-match": Element(hidden=not shown.final),
+            "play-again": Element(hidden=not shown.final),
+            "results-undo": Element(hidden=not session.can_undo),
+            "share-result": Element(hidden=not shown.final or daily.match_day(match) is None),  # a daily game's
+            # one person's first game (game.records.challenge)
+            "challenge-friend": Element(hidden=not offerable(match)),
+        }
+        if shown.final and session.remote and session.floor < len(match.actions):  # this phone played the end
+            out["send-result"] = Element(result_title(match, t), hidden=False)
+    out.setdefault("send-result", Element(hidden=True))
+    return out
+
+
+def send_screen(name: str, t: Text = ENGLISH) -> dict[str, Element]:
+    """The screen between turns of a match that travels by link: send it to ``name``, or play on here.
+
+    >>> send_screen("Bob")["send-link"].text, send_screen("Bob")["send-here"].text
+    ('Send to Bob', 'Bob is here: play on this phone')
+    """
+    return {
+        "send-title": Element(whose(t, name, _PASS_TITLE)),
+        # Translators: the screen after a person's turn in a match played on separate phones; {name} plays next.
+        "send-text": Element(t._("Send the match to {name} by link: their phone plays the next turn.", name=name)),
+        "send-link": Element(send_title(name, t)),
+        # Translators: a button of the screen between turns of a match on separate phones: {name} plays on this phone instead.
+        "send-here": Element(t._("{name} is here: play on this phone", name=name)),
+    }
+
+
+def send_title(name: str, t: Text = ENGLISH) -> str:
+    """The send screen's button, and the share dialog's title, that send the match to ``name``."""
+    # Translators: a button that opens the share dialog with the match's link for {name}; the share dialog's title too.
+    return t._("Send to {name}", name=name)
+
+
+def result_title(match: Match, t: Text = ENGLISH) -> str:
+    """The button (and the share dialog's title) that sends a finished match's link to everyone else.
+
+    >>> from game.core.engine import new_match
+    >>> result_title(new_match("yacht", ["Ann", "Bob", "Cy"], seed=1).roll().score("choice"))
+    'Send the result to Bob and Cy'
+    """
+    here = holder(match)
+    others = [seat.name for i, seat in enumerate(match.seats) if i != here and seat.kind is SeatKind.HUMAN]
+    # Translators: at the end of a match played on separate phones: {names} are the others ("Bob and Cy").
+    return t._("Send the result to {names}", names=t.join(others)) if others else t._("Send the result")

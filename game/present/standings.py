@@ -1,0 +1,234 @@
+"""Where a game or match stands once it is over, as plain values: the standings panel and the winner scene.
+
+The panel between games and after the match (:func:`results`), the winner's words, and the game just
+played in context (:func:`ending`: each person's total against their own earlier games). Words come
+through ``t`` (a game.core.i18n.Text, English by default).
+
+>>> from game.core.engine import new_match
+>>> results(new_match("yacht", ["Ann"], seed=1)) is None  # a game still being played
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from game.core.actions import Finish, NextGame
+from game.core.cards import SeatKind
+from game.core.engine import Match
+from game.core.i18n import ENGLISH, Text
+from game.present.feel import match_over
+
+if TYPE_CHECKING:
+    from game.records.history import History
+
+__all__ = ["Outcome", "Personal", "Ending", "Results", "winner_text", "ending", "results"]
+
+
+class Outcome(Enum):
+    """How a match ended, as its winner scene tells it."""
+
+    WIN = "win"
+    TIE = "tie"  # several seats share the first place
+    SOLO = "solo"  # one seat: a result, not a win
+
+
+@dataclass(frozen=True)
+class Personal:
+    """A person's total of the game just played, against their own games under these rules before it.
+
+    >>> Personal("Ann", 191, games=3, best=180, mean=150.0).new_best, Personal("Ann", 191).new_best
+    (True, False)
+    """
+
+    name: str
+    total: int
+    games: int = 0  # finished games under these rules before this one
+    best: int | None = None
+    mean: float | None = None
+
+    @property
+    def new_best(self) -> bool:
+        """Whether this game beat every earlier one (a first game sets no best to beat)."""
+        return self.best is not None and self.total > self.best
+
+
+@dataclass(frozen=True)
+class Ending:
+    """The game just played in context: each person's total against their history, and the optimal
+    player's mean under these rules (None where no figure exists)."""
+
+    people: tuple[Personal, ...] = ()
+    optimal: float | None = None
+
+
+@dataclass(frozen=True)
+class Results:
+    """The standings panel between games and after the match.
+
+    ``outcome`` and ``headline`` (large in the winner scene) are set once the match is over;
+    ``context`` words an :class:`Ending`, when one is given.
+    """
+
+    title: str
+    lines: tuple[str, ...]
+    winner: str
+    can_next: bool
+    can_finish: bool
+    final: bool
+    review: bool  # a person played: "How did I play?" is offered
+    outcome: Outcome | None = None
+    headline: str = ""
+    context: tuple[str, ...] = ()
+    ending: Ending | None = None
+
+
+def winner_text(match: Match, t: Text = ENGLISH) -> str:
+    """Who stands first and with how many points: the last words of a finished match's status line and panel.
+
+    >>> from game.core.engine import new_match
+    >>> winner_text(new_match("yacht", ["Ann", "Bob"], seed=1).roll(faces=[6] * 5).score("choice"))
+    'Ann wins with 30.'
+    """
+    standings = match.standings()
+    top = [s.name for s in standings if s.rank == 1]
+    total = standings[0].total
+    if len(match.seats) == 1:
+        # Translators: the result of a match of one player: their total points.
+        return t.n_("{name} scored {count}.", "{name} scored {count}.", total, name=top[0])
+    if len(top) > 1:
+        # Translators: {names} are the players who share the first place ("Ann and Bob"), {count} their points.
+        return t.n_(
+            "A tie between {names} with {count}.", "A tie between {names} with {count}.", total, names=t.join(top)
+        )
+    # Translators: the winner of the match and their points.
+    return t.n_("{name} wins with {count}.", "{name} wins with {count}.", total, name=top[0])
+
+
+def _outcome(match: Match, t: Text) -> tuple[Outcome, str]:
+    """The winner scene's outcome and its large words: the winner's name, "A tie!", or a solo game's points."""
+    standings = match.standings()
+    if len(match.seats) == 1:
+        # Translators: the large result of a match of one player, in the winner scene: their points.
+        return Outcome.SOLO, t.n_("{count} point", "{count} points", standings[0].total)
+    top = [s.name for s in standings if s.rank == 1]
+    if len(top) > 1:
+        # Translators: the large words of the winner scene when players share the first place.
+        return Outcome.TIE, t._("A tie!")
+    return Outcome.WIN, top[0]
+
+
+def ending(match: Match, history: History | None = None, optimal: float | None = None) -> Ending:
+    """The game just played (the match's current one) in context: each person's total against their
+    earlier games under these rules in ``history`` (a game.records.history.History; this game's own record,
+    once written, is left out), and ``optimal``, the optimal player's mean (None: not known).
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann"], seed=1)
+    >>> for box in m.open_categories():
+    ...     m = m.roll(faces=[6] * 5).score(box)
+    >>> ending(m).people
+    (Personal(name='Ann', total=164, games=0, best=None, mean=None),)
+    """
+    from game.records.record import game_id
+    from game.records.stats import ruleset_key
+
+    game = match.game
+    key = ruleset_key(match.ruleset)
+    itself = game_id(match, game) if history is not None else ""
+    played = history.people.get(key, {}) if history is not None else {}
+    people = []
+    for seat, sitter in enumerate(match.seats):
+        if sitter.kind is not SeatKind.HUMAN:
+            continue
+        totals = [record.totals[at] for record, at in played.get(sitter.name, ()) if record.id != itself]
+        total = match.totals(seat, game).grand_total
+        if totals:
+            people.append(Personal(sitter.name, total, len(totals), max(totals), sum(totals) / len(totals)))
+        else:
+            people.append(Personal(sitter.name, total))
+    return Ending(tuple(people), optimal)
+
+
+def _context(shown: Ending, t: Text) -> tuple[str, ...]:
+    """An :class:`Ending` in words: a line per person, then the optimal player's mean where known."""
+    out = []
+    for person in shown.people:
+        fields = {"name": person.name}
+        if person.best is None:
+            # Translators: the end of a game: a person's points, in their first game under these rules.
+            line = t.n_(
+                "{name}: {count} point this game, the first under these rules.",
+                "{name}: {count} points this game, the first under these rules.",
+                person.total,
+                **fields,
+            )
+        elif person.new_best:
+            # Translators: the end of a game: a person's points, more than in any of their earlier games.
+            line = t.n_(
+                "{name}: {count} point this game, a new best!",
+                "{name}: {count} points this game, a new best!",
+                person.total,
+                **fields,
+            )
+        else:
+            # Translators: the end of a game: a person's points (their earlier games follow).
+            line = t.n_("{name}: {count} point this game.", "{name}: {count} points this game.", person.total, **fields)
+        if person.best is not None:
+            assert person.mean is not None  # ending() sets the mean with the best, from the same games
+            # Translators: a person's earlier games under these rules: their best total, their average and how many.
+            before = t.n_(
+                "Before it: best {best}, average {mean} over {count} game.",
+                "Before it: best {best}, average {mean} over {count} games.",
+                person.games,
+                best=person.best,
+                mean=t.number(person.mean, 1),
+            )
+            line = f"{line} {before}"
+        out.append(line)
+    if shown.optimal is not None:
+        # Translators: the end of a game: the optimal player's expected total under the match's rules ("254.6").
+        out.append(t._("The optimal player averages {mean} under these rules.", mean=t.number(shown.optimal, 1)))
+    return tuple(out)
+
+
+def results(match: Match, t: Text = ENGLISH, ending: Ending | None = None) -> Results | None:
+    """The standings panel once a game is over (None while a game is being played).
+
+    The title is "Final standings" after the match, or once the planned games are played; then the
+    winner scene's outcome and large words are set. Next game is offered only between the planned
+    games (never adding one), Finish the match only there (ending it early). ``ending`` (see
+    :func:`ending`) gives the context lines.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann", "Bob"], seed=1)
+    >>> for cat in m.ruleset.categories:
+    ...     m = m.roll(faces=[6] * 5).score(cat.id).roll(faces=[1] * 5).score(cat.id)
+    >>> r = results(m)
+    >>> r.title, r.lines[0], r.winner, r.outcome.value, r.headline, r.can_next
+    ('Final standings', '1. Ann — 164', 'Ann wins with 164.', 'win', 'Ann', False)
+    """
+    if not (match.game_over or match.finished):
+        return None
+    final = match_over(match)
+    standings = match.standings()
+    # Translators: a line of the standings: the rank, the player's name and their points ("1. Ann — 164").
+    lines = tuple(t._("{rank}. {name} — {total}", rank=s.rank, name=s.name, total=s.total) for s in standings)
+    title = t._("Final standings") if final else t._("Standings after game {number}", number=match.game + 1)
+    outcome, headline = _outcome(match, t) if final else (None, "")
+    between = not final and match.is_legal(NextGame())
+    return Results(
+        title=title,
+        lines=lines,
+        winner=winner_text(match, t) if final else "",
+        can_next=between,
+        can_finish=between and match.is_legal(Finish()),
+        final=final,
+        review=any(seat.kind is SeatKind.HUMAN for seat in match.seats),
+        outcome=outcome,
+        headline=headline,
+        context=_context(ending, t) if ending is not None else (),
+        ending=ending,
+    )

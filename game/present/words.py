@@ -1,0 +1,161 @@
+"""The page's sentences that belong to no board value: the shell's fixed words, failures, announcements.
+
+:class:`Words` holds the fixed sentences as msgids (the shell and the app word them with ``t._``);
+:func:`failure` words what stopped; :func:`announcement` says what a step of the session did, for
+the live region; :func:`match_summary` and :func:`link_choice` word the question a link asks when
+it would replace a match in progress.
+
+>>> failure(WORDS.cannot_start, ValueError("x"), saved=False)
+"The game could not start. The details are in the browser's console."
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.core.engine import Match
+from game.core.i18n import ENGLISH, N_, Text, n_
+from game.present.coach_view import action_text
+from game.present.view import describe, status
+
+if TYPE_CHECKING:
+    from game.coach.session import Step
+
+__all__ = ["Words", "WORDS", "KEPT_COPIES", "failure", "announcement", "match_summary", "link_choice"]
+
+
+@dataclass(frozen=True)
+class Words:
+    """The page's fixed sentences, in one place: msgids, which the shell words with ``t._(WORDS.saved)``.
+
+    >>> ENGLISH._(WORDS.saved)
+    'Your match is saved.'
+    """
+
+    storage_full: str = N_(
+        "This match is not being saved: this browser's storage is full or turned off. "
+        "To make room, export a backup, then delete old games in Statistics."
+    )
+    lost_moves: str = N_(
+        "The last moves were not saved (this browser's storage was full): this is the match as it was last saved."
+    )
+    leave_match: str = N_("Leave this match and set up a new one? The current match will be lost.")
+    reviewing: str = N_("Reviewing every decision…")
+    # what stopped, for failure(): the first sentence of its message
+    computer_stopped: str = N_("The computer player stopped.")
+    went_wrong: str = N_("Something went wrong.")
+    cannot_start: str = N_("The game could not start.")
+    saved: str = N_("Your match is saved.")
+    details_logged: str = N_("The details are in the browser's console.")
+    other_tab: str = N_("This match was continued in another tab, so this tab changes nothing.")
+    history_not_saved: str = N_(
+        "This browser did not save the finished game to your history (storage full or refused)."
+    )
+    history_unreadable: str = N_("Your game history could not be read, so nothing was written over it.")
+    history_set_aside: str = N_(
+        "Your game history could not be read: it is kept aside in this browser (download it "
+        "from Statistics), and a new history begins."
+    )
+    delete_kept: str = N_("Delete the copies kept aside? Download them first if you may want them.")
+    delete_game: str = N_("Delete this game from your history? This cannot be undone.")
+    delete_all: str = N_("Delete every game from your history? This cannot be undone (export a backup first).")
+    # the confirming buttons of those questions (the game's own dialog; its other button is Cancel)
+    leave_yes: str = N_("Leave the match")
+    delete_kept_yes: str = N_("Delete the kept copies")
+    delete_game_yes: str = N_("Delete the game")
+    delete_all_yes: str = N_("Delete all games")
+    import_refused: str = N_("That file was not imported, and nothing was changed.")
+    import_too_large: str = N_("That file is too large to be a backup of this game; nothing was changed.")
+    save_kept: str = N_(
+        "Nothing was deleted: a copy is kept in this browser's storage "
+        "(under “yacht-dice/unreadable-save”), and you can download it."
+    )
+    save_not_kept: str = N_(
+        "This browser's storage is full, so no copy could be put aside: download the saved data "
+        "before you start a new match, which replaces it."
+    )
+    start_new: str = N_("Start a new match")
+    download_then_start: str = N_("Download it, then start a new match")
+
+
+KEPT_COPIES = n_(
+    "{count} copy of data this game could not read is kept aside in this browser.",
+    "{count} copies of data this game could not read are kept aside in this browser.",
+)
+"""The Statistics screen's line on the copies kept aside (a plural: not one of the Words)."""
+
+WORDS = Words()
+
+
+def failure(what: str, error: BaseException, saved: bool = True, t: Text = ENGLISH) -> str:
+    """A failure in words, never Python's: what stopped (a sentence of WORDS); the error itself goes to the console.
+
+    >>> failure(WORDS.went_wrong, KeyError("x"))
+    "Something went wrong. Your match is saved. The details are in the browser's console."
+    """
+    return " ".join([t._(what)] + ([t._(WORDS.saved)] if saved else []) + [t._(WORDS.details_logged)])
+
+
+def announcement(step: Step, t: Text = ENGLISH) -> str:
+    """What a game.coach.session.Step did, for the live region: the roll, the score, the cost, the undo.
+
+    >>> from game.core.engine import new_match
+    >>> from game.coach.session import Session
+    >>> from game.core.actions import Roll
+    >>> s = Session(new_match("yacht", ["Ann"], seed=1)).act(Roll((6, 6, 6, 6, 1))).session
+    >>> announcement(s.undo())
+    "Undone: 1 action taken back. Ann's turn: roll the dice"
+    """
+    after = step.session.match
+    if step.undone is not None:
+        undone = t.n_("Undone: {count} action taken back.", "Undone: {count} actions taken back.", step.undone.actions)
+        return f"{undone} {status(after, t)}"
+    text = describe(step.before, after, t)
+    if step.feedback is not None:
+        best = action_text(after.ruleset, step.feedback.best, t)
+        # Translators: after a person's move, with hints on: {loss} expected points (a decimal) it cost, and the
+        # best decision instead ("keep 5 5 5", "score Chance").
+        loss = t.number(step.feedback.loss, 1)
+        text += " " + t._("(That cost {loss} points against the best: {best}.)", loss=loss, best=best)
+    return text
+
+
+def match_summary(match: Match, t: Text = ENGLISH) -> str:
+    """A match in a few words: rules, players and how far it has got.
+
+    >>> from game.core.engine import new_match
+    >>> match_summary(new_match("yatzy", ["Ann", "Bob"], games=2, seed=1).roll().score("chance"))
+    'Yatzy, Ann and Bob, game 1 of 2, round 1 of 15'
+    >>> match_summary(new_match("yacht", ["Cy"], seed=1))
+    'Yacht, Cy, not started'
+    """
+    title, players = match.ruleset.display(t), t.join(seat.name for seat in match.seats)
+    if not match.actions:
+        # Translators: a match in a few words: its rules ("Yatzy"), its players ("Ann and Bob"); no move made yet.
+        return t._("{rules}, {players}, not started", rules=title, players=players)
+    # Translators: a match in a few words: its rules ("Yatzy"), its players ("Ann and Bob") and how far it has got.
+    return t._(
+        "{rules}, {players}, game {game} of {games}, round {round} of {rounds}",
+        rules=title,
+        players=players,
+        game=match.game + 1,
+        games=max(match.games, match.game + 1),
+        round=match.round + 1,
+        rounds=match.rounds,
+    )
+
+
+def link_choice(saved: Match, offered: Match, t: Text = ENGLISH) -> str:
+    """What the page asks when a link would replace a match in progress.
+
+    >>> from game.core.engine import new_match
+    >>> link_choice(new_match("yacht", ["Cy"], seed=1).roll(), new_match("yatzy", ["Ann"], seed=2))
+    'You have a match in progress (Yacht, Cy, game 1 of 1, round 1 of 12). This link starts a new one (Yatzy, Ann, not started), which would replace it.'
+    """
+    # Translators: {saved} and {offered} are matches in a few words ("Yacht, Cy, game 1 of 1, round 1 of 12").
+    return t._(
+        "You have a match in progress ({saved}). This link starts a new one ({offered}), which would replace it.",
+        saved=match_summary(saved, t),
+        offered=match_summary(offered, t),
+    )
