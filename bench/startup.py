@@ -364,7 +364,7 @@ class Visit:
         for response in self.responses:
             try:
                 sizes = response.request.sizes()
-            except Exception:  # noqa: BLE001 - a response that never finished counts as nothing
+            except Exception:  # a response that never finished counts as nothing
                 continue
             transferred += max(sizes["responseBodySize"], 0) + max(sizes["responseHeadersSize"], 0)
             body += max(sizes["responseBodySize"], 0)
@@ -379,7 +379,7 @@ class Visit:
     def close(self):
         try:
             self.context.close()
-        except Exception:  # noqa: BLE001 - closing a browser that already died is fine
+        except Exception:  # closing a browser that already died is fine
             pass
 
 
@@ -387,7 +387,7 @@ def open_and_wait(page, url: str, what: str) -> dict:
     """Navigate, wait until the page is ready (or says it failed), return its timings."""
     try:
         page.goto(url, wait_until="commit", timeout=WAIT_MS)
-    except Exception as error:  # noqa: BLE001
+    except Exception as error:
         raise BenchError(f"{what}: could not open {url}: {error}") from None
     try:
         page.wait_for_function(
@@ -395,7 +395,7 @@ def open_and_wait(page, url: str, what: str) -> dict:
             polling=100,
             timeout=WAIT_MS,
         )
-    except Exception:  # noqa: BLE001
+    except Exception:
         raise BenchError(f"{what}: {url} did not set data-ready within {WAIT_MS / 1000:.0f} s") from None
     if page.evaluate("document.documentElement.dataset.ready") != "true":
         reason = page.evaluate("(document.getElementById('boot-error') || {}).textContent || ''")
@@ -406,7 +406,7 @@ def open_and_wait(page, url: str, what: str) -> dict:
             polling=100,
             timeout=FCP_WAIT_MS,
         )
-    except Exception:  # noqa: BLE001 - reported as a missing FCP
+    except Exception:  # reported as a missing FCP
         pass
     timings = page.evaluate(READ_TIMINGS)
     if timings["ready"] is None:
@@ -508,7 +508,7 @@ class Bench:
                     polling=100,
                     timeout=WAIT_MS,
                 )
-            except Exception:  # noqa: BLE001
+            except Exception:
                 raise BenchError(
                     f"game, run {run}: the service worker did not take control within {WAIT_MS / 1000:.0f} s"
                 ) from None
@@ -570,7 +570,7 @@ def machine_info(browser_version: str) -> dict:
         from importlib.metadata import version
 
         playwright_version = version("playwright")
-    except Exception:  # noqa: BLE001
+    except Exception:
         playwright_version = None
     return {
         "cpus": os.cpu_count(),

@@ -35,7 +35,7 @@ class Endpoint:
             self.app, effects = game.update(self.app, event, now) if event is not None else (self.app, [])
             if isinstance(event, game.Start) and python == "snapshot":  # the runtime's state, not the game's
                 asyncio.ensure_future(warm_up())
-        except Exception as error:  # noqa: BLE001 - the last line of defence: words on the page, never a traceback
+        except Exception as error:  # the last line of defence: words on the page, never a traceback
             effects = game.failed(self.app, event, error)
         return json.dumps([effect.to_json() for effect in effects], ensure_ascii=False)
 
@@ -44,7 +44,7 @@ async def warm_up(budget: float = WARM_UP_SECONDS) -> None:
     """Play throwaway turns (warmup.practice_turns, never the page), one per slice between events.
 
     A start from the snapshot skips the second of Python work a fresh start does, and with it what
-    gets the interpreter's WebAssembly optimised (measured: first rolls of 10-15 ms instead of 5).
+    gets the interpreter's WebAssembly optimised: the first rolls would be slower (docs/speed.md).
     """
     spent, turns = 0.0, warmup.practice_turns()
     try:
@@ -53,7 +53,7 @@ async def warm_up(budget: float = WARM_UP_SECONDS) -> None:
             next(turns)
             spent += time.perf_counter() - began
             await asyncio.sleep(0)
-    except Exception as error:  # noqa: BLE001 - only speed is at stake: say so in the console
+    except Exception as error:  # only speed is at stake: say so in the console
         js.console.warn(f"warm-up stopped: {type(error).__name__}: {error}")
     js.performance.mark("yacht:warm")  # in the worker's timeline (tests/e2e/test_snapshot.py waits for it)
 
