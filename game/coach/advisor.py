@@ -30,6 +30,15 @@ a solve, the last turns). Where its turn-start values come from, in this order (
    (more than MAX_KEEPS kept multisets) keeps are valued by a few sample rerolls instead
    (game.coach.sampled).
 
+Where the rule set saves rolls (``RuleSet.saved_rolls``, Maxi Yatzy) neither a table nor a solve
+knows them, so the one-turn advisor plays, and ``rolls_left`` counts the saved rolls too. Scoring
+with rolls unused saves them for the card's later turns; :meth:`Advisor.options` adds their
+estimated worth to every way of stopping (:meth:`game.coach.solve.Heuristic.saved_value`: one
+turn's gain from j extra rolls is the mean over the boxes of its par with j more rolls, less its
+par, counted twice, the saved rolls shared among the turns left as well as they can be), so each roll is spent
+only where it gains more now than it is worth kept. :meth:`Advisor.heuristic_options` (the Good
+computer) gives saved rolls no worth: it spends every roll it has that gains anything.
+
 >>> from game.core.variants import ruleset
 >>> best = Advisor(ruleset("yacht")).options({}, [6, 6, 6, 6, 6], rolls_left=2)[0]
 >>> best.action
@@ -38,11 +47,11 @@ Score(category='yacht')
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.coach.model import Model, Values, check_rolls_left, modelable, sub_keeps
+from game.coach.model import Model, Values, check_rolls_left, modelable, most_rolls_left, sub_keeps
 from game.coach.sampled import sampled
 from game.coach.solve import Heuristic, Solved, fits_budget, solve
 from game.coach.tables import Table, TableMismatchError, spread_name
@@ -86,27 +95,44 @@ class Option:
 
 
 class _Turn:
-    """The within-turn values of one turn-start state, computed stage by stage on demand."""
+    """The within-turn values of one turn-start state, computed stage by stage on demand.
 
-    def __init__(self, m: Model, src: Values, mask: int, up: int, flag: int) -> None:
+    ``saved(s)``, where given, is the worth of the s rolls that stopping with s rolls left saves:
+    with it a roll's value is the best of stopping (scoring, plus that worth) and every keep of
+    fewer than all the dice (keeping all would throw a roll away).
+    """
+
+    def __init__(
+        self, m: Model, src: Values, mask: int, up: int, flag: int, saved: Callable[[int], float] | None = None
+    ) -> None:
         self.m = m
         self.V = [m.v0(src, mask, up, flag)]
         self.K: list[list[list[float]]] = []
+        self.saved = saved
 
     def keep_values(self, rolls_left: int) -> list[list[float]]:
         """K for a reroll made with rolls_left rolls left (it leaves rolls_left - 1)."""
         while len(self.K) < rolls_left:
             s = len(self.K)
             if len(self.V) <= s:
-                self.V.append(self.m.up(self.K[s - 1]))
+                self.V.append(self._up(s))
             self.K.append(self.m.down(self.V[s]))
         return self.K[rolls_left - 1]
 
     def roll_values(self, rolls_left: int) -> list[float]:
         """V with rolls_left rolls left (max over scoring now and every keep)."""
         while len(self.V) <= rolls_left:
-            self.V.append(self.m.up(self.keep_values(len(self.V))))
+            self.keep_values(len(self.V))
+            self.V.append(self._up(len(self.V)))
         return self.V[rolls_left]
+
+    def _up(self, s: int) -> list[float]:
+        """V_s from K_{s-1}; where rolls are saved, keeping all the dice is stopping with s saved."""
+        K = self.K[s - 1]
+        if self.saved is None:
+            return self.m.up(K)
+        worth = self.saved(s)
+        return self.m.up(K[:-1] + [[v + worth for v in self.V[0]]])
 
 
 class Advisor:
@@ -132,7 +158,8 @@ class Advisor:
         self._solved: Solved | None = None
         self._can_solve: bool | None = None  # whether a solve fits SOLVE_BUDGET, once known
         self._heuristic: Heuristic | None = None
-        self._turns: dict[tuple[int, int, int, bool], _Turn] = {}  # least recently used first
+        self._turns: dict[tuple[int, int, int, bool, bool], _Turn] = {}  # least recently used first
+        self._saves = ruleset.saved_rolls  # no table or solve knows saved rolls: the one-turn advisor
         self._scores: dict[str, Score] = {c.id: Score(c.id) for c in ruleset.categories}
         self._keeps: dict[tuple[int, ...], list[tuple[int, int, Keep]]] = {}  # roll -> (size, index, Keep)
 
@@ -223,6 +250,8 @@ class Advisor:
             return None
 
     def _find_table(self) -> Table | None:
+        if self._saves:
+            return None
         if self._table is None and not self._no_file:
             data = self._read(self.table_name)
             if data is None:
@@ -243,7 +272,7 @@ class Advisor:
     def _solvable(self) -> bool:
         """Whether a pure-Python solve of every turn-start state fits SOLVE_BUDGET (game.coach.solve)."""
         if self._can_solve is None:
-            self._can_solve = fits_budget(self.ruleset, lambda: self.model)
+            self._can_solve = not self._saves and fits_budget(self.ruleset, lambda: self.model)
         return self._can_solve
 
     def is_exact(self) -> bool:
@@ -252,8 +281,8 @@ class Advisor:
         >>> from game.core.variants import ruleset
         >>> Advisor(ruleset("yacht")).is_exact(), Advisor(ruleset("generalized", dice=2, sides=2)).is_exact()
         (True, True)
-        >>> Advisor(ruleset("generalized", dice=7, sides=9)).is_exact()
-        False
+        >>> Advisor(ruleset("generalized", dice=7, sides=9)).is_exact(), Advisor(ruleset("maxi")).is_exact()
+        (False, False)
         """
         if self._solved is not None or self._find_table() is not None:
             return True
@@ -300,7 +329,8 @@ class Advisor:
         """Every legal option of one decision with its expected final score, best first.
 
         ``scores`` maps each filled category id to its points; ``dice`` are the faces showing;
-        ``rolls_left`` is 2 after the first roll of a 3-roll turn, 0 after the last. Keeps are
+        ``rolls_left`` is 2 after the first roll of a 3-roll turn, 0 after the last (saved rolls
+        included where the rule set saves them: then stopping saves them, at their worth). Keeps are
         offered only while rolls are left (``Keep(())`` rerolls every die); scoring options are
         exactly ``ruleset.choices(scores, dice)``. ``expected`` = points written + upper bonus if
         earned + ``yahtzee_bonus`` (the Yahtzee bonus points already earned, which the scorecard
@@ -312,11 +342,14 @@ class Advisor:
         >>> best = Advisor(ruleset("yacht")).options({}, [1, 2, 3, 4, 6], rolls_left=1)[0]
         >>> best.action, round(best.expected, 2)
         (Keep(faces=(1, 2, 3, 4)), 162.5)
+        >>> maxi = Advisor(ruleset("maxi"))  # a full straight with 4 rolls left: score it, save them
+        >>> [(o.action, round(o.expected, 1)) for o in maxi.options({}, [1, 2, 3, 4, 5, 6], rolls_left=4)[:2]]
+        [(Score(category='full_straight'), 241.2), (Score(category='large_straight'), 235.6)]
         """
         src = self.source()
         if src is None:
             return self._sampled(scores, dice, rolls_left, yahtzee_bonus)
-        return self._rank(scores, dice, rolls_left, yahtzee_bonus, src)
+        return self._rank(scores, dice, rolls_left, yahtzee_bonus, src, self._saves)
 
     def heuristic_options(
         self, scores: Mapping[str, int], dice: Sequence[int], rolls_left: int, *, yahtzee_bonus: int = 0
@@ -325,7 +358,8 @@ class Advisor:
 
         The position after the turn is valued at each open box's one-turn par (its expected
         score when a whole turn aims at it) plus a rough chance of the upper bonus and of more
-        Yahtzee bonuses. Same contract as options(); ``expected`` is an estimate.
+        Yahtzee bonuses. Same contract as options(); ``expected`` is an estimate. Rolls the rule set
+        would save for later turns are given no worth here (options() weighs them).
 
         >>> from game.core.variants import ruleset
         >>> best = Advisor(ruleset("yahtzee")).heuristic_options({}, [2, 3, 4, 5, 6], rolls_left=2)[0]
@@ -334,15 +368,27 @@ class Advisor:
         """
         if not modelable(self.ruleset):
             return self._sampled(scores, dice, rolls_left, yahtzee_bonus)
-        return self._rank(scores, dice, rolls_left, yahtzee_bonus, self._heuristic_values())
+        return self._rank(scores, dice, rolls_left, yahtzee_bonus, self._heuristic_values(), False)
 
     # -- one decision -------------------------------------------------------------------------
 
-    def _turn(self, src: Values, mask: int, up: int, flag: int) -> _Turn:
-        key = (mask, up, flag, src.exact)
+    def saved_worth(self, mask: int) -> Callable[[int], float]:
+        """The worth of the rolls a turn from this filled set saves by stopping with s rolls left
+        (its later turns share them; see game.coach.solve.Heuristic.saved_value).
+
+        >>> from game.core.variants import ruleset
+        >>> round(Advisor(ruleset("maxi")).saved_worth(0)(2), 2)
+        9.81
+        """
+        turns = self.model.open_boxes(mask) - 1  # the turns after this one
+        value = self._heuristic_values().saved_value
+        return lambda s: value(s, turns)
+
+    def _turn(self, src: Values, mask: int, up: int, flag: int, saving: bool = False) -> _Turn:
+        key = (mask, up, flag, src.exact, saving)
         turn = self._turns.pop(key, None)
         if turn is None:
-            turn = _Turn(self.model, src, mask, up, flag)
+            turn = _Turn(self.model, src, mask, up, flag, self.saved_worth(mask) if saving else None)
             if len(self._turns) >= TURN_CACHE:
                 del self._turns[next(iter(self._turns))]
         self._turns[key] = turn  # most recent last
@@ -366,7 +412,7 @@ class Advisor:
         points it adds with the bonuses it earns). ValueError for a decision that cannot be."""
         rs, m = self.ruleset, self.model
         faces = tuple(sorted(rs.validate_dice(dice)))
-        check_rolls_left(rolls_left, m.stages)
+        check_rolls_left(rolls_left, most_rolls_left(rs))
         mask, up, flag = m.state(scores)
         if mask == m.full:
             raise ValueError("the scorecard is full: no decision is left")
@@ -378,13 +424,21 @@ class Advisor:
         return faces, (mask, up, flag), rs.totals(scores, yahtzee_bonus).grand_total, scorings
 
     def _rank(
-        self, scores: Mapping[str, int], dice: Sequence[int], rolls_left: int, yahtzee_bonus: int, src: Values
+        self,
+        scores: Mapping[str, int],
+        dice: Sequence[int],
+        rolls_left: int,
+        yahtzee_bonus: int,
+        src: Values,
+        saving: bool,
     ) -> list[Option]:
+        """The options ranked; ``saving``: stopping saves the rolls left, at their worth (saved_worth)."""
         faces, (mask, up, flag), base, scorings = self.position(scores, dice, rolls_left, yahtzee_bonus)
         exact = src.exact
-        out = [Option(score, base + gain + src.row(m2, f2)[up2], exact) for score, m2, up2, f2, gain in scorings]
+        kept = base + (self.saved_worth(mask)(rolls_left) if saving else 0.0)
+        out = [Option(score, kept + gain + src.row(m2, f2)[up2], exact) for score, m2, up2, f2, gain in scorings]
         if rolls_left:
-            K = self._turn(src, mask, up, flag).keep_values(rolls_left)
+            K = self._turn(src, mask, up, flag, saving).keep_values(rolls_left)
             for size, index, keep in self.keeps_of(faces):
                 out.append(Option(keep, base + K[size][index], exact))
         out.sort(key=lambda o: -o.expected)

@@ -23,6 +23,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from game.coach.advisor import Advisor
+from game.coach.model import check_rolls_left, most_rolls_left
 from game.coach.race import Prospect
 from game.coach.winning import Winning
 from game.core.actions import Decision, Keep, Score
@@ -73,8 +74,10 @@ def choose(
     """The decision a computer player of this level takes now (always a legal one).
 
     EASY plays like a beginner (chases the most common face, takes the biggest score, sometimes
-    a random move); GOOD plays each turn exactly against a heuristic value of the card (no
-    table); PERFECT plays the advisor's optimal strategy; WIN plays for the best chance of beating
+    a random move, and spends every roll it has); GOOD plays each turn exactly against a heuristic
+    value of the card (no table), giving rolls the rule set would save no worth; PERFECT plays the
+    advisor's optimal strategy (where none is known, as for Maxi Yatzy's saved rolls, the one-turn
+    advisor that weighs a saved roll against spending it: game.coach.advisor); WIN plays for the best chance of beating
     the ``rivals`` (the other seats' prospects) with ``winning`` (game.coach.winning), and like PERFECT
     without them. ``advisor`` serves the rule set being played; ``rng`` (Easy's only randomness)
     defaults to a fresh ``random.Random()``.
@@ -98,8 +101,7 @@ def _easy(
 ) -> Decision:
     """A beginner: chase the most common face; score the biggest points (a little randomly)."""
     faces = tuple(sorted(ruleset.validate_dice(dice)))
-    if isinstance(rolls_left, bool) or not isinstance(rolls_left, int) or not 0 <= rolls_left < ruleset.rolls_per_turn:
-        raise ValueError(f"rolls_left={rolls_left!r} must be an int in 0..{ruleset.rolls_per_turn - 1}")
+    check_rolls_left(rolls_left, most_rolls_left(ruleset))  # saved rolls included where the rules save them
     choices = ruleset.choices(scores, faces)
     order = list(choices)
     best = max(order, key=lambda c: (choices[c], -order.index(c)))

@@ -23,7 +23,16 @@ from typing import Any, Protocol
 
 from game.core.rules import RuleSet
 
-__all__ = ("MAX_KEEPS", "Model", "Values", "check_rolls_left", "fingerprint", "modelable", "sub_keeps")
+__all__ = (
+    "MAX_KEEPS",
+    "Model",
+    "Values",
+    "check_rolls_left",
+    "fingerprint",
+    "modelable",
+    "most_rolls_left",
+    "sub_keeps",
+)
 
 _NEG = float("-inf")
 
@@ -74,7 +83,19 @@ def fingerprint(rs: RuleSet) -> dict[str, Any]:
         "yahtzee_bonus": rs.yahtzee_bonus_amount,
         "joker": _norm(rs.joker),
         "yahtzee_id": rs.yahtzee_id,
-    }
+    } | ({"saved_rolls": True} if rs.saved_rolls else {})  # left out when off: the shipped tables' headers stand
+
+
+def most_rolls_left(rs: RuleSet) -> int:
+    """The most rolls a decision can have left: a turn's after its first roll, or where rolls are
+    saved, every turn's unused ones too (each turn spends at least one roll).
+
+    >>> from game.core.variants import ruleset
+    >>> most_rolls_left(ruleset("yatzy")), most_rolls_left(ruleset("maxi"))
+    (2, 40)
+    """
+    per_turn = max(0, rs.rolls_per_turn - 1)
+    return per_turn * len(rs.categories) if rs.saved_rolls else per_turn
 
 
 def modelable(rs: RuleSet) -> bool:

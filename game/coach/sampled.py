@@ -3,7 +3,8 @@
 Standard library only (it runs in Pyodide). Beyond MAX_KEEPS kept multisets
 (:func:`game.coach.model.modelable` is False) not even one turn can be played exactly, so
 :func:`sampled` values each open box's future at half its maximum and each keep by SAMPLES
-deterministic rerolls (the same decision always gets the same values). The advisor
+deterministic rerolls (the same decision always gets the same values); rolls a turn saves for
+later (``RuleSet.saved_rolls``) count nothing here, only one reroll is looked at. The advisor
 (game.coach.advisor) ranks these values as options with ``exact=False``.
 
 >>> from game.core.variants import ruleset
@@ -17,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from game.coach.model import check_rolls_left, sub_keeps
+from game.coach.model import check_rolls_left, most_rolls_left, sub_keeps
 from game.core.actions import Decision, Keep, Score
 from game.core.rules import RuleSet
 
@@ -33,7 +34,7 @@ def sampled(
     """Each legal option of one decision with its estimated final score: the scoring options in the
     rule set's order, then the keeps (while rolls are left). ValueError for a decision that cannot be."""
     faces = tuple(sorted(rs.validate_dice(dice)))
-    check_rolls_left(rolls_left, rs.rolls_per_turn - 1)
+    check_rolls_left(rolls_left, most_rolls_left(rs))
     totals = rs.totals(scores, yahtzee_bonus)
     if len(scores) >= len(rs.categories):
         raise ValueError("the scorecard is full: no decision is left")

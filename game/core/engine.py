@@ -90,7 +90,8 @@ class Match:
     (the dice drawn so far),
     ``cards`` (per game, one :class:`Scorecard` per seat), ``player`` (whose turn), ``dice``
     (empty before the first roll of a turn), ``held``, ``rolls`` (rolls used this turn),
-    ``finished``, ``actions`` (the record) and ``last_scored``.
+    ``finished``, ``actions`` (the record), ``last_scored`` and ``banked`` (under a rule set that saves
+    rolls, each seat's saved rolls as its turn began; derived from the actions like the rest).
 
     >>> m = new_match("yacht", ["Ann"], seed=3)
     >>> m.phase, m.rolls_left, m.dice
@@ -111,6 +112,7 @@ class Match:
     finished: bool = False
     actions: tuple[Action, ...] = ()
     last_scored: LastScored | None = None
+    banked: tuple[int, ...] = ()  # empty unless the rule set saves rolls
 
     # ----------------------------------------------------------------- basic queries
 
@@ -122,7 +124,7 @@ class Match:
         else:
             where = (
                 f"game {self.game + 1}, round {self.round + 1}/{self.rounds}, {self.current_name}, "
-                f"roll {self.rolls}/{self.ruleset.rolls_per_turn}, dice={self.dice}, held={self.held}"
+                f"roll {self.rolls}/{self.rolls_allowed}, dice={self.dice}, held={self.held}"
             )
         return f"<Match {self.ruleset.name} {len(self.seats)}p: {where}>"
 
@@ -178,7 +180,7 @@ class Match:
             return Phase.GAME_OVER
         if self.rolls == 0:
             return Phase.FIRST_ROLL
-        if self.rolls >= self.ruleset.rolls_per_turn:
+        if self.rolls >= self.rolls_allowed:
             return Phase.MUST_SCORE
         return Phase.MID_TURN
 
@@ -193,13 +195,36 @@ class Match:
         return self.seats[self.player].name
 
     @property
+    def rolls_allowed(self) -> int:
+        """Rolls this turn may make: the rule set's own, and the seat's saved ones where rolls are saved.
+
+        >>> new_match("yahtzee", seed=1).rolls_allowed
+        3
+        """
+        return self.ruleset.rolls_per_turn + (self.banked[self.player] if self.banked else 0)
+
+    @property
     def rolls_left(self) -> int:
-        """Rolls left in this turn.
+        """Rolls left in this turn, saved ones included.
 
         >>> new_match("yahtzee", seed=1).roll().rolls_left
         2
         """
-        return self.ruleset.rolls_per_turn - self.rolls
+        return self.rolls_allowed - self.rolls
+
+    def saved_rolls(self, seat: PlayerRef = None) -> int:
+        """Rolls ``seat`` (default: the one on turn) saved from earlier turns and has not spent.
+
+        A turn spends its own rolls first, so its saved ones are those left beyond them.
+
+        >>> new_match("yahtzee", seed=1).saved_rolls(0)
+        0
+        """
+        index = legality.player_index(self, seat)
+        banked = self.banked[index] if self.banked else 0
+        if index == self.player and not (self.game_over or self.finished):
+            return min(banked, self.rolls_left)
+        return banked
 
     # ----------------------------------------------------------------- refusals
 
@@ -462,4 +487,5 @@ def new_match(
         cards=(tuple(Scorecard() for _ in seats),),
         held=(False,) * rule_set.dice,
         draw=draw,
+        banked=(0,) * len(seats) if rule_set.saved_rolls else (),
     )

@@ -166,7 +166,7 @@ def _roll_refusal(match: Match, action: Roll, player: PlayerRef) -> GameError | 
     refused = _turn_refusal(match, "roll", player, "roll", {})
     if refused is not None:
         return refused
-    name, limit, count = match.current_name, match.ruleset.rolls_per_turn, match.ruleset.dice
+    name, limit, count = match.current_name, match.rolls_allowed, match.ruleset.dice
     if match.rolls >= limit:
         return RollError(
             f"{name} cannot roll: all {limit} rolls of this turn are used; choose a category",
@@ -231,7 +231,7 @@ def _hold_refusal(match: Match, action: Hold, player: PlayerRef) -> GameError | 
         )
     if match.rolls == 0:
         return HoldError(f"{name} cannot {what}: roll the dice first", Refusal.NOT_ROLLED, fields, verb)
-    if match.rolls >= match.ruleset.rolls_per_turn:
+    if match.rolls >= match.rolls_allowed:
         return HoldError(
             f"{name} cannot {what}: no rolls are left this turn; choose a category",
             Refusal.NO_ROLLS_LEFT,

@@ -159,7 +159,8 @@ def _start(match: Match) -> Match:
 def moves(match: Match) -> tuple[tuple[int, int], ...]:
     """The digits of the match's finished turns and game ends, each with its base: ``(digit, base)``.
 
-    A turn is the number of rolls less one (base: the rolls it had), the dice held before each
+    A turn is the number of rolls less one (base: the rolls it had, saved ones included: the engine's
+    ``rolls_left`` as it began, never the rule set's rolls a turn), the dice held before each
     reroll (base: 2 ** dice) and the box among those still open; a game's end is next (0) or
     finish (1). A turn not yet scored is left out.
 

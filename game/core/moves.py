@@ -80,6 +80,9 @@ def _score(match: Match, action: Score) -> Match:
     cards = match.cards[:-1] + (tuple(game_cards),)
     last = LastScored(match.game, match.player, category, points, bonus, match.dice)
     game_over = len(game_cards[-1]) >= match.rounds
+    banked = match.banked
+    if banked:  # the rolls this turn left unused are saved for the seat's later turns
+        banked = banked[: match.player] + (match.rolls_left,) + banked[match.player + 1 :]
     return _record(
         match,
         action,
@@ -89,15 +92,16 @@ def _score(match: Match, action: Score) -> Match:
         held=(False,) * match.ruleset.dice,
         rolls=0,
         last_scored=last,
+        banked=banked,
         finished=game_over and len(cards) >= MAX_GAMES,
     )
 
 
 def _next_game(match: Match, action: NextGame) -> Match:
     fresh = tuple(Scorecard() for _ in match.seats)
-    return _record(
-        match, action, cards=match.cards + (fresh,), player=0, dice=(), held=(False,) * match.ruleset.dice, rolls=0
-    )
+    held = (False,) * match.ruleset.dice
+    banked = (0,) * len(match.banked)  # saved rolls do not outlast their game
+    return _record(match, action, cards=match.cards + (fresh,), player=0, dice=(), held=held, rolls=0, banked=banked)
 
 
 def _finish(match: Match, action: Finish) -> Match:

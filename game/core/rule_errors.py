@@ -36,7 +36,7 @@ class UnknownRuleSetError(RulesError):
     >>> ruleset("yatzee")
     Traceback (most recent call last):
     ...
-    game.core.rule_errors.UnknownRuleSetError: unknown rule set 'yatzee'; valid rule sets: yahtzee, yatzy, yacht, generalized (or custom)
+    game.core.rule_errors.UnknownRuleSetError: unknown rule set 'yatzee'; valid rule sets: yahtzee, yatzy, maxi (or maxi-yatzy, maxiyatzy), yacht, generalized (or custom)
     """
 
 

@@ -170,6 +170,7 @@ class RuleSet:
     yahtzee_bonus_amount: int
     joker: Joker
     yahtzee_id: str | None
+    saved_rolls: bool = False  # unused rolls of a turn carry over to that seat's later turns (Maxi Yatzy)
     option_items: tuple[tuple[str, Any], ...] = ()  # the chosen options as (name, value) pairs; `options` as a dict
     wording: str = field(default="", repr=False, compare=False)  # the title's msgid when it has {dice} and {sides}
     _by_id: dict[str, Category] = field(init=False, repr=False, compare=False, hash=False)

@@ -1,4 +1,4 @@
-"""The standard rule sets as data: Yacht, Yahtzee, Yatzy and generalized n dice × d sides.
+"""The standard rule sets as data: Yacht, Yahtzee, Yatzy, Maxi Yatzy and generalized n dice × d sides.
 
 Pure and standard-library only. Each builder takes a rule set's options and returns its
 :class:`Design`, every box built from the vocabulary of :mod:`game.core.matchers`; the registry
@@ -22,6 +22,7 @@ __all__ = [
     "MAX_SIDES",
     "Design",
     "build_generalized",
+    "build_maxi",
     "build_yacht",
     "build_yahtzee",
     "build_yatzy",
@@ -42,6 +43,7 @@ class Design(TypedDict):
     upper_bonus_amount: int
     yahtzee_bonus_amount: int
     joker: Joker
+    saved_rolls: NotRequired[bool]  # unused rolls carry over to the seat's later turns (False when left out)
 
 
 _UPPER_WORDS = (
@@ -146,6 +148,51 @@ def build_yatzy() -> Design:
         upper_bonus_amount=50,
         yahtzee_bonus_amount=0,
         joker=Joker.NONE,
+    )
+
+
+_MAXI_BONUSES = {"100": 84, "50": 75}  # the upper bonus's points: the sum that earns it, by the rule sheets
+
+
+def build_maxi(upper_bonus: str) -> Design:
+    """Maxi Yatzy: six dice, twenty boxes, and the rolls a turn leaves unused saved for later turns.
+
+    >>> design = build_maxi(upper_bonus="100")
+    >>> len(design["categories"]), design["upper_bonus_threshold"], design["upper_bonus_amount"], design["saved_rolls"]
+    (20, 84, 100, True)
+    >>> build_maxi(upper_bonus="50")["upper_bonus_threshold"]
+    75
+    """
+    # The rule sheets cited in README: 6 dice, 3 rolls a turn, at least one, unused rolls saved for later turns.
+    categories = _upper(6, 6) + _lower(
+        ("one_pair", N_("One Pair"), 12, groups_rule((2,), pay_matched)),
+        ("two_pairs", N_("Two Pairs"), 22, groups_rule((2, 2), pay_matched)),
+        ("three_pairs", N_("Three Pairs"), 30, groups_rule((2, 2, 2), pay_matched)),
+        ("three_of_a_kind", N_("Three of a Kind"), 18, groups_rule((3,), pay_matched)),
+        ("four_of_a_kind", N_("Four of a Kind"), 24, groups_rule((4,), pay_matched)),
+        ("five_of_a_kind", N_("Five of a Kind"), 30, groups_rule((5,), pay_matched)),
+        ("small_straight", N_("Small Straight"), 15, face_set_rule(range(1, 6), 15)),
+        ("large_straight", N_("Large Straight"), 20, face_set_rule(range(2, 7), 20)),
+        ("full_straight", N_("Full Straight"), 21, face_set_rule(range(1, 7), 21)),
+        # the sheets' "sum of those five": the group of 3 and the pair, of different faces; a sixth die is left out
+        ("full_house", N_("Full House"), 28, groups_rule((3, 2), pay_matched)),
+        ("villa", N_("Villa"), 33, groups_rule((3, 3), pay_matched)),
+        ("tower", N_("Tower"), 34, groups_rule((4, 2), pay_matched)),
+        ("chance", N_("Chance"), 36, CHANCE),
+        ("maxi_yatzy", N_("Maxi Yatzy"), 100, groups_rule((6,), pay_fixed, 100)),
+    )
+    return Design(
+        title=N_("Maxi Yatzy"),
+        dice=6,
+        sides=6,
+        rolls_per_turn=3,
+        yahtzee_id="maxi_yatzy",
+        categories=categories,
+        upper_bonus_threshold=_MAXI_BONUSES[upper_bonus],
+        upper_bonus_amount=int(upper_bonus),
+        yahtzee_bonus_amount=0,
+        joker=Joker.NONE,
+        saved_rolls=True,
     )
 
 

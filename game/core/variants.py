@@ -26,6 +26,7 @@ from game.core.standard import (
     MAX_SIDES,
     Design,
     build_generalized,
+    build_maxi,
     build_yacht,
     build_yahtzee,
     build_yatzy,
@@ -232,11 +233,21 @@ _SIZES = (  # the generalized rule set's shape
     OptionSpec("sides", OptionKind.NUMBER, 6, N_("Sides"), low=2, high=MAX_SIDES),
 )
 
+# Maxi Yatzy's upper bonus, by its points: 100 at 84 in most rule sheets, 50 at 75 in others (README cites them).
+_MAXI_BONUS = OptionSpec(
+    "upper_bonus",
+    OptionKind.CHOICE,
+    "100",
+    N_("Upper bonus"),
+    choices=(("100", N_("Bonus of 100 at 84")), ("50", N_("Bonus of 50 at 75"))),
+)
+
 VARIANTS: dict[str, Variant] = {
     v.name: v
     for v in (
         Variant("yahtzee", N_("Yahtzee"), (), _BONUS_OPTIONS, build_yahtzee, tables=True),
         Variant("yatzy", N_("Yatzy"), (), (), build_yatzy, tables=True),
+        Variant("maxi", N_("Maxi Yatzy"), ("maxi-yatzy", "maxiyatzy"), (_MAXI_BONUS,), build_maxi, tables=False),
         Variant("yacht", N_("Yacht"), (), (), build_yacht, tables=True),
         Variant(
             "generalized", N_("Custom dice"), ("custom",), _SIZES + _BONUS_OPTIONS, build_generalized, tables=False
@@ -256,7 +267,7 @@ def variant(name: str) -> Variant:
     >>> variant("yatzee")
     Traceback (most recent call last):
     ...
-    game.core.rule_errors.UnknownRuleSetError: unknown rule set 'yatzee'; valid rule sets: yahtzee, yatzy, yacht, generalized (or custom)
+    game.core.rule_errors.UnknownRuleSetError: unknown rule set 'yatzee'; valid rule sets: yahtzee, yatzy, maxi (or maxi-yatzy, maxiyatzy), yacht, generalized (or custom)
     """
     key = name if isinstance(name, str) else None
     for v in VARIANTS.values():
@@ -269,9 +280,9 @@ def known_names() -> str:
     """The registry's rule set names and their aliases, for a message.
 
     >>> known_names()
-    'yahtzee, yatzy, yacht, generalized (or custom)'
+    'yahtzee, yatzy, maxi (or maxi-yatzy, maxiyatzy), yacht, generalized (or custom)'
     """
-    return ", ".join(v.name + "".join(f" (or {a})" for a in v.aliases) for v in VARIANTS.values())
+    return ", ".join(v.name + (f" (or {', '.join(v.aliases)})" if v.aliases else "") for v in VARIANTS.values())
 
 
 def ruleset(name: str, **options: Any) -> RuleSet:

@@ -212,8 +212,8 @@ def setup_form(t: Text = ENGLISH) -> str:
     nothing otherwise. The one-tap buttons and Start stay disabled until the shell has bound the form.
 
     >>> form = setup_form()
-    >>> form.startswith('<form id="setup-form" novalidate>'), form.count('type="radio" name="rules"')
-    (True, 4)
+    >>> form.startswith('<form id="setup-form" novalidate>'), form.count('type="radio" name="rules"') == len(variants.VARIANTS)
+    (True, True)
     >>> 'name="generalized.sides" min="2" max="20" value="6"' in form
     True
     >>> form.index('id="quick-solo"') < form.index('name="rules"') < form.index('id="setup-more"')

@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # the challenge module loads only when a challenge ends
     from game.records.challenge import Comparison
 
 __all__ = [
+    "LONG_PART",
     "PIPS",
     "advice",
     "challenge",
@@ -43,6 +44,10 @@ __all__ = [
 PIPS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (1, 2, 6, 7), 5: (1, 2, 4, 6, 7), 6: (1, 2, 3, 5, 6, 7)}
 """Pip positions (cells of a 3×3 grid, see app.css) of each face of a six-sided die."""
 
+LONG_PART = 11
+"""The most rows a part of the card may have (Yatzy's lower part) before its card is long: app.css lets a long
+card's rows shrink with the screen's height (Maxi Yatzy's 16-row lower part on a phone), never below 24 px."""
+
 
 def scorecard(ruleset: RuleSet, seat_names: Sequence[str], games: int, t: Text = ENGLISH) -> str:
     """The scorecard's inner HTML: a table per part (``view.sections``), each with a header per seat.
@@ -58,6 +63,8 @@ def scorecard(ruleset: RuleSet, seat_names: Sequence[str], games: int, t: Text =
     True
     >>> card.count("<table"), card.count("<caption")
     (2, 2)
+    >>> scorecard(ruleset("maxi"), ["Ann"], 1).count('class="section lower long"')  # denser rows where needed
+    1
     """
     title = ruleset.display(t)
     corners = {"upper": title, "lower": t._("Lower section"), "match": t._("Match total")}
@@ -70,7 +77,9 @@ def scorecard(ruleset: RuleSet, seat_names: Sequence[str], games: int, t: Text =
         element("th", escape(name), scope="col", title=name, data_seat=i) for i, name in enumerate(seat_names)
     )
     tables = []
-    for part, rows in view.sections(ruleset, games, t=t):
+    parts = view.sections(ruleset, games, t=t)
+    long = " long" if max(len(rows) for _, rows in parts) > LONG_PART else ""
+    for part, rows in parts:
         body = []
         for row in rows:
             cells = "".join(element("td", data_row=row.key, data_player=i) for i in range(len(seat_names)))
@@ -83,7 +92,7 @@ def scorecard(ruleset: RuleSet, seat_names: Sequence[str], games: int, t: Text =
                 element("caption", escape(caption), class_="visually-hidden")
                 + element("thead", element("tr", element("th", escape(corners[part]), scope="col") + seats))
                 + element("tbody", "".join(body)),
-                class_=f"section {part}",
+                class_=f"section {part}{long}",
             )
         )
     return "".join(tables)

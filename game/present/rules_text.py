@@ -169,6 +169,12 @@ _SIDES = n_("Each die has {count} side.", "Each die has {count} sides.")
 _ROLLS = n_("On your turn, roll the dice up to {count} time.", "On your turn, roll the dice up to {count} times.")
 _HOLD = N_("Between rolls, hold any dice you like and roll the others again; you may also stop early.")
 _FILL = N_("Then score the dice in one open box of your choice: a box they do not fit scores nothing.")
+_SAVED = N_("Rolls you leave unused are saved for your later turns, on top of each turn's own.")
+_SAVED_EXAMPLE = n_(
+    "Stop after the first roll, for example, and your next turn has up to {count} roll.",
+    "Stop after the first roll, for example, and your next turn has up to {count} rolls.",
+)
+_ROLL_ONCE = N_("You must roll at least once each turn.")
 _ROUNDS = n_("A game has {count} round, one for each box.", "A game has {count} rounds, one for each box.")
 
 _ANY_ROLL = N_("Any roll")
@@ -178,6 +184,8 @@ _AT_LEAST = n_("At least {count} die showing the same face", "At least {count} d
 _ALL_ALIKE = n_("All {count} die showing the same face", "All {count} dice showing the same face")
 _DIFFERENT_FACES = n_("{count} different face", "{count} different faces")
 _TWO_EQUAL_GROUPS = n_("Two groups of {count} die alike", "Two groups of {count} dice alike")
+# Translators: {groups} is how many groups (3 or more): "3 groups of 2 dice alike".
+_EQUAL_GROUPS = n_("{groups} groups of {count} die alike", "{groups} groups of {count} dice alike")
 # Translators: {other} is how many dice the second group has ("… and another group of 2").
 _TWO_GROUPS = n_(
     "A group of {count} die alike and another group of {other}",
@@ -264,6 +272,8 @@ def _groups_condition(rs: RuleSet, sizes: tuple[int, ...], distinct: bool) -> tu
         condition = _say_n(_TWO_EQUAL_GROUPS, sizes[0])
     elif len(sizes) == 2:
         condition = _say_n(_TWO_GROUPS, sizes[0], other=sizes[1])
+    elif len(set(sizes)) == 1:
+        condition = _say_n(_EQUAL_GROUPS, sizes[0], groups=len(sizes))
     else:
         condition = _say(_GROUPS, sizes=sizes)
     if sum(sizes) > rs.dice or max(sizes) == 1:  # all alike cannot fill them, or the condition says "different"
@@ -372,11 +382,17 @@ def rules_of(ruleset: RuleSet) -> RulesText:
     ['The game is played with 6 dice.', 'Each die has 4 sides.', 'On your turn, roll the dice up to 3 times.']
     >>> [s.text() for s in text.box("large_straight").notes]
     ['No roll of these dice can do this: only a joker scores here.']
+    >>> [s.text() for s in rules_of(ruleset("maxi")).general][4:7]  # ruleset.saved_rolls, not the name, says so
+    ["Rolls you leave unused are saved for your later turns, on top of each turn's own.", 'Stop after the first roll, for example, and your next turn has up to 5 rolls.', 'You must roll at least once each turn.']
+    >>> rules_of(ruleset("maxi")).box("three_pairs").condition.text()
+    '3 groups of 2 dice alike'
     """
     rs = ruleset
     general = [_say_n(_DICE, rs.dice), _say_n(_SIDES, rs.sides), _say_n(_ROLLS, rs.rolls_per_turn)]
     if rs.rolls_per_turn > 1:
         general.append(_say(_HOLD))
+    if rs.saved_rolls and rs.rolls_per_turn > 1:  # with one roll a turn none is ever left to save
+        general += [_say(_SAVED), _say_n(_SAVED_EXAMPLE, 2 * rs.rolls_per_turn - 1), _say(_ROLL_ONCE)]
     general += [_say(_FILL), _say_n(_ROUNDS, len(rs.categories))]
     return RulesText(rs, tuple(general), tuple(_box(rs, c) for c in rs.categories), _bonuses(rs), _joker(rs))
 

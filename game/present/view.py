@@ -247,26 +247,38 @@ def dice(match: Match, t: Text = ENGLISH) -> tuple[Die, ...]:
 def roll_label(match: Match, t: Text = ENGLISH) -> str:
     """The roll button's text: it always starts with "Roll" and says how many rolls are left.
 
+    Where rolls are saved, it counts them too and says how many of them are saved ones.
+
     >>> from game.core.engine import new_match
     >>> roll_label(new_match("yahtzee", seed=1)), roll_label(new_match("yahtzee", seed=1).roll())
     ('Roll (3 left)', 'Roll (2 left)')
+    >>> roll_label(new_match("maxi", seed=1).roll().score("chance"))
+    'Roll (5 left, 2 saved)'
     """
     if match.game_over or match.finished:
         # Translators: the roll button (a verb: roll the dice).
         return t._("Roll")
+    saved = match.saved_rolls()
+    if saved:
+        # Translators: the roll button (a verb: roll the dice), with the rolls left in this turn, {saved} of
+        # them saved from the player's earlier turns (Maxi Yatzy: unused rolls carry over).
+        return t.n_(
+            "Roll ({count} left, {saved} saved)", "Roll ({count} left, {saved} saved)", match.rolls_left, saved=saved
+        )
     # Translators: the roll button (a verb: roll the dice), with the rolls left in this turn.
     return t.n_("Roll ({count} left)", "Roll ({count} left)", match.rolls_left)
 
 
 def roll_marks(match: Match) -> tuple[bool, ...]:
-    """The marks beside the Roll button, one per roll of a turn: True for each roll used.
+    """The marks beside the Roll button, one per roll of a turn (saved ones included): True for each roll used.
 
     >>> from game.core.engine import new_match
     >>> roll_marks(new_match("yacht", seed=1).roll())
     (True, False, False)
     """
-    used = 0 if match.game_over or match.finished else match.rolls
-    return tuple(n < used for n in range(match.ruleset.rolls_per_turn))
+    if match.game_over or match.finished:
+        return (False,) * match.ruleset.rolls_per_turn
+    return tuple(n < match.rolls for n in range(match.rolls_allowed))
 
 
 def current_seat(match: Match) -> int | None:
@@ -341,7 +353,7 @@ def status(match: Match, t: Text = ENGLISH) -> str:
         return t._("Game {number} is over.", number=match.game + 1)
     computer = match.current_seat.kind is SeatKind.COMPUTER
     pair = _TURNS[(phase, computer)]
-    return whose(t, match.current_name, pair, roll=match.rolls, rolls=match.ruleset.rolls_per_turn)
+    return whose(t, match.current_name, pair, roll=match.rolls, rolls=match.rolls_allowed)
 
 
 def describe(before: Match, after: Match, t: Text = ENGLISH) -> str:

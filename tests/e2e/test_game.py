@@ -111,7 +111,7 @@ def test_next_game_starts_a_fresh_card_and_keeps_the_first(page, base_url):
 def test_setup_form_starts_the_chosen_match(page, base_url):
     open_game(page, base_url)
     expect(page.get_by_role("heading", name="New match")).to_be_visible()
-    page.get_by_label("Yatzy").check()
+    page.get_by_label("Yatzy", exact=True).check()
     ui.more(page)
     expect(page.locator("#options-yahtzee")).to_be_hidden()
     page.get_by_label("Number of players").select_option("3")

@@ -165,6 +165,24 @@ def test_the_rules_screen_shows_the_match_rules_and_follows_the_language(page, b
     assert panel.is_hidden() and page.locator("#play").is_visible()
 
 
+def test_a_maxi_yatzy_link_shows_its_boxes_and_saved_rolls_in_swedish(swedish, base_url):
+    from game.present import rules_text
+
+    page = open_game(swedish, base_url, "?rules=maxi&players=Ann&seed=5")
+    sv, maxi = text_in("sv"), variants.ruleset("maxi")
+    rows = page.locator("#scorecard tr:has(td[data-row='villa']) th, #scorecard tr:has(td[data-row='tower']) th")
+    assert rows.all_inner_texts() == ["Hus", "Torn"]  # the Swedish rule sheets' names (Kåk is the full house)
+    assert page.locator("#scorecard tr.category").count() == len(maxi.categories) == 20
+    page.locator("#menu-rules").click()
+    text = rules_text.rules_of(maxi)
+    assert page.locator("#rules-title").inner_text() == text.title(sv) == "Regler: Maxi Yatzy"
+    shown = page.locator("#rules").inner_text()
+    saved = [s for s in text.general if s.msgid in (rules_text._SAVED, rules_text._SAVED_EXAMPLE[0])]
+    assert len(saved) == 2 and all(s.text(sv) in shown for s in saved), shown
+    for box in text.boxes:
+        assert box.name(sv) in shown and box.condition.text(sv) in shown
+
+
 def test_a_language_that_cannot_be_fetched_is_said_and_changes_nothing(browser, base_url):
     """Offline before its catalogue was ever kept: the page says so, stays in its language, keeps the match.
 

@@ -46,6 +46,30 @@ def test_one_or_two_seats_fit_one_screen(page, base_url, rules, players):
             assert box(page, "#roll-button")[1] >= 0.6 * height  # Roll's box in the bottom 40 % of the screen
 
 
+@pytest.mark.parametrize("players", ["Ann", "Ann,Bob"])
+def test_maxi_yatzys_twenty_boxes_fit_one_screen(page, base_url, players):
+    """A long card (game.present.markup.LONG_PART): its rows shrink with the screen, never below 24 px, and Roll,
+    under six dice on a phone, keeps its longest label ("Roll (4 left, 2 saved)") on one line. Not 360 × 640:
+    twenty boxes at 24 px and wrapped names ("Three of a Kind") need more, and there the card scrolls under the tray."""
+    ui.start(page, base_url, f"rules=maxi&players={players}&seed=3")
+    for _ in players.split(","):  # each seat stops after one roll: two saved
+        ui.roll(page)
+        page.locator("#scorecard button.choice").first.click()
+    ui.roll(page)
+    assert page.locator("#roll-button").inner_text() == "Roll (4 left, 2 saved)"
+    for width, height in [size for size in SIZES if size != (360, 640)]:
+        page.set_viewport_size({"width": width, "height": height})
+        where = (width, height)
+        assert page.evaluate(FITS), (where, page.evaluate("[document.documentElement.scrollHeight, innerHeight]"))
+        for selector in ('#scorecard td[data-row="grand_total"]', "#roll-button", "#status", "#dice button"):
+            assert visible_in_viewport(page, selector), (where, selector)
+        heights = page.locator("#scorecard button.choice").evaluate_all("bs => bs.map(b => b.offsetHeight)")
+        assert min(heights) >= 24, (where, heights)
+        if (width, height) in PHONES:
+            roll = box(page, "#roll-button")
+            assert roll[1] >= 0.6 * height and roll[3] - roll[1] <= 46, (where, roll)  # under the thumb, one line
+
+
 @pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_roll_stays_under_the_thumb_with_hints_on(page, base_url, size):
     page.set_viewport_size({"width": size[0], "height": size[1]})

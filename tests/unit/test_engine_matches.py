@@ -19,6 +19,7 @@ RULESETS = {
     "yahtzee": variants.ruleset("yahtzee"),
     "yahtzee-free-joker": variants.ruleset("yahtzee", joker="free"),
     "yatzy": variants.ruleset("yatzy"),
+    "maxi": variants.ruleset("maxi"),  # saved rolls: play_turn's rerolls reach into them
     "generalized": variants.ruleset("generalized"),
     "generalized-6x8": variants.ruleset("generalized", dice=6, sides=8),
     "generalized-2x2": variants.ruleset("generalized", dice=2, sides=2),
@@ -96,6 +97,7 @@ def test_rounds_per_rule_set():
         "yacht": 12,
         "yahtzee": 13,
         "yatzy": 15,
+        "maxi": 20,
         "generalized": 13,
     }
 

@@ -3,6 +3,7 @@ saved history, backups."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from datetime import datetime
 
@@ -571,6 +572,12 @@ def test_a_yahtzee_bonus_that_does_not_follow_from_the_boxes_is_refused():
 def rule_sets_to_play():
     """Every rule set of the registry with every option combination shipped, and custom dice of many shapes."""
     shipped = [rs for v in variants.VARIANTS.values() for rs in v.shipped_tables()]
+    shipped += [  # a rule set without tables (Maxi Yatzy), at each of its switches and choices
+        v.ruleset(**dict(zip((o.name for o in v.options), values)))
+        for v in variants.VARIANTS.values()
+        if not v.tables and all(o.kind is not variants.OptionKind.NUMBER for o in v.options)
+        for values in itertools.product(*(o.values for o in v.options))
+    ]
     custom = [
         variants.ruleset("generalized", dice=dice, sides=sides, **options)
         for dice, sides in ((2, 2), (3, 4), (5, 6), (10, 6), (4, 12), (6, 20), (10, 20))

@@ -295,13 +295,14 @@ def test_scorecard_has_a_header_per_seat_and_a_cell_per_row_and_seat(name):
     card = parse(markup.scorecard(ruleset, seats, 2))
     tables = card.find_all("table")
     parts = view.sections(ruleset, 2)
+    long = " long" if name == "maxi" else ""  # the one card with a part longer than Yatzy's: denser rows (app.css)
     assert (
         [t.attrs["class"] for t in tables]
-        == [f"section {part}" for part, _ in parts]
+        == [f"section {part}{long}" for part, _ in parts]
         == [
-            "section upper",
-            "section lower",
-            "section match",
+            f"section upper{long}",
+            f"section lower{long}",
+            f"section match{long}",
         ]
     )
     expected = [row for _, rows in parts for row in rows]

@@ -183,7 +183,7 @@ def test_link_problems_in_english_are_as_before():
         "?undo=maybe": ["undo='maybe' must be 1 or 0 (on or off)"],
         "?cpu=9:bad": ["cpu='9:bad': use seat:level pairs such as 2:perfect (levels easy, good, perfect, win)"],
         "?rules=chess": [
-            "rules='chess' is not a rule set; valid rule sets: yahtzee, yatzy, yacht, generalized (or custom)"
+            "rules='chess' is not a rule set; valid rule sets: yahtzee, yatzy, maxi (or maxi-yatzy, maxiyatzy), yacht, generalized (or custom)"
         ],
         "?players=Ann&cpu=5:easy": [
             "cpu: seat 5 is a computer, but only 1 player is named and seats 2 to 4 would have "

@@ -583,7 +583,7 @@ def test_ruleset_round_trips(name):
     assert hash(rs) == hash(ruleset(name, **rs.options))
     assert len({c.id for c in rs.categories}) == len(rs.categories)
     assert rs.categories == rs.upper + rs.lower
-    assert rs.category(rs.yahtzee_id).max_score == 50
+    assert rs.category(rs.yahtzee_id).max_score == {"maxi": 100}.get(name, 50)  # Maxi Yatzy, six alike: 100
     assert eval(repr(rs), {"ruleset": ruleset}) == rs
 
 
@@ -630,7 +630,7 @@ def test_dice_may_be_any_sequence():
 
 
 def test_the_registry_lists_every_rule_set_in_order():
-    assert RULESET_NAMES == ("yahtzee", "yatzy", "yacht", "generalized")
+    assert RULESET_NAMES == ("yahtzee", "yatzy", "maxi", "yacht", "generalized")
     assert tuple(VARIANTS) == RULESET_NAMES
     assert variants.VARIANTS is VARIANTS
     for name, v in VARIANTS.items():
@@ -639,7 +639,7 @@ def test_the_registry_lists_every_rule_set_in_order():
         assert tuple(ruleset(name).options) == tuple(spec.name for spec in v.options)
         assert ruleset(name).options == {spec.name: spec.default for spec in v.options}
         assert all(variant(alias) is v for alias in v.aliases)
-    assert [v.aliases for v in VARIANTS.values()] == [(), (), (), ("custom",)]
+    assert [v.aliases for v in VARIANTS.values()] == [(), (), ("maxi-yatzy", "maxiyatzy"), (), ("custom",)]
 
 
 def test_custom_is_another_name_for_generalized():
@@ -662,12 +662,15 @@ def test_unknown_ruleset_lists_the_valid_names():
         ruleset("kniffel")
     message = str(err.value)
     assert "'kniffel'" in message and all(name in message for name in RULESET_NAMES)
-    assert message == "unknown rule set 'kniffel'; valid rule sets: yahtzee, yatzy, yacht, generalized (or custom)"
+    assert (
+        message
+        == "unknown rule set 'kniffel'; valid rule sets: yahtzee, yatzy, maxi (or maxi-yatzy, maxiyatzy), yacht, generalized (or custom)"
+    )
     assert isinstance(err.value, ValueError) and isinstance(err.value, RulesError)
     for bad in ("Yahtzee", "Custom", "GENERALIZED", " yacht", "", None, 3):
         with pytest.raises(UnknownRuleSetError):
             ruleset(bad)  # type: ignore[arg-type]
-        with pytest.raises(UnknownRuleSetError, match="valid rule sets: yahtzee, yatzy, yacht, generalized"):
+        with pytest.raises(UnknownRuleSetError, match="valid rule sets: yahtzee, yatzy, maxi"):
             variant(bad)  # type: ignore[arg-type]
 
 

@@ -143,9 +143,9 @@ def test_rule_sets_round_trip(rs):
 
 
 def test_named_sets_reach_their_max_scores():
-    """max_score is exactly the best any roll makes (all 252 rolls of 5 six-sided dice)."""
-    rolls = list(itertools.combinations_with_replacement(range(1, 7), 5))
+    """max_score is exactly the best any roll makes (all 252 rolls of 5 six-sided dice, 462 of 6)."""
     for rs in NAMED:
+        rolls = list(itertools.combinations_with_replacement(range(1, rs.sides + 1), rs.dice))
         assert {c.id: max(rs.score(c, r) for r in rolls) for c in rs.categories} == {
             c.id: c.max_score for c in rs.categories
         }, rs.name

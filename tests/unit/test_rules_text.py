@@ -30,7 +30,8 @@ CUSTOM = [
     variants.ruleset("generalized", dice=n, sides=d, **_OPTIONS[i % len(_OPTIONS)])
     for i, (n, d) in enumerate(itertools.product((2, 3, 4, 5, 6, 7, 10), (2, 3, 4, 6, 8, 20)))
 ]  # n > d included (6 dice of 4 sides: the large straight cannot be rolled)
-ALL = SHIPPED + CUSTOM
+MAXI = [variants.ruleset("maxi", upper_bonus=bonus) for bonus in ("100", "50")]  # six dice, saved rolls
+ALL = SHIPPED + CUSTOM + MAXI
 
 
 def _id(rs: rules.RuleSet) -> str:
@@ -87,6 +88,8 @@ def test_general_numbers_are_the_rule_sets(rs):
         rt._ROLLS[0]: rs.rolls_per_turn,
         rt._ROUNDS[0]: len(rs.categories),
     }
+    if rs.saved_rolls:  # the turn's own rolls and, after a one-roll turn, all but one saved
+        wanted[rt._SAVED_EXAMPLE[0]] = 2 * rs.rolls_per_turn - 1
     seen = {}
     for sentence in text.general:
         if sentence.values:
@@ -95,6 +98,8 @@ def test_general_numbers_are_the_rule_sets(rs):
             seen[sentence.msgid] = sentence.count
     assert seen == wanted
     assert (rt._HOLD in [s.msgid for s in text.general]) == (rs.rolls_per_turn > 1)
+    said = {s.msgid for s in text.general}
+    assert {rt._SAVED, rt._ROLL_ONCE} <= said if rs.saved_rolls else not {rt._SAVED, rt._ROLL_ONCE} & said
 
 
 @each_ruleset
@@ -186,6 +191,7 @@ def _described(box: rt.Box):
         rt._ALL_ALIKE[0]: groups((cond.count,)),
         rt._TWO_EQUAL_GROUPS[0]: groups((cond.count, cond.count)),
         rt._TWO_GROUPS[0]: groups((cond.count, values.get("other"))),
+        rt._EQUAL_GROUPS[0]: groups((cond.count,) * values.get("groups", 0)),
         rt._GROUPS: groups(values.get("sizes")),
         rt._DIFFERENT_FACES[0]: lambda counts: sum(sorted(counts)[-cond.count :])
         if len(counts) >= cond.count
@@ -218,6 +224,7 @@ def _example(box: rt.Box, rs: rules.RuleSet) -> list[int] | None:
         rt._ALL_ALIKE[0]: lambda: [top] * k,
         rt._TWO_EQUAL_GROUPS[0]: lambda: [top] * k + [top - 1] * k,
         rt._TWO_GROUPS[0]: lambda: [top] * k + [top - 1] * values["other"],
+        rt._EQUAL_GROUPS[0]: lambda: [f for g in range(values["groups"]) for f in [top - g] * k],
         rt._DIFFERENT_FACES[0]: lambda: list(range(1, k + 1)),
         rt._RUN[0]: lambda: list(range(1, k + 1)),
         rt._FACE_SET[0]: lambda: sorted(values["faces"]),
@@ -354,7 +361,7 @@ def _visible(markup: str) -> str:
     return " ".join(parser.text)
 
 
-@pytest.mark.parametrize("rs", SHIPPED[:1] + SHIPPED[-2:] + CUSTOM[::5], ids=_id)
+@pytest.mark.parametrize("rs", SHIPPED[:1] + SHIPPED[-2:] + CUSTOM[::5] + MAXI[:1], ids=_id)
 def test_panel_has_no_words_outside_the_catalogue(rs):
     t = Text(LANGUAGES["sv"], _Marked())
     rest = _visible(rt.panel_html(rs, t))
