@@ -20,6 +20,7 @@ from game.core.actions import Finish, Hold, NextGame, Roll, Score
 from game.core.engine import Match, Phase, new_match
 from game.core.refusals import Refusal, RollError, ScoreError
 from game.core.variants import ruleset
+from tests.unit.test_links import play as play_turns
 
 RULES = ruleset("maxi")
 
@@ -85,21 +86,8 @@ def test_saved_rolls_last_only_their_game():
 
 
 def play(match: Match, rng: random.Random, turns: int) -> Match:
-    """``turns`` turns (and game ends) of random legal play: few rolls or many, and a last turn left mid-way."""
-    for _ in range(turns):
-        if match.finished:
-            break
-        if match.game_over:
-            match = match.apply(Finish() if rng.random() < 0.3 else NextGame())
-            continue
-        match = match.roll()
-        while match.rolls_left and rng.random() < 0.6:
-            for die in range(match.ruleset.dice):
-                match = match.apply(Hold(die, rng.random() < 0.4))
-            if all(match.held):
-                match = match.apply(Hold(0, False))
-            match = match.roll()
-        match = match.apply(rng.choice([a for a in match.legal_actions() if isinstance(a, Score)]))
+    """``turns`` turns of random legal play (test_links.py's: few rolls or many), then maybe a turn under way."""
+    match = play_turns(match, rng, turns)
     if not (match.finished or match.game_over) and rng.random() < 0.5:
         match = match.roll()  # a turn under way
     return match
