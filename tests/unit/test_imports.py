@@ -165,3 +165,13 @@ def test_the_private_name_check_finds_each_kind(tmp_path):
     names = module_names(root)
     found = private_reads("game.b", names["game.b"], set(names))
     assert found == ["game.b:1 from game.a import _secret", "game.b:3 a._secret", "game.b:4 a.A()._inner"]
+
+
+def test_every_test_file_has_a_name_of_its_own():
+    """pytest imports test files by their base name (rootdir-relative packages are not used here): two
+    files of one name in different folders collide as soon as one worker collects both."""
+    tests = Path(__file__).resolve().parents[1]
+    names: dict[str, list[str]] = {}
+    for path in sorted(tests.rglob("test_*.py")):
+        names.setdefault(path.name, []).append(str(path.relative_to(tests)))
+    assert {name: where for name, where in names.items() if len(where) > 1} == {}
