@@ -58,14 +58,6 @@ class Over(Enum):
     STATS = "stats"
 
 
-SCREENS = {
-    Screen.SETUP: "setup",
-    Screen.PLAY: "play",
-    Screen.SAVE_PROBLEM: "save-problem",
-    Screen.LINK_CHOICE: "link-choice",
-}
-
-
 @dataclass(frozen=True)
 class Effect:
     """One thing for the page to do: a kind (docs/protocol.md) and its arguments, as JSON holds them.
