@@ -10,6 +10,7 @@ hashes, so nothing is listed by hand and any change of content makes a new versi
 from __future__ import annotations
 
 import argparse
+import base64
 import fnmatch
 import gzip
 import hashlib
@@ -53,6 +54,7 @@ EXCLUDE = (
     "static/vendor/pyscript/mpy-*",
     "static/vendor/pyscript/service-worker.js",
     "static/vendor/pyscript/storage.js",
+    "static/js/table.js",  # inlined into the page (inline_table)
     "*.br",  # tools/vendor.py's Brotli copies travel beside their files (see compress), never on their own
 )
 
@@ -201,13 +203,13 @@ MARKUP_MARKER = re.compile(r"^([ \t]*)<!-- markup:([\w-]+) -->[ \t]*$", re.M)
 """``<!-- markup:NAME -->`` on a line of its own in index.html: replaced by that part of the page."""
 
 
-def page_markup(texts: dict | None = None) -> dict[str, str]:
+def page_markup(texts: dict | None = None, build_id: str = "") -> dict[str, str]:
     """The parts of index.html that Python writes (game.present.forms and markup), by marker name.
 
     They are the real setup form, an empty tray of the first rule set's dice and the language
-    picker, in the default language, so the first paint shows them before Python starts; and
-    boot.js's messages in every language of ``texts`` (code -> game.core.i18n.Text). (Rendered by this
-    checkout's ``game`` package.)
+    picker, in the default language, so the first paint shows them before Python starts; boot.js's
+    messages in every language of ``texts`` (code -> game.core.i18n.Text); and the build's id, which a
+    kept table must carry to be painted (static/js/table.js). (Rendered by this checkout's ``game`` package.)
     """
     from game.core import i18n as words
     from game.core import variants
@@ -226,6 +228,7 @@ def page_markup(texts: dict | None = None) -> dict[str, str]:
         "tray": markup.tray(first.ruleset().dice),
         "language": forms.language_picker(words.DEFAULT),
         "boot-words": f'<script type="application/json" id="boot-words">{block}</script>',
+        "build": f'<meta name="yacht-build" content="{build_id}">',
     }
 
 
@@ -292,14 +295,44 @@ def render_markup(text: str, parts: dict[str, str] | None = None) -> str:
     return MARKUP_MARKER.sub(part, text)
 
 
-def page_with_preloads(root: Path, paths: list[str], texts: dict | None = None) -> str:
+TABLE_SCRIPT = '<script src="./static/js/table.js"></script>'
+"""index.html's tag for static/js/table.js, which the build puts inline (:func:`inline_table`)."""
+CSP_SCRIPTS = "script-src 'self'"
+
+
+def inline_table(text: str, root: Path = ROOT) -> str:
+    """The page with static/js/table.js inline in place of its tag, and its hash in the page's CSP: the last
+    table is painted before the first paint, with nothing to fetch first (a later launch's whole point).
+
+    >>> page = inline_table(f'<meta content="{CSP_SCRIPTS} data:">{TABLE_SCRIPT}')
+    >>> "'sha256-" in page and TABLE_SCRIPT not in page and "<script>" in page
+    True
+    """
+    source = (root / "static" / "js" / "table.js").read_text(encoding="utf-8")
+    if "</script" in source.lower() or TABLE_SCRIPT not in text or CSP_SCRIPTS not in text:
+        raise SystemExit(f"build: index.html needs {TABLE_SCRIPT!r} and {CSP_SCRIPTS!r}, and table.js no </script>")
+    digest = base64.b64encode(hashlib.sha256(source.encode()).digest()).decode()
+    text = text.replace(CSP_SCRIPTS, f"{CSP_SCRIPTS} 'sha256-{digest}'", 1)
+    return text.replace(TABLE_SCRIPT, f"<script>{source}</script>", 1)
+
+
+def build_id(root: Path, out: Path, paths: list[str]) -> str:
+    """What a kept table must match to be painted: every shipped file but the page, and the page's source and
+    table.js (the page itself carries the id, so it cannot be among its inputs)."""
+    digest = hashlib.sha256(content_version(out, [p for p in paths if p != "index.html"]).encode())
+    for source in ("index.html", "static/js/table.js"):
+        digest.update(hashlib.sha256((root / source).read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def page_with_preloads(root: Path, paths: list[str], texts: dict | None = None, build: str = "") -> str:
     """index.html with its markup markers rendered, the preload tags in place of their marker and
     pyscript.toml inlined as JSON (without [files] when the game bundle is among ``paths``) where
     static/js/game.mjs reads the worker's config.
 
     Inlining the config saves the worker a request and PyScript's TOML parser (a module of its own).
     """
-    text = render_markup((root / "index.html").read_text(), page_markup(texts))
+    text = inline_table(render_markup((root / "index.html").read_text(), page_markup(texts, build)), root)
     if PRELOAD_MARKER not in text or CONFIG_ATTRIBUTE not in text:
         raise SystemExit(f"build: index.html lacks {PRELOAD_MARKER!r} or {CONFIG_ATTRIBUTE!r}")
     config = tomllib.loads((root / "pyscript.toml").read_text())
@@ -364,8 +397,9 @@ def build(out: Path, root: Path = ROOT) -> tuple[list[str], str]:
     except snapshot.SnapshotError as error:
         # The page starts Python without it (slower): say so, but still build a working site.
         print(f"build: WARNING: no Python snapshot, the game will start slower: {error}", file=sys.stderr)
-    copied += write_if_changed(out / "index.html", page_with_preloads(root, paths, texts))
     copied += write_if_changed(out / STARTER, starter(root, paths, out))
+    page = page_with_preloads(root, paths, texts, build_id(root, out, paths))
+    copied += write_if_changed(out / "index.html", page)
     version = content_version(out, paths)
     write_if_changed(out / "sw.js", service_worker((root / SW_SOURCE).read_text(), paths, version))
     packed = compress(out, paths, root)

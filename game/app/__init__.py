@@ -28,11 +28,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from game.app import ticks
+from game.app import ticks, waking
 from game.app.events import (
     Change,
     Click,
     Confirmed,
+    Early,
     Event,
     Fetched,
     File,
@@ -150,6 +151,7 @@ __all__ = [
     "Change",
     "Click",
     "Confirmed",
+    "Early",
     "Effect",
     "Event",
     "Fetched",
@@ -177,14 +179,32 @@ __all__ = [
 
 
 def update(app: App, event: Event, now: str = "") -> Out:
-    """The app after ``event`` and what the page must do (an event out of turn changes nothing).
+    """The app after ``event`` and what the page must do (an event out of turn changes nothing); once the start
+    has drawn, the early events that waited for it, and after a draw what the page keeps (game.app.waking).
 
     >>> update(App(), Key("r"))
     (App(...), [])
     """
     app = replace(app, now=now or app.now)
     handler = HANDLERS.get(type(event))
-    return handler(app, event) if handler else (app, [])
+    app, effects = handler(app, event) if handler else (app, [])
+    if app.early and not waking.starting(app):
+        held, app = app.early, replace(app, early=())
+        for early in held:
+            app, more = on_early(app, early)
+            effects += more
+    return app, effects + waking.keep(app, effects)
+
+
+def on_early(app: App, event: Early) -> Out:
+    """A person's event sent before Python was ready: kept until the start has drawn, then taken only if it was
+    made on the table the start drew (a tap on a table that has moved on since does nothing)."""
+    if waking.starting(app):
+        return replace(app, early=(*app.early, event)), []
+    if event.board != app.woke:
+        return app, []
+    app, effects = HANDLERS[type(event.event)](app, event.event)
+    return app, effects
 
 
 def failed(app: App, event: Event | None, error: BaseException) -> list[Effect]:
@@ -192,7 +212,7 @@ def failed(app: App, event: Event | None, error: BaseException) -> list[Effect]:
     start = isinstance(event, Start) or event is None
     words = failure(WORDS.cannot_start if start else WORDS.went_wrong, error, saved=not start, t=app.t)
     effects = [draw([say(words)]), Effect("console", ("error", f"{type(error).__name__}: {error}"))]
-    return effects + ([Effect("ready", (app.python,))] if start else [])
+    return effects + ([Effect("ready", (app.python, ""))] if start else [])
 
 
 BUTTONS: dict[str, Callable[[App], Out]] = {
@@ -319,5 +339,6 @@ HANDLERS: dict[type, Callable[[App, Any], Out]] = {
     Confirmed: on_confirmed,
     Persisted: on_persisted,
     Shared: on_shared,
+    Early: on_early,
 }
 """What each event does: one dispatch table."""

@@ -79,6 +79,15 @@ class Key:
 
 
 @dataclass(frozen=True)
+class Early:
+    """A person's event sent before Python was ready (a click, key, change or submit), and the stamp of the table
+    it was made on: the kept table the page painted (game.app.waking), or "" where it painted none."""
+
+    event: Click | Submit | Change | Key
+    board: str = ""
+
+
+@dataclass(frozen=True)
 class Tick:
     """A timer the app set has fired."""
 
@@ -155,6 +164,7 @@ Event = (
     | Confirmed
     | Persisted
     | Shared
+    | Early
 )
 
 
@@ -170,6 +180,8 @@ def read_event(text: str, data: bytes | None = None, python: str = "") -> tuple[
     (Key(key='r', ctrl=False, alt=False, typing=False, choice=False), '2026-11-24T10:00:00Z')
     >>> read_event('{"type": "nope"}')
     (None, '')
+    >>> read_event('{"type": "key", "key": "r", "board": ""}')[0]
+    Early(event=Key(key='r', ctrl=False, alt=False, typing=False, choice=False), board='')
     """
     try:
         message = read_json(text, "page's message", limit=MAX_MESSAGE_BYTES)
@@ -217,6 +229,9 @@ def read_event(text: str, data: bytes | None = None, python: str = "") -> tuple[
             "shared": lambda: Shared(str(message["how"])),
         }
         event = readers[kind]()
+        board = message.get("board")
+        if isinstance(board, str) and isinstance(event, Click | Submit | Change | Key):
+            event = Early(event, board)
     except (GameError, ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError):
         return None, ""
     return event, now

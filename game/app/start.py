@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.app import waking
 from game.app.events import Start
 from game.app.screens import offer_link, open_setup, report_unreadable, resume_or_setup
 from game.app.settings import NO_CATALOGUE, ask_language, preferred, use_language
@@ -95,7 +96,8 @@ def started(app: App) -> Out:
     else:
         app, more = resume_or_setup(app, event.unsaved)
     app, setup_kept = keep_setup_aside(app)
-    return app, [*effects, *more, *setup_kept, Effect("ready", (app.python,))]
+    app = replace(app, woke=waking.stamp(app))
+    return app, [*effects, *more, *setup_kept, Effect("ready", (app.python, app.woke))]
 
 
 def stored_challenge(app: App) -> App:

@@ -23,7 +23,7 @@ from game.present.paint import Drawn
 from game.records.stats import Reference
 
 if TYPE_CHECKING:  # a start waits in the App for its language; game.app.events imports the keys from here
-    from game.app.events import Event, Start
+    from game.app.events import Early, Event, Start
 
 SAVE_KEY = "yacht-dice/match"
 UNREADABLE_KEY = "yacht-dice/unreadable-save"  # the first unreadable save kept aside; later ones beside it
@@ -165,6 +165,8 @@ class App:
     sharing: tuple[str, str, str] | None = None  # what the share dialog sends: title, text, address
     address: str = ""  # the page's own address (the start's), that links to this game begin with
     challenge: Match | None = None  # the challenger's game of the challenge kept, or None
+    woke: str = ""  # the stamp of the table the start drew (game.app.waking): early taps made on another do nothing
+    early: tuple[Early, ...] = ()  # events sent before Python was ready, waiting for the start to draw
 
     def value(self, key: str) -> str | None:
         """What storage holds under ``key``, as far as this tab knows."""

@@ -42,6 +42,9 @@ BOOT = {
     "downloaded": N_("Downloading the game: {megabytes} MB"),
     # Translators: everything is downloaded; the Python interpreter the game runs in is starting.
     "starting": N_("Starting Python…"),
+    # Translators: a badge over the last table, shown at once when the game opens again, until the game can
+    # answer a tap (a tap made meanwhile is answered then). Short: it sits on one line on a phone.
+    "waking": N_("Waking up…"),
 }
 """boot.js's messages by key; it fills ``{reason}``, ``{seconds}``, ``{percent}`` and ``{megabytes}`` itself."""
 

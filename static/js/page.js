@@ -35,6 +35,9 @@
   var MASTER_GAIN = 0.5; // game/present/sounds.py's MASTER_GAIN, until a recipe brings its own (masterGain)
   var SILENT = 0.0001; // the gain a tone rises from and decays to (an exponential ramp cannot reach 0)
   var root = document.documentElement;
+  // static/js/table.js, which runs before this: the kept table painted before Python, and the page's fixed texts.
+  var table = window.yachtTable;
+  var TAGGED = ["click", "submit", "change", "key"]; // a person's events: sent before ready, they carry the table's stamp
 
   function message(error) {
     return error && error.message ? String(error.message) : String(error);
@@ -296,39 +299,11 @@
     all[(position + step + all.length) % all.length].focus();
   }
 
-  // The page's fixed texts (index.html's data-msg elements and data-msg-attrs attributes) by their
-  // English msgid, whitespace collapsed. The msgid is kept on the element at first use (data-msg,
-  // data-msg-<attribute>), so that a page worded in another language still knows it.
-  function collapse(text) {
-    return String(text || "").split(/\s+/).filter(Boolean).join(" ");
-  }
-
-  function msgid(element, key, current) {
-    var kept = element.getAttribute(key);
-    if (!kept) {
-      kept = collapse(current);
-      element.setAttribute(key, kept);
-    }
-    return kept;
-  }
-
-  function eachFixedText(visit) {
-    document.querySelectorAll("[data-msg]").forEach(function (element) {
-      visit(msgid(element, "data-msg", element.textContent), function (text) { element.textContent = text; });
-    });
-    document.querySelectorAll("[data-msg-attrs]").forEach(function (element) {
-      collapse(element.getAttribute("data-msg-attrs")).split(" ").filter(Boolean).forEach(function (name) {
-        var key = "data-msg-" + name;
-        visit(msgid(element, key, element.getAttribute(name)), function (text) { element.setAttribute(name, text); });
-      });
-    });
-  }
-
   // The msgids of the page's fixed texts, each once, in the page's order (the start event's).
   function msgids() {
     var seen = {};
     var found = [];
-    eachFixedText(function (id) {
+    table.eachFixedText(function (id) {
       if (id && !seen.hasOwnProperty(id)) {
         seen[id] = true;
         found.push(id);
@@ -368,7 +343,10 @@
   // An event at the end of the queue (a payload: a fetched file's bytes, for handle's second argument).
   function send(type, fields, payload) {
     if (stopped) return;
-    queue.push({ event: event(type, fields), payload: payload });
+    var made = event(type, fields);
+    var painted = table.stamp(); // until the ready effect, the table the person acts on (game/app/waking.py)
+    if (painted !== null && TAGGED.indexOf(type) !== -1) made.board = painted;
+    queue.push({ event: made, payload: payload });
     hold();
     pump();
   }
@@ -421,6 +399,9 @@
       console.warn("effects: " + message(error));
       return;
     }
+    // The start's answer draws the real table: the kept one painted before Python gives way first.
+    if (effects.some(function (effect) { return Array.isArray(effect) && effect[0] === "ready"; })) table.woke();
+    kept = null;
     effects.forEach(function (effect) {
       try {
         var kind = effect[0];
@@ -430,6 +411,7 @@
         console.warn("effect " + JSON.stringify(effect && effect[0]) + ": " + message(error));
       }
     });
+    if (kept !== null) table.keep(kept.stamp, kept.status, worded); // once the whole answer is on the page
   }
 
   // Work that will send an event (a file read, a fetch): answered() waits for it too.
@@ -456,17 +438,15 @@
 
   // The language's words on the page's fixed texts (words: {msgid: text}; a msgid it lacks shows
   // as itself, the English), and the page named in it: <html lang> and data-language, the picker,
-  // the manifest's link.
+  // the manifest's link. The words are kept with the table (a later launch paints them before Python).
+  var worded = { code: "", words: null };
+  var kept = null; // {stamp, status} of the table to keep once the answer is carried out (keep, ready), or null
+
   function language(code, manifest, words) {
-    eachFixedText(function (id, write) {
-      write(words && words.hasOwnProperty(id) ? words[id] : id);
-    });
-    var picker = document.getElementById("language");
-    if (picker && picker.value !== code) picker.value = code;
+    table.word(code, words);
+    worded = { code: code, words: words || null };
     var link = document.querySelector("link[rel=manifest]");
     if (link && manifest) link.setAttribute("href", manifest);
-    root.dataset.language = code;
-    root.lang = code;
   }
 
   // The game's own question (the confirm effect): #ask, a modal dialog in the game's look with the
@@ -535,11 +515,20 @@
       apply(ops, motion || null);
     },
     store: function (key, value) {
+      var local = storage("localStorage");
       try {
-        storage("localStorage").setItem(key, value);
+        local.setItem(key, value);
       } catch (error) {
-        send("refused", { key: key }); // full, or refused: Python says what it means
+        try {
+          if (!table.drop()) throw error; // the kept table makes room first: it is only a picture
+          local.setItem(key, value);
+        } catch (again) {
+          send("refused", { key: key }); // full, or refused: Python says what it means
+        }
       }
+    },
+    keep: function (stamp, status) {
+      kept = { stamp: String(stamp || ""), status: String(status || "") };
     },
     remove: function (key) {
       try {
@@ -594,9 +583,10 @@
     },
     // Python is ready: the form's "Starting…" goes, <html data-python> says how it started (when
     // it does) and data-ready="true" (what tests and offline.js wait for), and the "yacht:ready" mark.
-    ready: function (python) {
+    ready: function (python, stamp) {
       var loading = document.getElementById("loading");
       if (loading) loading.hidden = true;
+      kept = { stamp: String(stamp || ""), status: "" }; // the start's own status line is on the page
       if (python) root.dataset.python = python;
       root.dataset.ready = "true";
       performance.mark("yacht:ready");
@@ -730,6 +720,7 @@
     var text = message(error);
     console.error("The game's Python could not start: " + text);
     stopped = true;
+    table.woke(); // no stale table is left painted: the page as it came, with boot.js's words
     queue.splice(0).forEach(release);
     var boot = window.yachtBoot;
     if (!boot) return;

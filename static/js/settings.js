@@ -1,7 +1,8 @@
 // Sound and look (no game logic): the player's theme, dice style and sound, remembered in
 // localStorage and set on <html> as data-theme, data-dice-style and data-sound. It runs in <head>,
 // before the stylesheet, so the chosen theme is there at the first paint, and needs no Python:
-// the CSS reads the first two, the game's sound (game/shell/sound.py) the third.
+// the CSS reads the first two, the game's sound (game/shell/sound.py) the third. And html[data-waking]
+// while a kept table is about to be painted (static/js/table.js).
 (function () {
   "use strict";
   var root = document.documentElement;
@@ -31,6 +32,15 @@
   }
   for (var name in SETTINGS) set(name, stored(name));
 
+  // A later launch paints the last table over the page as it comes (static/js/table.js, which runs at the
+  // page's end): until it has, the page is not shown (app.css), rather than the setup form for a frame and
+  // then the table, which would move things. Only where a table of this build is kept; table.js settles it.
+  try {
+    var build = document.querySelector('meta[name="yacht-build"]');
+    var kept = localStorage.getItem("yacht-dice/table");
+    if (build && build.content && kept && kept.indexOf('"build":"' + build.content + '"') !== -1) root.dataset.waking = "painting";
+  } catch (e) { /* storage refused: nothing is kept, the page shows as it comes */ }
+
   // The panel's controls show the current values and change them (a refused write still changes
   // the page for this visit).
   function bind(name) {
@@ -47,27 +57,25 @@
   }
   // Two disclosures of the page's chrome (no game logic): on a phone the header's Menu, and the hint's sheet of
   // ranked options (Why?). A choice in the menu, Escape or a tap elsewhere closes what is open.
+  // Both are found at each event, not bound once: the table painted before Python (static/js/table.js)
+  // gives way to the page's own when Python draws, and the hint's button and sheet with it.
   function disclosure(buttonId, panelId, closeOnChoice) {
-    var button = document.getElementById(buttonId), panel = document.getElementById(panelId);
-    if (!button || !panel) return;
-    function set(open) {
+    function set(button, panel, open) {
       panel.classList.toggle("open", open);
       button.setAttribute("aria-expanded", open ? "true" : "false");
     }
-    button.addEventListener("click", function () { set(!panel.classList.contains("open")); });
-    if (closeOnChoice) {
-      panel.addEventListener("click", function (event) {
-        if (event.target.closest("button")) set(false);
-      });
-    }
+    document.addEventListener("click", function (event) {
+      var button = document.getElementById(buttonId), panel = document.getElementById(panelId);
+      if (!button || !panel) return;
+      if (button.contains(event.target)) set(button, panel, !panel.classList.contains("open"));
+      else if (!panel.contains(event.target) || (closeOnChoice && event.target.closest("button"))) set(button, panel, false);
+    });
     document.addEventListener("keydown", function (event) {
-      if (event.key === "Escape" && panel.classList.contains("open")) {
-        set(false);
+      var button = document.getElementById(buttonId), panel = document.getElementById(panelId);
+      if (event.key === "Escape" && button && panel && panel.classList.contains("open")) {
+        set(button, panel, false);
         button.focus();
       }
-    });
-    document.addEventListener("click", function (event) {
-      if (!panel.contains(event.target) && !button.contains(event.target)) set(false);
     });
   }
   document.addEventListener("DOMContentLoaded", function () {

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import gzip
+import hashlib
 import json
 import re
 import tomllib
@@ -86,8 +88,23 @@ def test_build_writes_site_worker_preloads_and_gzip(tmp_path):
         kept = set(z.namelist())
         assert {"json/__init__.py", "asyncio/__init__.py", "gettext.py", "html/__init__.py"} <= kept
         assert kept < set(whole.namelist()) and "pydoc.py" not in kept and "unittest/__init__.py" not in kept
+    # The last table's painter (static/js/table.js) runs inline, allowed by its hash in the page's CSP, and is
+    # not shipped as a file; the page names its build, which a kept table must match to be painted.
+    source = (ROOT / "static/js/table.js").read_text()
+    assert f"<script>{source}</script>" in page and build.TABLE_SCRIPT not in page
+    assert "static/js/table.js" not in paths
+    digest = base64.b64encode(hashlib.sha256(source.encode()).digest()).decode()
+    assert f"script-src 'self' 'sha256-{digest}'" in page
+    [build_id] = re.findall(r'<meta name="yacht-build" content="([0-9a-f]{16})">', page)
+    assert build_id == build.build_id(ROOT, out, paths)
     # A second build changes nothing and keeps the version.
     assert build.build(out)[1] == version
+    assert re.findall(r'<meta name="yacht-build" content="([0-9a-f]{16})">', (out / "index.html").read_text()) == [
+        build_id
+    ]
+    # A file of the game changed: another build, whose page paints no table kept by this one.
+    (out / "static/css/app.css").write_text("/* changed */")
+    assert build.build_id(ROOT, out, paths) != build_id
 
 
 def test_variant_tables_are_cached_on_use_not_precached():

@@ -1,0 +1,56 @@
+"""The last table, painted before Python is up, and the taps made on it.
+
+Whenever an answer draws, the page keeps what the table shows (static/js/table.js: its markup, with the
+build's version and :func:`stamp`); a later launch paints it before Python starts, and the taps made on it
+wait in the page's queue. They reach Python as ``game.app.events.Early`` events, each with the stamp of the table it
+was made on, and are answered only once the start has drawn the real table, and only if it is the same
+table: a tap on a table that another tab, a new release or a changed storage has moved on does nothing.
+
+    >>> from game.app.state import App
+    >>> stamp(App())
+    ''
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from game.app.state import App, Effect, Screen
+from game.present import view
+
+STAMP_LENGTH = 16
+"""Hex digits of a stamp: enough that two tables of one phone never share one by chance."""
+
+
+def stamp(app: App) -> str:
+    """What identifies the table on screen: the saved match and whether the phone is being passed ("" when no
+    table is on screen). Two tables with one stamp look alike and mean the same for every tap.
+
+    >>> from game.app.table import begin
+    >>> from game.coach.session import Session
+    >>> from game.core.engine import new_match
+    >>> app, _ = begin(App(), Session(new_match("yacht", ["Ann"], seed=1)))
+    >>> len(stamp(app)), stamp(app) == stamp(begin(App(), Session(new_match("yacht", ["Ann"], seed=2)))[0])
+    (16, False)
+    """
+    if app.screen is not Screen.PLAY or app.session is None:
+        return ""
+    shown = f"{app.saved or app.session.to_json()}\n{app.handing or ''}"
+    return hashlib.sha256(shown.encode()).hexdigest()[:STAMP_LENGTH]
+
+
+def starting(app: App) -> bool:
+    """Whether the start has yet to draw (it may wait for the player's language): early events wait until then."""
+    return app.screen is Screen.LOADING or app.waiting.starting is not None
+
+
+def keep(app: App, effects: list[Effect]) -> list[Effect]:
+    """The page keeps what it shows after an answer that drew, once started: the table's stamp, or "" to forget a
+    kept table (the setup, a save problem or a link's question is on screen: a later launch paints none), and
+    the status line a start would draw (a step's own words, such as the dice just rolled, are not kept). The
+    start's answer says it in its ready effect, unless the early taps it answered have moved the table on."""
+    kinds = {effect.kind for effect in effects}
+    shown = stamp(app)
+    if starting(app) or "apply" not in kinds or ("ready" in kinds and shown == app.woke):
+        return []
+    return [Effect("keep", (shown, view.status(app.played.match, t=app.t) if shown else ""))]

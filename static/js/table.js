@@ -1,0 +1,226 @@
+// The last table, painted at once (no game logic). Whenever Python's answer draws, page.js has this keep
+// what the table shows: #play's markup with its fields' state, the page's words, the build's version and
+// the table's stamp (game/app/waking.py), in localStorage. A later launch of the same build paints it here,
+// before the first paint and long before Python is up, marked as waking up; the taps made on it wait in
+// page.js's queue with its stamp, and Python answers them once its own table is drawn, only if it is the same
+// table. When Python's start draws (its ready effect), the page's own #play comes back in place first, so
+// nothing painted here outlives it. It also holds the page's fixed texts (data-msg), which it words before
+// Python as page.js does after.
+//
+// It runs where index.html puts it, right after <main>, as a classic script the build inlines into the page
+// (tools/build.py, with its hash in the page's CSP): nothing to fetch before the first paint.
+(function () {
+  "use strict";
+  var KEY = "yacht-dice/table";
+  var FORMAT = 1;
+  var TAGS = "input, select, textarea";
+  var root = document.documentElement;
+
+  // ------------------------------------------------------------------ the page's fixed texts
+
+  // index.html's data-msg elements and data-msg-attrs attributes, by their English msgid, whitespace
+  // collapsed. The msgid is kept on the element at first use (data-msg, data-msg-<attribute>), so that a
+  // page worded in another language still knows it.
+  function collapse(text) {
+    return String(text || "").split(/\s+/).filter(Boolean).join(" ");
+  }
+
+  function msgid(element, key, current) {
+    var kept = element.getAttribute(key);
+    if (!kept) {
+      kept = collapse(current);
+      element.setAttribute(key, kept);
+    }
+    return kept;
+  }
+
+  function eachFixedText(visit) {
+    document.querySelectorAll("[data-msg]").forEach(function (element) {
+      visit(msgid(element, "data-msg", element.textContent), function (text) { element.textContent = text; });
+    });
+    document.querySelectorAll("[data-msg-attrs]").forEach(function (element) {
+      collapse(element.getAttribute("data-msg-attrs")).split(" ").filter(Boolean).forEach(function (name) {
+        var key = "data-msg-" + name;
+        visit(msgid(element, key, element.getAttribute(name)), function (text) { element.setAttribute(name, text); });
+      });
+    });
+  }
+
+  // The fixed texts in a language (words: {msgid: text}; a msgid it lacks shows as itself, the English),
+  // and the page named in it.
+  function word(code, words) {
+    eachFixedText(function (id, write) {
+      write(words && Object.prototype.hasOwnProperty.call(words, id) ? words[id] : id);
+    });
+    var picker = document.getElementById("language");
+    if (picker && picker.value !== code) picker.value = code;
+    root.dataset.language = code;
+    root.lang = code;
+  }
+
+  // ------------------------------------------------------------------ the kept table
+
+  function build() {
+    var meta = document.querySelector('meta[name="yacht-build"]');
+    return meta ? meta.getAttribute("content") || "" : "";
+  }
+
+  function storage() {
+    try {
+      return window.localStorage || null;
+    } catch (error) {
+      return null; // storage refused: nothing is kept, nothing painted
+    }
+  }
+
+  // A kept table this build can paint, or null (another build's, damaged, or none).
+  function readKept(text) {
+    var kept = null;
+    try {
+      kept = JSON.parse(text);
+    } catch (error) {
+      return null;
+    }
+    var ok = kept && kept.format === FORMAT && build() && kept.build === build() && typeof kept.stamp === "string"
+      && kept.stamp && typeof kept.play === "string" && typeof kept.lang === "string";
+    return ok ? kept : null;
+  }
+
+  // The badge's words in the kept table's language (boot.js's messages, which the build writes into the page).
+  function wakingWords(code) {
+    try {
+      var words = JSON.parse(document.getElementById("boot-words").textContent).words;
+      return (words[code] || words.en).waking || "";
+    } catch (error) {
+      return "";
+    }
+  }
+
+  var own = document.getElementById("play"); // the page's own #play, which Python draws into
+  var setup = document.getElementById("setup");
+  var menuNew = document.getElementById("menu-new");
+  var painted = null; // the kept #play on screen in its place, or null
+  var stamp = ""; // the stamp of the table on screen until Python is ready ("" none), then null
+
+  function showWaking(on, code) {
+    if (on) {
+      root.dataset.waking = "true";
+      document.body.setAttribute("data-waking", wakingWords(code));
+    } else {
+      delete root.dataset.waking;
+      document.body.removeAttribute("data-waking");
+    }
+  }
+
+  // Put a kept table on screen in place of whatever #play is there; false where it cannot be.
+  function paint(kept) {
+    var holder = document.createElement("template");
+    holder.innerHTML = kept.play;
+    var play = holder.content.firstElementChild;
+    if (!play || play.id !== "play" || !own || !setup) return false;
+    if (kept.words) word(kept.lang, kept.words); // before the swap: the kept table is worded already, and as Python drew it
+    (painted || own).replaceWith(play);
+    painted = play;
+    stamp = kept.stamp;
+    setup.hidden = true;
+    if (menuNew) menuNew.hidden = false;
+    showWaking(true, kept.lang);
+    return true;
+  }
+
+  // The page as it came, in place of a painted table (Python's start draws on it).
+  function unpaint() {
+    if (!painted) return;
+    painted.replaceWith(own);
+    painted = null;
+    setup.hidden = false;
+    if (menuNew) menuNew.hidden = true;
+  }
+
+  // Python is ready: its own table replaces the kept one (the ready effect's answer draws it next).
+  function woke() {
+    unpaint();
+    showWaking(false);
+    stamp = null;
+  }
+
+  // What the table shows now, kept for the next launch (stamp "": no table on screen, forget it). Fields
+  // keep their state in their markup (a checkbox's checked, a select's choice); what is open only for a
+  // moment (a celebration, the hint's sheet on a phone) is kept closed, and the status line says what
+  // Python's start will say (status, when given), so that nothing changes size when it draws. A failed
+  // write is dropped.
+  function keep(tableStamp, status, language) {
+    var store = storage();
+    if (!store || !build()) return;
+    try {
+      if (!tableStamp) {
+        store.removeItem(KEY);
+        return;
+      }
+      var live = document.getElementById("play");
+      if (!live) return;
+      var copy = live.cloneNode(true);
+      var fields = live.querySelectorAll(TAGS);
+      var copied = copy.querySelectorAll(TAGS);
+      for (var i = 0; i < fields.length && i < copied.length; i++) {
+        var field = fields[i];
+        if (field.type === "checkbox" || field.type === "radio") copied[i].toggleAttribute("checked", field.checked);
+        else if (field.tagName === "SELECT") {
+          Array.prototype.forEach.call(copied[i].options, function (option, index) {
+            option.toggleAttribute("selected", index === field.selectedIndex);
+          });
+        } else copied[i].setAttribute("value", field.value);
+      }
+      var cheer = copy.querySelector("#cheer");
+      if (cheer) cheer.hidden = true;
+      var hint = copy.querySelector("#hint");
+      if (hint) hint.classList.remove("open");
+      var why = copy.querySelector("#hint-open");
+      if (why) why.setAttribute("aria-expanded", "false");
+      var said = copy.querySelector("#status");
+      if (said && status) said.textContent = status;
+      store.setItem(KEY, JSON.stringify({
+        format: FORMAT, build: build(), stamp: tableStamp,
+        lang: language.code || root.lang || "en", words: language.words || null, play: copy.outerHTML,
+      }));
+    } catch (error) {
+      try { store.removeItem(KEY); } catch (ignored) { /* nothing kept: a later launch paints the setup */ }
+    }
+  }
+
+  // The kept table goes first when storage is short: it is only a picture of what the match holds.
+  function drop() {
+    var store = storage();
+    if (!store || store.getItem(KEY) === null) return false;
+    store.removeItem(KEY);
+    return true;
+  }
+
+  var store = storage();
+  var kept = store ? readKept(store.getItem(KEY)) : null;
+  if (!kept || !paint(kept)) {
+    unpaint();
+    showWaking(false); // settings.js held the page back for a table that cannot be painted: show it as it comes
+  }
+
+  // Another tab kept a newer table (or none) while this one waits for Python: the newer one is painted, so
+  // that nothing is done on a table that has moved on (game/app/waking.py drops a tap made on the old one).
+  window.addEventListener("storage", function (event) {
+    if (event.key !== KEY || stamp === null || !painted) return;
+    var newer = readKept(event.newValue);
+    if (!newer || !paint(newer)) {
+      unpaint();
+      stamp = "";
+    }
+  });
+
+  window.yachtTable = {
+    // The stamp of the table on screen before Python is ready ("" none painted), null once it is.
+    stamp: function () { return stamp; },
+    woke: woke,
+    keep: keep,
+    drop: drop,
+    word: word,
+    eachFixedText: eachFixedText,
+  };
+}());

@@ -1,0 +1,144 @@
+"""A returning player's table in a blink (static/js/table.js, game/app/waking.py): the last table painted before
+Python starts, a tap on it answered once Python is ready, another build's table never painted, and a table that
+another tab moved on replaced before anything is done on it. Python's start is held back by holding its
+interpreter module (static/js/python.mjs) in the network until the test lets it go."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e import ui
+
+TABLE_KEY = "yacht-dice/table"
+SAVE_KEY = "yacht-dice/match"
+HELD = "**/static/js/python.mjs*"
+
+ROLLS = """() => JSON.parse(localStorage.getItem('yacht-dice/match') || '{}').match.actions
+    .filter(action => action[0] === 'roll').length"""
+FACES = "() => Array.from(document.querySelectorAll('#dice button')).map(b => b.getAttribute('aria-label'))"
+TAP_ROLL = "() => document.getElementById('roll-button').click()"  # untimed: the page's click() waits for answers
+
+
+@pytest.fixture
+def context(browser, base_url):
+    """A context without service workers (the test holds Python's start in the network; the kept table lives in
+    localStorage either way)."""
+    context = browser.new_context(base_url=base_url, service_workers="block", locale="en-US")
+    yield context
+    context.close()
+
+
+class Hold:
+    """Python's start held back: the worker's request for its interpreter module waits until :meth:`release`."""
+
+    def __init__(self, context):
+        self.routes: list = []
+        self.holding = True
+        context.route(HELD, self.held)
+
+    def held(self, route) -> None:
+        if self.holding:
+            self.routes.append(route)
+        else:
+            route.continue_()
+
+    def release(self, page) -> None:
+        for _ in range(200):  # the worker asks for it once the page has painted
+            if self.routes:
+                break
+            page.wait_for_timeout(50)
+        assert self.routes, "Python's start was not held: the worker never asked for its interpreter module"
+        self.holding = False
+        for route in self.routes:
+            route.continue_()
+        page.wait_for_selector("html[data-ready='true']")
+
+
+def rolls(page) -> int:
+    """How many rolls the saved match holds (its actions, as the save lists them)."""
+    return page.evaluate(ROLLS)
+
+
+def later_launch(context, base_url: str):
+    """A page with a match under way (one roll made and kept), and a hold on Python's next start."""
+    page = context.new_page()
+    ui.start(page, base_url, "rules=yacht&players=Ann&seed=7")
+    ui.roll(page)
+    assert page.evaluate(f"() => localStorage.getItem('{TABLE_KEY}') !== null")
+    return page, page.evaluate(FACES)
+
+
+def test_a_later_launch_shows_the_stored_table_before_python_and_answers_a_tap_once_ready(context, base_url):
+    page, faces = later_launch(context, base_url)
+    saved = rolls(page)
+    hold = Hold(context)
+    page.reload(wait_until="domcontentloaded")
+    # The table is there, as it was, while Python is held back: marked as waking up, not ready.
+    expect(page.locator("#play")).to_be_visible()
+    expect(page.locator("#setup")).to_be_hidden()
+    assert page.evaluate(FACES) == faces
+    assert page.evaluate("document.documentElement.dataset.ready") is None
+    assert page.evaluate("document.body.dataset.waking") == "Waking up…"
+    page.evaluate(TAP_ROLL)  # queued: Python is not there yet
+    assert rolls(page) == saved
+    hold.release(page)
+    page.wait_for_function(f"() => ({ROLLS})() === {saved + 1}")
+    assert page.evaluate("document.documentElement.dataset.waking") is None
+    assert page.evaluate(FACES) != faces  # the tap's roll, drawn on Python's own table
+    expect(page.get_by_role("button", name=ui.ROLL)).to_be_enabled()
+
+
+def test_nothing_moves_when_python_arrives(context, base_url):
+    page, faces = later_launch(context, base_url)
+    page.reload()
+    page.wait_for_selector("html[data-ready='true']")
+    page.wait_for_timeout(300)  # the ready answer's draws, and any that follow it
+    shift = page.evaluate(
+        """() => new Promise(resolve => {
+            const seen = [];
+            new PerformanceObserver(list => seen.push(...list.getEntries())).observe({type: 'layout-shift', buffered: true});
+            setTimeout(() => resolve(seen.filter(e => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0)), 200);
+        })"""
+    )
+    assert shift == 0
+    assert page.evaluate(FACES) == faces
+
+
+def test_a_stored_table_from_another_build_is_not_painted(context, base_url):
+    page, _ = later_launch(context, base_url)
+    page.evaluate(
+        f"""() => {{
+            const kept = JSON.parse(localStorage.getItem('{TABLE_KEY}'));
+            kept.build = 'another-build';
+            localStorage.setItem('{TABLE_KEY}', JSON.stringify(kept));
+        }}"""
+    )
+    hold = Hold(context)
+    page.reload(wait_until="domcontentloaded")
+    expect(page.locator("#setup")).to_be_visible()
+    expect(page.locator("#play")).to_be_hidden()
+    assert page.evaluate("document.documentElement.dataset.waking") is None
+    hold.release(page)
+    expect(page.locator("#play")).to_be_visible()  # the match resumes as ever, once Python is there
+
+
+def test_a_table_another_tab_changed_is_replaced_before_anything_is_done_on_it(context, base_url):
+    first, _ = later_launch(context, base_url)
+    saved = rolls(first)
+    hold = Hold(context)
+    second = context.new_page()
+    second.goto(base_url + "/", wait_until="domcontentloaded")
+    expect(second.locator("#play")).to_be_visible()  # the kept table, painted at once
+    assert second.evaluate(FACES) == first.evaluate(FACES)
+    second.evaluate(TAP_ROLL)  # a tap on that table, waiting for Python
+    ui.roll(first)  # meanwhile the first tab rolls again: the kept table moves on
+    moved = first.evaluate(FACES)
+    second.wait_for_function(f"faces => ({FACES})().join() === faces.join()", arg=moved)
+    hold.release(second)
+    # The second tab's tap was made on a table that is gone: it does nothing. Its table is the first tab's.
+    second.wait_for_timeout(300)
+    assert rolls(second) == saved + 1
+    assert second.evaluate(FACES) == moved
+    ui.roll(second)  # and it plays on from there
+    assert rolls(second) == saved + 2

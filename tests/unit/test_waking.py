@@ -1,0 +1,94 @@
+"""The last table painted before Python (game/app/waking.py): what the page keeps after a draw, and the taps made
+on a painted table, answered once the start has drawn and only on the same table."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from game.app import App, Click, Early, Fetched, Key, Start, read_event, update
+from game.app.state import SAVE_KEY, Screen
+from game.app.waking import stamp
+from game.core.actions import Roll
+from tests.unit.test_app import NOW, catalogue, fresh, kinds, of, rolled, send, start
+
+
+def resumed(session, languages=()) -> tuple[App, list]:
+    """The App after a start that resumes ``session`` from storage."""
+    return start(match=session, languages=languages)
+
+
+def rolls(app: App) -> int:
+    return sum(isinstance(action, Roll) for action in app.played.match.actions) if app.session else 0
+
+
+def test_a_table_has_a_stamp_that_names_its_match_and_moves_with_it():
+    app, effects = resumed(rolled())
+    (ready,) = of(effects, "ready")
+    assert app.screen is Screen.PLAY and ready[1] == stamp(app) == app.woke and len(app.woke) == 16
+    assert stamp(resumed(rolled())[0]) == app.woke  # the same table after another start
+    assert stamp(resumed(rolled(seed=2))[0]) != app.woke
+    moved, _ = send(app, Key("r"))
+    assert stamp(moved) != app.woke
+    assert stamp(App()) == stamp(start()[0]) == ""  # the setup: no table
+
+
+def test_after_a_draw_the_page_keeps_the_table_and_the_status_a_start_would_draw():
+    app, _ = resumed(fresh())
+    app, effects = send(app, Key("r"))
+    (keep,) = of(effects, "keep")
+    assert keep == (stamp(app), "Ann's turn, roll 1 of 3") and kinds(effects)[-1] == "keep"
+    again, _ = resumed(app.played)
+    assert stamp(again) == keep[0]  # what a later launch's start draws is what was kept
+    app, effects = send(app, Click("new-match"))
+    assert app.screen is Screen.SETUP and of(effects, "keep") == [("", "")]  # no table: a later launch paints none
+
+
+def test_nothing_is_kept_by_an_answer_that_draws_nothing():
+    app, _ = resumed(rolled())
+    app, effects = send(app, Key("x"))
+    assert effects == [] and of(effects, "keep") == []
+
+
+def test_a_tap_made_on_the_painted_table_is_answered_once_the_start_has_drawn():
+    app, _ = resumed(rolled())
+    painted = app.woke
+    app, effects = send(App(), Start(stored=((SAVE_KEY, rolled().to_json()),)), Early(Key("r"), painted))
+    assert rolls(app) == 2 and of(effects, "keep")
+
+
+def test_a_tap_made_on_a_table_that_has_moved_on_does_nothing():
+    old = stamp(resumed(rolled())[0])
+    saved = replace(rolled(), match=rolled().match.roll())  # the same match, one more roll: another table
+    app, _ = update(App(), Start(stored=((SAVE_KEY, saved.to_json()),)), now=NOW)
+    before = app
+    app, effects = update(app, Early(Click("roll-button"), old), now=NOW)
+    assert app == before and effects == []
+
+
+def test_a_tap_on_the_setup_the_page_came_with_does_nothing_when_the_start_resumes_a_match():
+    app, _ = update(App(), Start(stored=((SAVE_KEY, rolled().to_json()),)), now=NOW)
+    before = app
+    app, effects = update(app, Early(Click("quick-solo"), ""), now=NOW)
+    assert app == before and effects == []  # the saved match is not replaced by a tap on a form that was not there
+
+
+def test_early_taps_wait_while_the_start_waits_for_its_language_then_are_answered():
+    saved = rolled()
+    app, effects = update(App(), Start(stored=((SAVE_KEY, saved.to_json()),), languages=("sv",)), now=NOW)
+    assert of(effects, "fetch") and app.waiting.starting is not None
+    painted = stamp(resumed(saved)[0])
+    app, effects = send(app, Early(Key("r"), painted), Early(Key("r"), painted))
+    assert effects == [] and len(app.early) == 2 and rolls(app) == 0  # held: nothing drawn yet
+    app, effects = send(app, Fetched("language:sv", catalogue("sv")))
+    assert app.t.code == "sv" and app.early == () and rolls(app) == 3  # both taps, on the table the start drew
+    assert kinds(effects).index("ready") < kinds(effects).index("keep")
+
+
+def test_the_page_marks_a_persons_events_made_before_ready_with_their_table():
+    event, _ = read_event(json.dumps({"type": "click", "id": "roll-button", "board": "abc", "now": NOW}))
+    assert event == Early(Click("roll-button"), "abc")
+    event, _ = read_event(json.dumps({"type": "tick", "token": "t", "board": "abc"}))
+    assert not isinstance(event, Early)  # only a person's events: a timer is never early
+    event, _ = read_event(json.dumps({"type": "key", "key": "r", "board": 3}))
+    assert event == Key("r")  # not a stamp: taken as a plain event
