@@ -12,11 +12,18 @@ What a snapshot freezes, being one start replayed: the ``random`` generator (pyt
 it), the string hash seed, ``os.environ`` and the time zone names as Node's start set them (the
 game reads neither: no wall-clock time, locale or environment).
 
-The memory is 30 MB, mostly zero pages; :func:`pack` keeps the non-zero 4 KiB pages and
-gzips the result (5.8 MB, the free allocator blocks zeroed first), which python.mjs unpacks with the browser's DecompressionStream.
-It is a plain file to any host: no server-side compression needed. Beside it, ``snapshot-<hash>.bin.br``
-is the same pages without gzip, Brotli-compressed (4.6 MB): a host that serves ``.br`` copies sends
-that, the browser decodes it, and python.mjs sees the pages' header instead of gzip's and reads them as they are.
+The memory is 31 MB: Pyodide's static data (3.4 MB, which the WebAssembly module's data segments
+write when it is instantiated, some of it changed since), the heap (11 MB in use) and zero pages.
+:func:`pack` keeps the non-zero 4 KiB pages but leaves out those that still read as the freshly
+instantiated module has them (INITIAL runs) and carries the changed static pages XORed with it
+(DELTA runs): the worker completes both from its own instance of the module before Pyodide restores
+the memory. tools/snapshot.mjs also leaves the docstrings out and zeroes the allocator's free blocks
+and the dead C stack first. The result is gzipped (4.4 MB), which python.mjs unpacks with the
+browser's DecompressionStream: a plain file to any host, no server-side compression needed.
+Beside it, ``snapshot-<hash>.bin.br`` is the same pages without gzip, Brotli-compressed (3.5 MB; it
+was 4.9 MB before the INITIAL and DELTA runs and the docstrings): a host that serves ``.br`` copies
+sends that, the browser decodes it, and python.mjs sees the pages' header instead of gzip's and
+reads them as they are.
 
     python3 -m tools.snapshot [--out DIR]     # writes the packed snapshot into DIR/static/python/
 """
@@ -79,24 +86,40 @@ INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.z
 AHEAD = Path("tools/ahead.py")
 BROTLI = Path("tools/brotli.mjs")
 BROTLI_QUALITY = 9
-"""The Brotli copy's quality: 4.56 MB in 6 s (11, the highest: 4.0 MB in 38 s, each build; gzip: 5.83 MB)."""
+"""The Brotli copy's quality: 3.46 MB in 3 s (10: 3.23 MB in 13 s; 11, the highest: 3.13 MB in 25 s,
+each build; measured on this snapshot, a loaded 2-core machine; gzip: 4.41 MB)."""
 
-MAGIC = b"YSNAP\x00\x01\x00"
+MAGIC = b"YSNAP\x00\x02\x00"
+"""The packed snapshot's first bytes; the seventh is the format's version (2: runs may refer to the
+initial memory), so that a reader of another version refuses the file instead of misreading it."""
 PAGE = 4096
+HEADER = struct.Struct("<8sIII")
+"""MAGIC, the memory's length, the number of runs, and where the heap starts in the memory."""
+RUN = struct.Struct("<III")
+"""A run: its offset in the memory, its length, and where its bytes come from (CARRIED, INITIAL or DELTA)."""
+CARRIED = 0
+"""A run whose bytes the packed file carries, in order after the runs."""
+INITIAL = 1
+"""A run whose bytes are the module's initial memory at the run's heap address (offset less the
+heap's start): the data segments Pyodide's WebAssembly module writes when instantiated, which the
+worker copies from its own instance (static/js/python.mjs); the file carries none of them."""
+DELTA = 2
+"""A run the file carries XORed with the initial memory at its heap address (zeros past its end):
+static data that start-up changed in places, mostly zeros so (0.10 MB of Brotli -> 0.04 MB)."""
 
 
 class SnapshotError(RuntimeError):
     """The snapshot could not be made or read; the message says why."""
 
 
-def pack(memory: bytes) -> bytes:
-    """The memory without its zero pages (:func:`layout`), gzipped.
+def pack(memory: bytes, initial: bytes = b"", base: int = 0) -> bytes:
+    """The memory without its zero pages or those as the initial memory has them (:func:`layout`), gzipped.
 
     >>> memory = bytes(8192) + b"python" + bytes(4090) + bytes(4096)
     >>> len(pack(memory)) < 100 and unpack(pack(memory)) == memory == unpack(layout(memory))
     True
     """
-    return gzipped(layout(memory))
+    return gzipped(layout(memory, initial, base))
 
 
 def gzipped(laid_out: bytes) -> bytes:
@@ -104,27 +127,74 @@ def gzipped(laid_out: bytes) -> bytes:
     return gzip.compress(laid_out, compresslevel=9, mtime=0)
 
 
-def layout(memory: bytes) -> bytes:
-    """The memory without its zero pages: header, (offset, length) runs, then the runs' bytes."""
-    runs: list[tuple[int, int]] = []
+def layout(memory: bytes, initial: bytes = b"", base: int = 0) -> bytes:
+    """The memory without its zero pages: header, runs (offset, length, source), then the carried runs' bytes.
+
+    ``memory`` is Pyodide's snapshot, the heap from offset ``base`` on (heap address 0 is there);
+    ``initial`` is the module's memory as instantiation leaves it, from heap address 0 (zeros after its
+    end). A non-zero 4 KiB page that reads as ``initial`` has it at its heap address goes in an INITIAL
+    run, without its bytes; another one at a heap address ``initial`` covers in a DELTA run, XORed
+    with it; any other non-zero page in a CARRIED one.
+
+    >>> initial = b"static data!" * 1100
+    >>> memory = bytearray(b"head" + initial[:12284])  # heap address 0 at offset 4, all as instantiated
+    >>> memory[8192:8198] = b"python"  # but 6 bytes of the third page, which start-up changed
+    >>> laid_out = layout(bytes(memory), initial, base=4)
+    >>> [RUN.unpack_from(laid_out, HEADER.size + RUN.size * i) for i in range(HEADER.unpack_from(laid_out)[2])]
+    [(0, 4096, 0), (4096, 4096, 1), (8192, 4096, 2)]
+    >>> laid_out[-PAGE:].rstrip(bytes(1))  # the DELTA page's bytes: zeros where nothing changed
+    b'\\x19\\x1aT\\x0c\\x0e\\x1a'
+    >>> len(laid_out) == HEADER.size + 3 * RUN.size + 2 * PAGE and unpack(laid_out, initial) == memory
+    True
+    """
+    if not 0 <= base <= len(memory):
+        raise SnapshotError(f"the heap's start ({base}) lies outside the memory")
+    runs: list[tuple[int, int, int]] = []
     zero = bytes(PAGE)
     view = memoryview(memory)
     for start in range(0, len(memory), PAGE):
-        if view[start : start + PAGE] != zero:
-            end = min(start + PAGE, len(memory))
-            if runs and runs[-1][0] + runs[-1][1] == start:
-                runs[-1] = (runs[-1][0], end - runs[-1][0])
-            else:
-                runs.append((start, end - start))
-    header = MAGIC + struct.pack("<II", len(memory), len(runs))
-    table = b"".join(struct.pack("<II", offset, length) for offset, length in runs)
-    body = b"".join(view[offset : offset + length] for offset, length in runs)
+        end = min(start + PAGE, len(memory))
+        page = view[start:end]
+        if page == zero[: end - start]:
+            continue
+        if start < base or start - base >= len(initial):
+            source = CARRIED
+        else:
+            source = INITIAL if initial[start - base : end - base] == page else DELTA
+        if runs and runs[-1][0] + runs[-1][1] == start and runs[-1][2] == source:
+            runs[-1] = (runs[-1][0], end - runs[-1][0], source)
+        else:
+            runs.append((start, end - start, source))
+    # The runs in the order their bytes come, the DELTA ones last: mostly zeros, they pack the
+    # tightest, and first they would make a slow line's first bytes look fast to the worker's pace.
+    runs.sort(key=lambda run: run[2] == DELTA)
+    header = HEADER.pack(MAGIC, len(memory), len(runs), base)
+    table = b"".join(RUN.pack(*run) for run in runs)
+    body = b"".join(
+        view[offset : offset + length]
+        if source == CARRIED
+        else xor(view[offset : offset + length], initial, offset - base)
+        for offset, length, source in runs
+        if source != INITIAL
+    )
     return header + table + body
 
 
-def unpack(packed: bytes) -> bytes:
+def xor(data: bytes, initial: bytes, start: int) -> bytes:
+    """The bytes XORed with the initial memory from ``start`` on (zeros past its end): a DELTA run's.
+
+    >>> xor(b"abcd", b"abc", 1), xor(xor(b"abcd", b"abc", 1), b"abc", 1)
+    (b'\\x03\\x01cd', b'abcd')
+    """
+    against = initial[start : start + len(data)]
+    against = bytes(against) + bytes(len(data) - len(against))
+    return (int.from_bytes(data, "little") ^ int.from_bytes(against, "little")).to_bytes(len(data), "little")
+
+
+def unpack(packed: bytes, initial: bytes = b"") -> bytes:
     """The memory that :func:`pack` packed, or its :func:`layout` as a host's Brotli copy arrives
-    once the browser has decoded it (the same steps as static/js/python.mjs).
+    once the browser has decoded it (the same steps as static/js/python.mjs), its INITIAL and
+    DELTA runs read against ``initial``, the module's initial memory.
 
     >>> unpack(b"not a snapshot")
     Traceback (most recent call last):
@@ -137,16 +207,47 @@ def unpack(packed: bytes) -> bytes:
         raise SnapshotError("not a packed snapshot (no gzip header)") from error
     if data[:8] != MAGIC:
         raise SnapshotError("not a packed snapshot (wrong magic number)")
-    total, count = struct.unpack_from("<II", data, 8)
+    if len(data) < HEADER.size:
+        raise SnapshotError("packed snapshot is cut short in its header")
+    _, total, count, base = HEADER.unpack_from(data)
+    position = HEADER.size + RUN.size * count
+    if position > len(data):
+        raise SnapshotError("packed snapshot is cut short in its runs")
     memory = bytearray(total)
-    position = 16 + 8 * count
     for index in range(count):
-        offset, length = struct.unpack_from("<II", data, 16 + 8 * index)
-        memory[offset : offset + length] = data[position : position + length]
+        offset, length, source = RUN.unpack_from(data, HEADER.size + RUN.size * index)
+        if offset + length > total:
+            raise SnapshotError(f"a run of the packed snapshot lies outside its memory ({offset} + {length})")
+        if source not in (CARRIED, INITIAL, DELTA):
+            raise SnapshotError(f"a run of the packed snapshot has an unknown source ({source})")
+        if source != CARRIED and offset < base:
+            raise SnapshotError(f"a run of initial memory lies before the heap ({offset}, heap at {base})")
+        if source == INITIAL:
+            if offset - base + length > len(initial):
+                raise SnapshotError(f"a run of initial memory lies outside it ({offset} + {length}, heap at {base})")
+            memory[offset : offset + length] = initial[offset - base : offset - base + length]
+            continue
+        if position + length > len(data):
+            raise SnapshotError("packed snapshot is cut short in its bytes")
+        carried = data[position : position + length]
+        memory[offset : offset + length] = carried if source == CARRIED else xor(carried, initial, offset - base)
         position += length
     if position != len(data):
         raise SnapshotError(f"packed snapshot has {len(data) - position} bytes after its last run")
     return bytes(memory)
+
+
+def heap_start(snapshot: bytes) -> int:
+    """Where the heap starts in a Pyodide memory snapshot: its header (a magic number, this offset,
+    the length of the JSON after them, ...; pyodide.asm.mjs's makeSnapshot) comes first.
+
+    >>> heap_start(bytes(4) + (128).to_bytes(4, "little") + bytes(200))
+    128
+    """
+    start = int.from_bytes(snapshot[4:8], "little") if len(snapshot) >= 8 else 0
+    if not 16 <= start <= len(snapshot) or start % 16:
+        raise SnapshotError(f"not a Pyodide memory snapshot (its heap would start at {start})")
+    return start
 
 
 def pyscript_sources(root: Path) -> dict[str, str]:
@@ -241,10 +342,14 @@ def make(root: Path, out: Path, stdlib: str | None = None) -> str:
             text=True,
             timeout=300,
         )
-        if result.returncode != 0 or not raw.is_file():
+        if result.returncode != 0 or not raw.is_file() or not raw.with_name(raw.name + ".initial").is_file():
             raise SnapshotError(f"tools/snapshot.mjs failed ({result.returncode}): {node_error(result.stderr)}")
+        memory, initial = raw.read_bytes(), raw.with_name(raw.name + ".initial").read_bytes()
         laid_out = Path(scratch) / "snapshot.raw"
-        laid_out.write_bytes(layout(raw.read_bytes()))
+        laid_out.write_bytes(layout(memory, initial, heap_start(memory)))
+        if unpack(laid_out.read_bytes(), initial) != memory:  # never ship one that does not give it back
+            raise SnapshotError("the packed snapshot does not unpack to the memory")
+        del memory, initial
         brotli = subprocess.run(
             [node(), str(root / BROTLI), f"--quality={BROTLI_QUALITY}", str(laid_out)],
             capture_output=True,

@@ -4,7 +4,7 @@
 // Python from scratch. The build writes the snapshot's name into BUILT. Without it, or if the
 // snapshot cannot be used for any reason, Python starts the normal way: a snapshot only ever makes
 // the start faster, never breaks it. On a slow or data-saving line (where the browser says so) the
-// snapshot is used only when this browser already holds it: its 4.8 MB take longer to download
+// snapshot is used only when this browser already holds it: its 3.5 MB take longer to download
 // there than Python takes to start without it; where the browser does not say, a first visit
 // watches its pace and gives it up if it would come too late (Pace). The service worker,
 // installed once the game is ready, keeps it for the next launch.
@@ -24,7 +24,8 @@ const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 // tools/build.py; none in the source tree, where Python starts the normal way.
 const BUILT = {};
 
-const MAGIC = [0x59, 0x53, 0x4e, 0x41, 0x50, 0x00, 0x01, 0x00]; // "YSNAP\0\1\0", as tools/snapshot.py
+const MAGIC = [0x59, 0x53, 0x4e, 0x41, 0x50, 0x00, 0x02, 0x00]; // "YSNAP\0\2\0", as tools/snapshot.py (its version 2)
+const [CARRIED, INITIAL, DELTA] = [0, 1, 2]; // where a run's bytes come from, as tools/snapshot.py
 
 // The snapshot's pages as they arrive: gunzipped when gzip-packed (the file itself); as they are
 // when the host sent its Brotli copy (the browser has decoded it; it starts with MAGIC).
@@ -44,8 +45,43 @@ async function pages(body) {
   return (gzipped ? stream.pipeThrough(new DecompressionStream("gzip")) : stream).getReader();
 }
 
+// A snapshot's memory once unpacked, but for the runs read against Pyodide's module as freshly
+// instantiated (its data segments, 3 MB of the memory): the INITIAL ones, pages that still read as
+// the module has them, which the file leaves out, and the DELTA ones, pages that start-up changed
+// in places, which the file carries XORed with them. `fill` completes both from that module's memory
+// (see watchInstantiation). Until then the memory's first 4 bytes (Pyodide's own magic number) are
+// held back here: a memory whose runs were never filled is refused by Pyodide's restore ("invalid
+// magic number"), and Python starts afresh instead of from a memory with holes in it.
+class Unpacked {
+  constructor(memory, base, runs) {
+    [this.memory, this.base, this.runs] = [memory, base, runs];
+    this.held = runs.length ? memory.slice(0, 4) : null;
+    if (this.held) memory.fill(0, 0, 4);
+  }
+
+  get filled() {
+    return this.held === null;
+  }
+
+  // The runs, from the heap of Pyodide's module as instantiation left it (heap address 0 is at
+  // offset `base` of the memory, after Pyodide's header).
+  fill(heap) {
+    const started = performance.now();
+    const memory = this.memory;
+    for (const [offset, length, source] of this.runs) {
+      const from = offset - this.base;
+      if (from + length > heap.length) throw new Error("a run of the snapshot lies outside the module's initial memory");
+      if (source === INITIAL) memory.set(heap.subarray(from, from + length), offset);
+      else for (let i = 0; i < length; i++) memory[offset + i] ^= heap[from + i]; // DELTA: 0.4 MB
+    }
+    memory.set(this.held, 0);
+    this.held = null;
+    performance.measure("python:snapshot-initial", { start: started });
+  }
+}
+
 // The memory tools/snapshot.py packed: unpacked as it downloads, copying each run of non-zero
-// pages straight into place (no second copy of the 16 MB of runs). A pace, when given, hears how
+// pages straight into place (no second copy of the 11 MB of runs). A pace, when given, hears how
 // much of it has come, and so does the loading's progress (the page's bar).
 async function unpack(response, pace = null) {
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -70,28 +106,71 @@ async function unpack(response, pace = null) {
       used += n;
     }
   };
-  const header = new Uint8Array(16);
+  const header = new Uint8Array(20);
   await fill(header);
   if (MAGIC.some((byte, i) => header[i] !== byte)) throw new Error("not a packed snapshot");
   const view = new DataView(header.buffer);
-  const [total, count] = [view.getUint32(8, true), view.getUint32(12, true)];
-  const table = new Uint8Array(8 * count);
+  const [total, count, base] = [view.getUint32(8, true), view.getUint32(12, true), view.getUint32(16, true)];
+  const table = new Uint8Array(12 * count);
   await fill(table);
   const runs = new DataView(table.buffer);
+  const run = (i) => [runs.getUint32(12 * i, true), runs.getUint32(12 * i + 4, true), runs.getUint32(12 * i + 8, true)];
   expected = header.length + table.length;
-  for (let i = 0; i < count; i++) expected += runs.getUint32(8 * i + 4, true);
+  for (let i = 0; i < count; i++) if (run(i)[2] !== INITIAL) expected += run(i)[1];
   pace?.heard(received, expected);
   progress.heard(response.url, received, expected);
   const memory = new Uint8Array(total);
+  const initial = []; // the runs read against the module's initial memory
   for (let i = 0; i < count; i++) {
-    const [offset, length] = [runs.getUint32(8 * i, true), runs.getUint32(8 * i + 4, true)];
+    const [offset, length, source] = run(i);
     if (offset + length > total) throw new Error("a run of the snapshot lies outside its memory");
-    await fill(memory.subarray(offset, offset + length));
+    if (source !== CARRIED && source !== INITIAL && source !== DELTA) throw new Error(`a run of the snapshot has an unknown source (${source})`);
+    if (source !== CARRIED && offset < base) throw new Error("a run of initial memory lies before the heap");
+    if (source !== INITIAL) await fill(memory.subarray(offset, offset + length));
+    if (source !== CARRIED) initial.push([offset, length, source]);
   }
   if (used !== chunk.length || !(await reader.read()).done) throw new Error("the snapshot has bytes after its last run");
   progress.done(response.url);
   performance.measure("python:snapshot-unpack", { start: started });
-  return memory;
+  return new Unpacked(memory, base, initial);
+}
+
+// Pyodide's module, watched as it is instantiated while a snapshot is restored: the snapshot's
+// INITIAL and DELTA runs are read against its memory once instantiation has written the data
+// segments there, before anything has run in it (the module has no start function) and before
+// Pyodide restores the snapshot, which it does after instantiating (pyodide.mjs: instantiateStreaming,
+// or instantiate where it has the bytes; both are wrapped, and given back by `stop`). Only an
+// instance with Pyodide's core that exports its memory is taken, the first. `problem` says why the
+// runs were not filled, if they were not.
+function watchInstantiation(unpacking) {
+  const watch = { problem: null, stop: () => {} };
+  let unpacked = null;
+  unpacking.then((value) => { unpacked = value; }, () => {}); // settled long before Pyodide instantiates: it awaits the snapshot first
+  const take = (result) => {
+    const instance = result instanceof WebAssembly.Instance ? result : result && result.instance;
+    const exports = (instance && instance.exports) || {};
+    if (!unpacked || unpacked.filled || !(exports.memory instanceof WebAssembly.Memory)
+      || typeof exports.PyInit__pyodide_core !== "function") return result;
+    try {
+      unpacked.fill(new Uint8Array(exports.memory.buffer));
+    } catch (error) {
+      watch.problem = error && error.message ? error.message : String(error);
+    }
+    return result;
+  };
+  const wrapped = [];
+  for (const name of ["instantiate", "instantiateStreaming"]) {
+    const plain = WebAssembly[name];
+    if (typeof plain !== "function") continue;
+    const wrapper = function (...args) { return plain.apply(WebAssembly, args).then(take); };
+    WebAssembly[name] = wrapper;
+    wrapped.push([name, plain, wrapper]);
+  }
+  watch.stop = () => {
+    for (const [name, plain, wrapper] of wrapped) if (WebAssembly[name] === wrapper) WebAssembly[name] = plain;
+    if (unpacked && !unpacked.filled && !watch.problem) watch.problem = "Pyodide's module was not seen as it was instantiated";
+  };
+  return watch;
 }
 
 // Lines the browser rates this slow (Network Information API, Chromium's only; elsewhere the
@@ -314,7 +393,8 @@ const gameFiles = filesUrl && typeof document !== "object"
   : null;
 gameFiles?.catch(() => {}); // a failure surfaces where start() awaits it, not as an unhandled rejection
 
-// The snapshot as it comes, { memory } (a promise: an async function's result would be it, and a
+// The snapshot as it comes, { memory, unpacked } (promises of its memory and of the Unpacked that
+// holds it: an async function's result would be them, and a
 // damaged snapshot's failure would surface here instead of where Pyodide awaits it), or null where
 // it would not pay: on a line the browser rates slow unless it holds the snapshot, or on one whose
 // pace says so (Pace).
@@ -328,13 +408,14 @@ async function chooseSnapshot(url) {
   const pace = held || fromHere() ? null : new Pace();
   const stop = new AbortController();
   const request = held ? Promise.resolve(held) : fetch(url, { credentials: "same-origin", signal: stop.signal });
-  const memory = request.then((response) => unpack(response, pace));
+  const unpacked = request.then((response) => unpack(response, pace));
+  const memory = unpacked.then((snapshot) => snapshot.memory);
   memory.catch(() => {}); // it may fail before Pyodide awaits it: not an unhandled rejection
-  if (!pace) return { memory };
+  if (!pace) return { memory, unpacked };
   const judging = performance.now();
   const pays = await Promise.race([pace.verdict, memory.then(() => true, () => true)]);
   performance.measure(`python:snapshot-${pays ? "kept" : "given-up"}`, { start: judging });
-  if (pays) return { memory };
+  if (pays) return { memory, unpacked };
   stop.abort();
   progress.done(url, { given_up: true });
   const megabytes = (bytes) => (bytes / 1e6).toFixed(2);
@@ -350,6 +431,7 @@ async function startPython(options) {
   const url = snapshotUrl();
   const snapshot = url ? await chooseSnapshot(url) : null;
   if (snapshot) {
+    const instantiation = watchInstantiation(snapshot.unpacked);
     try {
       // Pyodide awaits the promise once it has fetched its own files.
       const withSnapshot = { ...settings, _loadSnapshot: snapshot.memory };
@@ -362,8 +444,13 @@ async function startPython(options) {
       globalThis.yachtPython = "snapshot"; // read by the game's Python (js.yachtPython), shown as <html data-python>
       return pyodide;
     } catch (error) {
+      instantiation.stop();
       progress.done(url, { given_up: true });
-      console.warn(`Starting Python without its snapshot (${url}): ${error && error.message ? error.message : error}`);
+      const message = error && error.message ? error.message : error;
+      const why = instantiation.problem ? `${instantiation.problem} (${message})` : message;
+      console.warn(`Starting Python without its snapshot (${url}): ${why}`);
+    } finally {
+      instantiation.stop();
     }
   }
   const pyodide = await startPyodide(settings);
