@@ -51,6 +51,7 @@ METRICS = (
     ("LCP", "largest-contentful-paint", lambda v: f"{v / 1000:.1f} s"),
     ("TBT", "total-blocking-time", lambda v: f"{v:,.0f} ms"),
     ("Speed Index", "speed-index", lambda v: f"{v / 1000:.1f} s"),
+    ("CLS", "cumulative-layout-shift", lambda v: f"{v:.3f}"),
     ("transfer", "total-byte-weight", lambda v: f"{v / 1e6:.1f} MB"),
 )
 
