@@ -35,7 +35,9 @@ def pytest_xdist_make_scheduler(config, log):
     page's set-up), and the two groups come out about even (353 s and 334 s of the 692 s a lone browser
     worker took, measured). Each group is one unit of work, so each worker starts on one, with a browser of
     its own, and the CPython tests go to whichever worker is free. (One group for all the browser tests kept
-    a worker on them for 11 minutes while the other's CPython tests were done in about five.)"""
+    one worker on them for 11 minutes while the other's CPython tests were done in about five. Measured from
+    a clean clone, `.ci/run`: pytest 10 m 56 s with the new tests of issue 35, where one group took
+    10 m 55 s to 11 m 30 s without them.)"""
     from xdist.scheduler import LoadScopeScheduling
 
     class BrowserTestsInGroups(LoadScopeScheduling):

@@ -26,7 +26,7 @@ from __future__ import annotations
 import _frozen_importlib_external as external
 import sys
 
-__all__ = ["Ahead", "compiled", "install", "uninstall"]
+__all__ = ["Ahead", "compiled", "install", "uninstall", "write_sources"]
 
 
 def compiled(sources: dict[str, str]) -> dict[str, object]:
@@ -78,6 +78,31 @@ def install(codes: dict[str, object], sources: dict[str, bytes] | None = None) -
     source_to_code.ahead = ahead
     external.SourceLoader.source_to_code = source_to_code
     return ahead
+
+
+def write_sources(prefix: str) -> list[str]:
+    """Write the files compiled ahead under ``prefix`` that are not on disk, from the bytes kept: a start from
+    the snapshot fetches none of the game's files (static/js/python.mjs), and the import system finds the
+    shell's only on disk. The paths written.
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp()); source = folder / "pkg" / "mod.py"
+    >>> ahead = install({str(source): compile("X = 1", str(source), "exec")}, {str(source): b"X = 1"})
+    >>> write_sources(str(folder)) == [str(source)], source.read_text(), write_sources(str(folder))
+    (True, 'X = 1', [])
+    >>> uninstall(ahead)
+    """
+    import os
+
+    ahead = current()
+    written = []
+    for path, data in ahead.sources.items() if ahead else ():
+        if path.startswith(prefix) and not os.path.exists(path):
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "wb") as file:
+                file.write(data)
+            written.append(path)
+    return written
 
 
 def uninstall(ahead: Ahead) -> None:

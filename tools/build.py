@@ -139,7 +139,12 @@ BUNDLE = f"{snapshot.FOLDER}/game-"
 STARTER = "static/js/python.mjs"
 BUILT = "const BUILT = {};"
 """The line of STARTER that the build fills with the start's files (:func:`starter`)."""
-STARTS = (("snapshot", f"{snapshot.FOLDER}/snapshot-"), ("stdlib", f"{snapshot.FOLDER}/stdlib-"), ("files", BUNDLE))
+STARTS = (
+    ("snapshot", f"{snapshot.FOLDER}/snapshot-"),
+    ("stdlib", f"{snapshot.FOLDER}/stdlib-"),
+    ("rest", f"{snapshot.FOLDER}/rest-"),
+    ("files", BUNDLE),
+)
 """The files STARTER reads by name (their names carry a hash): its name for each, the file name's start."""
 
 
@@ -148,10 +153,12 @@ DOWNLOADS = (
     "static/vendor/pyodide/pyodide-lock.json",
     FULL_STDLIB,
     f"{snapshot.FOLDER}/stdlib-",
+    f"{snapshot.FOLDER}/rest-",
     BUNDLE,
 )
-"""The files every start downloads whatever the line (the snapshot only where it pays), by path or
-its start: their sizes go into STARTER's BUILT.sizes, the total of the page's progress bar."""
+"""The files a start downloads besides the snapshot, by path or its start: their sizes go into STARTER's
+BUILT.sizes, the total of the page's progress bar (a start from the snapshot takes the rest of the standard
+library, one without it the whole trimmed zip and the game's files: python.mjs counts the others done)."""
 
 
 def starter(root: Path, paths: list[str], out: Path | None = None) -> str:
@@ -393,7 +400,9 @@ def build(out: Path, root: Path = ROOT) -> tuple[list[str], str]:
         # The page loads Pyodide's whole standard library instead (1.7 MB more): say so.
         print(f"build: WARNING: the whole standard library is shipped: {error}", file=sys.stderr)
     try:
-        paths = sorted(paths + [snapshot.make(root, out, stdlib=trimmed)])
+        made = snapshot.make(root, out, stdlib=trimmed)
+        rest = snapshot.rest_name(made)
+        paths = sorted(paths + [made] + ([rest] if trimmed and (out / rest).is_file() else []))
     except snapshot.SnapshotError as error:
         # The page starts Python without it (slower): say so, but still build a working site.
         print(f"build: WARNING: no Python snapshot, the game will start slower: {error}", file=sys.stderr)

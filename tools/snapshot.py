@@ -41,6 +41,7 @@ import subprocess
 import sys
 import tempfile
 import tomllib
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -321,7 +322,7 @@ def make(root: Path, out: Path, stdlib: str | None = None) -> str:
     zip_file = out / stdlib if stdlib else None
     name = f"{FOLDER}/snapshot-{fingerprint(root, zip_file)}.bin"
     target = out / name
-    if target.is_file():
+    if target.is_file() and (zip_file is None or (out / rest_name(name)).is_file()):
         return name
     with tempfile.TemporaryDirectory() as scratch:
         raw = Path(scratch) / "memory.bin"
@@ -344,6 +345,9 @@ def make(root: Path, out: Path, stdlib: str | None = None) -> str:
         )
         if result.returncode != 0 or not raw.is_file() or not raw.with_name(raw.name + ".initial").is_file():
             raise SnapshotError(f"tools/snapshot.mjs failed ({result.returncode}): {node_error(result.stderr)}")
+        if zip_file is not None:
+            loaded = json.loads(raw.with_name(raw.name + ".loaded.json").read_text())
+            write_rest(zip_file, loaded, out / rest_name(name))
         memory, initial = raw.read_bytes(), raw.with_name(raw.name + ".initial").read_bytes()
         laid_out = Path(scratch) / "snapshot.raw"
         laid_out.write_bytes(layout(memory, initial, heap_start(memory)))
@@ -364,6 +368,29 @@ def make(root: Path, out: Path, stdlib: str | None = None) -> str:
             print(f"snapshot: WARNING: no Brotli copy: {brotli.stderr.strip()[-500:]}", file=sys.stderr)
     target.write_bytes(packed)
     return name
+
+
+def rest_name(name: str) -> str:
+    """The site path of the standard library a start from snapshot ``name`` loads (:func:`write_rest`).
+
+    >>> rest_name("static/python/snapshot-0123456789abcdef.bin")
+    'static/python/rest-0123456789abcdef.zip'
+    """
+    return name.replace("/snapshot-", "/rest-").removesuffix(".bin") + ".zip"
+
+
+def write_rest(zip_file: Path, loaded: list[str], target: Path) -> None:
+    """The standard library zip without the files the snapshot has loaded: all a start from it can still
+    import (tools/snapshot.mjs drops zipimport's copy of the whole zip's directory, so the restored
+    interpreter reads this one's). 0.07 MB where the whole trimmed zip is 0.87 MB: Pyodide's own start
+    loads most of it, and that is in the snapshot already."""
+    from tools.stdlib import trim  # tools/stdlib imports this module
+
+    with zipfile.ZipFile(zip_file) as whole:
+        names = [info.filename for info in whole.infolist()]
+    gone = set(loaded)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(trim(zip_file, [n for n in names if n not in gone]))
 
 
 def main(argv=None) -> int:

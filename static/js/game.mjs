@@ -21,9 +21,10 @@ function config() {
 }
 
 // Once the page has painted (the runtime's megabytes must not hold up the form on a slow line),
-// or at once in a tab behind, which paints nothing until shown.
+// or at once in a tab behind, which paints nothing until shown, or where a kept table is painted
+// (static/js/table.js: a later launch, whose runtime this browser holds).
 const painted = () => new Promise((resolve) => {
-  if (document.hidden) resolve();
+  if (document.hidden || document.documentElement.dataset.waking) resolve();
   else requestAnimationFrame(() => setTimeout(resolve, 0));
 });
 

@@ -19,6 +19,7 @@ import { loadPyodide as startPyodide, version } from "../vendor/pyodide/pyodide.
 export { version };
 
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+const HOME = "/home/pyodide"; // where PyScript writes Python files (the worker's working folder)
 
 // The start's files, by name, relative to this module (their names carry a hash): written by
 // tools/build.py; none in the source tree, where Python starts the normal way.
@@ -193,11 +194,16 @@ function slowLine() {
 // SNAPSHOT_PAYS_WITHIN_MS gets no longer.
 const SNAPSHOT_PAYS_WITHIN_MS = 3000;
 const SNAPSHOT_WATCHED_MS = 600;
+// A pace is trusted only once it has been watched this long (or the snapshot has all come): Chromium's
+// emulated lines let the first bytes through in a burst, and at 0.25 MB/s the first 0.12 s of a download
+// that had the line to itself were measured as fast as 1 MB/s (a real line's slow start errs the other way).
+const SNAPSHOT_PACE_MIN_MS = 300;
 
 // A download's pace, told how much of it has come (`heard`): `verdict` settles true once the
 // rest will come within SNAPSHOT_PAYS_WITHIN_MS at the pace since its first bytes (their wait is
-// the line's latency, not its speed), false if that is still not so SNAPSHOT_WATCHED_MS after them.
-// e.g. 1 MB of 15 heard 100 ms after the first bytes: the rest in 1.4 s, true.
+// the line's latency, not its speed), watched SNAPSHOT_PACE_MIN_MS at least unless all has come,
+// false if that is still not so SNAPSHOT_WATCHED_MS after them.
+// e.g. 3 MB of 15 heard 300 ms after the first bytes: the rest in 1.2 s, true.
 class Pace {
   constructor() {
     [this.first, this.since, this.received, this.expected] = [0, 0, 0, 0];
@@ -218,7 +224,8 @@ class Pace {
       setTimeout(() => this.settle(this.pays()), SNAPSHOT_WATCHED_MS);
     }
     [this.received, this.expected] = [received, expected];
-    if (this.pays()) this.settle(true);
+    const whole = this.expected > 0 && this.received >= this.expected;
+    if (this.pays() && (whole || performance.now() - this.since >= SNAPSHOT_PACE_MIN_MS)) this.settle(true);
   }
 }
 
@@ -253,10 +260,12 @@ function snapshotUrl() {
   return typeof DecompressionStream === "function" ? builtUrl("snapshot") : null;
 }
 
-// The standard library the game loads (tools/stdlib.py: 0.9 MB of Pyodide's 2.5 MB), which the
-// snapshot was made with; without the <meta>, Pyodide's own.
-function withStdlib(settings) {
-  const stdlib = builtUrl("stdlib");
+// The standard library the game loads (tools/stdlib.py: 0.9 MB of Pyodide's 2.5 MB), which a start
+// without the snapshot loads; a start from it loads only the rest, what the snapshot has not loaded
+// (tools/snapshot.py's rest zip, 0.07 MB: Pyodide's own start loads most of it). Without them,
+// Pyodide's own.
+function withStdlib(settings, fromSnapshot = false) {
+  const stdlib = (fromSnapshot && builtUrl("rest")) || builtUrl("stdlib");
   return stdlib ? { ...settings, stdLibURL: stdlib } : settings;
 }
 
@@ -301,7 +310,8 @@ class Progress {
   done(url, { given_up = false } = {}) {
     const file = this.files.get(url);
     if (!this.channel || !file || file.done) return;
-    this.files.set(url, { received: file.received, total: given_up || !file.total ? file.received : file.total, done: true });
+    if (given_up && !file.received) this.files.delete(url); // never fetched (this start needs none of it): not counted
+    else this.files.set(url, { received: file.received, total: given_up || !file.total ? file.received : file.total, done: true });
     this.post();
   }
 
@@ -369,29 +379,39 @@ if (progress.channel) {
 }
 
 async function writeGameFiles(pyodide) {
-  if (!gameFiles) return;
+  const files = gameFiles();
+  if (!files) return;
   const { FS } = pyodide;
   const utf8 = new TextEncoder(); // the browser's encoder: Emscripten's own for strings is a JavaScript loop
-  for (const [path, text] of Object.entries(await gameFiles)) {
+  for (const [path, text] of Object.entries(await files)) {
     const folder = path.split("/").slice(0, -1).join("/");
     if (folder) FS.mkdirTree(folder);
     FS.writeFile(path, utf8.encode(text));
   }
 }
 
-// The game package as one file (tools/build.py's bundle_game: {path: text}), fetched as soon as the
-// worker imports this module, beside the runtime's downloads, and written into Python's file system
-// once it is up; the built config then lists no [files] for PyScript to fetch one by one after
-// Python starts. Without a bundle (the source tree), PyScript fetches pyscript.toml's [files] itself.
-// Nothing is fetched where there is a document: a page that imports this module runs no Python.
-const filesUrl = builtUrl("files");
-const gameFiles = filesUrl && typeof document !== "object"
-  ? fetch(filesUrl, { credentials: "same-origin" }).then((response) => {
+// The game package as one file (tools/build.py's bundle_game: {path: text}), for a start without the
+// snapshot: fetched as soon as that is decided, beside the runtime's downloads, and written into
+// Python's file system once it is up; the built config then lists no [files] for PyScript to fetch
+// one by one after Python starts. A start from the snapshot needs none of it (every game module is
+// imported there, the shell's compiled ahead: tools/snapshot.py) and fetches nothing: 0.2 MB less on
+// a first visit, and no files to write before the game answers (a traceback then shows the game's
+// lines without their text). Without a bundle (the source tree), PyScript fetches pyscript.toml's
+// [files] itself. Nothing is fetched where there is a document: a page that imports this module runs
+// no Python.
+const filesUrl = typeof document !== "object" ? builtUrl("files") : null;
+let bundle = null; // the bundle's promise, once asked for
+
+function gameFiles() {
+  if (!bundle && filesUrl) {
+    bundle = fetch(filesUrl, { credentials: "same-origin" }).then((response) => {
       if (!response.ok) throw new Error(`the game's files (${filesUrl}): HTTP ${response.status}`);
       return response.json();
-    })
-  : null;
-gameFiles?.catch(() => {}); // a failure surfaces where start() awaits it, not as an unhandled rejection
+    });
+    bundle.catch(() => {}); // a failure surfaces where start() awaits it, not as an unhandled rejection
+  }
+  return bundle;
+}
 
 // The snapshot as it comes, { memory, unpacked } (promises of its memory and of the Unpacked that
 // holds it: an async function's result would be them, and a
@@ -430,11 +450,12 @@ async function startPython(options) {
   const settings = withStdlib(options);
   const url = snapshotUrl();
   const snapshot = url ? await chooseSnapshot(url) : null;
+  const unused = (name) => { if (builtUrl(name)) progress.done(builtUrl(name), { given_up: true }); }; // the bar counts it done
   if (snapshot) {
     const instantiation = watchInstantiation(snapshot.unpacked);
     try {
       // Pyodide awaits the promise once it has fetched its own files.
-      const withSnapshot = { ...settings, _loadSnapshot: snapshot.memory };
+      const withSnapshot = { ...withStdlib(options, true), _loadSnapshot: snapshot.memory };
       const pyodide = await startPyodide(withSnapshot);
       // Pyodide keeps its options: drop the 30 MB copy of the memory it has restored.
       delete withSnapshot._loadSnapshot;
@@ -442,6 +463,8 @@ async function startPython(options) {
       // Every start restores the same memory: reseed `random` from the system, as a fresh start would.
       pyodide.runPython("import random; random.seed()");
       globalThis.yachtPython = "snapshot"; // read by the game's Python (js.yachtPython), shown as <html data-python>
+      if (builtUrl("rest")) unused("stdlib");
+      unused("files");
       return pyodide;
     } catch (error) {
       instantiation.stop();
@@ -453,16 +476,21 @@ async function startPython(options) {
       instantiation.stop();
     }
   }
+  gameFiles(); // on its way while Python starts
+  unused("rest");
   const pyodide = await startPyodide(settings);
   globalThis.yachtPython = "started";
   return pyodide;
 }
 
-// Python started, with the game's files in place.
+// Python started, with the game's modules in place (imported in the snapshot, or files written for a start afresh).
 async function start(options) {
   const pyodide = await startPython(options);
   progress.stage("python");
-  await writeGameFiles(pyodide);
+  if (globalThis.yachtPython !== "snapshot") await writeGameFiles(pyodide);
+  // From the snapshot, the shell's files (the one part of the game not imported there, compiled ahead
+  // instead) come from the bytes it keeps (tools/ahead.py's write_sources).
+  else pyodide.runPython(`import yacht_ahead\nyacht_ahead.write_sources("${HOME}/game/")`);
   progress.stage("files");
   // The worker's own scope, which no page script reaches: the end-to-end tests read Python's state
   // through it (tests/e2e/ui.py's run_python evaluates in the worker, as Playwright can).
@@ -471,7 +499,7 @@ async function start(options) {
 }
 
 // PyScript's call (polyscript's Pyodide engine, in the worker): its options (output streams) with
-// the vendored runtime's folder; the interpreter comes back started, with the game's files in place.
+// the vendored runtime's folder; the interpreter comes back started, with the game's modules in place.
 export async function loadPyodide(options = {}) {
   return start({ ...options, indexURL: INDEX_URL });
 }

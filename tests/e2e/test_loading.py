@@ -54,13 +54,14 @@ def test_a_slow_start_that_keeps_moving_gets_no_verdict(browser, base_url):
 
 
 def test_a_stall_is_said_and_withdrawn_when_the_game_starts_after_all(browser, base_url):
-    """The game's files held back: nothing comes, the page says loading has stopped (and that it is not
-    "failed": no service worker then downloads it all again); they come, and the game starts with the
-    verdict gone."""
+    """The game's files held back (a start without the snapshot, which needs them): nothing comes, the page
+    says loading has stopped (and that it is not "failed": no service worker then downloads it all again);
+    they come, and the game starts with the verdict gone."""
     context = browser.new_context()
     page = context.new_page()
     page.clock.install()
     held = []
+    page.route("**/static/python/snapshot-*", lambda route: route.fulfill(status=404, body="not found"))
     page.route("**/static/python/game-*.json", lambda route: held.append(route))
     page.goto(f"{base_url}/")
     # Everything else comes and Python starts (python.mjs says how: the worker's yachtPython); then

@@ -92,7 +92,9 @@ def test_a_failed_start_is_said_in_words(page, tmp_path, monkeypatch):
 
 
 def test_the_game_files_refused_are_said_in_words(page, base_url):
-    """The game bundle (static/python/game-<hash>.json) not served: the page says it could not start, never hangs."""
+    """The game bundle (static/python/game-<hash>.json) not served, where a start without the snapshot needs it
+    (a start from the snapshot fetches none): the page says it could not start, never hangs."""
+    page.route("**/static/python/snapshot-*", lambda route: route.fulfill(status=404, body="not found"))
     page.route("**/static/python/game-*.json", lambda route: route.fulfill(status=404, body="not found"))
     page.goto(f"{base_url}/")
     page.wait_for_selector("html[data-ready='failed']", timeout=30_000)

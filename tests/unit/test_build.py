@@ -90,6 +90,14 @@ def test_build_writes_site_worker_preloads_and_gzip(tmp_path):
         kept = set(z.namelist())
         assert {"json/__init__.py", "asyncio/__init__.py", "gettext.py", "html/__init__.py"} <= kept
         assert kept < set(whole.namelist()) and "pydoc.py" not in kept and "unittest/__init__.py" not in kept
+    # A start from the snapshot loads only the rest of it: what the snapshot has not loaded (Pyodide's own start
+    # loads most of the zip), named after the snapshot, precached.
+    [rest] = [p for p in paths if p.startswith("static/python/rest-")]
+    assert rest == snapshot.rest_name(python_snapshot) and "./" + rest in listed
+    assert built["rest"] == "../python/" + rest.removeprefix("static/python/")
+    with zipfile.ZipFile(out / rest) as z:
+        assert set(z.namelist()) < kept and "json/__init__.py" not in z.namelist()
+    assert (out / rest).stat().st_size < 0.2 * (out / trimmed).stat().st_size
     # The last table's painter (static/js/table.js) runs inline, allowed by its hash in the page's CSP, and is
     # not shipped as a file; the page names its build, which a kept table must match to be painted.
     source = (ROOT / "static/js/table.js").read_text()
