@@ -82,7 +82,8 @@
       return null;
     }
     var ok = kept && kept.format === FORMAT && build() && kept.build === build() && typeof kept.stamp === "string"
-      && kept.stamp && typeof kept.play === "string" && typeof kept.lang === "string";
+      && kept.stamp && typeof kept.play === "string" && typeof kept.lang === "string"
+      && (kept.words === null || typeof kept.words === "object");
     return ok ? kept : null;
   }
 
@@ -196,10 +197,14 @@
     return true;
   }
 
-  var store = storage();
-  var kept = store ? readKept(store.getItem(KEY)) : null;
-  if (!kept || !paint(kept)) {
-    unpaint();
+  // Whatever storage holds, the page comes up: a kept table that cannot be read or painted is passed over.
+  try {
+    var store = storage();
+    var kept = store ? readKept(store.getItem(KEY)) : null;
+    if (!kept || !paint(kept)) throw new Error("no table to paint");
+  } catch (error) {
+    try { unpaint(); } catch (ignored) { /* the page as it came is still in place */ }
+    stamp = "";
     showWaking(false); // settings.js held the page back for a table that cannot be painted: show it as it comes
   }
 

@@ -134,6 +134,54 @@ def test_a_stored_table_from_another_build_is_not_painted(context, base_url):
     expect(page.locator("#play")).to_be_visible()  # the match resumes as ever, once Python is there
 
 
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "() => 'not a table {'",
+        "kept => JSON.stringify({...kept, play: '<div>no table</div>'})",
+        "kept => JSON.stringify({...kept, words: 5, play: kept.play.replace('id=\"play\"', 'id=\"elsewhere\"')})",
+    ],
+    ids=["not JSON", "not a table", "wrong words and no #play"],
+)
+def test_a_damaged_kept_table_paints_the_setup_and_the_match_resumes(context, base_url, damage):
+    page, _ = later_launch(context, base_url)
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.evaluate(
+        f"""() => {{
+            const kept = JSON.parse(localStorage.getItem('{TABLE_KEY}'));
+            localStorage.setItem('{TABLE_KEY}', ({damage})(kept));
+        }}"""
+    )
+    hold = Hold(context)
+    page.reload(wait_until="domcontentloaded")
+    expect(page.locator("#setup")).to_be_visible()
+    assert page.evaluate("document.documentElement.dataset.waking") is None
+    hold.release(page)
+    expect(page.locator("#play")).to_be_visible()
+    assert errors == []
+
+
+def test_storage_that_refuses_to_read_the_kept_table_still_lets_the_game_start(context, base_url):
+    page, _ = later_launch(context, base_url)
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.add_init_script(
+        f"""(() => {{
+            const real = Storage.prototype.getItem;
+            Storage.prototype.getItem = function (key) {{
+                if (key === '{TABLE_KEY}') throw new DOMException('denied', 'SecurityError');
+                return real.call(this, key);
+            }};
+        }})()"""
+    )
+    page.reload()
+    page.wait_for_selector("html[data-ready='true']")
+    expect(page.locator("#play")).to_be_visible()  # the saved match resumes
+    ui.roll(page)
+    assert rolls(page) == 2 and errors == []
+
+
 def test_a_table_another_tab_changed_is_replaced_before_anything_is_done_on_it(context, base_url):
     first, _ = later_launch(context, base_url)
     saved = rolls(first)
