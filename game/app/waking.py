@@ -50,7 +50,9 @@ def keep(app: App, effects: list[Effect]) -> list[Effect]:
     the status line a start would draw (a step's own words, such as the dice just rolled, are not kept). The
     start's answer says it in its ready effect, unless the early taps it answered have moved the table on."""
     kinds = {effect.kind for effect in effects}
+    if starting(app) or "apply" not in kinds:
+        return []  # checked first: most events draw nothing, and a stamp hashes the save
     shown = stamp(app)
-    if starting(app) or "apply" not in kinds or ("ready" in kinds and shown == app.woke):
+    if "ready" in kinds and shown == app.woke:
         return []
     return [Effect("keep", (shown, view.status(app.played.match, t=app.t) if shown else ""))]
