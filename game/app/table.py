@@ -23,10 +23,11 @@ from game.coach.session import Next, Session, Step
 from game.core.actions import Action, Finish, NextGame, Roll
 from game.core.engine import Match, new_match
 from game.present import controls, feel, keys, markup, paint, standings, view
+from game.present import setup as setups
 from game.present.paint import Drawn, say, show
 from game.present.sounds import RECIPES, ROLL_VIBRATION_MS, most_notable, recipe_data
 from game.present.words import WORDS, announcement
-from game.records import challenge
+from game.records import challenge, daily
 from game.records.record import game_id
 
 PREFETCH_SECONDS = 3.0  # after a match starts, before its advisor table is fetched for offline use
@@ -198,10 +199,17 @@ def rematch(session: Session, seed: int | str | None = None) -> Session:
 
 
 def play_again(app: App) -> Out:
-    """The results' Play again: a new match with the same seats and rules (only once the match is over)."""
+    """The results' Play again: a new match with the same seats and rules (only once the match is over).
+
+    After the daily game, whose undo is off (it would show the dice to come), the new match is an
+    ordinary one on a new seed: undo as the setup form has it.
+    """
     if not playing(app) or not view.match_over(app.played.match):
         return app, []
-    return begin(app.wait(ending=False, report=False), rematch(app.played))
+    again = rematch(app.played)
+    if daily.match_day(app.played.match) is not None:
+        again = replace(again, undo_allowed=setups.setup_from_fields(dict(app.form))[0].undo)
+    return begin(app.wait(ending=False, report=False), again)
 
 
 def roll(app: App) -> Out:

@@ -102,8 +102,8 @@ def tray(dice: int, t: Text = ENGLISH) -> str:
     """The dice tray's buttons, all blank before the first roll.
 
     >>> tray(1)
-    '<button type="button" class="die die-empty" data-die="0" aria-label="Die 1, blank" aria-pressed="false" \
-aria-disabled="true"><span class="body" aria-hidden="true"><span class="strip"></span></span></button>'
+    '<button type="button" class="die die-empty" data-die="0" data-held="HELD" aria-label="Die 1, blank" \
+aria-pressed="false" aria-disabled="true"><span class="body" aria-hidden="true"><span class="strip"></span></span></button>'
     """
     return "".join(
         element(
@@ -112,6 +112,9 @@ aria-disabled="true"><span class="body" aria-hidden="true"><span class="strip"><
             type="button",
             class_="die die-empty",
             data_die=i,
+            # Translators: the tag on the foot of a die that is held (kept out of the next roll), in capitals
+            # and as short as can be: it sits under a die no wider than itself (HOLD or KEEP would read as an order).
+            data_held=t._("HELD"),
             # Translators: a die's spoken name before the first roll; {number} is its place in the tray.
             aria_label=t._("Die {number}, blank", number=i + 1),
             aria_pressed="false",

@@ -229,6 +229,32 @@ def test_other_games_results_offer_no_share():
     assert visible(effects, "share-result") is False and send(app, Click("share-result"))[1] == []
 
 
+@pytest.mark.parametrize("undo", ["1", "0"])
+def test_play_again_after_the_daily_game_is_an_ordinary_game_with_the_forms_undo(undo):
+    app, _ = start()
+    fields = tuple((k, undo if k == "undo" else v) for k, v in lobby("Zoe", "yacht"))
+    app, _ = send(app, Click("quick-daily", (), fields))
+    assert not app.session.undo_allowed
+    *boxes, last = app.session.match.open_categories()
+    for box in boxes:
+        app, _ = send(app, Click("roll-button"), Click(data=(("category", box),)))
+    app, _ = send(app, Click("roll-button"), Click(data=(("category", last),)))
+    app, _ = send(app, Click("play-again"))
+    assert app.screen is Screen.PLAY and daily.match_day(app.session.match) is None  # a new seed: not the day's dice
+    assert app.session.undo_allowed is (undo == "1") and app.session.match.players == ("Zoe",)
+
+
+def test_play_again_after_another_game_keeps_its_undo():
+    session = Session(new_match("yacht", ["Ann"], seed=5), undo_allowed=False)
+    match = session.match
+    *boxes, last = match.open_categories()
+    for box in boxes:
+        match = match.roll().score(box)
+    app, _ = start(match=Session(match.roll(), undo_allowed=False))
+    app, _ = send(app, Click(data=(("category", last),)), Click("play-again"))
+    assert app.screen is Screen.PLAY and not app.session.undo_allowed and app.session.match.seed != 5
+
+
 def test_a_daily_game_played_today_offers_its_result_instead_of_a_new_game():
     record = played("yatzy", DAY, "2026-11-24T08:00:00Z")
     app, _ = start(stored={HISTORY_KEY: history_of(record).to_json()})

@@ -124,6 +124,13 @@ def test_the_tray_cells_and_dice_are_worded_by_t():
     assert unworded(markup.die_face(5, 6, t=MARKED) + markup.die_face(17, 20, t=MARKED)) == []
 
 
+def test_a_held_dies_tag_is_the_catalogues():
+    # The tag on a held die's foot is the CSS's attr(data-held): worded like the rest, never a word of the CSS's own.
+    assert markup.tray(2, t=MARKED).count('data-held="«HELD»"') == 2
+    css = (ROOT / "static" / "css" / "app.css").read_text()
+    assert "content: attr(data-held)" in css and '"HELD"' not in css
+
+
 def test_hints_report_standings_and_problems_add_no_words_of_their_own():
     hint = coach_view.Advice("«Best: score Yacht»", ("«score Yacht — 50.0»", "«keep 6 6»"), (), "yacht")
     assert unworded(markup.advice(hint, t=MARKED)) == []
