@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from game.coach.model import Model
+from game.coach.model import Model, most_rolls_left
 from game.coach.model import modelable as model_modelable
 from game.core.rules import RuleSet
 
@@ -112,24 +112,22 @@ class Odds:
             self._boxes = tuple(c for c in range(m.ncat) if not m.is_upper[c] and not all(p > 0 for p in m.pts[c]))
         return tuple(m.ids[c] for c in self._boxes)
 
-    def _program(self, c: int) -> list[list[list[float]]]:
-        """K[s][j][k]: the chance of making box c keeping k (j dice) with s + 1 rolls to come."""
-        got = self._programs.get(c)
-        if got is None:
-            m = self.model
-            assert m is not None  # a box of the model: there is one
-            values = [1.0 if p > 0 else 0.0 for p in m.pts[c]]
-            got = []
-            for s in range(m.stages):
-                if s:
-                    values = m.up(got[-1])
-                got.append(m.down(values))
-            self._programs[c] = got
+    def _program(self, c: int, stages: int | None = None) -> list[list[list[float]]]:
+        """K[s][j][k]: the chance of making box c keeping k (j dice) with s + 1 rolls to come, for s below
+        ``stages`` at least (a turn's own by default; saved rolls ask for more, built as far as asked)."""
+        m = self.model
+        assert m is not None  # a box of the model: there is one
+        stages = m.stages if stages is None else stages
+        got = self._programs.setdefault(c, [])
+        while len(got) < stages:
+            values = m.up(got[-1]) if got else [1.0 if p > 0 else 0.0 for p in m.pts[c]]
+            got.append(m.down(values))
         return got
 
     def chance(self, category: str, kept: Sequence[int], rolls_left: int) -> float | None:
         """The chance of making ``category`` keeping ``kept`` and rolling the rest with ``rolls_left``
-        rolls to come (the advisor's rolls_left of the decision), under the best play for it.
+        rolls to come (the advisor's rolls_left of the decision, saved rolls included), under the best
+        play for it.
 
         None where there are no odds: a shape too large to model, no roll left, or a box without
         a pattern that can fail.
@@ -137,9 +135,12 @@ class Odds:
         >>> from game.core.variants import ruleset
         >>> round(Odds(ruleset("yahtzee")).chance("yahtzee", (), 2), 5)  # two rolls from scratch
         0.01263
+        >>> maxi = Odds(ruleset("maxi"))  # saved rolls: four rolls to come from scratch, then eight
+        >>> [round(maxi.chance("maxi_yatzy", (), rolls), 4) for rolls in (2, 4, 8)]
+        [0.004, 0.0547, 0.3232]
         """
         m = self.model
-        if m is None or not 0 < rolls_left <= m.stages:
+        if m is None or not 0 < rolls_left <= most_rolls_left(self.ruleset):
             return None
         if category not in self.boxes():
             return None
@@ -149,7 +150,7 @@ class Odds:
         index = m.kidx[len(keep)].get(keep)
         if index is None:
             raise ValueError(f"kept faces {tuple(kept)} are not dice of {self.ruleset!r}")
-        return self._program(m.index[category])[rolls_left - 1][len(keep)][index]
+        return self._program(m.index[category], rolls_left)[rolls_left - 1][len(keep)][index]
 
     def chances(
         self,
@@ -195,5 +196,5 @@ class Odds:
         c = m.index[category]
         values = [1.0 if p > 0 else 0.0 for p in m.pts[c]]
         if m.stages:
-            values = m.up(self._program(c)[-1])
+            values = m.up(self._program(c)[m.stages - 1])
         return math.fsum(p * v for p, v in zip(m.prob, values))

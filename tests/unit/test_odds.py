@@ -14,6 +14,7 @@ from game.coach.advice import hint
 from game.coach.advisor import Advisor
 from game.coach.odds import ODDS_MIN, ODDS_SHOWN, Odds
 from game.coach.session import Session
+from game.core.actions import Keep
 from game.core.engine import new_match
 from game.core.i18n import LANGUAGES, Text
 from game.core.variants import ruleset
@@ -89,6 +90,54 @@ def test_more_rolls_never_lower_a_chance():
     for box in odds.boxes():
         for kept in [(), (2,), (3, 3), (1, 2, 3, 4)]:
             assert odds.chance(box, kept, 2) >= odds.chance(box, kept, 1) - 1e-12
+
+
+def _n_alike(dice: int, rolls: int) -> float:
+    """All dice alike within ``rolls`` rolls, keeping the largest group each time (the best play for it):
+    a Markov chain on the size of that group, counted over every reroll, apart from the odds' program."""
+    from collections import Counter
+    from itertools import product
+
+    def step(group: int) -> Counter:
+        moves: Counter = Counter()
+        for faces in product(range(1, 7), repeat=dice - group):
+            counts = Counter(faces)
+            others = max((n for face, n in counts.items() if face != 1 or not group), default=0)
+            moves[max(group + counts[1] if group else 0, others)] += 1
+        return moves
+
+    steps = {group: step(group) for group in range(dice)}
+    chance = [1.0 if group == dice else 0.0 for group in range(dice + 1)]
+    for _ in range(rolls):
+        chance = [
+            1.0 if g == dice else math.fsum(n * chance[to] for to, n in steps[g].items()) / 6 ** (dice - g)
+            for g in range(dice + 1)
+        ]
+    return chance[0]
+
+
+def test_saved_rolls_carry_the_odds_past_a_turns_own_rolls():
+    # Maxi Yatzy saves unused rolls: a decision can have many more than two rolls to come, and its odds count them all.
+    maxi = Odds(ruleset("maxi"))
+    for rolls in range(1, 9):
+        assert maxi.chance("maxi_yatzy", (), rolls) == pytest.approx(_n_alike(6, rolls), abs=1e-12)
+    for box in maxi.boxes():
+        for kept in [(), (2, 2), (1, 2, 3)]:
+            got = [maxi.chance(box, kept, rolls) for rolls in range(1, 7)]
+            assert all(more >= fewer - 1e-12 for fewer, more in zip(got, got[1:]))  # more rolls never lower it
+    assert maxi.chance("maxi_yatzy", (), 41) is None  # beyond what any decision can have left
+    assert Odds(ruleset("yatzy")).chance("yatzy", (), 3) is None  # no saved rolls: a turn's own two at most
+    # A turn with saved rolls: the hint's keeps show their odds (before, none past a turn's own two rolls).
+    first = new_match("maxi", ["Ann"], seed=2).roll()
+    match = first.score(next(iter(first.options()))).roll()
+    assert match.rolls_left == 4  # two of its own and the two the first turn saved
+    got = hint(Advisor(match.ruleset), match, maxi)
+    keeps = [
+        (option.action, chances) for option, chances in zip(got.options, got.odds) if isinstance(option.action, Keep)
+    ]
+    assert keeps and all(chances for _, chances in keeps)
+    action, chances = keeps[0]
+    assert chances == maxi.chances({}, action.faces, 4, most=None, least=0.0)
 
 
 def test_dice_too_many_to_model_have_no_odds_not_a_guess():
