@@ -175,10 +175,18 @@ def leave_save_problem(app: App) -> Out:
     return app, effects + more
 
 
-def offer_link(app: App, saved: Session, offered: Session, words: str) -> Out:
-    """Ask first: a link's match would replace the match in progress (``words`` say which is which)."""
+def offer_link(app: App, saved: Session, offered: Session, words: str, play_on: bool = False) -> Out:
+    """Ask first: a link's match would replace the match in progress (``words`` say which is which).
+
+    ``play_on``: the link brings a match another player sent, to be played on, not a new one to start.
+    """
     app = replace(app, offered=offered, kept=saved, screen=Screen.LINK_CHOICE)
-    ops = [("link-choice-text", {"text": words})]
+    title, start = (WORDS.link_play_on_title, WORDS.link_play_on) if play_on else (WORDS.link_title, WORDS.link_start)
+    ops = [
+        ("link-choice-text", {"text": words}),
+        ("link-choice-title", {"text": app.t._(title)}),
+        ("link-start", {"text": app.t._(start)}),
+    ]
     ops += [show(element_id, element_id == "link-choice") for element_id in ("link-choice", "setup", "play")]
     return app, [draw(ops), focus("link-keep")]
 

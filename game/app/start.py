@@ -179,7 +179,7 @@ def open_match_link(app: App, link: links.Link) -> Out:
                 saved=match_summary(saved.match, t),
                 offered=match_summary(link.match, t),
             )
-            return offer_link(app, saved, incoming, words)
+            return offer_link(app, saved, incoming, words, play_on=True)
         return begin(app, incoming)
     if relation is links.Relation.NEWER:
         taken = replace(saved, match=link.match, undo_allowed=link.undo, pass_phone=link.pass_phone, remote=True)

@@ -76,6 +76,13 @@ class Words:
         "before you start a new match, which replaces it."
     )
     start_new: str = N_("Start a new match")
+    link_title: str = N_("Start the match in this link?")
+    link_start: str = N_("Start the new match")
+    # Translators: the title of the question asked when a link another player sent brings their match under way
+    # (a match played by links) and this phone has another match in progress.
+    link_play_on_title: str = N_("Play the match in this link?")
+    # Translators: the button that takes up the match a link brings (a match played by links), replacing the one here.
+    link_play_on: str = N_("Play the link's match")
     download_then_start: str = N_("Download it, then start a new match")
 
 

@@ -244,6 +244,8 @@ def test_a_link_over_a_match_in_progress_asks_first():
     assert app.screen is Screen.LINK_CHOICE
     assert visible(effects, "link-choice") and not visible(effects, "play") and not visible(effects, "setup")
     assert ops(effects, "link-choice-text")[-1]["text"] == words.link_choice(saved.match, app.offered.match)
+    assert ops(effects, "link-choice-title")[-1]["text"] == "Start the match in this link?"
+    assert ops(effects, "link-start")[-1]["text"] == "Start the new match"
     assert ("link-keep",) in of(effects, "focus")
     assert not stores(effects, SAVE_KEY)  # nothing replaced yet
 

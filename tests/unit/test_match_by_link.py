@@ -213,6 +213,9 @@ def test_another_match_by_link_over_a_match_in_progress_asks_first():
     app, effects = opened(first, saved_of(mine))
     assert app.screen is Screen.LINK_CHOICE and visible(effects, "link-choice")
     assert "This link brings another match" in ops(effects, "link-choice-text")[-1]["text"]
+    # Their match, under way, is played on: not "started" as a new one.
+    assert ops(effects, "link-choice-title")[-1]["text"] == "Play the match in this link?"
+    assert ops(effects, "link-start")[-1]["text"] == "Play the link's match"
     app, effects = send(app, Click("link-start"))
     assert app.session.remote and app.session.match.current_name == "Bob"
 
