@@ -101,7 +101,8 @@ def commit(app: App, step: Step, person: bool = True) -> Out:
     cheer = feel.cheer(after, found, t=app.t)
     app, drawing = board(
         app,
-        " ".join(filter(None, (announcement(step, t=app.t), cheer))),
+        # The celebration first: it ends its sentence, where the status line does not ("Bo's turn: roll the dice").
+        " ".join(filter(None, (cheer, announcement(step, t=app.t)))),
         feel.thrown(before, after),
         before=[say("")],
     )

@@ -71,7 +71,7 @@ def record(app: App, history: History, finished: GameRecord, fanfare: bool = Tru
         words = feel.best_cheer(bests, t=app.t)
         app, shown = celebrate(app, words)
         status = app.drawn.values.get("status", "")
-        effects += [draw([("status", {"text": f"{status} {words}".strip()})]), *shown]
+        effects += [draw([("status", {"text": f"{words} {status}".strip()})]), *shown]  # as a step's celebration: first
         effects += sound((feel.Cue.BEST,), True) if fanfare else []
     return app, history, effects
 

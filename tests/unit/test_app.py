@@ -1044,6 +1044,8 @@ def test_a_celebration_shows_then_hides_unless_a_newer_one_came():
     app, _ = start(match=rolled("yatzy", faces=[4] * 5))
     app, effects = send(app, click("yatzy"))
     assert ops(effects, "cheer-text") == [{"text": "Yatzy for Ann!"}] and visible(effects, "cheer")
+    # Spoken with the step, first: the status line ends without a full stop ("Ann's turn: roll the dice").
+    assert ops(effects, "status")[-1]["text"].startswith("Yatzy for Ann! Ann scored 50 in Yatzy.")
     assert ticks(effects, "cheer") == [("cheer:1", 3000)]
     app, _ = send(app, Click("undo-button"))
     app, effects = send(app, click("yatzy"))  # the same dice, scored again: a newer celebration
@@ -1079,7 +1081,9 @@ def test_a_finished_game_is_recorded_and_a_personal_best_celebrated():
     recorded = History.from_json(stores(effects, HISTORY_KEY)[-1])
     assert len(recorded.games) == 2
     assert [token for token, _ in ticks(effects, "cheer")] == ["cheer:1", "cheer:2"]
-    assert "A personal best for Ann" in ops(effects, "status")[-1]["text"]
+    assert ops(effects, "status")[-1]["text"] == (
+        "A personal best for Ann: 82 points! Yacht for Ann! Ann scored 50 in Yacht. The match is over. Ann scored 82."
+    )
     assert ("play-again",) in of(effects, "focus")
     assert send(app, Tick("cheer:1"))[1] == [] and visible(send(app, Tick("cheer:2"))[1], "cheer") is False
 
