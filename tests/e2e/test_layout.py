@@ -136,6 +136,40 @@ def test_five_names_are_never_cut(page, base_url, code):
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
 
 
+# Each word of an element's text as the lines it lies on: a word broken across two lines has two boxes.
+BROKEN_WORDS = """e => {
+  const text = e.firstChild && e.firstChild.nodeType === 3 ? e.firstChild : [...e.childNodes].find(n => n.nodeType === 3);
+  const broken = [];
+  for (const match of text.data.matchAll(/\\S+/g)) {
+    const range = document.createRange();
+    range.setStart(text, match.index);
+    range.setEnd(text, match.index + match[0].length);
+    if (new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1) broken.push(match[0]);
+  }
+  return broken;
+}"""
+
+
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+def test_the_tray_keeps_its_words_readable_with_hints_on_in_every_language(page, base_url, code):
+    """With hints on, the tray's head holds the status line, Undo, the hints switch and Why?: the status keeps a
+    readable width on a phone (it ran to five lines of a few words in French), and Roll's label breaks no word on
+    a 360 px phone ("Lancer (2 restants)" broke as "restant s")."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.add_init_script(f"localStorage.setItem('yacht-dice/language', '{code}')")
+    open_game(page, base_url, "?rules=yatzy&players=Ann,Bob&seed=3")
+    page.locator("#roll-button").wait_for()
+    page.locator("#hint-toggle").check()
+    page.locator("#roll-button").click()
+    page.locator("#hint-open").wait_for()  # shown once the hint is there
+    status = box(page, "#status")
+    assert status[2] - status[0] >= 130 and status[3] - status[1] <= 50, status  # at most three lines
+    assert page.evaluate(FITS)
+    page.set_viewport_size({"width": 360, "height": 640})
+    assert page.locator("#roll-button").evaluate(BROKEN_WORDS) == []
+    assert visible_in_viewport(page, "#roll-button") and visible_in_viewport(page, "#hint-open")
+
+
 def styles(page, selector: str) -> dict:
     return page.locator(selector).evaluate(
         "e => { const s = getComputedStyle(e); return {bg: s.backgroundColor, fg: s.color, border: s.borderStyle}; }"
