@@ -14,6 +14,7 @@ save gives (:func:`make_seats`, :func:`normalize_name`).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -35,6 +36,7 @@ __all__ = [
     "LastScored",
     "Standing",
     "competition_ranks",
+    "clean_name",
     "normalize_name",
     "make_seats",
 ]
@@ -234,6 +236,67 @@ def competition_ranks(values: Sequence[int]) -> tuple[int, ...]:
     return tuple(1 + sum(other > value for other in values) for value in values)
 
 
+_JOINERS = frozenset("\u200c\u200d")
+"""Zero-width non-joiner and joiner: invisible, but inside a word they hold it together (an emoji family, a Persian word)."""
+_BLACK_FLAG = "\U0001f3f4"
+"""The flag that tags turn into a region's (England, Scotland, Wales)."""
+
+
+def _is_tag(ch: str) -> bool:
+    return "\U000e0020" <= ch <= "\U000e007f"
+
+
+_REGIONAL = "".join(chr(code) for code in range(0x1F1E6, 0x1F200))
+"""The regional indicator letters: two make a country's flag."""
+
+
+def _is_regional(ch: str) -> bool:
+    return ch in _REGIONAL
+
+
+def _joins_on(text: str, i: int) -> bool:
+    """Whether ``text[i]`` belongs to what shows as one character with the one before it."""
+    ch, before = text[i], text[i - 1]
+    if before in _JOINERS or ch in _JOINERS or _is_tag(ch) or "\U0001f3fb" <= ch <= "\U0001f3ff":  # skin tones
+        return True
+    if unicodedata.category(ch) in ("Mn", "Mc", "Me"):  # accents, vowel signs, variation selectors
+        return True
+    if _is_regional(ch) and _is_regional(before):
+        letters = len(text[:i]) - len(text[:i].rstrip(_REGIONAL))  # the run of them before: pairs, then maybe one
+        return letters % 2 == 1
+    return False
+
+
+def clean_name(name: str) -> str:
+    r"""A name as it is kept and shown: what cannot show becomes a space, whitespace collapsed, at most NAME_LENGTH
+    code points, never cut inside what shows as one character (an emoji sequence, a letter and its accents, a flag).
+
+    Joiners stay inside a word and a region's tags after its flag: they are how a family or a Persian name is written.
+
+    >>> family = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"
+    >>> clean_name(f" Ann  {family}\n") == f"Ann {family}", clean_name("Bo\u202eoB"), clean_name("\u200dAnn\u200d")
+    (True, 'Bo oB', 'Ann')
+    >>> clean_name("x" * 28 + family) == "x" * 28  # the family would be cut: all of it goes
+    True
+    """
+    kept: list[str] = []
+    for i, ch in enumerate(name):
+        word_goes_on = i + 1 < len(name) and name[i + 1].isprintable() and not name[i + 1].isspace()
+        if ch.isprintable():
+            kept.append(ch)
+        elif ch in _JOINERS and kept and not kept[-1].isspace() and word_goes_on:
+            kept.append(ch)
+        elif _is_tag(ch) and kept and (kept[-1] == _BLACK_FLAG or _is_tag(kept[-1])):
+            kept.append(ch)
+        else:
+            kept.append(" ")  # a control, a direction override, a joiner with nothing to join
+    text = " ".join("".join(kept).split())
+    end = min(len(text), NAME_LENGTH)
+    while 0 < end < len(text) and _joins_on(text, end):
+        end -= 1
+    return text[:end].rstrip()
+
+
 def normalize_name(name: object, seat: int, t: Text = ENGLISH) -> str:
     """A player's display name: whitespace collapsed, empty -> "Player N", at most NAME_LENGTH (32) chars.
 
@@ -246,8 +309,7 @@ def normalize_name(name: object, seat: int, t: Text = ENGLISH) -> str:
         name = ""
     if not isinstance(name, str):
         raise SetupError(f"player {seat + 1}'s name must be text, not {name!r}", Refusal.BAD_SETUP)
-    printable = "".join(ch if ch.isprintable() else " " for ch in name)
-    clean = " ".join(printable.split())[:NAME_LENGTH].rstrip()
+    clean = clean_name(name)
     # Translators: the name of a person the players left unnamed; {number} is the seat's number.
     return clean or t._("Player {number}", number=seat + 1)
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from game.coach.bots import computer_names
 from game.core import variants
-from game.core.cards import MAX_GAMES, MAX_PLAYERS, NAME_LENGTH, Level, Seat
+from game.core.cards import MAX_GAMES, MAX_PLAYERS, Level, Seat, clean_name
 from game.core.dice import MAX_SEED
 from game.core.engine import Match, new_match
 from game.core.i18n import ENGLISH, N_, Text
@@ -159,13 +159,13 @@ def _whole(text: str, low: int, high: int) -> int | None:
 
 
 def form_name(name: str) -> str:
-    """A name as the form holds it: whitespace collapsed, at most NAME_LENGTH characters, wherever it
-    came from (a link's 20,000 characters would otherwise be remembered, and exported, whole).
+    """A name as the form holds it: as a seat will have it (game.core.cards.clean_name), wherever it came
+    from (a link's 20,000 characters would otherwise be remembered, and exported, whole).
 
     >>> form_name("  Ann   Lee "), len(form_name("x" * 20_000))
     ('Ann Lee', 32)
     """
-    return " ".join(name.split())[:NAME_LENGTH].rstrip()
+    return clean_name(name)
 
 
 def _players(setup: Setup, value: str) -> tuple[Setup, LinkProblem | None]:

@@ -89,3 +89,14 @@ def test_b9_a_kept_copy_is_exactly_what_was_stored_even_a_lone_surrogate(page, b
     expect(page.locator("#save-problem-kept")).to_contain_text("Nothing was deleted")
     same = page.evaluate(f"localStorage.getItem('{UNREADABLE_KEY}') === '{{\"name\": \"\\ud800\"'")
     assert same is True
+
+
+def test_a_family_emoji_in_a_name_stays_one_character(page, base_url):
+    """Issue 36's smaller item: a name's zero-width joiners were taken for controls, so a family came out as four
+    people with spaces between them, in the setup form, on the card and in the save."""
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"
+    ui.start(page, base_url, f"rules=yacht&players=Ann {family}&seed=3")
+    expect(page.locator('#scorecard thead th[data-seat="0"]').first).to_have_text(f"Ann {family}")
+    ui.roll(page)
+    saved = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    assert f"Ann {family}" in json.dumps(saved, ensure_ascii=False)

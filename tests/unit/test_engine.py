@@ -115,6 +115,35 @@ def test_names_are_normalized():
     assert normalize_name("x" * (NAME_LENGTH - 1) + " y", 0) == "x" * (NAME_LENGTH - 1)  # trimmed, then stripped
 
 
+FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"  # four people joined: one character on screen
+SCOTLAND = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"  # a flag and its tags
+SWEDEN = "\U0001f1f8\U0001f1ea"  # two regional letters
+WAVE = "\U0001f44b\U0001f3fd"  # a hand and its skin tone
+PERSIAN = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"  # a word a zero-width non-joiner holds together
+
+
+@pytest.mark.parametrize(
+    "name", [f"Ann {FAMILY}", f"{SCOTLAND} Cy", f"Bo {SWEDEN}", f"{WAVE} Di", PERSIAN, "Zoë", "e\u0301"]
+)
+def test_a_name_written_with_joiners_tags_or_accents_is_kept_whole(name):
+    # A family emoji came out as four people, spaced (the joiners taken for controls), and a region's flag as a black one.
+    assert normalize_name(name, 0) == name and new_match("yacht", [name], seed=1).players == (name,)
+
+
+def test_a_long_name_is_never_cut_inside_one_character():
+    for clusters in ([FAMILY], [SCOTLAND], [SWEDEN] * 3, [WAVE] * 2, ["e\u0301"] * 4):
+        tail = "".join(clusters)
+        wholes = {"".join(clusters[:count]) for count in range(len(clusters) + 1)}
+        for filler in range(NAME_LENGTH - len(tail), NAME_LENGTH + 1):
+            cut = normalize_name("x" * filler + tail, 0)
+            assert len(cut) <= NAME_LENGTH and cut[:filler] == "x" * filler and cut[filler:] in wholes, (filler, cut)
+
+
+def test_controls_and_direction_overrides_in_a_name_become_spaces():
+    assert normalize_name("Bo\u202eoB", 0) == "Bo oB" and normalize_name("A\u0000n\u200bn", 0) == "A n n"
+    assert normalize_name("\u200dAnn\u200d \u200dBo", 0) == "Ann Bo"  # a joiner with nothing to join
+
+
 @pytest.mark.parametrize("players", [[], ["a"] * 6, [1], None])
 def test_bad_players_are_refused(players):
     with pytest.raises(SetupError):
