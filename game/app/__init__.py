@@ -62,6 +62,7 @@ from game.app.records import (
 from game.app.screens import (
     choose_link,
     close_rules,
+    form_changed,
     leave_match,
     leave_save_problem,
     load_newer,
@@ -301,6 +302,8 @@ def on_change(app: App, event: Change) -> Out:
         return open_stats(app, [], event.value, "")
     if event.id == "stats-player":
         return open_stats(app, [], None, event.value)
+    if event.id == "setup-form":
+        return form_changed(app)
     return app, []
 
 

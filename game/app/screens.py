@@ -26,6 +26,7 @@ from game.app.storage import (
 from game.app.table import begin
 from game.coach.session import Session
 from game.core import variants
+from game.core.i18n import Text
 from game.core.refusals import GameError
 from game.core.rules import RuleSet
 from game.present import forms, rules_text, view
@@ -37,9 +38,20 @@ from game.records import daily
 SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of it is kept and downloadable)
 
 
+def opponent_line(fields: dict[str, str], t: Text) -> tuple:
+    """The op that words "Play the computer"'s line: the computer player and level the form sets you against."""
+    return ("quick-computer-line", {"text": setups.opponent(fields, t)})
+
+
+def form_changed(app: App) -> Out:
+    """A choice of the setup form changed (its fields came with the event): the lobby's lines follow it."""
+    return (app, [draw([opponent_line(dict(app.form), app.t)])]) if app.screen is Screen.SETUP else (app, [])
+
+
 def open_setup(app: App, problems: tuple = (), setup: setups.Setup | None = None) -> Out:
     """Show the setup screen (with a link's or the last start's choices, and a link's problems, in More opened)."""
     ops: list = [("setup-form", {"fill": setups.form_values(setup)})] if setup is not None else []
+    ops.append(opponent_line(setups.form_values(setup) if setup is not None else dict(app.form), app.t))
     ops += [show(element_id, False) for element_id in ("play", "results", "menu-new", "save-problem", "link-choice")]
     words = forms.problems([p.text(app.t) for p in problems], t=app.t) if problems else ""
     ops += [("setup-more", {"attrs": {"open": ""}})] if problems else []

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.app.records import open_stats
-from game.app.screens import rules_shown
+from game.app.screens import opponent_line, rules_shown
 from game.app.state import QUICK_BUTTONS, App, Effect, Out, Over, Screen, draw, fetch, store
 from game.app.table import board, challenge_line, show_report
 from game.core.i18n import DEFAULT, ENGLISH, LANGUAGES, N_, Text, negotiate
@@ -57,6 +57,7 @@ def use_language(app: App, t: Text, remember: bool) -> Out:
     ops: list = [
         ("setup-form", {"outer": forms.setup_form(t=t)}),
         ("setup-form", {"fill": dict(app.form)}),
+        opponent_line(dict(app.form), t),
         *((button, {"disabled": app.waiting.starting is not None}) for button in ("start-button", *QUICK_BUTTONS)),
     ]
     if app.over is Over.RULES:

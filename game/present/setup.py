@@ -39,6 +39,7 @@ __all__ = [
     "has_start_params",
     "setup_from_fields",
     "form_values",
+    "opponent",
 ]
 
 _LEVEL_LABELS = {
@@ -57,6 +58,17 @@ SEAT_KINDS: tuple[tuple[str, str], ...] = (
     *((level.value, _LEVEL_LABELS[level]) for level in Level),
 )
 """Who plays a seat, as (value, label): a person, or the computer at each of its levels (labels worded by ``t._``)."""
+
+_OPPONENTS = {
+    # Translators: under the setup screen's "Play the computer": who you will play; {name} is the computer player's name.
+    Level.EASY: N_("You against {name}, a beginner"),
+    # Translators: under the setup screen's "Play the computer": who you will play, a computer at its middle level.
+    Level.GOOD: N_("You against {name}, who plays well"),
+    # Translators: under the setup screen's "Play the computer": who you will play, a computer playing the best game.
+    Level.PERFECT: N_("You against {name}, who plays perfectly"),
+    # Translators: under the setup screen's "Play the computer": a computer that plays to win against you, not for points.
+    Level.WIN: N_("You against {name}, who plays to win"),
+}
 
 
 class Quick(Enum):
@@ -407,6 +419,16 @@ def quick_setup(
     return replace(
         setup, players=players, kinds=kinds, pass_phone=passing, remote=setup.remote and not passing
     ), problems
+
+
+def opponent(fields: Mapping[str, str], t: Text = ENGLISH) -> str:
+    """Who "Play the computer" sets you against, from the form's fields as they are: its name and level.
+
+    >>> opponent({"count": "2", "name1": "Ann", "kind2": "perfect"}), opponent({})
+    ('You against Robin, who plays perfectly', 'You against Robin, who plays well')
+    """
+    computer = quick_setup(fields, Quick.COMPUTER)[0].seats(t)[1]
+    return t._(_OPPONENTS[computer.level or Level.GOOD], name=computer.name)
 
 
 def form_values(setup: Setup) -> dict[str, str]:

@@ -641,6 +641,8 @@
       }));
     } else if (CHANGES.indexOf(target.id) !== -1) {
       send("change", { id: target.id, value: String(target.value), checked: Boolean(target.checked), form: setupFields() });
+    } else if (target.form && target.form.id === SETUP_FORM) {
+      send("change", { id: SETUP_FORM, form: setupFields() }); // the lobby's lines follow the form (who you play)
     }
   });
 

@@ -156,3 +156,25 @@ def test_a_computers_name_is_in_the_pages_language(swedish_phone, base_url):
     assert names(page) == [sv.p_("default name", "Player"), robot]
     play_a_turn(page)
     expect(page.get_by_role("status").first).to_contain_text(sv._("{name} (computer) is playing", name=robot))
+
+
+def test_play_the_computer_says_who_you_will_play(phone, swedish_phone, base_url):
+    # Its line names the computer and its level, and follows More's choices as they change.
+    page = open_game(phone, base_url)
+    line = page.locator("#quick-computer-line")
+    expect(line).to_have_text("You against Robin, who plays well")
+    expect(quick(page, "Play the computer")).to_have_accessible_description("You against Robin, who plays well")
+    ui.more(page)
+    page.get_by_label("Number of players").select_option("2")
+    page.get_by_label("Who plays seat 2").select_option("perfect")
+    expect(line).to_have_text("You against Robin, who plays perfectly")
+    page.get_by_label("Player 2", exact=True).fill("HAL")
+    page.get_by_label("Player 2", exact=True).blur()
+    expect(line).to_have_text("You against HAL, who plays perfectly")
+    quick(page, "Play the computer").tap()
+    assert names(page) == ["Player", "HAL"]
+    sv = Text.from_mo("sv", i18n.compiled("sv"))
+    swedish = open_game(swedish_phone, base_url)
+    expect(swedish.locator("#quick-computer-line")).to_have_text(
+        sv._("You against {name}, who plays well", name=computer_names(sv)[0])
+    )

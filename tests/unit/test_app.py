@@ -657,6 +657,21 @@ def test_the_lobbys_one_tap_matches_use_the_last_choices():
         assert json.loads(stores(effects, SETUP_KEY)[-1]) == remembered
 
 
+def test_play_the_computer_names_who_you_will_play_as_the_form_changes():
+    # The lobby's line said only "You against a computer player": now the name and level More's seats give.
+    app, effects = start()
+    assert ops(effects, "quick-computer-line")[-1] == {"text": "You against Robin, who plays well"}
+    remembered = form_values(parse_link("players=Ann,HAL&cpu=2:perfect")[0])
+    app, effects = start(stored={SETUP_KEY: json.dumps(remembered)})
+    assert ops(effects, "quick-computer-line")[-1] == {"text": "You against HAL, who plays perfectly"}
+    easy = {**remembered, "kind2": "easy", "name2": ""}
+    app, effects = send(app, Change("setup-form", form=tuple(easy.items())))
+    assert ops(effects, "quick-computer-line") == [{"text": "You against Robin, a beginner"}]
+    app, effects = send(app, Click("quick-computer"))
+    assert [(seat.name, seat.level) for seat in app.session.match.seats] == [("Ann", None), ("Robin", Level.EASY)]
+    assert send(app, Change("setup-form", form=tuple(easy.items())))[1] == []  # at the table: nothing to word
+
+
 def test_a_one_tap_match_needs_the_setup_screen_and_shows_its_problems_in_more():
     app, _ = start(match=rolled())
     late, effects = send(app, Click("quick-solo", (), tuple(form_values(Setup()).items())))
@@ -1246,6 +1261,7 @@ def test_a_language_switch_fetches_the_catalogue_then_words_the_page():
     ((code, manifest, words),) = of(effects, "language")
     assert code == "de" and manifest == "./static/manifest.de.webmanifest" and words == {"Statistics": "Statistik"}
     assert ops(effects, "setup-form") and ops(effects, "scorecard")  # the form and the board in German
+    assert ops(effects, "quick-computer-line") == [{"text": "Du gegen Lena, Stufe gut"}]  # the form's words rebuilt
     app, effects = send(app, Change("language", "en"))  # English needs no catalogue
     assert app.t.code == "en" and stores(effects, LANGUAGE_KEY) == ["en"] and not of(effects, "fetch")
     assert of(effects, "language")[0][:2] == ("en", "./static/manifest.webmanifest")
