@@ -38,7 +38,8 @@
   try {
     var build = document.querySelector('meta[name="yacht-build"]');
     var kept = localStorage.getItem("yacht-dice/table");
-    if (build && build.content && kept && kept.indexOf('"build":"' + build.content + '"') !== -1) root.dataset.waking = "painting";
+    if (build && build.content && kept && kept.indexOf('"build":"' + build.content + '"') !== -1
+      && kept.indexOf('"play":null') === -1) root.dataset.waking = "painting"; // not for the words alone
   } catch (e) { /* storage refused: nothing is kept, the page shows as it comes */ }
 
   // The panel's controls show the current values and change them (a refused write still changes

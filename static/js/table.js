@@ -5,7 +5,8 @@
 // page.js's queue with its stamp, and Python answers them once its own table is drawn, only if it is the same
 // table. When Python's start draws (its ready effect), the page's own #play comes back in place first, so
 // nothing painted here outlives it. It also holds the page's fixed texts (data-msg), which it words before
-// Python as page.js does after.
+// Python as page.js does after: with the kept table's words, or, where no table is on screen (the setup), the
+// words alone that a later launch words the page in from its first paint.
 //
 // It runs where index.html puts it, right after <main>, as a classic script the build inlines into the page
 // (tools/build.py, with its hash in the page's CSP): nothing to fetch before the first paint.
@@ -14,6 +15,8 @@
   var KEY = "yacht-dice/table";
   var FORMAT = 1;
   var TAGS = "input, select, textarea";
+  var SETUP_FORM = "setup-form";
+  var WAITING = "#start-button, .quick"; // the setup's buttons that wait for Python (disabled as the page comes)
   var root = document.documentElement;
 
   // ------------------------------------------------------------------ the page's fixed texts
@@ -87,6 +90,19 @@
     return ok ? kept : null;
   }
 
+  // The page's words kept by this build (with a table or without one: the setup's), or null.
+  function readWords(text) {
+    var kept = null;
+    try {
+      kept = JSON.parse(text);
+    } catch (error) {
+      return null;
+    }
+    var ok = kept && kept.format === FORMAT && build() && kept.build === build() && typeof kept.lang === "string"
+      && kept.words && typeof kept.words === "object";
+    return ok ? kept : null;
+  }
+
   // The badge's words in the kept table's language (boot.js's messages, which the build writes into the page).
   function wakingWords(code) {
     try {
@@ -129,6 +145,17 @@
     return true;
   }
 
+  // The setup worded as it was kept (its form as Python drew it, in place of the page's English one), and the
+  // page's fixed texts. Python's start words the form again, the same.
+  function paintSetup(kept) {
+    var holder = document.createElement("template");
+    holder.innerHTML = typeof kept.setup === "string" ? kept.setup : "";
+    var form = holder.content.firstElementChild;
+    var own = document.getElementById(SETUP_FORM);
+    if (form && form.id === SETUP_FORM && own) own.replaceWith(form);
+    word(kept.lang, kept.words);
+  }
+
   // The page as it came, in place of a painted table (Python's start draws on it).
   function unpaint() {
     if (!painted) return;
@@ -150,28 +177,47 @@
   // moment (a celebration, the hint's sheet on a phone) is kept closed, and the status line says what
   // Python's start will say (status, when given), so that nothing changes size when it draws. A failed
   // write is dropped.
+  // A copy of an element whose fields keep their state in its markup (a checkbox's checked, a select's choice).
+  function withState(live) {
+    var copy = live.cloneNode(true);
+    var fields = live.querySelectorAll(TAGS);
+    var copied = copy.querySelectorAll(TAGS);
+    for (var i = 0; i < fields.length && i < copied.length; i++) {
+      var field = fields[i];
+      if (field.type === "checkbox" || field.type === "radio") copied[i].toggleAttribute("checked", field.checked);
+      else if (field.tagName === "SELECT") {
+        Array.prototype.forEach.call(copied[i].options, function (option, index) {
+          option.toggleAttribute("selected", index === field.selectedIndex);
+        });
+      } else copied[i].setAttribute("value", field.value);
+    }
+    return copy;
+  }
+
   function keep(tableStamp, status, language) {
     var store = storage();
     if (!store || !build()) return;
     try {
       if (!tableStamp) {
-        store.removeItem(KEY);
+        // No table on screen (the setup): the page's words and the setup form as Python worded it, so that a
+        // later launch shows them in the player's language from its first paint. Its one-tap matches and Start
+        // wait for Python there, as the page's own do; English is the page as it comes: nothing is kept.
+        var form = document.getElementById(SETUP_FORM);
+        if (!language.words || !form) {
+          store.removeItem(KEY);
+          return;
+        }
+        var setup = withState(form);
+        setup.querySelectorAll(WAITING).forEach(function (button) { button.disabled = true; });
+        store.setItem(KEY, JSON.stringify({
+          format: FORMAT, build: build(), stamp: "", lang: language.code, words: language.words, play: null,
+          setup: setup.outerHTML,
+        }));
         return;
       }
       var live = document.getElementById("play");
       if (!live) return;
-      var copy = live.cloneNode(true);
-      var fields = live.querySelectorAll(TAGS);
-      var copied = copy.querySelectorAll(TAGS);
-      for (var i = 0; i < fields.length && i < copied.length; i++) {
-        var field = fields[i];
-        if (field.type === "checkbox" || field.type === "radio") copied[i].toggleAttribute("checked", field.checked);
-        else if (field.tagName === "SELECT") {
-          Array.prototype.forEach.call(copied[i].options, function (option, index) {
-            option.toggleAttribute("selected", index === field.selectedIndex);
-          });
-        } else copied[i].setAttribute("value", field.value);
-      }
+      var copy = withState(live);
       var cheer = copy.querySelector("#cheer");
       if (cheer) cheer.hidden = true;
       var hint = copy.querySelector("#hint");
@@ -206,6 +252,10 @@
     try { unpaint(); } catch (ignored) { /* the page as it came is still in place */ }
     stamp = "";
     showWaking(false); // settings.js held the page back for a table that cannot be painted: show it as it comes
+    try { // no table, but the page's words: the setup in the player's language from the first paint, not English
+      var worded = store ? readWords(store.getItem(KEY)) : null;
+      if (worded) paintSetup(worded);
+    } catch (ignored) { /* the page in English until Python words it */ }
   }
 
   // Another tab kept a newer table (or none) while this one waits for Python: the newer one is painted, so
