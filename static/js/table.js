@@ -77,13 +77,16 @@
   }
 
   // A kept table this build can paint, or null (another build's, damaged, or none).
-  function readKept(text) {
-    var kept = null;
+  function parsed(text) {
     try {
-      kept = JSON.parse(text);
+      return JSON.parse(text);
     } catch (error) {
       return null;
     }
+  }
+
+  function readKept(text) {
+    var kept = parsed(text);
     var ok = kept && kept.format === FORMAT && build() && kept.build === build() && typeof kept.stamp === "string"
       && kept.stamp && typeof kept.play === "string" && typeof kept.lang === "string"
       && (kept.words === null || typeof kept.words === "object");
@@ -92,12 +95,7 @@
 
   // The page's words kept by this build (with a table or without one: the setup's), or null.
   function readWords(text) {
-    var kept = null;
-    try {
-      kept = JSON.parse(text);
-    } catch (error) {
-      return null;
-    }
+    var kept = parsed(text);
     var ok = kept && kept.format === FORMAT && build() && kept.build === build() && typeof kept.lang === "string"
       && kept.words && typeof kept.words === "object";
     return ok ? kept : null;
