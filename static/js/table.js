@@ -170,7 +170,7 @@
     stamp = null;
   }
 
-  // What the table shows now, kept for the next launch (stamp "": no table on screen, forget it). Fields
+  // What the table shows now, kept for the next launch (stamp "": no table on screen, the words alone). Fields
   // keep their state in their markup (a checkbox's checked, a select's choice); what is open only for a
   // moment (a celebration, the hint's sheet on a phone) is kept closed, and the status line says what
   // Python's start will say (status, when given), so that nothing changes size when it draws. A failed
@@ -205,8 +205,10 @@
           store.removeItem(KEY);
           return;
         }
-        var setup = withState(form);
+        var setup = withState(form); // as the page comes: its buttons wait for Python, and say so ("Starting…")
         setup.querySelectorAll(WAITING).forEach(function (button) { button.disabled = true; });
+        var starting = setup.querySelector("#loading");
+        if (starting) starting.hidden = false;
         store.setItem(KEY, JSON.stringify({
           format: FORMAT, build: build(), stamp: "", lang: language.code, words: language.words, play: null,
           setup: setup.outerHTML,

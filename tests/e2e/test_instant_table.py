@@ -8,7 +8,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from game.core.i18n import Text
 from tests.e2e import ui
+from tools import i18n
 
 TABLE_KEY = "yacht-dice/table"
 SAVE_KEY = "yacht-dice/match"
@@ -205,14 +207,17 @@ def test_a_table_another_tab_changed_is_replaced_before_anything_is_done_on_it(c
 
 def test_a_returning_players_setup_is_in_their_language_before_python(browser, base_url):
     """No table on screen (the setup), the page's words and the setup form are kept: a later launch shows the lobby in
-    the player's language from its first paint, not English until Python's start (seen in French: "Play solo" for ~0.6 s), and
+    the player's language from its first paint, not English until Python's start (seen in French: "Play solo"), and
     nothing moves when Python arrives; the page is never held back for a table that is not there."""
     context = browser.new_context(base_url=base_url, service_workers="block", locale="fr-FR")
     try:
         page = context.new_page()
         page.set_viewport_size({"width": 412, "height": 823})
-        page.goto(base_url + "/")
-        page.wait_for_selector("html[data-ready='true']")
+        first = Hold(context)
+        page.goto(base_url + "/", wait_until="domcontentloaded")
+        first_words = page.locator("#loading").inner_text()  # a first visit's, before Python
+        first.release(page)
+        context.unroute(HELD)
         expect(page.locator("#quick-solo-title")).to_have_text("Jouer seul")
         kept = page.evaluate(f"() => JSON.parse(localStorage.getItem('{TABLE_KEY}'))")
         assert kept["play"] is None and kept["lang"] == "fr" and kept["words"]["Statistics"] == "Statistiques"
@@ -220,7 +225,9 @@ def test_a_returning_players_setup_is_in_their_language_before_python(browser, b
         page.reload(wait_until="domcontentloaded")
         assert page.locator("#quick-solo-title").inner_text() == "Jouer seul"
         assert page.locator("#quick-computer-line").inner_text() == "Toi contre Léa, bon niveau"
-        assert page.locator("#quick-solo").is_disabled()  # waits for Python, as the page's own does
+        assert page.locator("#quick-solo").is_disabled()  # waits for Python, as the page's own does, and says so
+        french = Text.from_mo("fr", i18n.compiled("fr"))
+        assert page.locator("#loading").is_visible() and page.locator("#loading").inner_text() == french._(first_words)
         assert page.evaluate("[document.documentElement.lang, document.documentElement.dataset.waking]") == ["fr", None]
         expect(page.locator("#setup")).to_be_visible()
         hold.release(page)
