@@ -39,7 +39,9 @@ async function start() {
   await painted();
   const code = URL.createObjectURL(new Blob([WORKER_CODE], { type: "text/x-python" }));
   const version = `${new URL("./python.mjs", import.meta.url).href}#${CHANNEL}`;
+  performance.mark("yacht:worker"); // the launch's steps, for bench.launch_steps
   const worker = await PyWorker(code, { config: config(), version });
+  performance.mark("yacht:worker-ready");
   URL.revokeObjectURL(code); // fetched by now: PyWorker resolves once the code has run
   // Every name in __export__ is on worker.sync: a call is a message to the worker, its answer a promise.
   return (...args) => worker.sync.handle(...args);

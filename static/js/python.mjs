@@ -152,6 +152,7 @@ function watchInstantiation(unpacking) {
     const exports = (instance && instance.exports) || {};
     if (!unpacked || unpacked.filled || !(exports.memory instanceof WebAssembly.Memory)
       || typeof exports.PyInit__pyodide_core !== "function") return result;
+    performance.mark("python:instantiated");
     try {
       unpacked.fill(new Uint8Array(exports.memory.buffer));
     } catch (error) {
@@ -485,13 +486,16 @@ async function startPython(options) {
 
 // Python started, with the game's modules in place (imported in the snapshot, or files written for a start afresh).
 async function start(options) {
+  performance.mark("python:load"); // the worker's steps, for bench.launch_steps
   const pyodide = await startPython(options);
+  performance.mark("python:up");
   progress.stage("python");
   if (globalThis.yachtPython !== "snapshot") await writeGameFiles(pyodide);
   // From the snapshot, the shell's files (the one part of the game not imported there, compiled ahead
   // instead) come from the bytes it keeps (tools/ahead.py's write_sources).
   else pyodide.runPython(`import yacht_ahead\nyacht_ahead.write_sources("${HOME}/game/")`);
   progress.stage("files");
+  performance.mark("python:files");
   // The worker's own scope, which no page script reaches: the end-to-end tests read Python's state
   // through it (tests/e2e/ui.py's run_python evaluates in the worker, as Playwright can).
   globalThis.yachtPyodide = pyodide;
