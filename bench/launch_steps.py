@@ -123,62 +123,55 @@ def launch(visit, url: str, what: str) -> dict[str, tuple[float, float | None]]:
     return timeline(page)
 
 
-def offline_run(bench: startup.Bench, run: int) -> dict:
-    profile = bench.profiles / f"steps-{run}"
-    visit = bench._visit(profile, "game", service_workers="allow")
+FLOOR_SOURCES = ("restore_floor.html", "restore_floor.js", "restore_floor.mjs")
+
+
+def first_visit(bench: startup.Bench, profile: Path, run: int, *, service_workers: str, match: bool) -> None:
+    """The profile's first visit: the game opened (a match begun by link and a roll, when `match`), and with
+    service workers allowed, the service worker in control (it has cached the runtime)."""
+    visit = bench.visit(profile, "game", service_workers=service_workers)
     try:
         page = visit.page()
         startup.open_and_wait(page, bench.base + startup.GAME_PATH, f"first visit, run {run}")
-        startup.under_way(page, bench.base, f"first visit, run {run}")
-        page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+        if match:
+            startup.under_way(page, bench.base, f"first visit, run {run}")
+        if service_workers == "allow":
+            page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
     finally:
         visit.close()
-    visit = bench._visit(profile, "game", service_workers="allow", offline=True)
+
+
+def later(bench: startup.Bench, profile: Path, path: str, run: int, *, again: bool, **options) -> dict:
+    """The profile's browser started again: `path` launched (twice when `again`: the second is measured)."""
+    visit = bench.visit(profile, "game", **options)
     try:
-        startup.open_and_wait(visit.page(), bench.base + startup.GAME_PATH, f"offline, run {run}")
-        return launch(visit, bench.base + startup.GAME_PATH, f"offline again, run {run}")
+        if again:
+            startup.open_and_wait(visit.page(), bench.base + path, f"launch, run {run}")
+        return launch(visit, bench.base + path, f"measured launch, run {run}")
     finally:
         visit.close()
         shutil.rmtree(profile, ignore_errors=True)
 
 
-FLOOR_SOURCES = ("restore_floor.html", "restore_floor.js", "restore_floor.mjs")
+def offline_run(bench: startup.Bench, run: int) -> dict:
+    """bench.startup's offline later launch: the service worker's cache, offline, the browser's second launch."""
+    profile = bench.profiles / f"steps-{run}"
+    first_visit(bench, profile, run, service_workers="allow", match=True)
+    return later(bench, profile, startup.GAME_PATH, run, again=True, service_workers="allow", offline=True)
 
 
 def floor_run(bench: startup.Bench, run: int) -> dict:
     """bench/restore_floor.html's later launch (online: the service worker serves the runtime from its cache)."""
     profile = bench.profiles / f"steps-floor-{run}"
-    visit = bench._visit(profile, "game", service_workers="allow")
-    try:
-        page = visit.page()
-        startup.open_and_wait(page, bench.base + startup.GAME_PATH, f"first visit, run {run}")
-        page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
-    finally:
-        visit.close()
-    visit = bench._visit(profile, "game", service_workers="allow")
-    try:
-        startup.open_and_wait(visit.page(), bench.base + "/restore_floor.html", f"floor, run {run}")
-        return launch(visit, bench.base + "/restore_floor.html", f"floor again, run {run}")
-    finally:
-        visit.close()
-        shutil.rmtree(profile, ignore_errors=True)
+    first_visit(bench, profile, run, service_workers="allow", match=False)
+    return later(bench, profile, "/restore_floor.html", run, again=True, service_workers="allow")
 
 
 def warm_run(bench: startup.Bench, run: int) -> dict:
+    """bench.startup's warm launch: the HTTP cache only, the browser restarted."""
     profile = bench.profiles / f"steps-warm-{run}"
-    visit = bench._visit(profile, "game")
-    try:
-        page = visit.page()
-        startup.open_and_wait(page, bench.base + startup.GAME_PATH, f"cold, run {run}")
-        startup.under_way(page, bench.base, f"cold, run {run}")
-    finally:
-        visit.close()
-    visit = bench._visit(profile, "game")
-    try:
-        return launch(visit, bench.base + startup.GAME_PATH, f"warm, run {run}")
-    finally:
-        visit.close()
-        shutil.rmtree(profile, ignore_errors=True)
+    first_visit(bench, profile, run, service_workers="block", match=True)
+    return later(bench, profile, startup.GAME_PATH, run, again=False)
 
 
 def report(runs: list[dict]) -> str:

@@ -489,7 +489,7 @@ class Bench:
         self.chromium, self.launch, self.base, self.site = chromium, launch, base, site
         self.profiles, self.traffic, self.notes = profiles, traffic, notes
 
-    def _visit(self, profile, kind, **options) -> Visit:
+    def visit(self, profile, kind, **options) -> Visit:
         self.traffic.take()  # nothing from before this browser counts
         return Visit(self.chromium, self.launch, profile, kind, self.notes, **options)
 
@@ -497,7 +497,7 @@ class Bench:
         """A new profile (cold), then the same profile after a browser restart (warm)."""
         profile = self.profiles / f"{kind}-{run}"
         out: dict = {}
-        visit = self._visit(profile, kind)
+        visit = self.visit(profile, kind)
         try:
             out["cold"] = open_and_wait(visit.page(), self.base + path, f"{kind} cold, run {run}")
             out["cold_bytes_server"] = summarize_traffic(self.traffic.take(), self.site)
@@ -506,7 +506,7 @@ class Bench:
                 under_way(visit.page(), self.base, f"{kind} cold, run {run}")
         finally:
             visit.close()
-        visit = self._visit(profile, kind)
+        visit = self.visit(profile, kind)
         try:
             page = visit.page()
             out["warm"] = open_and_wait(page, self.base + path, f"{kind} warm, run {run}")
@@ -529,7 +529,7 @@ class Bench:
         """A first visit with the service worker (bytes incl. its precache), then offline."""
         profile = self.profiles / f"game-sw-{run}"
         out: dict = {}
-        visit = self._visit(profile, "game", service_workers="allow")
+        visit = self.visit(profile, "game", service_workers="allow")
         try:
             page = visit.page()
             out["first_visit"] = open_and_wait(
@@ -551,7 +551,7 @@ class Bench:
             out["first_visit_bytes_playwright"] = visit.playwright_bytes()
         finally:
             visit.close()
-        visit = self._visit(profile, "game", service_workers="allow", offline=True)
+        visit = self.visit(profile, "game", service_workers="allow", offline=True)
         try:
             out["offline"] = open_and_wait(visit.page(), self.base + GAME_PATH, f"game offline, run {run}")
             # A later offline launch: the first one compiles the WebAssembly served from the
