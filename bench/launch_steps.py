@@ -91,7 +91,9 @@ def label(name: str) -> str | None:
     if rest.startswith("http"):
         path = "/" + rest.split("/", 3)[3].split("?")[0].split("#")[0]
         known = next((part for part in FILES if part in path), None)
-        return f"{kind}: {known}…" if known and known.endswith(("-", "core")) else f"{kind}: {known}" if known else None
+        if known is None:
+            return None
+        return f"{kind}: {known}…" if known.endswith(("-", "core")) else f"{kind}: {known}"  # a hashed name cut short
     return name
 
 
@@ -200,8 +202,9 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
-    parser.add_argument("--warm", action="store_true", help="the warm launch (HTTP cache) instead of the offline one")
-    parser.add_argument("--floor", action="store_true", help="bench/restore_floor.html: a plain worker made at once")
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--warm", action="store_true", help="the warm launch (HTTP cache) instead of the offline one")
+    which.add_argument("--floor", action="store_true", help="bench/restore_floor.html: a plain worker made at once")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 

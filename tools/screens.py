@@ -45,6 +45,8 @@ def shoot(page, base_url: str, out: Path, stem: str) -> list[Path]:
     page.wait_for_selector("#dice button[aria-pressed='true'] >> nth=1")
     page.evaluate("window.scrollTo(0, 0)")
     save("game", full_page=False)  # the screen as a player sees it (the tray sticks to its foot on a phone)
+    if page.locator("#menu-button").is_visible():  # on a phone the header's actions fold under Menu
+        page.locator("#menu-button").click()
     page.locator("#settings summary").click()
     page.locator("#theme").wait_for()
     page.locator("#settings").scroll_into_view_if_needed()
