@@ -119,6 +119,16 @@ async function main() {
       return;
     }
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout, polling: 200 });
+    // The game fetches its advisor table a few seconds into a match (game.app.table.PREFETCH_SECONDS);
+    // a reload while that fetch is in flight aborts it, and Firefox logs the aborted request as an
+    // error ("A ServiceWorker intercepted the request and encountered an unexpected error"), which
+    // under a slow machine's timing lands in `errors`. So the reload waits until the table has come
+    // and the page has answered everything, as a player's reload between turns would.
+    await page.waitForFunction(
+      () => performance.getEntriesByType("resource").some((entry) => entry.name.includes("/static/tables/")),
+      { timeout, polling: 100 },
+    );
+    await page.evaluate(() => window.yachtPage.answered());
     say("controlled");
     await lines.next(); // the test shuts the server down, then answers
     const again = Date.now();
