@@ -4,6 +4,12 @@
   "use strict";
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
 
+  // The new version takes over once the old one has nothing in flight, and controllerchange (below)
+  // then reloads the page: about a second here. Should it not come by this time (a request the page
+  // still has open holds the old version), the page reloads anyway: leaving it ends what it held, and
+  // it comes back from whichever version then controls it, an update still waiting offered again.
+  var RELOAD_ANYWAY_MS = 5000;
+
   function offerUpdate(worker) {
     var bar = document.getElementById("update-bar");
     var button = document.getElementById("update-reload");
@@ -12,6 +18,7 @@
     button.onclick = function () {
       button.disabled = true;
       worker.postMessage("skip-waiting");
+      setTimeout(function () { window.location.reload(); }, RELOAD_ANYWAY_MS);
     };
   }
 

@@ -111,6 +111,32 @@ def test_update_is_offered_and_applied(page, served):
     assert (ui.dice(page), ui.held(page), ui.cell(page, "chance", 0)) == match_before
 
 
+def test_reload_for_an_update_that_does_not_take_over_still_reloads(page, served):
+    """The update bar's Reload never leaves a dead button: a new version that does not take over (here
+    one that ignores the page's skip-waiting, as one held by a request still open would wait) is left
+    waiting, the page reloads anyway from the version it has, and the update is offered again."""
+    source, site, url = served
+    ui.start(page, url, "rules=yacht&players=Ann&seed=5")
+    wait_for_control(page)
+    ui.roll(page)
+    ui.die(page, 2).click()
+    match_before = (ui.dice(page), ui.held(page))
+    sw = source / "static" / "js" / "sw.js"
+    taking_over = 'if (event.data === "skip-waiting") self.skipWaiting();'
+    assert taking_over in sw.read_text()
+    sw.write_text(sw.read_text().replace(taking_over, "// release 2 stays waiting"))
+    build(site, root=source)
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    page.wait_for_selector("#update-bar:not([hidden])", timeout=60_000)
+    with page.expect_navigation(timeout=30_000):
+        page.click("#update-reload")
+    page.wait_for_selector("html[data-ready='true']", timeout=60_000)
+    page.wait_for_selector("#update-bar:not([hidden])", timeout=30_000)
+    assert page.locator("#update-reload").is_enabled()
+    assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.waiting !== null)")
+    assert (ui.dice(page), ui.held(page)) == match_before
+
+
 def test_site_works_under_a_sub_path(page, page_log, tmp_path):
     (tmp_path / "yacht").symlink_to(DIST, target_is_directory=True)
     server = serve_in_background(tmp_path, 0)
