@@ -174,6 +174,14 @@
     };
   }
   window.addEventListener("error", function (event) {
+    var target = event && event.target;
+    if (target && target.tagName === "SCRIPT" && target.hasAttribute("data-python-config")) {
+      // game.mjs, or a module it imports (PyScript's core), could not be loaded: no Python will come,
+      // so say so now rather than after a stall, and let page.js stop keeping taps for it.
+      if (window.yachtPage) window.yachtPage.failed(word("script"));
+      else fail(word("script"));
+      return;
+    }
     var message = event && event.message ? String(event.message) : word("script");
     if (/PythonError/.test(message)) {
       // Never a traceback on the page: the details stay in the browser's console.

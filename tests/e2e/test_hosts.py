@@ -104,6 +104,10 @@ def test_the_setup_form_shows_the_chosen_rules_options_before_python_has_started
     expect(page.locator("#setup-form fieldset[data-rules='yahtzee']")).to_be_hidden()
     page.locator("#setup-form select[name='count']").select_option("4")
     expect(page.locator("#setup-form .player-row[data-seat='4']")).to_be_visible()
+    # The script that starts Python could not be loaded: said at once, not after a stall (and the
+    # choices above were answered at once too: nothing waits for a Python that cannot come).
+    expect(page.locator("html")).to_have_attribute("data-ready", "failed", timeout=5_000)
+    expect(page.locator("#boot-error")).to_contain_text("a script failed to load")
 
 
 def test_the_game_boots_offline_after_one_visit_on_either_host(context, page, host):
