@@ -28,6 +28,10 @@ BOOT = {
     "stopped": N_("its Python code stopped before the page was ready."),
     "unknown": N_("an unknown error."),
     "script": N_("a script failed to load."),
+    # Translators: shown in place of the game when one of the files that start it could not be downloaded.
+    "not_downloaded": N_(
+        "The game could not start: one of its files did not download. Check the connection, then reload the page."
+    ),
     # Translators: shown, in place of the game, when loading has not moved for {seconds} seconds; it
     # goes away by itself if loading goes on.
     "stalled": N_(

@@ -41,14 +41,15 @@
   function word(key) { return WORDS[key] || (key === "failed" ? "{reason}" : key); }
   var root = document.documentElement;
   var watching = true;  // until the game is ready or has failed
-  function fail(reason) {
+  // reason: what went wrong, put in the "failed" message; whole: reason is the whole message.
+  function fail(reason, whole) {
     if (root.dataset.ready === "true") return;
     var box = document.getElementById("boot-error");
     var loading = document.getElementById("loading");
     if (!box) return;
     stopWatching();
     if (loading) loading.hidden = true;
-    box.textContent = word("failed").replace("{reason}", reason);
+    box.textContent = whole ? reason : word("failed").replace("{reason}", reason);
     box.hidden = false;
     root.dataset.ready = "failed";
   }
@@ -176,10 +177,11 @@
   window.addEventListener("error", function (event) {
     var target = event && event.target;
     if (target && target.tagName === "SCRIPT" && target.hasAttribute("data-python-config")) {
-      // game.mjs, or a module it imports (PyScript's core), could not be loaded: no Python will come,
-      // so say so now rather than after a stall, and let page.js stop keeping taps for it.
-      if (window.yachtPage) window.yachtPage.failed(word("script"));
-      else fail(word("script"));
+      // game.mjs, or a module it imports (PyScript's core), did not download: no Python will come, so
+      // say so now rather than after a stall (and not that the browser may lack WebAssembly: the line
+      // is the likelier cause), and let page.js stop keeping taps for it.
+      if (window.yachtPage) window.yachtPage.stop();
+      fail(word("not_downloaded"), true);
       return;
     }
     var message = event && event.message ? String(event.message) : word("script");

@@ -715,15 +715,21 @@
     pump();
   }
 
+  // No Python will come (boot.js says why): nothing waits for answers that will not come, and no stale
+  // table is left painted (the page as it came, with boot.js's words).
+  function stop() {
+    stopped = true;
+    table.woke();
+    queue.splice(0).forEach(release);
+  }
+
   // The worker could not start (python: it started but its Python did not answer the start):
   // boot.js's words on the page (a Python error's traceback stays in the console), and nothing
   // waits for answers that will not come.
   function failed(error, python) {
     var text = message(error);
     console.error("The game's Python could not start: " + text);
-    stopped = true;
-    table.woke(); // no stale table is left painted: the page as it came, with boot.js's words
-    queue.splice(0).forEach(release);
+    stop();
     var boot = window.yachtBoot;
     if (!boot) return;
     boot.fail(python || /PythonError|Traceback/.test(text) ? boot.word("python_error") : text || boot.word("unknown"));
@@ -737,5 +743,5 @@
     return busy ? new Promise(function (resolve) { waiting.push(resolve); }) : Promise.resolve();
   }
 
-  window.yachtPage = { connect: connect, failed: failed, answered: answered };
+  window.yachtPage = { connect: connect, failed: failed, stop: stop, answered: answered };
 }());

@@ -107,7 +107,9 @@ def test_the_setup_form_shows_the_chosen_rules_options_before_python_has_started
     # The script that starts Python could not be loaded: said at once, not after a stall (and the
     # choices above were answered at once too: nothing waits for a Python that cannot come).
     expect(page.locator("html")).to_have_attribute("data-ready", "failed", timeout=5_000)
-    expect(page.locator("#boot-error")).to_contain_text("a script failed to load")
+    expect(page.locator("#boot-error")).to_have_text(
+        "The game could not start: one of its files did not download. Check the connection, then reload the page."
+    )
 
 
 def test_the_game_boots_offline_after_one_visit_on_either_host(context, page, host):
