@@ -41,15 +41,18 @@
   function word(key) { return WORDS[key] || (key === "failed" ? "{reason}" : key); }
   var root = document.documentElement;
   var watching = true;  // until the game is ready or has failed
-  // reason: what went wrong, put in the "failed" message; whole: reason is the whole message.
-  function fail(reason, whole) {
+  // reason: what went wrong, put in the "failed" message.
+  function fail(reason) {
+    failWith(word("failed").replace("{reason}", reason));
+  }
+  function failWith(text) {
     if (root.dataset.ready === "true") return;
     var box = document.getElementById("boot-error");
     var loading = document.getElementById("loading");
     if (!box) return;
     stopWatching();
     if (loading) loading.hidden = true;
-    box.textContent = whole ? reason : word("failed").replace("{reason}", reason);
+    box.textContent = text;
     box.hidden = false;
     root.dataset.ready = "failed";
   }
@@ -181,7 +184,7 @@
       // say so now rather than after a stall (and not that the browser may lack WebAssembly: the line
       // is the likelier cause), and let page.js stop keeping taps for it.
       if (window.yachtPage) window.yachtPage.stop();
-      fail(word("not_downloaded"), true);
+      failWith(word("not_downloaded"));
       return;
     }
     var message = event && event.message ? String(event.message) : word("script");

@@ -724,8 +724,7 @@
   }
 
   // The worker could not start (python: it started but its Python did not answer the start):
-  // boot.js's words on the page (a Python error's traceback stays in the console), and nothing
-  // waits for answers that will not come.
+  // stop, with boot.js's words on the page (a Python error's traceback stays in the console).
   function failed(error, python) {
     var text = message(error);
     console.error("The game's Python could not start: " + text);
