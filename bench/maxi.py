@@ -5,10 +5,9 @@
 
 Every game is played on the game's own code: the engine (game.core.engine, saved rolls included)
 and the computer's steps (game.coach.advice.bot_step), one seat, seeds ``first`` .. ``first +
-games - 1`` for each level. Dice come from slots (game.core.dice.slot_face: the game, round, roll
-and position, never the seat), so a two-seat match on a seed deals each seat the dice its solo
-game on that seed meets: the head to head of two levels over the seeds is the pair of their solo
-games, a tie counting half. Prints, per level, the mean score with its 95% interval, its spread,
+games - 1`` for each level. Dice come from slots (game.core.dice.seat_face: the game, round, seat,
+roll and position), so two solo games on a seed meet the same dice, as a duplicate tournament deals
+them: the head to head of two levels over the seeds is the pair of their solo games, a tie counting half. Prints, per level, the mean score with its 95% interval, its spread,
 and the rolls made and saved rolls left unspent per game; then each pair's win share with its 95%
 interval. A given ``--first`` replays the same games.
 

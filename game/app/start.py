@@ -22,7 +22,6 @@ from game.app.storage import keep_setup_aside, saved_setup, stored_session
 from game.app.table import begin
 from game.coach.session import Session
 from game.core import links
-from game.core.engine import new_match
 from game.core.i18n import N_, Text
 from game.core.refusals import GameError
 from game.present import setup as setups
@@ -209,7 +208,8 @@ def open_challenge(app: App, link: links.Link) -> Out:
     app = replace(app.holding(CHALLENGE_KEY, text), challenge=theirs)
     effects = [store(CHALLENGE_KEY, text)]
     seat = setups.quick_setup(dict(app.form), setups.Quick.SOLO)[0].seats(app.t)[0]
-    offered = Session(new_match(theirs.ruleset, [seat], 1, theirs.seed, t=app.t), undo_allowed=link.undo)
+    # The challenger's seat's own dice, and no undo: a challenge's result is final once played.
+    offered = Session(theirs.alone(0, seat), undo_allowed=False)
     saved, error = stored_session(app)
     if error is not None:
         app, more = report_unreadable(replace(app, offered=offered), error)

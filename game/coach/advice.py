@@ -27,7 +27,7 @@ from game.coach.odds import Chances, Odds, shown
 from game.coach.race import Prospect
 from game.coach.winning import WinChances, Winning
 from game.core.actions import Action, Decision, Hold, Keep, Roll, Score
-from game.core.engine import Match, new_match
+from game.core.engine import Match
 
 __all__ = [
     "Hint",
@@ -328,7 +328,7 @@ def decisions(match: Match) -> Iterator[tuple[Match, Action]]:
     Rebuilt from the seed and the recorded actions; the first roll of a turn and holds are
     not decisions (a reroll is: it keeps the held dice).
     """
-    replay = new_match(match.ruleset, match.seats, match.games, match.seed)
+    replay = match.begun()
     for action in match.actions:
         if as_decision(replay, action) is not None:
             yield replay, action

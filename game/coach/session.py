@@ -26,7 +26,7 @@ from game.coach.coaching import Coach
 from game.coach.pacing import COMPUTER_PAUSE, HOLD_PAUSE, ROLL_SECONDS
 from game.coach.undo import Undo, is_undo_record, undo_point
 from game.core import saves
-from game.core.actions import Action, Decision, Hold, Roll
+from game.core.actions import Action, Decision, Hold, Roll, Score
 from game.core.cards import Level, SeatKind
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
@@ -145,8 +145,27 @@ class Session:
     @property
     def can_undo(self) -> bool:
         """Whether an undo would be accepted now."""
+        return self._undo_refusal() is None
+
+    def _undo_refusal(self) -> TableError | None:
+        if not self.undo_allowed:
+            return TableError("Undo is off for this match.", Refusal.UNDO_OFF)
+        if not self.match.actions:
+            return TableError("There is nothing to undo in this game yet.", Refusal.NOTHING_TO_UNDO)
         point = undo_point(self.match)
-        return self.undo_allowed and point is not None and point[0] >= self.floor
+        if point is None:
+            return TableError(
+                "Undo takes back only a hold or a box chosen since the last roll, never a roll.",
+                Refusal.NOTHING_TO_UNDO,
+                case="roll",
+            )
+        if point[0] < self.floor:
+            return TableError(
+                "Undo cannot reach back before the turn this link brought.", Refusal.NOTHING_TO_UNDO, case="link"
+            )
+        if self.remote and isinstance(self.match.actions[point[0]], Score):
+            return TableError("This turn is scored and sent: it is final.", Refusal.NOTHING_TO_UNDO, case="sent")
+        return None
 
     def wants_hint(self) -> bool:
         """Whether the person to move asked for hints and has a decision to make."""
@@ -283,30 +302,24 @@ class Session:
         return thrown + (HOLD_PAUSE if isinstance(action, Hold) else COMPUTER_PAUSE)
 
     def undo(self) -> Step:
-        """Take back the last action of a person, and every computer action after it.
+        """Take back a person's last hold or score, made since the last roll (game.coach.undo says why no more).
 
-        Dice come from the seed and the number drawn, so rolling again after undoing a roll
-        gives the same dice: undo mends a misclick, it never fishes for better dice.
+        A roll is never taken back, nor a computer's action, nor a turn sent by link: undo mends a mis-tap,
+        it never shows a die before its roll or takes back what another person has seen or been sent.
 
         >>> from game.core.engine import new_match
         >>> s = Session(new_match("yacht", ["Ann"], seed=1), undo_allowed=False).act(Roll()).session
         >>> str(s.undo().refusal)
         'Undo is off for this match.'
         """
-        if not self.undo_allowed:
-            return self._refused(TableError("Undo is off for this match.", Refusal.UNDO_OFF))
+        refusal = self._undo_refusal()
+        if refusal is not None:
+            return self._refused(refusal)
         point = undo_point(self.match)
-        if point is None:
-            return self._refused(TableError("There is nothing to undo in this game yet.", Refusal.NOTHING_TO_UNDO))
+        assert point is not None  # _undo_refusal refuses otherwise
         index, seat = point
-        if index < self.floor:
-            return self._refused(
-                TableError(
-                    "Undo cannot reach back before the turn this link brought.", Refusal.NOTHING_TO_UNDO, case="link"
-                )
-            )
         match = self.match
-        restored = saves.replay(match.ruleset, match.seats, match.games, match.seed, match.actions[:index])
+        restored = match.begun().apply_all(match.actions[:index])
         record = Undo(match.game, seat, len(match.actions) - index)
         session = replace(self, match=restored, undos=self.undos + (record,), feedback=None)
         reopened = match.game if match.game_over and not restored.game_over else None
@@ -330,7 +343,7 @@ class Session:
         >>> from game.core.engine import new_match
         >>> data = Session(new_match("yacht", ["Ann"], seed=1)).to_dict()
         >>> data["format"], data["version"], data["undo"], data["match"]["version"]
-        ('yacht-dice/session', 2, True, 2)
+        ('yacht-dice/session', 2, True, 3)
         """
         return {
             "format": SESSION_FORMAT,

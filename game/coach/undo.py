@@ -1,12 +1,15 @@
-"""Undo at the table: how far back a take-back reaches, and the record each one leaves.
+"""Undo at the table: what a take-back may reach, and the record each one leaves.
 
-An undo takes back the last action of a person in the current game and every computer action
-after it; it never crosses into an earlier game. The records travel in the session's save.
+An undo mends a mis-tap: it takes back the last action when that is a person's hold or score made
+since the last roll. It never takes back a roll (a roll made again would show the next dice, or the
+same ones: either way a person would choose knowing the roll), never a computer's action, and never
+crosses into an earlier game. So no state a person can reach shows a face before the roll that
+reveals it. The records travel in the session's save.
 
 >>> from game.core.engine import new_match
 >>> m = new_match("yacht", ["Ann"], seed=1).roll()
->>> undo_point(m), Undo(game=0, player=0, actions=1)
-((0, 0), Undo(game=0, player=0, actions=1))
+>>> undo_point(m), undo_point(m.hold(0)), Undo(game=0, player=0, actions=1)
+(None, (1, 0), Undo(game=0, player=0, actions=1))
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.core.actions import Finish, NextGame, Score
+from game.core.actions import Hold, Score
 from game.core.cards import SeatKind
 from game.core.engine import Match
 
@@ -31,21 +34,26 @@ class Undo:
 
 
 def undo_point(match: Match) -> tuple[int, int] | None:
-    """(index, seat) of the last action of a person in the current game, or None.
+    """(index, seat) of the action an undo would take back: the last one, when it is a person's hold or
+    score (a score hands the turn on, so it was the seat before the one now to move); else None.
 
-    Walks back from the end (a score was made by the seat before the one now to move), so it
-    costs the few actions since that person's, not the whole match.
+    >>> from game.core.cards import Seat
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann", Seat.computer("Cy", "easy")], seed=1).roll().score("choice")
+    >>> undo_point(m), undo_point(m.roll())
+    ((1, 0), None)
     """
-    seat = match.player
-    for index in range(len(match.actions) - 1, -1, -1):
-        action = match.actions[index]
-        if isinstance(action, (NextGame, Finish)):
-            return None  # undo never crosses into an earlier game
-        if isinstance(action, Score):
-            seat = (seat - 1) % len(match.seats)
-        if match.seats[seat].kind is SeatKind.HUMAN:
-            return index, seat
-    return None
+    if not match.actions:
+        return None
+    index = len(match.actions) - 1
+    action = match.actions[index]
+    if isinstance(action, Hold):
+        seat = match.player
+    elif isinstance(action, Score):
+        seat = (match.player - 1) % len(match.seats)
+    else:
+        return None  # a roll, or a game's end: never taken back
+    return (index, seat) if match.seats[seat].kind is SeatKind.HUMAN else None
 
 
 def is_undo_record(item: Any, match: Match) -> bool:

@@ -1,13 +1,14 @@
 """Where a match's dice come from: its seed, and the faces that seed gives each die.
 
 A match draws nothing from a hidden generator: every face is a function of the seed and where
-the die is (:func:`slot_face`: the game, round, roll and position), or, for matches saved before
-slot dice, of how many dice were drawn before (:func:`die_face`). So ``seed + actions`` replays a
-match exactly, on any Python.
+the die is (:func:`seat_face`: the game, round, seat, roll and position). Matches made by earlier
+builds keep the dice they had: those made before seats had dice of their own took the same slot for
+every seat (:func:`slot_face`), and those made before slots counted the dice drawn (:func:`die_face`).
+So ``seed + actions`` replays a match exactly, on any Python.
 
->>> check_seed(7), Draw("slot") is Draw.SLOT
+>>> check_seed(7), Draw("seat") is Draw.SEAT
 (7, True)
->>> 1 <= slot_face(7, 0, 0, 0, 2, 6) <= 6
+>>> 1 <= seat_face(7, 0, 0, 1, 0, 2, 6) <= 6
 True
 """
 
@@ -19,7 +20,7 @@ from enum import Enum
 
 from game.core.refusals import Refusal, SetupError, is_whole
 
-__all__ = ["MAX_SEED", "SEED_TEXT_LENGTH", "Draw", "check_seed", "die_face", "slot_face"]
+__all__ = ["MAX_SEED", "SEED_TEXT_LENGTH", "Draw", "check_seed", "die_face", "seat_face", "slot_face"]
 
 MAX_SEED = 2**53 - 1
 """Largest integer seed: seeds stay exact when a save passes through JavaScript."""
@@ -28,9 +29,12 @@ SEED_TEXT_LENGTH = 64
 
 
 class Draw(Enum):
-    """Where a match's dice come from: each die's slot (every match since links), or a count of
-    the dice drawn so far (matches made before; kept so that their saves replay the same dice)."""
+    """Where a match's dice come from, by the build that began it: each seat's own slots (every match
+    now), one slot shared by every seat of a round (matches begun from links until seats had dice of
+    their own), or a count of the dice drawn so far (matches before links). The older two are kept
+    only so that saves and links made then replay the very dice they had."""
 
+    SEAT = "seat"
     SLOT = "slot"
     SEQUENCE = "sequence"
 
@@ -49,11 +53,24 @@ def die_face(seed: int | str, index: int, sides: int) -> int:
     return _face(f"yacht-dice:{json.dumps(seed)}:{index}", sides)
 
 
-def slot_face(seed: int | str, game: int, round_: int, roll: int, position: int, sides: int) -> int:
-    """Face (1..sides) of the die at ``position`` on roll ``roll`` of round ``round_`` of game ``game``.
+def seat_face(seed: int | str, game: int, round_: int, seat: int, roll: int, position: int, sides: int) -> int:
+    """Face (1..sides) of the die at ``position`` on roll ``roll`` of seat ``seat``'s turn in a round.
 
-    The slot alone decides it, not how many dice were drawn before: two people on one seed
-    who keep differently meet the same fresh dice in the same slot.
+    The seat is part of the slot, so two people at one table never meet the same roll (one who watched
+    the other would know what a reroll brings), while a replay of one seat's turns elsewhere (a
+    challenge, the daily game) meets exactly that seat's dice.
+
+    >>> seat_face(7, 0, 0, 0, 0, 2, 6) == seat_face(7, 0, 0, 0, 0, 2, 6)
+    True
+    >>> [seat_face(7, 0, 0, s, 0, p, 6) for s in (0, 1) for p in range(5)] != [seat_face(7, 0, 0, 0, 0, p, 6) for p in range(5)] * 2
+    True
+    """
+    return _face(f"yacht-dice/seat:{json.dumps(seed)}:{game}:{round_}:{seat}:{roll}:{position}", sides)
+
+
+def slot_face(seed: int | str, game: int, round_: int, roll: int, position: int, sides: int) -> int:
+    """Face (1..sides) of the die at ``position`` on roll ``roll`` of round ``round_`` of game ``game``,
+    the same for every seat (:data:`Draw.SLOT`, matches made before seats had dice of their own).
 
     >>> slot_face(7, 0, 0, 0, 2, 6) == slot_face(7, 0, 0, 0, 2, 6)
     True

@@ -6,16 +6,10 @@ A :class:`Match` is an immutable value.  Every action (``roll``, ``hold``, ``sco
 nothing.  The flow follows seed 001 (1-5 players, up to 6 games, one round per category, a turn
 of one roll plus rerolls of the dice not held) and seed 000 (the same turn, formally).
 
-A match asks game.core.legality why an action is refused now and game.core.moves what it does;
-its seats and scorecards are game.core.cards' values. Randomness is injected and restorable: the
-dice come from the seed and each die's slot (game.core.dice), so every person meets the same fresh
-dice in the same slot however they kept, and undo cannot fish. Tests and replays may also pass the
-faces of a roll explicitly. Every action is recorded in ``Match.actions`` as an action value
-(game.core.actions), so ``seed + actions`` replays a match exactly; game.core.saves writes and
-restores a match at any point, validating a save by replaying it.
-
-Indices of players, dice and games are 0-based in the API; messages number them from 1, as
-people do ("Ann cannot hold die 3: roll the dice first").
+A match asks game.core.legality why an action is refused now and game.core.moves what it does.
+The dice come from the seed and each die's slot, the seat's own (game.core.dice), so ``seed +
+actions`` replays a match exactly (game.core.saves). Indices are 0-based in the API; messages number
+from 1, as people do ("Ann cannot hold die 3: roll the dice first").
 
 >>> m = new_match("yahtzee", ["Ann", "Bob"], seed=1)
 >>> m = m.roll(faces=[3, 3, 3, 5, 5])
@@ -29,18 +23,25 @@ people do ("Ann cannot hold die 3: roll the dice first").
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from game.core import actions, legality, moves, variants
+from game.core import actions, legality, moves, starting
 from game.core.actions import Action, Finish, Hold, NextGame, Roll, Score
-from game.core.cards import MAX_GAMES, LastScored, PlayerRef, Scorecard, Seat, Standing, competition_ranks, make_seats
+from game.core.cards import (
+    LastScored,
+    PlayerRef,
+    Scorecard,
+    Seat,
+    Standing,
+    competition_ranks,
+    make_seats,
+)
 from game.core.dice import Draw, check_seed
 from game.core.i18n import ENGLISH, Text
-from game.core.refusals import ActionError, GameError, Refusal, SetupError, is_whole
-from game.core.rule_errors import RulesError
+from game.core.refusals import ActionError, GameError
 from game.core.rules import RuleSet, Totals
 
 __all__ = ["Phase", "Match", "new_match"]
@@ -56,28 +57,6 @@ class Phase(Enum):
     MATCH_OVER = "match_over"  # nothing more to do
 
 
-def _check_games(games: object) -> int:
-    if not is_whole(games, 1, MAX_GAMES):
-        raise SetupError(f"a match is played for 1 to {MAX_GAMES} games, not {games!r}", Refusal.BAD_SETUP)
-    return games
-
-
-def _resolve_ruleset(ruleset: object) -> RuleSet:
-    if isinstance(ruleset, RuleSet):
-        return ruleset
-    if isinstance(ruleset, str):
-        try:
-            return variants.ruleset(ruleset)
-        except RulesError as exc:
-            raise SetupError(f"unknown rule set {ruleset!r}: {exc}", Refusal.BAD_SETUP) from exc
-    if isinstance(ruleset, Mapping):
-        try:
-            return variants.from_dict(ruleset)
-        except RulesError as exc:
-            raise SetupError(f"bad rule set {ruleset!r}: {exc}", Refusal.BAD_SETUP) from exc
-    raise SetupError(f"a rule set or its name is needed, not {ruleset!r}", Refusal.BAD_SETUP)
-
-
 # --------------------------------------------------------------------------- the match
 
 
@@ -88,6 +67,8 @@ class Match:
     Build one with :func:`new_match`.  Fields: ``ruleset``, ``seats``, ``games`` (the number
     planned at setup: a default, not a cage), ``seed``, ``draw`` (where dice come from) and ``draws``
     (the dice drawn so far),
+    ``dice_seats`` (for each seat, the seat whose dice it meets; empty: its own, as at any table: a
+    challenge replays another table's seat alone),
     ``cards`` (per game, one :class:`Scorecard` per seat), ``player`` (whose turn), ``dice``
     (empty before the first roll of a turn), ``held``, ``rolls`` (rolls used this turn),
     ``finished``, ``actions`` (the record), ``last_scored`` and ``banked`` (under a rule set that saves
@@ -106,7 +87,8 @@ class Match:
     held: tuple[bool, ...]
     draws: int = 0
     player: int = 0
-    draw: Draw = Draw.SLOT
+    draw: Draw = Draw.SEAT
+    dice_seats: tuple[int, ...] = ()
     dice: tuple[int, ...] = ()
     rolls: int = 0
     finished: bool = False
@@ -183,6 +165,29 @@ class Match:
         if self.rolls >= self.rolls_allowed:
             return Phase.MUST_SCORE
         return Phase.MID_TURN
+
+    def dice_seat(self, seat: int) -> int:
+        """The seat whose dice ``seat`` meets (its own, unless the match replays another table's seat)."""
+        return self.dice_seats[seat] if self.dice_seats else seat
+
+    def begun(self) -> Match:
+        """This match as it began: the same rules, seats, games, seed and dice, no action yet.
+
+        >>> new_match("yacht", ["Ann", "Bob"], seed=1).roll().begun() == new_match("yacht", ["Ann", "Bob"], seed=1)
+        True
+        """
+        return new_match(self.ruleset, self.seats, self.games, self.seed, draw=self.draw, dice_seats=self.dice_seats)
+
+    def alone(self, seat: int, who: Seat | None = None) -> Match:
+        """A one-game match of ``seat`` alone (or of ``who`` in its place) on the dice that seat meets here.
+
+        >>> m = new_match("yacht", ["Ann", "Bob"], seed=1)
+        >>> m.alone(1).dice_seats, m.alone(1).roll().dice == m.roll().score("choice").roll().dice
+        ((1,), True)
+        """
+        dice_seat = self.dice_seat(seat)
+        dice_seats = (dice_seat,) if dice_seat and self.draw is Draw.SEAT else ()
+        return new_match(self.ruleset, [who or self.seats[seat]], 1, self.seed, draw=self.draw, dice_seats=dice_seats)
 
     @property
     def current_seat(self) -> Seat:
@@ -465,27 +470,30 @@ def new_match(
     games: int = 1,
     seed: int | str | None = None,
     t: Text = ENGLISH,
-    draw: Draw = Draw.SLOT,
+    draw: Draw = Draw.SEAT,
+    dice_seats: Sequence[int] = (),
 ) -> Match:
     """A new match: rule set (or its name), 1-5 players (names or Seats), 1-6 games, a seed.
 
     Without a seed, one is drawn from the system's randomness (and kept, for replays). ``draw`` is
-    where the dice come from (only the replay of a save made before slot dice asks for the old way). A player
+    where the dice come from (only the replay of a save or link made by an earlier build asks for an older way);
+    ``dice_seats`` the seat whose dice each seat meets, where not its own (a challenge replays one seat alone). A player
     without a name is called "Player N" in the words of ``t`` (one person, by default: "Player 1").
 
     >>> m = new_match("yahtzee", ["Ann", "", Seat.computer("CPU")], games=2, seed=9)
     >>> m.players, m.games, m.phase.value
     (('Ann', 'Player 2', 'CPU'), 2, 'first_roll')
     """
-    rule_set = _resolve_ruleset(ruleset)
+    rule_set = starting.ruleset(ruleset)
     seats = make_seats(players, t)
     return Match(
         ruleset=rule_set,
         seats=seats,
-        games=_check_games(games),
+        games=starting.games(games),
         seed=check_seed(seed),
         cards=(tuple(Scorecard() for _ in seats),),
         held=(False,) * rule_set.dice,
         draw=draw,
+        dice_seats=starting.dice_seats(dice_seats, len(seats), draw),
         banked=(0,) * len(seats) if rule_set.saved_rolls else (),
     )

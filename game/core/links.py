@@ -50,8 +50,10 @@ __all__ = [
     "moves",
 ]
 
-LINK_VERSION = 1
-"""The version of the links this build writes (and the newest it reads)."""
+LINK_VERSION = 2
+"""The version of the links this build writes (and the newest it reads): 2 gives each seat dice of its own
+and says whose dice each seat meets (``i``); a version 1 link is a match whose seats shared each round's
+slots, read and written as it was so that a match begun by an earlier build goes on with its dice."""
 MAX_LINK_CHARS = 2000
 """The longest link value written or read: what messengers keep whole."""
 _CHECK_BYTES = 6
@@ -153,7 +155,7 @@ def _mask(held: tuple[bool, ...]) -> int:
 
 
 def _start(match: Match) -> Match:
-    return new_match(match.ruleset, match.seats, match.games, match.seed, draw=match.draw)
+    return match.begun()
 
 
 def moves(match: Match) -> tuple[tuple[int, int], ...]:
@@ -273,12 +275,13 @@ def write(match: Match, kind: LinkKind = LinkKind.MATCH, undo: bool = True, pass
     >>> len(write(new_match("yahtzee", ["Ann", "Bob"], seed=3))) < 200
     True
     """
-    if match.draw is not Draw.SLOT:
+    if match.draw is Draw.SEQUENCE:
         raise LinkError("a match that draws its dice in sequence", Why.UNSENDABLE)
     digits = moves(match)
     number = _number(digits)
+    version = 1 if match.draw is Draw.SLOT else LINK_VERSION
     data = {
-        "v": LINK_VERSION,
+        "v": version,
         "k": kind.value,
         "r": _rules(match.ruleset),
         "s": [_seat(seat) for seat in match.seats],
@@ -288,12 +291,15 @@ def write(match: Match, kind: LinkKind = LinkKind.MATCH, undo: bool = True, pass
         "p": int(pass_phone),
         "n": sum(isinstance(action, (Score, NextGame, Finish)) for action in match.actions),
         "m": _b64(number.to_bytes((number.bit_length() + 7) // 8, "big")),
+        **({"i": list(match.dice_seats)} if version >= 2 else {}),
     }
     body = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
     return f"{_b64(body)}.{_check(body)}"
 
 
-_KEYS = {"v", "k", "r", "s", "g", "e", "u", "p", "n", "m"}
+_KEYS = {1: {"v", "k", "r", "s", "g", "e", "u", "p", "n", "m"}}
+_KEYS[2] = _KEYS[1] | {"i"}
+_DRAWS = {1: Draw.SLOT, 2: Draw.SEAT}
 
 
 def read(text: str) -> Link:
@@ -331,8 +337,11 @@ def _read(text: Any) -> Link:
     version = data.get("v")
     if type(version) is int and version > LINK_VERSION:
         raise LinkError(f"link version {version} (this build reads {LINK_VERSION})", Why.FUTURE)
-    if version != LINK_VERSION or set(data) != _KEYS:
-        raise LinkError(f"not a version {LINK_VERSION} link: {sorted(data)}", Why.DAMAGED)
+    if type(version) is not int or version not in _KEYS or set(data) != _KEYS[version]:
+        raise LinkError(f"not a version 1 or {LINK_VERSION} link: {sorted(data)}", Why.DAMAGED)
+    dice_seats = data.get("i", [])
+    if not isinstance(dice_seats, list) or not all(type(seat) is int for seat in dice_seats):
+        raise LinkError("a link's dice seats are malformed", Why.DAMAGED)
     kind = {k.value: k for k in LinkKind}.get(data["k"])
     seats = data["s"]
     if kind is None or not isinstance(seats, list) or not all(_seat_data(seat) for seat in seats):
@@ -350,6 +359,8 @@ def _read(text: Any) -> Link:
         [Seat.human(seat[0]) if len(seat) == 1 else Seat.computer(seat[0], Level(seat[1])) for seat in seats],
         data["g"],
         data["e"],
+        draw=_DRAWS[version],
+        dice_seats=dice_seats,
     )
     if data["n"] > len(start.seats) * MAX_GAMES * (start.rounds + 1):  # the engine plays on up to MAX_GAMES
         raise LinkError("more moves than a match has", Why.ILLEGAL)
@@ -378,12 +389,13 @@ def relation(held: Match, incoming: Match) -> Relation:
     >>> relation(m, later).value, relation(later, m).value, relation(m, new_match("yacht", ["Ann"], seed=2)).value
     ('newer', 'older', 'other')
     """
-    same = (held.ruleset, held.seats, held.games, held.seed, held.draw) == (
+    same = (held.ruleset, held.seats, held.games, held.seed, held.draw, held.dice_seats) == (
         incoming.ruleset,
         incoming.seats,
         incoming.games,
         incoming.seed,
         incoming.draw,
+        incoming.dice_seats,
     )
     if not same:
         return Relation.OTHER

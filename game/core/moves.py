@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.actions import Action, Finish, Hold, NextGame, Roll, Score
 from game.core.cards import MAX_GAMES, LastScored, Scorecard
-from game.core.dice import Draw, die_face, slot_face
+from game.core.dice import Draw, die_face, seat_face, slot_face
 
 if TYPE_CHECKING:
     from game.core.engine import Match
@@ -48,7 +48,11 @@ def _roll(match: Match, action: Roll) -> Match:
     free = [i for i in range(count) if not match.held[i]]
     draws = match.draws
     sides = match.ruleset.sides
-    if action.faces is None and match.draw is Draw.SLOT:
+    if action.faces is None and match.draw is Draw.SEAT:
+        seat = match.dice_seat(match.player)
+        new = tuple(seat_face(match.seed, match.game, match.round, seat, match.rolls, p, sides) for p in free)
+        draws += len(free)
+    elif action.faces is None and match.draw is Draw.SLOT:
         new = tuple(slot_face(match.seed, match.game, match.round, match.rolls, p, sides) for p in free)
         draws += len(free)
     elif action.faces is None:

@@ -190,6 +190,12 @@ _WORDINGS: dict[tuple[Refusal, str | None], Wording] = {
     (Refusal.NOTHING_TO_UNDO, None): N_("There is nothing to undo in this game yet."),
     # Translators: a match that travels by link between phones: undo cannot take back the turns the link brought.
     (Refusal.NOTHING_TO_UNDO, "link"): N_("Undo cannot reach back before the turn this link brought."),
+    # Translators: undo refused after a roll (or another player's move): it only mends a mis-tap since the last roll.
+    (Refusal.NOTHING_TO_UNDO, "roll"): N_(
+        "Undo takes back only a hold or a box chosen since the last roll, never a roll."
+    ),
+    # Translators: a match that travels by link between phones: a turn cannot be taken back once scored (it is sent).
+    (Refusal.NOTHING_TO_UNDO, "sent"): N_("This turn is scored and sent: it is final."),
 }
 """How a refusal is worded for a player: one msgid (or plural pair) per reason, and per sub-key where
 a reason has several wordings. Read through :meth:`GameError.text`."""

@@ -26,10 +26,13 @@ from game.core.rules import RuleSet
 
 __all__ = ["SCHEMA_VERSION", "SAVE_FORMAT", "to_dict", "to_json", "replay", "from_dict", "from_json"]
 
-SCHEMA_VERSION = 2
-"""Version of the save format written by :func:`to_dict`: 2 names where the dice come from
-(``draw``). A version 1 save is a match that drew its dice in sequence, replays so, and is written
-back as version 1, exactly as it was (a tab of an older build can still read it)."""
+SCHEMA_VERSION = 3
+"""Version of the save format written by :func:`to_dict`: 3 gives each seat dice of its own (``draw``
+"seat") and says whose dice each seat meets (``dice_seats``, empty for its own). An older save keeps the
+dice it had and is written back in its own version, exactly as it was (a tab of an older build can still
+read it): version 2 named where the dice come from (``draw``: one slot for every seat), version 1 drew
+them in sequence."""
+_VERSIONS = {Draw.SEQUENCE: 1, Draw.SLOT: 2, Draw.SEAT: SCHEMA_VERSION}
 SAVE_FORMAT = "yacht-dice/match"
 """The ``format`` tag of a saved match."""
 
@@ -38,18 +41,19 @@ def to_dict(match: Match) -> dict[str, Any]:
     """Plain JSON-compatible data (schema ``version``) that :func:`from_dict` restores exactly.
 
     >>> data = to_dict(new_match("yacht", ["Ann"], seed=5).roll())
-    >>> data["version"], data["draw"], data["actions"], data["state"]["rolls"]
-    (2, 'slot', [['roll']], 1)
+    >>> data["version"], data["draw"], data["dice_seats"], data["actions"], data["state"]["rolls"]
+    (3, 'seat', [], [['roll']], 1)
     """
-    sequence = match.draw is Draw.SEQUENCE
+    version = _VERSIONS[match.draw]
     return {
         "format": SAVE_FORMAT,
-        "version": 1 if sequence else SCHEMA_VERSION,
+        "version": version,
         "ruleset": match.ruleset.to_dict(),
         "seats": [seat.to_dict() for seat in match.seats],
         "games": match.games,
         "seed": match.seed,
-        **({} if sequence else {"draw": match.draw.value}),
+        **({} if version == 1 else {"draw": match.draw.value}),
+        **({"dice_seats": list(match.dice_seats)} if version >= 3 else {}),
         "actions": [action.data() for action in match.actions],
         "state": {
             "game": match.game,
@@ -80,7 +84,8 @@ def replay(
     games: int,
     seed: int | str,
     actions: Iterable[Action | Sequence[Any]],
-    draw: Draw = Draw.SLOT,
+    draw: Draw = Draw.SEAT,
+    dice_seats: Sequence[int] = (),
 ) -> Match:
     """The match that ``seed`` and ``actions`` produce (raises the first refused action's error).
 
@@ -90,10 +95,10 @@ def replay(
     """
     if seed is None:
         raise SetupError("a replay needs the match's seed", Refusal.BAD_SETUP)
-    return new_match(ruleset, seats, games, seed, draw=draw).apply_all(actions)
+    return new_match(ruleset, seats, games, seed, draw=draw, dice_seats=dice_seats).apply_all(actions)
 
 
-_TOP_KEYS = {"format", "version", "ruleset", "seats", "games", "seed", "draw", "actions", "state"}
+_TOP_KEYS = {"format", "version", "ruleset", "seats", "games", "seed", "draw", "dice_seats", "actions", "state"}
 _DRAWS = {draw.value: draw for draw in Draw}
 
 
@@ -125,17 +130,19 @@ def from_dict(data: Any) -> Match:
     >>> from_dict({"version": 99})
     Traceback (most recent call last):
     ...
-    game.core.refusals.SaveError: unsupported save version 99 (this build reads versions 1 and 2)
+    game.core.refusals.SaveError: unsupported save version 99 (this build reads versions 1 to 3)
     """
     if not isinstance(data, Mapping):
         raise SaveError(f"a saved match is a JSON object, not {type(data).__name__}")
     if data.get("format", SAVE_FORMAT) != SAVE_FORMAT:
         raise SaveError(f"not a saved match (format {data.get('format')!r})")
     version = data.get("version")
-    if version not in (1, SCHEMA_VERSION) or isinstance(version, bool):
-        raise SaveError(f"unsupported save version {version!r} (this build reads versions 1 and {SCHEMA_VERSION})")
+    if version not in _VERSIONS.values() or isinstance(version, bool):
+        raise SaveError(f"unsupported save version {version!r} (this build reads versions 1 to {SCHEMA_VERSION})")
     if version == 1:  # before slot dice: the dice were drawn in sequence
         data = {**data, "draw": Draw.SEQUENCE.value} if "draw" not in data else {**data, "draw": None}
+    if version in (1, 2):  # before seats had dice of their own: each seat met its own slots' dice, as its index says
+        data = {**data, "dice_seats": []} if "dice_seats" not in data else {**data, "dice_seats": None}
     missing = sorted(_TOP_KEYS - set(data))
     if missing:
         raise SaveError(f"the save is incomplete: {', '.join(missing)} missing")
@@ -151,12 +158,22 @@ def from_dict(data: Any) -> Match:
     if not isinstance(normalized["seats"], list):
         raise SaveError("the save's seats must be a list")
     draw = _DRAWS.get(normalized["draw"]) if isinstance(normalized["draw"], str) else None
-    if draw is None:
-        raise SaveError(f"the save's draw must be one of {', '.join(_DRAWS)}, not {normalized['draw']!r}")
+    if draw is None or _VERSIONS[draw] != version:
+        raise SaveError(f"a version {version} save's draw cannot be {normalized['draw']!r}")
+    if not isinstance(normalized["dice_seats"], list):
+        raise SaveError("the save's dice seats must be a list")
     try:
         rule_set = variants.from_dict(normalized["ruleset"])
         seats = [Seat.from_dict(seat) for seat in normalized["seats"]]
-        match = replay(rule_set, seats, normalized["games"], normalized["seed"], normalized["actions"], draw)
+        match = replay(
+            rule_set,
+            seats,
+            normalized["games"],
+            normalized["seed"],
+            normalized["actions"],
+            draw,
+            normalized["dice_seats"],
+        )
         expected = read_json(json.dumps(to_dict(match)))
     except SaveError:
         raise
@@ -164,6 +181,8 @@ def from_dict(data: Any) -> Match:
         raise SaveError(f"the save cannot be replayed: {exc}") from exc
     except Exception as exc:  # any failure of bad data is a SaveError
         raise SaveError(f"the save is malformed: {type(exc).__name__}: {exc}") from exc
+    if version in (1, 2):
+        expected["dice_seats"] = []
     if version == 1:
         expected["draw"] = Draw.SEQUENCE.value
     if expected != normalized:

@@ -189,9 +189,7 @@ def holder(match: Match) -> int | None:
     >>> holder(m), holder(m.roll().score("choice")), holder(m.roll().score("choice").roll().score("yacht").roll())
     (None, 0, 1)
     """
-    from game.core.engine import new_match
-
-    replay, last = new_match(match.ruleset, match.seats, match.games, match.seed, draw=match.draw), None
+    replay, last = match.begun(), None
     for action in match.actions:
         if not replay.game_over and not replay.finished and _person(replay, replay.player):
             last = replay.player

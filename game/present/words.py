@@ -109,10 +109,10 @@ def announcement(step: Step, t: Text = ENGLISH) -> str:
 
     >>> from game.core.engine import new_match
     >>> from game.coach.session import Session
-    >>> from game.core.actions import Roll
-    >>> s = Session(new_match("yacht", ["Ann"], seed=1)).act(Roll((6, 6, 6, 6, 1))).session
+    >>> from game.core.actions import Hold, Roll
+    >>> s = Session(new_match("yacht", ["Ann"], seed=1)).act(Roll((6, 6, 6, 6, 1))).session.act(Hold(0)).session
     >>> announcement(s.undo())
-    "Undone: 1 action taken back. Ann's turn: roll the dice"
+    "Undone: 1 action taken back. Ann's turn, roll 1 of 3"
     """
     after = step.session.match
     if step.undone is not None:

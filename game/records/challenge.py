@@ -1,10 +1,10 @@
 """A challenge: one person's finished game sent by link, played again on the very same dice, and compared.
 
-A match's dice come from their slots (game.core.dice.slot_face: the seed, the game, the round, the roll and
-the die's place), so every seat meets the same fresh dice in the same slot of a round. A person's turns
-of the first game, taken out of a match with computers and replayed alone, meet the dice they met at the
-table; a friend who opens the link meets the same first roll each round, and where their keeps or boxes
-differ from the challenger's, that is a choice, not luck. Only the first game of a match can be sent:
+A match's dice come from their slots (game.core.dice.seat_face: the seed, the game, the round, the seat,
+the roll and the die's place). A person's turns of the first game, taken out of a match with computers and
+replayed alone, keep their seat's dice (Match.alone); a friend who opens the link plays on the challenger's
+seat's dice, meets the same first roll each round, and where their keeps or boxes differ from the
+challenger's, that is a choice, not luck. Only the first game of a match can be sent:
 the game's index is part of the slot, and a challenge is a one-game match.
 
 Pure and standard library only; the optimal player's game asks an advisor (game.coach.advisor) for each choice.
@@ -19,7 +19,7 @@ Pure and standard library only; the optimal player's game asks an advisor (game.
 >>> alone = solo(table)
 >>> alone.players, alone.cards[0][0] == table.cards[0][0]
 (('Ann',), True)
->>> friend = new_match("yacht", ["Bob"], seed=5)
+>>> friend = alone.alone(0, Seat.human("Bob"))
 >>> for box in reversed(friend.open_categories()):
 ...     friend = friend.roll().score(box)
 >>> shown = compare(friend, alone)
@@ -29,14 +29,13 @@ Pure and standard library only; the optimal player's game asks an advisor (game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.core.actions import Finish, NextGame, Roll, Score
 from game.core.cards import Level, Seat, SeatKind
 from game.core.dice import Draw
-from game.core.engine import Match, new_match
+from game.core.engine import Match, new_match  # noqa: F401 - the doctests use it
 from game.core.i18n import ENGLISH, Text
 
 if TYPE_CHECKING:  # the advisor is asked only for the optimal player's game; its module loads the tables
@@ -136,7 +135,7 @@ def offerable(match: Match) -> bool:
     >>> offerable(m), offerable(new_match("yacht", ["Ann"], seed=1)), offerable(m.next_game())
     (True, False, False)
     """
-    return match.draw is Draw.SLOT and len(match.cards) == 1 and match.game_over and person(match) is not None
+    return match.draw is not Draw.SEQUENCE and len(match.cards) == 1 and match.game_over and person(match) is not None
 
 
 def playable(theirs: Match) -> bool:
@@ -160,17 +159,14 @@ def applies(theirs: Match | None, mine: Match) -> bool:
         theirs is not None
         and len(mine.seats) == 1
         and mine.seats[0].kind is SeatKind.HUMAN
-        and (mine.ruleset, mine.seed, mine.draw) == (theirs.ruleset, theirs.seed, theirs.draw)
+        and (mine.ruleset, mine.seed, mine.draw, mine.dice_seats)
+        == (theirs.ruleset, theirs.seed, theirs.draw, theirs.dice_seats)
     )
 
 
-def _start(match: Match, seats: Sequence[Seat] | None = None) -> Match:
-    return new_match(match.ruleset, match.seats if seats is None else seats, 1, match.seed, draw=match.draw)
-
-
 def solo(match: Match, seat: int | None = None) -> Match:
-    """The person's turns of the first game alone: a one-game match of that seat on the same rules and
-    seed. With slot dice it meets the dice the person met at the table, so it ends with the same card.
+    """The person's turns of the first game alone: a one-game match of that seat on the same rules, seed
+    and dice (that seat's own), so it ends with the same card.
 
     >>> from game.core.cards import Seat
     >>> m = new_match("yacht", [Seat.computer("Robin", "easy"), "Ann"], seed=3).roll().score("choice").roll()
@@ -181,8 +177,8 @@ def solo(match: Match, seat: int | None = None) -> Match:
         seat = person(match)
         if seat is None:
             raise ValueError("no one person at the table: name the seat to replay alone")
-    alone = _start(match, [match.seats[seat]])
-    table = _start(match)
+    alone = match.alone(seat)
+    table = match.begun()
     for action in match.actions:
         if isinstance(action, (NextGame, Finish)):
             break
@@ -199,7 +195,7 @@ def turns(match: Match, seat: int = 0) -> tuple[Turn, ...]:
     >>> turns(m.roll(faces=[6, 1]).roll(faces=[6, 6]).score("yacht"))
     (Turn(round=0, keeps=((6, 6, 6), (6, 6, 6)), category='yacht', points=50, bonus=0),)
     """
-    table = _start(match)
+    table = match.begun()
     out: list[Turn] = []
     keeps: list[tuple[int, ...]] = []
     for action in match.actions:
@@ -249,7 +245,7 @@ def optimal_game(advisor: Advisor, theirs: Match) -> Match:
     """
     from game.coach.advice import bot_step
 
-    match = _start(theirs, [Seat.computer(theirs.seats[0].name, Level.PERFECT)])  # a name nobody sees
+    match = theirs.alone(0, Seat.computer(theirs.seats[0].name, Level.PERFECT))  # a name nobody sees
     while not match.game_over:
         for action in bot_step(advisor, match, Level.PERFECT):
             match = match.apply(action)

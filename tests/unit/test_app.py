@@ -761,8 +761,9 @@ def test_undo_takes_back_the_last_action():
     app, effects = send(app, Click("undo-button"))
     assert app.session.match == saved.match and stores(effects, SAVE_KEY)
     assert ops(effects, "status")[-1]["text"].startswith("Undone: 1 action taken back.")
-    app, effects = send(app, Click("undo-button"), Click("undo-button"))  # the roll, then nothing left
-    assert notice(effects) == "There is nothing to undo in this game yet."
+    app, effects = send(app, Click("undo-button"))  # the roll stays: undo never takes one back
+    assert notice(effects) == "Undo takes back only a hold or a box chosen since the last roll, never a roll."
+    assert app.session.match == saved.match and not of(effects, "store")
 
 
 def test_undo_off_is_said():

@@ -12,7 +12,7 @@ import pytest
 from game.app import HISTORY_KEY, SETUP_KEY, Click, Confirmed, Fetched, Screen, update
 from game.coach.session import Session
 from game.core import variants
-from game.core.actions import Roll, Score
+from game.core.actions import Hold, Roll, Score
 from game.core.engine import new_match
 from game.core.i18n import ENGLISH, LANGUAGES, Text
 from game.present.setup import Setup, form_values
@@ -34,8 +34,8 @@ def played(rules_name: str, day: date, ended: str, seed: str | None = None, undo
 def _finished(match, undo: bool = False) -> Session:
     """Every seat scores each box on its first roll, in order; with ``undo``, the last score undone and made again."""
     session = Session(match)
-    if undo:  # a roll taken back and made again: the same dice (slot dice), and one undo on the record
-        session = session.act(Roll()).session.undo().session
+    if undo:  # a hold taken back: one undo on the record
+        session = session.act(Roll()).session.act(Hold(0)).session.undo().session
     while not session.match.game_over:
         session = session.act(Roll()).session
         session = session.act(Score(session.match.open_categories()[0])).session

@@ -54,7 +54,7 @@ def test_the_next_roll_after_a_restore_equals_the_next_roll_without_one():
 
 def test_save_is_plain_json_with_a_version():
     data = to_dict(sample_match())
-    assert data["version"] == SCHEMA_VERSION == 2 and data["format"] == SAVE_FORMAT == "yacht-dice/match"
+    assert data["version"] == SCHEMA_VERSION == 3 and data["format"] == SAVE_FORMAT == "yacht-dice/match"
     assert json.loads(json.dumps(data)) == data
     assert data["state"]["game"] == 1 and data["state"]["rolls"] == 2
     assert data["state"]["held"] == [False, True, False, False, False]
@@ -134,7 +134,7 @@ def _tamper_score(data):
 
 
 BAD = {
-    "wrong version": _set("version", 3),
+    "wrong version": _set("version", 4),
     "version zero": _set("version", 0),
     "version as text": _set("version", "1"),
     "version as bool": _set("version", True),

@@ -153,7 +153,7 @@ def test_edited_moves_with_a_new_checksum_break_the_rules():
 
 def test_too_long_future_and_foreign_links():
     assert refused("A" * (links.MAX_LINK_CHARS + 1)) is Why.TOO_LONG
-    assert refused(sign({**unpack(GOOD), "v": 2})) is Why.FUTURE
+    assert refused(sign({**unpack(GOOD), "v": links.LINK_VERSION + 1})) is Why.FUTURE
     for bad in ("", ".", "x.y", 5, None, sign([1, 2]), sign({**unpack(GOOD), "extra": 1})):
         assert refused(bad) is Why.DAMAGED
     for field, value in [("k", "duel"), ("s", [["Ann", "grandmaster"]]), ("u", 2), ("n", -1), ("m", 7)]:

@@ -179,10 +179,9 @@ def test_undo_never_reaches_back_into_the_turns_a_link_brought():
     assert notice(effects) == "Undo cannot reach back before the turn this link brought."
     assert bob.session.match.player == 1 and len(bob.session.match.actions) == bob.session.floor
     bob, _ = send(bob, Click("roll-button"))
-    assert bob.session.can_undo  # his own roll
-    bob, _ = send(bob, Key("u"))
-    assert len(bob.session.match.actions) == bob.session.floor
-    step = Session(bob.session.match, floor=len(bob.session.match.actions)).undo()
+    assert not bob.session.can_undo  # his own roll: never taken back
+    held = new_match("yacht", ["Ann", "Bob"], seed=1).roll().hold(0)
+    step = Session(held, floor=len(held.actions)).undo()  # a hold the link brought
     assert step.refusal is not None and step.refusal.case == "link"
 
 

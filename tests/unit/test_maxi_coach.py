@@ -144,11 +144,13 @@ def test_a_whole_solo_game_by_each_level_finishes(coach: Advisor, level: str) ->
     assert 0 < _total(match) <= sum(c.max_score for c in MAXI.categories) + MAXI.upper_bonus_amount
 
 
-def test_two_seats_meet_the_dice_of_their_solo_games(coach: Advisor) -> None:
-    """bench/maxi.py pairs solo games on one seed as a head to head: slot dice make it the same game."""
+def test_each_seat_meets_the_dice_of_its_solo_game_on_its_own_dice(coach: Advisor) -> None:
+    """bench/maxi.py pairs solo games on one seed as a head to head: each seat's dice are its own, and a solo
+    game on a seat's dice (Match.alone) is that seat's game."""
     duel = _play(coach, new_match(MAXI, ["Ann", "Bob"], seed=5), "perfect")
     solo = _play(coach, new_match(MAXI, ["Ann"], seed=5), "perfect")
-    assert _total(duel, 0) == _total(solo) and _total(duel, 1) == _total(solo)
+    bob = _play(coach, duel.alone(1), "perfect")
+    assert _total(duel, 0) == _total(solo) and _total(duel, 1) == _total(bob)
 
 
 def test_the_report_of_a_maxi_game(coach: Advisor) -> None:

@@ -61,34 +61,33 @@ def test_undo_of_a_score_restores_the_box_and_every_total():
     assert back.undos == (Undo(0, 0, 1),) and back.undo_count(0) == 1 and back.undo_count(1) == 0
 
 
-def test_undo_takes_back_the_computer_turn_after_the_persons_action():
+def test_undo_never_takes_back_a_computers_action_nor_a_score_it_rolled_after():
     session = table("?rules=yacht&players=Ann&cpu=2:good&seed=11")
     rolled = session.act(Roll()).session
-    after = play_computers(rolled.act(Score("choice")).session)
-    assert after.next is Next.PERSON and after.match.current_name == "Ann"
-    assert len(after.match.scorecard(1).scores) == 1  # the computer played its turn
-    step = after.undo()
-    assert step.session.match == rolled.match
-    assert step.undone.actions == len(after.match.actions) - len(rolled.match.actions)
-    assert len(step.session.match.scorecard(1).scores) == 0
+    scored = rolled.act(Score("choice")).session
+    step = scored.undo()  # the computer has not rolled yet: Ann's score is hers to mend
+    assert step.refusal is None and step.session.match == rolled.match and step.undone.actions == 1
+    after = play_computers(scored)
+    assert after.next is Next.PERSON and len(after.match.scorecard(1).scores) == 1  # the computer played its turn
+    refused = after.undo()
+    assert refused.refusal.reason is Refusal.NOTHING_TO_UNDO and refused.session is after
 
 
-def test_undo_then_roll_gives_the_same_dice():
+def test_undo_never_takes_back_a_roll():
     session = table("?rules=yahtzee&players=Ann&seed=99").act(Roll()).session
     session = session.act(Hold(0)).session
     rolled = session.act(Roll()).session
-    again = rolled.undo().session.act(Roll()).session
-    assert again.match.dice == rolled.match.dice
-    assert again.match.draws == rolled.match.draws
+    step = rolled.undo()
+    assert step.refusal.case == "roll" and step.session is rolled and not rolled.can_undo
 
 
-def test_undo_takes_back_one_hold_at_a_time_then_the_roll():
+def test_undo_takes_back_one_hold_at_a_time_then_stops_at_the_roll():
     session = table("?rules=yacht&players=Ann&seed=2").act(Roll()).session
     held = session.act(Hold(1)).session.act(Hold(3)).session
     once = held.undo().session
     assert once.match.held == (False, True, False, False, False)
     assert once.undo().session.match == session.match
-    assert once.undo().session.undo().session.match.rolls == 0
+    assert once.undo().session.undo().refusal.case == "roll"
 
 
 def test_undo_off_refuses_with_a_reason_and_changes_nothing():
@@ -113,7 +112,7 @@ def test_nothing_to_undo_before_a_persons_action_and_never_across_games():
 
 
 def test_undos_are_saved_and_counted():
-    session = table("?rules=yacht&players=Ann&seed=1").act(Roll()).session.undo().session
+    session = table("?rules=yacht&players=Ann&seed=1").act(Roll()).session.act(Hold(0)).session.undo().session
     restored = Session.from_json(session.to_json())
     assert restored.undos == (Undo(0, 0, 1),) and restored.undo_count(0) == 1
 

@@ -1,5 +1,5 @@
-"""Slot dice: a die's face comes from the seed and its slot (game, round, roll, position), so people
-on one seed meet the same fresh dice however they keep, and saves made before replay their own dice."""
+"""Slot dice: a die's face comes from the seed and its slot (game, round, seat, roll, position), so one seat
+on one seed meets the same fresh dice however it keeps, and saves made before replay their own dice."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from game.coach.session import Session
 from game.core import saves
 from game.core.actions import Hold, Roll
-from game.core.dice import Draw, die_face, slot_face
+from game.core.dice import Draw, die_face, seat_face
 from game.core.engine import new_match
 from game.core.refusals import SaveError
 
@@ -42,8 +42,8 @@ def test_every_turns_first_roll_is_the_same_whatever_was_kept_before():
     assert a.draws != b.draws  # they drew different numbers of dice, and still met the same dice
 
 
-def test_two_seats_meet_the_same_first_roll_each_round():
-    match = new_match("yatzy", ["Ann", "Bob"], seed="duplicate")
+def test_two_seats_of_a_match_begun_before_seat_dice_meet_the_same_first_roll_each_round():
+    match = new_match("yatzy", ["Ann", "Bob"], seed="duplicate", draw=Draw.SLOT)
     for _ in range(3):
         ann = match.roll()
         bob = ann.score(ann.open_categories()[0]).roll()
@@ -56,7 +56,7 @@ def test_two_seats_meet_the_same_first_roll_each_round():
 def test_a_fresh_die_is_its_slots_face(seed, keep):
     match, seen = play_turn(new_match("yahtzee", ["Ann"], seed=seed), [tuple(keep)])
     for position in range(5):
-        expected = seen[0][position] if position in keep else slot_face(seed, 0, 0, 1, position, 6)
+        expected = seen[0][position] if position in keep else seat_face(seed, 0, 0, 0, 1, position, 6)
         assert seen[1][position] == expected
 
 
@@ -65,17 +65,16 @@ def test_undo_cannot_fish_for_other_dice():
     first = session.act(Roll()).session
     held = first.act(Hold(0)).session
     second = held.act(Roll()).session
-    again = second.undo().session.act(Roll()).session
-    assert again.match.dice == second.match.dice
-    # undoing the hold too and keeping differently still gives the same fresh dice in those slots
-    other = second.undo().session.undo().session.act(Hold(1)).session.act(Roll()).session
+    assert second.undo().refusal is not None  # a roll is never taken back
+    # undoing a hold and keeping differently still gives the same fresh dice in those slots
+    other = held.undo().session.act(Hold(1)).session.act(Roll()).session
     assert other.match.dice[2:] == second.match.dice[2:]
 
 
-def test_a_new_match_saves_as_version_2_and_restores_exactly():
+def test_a_new_match_saves_as_version_3_and_restores_exactly():
     match = new_match("yacht", ["Ann", "Bob"], seed="x").roll().apply(Hold(1)).roll()
     data = saves.to_dict(match)
-    assert data["version"] == 2 and data["draw"] == "slot"
+    assert data["version"] == 3 and data["draw"] == "seat" and data["dice_seats"] == []
     assert saves.from_dict(json.loads(json.dumps(data))) == match
 
 

@@ -286,7 +286,9 @@ def provoke() -> list[GameError]:
         saves_error(),
         Session(m0, undo_allowed=False).undo().refusal,
         Session(m0).undo().refusal,
-        Session(m0.roll(), floor=1).undo().refusal,  # a roll a link brought: another phone's
+        Session(m0.roll()).undo().refusal,  # a roll is never taken back
+        Session(m0.roll().hold(0), floor=2).undo().refusal,  # a hold a link brought: another phone's
+        Session(m0.roll().score("chance"), remote=True).undo().refusal,  # a turn sent by link
         Session(m0).computer_step().refusal,
         Session(new_match("yacht", [Seat.computer("Robo")], seed=1)).act(Roll()).refusal,
     ]
