@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import copy
 import random
+from urllib.parse import quote
 
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from game.app import CHALLENGE_KEY, SAVE_KEY, Click, Screen
 from game.core import links
 from game.core.cards import Seat
 from game.core.engine import new_match
 from game.core.links import LinkError, LinkKind, Why
 from game.core.variants import ruleset
+from game.records import challenge
+from tests.unit.test_app import kinds, notice, of, rolled, send, start, stores
 from tests.unit.test_links import play, sign, unpack
 
 
@@ -101,3 +105,58 @@ def test_what_deep_code_still_cannot_take_is_a_damaged_link(monkeypatch):
     with pytest.raises(LinkError) as info:
         links.read(sign(BASES[0]))
     assert info.value.why is Why.DAMAGED
+
+
+# ----------------------------------------------------------------------------- the start, through update only
+
+UNUSABLE = links.LinkError("", Why.DAMAGED).text()
+WRONG = [("k", []), ("s", [["Ann", []]]), ("r", {"name": "yatzy", "options": {"joker": []}}), ("m", 7), ("e", [1])]
+
+
+@pytest.mark.parametrize("base", [0, 1], ids=["match", "challenge"])
+@pytest.mark.parametrize(("key", "junk"), WRONG, ids=[key for key, _ in WRONG])
+def test_a_resigned_link_of_the_wrong_type_starts_the_game_as_without_a_link(base, key, junk):
+    saved = rolled()
+    param = BASES[base]["k"]
+    app, effects = start(f"{param}={quote(sign({**BASES[base], key: junk}))}", match=saved)
+    assert kinds(effects)[-1] == "ready" and () in of(effects, "dropQuery")  # a reload never repeats it
+    assert notice(effects) == UNUSABLE
+    assert app.screen is Screen.PLAY and app.session.match == saved.match
+    assert all(value == saved.to_json() for value in stores(effects, SAVE_KEY))  # the save untouched
+    app, effects = send(app, Click("roll-button"))
+    assert app.session.match.rolls == 2 and stores(effects, SAVE_KEY)  # playable: the Roll is answered
+
+
+def test_whatever_fails_while_taking_a_link_starts_the_game_as_without_one(monkeypatch):
+    """The last resort of the start: not even a bug deep in reading or opening a link stops it."""
+    saved = rolled()
+    text = links.write(play(new_match("yacht", ["Bob"], seed=3), random.Random(1), 2))
+
+    def broken(*_):
+        raise RecursionError("too deep")
+
+    for name in ("read", "relation"):
+        with monkeypatch.context() as patch:
+            patch.setattr(links, name, broken)
+            app, effects = start(f"match={quote(text)}", match=saved)
+        assert kinds(effects)[-1] == "ready" and () in of(effects, "dropQuery") and notice(effects) == UNUSABLE
+        assert app.screen is Screen.PLAY and app.session.match == saved.match
+        assert all(value == saved.to_json() for value in stores(effects, SAVE_KEY))
+        assert send(app, Click("roll-button"))[0].session.match.rolls == 2
+
+
+@pytest.mark.parametrize(("key", "junk"), WRONG, ids=[key for key, _ in WRONG])
+def test_a_resigned_stored_challenge_of_the_wrong_type_does_not_stop_the_start(key, junk):
+    saved = rolled()
+    app, effects = start(match=saved, stored={CHALLENGE_KEY: sign({**BASES[1], key: junk})})
+    assert kinds(effects)[-1] == "ready" and app.challenge is None
+    assert app.screen is Screen.PLAY and app.session.match == saved.match
+    assert all(value == saved.to_json() for value in stores(effects, SAVE_KEY))
+    assert send(app, Click("roll-button"))[0].session.match.rolls == 2
+
+
+def test_a_stored_challenge_that_fails_deeper_does_not_stop_the_start(monkeypatch):
+    monkeypatch.setattr(challenge, "playable", lambda match: {}[match])  # a KeyError (a bug) past reading
+    saved = rolled()
+    app, effects = start(match=saved, stored={CHALLENGE_KEY: sign(BASES[1])})
+    assert kinds(effects)[-1] == "ready" and app.challenge is None and app.session.match == saved.match
