@@ -103,9 +103,9 @@ def stored_challenge(app: App) -> App:
     """The challenge this phone keeps (CHALLENGE_KEY), taken up at the start: a reload does not lose it."""
     try:
         link = links.read(app.value(CHALLENGE_KEY) or "")
-    except links.LinkError:
-        return app  # none, or unreadable: no challenge (a new one writes over it)
-    playable = link.kind is links.LinkKind.CHALLENGE and challenge.playable(link.match)
+        playable = link.kind is links.LinkKind.CHALLENGE and challenge.playable(link.match)
+    except Exception:  # none, unreadable or changed (whatever it holds): no challenge (a new one writes over it)
+        return app
     return replace(app, challenge=link.match) if playable else app
 
 
@@ -138,12 +138,13 @@ def from_game_link(app: App, param: str, text: str) -> Out:
     effects = [Effect("dropQuery")]  # a reload never repeats a link
     try:
         link = links.read(text)
-    except links.LinkError as error:
+        opened = open_match_link if link.kind is links.LinkKind.MATCH else open_challenge
+        taken, more = opened(app, link)
+    except Exception as error:  # a link never stops the start: whatever fails, the game starts as without one
+        unusable = error if isinstance(error, links.LinkError) else links.LinkError(repr(error), links.Why.DAMAGED)
         app, more = resume_or_setup(app, False)
-        return app, [*effects, *more, draw([say(error.text(app.t))])]
-    opened = open_match_link if link.kind is links.LinkKind.MATCH else open_challenge
-    app, more = opened(app, link)
-    return app, effects + more
+        return app, [*effects, *more, draw([say(unusable.text(app.t))])]
+    return taken, effects + more
 
 
 # Translators: a link of a match played on separate phones was opened again on the phone that already has its turn.

@@ -4,10 +4,15 @@ cannot be used, refused in words with the stored match unchanged."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import json
 import re
 
 from playwright.sync_api import expect
 
+from game.core import links
+from game.core.engine import new_match
 from tests.e2e import ui
 from tests.e2e.conftest import open_game
 
@@ -129,3 +134,29 @@ def test_links_that_cannot_be_used_are_refused_in_words_and_change_nothing(brows
     expect(fresh.locator("#setup")).to_be_visible()
     expect(fresh.locator("#notice")).to_have_text("This link is damaged or cut short: ask for it again.")
     assert stored(fresh) is None
+
+
+def resigned(data: dict) -> str:
+    """A link value carrying ``data`` with a checksum that matches it (as links._check makes it: it has no secret)."""
+    body = json.dumps(data, separators=(",", ":")).encode()
+    b64 = lambda raw: base64.urlsafe_b64encode(raw).decode().rstrip("=")  # noqa: E731 - one line, used twice just below
+    return f"{b64(body)}.{b64(hashlib.sha256(body).digest()[:6])}"
+
+
+def test_a_resigned_link_of_the_wrong_type_never_stops_the_start(page, page_log, base_url):
+    """Issue 45: a list where the link's kind (text) belongs raised TypeError in Python, the page said the game
+    could not start, and every reload kept the link and failed again."""
+    ui.start(page, base_url, "rules=yacht&players=Ann&seed=4")
+    ui.roll(page)
+    held = stored(page)
+    value = links.write(new_match("yacht", ["Bob"], seed=3))
+    encoded = value.partition(".")[0]
+    data = json.loads(base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4)))
+    open_game(page, base_url, "?match=" + resigned({**data, "k": []}))
+    expect(page.locator("#notice")).to_have_text("This link is damaged or cut short: ask for it again.")
+    assert "match=" not in page.url  # a reload never meets it again
+    assert stored(page) == held
+    expect(page.locator("#status")).to_contain_text("roll 1 of 3")
+    ui.roll(page)
+    expect(page.locator("#status")).to_contain_text("roll 2 of 3")
+    assert page_log.errors == []
