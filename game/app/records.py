@@ -127,7 +127,7 @@ def on_file(app: App, event: File) -> Out:
 
 
 def delete_kept(app: App) -> Out:
-    """The player's yes to deleting the kept copies: the only way a kept copy goes."""
+    """The player's yes to deleting the kept copies (else only the oldest beyond the bound go: storage.prune_kept)."""
     kept = [key for key, _ in kept_copies(app)]
     for key in kept:
         app = app.holding(key, None)

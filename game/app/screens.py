@@ -15,10 +15,25 @@ from dataclasses import replace
 from game.app.events import Submit
 from game.app.records import close_stats
 from game.app.sharing import DAILY_TITLE, open_share
-from game.app.state import QUICK_BUTTONS, SAVE_KEY, SETUP_KEY, App, Effect, Out, Over, Screen, ask, draw, focus, store
+from game.app.state import (
+    QUICK_BUTTONS,
+    SAVE_KEY,
+    SETUP_KEY,
+    UNREADABLE_KEY,
+    App,
+    Effect,
+    Out,
+    Over,
+    Screen,
+    ask,
+    draw,
+    focus,
+    store,
+)
 from game.app.storage import (
     download_unreadable,
     keep_aside,
+    kept_under,
     read_history,
     saved_setup,
     stored_session,
@@ -162,7 +177,7 @@ def report_unreadable(app: App, error: GameError) -> Out:
     raw = app.value(SAVE_KEY) or ""
     app, effects = keep_aside(replace(app, screen=Screen.SAVE_PROBLEM), raw, 1)
     ops = [
-        ("save-problem-kept", {"text": app.t._(WORDS.save_kept)}),
+        ("save-problem-kept", {"text": app.t._(WORDS.save_kept, key=kept_under(app, raw) or UNREADABLE_KEY)}),
         ("save-problem-reason", {"text": str(error)}),
         ("save-problem-text", {"value": raw[:SHOWN_SAVE_CHARS]}),
         ("save-problem-dismiss", {"text": app.t._(WORDS.start_new)}),

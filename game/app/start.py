@@ -18,7 +18,7 @@ from game.app.screens import offer_link, open_setup, report_unreadable, resume_o
 from game.app.settings import NO_CATALOGUE, ask_language, preferred, use_language
 from game.app.sharing import share_match
 from game.app.state import CHALLENGE_KEY, QUICK_BUTTONS, App, Effect, Out, Screen, draw, store
-from game.app.storage import keep_setup_aside, saved_setup, stored_session
+from game.app.storage import keep_setup_aside, prune_kept, saved_setup, stored_session
 from game.app.table import begin
 from game.coach.session import Session
 from game.core import links
@@ -88,6 +88,8 @@ def started(app: App) -> Out:
         app = replace(app, form=tuple(setups.form_values(remembered).items()))
         effects.append(draw([("setup-form", {"fill": dict(app.form)})]))
     app = stored_challenge(app)
+    app, pruned = prune_kept(app)  # copies kept by an earlier version, which had no bound
+    effects += pruned
     carried = [(key, value) for key, value in event.query if key in links.PARAMS]
     if carried:
         app, more = from_game_link(app, *carried[0])

@@ -135,6 +135,8 @@ class App:
     unkept: str | None = None  # the unreadable save being put aside
     keeping: int = 0  # tries at putting it aside: 1 a copy, 2 a move, 3 none could be kept
     keeping_key: str | None = None  # where it is being put
+    # The copies kept aside since the oldest last went: the token of the tick after the newest, and their keys.
+    pruning: tuple[str, tuple[str, ...]] | None = None
     # An unreadable history being put aside: its key, the try (3: it could not be) and its text; what
     # would write the history waits until then (the events, taken up again on the history's tick).
     history_keeping: tuple[str, int, str] | None = None

@@ -67,9 +67,9 @@ class Words:
     delete_all_yes: str = N_("Delete all games")
     import_refused: str = N_("That file was not imported, and nothing was changed.")
     import_too_large: str = N_("That file is too large to be a backup of this game; nothing was changed.")
+    # Translators: {key} is the name the copy is stored under ("yacht-dice/unreadable-save"), kept as it is.
     save_kept: str = N_(
-        "Nothing was deleted: a copy is kept in this browser's storage "
-        "(under “yacht-dice/unreadable-save”), and you can download it."
+        "Nothing was deleted: a copy is kept in this browser's storage (under “{key}”), and you can download it."
     )
     save_not_kept: str = N_(
         "This browser's storage is full, so no copy could be put aside: download the saved data "
