@@ -13,7 +13,14 @@ from dataclasses import replace
 
 from game.app.events import Confirmed, File, Persisted
 from game.app.state import App, Effect, Out, Over, draw, fetch, focus
-from game.app.storage import history_to_write, kept_copies, readable_history, remembered_fields, write_history
+from game.app.storage import (
+    history_to_write,
+    kept_copies,
+    readable_history,
+    remembered_fields,
+    saved_elsewhere,
+    write_history,
+)
 from game.app.table import begin
 from game.app.waits import TABLES
 from game.coach.session import Next, Session
@@ -102,7 +109,8 @@ def export_backup(app: App) -> Out:
 
 
 def on_file(app: App, event: File) -> Out:
-    """Merge a backup file's games into the history (and restore its match if none is in progress)."""
+    """Merge a backup file's games into the history (and restore its match if none is in progress, here or in
+    another tab)."""
     t = app.t
     if event.size > MAX_BACKUP_BYTES:
         return app, [draw([say(t._(WORDS.import_too_large))])]
@@ -118,7 +126,8 @@ def on_file(app: App, event: File) -> Out:
         return answer
     after = before.merge(backup.history)
     app, effects = write_history(app, after)
-    restore = backup.session is not None and (app.session is None or app.session.next is Next.OVER)
+    ended = app.session is None or app.session.next is Next.OVER
+    restore = backup.session is not None and ended and not saved_elsewhere(app)  # never over another tab's match
     if restore:
         app, more = begin(app, Session.from_dict(backup.session))
         effects += more

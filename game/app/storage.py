@@ -35,9 +35,11 @@ from game.app.state import (
     tick,
 )
 from game.coach.session import Session
+from game.core.engine import Match
 from game.core.inputs import MAX_SETTINGS_BYTES, problem_text, read_json
 from game.core.refusals import GameError
 from game.present import setup as setups
+from game.present import view
 from game.present.paint import say, show
 from game.present.words import WORDS
 from game.records.history import History
@@ -48,9 +50,39 @@ MAX_KEPT_PER_KIND = 3  # copies of a save, a history or a setup: enough to go ba
 KEPT_BUDGET = 1_500_000
 
 
+def same_match(one: Match, other: Match) -> bool:
+    """Whether two matches are one match at two moments (the same rules, seats, games, seed and dice).
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann"], seed=2)
+    >>> same_match(m, m.roll()), same_match(m, new_match("yacht", ["Ann"], seed=3))
+    (True, False)
+    """
+    return (one.ruleset, one.seats, one.games, one.seed, one.draw) == (
+        other.ruleset,
+        other.seats,
+        other.games,
+        other.seed,
+        other.draw,
+    )
+
+
 def offer_newer(app: App) -> Out:
-    """Another tab saved this match since this tab did: say so, offer its newer state, write nothing."""
-    return app, [draw([("other-tab-text", {"text": app.t._(WORDS.other_tab)}), show("other-tab")])]
+    """Another tab saved since this tab did: say whether it continued this match or replaced it with another,
+    offer its match, write nothing."""
+    newer, _ = stored_session(app)
+    continued = newer is not None and app.session is not None and same_match(newer.match, app.session.match)
+    words = app.t._(WORDS.other_tab if continued else WORDS.other_tab_replaced)
+    return app, [draw([("other-tab-text", {"text": words}), show("other-tab")])]
+
+
+def saved_elsewhere(app: App) -> bool:
+    """Storage holds a match in progress (or one it cannot read) that another tab saved since this tab last saw
+    one: nothing here replaces it without asking."""
+    if not app.behind:
+        return False
+    saved, error = stored_session(app)
+    return error is not None or (saved is not None and view.in_progress(saved.match))
 
 
 def read_history(app: App) -> tuple[App, History | None, str]:

@@ -49,6 +49,8 @@ class Words:
     saved: str = N_("Your match is saved.")
     details_logged: str = N_("The details are in the browser's console.")
     other_tab: str = N_("This match was continued in another tab, so this tab changes nothing.")
+    # Translators: said in a tab whose match another tab of this browser replaced with a new match.
+    other_tab_replaced: str = N_("Another tab started a new match in place of this one, so this tab changes nothing.")
     history_not_saved: str = N_(
         "This browser did not save the finished game to your history (storage full or refused)."
     )

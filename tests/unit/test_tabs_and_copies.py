@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.app import (
+    CHALLENGE_KEY,
     HISTORY_KEY,
     KEPT_PREFIX,
     SAVE_KEY,
@@ -14,24 +15,161 @@ from game.app import (
     UNREADABLE_KEY,
     App,
     Click,
+    Confirmed,
     Effect,
     Fetched,
     Refused,
+    Screen,
     Start,
+    Stored,
+    Submit,
     Tick,
     update,
 )
+from game.app.screens import OTHER_TAB_TITLE
 from game.app.storage import KEPT_BUDGET, MAX_KEPT_PER_KIND, kept_kind
+from game.coach.session import Session
+from game.core import links
+from game.core.engine import new_match
 from tests.unit.test_app import (
     NOW,
     WORDS,
+    backup_file,
     en,
+    notice,
     of,
     ops,
+    rolled,
     send,
+    some_history,
     start,
     stores,
+    visible,
 )
+from tests.unit.test_daily_games import lobby
+
+FORM = (("count", "1"), ("name1", "Ann"))
+
+
+def other_tabs_match() -> Session:
+    """The match another tab saved: in progress, on its own seed."""
+    return rolled("yatzy", ("Cy",), seed=7)
+
+
+def behind_on_the_setup_screen() -> tuple[App, Session]:
+    """A tab left on the setup screen (nothing saved when it opened) while another tab saved a match."""
+    app, _ = start()
+    assert app.screen is Screen.SETUP
+    theirs = other_tabs_match()
+    app, _ = send(app, Stored(SAVE_KEY, theirs.to_json()))
+    return app, theirs
+
+
+def challenge_text(seed: int, name: str = "Ann") -> str:
+    """A challenge link's value: one person's finished Yacht game."""
+    match = new_match("yacht", [name], seed=seed)
+    for box in match.open_categories():
+        match = match.roll().score(box)
+    return links.write(match, links.LinkKind.CHALLENGE)
+
+
+# ----------------------------------------------------------------------------- a tab that is behind
+
+
+@pytest.mark.parametrize("starting", [Submit(FORM), Click("quick-solo", (), FORM), Click("quick-computer", (), FORM)])
+def test_a_start_on_a_stale_setup_screen_asks_before_replacing_another_tabs_match(starting):
+    app, theirs = behind_on_the_setup_screen()
+    app, effects = send(app, starting)
+    assert not of(effects, "store")  # nothing written: not the match, not the form's choices
+    assert app.screen is Screen.LINK_CHOICE and app.kept.match == theirs.match
+    assert ops(effects, "link-choice-title")[-1]["text"] == en(OTHER_TAB_TITLE)
+    assert "Another tab has a match in progress" in ops(effects, "link-choice-text")[-1]["text"]
+    app, effects = send(app, Click("link-keep"))  # declined: the other tab's match, as it saved it
+    assert app.screen is Screen.PLAY and app.session.match == theirs.match
+    assert all(Session.from_json(value).match == theirs.match for value in stores(effects, SAVE_KEY))
+
+
+def test_a_stale_tab_replaces_the_other_tabs_match_only_when_asked_and_that_tab_says_so():
+    other, _ = start(match=other_tabs_match())  # the other tab, playing
+    app, _ = behind_on_the_setup_screen()
+    app, _ = send(app, Stored(SAVE_KEY, other.saved))
+    app, effects = send(app, Submit(FORM))
+    assert not stores(effects, SAVE_KEY)
+    app, effects = send(app, Click("link-start"))  # the person's yes
+    (written,) = stores(effects, SAVE_KEY)
+    assert app.screen is Screen.PLAY and Session.from_json(written).match.players == ("Ann",)
+    other, effects = send(other, Stored(SAVE_KEY, written))
+    assert visible(effects, "other-tab") and ops(effects, "other-tab-text")[-1]["text"] == en(WORDS.other_tab_replaced)
+    other, effects = send(other, Click("roll-button"))
+    assert not of(effects, "store")
+
+
+def test_a_match_continued_in_another_tab_is_still_said_so():
+    app, _ = start(match=rolled())
+    app, effects = send(app, Stored(SAVE_KEY, Session(app.session.match.roll()).to_json()))
+    assert ops(effects, "other-tab-text")[-1]["text"] == en(WORDS.other_tab)
+
+
+def test_a_finished_match_of_another_tab_is_no_question():
+    app, _ = start()
+    match = new_match("yacht", ["Cy"], seed=5)
+    for box in match.open_categories():
+        match = match.roll().score(box)
+    app, _ = send(app, Stored(SAVE_KEY, Session(match).to_json()))  # finished: nothing in it to lose
+    app, effects = send(app, Submit(FORM))
+    assert app.screen is Screen.PLAY and stores(effects, SAVE_KEY)
+
+
+def test_the_daily_start_of_a_stale_tab_asks_before_replacing_another_tabs_match():
+    app, theirs = behind_on_the_setup_screen()
+    app, effects = send(app, Click("quick-daily", (), lobby()))
+    assert not of(effects, "store") and app.screen is Screen.LINK_CHOICE and app.kept.match == theirs.match
+
+
+def test_the_daily_game_taken_up_in_a_stale_tab_is_the_newer_state_another_tab_saved():
+    app, _ = start()
+    app, _ = send(app, Click("quick-daily", (), lobby()), Click("roll-button"))
+    app, _ = send(app, Click("menu-new"), Confirmed("leave"))
+    newer = Session(app.session.match.score(next(iter(app.session.match.options()))).roll(), undo_allowed=False)
+    app, _ = send(app, Stored(SAVE_KEY, newer.to_json()))  # the same daily game, played on in another tab
+    older = app.session.to_json()
+    app, effects = send(app, Click("quick-daily", (), lobby()))
+    assert app.screen is Screen.PLAY and app.session.match == newer.match
+    assert older not in stores(effects, SAVE_KEY)
+
+
+def test_an_import_in_a_stale_tab_never_restores_over_another_tabs_match():
+    app, theirs = behind_on_the_setup_screen()
+    app, effects = send(app, backup_file(rolled("yacht", ("Bo",), seed=9), some_history()))
+    assert not stores(effects, SAVE_KEY) and app.session is None
+    assert stores(effects, HISTORY_KEY) and "restored" not in notice(effects)
+
+
+def test_a_tab_up_to_date_starts_at_once():
+    app, _ = start(match=rolled())
+    app, _ = send(app, Click("menu-new"), Confirmed("leave"))  # its own match, left: no question
+    app, effects = send(app, Submit(FORM))
+    assert app.screen is Screen.PLAY and stores(effects, SAVE_KEY)
+
+
+# ----------------------------------------------------------------------------- a challenge link declined
+
+
+def test_a_declined_challenge_link_leaves_the_kept_challenge():
+    kept, offered = challenge_text(2), challenge_text(3)
+    app, effects = start(f"challenge={offered}", match=rolled("yatzy", ("Cy",)), stored={CHALLENGE_KEY: kept})
+    assert app.screen is Screen.LINK_CHOICE and not stores(effects, CHALLENGE_KEY)
+    app, effects = send(app, Click("link-keep"))
+    assert not stores(effects, CHALLENGE_KEY) and app.value(CHALLENGE_KEY) == kept
+    assert app.challenge == links.read(kept).match
+
+
+def test_an_accepted_challenge_link_is_kept():
+    kept, offered = challenge_text(2), challenge_text(3)
+    app, _ = start(f"challenge={offered}", match=rolled("yatzy", ("Cy",)), stored={CHALLENGE_KEY: kept})
+    app, effects = send(app, Click("link-start"))
+    assert stores(effects, CHALLENGE_KEY) == [offered] and app.challenge == links.read(offered).match
+
 
 # ----------------------------------------------------------------------------- copies kept aside
 
