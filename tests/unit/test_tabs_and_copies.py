@@ -4,6 +4,8 @@ challenge, and the copies kept aside are bounded and named by the key they went 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from game.app import (
@@ -18,6 +20,7 @@ from game.app import (
     Confirmed,
     Effect,
     Fetched,
+    File,
     Refused,
     Screen,
     Start,
@@ -31,6 +34,7 @@ from game.app.storage import KEPT_BUDGET, MAX_KEPT_PER_KIND, kept_kind
 from game.coach.session import Session
 from game.core import links
 from game.core.engine import new_match
+from game.records.backup import Backup
 from tests.unit.test_app import (
     NOW,
     WORDS,
@@ -169,6 +173,39 @@ def test_an_accepted_challenge_link_is_kept():
     app, _ = start(f"challenge={offered}", match=rolled("yatzy", ("Cy",)), stored={CHALLENGE_KEY: kept})
     app, effects = send(app, Click("link-start"))
     assert stores(effects, CHALLENGE_KEY) == [offered] and app.challenge == links.read(offered).match
+
+
+# ----------------------------------------------------------------------------- a backup's challenge
+
+
+def test_a_backup_carries_the_challenge_and_restores_it_where_none_is_kept():
+    text = challenge_text(2)
+    app, _ = start(match=rolled(), stored={CHALLENGE_KEY: text})
+    app, effects = send(app, Click("export-backup"))
+    exported = of(effects, "download")[0][1]
+    assert Backup.from_json(exported).challenge == text
+    fresh, _ = start()
+    fresh, effects = send(fresh, backup(exported))
+    assert stores(effects, CHALLENGE_KEY) == [text] and fresh.challenge == links.read(text).match
+    own = challenge_text(4)
+    phone, _ = start(stored={CHALLENGE_KEY: own})
+    phone, effects = send(phone, backup(exported))  # this phone's own challenge is kept
+    assert not stores(effects, CHALLENGE_KEY) and phone.value(CHALLENGE_KEY) == own
+
+
+def backup(text: str) -> File:
+    """The import of a backup file's text."""
+    return File(len(text.encode()), text)
+
+
+def test_a_backup_without_a_challenge_still_imports_and_a_damaged_one_is_refused():
+    old = json.loads(backup_file(None, some_history()).text)
+    assert "challenge" not in old and Backup.from_dict(old).challenge is None
+    app, _ = start()
+    app, effects = send(app, backup(json.dumps(old)))
+    assert stores(effects, HISTORY_KEY) and not stores(effects, CHALLENGE_KEY)
+    app, effects = send(app, backup(json.dumps({**old, "challenge": "nope"})))
+    assert notice(effects).startswith(en(WORDS.import_refused)) and not of(effects, "store")
 
 
 # ----------------------------------------------------------------------------- copies kept aside
