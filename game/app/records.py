@@ -12,11 +12,19 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.app.events import Confirmed, File, Persisted
-from game.app.state import App, Effect, Out, Over, draw, fetch, focus
-from game.app.storage import history_to_write, kept_copies, readable_history, remembered_fields, write_history
+from game.app.state import CHALLENGE_KEY, App, Effect, Out, Over, draw, fetch, focus, store
+from game.app.storage import (
+    history_to_write,
+    kept_copies,
+    readable_history,
+    remembered_fields,
+    saved_elsewhere,
+    write_history,
+)
 from game.app.table import begin
 from game.app.waits import TABLES
 from game.coach.session import Next, Session
+from game.core import links
 from game.core.inputs import problem_text, read_json
 from game.core.refusals import GameError
 from game.present import markup, stats_view
@@ -86,23 +94,32 @@ def on_persisted(app: App, event: Persisted) -> Out:
 
 
 def export_backup(app: App) -> Out:
-    """Download one file: the history, the match in progress and the setup form's choices."""
+    """Download one file: the history, the match in progress, the setup form's choices and the challenge kept."""
     app, history, problem, kept = readable_history(app)
     if history is None:
         return app, [draw([say(problem)])]
     setup = remembered_fields(app)
     session = app.session.to_dict() if app.session else None
-    return app, [
-        *kept,
-        Effect(
-            "download",
-            (f"yacht-dice-backup-{app.now[:10]}.json", Backup(history, session, {"setup": setup}, app.now).to_json()),
-        ),
-    ]
+    backup = Backup(history, session, {"setup": setup}, app.now, kept_challenge(app))
+    return app, [*kept, Effect("download", (f"yacht-dice-backup-{app.now[:10]}.json", backup.to_json()))]
+
+
+def kept_challenge(app: App) -> str | None:
+    """The challenge link's text this phone keeps (CHALLENGE_KEY), when it is one (as the start reads it)."""
+    text = app.value(CHALLENGE_KEY)
+    return text if text is not None and app.challenge is not None else None
+
+
+def restore_challenge(app: App, text: str | None) -> Out:
+    """A backup's challenge, kept where this phone keeps none (its own is never replaced: the file still has it)."""
+    if text is None or kept_challenge(app) is not None:
+        return app, []
+    return replace(app.holding(CHALLENGE_KEY, text), challenge=links.read(text).match), [store(CHALLENGE_KEY, text)]
 
 
 def on_file(app: App, event: File) -> Out:
-    """Merge a backup file's games into the history (and restore its match if none is in progress)."""
+    """Merge a backup file's games into the history (and restore its match if none is in progress, here or in
+    another tab, and its challenge if this phone keeps none)."""
     t = app.t
     if event.size > MAX_BACKUP_BYTES:
         return app, [draw([say(t._(WORDS.import_too_large))])]
@@ -118,7 +135,10 @@ def on_file(app: App, event: File) -> Out:
         return answer
     after = before.merge(backup.history)
     app, effects = write_history(app, after)
-    restore = backup.session is not None and (app.session is None or app.session.next is Next.OVER)
+    app, more = restore_challenge(app, backup.challenge)
+    effects += more
+    ended = app.session is None or app.session.next is Next.OVER
+    restore = backup.session is not None and ended and not saved_elsewhere(app)  # never over another tab's match
     if restore:
         app, more = begin(app, Session.from_dict(backup.session))
         effects += more
@@ -127,7 +147,7 @@ def on_file(app: App, event: File) -> Out:
 
 
 def delete_kept(app: App) -> Out:
-    """The player's yes to deleting the kept copies: the only way a kept copy goes."""
+    """The player's yes to deleting the kept copies (else only the oldest beyond the bound go: storage.prune_kept)."""
     kept = [key for key, _ in kept_copies(app)]
     for key in kept:
         app = app.holding(key, None)

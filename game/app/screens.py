@@ -11,28 +11,46 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from enum import Enum
 
 from game.app.events import Submit
 from game.app.records import close_stats
 from game.app.sharing import DAILY_TITLE, open_share
-from game.app.state import QUICK_BUTTONS, SAVE_KEY, SETUP_KEY, App, Effect, Out, Over, Screen, ask, draw, focus, store
+from game.app.state import (
+    CHALLENGE_KEY,
+    QUICK_BUTTONS,
+    SAVE_KEY,
+    SETUP_KEY,
+    UNREADABLE_KEY,
+    App,
+    Effect,
+    Out,
+    Over,
+    Screen,
+    ask,
+    draw,
+    focus,
+    store,
+)
 from game.app.storage import (
     download_unreadable,
     keep_aside,
+    kept_under,
     read_history,
+    same_match,
     saved_setup,
     stored_session,
 )
 from game.app.table import begin
 from game.coach.session import Session
 from game.core import variants
-from game.core.i18n import Text
+from game.core.i18n import N_, Text
 from game.core.refusals import GameError
 from game.core.rules import RuleSet
 from game.present import forms, rules_text, view
 from game.present import setup as setups
 from game.present.paint import say, show
-from game.present.words import WORDS
+from game.present.words import SAVE_KEPT, WORDS, match_summary
 from game.records import daily
 
 SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of it is kept and downloadable)
@@ -99,7 +117,7 @@ def daily_start(app: App) -> Out:
     session = app.session
     if session is not None and daily.match_day(session.match) == (day, setup.rules):
         if view.in_progress(session.match):
-            return begin(app, session)
+            return begin_new(app, session)
     app, history, _ = read_history(app)
     done = daily.played(history, setup.rules, day) if history is not None else None
     if done is not None:
@@ -130,7 +148,9 @@ def start_setup(app: App, setup: setups.Setup, problems: tuple, remembered_setup
                 ]
             )
         ]
-    app, effects = begin(app, session)
+    app, effects = begin_new(app, session)
+    if app.screen is not Screen.PLAY:  # asked first (or the save problem): nothing remembered before the answer
+        return app, [draw([show("setup-error", False)]), *effects]
     remembered = json.dumps(setups.form_values(remembered_setup))  # the choices as the form holds them: bounded
     return app.holding(SETUP_KEY, remembered), [
         draw([show("setup-error", False)]),
@@ -162,7 +182,7 @@ def report_unreadable(app: App, error: GameError) -> Out:
     raw = app.value(SAVE_KEY) or ""
     app, effects = keep_aside(replace(app, screen=Screen.SAVE_PROBLEM), raw, 1)
     ops = [
-        ("save-problem-kept", {"text": app.t._(WORDS.save_kept)}),
+        ("save-problem-kept", {"text": app.t._(SAVE_KEPT, key=kept_under(app, raw) or UNREADABLE_KEY)}),
         ("save-problem-reason", {"text": str(error)}),
         ("save-problem-text", {"value": raw[:SHOWN_SAVE_CHARS]}),
         ("save-problem-dismiss", {"text": app.t._(WORDS.start_new)}),
@@ -187,13 +207,36 @@ def leave_save_problem(app: App) -> Out:
     return app, effects + more
 
 
-def offer_link(app: App, saved: Session, offered: Session, words: str, play_on: bool = False) -> Out:
-    """Ask first: a link's match would replace the match in progress (``words`` say which is which).
+class Offer(Enum):
+    """What the link-choice screen asks about: the match it would start over the one in progress."""
 
-    ``play_on``: the link brings a match another player sent, to be played on, not a new one to start.
-    """
-    app = replace(app, offered=offered, kept=saved, screen=Screen.LINK_CHOICE)
-    title, start = (WORDS.link_play_on_title, WORDS.link_play_on) if play_on else (WORDS.link_title, WORDS.link_start)
+    LINK = "link"  # a link's new match
+    PLAY_ON = "play-on"  # a link brings a match under way (played by links), to be played on
+    OTHER_TAB = "other-tab"  # this tab's new match, over one another tab saved since this tab last saw one
+
+
+# Translators: the title of the question asked when another tab of this browser saved a match in progress, and a
+# new match started in this tab would replace it.
+OTHER_TAB_TITLE = N_("Replace the match in progress?")
+# Translators: asked when another tab of this browser saved a match in progress, and a new match started in this tab
+# would replace it; {saved} and {offered} are matches in a few words ("Yacht, Ann and Bob, game 1 of 1, round 3 of 12").
+OTHER_TAB_MATCH = N_(
+    "Another tab has a match in progress ({saved}). The match you start here ({offered}) would replace it."
+)
+
+OFFER_WORDS = {
+    Offer.LINK: (WORDS.link_title, WORDS.link_start),
+    Offer.PLAY_ON: (WORDS.link_play_on_title, WORDS.link_play_on),
+    Offer.OTHER_TAB: (OTHER_TAB_TITLE, WORDS.link_start),
+}
+"""Each question's title and its button that starts the offered match."""
+
+
+def offer_link(app: App, saved: Session, offered: Session, words: str, offer: Offer = Offer.LINK) -> Out:
+    """Ask first: a match would replace the match in progress (``words`` say which is which); the save is then
+    seen, so the answer is made knowing it."""
+    app = replace(app, offered=offered, kept=saved, screen=Screen.LINK_CHOICE, seen=app.value(SAVE_KEY))
+    title, start = OFFER_WORDS[offer]
     ops = [
         ("link-choice-text", {"text": words}),
         ("link-choice-title", {"text": app.t._(title)}),
@@ -203,10 +246,38 @@ def offer_link(app: App, saved: Session, offered: Session, words: str, play_on: 
     return app, [draw(ops), focus("link-keep")]
 
 
+def begin_new(app: App, session: Session) -> Out:
+    """Begin ``session``, never over a save another tab wrote since this tab last saw one: the same match is
+    taken as saved (its newer state), another in progress is asked about first, an unreadable one kept aside."""
+    if not app.behind:
+        return begin(app, session)
+    saved, error = stored_session(app)
+    if error is not None:
+        return report_unreadable(replace(app, offered=session), error)
+    assert saved is not None  # behind: storage holds a save
+    if same_match(saved.match, session.match):
+        return begin(app, saved)
+    if view.in_progress(saved.match):
+        t = app.t
+        words = t._(OTHER_TAB_MATCH, saved=match_summary(saved.match, t), offered=match_summary(session.match, t))
+        return offer_link(app, saved, session, words, Offer.OTHER_TAB)
+    return begin(app, session)
+
+
 def choose_link(app: App, start_it: bool) -> Out:
-    """The answer to "Start the match in this link?"."""
+    """The answer to "Start the match in this link?": a challenge link's challenge is kept only once its match is
+    chosen; a save another tab wrote meanwhile is never written over (begin_new)."""
     chosen = app.offered if start_it else app.kept
-    return begin(app, chosen) if chosen is not None and app.screen is Screen.LINK_CHOICE else (app, [])
+    if chosen is None or app.screen is not Screen.LINK_CHOICE:
+        return app, []
+    pending, before = app.challenging if start_it else None, app.challenge
+    app = replace(app, challenging=None, challenge=pending[1] if pending else before)
+    app, effects = begin_new(app, chosen)
+    if app.screen is Screen.LINK_CHOICE:  # asked again: another tab saved since; the challenge waits with its match
+        return replace(app, challenge=before, challenging=pending), effects
+    if pending is None:
+        return app, effects
+    return app.holding(CHALLENGE_KEY, pending[0]), [store(CHALLENGE_KEY, pending[0]), *effects]
 
 
 def load_newer(app: App) -> Out:

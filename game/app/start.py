@@ -14,11 +14,11 @@ from dataclasses import replace
 
 from game.app import waking
 from game.app.events import Start
-from game.app.screens import offer_link, open_setup, report_unreadable, resume_or_setup
+from game.app.screens import Offer, offer_link, open_setup, report_unreadable, resume_or_setup
 from game.app.settings import NO_CATALOGUE, ask_language, preferred, use_language
 from game.app.sharing import share_match
-from game.app.state import CHALLENGE_KEY, QUICK_BUTTONS, App, Effect, Out, Screen, draw, store
-from game.app.storage import keep_setup_aside, saved_setup, stored_session
+from game.app.state import CHALLENGE_KEY, QUICK_BUTTONS, SAVE_KEY, App, Effect, Out, Screen, draw, store
+from game.app.storage import keep_setup_aside, prune_kept, saved_setup, stored_session
 from game.app.table import begin
 from game.coach.session import Session
 from game.core import links
@@ -38,6 +38,7 @@ def on_start(app: App, event: Start) -> Out:
     app = replace(
         app,
         stored=event.stored,
+        seen=dict(event.stored).get(SAVE_KEY),  # what this tab's person sees first: never "another tab's"
         form=event.form,
         msgids=event.msgids,
         hidden=event.hidden,
@@ -87,6 +88,8 @@ def started(app: App) -> Out:
         app = replace(app, form=tuple(setups.form_values(remembered).items()))
         effects.append(draw([("setup-form", {"fill": dict(app.form)})]))
     app = stored_challenge(app)
+    app, pruned = prune_kept(app)  # copies kept by an earlier version, which had no bound
+    effects += pruned
     carried = [(key, value) for key, value in event.query if key in links.PARAMS]
     if carried:
         app, more = from_game_link(app, *carried[0])
@@ -179,7 +182,7 @@ def open_match_link(app: App, link: links.Link) -> Out:
                 saved=match_summary(saved.match, t),
                 offered=match_summary(link.match, t),
             )
-            return offer_link(app, saved, incoming, words, play_on=True)
+            return offer_link(app, saved, incoming, words, Offer.PLAY_ON)
         return begin(app, incoming)
     if relation is links.Relation.NEWER:
         taken = replace(saved, match=link.match, undo_allowed=link.undo, pass_phone=link.pass_phone, remote=True)
@@ -199,25 +202,29 @@ def open_match_link(app: App, link: links.Link) -> Out:
 def open_challenge(app: App, link: links.Link) -> Out:
     """A challenge: a one-game match on the challenge's rules and seed (the very same dice) for this phone's
     person (the first remembered name, else the default one). The challenge is kept in storage
-    (CHALLENGE_KEY), so a reload does not lose it; a match in progress is asked about first, and the same
+    (CHALLENGE_KEY), so a reload does not lose it; a match in progress is asked about first (the challenge
+    kept only if its match is chosen), and the same
     challenge opened again resumes the game under way."""
     theirs = link.match
     if link.kind is not links.LinkKind.CHALLENGE or not challenge.playable(theirs):
         app, more = resume_or_setup(app, False)
         return app, [*more, draw([say(links.LinkError("not one person's game", links.Why.DAMAGED).text(app.t))])]
     text = links.write(theirs, links.LinkKind.CHALLENGE, link.undo)
-    app = replace(app.holding(CHALLENGE_KEY, text), challenge=theirs)
-    effects = [store(CHALLENGE_KEY, text)]
     seat = setups.quick_setup(dict(app.form), setups.Quick.SOLO)[0].seats(app.t)[0]
     # The challenger's seat's own dice, and no undo: a challenge's result is final once played.
     offered = Session(theirs.alone(0, seat), undo_allowed=False)
     saved, error = stored_session(app)
+    resumed = saved is not None and challenge.applies(theirs, saved.match) and saved.match.games == 1
+    if saved is not None and not resumed and view.in_progress(saved.match):
+        # Asked first: the challenge is kept only once its match is chosen (choose_link); "keep" changes nothing.
+        words = link_choice(saved.match, offered.match, t=app.t)
+        return offer_link(replace(app, challenging=(text, theirs)), saved, offered, words)
+    app = replace(app.holding(CHALLENGE_KEY, text), challenge=theirs)
+    effects = [store(CHALLENGE_KEY, text)]
     if error is not None:
         app, more = report_unreadable(replace(app, offered=offered), error)
-    elif saved is not None and challenge.applies(theirs, saved.match) and saved.match.games == 1:
+    elif saved is not None and resumed:
         app, more = begin(app, saved)  # this challenge, under way (or played) on this phone already
-    elif saved is not None and view.in_progress(saved.match):
-        app, more = offer_link(app, saved, offered, link_choice(saved.match, offered.match, t=app.t))
     else:
         app, more = begin(app, offered)
     return app, effects + more

@@ -130,11 +130,15 @@ class App:
     session: Session | None = None
     stored: tuple[tuple[str, str], ...] = ()  # what storage holds, as far as this tab knows
     saved: str | None = None  # the save this tab last wrote
+    seen: str | None = None  # the save this tab last read, wrote or showed: what its person chooses knowing
     offered: Session | None = None  # a link's match, waiting for an answer
     kept: Session | None = None  # the saved match a link would replace
+    challenging: tuple[str, Match] | None = None  # a challenge link's text and game, kept once its match is chosen
     unkept: str | None = None  # the unreadable save being put aside
     keeping: int = 0  # tries at putting it aside: 1 a copy, 2 a move, 3 none could be kept
     keeping_key: str | None = None  # where it is being put
+    # The copies kept aside since the oldest last went: the token of the tick after the newest, and their keys.
+    pruning: tuple[str, tuple[str, ...]] | None = None
     # An unreadable history being put aside: its key, the try (3: it could not be) and its text; what
     # would write the history waits until then (the events, taken up again on the history's tick).
     history_keeping: tuple[str, int, str] | None = None
@@ -192,6 +196,12 @@ class App:
         """Another tab saved a match since this one last did: then this tab writes nothing."""
         current = self.value(SAVE_KEY)
         return self.saved is not None and current is not None and current != self.saved
+
+    @property
+    def behind(self) -> bool:
+        """Storage holds a save another tab wrote since this tab last saw one: a new match here would replace it."""
+        current = self.value(SAVE_KEY)
+        return current is not None and current != self.seen
 
     def token(self, kind: str) -> tuple[App, str]:
         return replace(self, serial=self.serial + 1), f"{kind}:{self.serial + 1}"

@@ -1,8 +1,8 @@
 """What this tab knows storage holds, read and written: the saved match, the remembered setup, the
 history, and the copies kept aside (KEPT_PREFIX) of any of them that could not be read.
 
-A value that cannot be read is never written over: it is copied aside first, and only the player
-removes a kept copy::
+A value that cannot be read is never written over: it is copied aside first. The copies are bounded
+(MAX_KEPT_PER_KIND, KEPT_BUDGET): once a newer copy is known kept, the oldest beyond the bound go::
 
     >>> from game.app.state import App, SETUP_KEY
     >>> app = App(now="2026-11-24T10:00:00Z").holding(SETUP_KEY, "not json")
@@ -13,6 +13,8 @@ removes a kept copy::
 from __future__ import annotations
 
 import json
+import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -33,17 +35,54 @@ from game.app.state import (
     tick,
 )
 from game.coach.session import Session
+from game.core.engine import Match
 from game.core.inputs import MAX_SETTINGS_BYTES, problem_text, read_json
 from game.core.refusals import GameError
 from game.present import setup as setups
+from game.present import view
 from game.present.paint import say, show
 from game.present.words import WORDS
 from game.records.history import History
 
+MAX_KEPT_PER_KIND = 3  # copies of a save, a history or a setup: enough to go back a few launches
+# Browsers give a site about 5 million characters of localStorage, which the save, the history (thousands of games)
+# and the setup share: the copies kept aside take at most 1.5 million of them, never more than the newest alone.
+KEPT_BUDGET = 1_500_000
+
+
+def same_match(one: Match, other: Match) -> bool:
+    """Whether two matches are one match at two moments (the same rules, seats, games, seed and dice).
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann"], seed=2)
+    >>> same_match(m, m.roll()), same_match(m, new_match("yacht", ["Ann"], seed=3))
+    (True, False)
+    """
+    return (one.ruleset, one.seats, one.games, one.seed, one.draw) == (
+        other.ruleset,
+        other.seats,
+        other.games,
+        other.seed,
+        other.draw,
+    )
+
 
 def offer_newer(app: App) -> Out:
-    """Another tab saved this match since this tab did: say so, offer its newer state, write nothing."""
-    return app, [draw([("other-tab-text", {"text": app.t._(WORDS.other_tab)}), show("other-tab")])]
+    """Another tab saved since this tab did: say whether it continued this match or replaced it with another,
+    offer its match, write nothing."""
+    newer, _ = stored_session(app)
+    continued = newer is not None and app.session is not None and same_match(newer.match, app.session.match)
+    words = app.t._(WORDS.other_tab if continued else WORDS.other_tab_replaced)
+    return app, [draw([("other-tab-text", {"text": words}), show("other-tab")])]
+
+
+def saved_elsewhere(app: App) -> bool:
+    """Storage holds a match in progress (or one it cannot read) that another tab saved since this tab last saw
+    one: nothing here replaces it without asking."""
+    if not app.behind:
+        return False
+    saved, error = stored_session(app)
+    return error is not None or (saved is not None and view.in_progress(saved.match))
 
 
 def read_history(app: App) -> tuple[App, History | None, str]:
@@ -89,14 +128,15 @@ def keep_history_aside(app: App, attempt: int = 1) -> Out:
     if attempt == 1:
         raw = app.value(HISTORY_KEY) or ""
         key = kept_key(app, "history", raw) or ""  # read_history found no copy of it
+        app, kept = keep_copy(app, key, raw)
         app, token = app.token("history")
         words = draw([say(app.t._(WORDS.history_set_aside))])
-        return replace(app.holding(key, raw), history_keeping=(key, 1, raw)), [store(key, raw), words, tick(token, 0)]
+        return replace(app, history_keeping=(key, 1, raw)), [*kept, words, tick(token, 0)]
     assert app.history_keeping is not None  # a later try follows the first, which set it
     key, _, raw = app.history_keeping
     if attempt == 2:
-        app = replace(app.holding(HISTORY_KEY, None), history_keeping=(key, 2, raw))
-        return app, [Effect("remove", (HISTORY_KEY,)), store(key, raw)]
+        app, kept = keep_copy(replace(app.holding(HISTORY_KEY, None), history_keeping=(key, 2, raw)), key, raw)
+        return app, [Effect("remove", (HISTORY_KEY,)), *kept]
     app = replace(app.holding(key, None).holding(HISTORY_KEY, raw), history_keeping=(key, 3, raw))
     return app, [store(HISTORY_KEY, raw), draw([say(app.t._(WORDS.history_unreadable))])]
 
@@ -138,7 +178,7 @@ def keep_setup_aside(app: App) -> Out:
     if raw is None or stored_setup(app) is not None:
         return app, []
     key = kept_key(app, "setup", raw)
-    return (app, []) if key is None else (app.holding(key, raw), [store(key, raw)])
+    return (app, []) if key is None else keep_copy(app, key, raw)
 
 
 def saved_setup(app: App) -> setups.Setup | None:
@@ -178,6 +218,8 @@ def on_refused(app: App, event: Refused) -> Out:
         return keep_history_aside(app, app.history_keeping[1] + 1)
     if event.key == app.keeping_key and app.screen is Screen.SAVE_PROBLEM:
         return keep_aside(app, app.unkept or "", app.keeping + 1)
+    if event.key.startswith(KEPT_PREFIX):  # a copy that did not fit: not kept, so it makes no older one go
+        return app.holding(event.key, None), []
     return app, []
 
 
@@ -187,11 +229,12 @@ def keep_aside(app: App, raw: str, attempt: int) -> Out:
     if attempt == 1:
         key = kept_key(app, "save", raw)
         app = replace(app, keeping=attempt, unkept=raw, keeping_key=key)
-        return (app, []) if key is None else (app.holding(key, raw), [store(key, raw)])
+        return (app, []) if key is None else keep_copy(app, key, raw)
     app, key = replace(app, keeping=attempt), app.keeping_key
     assert key is not None  # a later try comes of a refused write there
     if attempt == 2:
-        return app.holding(SAVE_KEY, None), [Effect("remove", (SAVE_KEY,)), store(key, raw)]
+        app, kept = keep_copy(app.holding(SAVE_KEY, None), key, raw)
+        return app, [Effect("remove", (SAVE_KEY,)), *kept]
     words = [
         ("save-problem-kept", {"text": app.t._(WORDS.save_not_kept)}),
         ("save-problem-dismiss", {"text": app.t._(WORDS.download_then_start)}),
@@ -200,8 +243,30 @@ def keep_aside(app: App, raw: str, attempt: int) -> Out:
 
 
 def kept_copies(app: App) -> tuple[tuple[str, str], ...]:
-    """Every value kept aside (KEPT_PREFIX), by key: only the player removes them."""
+    """Every value kept aside (KEPT_PREFIX), by key."""
     return tuple(sorted((key, value) for key, value in app.stored if key.startswith(KEPT_PREFIX)))
+
+
+def kept_kind(key: str) -> str:
+    """What a copy kept aside is of ("save", "history", "setup").
+
+    >>> kept_kind("yacht-dice/unreadable-save"), kept_kind("yacht-dice/unreadable-history/2026-11-24T10:00:00Z-3")
+    ('save', 'history')
+    """
+    return key.removeprefix(KEPT_PREFIX).partition("/")[0]
+
+
+def kept_age(key: str) -> tuple[bool, str, int]:
+    """A copy's place in time, oldest first: the first of its kind (no time), then by time and number.
+
+    >>> keys = ["save/2026-11-24T10:00:00Z-3", "save/2026-11-24T10:00:00Z", "save"]
+    >>> sorted(keys, key=kept_age)
+    ['save', 'save/2026-11-24T10:00:00Z', 'save/2026-11-24T10:00:00Z-3']
+    """
+    _, timed, stamp = key.removeprefix(KEPT_PREFIX).partition("/")
+    numbered = re.fullmatch(r"(.*?)-(\d+)", stamp)  # a time's own dashes are followed by more than digits
+    time, number = numbered.groups() if numbered else (stamp, "2")
+    return bool(timed), time, int(number)
 
 
 def kept_key(app: App, what: str, raw: str) -> str | None:
@@ -211,11 +276,54 @@ def kept_key(app: App, what: str, raw: str) -> str | None:
     """
     if any(value == raw for _, value in kept_copies(app)):
         return None
-    key, number = KEPT_PREFIX + what, 1
+    if not any(kept_kind(key) == what for key, _ in kept_copies(app)):
+        return KEPT_PREFIX + what
+    key, number = f"{KEPT_PREFIX}{what}/{app.now}", 2
     while app.value(key) is not None:
         number += 1
-        key = f"{KEPT_PREFIX}{what}/{app.now}" + (f"-{number}" if number > 2 else "")
+        key = f"{KEPT_PREFIX}{what}/{app.now}-{number}"
     return key
+
+
+def kept_under(app: App, raw: str) -> str | None:
+    """The key ``raw`` is kept aside under, if it is."""
+    return next((key for key, value in kept_copies(app) if value == raw), None)
+
+
+def keep_copy(app: App, key: str, raw: str) -> Out:
+    """``raw`` stored aside under ``key``; the tick after it says it is kept (a refusal comes before a tick)."""
+    app, token = app.token("kept")
+    waiting = app.pruning[1] if app.pruning is not None else ()
+    return replace(app.holding(key, raw), pruning=(token, (*waiting, key))), [store(key, raw), tick(token, 0)]
+
+
+def copy_kept(app: App, token: str) -> Out:
+    """The tick after the newest copy kept aside: the copies made since the last prune are kept (unless refused,
+    which came before), so the oldest beyond the bound may go now, never before and never these."""
+    if app.pruning is None or token != app.pruning[0]:
+        return app, []  # a newer copy's tick comes after this one
+    newest = tuple(key for key in app.pruning[1] if app.value(key) is not None)
+    app = replace(app, pruning=None)
+    return prune_kept(app, newest) if newest else (app, [])
+
+
+def prune_kept(app: App, newest: tuple[str, ...] = ()) -> Out:
+    """The oldest copies kept aside go while a kind has more than MAX_KEPT_PER_KIND or all take more than
+    KEPT_BUDGET characters; never the ``newest`` (by default the latest kept), which may alone take more."""
+    copies = dict(kept_copies(app))
+    by_age = sorted(copies, key=kept_age)
+    newest = newest or tuple(by_age[-1:])
+    counts = Counter(kept_kind(key) for key in copies)
+    total = sum(len(value) for value in copies.values())
+    gone = []
+    for key in by_age:
+        if key not in newest and (counts[kept_kind(key)] > MAX_KEPT_PER_KIND or total > KEPT_BUDGET):
+            gone.append(key)
+            counts[kept_kind(key)] -= 1
+            total -= len(copies[key])
+    for key in gone:
+        app = app.holding(key, None)
+    return app, [Effect("remove", (key,)) for key in gone]
 
 
 def download_kept(app: App) -> Effect:

@@ -50,7 +50,7 @@ def begin(app: App, session: Session) -> Out:
 def save(app: App) -> Out:
     """Keep the session in storage so a reload resumes it exactly."""
     saved = app.played.to_json()
-    return replace(app.holding(SAVE_KEY, saved), saved=saved), [
+    return replace(app.holding(SAVE_KEY, saved), saved=saved, seen=saved), [
         store(SAVE_KEY, saved),
         Effect("flag", (UNSAVED_KEY, False)),
     ]

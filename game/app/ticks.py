@@ -15,7 +15,7 @@ from game.app.events import Fetched, Tick
 from game.app.records import references_came
 from game.app.start import language_came
 from game.app.state import App, Effect, Out, draw
-from game.app.storage import history_to_write, offer_newer, read_history, write_history
+from game.app.storage import copy_kept, history_to_write, offer_newer, read_history, write_history
 from game.app.table import celebrate, challenge_result, commit, playing, sound
 from game.app.waits import advance, needing
 from game.coach.session import Next
@@ -83,6 +83,8 @@ def on_tick(app: App, event: Tick) -> Out:
         return app, [draw([show("cheer", False)])] if number == str(app.cheers) else []
     if kind == "records":
         return record_finished(app, event) if event.token == app.waiting.recording else (app, [])
+    if kind == "kept":
+        return copy_kept(app, event.token)
     session = app.session
     if session is None:
         return app, []

@@ -22,7 +22,7 @@ from game.present.view import describe, status
 if TYPE_CHECKING:
     from game.coach.session import Step
 
-__all__ = ["Words", "WORDS", "KEPT_COPIES", "failure", "announcement", "match_summary", "link_choice"]
+__all__ = ["Words", "WORDS", "KEPT_COPIES", "SAVE_KEPT", "failure", "announcement", "match_summary", "link_choice"]
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,8 @@ class Words:
     saved: str = N_("Your match is saved.")
     details_logged: str = N_("The details are in the browser's console.")
     other_tab: str = N_("This match was continued in another tab, so this tab changes nothing.")
+    # Translators: said in a tab whose match another tab of this browser replaced with a new match.
+    other_tab_replaced: str = N_("Another tab started a new match in place of this one, so this tab changes nothing.")
     history_not_saved: str = N_(
         "This browser did not save the finished game to your history (storage full or refused)."
     )
@@ -67,10 +69,6 @@ class Words:
     delete_all_yes: str = N_("Delete all games")
     import_refused: str = N_("That file was not imported, and nothing was changed.")
     import_too_large: str = N_("That file is too large to be a backup of this game; nothing was changed.")
-    save_kept: str = N_(
-        "Nothing was deleted: a copy is kept in this browser's storage "
-        "(under “yacht-dice/unreadable-save”), and you can download it."
-    )
     save_not_kept: str = N_(
         "This browser's storage is full, so no copy could be put aside: download the saved data "
         "before you start a new match, which replaces it."
@@ -85,6 +83,12 @@ class Words:
     link_play_on: str = N_("Play the link's match")
     download_then_start: str = N_("Download it, then start a new match")
 
+
+# Translators: {key} is the name the copy is stored under ("yacht-dice/unreadable-save"), kept as it is.
+SAVE_KEPT = N_(
+    "Nothing was deleted: a copy is kept in this browser's storage (under “{key}”), and you can download it."
+)
+"""The save-problem screen's line on the copy kept aside (it names its key: not one of the fixed Words)."""
 
 KEPT_COPIES = n_(
     "{count} copy of data this game could not read is kept aside in this browser.",

@@ -1,4 +1,5 @@
-"""A backup: the whole device in one file (the history, the match in progress and the settings), and reading one.
+"""A backup: the whole device in one file (the history, the match in progress, the settings and the challenge
+played against), and reading one.
 
 The page gives the export time as ISO 8601 UTC text ("2026-11-23T07:00:00Z"). Reading a
 backup checks all of it (the history game by game, the session by restoring it, the settings
@@ -18,7 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.coach.session import Session
+from game.core import links
 from game.core.inputs import Trouble, read_json, refusal
+from game.records import challenge as challenges
 from game.records.history import History, check_header, parse_json
 from game.records.record import utc_time
 
@@ -27,6 +30,7 @@ __all__ = [
     "BACKUP_VERSION",
     "MAX_SETTINGS",
     "MAX_SETTINGS_CHARS",
+    "MAX_CHALLENGE_CHARS",
     "Backup",
 ]
 
@@ -39,6 +43,9 @@ MAX_SETTINGS_CHARS = 64 * 1024
 """The most characters a backup's settings take as JSON."""
 
 _BACKUP_KEYS = ("format", "version", "exported", "history", "session", "settings")
+_OPTIONAL_KEYS = ("challenge",)  # written only when there is one: a backup made before it still reads
+MAX_CHALLENGE_CHARS = 4096
+"""The most characters a backup's challenge link text may take (one finished game's link is far shorter)."""
 
 
 def _settings(value: Any) -> dict[str, Any]:
@@ -68,9 +75,25 @@ def _session(value: Any) -> dict[str, Any] | None:
         raise refusal(f"the backup's game in progress cannot be restored: {exc}"[:300], Trouble.BAD_SESSION) from None
 
 
+def _challenge(value: Any) -> str | None:
+    """A backup's challenge: a challenge link's text that reads as one person's finished game; None kept."""
+    if value is None:
+        return None
+    link = None
+    if isinstance(value, str) and len(value) <= MAX_CHALLENGE_CHARS:
+        try:
+            link = links.read(value)
+        except links.LinkError:
+            pass  # refused below, as any other text
+    if link is None or link.kind is not links.LinkKind.CHALLENGE or not challenges.playable(link.match):
+        raise refusal("the backup's challenge is not a challenge link", Trouble.DAMAGED, part="challenge")
+    return value
+
+
 @dataclass(frozen=True)
 class Backup:
-    """The device in one file: the history, the match in progress (a session save or None), the settings.
+    """The device in one file: the history, the match in progress (a session save or None), the settings, and the
+    challenge this device plays against (its link's text, or None).
 
     ``exported`` is when the file was made (ISO 8601 UTC, given by the page).
 
@@ -84,6 +107,7 @@ class Backup:
     session: dict[str, Any] | None = None
     settings: dict[str, Any] = field(default_factory=dict)
     exported: str | None = None
+    challenge: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data, versioned; :meth:`from_dict` restores it exactly.
@@ -91,7 +115,7 @@ class Backup:
         >>> sorted(Backup().to_dict())
         ['exported', 'format', 'history', 'session', 'settings', 'version']
         """
-        return {
+        data = {
             "format": BACKUP_FORMAT,
             "version": BACKUP_VERSION,
             "exported": self.exported,
@@ -99,6 +123,7 @@ class Backup:
             "session": self.session,
             "settings": self.settings,
         }
+        return data | ({"challenge": self.challenge} if self.challenge is not None else {})
 
     def to_json(self) -> str:
         """:meth:`to_dict` as compact JSON text (the file people keep).
@@ -117,14 +142,20 @@ class Backup:
         ...
         game.core.refusals.SaveError: this backup comes from a newer version of the game (version 2); this one reads ...
         """
-        check_header(data, BACKUP_FORMAT, BACKUP_VERSION, _BACKUP_KEYS, "backup")
+        given = tuple(key for key in _OPTIONAL_KEYS if isinstance(data, Mapping) and key in data)
+        check_header(data, BACKUP_FORMAT, BACKUP_VERSION, _BACKUP_KEYS + given, "backup")
         exported = data["exported"]
         if exported is not None:
             try:
                 exported = utc_time(exported)
             except ValueError as exc:
                 raise refusal(f"the backup's export time: {exc}"[:200], Trouble.BAD_TIME) from None
-        return cls(History.from_dict(data["history"]), _session(data["session"]), _settings(data["settings"]), exported)
+        history, session, settings = (
+            History.from_dict(data["history"]),
+            _session(data["session"]),
+            _settings(data["settings"]),
+        )
+        return cls(history, session, settings, exported, _challenge(data.get("challenge")))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Backup:

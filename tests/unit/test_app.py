@@ -293,7 +293,7 @@ def test_an_unreadable_save_is_kept_aside_and_offered():
     assert app.screen is Screen.SAVE_PROBLEM and visible(effects, "save-problem") and not visible(effects, "setup")
     assert stores(effects, UNREADABLE_KEY) == ["{garbage"] and not stores(effects, SAVE_KEY)
     assert ops(effects, "save-problem-text")[-1] == {"value": "{garbage"}
-    assert ops(effects, "save-problem-kept")[-1]["text"] == en(WORDS.save_kept)
+    assert ops(effects, "save-problem-kept")[-1]["text"] == en(words.SAVE_KEPT, key=UNREADABLE_KEY)
     assert ops(effects, "save-problem-dismiss")[-1]["text"] == en(WORDS.start_new)
     assert ops(effects, "save-problem-reason")[-1]["text"]  # what is wrong with it
     app, effects = send(app, Click("save-problem-download"))
@@ -317,7 +317,7 @@ def test_a_second_unreadable_save_is_kept_beside_the_first_never_over_it():
     assert not stores(effects, UNREADABLE_KEY)
     assert stores(effects, f"{UNREADABLE_KEY}/{NOW}") == ["{second"]
     assert app.value(UNREADABLE_KEY) == "{first" and ops(effects, "save-problem-kept")[-1]["text"] == en(
-        WORDS.save_kept
+        words.SAVE_KEPT, key=f"{UNREADABLE_KEY}/{NOW}"
     )
     app, effects = send(app, Click("save-problem-download"))
     assert of(effects, "download")[0][1] == "{second"
