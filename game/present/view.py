@@ -45,6 +45,7 @@ __all__ = [
     "status",
     "whose",
     "describe",
+    "toggled",
     "match_over",
     "cell_refusal",
     "in_progress",
@@ -393,7 +394,26 @@ def describe(before: Match, after: Match, t: Text = ENGLISH) -> str:
     if after.rolls > before.rolls or (after.dice and after.dice != before.dice):
         # Translators: the status line ("Ann's turn, roll 1 of 3"), then the faces just rolled ("3 3 3 5 5").
         return t._("{status}: {dice}", status=status(after, t), dice=" ".join(map(str, after.dice)))
-    return status(after, t)
+    return toggled(before, after, t) or status(after, t)
+
+
+def toggled(before: Match, after: Match, t: Text = ENGLISH) -> str:
+    """The one die held or released between ``before`` and ``after``, in words ("" if not one toggle).
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann"], seed=1).roll(faces=[3, 3, 3, 5, 5])
+    >>> toggled(m, m.hold(1)), toggled(m.hold(1), m), toggled(m, m)
+    ('Die 2 held: 3', 'Die 2 released: 3', '')
+    """
+    changed = [index for index, held in enumerate(after.held) if held != before.held[index]]
+    if len(changed) != 1 or not after.dice or after.dice != before.dice or after.player != before.player:
+        return ""
+    (index,) = changed
+    if after.held[index]:
+        # Translators: said when a die is held between rolls; {number} counts the dice from 1, {face} is its face.
+        return t._("Die {number} held: {face}", number=index + 1, face=after.dice[index])
+    # Translators: said when a held die is let go; {number} counts the dice from 1, {face} is its face.
+    return t._("Die {number} released: {face}", number=index + 1, face=after.dice[index])
 
 
 def cell_refusal(match: Match, row: str, player: int, t: Text = ENGLISH) -> str:

@@ -175,9 +175,14 @@
   // moment (a celebration, the hint's sheet on a phone) is kept closed, and the status line says what
   // Python's start will say (status, when given), so that nothing changes size when it draws. A failed
   // write is dropped.
-  // A copy of an element whose fields keep their state in its markup (a checkbox's checked, a select's choice).
+  // A copy of an element whose fields keep their state in its markup (a checkbox's checked, a select's choice),
+  // without style attributes: a style set through the CSSOM (which the CSP allows: a browser extension's, a
+  // tool's) would come back as inline markup when a later launch paints the copy, which the CSP (style-src
+  // 'self', never 'unsafe-inline') refuses with a console error. Nothing of the game's own is styled inline.
   function withState(live) {
     var copy = live.cloneNode(true);
+    copy.removeAttribute("style");
+    copy.querySelectorAll("[style]").forEach(function (element) { element.removeAttribute("style"); });
     var fields = live.querySelectorAll(TAGS);
     var copied = copy.querySelectorAll(TAGS);
     for (var i = 0; i < fields.length && i < copied.length; i++) {

@@ -282,6 +282,19 @@ def test_keyboard_only_turn(page, base_url):
     assert page.evaluate("document.activeElement.id") == "roll-button"
 
 
+def test_holding_a_die_by_key_is_announced_in_the_live_region(page, base_url):
+    """A screen reader hears each hold and release (the status line is the live region), once per toggle."""
+    ui.start(page, base_url, "rules=yacht&players=Kim&seed=13")
+    live = page.locator("#status[aria-live='polite']")
+    page.keyboard.press("r")
+    expect(live).to_contain_text("Kim's turn, roll 1 of 3")
+    face = ui.dice(page)[0]
+    page.keyboard.press("1")
+    expect(live).to_have_text(f"Die 1 held: {face}")
+    page.keyboard.press("1")
+    expect(live).to_have_text(f"Die 1 released: {face}")
+
+
 def test_no_horizontal_scroll_and_big_touch_targets_on_a_phone(page, base_url):
     page.set_viewport_size({"width": 360, "height": 640})
     ui.start(page, base_url, "rules=yatzy&players=Ann,Bob,Cy,Dee,Eve&seed=1")

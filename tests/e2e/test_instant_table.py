@@ -236,3 +236,45 @@ def test_a_returning_players_setup_is_in_their_language_before_python(browser, b
         expect(page.locator("#quick-solo-title")).to_have_text("Jouer seul")
     finally:
         context.close()
+
+
+def console_errors(page) -> list[str]:
+    """The page's console errors and uncaught errors from now on (a CSP refusal is a console error)."""
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
+def test_a_returning_launch_logs_no_console_error(context, base_url):
+    """A first visit that starts a match and rolls, then a reload that paints the kept table before Python: the
+    page's Content-Security-Policy refuses nothing on the way."""
+    page = context.new_page()
+    errors = console_errors(page)
+    ui.start(page, base_url, "rules=yacht&players=Ann&seed=7")
+    ui.roll(page)
+    assert page.evaluate(f"() => localStorage.getItem('{TABLE_KEY}') !== null")
+    page.reload()
+    page.wait_for_selector("html[data-ready='true']")
+    page.wait_for_timeout(300)  # the ready answer's draws, and any that follow it
+    assert errors == []
+
+
+def test_a_style_set_on_the_table_is_not_kept_for_the_csp_to_refuse(context, base_url):
+    """A style set on the table through the CSSOM (which the CSP allows: a browser extension's, a tool's) is no
+    style attribute in the kept table: the next launch's paint would parse it as inline markup, which the CSP
+    (style-src 'self') refuses with a console error, one per element."""
+    page = context.new_page()
+    errors = console_errors(page)
+    ui.start(page, base_url, "rules=yacht&players=Ann&seed=7")
+    page.evaluate(
+        "() => { document.getElementById('play').style.outline = '1px solid'; "
+        "document.getElementById('roll-marks').style.setProperty('color', 'red'); }"
+    )
+    ui.roll(page)  # a draw: the table is kept
+    kept = page.evaluate(f"() => JSON.parse(localStorage.getItem('{TABLE_KEY}')).play")
+    assert "style=" not in kept and "roll-marks" in kept
+    page.reload()
+    page.wait_for_selector("html[data-ready='true']")
+    page.wait_for_timeout(300)
+    assert errors == []

@@ -775,6 +775,16 @@ def test_undo_off_is_said():
 # ----------------------------------------------------------------------------- keys
 
 
+def test_a_hold_or_release_is_announced_once_in_the_live_region():
+    app, _ = start(match=rolled(faces=[3, 5, 3, 5, 6]))
+    app, effects = send(app, Key("2"))
+    assert [changes["text"] for changes in ops(effects, "status")] == ["Die 2 held: 5"]
+    app, effects = send(app, Click(data=(("die", "1"),)))
+    assert [changes["text"] for changes in ops(effects, "status")] == ["Die 2 released: 5"]
+    app, effects = send(app, Click(data=(("die", "4"),)))
+    assert [changes["text"] for changes in ops(effects, "status")] == ["Die 5 held: 6"]
+
+
 def test_keys_before_a_match_are_ignored():
     assert update(App(), Key("r")) == (App(), [])
     app, _ = start()
