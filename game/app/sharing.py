@@ -142,10 +142,10 @@ CHALLENGE_TITLE = N_("Challenge a friend")  # the results' button (index.html) a
 
 def challenge_friend(app: App) -> Out:
     """The results' "Challenge a friend": the share dialog with a link carrying this game (the person's turns
-    alone: computers beside them are left out, and with slot dice a one-seat replay meets the same dice), its
-    rules, options, seed and undo setting; offered only for a match's first game (game.records.challenge.offerable)."""
+    alone: computers beside them are left out, and the friend meets this seat's own dice), its rules, options
+    and seed; offered only for a match's first game played with no undo and no hint (controls.challengeable)."""
     session = app.session if playing(app) else None
-    if session is None or not challenge.offerable(session.match):
+    if session is None or not controls.challengeable(session):
         return app, []
     game = challenge.solo(session.match)
     try:

@@ -33,7 +33,8 @@ SETUP_KEY = "yacht-dice/setup"
 HINTS_KEY = "yacht-dice/hints"  # format 1 kept hints apart; read once, when such a save loads
 HISTORY_KEY = "yacht-dice/history"
 CHALLENGE_KEY = "yacht-dice/challenge"  # the challenge link this phone's person plays against (its text)
-STORED_KEYS = (SAVE_KEY, SETUP_KEY, HISTORY_KEY, HINTS_KEY, UNREADABLE_KEY, LANGUAGE_KEY, CHALLENGE_KEY)
+SHARED_KEY = "yacht-dice/shared"  # the shared games (daily, challenge) played lately, each as far as it went
+STORED_KEYS = (SAVE_KEY, SETUP_KEY, HISTORY_KEY, HINTS_KEY, UNREADABLE_KEY, LANGUAGE_KEY, CHALLENGE_KEY, SHARED_KEY)
 """The localStorage keys the page reads at start (docs/protocol.md)."""
 
 QUICK_BUTTONS = tuple(f"quick-{quick.value}" for quick in setups.Quick)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from game.app import shared
 from game.app.events import Key, Visibility
 from game.app.state import SAVE_KEY, UNSAVED_KEY, App, Effect, Out, Screen, draw, focus, store, tick
 from game.app.storage import change_history, offer_newer
@@ -27,14 +28,21 @@ from game.present import setup as setups
 from game.present.paint import Drawn, say, show
 from game.present.sounds import RECIPES, ROLL_VIBRATION_MS, most_notable, recipe_data
 from game.present.words import WORDS, announcement
-from game.records import challenge, daily
+from game.records import challenge
 from game.records.record import game_id
 
 PREFETCH_SECONDS = 3.0  # after a match starts, before its advisor table is fetched for offline use
 
 
 def begin(app: App, session: Session) -> Out:
-    """Put a new or restored session on the board (a new match replaces whatever was saved)."""
+    """Put a new or restored session on the board (a new match replaces whatever was saved).
+
+    Every path to the board comes here: a shared game (game.app.shared) is marked as one, and taken up where
+    it stands when it was begun before; a match begun now is stamped with the time.
+    """
+    session = shared.taken_up(app, shared.marked(app, session))
+    if not session.began and not session.match.actions:
+        session = replace(session, began=app.now)
     app = replace(app, session=session, screen=Screen.PLAY, offered=None, kept=None, handed=None, drawn=Drawn())
     app, effects = save(app)
     screens = [
@@ -50,10 +58,8 @@ def begin(app: App, session: Session) -> Out:
 def save(app: App) -> Out:
     """Keep the session in storage so a reload resumes it exactly."""
     saved = app.played.to_json()
-    return replace(app.holding(SAVE_KEY, saved), saved=saved, seen=saved), [
-        store(SAVE_KEY, saved),
-        Effect("flag", (UNSAVED_KEY, False)),
-    ]
+    app, kept = shared.keep(replace(app.holding(SAVE_KEY, saved), saved=saved, seen=saved), app.played)
+    return app, [store(SAVE_KEY, saved), Effect("flag", (UNSAVED_KEY, False)), *kept]
 
 
 def handing(app: App) -> str | None:
@@ -196,19 +202,20 @@ def rematch(session: Session, seed: int | str | None = None) -> Session:
     """
     match = session.match
     fresh = new_match(match.ruleset, match.seats, games=match.games, seed=seed)
-    return replace(session, match=fresh, undos=(), feedback=None, floor=0)
+    hinted = frozenset((0, seat) for seat in session.hints)
+    return replace(session, match=fresh, undos=(), feedback=None, floor=0, shared=False, hinted=hinted, began="")
 
 
 def play_again(app: App) -> Out:
     """The results' Play again: a new match with the same seats and rules (only once the match is over).
 
-    After the daily game, whose undo is off (it would show the dice to come), the new match is an
-    ordinary one on a new seed: undo as the setup form has it.
+    After a shared game (the daily game, a challenge), whose undo is off, the new match is an ordinary one
+    on a new seed: undo as the setup form has it.
     """
     if not playing(app) or not view.match_over(app.played.match):
         return app, []
     again = rematch(app.played)
-    if daily.match_day(app.played.match) is not None:
+    if app.played.shared:
         again = replace(again, undo_allowed=setups.setup_from_fields(dict(app.form))[0].undo)
     return begin(app.wait(ending=False, report=False), again)
 

@@ -103,6 +103,11 @@ class Session:
     pass_phone: bool = False  # the "Bob's turn" screen between people (game.present.feel.handover)
     remote: bool = False  # the match travels by link between people's phones (a "Send to Bob" screen)
     floor: int = 0  # actions undo never takes back: those a link brought (another person's turns)
+    # A shared game (the daily game, a challenge): its result is compared with other people's, so it is played
+    # without undo or hints, and final once played (game.app.shared keeps it, so no path begins it again).
+    shared: bool = False
+    hinted: frozenset[tuple[int, int]] = frozenset()  # (game, seat) of every seat that had hints on in a game
+    began: str = ""  # when the match began (UTC ISO, as the page said it), "" where it is not known
     feedback: Feedback | None = field(default=None, compare=False)
     # None only until __post_init__ gives the session its rule set's coach, so it reads as always a Coach.
     coach: Coach = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
@@ -148,7 +153,7 @@ class Session:
         return self._undo_refusal() is None
 
     def _undo_refusal(self) -> TableError | None:
-        if not self.undo_allowed:
+        if not self.undo_allowed or self.shared:
             return TableError("Undo is off for this match.", Refusal.UNDO_OFF)
         if not self.match.actions:
             return TableError("There is nothing to undo in this game yet.", Refusal.NOTHING_TO_UNDO)
@@ -227,7 +232,10 @@ class Session:
             return Step(self, self.match, refusal=error)
         feedback = self._feedback(action) if by_person else self.feedback
         finished = self.match.game if after.game_over and not self.match.game_over else None
-        session = replace(self, match=after, feedback=feedback)
+        hinted = self.hinted
+        if len(after.cards) > len(self.match.cards):  # a new game: the seats with hints on have them in it too
+            hinted |= {(after.game, seat) for seat in self.hints}
+        session = replace(self, match=after, feedback=feedback, hinted=hinted)
         return Step(session, self.match, feedback=feedback if by_person else None, finished=finished)
 
     def _feedback(self, action: Action) -> Feedback | None:
@@ -332,8 +340,22 @@ class Session:
         >>> sorted(Session(new_match("yacht", ["Ann"], seed=1)).with_hints(True).hints)
         [0]
         """
-        seat = {self.match.player}
-        return replace(self, hints=self.hints | seat if on else self.hints - seat)
+        if self.shared:
+            return self  # a shared game is played without hints: its result is compared with others'
+        seat = self.match.player
+        if not on:
+            return replace(self, hints=self.hints - {seat})
+        return replace(self, hints=self.hints | {seat}, hinted=self.hinted | {(self.match.game, seat)})
+
+    def played_alone(self, seat: int, game: int = 0) -> bool:
+        """Whether ``seat`` played ``game`` with no undo and no hint: a result that can be compared with others'.
+
+        >>> from game.core.engine import new_match
+        >>> s = Session(new_match("yacht", ["Ann"], seed=1))
+        >>> s.played_alone(0), s.with_hints(True).with_hints(False).played_alone(0)
+        (True, False)
+        """
+        return self.undo_count(seat, game) == 0 and (game, seat) not in self.hinted
 
     # ----------------------------------------------------------------- save
 
@@ -354,6 +376,9 @@ class Session:
             "undos": [[undo.game, undo.player, undo.actions] for undo in self.undos],
             "pass": self.pass_phone,
             **({"remote": True, "floor": self.floor} if self.remote else {}),
+            **({"shared": True} if self.shared else {}),
+            **({"hinted": sorted(map(list, self.hinted))} if self.hinted else {}),
+            **({"began": self.began} if self.began else {}),
         }
 
     def to_json(self) -> str:
@@ -389,8 +414,8 @@ class Session:
             raise SaveError(f"unsupported session version {version!r} (this build reads version {SESSION_VERSION})")
         expected, optional = (
             {"format", "version", "match", "undo", "hints", "undos"},
-            {"pass", "remote", "floor"},
-        )  # "pass": since the pass screen; "remote" and "floor": since matches travel by link
+            {"pass", "remote", "floor", "shared", "hinted", "began"},
+        )  # "pass": since the pass screen; "remote" and "floor": since matches travel by link; the rest: fair play
         if not expected <= set(data) <= expected | optional:
             raise SaveError(
                 f"the session save has fields {sorted(map(str, data))}, not {sorted(expected)} (and {sorted(optional)})"
@@ -412,6 +437,11 @@ class Session:
                 f"the session's remote setting and floor must be true or false and a count of its actions, "
                 f"not {remote!r} and {floor!r}"
             )
+        shared, hinted, began = data.get("shared", False), data.get("hinted", []), data.get("began", "")
+        if shared not in (False, True) or not isinstance(began, str) or len(began) > 40:
+            raise SaveError(f"the session's shared setting and start must be true or false and a time, not {shared!r}")
+        if not isinstance(hinted, list) or not all(_game_seat(item, match) for item in hinted):
+            raise SaveError(f"the session's hinted seats must be [game, seat] pairs, not {hinted!r}"[:200])
         return cls(
             match,
             data["undo"],
@@ -420,6 +450,9 @@ class Session:
             data.get("pass", False),
             remote,
             floor,
+            shared=bool(shared),
+            hinted=frozenset((game, seat) for game, seat in hinted),
+            began=began,
         )
 
     @classmethod
@@ -441,3 +474,13 @@ class Session:
 
 def _seat_number(value: Any, match: Match) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(match.seats)
+
+
+def _game_seat(value: Any, match: Match) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and type(value[0]) is int
+        and 0 <= value[0] < len(match.cards)
+        and _seat_number(value[1], match)
+    )

@@ -20,12 +20,12 @@ from game.present.feel import holder
 from game.present.standings import Results
 from game.present.view import current_seat, roll_label, whose
 from game.records import daily
-from game.records.challenge import offerable
+from game.records.challenge import offerable, person
 
 if TYPE_CHECKING:
     from game.coach.session import Session
 
-__all__ = ["Element", "elements", "send_screen", "send_title", "result_title"]
+__all__ = ["Element", "elements", "challengeable", "send_screen", "send_title", "result_title"]
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,7 @@ def elements(
         "pass": Element(hidden=handing is None or session.remote),
         "send": Element(hidden=handing is None or not session.remote),
         "skip-button": Element(hidden=not computer),
-        "hint-toggle-label": Element(hidden=not playing or computer),
+        "hint-toggle-label": Element(hidden=not playing or computer or session.shared),  # a shared game: none
         "hint-toggle": Element(checked=match.player in session.hints),
         # Translators: the label of the switch that shows hints for the player whose turn it is.
         "hint-toggle-text": Element(t._("Hints for {name}", name=match.current_name)),
@@ -101,8 +101,8 @@ def elements(
             "play-again": Element(hidden=not shown.final),
             "results-undo": Element(hidden=not session.can_undo),
             "share-result": Element(hidden=not shown.final or daily.match_day(match) is None),  # a daily game's
-            # one person's first game (game.records.challenge)
-            "challenge-friend": Element(hidden=not offerable(match)),
+            # one person's first game (game.records.challenge), played with no undo and no hint: a fair result
+            "challenge-friend": Element(hidden=not challengeable(session)),
         }
         if shown.final and session.remote and session.floor < len(match.actions):  # this phone played the end
             out["send-result"] = Element(result_title(match, t), hidden=False)
@@ -143,3 +143,19 @@ def result_title(match: Match, t: Text = ENGLISH) -> str:
     others = [seat.name for i, seat in enumerate(match.seats) if i != here and seat.kind is SeatKind.HUMAN]
     # Translators: at the end of a match played on separate phones: {names} are the others ("Bob and Cy").
     return t._("Send the result to {names}", names=t.join(others)) if others else t._("Send the result")
+
+
+def challengeable(session: Session) -> bool:
+    """Whether the results offer "Challenge a friend": one person's first game, played with no undo and no hint
+    (the friend plays with neither: a result helped by either would not be a fair one to beat).
+
+    >>> from game.coach.session import Session
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann"], seed=1)
+    >>> for box in m.open_categories():
+    ...     m = m.roll().score(box)
+    >>> challengeable(Session(m)), challengeable(Session(m, hinted=frozenset({(0, 0)})))
+    (True, False)
+    """
+    seat = person(session.match)
+    return offerable(session.match) and seat is not None and session.played_alone(seat)

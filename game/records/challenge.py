@@ -303,16 +303,19 @@ def invitation(theirs: Match, t: Text = ENGLISH) -> str:
     """The words sent with a challenge link.
 
     >>> invitation(new_match("yacht", ["Ann"], seed=1).roll(faces=[6] * 5).score("sixes"))
-    'I scored 30 points at Yacht. Can you beat me on the very same dice?'
+    'I scored 30 points at Yacht. Can you beat me on the very same dice? No undo, no hints, for either of us.'
     """
     total = theirs.totals(0, 0).grand_total
     # Translators: the message sent with a challenge link; {rules} is the rule set's name (Yacht, Yatzy…).
-    return t.n_(
+    boast = t.n_(
         "I scored {count} point at {rules}. Can you beat me on the very same dice?",
         "I scored {count} points at {rules}. Can you beat me on the very same dice?",
         total,
         rules=theirs.ruleset.display(t),
     )
+    # Translators: sent with a challenge link, after the challenge itself: how both games are played.
+    rule = t._("No undo, no hints, for either of us.")
+    return f"{boast} {rule}"
 
 
 def outcome(shown: Comparison, t: Text = ENGLISH) -> str:

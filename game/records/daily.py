@@ -116,10 +116,10 @@ def match_day(match: Match) -> tuple[date, str] | None:
 def day_of(record: GameRecord) -> tuple[date, str] | None:
     """The day and rule set a finished game was the daily game of, or None when it was not one.
 
-    A daily game is one person's first game on a daily seed with the standard rules and no undo, finished
-    on its day or the next (a game begun before midnight, UTC): a day's seed typed in More before or long
-    after its day plays the same dice but is not that day's result, nor is a game where undo showed the
-    dice to come.
+    A daily game is one person's first game on a daily seed with the standard rules and no undo, begun on
+    its day (UTC) and finished on it or the next (a game begun before midnight): a day's seed played on
+    another day plays the same dice but is not that day's result, nor a day of a streak. A record from
+    before starts were recorded is known by its end alone.
 
     >>> day_of(_demo("daily:2026-11-24:yacht", "2026-11-25T00:10:00Z"))
     (datetime.date(2026, 11, 24), 'yacht')
@@ -131,6 +131,8 @@ def day_of(record: GameRecord) -> tuple[date, str] | None:
     named = _seed_day(record.seed, record.rules)
     if named is None or not 0 <= (date.fromisoformat(record.ended[:10]) - named[0]).days <= 1:
         return None
+    if record.began and date.fromisoformat(record.began[:10]) != named[0]:
+        return None  # a day's game begun on another day: its dice, not its result (nor a day of a streak)
     return named
 
 
@@ -213,6 +215,9 @@ def share_text(record: GameRecord, t: Text = ENGLISH) -> str:
     if lost is not None:
         # Translators: in a daily result to share: the expected points lost against the optimal player ("12.4").
         parts.append(t._("{points} points from optimal", points=t.number(lost, 1)))
+    if record.began:  # recorded by a build that plays the daily game without undo or hints: said, as it was played
+        # Translators: in a daily result to share: how it was played (a daily game has neither undo nor hints).
+        parts.append(t._("no undo, no hints"))
     # Translators: a daily result to share: the game's name, the rule set, the day (2026-11-24) and the result.
     return t._(
         "Yacht Dice · {rules} daily {date} — {result}",

@@ -164,7 +164,7 @@ class History:
         """Compact plain JSON data, versioned; :meth:`from_dict` restores it exactly.
 
         ``rules`` lists each rule set once; a game is ``[id, ended, rules index, seed, game,
-        seats]`` and a seat ``[name, level or null for a person, [points in scorecard order],
+        seats]`` (and when the match began, where known) and a seat ``[name, level or null for a person, [points in scorecard order],
         yahtzee bonus, undos, lost or null]``. Totals and places are derived on loading.
 
         >>> from game.records.record import demo_record
@@ -189,7 +189,8 @@ class History:
                     record.seats, record.scores, record.yahtzee_bonus, record.undos, record.lost
                 )
             ]
-            games.append([record.id, record.ended, index, record.seed, record.game, seats])
+            began = [record.began] if record.began else []  # written where known: older records lack it
+            games.append([record.id, record.ended, index, record.seed, record.game, seats, *began])
         return {"format": HISTORY_FORMAT, "version": HISTORY_VERSION, "rules": table, "games": games}
 
     def to_json(self) -> str:

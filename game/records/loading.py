@@ -137,9 +137,14 @@ def _seat(item: Any, number: int, shape: Shape, names: set[str]) -> None:
 
 def _check_game(item: Any, shapes: list[Shape], names: set[str]) -> str:
     """A game's data checked (_BadGame naming what is wrong); its end time as recorded."""
-    if type(item) is not list or len(item) != 6:
-        raise _BadGame("a game must be [id, ended, rules, seed, game, seats]", "game")
-    ident, ended, table, seed, game, seats = item
+    if type(item) is not list or len(item) not in (6, 7):
+        raise _BadGame("a game must be [id, ended, rules, seed, game, seats] and when it began", "game")
+    ident, ended, table, seed, game, seats = item[:6]
+    if len(item) == 7:
+        try:
+            utc_time(item[6])
+        except ValueError as exc:
+            raise _BadGame(str(exc), "began") from None
     if type(ident) is not str or not _ID.fullmatch(ident):
         raise _BadGame(f"the id {ident!r} is not {ID_LENGTH} hex digits", "id")
     if not is_whole(table, 0, len(shapes) - 1):
@@ -173,7 +178,7 @@ def _game(item: Any, index: int, shapes: list[Shape], names: set[str]) -> GameRe
             part=bad.part,
             box=bad.box,
         ) from None
-    ident, _, table, seed, game, seats = item
+    ident, _, table, seed, game, seats = item[:6]
     return build_record(
         ident,
         ended,
@@ -185,6 +190,7 @@ def _game(item: Any, index: int, shapes: list[Shape], names: set[str]) -> GameRe
         tuple(s[3] for s in seats),
         tuple(s[4] for s in seats),
         tuple(None if s[5] is None else float(s[5]) for s in seats),
+        utc_time(item[6]) if len(item) == 7 else "",
     )
 
 

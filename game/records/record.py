@@ -120,6 +120,7 @@ class GameRecord:
     undos: tuple[int, ...]
     lost: tuple[float | None, ...]
     upper_bonus: tuple[int, ...] = ()
+    began: str = ""  # when the match began (UTC), for its first game where known: a daily game's day is its start's
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -191,6 +192,7 @@ def build_record(
     bonuses: tuple[int, ...],
     undos: tuple[int, ...],
     lost: tuple[float | None, ...],
+    began: str = "",
 ) -> GameRecord:
     """The record of checked data, with what is derived from its boxes: scores by id, totals, upper bonus, places.
 
@@ -216,6 +218,7 @@ def build_record(
         undos=undos,
         lost=lost,
         upper_bonus=tuple(earned for _, earned in totals),
+        began=began,
     )
 
 
@@ -302,8 +305,11 @@ def _lost_value(value: Any) -> float | None:
     return round(float(value), LOST_DECIMALS)
 
 
-def record_game(match: Match, game: int, ended: str, undos: Sequence[int], lost: Sequence[float | None]) -> GameRecord:
-    """The record of the match's finished game ``game`` (0-based); ``undos`` and ``lost`` per seat.
+def record_game(
+    match: Match, game: int, ended: str, undos: Sequence[int], lost: Sequence[float | None], began: str = ""
+) -> GameRecord:
+    """The record of the match's finished game ``game`` (0-based); ``undos`` and ``lost`` per seat; ``began``
+    when the match began, where known (a time that is not one is taken as unknown).
 
     ``lost`` is each seat's after-game review ``total_loss`` (None where it could not be
     computed); it is rounded to the hundredth, and None for computers whatever is given.
@@ -337,7 +343,15 @@ def record_game(match: Match, game: int, ended: str, undos: Sequence[int], lost:
         tuple(card.yahtzee_bonus for card in cards),
         undos,
         tuple(_lost_value(value) if person else None for value, person in zip(lost, people)),
+        _known_time(began),
     )
+
+
+def _known_time(text: str) -> str:
+    try:
+        return utc_time(text) if text else ""
+    except ValueError:
+        return ""
 
 
 def session_record(session: Session, game: int, ended: str) -> GameRecord:
@@ -361,4 +375,5 @@ def session_record(session: Session, game: int, ended: str) -> GameRecord:
         session.review(p, game).total_loss if exact and session.match.seats[p].kind is SeatKind.HUMAN else None
         for p in seats
     ]
-    return record_game(session.match, game, ended, [session.undo_count(p, game) for p in seats], lost)
+    undos = [session.undo_count(p, game) for p in seats]
+    return record_game(session.match, game, ended, undos, lost, session.began if game == 0 else "")

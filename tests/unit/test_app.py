@@ -37,6 +37,7 @@ from game.app import (
     NO_CATALOGUE,
     SAVE_KEY,
     SETUP_KEY,
+    SHARED_KEY,
     STORED_KEYS,
     UNREADABLE_KEY,
     UNSAVED_KEY,
@@ -1517,6 +1518,7 @@ def _played(seed: int, rolls: int):
     return match
 
 
+DAILY_UNDER_WAY = Session(new_match("yacht", ["Ann"], seed="daily:2026-11-24:yacht").roll(), False, shared=True)
 STORED_VALUES = {
     SAVE_KEY: st.one_of(st.none(), saves()),
     SETUP_KEY: st.sampled_from([None, "{", "[]", json.dumps(form_values(parse_link("players=Zoe&rules=yacht")[0]))]),
@@ -1525,6 +1527,7 @@ STORED_VALUES = {
     UNREADABLE_KEY: st.sampled_from([None, "{", "old"]),
     HINTS_KEY: st.sampled_from([None, "{", '{"seed": "1", "players": [0]}']),
     CHALLENGE_KEY: st.sampled_from([None, "{", CHALLENGE]),
+    SHARED_KEY: st.sampled_from([None, "{", "[1]", "[]", json.dumps([DAILY_UNDER_WAY.to_dict()])]),
 }
 
 
@@ -1587,6 +1590,8 @@ class AppMachine(RuleBasedStateMachine):
             assert isinstance(json.loads(value), dict)
         elif key == CHALLENGE_KEY:
             assert links.read(value).kind is links.LinkKind.CHALLENGE
+        elif key == SHARED_KEY:
+            assert all(Session.from_dict(item).shared for item in json.loads(value))
 
     @initialize(
         early=st.lists(

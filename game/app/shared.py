@@ -1,0 +1,101 @@
+"""Shared games (the daily game, a challenge): played without undo or hints, and kept apart from the saved match,
+so that no path (the lobby, a link, New match, another tab) begins one again on dice already seen.
+
+A shared game is known by its match (game.records.daily.match_day, game.records.challenge.applies). Storage keeps
+the latest few under SHARED_KEY, newest first; a shared game about to be put on the board is taken up from there
+where it stands, finished or not, so only its first play counts.
+
+    >>> from game.core.actions import Roll
+    >>> from game.core.engine import new_match
+    >>> fresh = marked(App(), Session(new_match("yacht", ["Ann"], seed="daily:2026-11-24:yacht")))
+    >>> app, effects = keep(App(), fresh.act(Roll()).session)
+    >>> fresh.shared, fresh.undo_allowed, taken_up(app, fresh).match.rolls, [effect.kind for effect in effects]
+    (True, False, 1, ['store'])
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from game.app.state import SHARED_KEY, App, Effect, store
+from game.coach.session import Session
+from game.core.engine import Match
+from game.core.inputs import read_json
+from game.core.refusals import GameError
+from game.records import challenge, daily
+
+__all__ = ["MAX_SHARED", "is_shared", "marked", "taken_up", "keep"]
+
+MAX_SHARED = 6
+"""Shared games kept: today's daily games of every rule set, and the challenge under way, with room to spare."""
+
+
+def _same_game(a: Match, b: Match) -> bool:
+    """Whether two one-game matches are the same shared game: its rules, seed and dice (not who plays it)."""
+    return (a.ruleset, a.seed, a.draw, a.dice_seats, a.games, len(a.seats)) == (
+        b.ruleset,
+        b.seed,
+        b.draw,
+        b.dice_seats,
+        b.games,
+        len(b.seats),
+    )
+
+
+def is_shared(app: App, session: Session) -> bool:
+    """Whether ``session`` is a shared game: a daily game, or a game against the challenge this phone keeps."""
+    match = session.match
+    if daily.match_day(match) is not None:
+        return True
+    return app.challenge is not None and match.games == 1 and challenge.applies(app.challenge, match)
+
+
+def marked(app: App, session: Session) -> Session:
+    """The session as a shared game when it is one (no undo, no hints), else as it is."""
+    if session.shared or not is_shared(app, session):
+        return session
+    return replace(session, shared=True, undo_allowed=False, hints=frozenset())
+
+
+def _kept(app: App) -> list[Session]:
+    """The shared games storage holds, newest first; an unreadable one is left out (it is only a guard)."""
+    try:
+        items = read_json(app.value(SHARED_KEY) or "[]")
+    except (GameError, ValueError):
+        return []
+    out = []
+    for item in items if isinstance(items, list) else []:
+        try:
+            kept = Session.from_dict(item)
+        except GameError:
+            continue
+        if kept.shared:
+            out.append(kept)
+    return out
+
+
+def taken_up(app: App, session: Session) -> Session:
+    """The shared game ``session`` is, where storage holds it further on (or as far): else ``session`` itself.
+
+    A fresh start of a game kept is the kept one: the dice it showed were seen, and it goes on from there.
+    """
+    if not session.shared:
+        return session
+    for kept in _kept(app):
+        if _same_game(kept.match, session.match) and len(kept.match.actions) >= len(session.match.actions):
+            return replace(kept, coach=session.coach)
+    return session
+
+
+def keep(app: App, session: Session) -> tuple[App, list[Effect]]:
+    """Store a shared game among those kept (in its place, or first), at most MAX_SHARED."""
+    if not session.shared:
+        return app, []
+    others = [kept for kept in _kept(app) if not _same_game(kept.match, session.match)]
+    value = json.dumps(
+        [session.to_dict(), *(kept.to_dict() for kept in others[: MAX_SHARED - 1])], separators=(",", ":")
+    )
+    if value == app.value(SHARED_KEY):
+        return app, []
+    return app.holding(SHARED_KEY, value), [store(SHARED_KEY, value)]
