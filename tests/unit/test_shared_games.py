@@ -1,0 +1,217 @@
+"""Shared games through ``update``: the daily game and a challenge are played without undo or hints, taken up
+where they stand from every start path, counted once, and a day of a streak is a day played on it."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+import pytest
+
+from game.app import HISTORY_KEY, SAVE_KEY, SHARED_KEY, Change, Click, Confirmed, Key, Screen, Stored
+from game.coach.session import Session
+from game.core import links
+from game.core.actions import Hold
+from game.core.cards import Seat
+from game.core.engine import new_match
+from game.present import controls
+from game.records import challenge, daily
+from game.records.history import History
+from game.records.record import session_record
+from tests.unit.test_app import after_ticks, notice, of, send, start, stores
+from tests.unit.test_daily_games import lobby
+
+DAY = date(2026, 11, 24)
+
+
+def daily_begun(rolls: int = 1):
+    """An App on today's Yatzy daily game, begun from the lobby, with ``rolls`` turns' first rolls scored but the last."""
+    app, _ = start()
+    app, _ = send(app, Click("quick-daily", (), lobby()))
+    for _ in range(rolls - 1):
+        box = app.session.match.open_categories()[0]
+        app, _ = send(app, Click("roll-button"), Click(data=(("category", box),)))
+    app, _ = send(app, Click("roll-button"))
+    return app
+
+
+def leave(app):
+    """New match, confirmed: the setup screen."""
+    app, _ = send(app, Click("menu-new"), Confirmed("leave"))
+    assert app.screen is Screen.SETUP
+    return app
+
+
+def stored_of(app) -> dict:
+    """What storage holds, as a later start (or another tab) reads it."""
+    return dict(app.stored)
+
+
+# ----------------------------------------------------------------------------- the daily game, from every path
+
+
+def test_the_daily_game_has_no_undo_and_no_hints():
+    app = daily_begun()
+    assert app.session.shared and not app.session.undo_allowed and not app.session.can_undo
+    app, effects = send(app, Change("hint-toggle", checked=True))
+    assert app.session.hints == frozenset() and not app.session.hinted
+    app, effects = send(app, Key("1"), Key("u"))
+    assert notice(effects) == "Undo is off for this match." and app.session.match.held[0]
+
+
+def test_from_the_lobby_after_another_match_the_daily_game_resumes_where_it_stood():
+    app = daily_begun(rolls=3)
+    where = app.session.match
+    app = leave(app)
+    app, _ = send(app, Click("quick-solo", (), lobby()))  # the issue's path: Play solo replaces the saved match
+    assert app.screen is Screen.PLAY and app.session.match.seed != where.seed
+    app = leave(app)
+    app, _ = send(app, Click("quick-daily", (), lobby()))
+    assert app.session.match == where and app.session.shared
+
+
+def test_a_link_to_the_days_seed_resumes_the_daily_game():
+    app = daily_begun(rolls=2)
+    where = app.session.match
+    app, _ = send(leave(app), Click("quick-solo", (), lobby()))
+    later, _ = start("players=Zoe&rules=yatzy&seed=daily:2026-11-24:yatzy", stored=stored_of(app))
+    if later.screen is Screen.LINK_CHOICE:  # over the solo match in progress: asked first
+        later, _ = send(later, Click("link-start"))
+    assert later.screen is Screen.PLAY and later.session.match == where and later.session.shared
+
+
+def test_a_reload_and_another_tab_take_the_daily_game_up_where_it_stands():
+    app = daily_begun(rolls=2)
+    reloaded, _ = start(stored=stored_of(app))
+    assert reloaded.session.match == app.session.match
+    other, _ = start()  # another tab, on the setup screen since before
+    other, _ = send(other, *[Stored(key, value) for key, value in app.stored])
+    other, _ = send(other, Click("quick-daily", (), lobby()))
+    if other.screen is Screen.LINK_CHOICE:  # the other tab's match in progress: asked first, then taken up
+        other, _ = send(other, Click("link-keep"))
+    assert other.session.match == app.session.match
+
+
+def test_only_the_first_finish_counts_and_the_lobby_then_offers_the_result():
+    app = daily_begun()
+    while not app.session.match.game_over:
+        box = app.session.match.open_categories()[0]
+        app, effects = send(app, Click(data=(("category", box),)))
+        if not app.session.match.game_over:
+            app, _ = send(app, Click("roll-button"))
+    app, effects = after_ticks(app, effects, "records")
+    history = History.from_json(stores(effects, HISTORY_KEY)[-1])
+    assert len(daily.results(history)) == 1
+    app, effects = send(app, Click("new-match"))
+    app, effects = send(app, Click("quick-daily", (), lobby()))
+    assert app.screen is Screen.SETUP and ("share", True) in of(effects, "dialog")  # the result, not a new game
+    # the history deleted: the daily game is still the one played, finished, never begun again
+    fresh, _ = start(stored={key: value for key, value in app.stored if key != HISTORY_KEY})
+    fresh, _ = send(fresh, Click("quick-daily", (), lobby()))
+    assert fresh.session.match.game_over and fresh.session.match.actions == app.session.match.actions
+
+
+# ----------------------------------------------------------------------------- the streak
+
+
+def record_of(day: date, began: str, ended: str, rules_name: str = "yacht"):
+    match = new_match(daily.standard(rules_name), ["Ann"], seed=daily.seed(rules_name, day))
+    for box in match.open_categories():
+        match = match.roll().score(box)
+    return session_record(Session(match, False, shared=True, began=began), 0, ended)
+
+
+@pytest.mark.parametrize(
+    ("began", "ended", "counts"),
+    [
+        ("2026-11-24T10:00:00Z", "2026-11-24T10:20:00Z", True),
+        ("2026-11-24T23:50:00Z", "2026-11-25T00:10:00Z", True),  # begun before midnight, ended after it
+        ("2026-11-25T08:00:00Z", "2026-11-25T08:20:00Z", False),  # yesterday's game, begun and played today
+        ("2026-11-23T23:00:00Z", "2026-11-24T00:10:00Z", False),  # typed in More the day before
+    ],
+)
+def test_a_daily_game_counts_for_its_day_only_when_begun_on_it(began, ended, counts):
+    record = record_of(DAY, began, ended)
+    assert (daily.day_of(record) == (DAY, "yacht")) is counts
+    assert History.from_json(History().add(record).to_json()).games[0].began == began  # kept in the history
+
+
+def test_a_streak_of_two_needs_two_days_played():
+    today = date(2026, 11, 25)
+    yesterdays_game_today = record_of(DAY, "2026-11-25T08:00:00Z", "2026-11-25T08:20:00Z")
+    todays = record_of(today, "2026-11-25T09:00:00Z", "2026-11-25T09:20:00Z")
+    assert daily.streak(History().add(yesterdays_game_today).add(todays), today) == 1
+    yesterdays = record_of(DAY, "2026-11-24T23:50:00Z", "2026-11-25T00:10:00Z")
+    assert daily.streak(History().add(yesterdays).add(todays), today) == 2
+
+
+def test_the_share_text_says_how_the_daily_game_was_played():
+    text = daily.share_text(record_of(DAY, "2026-11-24T10:00:00Z", "2026-11-24T10:20:00Z"))
+    assert text.endswith("no undo, no hints")
+
+
+# ----------------------------------------------------------------------------- a challenge
+
+
+def challenge_link(seat_of_ann: int = 1) -> tuple[str, Session]:
+    """Ann's finished game beside a computer, as the challenge link she sends, and her table."""
+    seats = [Seat.computer("Robin", "easy"), Seat.human("Ann")]
+    table = new_match("yacht", seats if seat_of_ann else seats[::-1], seed=5)
+    while not table.game_over:
+        table = table.roll()
+        table = table.score(table.open_categories()[0])
+    return links.write(challenge.solo(table), links.LinkKind.CHALLENGE), Session(table)
+
+
+def play_out(app):
+    while not app.session.match.game_over:
+        app, _ = send(app, Click("roll-button"))
+        box = app.session.match.open_categories()[-1]
+        app, _ = send(app, Click(data=(("category", box),)))
+    return app
+
+
+def test_a_challenge_is_played_on_the_challengers_own_dice_with_no_undo():
+    text, table = challenge_link()
+    app, _ = start(f"challenge={text}")
+    ann_first_roll = table.match.alone(1).roll().dice
+    assert app.session.shared and not app.session.undo_allowed
+    app, _ = send(app, Click("roll-button"))
+    assert app.session.match.dice == ann_first_roll
+
+
+def test_a_challenges_result_is_locked():
+    text, _ = challenge_link()
+    app, _ = start(f"challenge={text}")
+    app = play_out(app)
+    played = app.session.match
+    app, effects = send(app, Key("u"), Click("results-undo"))
+    assert app.session.match == played and notice(effects) == "Undo is off for this match."
+    app, _ = send(app, Click("new-match"), Click("quick-solo", (), lobby()))  # another match over it
+    again, _ = start(f"challenge={text}", stored=stored_of(app))
+    if again.screen is Screen.LINK_CHOICE:
+        again, _ = send(again, Click("link-start"))
+    assert again.session.match == played  # the same game, finished: never played again on seen dice
+
+
+def test_challenge_a_friend_only_from_a_game_with_no_undo_and_no_hint():
+    _, table = challenge_link()
+    assert controls.challengeable(table)
+    undone = Session(new_match("yacht", ["Ann"], seed=5).roll()).act(Hold(0)).session.undo().session
+    assert not undone.played_alone(0)
+    hinted = table.with_hints(True).with_hints(False)
+    assert not controls.challengeable(hinted)
+    app, _ = start(match=hinted)
+    assert send(app, Click("challenge-friend"))[1] == []
+
+
+def test_a_shared_game_is_kept_with_its_progress_and_bounded():
+    app = daily_begun()
+    kept = json.loads(app.value(SHARED_KEY))
+    assert len(kept) == 1 and Session.from_dict(kept[0]).match == app.session.match
+    for rules_name in ("yacht", "yahtzee", "maxi", "yatzy", "yacht", "yahtzee"):
+        app, _ = send(
+            leave(app) if app.screen is Screen.PLAY else app, Click("quick-daily", (), lobby(rules_name=rules_name))
+        )
+        app, _ = send(app, Click("roll-button"))
+    assert len(json.loads(app.value(SHARED_KEY))) == 4 and app.value(SAVE_KEY) is not None  # one for each rule set
