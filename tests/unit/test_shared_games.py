@@ -4,6 +4,7 @@ where they stand from every start path, counted once, and a day of a streak is a
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import date
 
 import pytest
@@ -199,7 +200,7 @@ def test_challenge_a_friend_only_from_a_game_with_no_undo_and_no_hint():
     assert controls.challengeable(table)
     undone = Session(new_match("yacht", ["Ann"], seed=5).roll()).act(Hold(0)).session.undo().session
     assert not undone.played_alone(0)
-    hinted = table.with_hints(True).with_hints(False)
+    hinted = replace(table, hinted=frozenset({(0, 1)}))  # Ann (seat 1) had hints on for a while
     assert not controls.challengeable(hinted)
     app, _ = start(match=hinted)
     assert send(app, Click("challenge-friend"))[1] == []
