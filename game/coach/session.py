@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from game.coach.coaching import Coach
 from game.coach.pacing import COMPUTER_PAUSE, HOLD_PAUSE, ROLL_SECONDS
 from game.coach.undo import Undo, is_undo_record, undo_point
-from game.core import saves
+from game.core import marks, saves
 from game.core.actions import Action, Decision, Hold, Roll, Score
 from game.core.cards import Level, SeatKind
 from game.core.engine import Match
@@ -103,6 +103,7 @@ class Session:
     pass_phone: bool = False  # the "Bob's turn" screen between people (game.present.feel.handover)
     remote: bool = False  # the match travels by link between people's phones (a "Send to Bob" screen)
     floor: int = 0  # actions undo never takes back: those a link brought (another person's turns)
+    marks: tuple[str, ...] = ()  # the phones each seat was played on (game.core.marks): a match by link's
     feedback: Feedback | None = field(default=None, compare=False)
     # None only until __post_init__ gives the session its rule set's coach, so it reads as always a Coach.
     coach: Coach = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
@@ -325,6 +326,15 @@ class Session:
         reopened = match.game if match.game_over and not restored.game_over else None
         return Step(session, match, undone=record, reopened=reopened)
 
+    def marked(self, seat: int, phone: str) -> Session:
+        """The session after a person scored a turn of ``seat`` on the phone ``phone`` (game.core.marks).
+
+        >>> from game.core.engine import new_match
+        >>> Session(new_match("yacht", ["Ann", "Bob"], seed=1)).marked(1, "BBBBBB").marks
+        ('', 'BBBBBB')
+        """
+        return replace(self, marks=marks.marked(self.marks or ("",) * len(self.match.seats), seat, phone))
+
     def with_hints(self, on: bool) -> Session:
         """Hints on or off for the seat to move.
 
@@ -354,6 +364,7 @@ class Session:
             "undos": [[undo.game, undo.player, undo.actions] for undo in self.undos],
             "pass": self.pass_phone,
             **({"remote": True, "floor": self.floor} if self.remote else {}),
+            **({"marks": list(self.marks)} if self.marks else {}),
         }
 
     def to_json(self) -> str:
@@ -389,8 +400,8 @@ class Session:
             raise SaveError(f"unsupported session version {version!r} (this build reads version {SESSION_VERSION})")
         expected, optional = (
             {"format", "version", "match", "undo", "hints", "undos"},
-            {"pass", "remote", "floor"},
-        )  # "pass": since the pass screen; "remote" and "floor": since matches travel by link
+            {"pass", "remote", "floor", "marks"},
+        )  # "pass": since the pass screen; "remote" and "floor": since matches travel by link; "marks": since marks
         if not expected <= set(data) <= expected | optional:
             raise SaveError(
                 f"the session save has fields {sorted(map(str, data))}, not {sorted(expected)} (and {sorted(optional)})"
@@ -412,6 +423,9 @@ class Session:
                 f"the session's remote setting and floor must be true or false and a count of its actions, "
                 f"not {remote!r} and {floor!r}"
             )
+        seat_marks = data.get("marks", [])
+        if not isinstance(seat_marks, list) or not marks.valid(seat_marks, len(match.seats)):
+            raise SaveError(f"the session's marks must be one phone mark a seat, not {seat_marks!r}")
         return cls(
             match,
             data["undo"],
@@ -420,6 +434,7 @@ class Session:
             data.get("pass", False),
             remote,
             floor,
+            tuple(seat_marks),
         )
 
     @classmethod
