@@ -35,6 +35,7 @@ from game.app import (
     KEPT_PREFIX,
     LANGUAGE_KEY,
     NO_CATALOGUE,
+    PHONE_KEY,
     SAVE_KEY,
     SETUP_KEY,
     STORED_KEYS,
@@ -1515,6 +1516,7 @@ STORED_VALUES = {
     UNREADABLE_KEY: st.sampled_from([None, "{", "old"]),
     HINTS_KEY: st.sampled_from([None, "{", '{"seed": "1", "players": [0]}']),
     CHALLENGE_KEY: st.sampled_from([None, "{", CHALLENGE]),
+    PHONE_KEY: st.sampled_from([None, "", "AnnAnn", "not an id!"]),
 }
 
 
