@@ -302,14 +302,11 @@ def choose_state(app: App, kept: Session, offered: Session, take: bool) -> Out:
     stays in its message (opened again, it asks again), and this phone's, between turns, is offered to send."""
     if not take:
         app, effects = begin_new(app, kept)
-        if app.screen is not Screen.PLAY:
-            return app, effects
+        if app.screen is not Screen.PLAY or not links.turn_over(kept.match):
+            return app, effects  # a turn under way here goes on: it is sent once it ends
         words = links.LinkError("kept", links.Why.ANOTHER_MATCH).text(app.t)
-        effects.append(draw([say(words)]))
-        if not links.turn_over(kept.match):
-            return app, effects  # a turn under way here: it is sent once it ends
         app, shared = share_match(app, words)
-        return app, effects + shared
+        return app, [*effects, draw([say(words)]), *shared]
     raw = kept.to_json()
     key = kept_key(app, "replaced", raw)
     app, effects = keep_copy(app, key, raw) if key is not None else (app, [])
