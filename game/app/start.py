@@ -22,6 +22,7 @@ from game.app.storage import keep_setup_aside, prune_kept, saved_setup, stored_s
 from game.app.table import begin
 from game.coach.session import Session
 from game.core import links, marks
+from game.core.cards import SeatKind
 from game.core.i18n import N_, Text
 from game.core.refusals import GameError
 from game.present import setup as setups
@@ -233,7 +234,8 @@ def open_match_link(app: App, link: links.Link) -> Out:
         )
         if relation is links.Relation.FORKED:
             return offer_link(app, saved, taken, t._(FORKED_MATCH), Offer.REPLACE)
-        if not links.turn_over(saved.match):  # a turn under way here, which the link's would replace: asked
+        if not links.turn_over(saved.match) and saved.match.current_seat.kind is SeatKind.HUMAN:
+            # A person's turn under way here, which the link's would replace: asked (a computer's goes unasked).
             words = t._(TURN_UNDER_WAY, name=saved.match.current_name)
             return offer_link(app, saved, taken, words, Offer.REPLACE)
         app, effects = begin(app, taken)

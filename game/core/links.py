@@ -53,7 +53,8 @@ __all__ = [
 
 LINK_VERSION = 2
 """The version of the links this build writes (and the newest it reads): 2 gives each seat dice of its own
-and says whose dice each seat meets (``i``); a version 1 link is a match whose seats shared each round's
+and says whose dice each seat meets (``i``), and may carry each seat's marks (``f``, game.core.marks: a version 2
+link made before marks has none); a version 1 link is a match whose seats shared each round's
 slots, read and written as it was so that a match begun by an earlier build goes on with its dice."""
 MAX_LINK_CHARS = 2000
 """The longest link value written or read: what messengers keep whole."""

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from game.app import KEPT_PREFIX, PHONE_KEY, App, Click, Key, Screen, Start, Tick, update
+from game.app import KEPT_PREFIX, PHONE_KEY, SAVE_KEY, App, Click, Key, Screen, Start, Tick, update
 from game.app.events import read_event
 from game.app.sharing import match_address
 from game.app.table import handing
@@ -362,3 +362,15 @@ def test_a_phone_takes_the_pages_id_only_where_it_keeps_none_and_only_a_well_for
     app, effects = update(App(), Start(stored=((PHONE_KEY, "bad"),), entropy="not one"), now=NOW)
     assert app.phone == "" and not [key for key, _ in of(effects, "store") if key == PHONE_KEY]
     assert read_event('{"type": "start", "entropy": "AnnAnn"}')[0].entropy == "AnnAnn"  # type: ignore[union-attr]
+
+
+def test_a_computers_turn_under_way_is_taken_from_a_link_without_a_question():
+    from game.core.actions import Roll, Score
+    from game.core.cards import Seat
+
+    match = new_match("yacht", ["Ann", Seat.computer("Cy", "easy"), "Bob"], seed=2).apply(Roll()).apply(Score("choice"))
+    rolled = match.apply(Roll())  # Cy's turn under way on this phone (its page closed mid-turn)
+    played = rolled.apply(Score("yacht"))
+    phone = Phone(0, "AnnAnn", App(stored=((SAVE_KEY, Session(rolled, remote=True).to_json()),)))
+    phone.open(f"{ADDRESS}?match={links.write(played)}", take=False)
+    assert phone.asked == 0 and phone.match == played
