@@ -144,8 +144,9 @@ def turn(phone: Phone) -> None:
 def send_link(phone: Phone, sent: list[str]) -> list:
     """The send screen's "Send to …": the link shared is recorded (the dialog then closed)."""
     effects = phone.send(Click("send-link"))
-    if phone.app.sharing is not None:
-        sent.append(phone.app.sharing[2])
+    shared = [changes["value"] for changes in ops(effects, "share-link") if changes.get("value")]
+    if shared:  # the address the share dialog was opened with
+        sent.append(shared[-1])
         phone.seen = sent[-1]
         effects += phone.send(Click("share-close"))
     return effects
