@@ -245,9 +245,11 @@ OFFER_WORDS = {
 """Each question's title and its button that starts the offered match."""
 
 
-def offer_link(app: App, saved: Session, offered: Session, words: str, offer: Offer = Offer.LINK) -> Out:
+def offer_link(
+    app: App, saved: Session, offered: Session, words: str, offer: Offer = Offer.LINK, take: bool = False
+) -> Out:
     """Ask first: a match would replace the match in progress (``words`` say which is which); the save is then
-    seen, so the answer is made knowing it."""
+    seen, so the answer is made knowing it. The focus is on keeping, unless ``take`` recommends the offered one."""
     app = replace(app, offered=offered, kept=saved, screen=Screen.LINK_CHOICE, seen=app.value(SAVE_KEY))
     title, start = OFFER_WORDS[offer]
     ops = [
@@ -256,7 +258,7 @@ def offer_link(app: App, saved: Session, offered: Session, words: str, offer: Of
         ("link-start", {"text": app.t._(start)}),
     ]
     ops += [show(element_id, element_id == "link-choice") for element_id in ("link-choice", "setup", "play")]
-    return app, [draw(ops), focus("link-keep")]
+    return app, [draw(ops), focus("link-start" if take else "link-keep")]
 
 
 def begin_new(app: App, session: Session) -> Out:

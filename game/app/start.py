@@ -188,6 +188,14 @@ FORKED_MATCH = N_(
 )
 
 
+# Translators: added to the question about a link whose moves part ways with this phone's, when the link's are the ones
+# to play on (they go further; the other phone recommends the same, so that both meet on one state).
+FORKED_TAKE = N_("Recommended: play on from the link (the other phone recommends the same).")
+# Translators: added to the question about a link whose moves part ways with this phone's, when this phone's are the
+# ones to play on (they go further; the other phone recommends the same, so that both meet on one state).
+FORKED_KEEP = N_("Recommended: keep this phone's moves (the other phone recommends the same).")
+
+
 def open_match_link(app: App, link: links.Link) -> Out:
     """A match sent by link, compared with what this phone holds (links.relation): another match or none
     is played on (asked first over a match in progress); a newer state is taken (asked first where it replaces
@@ -232,8 +240,10 @@ def open_match_link(app: App, link: links.Link) -> Out:
             feedback=None,
             marks=marks.merged(saved.marks, link.marks) if relation is links.Relation.NEWER else link.marks,
         )
-        if relation is links.Relation.FORKED:
-            return offer_link(app, saved, taken, t._(FORKED_MATCH), Offer.REPLACE)
+        if relation is links.Relation.FORKED:  # the answer every phone recommends alike (links.preferred): focused
+            take = links.preferred(saved.match, link.match)
+            words = f"{t._(FORKED_MATCH)} {t._(FORKED_TAKE if take else FORKED_KEEP)}"
+            return offer_link(app, saved, taken, words, Offer.REPLACE, take)
         if not links.turn_over(saved.match) and saved.match.current_seat.kind is SeatKind.HUMAN:
             # A person's turn under way here, which the link's would replace: asked (a computer's goes unasked).
             words = t._(TURN_UNDER_WAY, name=saved.match.current_name)

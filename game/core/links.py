@@ -47,6 +47,7 @@ __all__ = [
     "write",
     "read",
     "relation",
+    "preferred",
     "turn_over",
     "moves",
 ]
@@ -424,6 +425,21 @@ _SHAPES: dict[str, Callable[[Any], bool]] = {
     "i": lambda value: isinstance(value, list) and all(_whole(seat) for seat in value),  # whose dice each seat meets
     "f": lambda value: isinstance(value, list) and all(marks.is_mark(mark) for mark in value),  # each seat's phones
 }
+
+
+def preferred(held: Match, incoming: Match) -> bool:
+    """Of two states of a match that part ways (Relation.FORKED), whether the incoming one is the one to play on:
+    the one with more finished turns, else the greater moves; the same answer on every phone, so that phones
+    that follow it meet on one state instead of each taking the other's.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann", "Bob"], seed=2).roll()
+    >>> one, other = m.score("choice"), m.score("yacht").roll().score("choice")
+    >>> preferred(one, other), preferred(other, one)
+    (True, False)
+    """
+    mine, theirs = [digit for digit, _ in moves(held)], [digit for digit, _ in moves(incoming)]
+    return (len(theirs), theirs) > (len(mine), mine)
 
 
 def relation(held: Match, incoming: Match) -> Relation:

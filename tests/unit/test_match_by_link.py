@@ -283,3 +283,21 @@ def test_an_older_link_during_a_turn_is_refused_and_the_turn_goes_on():
     assert notice(effects) == links.LinkError("", links.Why.OLDER).text()
     assert after.session.match == ann.session.match and after.session.match.rolls == 1
     assert ("share", True) not in of(effects, "dialog")  # nothing to send until the turn ends
+
+
+def test_both_phones_of_a_fork_recommend_the_same_state_so_following_it_they_meet():
+    bob, other, link = forked()
+    bob, mine = sent(bob)
+    asked, effects = opened(link, saved_of(bob))  # the other phone's moves, on Bob's phone
+    assert of(effects, "focus")[-1] == ("link-start",)
+    assert ops(effects, "link-choice-text")[-1]["text"].endswith(
+        "Recommended: play on from the link (the other phone recommends the same)."
+    )
+    there, effects = opened(mine, saved_of(other))  # Bob's phone's moves, on the other phone
+    assert of(effects, "focus")[-1] == ("link-keep",)
+    assert ops(effects, "link-choice-text")[-1]["text"].endswith(
+        "Recommended: keep this phone's moves (the other phone recommends the same)."
+    )
+    followed, _ = send(asked, Click("link-start"))
+    stayed, _ = send(there, Click("link-keep"))
+    assert followed.session.match == stayed.session.match == other.session.match

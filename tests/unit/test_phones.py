@@ -43,7 +43,7 @@ class Phone:
     entropy: str
     app: App = field(default_factory=App)
     asked: int = 0  # questions this phone asked (link-choice screens shown)
-    seen: str = ""  # the last link this phone sent or opened
+    known: set[str] = field(default_factory=set)  # the links this phone sent or opened
 
     def start(self, query: str = "") -> list:
         """The page (re)started: a Start with what storage holds and the address's query."""
@@ -69,13 +69,15 @@ class Phone:
                 pending = [token for token, _ in of(effects, "tick") if token.startswith("computer:")]
         return out
 
-    def open(self, url: str, take: bool) -> list:
-        """Open a link sent; asked, take the link's match (``take``) or keep this phone's."""
-        self.seen = url
+    def open(self, url: str, take: bool | None) -> list:
+        """Open a link sent; asked, take the link's match (``take``) or keep this phone's (None: as recommended,
+        the button the question focuses)."""
+        self.known.add(url)
         effects = self.start(urlsplit(url).query)
         if self.app.screen is Screen.LINK_CHOICE:
             self.asked += 1
-            effects += self.send(Click("link-start" if take else "link-keep"))
+            answer = of(effects, "focus")[-1][0] if take is None else "link-start" if take else "link-keep"
+            effects += self.send(Click(answer))
         return effects
 
     @property
@@ -147,7 +149,7 @@ def send_link(phone: Phone, sent: list[str]) -> list:
     shared = [changes["value"] for changes in ops(effects, "share-link") if changes.get("value")]
     if shared:  # the address the share dialog was opened with
         sent.append(shared[-1])
-        phone.seen = sent[-1]
+        phone.known.add(sent[-1])
         effects += phone.send(Click("share-close"))
     return effects
 
@@ -170,8 +172,8 @@ def someone_can_move(phones: list[Phone], sent: list[str]) -> bool:
 
 
 def fair_end(phones: list[Phone], sent: list[str]) -> int:
-    """The phones in turn, each doing what it can (play and send its person's turn, else open the newest link,
-    taking it where asked), until the match is over on one of them; the rounds it took."""
+    """The phones in turn, each doing what it can (play and send its person's turn, else open the newest link it has
+    not seen, answering a question as recommended), until the match is over on one of them; the rounds it took."""
     total = len(phones[0].match.seats) * 9 if phones[0].match else 30  # type: ignore[union-attr]
     for rounds in range(4 * total + 8):
         for phone in phones:
@@ -181,8 +183,10 @@ def fair_end(phones: list[Phone], sent: list[str]) -> int:
                 play_one(phone, 0)
             if phone.sendable() not in (None, *sent):
                 send_link(phone, sent)
-            elif sent and phone.seen != sent[-1]:
-                phone.open(sent[-1], take=True)
+            else:  # the newest link this phone has not seen yet, if any
+                unseen = [url for url in reversed(sent) if url not in phone.known]
+                if unseen:
+                    phone.open(unseen[0], take=None)
     raise AssertionError("a fair round of the phones did not end the match")
 
 
