@@ -31,6 +31,7 @@ class Start:
     msgids: tuple[str, ...] = ()
     python: str = ""
     address: str = ""  # the page's own address, without its query (location.origin + location.pathname): links
+    entropy: str = ""  # a fresh random id the page drew (game.core.marks): this phone's, where it keeps none yet
 
 
 @dataclass(frozen=True)
@@ -202,6 +203,7 @@ def read_event(text: str, data: bytes | None = None, python: str = "") -> tuple[
                 tuple(str(msgid) for msgid in message.get("msgids", [])),
                 python,
                 str(message.get("address", "")),
+                str(message.get("entropy", "")),
             ),
             "click": lambda: Click(str(message.get("id") or ""), _pairs(message.get("data", {})), form),
             "submit": lambda: Submit(form),

@@ -15,7 +15,7 @@ from enum import Enum
 
 from game.app.events import Submit
 from game.app.records import close_stats
-from game.app.sharing import DAILY_TITLE, open_share
+from game.app.sharing import DAILY_TITLE, open_share, share_match
 from game.app.state import (
     CHALLENGE_KEY,
     QUICK_BUTTONS,
@@ -35,6 +35,8 @@ from game.app.state import (
 from game.app.storage import (
     download_unreadable,
     keep_aside,
+    keep_copy,
+    kept_key,
     kept_under,
     read_history,
     same_match,
@@ -43,14 +45,14 @@ from game.app.storage import (
 )
 from game.app.table import begin
 from game.coach.session import Session
-from game.core import variants
+from game.core import links, variants
 from game.core.i18n import N_, Text
 from game.core.refusals import GameError
 from game.core.rules import RuleSet
 from game.present import forms, rules_text, view
 from game.present import setup as setups
 from game.present.paint import say, show
-from game.present.words import SAVE_KEPT, WORDS, match_summary
+from game.present.words import SAVE_KEPT, WORDS, match_summary, played_elsewhere
 from game.records import daily
 
 SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of it is kept and downloadable)
@@ -213,6 +215,7 @@ class Offer(Enum):
     LINK = "link"  # a link's new match
     PLAY_ON = "play-on"  # a link brings a match under way (played by links), to be played on
     OTHER_TAB = "other-tab"  # this tab's new match, over one another tab saved since this tab last saw one
+    REPLACE = "replace"  # a link's state of this very match, over this phone's (a turn under way, or a fork)
 
 
 # Translators: the title of the question asked when another tab of this browser saved a match in progress, and a
@@ -224,17 +227,29 @@ OTHER_TAB_MATCH = N_(
     "Another tab has a match in progress ({saved}). The match you start here ({offered}) would replace it."
 )
 
+# Translators: the title of the question asked when a link of a match played on separate phones would replace this
+# phone's state of the same match (a turn under way here, or moves that part ways with the link's).
+REPLACE_TITLE = N_("Play on from this link?")
+# Translators: the button that takes the state of the match a link brings, this phone's own being kept aside.
+REPLACE_START = N_("Play on from the link")
+# Translators: said once this phone's state of a match played by links was replaced by a link's, at the person's
+# choice; the copy kept aside is listed (and downloadable) in Statistics.
+REPLACED_KEPT = N_("This phone's match as it was is kept aside: Statistics offers it for download.")
+
 OFFER_WORDS = {
     Offer.LINK: (WORDS.link_title, WORDS.link_start),
     Offer.PLAY_ON: (WORDS.link_play_on_title, WORDS.link_play_on),
     Offer.OTHER_TAB: (OTHER_TAB_TITLE, WORDS.link_start),
+    Offer.REPLACE: (REPLACE_TITLE, REPLACE_START),
 }
 """Each question's title and its button that starts the offered match."""
 
 
-def offer_link(app: App, saved: Session, offered: Session, words: str, offer: Offer = Offer.LINK) -> Out:
+def offer_link(
+    app: App, saved: Session, offered: Session, words: str, offer: Offer = Offer.LINK, take: bool = False
+) -> Out:
     """Ask first: a match would replace the match in progress (``words`` say which is which); the save is then
-    seen, so the answer is made knowing it."""
+    seen, so the answer is made knowing it. The focus is on keeping, unless ``take`` recommends the offered one."""
     app = replace(app, offered=offered, kept=saved, screen=Screen.LINK_CHOICE, seen=app.value(SAVE_KEY))
     title, start = OFFER_WORDS[offer]
     ops = [
@@ -243,7 +258,7 @@ def offer_link(app: App, saved: Session, offered: Session, words: str, offer: Of
         ("link-start", {"text": app.t._(start)}),
     ]
     ops += [show(element_id, element_id == "link-choice") for element_id in ("link-choice", "setup", "play")]
-    return app, [draw(ops), focus("link-keep")]
+    return app, [draw(ops), focus("link-start" if take else "link-keep")]
 
 
 def begin_new(app: App, session: Session) -> Out:
@@ -270,6 +285,9 @@ def choose_link(app: App, start_it: bool) -> Out:
     chosen = app.offered if start_it else app.kept
     if chosen is None or app.screen is not Screen.LINK_CHOICE:
         return app, []
+    kept, offered = app.kept, app.offered
+    if kept is not None and offered is not None and offered.remote and same_match(kept.match, offered.match):
+        return choose_state(app, kept, offered, start_it)
     pending, before = app.challenging if start_it else None, app.challenge
     app = replace(app, challenging=None, challenge=pending[1] if pending else before)
     app, effects = begin_new(app, chosen)
@@ -278,6 +296,29 @@ def choose_link(app: App, start_it: bool) -> Out:
     if pending is None:
         return app, effects
     return app.holding(CHALLENGE_KEY, pending[0]), [store(CHALLENGE_KEY, pending[0]), *effects]
+
+
+def choose_state(app: App, kept: Session, offered: Session, take: bool) -> Out:
+    """The answer to "Play on from this link?" (Offer.REPLACE): nothing is lost either way. Taken, this phone's
+    state is first kept aside (KEPT_PREFIX, "replaced": Statistics lists it for download); kept, the link's state
+    stays in its message (opened again, it asks again), and this phone's, between turns, is offered to send."""
+    if not take:
+        app, effects = begin_new(app, kept)
+        if app.screen is not Screen.PLAY or not links.turn_over(kept.match):
+            return app, effects  # a turn under way here goes on: it is sent once it ends
+        words = links.LinkError("kept", links.Why.ANOTHER_MATCH).text(app.t)
+        app, shared = share_match(app, words)
+        return app, [*effects, draw([say(words)]), *shared]
+    raw = kept.to_json()
+    key = kept_key(app, "replaced", raw)
+    app, effects = keep_copy(app, key, raw) if key is not None else (app, [])
+    app, more = begin_new(app, offered)
+    if app.screen is not Screen.PLAY:
+        return app, effects + more
+    words = " ".join(
+        filter(None, (app.t._(REPLACED_KEPT), played_elsewhere(kept.marks, offered.marks, offered.match, app.t)))
+    )
+    return app, [*effects, *more, draw([say(words)])]
 
 
 def load_newer(app: App) -> Out:

@@ -104,7 +104,9 @@ def match_address(app: App) -> str:
     """The link that carries this phone's match (its finished turns): the page's address and ``?match=``;
     LinkError when the match cannot travel by link."""
     session = app.played
-    value = links.write(session.match, undo=session.undo_allowed, pass_phone=session.pass_phone)
+    value = links.write(
+        session.match, undo=session.undo_allowed, pass_phone=session.pass_phone, seat_marks=session.marks
+    )
     return f"{app.address}?{links.LinkKind.MATCH.value}={value}"
 
 

@@ -17,11 +17,12 @@ from game.app.events import Start
 from game.app.screens import Offer, offer_link, open_setup, report_unreadable, resume_or_setup
 from game.app.settings import NO_CATALOGUE, ask_language, preferred, use_language
 from game.app.sharing import share_match
-from game.app.state import CHALLENGE_KEY, QUICK_BUTTONS, SAVE_KEY, App, Effect, Out, Screen, draw, store
+from game.app.state import CHALLENGE_KEY, PHONE_KEY, QUICK_BUTTONS, SAVE_KEY, App, Effect, Out, Screen, draw, store
 from game.app.storage import keep_setup_aside, prune_kept, saved_setup, stored_session
 from game.app.table import begin
 from game.coach.session import Session
-from game.core import links
+from game.core import links, marks
+from game.core.cards import SeatKind
 from game.core.i18n import N_, Text
 from game.core.refusals import GameError
 from game.present import setup as setups
@@ -29,7 +30,7 @@ from game.present import view
 from game.present.boot import LANGUAGE_KEY
 from game.present.link_problems import LinkProblem
 from game.present.paint import say
-from game.present.words import link_choice, match_summary
+from game.present.words import link_choice, match_summary, played_elsewhere
 from game.records import challenge
 
 
@@ -46,12 +47,19 @@ def on_start(app: App, event: Start) -> Out:
         python=event.python,
         address=event.address,
         screen=Screen.SETUP,
+        phone=this_phone(event),
     )
     app = app.wait(starting=event)
     code = preferred(app.value(LANGUAGE_KEY), event.languages)
     if code != app.t.code:
         return ask_language(app.wait(language=code), code)
     return started(app)
+
+
+def this_phone(event: Start) -> str:
+    """This phone's id: the one it keeps, else the one the page drew for it now ("" where neither is one)."""
+    kept = dict(event.stored).get(PHONE_KEY)
+    return next((phone for phone in (kept, event.entropy) if phone is not None and marks.is_id(phone)), "")
 
 
 def language_came(app: App, code: str, data: bytes | None) -> Out:
@@ -83,6 +91,9 @@ def started(app: App) -> Out:
     ]
     ready += [(button, {"remove": ["aria-disabled"]}) for button in ("menu-stats", "menu-rules")]
     effects = [draw(ready)]
+    if app.phone and app.value(PHONE_KEY) != app.phone:  # drawn now: kept, so its marks stay this phone's
+        app = app.holding(PHONE_KEY, app.phone)
+        effects.append(store(PHONE_KEY, app.phone))
     remembered = saved_setup(app)
     if remembered is not None:  # the form under a resumed match too: its New match shows the last choices
         app = replace(app, form=tuple(setups.form_values(remembered).items()))
@@ -161,12 +172,45 @@ OTHER_MATCH = N_(
 )
 
 
+# Translators: asked when a link of a match played on separate phones brings {name}'s turn already played (on another
+# phone) while this phone has {name}'s turn under way (rolled, not yet scored).
+TURN_UNDER_WAY = N_(
+    "{name}'s turn is under way on this phone, but this link brings it already played on another phone. "
+    "Play on from the link (this phone's turn is then kept aside), or keep playing here (the link is not used)?"
+)
+
+
+# Translators: asked when a link of a match played on separate phones parts ways with this phone's moves (a turn was
+# played twice, on two phones).
+FORKED_MATCH = N_(
+    "This link is of the same match, but its moves differ from this phone's: a turn was played on two phones. "
+    "Play on from the link (this phone's moves are then kept aside), or keep this phone's and send them again?"
+)
+
+
+# Translators: added to the question about a link whose moves part ways with this phone's, when the link's are the ones
+# to play on (they go further; the other phone recommends the same, so that both meet on one state).
+FORKED_TAKE = N_("Recommended: play on from the link (the other phone recommends the same).")
+# Translators: added to the question about a link whose moves part ways with this phone's, when this phone's are the
+# ones to play on (they go further; the other phone recommends the same, so that both meet on one state).
+FORKED_KEEP = N_("Recommended: keep this phone's moves (the other phone recommends the same).")
+
+
 def open_match_link(app: App, link: links.Link) -> Out:
     """A match sent by link, compared with what this phone holds (links.relation): another match or none
-    is played on (asked first over a match in progress); a newer state is taken; the same is said so; an
-    older or a forked one is refused in words, this phone's state kept and offered to send again. Undo
-    never reaches back into the turns the link brought (Session.floor)."""
-    incoming = Session(link.match, link.undo, pass_phone=link.pass_phone, remote=True, floor=len(link.match.actions))
+    is played on (asked first over a match in progress); a newer state is taken (asked first where it replaces
+    a turn under way here); the same is said so; an older one is refused in words, this phone's state kept and
+    offered to send again; a forked one is asked about (either way the other is kept: this phone's aside, the
+    link's in its message), so two phones never wait for each other. Undo never reaches back into the turns
+    the link brought (Session.floor); a turn played on another phone than its seat's first is said (marks)."""
+    incoming = Session(
+        link.match,
+        link.undo,
+        pass_phone=link.pass_phone,
+        remote=True,
+        floor=len(link.match.actions),
+        marks=link.marks,
+    )
     saved, error = stored_session(app)
     if error is not None:
         return report_unreadable(replace(app, offered=incoming), error)
@@ -183,20 +227,44 @@ def open_match_link(app: App, link: links.Link) -> Out:
                 offered=match_summary(link.match, t),
             )
             return offer_link(app, saved, incoming, words, Offer.PLAY_ON)
-        return begin(app, incoming)
-    if relation is links.Relation.NEWER:
-        taken = replace(saved, match=link.match, undo_allowed=link.undo, pass_phone=link.pass_phone, remote=True)
-        return begin(app, replace(taken, floor=incoming.floor, feedback=None))
+        app, effects = begin(app, incoming)
+        return app, effects + elsewhere_said(app, None, incoming)
+    if relation in (links.Relation.NEWER, links.Relation.FORKED):
+        taken = replace(
+            saved,
+            match=link.match,
+            undo_allowed=link.undo,
+            pass_phone=link.pass_phone,
+            remote=True,
+            floor=incoming.floor,
+            feedback=None,
+            marks=marks.merged(saved.marks, link.marks) if relation is links.Relation.NEWER else link.marks,
+        )
+        if relation is links.Relation.FORKED:  # the answer every phone recommends alike (links.preferred): focused
+            take = links.preferred(saved.match, link.match)
+            words = f"{t._(FORKED_MATCH)} {t._(FORKED_TAKE if take else FORKED_KEEP)}"
+            return offer_link(app, saved, taken, words, Offer.REPLACE, take)
+        if not links.turn_over(saved.match) and saved.match.current_seat.kind is SeatKind.HUMAN:
+            # A person's turn under way here, which the link's would replace: asked (a computer's goes unasked).
+            words = t._(TURN_UNDER_WAY, name=saved.match.current_name)
+            return offer_link(app, saved, taken, words, Offer.REPLACE)
+        app, effects = begin(app, taken)
+        return app, effects + elsewhere_said(app, saved, taken)
     app, effects = begin(app, saved)
     if relation is links.Relation.SAME:
         return app, [*effects, draw([say(t._(SAME_TURN))])]
-    why = links.Why.OLDER if relation is links.Relation.OLDER else links.Why.ANOTHER_MATCH
-    words = links.LinkError(relation.value, why).text(t)
+    words = links.LinkError(relation.value, links.Why.OLDER).text(t)
     effects.append(draw([say(words)]))
     if not links.turn_over(saved.match):
         return app, effects  # a turn under way here: it is sent once it ends
     app, shared = share_match(app, words)  # this phone's state, offered to send again
     return app, effects + shared
+
+
+def elsewhere_said(app: App, held: Session | None, taken: Session) -> list[Effect]:
+    """The notice that a link's turns were played on a phone other than their seat's first (news to this phone)."""
+    words = played_elsewhere(held.marks if held is not None else (), taken.marks, taken.match, app.t)
+    return [draw([say(words)])] if words else []
 
 
 def open_challenge(app: App, link: links.Link) -> Out:

@@ -34,7 +34,18 @@ HINTS_KEY = "yacht-dice/hints"  # format 1 kept hints apart; read once, when suc
 HISTORY_KEY = "yacht-dice/history"
 CHALLENGE_KEY = "yacht-dice/challenge"  # the challenge link this phone's person plays against (its text)
 SHARED_KEY = "yacht-dice/shared"  # the shared games (daily, challenge) played lately, each as far as it went
-STORED_KEYS = (SAVE_KEY, SETUP_KEY, HISTORY_KEY, HINTS_KEY, UNREADABLE_KEY, LANGUAGE_KEY, CHALLENGE_KEY, SHARED_KEY)
+PHONE_KEY = "yacht-dice/phone"  # this phone's id (game.core.marks), drawn once by the page
+STORED_KEYS = (
+    SAVE_KEY,
+    SETUP_KEY,
+    HISTORY_KEY,
+    HINTS_KEY,
+    UNREADABLE_KEY,
+    LANGUAGE_KEY,
+    CHALLENGE_KEY,
+    SHARED_KEY,
+    PHONE_KEY,
+)
 """The localStorage keys the page reads at start (docs/protocol.md)."""
 
 QUICK_BUTTONS = tuple(f"quick-{quick.value}" for quick in setups.Quick)
@@ -172,6 +183,7 @@ class App:
     challenge: Match | None = None  # the challenger's game of the challenge kept, or None
     woke: str = ""  # the stamp of the table the start drew (game.app.waking): early taps made on another do nothing
     early: tuple[Early, ...] = ()  # events sent before Python was ready, waiting for the start to draw
+    phone: str = ""  # this phone's id (game.core.marks): the mark its person's turns leave on their seat
 
     def value(self, key: str) -> str | None:
         """What storage holds under ``key``, as far as this tab knows."""

@@ -21,7 +21,7 @@ from game.app.state import SAVE_KEY, UNSAVED_KEY, App, Effect, Out, Screen, draw
 from game.app.storage import change_history, offer_newer
 from game.app.waits import advance, schedule
 from game.coach.session import Next, Session, Step
-from game.core.actions import Action, Finish, NextGame, Roll
+from game.core.actions import Action, Finish, NextGame, Roll, Score
 from game.core.engine import Match, new_match
 from game.present import controls, feel, keys, markup, paint, standings, view
 from game.present import setup as setups
@@ -139,8 +139,14 @@ def sound(cues: Iterable[feel.Cue], person: bool) -> list[Effect]:
 
 
 def act(app: App, action: Action) -> Out:
-    """A person's action, through the session."""
-    return commit(app, app.played.act(action)) if playing(app) else (app, [])
+    """A person's action, through the session; in a match by link, a score marks its seat with this phone's id."""
+    if not playing(app):
+        return app, []
+    session = app.played
+    step = session.act(action)
+    if session.remote and isinstance(action, Score) and step.refusal is None:
+        step = replace(step, session=step.session.marked(session.match.player, app.phone))
+    return commit(app, step)
 
 
 def playing(app: App) -> bool:
@@ -203,7 +209,9 @@ def rematch(session: Session, seed: int | str | None = None) -> Session:
     match = session.match
     fresh = new_match(match.ruleset, match.seats, games=match.games, seed=seed)
     hinted = frozenset((0, seat) for seat in session.hints)
-    return replace(session, match=fresh, undos=(), feedback=None, floor=0, shared=False, hinted=hinted, began="")
+    return replace(
+        session, match=fresh, undos=(), feedback=None, floor=0, marks=(), shared=False, hinted=hinted, began=""
+    )
 
 
 def play_again(app: App) -> Out:

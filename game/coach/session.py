@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from game.coach.coaching import Coach
 from game.coach.pacing import COMPUTER_PAUSE, HOLD_PAUSE, ROLL_SECONDS
 from game.coach.undo import Undo, is_undo_record, undo_point
-from game.core import saves
+from game.core import marks, saves
 from game.core.actions import Action, Decision, Hold, Roll, Score
 from game.core.cards import Level, SeatKind
 from game.core.engine import Match
@@ -103,9 +103,8 @@ class Session:
     pass_phone: bool = False  # the "Bob's turn" screen between people (game.present.feel.handover)
     remote: bool = False  # the match travels by link between people's phones (a "Send to Bob" screen)
     floor: int = 0  # actions undo never takes back: those a link brought (another person's turns)
-    # A shared game (the daily game, a challenge): its result is compared with other people's, so it is played
-    # without undo or hints, and final once played (game.app.shared keeps it, so no path begins it again).
-    shared: bool = False
+    marks: tuple[str, ...] = ()  # the phones each seat was played on (game.core.marks): a match by link's
+    shared: bool = False  # the daily game or a challenge: no undo, no hints, final (game.app.shared keeps it)
     hinted: frozenset[tuple[int, int]] = frozenset()  # (game, seat) of every seat that had hints on in a game
     began: str = ""  # when the match began (UTC ISO, as the page said it), "" where it is not known
     feedback: Feedback | None = field(default=None, compare=False)
@@ -333,6 +332,15 @@ class Session:
         reopened = match.game if match.game_over and not restored.game_over else None
         return Step(session, match, undone=record, reopened=reopened)
 
+    def marked(self, seat: int, phone: str) -> Session:
+        """The session after a person scored a turn of ``seat`` on the phone ``phone`` (game.core.marks).
+
+        >>> from game.core.engine import new_match
+        >>> Session(new_match("yacht", ["Ann", "Bob"], seed=1)).marked(1, "BBBBBB").marks
+        ('', 'BBBBBB')
+        """
+        return replace(self, marks=marks.marked(self.marks or ("",) * len(self.match.seats), seat, phone))
+
     def with_hints(self, on: bool) -> Session:
         """Hints on or off for the seat to move.
 
@@ -376,6 +384,7 @@ class Session:
             "undos": [[undo.game, undo.player, undo.actions] for undo in self.undos],
             "pass": self.pass_phone,
             **({"remote": True, "floor": self.floor} if self.remote else {}),
+            **({"marks": list(self.marks)} if self.marks else {}),
             **({"shared": True} if self.shared else {}),
             **({"hinted": sorted(map(list, self.hinted))} if self.hinted else {}),
             **({"began": self.began} if self.began else {}),
@@ -414,8 +423,8 @@ class Session:
             raise SaveError(f"unsupported session version {version!r} (this build reads version {SESSION_VERSION})")
         expected, optional = (
             {"format", "version", "match", "undo", "hints", "undos"},
-            {"pass", "remote", "floor", "shared", "hinted", "began"},
-        )  # "pass": since the pass screen; "remote" and "floor": since matches travel by link; the rest: fair play
+            {"pass", "remote", "floor", "marks", "shared", "hinted", "began"},
+        )  # each added since: the pass screen; matches by link ("remote", "floor", "marks"); fair play
         if not expected <= set(data) <= expected | optional:
             raise SaveError(
                 f"the session save has fields {sorted(map(str, data))}, not {sorted(expected)} (and {sorted(optional)})"
@@ -437,6 +446,9 @@ class Session:
                 f"the session's remote setting and floor must be true or false and a count of its actions, "
                 f"not {remote!r} and {floor!r}"
             )
+        seat_marks = data.get("marks", [])
+        if not isinstance(seat_marks, list) or not marks.valid(seat_marks, len(match.seats)):
+            raise SaveError(f"the session's marks must be one phone mark a seat, not {seat_marks!r}")
         shared, hinted, began = data.get("shared", False), data.get("hinted", []), data.get("began", "")
         if shared not in (False, True) or not isinstance(began, str) or len(began) > 40:
             raise SaveError(f"the session's shared setting and start must be true or false and a time, not {shared!r}")
@@ -450,6 +462,7 @@ class Session:
             data.get("pass", False),
             remote,
             floor,
+            marks=tuple(seat_marks),
             shared=bool(shared),
             hinted=frozenset((game, seat) for game, seat in hinted),
             began=began,

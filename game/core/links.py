@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from game.core import rules, variants
+from game.core import marks, rules, variants
 from game.core.actions import Finish, Hold, NextGame, Roll, Score
 from game.core.cards import MAX_GAMES, Level, Seat, SeatKind
 from game.core.dice import Draw
@@ -47,13 +47,15 @@ __all__ = [
     "write",
     "read",
     "relation",
+    "preferred",
     "turn_over",
     "moves",
 ]
 
 LINK_VERSION = 2
 """The version of the links this build writes (and the newest it reads): 2 gives each seat dice of its own
-and says whose dice each seat meets (``i``); a version 1 link is a match whose seats shared each round's
+and says whose dice each seat meets (``i``), and may carry each seat's marks (``f``, game.core.marks: a version 2
+link made before marks has none); a version 1 link is a match whose seats shared each round's
 slots, read and written as it was so that a match begun by an earlier build goes on with its dice."""
 MAX_LINK_CHARS = 2000
 """The longest link value written or read: what messengers keep whole."""
@@ -125,6 +127,7 @@ class Link:
     match: Match
     undo: bool = True
     pass_phone: bool = False
+    marks: tuple[str, ...] = ()  # each seat's phones (game.core.marks), () when the link has none
 
 
 class Relation(Enum):
@@ -269,8 +272,15 @@ def _rules(ruleset: rules.RuleSet) -> dict[str, Any]:
     return {"name": ruleset.name, **({"options": given} if given else {})}
 
 
-def write(match: Match, kind: LinkKind = LinkKind.MATCH, undo: bool = True, pass_phone: bool = False) -> str:
-    """The link value (``?match=`` or ``?challenge=`` takes it) carrying ``match``'s finished turns.
+def write(
+    match: Match,
+    kind: LinkKind = LinkKind.MATCH,
+    undo: bool = True,
+    pass_phone: bool = False,
+    seat_marks: tuple[str, ...] = (),
+) -> str:
+    """The link value (``?match=`` or ``?challenge=`` takes it) carrying ``match``'s finished turns and, in a
+    version 2 link, each seat's marks (game.core.marks; none when ``seat_marks`` is empty).
 
     >>> from game.core.engine import new_match
     >>> len(write(new_match("yahtzee", ["Ann", "Bob"], seed=3))) < 200
@@ -293,6 +303,7 @@ def write(match: Match, kind: LinkKind = LinkKind.MATCH, undo: bool = True, pass
         "n": sum(isinstance(action, (Score, NextGame, Finish)) for action in match.actions),
         "m": _b64(number.to_bytes((number.bit_length() + 7) // 8, "big")),
         **({"i": list(match.dice_seats)} if version >= 2 else {}),
+        **({"f": list(seat_marks)} if version >= 2 and seat_marks else {}),
     }
     body = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
     return f"{_b64(body)}.{_check(body)}"
@@ -300,6 +311,7 @@ def write(match: Match, kind: LinkKind = LinkKind.MATCH, undo: bool = True, pass
 
 _KEYS = {1: {"v", "k", "r", "s", "g", "e", "u", "p", "n", "m"}}  # each checked by its entry in _SHAPES
 _KEYS[2] = _KEYS[1] | {"i"}
+_OPTIONAL = {1: set(), 2: {"f"}}  # "f", the seats' marks: since marks (a version 2 link made before has none)
 _DRAWS = {1: Draw.SLOT, 2: Draw.SEAT}
 
 
@@ -340,7 +352,11 @@ def _read(text: Any) -> Link:
     version = data.get("v")
     if type(version) is int and version > LINK_VERSION:
         raise LinkError(f"link version {version} (this build reads {LINK_VERSION})", Why.FUTURE)
-    if type(version) is not int or version not in _KEYS or set(data) != _KEYS[version]:
+    if (
+        type(version) is not int
+        or version not in _KEYS
+        or not _KEYS[version] <= set(data) <= _KEYS[version] | _OPTIONAL[version]
+    ):
         raise LinkError(f"not a version 1 or {LINK_VERSION} link: {sorted(data)}", Why.DAMAGED)
     malformed = sorted(key for key, value in data.items() if key not in _SHAPES or not _SHAPES[key](value))
     if malformed:
@@ -357,8 +373,11 @@ def _read(text: Any) -> Link:
     )
     if data["n"] > len(start.seats) * MAX_GAMES * (start.rounds + 1):  # the engine plays on up to MAX_GAMES
         raise LinkError("more moves than a match has", Why.ILLEGAL)
+    seat_marks = tuple(data.get("f", ()))
+    if not marks.valid(seat_marks, len(start.seats)):
+        raise LinkError("the seats' marks do not fit the seats", Why.DAMAGED)
     match = _replay(start, data["n"], int.from_bytes(_unb64(data["m"]), "big"))
-    return Link(kind, match, bool(data["u"]), bool(data["p"]))
+    return Link(kind, match, bool(data["u"]), bool(data["p"]), seat_marks)
 
 
 _LEVELS = {level.value for level in Level}
@@ -404,7 +423,23 @@ _SHAPES: dict[str, Callable[[Any], bool]] = {
     "n": _whole,
     "m": lambda value: isinstance(value, str) and len(value) <= MAX_LINK_CHARS,
     "i": lambda value: isinstance(value, list) and all(_whole(seat) for seat in value),  # whose dice each seat meets
+    "f": lambda value: isinstance(value, list) and all(marks.is_mark(mark) for mark in value),  # each seat's phones
 }
+
+
+def preferred(held: Match, incoming: Match) -> bool:
+    """Of two states of a match that part ways (Relation.FORKED), whether the incoming one is the one to play on:
+    the one with more finished turns, else the greater moves; the same answer on every phone, so that phones
+    that follow it meet on one state instead of each taking the other's.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann", "Bob"], seed=2).roll()
+    >>> one, other = m.score("choice"), m.score("yacht").roll().score("choice")
+    >>> preferred(one, other), preferred(other, one)
+    (True, False)
+    """
+    mine, theirs = [digit for digit, _ in moves(held)], [digit for digit, _ in moves(incoming)]
+    return (len(theirs), theirs) > (len(mine), mine)
 
 
 def relation(held: Match, incoming: Match) -> Relation:

@@ -16,13 +16,24 @@ from typing import TYPE_CHECKING
 
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, N_, Text, n_
+from game.core.marks import elsewhere
 from game.present.coach_view import action_text
 from game.present.view import describe, status
 
 if TYPE_CHECKING:
     from game.coach.session import Step
 
-__all__ = ["Words", "WORDS", "KEPT_COPIES", "SAVE_KEPT", "failure", "announcement", "match_summary", "link_choice"]
+__all__ = [
+    "Words",
+    "WORDS",
+    "KEPT_COPIES",
+    "SAVE_KEPT",
+    "failure",
+    "announcement",
+    "match_summary",
+    "link_choice",
+    "played_elsewhere",
+]
 
 
 @dataclass(frozen=True)
@@ -169,4 +180,20 @@ def link_choice(saved: Match, offered: Match, t: Text = ENGLISH) -> str:
         "You have a match in progress ({saved}). This link starts a new one ({offered}), which would replace it.",
         saved=match_summary(saved, t),
         offered=match_summary(offered, t),
+    )
+
+
+def played_elsewhere(held: tuple[str, ...], incoming: tuple[str, ...], match: Match, t: Text = ENGLISH) -> str:
+    """What a link's seat marks say that this phone did not know: whose turn was played on a phone other than
+    the one that first played that seat (game.core.marks); "" when nothing.
+
+    >>> from game.core.engine import new_match
+    >>> played_elsewhere(("", "BBBBBB"), ("", "BBBBBBAAAAAA"), new_match("yacht", ["Ann", "Bob"], seed=1))
+    "Bob's turn was played on another phone."
+    """
+    # Translators: said when a link of a match played on separate phones brings a turn of {name} played on a phone
+    # other than the one {name} first played on (a mix-up, or someone else playing it).
+    line = N_("{name}'s turn was played on another phone.")
+    return " ".join(
+        t._(line, name=match.seats[seat].name) for seat in elsewhere(held, incoming) if seat < len(match.seats)
     )

@@ -23,7 +23,7 @@
   var STORED_KEYS = [
     "yacht-dice/match", "yacht-dice/setup", "yacht-dice/history",
     "yacht-dice/hints", "yacht-dice/unreadable-save", "yacht-dice/language", "yacht-dice/challenge",
-    "yacht-dice/shared",
+    "yacht-dice/shared", "yacht-dice/phone",
   ];
   var KEPT_PREFIX = "yacht-dice/unreadable-"; // copies kept aside, each under a key of its own: all are read
   var UNSAVED_KEY = "yacht-dice/unsaved";
@@ -681,6 +681,20 @@
 
   // ------------------------------------------------------------------ the worker
 
+  // A fresh random id for this phone (game.core.marks: 6 URL-safe base64 characters), sent with every start;
+  // Python keeps the first it takes (yacht-dice/phone) and ignores later ones. Only the page draws randomness:
+  // "" where the browser has no crypto (the phone's turns then leave no mark).
+  var ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  function entropy() {
+    try {
+      var bytes = new Uint8Array(6);
+      window.crypto.getRandomValues(bytes);
+      return Array.from(bytes, function (byte) { return ID_CHARS[byte & 63]; }).join("");
+    } catch (error) {
+      return "";
+    }
+  }
+
   // The start event: what the page holds when Python is there (docs/protocol.md). python stays
   // "" here: how Python started is known in the worker, which says it in its ready effect.
   function startEvent() {
@@ -703,7 +717,7 @@
       query: Array.from(new URLSearchParams(window.location.search)),
       languages: Array.from(navigator.languages || [navigator.language || ""]),
       form: setupFields(), hidden: document.hidden, reduced: reducedMotion(), python: "", msgids: msgids(),
-      address: window.location.origin + window.location.pathname,
+      address: window.location.origin + window.location.pathname, entropy: entropy(),
     });
   }
 

@@ -97,6 +97,8 @@ def test_a_two_person_match_passed_back_and_forth_by_link_to_its_end(browser, ba
             phones[name], phones[other] = phones[other], phones[name]  # the same phone, now the other's
             name, other = other, name
     assert turns == 18
+    ids = [page.evaluate("() => localStorage.getItem('yacht-dice/phone')") for page in phones.values()]
+    assert all(re.fullmatch(r"[A-Za-z0-9_-]{6}", str(id_)) for id_ in ids) and ids[0] != ids[1]  # each phone's own
     page = phones[name]
     result = page.get_by_role("button", name=f"Send the result to {other}")
     expect(result).to_be_visible()

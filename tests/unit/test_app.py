@@ -35,6 +35,7 @@ from game.app import (
     KEPT_PREFIX,
     LANGUAGE_KEY,
     NO_CATALOGUE,
+    PHONE_KEY,
     SAVE_KEY,
     SETUP_KEY,
     SHARED_KEY,
@@ -1528,6 +1529,7 @@ STORED_VALUES = {
     HINTS_KEY: st.sampled_from([None, "{", '{"seed": "1", "players": [0]}']),
     CHALLENGE_KEY: st.sampled_from([None, "{", CHALLENGE]),
     SHARED_KEY: st.sampled_from([None, "{", "[1]", "[]", json.dumps([DAILY_UNDER_WAY.to_dict()])]),
+    PHONE_KEY: st.sampled_from([None, "", "AnnAnn", "not an id!"]),
 }
 
 

@@ -185,7 +185,10 @@ def test_challenge_a_friend_shares_the_persons_game_by_link_with_a_qr_code():
     title, text, url = app.sharing
     assert title == "Challenge a friend" and url.startswith(ADDRESS + "?challenge=")
     total = challenge.solo(app.session.match).totals(0).grand_total
-    assert text == f"I scored {total} points at Yacht. Can you beat me on the very same dice? No undo, no hints, for either of us."
+    assert (
+        text
+        == f"I scored {total} points at Yacht. Can you beat me on the very same dice? No undo, no hints, for either of us."
+    )
     assert ("share", True) in [effect.args for effect in effects if effect.kind == "dialog"]
     assert ops(effects, "share-qr-button")[-1]["hidden"] is False
     link = links.read(dict(parse_qsl(urlsplit(url).query))["challenge"])

@@ -22,15 +22,16 @@ from tests.unit.test_app import kinds, notice, of, rolled, send, start, stores
 from tests.unit.test_links import play, sign, unpack
 
 
-def _base(match, kind: LinkKind = LinkKind.MATCH) -> dict:
-    return unpack(links.write(match, kind, undo=False, pass_phone=True))
+def _base(match, kind: LinkKind = LinkKind.MATCH, seat_marks: tuple[str, ...] = ()) -> dict:
+    return unpack(links.write(match, kind, undo=False, pass_phone=True, seat_marks=seat_marks))
 
 
 BASES = (
     _base(
         play(
             new_match(ruleset("yahtzee", joker="free"), ["Ann", Seat.computer("C", "good")], 2, 8), random.Random(4), 9
-        )
+        ),
+        seat_marks=("AnnAnnBobBob", ""),  # the seats' marks (game.core.marks): checked by type too
     ),
     _base(play(new_match("yatzy", ["Ann"], seed="daily"), random.Random(7), 15), LinkKind.CHALLENGE),
 )

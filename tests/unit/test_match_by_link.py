@@ -10,7 +10,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from game.app import SAVE_KEY, App, Click, Key, Screen, Start, Tick, update
+from game.app import KEPT_PREFIX, SAVE_KEY, App, Click, Key, Screen, Start, Tick, update
 from game.coach.session import Session
 from game.core import links
 from game.core.actions import Roll, Score
@@ -146,14 +146,36 @@ def test_an_older_link_is_refused_in_words_and_the_newer_state_kept_and_offered(
     )
 
 
-def test_a_forked_link_is_refused_and_this_phones_state_kept():
+def forked():
+    """Bob's phone after his turn on Ann's first link, and the link of his turn played otherwise on another phone."""
     ann, first, bob = two_turns()
     other, _ = opened(first, None)
     other, _ = turn(other, box=list(other.session.match.open_categories())[-1])  # Bob's turn played otherwise
-    other, forked = sent(other)
-    after, effects = opened(forked, saved_of(bob))
+    other, link = sent(other)
+    return bob, other, link
+
+
+def test_a_forked_link_asks_and_keeping_this_phones_state_offers_it_to_send_again():
+    bob, other, link = forked()
+    asked, effects = opened(link, saved_of(bob))
+    assert asked.screen is Screen.LINK_CHOICE and visible(effects, "link-choice")
+    assert ops(effects, "link-choice-title")[-1]["text"] == "Play on from this link?"
+    assert "a turn was played on two phones" in ops(effects, "link-choice-text")[-1]["text"]
+    assert not stores(effects, SAVE_KEY)  # nothing written before the answer
+    kept, effects = send(asked, Click("link-keep"))
+    assert kept.session.match == bob.session.match
     assert notice(effects) == links.LinkError("", links.Why.ANOTHER_MATCH).text()
-    assert after.session.match == bob.session.match
+    assert links.read(shared_url(effects).partition("?match=")[2]).match == bob.session.match  # sent again
+
+
+def test_a_forked_link_taken_keeps_this_phones_state_aside_so_two_phones_never_wait_for_each_other():
+    bob, other, link = forked()
+    asked, _ = opened(link, saved_of(bob))
+    taken, effects = send(asked, Click("link-start"))
+    assert taken.session.match == other.session.match and taken.session.match.current_name == "Ann"
+    (key,) = [key for key, _ in of(effects, "store") if key.startswith(KEPT_PREFIX)]
+    assert key == KEPT_PREFIX + "replaced" and Session.from_json(taken.value(key)).match == bob.session.match
+    assert notice(effects).startswith("This phone's match as it was is kept aside")
 
 
 def test_a_damaged_link_is_said_in_words_on_the_setup_and_over_a_stored_match_changes_nothing():
@@ -261,3 +283,21 @@ def test_an_older_link_during_a_turn_is_refused_and_the_turn_goes_on():
     assert notice(effects) == links.LinkError("", links.Why.OLDER).text()
     assert after.session.match == ann.session.match and after.session.match.rolls == 1
     assert ("share", True) not in of(effects, "dialog")  # nothing to send until the turn ends
+
+
+def test_both_phones_of_a_fork_recommend_the_same_state_so_following_it_they_meet():
+    bob, other, link = forked()
+    bob, mine = sent(bob)
+    asked, effects = opened(link, saved_of(bob))  # the other phone's moves, on Bob's phone
+    assert of(effects, "focus")[-1] == ("link-start",)
+    assert ops(effects, "link-choice-text")[-1]["text"].endswith(
+        "Recommended: play on from the link (the other phone recommends the same)."
+    )
+    there, effects = opened(mine, saved_of(other))  # Bob's phone's moves, on the other phone
+    assert of(effects, "focus")[-1] == ("link-keep",)
+    assert ops(effects, "link-choice-text")[-1]["text"].endswith(
+        "Recommended: keep this phone's moves (the other phone recommends the same)."
+    )
+    followed, _ = send(asked, Click("link-start"))
+    stayed, _ = send(there, Click("link-keep"))
+    assert followed.session.match == stayed.session.match == other.session.match
