@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from datetime import datetime
 
 import pytest
@@ -67,7 +68,7 @@ def test_a_record_of_a_real_match_has_its_scores_totals_and_places():
         0,
         ENDED,
     )
-    assert len(record.id) == ID_LENGTH and int(record.id, 16) >= 0
+    assert re.fullmatch(f"[0-9a-f]{{{ID_LENGTH}}}", record.id), record.id
 
 
 def test_the_id_is_stable_and_tells_games_apart():
