@@ -174,7 +174,8 @@ class Session:
     def wants_hint(self) -> bool:
         """Whether the person to move asked for hints and has a decision to make."""
         match = self.match
-        return self.next is Next.PERSON and match.player in self.hints and match.rolls > 0 and not match.game_over
+        wanted = match.player in self.hints and not self.shared  # a shared game has none, whatever its save says
+        return self.next is Next.PERSON and wanted and match.rolls > 0 and not match.game_over
 
     def table_needed(self) -> str | None:
         """The advisor table to fetch before the next step, if any (for hints or a Perfect computer;
@@ -240,7 +241,7 @@ class Session:
     def _feedback(self, action: Action) -> Feedback | None:
         """The cost of a person's decision, when their seat asked for hints."""
         seat = self.match.player
-        if seat not in self.hints or self.coach.needs_table() is not None:
+        if seat not in self.hints or self.shared or self.coach.needs_table() is not None:
             return None
         from game.coach import advice as coach
 

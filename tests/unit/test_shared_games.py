@@ -216,3 +216,10 @@ def test_a_shared_game_is_kept_with_its_progress_and_bounded():
         )
         app, _ = send(app, Click("roll-button"))
     assert len(json.loads(app.value(SHARED_KEY))) == 4 and app.value(SAVE_KEY) is not None  # one for each rule set
+
+
+def test_a_shared_game_shows_no_hint_whatever_its_save_says():
+    match = new_match("yacht", ["Ann"], seed="daily:2026-11-24:yacht").roll()
+    edited = Session(match, False, frozenset({0}), shared=True)  # a save edited to turn hints on
+    assert not edited.wants_hint() and edited.hint() is None
+    assert Session(match, False, frozenset({0})).wants_hint()  # the same, not shared: hints as asked
