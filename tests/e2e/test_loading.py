@@ -104,17 +104,24 @@ def test_the_progress_shows_on_a_slow_line_and_goes_when_ready(browser, base_url
     page.wait_for_selector(READY, timeout=40_000)
     assert progress.is_hidden()
     context.close()
-    # A fast start: never shown. A launch with the files at hand: the second, once the service worker holds
-    # them (a first visit on a busy 2-core CI machine can itself pass the overlay's 1.5 s, which is then
-    # right to show; so can a reload while the worker's install is still downloading every file).
+    # A fast start never shows it: a launch with the files at hand (once the service worker holds them) that is
+    # ready within the overlay's 1.5 s has shown nothing. Each time is the page's own (performance.now() when the
+    # overlay was shown and when the game was ready): a busy 2-core CI machine can take longer than 1.5 s even
+    # then, and the overlay is then right to show, so the rule is checked, not the machine's speed.
     page = browser.new_page()
     page.add_init_script(
-        "new MutationObserver(() => { if (document.getElementById('boot-progress')?.hidden === false) window.__shown = true; })"
-        ".observe(document, { subtree: true, attributes: true, attributeFilter: ['hidden'] });"
+        "new MutationObserver(() => {"
+        " if (window.__shown === undefined && document.getElementById('boot-progress')?.hidden === false)"
+        "  window.__shown = performance.now();"
+        " if (window.__ready === undefined && document.documentElement.dataset.ready === 'true')"
+        "  window.__ready = performance.now();"
+        "}).observe(document, { subtree: true, attributes: true, attributeFilter: ['hidden', 'data-ready'] });"
     )
     open_game(page, base_url)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
     page.reload()
     page.wait_for_selector(READY, timeout=30_000)
-    assert page.evaluate("window.__shown") is None
+    shown, ready_at = page.evaluate("[window.__shown ?? null, window.__ready ?? null]")
+    assert ready_at is not None
+    assert shown is None or (shown >= 1500 and ready_at > 1500), (shown, ready_at)  # only a start slower than 1.5 s
     page.close()

@@ -1,4 +1,5 @@
-"""Undo in the page: a misclick mended; never a roll, nor a computer's turn; and off by choice."""
+"""Undo in the page: a misclick mended, never a roll, and off by choice (that it never takes back a computer's turn
+is CPython's: tests/unit/test_session.py and the property in tests/unit/test_fair_play.py)."""
 
 from __future__ import annotations
 
@@ -44,19 +45,6 @@ def test_roll_roll_undo_leaves_the_second_roll_on_the_table(page, base_url):
     page.keyboard.press("Control+z")  # a hold since the roll: a mis-tap, mended
     expect(page.get_by_role("button", name=re.compile(r"^Die 2, "))).to_have_attribute("aria-pressed", "false")
     assert ui.dice(page) == second
-
-
-def test_undo_never_takes_back_the_computers_turn(page, base_url):
-    query = "rules=yacht&players=Ann&cpu=2:easy&seed=3"
-    ui.start(page, base_url, query)
-    ui.roll(page)
-    ui.choose(page, "Choice")
-    page.get_by_role("button", name="Skip to the result").click()
-    expect(page.locator("#scorecard td[data-player='1'].last")).to_have_count(1, timeout=20_000)
-    page.keyboard.press("u")
-    assert "never a roll" in ui.notice(page)
-    assert ui.cell(page, "choice") != "" and ui.cell(page, "grand_total", 1) != "0"
-    expect(page.locator("#scorecard td[data-player='1'].last")).to_have_count(1)
 
 
 def test_undo_off_has_no_button_and_the_key_says_why(page, base_url):
