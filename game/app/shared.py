@@ -2,7 +2,7 @@
 so that no path (the lobby, a link, New match, another tab) begins one again on dice already seen.
 
 A shared game is known by its match (game.records.daily.match_day, game.records.challenge.applies). Storage keeps
-the latest few under SHARED_KEY, newest first; a shared game about to be put on the board is taken up from there
+the latest few under SHARED_KEY, newest first, each ``[game_key, session save]``; a shared game about to be put on the board is taken up from there
 where it stands, finished or not, so only its first play counts.
 
     >>> from game.core.actions import Roll
@@ -25,22 +25,28 @@ from game.core.inputs import read_json
 from game.core.refusals import GameError
 from game.records import challenge, daily
 
-__all__ = ["MAX_SHARED", "is_shared", "marked", "taken_up", "keep"]
+__all__ = ["MAX_SHARED", "game_key", "is_shared", "marked", "taken_up", "keep"]
 
 MAX_SHARED = 6
 """Shared games kept: today's daily games of every rule set, and the challenge under way, with room to spare."""
 
 
-def _same_game(a: Match, b: Match) -> bool:
-    """Whether two one-game matches are the same shared game: its rules, seed and dice (not who plays it)."""
-    return (a.ruleset, a.seed, a.draw, a.dice_seats, a.games, len(a.seats)) == (
-        b.ruleset,
-        b.seed,
-        b.draw,
-        b.dice_seats,
-        b.games,
-        len(b.seats),
-    )
+def game_key(match: Match) -> str:
+    """What makes a shared game itself: its rules, seed and dice, games and seat count (not who plays it).
+
+    >>> from game.core.engine import new_match
+    >>> game_key(new_match("yacht", ["Ann"], seed=1)) == game_key(new_match("yacht", ["Bob"], seed=1).roll())
+    True
+    """
+    items = [
+        match.ruleset.to_dict(),
+        match.seed,
+        match.draw.value,
+        list(match.dice_seats),
+        match.games,
+        len(match.seats),
+    ]
+    return json.dumps(items, sort_keys=True, separators=(",", ":"))
 
 
 def is_shared(app: App, session: Session) -> bool:
@@ -58,21 +64,15 @@ def marked(app: App, session: Session) -> Session:
     return replace(session, shared=True, undo_allowed=False, hints=frozenset())
 
 
-def _kept(app: App) -> list[Session]:
-    """The shared games storage holds, newest first; an unreadable one is left out (it is only a guard)."""
+def _kept(app: App) -> list[list]:
+    """The shared games storage holds, newest first, each ``[game_key, session save]`` as stored (read, not replayed:
+    a save of a shared game comes at every click of one); anything else is left out (it is only a guard)."""
     try:
         items = read_json(app.value(SHARED_KEY) or "[]")
     except (GameError, ValueError):
         return []
-    out = []
-    for item in items if isinstance(items, list) else []:
-        try:
-            kept = Session.from_dict(item)
-        except GameError:
-            continue
-        if kept.shared:
-            out.append(kept)
-    return out
+    entries = items if isinstance(items, list) else []
+    return [item for item in entries if isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)]
 
 
 def taken_up(app: App, session: Session) -> Session:
@@ -82,20 +82,24 @@ def taken_up(app: App, session: Session) -> Session:
     """
     if not session.shared:
         return session
-    for kept in _kept(app):
-        if _same_game(kept.match, session.match) and len(kept.match.actions) >= len(session.match.actions):
-            return replace(kept, coach=session.coach)
-    return session
+    key = game_key(session.match)
+    data = next((data for kept_key, data in _kept(app) if kept_key == key), None)
+    try:
+        kept = None if data is None else Session.from_dict(data)
+    except GameError:
+        kept = None  # a damaged copy is no reason to lose the game on the board
+    if kept is None or not kept.shared or game_key(kept.match) != key:
+        return session
+    return replace(kept, coach=session.coach) if len(kept.match.actions) >= len(session.match.actions) else session
 
 
 def keep(app: App, session: Session) -> tuple[App, list[Effect]]:
     """Store a shared game among those kept (in its place, or first), at most MAX_SHARED."""
     if not session.shared:
         return app, []
-    others = [kept for kept in _kept(app) if not _same_game(kept.match, session.match)]
-    value = json.dumps(
-        [session.to_dict(), *(kept.to_dict() for kept in others[: MAX_SHARED - 1])], separators=(",", ":")
-    )
+    key = game_key(session.match)
+    others = [entry for entry in _kept(app) if entry[0] != key][: MAX_SHARED - 1]
+    value = json.dumps([[key, session.to_dict()], *others], separators=(",", ":"))
     if value == app.value(SHARED_KEY):
         return app, []
     return app.holding(SHARED_KEY, value), [store(SHARED_KEY, value)]

@@ -451,15 +451,7 @@ def relation(held: Match, incoming: Match) -> Relation:
     >>> relation(m, later).value, relation(later, m).value, relation(m, new_match("yacht", ["Ann"], seed=2)).value
     ('newer', 'older', 'other')
     """
-    same = (held.ruleset, held.seats, held.games, held.seed, held.draw, held.dice_seats) == (
-        incoming.ruleset,
-        incoming.seats,
-        incoming.games,
-        incoming.seed,
-        incoming.draw,
-        incoming.dice_seats,
-    )
-    if not same:
+    if held.begun() != incoming.begun():  # another match: its rules, seats, games, seed or dice differ
         return Relation.OTHER
     mine = [digit for digit, _ in moves(held)]
     theirs = [digit for digit, _ in moves(incoming)]

@@ -61,6 +61,7 @@ from game.app import (
     Visibility,
     update,
 )
+from game.app.shared import game_key
 from game.coach import advisor
 from game.coach.session import Session
 from game.core import links
@@ -1528,7 +1529,16 @@ STORED_VALUES = {
     UNREADABLE_KEY: st.sampled_from([None, "{", "old"]),
     HINTS_KEY: st.sampled_from([None, "{", '{"seed": "1", "players": [0]}']),
     CHALLENGE_KEY: st.sampled_from([None, "{", CHALLENGE]),
-    SHARED_KEY: st.sampled_from([None, "{", "[1]", "[]", json.dumps([DAILY_UNDER_WAY.to_dict()])]),
+    SHARED_KEY: st.sampled_from(
+        [
+            None,
+            "{",
+            "[1]",
+            "[]",
+            '[["x", {}]]',
+            json.dumps([[game_key(DAILY_UNDER_WAY.match), DAILY_UNDER_WAY.to_dict()]]),
+        ]
+    ),
     PHONE_KEY: st.sampled_from([None, "", "AnnAnn", "not an id!"]),
 }
 
@@ -1592,8 +1602,10 @@ class AppMachine(RuleBasedStateMachine):
             assert isinstance(json.loads(value), dict)
         elif key == CHALLENGE_KEY:
             assert links.read(value).kind is links.LinkKind.CHALLENGE
-        elif key == SHARED_KEY:
-            assert all(Session.from_dict(item).shared for item in json.loads(value))
+        elif key == SHARED_KEY:  # what this tab writes is each game's key and its shared session, read back whole
+            for written_key, data in json.loads(value):
+                kept = Session.from_dict(data)
+                assert kept.shared and game_key(kept.match) == written_key
 
     @initialize(
         early=st.lists(

@@ -10,6 +10,7 @@ from datetime import date
 import pytest
 
 from game.app import HISTORY_KEY, SAVE_KEY, SHARED_KEY, Change, Click, Confirmed, Key, Screen, Stored
+from game.app.shared import game_key
 from game.coach.session import Session
 from game.core import links
 from game.core.actions import Hold
@@ -74,10 +75,10 @@ def test_from_the_lobby_after_another_match_the_daily_game_resumes_where_it_stoo
 def test_a_link_to_the_days_seed_resumes_the_daily_game():
     app = daily_begun(rolls=2)
     where = app.session.match
-    app, _ = send(leave(app), Click("quick-solo", (), lobby()))
+    app, _ = send(leave(app), Click("quick-solo", (), lobby()), Click("roll-button"))
     later, _ = start("players=Zoe&rules=yatzy&seed=daily:2026-11-24:yatzy", stored=stored_of(app))
-    if later.screen is Screen.LINK_CHOICE:  # over the solo match in progress: asked first
-        later, _ = send(later, Click("link-start"))
+    assert later.screen is Screen.LINK_CHOICE  # over the solo match in progress: asked first
+    later, _ = send(later, Click("link-start"))
     assert later.screen is Screen.PLAY and later.session.match == where and later.session.shared
 
 
@@ -88,8 +89,7 @@ def test_a_reload_and_another_tab_take_the_daily_game_up_where_it_stands():
     other, _ = start()  # another tab, on the setup screen since before
     other, _ = send(other, *[Stored(key, value) for key, value in app.stored])
     other, _ = send(other, Click("quick-daily", (), lobby()))
-    if other.screen is Screen.LINK_CHOICE:  # the other tab's match in progress: asked first, then taken up
-        other, _ = send(other, Click("link-keep"))
+    assert other.screen is Screen.PLAY  # the other tab's state of this very game, taken up without a question
     assert other.session.match == app.session.match
 
 
@@ -188,10 +188,10 @@ def test_a_challenges_result_is_locked():
     played = app.session.match
     app, effects = send(app, Key("u"), Click("results-undo"))
     assert app.session.match == played and notice(effects) == "Undo is off for this match."
-    app, _ = send(app, Click("new-match"), Click("quick-solo", (), lobby()))  # another match over it
+    app, _ = send(app, Click("new-match"), Click("quick-solo", (), lobby()), Click("roll-button"))  # another match
     again, _ = start(f"challenge={text}", stored=stored_of(app))
-    if again.screen is Screen.LINK_CHOICE:
-        again, _ = send(again, Click("link-start"))
+    assert again.screen is Screen.LINK_CHOICE  # over the solo match in progress: asked first
+    again, _ = send(again, Click("link-start"))
     assert again.session.match == played  # the same game, finished: never played again on seen dice
 
 
@@ -209,7 +209,8 @@ def test_challenge_a_friend_only_from_a_game_with_no_undo_and_no_hint():
 def test_a_shared_game_is_kept_with_its_progress_and_bounded():
     app = daily_begun()
     kept = json.loads(app.value(SHARED_KEY))
-    assert len(kept) == 1 and Session.from_dict(kept[0]).match == app.session.match
+    assert len(kept) == 1 and Session.from_dict(kept[0][1]).match == app.session.match
+    assert kept[0][0] == game_key(app.session.match)
     for rules_name in ("yacht", "yahtzee", "maxi", "yatzy", "yacht", "yahtzee"):
         app, _ = send(
             leave(app) if app.screen is Screen.PLAY else app, Click("quick-daily", (), lobby(rules_name=rules_name))
