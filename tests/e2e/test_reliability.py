@@ -103,6 +103,9 @@ def test_a_save_too_large_to_copy_is_moved_aside_not_lost(page, base_url):
         f"too large: {len(huge)} bytes, at most {MAX_SAVE_BYTES}"
     )
     expect(page.locator("#save-problem-kept")).to_contain_text("a copy is kept")
+    # The copy beside the save does not fit, so the save is moved: that takes a round trip to the worker
+    # (its refusal is answered there), so the move is waited for, not read at once.
+    page.wait_for_function(f"localStorage.getItem('{UNREADABLE_KEY}') !== null")
     assert page.evaluate(f"localStorage.getItem('{UNREADABLE_KEY}')") == huge
     page.get_by_role("button", name="Start a new match").click()
     page.get_by_role("button", name="Play solo", exact=True).click()  # the lobby's one tap
