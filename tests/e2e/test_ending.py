@@ -1,5 +1,6 @@
-"""The end of a match in the page: the winner scene, the game's total in context, no "Next game" after
-a one-game match, and Play again with the same seat; the celebration toast clear of the status line."""
+"""The end of a match in the page: the winner scene shown, come to rest, and still where motion is reduced; the
+celebration toast clear of the status line. Its words, each outcome (a win either way, a tie), the game's total in
+context and Play again are CPython's (tests/unit/test_ending_flows.py, test_match_ending.py)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ import json
 
 from playwright.sync_api import expect
 
+from game.coach.session import Session
+from game.core.engine import new_match
 from tests.e2e import ui
+from tests.e2e.conftest import open_game
 
-SEED = 31
-SAVED = "JSON.parse(localStorage.getItem('yacht-dice/match'))"
 STILL = "() => document.getAnimations().every(a => a.playState !== 'running')"  # the scene has come to rest
 # Whether two elements' boxes overlap on the screen (a hidden one has no box: it overlaps nothing).
 OVERLAP = """([a, b]) => {
@@ -19,80 +21,25 @@ OVERLAP = """([a, b]) => {
 }"""
 
 
-def test_a_one_game_match_ends_in_its_scene_and_plays_again_with_the_same_seat(page, base_url):
-    ui.start(page, base_url, f"rules=yacht&players=Ann&seed={SEED}")
-    ui.play_out(page)
-    total = ui.cell(page, "grand_total")
-    final = page.get_by_role("region", name="Final standings")
-    expect(final).to_be_visible()
-    scene = page.locator("#scene")
-    expect(scene).to_be_visible()
-    expect(scene.locator(".scene-headline")).to_have_text(f"{total} points")  # a solo game: a result, not a win
-    expect(scene).to_contain_text(f"Ann scored {total}.")
-    expect(scene.locator("svg.medal")).to_have_count(1)
-    ending = page.locator("#ending")
-    expect(ending).to_contain_text(f"Ann: {total} points this game, the first under these rules.", timeout=30_000)
-    expect(ending).to_contain_text("The optimal player averages 167.0 under these rules.")
-    expect(page.get_by_role("button", name="Next game")).to_be_hidden()
-    expect(page.get_by_role("button", name="Finish the match")).to_be_hidden()
-    expect(page.get_by_role("button", name="How did I play?")).to_be_visible()
-    again = page.get_by_role("button", name="Play again")
-    expect(again).to_be_focused()
-    page.wait_for_function(STILL)
-    ui.screenshot(page, "ending-solo-desktop")
-
-    again.click()
-    expect(final).to_be_hidden()
-    ui.roll(page)  # a new match on the board, the same seat and rules: Ann's Yacht card, empty
-    expect(page.locator("#status")).to_contain_text("Ann's turn, roll 1 of 3")
-    saved = page.evaluate(SAVED)["match"]
-    assert saved["seats"] == [{"name": "Ann", "kind": "human", "level": None}]
-    assert saved["ruleset"] == {"name": "yacht", "options": {}} and saved["games"] == 1 and saved["seed"] != SEED
-    assert ui.cell(page, "grand_total") == "0"
-
-    page.locator("#scorecard button.choice").first.click()
-    ui.play_out(page)  # the second game: against the first, now in the history
-    expect(ending).to_contain_text(f"Before it: best {total}, average {float(total):.1f} over 1 game.", timeout=30_000)
+def at_the_last_box(page, base_url: str) -> None:
+    """Open the game on a saved Yacht match of Ann's and Bob's that Bob ends by scoring Yacht: Ann has 164, Bob 19
+    with his last dice (five sixes) rolled. Stored once before the page's first load, as a match left there."""
+    match = new_match("yacht", ["Ann", "Bob"], seed=5)
+    for box in match.open_categories():
+        match = match.roll(faces=[6] * 5).score(box)
+        if box != "yacht":
+            match = match.roll(faces=[1] * 5).score(box)
+    save = Session(match.roll(faces=[6] * 5)).to_json()
+    page.add_init_script(
+        "if (!sessionStorage.getItem('seeded')) {"
+        f" localStorage.setItem('yacht-dice/match', {json.dumps(save)}); sessionStorage.setItem('seeded', '1'); }}"
+    )
+    open_game(page, base_url)
+    page.get_by_role("button", name=ui.ROLL).wait_for()
 
 
-def test_a_win_is_named_with_its_trophy(page, base_url):
-    ui.start(page, base_url, "rules=yacht&players=Ann,Bob&seed=5")
-    ui.play_out(page)
-    totals = [int(ui.cell(page, "grand_total", seat)) for seat in (0, 1)]
-    scene = page.locator("#scene")
-    expect(scene).to_be_visible()
-    # Seed 5 played this way is a win (a tie's words and two trophies: tests/unit/test_match_ending.py); a tie
-    # here fails rather than test the other branch unseen.
-    assert totals[0] != totals[1], totals
-    winner = "Ann" if totals[0] > totals[1] else "Bob"
-    expect(scene.locator(".scene-headline")).to_have_text(winner)
-    expect(scene).to_contain_text(f"{winner} wins with {max(totals)}.")
-    expect(scene.locator("svg.trophy")).to_have_count(1)
-    expect(page.locator("#ending li")).to_have_count(3, timeout=30_000)  # Ann, Bob and the optimal player
-    page.set_viewport_size({"width": 360, "height": 740})
-    page.wait_for_function(STILL)
-    ui.screenshot(page, "ending-win-phone")
-
-
-def test_where_motion_is_reduced_the_scene_stands_still(browser, base_url):
-    context = browser.new_context(reduced_motion="reduce", locale="en-US")
-    page = context.new_page()
-    try:
-        ui.start(page, base_url, "rules=yacht&players=Ann,Bob&seed=5")
-        ui.play_out(page)
-        expect(page.locator("#scene")).to_be_visible()
-        moving = page.evaluate(
-            "() => document.getAnimations().filter(a => a.effect.target.closest('#scene')).length"
-            " + [...document.querySelectorAll('#scene .confetti')].filter(c => c.getClientRects().length).length"
-        )
-        assert moving == 0
-    finally:
-        context.close()
-
-
-def test_the_celebration_covers_neither_the_status_line_nor_the_dice(page, base_url):
-    ui.start(page, base_url, f"rules=yacht&players=Ann&seed={SEED}")
-    ui.roll(page)
+def test_the_celebration_is_clear_of_the_board_and_the_scene_comes_to_rest(page, base_url):
+    at_the_last_box(page, base_url)
     # The longest celebration there is, shown as the page shows one.
     words = "Ann reached the upper bonus: 35 more points! Yacht for Ann!"
     page.evaluate(
@@ -105,3 +52,32 @@ def test_the_celebration_covers_neither_the_status_line_nor_the_dice(page, base_
         ui.screenshot(page, f"cheer-{size['width']}")
         for other in ("status", "dice", "roll-button", "card"):
             assert not page.evaluate(OVERLAP, ["cheer", other]), json.dumps({"size": size, "covers": other})
+    page.evaluate("document.getElementById('cheer').hidden = true")
+
+    ui.choose(page, "Yacht")  # Bob's last box: Ann wins
+    scene = page.locator("#scene")
+    expect(scene).to_be_visible()
+    expect(page.get_by_role("region", name="Final standings")).to_be_visible()
+    expect(scene.locator(".scene-headline")).to_have_text("Ann")
+    expect(scene.locator("svg.trophy")).to_have_count(1)
+    expect(page.get_by_role("button", name="Play again")).to_be_focused()
+    expect(page.locator("#ending li")).to_have_count(3, timeout=30_000)  # Ann, Bob and the optimal player
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.wait_for_function(STILL)
+    ui.screenshot(page, "ending-win-phone")
+
+
+def test_where_motion_is_reduced_the_scene_stands_still(browser, base_url):
+    context = browser.new_context(reduced_motion="reduce", locale="en-US")
+    page = context.new_page()
+    try:
+        at_the_last_box(page, base_url)
+        ui.choose(page, "Yacht")
+        expect(page.locator("#scene")).to_be_visible()
+        moving = page.evaluate(
+            "() => document.getAnimations().filter(a => a.effect.target.closest('#scene')).length"
+            " + [...document.querySelectorAll('#scene .confetti')].filter(c => c.getClientRects().length).length"
+        )
+        assert moving == 0
+    finally:
+        context.close()
