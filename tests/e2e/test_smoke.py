@@ -20,7 +20,7 @@ def _game_modules() -> list[str]:
     )
 
 
-def test_page_boots_with_no_errors_and_only_same_origin_requests(page, page_log, base_url):
+def test_page_boots_with_no_errors_only_same_origin_requests_and_the_right_types(page, page_log, base_url):
     open_game(page, base_url)
     assert page.locator("h1").inner_text()
     assert page_log.errors == []
@@ -32,6 +32,13 @@ def test_page_boots_with_no_errors_and_only_same_origin_requests(page, page_log,
     ]
     assert foreign == []
     assert any(url.endswith("pyodide.asm.wasm") for url in page_log.requests)
+    for path, expected in [  # the types a browser needs to compile the wasm and import the modules
+        ("static/vendor/pyodide/pyodide.asm.wasm", "application/wasm"),
+        ("static/vendor/pyodide/pyodide.mjs", "text/javascript"),
+    ]:
+        response = page.request.get(f"{base_url}/{path}")
+        assert response.ok, path
+        assert response.headers["content-type"].split(";")[0] == expected, path
 
 
 def test_every_game_module_imports_in_the_browser(page, plain_base_url):
@@ -53,16 +60,6 @@ def test_every_game_module_imports_in_the_browser(page, plain_base_url):
         ),
     )
     assert result == {name: "ok" for name in modules}
-
-
-def test_wasm_and_module_content_types(page, base_url):
-    for path, expected in [
-        ("static/vendor/pyodide/pyodide.asm.wasm", "application/wasm"),
-        ("static/vendor/pyodide/pyodide.mjs", "text/javascript"),
-    ]:
-        response = page.request.get(f"{base_url}/{path}")
-        assert response.ok, path
-        assert response.headers["content-type"].split(";")[0] == expected, path
 
 
 def test_a_failed_start_is_said_in_words(page, tmp_path, monkeypatch):
