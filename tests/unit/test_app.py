@@ -1783,9 +1783,8 @@ def test_random_events_never_break_the_app(in_browser):
 
 @pytest.mark.parametrize("query", ["rules=yacht", "rules=yahtzee", "rules=yatzy", "rules=custom&dice=6&sides=8"])
 def test_a_whole_solo_game_by_clicks_is_the_engines_game(query):
-    """What tests/e2e/test_game.py plays in the browser for two rule sets, for every rule set here: the
-    roll, hold and box clicks of a whole game drive the engine exactly, and the card's choices offered
-    are the engine's options."""
+    """For every rule set: the roll, hold and box clicks of a whole game drive the engine exactly, and the
+    card's choices offered are the engine's options (the browser plays one turn: tests/e2e/test_game.py)."""
     from game.present.setup import parse_link
 
     query = f"{query}&players=Solo&seed=2024"
