@@ -7,7 +7,7 @@ static/js/page.js, which carries them out and sends the next event (docs/protoco
     >>> app, effects = update(App(), Start(query=(("rules", "yacht"), ("players", "Ann"))))
     >>> app.screen, app.session.match.players
     (<Screen.PLAY: 'play'>, ('Ann',))
-    >>> [effect.kind for effect in effects][-1]
+    >>> effects[-1].KIND
     'ready'
 
 This package's face is here: ``update`` and its dispatch tables (each event, each button, each
@@ -29,6 +29,7 @@ from dataclasses import replace
 from typing import Any
 
 from game.app import ticks, waking
+from game.app.effects import Console, ConsoleLevel, Ready, to_json
 from game.app.events import (
     Change,
     Click,
@@ -179,6 +180,7 @@ __all__ = [
     "read_event",
     "rematch",
     "remembered_fields",
+    "to_json",
     "update",
 ]
 
@@ -216,8 +218,8 @@ def failed(app: App, event: Event | None, error: BaseException) -> list[Effect]:
     """What the page shows when ``update`` itself failed: words, never a traceback, and a start that ends."""
     start = isinstance(event, Start) or event is None
     words = failure(WORDS.cannot_start if start else WORDS.went_wrong, error, saved=not start, t=app.t)
-    effects = [draw([say(words)]), Effect("console", ("error", f"{type(error).__name__}: {error}"))]
-    return effects + ([Effect("ready", (app.python, ""))] if start else [])
+    effects: list[Effect] = [draw([say(words)]), Console(ConsoleLevel.ERROR, f"{type(error).__name__}: {error}")]
+    return effects + ([Ready(app.python, "")] if start else [])
 
 
 BUTTONS: dict[str, Callable[[App], Out]] = {

@@ -3,16 +3,17 @@ numbers), the backup exported and imported, the games and kept copies the player
 
     >>> from game.app.state import App
     >>> app, effects = open_stats(App())
-    >>> app.over, effects[0].args
-    (<Over.NOTHING: ''>, ('references', './static/tables/optimal.json'))
+    >>> app.over, effects[0]
+    (<Over.NOTHING: ''>, Fetch(name='references', path='./static/tables/optimal.json'))
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from game.app.effects import AskPersisted, Console, ConsoleLevel, Download, Remove
 from game.app.events import Confirmed, File, Persisted
-from game.app.state import CHALLENGE_KEY, App, Effect, Out, Over, draw, fetch, focus, store
+from game.app.state import CHALLENGE_KEY, App, Out, Over, draw, fetch, focus, store
 from game.app.storage import (
     history_to_write,
     kept_copies,
@@ -68,7 +69,7 @@ def open_stats(app: App, effects: list | None = None, key: str | None = None, na
     count = len(kept_copies(app))
     ops += [("kept-text", {"text": app.t.n_(*KEPT_COPIES, count)}), show("kept", count > 0)]
     ops += [(("body", 0), {"attrs": {"data-screen": "stats"}}), show("stats")]
-    effects += [draw(ops), Effect("persisted")]
+    effects += [draw(ops), AskPersisted()]
     if app.over is not Over.STATS:  # opened (not a filter changed): read from the top, as the rules are
         effects += [draw([(("html", 0), {"scroll": True})]), focus("stats-title")]
     return replace(app, over=Over.STATS).wait(stats=None), effects
@@ -101,7 +102,7 @@ def export_backup(app: App) -> Out:
     setup = remembered_fields(app)
     session = app.session.to_dict() if app.session else None
     backup = Backup(history, session, {"setup": setup}, app.now, kept_challenge(app))
-    return app, [*kept, Effect("download", (f"yacht-dice-backup-{app.now[:10]}.json", backup.to_json()))]
+    return app, [*kept, Download(f"yacht-dice-backup-{app.now[:10]}.json", backup.to_json())]
 
 
 def kept_challenge(app: App) -> str | None:
@@ -128,7 +129,7 @@ def on_file(app: App, event: File) -> Out:
     except GameError as error:
         return app, [
             draw([say(f"{t._(WORDS.import_refused)} {problem_text(error, t)}")]),
-            Effect("console", ("warn", f"import: {error}")),
+            Console(ConsoleLevel.WARN, f"import: {error}"),
         ]
     app, before, answer = history_to_write(app, event)
     if before is None:
@@ -152,7 +153,7 @@ def delete_kept(app: App) -> Out:
     for key in kept:
         app = app.holding(key, None)
     app, more = open_stats(app)
-    return app, [*(Effect("remove", (key,)) for key in kept), *more]
+    return app, [*(Remove(key) for key in kept), *more]
 
 
 def delete_games(app: App, event: Confirmed) -> Out:

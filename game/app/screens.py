@@ -3,8 +3,8 @@ the save problem (an unreadable save kept aside), the choice a link's match asks
 
     >>> from game.app.state import App
     >>> app, effects = open_setup(App())
-    >>> app.screen, effects[-1].args
-    (<Screen.SETUP: 'setup'>, ('quick-solo',))
+    >>> app.screen, effects[-1]
+    (<Screen.SETUP: 'setup'>, OfferFocus(id='quick-solo'))
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import json
 from dataclasses import replace
 from enum import Enum
 
+from game.app.effects import OfferFocus
 from game.app.events import Submit
 from game.app.records import close_stats
 from game.app.sharing import DAILY_TITLE, open_share, share_match
@@ -76,7 +77,7 @@ def open_setup(app: App, problems: tuple = (), setup: setups.Setup | None = None
     words = forms.problems([p.text(app.t) for p in problems], t=app.t) if problems else ""
     ops += [("setup-more", {"attrs": {"open": ""}})] if problems else []
     ops += [show("setup"), ("setup-error", {"html": words, "hidden": not problems, "scroll": bool(problems)})]
-    effects = [draw(ops)] + ([] if problems else [Effect("offerFocus", (QUICK_BUTTONS[0],))])
+    effects: list[Effect] = [draw(ops), *([] if problems else [OfferFocus(QUICK_BUTTONS[0])])]
     return replace(
         app, screen=Screen.SETUP, form=tuple(setups.form_values(setup).items()) if setup else app.form
     ), effects

@@ -3,14 +3,15 @@ page worded in it (fixed texts, the form, the board and what is open over it).
 
     >>> from game.app.state import App
     >>> app, effects = switch_language(App(), "de")
-    >>> app.waiting.language, effects[0].args
-    ('de', ('language:de', './static/locale/de.mo'))
+    >>> app.waiting.language, effects[0]
+    ('de', Fetch(name='language:de', path='./static/locale/de.mo'))
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from game.app.effects import Language
 from game.app.records import open_stats
 from game.app.screens import opponent_line, rules_shown
 from game.app.state import QUICK_BUTTONS, App, Effect, Out, Over, Screen, draw, fetch, store
@@ -66,7 +67,7 @@ def use_language(app: App, t: Text, remember: bool) -> Out:
     manifest = MANIFEST.format(suffix="" if t.code == DEFAULT else f".{t.code}")
     # The fixed texts first: some are the board's too (the Roll button, the hint switch), which the draw
     # then words as the table says ("Roll (2 left)"); worded after it, they would show the bare msgid's word.
-    effects: list[Effect] = [Effect("language", (t.code, manifest, words)), draw(ops)]
+    effects: list[Effect] = [Language(t.code, manifest, words), draw(ops)]
     effects += [store(LANGUAGE_KEY, t.code), draw([say("")])] if remember else []
     reporting = app.drawn.values.get("report") == controls.Element(hidden=False)
     app = replace(app, drawn=Drawn())  # the page's words changed under the draw's memory: it holds no more

@@ -9,7 +9,7 @@ where it stands, finished or not, so only its first play counts.
     >>> from game.core.engine import new_match
     >>> fresh = marked(App(), Session(new_match("yacht", ["Ann"], seed="daily:2026-11-24:yacht")))
     >>> app, effects = keep(App(), fresh.act(Roll()).session)
-    >>> fresh.shared, fresh.undo_allowed, taken_up(app, fresh).match.rolls, [effect.kind for effect in effects]
+    >>> fresh.shared, fresh.undo_allowed, taken_up(app, fresh).match.rolls, [effect.KIND for effect in effects]
     (True, False, 1, ['store'])
 """
 

@@ -3,16 +3,17 @@ request), and what it sends: a match's link, a finished match's result, a challe
 
     >>> from game.app.state import App
     >>> app, effects = open_share(App(), "Your daily result", "Yacht, 24 November: 187")
-    >>> app.sharing, close_share(app)[0].sharing, close_share(app)[1][0].args
-    (('Your daily result', 'Yacht, 24 November: 187', ''), None, ('share', False))
+    >>> app.sharing, close_share(app)[0].sharing, close_share(app)[1][0]
+    (('Your daily result', 'Yacht, 24 November: 187', ''), None, Dialog(id='share', open=False))
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from game.app.effects import Dialog, Share
 from game.app.events import Shared
-from game.app.state import App, Effect, Out, draw, focus
+from game.app.state import App, Out, draw, focus
 from game.app.storage import read_history
 from game.app.table import handing, playing
 from game.core import links
@@ -28,8 +29,8 @@ def open_share(app: App, title: str, text: str = "", url: str = "", note: str = 
     (the Web Share API), copies them otherwise; the address is also shown to select by hand.
 
     >>> app, effects = open_share(App(), "Challenge", "Beat my 250", "https://example.org/?challenge=x")
-    >>> app.sharing, effects[-1].kind, effects[-1].args
-    (('Challenge', 'Beat my 250', 'https://example.org/?challenge=x'), 'focus', ('share-send',))
+    >>> app.sharing, effects[-1]
+    (('Challenge', 'Beat my 250', 'https://example.org/?challenge=x'), Focus(id='share-send'))
     """
     ops = [
         ("share-title", {"text": title}),
@@ -43,17 +44,17 @@ def open_share(app: App, title: str, text: str = "", url: str = "", note: str = 
         ("share-qr", {"html": ""}),
     ]
     app = replace(app, sharing=(title, text, url))
-    return app, [draw(ops), Effect("dialog", ("share", True)), focus("share-send")]
+    return app, [draw(ops), Dialog("share", True), focus("share-send")]
 
 
 def send_shared(app: App) -> Out:
     """Share (or copy) what the dialog holds."""
-    return app, ([Effect("share", app.sharing)] if app.sharing else [])
+    return app, ([Share(*app.sharing)] if app.sharing else [])
 
 
 def close_share(app: App) -> Out:
     """The share dialog closed (its Close, or Escape)."""
-    return replace(app, sharing=None), [Effect("dialog", ("share", False))]
+    return replace(app, sharing=None), [Dialog("share", False)]
 
 
 SHARE_WORDS = {

@@ -4,7 +4,7 @@ or a link's match, challenge or setup opened (asked first where it would replace
     >>> from game.app.events import Start
     >>> from game.app.state import App
     >>> app, effects = on_start(App(), Start(query=(("rules", "yacht"), ("players", "Ann"))))
-    >>> app.screen, app.session.match.players, effects[-1].kind
+    >>> app.screen, app.session.match.players, effects[-1].KIND
     (<Screen.PLAY: 'play'>, ('Ann',), 'ready')
 """
 
@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.app import waking
+from game.app.effects import DropQuery, Ready
 from game.app.events import Start
 from game.app.screens import Offer, offer_link, open_setup, report_unreadable, resume_or_setup
 from game.app.settings import NO_CATALOGUE, ask_language, preferred, use_language
@@ -90,7 +91,7 @@ def started(app: App) -> Out:
         (button, {"disabled": False}) for button in ("start-button", "roll-button", *QUICK_BUTTONS)
     ]
     ready += [(button, {"remove": ["aria-disabled"]}) for button in ("menu-stats", "menu-rules")]
-    effects = [draw(ready)]
+    effects: list[Effect] = [draw(ready)]
     if app.phone and app.value(PHONE_KEY) != app.phone:  # drawn now: kept, so its marks stay this phone's
         app = app.holding(PHONE_KEY, app.phone)
         effects.append(store(PHONE_KEY, app.phone))
@@ -110,7 +111,7 @@ def started(app: App) -> Out:
         app, more = resume_or_setup(app, event.unsaved)
     app, setup_kept = keep_setup_aside(app)
     app = replace(app, woke=waking.stamp(app))
-    return app, [*effects, *more, *setup_kept, Effect("ready", (app.python, app.woke))]
+    return app, [*effects, *more, *setup_kept, Ready(app.python, app.woke)]
 
 
 def stored_challenge(app: App) -> App:
@@ -125,7 +126,7 @@ def stored_challenge(app: App) -> App:
 
 def from_link(app: App, query: tuple[tuple[str, str], ...]) -> Out:
     """Start a link's match, or show its problems, or ask first when it would replace a match in progress."""
-    effects = [Effect("dropQuery")]  # a reload never repeats a link
+    effects: list[Effect] = [DropQuery()]  # a reload never repeats a link
     setup, problems = setups.parse_link(query)
     if problems:
         app, more = open_setup(app, problems, setup)
@@ -149,7 +150,7 @@ def from_link(app: App, query: tuple[tuple[str, str], ...]) -> Out:
 def from_game_link(app: App, param: str, text: str) -> Out:
     """A match (``?match=``) or a challenge (``?challenge=``) sent by link: read by replaying it; a link
     that cannot be used is said in words, and what this phone holds goes on as it was."""
-    effects = [Effect("dropQuery")]  # a reload never repeats a link
+    effects: list[Effect] = [DropQuery()]  # a reload never repeats a link
     try:
         link = links.read(text)
         opened = open_match_link if link.kind is links.LinkKind.MATCH else open_challenge

@@ -1,11 +1,11 @@
 """The app as one value: :class:`App`, its screens, the stored keys, and the :class:`Effect` values it asks
-the page for (docs/protocol.md).
+the page for (game.app.effects, docs/protocol.md).
 
 An App changes only by :func:`dataclasses.replace`; a handler returns the new App and its effects (:data:`Out`)::
 
     >>> app = App().holding(SETUP_KEY, "{}")
-    >>> app.value(SETUP_KEY), app.screen, store(SETUP_KEY, "{}").to_json()
-    ('{}', <Screen.LOADING: 'loading'>, ['store', 'yacht-dice/setup', '{}'])
+    >>> app.value(SETUP_KEY), app.screen, store(SETUP_KEY, "{}")
+    ('{}', <Screen.LOADING: 'loading'>, Store(key='yacht-dice/setup', value='{}'))
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
+from game.app.effects import Apply, Confirm, Effect, Fetch, Focus, Store, Timer
 from game.coach.session import Session
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
@@ -70,50 +71,36 @@ class Over(Enum):
     STATS = "stats"
 
 
-@dataclass(frozen=True)
-class Effect:
-    """One thing for the page to do: a kind (docs/protocol.md) and its arguments, as JSON holds them.
-
-    >>> Effect("store", ("yacht-dice/setup", "{}")).to_json()
-    ['store', 'yacht-dice/setup', '{}']
-    """
-
-    kind: str
-    args: tuple = ()
-
-    def to_json(self) -> list:
-        return [self.kind, *self.args]
+def draw(ops: list | tuple, motion: dict | None = None) -> Apply:
+    return Apply(tuple(ops), motion)
 
 
-def draw(ops: list | tuple, motion: dict | None = None) -> Effect:
-    return Effect("apply", (list(ops), motion))
+def store(key: str, value: str) -> Store:
+    return Store(key, value)
 
 
-def store(key: str, value: str) -> Effect:
-    return Effect("store", (key, value))
+def focus(element_id: str) -> Focus:
+    return Focus(element_id)
 
 
-def focus(element_id: str) -> Effect:
-    return Effect("focus", (element_id,))
+def tick(token: str, seconds: float) -> Timer:
+    return Timer(token, round(seconds * 1000))
 
 
-def tick(token: str, seconds: float) -> Effect:
-    return Effect("tick", (token, round(seconds * 1000)))
-
-
-def ask(app: App, question: str, yes: str, answer: str) -> Effect:
+def ask(app: App, question: str, yes: str, answer: str) -> Confirm:
     """The game's own question (page.js's #ask dialog): ``question`` and ``yes``, its confirming button,
     are msgids; ``answer`` comes back in a ``confirmed`` event only when the person chooses ``yes``.
 
     >>> from game.present.words import WORDS
-    >>> ask(App(), WORDS.leave_match, WORDS.leave_yes, "leave").args[1:]
+    >>> asked = ask(App(), WORDS.leave_match, WORDS.leave_yes, "leave")
+    >>> asked.yes, asked.answer
     ('Leave the match', 'leave')
     """
-    return Effect("confirm", (app.t._(question), app.t._(yes), answer))
+    return Confirm(app.t._(question), app.t._(yes), answer)
 
 
-def fetch(name: str, path: str) -> Effect:
-    return Effect("fetch", (name, path))
+def fetch(name: str, path: str) -> Fetch:
+    return Fetch(name, path)
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ A value that cannot be read is never written over: it is copied aside first. The
 
     >>> from game.app.state import App, SETUP_KEY
     >>> app = App(now="2026-11-24T10:00:00Z").holding(SETUP_KEY, "not json")
-    >>> stored_setup(app), keep_setup_aside(app)[1][0].args
-    (None, ('yacht-dice/unreadable-setup', 'not json'))
+    >>> stored_setup(app), keep_setup_aside(app)[1][0]
+    (None, Store(key='yacht-dice/unreadable-setup', value='not json'))
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 
+from game.app.effects import Console, ConsoleLevel, Download, Flag, Remove
 from game.app.events import Event, Refused, Stored
 from game.app.state import (
     HINTS_KEY,
@@ -111,7 +112,7 @@ def history_to_write(app: App, event: Event) -> tuple[App, History | None, Out]:
     if history is not None:
         return app, history, (app, [])
     if state is not None:
-        return app, None, (app, [draw([say(problem)]), Effect("console", ("warn", f"history: {problem}"))])
+        return app, None, (app, [draw([say(problem)]), Console(ConsoleLevel.WARN, f"history: {problem}")])
     app, effects = keep_history_aside(app)
     return app, None, (replace(app, history_waiting=(*app.history_waiting, event)), effects)
 
@@ -131,7 +132,7 @@ def keep_history_aside(app: App, attempt: int = 1) -> Out:
     key, _, raw = app.history_keeping
     if attempt == 2:
         app, kept = keep_copy(replace(app.holding(HISTORY_KEY, None), history_keeping=(key, 2, raw)), key, raw)
-        return app, [Effect("remove", (HISTORY_KEY,)), *kept]
+        return app, [Remove(HISTORY_KEY), *kept]
     app = replace(app.holding(key, None).holding(HISTORY_KEY, raw), history_keeping=(key, 3, raw))
     return app, [store(HISTORY_KEY, raw), draw([say(app.t._(WORDS.history_unreadable))])]
 
@@ -149,7 +150,7 @@ def change_history(app: App, change: Callable[[History], History]) -> Out:
         return app, []
     app, history, problem = read_history(app)
     if history is None:
-        return app, [draw([say(problem)]), Effect("console", ("warn", f"history: {problem}"))]
+        return app, [draw([say(problem)]), Console(ConsoleLevel.WARN, f"history: {problem}")]
     return write_history(app, change(history))
 
 
@@ -206,7 +207,7 @@ def on_refused(app: App, event: Refused) -> Out:
     """A write the browser refused: said as what it is, and never taken as written."""
     if event.key == SAVE_KEY:
         app = replace(app.holding(SAVE_KEY, None), saved=None)
-        return app, [Effect("flag", (UNSAVED_KEY, True)), draw([say(app.t._(WORDS.storage_full))])]
+        return app, [Flag(UNSAVED_KEY, True), draw([say(app.t._(WORDS.storage_full))])]
     if event.key == HISTORY_KEY:  # storage still holds what it held before
         return app.holding(HISTORY_KEY, app.unwritten), [draw([say(app.t._(WORDS.history_not_saved))])]
     if app.history_keeping is not None and event.key == app.history_keeping[0] and app.history_keeping[1] < 3:
@@ -229,7 +230,7 @@ def keep_aside(app: App, raw: str, attempt: int) -> Out:
     assert key is not None  # a later try comes of a refused write there
     if attempt == 2:
         app, kept = keep_copy(app.holding(SAVE_KEY, None), key, raw)
-        return app, [Effect("remove", (SAVE_KEY,)), *kept]
+        return app, [Remove(SAVE_KEY), *kept]
     words = [
         ("save-problem-kept", {"text": app.t._(WORDS.save_not_kept)}),
         ("save-problem-dismiss", {"text": app.t._(WORDS.download_then_start)}),
@@ -318,14 +319,14 @@ def prune_kept(app: App, newest: tuple[str, ...] = ()) -> Out:
             total -= len(copies[key])
     for key in gone:
         app = app.holding(key, None)
-    return app, [Effect("remove", (key,)) for key in gone]
+    return app, [Remove(key) for key in gone]
 
 
 def download_kept(app: App) -> Effect:
     """Every copy kept aside, in one file: {key: the value as it was stored}."""
-    return Effect("download", (f"yacht-dice-kept-{app.now[:10]}.json", json.dumps(dict(kept_copies(app)), indent=1)))
+    return Download(f"yacht-dice-kept-{app.now[:10]}.json", json.dumps(dict(kept_copies(app)), indent=1))
 
 
 def download_unreadable(app: App) -> Effect:
     """The unreadable save being put aside, as a file."""
-    return Effect("download", (f"yacht-dice-unreadable-save-{app.now[:10]}.json", app.unkept or ""))
+    return Download(f"yacht-dice-unreadable-save-{app.now[:10]}.json", app.unkept or "")

@@ -6,7 +6,7 @@ the pass of the phone, the challenge's lines, and the table's commands (roll, un
     >>> from game.core.engine import new_match
     >>> app, effects = begin(App(), Session(new_match("yacht", ["Ann"], seed=1)))
     >>> app, effects = roll(app)
-    >>> app.session.match.rolls_left, [effect.kind for effect in effects][:2]
+    >>> app.session.match.rolls_left, [effect.KIND for effect in effects][:2]
     (2, ['store', 'flag'])
 """
 
@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from game.app import shared
+from game.app.effects import Flag, MoveFocus, Play, Vibrate
 from game.app.events import Key, Visibility
 from game.app.state import SAVE_KEY, UNSAVED_KEY, App, Effect, Out, Screen, draw, focus, store, tick
 from game.app.storage import change_history, offer_newer
@@ -59,7 +60,7 @@ def save(app: App) -> Out:
     """Keep the session in storage so a reload resumes it exactly."""
     saved = app.played.to_json()
     app, kept = shared.keep(replace(app.holding(SAVE_KEY, saved), saved=saved, seen=saved), app.played)
-    return app, [store(SAVE_KEY, saved), Effect("flag", (UNSAVED_KEY, False)), *kept]
+    return app, [store(SAVE_KEY, saved), Flag(UNSAVED_KEY, False), *kept]
 
 
 def handing(app: App) -> str | None:
@@ -85,7 +86,7 @@ def board(app: App, announce: str = "", thrown: frozenset[int] = frozenset(), be
         passing,
         thrown if not app.reduced else frozenset(),
     )
-    effects = [draw([*before, *ops], paint.MOTION if thrown and not app.reduced else None)]
+    effects: list[Effect] = [draw([*before, *ops], paint.MOTION if thrown and not app.reduced else None)]
     if passing is not None and passing != app.handing:
         effects.append(focus("send-link" if session.remote else "pass-start"))
     if results is not None:
@@ -134,8 +135,8 @@ def sound(cues: Iterable[feel.Cue], person: bool) -> list[Effect]:
     cue = most_notable(cues)
     if cue is None:
         return []
-    buzz = [Effect("vibrate", (ROLL_VIBRATION_MS,))] if person and cue is feel.Cue.ROLL else []
-    return [*buzz, Effect("play", (recipe_data(RECIPES[cue]),))]
+    buzz = [Vibrate(ROLL_VIBRATION_MS)] if person and cue is feel.Cue.ROLL else []
+    return [*buzz, Play(recipe_data(RECIPES[cue]))]
 
 
 def act(app: App, action: Action) -> Out:
@@ -274,7 +275,7 @@ def on_key(app: App, event: Key) -> Out:
     if command == keys.UNDO:
         return undo(app)
     if command in (keys.NEXT_CHOICE, keys.PREVIOUS_CHOICE):
-        return app, [Effect("moveFocus", ("#scorecard button.choice", 1 if command == keys.NEXT_CHOICE else -1))]
+        return app, [MoveFocus("#scorecard button.choice", 1 if command == keys.NEXT_CHOICE else -1)]
     if isinstance(command, str):
         return app, []  # every command in words is taken above
     return act(app, command)

@@ -3,8 +3,8 @@ the win chances, the report, the results' context, finished games recorded) or a
 
     >>> from game.app.events import Tick
     >>> from game.app.state import App
-    >>> on_tick(App(cheers=1), Tick("cheer:1"))[1][0].args[0]
-    [('cheer', {'hidden': True})]
+    >>> on_tick(App(cheers=1), Tick("cheer:1"))[1][0].ops
+    (('cheer', {'hidden': True}),)
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ the tick that does it (game.app.ticks).
 
     >>> from game.app.state import App
     >>> needing(App(), "yacht.bin")[1:]
-    ([Effect(kind='fetch', args=('yacht.bin', './static/tables/yacht.bin'))], True)
+    ([Fetch(name='yacht.bin', path='./static/tables/yacht.bin')], True)
 """
 
 from __future__ import annotations

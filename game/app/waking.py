@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 
+from game.app.effects import Apply, Keep, Ready
 from game.app.state import App, Effect, Screen
 from game.present import view
 
@@ -49,10 +50,9 @@ def keep(app: App, effects: list[Effect]) -> list[Effect]:
     kept table (the setup, a save problem or a link's question is on screen: a later launch paints none), and
     the status line a start would draw (a step's own words, such as the dice just rolled, are not kept). The
     start's answer says it in its ready effect, unless the early taps it answered have moved the table on."""
-    kinds = {effect.kind for effect in effects}
-    if starting(app) or "apply" not in kinds:
+    if starting(app) or not any(isinstance(effect, Apply) for effect in effects):
         return []  # checked first: most events draw nothing, and a stamp hashes the save
     shown = stamp(app)
-    if "ready" in kinds and shown == app.woke:
+    if shown == app.woke and any(isinstance(effect, Ready) for effect in effects):
         return []
-    return [Effect("keep", (shown, view.status(app.played.match, t=app.t) if shown else ""))]
+    return [Keep(shown, view.status(app.played.match, t=app.t) if shown else "")]

@@ -37,7 +37,7 @@ class Endpoint:
                 asyncio.ensure_future(warm_up())
         except Exception as error:  # the last line of defence: words on the page, never a traceback
             effects = game.failed(self.app, event, error)
-        return json.dumps([effect.to_json() for effect in effects], ensure_ascii=False)
+        return json.dumps([game.to_json(effect) for effect in effects], ensure_ascii=False)
 
 
 async def warm_up(budget: float = WARM_UP_SECONDS) -> None:

@@ -61,6 +61,7 @@ from game.app import (
     Visibility,
     update,
 )
+from game.app.effects import EFFECTS, Apply, Download, Fetch, Focus, Language, MoveFocus, Store, Timer, to_json
 from game.app.shared import game_key
 from game.coach import advisor
 from game.coach.session import Session
@@ -81,13 +82,7 @@ WORDS = words.WORDS
 en = ENGLISH._  # the English words of a msgid
 
 
-def protocol_kinds() -> frozenset[str]:
-    """The effect kinds docs/protocol.md lists (its Effects table)."""
-    section = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8").split("## Effects", 1)[1]
-    return frozenset(re.findall(r"^\| `(\w+)` \|", section, re.MULTILINE))
-
-
-KINDS = protocol_kinds()
+KINDS = frozenset(effect.KIND for effect in EFFECTS)  # docs/protocol.md's (tests/unit/test_effects.py)
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -128,12 +123,13 @@ def send(app: App, *events) -> tuple[App, list[Effect]]:
 
 
 def of(effects: list[Effect], kind: str) -> list[tuple]:
-    """The arguments of each effect of one kind."""
-    return [effect.args for effect in effects if effect.kind == kind]
+    """The arguments the page gets of each effect of one kind (its fields in order)."""
+    assert kind in KINDS, kind  # a misspelt kind would find nothing, and a test of its absence would pass
+    return [tuple(to_json(effect)[1:]) for effect in effects if effect.KIND == kind]
 
 
 def kinds(effects: list[Effect]) -> list[str]:
-    return [effect.kind for effect in effects]
+    return [effect.KIND for effect in effects]
 
 
 def ops(effects: list[Effect], where) -> list[dict]:
@@ -820,8 +816,8 @@ def test_alt_and_typing_are_ignored():
 def test_arrows_move_between_choices_only_on_a_choice():
     app, _ = start(match=rolled())
     assert send(app, Key("ArrowDown"))[1] == []
-    assert send(app, Key("ArrowDown", choice=True))[1] == [Effect("moveFocus", ("#scorecard button.choice", 1))]
-    assert send(app, Key("ArrowUp", choice=True))[1] == [Effect("moveFocus", ("#scorecard button.choice", -1))]
+    assert send(app, Key("ArrowDown", choice=True))[1] == [MoveFocus("#scorecard button.choice", 1)]
+    assert send(app, Key("ArrowUp", choice=True))[1] == [MoveFocus("#scorecard button.choice", -1)]
 
 
 def test_keys_with_no_meaning_do_nothing():
@@ -1268,7 +1264,7 @@ def test_win_chances_of_one_player_against_their_best():
 def test_a_language_switch_fetches_the_catalogue_then_words_the_page():
     app, _ = start(match=rolled(), msgids=("Statistics",))
     app, effects = send(app, Change("language", "de"))
-    assert effects == [Effect("fetch", ("language:de", "./static/locale/de.mo"))]
+    assert effects == [Fetch("language:de", "./static/locale/de.mo")]
     assert send(app, Change("language", "de"))[1] == []  # asked once
     app, effects = send(app, Fetched("language:de", catalogue("de")))
     assert app.t.code == "de" and stores(effects, LANGUAGE_KEY) == ["de"]
@@ -1302,7 +1298,7 @@ def test_a_catalogue_for_a_language_no_longer_wanted_is_ignored():
 
 def test_the_start_waits_for_the_browsers_language():
     app, effects = start(match=rolled(), languages=("de-AT", "en"))
-    assert effects == [Effect("fetch", ("language:de", "./static/locale/de.mo"))] and app.session is None
+    assert effects == [Fetch("language:de", "./static/locale/de.mo")] and app.session is None
     app, effects = send(app, Fetched("language:de", catalogue("de")))
     assert app.t.code == "de" and app.screen is Screen.PLAY and kinds(effects)[-1] == "ready"
     assert not stores(effects, LANGUAGE_KEY)  # the browser's choice, not the person's: not remembered
@@ -1368,10 +1364,10 @@ def shown_texts(effects: list[Effect], fixed: dict[str, str]) -> dict[str, str]:
     language's words on the fixed texts."""
     shown: dict[str, str] = {}
     for effect in effects:
-        if effect.kind == "apply":
-            shown |= {where: changes["text"] for where, changes in effect.args[0] if "text" in changes}
-        elif effect.kind == "language":
-            shown |= {element_id: effect.args[2].get(msgid, msgid) for element_id, msgid in fixed.items()}
+        if isinstance(effect, Apply):
+            shown |= {where: changes["text"] for where, changes in effect.ops if "text" in changes}
+        elif isinstance(effect, Language):
+            shown |= {element_id: effect.words.get(msgid, msgid) for element_id, msgid in fixed.items()}
     return shown
 
 
@@ -1439,7 +1435,7 @@ def test_events_before_the_start_do_nothing():
         Change("hint-toggle"),
     ):
         app, effects = update(App(), event)
-        assert [effect for effect in effects if effect.kind not in ("apply", "focus")] == [], event
+        assert [effect for effect in effects if not isinstance(effect, Apply | Focus)] == [], event
 
 
 @pytest.mark.parametrize("data", [(("die", "²"),), (("row", "yacht"), ("player", "²"))])
@@ -1571,23 +1567,23 @@ class AppMachine(RuleBasedStateMachine):
 
     def send(self, event) -> None:
         app, effects = update(self.app, event, now=NOW)
-        json.dumps([effect.to_json() for effect in effects])  # the shell's reply
+        json.dumps([to_json(effect) for effect in effects])  # the shell's reply
         if isinstance(event, Start) and not of(effects, "fetch"):
             assert kinds(effects)[-1] == "ready"  # a start always ends (unless it waits for its language)
         for effect in effects:
-            assert effect.kind in KINDS, effect
-            if effect.kind == "store":
-                self.check_stored(app, *effect.args)
-            elif effect.kind == "tick":
-                token, ms = effect.args
-                assert isinstance(ms, int) and ms >= 0
-                self.tokens.add(token)
-                self.latest[token.partition(":")[0]] = token
-            elif effect.kind == "fetch":
-                self.names.add(effect.args[0])
-            elif effect.kind == "download" and effect.args[0].startswith("yacht-dice-backup"):
-                Backup.from_json(effect.args[1])
-                self.backups.append(effect.args[1])
+            assert isinstance(effect, EFFECTS), effect
+            match effect:
+                case Store(key, value):
+                    self.check_stored(app, key, value)
+                case Timer(token, ms):
+                    assert isinstance(ms, int) and ms >= 0
+                    self.tokens.add(token)
+                    self.latest[token.partition(":")[0]] = token
+                case Fetch(name):
+                    self.names.add(name)
+                case Download(filename, text) if filename.startswith("yacht-dice-backup"):
+                    Backup.from_json(text)
+                    self.backups.append(text)
         self.app = app
 
     def check_stored(self, app: App, key: str, value: str) -> None:

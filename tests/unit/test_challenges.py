@@ -19,7 +19,7 @@ from game.core.dice import Draw
 from game.core.engine import new_match
 from game.present import controls, markup, standings, view
 from game.records import challenge
-from tests.unit.test_app import ops, send
+from tests.unit.test_app import of, ops, send, stores, ticks
 
 NOW = "2026-11-24T10:00:00Z"
 ADDRESS = "https://example.org/yacht/"
@@ -167,8 +167,7 @@ def play_out(app, pick=0):
 
 def ending(app, effects):
     """The App once the ending's tick has come, and its effects."""
-    tokens = [effect.args[0] for effect in effects if effect.kind == "tick" and effect.args[0].startswith("ending:")]
-    return send(app, *[Tick(token) for token in tokens])
+    return send(app, *[Tick(token) for token, _ in ticks(effects, "ending")])
 
 
 def challenger():
@@ -189,7 +188,7 @@ def test_challenge_a_friend_shares_the_persons_game_by_link_with_a_qr_code():
         text
         == f"I scored {total} points at Yacht. Can you beat me on the very same dice? No undo, no hints, for either of us."
     )
-    assert ("share", True) in [effect.args for effect in effects if effect.kind == "dialog"]
+    assert ("share", True) in of(effects, "dialog")
     assert ops(effects, "share-qr-button")[-1]["hidden"] is False
     link = links.read(dict(parse_qsl(urlsplit(url).query))["challenge"])
     assert link.match.players == ("Ann",) and link.match.cards[0][0] == app.session.match.cards[0][0]
@@ -210,15 +209,15 @@ def test_the_friend_plays_the_same_dice_and_sees_both_cards_and_the_optimal_tota
     app, effects = friend(url, {"yacht-dice/setup": '{"name1": "Bob", "count": "1"}'})
     assert app.screen is Screen.PLAY and app.session.match.players == ("Bob",) and len(app.session.match.seats) == 1
     assert (app.session.match.ruleset, app.session.match.seed) == (theirs.ruleset, theirs.seed)
-    stored = [effect.args for effect in effects if effect.kind == "store" and effect.args[0] == CHALLENGE_KEY]
-    assert stored and links.read(stored[-1][1]).match == theirs
+    stored = stores(effects, CHALLENGE_KEY)
+    assert stored and links.read(stored[-1]).match == theirs
     assert ops(effects, "challenge-line")[-1] == {
         "text": f"Challenge from Ann: {theirs.totals(0).grand_total} points",
         "hidden": False,
     }
     # A reload: the challenge comes back from storage, with the match in progress.
-    saved = [effect.args[1] for effect in effects if effect.kind == "store" and effect.args[0] == SAVE_KEY][-1]
-    app, effects = update(App(), Start(stored=((SAVE_KEY, saved), stored[-1])), now=NOW)
+    saved = stores(effects, SAVE_KEY)[-1]
+    app, effects = update(App(), Start(stored=((SAVE_KEY, saved), (CHALLENGE_KEY, stored[-1]))), now=NOW)
     assert app.challenge == theirs and ops(effects, "challenge-line")[-1]["hidden"] is False
     app, effects = play_out(app, pick=-1)
     app, effects = ending(app, effects)

@@ -21,7 +21,8 @@ from game.present import controls, feel, markup, standings, view
 from game.present.sounds import RECIPES, recipe_data
 from game.records.history import History
 from game.records.record import session_record
-from tests.unit.test_app import ops, send
+from tests.unit.test_app import of, ops, send, stores
+from tests.unit.test_app import ticks as timers
 
 NOW = "2026-11-24T10:00:00Z"
 YACHT_OPTIMAL = "The optimal player averages 167.0 under these rules."  # the Yacht table's 166.99
@@ -186,7 +187,7 @@ def start(match, stored=None):
 
 
 def ticks(effects, kind):
-    return [effect.args[0] for effect in effects if effect.kind == "tick" and effect.args[0].startswith(kind + ":")]
+    return [token for token, _ in timers(effects, kind)]
 
 
 def last_box(players=("Ann",), games=1, seed=8):
@@ -211,7 +212,7 @@ def test_the_context_comes_on_a_tick_after_the_scene(monkeypatch):
     scene = ops(effects, "scene")[-1]
     assert scene["hidden"] is False and scene["attrs"] == {"data-outcome": "solo"} and "medal" in scene["html"]
     assert ops(effects, "ending")[-1] == {"html": "", "hidden": True}
-    assert ("play-again",) in [effect.args for effect in effects if effect.kind == "focus"]
+    assert ("play-again",) in of(effects, "focus")
     app, more = send(app, *[Tick(token) for token in ticks(effects, "ending")])
     (drawn,) = ops(more, "ending")
     assert (
@@ -268,10 +269,7 @@ def test_play_again_keeps_the_seats_and_rules_with_a_new_seed():
     assert fresh.seats[1].level == match.seats[1].level
     assert fresh.ruleset == ruleset and fresh.games == 1 and fresh.seed != match.seed
     assert not fresh.actions and not app.session.undo_allowed and app.session.pass_phone and app.session.hints == {0}
-    assert (
-        Session.from_json([e.args[1] for e in effects if e.kind == "store" and e.args[0] == SAVE_KEY][-1]).match
-        == fresh
-    )
+    assert Session.from_json(stores(effects, SAVE_KEY)[-1]).match == fresh
     assert ops(effects, "results")[-1]["hidden"] is True
 
 
@@ -287,7 +285,7 @@ def test_play_again_only_once_the_match_is_over():
 @pytest.mark.parametrize("games", [1, 2])
 def test_the_matchs_end_plays_its_fanfare(games):
     app, effects = score_yacht(start(last_box(games=games))[0])
-    played_recipes = [effect.args[0] for effect in effects if effect.kind == "play"]
+    played_recipes = [recipe for (recipe,) in of(effects, "play")]
     finale = recipe_data(RECIPES[feel.FINALE])
     assert (finale in played_recipes) is (games == 1)
 
@@ -297,7 +295,7 @@ def test_a_best_at_the_matchs_end_is_toasted_without_a_second_fanfare():
     app, _ = start(last_box(), {HISTORY_KEY: earlier.to_json()})
     app, effects = score_yacht(app)
     app, more = send(app, *[Tick(token) for token in ticks(effects, "records")])
-    assert ops(more, "cheer-text") and not [effect for effect in more if effect.kind == "play"]
+    assert ops(more, "cheer-text") and not of(more, "play")
 
 
 def test_every_word_of_the_ending_is_the_catalogues():

@@ -29,6 +29,7 @@ from game.app import (
     Start,
     update,
 )
+from game.app.effects import Download, Ready, Remove, Store
 from game.coach.session import Session
 from game.core.engine import new_match
 from game.records.history import History
@@ -132,15 +133,16 @@ GOOD = {
 def test_a_start_over_any_stored_values_ends_ready_and_loses_nothing(values, link):
     event = Start(tuple(values.items()), query=tuple(parse_qsl(link, keep_blank_values=True)))
     app, effects = update(App(), event, now=NOW)
-    assert [effect.kind for effect in effects][-1] == "ready"
+    assert isinstance(effects[-1], Ready)
     assert app.screen in (Screen.SETUP, Screen.PLAY, Screen.SAVE_PROBLEM, Screen.LINK_CHOICE)
     stored = dict(values)
     for effect in effects:
-        if effect.kind == "store":
-            assert effect.args[0] in STORED_KEYS or effect.args[0].startswith(KEPT_PREFIX)
-            stored[effect.args[0]] = effect.args[1]
-        elif effect.kind == "remove":
-            stored.pop(effect.args[0], None)
+        match effect:
+            case Store(key, value):
+                assert key in STORED_KEYS or key.startswith(KEPT_PREFIX)
+                stored[key] = value
+            case Remove(key):
+                stored.pop(key, None)
     for key, value in values.items():  # in its place, or kept aside
         assert stored.get(key) == value or value in [v for k, v in stored.items() if k.startswith(KEPT_PREFIX)], key
 
@@ -161,11 +163,11 @@ def test_b7_a_link_with_huge_names_starts_a_match_whose_backup_imports():
     fields = tuple(form_values(setup).items())
     app, _ = update(App(), Start(query=tuple(parse_qsl(link)), form=fields), now=NOW)
     app, effects = update(app, Submit(fields), now=NOW)
-    remembered = dict(effect.args for effect in effects if effect.kind == "store")[SETUP_KEY]
+    remembered = {effect.key: effect.value for effect in effects if isinstance(effect, Store)}[SETUP_KEY]
     assert len(remembered) < 4_000
     app, effects = update(app, Click("export-backup"), now=NOW)
-    (download,) = [effect.args for effect in effects if effect.kind == "download"]
-    assert Backup.from_json(download[1]).settings["setup"]["name1"] == "A" * 32
+    (download,) = [effect for effect in effects if isinstance(effect, Download)]
+    assert Backup.from_json(download.text).settings["setup"]["name1"] == "A" * 32
 
 
 def test_b7_the_largest_legal_setup_is_remembered_and_read_back():
@@ -182,7 +184,7 @@ def test_b7_the_largest_legal_setup_is_remembered_and_read_back():
     fields = tuple(form_values(setup).items())
     app, _ = update(App(), Start(form=fields), now=NOW)
     app, effects = update(app, Submit(fields), now=NOW)
-    remembered = dict(effect.args for effect in effects if effect.kind == "store")[SETUP_KEY]
+    remembered = {effect.key: effect.value for effect in effects if isinstance(effect, Store)}[SETUP_KEY]
     assert len(remembered.encode()) <= MAX_SETTINGS_BYTES
     assert remembered_fields(app) == dict(fields)
 

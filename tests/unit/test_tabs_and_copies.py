@@ -29,6 +29,7 @@ from game.app import (
     Tick,
     update,
 )
+from game.app.effects import Remove, Store
 from game.app.screens import OTHER_TAB_TITLE
 from game.app.storage import KEPT_BUDGET, MAX_KEPT_PER_KIND, kept_kind
 from game.coach.session import Session
@@ -247,10 +248,11 @@ def launch(storage: dict[str, str], now: str) -> list[Effect]:
 
 def apply(storage: dict[str, str], effects: list[Effect]) -> None:
     for effect in effects:
-        if effect.kind == "store":
-            storage[effect.args[0]] = effect.args[1]
-        elif effect.kind == "remove":
-            storage.pop(effect.args[0], None)
+        match effect:
+            case Store(key, value):
+                storage[key] = value
+            case Remove(key):
+                storage.pop(key, None)
 
 
 def kept(storage: dict[str, str]) -> dict[str, str]:
