@@ -32,6 +32,7 @@ from game.present.link_problems import LinkProblem
 from game.present.paint import say
 from game.present.words import link_choice, match_summary, played_elsewhere
 from game.records import challenge
+from game.records.record import NO_TIME
 
 
 def on_start(app: App, event: Start) -> Out:
@@ -49,6 +50,10 @@ def on_start(app: App, event: Start) -> Out:
         screen=Screen.SETUP,
         phone=this_phone(event),
         entropy=event.entropy,
+        # Every page message carries its time (docs/protocol.md); a start without one (a test's) gets the
+        # epoch, so that what is stamped with the time (a backup's export, a kept copy, a game's end) is a valid
+        # time, never "": the App's time is "" only before the start.
+        now=app.now or NO_TIME,
     )
     app = app.wait(starting=event)
     code = preferred(app.value(LANGUAGE_KEY), event.languages)
