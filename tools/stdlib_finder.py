@@ -48,6 +48,8 @@ def import_candidates(names):
 
 def tour():
     """Play the game's core as the page does, through its public functions."""
+    from dataclasses import replace
+
     from game.coach.session import Session
     from game.core import i18n, variants
     from game.core.cards import Seat
@@ -65,7 +67,7 @@ def tour():
         session = Session(new_match(name, ["Ann", Seat.computer("Cy", "win")], seed=3), hints=frozenset({0}))
         for table in (session.coach.needs_table(), session.coach.needs_spread()):
             if table in TABLES:
-                session.coach.load_table(as_bytes(TABLES[table]), table)
+                session = replace(session, coach=session.coach.loaded(as_bytes(TABLES[table]), table))
         session = session.act(session.match.legal_actions()[0]).session
         hint = session.hint()
         if hint is not None:

@@ -36,6 +36,7 @@ from game.records import stats
 from game.records.backup import Backup
 from game.records.daily import today
 from game.records.loading import MAX_BACKUP_BYTES
+from game.records.record import NO_TIME, utc_time
 
 REFERENCES = TABLES + "optimal.json"  # the optimal player's distributions (tools/build_optimal.py)
 
@@ -101,8 +102,12 @@ def export_backup(app: App) -> Out:
         return app, [draw([say(problem)])]
     setup = remembered_fields(app)
     session = app.session.to_dict() if app.session else None
-    backup = Backup(history, session, {"setup": setup}, app.now, kept_challenge(app))
-    return app, [*kept, Download(f"yacht-dice-backup-{app.now[:10]}.json", backup.to_json())]
+    try:
+        exported = utc_time(app.now)
+    except ValueError:  # a time the page should never send: never a file the game cannot import again
+        exported = NO_TIME
+    backup = Backup(history, session, {"setup": setup}, exported, kept_challenge(app))
+    return app, [*kept, Download(f"yacht-dice-backup-{exported[:10]}.json", backup.to_json())]
 
 
 def kept_challenge(app: App) -> str | None:

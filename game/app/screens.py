@@ -44,7 +44,7 @@ from game.app.storage import (
     saved_setup,
     stored_session,
 )
-from game.app.table import begin
+from game.app.table import begin, seeded
 from game.coach.session import Session
 from game.core import links, variants
 from game.core.i18n import N_, Text
@@ -137,7 +137,8 @@ def start_setup(app: App, setup: setups.Setup, problems: tuple, remembered_setup
     try:
         if problems:
             raise ValueError(problems)
-        session = Session.new(setup, t=app.t)
+        drawn, with_seed = seeded(app, setup)
+        session = Session.new(with_seed, t=app.t)
     except ValueError as problem:
         words = [p.text(app.t) for p in problems] or [
             problem.text(app.t) if isinstance(problem, GameError) else str(problem)
@@ -151,7 +152,7 @@ def start_setup(app: App, setup: setups.Setup, problems: tuple, remembered_setup
                 ]
             )
         ]
-    app, effects = begin_new(app, session)
+    app, effects = begin_new(drawn, session)
     if app.screen is not Screen.PLAY:  # asked first (or the save problem): nothing remembered before the answer
         return app, [draw([show("setup-error", False)]), *effects]
     remembered = json.dumps(setups.form_values(remembered_setup))  # the choices as the form holds them: bounded

@@ -20,7 +20,7 @@ from game.app.settings import NO_CATALOGUE, ask_language, preferred, use_languag
 from game.app.sharing import share_match
 from game.app.state import CHALLENGE_KEY, PHONE_KEY, QUICK_BUTTONS, SAVE_KEY, App, Effect, Out, Screen, draw, store
 from game.app.storage import keep_setup_aside, prune_kept, saved_setup, stored_session
-from game.app.table import begin
+from game.app.table import begin, seeded
 from game.coach.session import Session
 from game.core import links, marks
 from game.core.cards import SeatKind
@@ -33,6 +33,7 @@ from game.present.link_problems import LinkProblem
 from game.present.paint import say
 from game.present.words import link_choice, match_summary, played_elsewhere
 from game.records import challenge
+from game.records.record import NO_TIME
 
 
 def on_start(app: App, event: Start) -> Out:
@@ -49,6 +50,11 @@ def on_start(app: App, event: Start) -> Out:
         address=event.address,
         screen=Screen.SETUP,
         phone=this_phone(event),
+        entropy=event.entropy,
+        # Every page message carries its time (docs/protocol.md); a start without one (a test's) gets the
+        # epoch, so that what is stamped with the time (a backup's export, a kept copy, a game's end) is a valid
+        # time, never "": the App's time is "" only before the start.
+        now=app.now or NO_TIME,
     )
     app = app.wait(starting=event)
     code = preferred(app.value(LANGUAGE_KEY), event.languages)
@@ -132,7 +138,9 @@ def from_link(app: App, query: tuple[tuple[str, str], ...]) -> Out:
         app, more = open_setup(app, problems, setup)
         return app, effects + more
     try:
-        offered = Session.new(setup, t=app.t)
+        drawn, with_seed = seeded(app, setup)  # the form keeps the link's setup, seed as the link had it
+        offered = Session.new(with_seed, t=app.t)
+        app = drawn
     except ValueError as problem:
         words = problem.text(app.t) if isinstance(problem, GameError) else str(problem)
         app, more = open_setup(app, (LinkProblem("link", words),), setup)

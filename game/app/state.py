@@ -171,6 +171,8 @@ class App:
     woke: str = ""  # the stamp of the table the start drew (game.app.waking): early taps made on another do nothing
     early: tuple[Early, ...] = ()  # events sent before Python was ready, waiting for the start to draw
     phone: str = ""  # this phone's id (game.core.marks): the mark its person's turns leave on their seat
+    entropy: str = ""  # the start's fresh random characters (the page draws them): new matches' seeds come from them
+    seeds: int = 0  # the seeds drawn since the start (game.app.table.new_seed): each new match's differs
 
     def value(self, key: str) -> str | None:
         """What storage holds under ``key``, as far as this tab knows."""

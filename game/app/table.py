@@ -23,6 +23,7 @@ from game.app.storage import change_history, offer_newer
 from game.app.waits import advance, schedule
 from game.coach.session import Next, Session, Step
 from game.core.actions import Action, Finish, NextGame, Roll, Score
+from game.core.dice import derived_seed
 from game.core.engine import Match, new_match
 from game.present import controls, feel, keys, markup, paint, standings, view
 from game.present import setup as setups
@@ -33,6 +34,28 @@ from game.records import challenge
 from game.records.record import game_id
 
 PREFETCH_SECONDS = 3.0  # after a match starts, before its advisor table is fetched for offline use
+
+
+def new_seed(app: App) -> tuple[App, int]:
+    """A new match's seed, derived from the start's entropy, the time and how many seeds the App drew before:
+    ``update`` stays a pure function of the App and the event, and two phones (or two page loads) differ.
+
+    Where the start brought no entropy (a browser without crypto, a test) the time and the count alone make it.
+
+    >>> app, seed = new_seed(App(entropy="AnnAnn", now="2026-11-24T10:00:00Z"))
+    >>> new_seed(app)[1] != seed == new_seed(App(entropy="AnnAnn", now="2026-11-24T10:00:00Z"))[1], app.seeds
+    (True, 1)
+    """
+    app = replace(app, seeds=app.seeds + 1)
+    return app, derived_seed(app.entropy, app.now, app.seeds)
+
+
+def seeded(app: App, setup: setups.Setup) -> tuple[App, setups.Setup]:
+    """The setup with a seed of the App's own (new_seed) where it names none, and the App that drew it."""
+    if setup.seed_value() is not None:
+        return app, setup
+    app, seed = new_seed(app)
+    return app, replace(setup, seed=str(seed))
 
 
 def begin(app: App, session: Session) -> Out:
@@ -196,9 +219,9 @@ def finish(app: App) -> Out:
     return act(app, Finish()) if between_games(app) else (app, [])
 
 
-def rematch(session: Session, seed: int | str | None = None) -> Session:
+def rematch(session: Session, seed: int | str) -> Session:
     """A new match like ``session``'s: the same seats (names, kinds, levels), rules, options, number of
-    games, undo, hints and pass-the-phone; a new seed (drawn when None). The advisor's tables stay loaded.
+    games, undo, hints and pass-the-phone; a new seed (the App's: new_seed). The advisor's tables stay loaded.
 
     >>> from game.core.cards import Seat
     >>> from game.core.engine import new_match
@@ -223,7 +246,8 @@ def play_again(app: App) -> Out:
     """
     if not playing(app) or not view.match_over(app.played.match):
         return app, []
-    again = rematch(app.played)
+    app, seed = new_seed(app)
+    again = rematch(app.played, seed)
     if app.played.shared:
         again = replace(again, undo_allowed=setups.setup_from_fields(dict(app.form))[0].undo)
     return begin(app.wait(ending=False, report=False), again)

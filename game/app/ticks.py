@@ -18,7 +18,9 @@ from game.app.state import App, Effect, Out, draw
 from game.app.storage import copy_kept, history_to_write, offer_newer, read_history, write_history
 from game.app.table import celebrate, challenge_result, commit, playing, sound
 from game.app.waits import advance, needing
-from game.coach.session import Next
+from game.coach.coaching import Coach
+from game.coach.session import Next, Session
+from game.core.rules import RuleSet
 from game.present import coach_view, feel, markup, paint, standings, view
 from game.present.paint import show
 from game.records.history import History
@@ -148,8 +150,17 @@ def on_fetched(app: App, event: Fetched) -> Out:
         return language_came(app, rest, event.data)
     if kind == "references":
         return references_came(app, event.data)
-    sessions = ([app.session] if app.session is not None else []) + [session for session, _, _ in app.waiting.records]
-    for coach in {id(session.coach): session.coach for session in sessions}.values():
-        if event.name in (coach.needs_table(), coach.needs_spread()):  # never another rule set's table
-            coach.load_table(event.data, event.name)  # the coach's cache: a failed fetch lets it estimate
+    coaches: dict[RuleSet, Coach] = {}  # each rule set's table read once, for every session that waits for it
+
+    def taught(session: Session) -> Session:
+        """The session with a coach that has the table (a new value: older Apps keep theirs without it)."""
+        coach = session.coach
+        if event.name not in (coach.needs_table(), coach.needs_spread()):  # never another rule set's table
+            return session
+        if coach.ruleset not in coaches:  # a failed fetch: a coach that estimates instead
+            coaches[coach.ruleset] = coach.loaded(event.data, event.name)
+        return replace(session, coach=coaches[coach.ruleset])
+
+    records = tuple((taught(session), game, ended) for session, game, ended in app.waiting.records)
+    app = replace(app, session=None if app.session is None else taught(app.session)).wait(records=records)
     return advance(app)

@@ -47,6 +47,7 @@ Score(category='yacht')
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -201,6 +202,34 @@ class Advisor:
         self._table = Table(self.model, data)
         self._turns.clear()
         return self._table.expected
+
+    def with_table(self, data: bytes) -> Advisor:
+        """A new advisor like this one that uses a table's bytes (as fetched from static/tables/); this one
+        unchanged (the game's coach is a value: game.coach.coaching). TableMismatchError as load_table.
+
+        >>> from game.core.variants import ruleset
+        >>> adv = Advisor(ruleset("yacht"), table_dir=None)
+        >>> loaded = adv.with_table((TABLE_DIR / adv.table_name).read_bytes())
+        >>> adv.has_table(), loaded.has_table(), round(loaded.expected_score(), 2)
+        (False, True, 166.99)
+        """
+        table = Table(self.model, data)
+        new = self._copy()
+        new._table = table
+        return new
+
+    def with_spread(self, data: bytes) -> Advisor:
+        """A new advisor like this one that uses a spread table's bytes (load_spread); this one unchanged."""
+        spread = Table(self.model, data, spread=True)
+        new = self._copy()
+        new._spread = spread
+        return new
+
+    def _copy(self) -> Advisor:
+        """A copy sharing what does not hang on the tables (the model, a solve, the heuristic), with its own caches."""
+        new = copy.copy(self)
+        new._turns, new._keeps = {}, dict(self._keeps)
+        return new
 
     @property
     def spread_name(self) -> str:

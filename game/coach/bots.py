@@ -79,8 +79,8 @@ def choose(
     advisor's optimal strategy (where none is known, as for Maxi Yatzy's saved rolls, the one-turn
     advisor that weighs a saved roll against spending it: game.coach.advisor); WIN plays for the best chance of beating
     the ``rivals`` (the other seats' prospects) with ``winning`` (game.coach.winning), and like PERFECT
-    without them. ``advisor`` serves the rule set being played; ``rng`` (Easy's only randomness)
-    defaults to a fresh ``random.Random()``.
+    without them. ``advisor`` serves the rule set being played; ``rng`` is Easy's only randomness (the caller's,
+    seeded: game.coach.advice.bot_rng; an Easy decision without one is a ValueError).
 
     >>> from game.core.variants import ruleset
     >>> choose(Advisor(ruleset("yahtzee")), {}, [2, 3, 4, 5, 6], 2, level=Level.GOOD)
@@ -93,7 +93,9 @@ def choose(
         return advisor.options(scores, dice, rolls_left, yahtzee_bonus=yahtzee_bonus)[0].action
     if level is Level.GOOD:
         return advisor.heuristic_options(scores, dice, rolls_left, yahtzee_bonus=yahtzee_bonus)[0].action
-    return _easy(advisor.ruleset, scores, dice, rolls_left, rng or random.Random())
+    if rng is None:  # never the system's randomness: a computer's turn replays identically
+        raise ValueError("an Easy computer's decision needs the caller's rng")
+    return _easy(advisor.ruleset, scores, dice, rolls_left, rng)
 
 
 def _easy(

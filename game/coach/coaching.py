@@ -23,21 +23,25 @@ __all__ = ["Coach"]
 
 
 class Coach:
-    """The session's advisor, made on first need; it owns the advisor's tables and caches.
+    """The session's advisor, made on first need, with the tables fetched for it: a value.
 
-    The sessions that follow one another in a match share it (same rule set).
+    A fetched table gives a new Coach (:meth:`loaded`); this one stays as it was, so an older session (an
+    older App) never gains a table it did not have. The sessions that follow one another in a match share one
+    (same rule set); what it makes on first need (the advisor, odds, win chances) is a cache, never a change.
 
     >>> Coach(variants.ruleset("yacht")).advisor.ruleset.name
     'yacht'
     """
+
+    __slots__ = ("ruleset", "_advisor", "_odds", "_winning", "_table_missing", "_spread_missing")
 
     def __init__(self, ruleset: RuleSet) -> None:
         self.ruleset = ruleset
         self._advisor: Advisor | None = None
         self._odds: Odds | None = None
         self._winning: Winning | None = None
-        self.table_missing = False
-        self.spread_missing = False
+        self._table_missing = False  # its fetch failed: the advisor estimates instead
+        self._spread_missing = False
 
     @property
     def advisor(self) -> Advisor:
@@ -68,7 +72,7 @@ class Coach:
 
     def needs_table(self) -> str | None:
         """The advisor table's file name while it is still to be fetched; None when loaded or not shipped."""
-        if self.table_missing or not variants.VARIANTS[self.ruleset.name].tables or self.advisor.has_table():
+        if self._table_missing or not variants.VARIANTS[self.ruleset.name].tables or self.advisor.has_table():
             return None
         return self.advisor.table_name
 
@@ -81,25 +85,28 @@ class Coach:
         table = self.needs_table()
         if table is not None:
             return table
-        if self.spread_missing or not variants.VARIANTS[self.ruleset.name].tables or self.advisor.spread() is not None:
+        if self._spread_missing or not variants.VARIANTS[self.ruleset.name].tables or self.advisor.spread() is not None:
             return None
         return self.advisor.spread_name
 
-    def load_table(self, data: bytes | None, name: str | None = None) -> None:
-        """Register a fetched table, the value table or (by ``name``) the spread table.
+    def loaded(self, data: bytes | None, name: str | None = None) -> Coach:
+        """A new coach with a fetched table, the value table or (by ``name``) the spread table; this one unchanged.
 
-        None: it could not be fetched; the advisor estimates instead (win chances: a rough spread).
+        None: it could not be fetched; the new coach's advisor estimates instead (win chances: a rough spread).
+        (tests/unit/test_determinism.py loads one as the browser does.)
         """
         spread = name is not None and name == self.advisor.spread_name
+        new = Coach(self.ruleset)
+        new._advisor, new._odds = self.advisor, self._odds  # the odds read the model alone: shared
+        new._table_missing, new._spread_missing = self._table_missing, self._spread_missing
         try:
             if data is None:
                 raise ValueError("no table")
-            if spread:
-                self.advisor.load_spread(data)
-            else:
-                self.advisor.load_table(data)
+            new._advisor = self.advisor.with_spread(data) if spread else self.advisor.with_table(data)
         except ValueError:
             if spread:
-                self.spread_missing = True
+                new._spread_missing = True
             else:
-                self.table_missing = True
+                new._table_missing = True
+            new._winning = self._winning  # the same advisor: its win chances too
+        return new

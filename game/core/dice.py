@@ -15,12 +15,11 @@ True
 from __future__ import annotations
 
 import json
-import random
 from enum import Enum
 
 from game.core.refusals import Refusal, SetupError, is_whole
 
-__all__ = ["MAX_SEED", "SEED_TEXT_LENGTH", "Draw", "check_seed", "die_face", "seat_face", "slot_face"]
+__all__ = ["MAX_SEED", "SEED_TEXT_LENGTH", "Draw", "check_seed", "derived_seed", "die_face", "seat_face", "slot_face"]
 
 MAX_SEED = 2**53 - 1
 """Largest integer seed: seeds stay exact when a save passes through JavaScript."""
@@ -97,14 +96,29 @@ def _face(text: str, sides: int) -> int:
         salt += 1  # pragma: no cover - probability below 2**-200
 
 
-def check_seed(seed: object) -> int | str:
-    """A match's seed, checked (SetupError otherwise); None draws one from the system's randomness.
+def derived_seed(*known: object) -> int:
+    """An integer seed derived from what is known (a hash of ``known``): the same things give the same seed.
 
-    >>> check_seed("daily-2026-11-03"), 0 <= check_seed(None) <= MAX_SEED
+    Nothing in the game draws from the system's randomness (the updates stay pure functions): a new
+    match's seed comes from entropy the page sent, mixed with what makes each draw differ (game.app.table).
+
+    >>> derived_seed("AnnAnn", 1) == derived_seed("AnnAnn", 1) != derived_seed("AnnAnn", 2)
+    True
+    >>> 0 <= derived_seed() <= MAX_SEED
+    True
+    """
+    import hashlib  # here, not at the top: it costs start-up time in the browser before any roll
+
+    text = "yacht-dice/seed:" + json.dumps([str(part) for part in known])
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") & MAX_SEED
+
+
+def check_seed(seed: object) -> int | str:
+    """A match's seed, checked (SetupError otherwise).
+
+    >>> check_seed("daily-2026-11-03"), check_seed(2**53 - 1) == MAX_SEED
     ('daily-2026-11-03', True)
     """
-    if seed is None:
-        return random.SystemRandom().randrange(MAX_SEED + 1)
     if isinstance(seed, str):
         if len(seed) > SEED_TEXT_LENGTH:
             raise SetupError(f"a text seed has at most {SEED_TEXT_LENGTH} characters", Refusal.BAD_SETUP)

@@ -39,7 +39,7 @@ from game.core.cards import (
     competition_ranks,
     make_seats,
 )
-from game.core.dice import Draw, check_seed
+from game.core.dice import Draw, check_seed, derived_seed
 from game.core.i18n import ENGLISH, Text
 from game.core.refusals import ActionError, GameError
 from game.core.rules import RuleSet, Totals
@@ -475,7 +475,8 @@ def new_match(
 ) -> Match:
     """A new match: rule set (or its name), 1-5 players (names or Seats), 1-6 games, a seed.
 
-    Without a seed, one is drawn from the system's randomness (and kept, for replays). ``draw`` is
+    Without a seed, one is derived from the rules, seats and games (the same ones, the same dice: the game
+    reads no hidden randomness; the app passes a seed of its own, game.app.table.new_seed). ``draw`` is
     where the dice come from (only the replay of a save or link made by an earlier build asks for an older way);
     ``dice_seats`` the seat whose dice each seat meets, where not its own (a challenge replays one seat alone). A player
     without a name is called "Player N" in the words of ``t`` (one person, by default: "Player 1").
@@ -490,7 +491,7 @@ def new_match(
         ruleset=rule_set,
         seats=seats,
         games=starting.games(games),
-        seed=check_seed(seed),
+        seed=check_seed(derived_seed(repr(rule_set), repr(seats), games) if seed is None else seed),
         cards=(tuple(Scorecard() for _ in seats),),
         held=(False,) * rule_set.dice,
         draw=draw,

@@ -42,6 +42,7 @@ __all__ = [
     "LOST_DECIMALS",
     "MAX_LOST",
     "MAX_UNDOS",
+    "NO_TIME",
     "SeatRecord",
     "GameRecord",
     "Shape",
@@ -62,6 +63,8 @@ MAX_LOST = 10_000.0
 """More points lost than any game holds: a larger value is bad data."""
 MAX_UNDOS = 1_000_000
 """More undos than any game allows (each takes back at least one action)."""
+NO_TIME = "1970-01-01T00:00:00Z"
+"""The time of what is stamped where no valid time is known (the page sends one with every message): still a time."""
 
 _ENDED = re.compile(r"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.\d{1,9})?Z")
 _HUMAN = SeatKind.HUMAN.value
