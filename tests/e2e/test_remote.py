@@ -70,10 +70,6 @@ def opened(page, url: str) -> None:
     page.wait_for_selector("html[data-ready='true']")
 
 
-def stored(page) -> str | None:
-    return page.evaluate(f"() => localStorage.getItem('{SAVE_KEY}')")
-
-
 def axe_serious(page) -> list:
     from axe_playwright_python.sync_playwright import Axe
 
