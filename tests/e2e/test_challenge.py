@@ -1,7 +1,9 @@
-"""A challenge by link between two phones (two browser contexts, each with its own storage): Ann plays a game
-beside a computer and taps Challenge a friend; the link (and its QR code, read back by Debian's zbarimg) opens a
-game on the very same dice on the friend's phone, which ends with both cards side by side, the rounds chosen
-differently and the optimal player's total, clean for axe and whole on a 390×844 phone."""
+"""A challenge by link between two phones (two browser contexts, each with its own storage): Ann ends a game beside
+a computer (its first turns played in CPython) and taps Challenge a friend; where the browser cannot share, the
+link is copied to the clipboard; the link (and its QR code, read back by Debian's zbarimg) opens a game on the
+very same dice on the friend's phone, which ends with both cards side by side, the rounds chosen differently and
+the optimal player's total, clean for axe and whole on a 390×844 phone. The challenge's logic (the turns taken out,
+the comparison, refusals) is asserted in CPython: tests/unit/test_challenges.py, test_shared_games.py."""
 
 from __future__ import annotations
 
@@ -13,9 +15,15 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 from playwright.sync_api import expect
 
+from game.app import App, Click, Start, Tick, update
+from game.coach.session import Next
 from tests.e2e import ui
 from tests.e2e.conftest import open_game
+from tests.e2e.test_reliability import SAVE_KEY, store
 
+ANN = "rules=yacht&players=Ann&cpu=2:easy&seed=4242"
+NO_SHARE = "Object.defineProperty(Navigator.prototype, 'share', {value: undefined, configurable: true});"
+"""Headless Chromium has no navigator.share by default; this makes sure of it (the clipboard fallback)."""
 PHONE = {"width": 390, "height": 844}
 FITS = (
     "() => document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth"
@@ -44,6 +52,20 @@ def play_beside_a_computer(page) -> None:
         page.locator("#scorecard button.choice").first.click()
 
 
+def one_turn_left(query: str) -> str:
+    """The save of the match of ``query`` once every turn but the first person's last was played (the computers'
+    on their ticks), through game.app.update as the page runs it."""
+    app, _ = update(App(), Start(query=tuple(parse_qsl(query))))
+    while True:
+        if app.session.next is Next.COMPUTER:
+            app, _ = update(app, Tick(app.waiting.computer or ""))
+            continue
+        if len(app.session.match.open_categories()) == 1:
+            return app.session.to_json()
+        app, _ = update(app, Click("roll-button"))
+        app, _ = update(app, Click(data=(("category", next(iter(app.session.match.options()))),)))
+
+
 def decoded(png: bytes, tmp_path) -> str:
     """The text of the QR code in a screenshot, read by zbarimg (Debian's zbar-tools)."""
     picture = tmp_path / "qr.png"
@@ -54,8 +76,12 @@ def decoded(png: bytes, tmp_path) -> str:
 
 
 def test_a_challenge_sent_by_link_and_qr_code_is_played_on_another_phone(browser, base_url, tmp_path):
-    ann = browser.new_context(locale="en-US").new_page()
-    ui.start(ann, base_url, "rules=yacht&players=Ann&cpu=2:easy&seed=4242")
+    ann_context = browser.new_context(locale="en-US")
+    ann_context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
+    ann_context.add_init_script(NO_SHARE)
+    ann = ann_context.new_page()
+    store(ann, base_url, {SAVE_KEY: one_turn_left(ANN)})
+    open_game(ann, base_url)
     play_beside_a_computer(ann)
     expect(ann.get_by_role("region", name="Final standings")).to_be_visible()
     total = ui.cell(ann, "grand_total", 0)
@@ -65,6 +91,10 @@ def test_a_challenge_sent_by_link_and_qr_code_is_played_on_another_phone(browser
     expect(dialog).to_contain_text(f"I scored {total} points at Yacht. Can you beat me on the very same dice?")
     link = ann.locator("#share-link").input_value()
     assert link.startswith(f"{base_url}/?challenge=")
+    text = ann.locator("#share-text").inner_text()
+    dialog.get_by_role("button", name="Share").click()  # no Web Share API here: the clipboard takes it
+    expect(ann.locator("#share-note")).to_have_text("Copied: paste it into a message.")
+    assert ann.evaluate("navigator.clipboard.readText()") == f"{text}\n{link}"
     ann.get_by_role("button", name="QR code").click()
     qr = ann.get_by_role("img", name="QR code of the challenge link")
     expect(qr).to_be_visible()

@@ -1,16 +1,14 @@
-"""The feel of the table in the page: thrown dice tumble (or not, where motion is reduced) and land on
-the faces named, roll marks, the pass-the-phone screen between people only, and a celebration."""
+"""The feel of the table in the page: thrown dice tumble (or not, where motion is reduced) and land on the faces
+named, roll marks drawn, and a celebration shown and dismissed with Escape. What the game decides (the marks'
+count, the pass-the-phone screen, celebrations, a personal best) is asserted in CPython: tests/unit/test_feel_flows.py."""
 
 from __future__ import annotations
-
-import re
 
 from playwright.sync_api import expect
 
 from game.coach.pacing import ROLL_SECONDS
 from game.core.engine import new_match
 from tests.e2e import ui
-from tests.e2e.conftest import open_game
 
 ROLL_MS = ROLL_SECONDS * 1000
 SLACK_MS = (
@@ -34,6 +32,7 @@ THROW = """async () => {
     properties: [...new Set(animations.flatMap(a => a.effect.getKeyframes().flatMap(Object.keys)))].sort(),
   };
 }"""
+REDUCED = "(prefers-reduced-motion: reduce)"
 # The face each die shows: the strip's face whose box lies inside the die's body, and the face its name says.
 SHOWN = """() => [...document.querySelectorAll("#dice button")].map(button => {
   const body = button.querySelector(".body").getBoundingClientRect();
@@ -54,8 +53,16 @@ def shown_faces_match_names(page) -> list[int]:
     return faces
 
 
-def test_thrown_dice_tumble_with_transforms_only_within_the_roll_time_and_land_on_their_faces(page, base_url):
-    ui.start(page, base_url, "rules=yahtzee&players=Ann&seed=21")
+def yahtzee_seed() -> int:
+    """A seed whose first roll is five of a kind (found by the engine, as the page will roll it)."""
+    return next(seed for seed in range(100_000) if len(set(new_match("yahtzee", ["Ann"], seed=seed).roll().dice)) == 1)
+
+
+def test_thrown_dice_tumble_within_the_roll_time_land_on_their_faces_and_a_yahtzee_is_cheered(page, base_url):
+    seed = yahtzee_seed()
+    ui.start(page, base_url, f"rules=yahtzee&players=Ann&seed={seed}")
+    marks = page.locator("#roll-marks .mark")
+    expect(marks).to_have_count(3)
     first = page.evaluate(THROW)
     assert first["dice"] == [0, 1, 2, 3, 4] and first["count"] == 10  # each die: its body and its strip of faces
     assert set(first["properties"]) <= {
@@ -68,8 +75,22 @@ def test_thrown_dice_tumble_with_transforms_only_within_the_roll_time_and_land_o
     assert first["longest"] <= ROLL_MS <= 600
     assert first["elapsed"] - first["handled"] <= ROLL_MS + SLACK_MS  # landed within the roll time once Python drew it
     faces = shown_faces_match_names(page)
-    assert faces == list(new_match("yahtzee", ["Ann"], seed=21).roll().dice)
+    assert faces == list(new_match("yahtzee", ["Ann"], seed=seed).roll().dice)
+    expect(page.locator("#roll-marks .mark.used")).to_have_count(1)
 
+    # A celebration: shown and spoken, and Escape (the page's key, sent to Python) dismisses it.
+    ui.choose(page, "Yahtzee")
+    cheer = page.locator("#cheer")
+    expect(cheer).to_be_visible()
+    expect(cheer).to_contain_text("Yahtzee for Ann!")
+    expect(page.locator("#status")).to_contain_text("Yahtzee for Ann!")  # what a screen reader hears
+    expect(page.locator("#roll-marks .mark.used")).to_have_count(0)
+    page.keyboard.press("Escape")
+    expect(cheer).to_be_hidden()
+
+    # The next turn: held dice stay put while the others tumble.
+    page.evaluate(THROW)  # its dice landed before any is held
+    faces = shown_faces_match_names(page)
     ui.die(page, 1).click()
     ui.die(page, 4).click()
     second = page.evaluate(THROW)
@@ -78,126 +99,14 @@ def test_thrown_dice_tumble_with_transforms_only_within_the_roll_time_and_land_o
     after = shown_faces_match_names(page)
     assert after[0] == faces[0] and after[3] == faces[3]
     assert ui.held(page) == [True, False, False, True, False]
+    expect(page.locator("#roll-marks .mark.used")).to_have_count(2)
 
-
-def test_where_motion_is_reduced_a_roll_changes_the_dice_at_once(browser, base_url):
-    context = browser.new_context(reduced_motion="reduce", locale="en-US")
-    page = context.new_page()
-    try:
-        ui.start(page, base_url, "rules=yacht&players=Ann&seed=8")
-        thrown = page.evaluate(THROW)
-        assert thrown["count"] == 0 and thrown["elapsed"] < ROLL_MS
-        shown_faces_match_names(page)
-        assert page.locator("#dice .face").count() == 5  # no faces to tumble through: only the ones landed on
-    finally:
-        context.close()
-
-
-def test_roll_marks_count_the_rolls_of_the_turn(page, base_url):
-    ui.start(page, base_url, "rules=yatzy&players=Ann&seed=2")
-    marks = page.locator("#roll-marks .mark")
-    expect(marks).to_have_count(3)
-    for used in range(1, 4):
-        ui.roll(page)
-        expect(page.locator("#roll-marks .mark.used")).to_have_count(used)
+    # Where motion is reduced (the system's setting, changed mid-visit): a roll changes the dice at once.
     page.locator("#scorecard button.choice").first.click()
-    expect(page.locator("#roll-marks .mark.used")).to_have_count(0)
-
-
-def test_the_pass_screen_comes_between_people_and_holds_the_dice_until_start(page, base_url):
-    ui.start(page, base_url, "rules=yacht&players=Ann,Bob&pass=1&seed=4")
-    expect(page.locator("#pass")).to_be_hidden()  # the first turn: the phone is already in hand
-    ui.roll(page)
-    page.locator("#scorecard button.choice").first.click()
-    passing = page.get_by_role("region", name="Bob's turn")
-    expect(passing).to_be_visible()
-    expect(page.locator("#tray")).to_be_hidden()
-    start = passing.get_by_role("button", name="Start")
-    expect(start).to_be_focused()
-    page.keyboard.press("r")  # the dice wait for Bob
-    expect(page.locator("#roll-marks .mark.used")).to_have_count(0)
-    page.keyboard.press("Enter")
-    expect(page.locator("#tray")).to_be_visible()
-    expect(page.get_by_role("button", name=ui.ROLL)).to_be_focused()
-    ui.roll(page)
-    page.locator("#scorecard button.choice").first.click()
-    expect(page.get_by_role("region", name="Ann's turn")).to_be_visible()
-    page.reload()  # a reload keeps the phone with whoever holds it until they start
-    page.wait_for_selector("html[data-ready='true']")
-    expect(page.get_by_role("region", name="Ann's turn")).to_be_visible()
-
-
-def test_no_pass_screen_against_a_computer(page, base_url):
-    ui.start(page, base_url, "rules=yacht&players=Ann,Cy&cpu=2:easy&pass=1&seed=4")
-    ui.roll(page)
-    page.locator("#scorecard button.choice").first.click()
-    page.get_by_role("button", name="Skip to the result").click()
-    expect(page.get_by_role("button", name=ui.ROLL)).to_be_enabled()
-    expect(page.locator("#status")).to_have_text(re.compile(r"Ann's turn: roll the dice$"))
-    expect(page.locator("#pass")).to_be_hidden()
-
-
-def test_no_pass_screen_between_people_unless_asked_for(page, base_url):
-    ui.start(page, base_url, "rules=yacht&players=Ann,Bob&seed=4")
-    ui.roll(page)
-    page.locator("#scorecard button.choice").first.click()
-    expect(page.locator("#status")).to_have_text(re.compile(r"Bob's turn"))
-    expect(page.locator("#pass")).to_be_hidden()
-    expect(page.locator("#tray")).to_be_visible()
-
-
-def yahtzee_seed() -> int:
-    """A seed whose first roll is five of a kind (found by the engine, as the page will roll it)."""
-    return next(seed for seed in range(100_000) if len(set(new_match("yahtzee", ["Ann"], seed=seed).roll().dice)) == 1)
-
-
-def test_a_yahtzee_is_celebrated_spoken_and_dismissible(page, base_url):
-    ui.start(page, base_url, f"rules=yahtzee&players=Ann&seed={yahtzee_seed()}")
-    ui.roll(page)
-    ui.choose(page, "Yahtzee")
-    cheer = page.locator("#cheer")
-    expect(cheer).to_be_visible()
-    expect(cheer).to_contain_text("Yahtzee for Ann!")
-    expect(page.locator("#status")).to_contain_text("Yahtzee for Ann!")  # what a screen reader hears
-    cheer.get_by_role("button", name="Dismiss").click()
-    expect(cheer).to_be_hidden()
-
-
-def test_escape_dismisses_a_celebration(page, base_url):
-    open_game(page, base_url, f"?rules=yahtzee&players=Ann&seed={yahtzee_seed()}")
-    ui.roll(page)
-    ui.choose(page, "Yahtzee")
-    expect(page.locator("#cheer")).to_be_visible()
-    page.keyboard.press("Escape")
-    expect(page.locator("#cheer")).to_be_hidden()
-
-
-def first_box_totals(seed: int) -> tuple[int, int]:
-    """Ann's two game totals when every turn rolls once and takes the first open box (as ui.play_out plays)."""
-    match = new_match("yacht", ["Ann"], games=2, seed=seed)
-    totals = []
-    for _ in range(2):
-        while not match.game_over:
-            match = match.roll()
-            match = match.score(match.open_categories()[0])
-        totals.append(match.game_totals()[0])
-        if len(totals) < 2:
-            match = match.next_game()
-    return totals[0], totals[1]
-
-
-def test_a_personal_best_is_celebrated_when_a_game_beats_the_last(page, base_url):
-    seed = next(s for s in range(1, 500) if first_box_totals(s)[1] > first_box_totals(s)[0])
-    best = first_box_totals(seed)[1]
-    ui.start(page, base_url, f"rules=yacht&players=Ann&games=2&seed={seed}")
-    ui.play_out(page)
-    page.wait_for_function(
-        "JSON.parse(localStorage.getItem('yacht-dice/history') || '{\"games\": []}').games.length === 1"
-    )
-    expect(
-        page.locator("#cheer")
-    ).to_be_hidden()  # the first game is in the history, and set no best: nothing to beat yet
-    page.get_by_role("button", name="Next game").click()
-    ui.play_out(page)
-    expect(page.locator("#cheer")).to_contain_text(f"A personal best for Ann: {best} points!")
-    expect(page.locator("#status")).to_contain_text(f"A personal best for Ann: {best} points!")
+    page.evaluate(f"() => {{ window.motionChanged = new Promise(r => matchMedia('{REDUCED}').onchange = r); }}")
+    page.emulate_media(reduced_motion="reduce")
+    page.evaluate("() => window.motionChanged.then(() => window.yachtPage.answered())")  # the page told Python
+    thrown = page.evaluate(THROW)
+    assert thrown["count"] == 0 and thrown["elapsed"] < ROLL_MS
+    shown_faces_match_names(page)
+    assert page.locator("#dice .face").count() == 5  # no faces to tumble through: only the ones landed on

@@ -9,7 +9,7 @@ from datetime import date
 
 import pytest
 
-from game.app import HISTORY_KEY, SETUP_KEY, Click, Confirmed, Fetched, Screen, update
+from game.app import HISTORY_KEY, SETUP_KEY, Click, Confirmed, Fetched, Screen, Shared, update
 from game.coach.session import Session
 from game.core import variants
 from game.core.actions import Hold, Roll, Score
@@ -217,6 +217,38 @@ def test_a_daily_games_results_offer_its_spoiler_free_share():
     assert ops(effects, "share-text")[-1]["text"] == daily.share_text(record) and app.sharing[2] == ""  # no address
     app, effects = send(app, Click("share-send"))
     assert of(effects, "share") == [("Your daily result", daily.share_text(record), "")]
+
+
+def test_two_devices_get_the_same_first_roll_and_no_undo():
+    """Two people's devices (two Apps, each its own storage: nothing shared but the day) press Daily game and roll."""
+    rolls = []
+    for name in ("Zoe", "Yann"):
+        app, _ = start()
+        app, effects = send(app, Click("quick-daily", (), lobby(name)))
+        assert visible(effects, "undo-button") is False  # undo would show the dice to come
+        app, _ = send(app, Click("roll-button"))
+        rolls.append(app.session.match.dice)
+    assert rolls[0] == rolls[1] and None not in rolls[0], rolls
+
+
+def test_where_the_browser_cannot_share_the_result_is_copied_and_said_so():
+    session, last = finished_daily("yatzy")
+    app, _ = start(match=session)
+    app, effects = send(app, Click(data=(("category", last),)))
+    app, effects = after_ticks(app, effects, "records")
+    text = daily.share_text(History.from_json(stores(effects, HISTORY_KEY)[-1]).games[0])
+    assert re.fullmatch(r"Yacht Dice · Yatzy daily \d{4}-\d{2}-\d{2} — \d+ points?, bonus [✓✗], Yatzy × \d.*", text)
+    app, effects = send(app, Click("share-result"), Click("share-send"))
+    assert of(effects, "share") == [("Your daily result", text, "")]
+    copied, effects = send(app, Shared("copied"))  # page.js: no Web Share API, so the clipboard took it
+    assert ops(effects, "share-note")[-1] == {"hidden": False} and visible(effects, "share-note")
+    assert [c["text"] for c in ops(effects, "share-note") if "text" in c] == ["Copied: paste it into a message."]
+    _, effects = send(app, Shared("failed"))  # nor the clipboard: the text, selected to copy by hand
+    assert [c["value"] for c in ops(effects, "share-link") if "value" in c] == [text]
+    assert visible(effects, "share-link-row") and of(effects, "focus") == [("share-link",)]
+    assert send(app, Shared("shared"))[1] == [] and send(app, Shared("cancelled"))[1] == []
+    _, effects = send(copied, Click("share-close"))
+    assert of(effects, "dialog") == [("share", False)]
 
 
 def test_other_games_results_offer_no_share():
