@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from game.app.effects import AskPersisted, Console, ConsoleLevel, Download, Remove
 from game.app.events import Confirmed, File, Persisted
-from game.app.state import CHALLENGE_KEY, App, Out, Over, draw, fetch, focus, store
+from game.app.state import CHALLENGE_KEY, HISTORY_KEY, App, Out, Over, draw, fetch, focus, store
 from game.app.storage import (
     history_to_write,
     kept_copies,
@@ -154,7 +154,12 @@ def on_file(app: App, event: File) -> Out:
 
 def delete_kept(app: App) -> Out:
     """The player's yes to deleting the kept copies (else only the oldest beyond the bound go: storage.prune_kept)."""
-    kept = [key for key, _ in kept_copies(app)]
+    copies = kept_copies(app)
+    kept = [key for key, _ in copies]
+    # A history kept aside by a copy still stands under its key until a game is recorded, read as a new, empty
+    # history: it goes with its copy, else the next reader would find it unreadable again and copy it back.
+    if app.value(HISTORY_KEY) in {value for _, value in copies}:
+        kept.append(HISTORY_KEY)
     for key in kept:
         app = app.holding(key, None)
     app, more = open_stats(app)

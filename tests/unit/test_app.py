@@ -439,6 +439,17 @@ def test_a_damaged_history_is_kept_aside_and_new_games_are_recorded(damaged):
     assert of(effects, "remove") == [(KEPT_HISTORY,)] and visible(effects, "kept") is False
 
 
+def test_deleting_a_history_kept_aside_before_any_game_replaced_it_does_not_copy_it_back():
+    """The damaged history still under its key (no game recorded since its copy) goes with the copy: the
+    Statistics screen then shows no kept copy, and nothing is copied aside again."""
+    app, _ = start(stored={HISTORY_KEY: "{broken"})
+    app, effects = after_ticks(*send(app, Click("menu-stats"), Fetched("references", None)), "history")
+    assert app.value(KEPT_HISTORY) == "{broken" and app.value(HISTORY_KEY) == "{broken"
+    app, effects = send(app, Confirmed("delete-kept"))
+    assert of(effects, "remove") == [(KEPT_HISTORY,), (HISTORY_KEY,)] and not stores(effects, KEPT_HISTORY)
+    assert visible(effects, "kept") is False
+
+
 @pytest.mark.parametrize("setup", ['{"a":' * 10_000 + "1" + "}" * 10_000, "[1]", "{", "x" * 70_000])
 def test_an_unreadable_setup_never_stops_the_start_and_is_kept_aside(setup):
     """B1: the remembered setup is read by the strict reader; one it cannot read is copied aside."""
