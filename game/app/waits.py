@@ -92,8 +92,8 @@ def advance_chances(app: App) -> Out:
 
 
 def advance_with_table(app: App, what: TimerKind) -> Out:
-    """A panel that waits for the advisor's table, then for a tick (``what``: the report or the ending, the App.waiting field of that name):
-    the ending's context reads the history only once the results are on the page."""
+    """A panel that waits for the advisor's table, then for a tick (``what``: the report or the ending, each
+    App.waiting's field of its name): the ending's context reads the history only once the results are on the page."""
     if getattr(app.waiting, what) is not True:
         return app, []
     app, effects, wait = needing(app, app.played.coach.needs_table())
