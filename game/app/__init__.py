@@ -1,6 +1,6 @@
 """The game on the page as a value: :class:`App`, the events it takes and the effects it asks for.
 
-``update(app, event)`` returns the new App and the effects; it reads no clock, no storage and no
+``update(app, message)`` returns the new App and the effects; it reads no clock, no storage and no
 page, and changes nothing in place. The shell (game/shell) keeps the App and hands the effects to
 static/js/page.js, which carries them out and sends the next event (docs/protocol.md)::
 
@@ -10,11 +10,11 @@ static/js/page.js, which carries them out and sends the next event (docs/protoco
     >>> effects[-1].KIND
     'ready'
 
-This package's face is here: ``update`` and its dispatch tables (each event, each button, each
-answer, to its handler) and every name the shell and the tests use, re-exported. The handlers live
+This package's face is here: ``update`` and its dispatch tables (each message type, button, switch,
+answer and timer, to its handler; the page's JSON is read into those typed messages by game.app.events) and every name the shell and the tests use, re-exported. The handlers live
 by concern, each module importing (at run time) only those listed before it:
 
-- ``state``: the App value, its screens, the stored keys and the effects; ``events``: the events;
+- ``state``: the App value, its screens, the stored keys and the effects; ``events``: the page's messages and their reader;
 - ``storage``: what storage holds, read, written and kept aside; ``waits``: what waits for a file or a timer;
 - ``table``: play at the table; ``records``: Statistics and backups; ``sharing``: the share dialog and
   what it sends; ``screens``: the setup, save-problem, link-choice and Rules screens;
@@ -31,24 +31,43 @@ from typing import Any
 from game.app import ticks, waking
 from game.app.effects import Console, ConsoleLevel, Ready, to_json
 from game.app.events import (
-    Change,
-    Click,
-    Confirmed,
+    DELETE_GAME,
+    Answer,
+    Answered,
+    BoxChosen,
+    Button,
+    CellPressed,
+    DieToggled,
     Early,
     Event,
     Fetched,
     File,
+    FormChanged,
+    GameDeleteConfirmed,
+    GameDeletePressed,
+    Input,
     Key,
+    LanguagePicked,
+    Message,
     Motion,
     Persisted,
+    Pressed,
     Refused,
     Shared,
     Start,
+    StatsFiltered,
     Stored,
     Submit,
-    Tick,
+    Switch,
+    TimerFired,
+    TimerKind,
+    Toggled,
     Visibility,
+    read_answer,
+    read_change,
+    read_click,
     read_event,
+    read_timer,
 )
 from game.app.records import (
     REFERENCES,
@@ -137,6 +156,7 @@ from game.present.words import WORDS, failure
 __all__ = [
     "BUTTONS",
     "CHALLENGE_KEY",
+    "ANSWERS",
     "HANDLERS",
     "HINTS_KEY",
     "HISTORY_KEY",
@@ -150,34 +170,53 @@ __all__ = [
     "SETUP_KEY",
     "SHARED_KEY",
     "STORED_KEYS",
+    "SWITCHES",
     "TABLES",
+    "TIMERS",
     "UNREADABLE_KEY",
     "UNSAVED_KEY",
+    "Answer",
+    "Answered",
     "App",
-    "Change",
-    "Click",
-    "Confirmed",
+    "BoxChosen",
+    "Button",
+    "CellPressed",
+    "DieToggled",
     "Early",
     "Effect",
     "Event",
     "Fetched",
     "File",
+    "FormChanged",
+    "GameDeleteConfirmed",
+    "GameDeletePressed",
     "Key",
+    "LanguagePicked",
+    "Message",
     "Motion",
     "Out",
     "Over",
     "Persisted",
+    "Pressed",
     "Refused",
     "Screen",
     "Shared",
     "Start",
+    "StatsFiltered",
     "Stored",
     "Submit",
-    "Tick",
+    "Switch",
+    "TimerFired",
+    "TimerKind",
+    "Toggled",
     "Visibility",
     "Waiting",
     "failed",
+    "read_answer",
+    "read_change",
+    "read_click",
     "read_event",
+    "read_timer",
     "rematch",
     "remembered_fields",
     "to_json",
@@ -192,9 +231,7 @@ def update(app: App, event: Event, now: str = "") -> Out:
     >>> update(App(), Key("r"))
     (App(...), [])
     """
-    app = replace(app, now=now or app.now)
-    handler = HANDLERS.get(type(event))
-    app, effects = handler(app, event) if handler else (app, [])
+    app, effects = dispatch(replace(app, now=now or app.now), event)
     if app.early and not waking.starting(app):
         held, app = app.early, replace(app, early=())
         for early in held:
@@ -210,8 +247,15 @@ def on_early(app: App, event: Early) -> Out:
         return replace(app, early=(*app.early, event)), []
     if event.board != app.woke:
         return app, []
-    app, effects = HANDLERS[type(event.event)](app, event.event)
-    return app, effects
+    return dispatch(app, event.event)
+
+
+def dispatch(app: App, message: Message) -> Out:
+    """The message's handler, by its type (a person's tap or change brings the setup form's fields as they are)."""
+    if isinstance(message, Input):
+        app = replace(app, form=message.form or app.form)
+    handler = HANDLERS.get(type(message))
+    return handler(app, message) if handler else (app, [])
 
 
 def failed(app: App, event: Event | None, error: BaseException) -> list[Effect]:
@@ -222,103 +266,80 @@ def failed(app: App, event: Event | None, error: BaseException) -> list[Effect]:
     return effects + ([Ready(app.python, "")] if start else [])
 
 
-BUTTONS: dict[str, Callable[[App], Out]] = {
-    "share-send": send_shared,
-    "share-close": close_share,
-    "roll-button": roll,
-    "undo-button": undo,
-    "results-undo": undo,
-    "next-game": next_game,
-    "finish-match": finish,
-    "skip-button": skip,
-    "pass-start": hand_over,
-    "send-here": hand_over,
-    "send-link": send_turn,
-    "send-result": send_result,
-    "cheer-close": dismiss_cheer,
-    "show-report": show_report,
-    "challenge-friend": challenge_friend,
-    "share-qr-button": show_qr,
-    "new-match": lambda app: open_setup(app),
-    "quick-solo": lambda app: quick_start(app, setups.Quick.SOLO),
-    "quick-computer": lambda app: quick_start(app, setups.Quick.COMPUTER),
-    "quick-pass": lambda app: quick_start(app, setups.Quick.PASS),
-    "quick-daily": lambda app: quick_start(app, setups.Quick.DAILY),
-    "share-result": share_daily,
-    "play-again": play_again,
-    "menu-new": leave_match,
-    "save-problem-dismiss": leave_save_problem,
-    "save-problem-download": lambda app: (app, [download_unreadable(app)]),
-    "link-keep": lambda app: choose_link(app, False),
-    "link-start": lambda app: choose_link(app, True),
-    "load-newer": load_newer,
-    "menu-stats": lambda app: open_stats(*close_rules(app)),
-    "stats-close": close_stats,
-    "menu-rules": open_rules,
-    "rules-close": close_rules,
-    "export-backup": export_backup,
-    "delete-all": lambda app: (app, [ask(app, WORDS.delete_all, WORDS.delete_all_yes, "delete-all")]),
-    "kept-download": lambda app: (app, [download_kept(app)]),
-    "kept-delete": lambda app: (app, [ask(app, WORDS.delete_kept, WORDS.delete_kept_yes, "delete-kept")]),
+BUTTONS: dict[Button, Callable[[App], Out]] = {
+    Button.SHARE_SEND: send_shared,
+    Button.SHARE_CLOSE: close_share,
+    Button.ROLL: roll,
+    Button.UNDO: undo,
+    Button.RESULTS_UNDO: undo,
+    Button.NEXT_GAME: next_game,
+    Button.FINISH_MATCH: finish,
+    Button.SKIP: skip,
+    Button.PASS_START: hand_over,
+    Button.SEND_HERE: hand_over,
+    Button.SEND_LINK: send_turn,
+    Button.SEND_RESULT: send_result,
+    Button.CHEER_CLOSE: dismiss_cheer,
+    Button.SHOW_REPORT: show_report,
+    Button.CHALLENGE_FRIEND: challenge_friend,
+    Button.SHARE_QR: show_qr,
+    Button.NEW_MATCH: lambda app: open_setup(app),
+    Button.QUICK_SOLO: lambda app: quick_start(app, setups.Quick.SOLO),
+    Button.QUICK_COMPUTER: lambda app: quick_start(app, setups.Quick.COMPUTER),
+    Button.QUICK_PASS: lambda app: quick_start(app, setups.Quick.PASS),
+    Button.QUICK_DAILY: lambda app: quick_start(app, setups.Quick.DAILY),
+    Button.SHARE_RESULT: share_daily,
+    Button.PLAY_AGAIN: play_again,
+    Button.MENU_NEW: leave_match,
+    Button.SAVE_PROBLEM_DISMISS: leave_save_problem,
+    Button.SAVE_PROBLEM_DOWNLOAD: lambda app: (app, [download_unreadable(app)]),
+    Button.LINK_KEEP: lambda app: choose_link(app, False),
+    Button.LINK_START: lambda app: choose_link(app, True),
+    Button.LOAD_NEWER: load_newer,
+    Button.MENU_STATS: lambda app: open_stats(*close_rules(app)),
+    Button.STATS_CLOSE: close_stats,
+    Button.MENU_RULES: open_rules,
+    Button.RULES_CLOSE: close_rules,
+    Button.EXPORT_BACKUP: export_backup,
+    Button.DELETE_ALL: lambda app: (app, [ask(app, WORDS.delete_all, WORDS.delete_all_yes, Answer.DELETE_ALL)]),
+    Button.KEPT_DOWNLOAD: lambda app: (app, [download_kept(app)]),
+    Button.KEPT_DELETE: lambda app: (app, [ask(app, WORDS.delete_kept, WORDS.delete_kept_yes, Answer.DELETE_KEPT)]),
 }
 """What each button with an id does."""
 
 
-def on_click(app: App, event: Click) -> Out:
-    """A button or a cell, by its id or what its data-* values say it is."""
-    app = replace(app, form=event.form or app.form)
-    data = dict(event.data)
-    if event.id:
-        return BUTTONS.get(event.id, lambda app: (app, []))(app)
-    session = app.session if playing(app) else None
-    if "die" in data and session is not None and data["die"].isascii() and data["die"].isdigit():
-        return act(app, keys.toggle(session.match, int(data["die"])))
-    if "category" in data and session is not None:
-        app, effects = act(app, Score(data["category"]))
-        return app, effects + [focus("roll-button")]
-    if "game" in data:
-        return app, [ask(app, WORDS.delete_game, WORDS.delete_game_yes, "delete:" + data["game"])]
-    player = data.get("player", "")
-    if "row" in data and session is not None and player.isascii() and player.isdigit():
-        return app, [draw([say(view.cell_refusal(session.match, data["row"], int(data["player"]), t=app.t))])]
-    return app, []
+def at_table(handler: Callable[[App, Any], Out]) -> Callable[[App, Any], Out]:
+    """A tap on the board's dice or card: nothing unless a match is being played."""
+    return lambda app, message: handler(app, message) if playing(app) else (app, [])
 
 
-def on_confirmed(app: App, event: Confirmed) -> Out:
-    """A question the app asked (game.app.state.ask), answered yes."""
-    if event.answer == "leave":
-        return open_setup(app)
-    if event.answer == "delete-kept":
-        return delete_kept(app)
-    if event.answer == "delete-all" or event.answer.startswith("delete:"):
-        return delete_games(app, event)
-    return app, []
+def choose(app: App, message: BoxChosen) -> Out:
+    """A box offered as a choice, scored; the focus back on Roll."""
+    app, effects = act(app, Score(message.category))
+    return app, effects + [focus("roll-button")]
 
 
-def on_change(app: App, event: Change) -> Out:
-    """A switch, the language picker or a Statistics filter changed."""
-    app = replace(app, form=event.form or app.form)
-    if event.id == "hint-toggle" and playing(app):
-        return switch_hints(app, event.checked)
-    if event.id == "chances-toggle" and app.session is not None:
-        return switch_chances(app, event.checked)
-    if event.id == "language":
-        return switch_language(app, event.value)
-    if event.id == "stats-rules":
-        return open_stats(app, [], event.value, "")
-    if event.id == "stats-player":
-        return open_stats(app, [], None, event.value)
-    if event.id == "setup-form":
-        return form_changed(app)
-    return app, []
+def refuse_cell(app: App, message: CellPressed) -> Out:
+    """A cell that is no choice: why."""
+    return app, [draw([say(view.cell_refusal(app.played.match, message.row, message.player, t=app.t))])]
 
 
-def on_tick(app: App, event: Tick) -> Out:
-    """A timer the app set fired (game.app.ticks); the history's, once it is put aside, replays here
-    through ``update`` the events that waited to write it."""
-    if event.token.partition(":")[0] == "history":
-        return history_kept(app)
-    return ticks.on_tick(app, event)
+def ask_delete(app: App, message: GameDeletePressed) -> Out:
+    return app, [ask(app, WORDS.delete_game, WORDS.delete_game_yes, DELETE_GAME + message.game)]
+
+
+SWITCHES: dict[Switch, Callable[[App, bool], Out]] = {
+    Switch.HINTS: lambda app, checked: switch_hints(app, checked) if playing(app) else (app, []),
+    Switch.CHANCES: lambda app, checked: switch_chances(app, checked) if app.session is not None else (app, []),
+}
+"""What each switch does, turned on or off."""
+
+ANSWERS: dict[Answer, Callable[[App, Answered], Out]] = {
+    Answer.LEAVE: lambda app, _: open_setup(app),
+    Answer.DELETE_KEPT: lambda app, _: delete_kept(app),
+    Answer.DELETE_ALL: delete_games,
+}
+"""What each yes to a question the app asked (game.app.state.ask) does."""
 
 
 def history_kept(app: App) -> Out:
@@ -332,22 +353,36 @@ def history_kept(app: App) -> Out:
     return app, effects
 
 
+TIMERS: dict[TimerKind, Callable[[App, TimerFired], Out]] = {
+    **ticks.TIMERS,
+    TimerKind.HISTORY: lambda app, _: history_kept(app),
+}
+"""What each timer the app set does when it fires."""
+
 HANDLERS: dict[type, Callable[[App, Any], Out]] = {
     Start: on_start,
-    Click: on_click,
+    Pressed: lambda app, message: BUTTONS[message.button](app),
+    DieToggled: at_table(lambda app, message: act(app, keys.toggle(app.played.match, message.index))),
+    BoxChosen: at_table(choose),
+    CellPressed: at_table(refuse_cell),
+    GameDeletePressed: ask_delete,
     Submit: on_submit,
-    Change: on_change,
+    Toggled: lambda app, message: SWITCHES[message.switch](app, message.checked),
+    LanguagePicked: lambda app, message: switch_language(app, message.code),
+    StatsFiltered: lambda app, message: open_stats(app, [], message.rules, message.player),
+    FormChanged: lambda app, _: form_changed(app),
     File: on_file,
     Key: on_key,
-    Tick: on_tick,
+    TimerFired: lambda app, message: TIMERS[message.kind](app, message),
     Stored: on_stored,
     Visibility: on_visibility,
     Motion: lambda app, event: (replace(app, reduced=event.reduced), []),
     Fetched: ticks.on_fetched,
     Refused: on_refused,
-    Confirmed: on_confirmed,
+    Answered: lambda app, message: ANSWERS[message.answer](app, message),
+    GameDeleteConfirmed: delete_games,
     Persisted: on_persisted,
     Shared: on_shared,
     Early: on_early,
 }
-"""What each event does: one dispatch table."""
+"""What each message does: one dispatch table, by type (and by enum in the tables above it)."""

@@ -1,13 +1,19 @@
-"""The events the page sends (docs/protocol.md) as values, and :func:`read_event`, which reads one from its message.
+"""The page's messages (docs/protocol.md) as typed values, and :func:`read_event`, the one reader of their JSON.
 
->>> read_event('{"type": "click", "id": "roll-button", "now": "2026-11-24T10:00:00Z"}')
-(Click(id='roll-button', data=(), form=()), '2026-11-24T10:00:00Z')
+Every id, data-* value, answer and timer token the page sends is read here, into an enum or a field of the
+right type; the handlers (game.app's dispatch tables) only match on the message's type and enums::
+
+    >>> read_event('{"type": "click", "id": "roll-button", "now": "2026-11-24T10:00:00Z"}')
+    (Pressed(button=<Button.ROLL: 'roll-button'>, form=()), '2026-11-24T10:00:00Z')
+    >>> read_event('{"type": "tick", "token": "hint:3"}')[0]
+    TimerFired(kind=<TimerKind.HINT: 'hint'>, token=3)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum, StrEnum
 from typing import Any
 
 from game.app.state import KEPT_PREFIX, STORED_KEYS
@@ -15,6 +21,91 @@ from game.core.inputs import read_json
 from game.core.refusals import GameError
 
 MAX_MESSAGE_BYTES = 64 * 1024 * 1024  # a start carries all the game's storage; a file event, a backup
+
+Form = tuple[tuple[str, str], ...]
+"""The setup form's fields, as the page sent them."""
+
+
+class Button(Enum):
+    """The buttons with an id that Python answers (index.html, game.present.forms' lobby): the value is the id."""
+
+    SHARE_SEND = "share-send"
+    SHARE_CLOSE = "share-close"
+    ROLL = "roll-button"
+    UNDO = "undo-button"
+    RESULTS_UNDO = "results-undo"
+    NEXT_GAME = "next-game"
+    FINISH_MATCH = "finish-match"
+    SKIP = "skip-button"
+    PASS_START = "pass-start"
+    SEND_HERE = "send-here"
+    SEND_LINK = "send-link"
+    SEND_RESULT = "send-result"
+    CHEER_CLOSE = "cheer-close"
+    SHOW_REPORT = "show-report"
+    CHALLENGE_FRIEND = "challenge-friend"
+    SHARE_QR = "share-qr-button"
+    NEW_MATCH = "new-match"
+    QUICK_SOLO = "quick-solo"
+    QUICK_COMPUTER = "quick-computer"
+    QUICK_PASS = "quick-pass"
+    QUICK_DAILY = "quick-daily"
+    SHARE_RESULT = "share-result"
+    PLAY_AGAIN = "play-again"
+    MENU_NEW = "menu-new"
+    SAVE_PROBLEM_DISMISS = "save-problem-dismiss"
+    SAVE_PROBLEM_DOWNLOAD = "save-problem-download"
+    LINK_KEEP = "link-keep"
+    LINK_START = "link-start"
+    LOAD_NEWER = "load-newer"
+    MENU_STATS = "menu-stats"
+    STATS_CLOSE = "stats-close"
+    MENU_RULES = "menu-rules"
+    RULES_CLOSE = "rules-close"
+    EXPORT_BACKUP = "export-backup"
+    DELETE_ALL = "delete-all"
+    KEPT_DOWNLOAD = "kept-download"
+    KEPT_DELETE = "kept-delete"
+
+
+class Switch(Enum):
+    """The switches at the table: the value is the checkbox's id."""
+
+    HINTS = "hint-toggle"
+    CHANCES = "chances-toggle"
+
+
+class Answer(StrEnum):
+    """The questions the app asks (game.app.state.ask) whose yes comes back as it is; a game's deletion
+    comes back as ``delete:<id>`` (:data:`DELETE_GAME`), read as :class:`GameDeleteConfirmed`."""
+
+    LEAVE = "leave"
+    DELETE_KEPT = "delete-kept"
+    DELETE_ALL = "delete-all"
+
+
+DELETE_GAME = "delete:"
+"""The answer to deleting one game: this, then the game's id."""
+
+
+class TimerKind(StrEnum):
+    """What a timer the app set is for: its token is ``kind:n`` (:func:`timer`), n the App's count then."""
+
+    CHEER = "cheer"
+    RECORDS = "records"
+    KEPT = "kept"
+    HISTORY = "history"
+    COMPUTER = "computer"
+    REPORT = "report"
+    ENDING = "ending"
+    PREFETCH = "prefetch"
+    HINT = "hint"
+    CHANCES = "chances"
+
+
+def timer(kind: TimerKind, number: int) -> str:
+    """The token a tick effect gives the page (``cheer:2``), which its ``tick`` message brings back (read_timer)."""
+    return f"{kind}:{number}"
 
 
 @dataclass(frozen=True)
@@ -34,29 +125,90 @@ class Start:
     entropy: str = ""  # a fresh random id the page drew (game.core.marks): this phone's, where it keeps none yet
 
 
-@dataclass(frozen=True)
-class Click:
-    """A click on a button or a scorecard cell: its id and data-* values."""
+class Input:
+    """A person's tap or change on the page, with the setup form's fields as they stood (app.form follows them)."""
 
-    id: str = ""
-    data: tuple[tuple[str, str], ...] = ()
-    form: tuple[tuple[str, str], ...] = ()
+    form: Form  # each message's last field, () by default
+
+
+@dataclass(frozen=True)
+class Pressed(Input):
+    """A button with an id."""
+
+    button: Button
+    form: Form = ()
+
+
+@dataclass(frozen=True)
+class DieToggled(Input):
+    """A die (``data-die``): held or let go."""
+
+    index: int
+    form: Form = ()
+
+
+@dataclass(frozen=True)
+class BoxChosen(Input):
+    """A box of the scorecard offered as a choice (``data-category``): scored."""
+
+    category: str
+    form: Form = ()
+
+
+@dataclass(frozen=True)
+class CellPressed(Input):
+    """A cell of the scorecard (``data-row``, ``data-player``): why it cannot be chosen."""
+
+    row: str
+    player: int
+    form: Form = ()
+
+
+@dataclass(frozen=True)
+class GameDeletePressed(Input):
+    """A game's delete button in Statistics (``data-game``): asked first."""
+
+    game: str
+    form: Form = ()
+
+
+@dataclass(frozen=True)
+class Toggled(Input):
+    """A switch at the table turned on or off."""
+
+    switch: Switch
+    checked: bool
+    form: Form = ()
+
+
+@dataclass(frozen=True)
+class LanguagePicked(Input):
+    """The language picker's choice (a code, maybe one the game lacks)."""
+
+    code: str
+    form: Form = ()
+
+
+@dataclass(frozen=True)
+class StatsFiltered(Input):
+    """A Statistics filter changed: a rule set (the person's filter cleared) or, ``rules`` None, a person."""
+
+    rules: str | None = None
+    player: str = ""
+    form: Form = ()
+
+
+@dataclass(frozen=True)
+class FormChanged(Input):
+    """A choice of the setup form changed (its fields come in ``form``)."""
+
+    form: Form = ()
 
 
 @dataclass(frozen=True)
 class Submit:
     """The setup form's Start."""
 
-    form: tuple[tuple[str, str], ...] = ()
-
-
-@dataclass(frozen=True)
-class Change:
-    """A switch, the language picker or a Statistics filter changed."""
-
-    id: str
-    value: str = ""
-    checked: bool = False
     form: tuple[tuple[str, str], ...] = ()
 
 
@@ -81,18 +233,38 @@ class Key:
 
 @dataclass(frozen=True)
 class Early:
-    """A person's event sent before Python was ready (a click, key, change or submit), and the stamp of the table
+    """A person's message sent before Python was ready (a tap, key, change or submit), and the stamp of the table
     it was made on: the kept table the page painted (game.app.waking), or "" where it painted none."""
 
-    event: Click | Submit | Change | Key
+    event: PersonMessage
     board: str = ""
 
 
 @dataclass(frozen=True)
-class Tick:
-    """A timer the app set has fired."""
+class Answered:
+    """The person said yes to a question the app asked."""
 
-    token: str
+    answer: Answer
+
+
+@dataclass(frozen=True)
+class GameDeleteConfirmed:
+    """The person said yes to deleting one game of the history."""
+
+    game: str
+
+
+@dataclass(frozen=True)
+class TimerFired:
+    """A timer the app set has fired: what for, and the App's count it was set at."""
+
+    kind: TimerKind
+    token: int
+
+    @property
+    def tag(self) -> str:
+        """The token as the tick effect gave it (what the App keeps for the timers it waits for)."""
+        return timer(self.kind, self.token)
 
 
 @dataclass(frozen=True)
@@ -129,13 +301,6 @@ class Refused:
 
 
 @dataclass(frozen=True)
-class Confirmed:
-    """The person said yes to a question the app asked."""
-
-    answer: str
-
-
-@dataclass(frozen=True)
 class Shared:
     """How sending a link or a text went: "shared", "copied", "cancelled" or "failed" (copy it by hand)."""
 
@@ -149,45 +314,137 @@ class Persisted:
     persisted: bool | None
 
 
-Event = (
-    Start
-    | Click
+PersonMessage = (
+    Pressed
+    | DieToggled
+    | BoxChosen
+    | CellPressed
+    | GameDeletePressed
+    | Toggled
+    | LanguagePicked
+    | StatsFiltered
+    | FormChanged
     | Submit
-    | Change
-    | File
     | Key
-    | Tick
+)
+"""What a person does on the page: the messages that may come before Python is ready (:class:`Early`)."""
+
+Message = (
+    PersonMessage
+    | Start
+    | File
+    | TimerFired
     | Stored
     | Visibility
     | Motion
     | Fetched
     | Refused
-    | Confirmed
+    | Answered
+    | GameDeleteConfirmed
     | Persisted
     | Shared
     | Early
 )
+"""Every message the page sends, read."""
+
+Event = Message  # the older name, which game.app.state and storage still say
+
+BUTTON_IDS = {button.value: button for button in Button}
+SWITCH_IDS = {switch.value: switch for switch in Switch}
 
 
-def _pairs(value: Any) -> tuple[tuple[str, str], ...]:
+def _pairs(value: Any) -> Form:
     items = value.items() if isinstance(value, dict) else value if isinstance(value, list) else ()
     return tuple((str(k), "" if v is None else str(v)) for k, v in (tuple(pair) for pair in items if len(pair) == 2))
 
 
-def read_event(text: str, data: bytes | None = None, python: str = "") -> tuple[Event | None, str]:
-    """The event a page message (docs/protocol.md) names, and its time; None for anything else.
+def _count(text: str) -> int | None:  # ASCII digits only: never "²" or "-1"
+    return int(text) if text.isascii() and text.isdigit() else None
+
+
+def read_click(id: str = "", data: Form = (), form: Form = ()) -> PersonMessage | None:
+    """A click's message from its element's id and data-* values; None for an id Python does not answer or data
+    that names nothing (a die or player that is not a count).
+
+    >>> read_click(data=(("die", "2"),))
+    DieToggled(index=2, form=())
+    >>> read_click("menu-button"), read_click(data=(("row", "yacht"), ("player", "x")))
+    (None, None)
+    """
+    if id:
+        button = BUTTON_IDS.get(id)
+        return None if button is None else Pressed(button, form=form)
+    values = dict(data)
+    die, player = _count(values.get("die", "")), _count(values.get("player", ""))
+    if die is not None:
+        return DieToggled(die, form=form)
+    if "category" in values:
+        return BoxChosen(values["category"], form=form)
+    if values.get("game"):
+        return GameDeletePressed(values["game"], form=form)
+    if "row" in values and player is not None:
+        return CellPressed(values["row"], player, form=form)
+    return None
+
+
+def read_change(id: str, value: str = "", checked: bool = False, form: Form = ()) -> PersonMessage | None:
+    """A change's message from its element's id; None for an element Python does not answer.
+
+    >>> read_change("hint-toggle", checked=True)
+    Toggled(switch=<Switch.HINTS: 'hint-toggle'>, checked=True, form=())
+    """
+    switch = SWITCH_IDS.get(id)
+    if switch is not None:
+        return Toggled(switch, checked, form=form)
+    readers: dict[str, Callable[[], PersonMessage]] = {
+        "language": lambda: LanguagePicked(value, form=form),
+        "stats-rules": lambda: StatsFiltered(value, form=form),
+        "stats-player": lambda: StatsFiltered(None, value, form=form),
+        "setup-form": lambda: FormChanged(form=form),
+    }
+    reader = readers.get(id)
+    return None if reader is None else reader()
+
+
+def read_answer(answer: str) -> Answered | GameDeleteConfirmed | None:
+    """A yes's message from the answer the question carried (game.app.state.ask); None for any other.
+
+    >>> read_answer("leave"), read_answer("delete:ab"), read_answer("delete:")
+    (Answered(answer=<Answer.LEAVE: 'leave'>), GameDeleteConfirmed(game='ab'), None)
+    """
+    if answer in Answer.__members__.values():
+        return Answered(Answer(answer))
+    game = answer.removeprefix(DELETE_GAME)
+    return GameDeleteConfirmed(game) if game and game != answer else None
+
+
+def read_timer(token: str) -> TimerFired | None:
+    """A fired timer's message from the token its tick effect gave (:func:`timer`); None for any other.
+
+    >>> read_timer("computer:12"), read_timer("computer"), read_timer("soon:1")
+    (TimerFired(kind=<TimerKind.COMPUTER: 'computer'>, token=12), None, None)
+    """
+    kind, _, number = token.partition(":")
+    count = _count(number)
+    if count is None or kind not in TimerKind.__members__.values():
+        return None
+    return TimerFired(TimerKind(kind), count)
+
+
+def read_event(text: str, data: bytes | None = None, python: str = "") -> tuple[Message | None, str]:
+    """The message a page's JSON (docs/protocol.md) is, and its time; None (and "") for anything else.
 
     >>> read_event('{"type": "key", "key": "r", "now": "2026-11-24T10:00:00Z"}')
     (Key(key='r', ctrl=False, alt=False, typing=False, choice=False), '2026-11-24T10:00:00Z')
-    >>> read_event('{"type": "nope"}')
-    (None, '')
+    >>> read_event('{"type": "nope"}'), read_event('{"type": "click", "id": "nope"}')
+    ((None, ''), (None, ''))
     >>> read_event('{"type": "key", "key": "r", "board": ""}')[0]
     Early(event=Key(key='r', ctrl=False, alt=False, typing=False, choice=False), board='')
     """
     try:
         message = read_json(text, "page's message", limit=MAX_MESSAGE_BYTES)
         kind, now, form = message["type"], str(message.get("now", "")), _pairs(message.get("form", {}))
-        readers: dict[str, Callable[[], Event]] = {
+        readers: dict[str, Callable[[], Message | None]] = {
             "start": lambda: Start(
                 tuple(
                     (key, value)
@@ -205,16 +462,16 @@ def read_event(text: str, data: bytes | None = None, python: str = "") -> tuple[
                 str(message.get("address", "")),
                 str(message.get("entropy", "")),
             ),
-            "click": lambda: Click(str(message.get("id") or ""), _pairs(message.get("data", {})), form),
+            "click": lambda: read_click(str(message.get("id") or ""), _pairs(message.get("data", {})), form),
             "submit": lambda: Submit(form),
-            "change": lambda: Change(
+            "change": lambda: read_change(
                 str(message["id"]), str(message.get("value", "")), bool(message.get("checked")), form
             ),
             "file": lambda: File(int(message["size"]), str(message["text"])),
             "key": lambda: Key(
                 str(message["key"]), *(bool(message.get(n)) for n in ("ctrl", "alt", "typing", "choice"))
             ),
-            "tick": lambda: Tick(str(message["token"])),
+            "tick": lambda: read_timer(str(message["token"])),
             "storage": lambda: Stored(
                 str(message["key"]), message["value"] if isinstance(message.get("value"), str) else None
             ),
@@ -224,7 +481,7 @@ def read_event(text: str, data: bytes | None = None, python: str = "") -> tuple[
                 str(message["name"]), bytes(data) if message.get("ok") and data is not None else None
             ),
             "refused": lambda: Refused(str(message["key"])),
-            "confirmed": lambda: Confirmed(str(message["answer"])),
+            "confirmed": lambda: read_answer(str(message["answer"])),
             "persisted": lambda: Persisted(
                 message["persisted"] if isinstance(message.get("persisted"), bool) else None
             ),
@@ -232,8 +489,8 @@ def read_event(text: str, data: bytes | None = None, python: str = "") -> tuple[
         }
         event = readers[kind]()
         board = message.get("board")
-        if isinstance(board, str) and isinstance(event, Click | Submit | Change | Key):
+        if isinstance(board, str) and isinstance(event, PersonMessage):
             event = Early(event, board)
     except (GameError, ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError):
         return None, ""
-    return event, now
+    return (None, "") if event is None else (event, now)

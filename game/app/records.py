@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.app.effects import AskPersisted, Console, ConsoleLevel, Download, Remove
-from game.app.events import Confirmed, File, Persisted
+from game.app.events import Answered, File, GameDeleteConfirmed, Persisted
 from game.app.state import CHALLENGE_KEY, HISTORY_KEY, App, Out, Over, draw, fetch, focus, store
 from game.app.storage import (
     history_to_write,
@@ -166,10 +166,9 @@ def delete_kept(app: App) -> Out:
     return app, [*(Remove(key) for key in kept), *more]
 
 
-def delete_games(app: App, event: Confirmed) -> Out:
-    """The player's yes to deleting one game (``delete:<id>``) or all: the history as storage holds it now,
-    written back without them."""
-    game = event.answer.partition(":")[2] or None
+def delete_games(app: App, event: Answered | GameDeleteConfirmed) -> Out:
+    """The player's yes to deleting one game or all: the history as storage holds it now, written back without them."""
+    game = event.game if isinstance(event, GameDeleteConfirmed) else None
     app, history, answer = history_to_write(app, event)
     if history is None:
         return answer

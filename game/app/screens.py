@@ -14,7 +14,7 @@ from dataclasses import replace
 from enum import Enum
 
 from game.app.effects import OfferFocus
-from game.app.events import Submit
+from game.app.events import Answer, Submit
 from game.app.records import close_stats
 from game.app.sharing import DAILY_TITLE, open_share, share_match
 from game.app.state import (
@@ -166,7 +166,7 @@ def start_setup(app: App, setup: setups.Setup, problems: tuple, remembered_setup
 def leave_match(app: App) -> Out:
     """The header's "New match": ask first when a match is under way."""
     if app.session is not None and view.in_progress(app.session.match):
-        return app, [ask(app, WORDS.leave_match, WORDS.leave_yes, "leave")]
+        return app, [ask(app, WORDS.leave_match, WORDS.leave_yes, Answer.LEAVE)]
     return open_setup(app)
 
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from game.app.effects import Console, ConsoleLevel, Download, Flag, Remove
-from game.app.events import Event, Refused, Stored
+from game.app.events import Event, Refused, Stored, TimerKind
 from game.app.state import (
     HINTS_KEY,
     HISTORY_KEY,
@@ -125,7 +125,7 @@ def keep_history_aside(app: App, attempt: int = 1) -> Out:
         raw = app.value(HISTORY_KEY) or ""
         key = kept_key(app, "history", raw) or ""  # read_history found no copy of it
         app, kept = keep_copy(app, key, raw)
-        app, token = app.token("history")
+        app, token = app.token(TimerKind.HISTORY)
         words = draw([say(app.t._(WORDS.history_set_aside))])
         return replace(app, history_keeping=(key, 1, raw)), [*kept, words, tick(token, 0)]
     assert app.history_keeping is not None  # a later try follows the first, which set it
@@ -288,7 +288,7 @@ def kept_under(app: App, raw: str) -> str | None:
 
 def keep_copy(app: App, key: str, raw: str) -> Out:
     """``raw`` stored aside under ``key``; the tick after it says it is kept (a refusal comes before a tick)."""
-    app, token = app.token("kept")
+    app, token = app.token(TimerKind.KEPT)
     waiting = app.pruning[1] if app.pruning is not None else ()
     return replace(app.holding(key, raw), pruning=(token, (*waiting, key))), [store(key, raw), tick(token, 0)]
 

@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from game.app import shared
 from game.app.effects import Flag, MoveFocus, Play, Vibrate
-from game.app.events import Key, Visibility
+from game.app.events import Key, TimerKind, Visibility, timer
 from game.app.state import SAVE_KEY, UNSAVED_KEY, App, Effect, Out, Screen, draw, focus, store, tick
 from game.app.storage import change_history, offer_newer
 from game.app.waits import advance, schedule
@@ -75,7 +75,7 @@ def begin(app: App, session: Session) -> Out:
     ]
     before = [*screens, show("menu-new"), show("challenge-result", False), *challenge_line(app)]
     app, drawing = board(app, view.status(session.match, t=app.t), before=before)
-    app, token = app.token("prefetch")
+    app, token = app.token(TimerKind.PREFETCH)
     return app, [*effects, *drawing, focus("roll-button"), tick(token, PREFETCH_SECONDS)]
 
 
@@ -183,7 +183,7 @@ def celebrate(app: App, words: str) -> Out:
     app = replace(app, cheers=app.cheers + 1)
     return app, [
         draw([("cheer-text", {"text": words}), show("cheer")]),
-        tick(f"cheer:{app.cheers}", feel.CHEER_SECONDS),
+        tick(timer(TimerKind.CHEER, app.cheers), feel.CHEER_SECONDS),
     ]
 
 
@@ -264,7 +264,7 @@ def skip(app: App) -> Out:
         return app, []
     app = replace(app, fast=True)
     if app.waiting.computer not in (None, "table"):
-        app, token = app.token("computer")
+        app, token = app.token(TimerKind.COMPUTER)
         return app.wait(computer=token), [tick(token, 0)]
     return app, []
 

@@ -1,17 +1,18 @@
 """What the app does when what it waited for comes: a timer it set fires (the computer's move, the hint,
 the win chances, the report, the results' context, finished games recorded) or a file it asked for arrives.
 
-    >>> from game.app.events import Tick
+    >>> from game.app.events import TimerFired, TimerKind
     >>> from game.app.state import App
-    >>> on_tick(App(cheers=1), Tick("cheer:1"))[1][0].ops
+    >>> TIMERS[TimerKind.CHEER](App(cheers=1), TimerFired(TimerKind.CHEER, 1))[1][0].ops
     (('cheer', {'hidden': True}),)
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
-from game.app.events import Fetched, Tick
+from game.app.events import Fetched, TimerFired, TimerKind
 from game.app.records import references_came
 from game.app.start import language_came
 from game.app.state import App, Effect, Out, draw
@@ -44,7 +45,7 @@ def draw_ending(app: App) -> Out:
     return app, [draw(ops)]
 
 
-def record_finished(app: App, event: Tick) -> Out:
+def record_finished(app: App, event: TimerFired) -> Out:
     """Record the finished games whose table is here; ask for the next one's."""
     app, history, answer = history_to_write(app, event)
     if history is None:
@@ -78,37 +79,41 @@ def record(app: App, history: History, finished: GameRecord, fanfare: bool = Tru
     return app, history, effects
 
 
-def on_tick(app: App, event: Tick) -> Out:
-    """A timer the app set fired: what it was set for, unless something newer made it moot."""
-    kind, _, number = event.token.partition(":")
-    if kind == "cheer":
-        return app, [draw([show("cheer", False)])] if number == str(app.cheers) else []
-    if kind == "records":
-        return record_finished(app, event) if event.token == app.waiting.recording else (app, [])
-    if kind == "kept":
-        return copy_kept(app, event.token)
-    session = app.session
-    if session is None:
+def on_cheer(app: App, fired: TimerFired) -> Out:
+    """A celebration's time is up, unless a newer one (or its close) came since."""
+    return app, [draw([show("cheer", False)])] if fired.token == app.cheers else []
+
+
+def on_records(app: App, fired: TimerFired) -> Out:
+    return record_finished(app, fired) if fired.tag == app.waiting.recording else (app, [])
+
+
+def on_computer(app: App, fired: TimerFired) -> Out:
+    """The computer's pause is over: its step, unless something newer made the pause moot."""
+    session = app.played
+    if fired.tag != app.waiting.computer:
         return app, []
-    if kind == "computer":
-        if event.token != app.waiting.computer:
-            return app, []
-        app = app.wait(computer=None)
-        if app.hidden or not playing(app):
-            return app, []  # taken up again when the tab is shown (on_visibility)
-        if session.next is not Next.COMPUTER or app.stale:
-            return replace(app, fast=False), ([] if not app.stale else offer_newer(app)[1])
-        return commit(app, session.computer_step(), person=False)
-    if kind == "report":
-        return draw_report(app.wait(report=False)) if event.token == app.waiting.report else (app, [])
-    if kind == "ending":
-        return draw_ending(app) if event.token == app.waiting.ending else (app, [])
-    if kind == "prefetch":
-        app, effects, _ = needing(app, session.coach.needs_table())
-        return app, effects
-    if number != str(app.hint_request):
-        return app, []  # the board moved on since
-    return {"hint": draw_hint, "chances": draw_chances}.get(kind, lambda app: (app, []))(app)
+    app = app.wait(computer=None)
+    if app.hidden or not playing(app):
+        return app, []  # taken up again when the tab is shown (on_visibility)
+    if session.next is not Next.COMPUTER or app.stale:
+        return replace(app, fast=False), ([] if not app.stale else offer_newer(app)[1])
+    return commit(app, session.computer_step(), person=False)
+
+
+def on_prefetch(app: App, fired: TimerFired) -> Out:
+    app, effects, _ = needing(app, app.played.coach.needs_table())
+    return app, effects
+
+
+def hinting(draw_it: Callable[[App], Out]) -> Callable[[App, TimerFired], Out]:
+    """The hint's or the win chances' tick: drawn unless the board moved on since."""
+    return lambda app, fired: draw_it(app) if fired.token == app.hint_request else (app, [])
+
+
+def at_table(handler: Callable[[App, TimerFired], Out]) -> Callable[[App, TimerFired], Out]:
+    """A timer for the session on the board: nothing once there is none."""
+    return lambda app, fired: (app, []) if app.session is None else handler(app, fired)
 
 
 def draw_hint(app: App) -> Out:
@@ -164,3 +169,19 @@ def on_fetched(app: App, event: Fetched) -> Out:
     records = tuple((taught(session), game, ended) for session, game, ended in app.waiting.records)
     app = replace(app, session=None if app.session is None else taught(app.session)).wait(records=records)
     return advance(app)
+
+
+TIMERS: dict[TimerKind, Callable[[App, TimerFired], Out]] = {
+    TimerKind.CHEER: on_cheer,
+    TimerKind.RECORDS: on_records,
+    TimerKind.KEPT: lambda app, fired: copy_kept(app, fired.tag),
+    TimerKind.COMPUTER: at_table(on_computer),
+    TimerKind.REPORT: at_table(
+        lambda app, fired: draw_report(app.wait(report=False)) if fired.tag == app.waiting.report else (app, [])
+    ),
+    TimerKind.ENDING: at_table(lambda app, fired: draw_ending(app) if fired.tag == app.waiting.ending else (app, [])),
+    TimerKind.PREFETCH: at_table(on_prefetch),
+    TimerKind.HINT: at_table(hinting(draw_hint)),
+    TimerKind.CHANCES: at_table(hinting(draw_chances)),
+}
+"""What each timer the app set does when it fires (the history's is game.app's: it replays messages)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.app.events import TimerKind, timer
 from game.app.state import App, Effect, Out, draw, fetch, tick
 from game.coach.session import Next
 from game.present.paint import show
@@ -64,7 +65,7 @@ def advance_computer(app: App) -> Out:
     app, effects, wait = needing(app, session.table_needed())
     if wait:
         return app, effects
-    app, token = app.token("computer")
+    app, token = app.token(TimerKind.COMPUTER)
     move = None if app.fast else session.computer_move()
     pause = 0 if move is None else session.pause_before(move)
     return app.wait(computer=token), [tick(token, pause)]
@@ -77,7 +78,7 @@ def advance_hint(app: App) -> Out:
     app, effects, wait = needing(app, app.played.table_needed())
     if wait:
         return app, effects
-    return app.wait(hint=False), [tick(f"hint:{app.hint_request}", 0)]
+    return app.wait(hint=False), [tick(timer(TimerKind.HINT, app.hint_request), 0)]
 
 
 def advance_chances(app: App) -> Out:
@@ -87,12 +88,12 @@ def advance_chances(app: App) -> Out:
     app, effects, wait = needing(app, app.played.coach.needs_spread())
     if wait:
         return app, effects
-    return app.wait(chances=False), [tick(f"chances:{app.hint_request}", 0)]
+    return app.wait(chances=False), [tick(timer(TimerKind.CHANCES, app.hint_request), 0)]
 
 
-def advance_with_table(app: App, what: str) -> Out:
-    """A panel that waits for the advisor's table, then for a tick (``what``: "report" or "ending"):
-    the ending's context reads the history only once the results are on the page."""
+def advance_with_table(app: App, what: TimerKind) -> Out:
+    """A panel that waits for the advisor's table, then for a tick (``what``: the report or the ending, each
+    App.waiting's field of its name): the ending's context reads the history only once the results are on the page."""
     if getattr(app.waiting, what) is not True:
         return app, []
     app, effects, wait = needing(app, app.played.coach.needs_table())
@@ -104,12 +105,12 @@ def advance_with_table(app: App, what: str) -> Out:
 
 def advance_report(app: App) -> Out:
     """The after-game report waits for the advisor's table, then for a tick."""
-    return advance_with_table(app, "report")
+    return advance_with_table(app, TimerKind.REPORT)
 
 
 def advance_ending(app: App) -> Out:
     """The game in context waits for the advisor's table (the optimal player's mean), then for a tick."""
-    return advance_with_table(app, "ending")
+    return advance_with_table(app, TimerKind.ENDING)
 
 
 def advance_records(app: App) -> Out:
@@ -120,5 +121,5 @@ def advance_records(app: App) -> Out:
     app, asked, wait = needing(app, app.waiting.records[0][0].coach.needs_table())
     if wait:
         return app, asked
-    app, token = app.token("records")
+    app, token = app.token(TimerKind.RECORDS)
     return app.wait(recording=token), [tick(token, 0)]

@@ -15,7 +15,7 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from game.app import App, Click, Start, Tick, update
+from game.app import App, BoxChosen, Button, Pressed, Start, read_timer, update
 from game.coach.session import Next
 from tests.e2e import ui
 from tests.e2e.conftest import open_game
@@ -58,12 +58,12 @@ def one_turn_left(query: str) -> str:
     app, _ = update(App(), Start(query=tuple(parse_qsl(query))))
     while True:
         if app.session.next is Next.COMPUTER:
-            app, _ = update(app, Tick(app.waiting.computer or ""))
+            app, _ = update(app, read_timer(app.waiting.computer or ""))
             continue
         if len(app.session.match.open_categories()) == 1:
             return app.session.to_json()
-        app, _ = update(app, Click("roll-button"))
-        app, _ = update(app, Click(data=(("category", next(iter(app.session.match.options()))),)))
+        app, _ = update(app, Pressed(Button.ROLL))
+        app, _ = update(app, BoxChosen(next(iter(app.session.match.options()))))
 
 
 def decoded(png: bytes, tmp_path) -> str:

@@ -10,7 +10,7 @@ from urllib.parse import parse_qsl
 
 from playwright.sync_api import expect
 
-from game.app import App, Click, Start, update
+from game.app import App, BoxChosen, Button, Pressed, Start, update
 from tests.e2e import ui
 from tests.e2e.conftest import open_game
 from tests.e2e.test_reliability import store
@@ -30,9 +30,9 @@ def played_on_one_phone(turns: int) -> str:
     here: play on this phone"), through game.app.update as the page runs it."""
     app, _ = update(App(), Start(query=tuple(parse_qsl(SHORT))))
     for _ in range(turns):
-        app, _ = update(app, Click("roll-button"))
+        app, _ = update(app, Pressed(Button.ROLL))
         box = next(iter(app.session.match.options()))
-        for event in (Click(data=(("category", box),)), Click("send-here")):
+        for event in (BoxChosen(box), Pressed(Button.SEND_HERE)):
             app, _ = update(app, event)
     return app.session.to_json()
 

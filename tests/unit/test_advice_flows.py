@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 import re
 
-from game.app import SAVE_KEY, Change, Click, Tick
+from game.app import SAVE_KEY, BoxChosen, Button, Pressed, Switch, Toggled, read_timer
 from game.coach.advice import holds_for, position
 from game.coach.advisor import Advisor
 from game.core.actions import Keep, Score
@@ -22,7 +22,7 @@ def after(app, page, effects, *kinds: str):
     """The App and page once the ticks of these kinds have come, over and over (a computer's turn asks for its
     next action's tick at each), and the last effects."""
     while pending := [token for kind in kinds for token, _ in ticks(effects, kind)]:
-        app, page, effects = play(app, page, *[Tick(token) for token in pending])
+        app, page, effects = play(app, page, *[read_timer(token) for token in pending])
     return app, page, effects
 
 
@@ -59,13 +59,13 @@ def test_win_chances_add_up_and_each_hint_is_the_advisors_best_against_a_compute
     turn and the last turns and the end are exact; each hint is the advisor's best move, its keeps with odds."""
     app, page, _ = opened("rules=yacht&players=Ann&cpu=2:win&seed=12")
     assert heads(page)[1:] == ["Ann", "Robin"]
-    app, page, effects = after(*play(app, page, Change("chances-toggle", checked=True)), "chances")
+    app, page, effects = after(*play(app, page, Toggled(Switch.CHANCES, True)), "chances")
     assert words(page, "chances") == "Chances to win (estimated): Ann 50.0% and Robin 50.0%"
-    app, page, _ = play(app, page, Change("hint-toggle", checked=True))
+    app, page, _ = play(app, page, Toggled(Switch.HINTS, True))
     seen, with_odds = set(), 0
     for _turn in range(12):
         assert "Ann's turn" in status(page)
-        app, page, effects = after(*play(app, page, Click("roll-button")), "hint", "chances")
+        app, page, effects = after(*play(app, page, Pressed(Button.ROLL)), "hint", "chances")
         lines = assert_the_advisors_best(app.session.match, page)
         # A keep aiming at a box says its odds; a turn's keeps may all aim at none (a keep of everything but a
         # made box), so the odds are counted over the game.
@@ -74,7 +74,7 @@ def test_win_chances_add_up_and_each_hint_is_the_advisors_best_against_a_compute
         seen.add(match.group(1))
         assert abs(float(match.group(3)) + float(match.group(5)) - 100.0) <= 0.1
         first = next(iter(app.session.match.options()))
-        app, page, effects = play(app, page, Click(data=(("category", first),)))
+        app, page, effects = play(app, page, BoxChosen(first))
         app, page, effects = after(app, page, effects, "computer", "chances", "records", "ending")
     assert words(page, "results-title") == "Final standings"
     final = CHANCES.match(words(page, "chances"))
@@ -92,8 +92,8 @@ def test_win_chances_add_up_and_each_hint_is_the_advisors_best_against_a_compute
 
 def test_the_hint_after_a_first_roll_is_the_advisors_best_with_each_options_expected_score():
     app, page, _ = opened("rules=yahtzee&players=Ann&seed=21")
-    app, page, effects = play(app, page, Click("roll-button"))
-    app, page, _ = after(*play(app, page, Change("hint-toggle", checked=True)), "hint")
+    app, page, effects = play(app, page, Pressed(Button.ROLL))
+    app, page, _ = after(*play(app, page, Toggled(Switch.HINTS, True)), "hint")
     lines = assert_the_advisors_best(app.session.match, page)
     values = [float(re.search(r" — (\d+\.\d)", line).group(1)) for line in lines]
     assert values == sorted(values, reverse=True) and 100 < values[0] < 400
@@ -101,13 +101,13 @@ def test_the_hint_after_a_first_roll_is_the_advisors_best_with_each_options_expe
 
 def test_a_worse_choice_says_what_it_cost():
     app, page, _ = opened("rules=yacht&players=Ann&seed=4")
-    app, page, _ = play(app, page, Change("hint-toggle", checked=True))
-    app, page, _ = after(*play(app, page, Click("roll-button")), "hint")
+    app, page, _ = play(app, page, Toggled(Switch.HINTS, True))
+    app, page, _ = after(*play(app, page, Pressed(Button.ROLL)), "hint")
     scores, dice, rolls_left, _ = position(app.session.match)
     options = Advisor(app.session.match.ruleset).options(scores, dice, rolls_left)
     aces = next(option for option in options if option.action == Score("ones"))
     assert options[0].action != Score("ones")  # scoring a poor box on the first roll is never the best move
-    app, page, _ = play(app, page, Click(data=(("category", "ones"),)))
+    app, page, _ = play(app, page, BoxChosen("ones"))
     loss = f"{options[0].expected - aces.expected:.1f}"
     best = action_text(app.session.match.ruleset, options[0].action)
     assert f"(That cost {loss} points against the best: {best}.)" in status(page)
@@ -118,9 +118,9 @@ def test_a_match_with_a_computer_seat_plays_to_the_end():
     assert heads(page)[1:] == ["Ann", "Robin"]  # a computer left unnamed: the first of the names
     for _ in range(12):
         assert "Ann's turn" in status(page)
-        app, page, _ = play(app, page, Click("roll-button"))
+        app, page, _ = play(app, page, Pressed(Button.ROLL))
         first = next(iter(app.session.match.options()))
-        app, page, effects = play(app, page, Click(data=(("category", first),)))
+        app, page, effects = play(app, page, BoxChosen(first))
         assert page["skip-button"]["hidden"] is (app.session.match.game_over)  # the computer plays visibly
         app, page, _ = after(app, page, effects, "computer")
     assert words(page, "results-title") == "Final standings" and int(cell(page, "grand_total", 1)) > 0
@@ -128,7 +128,7 @@ def test_a_match_with_a_computer_seat_plays_to_the_end():
 
 def test_a_computer_turn_resumes_after_a_reload():
     app, page, _ = opened("rules=yatzy&players=Ann&cpu=2:good&seed=19")
-    app, page, effects = play(app, page, Click("roll-button"), Click(data=(("category", "chance"),)))
+    app, page, effects = play(app, page, Pressed(Button.ROLL), BoxChosen("chance"))
     assert "(computer)" in status(page) and ticks(effects, "computer")
     app, page, effects = opened(stored={SAVE_KEY: stores(effects, SAVE_KEY)[-1]})  # the reload, before its tick
     assert "(computer)" in status(page)
@@ -142,7 +142,7 @@ def test_the_after_game_report():
     app, page, _ = opened("rules=yacht&players=Ann&seed=6")
     app, page, effects = play_out(app, page)
     app, page, effects = after(app, page, effects, "records", "ending")
-    app, page, _ = after(*play(app, page, Click("show-report")), "report")
+    app, page, _ = after(*play(app, page, Pressed(Button.SHOW_REPORT)), "report")
     report = page["report"]["html"]
     assert re.search(r"\d+ of \d+ decisions were the best move; expected points lost in all: \d+\.\d", report)
     first = html.unescape(TAG.sub("", re.search(r"<li>(.*?)</li>", report).group(1)))

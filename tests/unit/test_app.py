@@ -42,23 +42,40 @@ from game.app import (
     STORED_KEYS,
     UNREADABLE_KEY,
     UNSAVED_KEY,
+    Answer,
+    Answered,
     App,
-    Change,
-    Click,
-    Confirmed,
+    BoxChosen,
+    Button,
+    CellPressed,
+    DieToggled,
     Effect,
     Fetched,
     File,
+    FormChanged,
+    GameDeleteConfirmed,
+    GameDeletePressed,
     Key,
+    LanguagePicked,
+    Message,
     Motion,
     Persisted,
+    Pressed,
     Refused,
     Screen,
     Start,
+    StatsFiltered,
     Stored,
     Submit,
-    Tick,
+    Switch,
+    TimerFired,
+    TimerKind,
+    Toggled,
     Visibility,
+    read_answer,
+    read_change,
+    read_click,
+    read_timer,
     update,
 )
 from game.app.effects import EFFECTS, Apply, Download, Fetch, Focus, Language, MoveFocus, Store, Timer, to_json
@@ -165,7 +182,7 @@ def tick_token(effects: list[Effect], kind: str) -> str:
 
 def after_ticks(app: App, effects: list[Effect], kind: str) -> tuple[App, list[Effect]]:
     """The App once the ticks of one kind the effects asked for have come, and all the effects."""
-    app, more = send(app, *[Tick(token) for token, _ in ticks(effects, kind)])
+    app, more = send(app, *[read_timer(token) for token, _ in ticks(effects, kind)])
     return app, effects + more
 
 
@@ -178,9 +195,9 @@ def fresh(rules: str = "yacht", players=("Ann",), seed: int = 1) -> Session:
     return Session(new_match(rules, list(players), seed=seed))
 
 
-def click(box: str) -> Click:
+def click(box: str) -> Message:
     """A click on a scorecard box offered as a choice."""
-    return Click(data=(("category", box),))
+    return BoxChosen(box)
 
 
 def some_history(seed: int = 5) -> History:
@@ -252,15 +269,15 @@ def test_a_link_over_a_match_in_progress_asks_first():
 def test_keep_resumes_the_saved_match_and_start_then_does_nothing():
     saved = rolled()
     app, _ = start("rules=yatzy&players=Bob", match=saved)
-    app, effects = send(app, Click("link-keep"))
+    app, effects = send(app, Pressed(Button.LINK_KEEP))
     assert app.screen is Screen.PLAY and app.session.match == saved.match and visible(effects, "play")
-    after, effects = send(app, Click("link-start"))
+    after, effects = send(app, Pressed(Button.LINK_START))
     assert effects == [] and after.session.match == saved.match
 
 
 def test_start_replaces_the_saved_match_with_the_links():
     app, _ = start("rules=yatzy&players=Bob", match=rolled())
-    app, effects = send(app, Click("link-start"))
+    app, effects = send(app, Pressed(Button.LINK_START))
     assert app.screen is Screen.PLAY and app.session.match.players == ("Bob",)
     assert Session.from_json(stores(effects, SAVE_KEY)[-1]).match.ruleset.name == "yatzy"
 
@@ -280,7 +297,7 @@ def test_a_link_with_problems_opens_the_setup_with_them():
 def test_a_link_over_an_unreadable_save_starts_once_the_save_is_dealt_with():
     app, effects = start("players=Bob", match="{not json")
     assert app.screen is Screen.SAVE_PROBLEM and stores(effects, UNREADABLE_KEY) == ["{not json"]
-    app, effects = send(app, Click("save-problem-dismiss"))
+    app, effects = send(app, Pressed(Button.SAVE_PROBLEM_DISMISS))
     assert app.screen is Screen.PLAY and app.session.match.players == ("Bob",) and not of(effects, "download")
 
 
@@ -295,11 +312,11 @@ def test_an_unreadable_save_is_kept_aside_and_offered():
     assert ops(effects, "save-problem-kept")[-1]["text"] == en(words.SAVE_KEPT, key=UNREADABLE_KEY)
     assert ops(effects, "save-problem-dismiss")[-1]["text"] == en(WORDS.start_new)
     assert ops(effects, "save-problem-reason")[-1]["text"]  # what is wrong with it
-    app, effects = send(app, Click("save-problem-download"))
+    app, effects = send(app, Pressed(Button.SAVE_PROBLEM_DOWNLOAD))
     assert of(effects, "download") == [("yacht-dice-unreadable-save-2026-11-24.json", "{garbage")]
-    app, effects = send(app, Click("save-problem-dismiss"))
+    app, effects = send(app, Pressed(Button.SAVE_PROBLEM_DISMISS))
     assert app.screen is Screen.SETUP and visible(effects, "setup") and not of(effects, "download")
-    assert send(app, Click("save-problem-dismiss"))[1] == []  # once past it, nothing
+    assert send(app, Pressed(Button.SAVE_PROBLEM_DISMISS))[1] == []  # once past it, nothing
 
 
 def test_an_unreadable_save_already_kept_aside_is_not_copied_again():
@@ -309,16 +326,16 @@ def test_an_unreadable_save_already_kept_aside_is_not_copied_again():
 
 def test_a_second_unreadable_save_is_kept_beside_the_first_never_over_it():
     app, _ = start(match="{first")
-    app, _ = send(app, Click("save-problem-dismiss"), Submit((("count", "1"), ("name1", "Ann"))))
+    app, _ = send(app, Pressed(Button.SAVE_PROBLEM_DISMISS), Submit((("count", "1"), ("name1", "Ann"))))
     assert app.screen is Screen.PLAY
-    app, effects = send(app, Stored(SAVE_KEY, "{second"), Click("load-newer"))
+    app, effects = send(app, Stored(SAVE_KEY, "{second"), Pressed(Button.LOAD_NEWER))
     assert app.screen is Screen.SAVE_PROBLEM
     assert not stores(effects, UNREADABLE_KEY)
     assert stores(effects, f"{UNREADABLE_KEY}/{NOW}") == ["{second"]
     assert app.value(UNREADABLE_KEY) == "{first" and ops(effects, "save-problem-kept")[-1]["text"] == en(
         words.SAVE_KEPT, key=f"{UNREADABLE_KEY}/{NOW}"
     )
-    app, effects = send(app, Click("save-problem-download"))
+    app, effects = send(app, Pressed(Button.SAVE_PROBLEM_DOWNLOAD))
     assert of(effects, "download")[0][1] == "{second"
 
 
@@ -330,7 +347,7 @@ def test_a_refused_copy_becomes_a_move_then_the_save_is_put_back_and_downloaded_
     assert stores(effects, SAVE_KEY) == ["{garbage"] and not stores(effects, UNREADABLE_KEY)
     assert ops(effects, "save-problem-kept")[-1]["text"] == en(WORDS.save_not_kept)
     assert ops(effects, "save-problem-dismiss")[-1]["text"] == en(WORDS.download_then_start)
-    app, effects = send(app, Click("save-problem-dismiss"))
+    app, effects = send(app, Pressed(Button.SAVE_PROBLEM_DISMISS))
     assert of(effects, "download") == [("yacht-dice-unreadable-save-2026-11-24.json", "{garbage")]
     assert app.screen is Screen.SETUP
 
@@ -338,13 +355,13 @@ def test_a_refused_copy_becomes_a_move_then_the_save_is_put_back_and_downloaded_
 def test_a_moved_save_needs_no_download():
     app, _ = start(match="{garbage")
     app, _ = send(app, Refused(UNREADABLE_KEY))
-    app, effects = send(app, Click("save-problem-dismiss"))
+    app, effects = send(app, Pressed(Button.SAVE_PROBLEM_DISMISS))
     assert not of(effects, "download") and app.screen is Screen.SETUP
 
 
 def test_a_refused_copy_after_the_save_problem_screen_changes_nothing():
     app, _ = start(match="{garbage")
-    app, _ = send(app, Click("save-problem-dismiss"))
+    app, _ = send(app, Pressed(Button.SAVE_PROBLEM_DISMISS))
     assert send(app, Refused(UNREADABLE_KEY))[1] == []
 
 
@@ -422,20 +439,20 @@ def test_a_damaged_history_is_kept_aside_and_new_games_are_recorded(damaged):
     assert not stores(effects, HISTORY_KEY)  # not until the copy is done: a refusal would come before its tick
     app, effects = after_ticks(app, effects, "history")
     assert len(History.from_json(stores(effects, HISTORY_KEY)[-1]).games) == 1 and app.value(KEPT_HISTORY) == damaged
-    app, effects = send(app, Click("export-backup"))
+    app, effects = send(app, Pressed(Button.EXPORT_BACKUP))
     assert len(Backup.from_json(of(effects, "download")[0][1]).history.games) == 1
-    app, effects = send(app, Click("menu-stats"), Fetched("references", None))
+    app, effects = send(app, Pressed(Button.MENU_STATS), Fetched("references", None))
     assert visible(effects, "kept") and ops(effects, "kept-text")[-1]["text"].startswith("1 copy of data")
-    app, effects = send(app, Click("kept-download"))
+    app, effects = send(app, Pressed(Button.KEPT_DOWNLOAD))
     ((name, text),) = of(effects, "download")
     assert name == "yacht-dice-kept-2026-11-24.json" and json.loads(text) == {KEPT_HISTORY: damaged}
-    app, effects = send(app, Confirmed("delete-all"))
+    app, effects = send(app, Answered(Answer.DELETE_ALL))
     assert History.from_json(stores(effects, HISTORY_KEY)[-1]).games == () and app.value(KEPT_HISTORY) == damaged
-    app, effects = send(app, Click("kept-delete"))
+    app, effects = send(app, Pressed(Button.KEPT_DELETE))
     assert of(effects, "confirm") == [(en(WORDS.delete_kept), en(WORDS.delete_kept_yes), "delete-kept")] and not of(
         effects, "remove"
     )
-    app, effects = send(app, Confirmed("delete-kept"))
+    app, effects = send(app, Answered(Answer.DELETE_KEPT))
     assert of(effects, "remove") == [(KEPT_HISTORY,)] and visible(effects, "kept") is False
 
 
@@ -443,9 +460,9 @@ def test_deleting_a_history_kept_aside_before_any_game_replaced_it_does_not_copy
     """The damaged history still under its key (no game recorded since its copy) goes with the copy: the
     Statistics screen then shows no kept copy, and nothing is copied aside again."""
     app, _ = start(stored={HISTORY_KEY: "{broken"})
-    app, effects = after_ticks(*send(app, Click("menu-stats"), Fetched("references", None)), "history")
+    app, effects = after_ticks(*send(app, Pressed(Button.MENU_STATS), Fetched("references", None)), "history")
     assert app.value(KEPT_HISTORY) == "{broken" and app.value(HISTORY_KEY) == "{broken"
-    app, effects = send(app, Confirmed("delete-kept"))
+    app, effects = send(app, Answered(Answer.DELETE_KEPT))
     assert of(effects, "remove") == [(KEPT_HISTORY,), (HISTORY_KEY,)] and not stores(effects, KEPT_HISTORY)
     assert visible(effects, "kept") is False
 
@@ -475,7 +492,7 @@ def test_a_damaged_history_kept_before_is_not_copied_again():
 
 def test_a_second_damaged_history_is_kept_beside_the_first_when_statistics_reads_it():
     app, _ = start(stored={HISTORY_KEY: "{second", KEPT_HISTORY: "{first"})
-    app, effects = send(app, Click("menu-stats"), Fetched("references", None))
+    app, effects = send(app, Pressed(Button.MENU_STATS), Fetched("references", None))
     assert stores(effects, f"{KEPT_HISTORY}/{NOW}") == ["{second"] and not stores(effects, KEPT_HISTORY)
     assert ops(effects, "kept-text")[-1]["text"].startswith("2 copies of data")
 
@@ -489,7 +506,7 @@ def test_a_damaged_history_that_cannot_be_copied_is_moved_then_left_as_it_was():
     assert of(effects, "remove") == [(HISTORY_KEY,)] and stores(effects, KEPT_HISTORY) == ["{broken"]
     app, effects = send(app, Refused(KEPT_HISTORY))  # nor for the move: put it back, write nothing over it
     assert stores(effects, HISTORY_KEY) == ["{broken"] and app.value(KEPT_HISTORY) is None
-    app, effects = send(app, Tick(token))  # the import goes on: it writes nothing over the history
+    app, effects = send(app, read_timer(token))  # the import goes on: it writes nothing over the history
     assert notice(effects).startswith(en(WORDS.history_unreadable)) and not of(effects, "store")
     app, effects = send(app, backup_file(None, some_history()))
     assert notice(effects).startswith(en(WORDS.history_unreadable)) and not of(effects, "store")
@@ -499,7 +516,7 @@ def test_export_backup_downloads_a_file_the_game_reads_back():
     fields = form_values(parse_link("players=Ann&rules=yacht")[0])
     history = some_history()
     app, _ = start(match=rolled(), stored={HISTORY_KEY: history.to_json(), SETUP_KEY: json.dumps(fields)})
-    app, effects = send(app, Click("export-backup"))
+    app, effects = send(app, Pressed(Button.EXPORT_BACKUP))
     ((name, text),) = of(effects, "download")
     assert name == "yacht-dice-backup-2026-11-24.json"
     backup = Backup.from_json(text)
@@ -509,20 +526,20 @@ def test_export_backup_downloads_a_file_the_game_reads_back():
 
 def test_export_with_an_unreadable_history_not_kept_says_so_and_downloads_nothing():
     app, _ = start(stored={HISTORY_KEY: "nope"})
-    app, effects = send(app, Click("menu-stats"), Fetched("references", None))  # the first reader keeps it aside
+    app, effects = send(app, Pressed(Button.MENU_STATS), Fetched("references", None))  # the first reader keeps it aside
     assert stores(effects, KEPT_HISTORY) == ["nope"]
     app, _ = send(app, Refused(KEPT_HISTORY), Refused(KEPT_HISTORY))
-    app, effects = send(app, Click("export-backup"))
+    app, effects = send(app, Pressed(Button.EXPORT_BACKUP))
     assert not of(effects, "download") and notice(effects).startswith(en(WORDS.history_unreadable))
 
 
 def test_a_backup_exported_before_any_time_is_known_can_be_imported():
     app, _ = update(App(), Start())  # a start without its time: the App's time is still a valid one
-    app, effects = update(app, Click("export-backup"))
+    app, effects = update(app, Pressed(Button.EXPORT_BACKUP))
     assert Backup.from_json(of(effects, "download")[0][1]).exported == "1970-01-01T00:00:00Z"
-    app, effects = update(app, Click("export-backup"), now="yesterday")  # not a time: never an unreadable file
+    app, effects = update(app, Pressed(Button.EXPORT_BACKUP), now="yesterday")  # not a time: never an unreadable file
     assert Backup.from_json(of(effects, "download")[0][1]).exported == "1970-01-01T00:00:00Z"
-    app, effects = update(app, Click("export-backup"), now="2026-11-24T10:00:00.123Z")
+    app, effects = update(app, Pressed(Button.EXPORT_BACKUP), now="2026-11-24T10:00:00.123Z")
     assert Backup.from_json(of(effects, "download")[0][1]).exported == NOW
 
 
@@ -535,13 +552,13 @@ def test_another_tabs_save_makes_this_tab_stale_until_it_loads_the_newer_match()
     app, effects = send(app, Stored(SAVE_KEY, newer.to_json()))
     assert visible(effects, "other-tab") and ops(effects, "other-tab-text")[-1]["text"] == en(WORDS.other_tab)
     before = app.session.match
-    app, effects = send(app, Click("roll-button"))  # refused: this tab's match is out of date
+    app, effects = send(app, Pressed(Button.ROLL))  # refused: this tab's match is out of date
     assert app.session.match == before and not of(effects, "store") and visible(effects, "other-tab")
-    app, effects = send(app, Change("hint-toggle", checked=True))
+    app, effects = send(app, Toggled(Switch.HINTS, True))
     assert not of(effects, "store") and visible(effects, "other-tab")
-    app, effects = send(app, Click("load-newer"))
+    app, effects = send(app, Pressed(Button.LOAD_NEWER))
     assert app.session.match == newer.match and visible(effects, "other-tab") is False
-    app, effects = send(app, Click("roll-button"))
+    app, effects = send(app, Pressed(Button.ROLL))
     assert stores(effects, SAVE_KEY)
 
 
@@ -550,19 +567,19 @@ def test_this_tabs_own_save_or_a_removal_is_no_news():
     assert send(app, Stored(SAVE_KEY, stores(effects, SAVE_KEY)[-1]))[1] == []
     app, effects = send(app, Stored(SAVE_KEY, None))
     assert effects == []
-    assert stores(send(app, Click("roll-button"))[1], SAVE_KEY)
+    assert stores(send(app, Pressed(Button.ROLL))[1], SAVE_KEY)
 
 
 def test_loading_a_newer_match_that_is_unreadable_shows_the_save_problem():
     app, _ = start(match=rolled())
     app, _ = send(app, Stored(SAVE_KEY, "{other"))
-    app, effects = send(app, Click("load-newer"))
+    app, effects = send(app, Pressed(Button.LOAD_NEWER))
     assert app.screen is Screen.SAVE_PROBLEM and stores(effects, UNREADABLE_KEY) == ["{other"]
 
 
 def test_load_newer_after_the_other_tab_removed_the_save_just_hides_the_offer():
     app, _ = start(match=rolled())
-    app, effects = send(app, Stored(SAVE_KEY, None), Click("load-newer"))
+    app, effects = send(app, Stored(SAVE_KEY, None), Pressed(Button.LOAD_NEWER))
     assert visible(effects, "other-tab") is False and app.screen is Screen.PLAY
 
 
@@ -578,7 +595,7 @@ def test_a_refused_save_says_storage_is_full_and_sets_the_unsaved_flag():
 def test_after_a_refused_save_the_tab_never_blames_another_tab():
     app, _ = start(match=rolled())
     app, _ = send(app, Refused(SAVE_KEY))
-    for event in (Click("roll-button"), Key("1"), Click("undo-button"), Key("r"), Change("hint-toggle", checked=True)):
+    for event in (Pressed(Button.ROLL), Key("1"), Pressed(Button.UNDO), Key("r"), Toggled(Switch.HINTS, True)):
         app, effects = send(app, event)
         assert visible(effects, "other-tab") is None
         if stores(effects, SAVE_KEY):  # written again, and refused again
@@ -642,7 +659,7 @@ def test_the_lobbys_one_tap_matches_start_at_once_on_a_first_visit():
     }
     for button, (seats, passing) in expected.items():
         app, _ = start()
-        app, effects = send(app, Click(button, (), first_visit))
+        app, effects = send(app, read_click(button, (), first_visit))
         assert app.screen is Screen.PLAY and app.session.match.ruleset.name == "yahtzee", button
         assert [(seat.name, seat.level) for seat in app.session.match.seats] == list(seats), button
         assert app.session.pass_phone is passing and app.session.undo_allowed
@@ -657,7 +674,7 @@ def test_the_lobbys_one_tap_matches_use_the_last_choices():
         ("quick-pass", ["Ann", "Bob"], ["human", "human"]),
     ]:
         app, _ = start(stored={SETUP_KEY: json.dumps(remembered)})
-        app, effects = send(app, Click(button))  # the page sends the form as the remembered choices filled it
+        app, effects = send(app, read_click(button))  # the page sends the form as the remembered choices filled it
         match = app.session.match
         assert match.players == tuple(names) and [seat.kind.value for seat in match.seats] == kinds, button
         assert (match.ruleset.name, match.games, app.session.undo_allowed) == ("yatzy", 2, False)
@@ -674,20 +691,20 @@ def test_play_the_computer_names_who_you_will_play_as_the_form_changes():
     app, effects = start(stored={SETUP_KEY: json.dumps(remembered)})
     assert ops(effects, "quick-computer-line")[-1] == {"text": "You against HAL, who plays perfectly"}
     easy = {**remembered, "kind2": "easy", "name2": ""}
-    app, effects = send(app, Change("setup-form", form=tuple(easy.items())))
+    app, effects = send(app, FormChanged(form=tuple(easy.items())))
     assert ops(effects, "quick-computer-line") == [{"text": "You against Robin, a beginner"}]
-    app, effects = send(app, Click("quick-computer"))
+    app, effects = send(app, Pressed(Button.QUICK_COMPUTER))
     assert [(seat.name, seat.level) for seat in app.session.match.seats] == [("Ann", None), ("Robin", Level.EASY)]
-    assert send(app, Change("setup-form", form=tuple(easy.items())))[1] == []  # at the table: nothing to word
+    assert send(app, FormChanged(form=tuple(easy.items())))[1] == []  # at the table: nothing to word
 
 
 def test_a_one_tap_match_needs_the_setup_screen_and_shows_its_problems_in_more():
     app, _ = start(match=rolled())
-    late, effects = send(app, Click("quick-solo", (), tuple(form_values(Setup()).items())))
+    late, effects = send(app, Pressed(Button.QUICK_SOLO, form=tuple(form_values(Setup()).items())))
     assert late.session is app.session and late.screen is Screen.PLAY and not effects  # a late click: no new match
     app, _ = start()
     wrong = {**form_values(Setup(players=("Ann",))), "games": "99"}
-    app, effects = send(app, Click("quick-pass", (), tuple(wrong.items())))
+    app, effects = send(app, Pressed(Button.QUICK_PASS, form=tuple(wrong.items())))
     assert app.screen is Screen.SETUP and not of(effects, "store")
     assert ops(effects, "setup-more") == [{"attrs": {"open": ""}}]  # the lobby's tap came from outside More
     [error] = ops(effects, "setup-error")
@@ -703,18 +720,18 @@ def test_a_remembered_setup_fills_the_form():
 def test_an_unreadable_remembered_setup_is_left_out():
     app, effects = start(stored={SETUP_KEY: "{"})
     assert app.screen is Screen.SETUP and not ops(effects, "setup-form")
-    app, effects = send(app, Click("export-backup"))
+    app, effects = send(app, Pressed(Button.EXPORT_BACKUP))
     assert Backup.from_json(of(effects, "download")[0][1]).settings == {"setup": {}}
 
 
 def test_new_match_asks_first_when_a_match_is_in_progress():
     app, _ = start(match=rolled())
-    app, effects = send(app, Click("menu-new"))
+    app, effects = send(app, Pressed(Button.MENU_NEW))
     assert of(effects, "confirm") == [(en(WORDS.leave_match), "Leave the match", "leave")] and app.screen is Screen.PLAY
-    app, effects = send(app, Confirmed("leave"))
+    app, effects = send(app, Answered(Answer.LEAVE))
     assert app.screen is Screen.SETUP and visible(effects, "setup")
     app, _ = start(match=fresh())
-    app, effects = send(app, Click("menu-new"))
+    app, effects = send(app, Pressed(Button.MENU_NEW))
     assert app.screen is Screen.SETUP and not of(effects, "confirm")
 
 
@@ -722,7 +739,7 @@ def test_the_games_questions_are_asked_in_the_players_language():
     app, _ = start(match=rolled(), languages=("de",))
     app, _ = send(app, Fetched("language:de", catalogue("de")))
     de = Text.from_mo("de", catalogue("de"))
-    _, effects = send(app, Click("menu-new"))
+    _, effects = send(app, Pressed(Button.MENU_NEW))
     assert of(effects, "confirm") == [(de._(WORDS.leave_match), "Partie verlassen", "leave")]
 
 
@@ -733,7 +750,7 @@ def test_new_match_after_a_reload_shows_the_last_starts_choices():
     (remembered,) = stores(effects, SETUP_KEY)
     app, effects = start(match=app.session, stored={SETUP_KEY: remembered})  # the reload
     assert app.screen is Screen.PLAY
-    app, more = send(app, Click("menu-new"), Confirmed("leave"))
+    app, more = send(app, Pressed(Button.MENU_NEW), Answered(Answer.LEAVE))
     assert app.screen is Screen.SETUP
     filled: dict = {}
     for changes in ops(effects + more, "setup-form"):
@@ -744,7 +761,7 @@ def test_new_match_after_a_reload_shows_the_last_starts_choices():
 
 def test_holding_and_scoring_by_click():
     app, _ = start(match=rolled())
-    app, effects = send(app, Click(data=(("die", "0"),)))
+    app, effects = send(app, DieToggled(0))
     assert app.session.match.held[0] and stores(effects, SAVE_KEY)
     box = next(iter(app.session.match.options()))
     app, effects = send(app, click(box))
@@ -753,31 +770,31 @@ def test_holding_and_scoring_by_click():
 
 def test_a_refused_action_is_explained_and_changes_nothing():
     app, _ = start(match=fresh())
-    after, effects = send(app, Click(data=(("die", "0"),)))  # no dice yet
+    after, effects = send(app, DieToggled(0))  # no dice yet
     assert after.session == app.session and not of(effects, "store") and "roll the dice first" in notice(effects)
 
 
 def test_a_tap_on_a_box_that_is_no_choice_says_why():
     app, _ = start(match=fresh())
-    app, effects = send(app, Click(data=(("row", "yacht"), ("player", "0"))))
+    app, effects = send(app, CellPressed("yacht", 0))
     assert notice(effects) == "Ann cannot score Yacht: roll the dice first" and not of(effects, "store")
 
 
 def test_undo_takes_back_the_last_action():
     saved = rolled()
     app, _ = start(match=saved)
-    app, _ = send(app, Click(data=(("die", "2"),)))
-    app, effects = send(app, Click("undo-button"))
+    app, _ = send(app, DieToggled(2))
+    app, effects = send(app, Pressed(Button.UNDO))
     assert app.session.match == saved.match and stores(effects, SAVE_KEY)
     assert ops(effects, "status")[-1]["text"].startswith("Undone: 1 action taken back.")
-    app, effects = send(app, Click("undo-button"))  # the roll stays: undo never takes one back
+    app, effects = send(app, Pressed(Button.UNDO))  # the roll stays: undo never takes one back
     assert notice(effects) == "Undo takes back only a hold or a box chosen since the last roll, never a roll."
     assert app.session.match == saved.match and not of(effects, "store")
 
 
 def test_undo_off_is_said():
     app, _ = start(match=rolled(undo_allowed=False))
-    app, effects = send(app, Click("undo-button"))
+    app, effects = send(app, Pressed(Button.UNDO))
     assert notice(effects) == "Undo is off for this match." and not of(effects, "store")
 
 
@@ -788,9 +805,9 @@ def test_a_hold_or_release_is_announced_once_in_the_live_region():
     app, _ = start(match=rolled(faces=[3, 5, 3, 5, 6]))
     app, effects = send(app, Key("2"))
     assert [changes["text"] for changes in ops(effects, "status")] == ["Die 2 held: 5"]
-    app, effects = send(app, Click(data=(("die", "1"),)))
+    app, effects = send(app, DieToggled(1))
     assert [changes["text"] for changes in ops(effects, "status")] == ["Die 2 released: 5"]
-    app, effects = send(app, Click(data=(("die", "4"),)))
+    app, effects = send(app, DieToggled(4))
     assert [changes["text"] for changes in ops(effects, "status")] == ["Die 5 held: 6"]
 
 
@@ -851,7 +868,7 @@ def test_pass_the_phone_between_people():
         assert send(app, Key(key, choice=True))[1] == []  # the dice wait for Bob's Start
     app, effects = send(app, Key("u"))  # Ann may still take it back
     assert app.session.match.player == 0 and visible(effects, "pass") is False
-    app, effects = send(waiting, Click("pass-start"))
+    app, effects = send(waiting, Pressed(Button.PASS_START))
     assert visible(effects, "pass") is False and visible(effects, "tray") and ("roll-button",) in of(effects, "focus")
     app, _ = send(app, Key("r"))
     assert app.session.match.rolls == 1 and app.session.match.player == 1
@@ -875,84 +892,84 @@ def test_no_pass_screen_without_the_link_parameter():
 
 def test_rules_open_and_close():
     app, _ = start(match=rolled("yatzy"))
-    app, effects = send(app, Click("menu-rules"))
+    app, effects = send(app, Pressed(Button.MENU_RULES))
     assert visible(effects, "rules") and ops(effects, ("body", 0)) == [{"attrs": {"data-screen": "rules"}}]
     assert of(effects, "focus") == [("rules-title",)] and "Yatzy" in ops(effects, "rules-body")[0]["html"]
-    app, effects = send(app, Click("rules-close"))
+    app, effects = send(app, Pressed(Button.RULES_CLOSE))
     assert visible(effects, "rules") is False and ops(effects, ("body", 0)) == [{"remove": ["data-screen"]}]
-    assert send(app, Click("rules-close"))[1] == []
+    assert send(app, Pressed(Button.RULES_CLOSE))[1] == []
 
 
 def test_the_rules_on_the_setup_screen_are_the_forms():
     app, _ = start()
     fields = form_values(parse_link("rules=yatzy")[0])
-    app, effects = send(app, Click("menu-rules", form=tuple(fields.items())))
+    app, effects = send(app, Pressed(Button.MENU_RULES, form=tuple(fields.items())))
     assert "Yatzy" in ops(effects, "rules-body")[0]["html"]
 
 
 def test_the_rules_of_a_form_with_a_refused_option_are_its_rule_sets():
     app, _ = start()
     fields = {**form_values(parse_link("rules=custom")[0]), "generalized.dice": "40"}
-    app, effects = send(app, Click("menu-rules", form=tuple(fields.items())))
+    app, effects = send(app, Pressed(Button.MENU_RULES, form=tuple(fields.items())))
     assert "Custom" in ops(effects, "rules-body")[0]["html"]
 
 
 def test_statistics_wait_for_the_optimal_players_numbers_then_open_and_close():
     app, _ = start(stored={HISTORY_KEY: some_history().to_json()})
-    app, effects = send(app, Click("menu-stats"))
+    app, effects = send(app, Pressed(Button.MENU_STATS))
     assert of(effects, "fetch") == [("references", game.REFERENCES)] and visible(effects, "stats") is None
-    app, effects = send(app, Click("menu-stats"))
+    app, effects = send(app, Pressed(Button.MENU_STATS))
     assert effects == []  # asked once
     app, effects = send(app, Fetched("references", table_bytes("optimal.json")))
     assert visible(effects, "stats") and ops(effects, ("body", 0)) == [{"attrs": {"data-screen": "stats"}}]
     assert ops(effects, "stats-body") and of(effects, "persisted") == [()]
     app, effects = send(app, Persisted(True))
     assert ops(effects, "storage-status") == [{"text": "This browser keeps your games: storage is persistent."}]
-    app, effects = send(app, Click("stats-close"))
+    app, effects = send(app, Pressed(Button.STATS_CLOSE))
     assert visible(effects, "stats") is False and ops(effects, ("body", 0)) == [{"remove": ["data-screen"]}]
-    app, effects = send(app, Click("menu-stats"))  # the numbers are kept: at once
+    app, effects = send(app, Pressed(Button.MENU_STATS))  # the numbers are kept: at once
     assert visible(effects, "stats") and not of(effects, "fetch")
 
 
 def test_statistics_open_without_the_numbers_when_they_cannot_be_fetched():
     app, _ = start()
-    app, effects = send(app, Click("menu-stats"), Fetched("references", None))
+    app, effects = send(app, Pressed(Button.MENU_STATS), Fetched("references", None))
     assert visible(effects, "stats") and app.references == {}
-    app, effects = send(app, Click("stats-close"), Click("menu-stats"))
+    app, effects = send(app, Pressed(Button.STATS_CLOSE), Pressed(Button.MENU_STATS))
     assert visible(effects, "stats") and not of(effects, "fetch")
 
 
 def test_damaged_numbers_are_as_none():
     app, _ = start()
-    app, effects = send(app, Click("menu-stats"), Fetched("references", b"{"))
+    app, effects = send(app, Pressed(Button.MENU_STATS), Fetched("references", b"{"))
     assert visible(effects, "stats") and app.references == {}
 
 
 def test_statistics_filters():
     app, _ = start(stored={HISTORY_KEY: some_history().to_json()})
-    app, _ = send(app, Click("menu-stats"), Fetched("references", None))
-    app, effects = send(app, Change("stats-player", "Ann"))
+    app, _ = send(app, Pressed(Button.MENU_STATS), Fetched("references", None))
+    app, effects = send(app, StatsFiltered(player="Ann"))
     assert ops(effects, "stats-body") and app.filters == ("", "Ann")
-    app, effects = send(app, Change("stats-rules", "yacht"))
+    app, effects = send(app, StatsFiltered("yacht"))
     assert ops(effects, "stats-body") and app.filters == ("yacht", "")
 
 
 def test_rules_close_the_statistics_and_statistics_close_the_rules():
     app, _ = start()
-    app, _ = send(app, Click("menu-stats"), Fetched("references", None))
-    app, effects = send(app, Click("menu-rules"))
+    app, _ = send(app, Pressed(Button.MENU_STATS), Fetched("references", None))
+    app, effects = send(app, Pressed(Button.MENU_RULES))
     assert visible(effects, "stats") is False and visible(effects, "rules")
-    app, effects = send(app, Click("menu-stats"))
+    app, effects = send(app, Pressed(Button.MENU_STATS))
     assert visible(effects, "rules") is False and visible(effects, "stats")
 
 
 def test_rules_opened_while_the_statistics_wait_stay_on_top_and_close():
     app, _ = start()
-    app, _ = send(app, Click("menu-stats"))  # the numbers are on their way
-    app, _ = send(app, Click("menu-rules"))
+    app, _ = send(app, Pressed(Button.MENU_STATS))  # the numbers are on their way
+    app, _ = send(app, Pressed(Button.MENU_RULES))
     app, effects = send(app, Fetched("references", None))
     assert visible(effects, "stats") is not True  # the person went on to the Rules
-    app, effects = send(app, Click("rules-close"))
+    app, effects = send(app, Pressed(Button.RULES_CLOSE))
     assert visible(effects, "rules") is False
 
 
@@ -960,17 +977,17 @@ def test_deleting_games_asks_first():
     history = some_history()
     app, _ = start(stored={HISTORY_KEY: history.to_json()})
     (game_id,) = [record.id for record in history.games]
-    app, effects = send(app, Click(data=(("game", game_id),)))
+    app, effects = send(app, GameDeletePressed(game_id))
     assert of(effects, "confirm") == [(en(WORDS.delete_game), "Delete the game", f"delete:{game_id}")] and not of(
         effects, "store"
     )
-    app, effects = send(app, Confirmed(f"delete:{game_id}"))
+    app, effects = send(app, GameDeleteConfirmed(game_id))
     assert History.from_json(stores(effects, HISTORY_KEY)[-1]).games == ()
-    app, effects = send(app, Click("delete-all"))
+    app, effects = send(app, Pressed(Button.DELETE_ALL))
     assert of(effects, "confirm") == [(en(WORDS.delete_all), "Delete all games", "delete-all")]
-    app, effects = send(app, Confirmed("delete-all"))
+    app, effects = send(app, Answered(Answer.DELETE_ALL))
     assert History.from_json(stores(effects, HISTORY_KEY)[-1]).games == ()
-    assert send(app, Confirmed("something else"))[1] == []
+    assert send(app, read_answer("something else"))[1] == []
 
 
 # ----------------------------------------------------------------------------- the computer's turns
@@ -987,31 +1004,31 @@ def test_a_computer_turn_is_played_one_action_a_tick():
     app, effects = computers_turn()
     ((token, ms),) = ticks(effects, "computer")
     assert ms == 700 and visible(effects, "skip-button")
-    assert send(app, Tick("computer:0"))[1] == []  # a stale token
+    assert send(app, TimerFired(TimerKind.COMPUTER, 0))[1] == []  # a stale token
     actions = len(app.session.match.actions)
-    app, effects = send(app, Tick(token))
+    app, effects = send(app, read_timer(token))
     assert len(app.session.match.actions) == actions + 1 and stores(effects, SAVE_KEY)
     ((again, ms),) = ticks(effects, "computer")
     assert again != token and ms > 0
-    assert send(app, Tick(token))[1] == []  # that tick is spent
+    assert send(app, read_timer(token))[1] == []  # that tick is spent
     while app.session.match.player == 1:
-        app, effects = send(app, Tick(tick_token(effects, "computer")))
+        app, effects = send(app, read_timer(tick_token(effects, "computer")))
     assert not ticks(effects, "computer") and visible(effects, "skip-button") is False
 
 
 def test_skip_makes_the_pauses_zero_until_a_persons_turn():
     app, effects = computers_turn()
     waiting = tick_token(effects, "computer")
-    app, effects = send(app, Click("skip-button"))
+    app, effects = send(app, Pressed(Button.SKIP))
     ((token, ms),) = ticks(effects, "computer")
     assert ms == 0 and token != waiting
-    assert send(app, Tick(waiting))[1] == []  # the slow tick became stale
+    assert send(app, read_timer(waiting))[1] == []  # the slow tick became stale
     while ticks(effects, "computer"):
         ((token, ms),) = ticks(effects, "computer")
         assert ms == 0
-        app, effects = send(app, Tick(token))
+        app, effects = send(app, read_timer(token))
     assert app.session.match.player == 0 and not app.fast
-    assert send(app, Click("skip-button"))[1] == []  # a person's turn: nothing to skip
+    assert send(app, Pressed(Button.SKIP))[1] == []  # a person's turn: nothing to skip
 
 
 def test_a_hidden_tab_plays_no_computer_turn_until_shown():
@@ -1021,7 +1038,7 @@ def test_a_hidden_tab_plays_no_computer_turn_until_shown():
     ((token, ms),) = ticks(effects, "computer")
     app, effects = send(app, Visibility(True), Visibility(False))
     assert not ticks(effects, "computer")  # its tick is still coming
-    app, effects = send(app, Tick(token))
+    app, effects = send(app, read_timer(token))
     assert len(app.session.match.actions) == 1 and ticks(effects, "computer")
 
 
@@ -1029,7 +1046,7 @@ def test_a_tab_hidden_while_a_computer_tick_waits_plays_nothing():
     app, effects = start("cpu=1:easy")
     token = tick_token(effects, "computer")
     app, _ = send(app, Visibility(True))
-    app, effects = send(app, Tick(token))
+    app, effects = send(app, read_timer(token))
     assert not app.session.match.actions and not of(effects, "store")
     app, effects = send(app, Visibility(False))
     assert ticks(effects, "computer")  # shown again: it plays on
@@ -1039,7 +1056,7 @@ def test_a_stale_tab_plays_no_computer_turn():
     app, effects = computers_turn()
     token = tick_token(effects, "computer")
     app, _ = send(app, Stored(SAVE_KEY, Session(app.session.match.roll()).to_json()))
-    app, effects = send(app, Tick(token))
+    app, effects = send(app, read_timer(token))
     assert not of(effects, "store") and visible(effects, "other-tab")
     assert send(app, Visibility(True), Visibility(False))[1] == []
 
@@ -1056,7 +1073,7 @@ def test_a_computer_that_needs_the_advisors_table_waits_for_it(in_browser):
 def test_skip_while_the_computer_waits_for_its_table(in_browser):
     app, effects = start("players=Ann&cpu=2:perfect&rules=yacht")
     app, _ = send(app, Key("r"))
-    app, effects = send(app, click(next(iter(app.session.match.options()))), Click("skip-button"))
+    app, effects = send(app, click(next(iter(app.session.match.options()))), Pressed(Button.SKIP))
     assert not ticks(effects, "computer")
     app, effects = send(app, Fetched("yacht.bin", table_bytes("yacht.bin")))
     assert [ms for _, ms in ticks(effects, "computer")] == [0]
@@ -1082,19 +1099,19 @@ def test_a_celebration_shows_then_hides_unless_a_newer_one_came():
     # Spoken with the step, first: the status line ends without a full stop ("Ann's turn: roll the dice").
     assert ops(effects, "status")[-1]["text"].startswith("Yatzy for Ann! Ann scored 50 in Yatzy.")
     assert ticks(effects, "cheer") == [("cheer:1", 3000)]
-    app, _ = send(app, Click("undo-button"))
+    app, _ = send(app, Pressed(Button.UNDO))
     app, effects = send(app, click("yatzy"))  # the same dice, scored again: a newer celebration
     assert ticks(effects, "cheer") == [("cheer:2", 3000)]
-    assert send(app, Tick("cheer:1"))[1] == []
-    assert visible(send(app, Tick("cheer:2"))[1], "cheer") is False
+    assert send(app, TimerFired(TimerKind.CHEER, 1))[1] == []
+    assert visible(send(app, TimerFired(TimerKind.CHEER, 2))[1], "cheer") is False
 
 
 def test_a_celebration_is_dismissed_with_escape_or_its_button():
     app, _ = start(match=rolled("yatzy", faces=[4] * 5))
     app, _ = send(app, click("yatzy"))
-    for event in (Key("Escape"), Click("cheer-close")):
+    for event in (Key("Escape"), Pressed(Button.CHEER_CLOSE)):
         after, effects = send(app, event)
-        assert visible(effects, "cheer") is False and send(after, Tick("cheer:1"))[1] == []
+        assert visible(effects, "cheer") is False and send(after, TimerFired(TimerKind.CHEER, 1))[1] == []
 
 
 def last_box(seed: int, faces) -> Session:
@@ -1120,7 +1137,10 @@ def test_a_finished_game_is_recorded_and_a_personal_best_celebrated():
         "A personal best for Ann: 82 points! Yacht for Ann! Ann scored 50 in Yacht. The match is over. Ann scored 82."
     )
     assert ("play-again",) in of(effects, "focus")
-    assert send(app, Tick("cheer:1"))[1] == [] and visible(send(app, Tick("cheer:2"))[1], "cheer") is False
+    assert (
+        send(app, TimerFired(TimerKind.CHEER, 1))[1] == []
+        and visible(send(app, TimerFired(TimerKind.CHEER, 2))[1], "cheer") is False
+    )
 
 
 def test_a_finished_game_waits_for_the_advisors_table_to_be_recorded(in_browser):
@@ -1135,15 +1155,15 @@ def test_a_finished_game_waits_for_the_advisors_table_to_be_recorded(in_browser)
 def test_the_after_game_report(in_browser):
     app, _ = start(match=last_box(8, [5] * 5))
     app, _ = send(app, click("yacht"), Fetched("yacht.bin", table_bytes("yacht.bin")))
-    app, effects = send(app, Click("show-report"))
+    app, effects = send(app, Pressed(Button.SHOW_REPORT))
     assert ops(effects, "report")[0] == {"text": en(WORDS.reviewing), "hidden": False}
-    app, effects = send(app, Tick(tick_token(effects, "report")))
+    app, effects = send(app, read_timer(tick_token(effects, "report")))
     assert "html" in ops(effects, "report")[-1]
 
 
 def test_the_report_waits_for_the_table_the_record_asked_for(in_browser):
     app, _ = start(match=last_box(8, [5] * 5))
-    app, effects = send(app, click("yacht"), Click("show-report"))
+    app, effects = send(app, click("yacht"), Pressed(Button.SHOW_REPORT))
     assert of(effects, "fetch") == [("yacht.bin", game.TABLES + "yacht.bin")] and not ticks(effects, "report")
     app, effects = after_ticks(*send(app, Fetched("yacht.bin", table_bytes("yacht.bin"))), "records")
     assert ticks(effects, "report") and stores(effects, HISTORY_KEY)
@@ -1151,10 +1171,10 @@ def test_the_report_waits_for_the_table_the_record_asked_for(in_browser):
 
 def test_the_report_is_drawn_when_the_tab_was_hidden_and_shown_before_its_tick():
     app, _ = start(match=last_box(8, [5] * 5))
-    app, effects = send(app, click("yacht"), Click("show-report"))
+    app, effects = send(app, click("yacht"), Pressed(Button.SHOW_REPORT))
     token = tick_token(effects, "report")
     app, effects = send(app, Visibility(True), Visibility(False))
-    app, more = send(app, *[Tick(token) for token, _ in ticks(effects, "report")], Tick(token))
+    app, more = send(app, *[read_timer(token) for token, _ in ticks(effects, "report")], read_timer(token))
     assert any("html" in changes for changes in ops(more, "report"))
 
 
@@ -1162,21 +1182,21 @@ def test_undo_of_a_games_end_withdraws_its_record():
     app, _ = start(match=last_box(8, [5] * 5))
     app, effects = after_ticks(*send(app, click("yacht")), "records")
     assert len(History.from_json(stores(effects, HISTORY_KEY)[-1]).games) == 1
-    app, effects = send(app, Click("results-undo"))
+    app, effects = send(app, Pressed(Button.RESULTS_UNDO))
     assert History.from_json(stores(effects, HISTORY_KEY)[-1]).games == ()
 
 
 def test_a_game_undone_before_its_records_tick_is_not_recorded():
     app, _ = start(match=last_box(8, [5] * 5))
     app, effects = send(app, click("yacht"))
-    app, more = send(app, Click("results-undo"), *[Tick(token) for token, _ in ticks(effects, "records")])
+    app, more = send(app, Pressed(Button.RESULTS_UNDO), *[read_timer(token) for token, _ in ticks(effects, "records")])
     assert all(History.from_json(text).games == () for text in stores(more, HISTORY_KEY))
 
 
 def test_a_game_undone_before_its_record_was_written_is_not_recorded(in_browser):
     app, _ = start(match=last_box(8, [5] * 5))
     app, effects = send(app, click("yacht"))  # the record waits for yacht.bin
-    app, _ = send(app, Click("results-undo"))
+    app, _ = send(app, Pressed(Button.RESULTS_UNDO))
     app, effects = send(app, Fetched("yacht.bin", table_bytes("yacht.bin")))
     assert not app.session.match.game_over
     assert all(History.from_json(text).games == () for text in stores(effects, HISTORY_KEY))
@@ -1187,10 +1207,10 @@ def test_next_game_and_finish():
     for box in match.open_categories():
         match = match.roll().score(box)
     app, _ = start(match=Session(match))
-    app, effects = send(app, Click("next-game"))
+    app, effects = send(app, Pressed(Button.NEXT_GAME))
     assert app.session.match.game == 1 and ("roll-button",) in of(effects, "focus")
     app, _ = start(match=Session(match))
-    app, effects = send(app, Click("finish-match"))
+    app, effects = send(app, Pressed(Button.FINISH_MATCH))
     assert app.session.match.finished
 
 
@@ -1199,12 +1219,12 @@ def test_next_game_and_finish():
 
 def test_the_hint_waits_for_the_advisors_table(in_browser):
     app, _ = start(match=rolled())
-    app, effects = send(app, Change("hint-toggle", checked=True))
+    app, effects = send(app, Toggled(Switch.HINTS, True))
     assert of(effects, "fetch") == [("yacht.bin", game.TABLES + "yacht.bin")] and not ticks(effects, "hint")
     assert 0 in Session.from_json(stores(effects, SAVE_KEY)[-1]).hints
     app, effects = send(app, Fetched("yacht.bin", table_bytes("yacht.bin")))
     token = tick_token(effects, "hint")
-    app, effects = send(app, Tick(token))
+    app, effects = send(app, read_timer(token))
     assert visible(effects, "hint") and ops(effects, "hint")[0]["html"]
     marked = [
         changes
@@ -1217,13 +1237,13 @@ def test_the_hint_waits_for_the_advisors_table(in_browser):
         changes.get("toggle") == {"hint-keep": False, "hint-best": False}
         for _, changes in (op for ops_, _ in of(effects, "apply") for op in ops_)
     )
-    assert send(app, Tick(token))[1] == []
+    assert send(app, read_timer(token))[1] == []
 
 
 def test_after_the_last_roll_the_hint_marks_the_best_box():
     match = new_match("yacht", ["Ann"], seed=1).roll().roll().roll()
     app, effects = start(match=Session(match, hints=frozenset({0})))
-    app, effects = send(app, Tick(tick_token(effects, "hint")))
+    app, effects = send(app, read_timer(tick_token(effects, "hint")))
     marks = [(at, changes) for ops_, _ in of(effects, "apply") for at, changes in ops_ if "optional" in changes]
     assert [changes["toggle"] for _, changes in marks] == [{"hint-best": True}]
     assert marks[0][0][0].startswith("#scorecard button[data-category=")
@@ -1233,7 +1253,7 @@ def test_a_failed_table_fetch_lets_the_advisor_estimate(in_browser):
     app, effects = start(match=rolled().with_hints(True))
     assert of(effects, "fetch") == [("yacht.bin", game.TABLES + "yacht.bin")]
     app, effects = send(app, Fetched("yacht.bin", None))
-    app, effects = send(app, Tick(tick_token(effects, "hint")))
+    app, effects = send(app, read_timer(tick_token(effects, "hint")))
     assert visible(effects, "hint")
 
 
@@ -1245,26 +1265,26 @@ def test_a_table_of_other_rules_is_not_loaded(in_browser):
 
 def test_the_prefetch_asks_for_the_table_once(in_browser):
     app, effects = start(match=rolled())
-    app, effects = send(app, Tick(tick_token(effects, "prefetch")))
+    app, effects = send(app, read_timer(tick_token(effects, "prefetch")))
     assert of(effects, "fetch") == [("yacht.bin", game.TABLES + "yacht.bin")]
 
 
 def test_win_chances(in_browser):
     app, _ = start(match=rolled(players=("Ann", "Bob")))
-    app, effects = send(app, Change("chances-toggle", checked=True))
+    app, effects = send(app, Toggled(Switch.CHANCES, True))
     assert ops(effects, "chances")[0] == {"text": ""} and of(effects, "fetch")
     name = of(effects, "fetch")[0][0]
     app, effects = send(app, Fetched(name, table_bytes(name)))
     name = of(effects, "fetch")[0][0]  # then the spread table
     app, effects = send(app, Fetched(name, table_bytes(name)))
-    app, effects = send(app, Tick(tick_token(effects, "chances")))
+    app, effects = send(app, read_timer(tick_token(effects, "chances")))
     assert "%" in ops(effects, "chances")[-1]["text"]
 
 
 def test_win_chances_of_one_player_against_their_best():
     app, _ = start(match=rolled(), stored={HISTORY_KEY: some_history().to_json()})
-    app, effects = send(app, Change("chances-toggle", checked=True))
-    app, effects = send(app, Tick(tick_token(effects, "chances")))
+    app, effects = send(app, Toggled(Switch.CHANCES, True))
+    app, effects = send(app, read_timer(tick_token(effects, "chances")))
     assert ops(effects, "chances")[-1]["text"]
 
 
@@ -1273,35 +1293,35 @@ def test_win_chances_of_one_player_against_their_best():
 
 def test_a_language_switch_fetches_the_catalogue_then_words_the_page():
     app, _ = start(match=rolled(), msgids=("Statistics",))
-    app, effects = send(app, Change("language", "de"))
+    app, effects = send(app, LanguagePicked("de"))
     assert effects == [Fetch("language:de", "./static/locale/de.mo")]
-    assert send(app, Change("language", "de"))[1] == []  # asked once
+    assert send(app, LanguagePicked("de"))[1] == []  # asked once
     app, effects = send(app, Fetched("language:de", catalogue("de")))
     assert app.t.code == "de" and stores(effects, LANGUAGE_KEY) == ["de"]
     ((code, manifest, words),) = of(effects, "language")
     assert code == "de" and manifest == "./static/manifest.de.webmanifest" and words == {"Statistics": "Statistik"}
     assert ops(effects, "setup-form") and ops(effects, "scorecard")  # the form and the board in German
     assert ops(effects, "quick-computer-line") == [{"text": "Du gegen Lena, Stufe gut"}]  # the form's words rebuilt
-    app, effects = send(app, Change("language", "en"))  # English needs no catalogue
+    app, effects = send(app, LanguagePicked("en"))  # English needs no catalogue
     assert app.t.code == "en" and stores(effects, LANGUAGE_KEY) == ["en"] and not of(effects, "fetch")
     assert of(effects, "language")[0][:2] == ("en", "./static/manifest.webmanifest")
 
 
 def test_a_catalogue_that_could_not_be_fetched_leaves_the_page_as_it_was():
     app, _ = start()
-    app, effects = send(app, Change("language", "de"), Fetched("language:de", None))
+    app, effects = send(app, LanguagePicked("de"), Fetched("language:de", None))
     assert app.t.code == "en" and ops(effects, "language") == [{"value": "en"}]
     assert notice(effects) == en(NO_CATALOGUE) and not of(effects, "store") and not of(effects, "language")
 
 
 def test_an_unknown_language_is_ignored():
     app, _ = start()
-    assert send(app, Change("language", "xx"))[1] == [] and send(app, Change("language", "en"))[1] == []
+    assert send(app, LanguagePicked("xx"))[1] == [] and send(app, LanguagePicked("en"))[1] == []
 
 
 def test_a_catalogue_for_a_language_no_longer_wanted_is_ignored():
     app, _ = start()
-    app, _ = send(app, Change("language", "de"), Change("language", "sv"))
+    app, _ = send(app, LanguagePicked("de"), LanguagePicked("sv"))
     app, effects = send(app, Fetched("language:de", catalogue("de")))
     assert effects == [] and app.t.code == "en"
 
@@ -1328,18 +1348,18 @@ def test_a_start_whose_catalogue_cannot_come_goes_on_in_english():
 
 def test_the_rules_and_statistics_are_worded_again():
     app, _ = start(match=rolled())
-    app, _ = send(app, Click("menu-rules"), Change("language", "de"))
+    app, _ = send(app, Pressed(Button.MENU_RULES), LanguagePicked("de"))
     app, effects = send(app, Fetched("language:de", catalogue("de")))
     assert ops(effects, "rules-body")
-    app, _ = send(app, Click("menu-stats"), Fetched("references", None))
-    app, effects = send(app, Change("language", "en"))
+    app, _ = send(app, Pressed(Button.MENU_STATS), Fetched("references", None))
+    app, effects = send(app, LanguagePicked("en"))
     assert ops(effects, "stats-body")
 
 
 def test_an_open_report_is_worded_again():
     app, _ = start(match=last_box(8, [5] * 5))
-    app, effects = send(app, click("yacht"), Click("show-report"))
-    app, effects = send(app, Change("language", "de"), Fetched("language:de", catalogue("de")))
+    app, effects = send(app, click("yacht"), Pressed(Button.SHOW_REPORT))
+    app, effects = send(app, LanguagePicked("de"), Fetched("language:de", catalogue("de")))
     assert ops(effects, "report")[-1]["hidden"] is False and ticks(effects, "report")
 
 
@@ -1357,7 +1377,7 @@ def test_the_lost_moves_are_said_in_a_browser_of_another_language():
 
 def test_back_to_english_before_the_catalogue_comes_stays_english():
     app, _ = start()
-    app, _ = send(app, Change("language", "de"), Change("language", "en"))
+    app, _ = send(app, LanguagePicked("de"), LanguagePicked("en"))
     app, effects = send(app, Fetched("language:de", catalogue("de")))
     assert app.t.code == "en" and not stores(effects, LANGUAGE_KEY)
 
@@ -1385,8 +1405,8 @@ def test_a_second_language_switch_mid_turn_leaves_every_element_in_the_last():
     fixed = fixed_texts()
     assert fixed["roll-button"] == "Roll" and fixed["hint-toggle-text"] == "Hints"  # the board's and fixed texts
     app, _ = start(match=rolled(), msgids=tuple(fixed.values()))
-    app, _ = send(app, Change("language", "sv"), Fetched("language:sv", catalogue("sv")))
-    app, effects = send(app, Change("language", "de"), Fetched("language:de", catalogue("de")))
+    app, _ = send(app, LanguagePicked("sv"), Fetched("language:sv", catalogue("sv")))
+    app, effects = send(app, LanguagePicked("de"), Fetched("language:de", catalogue("de")))
     de = Text.from_mo("de", catalogue("de"))
     shown = shown_texts(effects, fixed)
     assert shown["roll-button"] == view.roll_label(app.session.match, t=de) == "Würfeln (noch 2)"
@@ -1409,7 +1429,7 @@ def test_a_truncated_catalogue_is_as_one_that_could_not_be_fetched(data):
 
 def test_a_damaged_catalogue_is_as_one_that_could_not_be_fetched():
     app, _ = start()
-    app, effects = send(app, Change("language", "de"), Fetched("language:de", b"this is no catalogue"))
+    app, effects = send(app, LanguagePicked("de"), Fetched("language:de", b"this is no catalogue"))
     assert app.t.code == "en" and notice(effects) == en(NO_CATALOGUE)
 
 
@@ -1427,22 +1447,22 @@ def test_motion_reduced_tosses_no_dice():
 
 def test_events_before_the_start_do_nothing():
     for event in (
-        Click("roll-button"),
-        Click("undo-button"),
-        Click("pass-start"),
-        Click("skip-button"),
-        Click("show-report"),
-        Click("link-start"),
-        Click("save-problem-dismiss"),
-        Tick("computer:1"),
-        Tick("hint:1"),
-        Tick("prefetch:1"),
-        Tick("cheer:5"),
+        Pressed(Button.ROLL),
+        Pressed(Button.UNDO),
+        Pressed(Button.PASS_START),
+        Pressed(Button.SKIP),
+        Pressed(Button.SHOW_REPORT),
+        Pressed(Button.LINK_START),
+        Pressed(Button.SAVE_PROBLEM_DISMISS),
+        TimerFired(TimerKind.COMPUTER, 1),
+        TimerFired(TimerKind.HINT, 1),
+        TimerFired(TimerKind.PREFETCH, 1),
+        TimerFired(TimerKind.CHEER, 5),
         Visibility(False),
         Refused(UNREADABLE_KEY),
-        Click(data=(("die", "1"),)),
-        Click(data=(("row", "yacht"), ("player", "0"))),
-        Change("hint-toggle"),
+        DieToggled(1),
+        CellPressed("yacht", 0),
+        Toggled(Switch.HINTS, False),
     ):
         app, effects = update(App(), event)
         assert [effect for effect in effects if not isinstance(effect, Apply | Focus)] == [], event
@@ -1451,7 +1471,7 @@ def test_events_before_the_start_do_nothing():
 @pytest.mark.parametrize("data", [(("die", "²"),), (("row", "yacht"), ("player", "²"))])
 def test_a_click_with_odd_digits_does_nothing(data):
     app, _ = start(match=rolled())
-    assert send(app, Click(data=data))[1] == []
+    assert send(app, read_click(data=data))[1] == []
 
 
 def test_read_event_reads_the_protocols_messages():
@@ -1464,8 +1484,8 @@ def test_read_event_reads_the_protocols_messages():
     assert game.read_event('{"type": "fetched", "name": "n", "ok": false}', b"ab")[0] == Fetched("n", None)
     assert game.read_event('{"type": "storage", "key": "k", "value": 3}')[0] == Stored("k", None)
     assert game.read_event('{"type": "persisted", "persisted": "x"}')[0] == Persisted(None)
-    assert game.read_event('{"type": "click", "data": {"die": 1}, "form": [["a", null]]}')[0] == Click(
-        "", (("die", "1"),), (("a", ""),)
+    assert game.read_event('{"type": "click", "data": {"die": 1}, "form": [["a", null]]}')[0] == DieToggled(
+        1, form=(("a", ""),)
     )
     for text in ("", "[]", '"x"', '{"type": "file"}', '{"type": ["x"]}', '{"type": "start", "stored": []}'):
         assert game.read_event(text) == (None, "")
@@ -1618,13 +1638,13 @@ class AppMachine(RuleBasedStateMachine):
             st.sampled_from(
                 [
                     Key("r"),
-                    Click("roll-button"),
-                    Click("menu-stats"),
-                    Tick("computer:1"),
+                    Pressed(Button.ROLL),
+                    Pressed(Button.MENU_STATS),
+                    TimerFired(TimerKind.COMPUTER, 1),
                     Fetched("references", None),
                     Refused(SAVE_KEY),
                     Visibility(False),
-                    Click(data=(("die", "0"),)),
+                    DieToggled(0),
                     Submit(()),
                 ]
             ),
@@ -1661,13 +1681,13 @@ class AppMachine(RuleBasedStateMachine):
             options = list(session.match.options())
             self.send(click(options[box % len(options)]))
 
-    @rule(button=st.sampled_from(sorted(game.BUTTONS) + ["", "unknown"]), form=fields())
+    @rule(button=st.sampled_from([button.value for button in game.Button] + ["", "unknown"]), form=fields())
     def click_button(self, button, form):
-        self.send(Click(button, (), form))
+        self.send(read_click(button, (), form))
 
     @rule(die=st.integers(-1, 10))
     def click_die(self, die):
-        self.send(Click(data=(("die", str(die)),)))
+        self.send(read_click(data=(("die", str(die)),)))
 
     @rule(box=st.sampled_from(BOXES))
     def click_box(self, box):
@@ -1675,11 +1695,11 @@ class AppMachine(RuleBasedStateMachine):
 
     @rule(row=st.sampled_from(BOXES), player=st.sampled_from(["0", "1", "7", "", "x"]))
     def click_cell(self, row, player):
-        self.send(Click(data=(("row", row), ("player", player))))
+        self.send(read_click(data=(("row", row), ("player", player))))
 
     @rule(game_id=st.sampled_from(["0" * 16, "x"]))
     def click_game(self, game_id):
-        self.send(Click(data=(("game", game_id),)))
+        self.send(GameDeletePressed(game_id))
 
     @rule(
         key=st.sampled_from(KEYS),
@@ -1699,13 +1719,13 @@ class AppMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def tick(self, data):
         """Any token given so far (most are stale), or a made-up one."""
-        self.send(Tick(data.draw(st.sampled_from(sorted(self.tokens)))))
+        self.send(read_timer(data.draw(st.sampled_from(sorted(self.tokens)))))
 
     @precondition(lambda self: self.latest)
     @rule(data=st.data())
     def tick_latest(self, data):
         """A timer that fires as set: the latest token of its kind."""
-        self.send(Tick(data.draw(st.sampled_from(sorted(self.latest.values())))))
+        self.send(read_timer(data.draw(st.sampled_from(sorted(self.latest.values())))))
 
     @rule(data=st.data(), real=st.booleans())
     def fetched(self, data, real):
@@ -1754,7 +1774,7 @@ class AppMachine(RuleBasedStateMachine):
 
     @rule(answer=st.sampled_from(["leave", "delete-all", "delete:" + "0" * 16, "delete:", "nonsense"]))
     def confirmed(self, answer):
-        self.send(Confirmed(answer))
+        self.send(read_answer(answer))
 
     @rule(
         element=st.sampled_from(["hint-toggle", "chances-toggle", "language", "stats-rules", "stats-player", "other"]),
@@ -1763,7 +1783,7 @@ class AppMachine(RuleBasedStateMachine):
         form=fields(),
     )
     def change(self, element, value, checked, form):
-        self.send(Change(element, value, checked, form))
+        self.send(read_change(element, value, checked, form))
 
     @rule(form=fields())
     def submit(self, form):
@@ -1797,8 +1817,8 @@ def test_a_whole_solo_game_by_clicks_is_the_engines_game(query):
     app, _ = start(query)
     twin = parse_link("?" + query)[0].start()
     for _ in range(twin.rounds):
-        app, _ = send(app, Click("roll-button"), Click(data=(("die", "0"),)), Click(data=(("die", "2"),)))
-        app, effects = send(app, Click("roll-button"))
+        app, _ = send(app, Pressed(Button.ROLL), DieToggled(0), DieToggled(2))
+        app, effects = send(app, Pressed(Button.ROLL))
         twin = twin.roll().hold(0).hold(2).roll()
         assert app.session.match.dice == twin.dice
         offered = {box: points for box, points in twin.options().items() if box in twin.open_categories()}

@@ -9,7 +9,20 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from game.app import CHALLENGE_KEY, QR_LABEL, SAVE_KEY, STORED_KEYS, App, Click, Screen, Start, Tick, update
+from game.app import (
+    CHALLENGE_KEY,
+    QR_LABEL,
+    SAVE_KEY,
+    STORED_KEYS,
+    App,
+    BoxChosen,
+    Button,
+    Pressed,
+    Screen,
+    Start,
+    read_timer,
+    update,
+)
 from game.coach.advisor import Advisor
 from game.coach.session import Next, Session
 from game.core import links
@@ -128,7 +141,7 @@ def test_a_match_that_drew_its_dice_in_sequence_offers_no_challenge():
     assert refused.value.why is links.Why.UNSENDABLE
     app = App(screen=Screen.PLAY, session=Session(old))
     assert controls.elements(app.session, standings.results(old))["challenge-friend"].hidden is True
-    assert update(app, Click("challenge-friend"), now=NOW) == (replace(app, now=NOW), [])
+    assert update(app, Pressed(Button.CHALLENGE_FRIEND), now=NOW) == (replace(app, now=NOW), [])
 
 
 @pytest.mark.parametrize(
@@ -156,18 +169,18 @@ def play_out(app, pick=0):
     effects = []
     while not app.session.match.game_over:
         if app.session.next is Next.COMPUTER:
-            app, effects = send(app, Tick(app.waiting.computer or ""))
+            app, effects = send(app, read_timer(app.waiting.computer or ""))
             continue
-        app, more = send(app, Click("roll-button"))
+        app, more = send(app, Pressed(Button.ROLL))
         boxes = list(app.session.match.options())
-        app, effects = send(app, Click(data=(("category", boxes[pick]),)))
+        app, effects = send(app, BoxChosen(boxes[pick]))
         effects = more + effects
     return app, effects
 
 
 def ending(app, effects):
     """The App once the ending's tick has come, and its effects."""
-    return send(app, *[Tick(token) for token, _ in ticks(effects, "ending")])
+    return send(app, *[read_timer(token) for token, _ in ticks(effects, "ending")])
 
 
 def challenger():
@@ -175,7 +188,7 @@ def challenger():
     query = (("rules", "yacht"), ("players", "Ann"), ("cpu", "2:easy"), ("seed", "77"))
     app, _ = update(App(), Start(query=query, address=ADDRESS), now=NOW)
     app, _ = play_out(app)
-    app, effects = send(app, Click("challenge-friend"))
+    app, effects = send(app, Pressed(Button.CHALLENGE_FRIEND))
     return app, effects
 
 
@@ -192,7 +205,7 @@ def test_challenge_a_friend_shares_the_persons_game_by_link_with_a_qr_code():
     assert ops(effects, "share-qr-button")[-1]["hidden"] is False
     link = links.read(dict(parse_qsl(urlsplit(url).query))["challenge"])
     assert link.match.players == ("Ann",) and link.match.cards[0][0] == app.session.match.cards[0][0]
-    app, effects = send(app, Click("share-qr-button"))
+    app, effects = send(app, Pressed(Button.SHARE_QR))
     drawn = ops(effects, "share-qr")[-1]
     assert drawn["hidden"] is False and drawn["html"].startswith("<svg") and f'aria-label="{QR_LABEL}"' in drawn["html"]
 
@@ -233,7 +246,7 @@ def test_a_challenge_over_a_match_in_progress_asks_first():
     saved = Session(new_match("yatzy", ["Cy"], seed=1).roll())
     app, effects = friend(theirs_app.sharing[2], {SAVE_KEY: saved.to_json()})
     assert app.screen is Screen.LINK_CHOICE and app.kept.match == saved.match
-    app, effects = send(app, Click("link-start"))
+    app, effects = send(app, Pressed(Button.LINK_START))
     assert app.screen is Screen.PLAY and challenge.applies(app.challenge, app.session.match)
 
 
@@ -241,7 +254,7 @@ def test_another_game_shows_no_challenge():
     theirs_app, _ = challenger()
     app, _ = friend(theirs_app.sharing[2])
     app, effects = play_out(app)
-    app, effects = send(app, Click("play-again"))  # a new seed: no longer the challenge's dice
+    app, effects = send(app, Pressed(Button.PLAY_AGAIN))  # a new seed: no longer the challenge's dice
     assert ops(effects, "challenge-line")[-1]["hidden"] is True and ops(effects, "challenge-result")[-1] == {
         "hidden": True
     }

@@ -9,7 +9,19 @@ from datetime import date
 
 import pytest
 
-from game.app import HISTORY_KEY, SETUP_KEY, Click, Confirmed, Fetched, Screen, Shared, update
+from game.app import (
+    HISTORY_KEY,
+    SETUP_KEY,
+    Answer,
+    Answered,
+    BoxChosen,
+    Button,
+    Fetched,
+    Pressed,
+    Screen,
+    Shared,
+    update,
+)
 from game.coach.session import Session
 from game.core import variants
 from game.core.actions import Hold, Roll, Score
@@ -177,7 +189,7 @@ def lobby(name: str = "Zoe", rules_name: str = "yatzy", **options) -> tuple:
 
 def test_daily_game_starts_the_days_seed_for_the_first_person_without_undo():
     app, _ = start()
-    app, effects = send(app, Click("quick-daily", (), lobby("Zoe", "yahtzee", joker="free")))
+    app, effects = send(app, Pressed(Button.QUICK_DAILY, form=lobby("Zoe", "yahtzee", joker="free")))
     match = app.session.match
     assert app.screen is Screen.PLAY and match.seed == "daily:2026-11-24:yahtzee" == daily.seed("yahtzee", DAY)
     assert match.players == ("Zoe",) and match.games == 1 and not app.session.undo_allowed
@@ -190,7 +202,7 @@ def test_daily_game_is_the_same_for_everyone_on_a_day_and_another_the_next():
     first_rolls = []
     for name, now in (("Ann", NOW), ("Bob", "2026-11-24T23:59:00+00:00"), ("Cy", "2026-11-25T00:01:00Z")):
         app, _ = start()
-        app, _ = update(app, Click("quick-daily", (), lobby(name)), now=now)
+        app, _ = update(app, Pressed(Button.QUICK_DAILY, form=lobby(name)), now=now)
         first_rolls.append(app.session.match.roll().dice)
     assert first_rolls[0] == first_rolls[1] != first_rolls[2]
 
@@ -207,15 +219,17 @@ def finished_daily(rules_name: str = "yacht", name: str = "Ann") -> tuple[Sessio
 def test_a_daily_games_results_offer_its_spoiler_free_share():
     session, last = finished_daily()
     app, _ = start(match=session)
-    assert visible(send(app, Click("quick-daily"))[1], "share-result") is None  # not on the setup screen: nothing
-    app, effects = send(app, Click(data=(("category", last),)))
+    assert (
+        visible(send(app, Pressed(Button.QUICK_DAILY))[1], "share-result") is None
+    )  # not on the setup screen: nothing
+    app, effects = send(app, BoxChosen(last))
     assert visible(effects, "share-result") is True
     app, effects = after_ticks(app, effects, "records")
     record = History.from_json(stores(effects, HISTORY_KEY)[-1]).games[0]
-    app, effects = send(app, Click("share-result"))
+    app, effects = send(app, Pressed(Button.SHARE_RESULT))
     assert ("share", True) in of(effects, "dialog") and ("share-send",) in of(effects, "focus")
     assert ops(effects, "share-text")[-1]["text"] == daily.share_text(record) and app.sharing[2] == ""  # no address
-    app, effects = send(app, Click("share-send"))
+    app, effects = send(app, Pressed(Button.SHARE_SEND))
     assert of(effects, "share") == [("Your daily result", daily.share_text(record), "")]
 
 
@@ -224,9 +238,9 @@ def test_two_devices_get_the_same_first_roll_and_no_undo():
     rolls = []
     for name in ("Zoe", "Yann"):
         app, _ = start()
-        app, effects = send(app, Click("quick-daily", (), lobby(name)))
+        app, effects = send(app, Pressed(Button.QUICK_DAILY, form=lobby(name)))
         assert visible(effects, "undo-button") is False  # undo would show the dice to come
-        app, _ = send(app, Click("roll-button"))
+        app, _ = send(app, Pressed(Button.ROLL))
         rolls.append(app.session.match.dice)
     assert rolls[0] == rolls[1] and None not in rolls[0], rolls
 
@@ -234,11 +248,11 @@ def test_two_devices_get_the_same_first_roll_and_no_undo():
 def test_where_the_browser_cannot_share_the_result_is_copied_and_said_so():
     session, last = finished_daily("yatzy")
     app, _ = start(match=session)
-    app, effects = send(app, Click(data=(("category", last),)))
+    app, effects = send(app, BoxChosen(last))
     app, effects = after_ticks(app, effects, "records")
     text = daily.share_text(History.from_json(stores(effects, HISTORY_KEY)[-1]).games[0])
     assert re.fullmatch(r"Yacht Dice · Yatzy daily \d{4}-\d{2}-\d{2} — \d+ points?, bonus [✓✗], Yatzy × \d.*", text)
-    app, effects = send(app, Click("share-result"), Click("share-send"))
+    app, effects = send(app, Pressed(Button.SHARE_RESULT), Pressed(Button.SHARE_SEND))
     assert of(effects, "share") == [("Your daily result", text, "")]
     copied, effects = send(app, Shared("copied"))  # page.js: no Web Share API, so the clipboard took it
     assert ops(effects, "share-note")[-1] == {"hidden": False} and visible(effects, "share-note")
@@ -247,7 +261,7 @@ def test_where_the_browser_cannot_share_the_result_is_copied_and_said_so():
     assert [c["value"] for c in ops(effects, "share-link") if "value" in c] == [text]
     assert visible(effects, "share-link-row") and of(effects, "focus") == [("share-link",)]
     assert send(app, Shared("shared"))[1] == [] and send(app, Shared("cancelled"))[1] == []
-    _, effects = send(copied, Click("share-close"))
+    _, effects = send(copied, Pressed(Button.SHARE_CLOSE))
     assert of(effects, "dialog") == [("share", False)]
 
 
@@ -257,21 +271,21 @@ def test_other_games_results_offer_no_share():
     for box in boxes:
         match = match.roll().score(box)
     app, _ = start(match=Session(match.roll()))
-    app, effects = send(app, Click(data=(("category", last),)))
-    assert visible(effects, "share-result") is False and send(app, Click("share-result"))[1] == []
+    app, effects = send(app, BoxChosen(last))
+    assert visible(effects, "share-result") is False and send(app, Pressed(Button.SHARE_RESULT))[1] == []
 
 
 @pytest.mark.parametrize("undo", ["1", "0"])
 def test_play_again_after_the_daily_game_is_an_ordinary_game_with_the_forms_undo(undo):
     app, _ = start()
     fields = tuple((k, undo if k == "undo" else v) for k, v in lobby("Zoe", "yacht"))
-    app, _ = send(app, Click("quick-daily", (), fields))
+    app, _ = send(app, Pressed(Button.QUICK_DAILY, form=fields))
     assert not app.session.undo_allowed
     *boxes, last = app.session.match.open_categories()
     for box in boxes:
-        app, _ = send(app, Click("roll-button"), Click(data=(("category", box),)))
-    app, _ = send(app, Click("roll-button"), Click(data=(("category", last),)))
-    app, _ = send(app, Click("play-again"))
+        app, _ = send(app, Pressed(Button.ROLL), BoxChosen(box))
+    app, _ = send(app, Pressed(Button.ROLL), BoxChosen(last))
+    app, _ = send(app, Pressed(Button.PLAY_AGAIN))
     assert app.screen is Screen.PLAY and daily.match_day(app.session.match) is None  # a new seed: not the day's dice
     assert app.session.undo_allowed is (undo == "1") and app.session.match.players == ("Zoe",)
 
@@ -283,37 +297,39 @@ def test_play_again_after_another_game_keeps_its_undo():
     for box in boxes:
         match = match.roll().score(box)
     app, _ = start(match=Session(match.roll(), undo_allowed=False))
-    app, _ = send(app, Click(data=(("category", last),)), Click("play-again"))
+    app, _ = send(app, BoxChosen(last), Pressed(Button.PLAY_AGAIN))
     assert app.screen is Screen.PLAY and not app.session.undo_allowed and app.session.match.seed != 5
 
 
 def test_a_daily_game_played_today_offers_its_result_instead_of_a_new_game():
     record = played("yatzy", DAY, "2026-11-24T08:00:00Z")
     app, _ = start(stored={HISTORY_KEY: history_of(record).to_json()})
-    app, effects = send(app, Click("quick-daily", (), lobby()))
+    app, effects = send(app, Pressed(Button.QUICK_DAILY, form=lobby()))
     assert app.screen is Screen.SETUP and app.session is None  # no new game on dice already seen
     assert ("share", True) in of(effects, "dialog")
     assert ops(effects, "share-text")[-1]["text"] == daily.share_text(record)
     assert "today's Yatzy game" in [op["text"] for op in ops(effects, "share-note") if "text" in op][-1]
-    app, effects = send(app, Click("quick-daily", (), lobby(rules_name="yacht")))  # another rule set's is still to play
+    app, effects = send(
+        app, Pressed(Button.QUICK_DAILY, form=lobby(rules_name="yacht"))
+    )  # another rule set's is still to play
     assert app.screen is Screen.PLAY and app.session.match.seed == "daily:2026-11-24:yacht"
 
 
 def test_a_daily_game_left_in_progress_is_taken_up_again():
     app, _ = start()
-    app, _ = send(app, Click("quick-daily", (), lobby()), Click("roll-button"))
+    app, _ = send(app, Pressed(Button.QUICK_DAILY, form=lobby()), Pressed(Button.ROLL))
     rolled = app.session
-    app, _ = send(app, Click("menu-new"))
-    app, _ = send(app, Confirmed("leave"))
+    app, _ = send(app, Pressed(Button.MENU_NEW))
+    app, _ = send(app, Answered(Answer.LEAVE))
     assert app.screen is Screen.SETUP
-    app, _ = send(app, Click("quick-daily", (), lobby()))
+    app, _ = send(app, Pressed(Button.QUICK_DAILY, form=lobby()))
     assert app.screen is Screen.PLAY and app.session.match == rolled.match  # not begun again on seen dice
 
 
 def test_statistics_show_the_streak_and_the_daily_results():
     records = [played("yacht", date(2026, 11, day), f"2026-11-{day}T08:00:00Z") for day in (22, 23, 24)]
     app, _ = start(stored={HISTORY_KEY: history_of(*records, played("yacht", DAY, NOW, seed="7")).to_json()})
-    app, effects = send(app, Click("menu-stats"), Fetched("references", None))
+    app, effects = send(app, Pressed(Button.MENU_STATS), Fetched("references", None))
     html = ops(effects, "stats-body")[-1]["html"]
     assert "Daily games" in html and "Daily streak: 3 days" in html
     lines = re.findall(r"<li>(11/2\d/2026 · Yacht · \d+)</li>", html)

@@ -15,7 +15,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.app import App, Click, Fetched, Start, Submit, Tick, update
+from game.app import (
+    App,
+    BoxChosen,
+    Button,
+    DieToggled,
+    Fetched,
+    Pressed,
+    Start,
+    Submit,
+    TimerFired,
+    TimerKind,
+    read_timer,
+    update,
+)
 from game.coach.session import Session
 from game.core.engine import new_match
 from game.present import view
@@ -155,18 +168,18 @@ def test_what_reads_neither_is_let_be():
 EVENTS = st.lists(
     st.sampled_from(
         [
-            Click("roll-button"),
-            Click(data=(("die", "0"),)),
-            Click(data=(("category", "choice"),)),
-            Click(data=(("category", "yacht"),)),
-            Click("undo-button"),
-            Click("new-match"),
-            Click("quick-solo"),
-            Click("quick-computer"),
-            Click("play-again"),
+            Pressed(Button.ROLL),
+            DieToggled(0),
+            BoxChosen("choice"),
+            BoxChosen("yacht"),
+            Pressed(Button.UNDO),
+            Pressed(Button.NEW_MATCH),
+            Pressed(Button.QUICK_SOLO),
+            Pressed(Button.QUICK_COMPUTER),
+            Pressed(Button.PLAY_AGAIN),
             Submit((("rules", "yacht"), ("players", "Ann"))),
-            Tick("computer:1"),
-            Tick("prefetch:1"),
+            TimerFired(TimerKind.COMPUTER, 1),
+            TimerFired(TimerKind.PREFETCH, 1),
         ]
     ),
     max_size=12,
@@ -192,7 +205,7 @@ def test_the_same_app_and_event_give_the_same_app_and_effects(events, entropy):
         assert first == second, event
         app, effects = first
         for token, _ in ticks(effects, "computer"):  # the computer's turns too, one action a tick
-            first, second = twice(app, Tick(token))
+            first, second = twice(app, read_timer(token))
             assert first == second
             app = first[0]
 
@@ -201,36 +214,36 @@ def finished_solo(entropy: str) -> App:
     """An App whose solo Yacht match is over (its results on the board)."""
     app = started(entropy, (("rules", "yacht"), ("players", "Ann")))
     for box in app.session.match.open_categories():
-        app, _ = send(app, Click("roll-button"), Click(data=(("category", box),)))
+        app, _ = send(app, Pressed(Button.ROLL), BoxChosen(box))
     assert view.match_over(app.session.match)
     return app
 
 
 def test_play_again_from_equal_apps_gives_equal_seeds_and_each_time_a_new_one():
     app = finished_solo("AnnAnn")
-    (one, _), (two, _) = twice(app, Click("play-again"))
+    (one, _), (two, _) = twice(app, Pressed(Button.PLAY_AGAIN))
     assert one.session.match.seed == two.session.match.seed != app.session.match.seed
     again = finished_solo("AnnAnn")
     for box in one.session.match.open_categories():
-        one, _ = send(one, Click("roll-button"), Click(data=(("category", box),)))
-    third, _ = send(one, Click("play-again"))
+        one, _ = send(one, Pressed(Button.ROLL), BoxChosen(box))
+    third, _ = send(one, Pressed(Button.PLAY_AGAIN))
     assert third.session.match.seed not in (one.session.match.seed, app.session.match.seed)
     assert again == app  # the same start and clicks: the same App, seed and all
 
 
 def test_two_phones_starting_the_same_match_at_once_get_different_dice():
-    quick = [Click("quick-solo")]
+    quick = [Pressed(Button.QUICK_SOLO)]
     ann, _ = send(started("AnnAnn"), *quick)
     bob, _ = send(started("BobBob"), *quick)
     assert ann.session.match.seed != bob.session.match.seed
 
 
 def test_a_browser_without_entropy_still_gets_a_new_seed_at_each_match():
-    app, _ = send(started(""), Click("quick-solo"))
+    app, _ = send(started(""), Pressed(Button.QUICK_SOLO))
     first = app.session.match.seed
-    app, _ = send(app, Click("menu-new"), Click("quick-solo"))
+    app, _ = send(app, Pressed(Button.MENU_NEW), Pressed(Button.QUICK_SOLO))
     assert app.session.match.seed != first
-    later, _ = update(started(""), Click("quick-solo"), "2026-11-24T10:00:01Z")
+    later, _ = update(started(""), Pressed(Button.QUICK_SOLO), "2026-11-24T10:00:01Z")
     assert later.session.match.seed != first  # a second later: another seed
 
 
@@ -250,8 +263,8 @@ def test_a_match_without_a_seed_outside_the_app_is_derived_from_its_setup():
 def waiting_for_a_table() -> tuple[App, list]:
     """A match against a Perfect computer at its first turn, whose table the App asked for."""
     app = started("AnnAnn", (("rules", "yacht"), ("players", "Ann,Cy"), ("cpu", "2:perfect")))
-    app, _ = send(app, Click("roll-button"))
-    return send(app, Click(data=(("category", next(iter(app.session.match.options()))),)))  # Cy's turn: its table
+    app, _ = send(app, Pressed(Button.ROLL))
+    return send(app, BoxChosen(next(iter(app.session.match.options()))))  # Cy's turn: its table
 
 
 @pytest.mark.usefixtures("in_browser")

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from game.app import SAVE_KEY, Click, Tick
+from game.app import SAVE_KEY, BoxChosen, Button, Pressed, read_timer
 from game.coach.session import Session
 from game.core.engine import new_match
 from tests.unit.test_app import of, stores, ticks
@@ -21,7 +21,7 @@ SEED = 31
 def settled(app, page, effects):
     """The App and page once the ticks the ending asked for (its record, its context) have come."""
     while pending := [token for kind in ("records", "ending") for token, _ in ticks(effects, kind)]:
-        app, page, effects = play(app, page, *[Tick(token) for token in pending])
+        app, page, effects = play(app, page, *[read_timer(token) for token in pending])
     return app, page
 
 
@@ -41,9 +41,9 @@ def test_a_one_game_match_ends_in_its_scene_and_plays_again_with_the_same_seat()
     assert page["next-game"]["hidden"] is True and page["finish-match"]["hidden"] is True
     assert page["show-report"]["hidden"] is False and page["play-again"]["hidden"] is False
 
-    app, page, effects = play(app, page, Click("play-again"))
+    app, page, effects = play(app, page, Pressed(Button.PLAY_AGAIN))
     assert page["results"]["hidden"] is True  # the scene is in the results panel
-    app, page, effects = play(app, page, Click("roll-button"))  # a new match: the same seat and rules, an empty card
+    app, page, effects = play(app, page, Pressed(Button.ROLL))  # a new match: the same seat and rules, an empty card
     assert "Ann's turn, roll 1 of 3" in status(page) and cell(page, "grand_total") == "0"
     saved = json.loads(stores(effects, SAVE_KEY)[-1])["match"]
     assert saved["seats"] == [{"name": "Ann", "kind": "human", "level": None}]
@@ -76,7 +76,7 @@ def two_seats_at_the_last_box(ann: list[int], bob: list[int]) -> Session:
 def test_each_outcome_of_a_two_seat_match_is_named_with_its_trophies(ann, bob, headline, said, trophies):
     app, page, _ = opened(match=two_seats_at_the_last_box(ann, bob))
     last = app.session.match.open_categories()[-1]
-    app, page, effects = play(app, page, Click(data=(("category", last),)))
+    app, page, effects = play(app, page, BoxChosen(last))
     app, page = settled(app, page, effects)
     scene = page["scene"]["html"]
     assert page["scene"]["hidden"] is False and words(page, "results-title") == "Final standings"

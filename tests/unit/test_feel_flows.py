@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from game.app import Click, Key, Screen, Tick
+from game.app import BoxChosen, Button, Key, Pressed, Screen, read_timer
 from game.core.engine import new_match
 from tests.unit.test_app import after_ticks, of, ops, send, start, ticks, visible
 
@@ -25,14 +25,14 @@ def status(effects) -> str:
 
 
 def first_box(app):
-    return Click(data=(("category", next(iter(app.session.match.options()))),))
+    return BoxChosen(next(iter(app.session.match.options())))
 
 
 def test_roll_marks_count_the_rolls_of_the_turn():
     app, effects = start("rules=yatzy&players=Ann&seed=2")
     assert used_marks(effects) == (0, 3)
     for used in range(1, 4):
-        app, effects = send(app, Click("roll-button"))
+        app, effects = send(app, Pressed(Button.ROLL))
         assert used_marks(effects) == (used, 3)
     app, effects = send(app, first_box(app))
     assert used_marks(effects) == (0, 3)
@@ -41,15 +41,15 @@ def test_roll_marks_count_the_rolls_of_the_turn():
 def test_the_pass_screen_comes_between_people_and_holds_the_dice_until_start():
     app, effects = start("rules=yacht&players=Ann,Bob&pass=1&seed=4")
     assert visible(effects, "pass") is not True  # the first turn: the phone is already in hand
-    app, _ = send(app, Click("roll-button"))
+    app, _ = send(app, Pressed(Button.ROLL))
     app, effects = send(app, first_box(app))
     assert visible(effects, "pass") and visible(effects, "tray") is False
     assert ops(effects, "pass-text")[-1]["text"] == "Pass the phone to Bob, then tap Start."
     assert ("pass-start",) in of(effects, "focus")
     assert send(app, Key("r"))[1] == []  # the dice wait for Bob
-    app, effects = send(app, Click("pass-start"))
+    app, effects = send(app, Pressed(Button.PASS_START))
     assert visible(effects, "tray") and visible(effects, "pass") is False and ("roll-button",) in of(effects, "focus")
-    app, _ = send(app, Click("roll-button"))
+    app, _ = send(app, Pressed(Button.ROLL))
     app, effects = send(app, first_box(app))
     assert (
         visible(effects, "pass") and ops(effects, "pass-text")[-1]["text"] == "Pass the phone to Ann, then tap Start."
@@ -61,12 +61,12 @@ def test_the_pass_screen_comes_between_people_and_holds_the_dice_until_start():
 
 def test_no_pass_screen_against_a_computer():
     app, _ = start("rules=yacht&players=Ann,Cy&cpu=2:easy&pass=1&seed=4")
-    app, _ = send(app, Click("roll-button"))
+    app, _ = send(app, Pressed(Button.ROLL))
     app, effects = send(app, first_box(app))
-    app, more = send(app, Click("skip-button"))
+    app, more = send(app, Pressed(Button.SKIP))
     effects += more
     while ticks(effects, "computer"):  # the computer's turn, at no pause
-        app, effects = send(app, *[Tick(token) for token, _ in ticks(effects, "computer")])
+        app, effects = send(app, *[read_timer(token) for token, _ in ticks(effects, "computer")])
     assert app.session.match.current_name == "Ann" and app.session.match.rolls == 0
     assert visible(effects, "pass") is not True and status(effects).endswith("Ann's turn: roll the dice")
     assert [c["attrs"]["aria-disabled"] for c in ops(effects, "roll-button") if "attrs" in c][-1] == "false"
@@ -74,7 +74,7 @@ def test_no_pass_screen_against_a_computer():
 
 def test_no_pass_screen_between_people_unless_asked_for():
     app, _ = start("rules=yacht&players=Ann,Bob&seed=4")
-    app, _ = send(app, Click("roll-button"))
+    app, _ = send(app, Pressed(Button.ROLL))
     app, effects = send(app, first_box(app))
     assert "Bob's turn" in status(effects) and visible(effects, "pass") is not True
     assert visible(effects, "tray") is not False
@@ -87,11 +87,11 @@ def yahtzee_seed() -> int:
 
 def test_a_yahtzee_is_celebrated_spoken_and_dismissible():
     app, _ = start(f"rules=yahtzee&players=Ann&seed={yahtzee_seed()}")
-    app, _ = send(app, Click("roll-button"))
-    app, effects = send(app, Click(data=(("category", "yahtzee"),)))
+    app, _ = send(app, Pressed(Button.ROLL))
+    app, effects = send(app, BoxChosen("yahtzee"))
     assert visible(effects, "cheer") and ops(effects, "cheer-text")[-1]["text"] == "Yahtzee for Ann!"
     assert "Yahtzee for Ann!" in status(effects)  # what a screen reader hears
-    app, effects = send(app, Click("cheer-close"))
+    app, effects = send(app, Pressed(Button.CHEER_CLOSE))
     assert visible(effects, "cheer") is False
 
 
@@ -114,7 +114,7 @@ def play_out(app):
     effects: list = []
     while not app.session.match.game_over:
         box = app.session.match.open_categories()[0]
-        app, more = send(app, Click("roll-button"), Click(data=(("category", box),)))
+        app, more = send(app, Pressed(Button.ROLL), BoxChosen(box))
         effects += more
     return after_ticks(app, effects, "records")
 
@@ -126,7 +126,7 @@ def test_a_personal_best_is_celebrated_when_a_game_beats_the_last():
     app, effects = play_out(app)
     assert not [text for text in (c.get("text") for c in ops(effects, "cheer-text")) if "personal best" in (text or "")]
     assert app.screen is Screen.PLAY  # the first game set no best: nothing to beat yet
-    app, _ = send(app, Click("next-game"))
+    app, _ = send(app, Pressed(Button.NEXT_GAME))
     app, effects = play_out(app)
     assert ops(effects, "cheer-text")[-1]["text"].startswith(f"A personal best for Ann: {best} points!")
     assert f"A personal best for Ann: {best} points!" in status(effects)

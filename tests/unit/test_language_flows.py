@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import re
 
-from game.app import LANGUAGE_KEY, SAVE_KEY, Change, Click, Fetched, Screen
+from game.app import LANGUAGE_KEY, SAVE_KEY, BoxChosen, Button, DieToggled, Fetched, LanguagePicked, Pressed, Screen
 from game.core import variants
 from game.core.engine import new_match
 from game.core.i18n import Text
@@ -76,19 +76,19 @@ def test_a_swedish_browser_gets_swedish_and_plays_a_turn():
     assert row_name(card, "full_house") == "Kåk" == variants.ruleset("yatzy").category("full_house").display(sv)
     roll = [changes["text"] for changes in ops(effects, "roll-button") if "text" in changes][-1]
     assert roll == view.roll_label(new_match("yatzy", ["Ann"], seed=5), t=sv)
-    app, effects = send(app, Click("roll-button"))
+    app, effects = send(app, Pressed(Button.ROLL))
     labels = choice_labels(effects)
     assert labels and not [label for label in labels if label.endswith(("points", "point"))], labels
-    app, effects = send(app, Click(data=(("category", next(iter(app.session.match.options()))),)))
+    app, effects = send(app, BoxChosen(next(iter(app.session.match.options()))))
     status = ops(effects, "status")[-1]["text"]
     assert status and status != view.status(new_match("yatzy", ["Ann"], seed=5)) and "Ann" in status, status
 
 
 def test_switching_language_mid_match_keeps_the_match_and_is_remembered():
     app, _ = start("rules=yahtzee&players=Ann,Bob&seed=11", msgids=FIXED)
-    app, _ = send(app, Click("roll-button"), Click(data=(("die", "0"),)))
+    app, _ = send(app, Pressed(Button.ROLL), DieToggled(0))
     before = app.session
-    app, effects = send(app, Change("language", "de"), Fetched("language:de", catalogue("de")))
+    app, effects = send(app, LanguagePicked("de"), Fetched("language:de", catalogue("de")))
     de = text_in("de")
     assert app.t.code == "de" and of(effects, "language")[-1][2]["Statistics"] == de._("Statistics")
     card = ops(effects, "scorecard")[-1]["html"]
@@ -99,7 +99,7 @@ def test_switching_language_mid_match_keeps_the_match_and_is_remembered():
         (changes,) = [c for c in ops(effects, (f'#dice button[data-die="{die}"]', 0)) if "attrs" in c]
         assert changes["attrs"]["aria-pressed"] == ("true" if die == 0 else "false")
         assert re.findall(r'data-face="(\d)"', changes["html"]) == [str(face)] and not changes["toss"]
-    app, effects = send(app, Click(data=(("category", next(iter(app.session.match.options()))),)))  # play goes on
+    app, effects = send(app, BoxChosen(next(iter(app.session.match.options()))))  # play goes on
     after = stores(effects, SAVE_KEY)[-1]
     # Remembered: the next start fetches German first, and resumes the match where it was.
     again, effects = start(stored={LANGUAGE_KEY: "de", SAVE_KEY: after}, languages=("en-US",))
@@ -113,22 +113,22 @@ def test_the_rules_screen_shows_the_match_rules_and_follows_the_language():
     text = rules_text.rules_of(yacht)
     full_house = text.box("full_house")
     app, _ = start("rules=yacht&players=Ann&seed=4")
-    app, effects = send(app, Click("menu-rules"))
+    app, effects = send(app, Pressed(Button.MENU_RULES))
     assert visible(effects, "rules") and screen(effects) == "rules"  # over the game, which it hides
     assert rules_title(effects) == text.title()
     shown = plain(ops(effects, "rules-body")[-1]["html"])
     for sentence in (full_house.condition, full_house.payout, *full_house.notes):
         assert sentence.text() in shown, sentence.text()
-    app, effects = send(app, Change("language", "fr"), Fetched("language:fr", catalogue("fr")))
+    app, effects = send(app, LanguagePicked("fr"), Fetched("language:fr", catalogue("fr")))
     fr = text_in("fr")
     assert rules_title(effects) == text.title(fr)
     assert full_house.condition.text(fr) in plain(ops(effects, "rules-body")[-1]["html"])
-    app, effects = send(app, Click("rules-close"))
+    app, effects = send(app, Pressed(Button.RULES_CLOSE))
     assert visible(effects, "rules") is False and screen(effects) is None
     # One screen at a time: Statistics over Rules closes Rules, and closing Statistics shows the game.
-    app, effects = send(app, Click("menu-rules"), Click("menu-stats"), Fetched("references", None))
+    app, effects = send(app, Pressed(Button.MENU_RULES), Pressed(Button.MENU_STATS), Fetched("references", None))
     assert visible(effects, "rules") is False and visible(effects, "stats") and screen(effects) == "stats"
-    app, effects = send(app, Click("stats-close"))
+    app, effects = send(app, Pressed(Button.STATS_CLOSE))
     assert visible(effects, "rules") is not True and visible(effects, "stats") is False and screen(effects) is None
 
 
@@ -138,7 +138,7 @@ def test_a_maxi_yatzy_link_shows_its_boxes_and_saved_rolls_in_swedish():
     card = ops(effects, "scorecard")[-1]["html"]
     assert [row_name(card, "villa"), row_name(card, "tower")] == ["Hus", "Torn"]  # Kåk is the full house
     assert card.count('class="category') == len(maxi.categories) == 20
-    app, effects = send(app, Click("menu-rules"))
+    app, effects = send(app, Pressed(Button.MENU_RULES))
     text = rules_text.rules_of(maxi)
     assert rules_title(effects) == text.title(sv) == "Regler: Maxi Yatzy"
     shown = plain(ops(effects, "rules-body")[-1]["html"])

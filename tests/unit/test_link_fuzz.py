@@ -11,7 +11,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from game.app import CHALLENGE_KEY, SAVE_KEY, Click, Screen
+from game.app import CHALLENGE_KEY, SAVE_KEY, Button, Pressed, Screen
 from game.core import links
 from game.core.cards import Seat
 from game.core.engine import new_match
@@ -124,7 +124,7 @@ def test_a_resigned_link_of_the_wrong_type_starts_the_game_as_without_a_link(bas
     assert notice(effects) == UNUSABLE
     assert app.screen is Screen.PLAY and app.session.match == saved.match
     assert all(value == saved.to_json() for value in stores(effects, SAVE_KEY))  # the save untouched
-    app, effects = send(app, Click("roll-button"))
+    app, effects = send(app, Pressed(Button.ROLL))
     assert app.session.match.rolls == 2 and stores(effects, SAVE_KEY)  # playable: the Roll is answered
 
 
@@ -143,7 +143,7 @@ def test_whatever_fails_while_taking_a_link_starts_the_game_as_without_one(monke
         assert kinds(effects)[-1] == "ready" and () in of(effects, "dropQuery") and notice(effects) == UNUSABLE
         assert app.screen is Screen.PLAY and app.session.match == saved.match
         assert all(value == saved.to_json() for value in stores(effects, SAVE_KEY))
-        assert send(app, Click("roll-button"))[0].session.match.rolls == 2
+        assert send(app, Pressed(Button.ROLL))[0].session.match.rolls == 2
 
 
 @pytest.mark.parametrize(("key", "junk"), WRONG, ids=[key for key, _ in WRONG])
@@ -153,7 +153,7 @@ def test_a_resigned_stored_challenge_of_the_wrong_type_does_not_stop_the_start(k
     assert kinds(effects)[-1] == "ready" and app.challenge is None
     assert app.screen is Screen.PLAY and app.session.match == saved.match
     assert all(value == saved.to_json() for value in stores(effects, SAVE_KEY))
-    assert send(app, Click("roll-button"))[0].session.match.rolls == 2
+    assert send(app, Pressed(Button.ROLL))[0].session.match.rolls == 2
 
 
 def test_a_stored_challenge_that_fails_deeper_does_not_stop_the_start(monkeypatch):

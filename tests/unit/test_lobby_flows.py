@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from game.app import Click, Fetched
+from game.app import BoxChosen, Button, Fetched, Pressed, read_click
 from game.coach.bots import computer_names
 from game.core.i18n import Text
 from game.present import forms
@@ -23,8 +23,8 @@ FIRST_VISIT = tuple(form_values(Setup(players=("",))).items())  # the form as it
 
 def a_turn(app, page):
     """Roll and take the first box offered."""
-    app, page, _ = play(app, page, Click("roll-button"))
-    return play(app, page, Click(data=(("category", next(iter(app.session.match.options()))),)))
+    app, page, _ = play(app, page, Pressed(Button.ROLL))
+    return play(app, page, BoxChosen(next(iter(app.session.match.options()))))
 
 
 @pytest.mark.parametrize(
@@ -37,7 +37,7 @@ def a_turn(app, page):
 )
 def test_each_one_tap_choice_starts_its_match_and_its_first_turn(choice, seats, said):
     app, page, _ = opened()
-    app, page, _ = play(app, page, Click(choice, (), FIRST_VISIT))
+    app, page, _ = play(app, page, read_click(choice, (), FIRST_VISIT))
     assert list(dict.fromkeys(heads(page)[1:])) == seats and app.session.match.ruleset.name == "yahtzee"
     assert status(page) == f"{seats[0]}'s turn: roll the dice"
     app, page, _ = a_turn(app, page)
@@ -65,7 +65,7 @@ def test_a_computers_name_is_in_the_pages_language():
     robot = computer_names(sv)[0]
     assert robot != computer_names()[0] and len(robot) <= 8
     assert words(page, "quick-computer-line") == sv._("You against {name}, who plays well", name=robot)
-    app, page, _ = play(app, page, Click("quick-computer", (), FIRST_VISIT))
+    app, page, _ = play(app, page, Pressed(Button.QUICK_COMPUTER, form=FIRST_VISIT))
     assert heads(page)[1:] == [sv.p_("default name", "Player"), robot]
     app, page, _ = a_turn(app, page)
     assert sv._("{name} (computer) is playing", name=robot) in status(page)

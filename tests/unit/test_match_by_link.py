@@ -10,7 +10,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from game.app import KEPT_PREFIX, SAVE_KEY, App, Click, Key, Screen, Start, Tick, update
+from game.app import KEPT_PREFIX, SAVE_KEY, App, BoxChosen, Button, Key, Pressed, Screen, Start, read_timer, update
 from game.coach.session import Session
 from game.core import links
 from game.core.actions import Roll, Score
@@ -45,9 +45,9 @@ def saved_of(app: App) -> str:
 
 def turn(app: App, box: str | None = None):
     """The person to move rolls once and scores ``box`` (the first open one by default)."""
-    app, first = send(app, Click("roll-button"))
+    app, first = send(app, Pressed(Button.ROLL))
     box = box or next(iter(app.session.match.open_categories()))
-    app, more = send(app, Click(data=(("category", box),)))
+    app, more = send(app, BoxChosen(box))
     return app, first + more
 
 
@@ -58,7 +58,7 @@ def shared_url(effects) -> str:
 
 def sent(app: App):
     """The send screen's "Send to …": the App and the link it shares."""
-    app, effects = send(app, Click("send-link"))
+    app, effects = send(app, Pressed(Button.SEND_LINK))
     assert ("share", True) in of(effects, "dialog")
     return app, shared_url(effects)
 
@@ -73,7 +73,7 @@ def test_a_turn_ends_on_the_send_screen_and_its_link_carries_the_match():
     assert ("send-link",) in of(effects, "focus")
     for key in ("r", "1"):
         assert send(ann, Key(key))[1] == []  # the dice wait for Bob, on his phone
-    ann, effects = send(ann, Click("send-link"))
+    ann, effects = send(ann, Pressed(Button.SEND_LINK))
     title, text, url = ann.sharing
     assert title == "Send to Bob" and "Bob, your turn" in text
     assert url.startswith(ADDRESS + "?match=") and shared_url(effects) == url
@@ -103,7 +103,7 @@ def test_a_two_person_match_travels_by_link_to_its_end_and_each_phone_shows_the_
     other = "Bob" if name == "Ann" else "Ann"
     assert visible(effects, "results") and visible(effects, "send-result")
     assert ops(effects, "send-result")[-1]["text"] == f"Send the result to {other}"
-    last, effects = send(phones[name], Click("send-result"))
+    last, effects = send(phones[name], Pressed(Button.SEND_RESULT))
     title, text, url = last.sharing
     assert title == f"Send the result to {other}" and "is over" in text and ("share", True) in of(effects, "dialog")
     there, effects = opened(url, saved_of(phones[other]))
@@ -162,7 +162,7 @@ def test_a_forked_link_asks_and_keeping_this_phones_state_offers_it_to_send_agai
     assert ops(effects, "link-choice-title")[-1]["text"] == "Play on from this link?"
     assert "a turn was played on two phones" in ops(effects, "link-choice-text")[-1]["text"]
     assert not stores(effects, SAVE_KEY)  # nothing written before the answer
-    kept, effects = send(asked, Click("link-keep"))
+    kept, effects = send(asked, Pressed(Button.LINK_KEEP))
     assert kept.session.match == bob.session.match
     assert notice(effects) == links.LinkError("", links.Why.ANOTHER_MATCH).text()
     assert links.read(shared_url(effects).partition("?match=")[2]).match == bob.session.match  # sent again
@@ -171,7 +171,7 @@ def test_a_forked_link_asks_and_keeping_this_phones_state_offers_it_to_send_agai
 def test_a_forked_link_taken_keeps_this_phones_state_aside_so_two_phones_never_wait_for_each_other():
     bob, other, link = forked()
     asked, _ = opened(link, saved_of(bob))
-    taken, effects = send(asked, Click("link-start"))
+    taken, effects = send(asked, Pressed(Button.LINK_START))
     assert taken.session.match == other.session.match and taken.session.match.current_name == "Ann"
     (key,) = [key for key, _ in of(effects, "store") if key.startswith(KEPT_PREFIX)]
     assert key == KEPT_PREFIX + "replaced" and Session.from_json(taken.value(key)).match == bob.session.match
@@ -200,7 +200,7 @@ def test_undo_never_reaches_back_into_the_turns_a_link_brought():
     bob, effects = send(bob, Key("u"))
     assert notice(effects) == "Undo cannot reach back before the turn this link brought."
     assert bob.session.match.player == 1 and len(bob.session.match.actions) == bob.session.floor
-    bob, _ = send(bob, Click("roll-button"))
+    bob, _ = send(bob, Pressed(Button.ROLL))
     assert not bob.session.can_undo  # his own roll: never taken back
     held = new_match("yacht", ["Ann", "Bob"], seed=1).roll().hold(0)
     step = Session(held, floor=len(held.actions)).undo()  # a hold the link brought
@@ -210,7 +210,7 @@ def test_undo_never_reaches_back_into_the_turns_a_link_brought():
 def test_bob_is_here_plays_on_this_phone():
     ann, _ = phone(f"players=Ann,Bob&remote=1&{SHORT}")
     ann, _ = turn(ann)
-    ann, effects = send(ann, Click("send-here"))
+    ann, effects = send(ann, Pressed(Button.SEND_HERE))
     assert visible(effects, "send") is False and visible(effects, "tray") and ("roll-button",) in of(effects, "focus")
     ann, _ = send(ann, Key("r"))
     assert ann.session.match.player == 1 and ann.session.match.rolls == 1
@@ -223,21 +223,21 @@ def test_computers_play_on_the_phone_that_holds_the_match_before_the_next_person
     assert not visible(effects, "send")  # Cy's turn first, here
     while app.session.match.player == 1:
         token = [t for t, _ in of(effects, "tick") if t.startswith("computer:")][-1]
-        app, effects = send(app, Tick(token))
+        app, effects = send(app, read_timer(token))
     assert ops(effects, "send-link")[-1]["text"] == "Send to Bob"
 
 
 def test_another_match_by_link_over_a_match_in_progress_asks_first():
     _, first, _ = two_turns()
     mine, _ = phone("players=Cy&rules=yatzy&seed=3")
-    mine, _ = send(mine, Click("roll-button"))
+    mine, _ = send(mine, Pressed(Button.ROLL))
     app, effects = opened(first, saved_of(mine))
     assert app.screen is Screen.LINK_CHOICE and visible(effects, "link-choice")
     assert "This link brings another match" in ops(effects, "link-choice-text")[-1]["text"]
     # Their match, under way, is played on: not "started" as a new one.
     assert ops(effects, "link-choice-title")[-1]["text"] == "Play the match in this link?"
     assert ops(effects, "link-start")[-1]["text"] == "Play the link's match"
-    app, effects = send(app, Click("link-start"))
+    app, effects = send(app, Pressed(Button.LINK_START))
     assert app.session.remote and app.session.match.current_name == "Bob"
 
 
@@ -278,7 +278,7 @@ def test_an_older_link_during_a_turn_is_refused_and_the_turn_goes_on():
     ann, first, bob = two_turns()
     bob, second = sent(bob)
     ann, _ = opened(second, saved_of(ann))
-    ann, _ = send(ann, Click("roll-button"))  # Ann's turn under way
+    ann, _ = send(ann, Pressed(Button.ROLL))  # Ann's turn under way
     after, effects = opened(first, saved_of(ann))
     assert notice(effects) == links.LinkError("", links.Why.OLDER).text()
     assert after.session.match == ann.session.match and after.session.match.rolls == 1
@@ -298,6 +298,6 @@ def test_both_phones_of_a_fork_recommend_the_same_state_so_following_it_they_mee
     assert ops(effects, "link-choice-text")[-1]["text"].endswith(
         "Recommended: keep this phone's moves (the other phone recommends the same)."
     )
-    followed, _ = send(asked, Click("link-start"))
-    stayed, _ = send(there, Click("link-keep"))
+    followed, _ = send(asked, Pressed(Button.LINK_START))
+    stayed, _ = send(there, Pressed(Button.LINK_KEEP))
     assert followed.session.match == stayed.session.match == other.session.match

@@ -11,7 +11,19 @@ from dataclasses import replace
 
 import pytest
 
-from game.app import HISTORY_KEY, SAVE_KEY, App, Click, Fetched, Start, Tick, update
+from game.app import (
+    HISTORY_KEY,
+    SAVE_KEY,
+    App,
+    BoxChosen,
+    Button,
+    Fetched,
+    Pressed,
+    Start,
+    read_click,
+    read_timer,
+    update,
+)
 from game.coach import advisor
 from game.coach.session import Session
 from game.core import variants
@@ -197,7 +209,7 @@ def last_box(players=("Ann",), games=1, seed=8):
 
 
 def score_yacht(app):
-    return send(app, Click(data=(("category", "yacht"),)))
+    return send(app, BoxChosen("yacht"))
 
 
 def test_the_context_comes_on_a_tick_after_the_scene(monkeypatch):
@@ -213,7 +225,7 @@ def test_the_context_comes_on_a_tick_after_the_scene(monkeypatch):
     assert scene["hidden"] is False and scene["attrs"] == {"data-outcome": "solo"} and "medal" in scene["html"]
     assert ops(effects, "ending")[-1] == {"html": "", "hidden": True}
     assert ("play-again",) in of(effects, "focus")
-    app, more = send(app, *[Tick(token) for token in ticks(effects, "ending")])
+    app, more = send(app, *[read_timer(token) for token in ticks(effects, "ending")])
     (drawn,) = ops(more, "ending")
     assert (
         "a new best!" in drawn["html"]
@@ -228,7 +240,7 @@ def test_the_context_waits_for_the_advisors_table(monkeypatch):
     app, effects = score_yacht(app)
     assert not ticks(effects, "ending")
     app, effects = send(app, Fetched("yacht.bin", (advisor.TABLE_DIR / "yacht.bin").read_bytes()))
-    app, more = send(app, *[Tick(token) for token in ticks(effects, "ending")])
+    app, more = send(app, *[read_timer(token) for token in ticks(effects, "ending")])
     assert YACHT_OPTIMAL in ops(more, "ending")[-1]["html"]
 
 
@@ -237,7 +249,7 @@ def test_without_the_table_the_optimal_mean_is_left_out(monkeypatch):
     app, _ = start(last_box())
     app, effects = score_yacht(app)
     app, effects = send(app, Fetched("yacht.bin", None))  # offline
-    app, more = send(app, *[Tick(token) for token in ticks(effects, "ending")])
+    app, more = send(app, *[read_timer(token) for token in ticks(effects, "ending")])
     html = ops(more, "ending")[-1]["html"]
     assert "the first under these rules" in html and "optimal" not in html
 
@@ -246,10 +258,10 @@ def test_next_game_is_never_added_and_finish_means_nothing_after_the_last_game()
     app, _ = score_yacht(start(last_box())[0])
     before = app.session.match
     for button in ("next-game", "finish-match"):
-        after, effects = send(app, Click(button))
+        after, effects = send(app, read_click(button))
         assert after.session.match == before and not effects
     app, _ = score_yacht(start(last_box(games=2))[0])
-    app, _ = send(app, Click("next-game"))
+    app, _ = send(app, Pressed(Button.NEXT_GAME))
     assert app.session.match.game == 1
 
 
@@ -263,7 +275,7 @@ def test_play_again_keeps_the_seats_and_rules_with_a_new_seed():
     session = replace(Session(match, undo_allowed=False, pass_phone=True), hints=frozenset({0}))
     app, _ = start(session)
     assert app.session.match.game_over
-    app, effects = send(app, Click("play-again"))
+    app, effects = send(app, Pressed(Button.PLAY_AGAIN))
     fresh = app.session.match
     assert fresh.seats == match.seats and [s.kind for s in fresh.seats][1] is SeatKind.COMPUTER
     assert fresh.seats[1].level == match.seats[1].level
@@ -275,10 +287,10 @@ def test_play_again_keeps_the_seats_and_rules_with_a_new_seed():
 
 def test_play_again_only_once_the_match_is_over():
     app, _ = start(last_box())
-    after, effects = send(app, Click("play-again"))
+    after, effects = send(app, Pressed(Button.PLAY_AGAIN))
     assert after.session.match == app.session.match and not effects
     app, _ = score_yacht(start(last_box(games=2))[0])  # between the planned games
-    after, effects = send(app, Click("play-again"))
+    after, effects = send(app, Pressed(Button.PLAY_AGAIN))
     assert after.session.match == app.session.match and not effects
 
 
@@ -294,7 +306,7 @@ def test_a_best_at_the_matchs_end_is_toasted_without_a_second_fanfare():
     earlier = History().add(record_of(solo_game([1] * 5, 1)))
     app, _ = start(last_box(), {HISTORY_KEY: earlier.to_json()})
     app, effects = score_yacht(app)
-    app, more = send(app, *[Tick(token) for token in ticks(effects, "records")])
+    app, more = send(app, *[read_timer(token) for token in ticks(effects, "records")])
     assert ops(more, "cheer-text") and not of(more, "play")
 
 

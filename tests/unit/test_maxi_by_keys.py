@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from game.app import Click, Fetched, Key
+from game.app import BoxChosen, Fetched, Key
 from game.core.actions import Action, Hold, Roll, Score
 from game.core.engine import Match
 from game.core.i18n import Text
@@ -51,7 +51,7 @@ class Table:
         order = [c.id for c in self.match.ruleset.categories]
         options = self.match.options()
         best = max(options, key=lambda box: (options[box], -order.index(box)))
-        self.send(Click(data=(("category", best),)), Score(best))
+        self.send(BoxChosen(best), Score(best))
 
     def roll_label(self) -> str:
         shown = words(self.page, "roll-button")

@@ -25,6 +25,8 @@ from game.app import (
     STORED_KEYS,
     UNREADABLE_KEY,
     App,
+    Button,
+    Pressed,
     Screen,
     Start,
     update,
@@ -153,7 +155,7 @@ def test_a_start_over_any_stored_values_ends_ready_and_loses_nothing(values, lin
 def test_b7_a_link_with_huge_names_starts_a_match_whose_backup_imports():
     """B7: five 20,000-character names in a link are cut to the form's limit, so what the game then
     writes (the remembered setup, the backup) is within what it reads back."""
-    from game.app import Click, Submit
+    from game.app import Submit
     from game.present.setup import form_values, parse_link
     from game.records.backup import Backup
 
@@ -165,7 +167,7 @@ def test_b7_a_link_with_huge_names_starts_a_match_whose_backup_imports():
     app, effects = update(app, Submit(fields), now=NOW)
     remembered = {effect.key: effect.value for effect in effects if isinstance(effect, Store)}[SETUP_KEY]
     assert len(remembered) < 4_000
-    app, effects = update(app, Click("export-backup"), now=NOW)
+    app, effects = update(app, Pressed(Button.EXPORT_BACKUP), now=NOW)
     (download,) = [effect for effect in effects if isinstance(effect, Download)]
     assert Backup.from_json(download.text).settings["setup"]["name1"] == "A" * 32
 

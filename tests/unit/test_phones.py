@@ -16,7 +16,21 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from game.app import KEPT_PREFIX, PHONE_KEY, SAVE_KEY, App, Click, Key, Screen, Start, Tick, update
+from game.app import (
+    KEPT_PREFIX,
+    PHONE_KEY,
+    SAVE_KEY,
+    App,
+    BoxChosen,
+    Button,
+    Key,
+    Pressed,
+    Screen,
+    Start,
+    read_click,
+    read_timer,
+    update,
+)
 from game.app.events import read_event
 from game.app.sharing import match_address
 from game.app.table import handing
@@ -64,7 +78,7 @@ class Phone:
             out += effects
             pending = [token for token, _ in of(effects, "tick") if token.startswith("computer:")]
             while pending:
-                self.app, effects = update(self.app, Tick(pending[-1]), now=NOW)
+                self.app, effects = update(self.app, read_timer(pending[-1]), now=NOW)
                 out += effects
                 pending = [token for token, _ in of(effects, "tick") if token.startswith("computer:")]
         return out
@@ -77,7 +91,7 @@ class Phone:
         if self.app.screen is Screen.LINK_CHOICE:
             self.asked += 1
             answer = of(effects, "focus")[-1][0] if take is None else "link-start" if take else "link-keep"
-            effects += self.send(Click(answer))
+            effects += self.send(read_click(answer))
         return effects
 
     @property
@@ -128,13 +142,13 @@ def world(people: int, computer: bool) -> tuple[list[Phone], list[str]]:
 def play_one(phone: Phone, choice: int) -> list:
     """One move of the person to move on ``phone``: roll, else score one of the open boxes."""
     if handing(phone.app) is not None:
-        return phone.send(Click("send-here"))  # the send screen says this phone's own person: "Ann is here"
+        return phone.send(Pressed(Button.SEND_HERE))  # the send screen says this phone's own person: "Ann is here"
     match = phone.match
     assert match is not None
     if match.rolls == 0:
-        return phone.send(Click("roll-button"))
+        return phone.send(Pressed(Button.ROLL))
     boxes = list(match.open_categories())
-    return phone.send(Click(data=(("category", boxes[choice % len(boxes)]),)))
+    return phone.send(BoxChosen(boxes[choice % len(boxes)]))
 
 
 def turn(phone: Phone) -> None:
@@ -145,12 +159,12 @@ def turn(phone: Phone) -> None:
 
 def send_link(phone: Phone, sent: list[str]) -> list:
     """The send screen's "Send to …": the link shared is recorded (the dialog then closed)."""
-    effects = phone.send(Click("send-link"))
+    effects = phone.send(Pressed(Button.SEND_LINK))
     shared = [changes["value"] for changes in ops(effects, "share-link") if changes.get("value")]
     if shared:  # the address the share dialog was opened with
         sent.append(shared[-1])
         phone.known.add(sent[-1])
-        effects += phone.send(Click("share-close"))
+        effects += phone.send(Pressed(Button.SHARE_CLOSE))
     return effects
 
 
@@ -215,7 +229,7 @@ def step(phones: list[Phone], sent: list[str], what: str, which: int, choice: in
     elif what == "reload":
         phone.start()
     elif what == "here" and phone.sendable() is not None:
-        phone.send(Click("send-here"))  # "Bob is here": another seat's turn played on this phone
+        phone.send(Pressed(Button.SEND_HERE))  # "Bob is here": another seat's turn played on this phone
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -280,7 +294,7 @@ def test_a_link_that_would_replace_a_turn_under_way_asks_and_keeps_both():
     play_one(bob, 0)  # Bob's turn under way on his phone
     rolled = bob.match
     assert rolled is not None and rolled.rolls == 1
-    ann.send(Click("send-here"))  # meanwhile Bob's turn is played on Ann's phone, and sent
+    ann.send(Pressed(Button.SEND_HERE))  # meanwhile Bob's turn is played on Ann's phone, and sent
     turn(ann)
     send_link(ann, sent)
     played = ann.match
@@ -289,11 +303,11 @@ def test_a_link_that_would_replace_a_turn_under_way_asks_and_keeps_both():
     assert bob.app.screen is Screen.LINK_CHOICE and visible(effects, "link-choice")
     assert ops(effects, "link-choice-text")[-1]["text"].startswith("Bob's turn is under way on this phone")
     assert ops(effects, "link-start")[-1]["text"] == "Play on from the link"
-    effects = bob.send(Click("link-keep"))  # kept: the turn goes on; the link, unused, stays in its message
+    effects = bob.send(Pressed(Button.LINK_KEEP))  # kept: the turn goes on; the link, unused, stays in its message
     assert bob.match == rolled and bob.to_move() and not of(effects, "dialog")  # nothing to send mid-turn
 
     bob.start(urlsplit(sent[-1]).query)  # opened again: asked again
-    effects = bob.send(Click("link-start"))
+    effects = bob.send(Pressed(Button.LINK_START))
     assert bob.match == played and any(kept == rolled for kept in bob.kept())
     assert notice(effects) == (
         "This phone's match as it was is kept aside: Statistics offers it for download. "
@@ -305,7 +319,7 @@ def test_a_link_that_would_replace_a_turn_under_way_asks_and_keeps_both():
 def test_a_turn_played_on_another_phone_is_said_to_every_phone_once():
     ann, bob, sent = two_phones()
     turn(ann)
-    ann.send(Click("send-here"))  # Bob's turn on Ann's phone, never sent to Bob's
+    ann.send(Pressed(Button.SEND_HERE))  # Bob's turn on Ann's phone, never sent to Bob's
     turn(ann)
     send_link(ann, sent)
     eve = Phone(1, "EveEve")  # a third phone (Bob's new one) opens it: told

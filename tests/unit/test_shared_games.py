@@ -9,7 +9,21 @@ from datetime import date
 
 import pytest
 
-from game.app import HISTORY_KEY, SAVE_KEY, SHARED_KEY, Change, Click, Confirmed, Key, Screen, Stored
+from game.app import (
+    HISTORY_KEY,
+    SAVE_KEY,
+    SHARED_KEY,
+    Answer,
+    Answered,
+    BoxChosen,
+    Button,
+    Key,
+    Pressed,
+    Screen,
+    Stored,
+    Switch,
+    Toggled,
+)
 from game.app.shared import game_key
 from game.coach.session import Session
 from game.core import links
@@ -29,17 +43,17 @@ DAY = date(2026, 11, 24)
 def daily_begun(rolls: int = 1):
     """An App on today's Yatzy daily game, begun from the lobby, with ``rolls`` turns' first rolls scored but the last."""
     app, _ = start()
-    app, _ = send(app, Click("quick-daily", (), lobby()))
+    app, _ = send(app, Pressed(Button.QUICK_DAILY, form=lobby()))
     for _ in range(rolls - 1):
         box = app.session.match.open_categories()[0]
-        app, _ = send(app, Click("roll-button"), Click(data=(("category", box),)))
-    app, _ = send(app, Click("roll-button"))
+        app, _ = send(app, Pressed(Button.ROLL), BoxChosen(box))
+    app, _ = send(app, Pressed(Button.ROLL))
     return app
 
 
 def leave(app):
     """New match, confirmed: the setup screen."""
-    app, _ = send(app, Click("menu-new"), Confirmed("leave"))
+    app, _ = send(app, Pressed(Button.MENU_NEW), Answered(Answer.LEAVE))
     assert app.screen is Screen.SETUP
     return app
 
@@ -55,7 +69,7 @@ def stored_of(app) -> dict:
 def test_the_daily_game_has_no_undo_and_no_hints():
     app = daily_begun()
     assert app.session.shared and not app.session.undo_allowed and not app.session.can_undo
-    app, effects = send(app, Change("hint-toggle", checked=True))
+    app, effects = send(app, Toggled(Switch.HINTS, True))
     assert app.session.hints == frozenset() and not app.session.hinted
     app, effects = send(app, Key("1"), Key("u"))
     assert notice(effects) == "Undo is off for this match." and app.session.match.held[0]
@@ -65,20 +79,20 @@ def test_from_the_lobby_after_another_match_the_daily_game_resumes_where_it_stoo
     app = daily_begun(rolls=3)
     where = app.session.match
     app = leave(app)
-    app, _ = send(app, Click("quick-solo", (), lobby()))  # the issue's path: Play solo replaces the saved match
+    app, _ = send(app, Pressed(Button.QUICK_SOLO, form=lobby()))  # the issue's path: Play solo replaces the saved match
     assert app.screen is Screen.PLAY and app.session.match.seed != where.seed
     app = leave(app)
-    app, _ = send(app, Click("quick-daily", (), lobby()))
+    app, _ = send(app, Pressed(Button.QUICK_DAILY, form=lobby()))
     assert app.session.match == where and app.session.shared
 
 
 def test_a_link_to_the_days_seed_resumes_the_daily_game():
     app = daily_begun(rolls=2)
     where = app.session.match
-    app, _ = send(leave(app), Click("quick-solo", (), lobby()), Click("roll-button"))
+    app, _ = send(leave(app), Pressed(Button.QUICK_SOLO, form=lobby()), Pressed(Button.ROLL))
     later, _ = start("players=Zoe&rules=yatzy&seed=daily:2026-11-24:yatzy", stored=stored_of(app))
     assert later.screen is Screen.LINK_CHOICE  # over the solo match in progress: asked first
-    later, _ = send(later, Click("link-start"))
+    later, _ = send(later, Pressed(Button.LINK_START))
     assert later.screen is Screen.PLAY and later.session.match == where and later.session.shared
 
 
@@ -88,7 +102,7 @@ def test_a_reload_and_another_tab_take_the_daily_game_up_where_it_stands():
     assert reloaded.session.match == app.session.match
     other, _ = start()  # another tab, on the setup screen since before
     other, _ = send(other, *[Stored(key, value) for key, value in app.stored])
-    other, _ = send(other, Click("quick-daily", (), lobby()))
+    other, _ = send(other, Pressed(Button.QUICK_DAILY, form=lobby()))
     assert other.screen is Screen.PLAY  # the other tab's state of this very game, taken up without a question
     assert other.session.match == app.session.match
 
@@ -97,18 +111,18 @@ def test_only_the_first_finish_counts_and_the_lobby_then_offers_the_result():
     app = daily_begun()
     while not app.session.match.game_over:
         box = app.session.match.open_categories()[0]
-        app, effects = send(app, Click(data=(("category", box),)))
+        app, effects = send(app, BoxChosen(box))
         if not app.session.match.game_over:
-            app, _ = send(app, Click("roll-button"))
+            app, _ = send(app, Pressed(Button.ROLL))
     app, effects = after_ticks(app, effects, "records")
     history = History.from_json(stores(effects, HISTORY_KEY)[-1])
     assert len(daily.results(history)) == 1
-    app, effects = send(app, Click("new-match"))
-    app, effects = send(app, Click("quick-daily", (), lobby()))
+    app, effects = send(app, Pressed(Button.NEW_MATCH))
+    app, effects = send(app, Pressed(Button.QUICK_DAILY, form=lobby()))
     assert app.screen is Screen.SETUP and ("share", True) in of(effects, "dialog")  # the result, not a new game
     # the history deleted: the daily game is still the one played, finished, never begun again
     fresh, _ = start(stored={key: value for key, value in app.stored if key != HISTORY_KEY})
-    fresh, _ = send(fresh, Click("quick-daily", (), lobby()))
+    fresh, _ = send(fresh, Pressed(Button.QUICK_DAILY, form=lobby()))
     assert fresh.session.match.game_over and fresh.session.match.actions == app.session.match.actions
 
 
@@ -166,9 +180,9 @@ def challenge_link(seat_of_ann: int = 1) -> tuple[str, Session]:
 
 def play_out(app):
     while not app.session.match.game_over:
-        app, _ = send(app, Click("roll-button"))
+        app, _ = send(app, Pressed(Button.ROLL))
         box = app.session.match.open_categories()[-1]
-        app, _ = send(app, Click(data=(("category", box),)))
+        app, _ = send(app, BoxChosen(box))
     return app
 
 
@@ -177,7 +191,7 @@ def test_a_challenge_is_played_on_the_challengers_own_dice_with_no_undo():
     app, _ = start(f"challenge={text}")
     ann_first_roll = table.match.alone(1).roll().dice
     assert app.session.shared and not app.session.undo_allowed
-    app, _ = send(app, Click("roll-button"))
+    app, _ = send(app, Pressed(Button.ROLL))
     assert app.session.match.dice == ann_first_roll
 
 
@@ -186,12 +200,14 @@ def test_a_challenges_result_is_locked():
     app, _ = start(f"challenge={text}")
     app = play_out(app)
     played = app.session.match
-    app, effects = send(app, Key("u"), Click("results-undo"))
+    app, effects = send(app, Key("u"), Pressed(Button.RESULTS_UNDO))
     assert app.session.match == played and notice(effects) == "Undo is off for this match."
-    app, _ = send(app, Click("new-match"), Click("quick-solo", (), lobby()), Click("roll-button"))  # another match
+    app, _ = send(
+        app, Pressed(Button.NEW_MATCH), Pressed(Button.QUICK_SOLO, form=lobby()), Pressed(Button.ROLL)
+    )  # another match
     again, _ = start(f"challenge={text}", stored=stored_of(app))
     assert again.screen is Screen.LINK_CHOICE  # over the solo match in progress: asked first
-    again, _ = send(again, Click("link-start"))
+    again, _ = send(again, Pressed(Button.LINK_START))
     assert again.session.match == played  # the same game, finished: never played again on seen dice
 
 
@@ -203,7 +219,7 @@ def test_challenge_a_friend_only_from_a_game_with_no_undo_and_no_hint():
     hinted = replace(table, hinted=frozenset({(0, 1)}))  # Ann (seat 1) had hints on for a while
     assert not controls.challengeable(hinted)
     app, _ = start(match=hinted)
-    assert send(app, Click("challenge-friend"))[1] == []
+    assert send(app, Pressed(Button.CHALLENGE_FRIEND))[1] == []
 
 
 def test_a_shared_game_is_kept_with_its_progress_and_bounded():
@@ -213,9 +229,10 @@ def test_a_shared_game_is_kept_with_its_progress_and_bounded():
     assert kept[0][0] == game_key(app.session.match)
     for rules_name in ("yacht", "yahtzee", "maxi", "yatzy", "yacht", "yahtzee"):
         app, _ = send(
-            leave(app) if app.screen is Screen.PLAY else app, Click("quick-daily", (), lobby(rules_name=rules_name))
+            leave(app) if app.screen is Screen.PLAY else app,
+            Pressed(Button.QUICK_DAILY, form=lobby(rules_name=rules_name)),
         )
-        app, _ = send(app, Click("roll-button"))
+        app, _ = send(app, Pressed(Button.ROLL))
     assert len(json.loads(app.value(SHARED_KEY))) == 4 and app.value(SAVE_KEY) is not None  # one for each rule set
 
 

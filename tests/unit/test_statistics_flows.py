@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from game.app import HISTORY_KEY, Click, Fetched, File, Stored, Submit
+from game.app import HISTORY_KEY, Button, Fetched, File, Pressed, Stored, Submit
 from game.present.setup import form_values, parse_link
 from game.records.history import History
 from tests.unit.test_app import after_ticks, notice, of, send, start, stores
@@ -27,7 +27,7 @@ def games(app) -> int:
 
 def statistics(app):
     """The Statistics screen opened (without the optimal player's numbers): the App and the screen's body."""
-    app, page, _ = play(app, {}, Click("menu-stats"), Fetched("references", None))
+    app, page, _ = play(app, {}, Pressed(Button.MENU_STATS), Fetched("references", None))
     assert page["stats"]["hidden"] is False
     return app, page["stats-body"]["html"]
 
@@ -55,7 +55,7 @@ def test_two_games_by_link_show_in_statistics_with_mean_and_best():
 
 def test_export_clear_import_and_a_bad_file_changes_nothing():
     app, total = play_game(3)
-    app, effects = send(app, Click("export-backup"))
+    app, effects = send(app, Pressed(Button.EXPORT_BACKUP))
     ((_, backup),) = of(effects, "download")
     cleared, _ = start()  # storage cleared, the page opened again
     cleared, body = statistics(cleared)
@@ -81,7 +81,7 @@ def test_two_tabs_finishing_games_both_land_in_the_history():
     first, more = after_ticks(first, effects, "records")
     assert games(first) == 1
     written = [Stored(key, value) for key, value in of(effects + more, "store")]
-    second, _ = send(second, *written, Click("stats-close"))  # the storage events of the other tab's writes
+    second, _ = send(second, *written, Pressed(Button.STATS_CLOSE))  # the storage events of the other tab's writes
     fields = form_values(parse_link("?rules=yacht&players=Bob&seed=5")[0])
     second, page, effects = play(second, {}, Submit(tuple(fields.items())))
     second, page, effects = play_out(second, page)  # a new match in the second tab, finished there

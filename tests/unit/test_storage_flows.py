@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 
-from game.app import SAVE_KEY, SETUP_KEY, UNREADABLE_KEY, Click, Key, Refused, Screen, Submit
+from game.app import SAVE_KEY, SETUP_KEY, UNREADABLE_KEY, Button, Key, Pressed, Refused, Screen, Submit, read_click
 from game.coach.session import Session
 from game.core.engine import new_match
 from game.core.inputs import MAX_SAVE_BYTES
@@ -55,10 +55,12 @@ def test_a_deeply_nested_save_is_reported_kept_and_never_breaks_a_start():
     )
     assert "Nothing was deleted" in ops(effects, "save-problem-kept")[-1]["text"]
     assert stores(effects, UNREADABLE_KEY) == [nested]
-    app, effects = send(app, Click("save-problem-download"))
+    app, effects = send(app, Pressed(Button.SAVE_PROBLEM_DOWNLOAD))
     ((name, text),) = of(effects, "download")
     assert name.startswith("yacht-dice-unreadable-save-") and text == nested
-    app, effects = send(app, Click("save-problem-dismiss"), Click("quick-solo", (), SOLO), Click("roll-button"))
+    app, effects = send(
+        app, Pressed(Button.SAVE_PROBLEM_DISMISS), Pressed(Button.QUICK_SOLO, form=SOLO), Pressed(Button.ROLL)
+    )
     assert app.screen is Screen.PLAY and app.session.match.rolls == 1
     assert not [args for args in of(effects, "remove") if args[0].startswith(UNREADABLE_KEY)]  # still kept
     assert app.value(UNREADABLE_KEY) == nested
@@ -71,7 +73,9 @@ def test_a_save_too_large_to_copy_is_moved_aside_not_lost():
     assert "a copy is kept" in ops(effects, "save-problem-kept")[-1]["text"]
     app, effects = send(app, Refused(UNREADABLE_KEY))  # the copy beside it did not fit (the browser's quota)
     assert of(effects, "remove") == [(SAVE_KEY,)] and stores(effects, UNREADABLE_KEY) == [huge]  # so it is moved
-    app, effects = send(app, Click("save-problem-dismiss"), Click("quick-solo", (), SOLO), Click("roll-button"))
+    app, effects = send(
+        app, Pressed(Button.SAVE_PROBLEM_DISMISS), Pressed(Button.QUICK_SOLO, form=SOLO), Pressed(Button.ROLL)
+    )
     assert app.screen is Screen.PLAY and app.session.match.rolls == 1
     assert not of(effects, "download") and app.value(UNREADABLE_KEY) == huge
     assert not [args for args in of(effects, "remove") if args[0] == UNREADABLE_KEY]
@@ -86,7 +90,7 @@ def test_when_nothing_can_be_put_aside_the_new_match_waits_for_a_download():
         and "storage is full" in ops(effects, "save-problem-kept")[-1]["text"]
     )
     assert ops(effects, "save-problem-dismiss")[-1]["text"] == "Download it, then start a new match"
-    app, effects = send(app, Click("save-problem-dismiss"))
+    app, effects = send(app, Pressed(Button.SAVE_PROBLEM_DISMISS))
     ((name, text),) = of(effects, "download")
     assert name.endswith(".json") and text == "{truncated"
     assert app.screen is Screen.SETUP and visible(effects, "setup")
@@ -104,7 +108,7 @@ def test_a_long_save_loads():
 
 def test_a_link_asks_in_words_before_it_replaces_a_match_in_progress():
     app, _ = start("rules=yacht&players=Ann&seed=5")
-    app, _ = send(app, Click("roll-button"))
+    app, _ = send(app, Pressed(Button.ROLL))
     mine = app.session
     asked, effects = start("rules=yatzy&players=Bob,Cy&seed=6", match=mine)
     assert asked.screen is Screen.LINK_CHOICE and visible(effects, "link-choice")
@@ -114,25 +118,25 @@ def test_a_link_asks_in_words_before_it_replaces_a_match_in_progress():
         "This link starts a new one (Yatzy, Bob and Cy, not started), which would replace it."
     )
     assert () in of(effects, "dropQuery")
-    kept, effects = send(asked, Click("link-keep"))
+    kept, effects = send(asked, Pressed(Button.LINK_KEEP))
     assert kept.session.match == mine.match and shown_dice(effects) == list(mine.match.dice)
-    taken, effects = send(asked, Click("link-start"))
+    taken, effects = send(asked, Pressed(Button.LINK_START))
     assert re.search(r"<th[^>]*>Yatzy</th>", ops(effects, "scorecard")[-1]["html"])
     assert Session.from_json(stores(effects, SAVE_KEY)[-1]).match.ruleset.name == "yatzy"
 
 
 def test_full_storage_is_said_never_blamed_on_another_tab_and_every_hold_is_taken():
     app, _ = start("rules=yacht&players=Ann&seed=2")
-    app, effects = send(app, Click("roll-button"))
+    app, effects = send(app, Pressed(Button.ROLL))
     assert stores(effects, SAVE_KEY)
     app, effects = send(app, Refused(SAVE_KEY))  # storage is full
     assert "not being saved" in notice(effects)
     for die in (1, 2, 3, 2):
-        app, effects = send(app, Click(data=(("die", str(die - 1)),)))
+        app, effects = send(app, read_click(data=(("die", str(die - 1)),)))
         assert stores(effects, SAVE_KEY)
         app, refused = send(app, Refused(SAVE_KEY))
         assert "not being saved" in notice(refused) and visible(effects + refused, "other-tab") is not True
-    app, effects = send(app, Click("roll-button"))
+    app, effects = send(app, Pressed(Button.ROLL))
     assert app.session.match.rolls == 2 and visible(effects, "other-tab") is not True
     assert [app.session.match.held[i] for i in range(5)] == [True, False, True, False, False]  # none refused
     # The page kept the flag: the next start says what was lost, and resumes the match as last saved.

@@ -12,7 +12,18 @@ import re
 
 import pytest
 
-from game.app import SAVE_KEY, UNREADABLE_KEY, Click, Screen, Submit
+from game.app import (
+    SAVE_KEY,
+    UNREADABLE_KEY,
+    BoxChosen,
+    Button,
+    CellPressed,
+    DieToggled,
+    Pressed,
+    Screen,
+    Submit,
+    read_click,
+)
 from game.coach.session import Session
 from game.core import cards
 from game.present import paint
@@ -107,19 +118,19 @@ def test_a_whole_solo_game_shows_the_engines_dice_choices_and_final_standings(ru
     names = {c.name: c.id for c in twin.ruleset.categories}
     count = twin.ruleset.dice
     for turn in range(twin.rounds):
-        app, page, _ = play(app, page, Click("roll-button"))
+        app, page, _ = play(app, page, Pressed(Button.ROLL))
         twin = twin.roll()
         assert dice(page, count) == labels(twin.dice), f"turn {turn + 1}, first roll"
-        app, page, _ = play(app, page, Click(data=(("die", "0"),)), Click(data=(("die", "2"),)))
+        app, page, _ = play(app, page, DieToggled(0), DieToggled(2))
         twin = twin.hold(0).hold(2)
         assert held(page, count)[:3] == [True, False, True]
-        app, page, _ = play(app, page, Click("roll-button"))
+        app, page, _ = play(app, page, Pressed(Button.ROLL))
         twin = twin.roll()
         assert dice(page, count) == labels(twin.dice), f"turn {turn + 1}, second roll"
         offered = choices(page)
         assert {names[n]: p for n, p in offered.items()} == twin.options()
         best = max(offered, key=lambda name: (offered[name], -list(offered).index(name)))
-        app, page, _ = play(app, page, Click(data=(("category", names[best]),)))
+        app, page, _ = play(app, page, BoxChosen(names[best]))
         twin = twin.score(names[best])
     total = twin.totals(0).grand_total
     assert cell(page, "grand_total") == str(total)
@@ -132,11 +143,11 @@ def test_a_three_player_yatzy_round():
     assert heads(page)[1:] == ["Ann", "Bob", "Cy"] and len(row_names(page)) >= 15
     for index, name in enumerate(["Ann", "Bob", "Cy"]):
         assert f"{name}'s turn" in status(page)
-        app, page, _ = play(app, page, Click("roll-button"))
+        app, page, _ = play(app, page, Pressed(Button.ROLL))
         assert f"{name}'s turn, roll 1 of 3" in status(page)
         rolled = app.session.match.dice
         assert dice(page, 5) == labels(rolled)
-        app, page, _ = play(app, page, Click(data=(("category", "chance"),)))
+        app, page, _ = play(app, page, BoxChosen("chance"))
         assert cell(page, "chance", index) == str(sum(rolled))
     for index in range(3):
         assert cell(page, "chance", index).isdigit()
@@ -147,9 +158,9 @@ def test_a_three_player_yatzy_round():
 def play_out(app, page):
     """Roll once and take the first offered box until the game is over (as tests/e2e/ui.play_out)."""
     while not app.session.match.game_over:
-        app, page, _ = play(app, page, Click("roll-button"))
+        app, page, _ = play(app, page, Pressed(Button.ROLL))
         first = next(iter(app.session.match.options()))
-        app, page, effects = play(app, page, Click(data=(("category", first),)))
+        app, page, effects = play(app, page, BoxChosen(first))
     return app, page, effects
 
 
@@ -159,7 +170,7 @@ def test_a_two_game_match_finished_after_game_one():
     app, page, effects = play_out(app, page)
     assert page["results"]["hidden"] is False and words(page, "results-title") == "Standings after game 1"
     assert page["next-game"]["hidden"] is False and ("next-game",) in of(effects, "focus")
-    app, page, _ = play(app, page, Click("finish-match"))
+    app, page, _ = play(app, page, Pressed(Button.FINISH_MATCH))
     assert words(page, "results-title") == "Final standings" and page["scene"]["hidden"] is False
     assert re.search(r"(wins with|A tie between)", words(page, "scene"))
     assert cell(page, "match", 0) == cell(page, "game:0", 0) != ""
@@ -170,7 +181,7 @@ def test_next_game_starts_a_fresh_card_and_keeps_the_first():
     app, page, _ = opened("rules=yacht&players=Ann&games=2&seed=11")
     app, page, _ = play_out(app, page)
     first = cell(page, "grand_total")
-    app, page, _ = play(app, page, Click("next-game"))
+    app, page, _ = play(app, page, Pressed(Button.NEXT_GAME))
     assert cell(page, "grand_total") == "0" and cell(page, "game:0") == first and cell(page, "match") == first
     assert page["results"]["hidden"] is True
 
@@ -196,7 +207,7 @@ def test_a_link_start_is_reproducible_and_leaves_the_address():
     query = "rules=yatzy&players=Ann,Bob&games=2&seed=42"
     app, page, effects = opened(query)
     assert of(effects, "dropQuery") == [()]
-    app, page, effects = play(app, page, Click("roll-button"))
+    app, page, effects = play(app, page, Pressed(Button.ROLL))
     twin = parse_link("?" + query)[0].start().roll()
     assert dice(page, 5) == labels(twin.dice)
     again, page, _ = opened(stored={SAVE_KEY: stores(effects, SAVE_KEY)[-1]})  # the reload
@@ -224,10 +235,8 @@ def test_a_bad_link_shows_the_setup_screen_with_a_message(query, message):
 
 def test_a_reload_mid_turn_restores_everything_from_the_saved_session():
     app, page, _ = opened("rules=yahtzee&players=Ann,Bob&seed=3")
-    app, page, _ = play(app, page, Click("roll-button"), Click(data=(("category", "chance"),)))
-    app, page, effects = play(
-        app, page, Click("roll-button"), Click(data=(("die", "1"),)), Click(data=(("die", "4"),)), Click("roll-button")
-    )
+    app, page, _ = play(app, page, Pressed(Button.ROLL), BoxChosen("chance"))
+    app, page, effects = play(app, page, Pressed(Button.ROLL), DieToggled(1), DieToggled(4), Pressed(Button.ROLL))
     saved = stores(effects, SAVE_KEY)[-1]
     assert Session.from_json(saved).match.dice == app.session.match.dice  # the saved JSON is the session's save
     before = (dice(page, 5), held(page, 5), words(page, "roll-button"), cell(page, "chance", 0))
@@ -242,26 +251,26 @@ def test_a_corrupted_save_is_reported_kept_and_stays_kept_after_a_new_match():
     app, page, effects = opened(match=damaged)
     assert page["save-problem"]["hidden"] is False and page["save-problem-text"]["value"] == damaged
     assert stores(effects, UNREADABLE_KEY) == [damaged]
-    app, page, effects = play(app, page, Click("save-problem-dismiss"))
+    app, page, effects = play(app, page, Pressed(Button.SAVE_PROBLEM_DISMISS))
     assert app.screen is Screen.SETUP
     fields = form_values(parse_link("?players=Ann")[0])
-    app, page, more = play(app, page, Submit(tuple(fields.items())), Click("roll-button"))
+    app, page, more = play(app, page, Submit(tuple(fields.items())), Pressed(Button.ROLL))
     assert dict(app.stored)[UNREADABLE_KEY] == damaged and not stores(effects + more, UNREADABLE_KEY)
 
 
 def test_illegal_actions_are_explained_and_change_nothing():
     app, page, _ = opened("rules=yahtzee&players=Ann&seed=9")
-    same, _, effects = play(app, page, Click(data=(("die", "2"),)))  # holding before the first roll
+    same, _, effects = play(app, page, DieToggled(2))  # holding before the first roll
     assert "Ann cannot hold die 3: roll the dice first" in notice(effects) and same.session == app.session
-    app, page, _ = play(app, page, Click("roll-button"), *[Click(data=(("die", str(i)),)) for i in range(5)])
+    app, page, _ = play(app, page, Pressed(Button.ROLL), *[read_click(data=(("die", str(i)),)) for i in range(5)])
     assert page["roll-button"]["attrs"]["aria-disabled"] == "true"
-    same, _, effects = play(app, page, Click("roll-button"))  # every die held
+    same, _, effects = play(app, page, Pressed(Button.ROLL))  # every die held
     assert "all 5 dice are held" in notice(effects) and same.session == app.session and not of(effects, "store")
-    app, page, _ = play(app, page, Click(data=(("die", "0"),)), Click("roll-button"), Click("roll-button"))
-    same, _, effects = play(app, page, Click("roll-button"))  # after the last roll
+    app, page, _ = play(app, page, DieToggled(0), Pressed(Button.ROLL), Pressed(Button.ROLL))
+    same, _, effects = play(app, page, Pressed(Button.ROLL))  # after the last roll
     assert "rolls of this turn are used" in notice(effects) and same.session == app.session
-    app, page, _ = play(app, page, Click(data=(("category", "chance"),)), Click("roll-button"))
-    same, _, effects = play(app, page, Click(data=(("row", "chance"), ("player", "0"))))  # a filled box
+    app, page, _ = play(app, page, BoxChosen("chance"), Pressed(Button.ROLL))
+    same, _, effects = play(app, page, CellPressed("chance", 0))  # a filled box
     assert "Chance" in notice(effects) and "already filled" in notice(effects) and same.session == app.session
     assert "Chance" not in choices(page)
 
@@ -282,10 +291,10 @@ def test_long_names_are_trimmed():
 
 def test_pass_and_play_shows_bob_other_first_dice_than_ann_on_the_same_seed():
     app, page, _ = opened("rules=yahtzee&players=Ann,Bob&pass=1&seed=7")
-    app, page, _ = play(app, page, Click("roll-button"))
+    app, page, _ = play(app, page, Pressed(Button.ROLL))
     ann = dice(page, 5)
-    app, page, _ = play(app, page, Click(data=(("category", next(iter(app.session.match.options()))),)))
+    app, page, _ = play(app, page, BoxChosen(next(iter(app.session.match.options()))))
     assert page["pass"]["hidden"] is False and page["tray"]["hidden"] is True
-    app, page, _ = play(app, page, Click("pass-start"), Click("roll-button"))
+    app, page, _ = play(app, page, Pressed(Button.PASS_START), Pressed(Button.ROLL))
     bob = dice(page, 5)
     assert "blank" not in " ".join(ann + bob) and bob != ann  # seed 7 gave both 3 3 5 6 4 before

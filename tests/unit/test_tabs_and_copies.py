@@ -15,18 +15,21 @@ from game.app import (
     SAVE_KEY,
     SETUP_KEY,
     UNREADABLE_KEY,
+    Answer,
+    Answered,
     App,
-    Click,
-    Confirmed,
+    Button,
     Effect,
     Fetched,
     File,
+    Message,
+    Pressed,
     Refused,
     Screen,
     Start,
     Stored,
     Submit,
-    Tick,
+    read_timer,
     update,
 )
 from game.app.effects import Remove, Store
@@ -82,7 +85,9 @@ def challenge_text(seed: int, name: str = "Ann") -> str:
 # ----------------------------------------------------------------------------- a tab that is behind
 
 
-@pytest.mark.parametrize("starting", [Submit(FORM), Click("quick-solo", (), FORM), Click("quick-computer", (), FORM)])
+@pytest.mark.parametrize(
+    "starting", [Submit(FORM), Pressed(Button.QUICK_SOLO, form=FORM), Pressed(Button.QUICK_COMPUTER, form=FORM)]
+)
 def test_a_start_on_a_stale_setup_screen_asks_before_replacing_another_tabs_match(starting):
     app, theirs = behind_on_the_setup_screen()
     app, effects = send(app, starting)
@@ -90,7 +95,7 @@ def test_a_start_on_a_stale_setup_screen_asks_before_replacing_another_tabs_matc
     assert app.screen is Screen.LINK_CHOICE and app.kept.match == theirs.match
     assert ops(effects, "link-choice-title")[-1]["text"] == en(OTHER_TAB_TITLE)
     assert "Another tab has a match in progress" in ops(effects, "link-choice-text")[-1]["text"]
-    app, effects = send(app, Click("link-keep"))  # declined: the other tab's match, as it saved it
+    app, effects = send(app, Pressed(Button.LINK_KEEP))  # declined: the other tab's match, as it saved it
     assert app.screen is Screen.PLAY and app.session.match == theirs.match
     assert set(stores(effects, SAVE_KEY)) <= {theirs.to_json()}  # the very text storage holds: nothing changes
 
@@ -101,12 +106,12 @@ def test_a_stale_tab_replaces_the_other_tabs_match_only_when_asked_and_that_tab_
     app, _ = send(app, Stored(SAVE_KEY, other.saved))
     app, effects = send(app, Submit(FORM))
     assert not stores(effects, SAVE_KEY)
-    app, effects = send(app, Click("link-start"))  # the person's yes
+    app, effects = send(app, Pressed(Button.LINK_START))  # the person's yes
     (written,) = stores(effects, SAVE_KEY)
     assert app.screen is Screen.PLAY and Session.from_json(written).match.players == ("Ann",)
     other, effects = send(other, Stored(SAVE_KEY, written))
     assert visible(effects, "other-tab") and ops(effects, "other-tab-text")[-1]["text"] == en(WORDS.other_tab_replaced)
-    other, effects = send(other, Click("roll-button"))
+    other, effects = send(other, Pressed(Button.ROLL))
     assert not of(effects, "store")
 
 
@@ -128,18 +133,18 @@ def test_a_finished_match_of_another_tab_is_no_question():
 
 def test_the_daily_start_of_a_stale_tab_asks_before_replacing_another_tabs_match():
     app, theirs = behind_on_the_setup_screen()
-    app, effects = send(app, Click("quick-daily", (), lobby()))
+    app, effects = send(app, Pressed(Button.QUICK_DAILY, form=lobby()))
     assert not of(effects, "store") and app.screen is Screen.LINK_CHOICE and app.kept.match == theirs.match
 
 
 def test_the_daily_game_taken_up_in_a_stale_tab_is_the_newer_state_another_tab_saved():
     app, _ = start()
-    app, _ = send(app, Click("quick-daily", (), lobby()), Click("roll-button"))
-    app, _ = send(app, Click("menu-new"), Confirmed("leave"))
+    app, _ = send(app, Pressed(Button.QUICK_DAILY, form=lobby()), Pressed(Button.ROLL))
+    app, _ = send(app, Pressed(Button.MENU_NEW), Answered(Answer.LEAVE))
     newer = Session(app.session.match.score(next(iter(app.session.match.options()))).roll(), undo_allowed=False)
     app, _ = send(app, Stored(SAVE_KEY, newer.to_json()))  # the same daily game, played on in another tab
     older = app.session.to_json()
-    app, effects = send(app, Click("quick-daily", (), lobby()))
+    app, effects = send(app, Pressed(Button.QUICK_DAILY, form=lobby()))
     assert app.screen is Screen.PLAY and app.session.match == newer.match
     assert older not in stores(effects, SAVE_KEY)
 
@@ -157,14 +162,14 @@ def test_a_link_choice_answered_after_another_tab_played_on_never_writes_the_old
     assert app.screen is Screen.LINK_CHOICE
     newer = Session(saved.match.score(next(iter(saved.match.options()))).roll())
     app, _ = send(app, Stored(SAVE_KEY, newer.to_json()))  # the match played on in another tab meanwhile
-    app, effects = send(app, Click("link-keep"))
+    app, effects = send(app, Pressed(Button.LINK_KEEP))
     assert app.screen is Screen.PLAY and app.session.match == newer.match
     assert saved.to_json() not in stores(effects, SAVE_KEY)
 
 
 def test_a_tab_up_to_date_starts_at_once():
     app, _ = start(match=rolled())
-    app, _ = send(app, Click("menu-new"), Confirmed("leave"))  # its own match, left: no question
+    app, _ = send(app, Pressed(Button.MENU_NEW), Answered(Answer.LEAVE))  # its own match, left: no question
     app, effects = send(app, Submit(FORM))
     assert app.screen is Screen.PLAY and stores(effects, SAVE_KEY)
 
@@ -176,7 +181,7 @@ def test_a_declined_challenge_link_leaves_the_kept_challenge():
     kept, offered = challenge_text(2), challenge_text(3)
     app, effects = start(f"challenge={offered}", match=rolled("yatzy", ("Cy",)), stored={CHALLENGE_KEY: kept})
     assert app.screen is Screen.LINK_CHOICE and not stores(effects, CHALLENGE_KEY)
-    app, effects = send(app, Click("link-keep"))
+    app, effects = send(app, Pressed(Button.LINK_KEEP))
     assert not stores(effects, CHALLENGE_KEY) and app.value(CHALLENGE_KEY) == kept
     assert app.challenge == links.read(kept).match
 
@@ -184,7 +189,7 @@ def test_a_declined_challenge_link_leaves_the_kept_challenge():
 def test_an_accepted_challenge_link_is_kept():
     kept, offered = challenge_text(2), challenge_text(3)
     app, _ = start(f"challenge={offered}", match=rolled("yatzy", ("Cy",)), stored={CHALLENGE_KEY: kept})
-    app, effects = send(app, Click("link-start"))
+    app, effects = send(app, Pressed(Button.LINK_START))
     assert stores(effects, CHALLENGE_KEY) == [offered] and app.challenge == links.read(offered).match
 
 
@@ -194,7 +199,7 @@ def test_an_accepted_challenge_link_is_kept():
 def test_a_backup_carries_the_challenge_and_restores_it_where_none_is_kept():
     text = challenge_text(2)
     app, _ = start(match=rolled(), stored={CHALLENGE_KEY: text})
-    app, effects = send(app, Click("export-backup"))
+    app, effects = send(app, Pressed(Button.EXPORT_BACKUP))
     exported = of(effects, "download")[0][1]
     assert Backup.from_json(exported).challenge == text
     fresh, _ = start()
@@ -227,13 +232,13 @@ def test_a_backup_without_a_challenge_still_imports_and_a_damaged_one_is_refused
 def launch(storage: dict[str, str], now: str) -> list[Effect]:
     """A launch with an unreadable save and history: the save problem passed, Statistics opened (which keeps the
     history aside), every tick answered; storage changed as the page would."""
-    events = [Click("save-problem-dismiss"), Click("menu-stats"), Fetched("references", None)]
+    events = [Pressed(Button.SAVE_PROBLEM_DISMISS), Pressed(Button.MENU_STATS), Fetched("references", None)]
     app, effects = update(App(), Start(stored=tuple(storage.items())), now=now)
     everything = list(effects)
     apply(storage, effects)
     pending = list(events)
     while pending or of(effects, "tick"):
-        ticks = [Tick(token) for token, _ in of(effects, "tick") if token.split(":")[0] in ("kept", "history")]
+        ticks = [read_timer(token) for token, _ in of(effects, "tick") if token.split(":")[0] in ("kept", "history")]
         batch = ticks + ([pending.pop(0)] if pending else [])
         effects = []
         for event in batch:
@@ -281,8 +286,8 @@ def three_saves_kept() -> dict[str, str]:
     return storage | {UNREADABLE_KEY: "{oldest"}
 
 
-def kept_ticks(effects: list[Effect]) -> list[Tick]:
-    return [Tick(token) for token, _ in of(effects, "tick") if token.startswith("kept:")]
+def kept_ticks(effects: list[Effect]) -> list[Message]:
+    return [read_timer(token) for token, _ in of(effects, "tick") if token.startswith("kept:")]
 
 
 def test_the_oldest_copy_goes_once_the_newest_is_known_kept():
@@ -319,6 +324,6 @@ def test_a_copy_of_the_setup_is_bounded_too():
         storage[SETUP_KEY] = "{" + str(day)
         app, effects = update(App(), Start(stored=tuple(storage.items())), now=f"2026-11-{day}T10:00:00Z")
         apply(storage, effects)
-        app, more = send(app, *[Tick(token) for token, _ in of(effects, "tick") if token.startswith("kept:")])
+        app, more = send(app, *[read_timer(token) for token, _ in of(effects, "tick") if token.startswith("kept:")])
         apply(storage, more)
     assert sorted(kept(storage).values()) == ["{13", "{14", "{15"]

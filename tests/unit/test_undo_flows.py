@@ -3,7 +3,7 @@ tests/e2e/test_statistics_page.py): a misclick mended, never a roll, off by choi
 
 from __future__ import annotations
 
-from game.app import HISTORY_KEY, SAVE_KEY, Click, Key
+from game.app import HISTORY_KEY, SAVE_KEY, BoxChosen, Button, Key, Pressed
 from game.records.history import History
 from tests.unit.test_app import after_ticks, notice, of, send, stores
 from tests.unit.test_table_play import cell, choices, dice, held, opened, play, play_out, status
@@ -11,14 +11,14 @@ from tests.unit.test_table_play import cell, choices, dice, held, opened, play, 
 
 def test_score_the_wrong_box_undo_score_the_right_one_and_reload():
     app, page, _ = opened("rules=yahtzee&players=Ann&seed=5")
-    app, page, _ = play(app, page, Click("roll-button"))
+    app, page, _ = play(app, page, Pressed(Button.ROLL))
     offered = choices(page)
-    app, page, _ = play(app, page, Click(data=(("category", "chance"),)))  # the wrong box
+    app, page, _ = play(app, page, BoxChosen("chance"))  # the wrong box
     assert cell(page, "chance") == str(offered["Chance"])
-    app, page, _ = play(app, page, Click("undo-button"))
+    app, page, _ = play(app, page, Pressed(Button.UNDO))
     assert "Undone" in status(page) and cell(page, "grand_total") == "0"
     assert choices(page) == offered  # the box is open again: the same dice, the same choices
-    app, page, effects = play(app, page, Click(data=(("category", "ones"),)))  # the right one
+    app, page, effects = play(app, page, BoxChosen("ones"))  # the right one
     _, reloaded, _ = opened(stored={SAVE_KEY: stores(effects, SAVE_KEY)[-1]})
     assert cell(reloaded, "ones") == str(offered["Ones"]) and cell(reloaded, "chance") == ""
     assert cell(reloaded, "grand_total") == cell(reloaded, "upper_subtotal") == str(offered["Ones"])
@@ -41,7 +41,7 @@ def test_roll_roll_undo_leaves_the_second_roll_on_the_table():
 
 def test_undo_off_has_no_button_and_the_key_says_why():
     app, page, _ = opened("rules=yacht&players=Ann&seed=4&undo=0")
-    app, page, _ = play(app, page, Click("roll-button"))
+    app, page, _ = play(app, page, Pressed(Button.ROLL))
     assert page["undo-button"]["hidden"] is True
     same, _, effects = play(app, page, Key("u"))
     assert "Undo is off for this match" in notice(effects) and same.session == app.session
@@ -53,9 +53,9 @@ def test_undoing_the_last_score_withdraws_the_game_from_the_history_and_scoring_
     app, page, effects = play_out(app, page)
     app, effects = after_ticks(app, effects, "records")
     assert len(History.from_json(stores(effects, HISTORY_KEY)[-1]).games) == 1
-    app, effects = send(app, Click("results-undo"))
+    app, effects = send(app, Pressed(Button.RESULTS_UNDO))
     assert History.from_json(stores(effects, HISTORY_KEY)[-1]).games == ()
     assert not app.session.match.game_over
-    app, effects = send(app, Click(data=(("category", next(iter(app.session.match.options()))),)))
+    app, effects = send(app, BoxChosen(next(iter(app.session.match.options()))))
     app, effects = after_ticks(app, effects, "records")
     assert len(History.from_json(stores(effects, HISTORY_KEY)[-1]).games) == 1

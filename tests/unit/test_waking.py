@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from game.app import App, Click, Early, Fetched, Key, Start, read_event, update
+from game.app import App, Button, Early, Fetched, Key, Pressed, Start, TimerFired, TimerKind, read_event, update
 from game.app.state import SAVE_KEY, Screen
 from game.app.waking import stamp
 from game.core.actions import Roll
@@ -40,7 +40,7 @@ def test_after_a_draw_the_page_keeps_the_table_and_the_status_a_start_would_draw
     assert keep == (stamp(app), "Ann's turn, roll 1 of 3") and kinds(effects)[-1] == "keep"
     again, _ = resumed(app.played)
     assert stamp(again) == keep[0]  # what a later launch's start draws is what was kept
-    app, effects = send(app, Click("new-match"))
+    app, effects = send(app, Pressed(Button.NEW_MATCH))
     assert app.screen is Screen.SETUP and of(effects, "keep") == [("", "")]  # no table: a later launch paints none
 
 
@@ -62,14 +62,14 @@ def test_a_tap_made_on_a_table_that_has_moved_on_does_nothing():
     saved = replace(rolled(), match=rolled().match.roll())  # the same match, one more roll: another table
     app, _ = update(App(), Start(stored=((SAVE_KEY, saved.to_json()),)), now=NOW)
     before = app
-    app, effects = update(app, Early(Click("roll-button"), old), now=NOW)
+    app, effects = update(app, Early(Pressed(Button.ROLL), old), now=NOW)
     assert app == before and effects == []
 
 
 def test_a_tap_on_the_setup_the_page_came_with_does_nothing_when_the_start_resumes_a_match():
     app, _ = update(App(), Start(stored=((SAVE_KEY, rolled().to_json()),)), now=NOW)
     before = app
-    app, effects = update(app, Early(Click("quick-solo"), ""), now=NOW)
+    app, effects = update(app, Early(Pressed(Button.QUICK_SOLO), ""), now=NOW)
     assert app == before and effects == []  # the saved match is not replaced by a tap on a form that was not there
 
 
@@ -87,8 +87,8 @@ def test_early_taps_wait_while_the_start_waits_for_its_language_then_are_answere
 
 def test_the_page_marks_a_persons_events_made_before_ready_with_their_table():
     event, _ = read_event(json.dumps({"type": "click", "id": "roll-button", "board": "abc", "now": NOW}))
-    assert event == Early(Click("roll-button"), "abc")
-    event, _ = read_event(json.dumps({"type": "tick", "token": "t", "board": "abc"}))
-    assert not isinstance(event, Early)  # only a person's events: a timer is never early
+    assert event == Early(Pressed(Button.ROLL), "abc")
+    event, _ = read_event(json.dumps({"type": "tick", "token": "computer:1", "board": "abc"}))
+    assert event == TimerFired(TimerKind.COMPUTER, 1)  # only a person's messages: a timer is never early
     event, _ = read_event(json.dumps({"type": "key", "key": "r", "board": 3}))
     assert event == Key("r")  # not a stamp: taken as a plain event
