@@ -15,12 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import Enum
-from typing import TYPE_CHECKING, TypeGuard
+from typing import Protocol, TypeGuard
 
 from game.core.i18n import ENGLISH, N_, Text, n_
-
-if TYPE_CHECKING:
-    from game.core.inputs import Problem
 
 __all__ = [
     "SAVE_MESSAGE_CHARS",
@@ -37,6 +34,7 @@ __all__ = [
     "ScoreError",
     "TableError",
     "SaveError",
+    "Worded",
     "is_whole",
 ]
 
@@ -83,6 +81,13 @@ class Refusal(Enum):
 
 
 Wording = str | tuple[str, str]
+
+
+class Worded(Protocol):
+    """What words itself for a player: a save's problem (game.core.inputs.Problem, which stands on this module)."""
+
+    def text(self, t: Text = ENGLISH) -> str: ...
+
 
 # The sub-key of a wording is the action refused ("roll", "hold", "release", "score", "next_game",
 # "finish"), the joker rule's case ("upper", "lower"), or None. Fields: {name} the player (or seat) who
@@ -350,7 +355,7 @@ class SaveError(GameError):
         reason: Refusal | None = Refusal.BAD_SAVE,
         fields: Mapping[str, object] | None = None,
         case: str | None = None,
-        problem: Problem | None = None,
+        problem: Worded | None = None,
     ) -> None:
         if len(message) > SAVE_MESSAGE_CHARS:
             message = message[: SAVE_MESSAGE_CHARS - 1] + "…"
