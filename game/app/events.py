@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.app.state import KEPT_PREFIX, STORED_KEYS
+from game.app.keys import KEPT_PREFIX, STORED_KEYS
 from game.core.inputs import read_json
 from game.core.refusals import GameError
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.app.events import Confirmed, File, Persisted
-from game.app.state import CHALLENGE_KEY, App, Effect, Out, Over, draw, fetch, focus, store
+from game.app.keys import CHALLENGE_KEY
+from game.app.state import App, Effect, Out, Over, draw, fetch, focus, store
 from game.app.storage import (
     history_to_write,
     kept_copies,

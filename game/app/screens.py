@@ -14,24 +14,10 @@ from dataclasses import replace
 from enum import Enum
 
 from game.app.events import Submit
+from game.app.keys import CHALLENGE_KEY, SAVE_KEY, SETUP_KEY, UNREADABLE_KEY
 from game.app.records import close_stats
 from game.app.sharing import DAILY_TITLE, open_share, share_match
-from game.app.state import (
-    CHALLENGE_KEY,
-    QUICK_BUTTONS,
-    SAVE_KEY,
-    SETUP_KEY,
-    UNREADABLE_KEY,
-    App,
-    Effect,
-    Out,
-    Over,
-    Screen,
-    ask,
-    draw,
-    focus,
-    store,
-)
+from game.app.state import QUICK_BUTTONS, App, Effect, Out, Over, Screen, ask, draw, focus, store
 from game.app.storage import (
     download_unreadable,
     keep_aside,

@@ -14,10 +14,11 @@ from dataclasses import replace
 
 from game.app import waking
 from game.app.events import Start
+from game.app.keys import CHALLENGE_KEY, PHONE_KEY, SAVE_KEY
 from game.app.screens import Offer, offer_link, open_setup, report_unreadable, resume_or_setup
 from game.app.settings import NO_CATALOGUE, ask_language, preferred, use_language
 from game.app.sharing import share_match
-from game.app.state import CHALLENGE_KEY, PHONE_KEY, QUICK_BUTTONS, SAVE_KEY, App, Effect, Out, Screen, draw, store
+from game.app.state import QUICK_BUTTONS, App, Effect, Out, Screen, draw, store
 from game.app.storage import keep_setup_aside, prune_kept, saved_setup, stored_session
 from game.app.table import begin
 from game.coach.session import Session
