@@ -122,7 +122,7 @@ def start_setup(app: App, setup: setups.Setup, problems: tuple, remembered_setup
     try:
         if problems:
             raise ValueError(problems)
-        session = Session.new(setup, t=app.t)
+        session = setups.new_session(setup, t=app.t)
     except ValueError as problem:
         words = [p.text(app.t) for p in problems] or [
             problem.text(app.t) if isinstance(problem, GameError) else str(problem)

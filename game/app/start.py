@@ -132,7 +132,7 @@ def from_link(app: App, query: tuple[tuple[str, str], ...]) -> Out:
         app, more = open_setup(app, problems, setup)
         return app, effects + more
     try:
-        offered = Session.new(setup, t=app.t)
+        offered = setups.new_session(setup, t=app.t)
     except ValueError as problem:
         words = problem.text(app.t) if isinstance(problem, GameError) else str(problem)
         app, more = open_setup(app, (LinkProblem("link", words),), setup)
