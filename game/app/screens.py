@@ -33,7 +33,7 @@ from game.app.table import begin
 from game.coach.session import Session
 from game.core import links, variants
 from game.core.i18n import N_, Text
-from game.core.refusals import GameError
+from game.core.refusals import GameError, worded
 from game.core.rules import RuleSet
 from game.present import forms, rules_text, view
 from game.present import setup as setups
@@ -124,9 +124,7 @@ def start_setup(app: App, setup: setups.Setup, problems: tuple, remembered_setup
             raise ValueError(problems)
         session = setups.new_session(setup, t=app.t)
     except ValueError as problem:
-        words = [p.text(app.t) for p in problems] or [
-            problem.text(app.t) if isinstance(problem, GameError) else str(problem)
-        ]
+        words = [p.text(app.t) for p in problems] or [worded(problem, app.t)]
         html = forms.problems(words, t=app.t)
         return app, [
             draw(
@@ -171,7 +169,7 @@ def report_unreadable(app: App, error: GameError) -> Out:
     app, effects = keep_aside(replace(app, screen=Screen.SAVE_PROBLEM), raw, 1)
     ops = [
         ("save-problem-kept", {"text": app.t._(SAVE_KEPT, key=kept_under(app, raw) or UNREADABLE_KEY)}),
-        ("save-problem-reason", {"text": str(error)}),
+        ("save-problem-reason", {"text": error.text(app.t)}),
         ("save-problem-text", {"value": raw[:SHOWN_SAVE_CHARS]}),
         ("save-problem-dismiss", {"text": app.t._(WORDS.start_new)}),
     ]
@@ -179,7 +177,7 @@ def report_unreadable(app: App, error: GameError) -> Out:
         show(element_id, element_id == "save-problem")
         for element_id in ("save-problem", "setup", "play", "link-choice")
     ]
-    return app, [*effects, draw(ops)]
+    return app, [*effects, Effect("console", ("warn", f"unreadable save: {error}")), draw(ops)]
 
 
 def leave_save_problem(app: App) -> Out:

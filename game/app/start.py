@@ -25,7 +25,7 @@ from game.coach.session import Session
 from game.core import links, marks
 from game.core.cards import SeatKind
 from game.core.i18n import N_, Text
-from game.core.refusals import GameError
+from game.core.refusals import worded
 from game.present import setup as setups
 from game.present import view
 from game.present.boot import LANGUAGE_KEY
@@ -134,8 +134,7 @@ def from_link(app: App, query: tuple[tuple[str, str], ...]) -> Out:
     try:
         offered = setups.new_session(setup, t=app.t)
     except ValueError as problem:
-        words = problem.text(app.t) if isinstance(problem, GameError) else str(problem)
-        app, more = open_setup(app, (LinkProblem("link", words),), setup)
+        app, more = open_setup(app, (LinkProblem("link", worded(problem, app.t)),), setup)
         return app, effects + more
     saved, error = stored_session(app)
     if error is not None:

@@ -80,8 +80,8 @@ def test_a_deeply_nested_save_is_reported_kept_and_never_breaks_a_start(page, pa
     store(page, base_url, {SAVE_KEY: nested})
     open_game(page, base_url)
     expect(page.get_by_role("region", name="The saved match could not be read")).to_be_visible()
-    expect(page.locator("#save-problem-reason")).to_have_text(
-        "the saved match nests 10000 levels deep; at most 64 are read"
+    expect(page.locator("#save-problem-reason")).to_have_text(  # in the player's words (the detail: the console)
+        "The data nests 10,000 levels deep; at most 64 are read."
     )
     expect(page.locator("#save-problem-kept")).to_contain_text("Nothing was deleted")
     assert page.evaluate(f"localStorage.getItem('{UNREADABLE_KEY}')") == nested
@@ -100,7 +100,7 @@ def test_a_save_too_large_to_copy_is_moved_aside_not_lost(page, base_url):
     store(page, base_url, {SAVE_KEY: huge})
     open_game(page, base_url)
     expect(page.locator("#save-problem-reason")).to_contain_text(
-        f"too large: {len(huge)} bytes, at most {MAX_SAVE_BYTES}"
+        f"too much data: {len(huge):,} bytes, and at most {MAX_SAVE_BYTES:,} are read"
     )
     expect(page.locator("#save-problem-kept")).to_contain_text("a copy is kept")
     # The copy beside the save does not fit, so the save is moved: that takes a round trip to the worker

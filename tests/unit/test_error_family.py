@@ -13,10 +13,14 @@ import pkgutil
 import pytest
 
 import game
+from game.app import App, Fetched, Start, update
+from game.app.keys import SAVE_KEY
 from game.core.i18n import DEFAULT, ENGLISH, LANGUAGES, Text
 from game.core.links import LinkError, Why
 from game.core.refusals import GameError
 from tools import i18n
+
+NOW = "2026-11-24T10:00:00Z"
 
 
 def modules() -> list[str]:
@@ -80,3 +84,21 @@ def test_every_error_is_worded_for_players_in_every_language(cls):
             assert english != GameError("").text(), f"{cls.__name__} says no more than the general refusal"
         for code, t in LANGUAGE_TEXTS.items():
             assert error.text(t) != english, f"{cls.__name__} is not translated in {code}: {english!r}"
+
+
+def test_an_unreadable_save_is_told_in_the_players_language():
+    """The save-problem screen says what is wrong in the player's words; the developer's detail goes
+    to the console (it is English, and quotes the data)."""
+    nested = "[" * 100 + "]" * 100
+    app, _ = update(App(), Start(stored=((SAVE_KEY, nested),), languages=("de",)), now=NOW)
+    app, effects = update(app, Fetched("language:de", i18n.compiled("de")), now=NOW)
+    reason = [
+        changes["text"]
+        for effect in effects
+        if effect.kind == "apply"
+        for at, changes in effect.args[0]
+        if at == "save-problem-reason"
+    ]
+    assert reason == ["Die Daten sind 100 Ebenen tief verschachtelt; gelesen werden höchstens 64."]
+    logged = [effect.args for effect in effects if effect.kind == "console"]
+    assert ("warn", "unreadable save: the saved match nests 100 levels deep; at most 64 are read") in logged
