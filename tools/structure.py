@@ -11,7 +11,8 @@ then the numbers a redesign is judged by: modules over :data:`MAX_LINES`, arrows
 the layers (:data:`LAYERS`), imports inside functions, and import cycles. tests/unit/test_imports.py
 holds the tree to them.
 
-Every import counts, function-level ones too; only those under ``if TYPE_CHECKING:`` are skipped.
+Every import counts: function-level ones, and those under ``if TYPE_CHECKING:`` too (a name a module
+needs only for its types is still a name it stands on: a cycle through one is a cycle of the design).
 A package is its ``__init__.py``; ``from . import name`` imports the submodule ``name`` where there is
 one, else the package. Importing ``game.a.b`` runs ``game.a`` first: an arrow to it too, unless the
 importer is inside ``game.a`` (its own packages have started before it runs).
@@ -48,20 +49,11 @@ def module_names(root: Path) -> dict[str, Path]:
     return names
 
 
-def is_type_checking(test: ast.expr) -> bool:
-    """``TYPE_CHECKING`` or ``typing.TYPE_CHECKING``."""
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
 def import_nodes(nodes: Iterable[ast.AST]) -> Iterator[ast.Import | ast.ImportFrom]:
-    """Every Import and ImportFrom in ``nodes``, at any depth, leaving out ``if TYPE_CHECKING:`` bodies."""
+    """Every Import and ImportFrom in ``nodes``, at any depth, ``if TYPE_CHECKING:`` bodies included."""
     for node in nodes:
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             yield node
-        elif isinstance(node, ast.If) and is_type_checking(node.test):
-            yield from import_nodes(node.orelse)
         else:
             yield from import_nodes(ast.iter_child_nodes(node))
 
@@ -201,7 +193,7 @@ def backward(graph: dict[str, set[str]]) -> list[str]:
 
 
 def lazy_imports(path: Path) -> int:
-    """How many imports of ``path`` stand inside a function (not under ``if TYPE_CHECKING:``)."""
+    """How many imports of ``path`` stand inside a function."""
     tree = ast.parse(path.read_text(), str(path))
     functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
     inner = {id(node) for function in functions for node in import_nodes(function.body)}

@@ -69,6 +69,20 @@ from game.app.events import (
     read_event,
     read_timer,
 )
+from game.app.keys import (
+    CHALLENGE_KEY,
+    HINTS_KEY,
+    HISTORY_KEY,
+    KEPT_PREFIX,
+    LANGUAGE_KEY,
+    PHONE_KEY,
+    SAVE_KEY,
+    SETUP_KEY,
+    SHARED_KEY,
+    STORED_KEYS,
+    UNREADABLE_KEY,
+    UNSAVED_KEY,
+)
 from game.app.records import (
     REFERENCES,
     close_stats,
@@ -104,29 +118,7 @@ from game.app.sharing import (
     show_qr,
 )
 from game.app.start import on_start
-from game.app.state import (
-    CHALLENGE_KEY,
-    HINTS_KEY,
-    HISTORY_KEY,
-    KEPT_PREFIX,
-    LANGUAGE_KEY,
-    PHONE_KEY,
-    SAVE_KEY,
-    SETUP_KEY,
-    SHARED_KEY,
-    STORED_KEYS,
-    UNREADABLE_KEY,
-    UNSAVED_KEY,
-    App,
-    Effect,
-    Out,
-    Over,
-    Screen,
-    Waiting,
-    ask,
-    draw,
-    focus,
-)
+from game.app.state import App, Effect, Out, Over, Screen, Waiting, ask, draw, focus
 from game.app.storage import download_kept, download_unreadable, on_refused, on_stored, remembered_fields
 from game.app.table import (
     act,

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Any
 
-from game.app.state import KEPT_PREFIX, STORED_KEYS
+from game.app.keys import KEPT_PREFIX, STORED_KEYS
 from game.core.inputs import read_json
 from game.core.refusals import GameError
 

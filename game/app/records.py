@@ -13,7 +13,8 @@ from dataclasses import replace
 
 from game.app.effects import AskPersisted, Console, ConsoleLevel, Download, Remove
 from game.app.events import Answered, File, GameDeleteConfirmed, Persisted
-from game.app.state import CHALLENGE_KEY, HISTORY_KEY, App, Out, Over, draw, fetch, focus, store
+from game.app.keys import CHALLENGE_KEY, HISTORY_KEY
+from game.app.state import App, Out, Over, draw, fetch, focus, store
 from game.app.storage import (
     history_to_write,
     kept_copies,

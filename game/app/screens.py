@@ -13,26 +13,12 @@ import json
 from dataclasses import replace
 from enum import Enum
 
-from game.app.effects import OfferFocus
+from game.app.effects import Console, ConsoleLevel, OfferFocus
 from game.app.events import Answer, Submit
+from game.app.keys import CHALLENGE_KEY, SAVE_KEY, SETUP_KEY, UNREADABLE_KEY
 from game.app.records import close_stats
 from game.app.sharing import DAILY_TITLE, open_share, share_match
-from game.app.state import (
-    CHALLENGE_KEY,
-    QUICK_BUTTONS,
-    SAVE_KEY,
-    SETUP_KEY,
-    UNREADABLE_KEY,
-    App,
-    Effect,
-    Out,
-    Over,
-    Screen,
-    ask,
-    draw,
-    focus,
-    store,
-)
+from game.app.state import QUICK_BUTTONS, App, Effect, Out, Over, Screen, ask, draw, focus, store
 from game.app.storage import (
     download_unreadable,
     keep_aside,
@@ -48,7 +34,7 @@ from game.app.table import begin, seeded
 from game.coach.session import Session
 from game.core import links, variants
 from game.core.i18n import N_, Text
-from game.core.refusals import GameError
+from game.core.refusals import GameError, worded
 from game.core.rules import RuleSet
 from game.present import forms, rules_text, view
 from game.present import setup as setups
@@ -138,11 +124,9 @@ def start_setup(app: App, setup: setups.Setup, problems: tuple, remembered_setup
         if problems:
             raise ValueError(problems)
         drawn, with_seed = seeded(app, setup)
-        session = Session.new(with_seed, t=app.t)
+        session = setups.new_session(with_seed, t=app.t)
     except ValueError as problem:
-        words = [p.text(app.t) for p in problems] or [
-            problem.text(app.t) if isinstance(problem, GameError) else str(problem)
-        ]
+        words = [p.text(app.t) for p in problems] or [worded(problem, app.t)]
         html = forms.problems(words, t=app.t)
         return app, [
             draw(
@@ -187,7 +171,7 @@ def report_unreadable(app: App, error: GameError) -> Out:
     app, effects = keep_aside(replace(app, screen=Screen.SAVE_PROBLEM), raw, 1)
     ops = [
         ("save-problem-kept", {"text": app.t._(SAVE_KEPT, key=kept_under(app, raw) or UNREADABLE_KEY)}),
-        ("save-problem-reason", {"text": str(error)}),
+        ("save-problem-reason", {"text": error.text(app.t)}),
         ("save-problem-text", {"value": raw[:SHOWN_SAVE_CHARS]}),
         ("save-problem-dismiss", {"text": app.t._(WORDS.start_new)}),
     ]
@@ -195,7 +179,7 @@ def report_unreadable(app: App, error: GameError) -> Out:
         show(element_id, element_id == "save-problem")
         for element_id in ("save-problem", "setup", "play", "link-choice")
     ]
-    return app, [*effects, draw(ops)]
+    return app, [*effects, Console(ConsoleLevel.WARN, f"unreadable save: {error}"), draw(ops)]
 
 
 def leave_save_problem(app: App) -> Out:

@@ -18,7 +18,8 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from game.app.state import SHARED_KEY, App, Effect, store
+from game.app.keys import SHARED_KEY
+from game.app.state import App, Effect, store
 from game.coach.session import Session
 from game.core.engine import Match
 from game.core.inputs import read_json

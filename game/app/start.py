@@ -15,17 +15,18 @@ from dataclasses import replace
 from game.app import waking
 from game.app.effects import DropQuery, Ready
 from game.app.events import Start
+from game.app.keys import CHALLENGE_KEY, PHONE_KEY, SAVE_KEY
 from game.app.screens import Offer, offer_link, open_setup, report_unreadable, resume_or_setup
 from game.app.settings import NO_CATALOGUE, ask_language, preferred, use_language
 from game.app.sharing import share_match
-from game.app.state import CHALLENGE_KEY, PHONE_KEY, QUICK_BUTTONS, SAVE_KEY, App, Effect, Out, Screen, draw, store
+from game.app.state import QUICK_BUTTONS, App, Effect, Out, Screen, draw, store
 from game.app.storage import keep_setup_aside, prune_kept, saved_setup, stored_session
 from game.app.table import begin, seeded
 from game.coach.session import Session
 from game.core import links, marks
 from game.core.cards import SeatKind
 from game.core.i18n import N_, Text
-from game.core.refusals import GameError
+from game.core.refusals import worded
 from game.present import setup as setups
 from game.present import view
 from game.present.boot import LANGUAGE_KEY
@@ -139,11 +140,10 @@ def from_link(app: App, query: tuple[tuple[str, str], ...]) -> Out:
         return app, effects + more
     try:
         drawn, with_seed = seeded(app, setup)  # the form keeps the link's setup, seed as the link had it
-        offered = Session.new(with_seed, t=app.t)
+        offered = setups.new_session(with_seed, t=app.t)
         app = drawn
     except ValueError as problem:
-        words = problem.text(app.t) if isinstance(problem, GameError) else str(problem)
-        app, more = open_setup(app, (LinkProblem("link", words),), setup)
+        app, more = open_setup(app, (LinkProblem("link", worded(problem, app.t)),), setup)
         return app, effects + more
     saved, error = stored_session(app)
     if error is not None:

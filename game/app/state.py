@@ -3,6 +3,7 @@ the page for (game.app.effects, docs/protocol.md).
 
 An App changes only by :func:`dataclasses.replace`; a handler returns the new App and its effects (:data:`Out`)::
 
+    >>> from game.app.keys import SETUP_KEY
     >>> app = App().holding(SETUP_KEY, "{}")
     >>> app.value(SETUP_KEY), app.screen, store(SETUP_KEY, "{}")
     ('{}', <Screen.LOADING: 'loading'>, Store(key='yacht-dice/setup', value='{}'))
@@ -15,39 +16,17 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from game.app.effects import Apply, Confirm, Effect, Fetch, Focus, Store, Timer
+from game.app.keys import SAVE_KEY
 from game.coach.session import Session
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
 from game.present import setup as setups
-from game.present.boot import LANGUAGE_KEY
 from game.present.paint import Drawn
 from game.records.stats import Reference
 
-if TYPE_CHECKING:  # a start waits in the App for its language; game.app.events imports the keys from here
+if TYPE_CHECKING:  # a start waits in the App for its language
     from game.app.events import Early, Event, Start
 
-SAVE_KEY = "yacht-dice/match"
-UNREADABLE_KEY = "yacht-dice/unreadable-save"  # the first unreadable save kept aside; later ones beside it
-KEPT_PREFIX = "yacht-dice/unreadable-"  # every copy kept aside: unreadable-save, unreadable-history/<time>...
-UNSAVED_KEY = "yacht-dice/unsaved"  # in sessionStorage (its own quota): this tab's last save failed
-SETUP_KEY = "yacht-dice/setup"
-HINTS_KEY = "yacht-dice/hints"  # format 1 kept hints apart; read once, when such a save loads
-HISTORY_KEY = "yacht-dice/history"
-CHALLENGE_KEY = "yacht-dice/challenge"  # the challenge link this phone's person plays against (its text)
-SHARED_KEY = "yacht-dice/shared"  # the shared games (daily, challenge) played lately, each as far as it went
-PHONE_KEY = "yacht-dice/phone"  # this phone's id (game.core.marks), drawn once by the page
-STORED_KEYS = (
-    SAVE_KEY,
-    SETUP_KEY,
-    HISTORY_KEY,
-    HINTS_KEY,
-    UNREADABLE_KEY,
-    LANGUAGE_KEY,
-    CHALLENGE_KEY,
-    SHARED_KEY,
-    PHONE_KEY,
-)
-"""The localStorage keys the page reads at start (docs/protocol.md)."""
 
 QUICK_BUTTONS = tuple(f"quick-{quick.value}" for quick in setups.Quick)
 """The lobby's one-tap matches' buttons (game.present.forms)."""

@@ -4,7 +4,8 @@ history, and the copies kept aside (KEPT_PREFIX) of any of them that could not b
 A value that cannot be read is never written over: it is copied aside first. The copies are bounded
 (MAX_KEPT_PER_KIND, KEPT_BUDGET): once a newer copy is known kept, the oldest beyond the bound go::
 
-    >>> from game.app.state import App, SETUP_KEY
+    >>> from game.app.keys import SETUP_KEY
+    >>> from game.app.state import App
     >>> app = App(now="2026-11-24T10:00:00Z").holding(SETUP_KEY, "not json")
     >>> stored_setup(app), keep_setup_aside(app)[1][0]
     (None, Store(key='yacht-dice/unreadable-setup', value='not json'))
@@ -20,21 +21,8 @@ from dataclasses import replace
 
 from game.app.effects import Console, ConsoleLevel, Download, Flag, Remove
 from game.app.events import Event, Refused, Stored, TimerKind
-from game.app.state import (
-    HINTS_KEY,
-    HISTORY_KEY,
-    KEPT_PREFIX,
-    SAVE_KEY,
-    SETUP_KEY,
-    UNSAVED_KEY,
-    App,
-    Effect,
-    Out,
-    Screen,
-    draw,
-    store,
-    tick,
-)
+from game.app.keys import HINTS_KEY, HISTORY_KEY, KEPT_PREFIX, SAVE_KEY, SETUP_KEY, UNSAVED_KEY
+from game.app.state import App, Effect, Out, Screen, draw, store, tick
 from game.coach.session import Session
 from game.core.engine import Match
 from game.core.inputs import MAX_SETTINGS_BYTES, problem_text, read_json

@@ -18,7 +18,8 @@ from dataclasses import replace
 from game.app import shared
 from game.app.effects import Flag, MoveFocus, Play, Vibrate
 from game.app.events import Key, TimerKind, Visibility, timer
-from game.app.state import SAVE_KEY, UNSAVED_KEY, App, Effect, Out, Screen, draw, focus, store, tick
+from game.app.keys import SAVE_KEY, UNSAVED_KEY
+from game.app.state import App, Effect, Out, Screen, draw, focus, store, tick
 from game.app.storage import change_history, offer_newer
 from game.app.waits import advance, schedule
 from game.coach.session import Next, Session, Step

@@ -57,6 +57,8 @@ from game.coach.sampled import sampled
 from game.coach.solve import Heuristic, Solved, fits_budget, solve
 from game.coach.tables import Table, TableMismatchError, spread_name
 from game.core.actions import Decision, Keep, Score
+from game.core.i18n import N_
+from game.core.refusals import GameError
 from game.core.rules import RuleSet
 from game.core.variants import table_name
 
@@ -67,12 +69,15 @@ TURN_CACHE = 64  # turn-start states whose within-turn values an Advisor keeps (
 KEEPS_CACHE = 512  # rolls whose keep actions an Advisor keeps (all 252 of five six-sided dice)
 
 
-class TableMissingError(LookupError):
+class TableMissingError(GameError, LookupError):
     """The rule set needs a table that was not loaded (and is too large to solve here).
 
-    >>> issubclass(TableMissingError, LookupError)
-    True
+    >>> issubclass(TableMissingError, LookupError), TableMissingError("no table").text()
+    (True, "The optimal player's table for these rules is not loaded.")
     """
+
+    # Translators: the optimal player's table (a file of numbers the page fetches) was not fetched (yet) for these rules.
+    words = N_("The optimal player's table for these rules is not loaded.")
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,8 @@ Computer turns, "that cost you X points" and undo live here, testable in CPython
 schedules what :attr:`Session.next` says and draws.
 
 >>> from game.core.actions import Score
->>> from game.present.setup import Setup
->>> s = Session.new(Setup(players=("Ann", "Bob"), seed="7")).act(Roll()).session
+>>> from game.core.engine import new_match
+>>> s = Session(new_match("yahtzee", ["Ann", "Bob"], seed=7)).act(Roll()).session
 >>> after = s.act(Score("chance")).session
 >>> after.match.current_name, after.undo().session.match == s.match
 ('Bob', True)
@@ -29,15 +29,12 @@ from game.core import marks, saves
 from game.core.actions import Action, Decision, Hold, Roll, Score
 from game.core.cards import Level, SeatKind
 from game.core.engine import Match
-from game.core.i18n import ENGLISH, Text
 from game.core.inputs import MAX_SETTINGS_BYTES, read_json
-from game.core.refusals import GameError, Refusal, SaveError, SetupError, TableError
+from game.core.refusals import GameError, Refusal, SaveError, TableError
 
-if TYPE_CHECKING:  # types only: the coach's modules load on first need, and a setup is the page's (a layer up)
+if TYPE_CHECKING:  # types only: the coach's modules load on first need
     from game.coach.advice import Hint, Report
     from game.coach.winning import WinChances
-    from game.present.link_problems import LinkProblem
-    from game.present.setup import Setup
 
 __all__ = ["SESSION_FORMAT", "SESSION_VERSION", "Next", "Feedback", "Step", "Session"]
 
@@ -114,25 +111,6 @@ class Session:
     def __post_init__(self) -> None:
         if self.coach is None or self.coach.ruleset != self.match.ruleset:
             object.__setattr__(self, "coach", Coach(self.match.ruleset))
-
-    @classmethod
-    def new(cls, setup: Setup, problems: tuple[LinkProblem, ...] = (), t: Text = ENGLISH) -> Session:
-        """A new table from a game.present.setup.Setup and its parsing problems (ValueError naming what is wrong).
-
-        ``t`` words the names of unnamed seats ("Player 2"). The error's ``str`` joins the problems'
-        English messages (for developers); a player reads each problem's ``text(t)``.
-
-        >>> from game.present.setup import parse_link
-        >>> Session.new(*parse_link("?rules=yatzy&undo=0")).undo_allowed
-        False
-        >>> Session.new(*parse_link("?games=9"))
-        Traceback (most recent call last):
-        ...
-        game.core.refusals.SetupError: games='9' is not a number of games from 1 to 6
-        """
-        if problems:
-            raise SetupError(" ".join(problem.message for problem in problems), Refusal.BAD_SETUP)
-        return cls(setup.start(t=t), undo_allowed=setup.undo, pass_phone=setup.pass_phone, remote=setup.remote)
 
     # ----------------------------------------------------------------- queries
 

@@ -33,8 +33,9 @@ from itertools import accumulate
 from typing import Any
 
 from game.coach.model import Model, fingerprint
+from game.core.i18n import N_
 from game.core.inputs import read_json
-from game.core.refusals import SaveError
+from game.core.refusals import GameError, SaveError
 
 __all__ = ("MAGIC", "SCALE_BITS", "SPREAD_BITS", "Table", "TableMismatchError", "encode", "read_header", "spread_name")
 
@@ -48,12 +49,15 @@ _LENGTH = struct.Struct("<I")
 MAX_HEADER_BYTES = 64 * 1024  # far above our headers (their sizes: README): anything larger is not a table
 
 
-class TableMismatchError(ValueError):
+class TableMismatchError(GameError):
     """The table bytes were built for other rules (or are corrupt).
 
-    >>> issubclass(TableMismatchError, ValueError)
-    True
+    >>> issubclass(TableMismatchError, ValueError), TableMismatchError("bad magic").text()
+    (True, "The optimal player's table for these rules could not be read.")
     """
+
+    # Translators: the optimal player's table (a file of numbers the page fetches) is damaged or made for other rules.
+    words = N_("The optimal player's table for these rules could not be read.")
 
 
 def _int32_planes(ints: Sequence[int]) -> bytes:

@@ -17,10 +17,9 @@ read the seat and game they name through :func:`player_index` and :func:`game_in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.core.actions import Action, Finish, Hold, NextGame, Roll, Score
 from game.core.cards import PlayerRef
+from game.core.match_state import MatchState
 from game.core.refusals import (
     FlowError,
     GameError,
@@ -36,13 +35,10 @@ from game.core.refusals import (
 from game.core.rule_errors import CategoryFilledError, JokerRuleError, RulesError
 from game.core.rules import Section
 
-if TYPE_CHECKING:
-    from game.core.engine import Match
-
 __all__ = ["refusal", "seat_index", "player_index", "game_index"]
 
 
-def refusal(match: Match, action: Action, player: PlayerRef) -> GameError | None:
+def refusal(match: MatchState, action: Action, player: PlayerRef) -> GameError | None:
     """The error ``action`` (a parsed action) would raise on ``match`` now, or None if it is legal.
 
     ``player`` (a seat's index or name), if not None, must be the one on turn.
@@ -56,7 +52,7 @@ def refusal(match: Match, action: Action, player: PlayerRef) -> GameError | None
     return _between_games_refusal(match, action, player)
 
 
-def seat_index(match: Match, player: PlayerRef) -> int | None:
+def seat_index(match: MatchState, player: PlayerRef) -> int | None:
     """The seat ``player`` names (an index, or a name: the one on turn first), or None if none.
 
     >>> from game.core.engine import new_match
@@ -75,7 +71,7 @@ def seat_index(match: Match, player: PlayerRef) -> int | None:
     return None
 
 
-def player_index(match: Match, player: PlayerRef) -> int:
+def player_index(match: MatchState, player: PlayerRef) -> int:
     """The seat a query names (None: the one on turn); QueryError if the match has no such player.
 
     >>> from game.core.engine import new_match
@@ -90,7 +86,7 @@ def player_index(match: Match, player: PlayerRef) -> int:
     return index
 
 
-def game_index(match: Match, game: int | None) -> int:
+def game_index(match: MatchState, game: int | None) -> int:
     """The game a query names (None: the current one); QueryError if it has not been played.
 
     >>> from game.core.engine import new_match
@@ -109,14 +105,14 @@ def game_index(match: Match, game: int | None) -> int:
     return game
 
 
-def _actor(match: Match, player: PlayerRef) -> str:
+def _actor(match: MatchState, player: PlayerRef) -> str:
     if player is None:
         return match.current_name
     index = seat_index(match, player)
     return match.seats[index].name if index is not None else f"Player {player!r}"
 
 
-def _match_over_error(match: Match, actor: str, verb: str, case: str, fields: dict[str, object]) -> GameOverError:
+def _match_over_error(match: MatchState, actor: str, verb: str, case: str, fields: dict[str, object]) -> GameOverError:
     return GameOverError(
         f"{actor} cannot {verb}: the match is over ({match.games_played} game(s) played)",
         Refusal.MATCH_OVER,
@@ -125,7 +121,9 @@ def _match_over_error(match: Match, actor: str, verb: str, case: str, fields: di
     )
 
 
-def _turn_refusal(match: Match, verb: str, player: PlayerRef, case: str, fields: dict[str, object]) -> GameError | None:
+def _turn_refusal(
+    match: MatchState, verb: str, player: PlayerRef, case: str, fields: dict[str, object]
+) -> GameError | None:
     """Why no turn action may be taken now (the match or game over, another player's turn), or None.
 
     ``verb`` says the action in the developer's message; ``case`` (the action's sub-key of the
@@ -162,7 +160,7 @@ def _turn_refusal(match: Match, verb: str, player: PlayerRef, case: str, fields:
     return None
 
 
-def _roll_refusal(match: Match, action: Roll, player: PlayerRef) -> GameError | None:
+def _roll_refusal(match: MatchState, action: Roll, player: PlayerRef) -> GameError | None:
     refused = _turn_refusal(match, "roll", player, "roll", {})
     if refused is not None:
         return refused
@@ -207,7 +205,7 @@ def _roll_refusal(match: Match, action: Roll, player: PlayerRef) -> GameError | 
     return None
 
 
-def _hold_refusal(match: Match, action: Hold, player: PlayerRef) -> GameError | None:
+def _hold_refusal(match: MatchState, action: Hold, player: PlayerRef) -> GameError | None:
     index, held = action.die, action.held
     valid = is_whole(index) and 0 <= index < match.ruleset.dice
     verb = "hold" if held else "release"
@@ -241,7 +239,7 @@ def _hold_refusal(match: Match, action: Hold, player: PlayerRef) -> GameError | 
     return None
 
 
-def _category_label(match: Match, category: object) -> str:
+def _category_label(match: MatchState, category: object) -> str:
     if isinstance(category, str):
         try:
             return match.ruleset.category(category).name
@@ -250,14 +248,14 @@ def _category_label(match: Match, category: object) -> str:
     return repr(category)
 
 
-def _category_field(match: Match, category: object) -> object:
+def _category_field(match: MatchState, category: object) -> object:
     """The box as a refusal's field: the Category (worded by display(t)), or the unknown id quoted."""
     if isinstance(category, str) and match.ruleset.has(category):
         return match.ruleset.category(category)
     return repr(category)
 
 
-def _score_refusal(match: Match, action: Score, player: PlayerRef) -> GameError | None:
+def _score_refusal(match: MatchState, action: Score, player: PlayerRef) -> GameError | None:
     category = action.category
     verb = f"score {_category_label(match, category)}"
     box = {"category": _category_field(match, category)}
@@ -299,7 +297,7 @@ def _score_refusal(match: Match, action: Score, player: PlayerRef) -> GameError 
     return None
 
 
-def _joker_fields(match: Match) -> tuple[str, dict[str, object]]:
+def _joker_fields(match: MatchState) -> tuple[str, dict[str, object]]:
     """The joker rule's case and fields for the current dice: where the rules let a joker go.
 
     The same facts as the rules' JokerRuleError message: the matching upper box ("upper"),
@@ -313,7 +311,7 @@ def _joker_fields(match: Match) -> tuple[str, dict[str, object]]:
     return "lower", {"dice": dice, "boxes": allowed}
 
 
-def _between_games_refusal(match: Match, action: NextGame | Finish, player: PlayerRef) -> GameError | None:
+def _between_games_refusal(match: MatchState, action: NextGame | Finish, player: PlayerRef) -> GameError | None:
     verb = "finish" if isinstance(action, Finish) else "go on to the next game"
     case = action.NAME
     if player is not None and seat_index(match, player) is None:

@@ -30,10 +30,9 @@ from game.core.actions import Finish, Hold, NextGame, Roll, Score
 from game.core.cards import MAX_GAMES, Level, Seat, SeatKind
 from game.core.dice import Draw
 from game.core.engine import Match, new_match
-from game.core.i18n import ENGLISH, N_, Text
+from game.core.i18n import N_
 from game.core.inputs import read_json
 from game.core.refusals import GameError
-from game.core.rule_errors import RulesError
 
 __all__ = [
     "LINK_VERSION",
@@ -96,7 +95,7 @@ _WORDS = {
 }
 
 
-class LinkError(ValueError):
+class LinkError(GameError):
     """A link that cannot be used; ``why`` says which way (a :class:`Why`), :meth:`text` says it in words.
 
     >>> try:
@@ -110,13 +109,14 @@ class LinkError(ValueError):
         super().__init__(message)
         self.why = why
 
-    def text(self, t: Text = ENGLISH) -> str:
-        """The refusal in the player's words.
+    @property
+    def wording(self) -> str:
+        """The msgid of the refusal: its ``why``'s, read by :meth:`GameError.text`.
 
         >>> LinkError("x", Why.TOO_LONG).text()
         "This link is too long to be a game's link."
         """
-        return t._(_WORDS[self.why])
+        return _WORDS[self.why]
 
 
 @dataclass(frozen=True)
@@ -326,7 +326,7 @@ def read(text: str) -> Link:
         return _read(text)
     except LinkError:
         raise
-    except (GameError, RulesError) as error:
+    except GameError as error:  # a rule broken too (a RulesError is a GameError)
         raise LinkError(f"the moves cannot be replayed: {error}", Why.ILLEGAL) from error
     except Exception as error:  # the last resort: data _SHAPES let through that deep code still cannot take
         raise LinkError(f"the link's data cannot be used: {error!r}", Why.DAMAGED) from error

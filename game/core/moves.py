@@ -14,19 +14,20 @@ action added to its record; nothing is ever changed in place.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from game.core.actions import Action, Finish, Hold, NextGame, Roll, Score
 from game.core.cards import MAX_GAMES, LastScored, Scorecard
 from game.core.dice import Draw, die_face, seat_face, slot_face
+from game.core.match_state import MatchState
 
-if TYPE_CHECKING:
-    from game.core.engine import Match
+M = TypeVar("M", bound=MatchState)
+"""The match: game.core.engine's Match (a MatchState), which asks for its moves; each move returns one of its kind."""
 
 __all__ = ["perform"]
 
 
-def perform(match: Match, action: Action) -> Match:
+def perform(match: M, action: Action) -> M:
     """The match after ``action``, which must be legal now (game.core.legality says so)."""
     if isinstance(action, Roll):
         return _roll(match, action)
@@ -39,11 +40,11 @@ def perform(match: Match, action: Action) -> Match:
     return _finish(match, action)
 
 
-def _record(match: Match, action: Action, **changes: Any) -> Match:
+def _record(match: M, action: Action, **changes: Any) -> M:
     return dataclasses.replace(match, actions=match.actions + (action,), **changes)
 
 
-def _roll(match: Match, action: Roll) -> Match:
+def _roll(match: M, action: Roll) -> M:
     count = match.ruleset.dice
     free = [i for i in range(count) if not match.held[i]]
     draws = match.draws
@@ -66,7 +67,7 @@ def _roll(match: Match, action: Roll) -> Match:
     return _record(match, action, dice=tuple(dice), rolls=match.rolls + 1, draws=draws)
 
 
-def _hold(match: Match, action: Hold) -> Match:
+def _hold(match: M, action: Hold) -> M:
     if match.held[action.die] == action.held:
         return match  # holding a held die (or releasing a free one) changes nothing
     new = list(match.held)
@@ -74,7 +75,7 @@ def _hold(match: Match, action: Hold) -> Match:
     return _record(match, action, held=tuple(new))
 
 
-def _score(match: Match, action: Score) -> Match:
+def _score(match: M, action: Score) -> M:
     category = action.category
     scores = match.cards[-1][match.player].scores
     points = match.ruleset.check(scores, match.dice, category)
@@ -101,12 +102,12 @@ def _score(match: Match, action: Score) -> Match:
     )
 
 
-def _next_game(match: Match, action: NextGame) -> Match:
+def _next_game(match: M, action: NextGame) -> M:
     fresh = tuple(Scorecard() for _ in match.seats)
     held = (False,) * match.ruleset.dice
     banked = (0,) * len(match.banked)  # saved rolls do not outlast their game
     return _record(match, action, cards=match.cards + (fresh,), player=0, dice=(), held=held, rolls=0, banked=banked)
 
 
-def _finish(match: Match, action: Finish) -> Match:
+def _finish(match: M, action: Finish) -> M:
     return _record(match, action, finished=True)

@@ -1,8 +1,9 @@
-"""Why the game refuses something: the one error family of the core and its wording for players.
+"""Why the game refuses something: the one error family of the game and its wording for players.
 
-Every refusal is a :class:`GameError` (a ``ValueError``) whose ``reason`` is a :class:`Refusal`;
-``str(error)`` is the developer's English detail, :meth:`GameError.text` the player's sentence in
-any language, read from one table of msgids by reason and case. :func:`is_whole` is the one check
+Every error the game raises is a :class:`GameError` (a ``ValueError``); a refusal's ``reason`` is a
+:class:`Refusal`. ``str(error)`` is the developer's English detail, :meth:`GameError.text` the
+player's sentence in any language, read from one table of msgids by reason and case (an error
+with no reason: its class's own msgid, :attr:`GameError.words`). :func:`is_whole` is the one check
 of a whole number from outside (a bool is not one) that the refusals start from.
 
 >>> error = RollError("Ann cannot roll: all 3 rolls of this turn are used", Refusal.NO_ROLLS_LEFT,
@@ -15,12 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import Enum
-from typing import TYPE_CHECKING, TypeGuard
+from typing import ClassVar, Protocol, TypeGuard
 
 from game.core.i18n import ENGLISH, N_, Text, n_
-
-if TYPE_CHECKING:
-    from game.core.inputs import Problem
 
 __all__ = [
     "SAVE_MESSAGE_CHARS",
@@ -37,7 +35,9 @@ __all__ = [
     "ScoreError",
     "TableError",
     "SaveError",
+    "Worded",
     "is_whole",
+    "worded",
 ]
 
 SAVE_MESSAGE_CHARS = 300
@@ -83,6 +83,13 @@ class Refusal(Enum):
 
 
 Wording = str | tuple[str, str]
+
+
+class Worded(Protocol):
+    """What words itself for a player: a save's problem (game.core.inputs.Problem, which stands on this module)."""
+
+    def text(self, t: Text = ENGLISH) -> str: ...
+
 
 # The sub-key of a wording is the action refused ("roll", "hold", "release", "score", "next_game",
 # "finish"), the joker rule's case ("upper", "lower"), or None. Fields: {name} the player (or seat) who
@@ -214,7 +221,7 @@ def _field(value: object, t: Text) -> object:
 
 
 class GameError(ValueError):
-    """Base of every error of the engine; ``reason`` is a :class:`Refusal`.
+    """Base of every error of the game (tests/unit/test_error_family.py holds it); ``reason`` is a :class:`Refusal`.
 
     ``str(error)`` is the message for developers (English, with the details); :meth:`text` words the
     refusal for a player, in any language, from ``fields`` (the facts: player, die, box, counts) and
@@ -238,12 +245,17 @@ class GameError(ValueError):
         self.fields: dict[str, object] = dict(fields or {})
         self.case = case
 
+    words: ClassVar[Wording] = _REFUSED
+    """How an error of this class is worded when its reason has no wording (or it has no reason): each
+    error class of the game that has no reason of its own says what went wrong in its own msgid."""
+
     @property
     def wording(self) -> Wording:
-        """The msgid (or plural pair) this refusal is worded by: the table's for its reason and case."""
+        """The msgid (or plural pair) this refusal is worded by: the table's for its reason and case,
+        else its class's :attr:`words`."""
         if self.reason is None:
-            return _REFUSED
-        return _WORDINGS.get((self.reason, self.case)) or _WORDINGS.get((self.reason, None)) or _REFUSED
+            return self.words
+        return _WORDINGS.get((self.reason, self.case)) or _WORDINGS.get((self.reason, None)) or self.words
 
     def text(self, t: Text = ENGLISH) -> str:
         """The refusal in words for a player, in the language of ``t``.
@@ -260,6 +272,16 @@ class GameError(ValueError):
             count = fields.pop("count", 0)
             return t.n_(wording[0], wording[1], count if is_whole(count) else 0, **fields)
         return t._(wording, **fields)
+
+
+def worded(error: BaseException, t: Text = ENGLISH) -> str:
+    """What a player reads about ``error``, in the language of ``t``: a GameError's own words (every error
+    the game raises is one); anything else, a bug, the general refusal (its message is for the console).
+
+    >>> worded(SetupError("games='9' is out of range", Refusal.BAD_SETUP)), worded(KeyError("seats"))
+    ('This match could not be set up.', 'That cannot be done now.')
+    """
+    return error.text(t) if isinstance(error, GameError) else t._(_REFUSED)
 
 
 class SetupError(GameError):
@@ -350,7 +372,7 @@ class SaveError(GameError):
         reason: Refusal | None = Refusal.BAD_SAVE,
         fields: Mapping[str, object] | None = None,
         case: str | None = None,
-        problem: Problem | None = None,
+        problem: Worded | None = None,
     ) -> None:
         if len(message) > SAVE_MESSAGE_CHARS:
             message = message[: SAVE_MESSAGE_CHARS - 1] + "…"

@@ -21,7 +21,6 @@ from game.core.dice import Draw
 from game.core.engine import Match, new_match
 from game.core.inputs import read_json
 from game.core.refusals import GameError, Refusal, SaveError, SetupError
-from game.core.rule_errors import RulesError
 from game.core.rules import RuleSet
 
 __all__ = ["SCHEMA_VERSION", "SAVE_FORMAT", "to_dict", "to_json", "replay", "from_dict", "from_json"]
@@ -177,7 +176,7 @@ def from_dict(data: Any) -> Match:
         expected = read_json(json.dumps(to_dict(match)))
     except SaveError:
         raise
-    except (GameError, RulesError) as exc:
+    except GameError as exc:  # a rule broken too (a RulesError is a GameError)
         raise SaveError(f"the save cannot be replayed: {exc}") from exc
     except Exception as exc:  # any failure of bad data is a SaveError
         raise SaveError(f"the save is malformed: {type(exc).__name__}: {exc}") from exc

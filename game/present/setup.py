@@ -19,11 +19,13 @@ from enum import Enum
 from typing import Any
 
 from game.coach.bots import computer_names
+from game.coach.session import Session
 from game.core import variants
 from game.core.cards import MAX_GAMES, MAX_PLAYERS, Level, Seat, clean_name
 from game.core.dice import MAX_SEED
 from game.core.engine import Match, new_match
 from game.core.i18n import ENGLISH, N_, Text
+from game.core.refusals import Refusal, SetupError
 from game.core.rule_errors import RulesError, UnknownRuleSetError
 from game.core.rules import RuleSet
 from game.present.link_problems import LinkProblem
@@ -35,6 +37,7 @@ __all__ = [
     "TABLE_PARAMS",
     "START_PARAMS",
     "Setup",
+    "new_session",
     "parse_link",
     "has_start_params",
     "setup_from_fields",
@@ -156,6 +159,25 @@ class Setup:
     def start(self, t: Text = ENGLISH) -> Match:
         """A new match from these choices (raises a ValueError subclass naming what is wrong)."""
         return new_match(self.ruleset(), self.seats(t=t), games=self.games, seed=self.seed_value(), t=t)
+
+
+def new_session(setup: Setup, problems: tuple[LinkProblem, ...] = (), t: Text = ENGLISH) -> Session:
+    """A new table from a setup and its parsing problems (a ValueError naming what is wrong).
+
+    Here, not in game.coach.session: a setup is the page's (a layer up); the session takes plain values.
+    ``t`` words the names of unnamed seats ("Player 2"). The error's ``str`` joins the problems'
+    English messages (for developers); a player reads each problem's ``text(t)``.
+
+    >>> new_session(*parse_link("?rules=yatzy&undo=0")).undo_allowed
+    False
+    >>> new_session(*parse_link("?games=9"))
+    Traceback (most recent call last):
+    ...
+    game.core.refusals.SetupError: games='9' is not a number of games from 1 to 6
+    """
+    if problems:
+        raise SetupError(" ".join(problem.message for problem in problems), Refusal.BAD_SETUP)
+    return Session(setup.start(t=t), undo_allowed=setup.undo, pass_phone=setup.pass_phone, remote=setup.remote)
 
 
 def _whole(text: str, low: int, high: int) -> int | None:

@@ -21,8 +21,9 @@ from typing import Any
 
 from game.core.cards import MAX_GAMES, MAX_PLAYERS, NAME_LENGTH, Level, SeatKind, normalize_name
 from game.core.dice import MAX_SEED, SEED_TEXT_LENGTH
+from game.core.i18n import N_
 from game.core.inputs import QUOTE_CHARS, Trouble, read_json, refusal
-from game.core.refusals import is_whole
+from game.core.refusals import GameError, is_whole
 from game.core.variants import from_dict
 from game.records.record import (
     ID_LENGTH,
@@ -76,8 +77,18 @@ def _shape(item: Any, index: int) -> Shape:
     return shape_of(ruleset)
 
 
-class _BadGame(Exception):
-    """What is wrong with one game of a file: the developer's detail, the part (a field's name), seat and box."""
+class _BadGame(GameError):
+    """What is wrong with one game of a file: the developer's detail, the part (a field's name), seat and box.
+
+    Read into a SaveError naming the game (its problem words it for a player, game and seat);
+    worded on its own too, as every error of the game is.
+
+    >>> _BadGame("seat 2's undos -1 are not a count", "undos", 2).text()
+    'A game of this file is damaged or impossible.'
+    """
+
+    # Translators: one game of a history or backup file holds data its rules cannot have made.
+    words = N_("A game of this file is damaged or impossible.")
 
     def __init__(self, message: str, part: str, seat: int | None = None, box: str | None = None) -> None:
         super().__init__(message)

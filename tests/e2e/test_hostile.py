@@ -33,9 +33,7 @@ def test_hostile_stored_values_never_stop_the_start_and_are_kept_exactly_until_d
     page.evaluate(STORE)
     open_game(page, base_url)
     expect(page.get_by_role("region", name="The saved match could not be read")).to_be_visible()
-    expect(page.locator("#save-problem-reason")).to_have_text(
-        "the saved match nests 10000 levels deep; at most 64 are read"
-    )
+    expect(page.locator("#save-problem-reason")).to_have_text("The data nests 10,000 levels deep; at most 64 are read.")
     expect(page.locator("#save-problem-kept")).to_contain_text("Nothing was deleted")
     assert page.evaluate(f"localStorage.getItem('{UNREADABLE_KEY}')") == NESTED
     assert page.evaluate(SAME_SETUP) is True  # the setup kept aside exactly, its lone surrogate too

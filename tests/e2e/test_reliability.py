@@ -64,7 +64,7 @@ def test_a_save_too_large_to_copy_is_moved_aside_and_a_full_storage_is_said_and_
     store(page, base_url, {SAVE_KEY: huge})
     open_game(page, base_url)
     expect(page.locator("#save-problem-reason")).to_contain_text(
-        f"too large: {len(huge)} bytes, at most {MAX_SAVE_BYTES}"
+        f"too much data: {len(huge):,} bytes, and at most {MAX_SAVE_BYTES:,} are read"
     )
     expect(page.locator("#save-problem-kept")).to_contain_text("a copy is kept")
     # The copy beside the save does not fit, so the save is moved: that takes a round trip to the worker

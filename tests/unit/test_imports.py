@@ -62,7 +62,8 @@ def test_the_cycle_finder_finds_a_known_cycle_and_passes_an_acyclic_graph():
 def test_the_graph_resolves_imports_and_skips_own_packages(tmp_path):
     """``pkg`` imports its submodules, ``a`` and ``b`` import each other as siblings (a cycle, not one
     through ``pkg``), ``c`` imports ``pkg.sub.d`` (which runs ``pkg.sub`` first), and ``d`` imports
-    ``pkg.c`` only for type checking but a name from ``pkg`` itself (a cycle through ``pkg``)."""
+    ``pkg.c`` for type checking (an arrow all the same) and a name from ``pkg`` itself (a cycle
+    through ``pkg``, and one through ``pkg.c``)."""
     files = {
         "__init__.py": "from . import a, c\n",
         "a.py": "def f():\n    from .b import g\n",
@@ -81,9 +82,31 @@ def test_the_graph_resolves_imports_and_skips_own_packages(tmp_path):
         "pkg.b": {"pkg.a"},
         "pkg.c": {"pkg.b", "pkg.sub", "pkg.sub.d"},
         "pkg.sub": set(),
-        "pkg.sub.d": {"pkg"},
+        "pkg.sub.d": {"pkg", "pkg.c"},
     }
-    assert cycles(graph) == ["pkg -> pkg.c -> pkg.sub.d -> pkg", "pkg.a -> pkg.b -> pkg.a"]
+    assert cycles(graph) == [
+        "pkg -> pkg.c -> pkg.sub.d -> pkg",
+        "pkg.a -> pkg.b -> pkg.a",
+    ]
+
+
+def test_an_import_for_type_checking_is_an_arrow_too(tmp_path):
+    """A name needed only for the types is still one the module stands on: a cycle through
+    ``if TYPE_CHECKING:`` is a cycle of the design, and an arrow up there is an arrow up."""
+    files = {
+        "__init__.py": "",
+        "core/__init__.py": "",
+        "core/a.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from game.app.b import B\n",
+        "app/__init__.py": "",
+        "app/b.py": "import typing\nfrom game.core import a\nif typing.TYPE_CHECKING:\n    pass\n",
+    }
+    for name, text in files.items():
+        (tmp_path / "game" / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "game" / name).write_text(text)
+    graph = import_graph(tmp_path / "game")
+    assert graph["game.core.a"] == {"game.app", "game.app.b"}
+    assert cycles(graph) == ["game.app.b -> game.core.a -> game.app.b"]
+    assert upward(graph) == ["game.core.a -> game.app", "game.core.a -> game.app.b"]
 
 
 def test_only_the_shell_imports_the_browser():

@@ -52,7 +52,7 @@ def test_any_link_gives_a_setup_or_short_problems(pairs):
     if problems:
         return  # the setup screen lists them, with the form (see the e2e tests)
     try:
-        session = Session.new(setup, problems)
+        session = setups.new_session(setup, problems)
     except ValueError as error:  # the setup screen shows it: it must be a sentence, not a dump
         assert len(str(error)) <= MESSAGE_CHARS
     else:

@@ -20,7 +20,7 @@ TAGS = re.compile(r"<[^>]*>|\{[^}]*\}|&\w+;")
 # Literals that read like words but no person sees: (file, literal).
 TECHNICAL = {
     ("game/coach/advisor.py", "Advisor("),  # a repr
-    ("game/core/engine.py", "<Match "),  # a repr
+    ("game/core/match_state.py", "<Match "),  # a repr
     ("game/core/legality.py", "Player "),  # the developer message's name for a seat a caller got wrong
     ("game/core/legality.py", "The match"),  # the actor of a developer message (people read the wording table's)
     ("game/records/record.py", "Ann"),

@@ -18,14 +18,14 @@ from game.core.actions import Finish, Hold, NextGame, Roll, Score
 from game.core.cards import Level, Seat, SeatKind, competition_ranks
 from game.core.engine import new_match
 from game.core.refusals import Refusal, SaveError
-from game.present.setup import parse_link
+from game.present.setup import new_session, parse_link
 from game.records.record import session_record
 
 SAVES_V1 = sorted((Path(__file__).parents[1] / "data" / "saves_v1").glob("*.json"))
 
 
 def table(query: str) -> Session:
-    return Session.new(*parse_link(query))
+    return new_session(*parse_link(query))
 
 
 def play_computers(session: Session) -> Session:

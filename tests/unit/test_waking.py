@@ -7,7 +7,8 @@ import json
 from dataclasses import replace
 
 from game.app import App, Button, Early, Fetched, Key, Pressed, Start, TimerFired, TimerKind, read_event, update
-from game.app.state import SAVE_KEY, Screen
+from game.app.keys import SAVE_KEY
+from game.app.state import Screen
 from game.app.waking import stamp
 from game.core.actions import Roll
 from tests.unit.test_app import NOW, catalogue, fresh, kinds, of, rolled, send, start
