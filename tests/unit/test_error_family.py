@@ -14,6 +14,7 @@ import pytest
 
 import game
 from game.app import App, Fetched, Start, update
+from game.app.effects import Apply, Console, to_json
 from game.app.keys import SAVE_KEY
 from game.core.i18n import DEFAULT, ENGLISH, LANGUAGES, Text
 from game.core.links import LinkError, Why
@@ -95,10 +96,10 @@ def test_an_unreadable_save_is_told_in_the_players_language():
     reason = [
         changes["text"]
         for effect in effects
-        if effect.kind == "apply"
-        for at, changes in effect.args[0]
+        if isinstance(effect, Apply)
+        for at, changes in effect.ops
         if at == "save-problem-reason"
     ]
     assert reason == ["Die Daten sind 100 Ebenen tief verschachtelt; gelesen werden höchstens 64."]
-    logged = [effect.args for effect in effects if effect.kind == "console"]
-    assert ("warn", "unreadable save: the saved match nests 100 levels deep; at most 64 are read") in logged
+    logged = [to_json(effect)[1:] for effect in effects if isinstance(effect, Console)]
+    assert ["warn", "unreadable save: the saved match nests 100 levels deep; at most 64 are read"] in logged

@@ -49,10 +49,7 @@ def test_a_deeply_nested_save_is_reported_kept_and_never_breaks_a_start():
     nested = "[" * 10_000 + "]" * 10_000
     app, effects = start(match=nested)
     assert app.screen is Screen.SAVE_PROBLEM and visible(effects, "save-problem")
-    assert (
-        ops(effects, "save-problem-reason")[-1]["text"]
-        == "the saved match nests 10000 levels deep; at most 64 are read"
-    )
+    assert ops(effects, "save-problem-reason")[-1]["text"] == "The data nests 10,000 levels deep; at most 64 are read."
     assert "Nothing was deleted" in ops(effects, "save-problem-kept")[-1]["text"]
     assert stores(effects, UNREADABLE_KEY) == [nested]
     app, effects = send(app, Pressed(Button.SAVE_PROBLEM_DOWNLOAD))
@@ -69,7 +66,8 @@ def test_a_deeply_nested_save_is_reported_kept_and_never_breaks_a_start():
 def test_a_save_too_large_to_copy_is_moved_aside_not_lost():
     huge = '{"format":"yacht-dice/session","padding":"' + "x" * (3 * 1024 * 1024) + '"}'
     app, effects = start(match=huge)
-    assert f"too large: {len(huge)} bytes, at most {MAX_SAVE_BYTES}" in ops(effects, "save-problem-reason")[-1]["text"]
+    reason = ops(effects, "save-problem-reason")[-1]["text"]
+    assert f"too much data: {len(huge):,} bytes, and at most {MAX_SAVE_BYTES:,} are read" in reason
     assert "a copy is kept" in ops(effects, "save-problem-kept")[-1]["text"]
     app, effects = send(app, Refused(UNREADABLE_KEY))  # the copy beside it did not fit (the browser's quota)
     assert of(effects, "remove") == [(SAVE_KEY,)] and stores(effects, UNREADABLE_KEY) == [huge]  # so it is moved
