@@ -1,5 +1,6 @@
-"""static/js/page.js and static/js/game.mjs against their counterparts: the protocol (docs/protocol.md),
-the game's Python, pyscript.toml and index.html. The browser tests play them; these say which side moved."""
+"""The page's scripts (static/js/page-*.js, page.js) and static/js/game.mjs against their counterparts: the protocol
+(docs/protocol.md), the game's Python, pyscript.toml and index.html. The browser tests play them; these say which side
+moved."""
 
 from __future__ import annotations
 
@@ -12,16 +13,20 @@ from game import app
 from game.present import keys, sounds
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGE = (ROOT / "static/js/page.js").read_text()
 GAME = (ROOT / "static/js/game.mjs").read_text()
 PROTOCOL = (ROOT / "docs/protocol.md").read_text()
 INDEX = (ROOT / "index.html").read_text()
+PARTS = re.findall(r'<script src="\./static/js/(page(?:-\w+)?\.js)" defer></script>', INDEX)
+"""The page's parts, in the order index.html loads them."""
+SOURCES = {name: (ROOT / "static/js" / name).read_text() for name in PARTS}
+PAGE = "\n".join(SOURCES.values())
+MOST_LINES = 300
 
 
 def constant(name: str, source: str = PAGE):
-    """A constant of page.js (``var NAME = value;``: a JSON list, string or number, trailing commas allowed)."""
+    """A constant of the page's parts (``var NAME = value;``: a JSON list, string or number, trailing commas allowed)."""
     found = re.search(rf"^\s*var {name} = (.*?);", source, re.M | re.S)
-    assert found, f"page.js has no var {name}"
+    assert found, f"no part of the page has var {name}"
     return json.loads(re.sub(r",(\s*[\]}])", r"\1", found.group(1)))
 
 
@@ -79,8 +84,36 @@ def test_the_page_loads_only_the_plugins_pyscript_toml_keeps():
 
 
 def test_page_js_stays_plain_es5_syntax():
-    """It runs as a classic script before the modules: no arrow, let, const, class or template literal."""
-    code = re.sub(r"//.*", "", PAGE)
-    code = re.sub(r'"(?:[^"\\]|\\.)*"', '""', code)
-    for pattern in (r"=>", r"\blet\s", r"\bconst\s", r"\bclass\s", r"`", r"\basync\s", r"\bawait\s"):
-        assert not re.search(pattern, code), pattern
+    """Its parts run as classic scripts before the modules: no arrow, let, const, class or template literal."""
+    for name, source in SOURCES.items():
+        code = re.sub(r"//.*", "", source)
+        code = re.sub(r'"(?:[^"\\]|\\.)*"', '""', code)
+        for pattern in (r"=>", r"\blet\s", r"\bconst\s", r"\bclass\s", r"`", r"\basync\s", r"\bawait\s"):
+            assert not re.search(pattern, code), (name, pattern)
+
+
+def test_the_page_loads_every_part_it_names_in_order_before_the_modules():
+    """page-parts.js lists the parts in their loading order; index.html loads each, deferred, before game.mjs."""
+    listed = re.findall(r"^//   (page(?:-\w+)?\.js) ", SOURCES["page-parts.js"], re.M)
+    assert PARTS == listed
+    assert sorted(PARTS) == sorted(p.name for p in (ROOT / "static/js").glob("page*.js"))
+    assert INDEX.index(PARTS[-1]) < INDEX.index("static/js/game.mjs")
+    assert INDEX.index("static/js/table.js") > INDEX.index(PARTS[-1])  # inline and run at once, before the deferred
+
+
+def test_each_part_of_the_page_is_one_concern_of_a_few_hundred_lines():
+    """Each part puts its functions on the namespace under its own name, uses only what a part before it put
+    there while it loads, and nothing no part puts there; none is over MOST_LINES lines."""
+    defined: list[str] = []
+    every = {found for source in SOURCES.values() for found in re.findall(r"^  parts\.(\w+) = ", source, re.M)}
+    for name, source in SOURCES.items():
+        assert len(source.splitlines()) <= MOST_LINES, name
+        assert set(re.findall(r"\bparts\.(\w+)\b", re.sub(r"//.*", "", source))) <= every | {
+            "message",
+            "find",
+            "byId",
+        }, name
+        assert set(re.findall(r"^  var \w+ = parts\.(\w+)\.", source, re.M)) <= set(defined), name
+        own = re.findall(r"^  parts\.(\w+) = ", source, re.M)
+        assert len(own) <= 1 and (not own or own[0] in name), name
+        defined += own
