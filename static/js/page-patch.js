@@ -42,16 +42,18 @@
     });
   }
 
-  // Show the options of the chosen rule set and as many seat rows as players (game/present/forms.py's form).
+  // Show the parts of a form that its choices call for, as game/present/forms.py marks them: an element
+  // with data-show-if (a field's name) is shown where that field holds data-equals, or a number at least
+  // data-at-least (the options of the chosen rule set, as many seat rows as players). One whose field the
+  // form lacks is left as it is.
   function syncForm(form) {
     if (!form) return;
     var fields = formFields(form);
-    form.querySelectorAll("fieldset[data-rules]").forEach(function (fieldset) {
-      fieldset.hidden = fieldset.dataset.rules !== fields.rules;
-    });
-    var count = parseInt(fields.count || "2", 10);
-    form.querySelectorAll(".player-row").forEach(function (row) {
-      row.hidden = parseInt(row.dataset.seat, 10) > count;
+    form.querySelectorAll("[data-show-if]").forEach(function (element) {
+      var rule = element.dataset;
+      if (!Object.prototype.hasOwnProperty.call(fields, rule.showIf)) return;
+      var value = fields[rule.showIf];
+      element.hidden = "equals" in rule ? value !== rule.equals : !(parseInt(value, 10) >= parseInt(rule.atLeast, 10));
     });
   }
 

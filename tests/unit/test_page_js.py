@@ -7,10 +7,11 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+from html.parser import HTMLParser
 from pathlib import Path
 
 from game import app
-from game.present import keys, sounds
+from game.present import forms, keys, sounds
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = (ROOT / "static/js/game.mjs").read_text()
@@ -117,3 +118,51 @@ def test_each_part_of_the_page_is_one_concern_of_a_few_hundred_lines():
         own = re.findall(r"^  parts\.(\w+) = ", source, re.M)
         assert len(own) <= 1 and (not own or own[0] in name), name
         defined += own
+
+
+class _Form(HTMLParser):
+    """A form's fields as page-patch.js's formFields reads them (a radio group's checked value, a select's
+    selected option), and its elements that data-show-if marks, with their attributes."""
+
+    def __init__(self, markup: str):
+        super().__init__()
+        self.fields: dict[str, str] = {}
+        self.marked: list[dict[str, str | None]] = []
+        self.select: str | None = None
+        self.feed(markup)
+
+    def handle_starttag(self, tag, attrs):
+        at = dict(attrs)
+        if "data-show-if" in at:
+            self.marked.append(at)
+        if tag == "input" and at.get("name") and (at.get("type") != "radio" or "checked" in at):
+            self.fields[at["name"]] = at.get("value") or ""
+        elif tag == "select":
+            self.select = at.get("name")
+        elif tag == "option" and self.select and (self.select not in self.fields or "selected" in at):
+            self.fields[self.select] = at.get("value") or ""
+
+    def handle_endtag(self, tag):
+        if tag == "select":
+            self.select = None
+
+
+def shown(rule: dict[str, str | None], fields: dict[str, str]) -> bool:
+    """page-patch.js's syncForm on one marked element (its field held data-equals, or a number at least data-at-least)."""
+    value = fields[str(rule["data-show-if"])]
+    if "data-equals" in rule:
+        return value == rule["data-equals"]
+    return value.isdigit() and int(value) >= int(str(rule["data-at-least"]))
+
+
+def test_the_setup_forms_rules_are_pythons_marks_and_the_first_paint_follows_them():
+    """Which parts the setup form's choices show is written once, by game/present/forms.py, as data-show-if
+    marks; the page follows them (page-patch.js) and the first paint's hidden parts are what they say."""
+    form = _Form(forms.setup_form())
+    assert len(form.marked) == sum(1 for _ in re.finditer(r"data-rules=|class=\"player-row\"", forms.setup_form()))
+    for rule in form.marked:
+        assert rule["data-show-if"] in form.fields and ("data-equals" in rule) != ("data-at-least" in rule), rule
+        assert shown(rule, form.fields) == ("hidden" not in rule), rule
+    sync = re.search(r"function syncForm\(form\) \{\n(.*?)\n  \}", SOURCES["page-patch.js"], re.S).group(1)
+    # No field, default or number of the setup form's own in JavaScript (it once had `fields.count || "2"`).
+    assert not re.search(r'fields\.\w|"\d|\|\| *\d|\b(rules|count|seat|players?)\b', re.sub(r"//.*", "", sync)), sync
