@@ -6,12 +6,19 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 import tomllib
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
+
 from game import app
+from game.app.settings import preferred
+from game.core.i18n import LANGUAGES
 from game.present import forms, keys, sounds
+from tools import build
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = (ROOT / "static/js/game.mjs").read_text()
@@ -166,3 +173,61 @@ def test_the_setup_forms_rules_are_pythons_marks_and_the_first_paint_follows_the
     sync = re.search(r"function syncForm\(form\) \{\n(.*?)\n  \}", SOURCES["page-patch.js"], re.S).group(1)
     # No field, default or number of the setup form's own in JavaScript (it once had `fields.count || "2"`).
     assert not re.search(r'fields\.\w|"\d|\|\| *\d|\b(rules|count|seat|players?)\b', re.sub(r"//.*", "", sync)), sync
+
+
+# boot.js run in Node for each (remembered choice, navigator.languages), with a stub of the page around it: the
+# language it picks, told by its word("lang") (each language's words are only their code here).
+PICK_IN_NODE = """
+const vm = require("vm");
+const source = require("fs").readFileSync(process.argv[1], "utf8");
+const [cases, data] = [JSON.parse(process.argv[2]), JSON.parse(process.argv[3])];
+const noop = () => {};
+const picked = cases.map(([stored, languages]) => {
+  const window = { addEventListener: noop };
+  vm.runInNewContext(source, {
+    window, navigator: { languages }, setTimeout: () => 0, clearTimeout: noop,
+    localStorage: { getItem: (key) => (key === data.key ? stored : null) },
+    document: {
+      getElementById: (id) => (id === "boot-words" ? { textContent: JSON.stringify(data) } : null),
+      documentElement: { dataset: {} },
+    },
+    MutationObserver: class { observe() {} },
+    PerformanceObserver: class { observe() {} },
+  });
+  return window.yachtBoot.word("lang");
+});
+console.log(JSON.stringify(picked));
+"""
+PICKS = [
+    (None, ["sv-FI", "en"]),
+    (None, ["pt-BR", "EN_gb", "sv"]),
+    (None, ["x-klingon", "nn-NO", "da"]),
+    (None, ["de_AT"]),
+    (None, []),
+    (None, [""]),
+    ("da", ["fr"]),
+    ("no", ["de"]),  # an alias is no remembered choice: the game remembers codes only
+    ("NB", ["es-MX"]),
+    ("sv-FI", ["fr"]),
+    ("xx", ["nn"]),
+    ("", ["pt"]),
+]
+
+
+def test_boot_js_picks_the_language_as_python_does():
+    """Before Python, boot.js words the page in the language Python will start in (game/app/settings.py's
+    preferred), from the build's data: a remembered choice that is a code of the game, else the browser's first."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no Node (make setup installs the runtime with npm, which needs it)")
+    block = build.page_markup()["boot-words"]
+    data = json.loads(block.split(">", 1)[1].rsplit("<", 1)[0].replace("<\\/", "</"))
+    data["words"] = {code: {"lang": code} for code in LANGUAGES}
+    ran = subprocess.run(
+        [node, "-e", PICK_IN_NODE, str(ROOT / "static/js/boot.js"), json.dumps(PICKS), json.dumps(data)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert json.loads(ran.stdout) == [preferred(stored, tuple(languages)) for stored, languages in PICKS]
