@@ -226,7 +226,8 @@ def page_markup(texts: dict | None = None, build_id: str = "") -> dict[str, str]
     first = next(iter(variants.VARIANTS.values()))
     data = {
         "key": boot.LANGUAGE_KEY,
-        "aliases": {code: [code, *lang.aliases] for code, lang in words.LANGUAGES.items()},
+        "tags": words.PRIMARY_TAGS,
+        "default": words.DEFAULT,
         "words": {code: boot.boot_words(t) for code, t in texts.items()},
     }
     block = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")

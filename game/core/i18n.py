@@ -82,6 +82,10 @@ LANGUAGES: dict[str, Language] = {
 DEFAULT = "en"
 """The language of the msgids, of the page rendered at build time, and of a browser we cannot match."""
 
+PRIMARY_TAGS: dict[str, str] = {tag: lang.code for lang in LANGUAGES.values() for tag in (lang.code, *lang.aliases)}
+"""Each primary language tag the game knows (a code or an alias), and its language's code: what :func:`language`
+reads, and what the build writes into the page for boot.js, which picks the language before Python starts."""
+
 
 def language(code: str) -> Language:
     """The language with this code or alias (any region: "sv-FI" is Swedish), else the default.
@@ -89,23 +93,23 @@ def language(code: str) -> Language:
     >>> language("de-AT").name, language("xx").code, language("NO").code
     ('Deutsch', 'en', 'nb')
     """
-    primary = str(code).split("-")[0].split("_")[0].lower()
-    for lang in LANGUAGES.values():
-        if primary == lang.code or primary in lang.aliases:
-            return lang
-    return LANGUAGES[DEFAULT]
+    return LANGUAGES[PRIMARY_TAGS.get(_primary(code), DEFAULT)]
+
+
+def _primary(code: str) -> str:
+    """A language tag's primary subtag, lower case ("sv" of "sv-FI", "en" of "EN_gb")."""
+    return str(code).split("-")[0].split("_")[0].lower()
 
 
 def negotiate(preferred: Iterable[str]) -> Language:
     """The first of the browser's languages (``navigator.languages``) that the game speaks.
 
-    >>> negotiate(["fr-CA", "sv"]).code, negotiate([]).code
-    ('fr', 'en')
+    >>> negotiate(["fr-CA", "sv"]).code, negotiate(["pt", "EN_gb", "sv"]).code, negotiate([]).code
+    ('fr', 'en', 'en')
     """
     for code in preferred:
-        lang = language(code)
-        if lang.code != DEFAULT or str(code).lower().split("-")[0] == DEFAULT:
-            return lang
+        if _primary(code) in PRIMARY_TAGS:
+            return language(code)
     return LANGUAGES[DEFAULT]
 
 

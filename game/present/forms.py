@@ -27,6 +27,10 @@ __all__ = ["language_picker", "problems", "setup_form"]
 DEFAULT_PLAYERS = 1
 """Seats shown when the form first paints: a first visit plays alone."""
 
+# Which parts of the form its choices show, written here once: an element with data-show-if (a field's name)
+# is shown where that field holds data-equals, or a number at least data-at-least. static/js/page-patch.js
+# follows the marks as the choices change, before Python has started as after; hidden= is the first paint's.
+
 
 def _option_control(owner: Variant, spec: OptionSpec, t: Text) -> str:
     """One rule set option's control: a checkbox, a select or a number, named ``rules.option``."""
@@ -74,6 +78,8 @@ def _rules_fieldsets(t: Text) -> list[str]:
                     "\n".join(controls),
                     class_="options",
                     data_rules=v.name,
+                    data_show_if="rules",
+                    data_equals=v.name,
                     id=f"options-{v.name}",
                     hidden=i > 0,
                 )
@@ -107,6 +113,8 @@ def _seat_row(seat: int, t: Text) -> str:
         labelled(f"player-name-{seat}", label, name) + kind,
         class_="player-row",
         data_seat=seat,
+        data_show_if="count",
+        data_at_least=seat,
         hidden=seat > DEFAULT_PLAYERS,
     )
 

@@ -2,7 +2,7 @@
 
 The shell hands over ``KeyboardEvent.key`` as it is; :func:`key_command` answers with an action for
 the engine, one of the commands here (UNDO, moving between the offered boxes, DISMISS), or None.
-static/js/page.js keeps a copy of :data:`CHOICE_KEYS`, whose scrolling it prevents at once.
+static/js/page-events.js keeps a copy of :data:`CHOICE_KEYS`, whose scrolling it prevents at once.
 
 >>> from game.core.engine import new_match
 >>> key_command(new_match("yacht", seed=1), "u"), key_command(new_match("yacht", seed=1), "x")

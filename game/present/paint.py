@@ -1,4 +1,4 @@
-"""The table as page changes: what changed since the last draw, as static/js/page.js's ops.
+"""The table as page changes: what changed since the last draw, as static/js/page-patch.js's ops.
 
 An op is ``(where, changes)``: ``where`` an element id or ``(selector, index)``; ``changes`` as
 docs/protocol.md's ``apply`` takes them. :class:`Drawn` remembers what the page shows, so a draw
@@ -27,7 +27,7 @@ MOTION = {
     "flick": [dict(f) for f in feel.FLICK],
     "flickMotion": feel.FLICK_MOTION,
 }
-"""game.present.feel's keyframes, as static/js/page.js tosses a die with them."""
+"""game.present.feel's keyframes, as static/js/page-patch.js tosses a die with them."""
 
 
 def cell_at(key: tuple[str, int]) -> tuple[str, int]:

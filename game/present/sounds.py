@@ -1,6 +1,6 @@
 """What each cue of the table (game.present.feel.Cue) sounds like: short synthesized recipes, as data.
 
-Pure and standard-library only: static/js/page.js schedules a recipe's tones with Web
+Pure and standard-library only: static/js/page-sound.js schedules a recipe's tones with Web
 Audio, so no audio file is ever downloaded. A tone is an oscillator (or, for ``NOISE``, a burst of
 noise through a band-pass filter centred on its frequency) with a quick attack and a soft decay.
 
@@ -138,13 +138,13 @@ LEAD = 0.01
 NOISE_SECONDS = 0.06
 """The noise buffer's length, shared by every clack (longer than any noise tone)."""
 NOISE_SEED = 6
-"""The noise is the same every visit (page.js draws it from this seed): a recipe, not a chance."""
+"""The noise is the same every visit (page-sound.js draws it from this seed): a recipe, not a chance."""
 NOISE_Q = 1.8
 """How narrow the band-pass around a clack's frequency is: wide enough to sound like wood, not a whistle."""
 
 
 def recipe_data(recipe: tuple[Tone, ...]) -> dict:
-    """A recipe as static/js/page.js schedules it (one effect, whatever its length).
+    """A recipe as static/js/page-sound.js schedules it (one effect, whatever its length).
 
     >>> recipe_data((Tone(440.0, 0.0, 0.1, 0.3),))["tones"]
     [{'frequency': 440.0, 'start': 0.0, 'duration': 0.1, 'gain': 0.3, 'wave': 'sine'}]

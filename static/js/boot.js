@@ -19,21 +19,23 @@
   // one they are all in by then (0.7 s on a first visit here) and the form's "Starting…" says the
   // rest. Nothing on the page moves for it either way: it is an overlay.
   var REVEAL_MS = 1500;
-  // The build writes every language's messages into the page (game/present/boot.py): pick the player's
-  // language as the game does (a remembered choice, else the browser's first known language).
+  // The build writes every language's messages into the page (game/present/boot.py), with the language
+  // tags the game knows (game.core.i18n.PRIMARY_TAGS: {tag: code}) and its default: pick the player's
+  // language as the game does (game/app/settings.py's preferred: a remembered choice that is one of its
+  // languages, else the browser's first language it speaks; tests/unit/test_page_js.py holds the two together).
   var data = {};
   try { data = JSON.parse(document.getElementById("boot-words").textContent); } catch (e) { data = {}; }
   function pick() {
-    var wanted = [];
-    try { wanted.push(localStorage.getItem(data.key) || ""); } catch (e) { /* storage refused */ }
-    wanted = wanted.concat(navigator.languages || [navigator.language || ""]);
+    var tags = data.tags || {};
+    var stored = null;
+    try { stored = localStorage.getItem(data.key); } catch (e) { /* storage refused */ }
+    if (stored && tags[stored] === stored) return stored;
+    var wanted = navigator.languages || [navigator.language || ""];
     for (var i = 0; i < wanted.length; i++) {
       var primary = String(wanted[i]).split(/[-_]/)[0].toLowerCase();
-      for (var code in data.aliases || {}) {
-        if (data.aliases[code].indexOf(primary) !== -1) return code;
-      }
+      if (Object.prototype.hasOwnProperty.call(tags, primary)) return tags[primary];
     }
-    return "en";
+    return data["default"] || "en";
   }
   var words = data.words || {};
   var LANG = pick();

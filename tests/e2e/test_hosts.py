@@ -95,7 +95,7 @@ def test_a_turn_plays_by_keyboard_where_the_host_puts_python(page, page_log, hos
 
 
 def test_the_setup_form_shows_the_chosen_rules_options_before_python_has_started(page, base_url):
-    """static/js/page.js keeps the form in step with its choices from the first paint."""
+    """static/js/page-patch.js keeps the form in step with its choices from the first paint."""
     page.route("**/static/vendor/pyscript/core*.js", lambda route: route.abort())  # Python never starts
     page.goto(base_url)
     page.locator("#setup-form input[name='rules'][value='generalized']").check()

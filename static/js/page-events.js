@@ -1,0 +1,97 @@
+// What a person does, as events (part of the page: see page-parts.js): clicks, the setup form's Start,
+// changes, keys, another tab's storage, the page hidden or shown, reduced motion asked for. Each becomes an
+// event in the queue (page-queue.js), the setup form's fields with it where Python reads them.
+(function () {
+  "use strict";
+  var parts = window.yachtPageParts;
+  var send = parts.queue.send;
+  var working = parts.queue.working;
+  var setupFields = parts.patch.setupFields;
+  var SETUP_FORM = parts.patch.SETUP_FORM;
+  var ASK = parts.effects.ASK;
+
+  // Keys pressed on a box of the scorecard (button.choice), Alt not held, whose own action (the
+  // page scrolls) is prevented here at once: Python answers from a worker, after the event is
+  // over, too late to prevent anything. They are game.present.keys.CHOICE_KEYS, the keys that move the
+  // focus between the boxes (tests/unit/test_page_js.py checks that the two agree).
+  var CHOICE_KEYS = ["ArrowDown", "ArrowUp"];
+  var CHANGES = ["hint-toggle", "chances-toggle", "language", "stats-rules", "stats-player"]; // ids whose change is an event
+  var BACKUP_INPUT = "import-backup"; // the file input: its change is a `file` event
+  var TYPING = "input, select, textarea, summary"; // a key pressed here is typed, not a command
+  var REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+
+  function reducedMotion() {
+    try {
+      return Boolean(window.matchMedia && window.matchMedia(REDUCED_MOTION).matches);
+    } catch (error) {
+      return false;
+    }
+  }
+
+  var body = document.body;
+
+  // A click at or inside a button or a scorecard cell, named by its id and data-* values; one
+  // with neither means nothing to Python.
+  body.addEventListener("click", function (dom) {
+    var found = dom.target && dom.target.closest ? dom.target.closest("button, td[data-row]") : null;
+    if (!found || found.closest("#" + ASK)) return; // the question's buttons are the page's own (asking)
+    var data = Object.assign({}, found.dataset);
+    if (!found.id && !Object.keys(data).length) return;
+    send("click", { id: found.id || "", data: data, form: setupFields() });
+  });
+
+  // The setup form's Start: its own submission (a page load) is prevented at once, always.
+  body.addEventListener("submit", function (dom) {
+    if (!dom.target || dom.target.id !== SETUP_FORM) return;
+    dom.preventDefault();
+    send("submit", { form: setupFields() });
+  });
+
+  body.addEventListener("change", function (dom) {
+    var target = dom.target;
+    if (!target) return;
+    if (target.id === BACKUP_INPUT) {
+      var file = target.files && target.files[0];
+      if (!file) return;
+      // Read, then sent; the input is cleared after, so the same file can be chosen again.
+      working(file.text().then(function (text) {
+        send("file", { size: file.size, text: text });
+      }).then(function () { target.value = ""; }, function (error) {
+        target.value = "";
+        throw error;
+      }));
+    } else if (CHANGES.indexOf(target.id) !== -1) {
+      send("change", { id: target.id, value: String(target.value), checked: Boolean(target.checked), form: setupFields() });
+    } else if (target.form && target.form.id === SETUP_FORM) {
+      send("change", { id: SETUP_FORM, form: setupFields() }); // the lobby's lines follow the form (who you play)
+    }
+  });
+
+  body.addEventListener("keydown", function (dom) {
+    var target = dom.target && dom.target.closest ? dom.target : null;
+    if (target && target.closest("#" + ASK + ", dialog[open]")) return; // a key in a dialog is the dialog's (Escape closes it)
+    var choice = Boolean(target && target.closest("button.choice"));
+    if (choice && !dom.altKey && CHOICE_KEYS.indexOf(dom.key) !== -1) dom.preventDefault();
+    send("key", {
+      key: dom.key, ctrl: Boolean(dom.ctrlKey || dom.metaKey), alt: Boolean(dom.altKey),
+      typing: Boolean(target && target.closest(TYPING)), choice: choice,
+    });
+  });
+
+  window.addEventListener("storage", function (dom) {
+    send("storage", { key: dom.key, value: dom.newValue });
+  });
+
+  document.addEventListener("visibilitychange", function () {
+    send("visibility", { hidden: document.hidden });
+  });
+
+  try {
+    var motion = window.matchMedia(REDUCED_MOTION);
+    var onMotion = function () { send("motion", { reduced: motion.matches }); };
+    if (motion.addEventListener) motion.addEventListener("change", onMotion);
+    else motion.addListener(onMotion); // Safari before 14
+  } catch (error) { /* no media queries: motion is never reduced */ }
+
+  parts.events = { reducedMotion: reducedMotion };
+}());
