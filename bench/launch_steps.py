@@ -36,7 +36,8 @@ from tools.build import build  # noqa: E402
 FILES = (
     "/static/js/settings.js",
     "/static/css/app.css",
-    "/static/js/page.js",
+    "/static/js/page-parts.js",  # the first of the page's parts (index.html loads them in order)
+    "/static/js/page.js",  # the last
     "/static/js/game.mjs",
     "/static/vendor/pyscript/core",
     "/static/js/python.mjs",
