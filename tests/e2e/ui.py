@@ -115,3 +115,11 @@ def run_python(page, code: str):
             code,
         )
     )
+
+
+def start_afresh(page, base_url: str, query: str):
+    """:func:`start` in the same page with the site's storage emptied first, as a new context has it (a link
+    would otherwise ask before it replaced the match in progress): a page load, without a new context's downloads."""
+    page.goto(f"{base_url}/static/css/app.css")  # the site's origin without the game: nothing of it writes now
+    page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    return start(page, base_url, query)
