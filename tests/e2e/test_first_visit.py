@@ -1,4 +1,5 @@
-"""A first visit's bytes: the page loads a trimmed standard library, and it holds every module the game loads."""
+"""A first visit's bytes: the page loads a trimmed standard library, and it holds every module the game loads (that a
+start from the snapshot loads only the rest of it: tests/e2e/test_hosts.py)."""
 
 from __future__ import annotations
 
@@ -27,20 +28,6 @@ def trimmed_zip() -> zipfile.ZipFile:
             "../python/"
         )
     )
-
-
-def test_a_start_from_the_snapshot_loads_the_rest_of_the_standard_library_not_pyodides_whole_one(
-    page, page_log, base_url
-):
-    asked = []
-    page.on("request", lambda request: asked.append(request.url))
-    open_game(page, base_url, "?rules=yacht&players=Ann&seed=3")
-    # A start from the snapshot loads only the rest of it, what the snapshot has not loaded (tools/snapshot.py).
-    assert page.locator("html").get_attribute("data-python") == "snapshot"
-    assert any(re.search(r"/static/python/rest-[0-9a-f]{16}\.zip$", url) for url in asked), asked
-    assert not any(re.search(r"/static/python/stdlib-[0-9a-f]{16}\.zip$", url) for url in asked), asked
-    assert not any(url.endswith("python_stdlib.zip") for url in asked)
-    assert page_log.errors == []
 
 
 def test_the_trimmed_standard_library_holds_every_module_the_game_loads(page, page_log, plain_base_url):

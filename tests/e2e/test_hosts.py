@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import open_game
-from tests.e2e.ui import ROLL, choices, dice, held, more, status
+from tests.e2e.ui import ROLL, choices, dice, held, more, start_afresh, status
 
 FACES = "() => [...document.querySelectorAll('#dice button')].every(b => /showing/.test(b.getAttribute('aria-label')))"
 
@@ -35,13 +35,12 @@ def in_worker(page, isolated: bool) -> bool:
     return on_page == [isolated, "undefined", "undefined"] and len(workers) == 1
 
 
-def test_python_starts_from_the_snapshot_where_the_host_puts_it_and_a_match_plays(page, page_log, host):
-    url, isolated = host
-    open_game(page, url)
-    assert in_worker(page, isolated)
-    assert page.locator("html").get_attribute("data-python") == "snapshot"
-    # The form's Start: answered by Python, prevented at once on the page (the address stays).
+def plays_by_mouse(page, url: str) -> None:
+    """A match from the setup form's Start, played by mouse: a die held, a hint, a box scored, German chosen."""
+    expect(page.get_by_role("button", name="Play solo", exact=True)).to_be_enabled()  # ready to start, with Python
     more(page).locator("input[name='name1']").fill("Ann")
+    expect(page.get_by_role("button", name="Start")).to_be_enabled()
+    # The form's Start: answered by Python, prevented at once on the page (the address stays).
     page.get_by_role("button", name="Start").click()
     page.get_by_role("button", name=ROLL).wait_for()
     assert page.url.rstrip("/") == url
@@ -62,12 +61,12 @@ def test_python_starts_from_the_snapshot_where_the_host_puts_it_and_a_match_play
     page.select_option("#language", "de")
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.get_by_role("button", name="Statistik")).to_be_visible()
-    assert page_log.errors == []
 
 
-def test_a_turn_plays_by_keyboard_where_the_host_puts_python(page, page_log, host):
-    url, isolated = host
-    open_game(page, url, "?rules=yacht&players=Ann&seed=3")
+def plays_by_keyboard(page, url: str, isolated: bool) -> None:
+    """A turn by keys alone (Enter on Roll, 2 holds die 2, r rolls, the arrows between boxes), then a reload that
+    resumes the match, where Python ran before."""
+    start_afresh(page, url, "rules=yacht&players=Ann&seed=3")
     assert in_worker(page, isolated)
     page.get_by_role("button", name=ROLL).focus()
     page.keyboard.press("Enter")
@@ -87,39 +86,17 @@ def test_a_turn_plays_by_keyboard_where_the_host_puts_python(page, page_log, hos
     page.keyboard.press("Enter")
     expect(page.locator("#scorecard button.choice")).to_have_count(0)
     assert "Ann" in status(page)
-    # A reload resumes the match, where Python ran before.
     page.reload()
     page.wait_for_selector("html[data-ready='true']")
     assert in_worker(page, isolated) and dice(page) == [None] * 5
-    assert page_log.errors == []
 
 
-def test_the_setup_form_shows_the_chosen_rules_options_before_python_has_started(page, base_url):
-    """static/js/page-patch.js keeps the form in step with its choices from the first paint."""
-    page.route("**/static/vendor/pyscript/core*.js", lambda route: route.abort())  # Python never starts
-    page.goto(base_url)
-    page.locator("#setup-form input[name='rules'][value='generalized']").check()
-    more(page)
-    expect(page.locator("#setup-form fieldset[data-rules='generalized']")).to_be_visible()
-    expect(page.locator("#setup-form fieldset[data-rules='yahtzee']")).to_be_hidden()
-    page.locator("#setup-form select[name='count']").select_option("4")
-    expect(page.locator("#setup-form .player-row[data-seat='4']")).to_be_visible()
-    # The script that starts Python could not be loaded: said at once, not after a stall (and the
-    # choices above were answered at once too: nothing waits for a Python that cannot come).
-    expect(page.locator("html")).to_have_attribute("data-ready", "failed", timeout=5_000)
-    expect(page.locator("#boot-error")).to_have_text(
-        "The game could not start: one of its files did not download. Check the connection, then reload the page."
-    )
-
-
-def test_the_game_boots_offline_after_one_visit_on_either_host(context, page, host):
+def boots_offline(context, page, url: str, isolated: bool) -> None:
     """The service worker keeps each response with its headers: offline, an isolated page is isolated still."""
-    url, isolated = host
-    open_game(page, url)
     page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=60_000)
     context.set_offline(True)
     try:
-        open_game(page, url, "?rules=yacht&players=Ann&seed=3")
+        start_afresh(page, url, "rules=yacht&players=Ann&seed=3")
         assert page.evaluate("navigator.onLine") is False and in_worker(page, isolated)
         page.get_by_role("button", name=ROLL).click()
         page.wait_for_function(FACES)
@@ -128,3 +105,21 @@ def test_the_game_boots_offline_after_one_visit_on_either_host(context, page, ho
         assert "Ann" in status(page)
     finally:
         context.set_offline(False)
+
+
+def test_the_game_plays_by_mouse_and_keyboard_and_offline_where_the_host_puts_python(context, page, page_log, host):
+    """A first visit starts Python from the snapshot in a worker (isolated or not, as the host makes it), loading
+    only the rest of the standard library that the snapshot has not loaded (tools/snapshot.py), not the trimmed
+    one nor Pyodide's whole one; then a match by mouse, a turn by keyboard and a reload, and a start offline."""
+    url, isolated = host
+    open_game(page, url)
+    assert in_worker(page, isolated)
+    assert page.locator("html").get_attribute("data-python") == "snapshot"
+    asked = page_log.requests
+    assert any(re.search(r"/static/python/rest-[0-9a-f]{16}\.zip$", u) for u in asked), asked
+    assert not any(re.search(r"/static/python/stdlib-[0-9a-f]{16}\.zip$", u) for u in asked), asked
+    assert not any(u.endswith("python_stdlib.zip") for u in asked)
+    plays_by_mouse(page, url)
+    plays_by_keyboard(page, url, isolated)
+    assert page_log.errors == []
+    boots_offline(context, page, url, isolated)

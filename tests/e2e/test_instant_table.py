@@ -1,7 +1,10 @@
 """A returning player's table in a blink (static/js/table.js, game/app/waking.py): the last table painted before
 Python starts, a tap on it answered once Python is ready, another build's table never painted, and a table that
 another tab moved on replaced before anything is done on it. Python's start is held back by holding its
-interpreter module (static/js/python.mjs) in the network until the test lets it go."""
+interpreter module (static/js/python.mjs) in the network until the test lets it go.
+
+Each test plays one match in one context and reloads its page for each launch it looks at (a page load costs
+seconds): the table kept by one launch is the next one's."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from playwright.sync_api import expect
 
 from game.core.i18n import Text
 from tests.e2e import ui
+from tests.e2e.conftest import settle
 from tools import i18n
 
 TABLE_KEY = "yacht-dice/table"
@@ -20,6 +24,27 @@ ROLLS = """() => JSON.parse(localStorage.getItem('yacht-dice/match') || '{}').ma
     .filter(action => action[0] === 'roll').length"""
 FACES = "() => Array.from(document.querySelectorAll('#dice button')).map(b => b.getAttribute('aria-label'))"
 TAP_ROLL = "() => document.getElementById('roll-button').click()"  # untimed: the page's click() waits for answers
+KEPT = f"() => JSON.parse(localStorage.getItem('{TABLE_KEY}'))"
+PAINTABLE = f"""build => {{
+    try {{ const kept = ({KEPT})(); return kept.build === build && kept.play.includes('id="play"'); }}
+    catch (error) {{ return false; }} }}"""
+"""Whether the kept table is one this build paints (a draw keeps it again: a damaged one is written over)."""
+
+LAYOUT_SHIFTS = """(() => {
+    const seen = [];
+    const shifts = new PerformanceObserver(list => seen.push(...list.getEntries()));
+    shifts.observe({type: 'layout-shift', buffered: true});
+    window.yachtLayoutShifts = () => [...seen, ...shifts.takeRecords()]
+        .filter(e => !e.hadRecentInput).map(e => e.sources.map(s => s.node && s.node.id));
+})()"""
+"""An init script: every layout shift of the page's load, from its first paint, collected as it comes."""
+SHIFTS = """async () => {
+    await window.yachtPage.answered();  // the ready answer's draws, and those of every event since
+    await new Promise(painted => requestAnimationFrame(() => requestAnimationFrame(painted)));  // on screen
+    return window.yachtLayoutShifts();
+}"""
+"""The layout shifts of the page's load (each as the ids of what moved), a person's own input aside, once every draw
+asked for so far is on screen."""
 
 
 @pytest.fixture
@@ -31,13 +56,24 @@ def context(browser, base_url):
     context.close()
 
 
+def is_held(request) -> bool:
+    return "/static/js/python.mjs" in request.url
+
+
 class Hold:
     """Python's start held back: the worker's request for its interpreter module waits until :meth:`release`."""
 
     def __init__(self, context):
+        self.context = context
         self.routes: list = []
+        self.asked: list = []
         self.holding = True
+        context.on("request", self.ask)
         context.route(HELD, self.held)
+
+    def ask(self, request) -> None:
+        if is_held(request):
+            self.asked.append(request)
 
     def held(self, route) -> None:
         if self.holding:
@@ -46,14 +82,14 @@ class Hold:
             route.continue_()
 
     def release(self, page) -> None:
-        for _ in range(200):  # the worker asks for it once the page has painted
-            if self.routes:
-                break
-            page.wait_for_timeout(50)
-        assert self.routes, "Python's start was not held: the worker never asked for its interpreter module"
+        """Let Python start (once the worker has asked for it: it does once the page has painted), and wait until
+        it is ready. A route not yet handed to :meth:`held` goes on when it is."""
+        if not self.asked:
+            self.context.wait_for_event("request", predicate=is_held, timeout=20_000)
         self.holding = False
         for route in self.routes:
             route.continue_()
+        self.context.remove_listener("request", self.ask)
         page.wait_for_selector("html[data-ready='true']")
 
 
@@ -71,8 +107,53 @@ def later_launch(context, base_url: str):
     return page, page.evaluate(FACES)
 
 
-def test_a_later_launch_shows_the_stored_table_before_python_and_answers_a_tap_once_ready(context, base_url):
+def console_errors(page) -> list[str]:
+    """The page's console errors and uncaught errors from now on (a CSP refusal is a console error)."""
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
+def test_nothing_moves_and_nothing_is_refused_when_python_arrives(context, base_url):
+    """What is on screen at the first paint stays where it is when Python's start draws (CLS 0): the setup form of a
+    first visit, the kept table of a later launch; on a phone's screen. And the later launch logs no console error:
+    the page's Content-Security-Policy refuses nothing on the way, not even a style set on the table through the
+    CSSOM (which the CSP allows: a browser extension's, a tool's), which is no style attribute in the kept table:
+    the next launch's paint would parse it as inline markup, which the CSP (style-src 'self') refuses with a console
+    error, one per element."""
+    page = context.new_page()
+    page.add_init_script(LAYOUT_SHIFTS)
+    errors = console_errors(page)
+    page.set_viewport_size({"width": 412, "height": 823})
+    page.goto(base_url + "/")
+    page.wait_for_selector("html[data-ready='true']")
+    assert page.evaluate(SHIFTS) == []  # a first visit
+
+    ui.start(page, base_url, "rules=yacht&players=Ann&seed=7")
+    page.evaluate(
+        "() => { document.getElementById('play').style.outline = '1px solid'; "
+        "document.getElementById('roll-marks').style.setProperty('color', 'red'); }"
+    )
+    ui.roll(page)  # a draw: the table is kept
+    kept = page.evaluate(KEPT)["play"]
+    assert "style=" not in kept and "roll-marks" in kept
+    faces = page.evaluate(FACES)
+    page.reload()
+    page.wait_for_selector("html[data-ready='true']")
+    assert page.evaluate(SHIFTS) == []  # a later launch
+    assert page.evaluate(FACES) == faces
+    assert errors == []
+
+
+def test_a_later_launch_paints_the_kept_table_before_python_and_only_a_table_it_can(context, base_url):
+    """The kept table is there at once, as it was, and a tap on it is answered once Python is ready. A table kept by
+    another build, a damaged one, or one that storage refuses to read, is not painted: the setup is, and the match
+    resumes once Python is there."""
     page, faces = later_launch(context, base_url)
+    build = page.evaluate("document.querySelector('meta[name=\"yacht-build\"]').content")
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
     saved = rolls(page)
     hold = Hold(context)
     page.reload(wait_until="domcontentloaded")
@@ -90,85 +171,28 @@ def test_a_later_launch_shows_the_stored_table_before_python_and_answers_a_tap_o
     assert page.evaluate(FACES) != faces  # the tap's roll, drawn on Python's own table
     expect(page.get_by_role("button", name=ui.ROLL)).to_be_enabled()
 
-
-SHIFTS = """() => new Promise(resolve => {
-    const seen = [];
-    new PerformanceObserver(list => seen.push(...list.getEntries())).observe({type: 'layout-shift', buffered: true});
-    setTimeout(() => resolve(seen.filter(e => !e.hadRecentInput).map(e => e.sources.map(s => s.node && s.node.id))), 200);
-})"""
-"""The layout shifts of the page so far (each as the ids of what moved), a person's own input aside."""
-
-
-@pytest.mark.parametrize("launch", ["first visit", "later launch"])
-def test_nothing_moves_when_python_arrives(context, base_url, launch):
-    """What is on screen at the first paint stays where it is when Python's start draws (CLS 0): the setup form
-    of a first visit, the kept table of a later launch; on a phone's screen."""
-    if launch == "later launch":
-        page, faces = later_launch(context, base_url)
-        page.set_viewport_size({"width": 412, "height": 823})
-        page.reload()
-    else:
-        page = context.new_page()
-        page.set_viewport_size({"width": 412, "height": 823})
-        page.goto(base_url + "/")
-    page.wait_for_selector("html[data-ready='true']")
-    page.wait_for_timeout(300)  # the ready answer's draws, and any that follow it
-    assert page.evaluate(SHIFTS) == []
-    if launch == "later launch":
-        assert page.evaluate(FACES) == faces
-
-
-def test_a_stored_table_from_another_build_is_not_painted(context, base_url):
-    page, _ = later_launch(context, base_url)
-    page.evaluate(
-        f"""() => {{
-            const kept = JSON.parse(localStorage.getItem('{TABLE_KEY}'));
-            kept.build = 'another-build';
-            localStorage.setItem('{TABLE_KEY}', JSON.stringify(kept));
-        }}"""
-    )
-    hold = Hold(context)
-    page.reload(wait_until="domcontentloaded")
-    expect(page.locator("#setup")).to_be_visible()
-    expect(page.locator("#play")).to_be_hidden()
-    assert page.evaluate("document.documentElement.dataset.waking") is None
-    hold.release(page)
-    expect(page.locator("#play")).to_be_visible()  # the match resumes as ever, once Python is there
-
-
-@pytest.mark.parametrize(
-    "damage",
-    [
-        "() => 'not a table {'",
-        "kept => JSON.stringify({...kept, play: '<div>no table</div>'})",
-        "kept => JSON.stringify({...kept, words: 5, play: kept.play.replace('id=\"play\"', 'id=\"elsewhere\"')})",
-    ],
-    ids=["not JSON", "not a table", "wrong words and no #play"],
-)
-def test_a_damaged_kept_table_paints_the_setup_and_the_match_resumes(context, base_url, damage):
-    page, _ = later_launch(context, base_url)
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.evaluate(
-        f"""() => {{
-            const kept = JSON.parse(localStorage.getItem('{TABLE_KEY}'));
-            localStorage.setItem('{TABLE_KEY}', ({damage})(kept));
-        }}"""
-    )
-    hold = Hold(context)
-    page.reload(wait_until="domcontentloaded")
-    expect(page.locator("#setup")).to_be_visible()
-    assert page.evaluate("document.documentElement.dataset.waking") is None
-    hold.release(page)
-    expect(page.locator("#play")).to_be_visible()
+    damages = {
+        "another build": "kept => JSON.stringify({...kept, build: 'another-build'})",
+        "not JSON": "() => 'not a table {'",
+        "not a table": "kept => JSON.stringify({...kept, play: '<div>no table</div>'})",
+        "wrong words and no #play": "kept => JSON.stringify({...kept, words: 5, play: kept.play.replace('id=\"play\"', 'id=\"elsewhere\"')})",
+    }
+    for damage, change in damages.items():
+        page.wait_for_function(PAINTABLE, arg=build)  # kept again by the last start's draw
+        page.evaluate(f"() => localStorage.setItem('{TABLE_KEY}', ({change})(({KEPT})()))")
+        hold = Hold(context)
+        page.reload(wait_until="domcontentloaded")
+        expect(page.locator("#setup")).to_be_visible()
+        expect(page.locator("#play")).to_be_hidden()
+        assert page.evaluate("document.documentElement.dataset.waking") is None, damage
+        hold.release(page)
+        expect(page.locator("#play")).to_be_visible()  # the match resumes as ever, once Python is there
     assert errors == []
 
-
-def test_storage_that_refuses_to_read_the_kept_table_still_lets_the_game_start(context, base_url):
-    page, _ = later_launch(context, base_url)
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.add_init_script(
+    saved = rolls(page)
+    refusing = context.new_page()  # its own init script: storage that throws on reading the kept table
+    refusing.on("pageerror", lambda error: errors.append(str(error)))
+    refusing.add_init_script(
         f"""(() => {{
             const real = Storage.prototype.getItem;
             Storage.prototype.getItem = function (key) {{
@@ -177,11 +201,12 @@ def test_storage_that_refuses_to_read_the_kept_table_still_lets_the_game_start(c
             }};
         }})()"""
     )
-    page.reload()
-    page.wait_for_selector("html[data-ready='true']")
-    expect(page.locator("#play")).to_be_visible()  # the saved match resumes
-    ui.roll(page)
-    assert rolls(page) == 2 and errors == []
+    page.close()
+    refusing.goto(base_url + "/")
+    refusing.wait_for_selector("html[data-ready='true']")
+    expect(refusing.locator("#play")).to_be_visible()  # the saved match resumes
+    ui.roll(refusing)
+    assert rolls(refusing) == saved + 1 and errors == []
 
 
 def test_a_table_another_tab_changed_is_replaced_before_anything_is_done_on_it(context, base_url):
@@ -198,7 +223,7 @@ def test_a_table_another_tab_changed_is_replaced_before_anything_is_done_on_it(c
     second.wait_for_function(f"faces => ({FACES})().join() === faces.join()", arg=moved)
     hold.release(second)
     # The second tab's tap was made on a table that is gone: it does nothing. Its table is the first tab's.
-    second.wait_for_timeout(300)
+    settle(second)  # every event so far answered, the tap's included
     assert rolls(second) == saved + 1
     assert second.evaluate(FACES) == moved
     ui.roll(second)  # and it plays on from there
@@ -212,6 +237,7 @@ def test_a_returning_players_setup_is_in_their_language_before_python(browser, b
     context = browser.new_context(base_url=base_url, service_workers="block", locale="fr-FR")
     try:
         page = context.new_page()
+        page.add_init_script(LAYOUT_SHIFTS)
         page.set_viewport_size({"width": 412, "height": 823})
         first = Hold(context)
         page.goto(base_url + "/", wait_until="domcontentloaded")
@@ -219,7 +245,7 @@ def test_a_returning_players_setup_is_in_their_language_before_python(browser, b
         first.release(page)
         context.unroute(HELD)
         expect(page.locator("#quick-solo-title")).to_have_text("Jouer seul")
-        kept = page.evaluate(f"() => JSON.parse(localStorage.getItem('{TABLE_KEY}'))")
+        kept = page.evaluate(KEPT)
         assert kept["play"] is None and kept["lang"] == "fr" and kept["words"]["Statistics"] == "Statistiques"
         hold = Hold(context)
         page.reload(wait_until="domcontentloaded")
@@ -231,50 +257,7 @@ def test_a_returning_players_setup_is_in_their_language_before_python(browser, b
         assert page.evaluate("[document.documentElement.lang, document.documentElement.dataset.waking]") == ["fr", None]
         expect(page.locator("#setup")).to_be_visible()
         hold.release(page)
-        page.wait_for_timeout(300)  # the ready answer's draws, and any that follow it
         assert page.evaluate(SHIFTS) == []
         expect(page.locator("#quick-solo-title")).to_have_text("Jouer seul")
     finally:
         context.close()
-
-
-def console_errors(page) -> list[str]:
-    """The page's console errors and uncaught errors from now on (a CSP refusal is a console error)."""
-    errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return errors
-
-
-def test_a_returning_launch_logs_no_console_error(context, base_url):
-    """A first visit that starts a match and rolls, then a reload that paints the kept table before Python: the
-    page's Content-Security-Policy refuses nothing on the way."""
-    page = context.new_page()
-    errors = console_errors(page)
-    ui.start(page, base_url, "rules=yacht&players=Ann&seed=7")
-    ui.roll(page)
-    assert page.evaluate(f"() => localStorage.getItem('{TABLE_KEY}') !== null")
-    page.reload()
-    page.wait_for_selector("html[data-ready='true']")
-    page.wait_for_timeout(300)  # the ready answer's draws, and any that follow it
-    assert errors == []
-
-
-def test_a_style_set_on_the_table_is_not_kept_for_the_csp_to_refuse(context, base_url):
-    """A style set on the table through the CSSOM (which the CSP allows: a browser extension's, a tool's) is no
-    style attribute in the kept table: the next launch's paint would parse it as inline markup, which the CSP
-    (style-src 'self') refuses with a console error, one per element."""
-    page = context.new_page()
-    errors = console_errors(page)
-    ui.start(page, base_url, "rules=yacht&players=Ann&seed=7")
-    page.evaluate(
-        "() => { document.getElementById('play').style.outline = '1px solid'; "
-        "document.getElementById('roll-marks').style.setProperty('color', 'red'); }"
-    )
-    ui.roll(page)  # a draw: the table is kept
-    kept = page.evaluate(f"() => JSON.parse(localStorage.getItem('{TABLE_KEY}')).play")
-    assert "style=" not in kept and "roll-marks" in kept
-    page.reload()
-    page.wait_for_selector("html[data-ready='true']")
-    page.wait_for_timeout(300)
-    assert errors == []

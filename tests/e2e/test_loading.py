@@ -13,6 +13,23 @@ import time
 from tests.e2e.conftest import open_game
 
 READY = "html[data-ready='true']"
+REPORTS = """(() => {
+    const Channel = window.BroadcastChannel;
+    window.yachtReports = 0;
+    if (typeof Channel !== 'function') return;
+    window.BroadcastChannel = class extends Channel {
+        constructor(name) { super(name); this.addEventListener('message', () => { window.yachtReports += 1; }); }
+    };
+})()"""
+"""An init script: how many progress reports the page has had from Python's worker (python.mjs reports every 150 ms
+while bytes come, on the channel static/js/boot.js listens to)."""
+MOVED = "seen => window.yachtReports > seen || document.documentElement.dataset.ready === 'true'"
+PYTHON_UP = """() => new Promise(resolve => {
+    const until = Date.now() + 20000;  // the worker's own clock, which the page's fake one does not reach
+    const look = () => typeof yachtPython === 'string' ? resolve(true) : Date.now() > until ? resolve(false) : setTimeout(look, 50);
+    look();
+})"""
+"""Whether Python has started in this worker (python.mjs says how: its yachtPython), waiting up to 20 s for it."""
 
 
 def slow_line(context, page, megabytes_per_s: float) -> None:
@@ -35,16 +52,18 @@ def test_a_slow_start_that_keeps_moving_gets_no_verdict(browser, base_url):
     """Over 30 s on the page's clock, every second of it moving: no failure is ever said, and the game starts."""
     context = browser.new_context()
     page = context.new_page()
+    page.add_init_script(REPORTS)
     page.clock.install()
     slow_line(context, page, 0.5)
     page.goto(f"{base_url}/")
     lived = 0
-    deadline = time.monotonic() + 40
+    deadline = time.monotonic() + 60
     while not ready(page):
         assert time.monotonic() < deadline, "the game did not start on a slow line"
-        # 5 s of the page's time a real second (4 s jumped): the longest quiet stretch while bytes are
-        # awaited (under 2 s here) stays inside boot.js's 20 s, and the start lasts well over 30 s.
-        page.wait_for_timeout(250)
+        # A second of the page's time for each report of bytes come (one every 150 ms of real time, more slowly
+        # on a busy machine): the page lives through a start much longer than it takes, each second of it moving.
+        seen = page.evaluate("window.yachtReports")
+        page.wait_for_function(MOVED, arg=seen, polling=50, timeout=60_000)
         page.clock.fast_forward(1000)
         lived += 1000
         assert page.locator("#boot-error").is_hidden(), (lived, page.locator("#boot-error").inner_text())
@@ -63,21 +82,20 @@ def test_a_stall_is_said_and_withdrawn_when_the_game_starts_after_all(browser, b
     held = []
     page.route("**/static/python/snapshot-*", lambda route: route.fulfill(status=404, body="not found"))
     page.route("**/static/python/game-*.json", lambda route: held.append(route))
-    page.goto(f"{base_url}/")
+    with page.expect_request("**/static/python/game-*.json", timeout=30_000):
+        page.goto(f"{base_url}/")
     # Everything else comes and Python starts (python.mjs says how: the worker's yachtPython); then
     # nothing, for longer than any window of boot.js.
-    deadline = time.monotonic() + 20
-    while not any(w.evaluate("typeof yachtPython === 'string'") for w in page.workers):
-        assert time.monotonic() < deadline, "Python did not start"
-        page.wait_for_timeout(100)
-    page.wait_for_timeout(500)
-    assert held and not ready(page)
+    [python] = page.workers
+    assert python.evaluate(PYTHON_UP), "Python did not start"
+    assert not ready(page)
     page.clock.fast_forward(61_000)
     verdict = page.locator("#boot-error")
     verdict.wait_for(state="visible", timeout=5000)
     assert "Loading has stopped" in verdict.inner_text() and "could not start" not in verdict.inner_text()
     assert page.locator("html").get_attribute("data-ready") == "stalled"
     assert page.locator("#boot-progress").is_hidden()
+    assert held, "the game's files were never asked for"
     held[0].continue_()
     page.wait_for_selector(READY, timeout=30_000)
     assert verdict.is_hidden() and verdict.inner_text() == ""

@@ -36,8 +36,7 @@ def served(tmp_path, site_server):
     server.server_close()
 
 
-def test_manifest_is_installable(page, base_url):
-    open_game(page, base_url)
+def manifest_is_installable(page, base_url: str) -> None:
     href = page.locator("link[rel=manifest]").get_attribute("href")
     manifest = page.request.get(f"{base_url}/{href.removeprefix('./')}").json()
     assert manifest["display"] == "standalone"
@@ -49,12 +48,41 @@ def test_manifest_is_installable(page, base_url):
     assert page.locator("link[rel=apple-touch-icon]").count() == 1
 
 
-def test_game_boots_offline_after_one_visit(context, page, base_url):
-    open_game(page, base_url)
+INLINE_SCRIPT = """() => new Promise(resolve => {
+    const seen = [];
+    document.addEventListener('securitypolicyviolation', e => { seen.push(e.violatedDirective); resolve({seen, ran}); });
+    window.__inlineRan = false;
+    const s = document.createElement('script');
+    s.textContent = 'window.__inlineRan = true';
+    document.body.appendChild(s);  // an inline script runs as it is added, or never
+    const ran = window.__inlineRan;
+    if (ran) resolve({seen, ran});
+    setTimeout(() => resolve({seen, ran}), 5000);  // reached only where no violation is reported
+})"""
+"""An inline script added to the page: whether it ran, and the directives of the violations reported for it."""
+
+
+def test_an_installable_game_that_precaches_every_request_and_plays_offline_after_one_visit(
+    context, page, page_log, base_url
+):
+    """The manifest makes the game installable; every request of a full game is in the service worker's precache;
+    the page's CSP refuses an inline script; once the service worker controls the page, a match starts and plays
+    offline."""
+    ui.start(page, base_url, "rules=yacht&players=Ann&seed=12")
+    ui.play_out(page)
+    cached = {f"{base_url}/{url.removeprefix('./')}" for url in precache_list(page)}
+    cached.add(f"{base_url}/")
+    asked = {url.split("?")[0] for url in page_log.requests if urlsplit(url).netloc == urlsplit(base_url).netloc}
+    assert asked - cached - {f"{base_url}/sw.js"} == set()
+    manifest_is_installable(page, base_url)
+    violations = page.evaluate(INLINE_SCRIPT)
+    assert violations["ran"] is False
+    assert any(v.startswith("script-src") for v in violations["seen"])
+
     wait_for_control(page)
     context.set_offline(True)
     try:
-        ui.start(page, base_url, "rules=yahtzee&players=Ann&seed=31")
+        ui.start(page, base_url, "rules=yahtzee&players=Ann&seed=31")  # the last match is over: nothing to replace
         assert page.evaluate("navigator.onLine") is False
         ui.roll(page)
         ui.die(page, 1).click()
@@ -66,27 +94,11 @@ def test_game_boots_offline_after_one_visit(context, page, base_url):
         context.set_offline(False)
 
 
-def test_every_request_of_a_full_game_is_precached(page, page_log, base_url):
-    ui.start(page, base_url, "rules=yacht&players=Ann&seed=12")
-    ui.play_out(page)
-    cached = {f"{base_url}/{url.removeprefix('./')}" for url in precache_list(page)}
-    cached.add(f"{base_url}/")
-    asked = {url.split("?")[0] for url in page_log.requests if urlsplit(url).netloc == urlsplit(base_url).netloc}
-    assert asked - cached - {f"{base_url}/sw.js"} == set()
-
-
-def test_cache_version_follows_content(tmp_path):
-    from tools.build import content_version, site_files
-
-    site = copy_sources(tmp_path / "copy")
-    paths = site_files(site)
-    before = content_version(site, paths)
-    assert content_version(site, paths) == before
-    (site / "static" / "css" / "app.css").write_text((site / "static" / "css" / "app.css").read_text() + "\n/* v2 */\n")
-    assert content_version(site, paths) != before
-
-
-def test_update_is_offered_and_applied(page, served):
+def test_an_update_is_offered_and_applied_and_a_reload_for_one_that_does_not_take_over_still_reloads(page, served):
+    """The update bar's Reload never leaves a dead button: a new version that does not take over (here one that
+    ignores the page's skip-waiting, as one held by a request still open would wait) is left waiting, the page
+    reloads anyway from the version it has, and the update is offered again. A version that takes over is applied
+    by the same Reload: one cache left, its own. The match in progress survives both, mid-turn."""
     source, site, url = served
     ui.start(page, url, "rules=yatzy&players=Ann,Bob&seed=77")
     wait_for_control(page)
@@ -96,35 +108,12 @@ def test_update_is_offered_and_applied(page, served):
     ui.die(page, 4).click()
     match_before = (ui.dice(page), ui.held(page), ui.cell(page, "chance", 0))
     first = page.evaluate("caches.keys()")
-    # A new release: change one source file and rebuild the served site in place.
-    css = source / "static" / "css" / "app.css"
-    css.write_text(css.read_text() + "\n/* release 2 */\n")
-    _, version = build(site, root=source)
-    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-    page.wait_for_selector("#update-bar:not([hidden])", timeout=60_000)
-    with page.expect_navigation():
-        page.click("#update-reload")
-    page.wait_for_selector("html[data-ready='true']", timeout=60_000)
-    page.wait_for_function(f"caches.keys().then(k => k.length === 1 && k[0] === 'yacht-{version}')")
-    assert first != [f"yacht-{version}"]
-    # The match in progress survived the update, mid-turn.
-    assert (ui.dice(page), ui.held(page), ui.cell(page, "chance", 0)) == match_before
 
-
-def test_reload_for_an_update_that_does_not_take_over_still_reloads(page, served):
-    """The update bar's Reload never leaves a dead button: a new version that does not take over (here
-    one that ignores the page's skip-waiting, as one held by a request still open would wait) is left
-    waiting, the page reloads anyway from the version it has, and the update is offered again."""
-    source, site, url = served
-    ui.start(page, url, "rules=yacht&players=Ann&seed=5")
-    wait_for_control(page)
-    ui.roll(page)
-    ui.die(page, 2).click()
-    match_before = (ui.dice(page), ui.held(page))
     sw = source / "static" / "js" / "sw.js"
+    release_1 = sw.read_text()
     taking_over = 'if (event.data === "skip-waiting") self.skipWaiting();'
-    assert taking_over in sw.read_text()
-    sw.write_text(sw.read_text().replace(taking_over, "// release 2 stays waiting"))
+    assert taking_over in release_1
+    sw.write_text(release_1.replace(taking_over, "// release 2 stays waiting"))
     build(site, root=source)
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     page.wait_for_selector("#update-bar:not([hidden])", timeout=60_000)
@@ -134,7 +123,27 @@ def test_reload_for_an_update_that_does_not_take_over_still_reloads(page, served
     page.wait_for_selector("#update-bar:not([hidden])", timeout=30_000)
     assert page.locator("#update-reload").is_enabled()
     assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.waiting !== null)")
-    assert (ui.dice(page), ui.held(page)) == match_before
+    assert (ui.dice(page), ui.held(page), ui.cell(page, "chance", 0)) == match_before
+
+    # Release 3: the service worker takes over again, and one source file changed.
+    sw.write_text(release_1)
+    css = source / "static" / "css" / "app.css"
+    css.write_text(css.read_text() + "\n/* release 3 */\n")
+    _, version = build(site, root=source)
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    # Installed and waiting in release 2's place (its cache made), the bar still offering an update.
+    page.wait_for_function(
+        f"""() => navigator.serviceWorker.getRegistration().then(r => caches.has('yacht-{version}')
+            .then(made => made && r.installing === null && r.waiting !== null))""",
+        timeout=60_000,
+    )
+    page.wait_for_selector("#update-bar:not([hidden])", timeout=60_000)
+    with page.expect_navigation():
+        page.click("#update-reload")
+    page.wait_for_selector("html[data-ready='true']", timeout=60_000)
+    page.wait_for_function(f"caches.keys().then(k => k.length === 1 && k[0] === 'yacht-{version}')")
+    assert first != [f"yacht-{version}"]
+    assert (ui.dice(page), ui.held(page), ui.cell(page, "chance", 0)) == match_before
 
 
 def test_site_works_under_a_sub_path(page, page_log, tmp_path):
@@ -150,20 +159,3 @@ def test_site_works_under_a_sub_path(page, page_log, tmp_path):
     finally:
         server.shutdown()
         server.server_close()
-
-
-def test_csp_refuses_an_inline_script(page, base_url):
-    open_game(page, base_url)
-    violations = page.evaluate(
-        """() => new Promise(resolve => {
-            const seen = [];
-            document.addEventListener('securitypolicyviolation', e => seen.push(e.violatedDirective));
-            window.__inlineRan = false;
-            const s = document.createElement('script');
-            s.textContent = 'window.__inlineRan = true';
-            document.body.appendChild(s);
-            setTimeout(() => resolve({seen, ran: window.__inlineRan}), 200);
-        })"""
-    )
-    assert violations["ran"] is False
-    assert any(v.startswith("script-src") for v in violations["seen"])

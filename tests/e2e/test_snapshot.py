@@ -6,28 +6,46 @@ import gzip
 import re
 import time
 
-import pytest
-
-from tests.e2e.conftest import DIST, open_game
-from tests.e2e.ui import roll, run_python
+from tests.e2e.conftest import DIST, PageLog, open_game
+from tests.e2e.ui import roll, run_python, start_afresh
 from tools.serve import ROOT
 
 SNAPSHOT_URL = "**/static/python/snapshot-*.bin"
 
 
-def test_python_starts_from_the_snapshot_with_the_game_modules_in_place(page, page_log, plain_base_url):
+WARMED = """() => new Promise(resolve => {
+    const warm = () => performance.getEntriesByName('yacht:warm').length === 1;
+    if (warm()) return resolve(true);
+    const marks = new PerformanceObserver(() => { if (warm()) { marks.disconnect(); resolve(true); } });
+    marks.observe({type: 'mark'});
+    setTimeout(() => resolve(warm()), 20000);  // reached only by a warm-up that does not end
+})"""
+"""Whether the warm-up (throwaway turns after a snapshot start) has ended, in the worker's timeline (Playwright
+waits for a function only on the page): at once, or when its mark comes."""
+
+RANDOM = "import random\nresult = [random.random() for _ in range(3)]"
+
+
+def test_a_first_visit_and_a_later_launch_start_python_from_the_snapshot(page, page_log, plain_base_url):
+    """A first visit (on a fast line) keeps the snapshot, sent as Brotli by a host that serves .br copies (the browser
+    decodes it to the bare pages), takes its left-out static pages from the module it instantiates, warms up without a
+    complaint and holds the game's modules as their files, compiled ahead, without docstrings. A later launch, served
+    by the service worker, starts from it again without watching its pace, and plays; each start reseeds `random`
+    (the snapshot is the same memory every time: without a reseed, `random` would repeat itself)."""
     warnings = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    encodings = []
+    page.on(
+        "response", lambda r: encodings.append(r.headers.get("content-encoding")) if "/snapshot-" in r.url else None
+    )
     open_game(page, plain_base_url)
     assert page.locator("html").get_attribute("data-python") == "snapshot"
-    # The warm-up (throwaway turns after a snapshot start) runs to its end without a complaint.
-    worker = python_worker(page)
-    for _ in range(200):  # the worker's timeline: Playwright waits for a function only on the page
-        if worker.evaluate("performance.getEntriesByName('yacht:warm').length === 1"):
-            break
-        page.wait_for_timeout(100)
-    else:
-        raise AssertionError("the warm-up did not end within 20 s")
+    assert encodings == ["br"], encodings
+    # The snapshot leaves out the pages that read as Pyodide's module has them once instantiated (its data
+    # segments): the worker copies them from the module it instantiates. On a fast line the pace keeps it at once.
+    measures = worker_measures(page)
+    assert "python:snapshot-initial" in measures and "python:snapshot-kept" in measures, measures
+    assert python_worker(page).evaluate(WARMED), "the warm-up did not end within 20 s"
     assert not any("warm-up" in text for text in warnings), warnings
     assert page_log.errors == []
     found = run_python(
@@ -58,13 +76,9 @@ def test_python_starts_from_the_snapshot_with_the_game_modules_in_place(page, pa
     starts = [source[line - 1].split()[:1] for line in found.pop()]
     assert found == [None, [], None], found
     assert len(starts) > 3 and all(start in (["def"], ["@"]) for start in starts), starts
-
-
-def test_a_start_from_the_snapshot_compiles_nothing(page, plain_base_url):
-    """Every module a start imports was in the snapshot or compiled into it (tools/ahead.py: PyScript's
-    and the shell's, imported from files): none is compiled at start, from a file or from the
-    standard library's zip (urllib.parse, with ipaddress, once took 230 ms of the page's thread)."""
-    open_game(page, plain_base_url)
+    # Every module a start imports was in the snapshot or compiled into it (tools/ahead.py: PyScript's and the
+    # shell's, imported from files): none is compiled at start, from a file or from the standard library's zip
+    # (urllib.parse, with ipaddress, once took 230 ms of the page's thread).
     found = run_python(
         page,
         "\n".join(
@@ -80,19 +94,18 @@ def test_a_start_from_the_snapshot_compiles_nothing(page, plain_base_url):
     assert compiled == []
     assert "/home/pyodide/game/shell/__init__.py" in taken  # the rest of the game is in the snapshot itself
     assert started == taken  # every module with a file the start imported came compiled ahead
+    first_draws = run_python(page, RANDOM)
 
-
-def test_every_start_from_the_snapshot_reseeds_random(browser, plain_base_url):
-    """The snapshot is the same memory every time: without a reseed, `random` would repeat itself."""
-    draws = []
-    for _ in range(2):
-        context = browser.new_context()
-        page = context.new_page()
-        open_game(page, plain_base_url)
-        assert page.locator("html").get_attribute("data-python") == "snapshot"
-        draws.append(run_python(page, "import random\nresult = [random.random() for _ in range(3)]"))
-        context.close()
-    assert draws[0] != draws[1]
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    open_game(page, plain_base_url, "?rules=yacht&players=Ann&seed=5")
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    assert page.locator("html").get_attribute("data-python") == "snapshot"
+    measures = worker_measures(page)
+    assert "python:snapshot-unpack" in measures
+    assert not any(name in measures for name in ("python:snapshot-kept", "python:snapshot-given-up")), measures
+    assert run_python(page, RANDOM) != first_draws
+    roll(page)
+    assert page.locator("#dice button").count() == 5
 
 
 def packed_snapshot() -> bytes:
@@ -101,85 +114,77 @@ def packed_snapshot() -> bytes:
     return path.read_bytes()
 
 
-def test_the_snapshot_starts_python_as_brotli_or_as_the_gzip_packed_file(browser, base_url):
-    """A host that serves .br copies sends the Brotli one (the browser decodes it to the bare pages);
-    any other host sends the gzip-packed file itself. Both start Python from the snapshot. (A
-    browser that does not take Brotli gets the packed file from the same server, at its speed.)"""
-    for how in ("br", "gzip-packed"):
-        context = browser.new_context()
-        if how == "gzip-packed":
-            context.set_extra_http_headers({"Accept-Encoding": "gzip, deflate"})
-        page = context.new_page()
-        encodings = []
-        page.on(
-            "response", lambda r: encodings.append(r.headers.get("content-encoding")) if "/snapshot-" in r.url else None
-        )
-        open_game(page, base_url, "?rules=yacht&players=Ann&seed=5")
-        assert page.locator("html").get_attribute("data-python") == "snapshot", how
-        assert encodings == (["br"] if how == "br" else [None]), (how, encodings)
-        roll(page)
-        assert page.locator("#dice button").count() == 5
-        context.close()
+def damaged(damage: str) -> bytes:
+    """The snapshot's bytes, damaged as named."""
+    body = packed_snapshot()
+    if damage == "not gzip":
+        return b"this is not a snapshot"
+    if damage == "wrong magic":  # only its start: the page stops reading at the magic
+        return gzip.compress(b"XXXXXXXX" + gzip.decompress(body)[8:65536])
+    return body[: len(body) // 2]  # cut short
 
 
-@pytest.mark.parametrize("damage", ["missing", "not gzip", "wrong magic", "cut short"])
-def test_a_damaged_or_missing_snapshot_only_costs_speed(page, page_log, base_url, damage):
-    warnings = []
+def test_a_gzip_packed_snapshot_starts_python_and_a_damaged_or_unusable_one_only_costs_speed(browser, base_url):
+    """A host without .br copies sends the gzip-packed file itself, which starts Python from the snapshot (a browser
+    that does not take Brotli gets the packed file from the same server, at its speed). A snapshot that is missing or
+    damaged, or whose static pages are never filled, costs only the speed: Python starts afresh and the game plays.
+    One page (no service worker: each start fetches the snapshot itself), a start for each."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    log = PageLog(page)
+    warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    encodings: list[str | None] = []
+    page.on(
+        "response", lambda r: encodings.append(r.headers.get("content-encoding")) if "/snapshot-" in r.url else None
+    )
+
+    def start(how: str) -> None:
+        for said in (log.errors, warnings, encodings):
+            said.clear()
+        start_afresh(page, base_url, "rules=yacht&players=Ann&seed=5")
+        assert page.locator("#boot-error").is_hidden(), how
+        roll(page)
+        assert page.locator("#dice button").count() == 5, how
+
+    context.set_extra_http_headers({"Accept-Encoding": "gzip, deflate"})
+    start("gzip-packed")
+    assert page.locator("html").get_attribute("data-python") == "snapshot"
+    assert encodings == [None], encodings
+    context.set_extra_http_headers({})
+
+    damage = {"now": ""}
 
     def serve_damaged(route):
-        if damage == "missing":
+        if damage["now"] == "missing":
             route.fulfill(status=404, body="not found")
-            return
-        body = packed_snapshot()
-        if damage == "not gzip":
-            body = b"this is not a snapshot"
-        elif damage == "wrong magic":  # only its start: the page stops reading at the magic
-            body = gzip.compress(b"XXXXXXXX" + gzip.decompress(body)[8:65536])
         else:
-            body = body[: len(body) // 2]
-        route.fulfill(status=200, body=body, content_type="application/octet-stream")
+            route.fulfill(status=200, body=damaged(damage["now"]), content_type="application/octet-stream")
 
     page.route(SNAPSHOT_URL, serve_damaged)
-    open_game(page, base_url, "?rules=yacht&players=Ann&seed=5")
-    assert page.locator("html").get_attribute("data-python") == "started"
-    # The browser itself logs a failed download; nothing else may complain.
-    assert [e for e in page_log.errors if not e.startswith("Failed to load resource")] == []
-    assert any("without its snapshot" in text for text in warnings), warnings
-    assert page.locator("#boot-error").is_hidden()
-    roll(page)
-    assert page.locator("#dice button").count() == 5
+    for how in ("missing", "not gzip", "wrong magic", "cut short"):
+        damage["now"] = how
+        start(how)
+        assert page.locator("html").get_attribute("data-python") == "started", how
+        # The browser itself logs a failed download; nothing else may complain.
+        assert [e for e in log.errors if not e.startswith("Failed to load resource")] == [], how
+        assert any("without its snapshot" in text for text in warnings), (how, warnings)
+    page.unroute(SNAPSHOT_URL, serve_damaged)
 
-
-def test_a_start_from_the_snapshot_takes_its_static_pages_from_the_module(page, base_url):
-    """The snapshot leaves out the pages that read as Pyodide's module has them once instantiated (its
-    data segments): the worker copies them from the module it instantiates, then the game plays."""
-    open_game(page, base_url, "?rules=yacht&players=Ann&seed=5")
-    assert page.locator("html").get_attribute("data-python") == "snapshot"
-    assert "python:snapshot-initial" in worker_measures(page)
-    roll(page)
-    assert page.locator("#dice button").count() == 5
-
-
-def test_a_snapshot_whose_static_pages_are_not_filled_is_refused_not_restored(page, page_log, base_url):
-    """If the worker never sees Pyodide's module instantiated (here: it looks for a core no module
-    has), the snapshot's left-out pages stay empty, and Pyodide refuses the memory instead of starting
-    a broken interpreter from it: Python starts afresh."""
-    warnings = []
-    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
-
+    # If the worker never sees Pyodide's module instantiated (here: it looks for a core no module has), the
+    # snapshot's left-out pages stay empty, and Pyodide refuses the memory instead of starting a broken
+    # interpreter from it: Python starts afresh.
     def serve_blind(route):
         response = route.fetch()
         text = response.text().replace("PyInit__pyodide_core", "PyInit__no_such_core")
         route.fulfill(response=response, body=text)
 
     page.route(re.compile(r".*/static/js/python\.mjs(\?.*)?$"), serve_blind)
-    open_game(page, base_url, "?rules=yacht&players=Ann&seed=5")
+    start("blind")
     assert page.locator("html").get_attribute("data-python") == "started"
     assert any("without its snapshot" in text and "not seen" in text for text in warnings), warnings
-    assert page_log.errors == []
-    roll(page)
-    assert page.locator("#dice button").count() == 5
+    assert log.errors == []
+    context.close()
 
 
 def slow_rated_line(context, page) -> None:
@@ -258,22 +263,4 @@ def test_on_a_line_too_slow_for_it_the_first_visit_gives_the_snapshot_up(browser
     assert came < whole / 4, given_up  # unpacked bytes: 0.5 of 11 MB is about 0.15 MB of the Brotli download
     roll(page)
     assert page.locator("#dice button").count() == 5
-    context.close()
-
-
-def test_a_first_visit_keeps_a_snapshot_that_comes_fast_and_a_later_launch_does_not_watch_it(browser, plain_base_url):
-    """On a fast line the pace keeps the snapshot at once; a launch served by the service worker
-    (as every later one) starts Python without watching the snapshot's pace at all."""
-    context = browser.new_context()
-    page = context.new_page()
-    open_game(page, plain_base_url, "?rules=yacht&players=Ann&seed=3")
-    assert page.locator("html").get_attribute("data-python") == "snapshot"
-    assert "python:snapshot-kept" in worker_measures(page)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-    open_game(page, plain_base_url, "?rules=yacht&players=Ann&seed=3")
-    assert page.evaluate("navigator.serviceWorker.controller !== null")
-    assert page.locator("html").get_attribute("data-python") == "snapshot"
-    measures = worker_measures(page)
-    assert "python:snapshot-unpack" in measures
-    assert not any(name in measures for name in ("python:snapshot-kept", "python:snapshot-given-up")), measures
     context.close()

@@ -115,3 +115,20 @@ def run_python(page, code: str):
             code,
         )
     )
+
+
+FORGET = """async () => {
+    await window.yachtPage.answered();
+    window.yachtPage.stop();  // no event reaches Python from now on: nothing of the game writes storage again
+    localStorage.clear();
+    sessionStorage.clear();
+}"""
+"""Empty the site's storage from the game's page, once Python has answered everything, and keep it empty."""
+
+
+def start_afresh(page, base_url: str, query: str):
+    """:func:`start` in the same page with the site's storage emptied first, as a new context has it (a link
+    would otherwise ask before it replaced the match in progress): a page load, without a new context's downloads."""
+    if page.url.startswith(base_url) and page.evaluate("() => window.yachtPage !== undefined"):
+        page.evaluate(FORGET)
+    return start(page, base_url, query)

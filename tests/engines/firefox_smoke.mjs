@@ -2,9 +2,11 @@
 //
 // Run by tests/engines/test_engines.py, which serves the site and reads what this prints:
 //
-//   node tests/engines/firefox_smoke.mjs FIREFOX BASE_URL TIMEOUT_MS SCORED
+//   node tests/engines/firefox_smoke.mjs FIREFOX BASE_URL TIMEOUT_MS SCORED [OTHER_HOST_URL]
 //
 // SCORED: an expression true once Chance is scored (test_engines.py's, the same as WebKit's).
+// OTHER_HOST_URL: the same site from another kind of host, where the game boots first ("booted-there"), before
+// the visit to BASE_URL (a boot costs seconds: the turn and the offline reload are played on one host only).
 //
 // Firefox (Debian's firefox-esr) is driven headless by puppeteer-core over WebDriver BiDi: no
 // geckodriver, and puppeteer-core never downloads a browser. Every wait polls a condition.
@@ -14,7 +16,7 @@
 import { createInterface } from "node:readline";
 import puppeteer from "puppeteer-core";
 
-const [executablePath, base, timeoutArg, scored] = process.argv.slice(2);
+const [executablePath, base, timeoutArg, scored, otherHost] = process.argv.slice(2);
 const timeout = Number(timeoutArg || 90_000);
 const START = "/?rules=yahtzee&players=Ann&seed=31";
 const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
@@ -77,13 +79,17 @@ async function main() {
     const errors = [];
     page.on("pageerror", (error) => errors.push(String(error)));
 
-    // Boot.
-    const began = Date.now();
-    await page.goto(base + START, { waitUntil: "load" });
-    await ready(page);
-    const [worker, sharing, python] = await page.evaluate(() => [document.querySelector('script[type="py"]') === null,
-      crossOriginIsolated && typeof SharedArrayBuffer === "function", document.documentElement.dataset.python]);
-    say("booted", { seconds: (Date.now() - began) / 1000, version: await browser.version(), worker, sharing, python });
+    // Boot (on the other host first, where one is given).
+    async function boot(url) {
+      const began = Date.now();
+      await page.goto(url + START, { waitUntil: "load" });
+      await ready(page);
+      const [worker, sharing, python] = await page.evaluate(() => [document.querySelector('script[type="py"]') === null,
+        crossOriginIsolated && typeof SharedArrayBuffer === "function", document.documentElement.dataset.python]);
+      return { seconds: (Date.now() - began) / 1000, version: await browser.version(), worker, sharing, python };
+    }
+    if (otherHost) say("booted-there", await boot(otherHost));
+    say("booted", await boot(base));
 
     // A turn: roll, hold die 1, roll again, score Chance.
     await roll(page);

@@ -6,11 +6,12 @@ WebDriver BiDi), WebKit (``webkit2gtk-driver``'s ``WebKitWebDriver``) through Se
 ``Xvfb`` display. ``tools/engines.py`` finds them or installs them (root, apt-get); where that is
 not possible the engine's tests are skipped with one line saying what to install.
 
-Each engine plays one visit, step by step, and records what it saw; the tests check the steps:
+Each engine plays one visit, step by step, and records what it saw; its test checks the steps:
 
 * boot: the page loads and Python answers its start (``<html data-ready="true">``), from a PyScript
   worker on either kind of host (one that sends COOP and COEP, as ``make play``'s does, and a plain
-  one): no Python script on the page,
+  one, as GitHub Pages): no Python script on the page; the visit boots on the first, then plays on
+  the second (a boot costs seconds; Chromium plays on both, tests/e2e/test_hosts.py),
 * a turn, from a link: roll, hold die 1, roll again, score Chance; the scorecard shows the points,
 * offline: once the service worker controls the page, the server is shut down (nothing listens
   on the port) and the page reloaded: the game boots again and a roll works.
@@ -78,13 +79,22 @@ def site_root() -> Path:
 # ---------------------------------------------------------------------- Firefox (puppeteer-core)
 
 
-def firefox_visit(firefox: Path, site: Site) -> dict[str, dict]:
-    """Run firefox_smoke.mjs against the site; its steps by name (an "error" step if it failed)."""
+def firefox_visit(firefox: Path, site: Site, other: Site) -> dict[str, dict]:
+    """Run firefox_smoke.mjs against the site, booting first on the other host's; its steps by name (an "error" step
+    if it failed)."""
     node = shutil.which("node")
     if node is None or not (ROOT / "node_modules" / "puppeteer-core" / "package.json").is_file():
         pytest.fail("puppeteer-core is not installed in node_modules/: run 'make setup' (npm ci)")
     process = subprocess.Popen(
-        [node, str(HERE / "firefox_smoke.mjs"), str(firefox), site.url, str(STEP_TIMEOUT * 1000), f"({SCORED})()"],
+        [
+            node,
+            str(HERE / "firefox_smoke.mjs"),
+            str(firefox),
+            site.url,
+            str(STEP_TIMEOUT * 1000),
+            f"({SCORED})()",
+            other.url,
+        ],
         cwd=ROOT,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
@@ -171,8 +181,9 @@ WEBKIT_ROLLED = """return document.getElementById('status').textContent !== argu
     [...document.querySelectorAll('#dice button')].every(b => /showing \\d/.test(b.getAttribute('aria-label')));"""
 
 
-def webkit_visit(driver_path: Path, site: Site) -> dict[str, dict]:
-    """Play the visit in WebKitGTK through Selenium; its steps by name (an "error" step if it failed)."""
+def webkit_visit(driver_path: Path, site: Site, other: Site) -> dict[str, dict]:
+    """Play the visit in WebKitGTK through Selenium, booting first on the other host's site; its steps by name (an
+    "error" step if it failed)."""
     try:
         from selenium import webdriver
         from selenium.webdriver.common.by import By
@@ -215,17 +226,22 @@ def webkit_visit(driver_path: Path, site: Site) -> dict[str, dict]:
             selector = f"#scorecard td[data-row='{row}'][data-player='0']"
             return js("return document.querySelector(arguments[0]).textContent.trim()", selector)
 
-        began = time.monotonic()
+        def boot(url: str) -> dict:
+            began = time.monotonic()
+            driver.get(url + START)
+            ready()
+            return {
+                "seconds": time.monotonic() - began,
+                "version": driver.capabilities.get("browserVersion"),
+                "worker": js("return document.querySelector('script[type=\"py\"]') === null"),
+                "sharing": js("return crossOriginIsolated && typeof SharedArrayBuffer === 'function'"),
+                "python": js("return document.documentElement.dataset.python"),
+            }
+
+        doing[0] = "booting on the other host"
+        steps["booted-there"] = boot(other.url)
         doing[0] = "booting"
-        driver.get(site.url + START)
-        ready()
-        steps["booted"] = {
-            "seconds": time.monotonic() - began,
-            "version": driver.capabilities.get("browserVersion"),
-            "worker": js("return document.querySelector('script[type=\"py\"]') === null"),
-            "sharing": js("return crossOriginIsolated && typeof SharedArrayBuffer === 'function'"),
-            "python": js("return document.documentElement.dataset.python"),
-        }
+        steps["booted"] = boot(site.url)
 
         doing[0] = "the turn's first roll"
         roll()
@@ -298,26 +314,25 @@ def webkit_visit(driver_path: Path, site: Site) -> dict[str, dict]:
 
 
 VISITS = {"firefox": (engines.FIREFOX, firefox_visit), "webkit": (engines.WEBKIT, webkit_visit)}
-HOSTS = {"isolating": True, "plain": False}
-"""Whether each kind of host sends COOP and COEP (`make play`'s does; a plain one, as GitHub Pages, does
-not): Python runs in a worker on both."""
 
 
-@pytest.fixture(scope="module", params=[f"{engine}-{host}" for engine in sorted(VISITS) for host in HOSTS])
+@pytest.fixture(scope="module", params=sorted(VISITS))
 def visit(request, site_root):
-    """One visit of the game in the engine from a kind of host: its steps, or a skip where the engine is missing."""
-    name, host = request.param.split("-")
-    engine, play = VISITS[name]
+    """One visit of the game in the engine: a boot from a host that sends COOP and COEP (`make play`'s), then a
+    visit from a plain one (as GitHub Pages; Python runs in a worker on both); its steps, or a skip where the engine
+    is missing."""
+    engine, play = VISITS[request.param]
     try:
         path = engines.ensure(engine)
     except engines.EngineNotFound as error:
         pytest.skip(str(error))
-    site = Site(site_root, HOSTS[host])
+    plain, isolating = Site(site_root, isolate=False), Site(site_root, isolate=True)
     try:
-        steps = play(path, site)
+        steps = play(path, plain, isolating)
     finally:
-        site.stop()
-    steps["engine"] = {"name": request.param, "isolating": HOSTS[host]}
+        plain.stop()
+        isolating.stop()
+    steps["engine"] = {"name": request.param}
     return steps
 
 
@@ -329,18 +344,17 @@ def step(steps: dict, name: str) -> dict:
     return steps[name]
 
 
-def test_the_game_boots(visit):
-    booted = step(visit, "booted")
-    assert booted["seconds"] < STEP_TIMEOUT
-    # Python runs in the worker static/js/game.mjs starts, on every host and whether or not the engine
-    # has SharedArrayBuffer (WebKitGTK 2.50 has none, isolated or not): the page never runs it.
-    assert booted["worker"], "a Python script on the page"
-    assert booted["sharing"] is False or visit["engine"]["isolating"], "a plain host's page is never isolated"
-    # Neither engine rates its line: on this machine's loopback the snapshot's pace keeps it.
-    assert booted["python"] == "snapshot", booted
+def test_the_game_boots_on_either_host_plays_a_turn_and_boots_offline(visit):
+    for name, isolating in (("booted-there", True), ("booted", False)):
+        booted = step(visit, name)
+        assert booted["seconds"] < STEP_TIMEOUT
+        # Python runs in the worker static/js/game.mjs starts, on every host and whether or not the engine
+        # has SharedArrayBuffer (WebKitGTK 2.50 has none, isolated or not): the page never runs it.
+        assert booted["worker"], f"a Python script on the page ({name})"
+        assert booted["sharing"] is False or isolating, "a plain host's page is never isolated"
+        # Neither engine rates its line: on this machine's loopback the snapshot's pace keeps it.
+        assert booted["python"] == "snapshot", (name, booted)
 
-
-def test_a_turn_is_played_and_scored(visit):
     turn = step(visit, "turn")
     first, second = turn["first"], turn["second"]
     assert all(isinstance(face, int) and 1 <= face <= 6 for face in first + second), (first, second)
@@ -351,8 +365,6 @@ def test_a_turn_is_played_and_scored(visit):
     assert turn["status"].startswith(f"Ann scored {points} in Chance")
     assert turn.get("errors", []) == []
 
-
-def test_the_game_boots_offline_after_one_visit(visit):
     if "no-service-worker" in visit:
         support = visit["no-service-worker"]
         pytest.skip(f"{visit['engine']['name']}: no service worker here ({support}): the offline reload is not checked")
@@ -361,6 +373,6 @@ def test_the_game_boots_offline_after_one_visit(visit):
     offline = step(visit, "offline")
     assert offline["controlled"] is True
     assert all(isinstance(face, int) and 1 <= face <= 6 for face in offline["dice"]), offline["dice"]
-    assert offline["chance"] == visit["turn"]["chance"], "the reload resumed the match"
+    assert offline["chance"] == turn["chance"], "the reload resumed the match"
     assert offline["status"].startswith("Ann's turn, roll 1 of 3")
     assert offline.get("errors", []) == []

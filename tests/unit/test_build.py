@@ -7,6 +7,7 @@ import gzip
 import hashlib
 import json
 import re
+import shutil
 import tomllib
 import zipfile
 
@@ -21,10 +22,18 @@ needs_vendor = pytest.mark.skipif(
 )
 
 
-@needs_vendor
-def test_build_writes_site_worker_preloads_and_gzip(tmp_path):
-    out = tmp_path / "site"
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """One whole build (the trimmed standard library and the snapshot, each made under Node: most of this file's
+    time), for the tests that read it: (its folder, its paths, its version)."""
+    out = tmp_path_factory.mktemp("built") / "site"
     paths, version = build.build(out)
+    return out, paths, version
+
+
+@needs_vendor
+def test_build_writes_site_worker_preloads_and_gzip(built):
+    out, paths, version = built
     assert "index.html" in paths and "pyscript.toml" in paths
     assert not any("py-editor" in p or "xterm" in p or p.endswith(".map") for p in paths)
     page = (out / "index.html").read_text()
@@ -128,12 +137,17 @@ def test_variant_tables_are_cached_on_use_not_precached():
 
 
 @needs_vendor
-def test_without_a_snapshot_the_build_still_makes_a_working_site(tmp_path, monkeypatch, capsys):
+def test_without_a_snapshot_the_build_still_makes_a_working_site(built, tmp_path, monkeypatch, capsys):
     def fail(root, out, **options):
         raise snapshot.SnapshotError("node is not on PATH (simulated)")
 
     monkeypatch.setattr(snapshot, "make", fail)
+    # The trimmed standard library is the whole build's (named by its inputs' hash, it is found, not made again).
+    [trimmed] = [p for p in built[1] if p.startswith("static/python/stdlib-")]
+    (tmp_path / "site" / trimmed).parent.mkdir(parents=True)
+    shutil.copy(built[0] / trimmed, tmp_path / "site" / trimmed)
     paths, _ = build.build(tmp_path / "site")
+    assert trimmed in paths
     starter = (tmp_path / "site" / build.STARTER).read_text()
     built = json.loads(re.search(r"^const BUILT = (\{.*\});$", starter, re.M).group(1))
     assert "snapshot" not in built and not any(p.startswith("static/python/snapshot-") for p in paths)
@@ -207,18 +221,26 @@ def test_the_dev_server_takes_a_download_stopped_midway_quietly(tmp_path, capsys
     stops reading, which is no error to report; anything else still is."""
     import socket
     import struct
-    import time
+    import threading
 
     from tools.serve import serve_in_background
 
     (tmp_path / "big.bin").write_bytes(bytes(32 * 2**20))
     server = serve_in_background(tmp_path, 0)
+    answered = threading.Event()
+    shutdown_request = server.shutdown_request
+
+    def done(request):  # socketserver calls it last, once the request's error (if any) is handled
+        shutdown_request(request)
+        answered.set()
+
+    server.shutdown_request = done
     try:
         with socket.create_connection(server.server_address) as client:
             client.sendall(b"GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n")
             assert client.recv(1024).startswith(b"HTTP/1.0 200")
             client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close with a reset
-        time.sleep(0.5)  # the server's thread meets the reset while it writes
+        assert answered.wait(30), "the server never finished the request"  # its thread met the reset as it wrote
         try:
             raise ValueError("a real fault")
         except ValueError:
@@ -236,3 +258,14 @@ def test_stdlib_doctests():
     import doctest
 
     assert doctest.testmod(stdlib).failed == 0
+
+
+def test_cache_version_follows_content(tmp_path):
+    site = tmp_path / "copy"
+    skip = shutil.ignore_patterns("node_modules", ".venv", "dist", ".git", "tests", "*.egg-info")
+    shutil.copytree(ROOT, site, ignore=skip, symlinks=True)
+    paths = build.site_files(site)
+    before = build.content_version(site, paths)
+    assert build.content_version(site, paths) == before
+    (site / "static" / "css" / "app.css").write_text((site / "static" / "css" / "app.css").read_text() + "\n/* v2 */\n")
+    assert build.content_version(site, paths) != before
