@@ -284,7 +284,7 @@ BUTTONS: dict[Button, Callable[[App], Out]] = {
     Button.PLAY_AGAIN: play_again,
     Button.MENU_NEW: leave_match,
     Button.SAVE_PROBLEM_DISMISS: leave_save_problem,
-    Button.SAVE_PROBLEM_DOWNLOAD: lambda app: (app, [download_unreadable(app)]),
+    Button.SAVE_PROBLEM_DOWNLOAD: lambda app: (app, [download_unreadable(app)] if app.save_aside else []),
     Button.LINK_KEEP: lambda app: choose_link(app, False),
     Button.LINK_START: lambda app: choose_link(app, True),
     Button.LOAD_NEWER: load_newer,
@@ -336,8 +336,8 @@ ANSWERS: dict[Answer, Callable[[App, Answered], Out]] = {
 
 def history_kept(app: App) -> Out:
     """The history is put aside (or could not be): what waited to write it goes on."""
-    waiting, state = app.history_waiting, app.history_keeping
-    app = replace(app, history_waiting=(), history_keeping=state if state is not None and state[1] == 3 else None)
+    waiting, aside = app.history_waiting, app.history_aside
+    app = replace(app, history_waiting=(), history_aside=aside if aside is not None and not aside.trying else None)
     effects: list[Effect] = []
     for event in waiting:
         app, more = update(app, event, app.now)

@@ -168,7 +168,7 @@ def resume_or_setup(app: App, unsaved: bool) -> Out:
 def report_unreadable(app: App, error: GameError) -> Out:
     """The save-problem screen: what happened, whether a copy is kept, the data to download."""
     raw = app.value(SAVE_KEY) or ""
-    app, effects = keep_aside(replace(app, screen=Screen.SAVE_PROBLEM), raw, 1)
+    app, effects = keep_aside(replace(app, screen=Screen.SAVE_PROBLEM))
     ops = [
         ("save-problem-kept", {"text": app.t._(SAVE_KEPT, key=kept_under(app, raw) or UNREADABLE_KEY)}),
         ("save-problem-reason", {"text": error.text(app.t)}),
@@ -186,8 +186,9 @@ def leave_save_problem(app: App) -> Out:
     """Past the save-problem screen: to the link's match if one waits, otherwise the setup form."""
     if app.screen is not Screen.SAVE_PROBLEM:
         return app, []
-    effects = [download_unreadable(app)] if app.keeping > 2 else []
-    app = replace(app, keeping=0, keeping_key=None)
+    aside = app.save_aside
+    effects = [download_unreadable(app)] if aside is not None and not aside.trying else []
+    app = replace(app, save_aside=None)
     if app.offered is not None:
         app, more = begin(app, app.offered)
     else:

@@ -16,7 +16,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from game.app.effects import Apply, Confirm, Effect, Fetch, Focus, Store, Timer
-from game.app.keys import SAVE_KEY
+from game.app.keys import HISTORY_KEY, SAVE_KEY
 from game.coach.session import Session
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
@@ -82,6 +82,41 @@ def fetch(name: str, path: str) -> Fetch:
     return Fetch(name, path)
 
 
+class Aside(Enum):
+    """What an unreadable value set aside is (its value: the kind of its copies' keys, game.app.storage.kept_key)."""
+
+    SAVE = "save"
+    HISTORY = "history"
+
+    @property
+    def origin(self) -> str:
+        """The key it is read from, and put back under when it cannot be kept."""
+        return SAVE_KEY if self is Aside.SAVE else HISTORY_KEY
+
+
+class Attempt(Enum):
+    """How far setting an unreadable value aside went: each refused write of the copy is the next try."""
+
+    COPY = "copy"  # a copy under its key (the value stays)
+    MOVE = "move"  # the copy did not fit: the value removed to make room, then copied
+    FAILED = "failed"  # neither fit: the value put back as it was, and nothing written over it
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """An unreadable value being put where nothing overwrites it (game.app.storage.set_aside)."""
+
+    kind: Aside
+    key: str | None  # where the copy goes (None: kept there already)
+    raw: str
+    attempt: Attempt = Attempt.COPY
+
+    @property
+    def trying(self) -> bool:
+        """Whether a refusal of the copy may still come (and move it, or give up)."""
+        return self.attempt is not Attempt.FAILED
+
+
 @dataclass(frozen=True)
 class Waiting:
     """Work that waits for a file or a timer: each is done once what it needs is here."""
@@ -112,14 +147,12 @@ class App:
     offered: Session | None = None  # a link's match, waiting for an answer
     kept: Session | None = None  # the saved match a link would replace
     challenging: tuple[str, Match] | None = None  # a challenge link's text and game, kept once its match is chosen
-    unkept: str | None = None  # the unreadable save being put aside
-    keeping: int = 0  # tries at putting it aside: 1 a copy, 2 a move, 3 none could be kept
-    keeping_key: str | None = None  # where it is being put
+    save_aside: SetAside | None = None  # the unreadable save being put aside (the save-problem screen's)
     # The copies kept aside since the oldest last went: the token of the tick after the newest, and their keys.
     pruning: tuple[str, tuple[str, ...]] | None = None
-    # An unreadable history being put aside: its key, the try (3: it could not be) and its text; what
-    # would write the history waits until then (the events, taken up again on the history's tick).
-    history_keeping: tuple[str, int, str] | None = None
+    # An unreadable history being put aside; what would write the history waits until then (the events, taken up
+    # again on the history's tick).
+    history_aside: SetAside | None = None
     history_waiting: tuple[Event, ...] = ()
     handed: int | None = None  # the match's action count when the phone was last passed on
     handing: str | None = None  # who the pass screen last showed

@@ -1620,7 +1620,9 @@ class AppMachine(RuleBasedStateMachine):
         assert (key in STORED_KEYS or key.startswith(KEPT_PREFIX)) and isinstance(value, str)
         if key.startswith(KEPT_PREFIX):  # a copy kept aside is never written over
             assert self.app.value(key) in (None, value), key
-        if key == SAVE_KEY and not (app.keeping >= 3 and value == app.unkept):  # an unreadable save put back
+        if key == SAVE_KEY and not (
+            app.save_aside and not app.save_aside.trying and value == app.save_aside.raw
+        ):  # an unreadable save put back
             Session.from_json(value)
         elif key == HISTORY_KEY:
             History.from_json(value)
