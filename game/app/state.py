@@ -25,7 +25,7 @@ from game.present.paint import Drawn
 from game.records.stats import Reference
 
 if TYPE_CHECKING:  # a start waits in the App for its language
-    from game.app.events import Early, Event, Start
+    from game.app.events import Event, Start
 
 
 QUICK_BUTTONS = tuple(f"quick-{quick.value}" for quick in setups.Quick)
@@ -117,6 +117,21 @@ class SetAside:
         return self.attempt is not Attempt.FAILED
 
 
+class Until(Enum):
+    """What an event held in App.held waits for (game.app.update takes it up then)."""
+
+    START = "start"  # the start to draw its table (game.app.waking): a person's tap made before Python was ready
+    HISTORY = "history"  # the history's tick: an unreadable history set aside, or given up (game.app.storage)
+
+
+@dataclass(frozen=True)
+class Held:
+    """An event that came before what it needs, and waits for it."""
+
+    event: Event
+    until: Until
+
+
 @dataclass(frozen=True)
 class Waiting:
     """Work that waits for a file or a timer: each is done once what it needs is here."""
@@ -150,10 +165,7 @@ class App:
     save_aside: SetAside | None = None  # the unreadable save being put aside (the save-problem screen's)
     # The copies kept aside since the oldest last went: the token of the tick after the newest, and their keys.
     pruning: tuple[str, tuple[str, ...]] | None = None
-    # An unreadable history being put aside; what would write the history waits until then (the events, taken up
-    # again on the history's tick).
-    history_aside: SetAside | None = None
-    history_waiting: tuple[Event, ...] = ()
+    history_aside: SetAside | None = None  # an unreadable history being put aside (its writers are held meanwhile)
     handed: int | None = None  # the match's action count when the phone was last passed on
     handing: str | None = None  # who the pass screen last showed
     cheers: int = 0
@@ -181,7 +193,7 @@ class App:
     address: str = ""  # the page's own address (the start's), that links to this game begin with
     challenge: Match | None = None  # the challenger's game of the challenge kept, or None
     woke: str = ""  # the stamp of the table the start drew (game.app.waking): early taps made on another do nothing
-    early: tuple[Early, ...] = ()  # events sent before Python was ready, waiting for the start to draw
+    held: tuple[Held, ...] = ()  # events that came before what they need, in the order they came
     phone: str = ""  # this phone's id (game.core.marks): the mark its person's turns leave on their seat
     entropy: str = ""  # the start's fresh random characters (the page draws them): new matches' seeds come from them
     seeds: int = 0  # the seeds drawn since the start (game.app.table.new_seed): each new match's differs

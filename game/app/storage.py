@@ -22,7 +22,7 @@ from dataclasses import replace
 from game.app.effects import Console, ConsoleLevel, Download, Flag, Remove
 from game.app.events import Event, Refused, Stored, TimerKind
 from game.app.keys import HINTS_KEY, HISTORY_KEY, KEPT_PREFIX, SAVE_KEY, SETUP_KEY, UNSAVED_KEY
-from game.app.state import App, Aside, Attempt, Effect, Out, Screen, SetAside, draw, store, tick
+from game.app.state import App, Aside, Attempt, Effect, Held, Out, Screen, SetAside, Until, draw, store, tick
 from game.coach.session import Session
 from game.core.engine import Match
 from game.core.inputs import MAX_SETTINGS_BYTES, problem_text, read_json
@@ -95,14 +95,14 @@ def history_to_write(app: App, event: Event) -> tuple[App, History | None, Out]:
     put aside (the first writer to find it so begins that), and once it could not be, the problem is said."""
     aside = app.history_aside
     if aside is not None and aside.trying:  # a refusal of the copy may still be on its way
-        return app, None, (replace(app, history_waiting=(*app.history_waiting, event)), [])
+        return app, None, (replace(app, held=(*app.held, Held(event, Until.HISTORY))), [])
     app, history, problem = read_history(app)
     if history is not None:
         return app, history, (app, [])
     if aside is not None:
         return app, None, (app, [draw([say(problem)]), Console(ConsoleLevel.WARN, f"history: {problem}")])
     app, effects = keep_history_aside(app)
-    return app, None, (replace(app, history_waiting=(*app.history_waiting, event)), effects)
+    return app, None, (replace(app, held=(*app.held, Held(event, Until.HISTORY))), effects)
 
 
 def set_aside(app: App, kind: Aside) -> tuple[App, SetAside, list[Effect]]:
@@ -132,6 +132,13 @@ def keep_history_aside(app: App) -> Out:
     app, token = app.token(TimerKind.HISTORY)
     words = draw([say(app.t._(WORDS.history_set_aside))])
     return replace(app, history_aside=aside), [*kept, words, tick(token, 0)]
+
+
+def history_kept(app: App) -> Out:
+    """The history's tick: it is set aside (its copy was not refused), or could not be (then it stays so, and nothing
+    is written over it). What waited to write it goes on (Until.HISTORY, game.app.update)."""
+    aside = app.history_aside
+    return replace(app, history_aside=aside if aside is not None and not aside.trying else None), []
 
 
 def write_history(app: App, history: History) -> Out:

@@ -16,7 +16,7 @@ from game.app.events import Fetched, TimerFired, TimerKind
 from game.app.records import references_came
 from game.app.start import language_came
 from game.app.state import App, Effect, Out, draw
-from game.app.storage import copy_kept, history_to_write, offer_newer, read_history, write_history
+from game.app.storage import copy_kept, history_kept, history_to_write, offer_newer, read_history, write_history
 from game.app.table import celebrate, challenge_result, commit, playing, sound
 from game.app.waits import advance, needing
 from game.coach.coaching import Coach
@@ -183,5 +183,6 @@ TIMERS: dict[TimerKind, Callable[[App, TimerFired], Out]] = {
     TimerKind.PREFETCH: at_table(on_prefetch),
     TimerKind.HINT: at_table(hinting(draw_hint)),
     TimerKind.CHANCES: at_table(hinting(draw_chances)),
+    TimerKind.HISTORY: lambda app, _: history_kept(app),
 }
-"""What each timer the app set does when it fires (the history's is game.app's: it replays messages)."""
+"""What each timer the app set does when it fires."""

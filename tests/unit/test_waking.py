@@ -80,9 +80,9 @@ def test_early_taps_wait_while_the_start_waits_for_its_language_then_are_answere
     assert of(effects, "fetch") and app.waiting.starting is not None
     painted = stamp(resumed(saved)[0])
     app, effects = send(app, Early(Key("r"), painted), Early(Key("r"), painted))
-    assert effects == [] and len(app.early) == 2 and rolls(app) == 0  # held: nothing drawn yet
+    assert effects == [] and len(app.held) == 2 and rolls(app) == 0  # held: nothing drawn yet
     app, effects = send(app, Fetched("language:sv", catalogue("sv")))
-    assert app.t.code == "sv" and app.early == () and rolls(app) == 3  # both taps, on the table the start drew
+    assert app.t.code == "sv" and app.held == () and rolls(app) == 3  # both taps, on the table the start drew
     assert kinds(effects).index("ready") < kinds(effects).index("keep")
 
 
