@@ -133,14 +133,27 @@ class Held:
 
 
 @dataclass(frozen=True)
+class ForTable:
+    """Work that waits for the advisor's table (game.app.waits.needing asks for it), then for its tick."""
+
+
+FOR_TABLE = ForTable()
+
+Pending = ForTable | str | None
+"""Where work waiting for the table and a tick is: FOR_TABLE, then its tick's token (the one tick that does it: a
+newer token, or None, makes an older tick moot), or None when nothing waits."""
+
+
+@dataclass(frozen=True)
 class Waiting:
     """Work that waits for a file or a timer: each is done once what it needs is here."""
 
-    computer: str | None = None  # the computer's turn: "table" while its table comes, else its tick's token
-    hint: bool = False
-    chances: bool = False
-    report: bool | str = False  # True while the table comes, then the tick's token
-    ending: bool | str = False  # the results' context: True while the table comes, then the tick's token
+    computer: Pending = None  # the computer's turn
+    hint: Pending = None
+    chances: Pending = None  # the win chances (the spread of final scores is their table)
+    report: Pending = None  # the after-game report
+    ending: Pending = None  # the results' context
+    cheer: str | None = None  # the tick that hides the celebration shown
     stats: tuple[str | None, str | None] | None = None  # the Statistics screen's filter, while its numbers come
     language: str | None = None  # a language whose catalogue comes
     starting: Start | None = None  # the start, which goes on once the language is here
@@ -168,9 +181,7 @@ class App:
     history_aside: SetAside | None = None  # an unreadable history being put aside (its writers are held meanwhile)
     handed: int | None = None  # the match's action count when the phone was last passed on
     handing: str | None = None  # who the pass screen last showed
-    cheers: int = 0
-    serial: int = 0  # for the tokens of timers (a newer schedule makes older ticks moot)
-    hint_request: int = 0
+    serial: int = 0  # for the tokens of timers (App.token): each tick's is new, kept where its work waits
     fast: bool = False  # skip the computer's pauses until a person's turn
     chances: bool = False
     hidden: bool = False
@@ -230,6 +241,7 @@ class App:
         return current is not None and current != self.seen
 
     def token(self, kind: str) -> tuple[App, str]:
+        """A new timer's token: the one way a tick is told from an older one (kept in App.waiting, App.pruning)."""
         return replace(self, serial=self.serial + 1), f"{kind}:{self.serial + 1}"
 
     def wait(self, **changes: Any) -> App:
