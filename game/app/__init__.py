@@ -5,7 +5,7 @@ page, and changes nothing in place. The shell (game/shell) keeps the App and han
 static/js/page.js, which carries them out and sends the next event (docs/protocol.md)::
 
     >>> app, effects = update(App(), Start(query=(("rules", "yacht"), ("players", "Ann"))))
-    >>> app.screen, app.session.match.players
+    >>> app.screen.kind, app.session.match.players
     (<Screen.PLAY: 'play'>, ('Ann',))
     >>> effects[-1].KIND
     'ready'
@@ -118,7 +118,25 @@ from game.app.sharing import (
     show_qr,
 )
 from game.app.start import on_start
-from game.app.state import App, Effect, Held, Out, Over, Screen, Until, Waiting, ask, draw, focus
+from game.app.state import (
+    App,
+    Effect,
+    Held,
+    LinkChoice,
+    LoadingScreen,
+    Out,
+    Over,
+    PlayScreen,
+    SaveProblem,
+    Screen,
+    SetupScreen,
+    Shown,
+    Until,
+    Waiting,
+    ask,
+    draw,
+    focus,
+)
 from game.app.storage import download_kept, download_unreadable, on_refused, on_stored, remembered_fields
 from game.app.table import (
     act,
@@ -184,14 +202,20 @@ __all__ = [
     "GameDeletePressed",
     "Key",
     "LanguagePicked",
+    "LinkChoice",
+    "LoadingScreen",
     "Message",
     "Motion",
     "Out",
     "Over",
     "Persisted",
+    "PlayScreen",
     "Pressed",
     "Refused",
+    "SaveProblem",
     "Screen",
+    "SetupScreen",
+    "Shown",
     "Shared",
     "Start",
     "StatsFiltered",
@@ -302,7 +326,10 @@ BUTTONS: dict[Button, Callable[[App], Out]] = {
     Button.PLAY_AGAIN: play_again,
     Button.MENU_NEW: leave_match,
     Button.SAVE_PROBLEM_DISMISS: leave_save_problem,
-    Button.SAVE_PROBLEM_DOWNLOAD: lambda app: (app, [download_unreadable(app)] if app.save_aside else []),
+    Button.SAVE_PROBLEM_DOWNLOAD: lambda app: (
+        app,
+        [download_unreadable(app)] if app.screen.kind is Screen.SAVE_PROBLEM else [],
+    ),
     Button.LINK_KEEP: lambda app: choose_link(app, False),
     Button.LINK_START: lambda app: choose_link(app, True),
     Button.LOAD_NEWER: load_newer,

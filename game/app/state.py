@@ -5,7 +5,7 @@ An App changes only by :func:`dataclasses.replace`; a handler returns the new Ap
 
     >>> from game.app.keys import SETUP_KEY
     >>> app = App().holding(SETUP_KEY, "{}")
-    >>> app.value(SETUP_KEY), app.screen, store(SETUP_KEY, "{}")
+    >>> app.value(SETUP_KEY), app.screen.kind, store(SETUP_KEY, "{}")
     ('{}', <Screen.LOADING: 'loading'>, Store(key='yacht-dice/setup', value='{}'))
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.app.effects import Apply, Confirm, Effect, Fetch, Focus, Store, Timer
 from game.app.keys import HISTORY_KEY, SAVE_KEY
@@ -33,13 +33,94 @@ QUICK_BUTTONS = tuple(f"quick-{quick.value}" for quick in setups.Quick)
 
 
 class Screen(Enum):
-    """The main screen shown (Rules and Statistics open over it)."""
+    """Which main screen is shown (Rules and Statistics open over it): each :data:`Shown`'s ``kind``."""
 
     LOADING = "loading"
     SETUP = "setup"
     PLAY = "play"
     SAVE_PROBLEM = "save-problem"
     LINK_CHOICE = "link-choice"
+
+
+class Aside(Enum):
+    """What an unreadable value set aside is (its value: the kind of its copies' keys, game.app.storage.kept_key)."""
+
+    SAVE = "save"
+    HISTORY = "history"
+
+    @property
+    def origin(self) -> str:
+        """The key it is read from, and put back under when it cannot be kept."""
+        return SAVE_KEY if self is Aside.SAVE else HISTORY_KEY
+
+
+class Attempt(Enum):
+    """How far setting an unreadable value aside went: each refused write of the copy is the next try."""
+
+    COPY = "copy"  # a copy under its key (the value stays)
+    MOVE = "move"  # the copy did not fit: the value removed to make room, then copied
+    FAILED = "failed"  # neither fit: the value put back as it was, and nothing written over it
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """An unreadable value being put where nothing overwrites it (game.app.storage.set_aside)."""
+
+    kind: Aside
+    key: str | None  # where the copy goes (None: kept there already)
+    raw: str
+    attempt: Attempt = Attempt.COPY
+
+    @property
+    def trying(self) -> bool:
+        """Whether a refusal of the copy may still come (and move it, or give up)."""
+        return self.attempt is not Attempt.FAILED
+
+
+@dataclass(frozen=True)
+class LoadingScreen:
+    """Before the start has drawn (or while it waits for its language)."""
+
+    kind: ClassVar[Screen] = Screen.LOADING
+
+
+@dataclass(frozen=True)
+class SetupScreen:
+    """The setup form and the lobby's one-tap matches."""
+
+    kind: ClassVar[Screen] = Screen.SETUP
+
+
+@dataclass(frozen=True)
+class PlayScreen:
+    """The table: the match on the board (App.session)."""
+
+    kind: ClassVar[Screen] = Screen.PLAY
+
+
+@dataclass(frozen=True)
+class SaveProblem:
+    """The save could not be read: it is being put aside, and ``offered``, a link's (or the new) match, waits
+    until the person has seen it."""
+
+    aside: SetAside
+    offered: Session | None = None
+    kind: ClassVar[Screen] = Screen.SAVE_PROBLEM
+
+
+@dataclass(frozen=True)
+class LinkChoice:
+    """A match (``offered``) would replace the one in progress (``kept``): the person chooses; a challenge link's
+    text and game (``challenging``) are kept only once its match is chosen."""
+
+    offered: Session
+    kept: Session
+    challenging: tuple[str, Match] | None = None
+    kind: ClassVar[Screen] = Screen.LINK_CHOICE
+
+
+Shown = LoadingScreen | SetupScreen | PlayScreen | SaveProblem | LinkChoice
+"""The main screen shown, with what it alone holds."""
 
 
 class Over(Enum):
@@ -80,41 +161,6 @@ def ask(app: App, question: str, yes: str, answer: str) -> Confirm:
 
 def fetch(name: str, path: str) -> Fetch:
     return Fetch(name, path)
-
-
-class Aside(Enum):
-    """What an unreadable value set aside is (its value: the kind of its copies' keys, game.app.storage.kept_key)."""
-
-    SAVE = "save"
-    HISTORY = "history"
-
-    @property
-    def origin(self) -> str:
-        """The key it is read from, and put back under when it cannot be kept."""
-        return SAVE_KEY if self is Aside.SAVE else HISTORY_KEY
-
-
-class Attempt(Enum):
-    """How far setting an unreadable value aside went: each refused write of the copy is the next try."""
-
-    COPY = "copy"  # a copy under its key (the value stays)
-    MOVE = "move"  # the copy did not fit: the value removed to make room, then copied
-    FAILED = "failed"  # neither fit: the value put back as it was, and nothing written over it
-
-
-@dataclass(frozen=True)
-class SetAside:
-    """An unreadable value being put where nothing overwrites it (game.app.storage.set_aside)."""
-
-    kind: Aside
-    key: str | None  # where the copy goes (None: kept there already)
-    raw: str
-    attempt: Attempt = Attempt.COPY
-
-    @property
-    def trying(self) -> bool:
-        """Whether a refusal of the copy may still come (and move it, or give up)."""
-        return self.attempt is not Attempt.FAILED
 
 
 class Until(Enum):
@@ -166,16 +212,12 @@ class App:
     """Everything the page shows and waits for, as one value."""
 
     t: Text = ENGLISH
-    screen: Screen = Screen.LOADING
+    screen: Shown = LoadingScreen()
     over: Over = Over.NOTHING
     session: Session | None = None
     stored: tuple[tuple[str, str], ...] = ()  # what storage holds, as far as this tab knows
     saved: str | None = None  # the save this tab last wrote
     seen: str | None = None  # the save this tab last read, wrote or showed: what its person chooses knowing
-    offered: Session | None = None  # a link's match, waiting for an answer
-    kept: Session | None = None  # the saved match a link would replace
-    challenging: tuple[str, Match] | None = None  # a challenge link's text and game, kept once its match is chosen
-    save_aside: SetAside | None = None  # the unreadable save being put aside (the save-problem screen's)
     # The copies kept aside since the oldest last went: the token of the tick after the newest, and their keys.
     pruning: tuple[str, tuple[str, ...]] | None = None
     history_aside: SetAside | None = None  # an unreadable history being put aside (its writers are held meanwhile)

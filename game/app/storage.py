@@ -22,7 +22,7 @@ from dataclasses import replace
 from game.app.effects import Console, ConsoleLevel, Download, Flag, Remove
 from game.app.events import Event, Refused, Stored, TimerKind
 from game.app.keys import HINTS_KEY, HISTORY_KEY, KEPT_PREFIX, SAVE_KEY, SETUP_KEY, UNSAVED_KEY
-from game.app.state import App, Aside, Attempt, Effect, Held, Out, Screen, SetAside, Until, draw, store, tick
+from game.app.state import App, Aside, Attempt, Effect, Held, Out, SaveProblem, SetAside, Until, draw, store, tick
 from game.coach.session import Session
 from game.core.engine import Match
 from game.core.inputs import MAX_SETTINGS_BYTES, problem_text, read_json
@@ -214,30 +214,24 @@ def on_refused(app: App, event: Refused) -> Out:
         return app, [Flag(UNSAVED_KEY, True), draw([say(app.t._(WORDS.storage_full))])]
     if event.key == HISTORY_KEY:  # storage still holds what it held before
         return app.holding(HISTORY_KEY, app.unwritten), [draw([say(app.t._(WORDS.history_not_saved))])]
-    history, save = app.history_aside, app.save_aside
+    history, shown = app.history_aside, app.screen
     if history is not None and history.trying and event.key == history.key:
         app, history, effects = set_aside_again(app, history)
         if not history.trying:
             effects.append(draw([say(app.t._(WORDS.history_unreadable))]))
         return replace(app, history_aside=history), effects
-    if save is not None and save.trying and event.key == save.key and app.screen is Screen.SAVE_PROBLEM:
-        app, save, effects = set_aside_again(app, save)
+    if isinstance(shown, SaveProblem) and shown.aside.trying and event.key == shown.aside.key:
+        app, save, effects = set_aside_again(app, shown.aside)
         if not save.trying:
             words = [
                 ("save-problem-kept", {"text": app.t._(WORDS.save_not_kept)}),
                 ("save-problem-dismiss", {"text": app.t._(WORDS.download_then_start)}),
             ]
             effects.append(draw(words))
-        return replace(app, save_aside=save), effects
+        return replace(app, screen=replace(shown, aside=save)), effects
     if event.key.startswith(KEPT_PREFIX):  # a copy that did not fit: not kept, so it makes no older one go
         return app.holding(event.key, None), []
     return app, []
-
-
-def keep_aside(app: App) -> Out:
-    """Put an unreadable save where nothing overwrites it: if that fails, it is put back and offered for download."""
-    app, aside, effects = set_aside(app, Aside.SAVE)
-    return replace(app, save_aside=aside), effects
 
 
 def kept_copies(app: App) -> tuple[tuple[str, str], ...]:
@@ -330,6 +324,6 @@ def download_kept(app: App) -> Effect:
 
 
 def download_unreadable(app: App) -> Effect:
-    """The unreadable save being put aside, as a file."""
-    raw = app.save_aside.raw if app.save_aside is not None else ""
+    """The unreadable save being put aside (the save-problem screen's), as a file."""
+    raw = app.screen.aside.raw if isinstance(app.screen, SaveProblem) else ""
     return Download(f"yacht-dice-unreadable-save-{app.now[:10]}.json", raw)

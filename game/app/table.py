@@ -19,7 +19,7 @@ from game.app import shared
 from game.app.effects import Flag, MoveFocus, Play, Vibrate
 from game.app.events import Key, TimerKind, Visibility
 from game.app.keys import SAVE_KEY, UNSAVED_KEY
-from game.app.state import FOR_TABLE, App, Effect, Out, Screen, draw, focus, store, tick
+from game.app.state import FOR_TABLE, App, Effect, Out, PlayScreen, Screen, draw, focus, store, tick
 from game.app.storage import change_history, offer_newer
 from game.app.waits import advance, schedule
 from game.coach.session import Next, Session, Step
@@ -68,7 +68,7 @@ def begin(app: App, session: Session) -> Out:
     session = shared.taken_up(app, shared.marked(app, session))
     if not session.began and not session.match.actions:
         session = replace(session, began=app.now)
-    app = replace(app, session=session, screen=Screen.PLAY, offered=None, kept=None, handed=None, drawn=Drawn())
+    app = replace(app, session=session, screen=PlayScreen(), handed=None, drawn=Drawn())
     app, effects = save(app)
     screens = [
         show(element_id, element_id == "play")
@@ -176,7 +176,7 @@ def act(app: App, action: Action) -> Out:
 
 def playing(app: App) -> bool:
     """Whether a match is on the board (then ``app.played`` is its session)."""
-    return app.session is not None and app.screen is Screen.PLAY
+    return app.session is not None and app.screen.kind is Screen.PLAY
 
 
 def celebrate(app: App, words: str) -> Out:
