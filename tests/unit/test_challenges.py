@@ -21,6 +21,7 @@ from game.app import (
     Pressed,
     Screen,
     Start,
+    Stored,
     read_timer,
     update,
 )
@@ -251,6 +252,21 @@ def test_a_challenge_over_a_match_in_progress_asks_first():
     assert app.screen.kind is Screen.LINK_CHOICE and app.screen.kept.match == saved.match
     app, effects = send(app, Pressed(Button.LINK_START))
     assert app.screen.kind is Screen.PLAY and challenge.applies(app.challenge, app.session.match)
+
+
+def test_a_challenge_left_unanswered_is_not_taken_by_a_later_question():
+    """The challenge waits with its link's question only (LinkChoice): left for the setup, a later question (another
+    tab's match) starts no challenge."""
+    theirs_app, _ = challenger()
+    saved = Session(new_match("yatzy", ["Cy"], seed=1).roll())
+    app, _ = friend(theirs_app.sharing[2], {SAVE_KEY: saved.to_json()})
+    app, _ = send(app, Pressed(Button.MENU_NEW))  # past the question, to the setup
+    assert app.screen.kind is Screen.SETUP
+    newer = Session(new_match("yacht", ["Di"], seed=2).roll())
+    app, _ = send(app, Stored(SAVE_KEY, newer.to_json()), Pressed(Button.QUICK_SOLO))
+    assert app.screen.kind is Screen.LINK_CHOICE  # another tab's match in progress: asked first
+    app, effects = send(app, Pressed(Button.LINK_START))
+    assert app.screen.kind is Screen.PLAY and app.challenge is None and not stores(effects, CHALLENGE_KEY)
 
 
 def test_another_game_shows_no_challenge():
