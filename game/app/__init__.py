@@ -5,7 +5,7 @@ page, and changes nothing in place. The shell (game/shell) keeps the App and han
 static/js/page.js, which carries them out and sends the next event (docs/protocol.md)::
 
     >>> app, effects = update(App(), Start(query=(("rules", "yacht"), ("players", "Ann"))))
-    >>> app.screen, app.session.match.players
+    >>> app.screen.kind, app.session.match.players
     (<Screen.PLAY: 'play'>, ('Ann',))
     >>> effects[-1].KIND
     'ready'
@@ -118,7 +118,25 @@ from game.app.sharing import (
     show_qr,
 )
 from game.app.start import on_start
-from game.app.state import App, Effect, Out, Over, Screen, Waiting, ask, draw, focus
+from game.app.state import (
+    App,
+    Effect,
+    Held,
+    LinkChoice,
+    LoadingScreen,
+    Out,
+    Over,
+    PlayScreen,
+    SaveProblem,
+    Screen,
+    SetupScreen,
+    Shown,
+    Until,
+    Waiting,
+    ask,
+    draw,
+    focus,
+)
 from game.app.storage import download_kept, download_unreadable, on_refused, on_stored, remembered_fields
 from game.app.table import (
     act,
@@ -184,14 +202,20 @@ __all__ = [
     "GameDeletePressed",
     "Key",
     "LanguagePicked",
+    "LinkChoice",
+    "LoadingScreen",
     "Message",
     "Motion",
     "Out",
     "Over",
     "Persisted",
+    "PlayScreen",
     "Pressed",
     "Refused",
+    "SaveProblem",
     "Screen",
+    "SetupScreen",
+    "Shown",
     "Shared",
     "Start",
     "StatsFiltered",
@@ -217,26 +241,44 @@ __all__ = [
 
 
 def update(app: App, event: Event, now: str = "") -> Out:
-    """The app after ``event`` and what the page must do (an event out of turn changes nothing); once the start
-    has drawn, the early events that waited for it, and after a draw what the page keeps (game.app.waking).
+    """The app after ``event`` and what the page must do (an event out of turn changes nothing); then the held
+    events whose wait is over, and after a draw what the page keeps (game.app.waking).
 
     >>> update(App(), Key("r"))
     (App(...), [])
     """
     app, effects = dispatch(replace(app, now=now or app.now), event)
-    if app.early and not waking.starting(app):
-        held, app = app.early, replace(app, early=())
-        for early in held:
-            app, more = on_early(app, early)
-            effects += more
+    app, more = take_up(app, event)
+    effects += more
     return app, effects + waking.keep(app, effects)
 
 
+def wait_over(app: App, event: Event, until: Until) -> bool:
+    """Whether a held event's wait is over, after ``event``: the start drew, or the history's tick came."""
+    if until is Until.START:
+        return not waking.starting(app)
+    return isinstance(event, TimerFired) and event.kind is TimerKind.HISTORY
+
+
+def take_up(app: App, event: Event) -> Out:
+    """The held events whose wait ``event`` ended, in the order they came; one pass (what they hold waits on)."""
+    if not app.held:
+        return app, []
+    done = [wait_over(app, event, held.until) for held in app.held]
+    ready = [held.event for held, ended in zip(app.held, done, strict=True) if ended]
+    app = replace(app, held=tuple(held for held, ended in zip(app.held, done, strict=True) if not ended))
+    effects: list[Effect] = []
+    for waited in ready:
+        app, more = dispatch(app, waited)
+        effects += more
+    return app, effects
+
+
 def on_early(app: App, event: Early) -> Out:
-    """A person's event sent before Python was ready: kept until the start has drawn, then taken only if it was
+    """A person's event sent before Python was ready: held until the start has drawn, then taken only if it was
     made on the table the start drew (a tap on a table that has moved on since does nothing)."""
     if waking.starting(app):
-        return replace(app, early=(*app.early, event)), []
+        return replace(app, held=(*app.held, Held(event, Until.START))), []
     if event.board != app.woke:
         return app, []
     return dispatch(app, event.event)
@@ -284,7 +326,10 @@ BUTTONS: dict[Button, Callable[[App], Out]] = {
     Button.PLAY_AGAIN: play_again,
     Button.MENU_NEW: leave_match,
     Button.SAVE_PROBLEM_DISMISS: leave_save_problem,
-    Button.SAVE_PROBLEM_DOWNLOAD: lambda app: (app, [download_unreadable(app)]),
+    Button.SAVE_PROBLEM_DOWNLOAD: lambda app: (
+        app,
+        [download_unreadable(app)] if app.screen.kind is Screen.SAVE_PROBLEM else [],
+    ),
     Button.LINK_KEEP: lambda app: choose_link(app, False),
     Button.LINK_START: lambda app: choose_link(app, True),
     Button.LOAD_NEWER: load_newer,
@@ -334,21 +379,7 @@ ANSWERS: dict[Answer, Callable[[App, Answered], Out]] = {
 """What each yes to a question the app asked (game.app.state.ask) does."""
 
 
-def history_kept(app: App) -> Out:
-    """The history is put aside (or could not be): what waited to write it goes on."""
-    waiting, state = app.history_waiting, app.history_keeping
-    app = replace(app, history_waiting=(), history_keeping=state if state is not None and state[1] == 3 else None)
-    effects: list[Effect] = []
-    for event in waiting:
-        app, more = update(app, event, app.now)
-        effects += more
-    return app, effects
-
-
-TIMERS: dict[TimerKind, Callable[[App, TimerFired], Out]] = {
-    **ticks.TIMERS,
-    TimerKind.HISTORY: lambda app, _: history_kept(app),
-}
+TIMERS = ticks.TIMERS
 """What each timer the app set does when it fires."""
 
 HANDLERS: dict[type, Callable[[App, Any], Out]] = {

@@ -3,7 +3,7 @@ the save problem (an unreadable save kept aside), the choice a link's match asks
 
     >>> from game.app.state import App
     >>> app, effects = open_setup(App())
-    >>> app.screen, effects[-1]
+    >>> app.screen.kind, effects[-1]
     (<Screen.SETUP: 'setup'>, OfferFocus(id='quick-solo'))
 """
 
@@ -18,21 +18,37 @@ from game.app.events import Answer, Submit
 from game.app.keys import CHALLENGE_KEY, SAVE_KEY, SETUP_KEY, UNREADABLE_KEY
 from game.app.records import close_stats
 from game.app.sharing import DAILY_TITLE, open_share, share_match
-from game.app.state import QUICK_BUTTONS, App, Effect, Out, Over, Screen, ask, draw, focus, store
+from game.app.state import (
+    QUICK_BUTTONS,
+    App,
+    Aside,
+    Effect,
+    LinkChoice,
+    Out,
+    Over,
+    SaveProblem,
+    Screen,
+    SetupScreen,
+    ask,
+    draw,
+    focus,
+    store,
+)
 from game.app.storage import (
     download_unreadable,
-    keep_aside,
     keep_copy,
     kept_key,
     kept_under,
     read_history,
     same_match,
     saved_setup,
+    set_aside,
     stored_session,
 )
 from game.app.table import begin, seeded
 from game.coach.session import Session
 from game.core import links, variants
+from game.core.engine import Match
 from game.core.i18n import N_, Text
 from game.core.refusals import GameError, worded
 from game.core.rules import RuleSet
@@ -52,7 +68,7 @@ def opponent_line(fields: dict[str, str], t: Text) -> tuple:
 
 def form_changed(app: App) -> Out:
     """A choice of the setup form changed (its fields came with the event): the lobby's lines follow it."""
-    return (app, [draw([opponent_line(dict(app.form), app.t)])]) if app.screen is Screen.SETUP else (app, [])
+    return (app, [draw([opponent_line(dict(app.form), app.t)])]) if app.screen.kind is Screen.SETUP else (app, [])
 
 
 def open_setup(app: App, problems: tuple = (), setup: setups.Setup | None = None) -> Out:
@@ -65,7 +81,7 @@ def open_setup(app: App, problems: tuple = (), setup: setups.Setup | None = None
     ops += [show("setup"), ("setup-error", {"html": words, "hidden": not problems, "scroll": bool(problems)})]
     effects: list[Effect] = [draw(ops), *([] if problems else [OfferFocus(QUICK_BUTTONS[0])])]
     return replace(
-        app, screen=Screen.SETUP, form=tuple(setups.form_values(setup).items()) if setup else app.form
+        app, screen=SetupScreen(), form=tuple(setups.form_values(setup).items()) if setup else app.form
     ), effects
 
 
@@ -82,7 +98,7 @@ def quick_start(app: App, quick: setups.Quick) -> Out:
     What is remembered is the form's own setup (More's seats stay as they were), so the next one-tap
     match of another kind finds its names and computer level again.
     """
-    if app.screen is not Screen.SETUP:
+    if app.screen.kind is not Screen.SETUP:
         return app, []  # a click that arrives after the setup was left
     if quick is setups.Quick.DAILY:
         return daily_start(app)
@@ -137,7 +153,7 @@ def start_setup(app: App, setup: setups.Setup, problems: tuple, remembered_setup
             )
         ]
     app, effects = begin_new(drawn, session)
-    if app.screen is not Screen.PLAY:  # asked first (or the save problem): nothing remembered before the answer
+    if app.screen.kind is not Screen.PLAY:  # asked first (or the save problem): nothing remembered before the answer
         return app, [draw([show("setup-error", False)]), *effects]
     remembered = json.dumps(setups.form_values(remembered_setup))  # the choices as the form holds them: bounded
     return app.holding(SETUP_KEY, remembered), [
@@ -165,10 +181,12 @@ def resume_or_setup(app: App, unsaved: bool) -> Out:
     return app, effects + ([draw([say(app.t._(WORDS.lost_moves))])] if unsaved else [])
 
 
-def report_unreadable(app: App, error: GameError) -> Out:
-    """The save-problem screen: what happened, whether a copy is kept, the data to download."""
+def report_unreadable(app: App, error: GameError, offered: Session | None = None) -> Out:
+    """The save-problem screen: what happened, whether a copy is kept, the data to download; ``offered``, a link's
+    (or the new) match, begins once the person has seen it."""
     raw = app.value(SAVE_KEY) or ""
-    app, effects = keep_aside(replace(app, screen=Screen.SAVE_PROBLEM), raw, 1)
+    app, aside, effects = set_aside(app, Aside.SAVE)
+    app = replace(app, screen=SaveProblem(aside, offered))
     ops = [
         ("save-problem-kept", {"text": app.t._(SAVE_KEPT, key=kept_under(app, raw) or UNREADABLE_KEY)}),
         ("save-problem-reason", {"text": error.text(app.t)}),
@@ -184,12 +202,12 @@ def report_unreadable(app: App, error: GameError) -> Out:
 
 def leave_save_problem(app: App) -> Out:
     """Past the save-problem screen: to the link's match if one waits, otherwise the setup form."""
-    if app.screen is not Screen.SAVE_PROBLEM:
+    shown = app.screen
+    if not isinstance(shown, SaveProblem):
         return app, []
-    effects = [download_unreadable(app)] if app.keeping > 2 else []
-    app = replace(app, keeping=0, keeping_key=None)
-    if app.offered is not None:
-        app, more = begin(app, app.offered)
+    effects = [download_unreadable(app)] if not shown.aside.trying else []
+    if shown.offered is not None:
+        app, more = begin(app, shown.offered)
     else:
         app, more = open_setup(app, setup=saved_setup(app))
     return app, effects + more
@@ -232,11 +250,17 @@ OFFER_WORDS = {
 
 
 def offer_link(
-    app: App, saved: Session, offered: Session, words: str, offer: Offer = Offer.LINK, take: bool = False
+    app: App,
+    saved: Session,
+    offered: Session,
+    words: str,
+    offer: Offer = Offer.LINK,
+    take: bool = False,
+    challenging: tuple[str, Match] | None = None,
 ) -> Out:
     """Ask first: a match would replace the match in progress (``words`` say which is which); the save is then
     seen, so the answer is made knowing it. The focus is on keeping, unless ``take`` recommends the offered one."""
-    app = replace(app, offered=offered, kept=saved, screen=Screen.LINK_CHOICE, seen=app.value(SAVE_KEY))
+    app = replace(app, screen=LinkChoice(offered, saved, challenging), seen=app.value(SAVE_KEY))
     title, start = OFFER_WORDS[offer]
     ops = [
         ("link-choice-text", {"text": words}),
@@ -254,7 +278,7 @@ def begin_new(app: App, session: Session) -> Out:
         return begin(app, session)
     saved, error = stored_session(app)
     if error is not None:
-        return report_unreadable(replace(app, offered=session), error)
+        return report_unreadable(app, error, session)
     assert saved is not None  # behind: storage holds a save
     if same_match(saved.match, session.match):
         return begin(app, saved)
@@ -268,17 +292,17 @@ def begin_new(app: App, session: Session) -> Out:
 def choose_link(app: App, start_it: bool) -> Out:
     """The answer to "Start the match in this link?": a challenge link's challenge is kept only once its match is
     chosen; a save another tab wrote meanwhile is never written over (begin_new)."""
-    chosen = app.offered if start_it else app.kept
-    if chosen is None or app.screen is not Screen.LINK_CHOICE:
+    shown = app.screen
+    if not isinstance(shown, LinkChoice):
         return app, []
-    kept, offered = app.kept, app.offered
-    if kept is not None and offered is not None and offered.remote and same_match(kept.match, offered.match):
+    kept, offered = shown.kept, shown.offered
+    if offered.remote and same_match(kept.match, offered.match):
         return choose_state(app, kept, offered, start_it)
-    pending, before = app.challenging if start_it else None, app.challenge
-    app = replace(app, challenging=None, challenge=pending[1] if pending else before)
-    app, effects = begin_new(app, chosen)
-    if app.screen is Screen.LINK_CHOICE:  # asked again: another tab saved since; the challenge waits with its match
-        return replace(app, challenge=before, challenging=pending), effects
+    pending, before = shown.challenging if start_it else None, app.challenge
+    app = replace(app, challenge=pending[1] if pending else before)
+    app, effects = begin_new(app, offered if start_it else kept)
+    if isinstance(app.screen, LinkChoice):  # asked again: another tab saved since; the challenge waits with its match
+        return replace(app, challenge=before, screen=replace(app.screen, challenging=pending)), effects
     if pending is None:
         return app, effects
     return app.holding(CHALLENGE_KEY, pending[0]), [store(CHALLENGE_KEY, pending[0]), *effects]
@@ -290,7 +314,7 @@ def choose_state(app: App, kept: Session, offered: Session, take: bool) -> Out:
     stays in its message (opened again, it asks again), and this phone's, between turns, is offered to send."""
     if not take:
         app, effects = begin_new(app, kept)
-        if app.screen is not Screen.PLAY or not links.turn_over(kept.match):
+        if app.screen.kind is not Screen.PLAY or not links.turn_over(kept.match):
             return app, effects  # a turn under way here goes on: it is sent once it ends
         words = links.LinkError("kept", links.Why.ANOTHER_MATCH).text(app.t)
         app, shared = share_match(app, words)
@@ -299,7 +323,7 @@ def choose_state(app: App, kept: Session, offered: Session, take: bool) -> Out:
     key = kept_key(app, "replaced", raw)
     app, effects = keep_copy(app, key, raw) if key is not None else (app, [])
     app, more = begin_new(app, offered)
-    if app.screen is not Screen.PLAY:
+    if app.screen.kind is not Screen.PLAY:
         return app, effects + more
     words = " ".join(
         filter(None, (app.t._(REPLACED_KEPT), played_elsewhere(kept.marks, offered.marks, offered.match, app.t)))
@@ -317,7 +341,7 @@ def load_newer(app: App) -> Out:
 
 def rules_shown(app: App) -> RuleSet:
     """The rule set whose rules the Rules screen shows: the match's, else the one chosen in the form."""
-    if app.session is not None and app.screen is not Screen.SETUP:
+    if app.session is not None and app.screen.kind is not Screen.SETUP:
         return app.session.match.ruleset
     setup, _ = setups.setup_from_fields(dict(app.form))
     try:

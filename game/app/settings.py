@@ -71,7 +71,7 @@ def use_language(app: App, t: Text, remember: bool) -> Out:
     effects += [store(LANGUAGE_KEY, t.code), draw([say("")])] if remember else []
     reporting = app.drawn.values.get("report") == controls.Element(hidden=False)
     app = replace(app, drawn=Drawn())  # the page's words changed under the draw's memory: it holds no more
-    if app.session is not None and app.screen is Screen.PLAY:
+    if app.session is not None and app.screen.kind is Screen.PLAY:
         app, more = board(app, before=challenge_line(app))
         effects += more
         if reporting:

@@ -4,7 +4,7 @@ or a link's match, challenge or setup opened (asked first where it would replace
     >>> from game.app.events import Start
     >>> from game.app.state import App
     >>> app, effects = on_start(App(), Start(query=(("rules", "yacht"), ("players", "Ann"))))
-    >>> app.screen, app.session.match.players, effects[-1].KIND
+    >>> app.screen.kind, app.session.match.players, effects[-1].KIND
     (<Screen.PLAY: 'play'>, ('Ann',), 'ready')
 """
 
@@ -19,7 +19,7 @@ from game.app.keys import CHALLENGE_KEY, PHONE_KEY, SAVE_KEY
 from game.app.screens import Offer, offer_link, open_setup, report_unreadable, resume_or_setup
 from game.app.settings import NO_CATALOGUE, ask_language, preferred, use_language
 from game.app.sharing import share_match
-from game.app.state import QUICK_BUTTONS, App, Effect, Out, Screen, draw, store
+from game.app.state import QUICK_BUTTONS, App, Effect, Out, SetupScreen, draw, store
 from game.app.storage import keep_setup_aside, prune_kept, saved_setup, stored_session
 from game.app.table import begin, seeded
 from game.coach.session import Session
@@ -49,7 +49,7 @@ def on_start(app: App, event: Start) -> Out:
         reduced=event.reduced,
         python=event.python,
         address=event.address,
-        screen=Screen.SETUP,
+        screen=SetupScreen(),
         phone=this_phone(event),
         entropy=event.entropy,
         # Every page message carries its time (docs/protocol.md); a start without one (a test's) gets the
@@ -147,7 +147,7 @@ def from_link(app: App, query: tuple[tuple[str, str], ...]) -> Out:
         return app, effects + more
     saved, error = stored_session(app)
     if error is not None:
-        app, more = report_unreadable(replace(app, offered=offered), error)
+        app, more = report_unreadable(app, error, offered)
     elif saved is not None and view.in_progress(saved.match):
         app, more = offer_link(app, saved, offered, link_choice(saved.match, offered.match, t=app.t))
     else:
@@ -222,7 +222,7 @@ def open_match_link(app: App, link: links.Link) -> Out:
     )
     saved, error = stored_session(app)
     if error is not None:
-        return report_unreadable(replace(app, offered=incoming), error)
+        return report_unreadable(app, error, incoming)
     try:
         relation = links.Relation.OTHER if saved is None else links.relation(saved.match, link.match)
     except links.LinkError:  # a stored match no link can carry (its dice drawn in sequence): another match
@@ -295,11 +295,11 @@ def open_challenge(app: App, link: links.Link) -> Out:
     if saved is not None and not resumed and view.in_progress(saved.match):
         # Asked first: the challenge is kept only once its match is chosen (choose_link); "keep" changes nothing.
         words = link_choice(saved.match, offered.match, t=app.t)
-        return offer_link(replace(app, challenging=(text, theirs)), saved, offered, words)
+        return offer_link(app, saved, offered, words, challenging=(text, theirs))
     app = replace(app.holding(CHALLENGE_KEY, text), challenge=theirs)
     effects = [store(CHALLENGE_KEY, text)]
     if error is not None:
-        app, more = report_unreadable(replace(app, offered=offered), error)
+        app, more = report_unreadable(app, error, offered)
     elif saved is not None and resumed:
         app, more = begin(app, saved)  # this challenge, under way (or played) on this phone already
     else:

@@ -5,7 +5,7 @@ An App changes only by :func:`dataclasses.replace`; a handler returns the new Ap
 
     >>> from game.app.keys import SETUP_KEY
     >>> app = App().holding(SETUP_KEY, "{}")
-    >>> app.value(SETUP_KEY), app.screen, store(SETUP_KEY, "{}")
+    >>> app.value(SETUP_KEY), app.screen.kind, store(SETUP_KEY, "{}")
     ('{}', <Screen.LOADING: 'loading'>, Store(key='yacht-dice/setup', value='{}'))
 """
 
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.app.effects import Apply, Confirm, Effect, Fetch, Focus, Store, Timer
-from game.app.keys import SAVE_KEY
+from game.app.keys import HISTORY_KEY, SAVE_KEY
 from game.coach.session import Session
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
@@ -25,7 +25,7 @@ from game.present.paint import Drawn
 from game.records.stats import Reference
 
 if TYPE_CHECKING:  # a start waits in the App for its language
-    from game.app.events import Early, Event, Start
+    from game.app.events import Event, Start
 
 
 QUICK_BUTTONS = tuple(f"quick-{quick.value}" for quick in setups.Quick)
@@ -33,13 +33,94 @@ QUICK_BUTTONS = tuple(f"quick-{quick.value}" for quick in setups.Quick)
 
 
 class Screen(Enum):
-    """The main screen shown (Rules and Statistics open over it)."""
+    """Which main screen is shown (Rules and Statistics open over it): each :data:`Shown`'s ``kind``."""
 
     LOADING = "loading"
     SETUP = "setup"
     PLAY = "play"
     SAVE_PROBLEM = "save-problem"
     LINK_CHOICE = "link-choice"
+
+
+class Aside(Enum):
+    """What an unreadable value set aside is (its value: the kind of its copies' keys, game.app.storage.kept_key)."""
+
+    SAVE = "save"
+    HISTORY = "history"
+
+    @property
+    def origin(self) -> str:
+        """The key it is read from, and put back under when it cannot be kept."""
+        return SAVE_KEY if self is Aside.SAVE else HISTORY_KEY
+
+
+class Attempt(Enum):
+    """How far setting an unreadable value aside went: each refused write of the copy is the next try."""
+
+    COPY = "copy"  # a copy under its key (the value stays)
+    MOVE = "move"  # the copy did not fit: the value removed to make room, then copied
+    FAILED = "failed"  # neither fit: the value put back as it was, and nothing written over it
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """An unreadable value being put where nothing overwrites it (game.app.storage.set_aside)."""
+
+    kind: Aside
+    key: str | None  # where the copy goes (None: kept there already)
+    raw: str
+    attempt: Attempt = Attempt.COPY
+
+    @property
+    def trying(self) -> bool:
+        """Whether a refusal of the copy may still come (and move it, or give up)."""
+        return self.attempt is not Attempt.FAILED
+
+
+@dataclass(frozen=True)
+class LoadingScreen:
+    """Before the start has drawn (or while it waits for its language)."""
+
+    kind: ClassVar[Screen] = Screen.LOADING
+
+
+@dataclass(frozen=True)
+class SetupScreen:
+    """The setup form and the lobby's one-tap matches."""
+
+    kind: ClassVar[Screen] = Screen.SETUP
+
+
+@dataclass(frozen=True)
+class PlayScreen:
+    """The table: the match on the board (App.session)."""
+
+    kind: ClassVar[Screen] = Screen.PLAY
+
+
+@dataclass(frozen=True)
+class SaveProblem:
+    """The save could not be read: it is being put aside, and ``offered``, a link's (or the new) match, waits
+    until the person has seen it."""
+
+    aside: SetAside
+    offered: Session | None = None
+    kind: ClassVar[Screen] = Screen.SAVE_PROBLEM
+
+
+@dataclass(frozen=True)
+class LinkChoice:
+    """A match (``offered``) would replace the one in progress (``kept``): the person chooses; a challenge link's
+    text and game (``challenging``) are kept only once its match is chosen."""
+
+    offered: Session
+    kept: Session
+    challenging: tuple[str, Match] | None = None
+    kind: ClassVar[Screen] = Screen.LINK_CHOICE
+
+
+Shown = LoadingScreen | SetupScreen | PlayScreen | SaveProblem | LinkChoice
+"""The main screen shown, with what it alone holds."""
 
 
 class Over(Enum):
@@ -82,15 +163,43 @@ def fetch(name: str, path: str) -> Fetch:
     return Fetch(name, path)
 
 
+class Until(Enum):
+    """What an event held in App.held waits for (game.app.update takes it up then)."""
+
+    START = "start"  # the start to draw its table (game.app.waking): a person's tap made before Python was ready
+    HISTORY = "history"  # the history's tick: an unreadable history set aside, or given up (game.app.storage)
+
+
+@dataclass(frozen=True)
+class Held:
+    """An event that came before what it needs, and waits for it."""
+
+    event: Event
+    until: Until
+
+
+@dataclass(frozen=True)
+class ForTable:
+    """Work that waits for the advisor's table (game.app.waits.needing asks for it), then for its tick."""
+
+
+FOR_TABLE = ForTable()
+
+Pending = ForTable | str | None
+"""Where work waiting for the table and a tick is: FOR_TABLE, then its tick's token (the one tick that does it: a
+newer token, or None, makes an older tick moot), or None when nothing waits."""
+
+
 @dataclass(frozen=True)
 class Waiting:
     """Work that waits for a file or a timer: each is done once what it needs is here."""
 
-    computer: str | None = None  # the computer's turn: "table" while its table comes, else its tick's token
-    hint: bool = False
-    chances: bool = False
-    report: bool | str = False  # True while the table comes, then the tick's token
-    ending: bool | str = False  # the results' context: True while the table comes, then the tick's token
+    computer: Pending = None  # the computer's turn
+    hint: Pending = None
+    chances: Pending = None  # the win chances (the spread of final scores is their table)
+    report: Pending = None  # the after-game report
+    ending: Pending = None  # the results' context
+    cheer: str | None = None  # the tick that hides the celebration shown
     stats: tuple[str | None, str | None] | None = None  # the Statistics screen's filter, while its numbers come
     language: str | None = None  # a language whose catalogue comes
     starting: Start | None = None  # the start, which goes on once the language is here
@@ -103,29 +212,18 @@ class App:
     """Everything the page shows and waits for, as one value."""
 
     t: Text = ENGLISH
-    screen: Screen = Screen.LOADING
+    screen: Shown = LoadingScreen()
     over: Over = Over.NOTHING
     session: Session | None = None
     stored: tuple[tuple[str, str], ...] = ()  # what storage holds, as far as this tab knows
     saved: str | None = None  # the save this tab last wrote
     seen: str | None = None  # the save this tab last read, wrote or showed: what its person chooses knowing
-    offered: Session | None = None  # a link's match, waiting for an answer
-    kept: Session | None = None  # the saved match a link would replace
-    challenging: tuple[str, Match] | None = None  # a challenge link's text and game, kept once its match is chosen
-    unkept: str | None = None  # the unreadable save being put aside
-    keeping: int = 0  # tries at putting it aside: 1 a copy, 2 a move, 3 none could be kept
-    keeping_key: str | None = None  # where it is being put
     # The copies kept aside since the oldest last went: the token of the tick after the newest, and their keys.
     pruning: tuple[str, tuple[str, ...]] | None = None
-    # An unreadable history being put aside: its key, the try (3: it could not be) and its text; what
-    # would write the history waits until then (the events, taken up again on the history's tick).
-    history_keeping: tuple[str, int, str] | None = None
-    history_waiting: tuple[Event, ...] = ()
+    history_aside: SetAside | None = None  # an unreadable history being put aside (its writers are held meanwhile)
     handed: int | None = None  # the match's action count when the phone was last passed on
     handing: str | None = None  # who the pass screen last showed
-    cheers: int = 0
-    serial: int = 0  # for the tokens of timers (a newer schedule makes older ticks moot)
-    hint_request: int = 0
+    serial: int = 0  # for the tokens of timers (App.token): each tick's is new, kept where its work waits
     fast: bool = False  # skip the computer's pauses until a person's turn
     chances: bool = False
     hidden: bool = False
@@ -148,7 +246,7 @@ class App:
     address: str = ""  # the page's own address (the start's), that links to this game begin with
     challenge: Match | None = None  # the challenger's game of the challenge kept, or None
     woke: str = ""  # the stamp of the table the start drew (game.app.waking): early taps made on another do nothing
-    early: tuple[Early, ...] = ()  # events sent before Python was ready, waiting for the start to draw
+    held: tuple[Held, ...] = ()  # events that came before what they need, in the order they came
     phone: str = ""  # this phone's id (game.core.marks): the mark its person's turns leave on their seat
     entropy: str = ""  # the start's fresh random characters (the page draws them): new matches' seeds come from them
     seeds: int = 0  # the seeds drawn since the start (game.app.table.new_seed): each new match's differs
@@ -185,6 +283,7 @@ class App:
         return current is not None and current != self.seen
 
     def token(self, kind: str) -> tuple[App, str]:
+        """A new timer's token: the one way a tick is told from an older one (kept in App.waiting, App.pruning)."""
         return replace(self, serial=self.serial + 1), f"{kind}:{self.serial + 1}"
 
     def wait(self, **changes: Any) -> App:

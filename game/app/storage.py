@@ -22,7 +22,7 @@ from dataclasses import replace
 from game.app.effects import Console, ConsoleLevel, Download, Flag, Remove
 from game.app.events import Event, Refused, Stored, TimerKind
 from game.app.keys import HINTS_KEY, HISTORY_KEY, KEPT_PREFIX, SAVE_KEY, SETUP_KEY, UNSAVED_KEY
-from game.app.state import App, Effect, Out, Screen, draw, store, tick
+from game.app.state import App, Aside, Attempt, Effect, Held, Out, SaveProblem, SetAside, Until, draw, store, tick
 from game.coach.session import Session
 from game.core.engine import Match
 from game.core.inputs import MAX_SETTINGS_BYTES, problem_text, read_json
@@ -84,7 +84,7 @@ def readable_history(app: App) -> tuple[App, History | None, str, list[Effect]]:
     """For a reader (Statistics, export): the history, or a new one once an unreadable one is being put
     aside (begun here: its effects come fourth), or None and the problem when it could not be kept."""
     app, history, problem = read_history(app)
-    if history is not None or app.history_keeping is not None:
+    if history is not None or app.history_aside is not None:
         return app, history, problem, []
     app, effects = keep_history_aside(app)
     return (*read_history(app), effects)
@@ -93,36 +93,52 @@ def readable_history(app: App) -> tuple[App, History | None, str, list[Effect]]:
 def history_to_write(app: App, event: Event) -> tuple[App, History | None, Out]:
     """The history to change, or None and the answer instead: ``event`` waits while an unreadable history is
     put aside (the first writer to find it so begins that), and once it could not be, the problem is said."""
-    state = app.history_keeping
-    if state is not None and state[1] < 3:  # a refusal of the copy may still be on its way
-        return app, None, (replace(app, history_waiting=(*app.history_waiting, event)), [])
+    aside = app.history_aside
+    if aside is not None and aside.trying:  # a refusal of the copy may still be on its way
+        return app, None, (replace(app, held=(*app.held, Held(event, Until.HISTORY))), [])
     app, history, problem = read_history(app)
     if history is not None:
         return app, history, (app, [])
-    if state is not None:
+    if aside is not None:
         return app, None, (app, [draw([say(problem)]), Console(ConsoleLevel.WARN, f"history: {problem}")])
     app, effects = keep_history_aside(app)
-    return app, None, (replace(app, history_waiting=(*app.history_waiting, event)), effects)
+    return app, None, (replace(app, held=(*app.held, Held(event, Until.HISTORY))), effects)
 
 
-def keep_history_aside(app: App, attempt: int = 1) -> Out:
-    """An unreadable history, put where nothing overwrites it so that a new one can begin: a copy; if
-    that does not fit, a move; if that fails too, it is put back and left as it is (nothing written over
-    it). The tick after the copy says it is done: a refusal would have come before it."""
-    if attempt == 1:
-        raw = app.value(HISTORY_KEY) or ""
-        key = kept_key(app, "history", raw) or ""  # read_history found no copy of it
-        app, kept = keep_copy(app, key, raw)
-        app, token = app.token(TimerKind.HISTORY)
-        words = draw([say(app.t._(WORDS.history_set_aside))])
-        return replace(app, history_keeping=(key, 1, raw)), [*kept, words, tick(token, 0)]
-    assert app.history_keeping is not None  # a later try follows the first, which set it
-    key, _, raw = app.history_keeping
-    if attempt == 2:
-        app, kept = keep_copy(replace(app.holding(HISTORY_KEY, None), history_keeping=(key, 2, raw)), key, raw)
-        return app, [Remove(HISTORY_KEY), *kept]
-    app = replace(app.holding(key, None).holding(HISTORY_KEY, raw), history_keeping=(key, 3, raw))
-    return app, [store(HISTORY_KEY, raw), draw([say(app.t._(WORDS.history_unreadable))])]
+def set_aside(app: App, kind: Aside) -> tuple[App, SetAside, list[Effect]]:
+    """An unreadable value put where nothing overwrites it, its first try: a copy (none when one is kept already).
+    Each refused write of the copy is the next try (:func:`set_aside_again`)."""
+    raw = app.value(kind.origin) or ""
+    aside = SetAside(kind, kept_key(app, kind.value, raw), raw)
+    app, effects = keep_copy(app, aside.key, raw) if aside.key is not None else (app, [])
+    return app, aside, effects
+
+
+def set_aside_again(app: App, aside: SetAside) -> tuple[App, SetAside, list[Effect]]:
+    """The copy was refused: a move (the value's own room makes space for it); if that is refused too, the value
+    is put back as it was (Attempt.FAILED) and nothing is written over it."""
+    origin = aside.kind.origin
+    if aside.attempt is Attempt.COPY and aside.key is not None:
+        app, kept = keep_copy(app.holding(origin, None), aside.key, aside.raw)
+        return app, replace(aside, attempt=Attempt.MOVE), [Remove(origin), *kept]
+    app = (app if aside.key is None else app.holding(aside.key, None)).holding(origin, aside.raw)
+    return app, replace(aside, attempt=Attempt.FAILED), [store(origin, aside.raw)]
+
+
+def keep_history_aside(app: App) -> Out:
+    """An unreadable history set aside so that a new one can begin; the tick after the copy says it is done (a
+    refusal would have come before it)."""
+    app, aside, kept = set_aside(app, Aside.HISTORY)
+    app, token = app.token(TimerKind.HISTORY)
+    words = draw([say(app.t._(WORDS.history_set_aside))])
+    return replace(app, history_aside=aside), [*kept, words, tick(token, 0)]
+
+
+def history_kept(app: App) -> Out:
+    """The history's tick: it is set aside (its copy was not refused), or could not be (then it stays so, and nothing
+    is written over it). What waited to write it goes on (Until.HISTORY, game.app.update)."""
+    aside = app.history_aside
+    return replace(app, history_aside=aside if aside is not None and not aside.trying else None), []
 
 
 def write_history(app: App, history: History) -> Out:
@@ -134,7 +150,7 @@ def write_history(app: App, history: History) -> Out:
 def change_history(app: App, change: Callable[[History], History]) -> Out:
     """Change the history as storage holds it now (another tab's games are never lost) and write it back;
     nothing while an unreadable one is being put aside (what it held is not in the new one)."""
-    if app.history_keeping is not None and app.history_keeping[1] < 3:
+    if app.history_aside is not None and app.history_aside.trying:
         return app, []
     app, history, problem = read_history(app)
     if history is None:
@@ -198,32 +214,24 @@ def on_refused(app: App, event: Refused) -> Out:
         return app, [Flag(UNSAVED_KEY, True), draw([say(app.t._(WORDS.storage_full))])]
     if event.key == HISTORY_KEY:  # storage still holds what it held before
         return app.holding(HISTORY_KEY, app.unwritten), [draw([say(app.t._(WORDS.history_not_saved))])]
-    if app.history_keeping is not None and event.key == app.history_keeping[0] and app.history_keeping[1] < 3:
-        return keep_history_aside(app, app.history_keeping[1] + 1)
-    if event.key == app.keeping_key and app.screen is Screen.SAVE_PROBLEM:
-        return keep_aside(app, app.unkept or "", app.keeping + 1)
+    history, shown = app.history_aside, app.screen
+    if history is not None and history.trying and event.key == history.key:
+        app, history, effects = set_aside_again(app, history)
+        if not history.trying:
+            effects.append(draw([say(app.t._(WORDS.history_unreadable))]))
+        return replace(app, history_aside=history), effects
+    if isinstance(shown, SaveProblem) and shown.aside.trying and event.key == shown.aside.key:
+        app, save, effects = set_aside_again(app, shown.aside)
+        if not save.trying:
+            words = [
+                ("save-problem-kept", {"text": app.t._(WORDS.save_not_kept)}),
+                ("save-problem-dismiss", {"text": app.t._(WORDS.download_then_start)}),
+            ]
+            effects.append(draw(words))
+        return replace(app, screen=replace(shown, aside=save)), effects
     if event.key.startswith(KEPT_PREFIX):  # a copy that did not fit: not kept, so it makes no older one go
         return app.holding(event.key, None), []
     return app, []
-
-
-def keep_aside(app: App, raw: str, attempt: int) -> Out:
-    """Put an unreadable save where nothing overwrites it: a copy first; if that does not fit, a move (the
-    save's own room makes space for it); if that fails too, the save is put back and offered for download."""
-    if attempt == 1:
-        key = kept_key(app, "save", raw)
-        app = replace(app, keeping=attempt, unkept=raw, keeping_key=key)
-        return (app, []) if key is None else keep_copy(app, key, raw)
-    app, key = replace(app, keeping=attempt), app.keeping_key
-    assert key is not None  # a later try comes of a refused write there
-    if attempt == 2:
-        app, kept = keep_copy(app.holding(SAVE_KEY, None), key, raw)
-        return app, [Remove(SAVE_KEY), *kept]
-    words = [
-        ("save-problem-kept", {"text": app.t._(WORDS.save_not_kept)}),
-        ("save-problem-dismiss", {"text": app.t._(WORDS.download_then_start)}),
-    ]
-    return app.holding(key, None).holding(SAVE_KEY, raw), [store(SAVE_KEY, raw), draw(words)]
 
 
 def kept_copies(app: App) -> tuple[tuple[str, str], ...]:
@@ -316,5 +324,6 @@ def download_kept(app: App) -> Effect:
 
 
 def download_unreadable(app: App) -> Effect:
-    """The unreadable save being put aside, as a file."""
-    return Download(f"yacht-dice-unreadable-save-{app.now[:10]}.json", app.unkept or "")
+    """The unreadable save being put aside (the save-problem screen's), as a file."""
+    raw = app.screen.aside.raw if isinstance(app.screen, SaveProblem) else ""
+    return Download(f"yacht-dice-unreadable-save-{app.now[:10]}.json", raw)

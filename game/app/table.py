@@ -17,9 +17,9 @@ from dataclasses import replace
 
 from game.app import shared
 from game.app.effects import Flag, MoveFocus, Play, Vibrate
-from game.app.events import Key, TimerKind, Visibility, timer
+from game.app.events import Key, TimerKind, Visibility
 from game.app.keys import SAVE_KEY, UNSAVED_KEY
-from game.app.state import App, Effect, Out, Screen, draw, focus, store, tick
+from game.app.state import FOR_TABLE, App, Effect, Out, PlayScreen, Screen, draw, focus, store, tick
 from game.app.storage import change_history, offer_newer
 from game.app.waits import advance, schedule
 from game.coach.session import Next, Session, Step
@@ -68,7 +68,7 @@ def begin(app: App, session: Session) -> Out:
     session = shared.taken_up(app, shared.marked(app, session))
     if not session.began and not session.match.actions:
         session = replace(session, began=app.now)
-    app = replace(app, session=session, screen=Screen.PLAY, offered=None, kept=None, handed=None, drawn=Drawn())
+    app = replace(app, session=session, screen=PlayScreen(), handed=None, drawn=Drawn())
     app, effects = save(app)
     screens = [
         show(element_id, element_id == "play")
@@ -115,7 +115,7 @@ def board(app: App, announce: str = "", thrown: frozenset[int] = frozenset(), be
         effects.append(focus("send-link" if session.remote else "pass-start"))
     if results is not None:
         effects.append(focus("play-again" if results.final else "next-game"))
-        app = app.wait(ending=True)  # the game in context (history, optimal mean) comes on a tick after this draw
+        app = app.wait(ending=FOR_TABLE)  # the game in context (history, optimal mean) comes on a tick after this draw
     app, scheduled = schedule(replace(app, drawn=drawn, handing=passing))
     return app, effects + scheduled
 
@@ -176,15 +176,15 @@ def act(app: App, action: Action) -> Out:
 
 def playing(app: App) -> bool:
     """Whether a match is on the board (then ``app.played`` is its session)."""
-    return app.session is not None and app.screen is Screen.PLAY
+    return app.session is not None and app.screen.kind is Screen.PLAY
 
 
 def celebrate(app: App, words: str) -> Out:
     """A brief celebration (its words are spoken with the step's): shown, then gone unless a newer one came."""
-    app = replace(app, cheers=app.cheers + 1)
-    return app, [
+    app, token = app.token(TimerKind.CHEER)
+    return app.wait(cheer=token), [
         draw([("cheer-text", {"text": words}), show("cheer")]),
-        tick(timer(TimerKind.CHEER, app.cheers), feel.CHEER_SECONDS),
+        tick(token, feel.CHEER_SECONDS),
     ]
 
 
@@ -251,7 +251,7 @@ def play_again(app: App) -> Out:
     again = rematch(app.played, seed)
     if app.played.shared:
         again = replace(again, undo_allowed=setups.setup_from_fields(dict(app.form))[0].undo)
-    return begin(app.wait(ending=False, report=False), again)
+    return begin(app.wait(ending=None, report=None), again)
 
 
 def roll(app: App) -> Out:
@@ -264,7 +264,7 @@ def skip(app: App) -> Out:
     if app.session is None or app.session.next is not Next.COMPUTER:
         return app, []
     app = replace(app, fast=True)
-    if app.waiting.computer not in (None, "table"):
+    if isinstance(app.waiting.computer, str):  # its tick is set: a new one, now
         app, token = app.token(TimerKind.COMPUTER)
         return app.wait(computer=token), [tick(token, 0)]
     return app, []
@@ -272,7 +272,7 @@ def skip(app: App) -> Out:
 
 def dismiss_cheer(app: App) -> Out:
     """A celebration closed before its time (its close button or Escape)."""
-    return replace(app, cheers=app.cheers + 1), [draw([show("cheer", False)])]
+    return app.wait(cheer=None), [draw([show("cheer", False)])]
 
 
 def show_report(app: App) -> Out:
@@ -280,7 +280,7 @@ def show_report(app: App) -> Out:
     if app.session is None:
         return app, []
     ops = [("report", {"text": app.t._(WORDS.reviewing), "hidden": False})]
-    app = replace(app, drawn=app.drawn.changed({"report": controls.Element(hidden=False)})).wait(report=True)
+    app = replace(app, drawn=app.drawn.changed({"report": controls.Element(hidden=False)})).wait(report=FOR_TABLE)
     app, effects = advance(app)
     return app, [draw(ops), *effects]
 

@@ -3,7 +3,7 @@ the win chances, the report, the results' context, finished games recorded) or a
 
     >>> from game.app.events import TimerFired, TimerKind
     >>> from game.app.state import App
-    >>> TIMERS[TimerKind.CHEER](App(cheers=1), TimerFired(TimerKind.CHEER, 1))[1][0].ops
+    >>> TIMERS[TimerKind.CHEER](App().wait(cheer="cheer:1"), TimerFired(TimerKind.CHEER, 1))[1][0].ops
     (('cheer', {'hidden': True}),)
 """
 
@@ -16,7 +16,7 @@ from game.app.events import Fetched, TimerFired, TimerKind
 from game.app.records import references_came
 from game.app.start import language_came
 from game.app.state import App, Effect, Out, draw
-from game.app.storage import copy_kept, history_to_write, offer_newer, read_history, write_history
+from game.app.storage import copy_kept, history_kept, history_to_write, offer_newer, read_history, write_history
 from game.app.table import celebrate, challenge_result, commit, playing, sound
 from game.app.waits import advance, needing
 from game.coach.coaching import Coach
@@ -32,7 +32,7 @@ from game.records.stats import best_total, new_bests, ruleset_key
 def draw_ending(app: App) -> Out:
     """The results' context: each person's total against their earlier games (the history as storage holds
     it, this game's own record left out) and the optimal player's mean where its table is here."""
-    app, session = app.wait(ending=False), app.played
+    app, session = app.wait(ending=None), app.played
     match = session.match
     if standings.results(match) is None:
         return app, []
@@ -81,7 +81,7 @@ def record(app: App, history: History, finished: GameRecord, fanfare: bool = Tru
 
 def on_cheer(app: App, fired: TimerFired) -> Out:
     """A celebration's time is up, unless a newer one (or its close) came since."""
-    return app, [draw([show("cheer", False)])] if fired.token == app.cheers else []
+    return (app.wait(cheer=None), [draw([show("cheer", False)])]) if fired.tag == app.waiting.cheer else (app, [])
 
 
 def on_records(app: App, fired: TimerFired) -> Out:
@@ -106,9 +106,11 @@ def on_prefetch(app: App, fired: TimerFired) -> Out:
     return app, effects
 
 
-def hinting(draw_it: Callable[[App], Out]) -> Callable[[App, TimerFired], Out]:
-    """The hint's or the win chances' tick: drawn unless the board moved on since."""
-    return lambda app, fired: draw_it(app) if fired.token == app.hint_request else (app, [])
+def hinting(draw_it: Callable[[App], Out], what: str) -> Callable[[App, TimerFired], Out]:
+    """The hint's or the win chances' tick (``what``: App.waiting's field): drawn unless the board moved on since."""
+    return lambda app, fired: (
+        draw_it(app.wait(**{what: None})) if fired.tag == getattr(app.waiting, what) else (app, [])
+    )
 
 
 def at_table(handler: Callable[[App, TimerFired], Out]) -> Callable[[App, TimerFired], Out]:
@@ -177,11 +179,12 @@ TIMERS: dict[TimerKind, Callable[[App, TimerFired], Out]] = {
     TimerKind.KEPT: lambda app, fired: copy_kept(app, fired.tag),
     TimerKind.COMPUTER: at_table(on_computer),
     TimerKind.REPORT: at_table(
-        lambda app, fired: draw_report(app.wait(report=False)) if fired.tag == app.waiting.report else (app, [])
+        lambda app, fired: draw_report(app.wait(report=None)) if fired.tag == app.waiting.report else (app, [])
     ),
     TimerKind.ENDING: at_table(lambda app, fired: draw_ending(app) if fired.tag == app.waiting.ending else (app, [])),
     TimerKind.PREFETCH: at_table(on_prefetch),
-    TimerKind.HINT: at_table(hinting(draw_hint)),
-    TimerKind.CHANCES: at_table(hinting(draw_chances)),
+    TimerKind.HINT: at_table(hinting(draw_hint, "hint")),
+    TimerKind.CHANCES: at_table(hinting(draw_chances, "chances")),
+    TimerKind.HISTORY: lambda app, _: history_kept(app),
 }
-"""What each timer the app set does when it fires (the history's is game.app's: it replays messages)."""
+"""What each timer the app set does when it fires."""

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.app.events import TimerKind, timer
-from game.app.state import App, Effect, Out, draw, fetch, tick
+from game.app.events import TimerKind
+from game.app.state import FOR_TABLE, App, Effect, ForTable, Out, draw, fetch, tick
 from game.coach.session import Next
 from game.present.paint import show
 
@@ -23,14 +23,14 @@ def schedule(app: App) -> Out:
     unmark = {"toggle": {"hint-keep": False, "hint-best": False}, "optional": True}
     effects = [draw([(at, unmark) for at in app.hinted])] if app.hinted else []
     session = app.played
-    app = replace(app, hint_request=app.hint_request + 1, hinted=())
-    app = app.wait(hint=session.wants_hint(), chances=app.chances)
+    app = replace(app, hinted=())  # a hint or chances on their way are moot: newer ones wait for their table
+    app = app.wait(hint=FOR_TABLE if session.wants_hint() else None, chances=FOR_TABLE if app.chances else None)
     if session.next is not Next.COMPUTER:
         app = replace(app, fast=False)
     if not session.wants_hint():
         effects.append(draw([show("hint", False)]))
     if session.next is Next.COMPUTER and app.waiting.computer is None and not app.hidden:
-        app = app.wait(computer="table")
+        app = app.wait(computer=FOR_TABLE)
     app, more = advance(app)
     return app, effects + more
 
@@ -57,7 +57,7 @@ def advance(app: App) -> Out:
 
 def advance_computer(app: App) -> Out:
     """The computer's turn waits for its table, then for its pause (none once skipped)."""
-    if app.waiting.computer != "table":
+    if not isinstance(app.waiting.computer, ForTable):
         return app, []
     session = app.played
     if session.next is not Next.COMPUTER or app.hidden:
@@ -73,28 +73,30 @@ def advance_computer(app: App) -> Out:
 
 def advance_hint(app: App) -> Out:
     """The hint waits for the advisor's table."""
-    if not app.waiting.hint:
+    if not isinstance(app.waiting.hint, ForTable):
         return app, []
     app, effects, wait = needing(app, app.played.table_needed())
     if wait:
         return app, effects
-    return app.wait(hint=False), [tick(timer(TimerKind.HINT, app.hint_request), 0)]
+    app, token = app.token(TimerKind.HINT)
+    return app.wait(hint=token), [tick(token, 0)]
 
 
 def advance_chances(app: App) -> Out:
     """The win chances wait for the spread of final scores their rule set has (if any)."""
-    if not app.waiting.chances:
+    if not isinstance(app.waiting.chances, ForTable):
         return app, []
     app, effects, wait = needing(app, app.played.coach.needs_spread())
     if wait:
         return app, effects
-    return app.wait(chances=False), [tick(timer(TimerKind.CHANCES, app.hint_request), 0)]
+    app, token = app.token(TimerKind.CHANCES)
+    return app.wait(chances=token), [tick(token, 0)]
 
 
 def advance_with_table(app: App, what: TimerKind) -> Out:
     """A panel that waits for the advisor's table, then for a tick (``what``: the report or the ending, each
     App.waiting's field of its name): the ending's context reads the history only once the results are on the page."""
-    if getattr(app.waiting, what) is not True:
+    if not isinstance(getattr(app.waiting, what), ForTable):
         return app, []
     app, effects, wait = needing(app, app.played.coach.needs_table())
     if wait:

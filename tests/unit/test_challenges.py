@@ -17,9 +17,11 @@ from game.app import (
     App,
     BoxChosen,
     Button,
+    PlayScreen,
     Pressed,
     Screen,
     Start,
+    Stored,
     read_timer,
     update,
 )
@@ -139,7 +141,7 @@ def test_a_match_that_drew_its_dice_in_sequence_offers_no_challenge():
     with pytest.raises(links.LinkError) as refused:
         links.write(challenge.solo(old), links.LinkKind.CHALLENGE)
     assert refused.value.why is links.Why.UNSENDABLE
-    app = App(screen=Screen.PLAY, session=Session(old))
+    app = App(screen=PlayScreen(), session=Session(old))
     assert controls.elements(app.session, standings.results(old))["challenge-friend"].hidden is True
     assert update(app, Pressed(Button.CHALLENGE_FRIEND), now=NOW) == (replace(app, now=NOW), [])
 
@@ -220,7 +222,9 @@ def test_the_friend_plays_the_same_dice_and_sees_both_cards_and_the_optimal_tota
     url = theirs_app.sharing[2]
     theirs = challenge.solo(theirs_app.session.match)
     app, effects = friend(url, {"yacht-dice/setup": '{"name1": "Bob", "count": "1"}'})
-    assert app.screen is Screen.PLAY and app.session.match.players == ("Bob",) and len(app.session.match.seats) == 1
+    assert (
+        app.screen.kind is Screen.PLAY and app.session.match.players == ("Bob",) and len(app.session.match.seats) == 1
+    )
     assert (app.session.match.ruleset, app.session.match.seed) == (theirs.ruleset, theirs.seed)
     stored = stores(effects, CHALLENGE_KEY)
     assert stored and links.read(stored[-1]).match == theirs
@@ -245,9 +249,24 @@ def test_a_challenge_over_a_match_in_progress_asks_first():
     theirs_app, _ = challenger()
     saved = Session(new_match("yatzy", ["Cy"], seed=1).roll())
     app, effects = friend(theirs_app.sharing[2], {SAVE_KEY: saved.to_json()})
-    assert app.screen is Screen.LINK_CHOICE and app.kept.match == saved.match
+    assert app.screen.kind is Screen.LINK_CHOICE and app.screen.kept.match == saved.match
     app, effects = send(app, Pressed(Button.LINK_START))
-    assert app.screen is Screen.PLAY and challenge.applies(app.challenge, app.session.match)
+    assert app.screen.kind is Screen.PLAY and challenge.applies(app.challenge, app.session.match)
+
+
+def test_a_challenge_left_unanswered_is_not_taken_by_a_later_question():
+    """The challenge waits with its link's question only (LinkChoice): left for the setup, a later question (another
+    tab's match) starts no challenge."""
+    theirs_app, _ = challenger()
+    saved = Session(new_match("yatzy", ["Cy"], seed=1).roll())
+    app, _ = friend(theirs_app.sharing[2], {SAVE_KEY: saved.to_json()})
+    app, _ = send(app, Pressed(Button.MENU_NEW))  # past the question, to the setup
+    assert app.screen.kind is Screen.SETUP
+    newer = Session(new_match("yacht", ["Di"], seed=2).roll())
+    app, _ = send(app, Stored(SAVE_KEY, newer.to_json()), Pressed(Button.QUICK_SOLO))
+    assert app.screen.kind is Screen.LINK_CHOICE  # another tab's match in progress: asked first
+    app, effects = send(app, Pressed(Button.LINK_START))
+    assert app.screen.kind is Screen.PLAY and app.challenge is None and not stores(effects, CHALLENGE_KEY)
 
 
 def test_another_game_shows_no_challenge():
@@ -264,7 +283,7 @@ def test_a_challenge_link_of_several_people_is_refused_in_words():
     two = finish(new_match("yacht", ["Ann", "Bob"], seed=3))
     url = ADDRESS + "?challenge=" + links.write(two, links.LinkKind.CHALLENGE)
     app, effects = friend(url)
-    assert app.screen is Screen.SETUP and app.challenge is None
+    assert app.screen.kind is Screen.SETUP and app.challenge is None
     assert ops(effects, "notice")[-1]["text"] == links.LinkError("", links.Why.DAMAGED).text()
 
 

@@ -191,7 +191,7 @@ def test_daily_game_starts_the_days_seed_for_the_first_person_without_undo():
     app, _ = start()
     app, effects = send(app, Pressed(Button.QUICK_DAILY, form=lobby("Zoe", "yahtzee", joker="free")))
     match = app.session.match
-    assert app.screen is Screen.PLAY and match.seed == "daily:2026-11-24:yahtzee" == daily.seed("yahtzee", DAY)
+    assert app.screen.kind is Screen.PLAY and match.seed == "daily:2026-11-24:yahtzee" == daily.seed("yahtzee", DAY)
     assert match.players == ("Zoe",) and match.games == 1 and not app.session.undo_allowed
     assert match.ruleset == daily.standard("yahtzee")  # the standard rules, whatever More's options say
     assert json.loads(stores(effects, SETUP_KEY)[-1])["yahtzee.joker"] == "free"  # More's choices kept as they were
@@ -286,7 +286,9 @@ def test_play_again_after_the_daily_game_is_an_ordinary_game_with_the_forms_undo
         app, _ = send(app, Pressed(Button.ROLL), BoxChosen(box))
     app, _ = send(app, Pressed(Button.ROLL), BoxChosen(last))
     app, _ = send(app, Pressed(Button.PLAY_AGAIN))
-    assert app.screen is Screen.PLAY and daily.match_day(app.session.match) is None  # a new seed: not the day's dice
+    assert (
+        app.screen.kind is Screen.PLAY and daily.match_day(app.session.match) is None
+    )  # a new seed: not the day's dice
     assert app.session.undo_allowed is (undo == "1") and app.session.match.players == ("Zoe",)
 
 
@@ -298,21 +300,21 @@ def test_play_again_after_another_game_keeps_its_undo():
         match = match.roll().score(box)
     app, _ = start(match=Session(match.roll(), undo_allowed=False))
     app, _ = send(app, BoxChosen(last), Pressed(Button.PLAY_AGAIN))
-    assert app.screen is Screen.PLAY and not app.session.undo_allowed and app.session.match.seed != 5
+    assert app.screen.kind is Screen.PLAY and not app.session.undo_allowed and app.session.match.seed != 5
 
 
 def test_a_daily_game_played_today_offers_its_result_instead_of_a_new_game():
     record = played("yatzy", DAY, "2026-11-24T08:00:00Z")
     app, _ = start(stored={HISTORY_KEY: history_of(record).to_json()})
     app, effects = send(app, Pressed(Button.QUICK_DAILY, form=lobby()))
-    assert app.screen is Screen.SETUP and app.session is None  # no new game on dice already seen
+    assert app.screen.kind is Screen.SETUP and app.session is None  # no new game on dice already seen
     assert ("share", True) in of(effects, "dialog")
     assert ops(effects, "share-text")[-1]["text"] == daily.share_text(record)
     assert "today's Yatzy game" in [op["text"] for op in ops(effects, "share-note") if "text" in op][-1]
     app, effects = send(
         app, Pressed(Button.QUICK_DAILY, form=lobby(rules_name="yacht"))
     )  # another rule set's is still to play
-    assert app.screen is Screen.PLAY and app.session.match.seed == "daily:2026-11-24:yacht"
+    assert app.screen.kind is Screen.PLAY and app.session.match.seed == "daily:2026-11-24:yacht"
 
 
 def test_a_daily_game_left_in_progress_is_taken_up_again():
@@ -321,9 +323,9 @@ def test_a_daily_game_left_in_progress_is_taken_up_again():
     rolled = app.session
     app, _ = send(app, Pressed(Button.MENU_NEW))
     app, _ = send(app, Answered(Answer.LEAVE))
-    assert app.screen is Screen.SETUP
+    assert app.screen.kind is Screen.SETUP
     app, _ = send(app, Pressed(Button.QUICK_DAILY, form=lobby()))
-    assert app.screen is Screen.PLAY and app.session.match == rolled.match  # not begun again on seen dice
+    assert app.screen.kind is Screen.PLAY and app.session.match == rolled.match  # not begun again on seen dice
 
 
 def test_statistics_show_the_streak_and_the_daily_results():

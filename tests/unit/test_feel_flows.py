@@ -125,7 +125,7 @@ def test_a_personal_best_is_celebrated_when_a_game_beats_the_last():
     app, _ = start(f"rules=yacht&players=Ann&games=2&seed={seed}")
     app, effects = play_out(app)
     assert not [text for text in (c.get("text") for c in ops(effects, "cheer-text")) if "personal best" in (text or "")]
-    assert app.screen is Screen.PLAY  # the first game set no best: nothing to beat yet
+    assert app.screen.kind is Screen.PLAY  # the first game set no best: nothing to beat yet
     app, _ = send(app, Pressed(Button.NEXT_GAME))
     app, effects = play_out(app)
     assert ops(effects, "cheer-text")[-1]["text"].startswith(f"A personal best for Ann: {best} points!")

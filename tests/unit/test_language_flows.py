@@ -69,7 +69,7 @@ def plain(markup: str) -> str:
 def test_a_swedish_browser_gets_swedish_and_plays_a_turn():
     sv = text_in("sv")
     app, effects = started_in("sv", "rules=yatzy&players=Ann&seed=5")
-    assert app.screen is Screen.PLAY and app.t.code == "sv"
+    assert app.screen.kind is Screen.PLAY and app.t.code == "sv"
     ((code, _, words),) = of(effects, "language")
     assert code == "sv" and words == {"Statistics": sv._("Statistics"), "Yacht Dice": sv._("Yacht Dice")}
     card = ops(effects, "scorecard")[-1]["html"]

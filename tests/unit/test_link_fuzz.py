@@ -122,7 +122,7 @@ def test_a_resigned_link_of_the_wrong_type_starts_the_game_as_without_a_link(bas
     app, effects = start(f"{param}={quote(sign({**BASES[base], key: junk}))}", match=saved)
     assert kinds(effects)[-1] == "ready" and () in of(effects, "dropQuery")  # a reload never repeats it
     assert notice(effects) == UNUSABLE
-    assert app.screen is Screen.PLAY and app.session.match == saved.match
+    assert app.screen.kind is Screen.PLAY and app.session.match == saved.match
     assert all(value == saved.to_json() for value in stores(effects, SAVE_KEY))  # the save untouched
     app, effects = send(app, Pressed(Button.ROLL))
     assert app.session.match.rolls == 2 and stores(effects, SAVE_KEY)  # playable: the Roll is answered
@@ -141,7 +141,7 @@ def test_whatever_fails_while_taking_a_link_starts_the_game_as_without_one(monke
             patch.setattr(links, name, broken)
             app, effects = start(f"match={quote(text)}", match=saved)
         assert kinds(effects)[-1] == "ready" and () in of(effects, "dropQuery") and notice(effects) == UNUSABLE
-        assert app.screen is Screen.PLAY and app.session.match == saved.match
+        assert app.screen.kind is Screen.PLAY and app.session.match == saved.match
         assert all(value == saved.to_json() for value in stores(effects, SAVE_KEY))
         assert send(app, Pressed(Button.ROLL))[0].session.match.rolls == 2
 
@@ -151,7 +151,7 @@ def test_a_resigned_stored_challenge_of_the_wrong_type_does_not_stop_the_start(k
     saved = rolled()
     app, effects = start(match=saved, stored={CHALLENGE_KEY: sign({**BASES[1], key: junk})})
     assert kinds(effects)[-1] == "ready" and app.challenge is None
-    assert app.screen is Screen.PLAY and app.session.match == saved.match
+    assert app.screen.kind is Screen.PLAY and app.session.match == saved.match
     assert all(value == saved.to_json() for value in stores(effects, SAVE_KEY))
     assert send(app, Pressed(Button.ROLL))[0].session.match.rolls == 2
 

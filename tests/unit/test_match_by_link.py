@@ -87,7 +87,7 @@ def test_a_two_person_match_travels_by_link_to_its_end_and_each_phone_shows_the_
     while True:
         if url is not None:  # this person's phone opens the link it was sent, over what it holds
             app, effects = opened(url, None if phones[name] is None else saved_of(phones[name]))
-            assert app.screen is Screen.PLAY and app.session.match.current_name == name
+            assert app.screen.kind is Screen.PLAY and app.session.match.current_name == name
             assert not visible(effects, "send") and notice(effects) in (None, "")  # their turn, on their phone
             assert app.session.floor == len(app.session.match.actions) and not app.session.can_undo
             phones[name] = app
@@ -158,7 +158,7 @@ def forked():
 def test_a_forked_link_asks_and_keeping_this_phones_state_offers_it_to_send_again():
     bob, other, link = forked()
     asked, effects = opened(link, saved_of(bob))
-    assert asked.screen is Screen.LINK_CHOICE and visible(effects, "link-choice")
+    assert asked.screen.kind is Screen.LINK_CHOICE and visible(effects, "link-choice")
     assert ops(effects, "link-choice-title")[-1]["text"] == "Play on from this link?"
     assert "a turn was played on two phones" in ops(effects, "link-choice-text")[-1]["text"]
     assert not stores(effects, SAVE_KEY)  # nothing written before the answer
@@ -183,7 +183,7 @@ def test_a_damaged_link_is_said_in_words_on_the_setup_and_over_a_stored_match_ch
     value = first.partition("?match=")[2]
     edited = value[:10] + ("A" if value[10] != "A" else "B") + value[11:]
     app, effects = phone(f"match={edited}")
-    assert app.screen is Screen.SETUP and visible(effects, "setup")
+    assert app.screen.kind is Screen.SETUP and visible(effects, "setup")
     assert notice(effects) == links.LinkError("", links.Why.DAMAGED).text()  # #notice: shown over any screen
     held = saved_of(bob)
     app, effects = phone(f"match={edited}", held)
@@ -232,7 +232,7 @@ def test_another_match_by_link_over_a_match_in_progress_asks_first():
     mine, _ = phone("players=Cy&rules=yatzy&seed=3")
     mine, _ = send(mine, Pressed(Button.ROLL))
     app, effects = opened(first, saved_of(mine))
-    assert app.screen is Screen.LINK_CHOICE and visible(effects, "link-choice")
+    assert app.screen.kind is Screen.LINK_CHOICE and visible(effects, "link-choice")
     assert "This link brings another match" in ops(effects, "link-choice-text")[-1]["text"]
     # Their match, under way, is played on: not "started" as a new one.
     assert ops(effects, "link-choice-title")[-1]["text"] == "Play the match in this link?"

@@ -136,7 +136,7 @@ def test_a_start_over_any_stored_values_ends_ready_and_loses_nothing(values, lin
     event = Start(tuple(values.items()), query=tuple(parse_qsl(link, keep_blank_values=True)))
     app, effects = update(App(), event, now=NOW)
     assert isinstance(effects[-1], Ready)
-    assert app.screen in (Screen.SETUP, Screen.PLAY, Screen.SAVE_PROBLEM, Screen.LINK_CHOICE)
+    assert app.screen.kind in (Screen.SETUP, Screen.PLAY, Screen.SAVE_PROBLEM, Screen.LINK_CHOICE)
     stored = dict(values)
     for effect in effects:
         match effect:

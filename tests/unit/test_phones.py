@@ -88,7 +88,7 @@ class Phone:
         the button the question focuses)."""
         self.known.add(url)
         effects = self.start(urlsplit(url).query)
-        if self.app.screen is Screen.LINK_CHOICE:
+        if self.app.screen.kind is Screen.LINK_CHOICE:
             self.asked += 1
             answer = of(effects, "focus")[-1][0] if take is None else "link-start" if take else "link-keep"
             effects += self.send(read_click(answer))
@@ -97,7 +97,7 @@ class Phone:
     @property
     def match(self) -> Match | None:
         session = self.app.session
-        return session.match if session is not None and self.app.screen is Screen.PLAY else None
+        return session.match if session is not None and self.app.screen.kind is Screen.PLAY else None
 
     def to_move(self) -> bool:
         """Whether this phone's person plays now: their seat to move, a turn handed to this phone ("Bob is here")
@@ -300,7 +300,7 @@ def test_a_link_that_would_replace_a_turn_under_way_asks_and_keeps_both():
     played = ann.match
 
     effects = bob.start(urlsplit(sent[-1]).query)
-    assert bob.app.screen is Screen.LINK_CHOICE and visible(effects, "link-choice")
+    assert bob.app.screen.kind is Screen.LINK_CHOICE and visible(effects, "link-choice")
     assert ops(effects, "link-choice-text")[-1]["text"].startswith("Bob's turn is under way on this phone")
     assert ops(effects, "link-start")[-1]["text"] == "Play on from the link"
     effects = bob.send(Pressed(Button.LINK_KEEP))  # kept: the turn goes on; the link, unused, stays in its message

@@ -54,7 +54,7 @@ def daily_begun(rolls: int = 1):
 def leave(app):
     """New match, confirmed: the setup screen."""
     app, _ = send(app, Pressed(Button.MENU_NEW), Answered(Answer.LEAVE))
-    assert app.screen is Screen.SETUP
+    assert app.screen.kind is Screen.SETUP
     return app
 
 
@@ -80,7 +80,7 @@ def test_from_the_lobby_after_another_match_the_daily_game_resumes_where_it_stoo
     where = app.session.match
     app = leave(app)
     app, _ = send(app, Pressed(Button.QUICK_SOLO, form=lobby()))  # the issue's path: Play solo replaces the saved match
-    assert app.screen is Screen.PLAY and app.session.match.seed != where.seed
+    assert app.screen.kind is Screen.PLAY and app.session.match.seed != where.seed
     app = leave(app)
     app, _ = send(app, Pressed(Button.QUICK_DAILY, form=lobby()))
     assert app.session.match == where and app.session.shared
@@ -91,9 +91,9 @@ def test_a_link_to_the_days_seed_resumes_the_daily_game():
     where = app.session.match
     app, _ = send(leave(app), Pressed(Button.QUICK_SOLO, form=lobby()), Pressed(Button.ROLL))
     later, _ = start("players=Zoe&rules=yatzy&seed=daily:2026-11-24:yatzy", stored=stored_of(app))
-    assert later.screen is Screen.LINK_CHOICE  # over the solo match in progress: asked first
+    assert later.screen.kind is Screen.LINK_CHOICE  # over the solo match in progress: asked first
     later, _ = send(later, Pressed(Button.LINK_START))
-    assert later.screen is Screen.PLAY and later.session.match == where and later.session.shared
+    assert later.screen.kind is Screen.PLAY and later.session.match == where and later.session.shared
 
 
 def test_a_reload_and_another_tab_take_the_daily_game_up_where_it_stands():
@@ -103,7 +103,7 @@ def test_a_reload_and_another_tab_take_the_daily_game_up_where_it_stands():
     other, _ = start()  # another tab, on the setup screen since before
     other, _ = send(other, *[Stored(key, value) for key, value in app.stored])
     other, _ = send(other, Pressed(Button.QUICK_DAILY, form=lobby()))
-    assert other.screen is Screen.PLAY  # the other tab's state of this very game, taken up without a question
+    assert other.screen.kind is Screen.PLAY  # the other tab's state of this very game, taken up without a question
     assert other.session.match == app.session.match
 
 
@@ -119,7 +119,7 @@ def test_only_the_first_finish_counts_and_the_lobby_then_offers_the_result():
     assert len(daily.results(history)) == 1
     app, effects = send(app, Pressed(Button.NEW_MATCH))
     app, effects = send(app, Pressed(Button.QUICK_DAILY, form=lobby()))
-    assert app.screen is Screen.SETUP and ("share", True) in of(effects, "dialog")  # the result, not a new game
+    assert app.screen.kind is Screen.SETUP and ("share", True) in of(effects, "dialog")  # the result, not a new game
     # the history deleted: the daily game is still the one played, finished, never begun again
     fresh, _ = start(stored={key: value for key, value in app.stored if key != HISTORY_KEY})
     fresh, _ = send(fresh, Pressed(Button.QUICK_DAILY, form=lobby()))
@@ -206,7 +206,7 @@ def test_a_challenges_result_is_locked():
         app, Pressed(Button.NEW_MATCH), Pressed(Button.QUICK_SOLO, form=lobby()), Pressed(Button.ROLL)
     )  # another match
     again, _ = start(f"challenge={text}", stored=stored_of(app))
-    assert again.screen is Screen.LINK_CHOICE  # over the solo match in progress: asked first
+    assert again.screen.kind is Screen.LINK_CHOICE  # over the solo match in progress: asked first
     again, _ = send(again, Pressed(Button.LINK_START))
     assert again.session.match == played  # the same game, finished: never played again on seen dice
 
@@ -229,7 +229,7 @@ def test_a_shared_game_is_kept_with_its_progress_and_bounded():
     assert kept[0][0] == game_key(app.session.match)
     for rules_name in ("yacht", "yahtzee", "maxi", "yatzy", "yacht", "yahtzee"):
         app, _ = send(
-            leave(app) if app.screen is Screen.PLAY else app,
+            leave(app) if app.screen.kind is Screen.PLAY else app,
             Pressed(Button.QUICK_DAILY, form=lobby(rules_name=rules_name)),
         )
         app, _ = send(app, Pressed(Button.ROLL))

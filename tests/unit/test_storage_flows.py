@@ -40,7 +40,7 @@ def test_hostile_stored_values_never_stop_the_start():
         match=old_save,  # a format-1 save, with its hints record…
         stored={HINTS_KEY: '{"seed":"7","players":[1e400]}', SETUP_KEY: '{"rules":"x]"}'},  # …a float too large
     )
-    assert app.screen is Screen.PLAY and visible(effects, "play") and kinds(effects)[-1] == "ready"
+    assert app.screen.kind is Screen.PLAY and visible(effects, "play") and kinds(effects)[-1] == "ready"
     dice = shown_dice(effects)
     assert len(dice) == 5 and None not in dice  # the match resumed; the bad hints record only lost the hints
 
@@ -48,7 +48,7 @@ def test_hostile_stored_values_never_stop_the_start():
 def test_a_deeply_nested_save_is_reported_kept_and_never_breaks_a_start():
     nested = "[" * 10_000 + "]" * 10_000
     app, effects = start(match=nested)
-    assert app.screen is Screen.SAVE_PROBLEM and visible(effects, "save-problem")
+    assert app.screen.kind is Screen.SAVE_PROBLEM and visible(effects, "save-problem")
     assert ops(effects, "save-problem-reason")[-1]["text"] == "The data nests 10,000 levels deep; at most 64 are read."
     assert "Nothing was deleted" in ops(effects, "save-problem-kept")[-1]["text"]
     assert stores(effects, UNREADABLE_KEY) == [nested]
@@ -58,7 +58,7 @@ def test_a_deeply_nested_save_is_reported_kept_and_never_breaks_a_start():
     app, effects = send(
         app, Pressed(Button.SAVE_PROBLEM_DISMISS), Pressed(Button.QUICK_SOLO, form=SOLO), Pressed(Button.ROLL)
     )
-    assert app.screen is Screen.PLAY and app.session.match.rolls == 1
+    assert app.screen.kind is Screen.PLAY and app.session.match.rolls == 1
     assert not [args for args in of(effects, "remove") if args[0].startswith(UNREADABLE_KEY)]  # still kept
     assert app.value(UNREADABLE_KEY) == nested
 
@@ -74,7 +74,7 @@ def test_a_save_too_large_to_copy_is_moved_aside_not_lost():
     app, effects = send(
         app, Pressed(Button.SAVE_PROBLEM_DISMISS), Pressed(Button.QUICK_SOLO, form=SOLO), Pressed(Button.ROLL)
     )
-    assert app.screen is Screen.PLAY and app.session.match.rolls == 1
+    assert app.screen.kind is Screen.PLAY and app.session.match.rolls == 1
     assert not of(effects, "download") and app.value(UNREADABLE_KEY) == huge
     assert not [args for args in of(effects, "remove") if args[0] == UNREADABLE_KEY]
 
@@ -91,7 +91,7 @@ def test_when_nothing_can_be_put_aside_the_new_match_waits_for_a_download():
     app, effects = send(app, Pressed(Button.SAVE_PROBLEM_DISMISS))
     ((name, text),) = of(effects, "download")
     assert name.endswith(".json") and text == "{truncated"
-    assert app.screen is Screen.SETUP and visible(effects, "setup")
+    assert app.screen.kind is Screen.SETUP and visible(effects, "setup")
 
 
 def test_a_long_save_loads():
@@ -100,7 +100,7 @@ def test_a_long_save_loads():
     holds = [["hold", i % 5, (i // 5) % 2 == 0] for i in range(5_000)]
     long = Session(first.apply_all(holds))
     app, effects = start(match=long)
-    assert app.screen is Screen.PLAY and visible(effects, "play")
+    assert app.screen.kind is Screen.PLAY and visible(effects, "play")
     assert shown_dice(effects) == list(long.match.dice)
 
 
@@ -109,7 +109,7 @@ def test_a_link_asks_in_words_before_it_replaces_a_match_in_progress():
     app, _ = send(app, Pressed(Button.ROLL))
     mine = app.session
     asked, effects = start("rules=yatzy&players=Bob,Cy&seed=6", match=mine)
-    assert asked.screen is Screen.LINK_CHOICE and visible(effects, "link-choice")
+    assert asked.screen.kind is Screen.LINK_CHOICE and visible(effects, "link-choice")
     assert ops(effects, "link-choice-title")[-1]["text"] == "Start the match in this link?"
     assert ops(effects, "link-choice-text")[-1]["text"] == (
         "You have a match in progress (Yacht, Ann, game 1 of 1, round 1 of 12). "

@@ -190,7 +190,7 @@ def test_the_setup_form_starts_the_chosen_match():
     app, page, _ = opened()
     fields = {**form_values(parse_link("?rules=yatzy&players=Ann,,Cy&games=2")[0]), "name2": ""}
     app, page, _ = play(app, page, Submit(tuple(fields.items())))
-    assert app.screen is Screen.PLAY and heads(page) == ["Yatzy", "Ann", "Player 2", "Cy"]
+    assert app.screen.kind is Screen.PLAY and heads(page) == ["Yatzy", "Ann", "Player 2", "Cy"]
     rows = row_names(page)
     assert "One Pair" in rows and "Two Pairs" in rows and "Game 2" in rows
 
@@ -200,7 +200,7 @@ def test_the_setup_form_refuses_bad_custom_dice():
     fields = {**form_values(parse_link("?rules=custom")[0]), "generalized.dice": "40"}
     app, page, effects = play(app, page, Submit(tuple(fields.items())))
     assert "dice=40 is outside 2..10 for Custom dice" in words(page, "setup-error")
-    assert page["setup-error"]["hidden"] is False and app.screen is Screen.SETUP and not of(effects, "store")
+    assert page["setup-error"]["hidden"] is False and app.screen.kind is Screen.SETUP and not of(effects, "store")
 
 
 def test_a_link_start_is_reproducible_and_leaves_the_address():
@@ -228,7 +228,7 @@ def test_a_link_start_is_reproducible_and_leaves_the_address():
 )
 def test_a_bad_link_shows_the_setup_screen_with_a_message(query, message):
     app, page, effects = opened(query)
-    assert app.screen is Screen.SETUP and page["setup"]["hidden"] is False
+    assert app.screen.kind is Screen.SETUP and page["setup"]["hidden"] is False
     assert message in words(page, "setup-error") and page["setup-error"]["hidden"] is False
     assert page["setup-more"]["attrs"] == {"open": ""}  # a link's problems open More, where Start is
 
@@ -252,7 +252,7 @@ def test_a_corrupted_save_is_reported_kept_and_stays_kept_after_a_new_match():
     assert page["save-problem"]["hidden"] is False and page["save-problem-text"]["value"] == damaged
     assert stores(effects, UNREADABLE_KEY) == [damaged]
     app, page, effects = play(app, page, Pressed(Button.SAVE_PROBLEM_DISMISS))
-    assert app.screen is Screen.SETUP
+    assert app.screen.kind is Screen.SETUP
     fields = form_values(parse_link("?players=Ann")[0])
     app, page, more = play(app, page, Submit(tuple(fields.items())), Pressed(Button.ROLL))
     assert dict(app.stored)[UNREADABLE_KEY] == damaged and not stores(effects + more, UNREADABLE_KEY)

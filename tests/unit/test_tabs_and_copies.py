@@ -68,7 +68,7 @@ def other_tabs_match() -> Session:
 def behind_on_the_setup_screen() -> tuple[App, Session]:
     """A tab left on the setup screen (nothing saved when it opened) while another tab saved a match."""
     app, _ = start()
-    assert app.screen is Screen.SETUP
+    assert app.screen.kind is Screen.SETUP
     theirs = other_tabs_match()
     app, _ = send(app, Stored(SAVE_KEY, theirs.to_json()))
     return app, theirs
@@ -92,11 +92,11 @@ def test_a_start_on_a_stale_setup_screen_asks_before_replacing_another_tabs_matc
     app, theirs = behind_on_the_setup_screen()
     app, effects = send(app, starting)
     assert not of(effects, "store")  # nothing written: not the match, not the form's choices
-    assert app.screen is Screen.LINK_CHOICE and app.kept.match == theirs.match
+    assert app.screen.kind is Screen.LINK_CHOICE and app.screen.kept.match == theirs.match
     assert ops(effects, "link-choice-title")[-1]["text"] == en(OTHER_TAB_TITLE)
     assert "Another tab has a match in progress" in ops(effects, "link-choice-text")[-1]["text"]
     app, effects = send(app, Pressed(Button.LINK_KEEP))  # declined: the other tab's match, as it saved it
-    assert app.screen is Screen.PLAY and app.session.match == theirs.match
+    assert app.screen.kind is Screen.PLAY and app.session.match == theirs.match
     assert set(stores(effects, SAVE_KEY)) <= {theirs.to_json()}  # the very text storage holds: nothing changes
 
 
@@ -108,7 +108,7 @@ def test_a_stale_tab_replaces_the_other_tabs_match_only_when_asked_and_that_tab_
     assert not stores(effects, SAVE_KEY)
     app, effects = send(app, Pressed(Button.LINK_START))  # the person's yes
     (written,) = stores(effects, SAVE_KEY)
-    assert app.screen is Screen.PLAY and Session.from_json(written).match.players == ("Ann",)
+    assert app.screen.kind is Screen.PLAY and Session.from_json(written).match.players == ("Ann",)
     other, effects = send(other, Stored(SAVE_KEY, written))
     assert visible(effects, "other-tab") and ops(effects, "other-tab-text")[-1]["text"] == en(WORDS.other_tab_replaced)
     other, effects = send(other, Pressed(Button.ROLL))
@@ -128,13 +128,13 @@ def test_a_finished_match_of_another_tab_is_no_question():
         match = match.roll().score(box)
     app, _ = send(app, Stored(SAVE_KEY, Session(match).to_json()))  # finished: nothing in it to lose
     app, effects = send(app, Submit(FORM))
-    assert app.screen is Screen.PLAY and stores(effects, SAVE_KEY)
+    assert app.screen.kind is Screen.PLAY and stores(effects, SAVE_KEY)
 
 
 def test_the_daily_start_of_a_stale_tab_asks_before_replacing_another_tabs_match():
     app, theirs = behind_on_the_setup_screen()
     app, effects = send(app, Pressed(Button.QUICK_DAILY, form=lobby()))
-    assert not of(effects, "store") and app.screen is Screen.LINK_CHOICE and app.kept.match == theirs.match
+    assert not of(effects, "store") and app.screen.kind is Screen.LINK_CHOICE and app.screen.kept.match == theirs.match
 
 
 def test_the_daily_game_taken_up_in_a_stale_tab_is_the_newer_state_another_tab_saved():
@@ -145,7 +145,7 @@ def test_the_daily_game_taken_up_in_a_stale_tab_is_the_newer_state_another_tab_s
     app, _ = send(app, Stored(SAVE_KEY, newer.to_json()))  # the same daily game, played on in another tab
     older = app.session.to_json()
     app, effects = send(app, Pressed(Button.QUICK_DAILY, form=lobby()))
-    assert app.screen is Screen.PLAY and app.session.match == newer.match
+    assert app.screen.kind is Screen.PLAY and app.session.match == newer.match
     assert older not in stores(effects, SAVE_KEY)
 
 
@@ -159,11 +159,11 @@ def test_an_import_in_a_stale_tab_never_restores_over_another_tabs_match():
 def test_a_link_choice_answered_after_another_tab_played_on_never_writes_the_older_state():
     saved = rolled()
     app, _ = start("players=Bob&rules=yatzy", match=saved)
-    assert app.screen is Screen.LINK_CHOICE
+    assert app.screen.kind is Screen.LINK_CHOICE
     newer = Session(saved.match.score(next(iter(saved.match.options()))).roll())
     app, _ = send(app, Stored(SAVE_KEY, newer.to_json()))  # the match played on in another tab meanwhile
     app, effects = send(app, Pressed(Button.LINK_KEEP))
-    assert app.screen is Screen.PLAY and app.session.match == newer.match
+    assert app.screen.kind is Screen.PLAY and app.session.match == newer.match
     assert saved.to_json() not in stores(effects, SAVE_KEY)
 
 
@@ -171,7 +171,7 @@ def test_a_tab_up_to_date_starts_at_once():
     app, _ = start(match=rolled())
     app, _ = send(app, Pressed(Button.MENU_NEW), Answered(Answer.LEAVE))  # its own match, left: no question
     app, effects = send(app, Submit(FORM))
-    assert app.screen is Screen.PLAY and stores(effects, SAVE_KEY)
+    assert app.screen.kind is Screen.PLAY and stores(effects, SAVE_KEY)
 
 
 # ----------------------------------------------------------------------------- a challenge link declined
@@ -180,7 +180,7 @@ def test_a_tab_up_to_date_starts_at_once():
 def test_a_declined_challenge_link_leaves_the_kept_challenge():
     kept, offered = challenge_text(2), challenge_text(3)
     app, effects = start(f"challenge={offered}", match=rolled("yatzy", ("Cy",)), stored={CHALLENGE_KEY: kept})
-    assert app.screen is Screen.LINK_CHOICE and not stores(effects, CHALLENGE_KEY)
+    assert app.screen.kind is Screen.LINK_CHOICE and not stores(effects, CHALLENGE_KEY)
     app, effects = send(app, Pressed(Button.LINK_KEEP))
     assert not stores(effects, CHALLENGE_KEY) and app.value(CHALLENGE_KEY) == kept
     assert app.challenge == links.read(kept).match

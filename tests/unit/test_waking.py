@@ -26,7 +26,7 @@ def rolls(app: App) -> int:
 def test_a_table_has_a_stamp_that_names_its_match_and_moves_with_it():
     app, effects = resumed(rolled())
     (ready,) = of(effects, "ready")
-    assert app.screen is Screen.PLAY and ready[1] == stamp(app) == app.woke and len(app.woke) == 16
+    assert app.screen.kind is Screen.PLAY and ready[1] == stamp(app) == app.woke and len(app.woke) == 16
     assert stamp(resumed(rolled())[0]) == app.woke  # the same table after another start
     assert stamp(resumed(rolled(seed=2))[0]) != app.woke
     moved, _ = send(app, Key("r"))
@@ -42,7 +42,7 @@ def test_after_a_draw_the_page_keeps_the_table_and_the_status_a_start_would_draw
     again, _ = resumed(app.played)
     assert stamp(again) == keep[0]  # what a later launch's start draws is what was kept
     app, effects = send(app, Pressed(Button.NEW_MATCH))
-    assert app.screen is Screen.SETUP and of(effects, "keep") == [("", "")]  # no table: a later launch paints none
+    assert app.screen.kind is Screen.SETUP and of(effects, "keep") == [("", "")]  # no table: a later launch paints none
 
 
 def test_nothing_is_kept_by_an_answer_that_draws_nothing():
@@ -80,9 +80,9 @@ def test_early_taps_wait_while_the_start_waits_for_its_language_then_are_answere
     assert of(effects, "fetch") and app.waiting.starting is not None
     painted = stamp(resumed(saved)[0])
     app, effects = send(app, Early(Key("r"), painted), Early(Key("r"), painted))
-    assert effects == [] and len(app.early) == 2 and rolls(app) == 0  # held: nothing drawn yet
+    assert effects == [] and len(app.held) == 2 and rolls(app) == 0  # held: nothing drawn yet
     app, effects = send(app, Fetched("language:sv", catalogue("sv")))
-    assert app.t.code == "sv" and app.early == () and rolls(app) == 3  # both taps, on the table the start drew
+    assert app.t.code == "sv" and app.held == () and rolls(app) == 3  # both taps, on the table the start drew
     assert kinds(effects).index("ready") < kinds(effects).index("keep")
 
 
