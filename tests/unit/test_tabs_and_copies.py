@@ -327,3 +327,24 @@ def test_a_copy_of_the_setup_is_bounded_too():
         app, more = send(app, *[read_timer(token) for token, _ in of(effects, "tick") if token.startswith("kept:")])
         apply(storage, more)
     assert sorted(kept(storage).values()) == ["{13", "{14", "{15"]
+
+
+
+def test_a_copy_refused_after_another_tab_kept_a_value_under_its_key_moves_beside_it_never_over_it():
+    """Hypothesis found it: the save's copy was refused after another tab had kept a value of its own under the
+    same key; the move then wrote over that tab's copy. It now goes under a key of its own."""
+    app, _ = start(match="{broken")
+    assert app.value(UNREADABLE_KEY) == "{broken"
+    app, _ = send(app, Stored(UNREADABLE_KEY, "{other tab's"))
+    app, effects = send(app, Refused(UNREADABLE_KEY))
+    written = [effect.key for effect in effects if isinstance(effect, Store)]
+    assert written == [f"{UNREADABLE_KEY}/{NOW}"] and app.value(UNREADABLE_KEY) == "{other tab's"
+    assert Remove(SAVE_KEY) in effects and app.value(f"{UNREADABLE_KEY}/{NOW}") == "{broken"
+
+
+def test_a_copy_refused_after_another_tab_kept_the_same_save_moves_nothing():
+    app, _ = start(match="{broken")
+    app, _ = send(app, Stored(UNREADABLE_KEY, "{other tab's"), Stored(f"{UNREADABLE_KEY}/x", "{broken"))
+    app, effects = send(app, Refused(UNREADABLE_KEY))
+    assert not [effect for effect in effects if isinstance(effect, Store | Remove)]
+    assert app.value(SAVE_KEY) == "{broken" and app.value(f"{UNREADABLE_KEY}/x") == "{broken"
