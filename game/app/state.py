@@ -21,7 +21,6 @@ from game.coach.session import Session
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
 from game.present import setup as setups
-from game.present.paint import Drawn
 from game.records.stats import Reference
 
 if TYPE_CHECKING:  # a start waits in the App for its language
@@ -232,7 +231,10 @@ class App:
     form: tuple[tuple[str, str], ...] = ()
     msgids: tuple[str, ...] = ()
     hinted: tuple[tuple[str, int], ...] = ()  # where the hint marked dice or a box
-    drawn: Drawn = field(default_factory=Drawn)
+    status: str = ""  # the status line under the table: the board's words, or a step's (game.app.table.board)
+    thrown: frozenset[int] = frozenset()  # the dice that tumble in this answer's draw (cleared once drawn)
+    reporting: bool = False  # the after-game report is open (until the table is drawn again)
+    board: int = 0  # how many sessions were put on the board: each new one (or a new language) is drawn afresh
     fetching: frozenset[str] = frozenset()
     waiting: Waiting = field(default_factory=Waiting)
     references: dict[str, Reference] | None = (

@@ -26,9 +26,9 @@ from game.coach.session import Next, Session, Step
 from game.core.actions import Action, Finish, NextGame, Roll, Score
 from game.core.dice import derived_seed
 from game.core.engine import Match, new_match
-from game.present import controls, feel, keys, markup, paint, standings, view
+from game.present import feel, keys, markup, standings, view
 from game.present import setup as setups
-from game.present.paint import Drawn, say, show
+from game.present.paint import say, show
 from game.present.sounds import RECIPES, ROLL_VIBRATION_MS, most_notable, recipe_data
 from game.present.words import WORDS, announcement
 from game.records import challenge
@@ -68,14 +68,14 @@ def begin(app: App, session: Session) -> Out:
     session = shared.taken_up(app, shared.marked(app, session))
     if not session.began and not session.match.actions:
         session = replace(session, began=app.now)
-    app = replace(app, session=session, screen=PlayScreen(), handed=None, drawn=Drawn())
+    app = replace(app, session=session, screen=PlayScreen(), handed=None, board=app.board + 1)
     app, effects = save(app)
     screens = [
         show(element_id, element_id == "play")
         for element_id in ("setup", "save-problem", "link-choice", "other-tab", "play")
     ]
     before = [*screens, show("menu-new"), show("challenge-result", False), *challenge_line(app)]
-    app, drawing = board(app, view.status(session.match, t=app.t), before=before)
+    app, drawing = board(app, view.status(session.match, t=app.t), before=before, since=None)
     app, token = app.token(TimerKind.PREFETCH)
     return app, [*effects, *drawing, focus("roll-button"), tick(token, PREFETCH_SECONDS)]
 
@@ -97,26 +97,34 @@ def handing(app: App) -> str | None:
     return feel.handover(match, session.pass_phone or session.remote)
 
 
-def board(app: App, announce: str = "", thrown: frozenset[int] = frozenset(), before: list | tuple = ()) -> Out:
-    """Draw what changed (``thrown`` dice tumble), then schedule what the session says is next."""
+def board(
+    app: App,
+    announce: str = "",
+    thrown: frozenset[int] = frozenset(),
+    before: list | tuple = (),
+    since: Match | None = None,
+) -> Out:
+    """The table as the session has it (game.app.view draws it: ``thrown`` dice tumble, ``announce`` is the status
+    line), ``before`` drawn first; then schedule what the session says is next. ``since`` is the match the table
+    showed (None: the table is drawn afresh), whose results, when the new ones differ, are not new."""
     session = app.played
     match = session.match
     passing = handing(app)
-    drawn, ops, results = paint.table(
-        app.drawn,
-        session,
-        app.t,
-        announce or view.status(match, t=app.t),
-        passing,
-        thrown if not app.reduced else frozenset(),
-    )
-    effects: list[Effect] = [draw([*before, *ops], paint.MOTION if thrown and not app.reduced else None)]
+    effects: list[Effect] = [draw(before)] if before else []
     if passing is not None and passing != app.handing:
         effects.append(focus("send-link" if session.remote else "pass-start"))
-    if results is not None:
+    results = standings.results(match, t=app.t)
+    if results is not None and (since is None or standings.results(since, t=app.t) != results):
         effects.append(focus("play-again" if results.final else "next-game"))
         app = app.wait(ending=FOR_TABLE)  # the game in context (history, optimal mean) comes on a tick after this draw
-    app, scheduled = schedule(replace(app, drawn=drawn, handing=passing))
+    app = replace(
+        app,
+        status=announce or view.status(match, t=app.t),
+        handing=passing,
+        thrown=app.thrown | (thrown if not app.reduced else frozenset()),
+        reporting=False,
+    )
+    app, scheduled = schedule(app)
     return app, effects + scheduled
 
 
@@ -136,6 +144,7 @@ def commit(app: App, step: Step, person: bool = True) -> Out:
         " ".join(filter(None, (cheer, announcement(step, t=app.t)))),
         feel.thrown(before, after),
         before=[say("")],
+        since=before,
     )
     finale = feel.finale(before, after)  # the match's end: the winner scene, and its fanfare over the step's cue
     effects += drawing + sound((*found, feel.FINALE) if finale else found, person)
@@ -192,7 +201,8 @@ def hand_over(app: App) -> Out:
     """The pass screen's Start: the turn begins."""
     if not playing(app):
         return app, []
-    app, effects = board(replace(app, handed=len(app.played.match.actions)))
+    app = replace(app, handed=len(app.played.match.actions))
+    app, effects = board(app, since=app.played.match)
     return app, effects + [focus("roll-button")]
 
 
@@ -280,7 +290,7 @@ def show_report(app: App) -> Out:
     if app.session is None:
         return app, []
     ops = [("report", {"text": app.t._(WORDS.reviewing), "hidden": False})]
-    app = replace(app, drawn=app.drawn.changed({"report": controls.Element(hidden=False)})).wait(report=FOR_TABLE)
+    app = replace(app, reporting=True).wait(report=FOR_TABLE)
     app, effects = advance(app)
     return app, [draw(ops), *effects]
 
@@ -345,7 +355,7 @@ def switch_hints(app: App, on: bool) -> Out:
     if app.stale:
         return offer_newer(app)
     app, effects = save(replace(app, session=app.played.with_hints(on)))
-    app, drawing = board(app)
+    app, drawing = board(app, since=app.played.match)
     return app, effects + drawing
 
 

@@ -73,8 +73,8 @@ def record(app: App, history: History, finished: GameRecord, fanfare: bool = Tru
     if bests:
         words = feel.best_cheer(bests, t=app.t)
         app, shown = celebrate(app, words)
-        status = app.drawn.values.get("status", "")
-        effects += [draw([("status", {"text": f"{words} {status}".strip()})]), *shown]  # as a step's celebration: first
+        app = replace(app, status=f"{words} {app.status}".strip())  # as a step's celebration: first
+        effects += shown
         effects += sound((feel.Cue.BEST,), True) if fanfare else []
     return app, history, effects
 

@@ -1,0 +1,39 @@
+"""game.app.view: the page drawn from the App alone, once per answer, as the difference between two views."""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+
+from game.app import App, Button, Motion, Pressed, Screen
+from game.app.effects import Apply
+from game.app.view import diff, view
+from tests.unit.test_app import fresh, ops, rolled, send, start
+
+
+def test_the_app_keeps_no_memory_of_the_draws():
+    assert "drawn" not in {field.name for field in fields(App)}
+
+
+def test_an_answer_draws_the_difference_between_the_views_once():
+    before, _ = start(match=fresh())
+    after, effects = send(before, Pressed(Button.ROLL))
+    table, _ = diff(view(before), view(replace(after, thrown=frozenset(range(5)))))
+    drawn = [op for effect in effects if isinstance(effect, Apply) for op in effect.ops]
+    assert table and [op for op in drawn if op in table] == table  # each once, in the view's order
+    applies = [effect for effect in effects if isinstance(effect, Apply)]
+    assert applies[0].motion is not None and not after.thrown  # the toss is drawn once, then spent
+
+
+def test_an_answer_that_changes_nothing_shown_draws_nothing():
+    app, _ = start(match=rolled())
+    _, effects = send(app, Motion(reduced=False))
+    assert not [effect for effect in effects if isinstance(effect, Apply)]
+
+
+def test_a_table_off_the_screen_is_not_drawn_and_is_drawn_whole_when_back():
+    app, _ = start(match=rolled())
+    assert app.screen.kind is Screen.PLAY and view(app).table is not None
+    shown = view(app)
+    assert diff(shown, shown) == ([], None)
+    assert ops(send(start(match=rolled())[0], Pressed(Button.ROLL))[1], "scorecard") == []  # same board: no rebuild
+    assert [at for at, _ in diff(view(App()), shown)[0]][:2] == ["scorecard", "dice"]
