@@ -361,7 +361,7 @@ def choose(app: App, message: BoxChosen) -> Out:
 
 def refuse_cell(app: App, message: CellPressed) -> Out:
     """A cell that is no choice: why."""
-    return app, [draw([say(view.cell_refusal(app.played.match, message.row, message.player, t=app.t))])]
+    return app.say(view.cell_refusal(app.played.match, message.row, message.player, t=app.t)), []
 
 
 def ask_delete(app: App, message: GameDeletePressed) -> Out:

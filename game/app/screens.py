@@ -54,7 +54,7 @@ from game.core.refusals import GameError, worded
 from game.core.rules import RuleSet
 from game.present import forms, rules_text, view
 from game.present import setup as setups
-from game.present.paint import say, show
+from game.present.paint import show
 from game.present.words import SAVE_KEPT, WORDS, match_summary, played_elsewhere
 from game.records import daily
 
@@ -178,7 +178,7 @@ def resume_or_setup(app: App, unsaved: bool) -> Out:
     if session is None:
         return open_setup(app, setup=saved_setup(app))
     app, effects = begin(app, session)
-    return app, effects + ([draw([say(app.t._(WORDS.lost_moves))])] if unsaved else [])
+    return (app.say(app.t._(WORDS.lost_moves)) if unsaved else app), effects
 
 
 def report_unreadable(app: App, error: GameError, offered: Session | None = None) -> Out:
@@ -318,7 +318,7 @@ def choose_state(app: App, kept: Session, offered: Session, take: bool) -> Out:
             return app, effects  # a turn under way here goes on: it is sent once it ends
         words = links.LinkError("kept", links.Why.ANOTHER_MATCH).text(app.t)
         app, shared = share_match(app, words)
-        return app, [*effects, draw([say(words)]), *shared]
+        return app.say(words), [*effects, *shared]
     raw = kept.to_json()
     key = kept_key(app, "replaced", raw)
     app, effects = keep_copy(app, key, raw) if key is not None else (app, [])
@@ -328,7 +328,7 @@ def choose_state(app: App, kept: Session, offered: Session, take: bool) -> Out:
     words = " ".join(
         filter(None, (app.t._(REPLACED_KEPT), played_elsewhere(kept.marks, offered.marks, offered.match, app.t)))
     )
-    return app, [*effects, *more, draw([say(words)])]
+    return app.say(words), [*effects, *more]
 
 
 def load_newer(app: App) -> Out:

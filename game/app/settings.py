@@ -19,7 +19,6 @@ from game.app.table import board, challenge_line, show_report
 from game.core.i18n import DEFAULT, ENGLISH, LANGUAGES, N_, Text, negotiate
 from game.present import forms, rules_text
 from game.present.boot import LANGUAGE_KEY
-from game.present.paint import say
 
 CATALOGUE = "./static/locale/{code}.mo"  # tools/i18n.mo_name: where the build writes each compiled catalogue
 MANIFEST = "./static/manifest{suffix}.webmanifest"  # tools/build.manifest_name
@@ -68,7 +67,8 @@ def use_language(app: App, t: Text, remember: bool) -> Out:
     # The fixed texts first: some are the board's too (the Roll button, the hint switch), which the draw
     # then words as the table says ("Roll (2 left)"); worded after it, they would show the bare msgid's word.
     effects: list[Effect] = [Language(t.code, manifest, words), draw(ops)]
-    effects += [store(LANGUAGE_KEY, t.code), draw([say("")])] if remember else []
+    if remember:
+        app, effects = app.say(""), [*effects, store(LANGUAGE_KEY, t.code)]
     reporting = app.reporting
     app = replace(app, board=app.board + 1)  # the page's words changed under the table shown: drawn afresh
     if app.session is not None and app.screen.kind is Screen.PLAY:

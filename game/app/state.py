@@ -207,6 +207,15 @@ class Waiting:
 
 
 @dataclass(frozen=True)
+class Notice:
+    """The notice line's words ("": hidden) and how many times words were said there: each saying is drawn, the
+    same words again too (game.app.view)."""
+
+    words: str = ""
+    said: int = 0
+
+
+@dataclass(frozen=True)
 class App:
     """Everything the page shows and waits for, as one value."""
 
@@ -231,6 +240,7 @@ class App:
     form: tuple[tuple[str, str], ...] = ()
     msgids: tuple[str, ...] = ()
     hinted: tuple[tuple[str, int], ...] = ()  # where the hint marked dice or a box
+    notice: Notice = Notice()  # the line that explains a refusal or a problem (App.say)
     status: str = ""  # the status line under the table: the board's words, or a step's (game.app.table.board)
     thrown: frozenset[int] = frozenset()  # the dice that tumble in this answer's draw (cleared once drawn)
     reporting: bool = False  # the after-game report is open (until the table is drawn again)
@@ -287,6 +297,10 @@ class App:
     def token(self, kind: str) -> tuple[App, str]:
         """A new timer's token: the one way a tick is told from an older one (kept in App.waiting, App.pruning)."""
         return replace(self, serial=self.serial + 1), f"{kind}:{self.serial + 1}"
+
+    def say(self, words: str) -> App:
+        """The notice says ``words`` (hidden when empty), drawn by the view."""
+        return replace(self, notice=Notice(words, self.notice.said + 1))
 
     def wait(self, **changes: Any) -> App:
         return replace(self, waiting=replace(self.waiting, **changes))

@@ -28,7 +28,7 @@ from game.core.dice import derived_seed
 from game.core.engine import Match, new_match
 from game.present import feel, keys, markup, standings, view
 from game.present import setup as setups
-from game.present.paint import say, show
+from game.present.paint import show
 from game.present.sounds import RECIPES, ROLL_VIBRATION_MS, most_notable, recipe_data
 from game.present.words import WORDS, announcement
 from game.records import challenge
@@ -131,11 +131,11 @@ def board(
 def commit(app: App, step: Step, person: bool = True) -> Out:
     """Take a step's session (or explain its refusal), store it, draw it and sound it."""
     if step.refusal is not None:
-        return app, [draw([say(step.refusal.text(app.t))])]
+        return app.say(step.refusal.text(app.t)), []
     if app.stale:
         return offer_newer(app)
     before, after = app.played.match, step.session.match
-    app, effects = save(replace(app, session=step.session))
+    app, effects = save(replace(app, session=step.session).say(""))
     found = feel.cues(before, after)
     cheer = feel.cheer(after, found, t=app.t)
     app, drawing = board(
@@ -143,7 +143,6 @@ def commit(app: App, step: Step, person: bool = True) -> Out:
         # The celebration first: it ends its sentence, where the status line does not ("Bo's turn: roll the dice").
         " ".join(filter(None, (cheer, announcement(step, t=app.t)))),
         feel.thrown(before, after),
-        before=[say("")],
         since=before,
     )
     finale = feel.finale(before, after)  # the match's end: the winner scene, and its fanfare over the step's cue

@@ -140,8 +140,8 @@ def table(
     match = session.match
     results = standings.results(match, t=t)
     elements = controls.elements(session, results, t=t, handing=handing)
-    if reporting and "report" in elements:
-        elements["report"] = controls.Element(hidden=False)
+    if reporting:  # open, as the handler drew it: left as it is until the table is drawn again
+        elements.pop("report", None)
     return Table(
         match=match,
         t=t,

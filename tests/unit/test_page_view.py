@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 
-from game.app import App, Button, Motion, Pressed, Screen
+from game.app import App, Button, CellPressed, Motion, Pressed, Screen
 from game.app.effects import Apply
 from game.app.view import diff, view
 from tests.unit.test_app import fresh, ops, rolled, send, start
@@ -37,3 +37,14 @@ def test_a_table_off_the_screen_is_not_drawn_and_is_drawn_whole_when_back():
     assert diff(shown, shown) == ([], None)
     assert ops(send(start(match=rolled())[0], Pressed(Button.ROLL))[1], "scorecard") == []  # same board: no rebuild
     assert [at for at, _ in diff(view(App()), shown)[0]][:2] == ["scorecard", "dice"]
+
+
+def test_the_notice_is_the_apps_and_each_saying_is_drawn_the_same_words_again_too():
+    app, _ = start(match=fresh())
+    app, effects = send(app, CellPressed("yacht", 0))  # no choice before a roll: why
+    words = app.notice.words
+    assert words and ops(effects, "notice") == [{"text": words, "hidden": False}]
+    app, effects = send(app, CellPressed("yacht", 0))
+    assert ops(effects, "notice") == [{"text": words, "hidden": False}]
+    app, effects = send(app, Pressed(Button.ROLL))
+    assert app.notice.words == "" and ops(effects, "notice") == [{"text": "", "hidden": True}]
