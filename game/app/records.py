@@ -44,11 +44,7 @@ REFERENCES = TABLES + "optimal.json"  # the optimal player's distributions (tool
 
 def close_stats(app: App) -> Out:
     """Statistics closed (its Back, or the Rules opened over it)."""
-    return (
-        (replace(app, over=Over.NOTHING), [draw([show("stats", False), (("body", 0), {"remove": ["data-screen"]})])])
-        if app.over is Over.STATS
-        else (app, [])
-    )
+    return (replace(app, over=Over.NOTHING), []) if app.over is Over.STATS else (app, [])
 
 
 def open_stats(app: App, effects: list | None = None, key: str | None = None, name: str | None = None) -> Out:
@@ -71,7 +67,6 @@ def open_stats(app: App, effects: list | None = None, key: str | None = None, na
         ops.append(("stats-body", {"html": markup.statistics(page, t=app.t)}))
     count = len(kept_copies(app))
     ops += [("kept-text", {"text": app.t.n_(*KEPT_COPIES, count)}), show("kept", count > 0)]
-    ops += [(("body", 0), {"attrs": {"data-screen": "stats"}}), show("stats")]
     effects += [draw(ops), AskPersisted()]
     if app.over is not Over.STATS:  # opened (not a filter changed): read from the top, as the rules are
         effects += [draw([(("html", 0), {"scroll": True})]), focus("stats-title")]

@@ -11,23 +11,31 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.app.effects import Apply, Flag, Language, Remove, Store
-from game.app.state import App, Effect, Notice, Screen
+from game.app.state import App, Effect, Notice, Over, Screen
 from game.present import paint
 
 
 @dataclass(frozen=True)
 class Page:
-    """What the page shows: the notice (its words and how many times they were said) and the table (None when no
-    match is on the screen)."""
+    """What the page shows: the main screen (None while loading: the page's own; a table put on the board is shown
+    anew), what is open over it, the notice (its words and how many times they were said) and the table (None
+    when no match is on the screen)."""
 
+    screen: tuple[Screen, int] | None = None
+    over: Over = Over.NOTHING
     notice: Notice = Notice()
     table: paint.Table | None = None
+
+
+SCREENS = (Screen.SETUP, Screen.SAVE_PROBLEM, Screen.LINK_CHOICE, Screen.PLAY)
+"""The main screens, each an element of its kind's id: one is shown, the others hidden."""
 
 
 def inputs(app: App) -> tuple:
     """What the view reads of the App: when they are the same objects, the view is the same (cheap to tell)."""
     return (
         app.notice,
+        app.over,
         app.screen.kind,
         app.session,
         app.t,
@@ -41,15 +49,33 @@ def inputs(app: App) -> tuple:
 
 def view(app: App) -> Page:
     """What the page shows for ``app``."""
-    if app.screen.kind is not Screen.PLAY or app.session is None:
-        return Page(app.notice)
+    kind = app.screen.kind
+    loading = kind is Screen.LOADING or app.waiting.starting is not None  # the start waits for its language
+    screen = None if loading else (kind, app.board if kind is Screen.PLAY else 0)
+    if kind is not Screen.PLAY or app.session is None:
+        return Page(screen, app.over, app.notice)
     table = paint.table(app.session, app.t, app.status, app.handing, app.thrown, app.reporting, app.board)
-    return Page(app.notice, table)
+    return Page(screen, app.over, app.notice, table)
+
+
+def screen_ops(old: Page, new: Page) -> list:
+    """The main screen shown and what is open over it (the page's body says which, for its styles)."""
+    ops = []
+    if new.screen is not None and new.screen != old.screen:
+        ops += [paint.show(kind.value, kind is new.screen[0]) for kind in SCREENS]
+    if new.over is not old.over:
+        ops += [paint.show(old.over.value, False)] if old.over is not Over.NOTHING else []
+        if new.over is Over.NOTHING:
+            ops.append((("body", 0), {"remove": ["data-screen"]}))
+        else:
+            ops += [(("body", 0), {"attrs": {"data-screen": new.over.value}}), paint.show(new.over.value)]
+    return ops
 
 
 def diff(old: Page, new: Page) -> tuple[list, dict | None]:
     """The ops that bring the page from ``old`` to ``new``, and the dice's motion when some are thrown."""
-    ops = [paint.say(new.notice.words)] if new.notice != old.notice else []
+    ops = screen_ops(old, new)
+    ops += [paint.say(new.notice.words)] if new.notice != old.notice else []
     if new.table is None:
         return ops, None  # the table left the screen: it stays as it was, hidden
     ops += paint.table_ops(old.table, new.table)

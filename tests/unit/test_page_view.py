@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 
-from game.app import App, Button, CellPressed, Motion, Pressed, Screen
+from game.app import App, Button, CellPressed, Fetched, Motion, Over, Pressed, Screen
 from game.app.effects import Apply
 from game.app.view import diff, view
-from tests.unit.test_app import fresh, ops, rolled, send, start
+from tests.unit.test_app import fresh, ops, rolled, send, start, visible
+
+SCREEN_IDS = ["setup", "save-problem", "link-choice", "play"]
 
 
 def test_the_app_keeps_no_memory_of_the_draws():
@@ -36,7 +38,7 @@ def test_a_table_off_the_screen_is_not_drawn_and_is_drawn_whole_when_back():
     shown = view(app)
     assert diff(shown, shown) == ([], None)
     assert ops(send(start(match=rolled())[0], Pressed(Button.ROLL))[1], "scorecard") == []  # same board: no rebuild
-    assert [at for at, _ in diff(view(App()), shown)[0]][:2] == ["scorecard", "dice"]
+    assert [at for at, _ in diff(view(App()), shown)[0]][:6] == [*SCREEN_IDS, "scorecard", "dice"]
 
 
 def test_the_notice_is_the_apps_and_each_saying_is_drawn_the_same_words_again_too():
@@ -48,3 +50,16 @@ def test_the_notice_is_the_apps_and_each_saying_is_drawn_the_same_words_again_to
     assert ops(effects, "notice") == [{"text": words, "hidden": False}]
     app, effects = send(app, Pressed(Button.ROLL))
     assert app.notice.words == "" and ops(effects, "notice") == [{"text": "", "hidden": True}]
+
+
+def test_the_screens_shown_are_the_apps():
+    app, effects = start(match=rolled())
+    assert [visible(effects, where) for where in SCREEN_IDS] == [False, False, False, True]
+    app, effects = send(app, Pressed(Button.MENU_RULES))
+    assert visible(effects, "rules") and ops(effects, ("body", 0)) == [{"attrs": {"data-screen": "rules"}}]
+    app, effects = send(app, Pressed(Button.MENU_STATS), Fetched("references", None))  # once its numbers come
+    assert app.over is Over.STATS and not visible(effects, "rules") and visible(effects, "stats")
+    assert ops(effects, ("body", 0))[-1] == {"attrs": {"data-screen": "stats"}}
+    app, effects = send(app, Pressed(Button.STATS_CLOSE))
+    assert not visible(effects, "stats") and ops(effects, ("body", 0)) == [{"remove": ["data-screen"]}]
+    assert visible(effects, "play") is None  # the screen under it stays as it was
