@@ -70,7 +70,7 @@ def begin(app: App, session: Session) -> Out:
         session = replace(session, began=app.now)
     app = replace(app, session=session, screen=PlayScreen(), handed=None, board=app.board + 1)
     app, effects = save(app)
-    before = [show("other-tab", False), show("menu-new"), show("challenge-result", False), *challenge_line(app)]
+    before = [show("other-tab", False), show("challenge-result", False), *challenge_line(app)]
     app, drawing = board(app, view.status(session.match, t=app.t), before=before, since=None)
     app, token = app.token(TimerKind.PREFETCH)
     return app, [*effects, *drawing, focus("roll-button"), tick(token, PREFETCH_SECONDS)]

@@ -7,7 +7,7 @@ from dataclasses import fields, replace
 from game.app import App, Button, CellPressed, Fetched, Motion, Over, Pressed, Screen
 from game.app.effects import Apply
 from game.app.view import diff, view
-from tests.unit.test_app import fresh, ops, rolled, send, start, visible
+from tests.unit.test_app import fresh, last_box, ops, rolled, send, start, visible
 
 SCREEN_IDS = ["setup", "save-problem", "link-choice", "play"]
 
@@ -63,3 +63,10 @@ def test_the_screens_shown_are_the_apps():
     app, effects = send(app, Pressed(Button.STATS_CLOSE))
     assert not visible(effects, "stats") and ops(effects, ("body", 0)) == [{"remove": ["data-screen"]}]
     assert visible(effects, "play") is None  # the screen under it stays as it was
+
+
+def test_a_finished_match_resumed_shows_its_results_own_new_match_not_the_menus():
+    over = last_box(8, [5] * 5)
+    over = replace(over, match=over.match.score("yacht"))
+    _, effects = start(match=over)
+    assert visible(effects, "results") and visible(effects, "new-match") and visible(effects, "menu-new") is False
