@@ -15,7 +15,7 @@ from game.app.effects import Language
 from game.app.records import open_stats
 from game.app.screens import opponent_line, rules_shown
 from game.app.state import QUICK_BUTTONS, App, Effect, Out, Over, Screen, draw, fetch, store
-from game.app.table import board, challenge_line, show_report
+from game.app.table import board, show_report
 from game.core.i18n import DEFAULT, ENGLISH, LANGUAGES, N_, Text, negotiate
 from game.present import forms, rules_text
 from game.present.boot import LANGUAGE_KEY
@@ -72,7 +72,7 @@ def use_language(app: App, t: Text, remember: bool) -> Out:
     reporting = app.reporting
     app = replace(app, board=app.board + 1)  # the page's words changed under the table shown: drawn afresh
     if app.session is not None and app.screen.kind is Screen.PLAY:
-        app, more = board(app, before=challenge_line(app))
+        app, more = board(app)
         effects += more
         if reporting:
             app, more = show_report(app)

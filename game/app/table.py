@@ -70,7 +70,7 @@ def begin(app: App, session: Session) -> Out:
         session = replace(session, began=app.now)
     app = replace(app, session=session, screen=PlayScreen(), handed=None, board=app.board + 1)
     app, effects = save(app)
-    before = [show("other-tab", False), show("challenge-result", False), *challenge_line(app)]
+    before = [show("other-tab", False), show("challenge-result", False)]
     app, drawing = board(app, view.status(session.match, t=app.t), before=before, since=None)
     app, token = app.token(TimerKind.PREFETCH)
     return app, [*effects, *drawing, focus("roll-button"), tick(token, PREFETCH_SECONDS)]
@@ -315,12 +315,6 @@ def against(app: App) -> Match | None:
     """The challenger's game this phone's match is played against, or None."""
     session = app.session
     return app.challenge if session is not None and challenge.applies(app.challenge, session.match) else None
-
-
-def challenge_line(app: App) -> list:
-    """The line above the card while a challenge is played: who sent it and the total to beat."""
-    theirs = against(app)
-    return [("challenge-line", {"text": challenge.line(theirs, app.t) if theirs else "", "hidden": theirs is None})]
 
 
 def challenge_result(app: App) -> list:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from game.app.effects import Apply, Flag, Language, Remove, Store
 from game.app.state import App, Effect, Notice, Over, Screen
 from game.present import paint
+from game.records import challenge
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ def inputs(app: App) -> tuple:
         app.thrown,
         app.reporting,
         app.board,
+        app.challenge,
     )
 
 
@@ -54,7 +56,9 @@ def view(app: App) -> Page:
     screen = None if loading else (kind, app.board if kind is Screen.PLAY else 0)
     if kind is not Screen.PLAY or app.session is None:
         return Page(screen, app.over, app.notice)
-    table = paint.table(app.session, app.t, app.status, app.handing, app.thrown, app.reporting, app.board)
+    theirs = app.challenge if challenge.applies(app.challenge, app.session.match) else None
+    line = challenge.line(theirs, app.t) if theirs is not None else None  # who sent it and the total to beat
+    table = paint.table(app.session, app.t, app.status, app.handing, app.thrown, app.reporting, app.board, line)
     return Page(screen, app.over, app.notice, table)
 
 

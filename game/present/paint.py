@@ -115,6 +115,7 @@ class Table:
     results: standings.Results | None
     status: str
     thrown: frozenset[int] = frozenset()
+    challenge: str | None = None
 
 
 def table(
@@ -125,9 +126,11 @@ def table(
     thrown: frozenset[int] = frozenset(),
     reporting: bool = False,
     board: int = 0,
+    challenge: str | None = None,
 ) -> Table:
     """The table ``session`` shows: ``reporting`` when the after-game report is open; ``board`` counts the
-    sessions put on the board, so a new one is drawn afresh (its shape differs).
+    sessions put on the board, so a new one is drawn afresh (its shape differs); ``challenge`` the line above
+    the card while a challenge is played (None: hidden).
 
     >>> from game.core.engine import new_match
     >>> from game.coach.session import Session
@@ -154,6 +157,7 @@ def table(
         results=results,
         status=status,
         thrown=thrown,
+        challenge=challenge,
     )
 
 
@@ -188,6 +192,8 @@ def table_ops(old: Table | None, new: Table) -> list:
         scene = markup.scene(results, t=t)
         ops.append(("scene", {"html": scene, "hidden": not outcome, "attrs": {"data-outcome": outcome}}))
         ops.append(("ending", {"html": markup.lines(results.context), "hidden": not results.context}))
+    if old is None or old.challenge != new.challenge:
+        ops.append(("challenge-line", {"text": new.challenge or "", "hidden": new.challenge is None}))
     if old is None or old.status != new.status:
         ops.append(("status", {"text": new.status}))
     return ops
