@@ -241,6 +241,7 @@ class App:
     msgids: tuple[str, ...] = ()
     hinted: tuple[tuple[str, int], ...] = ()  # where the hint marked dice or a box
     notice: Notice = Notice()  # the line that explains a refusal or a problem (App.say)
+    cheer: Notice = Notice()  # the celebration's words, shown while its tick (App.waiting.cheer) is to come
     status: str = ""  # the status line under the table: the board's words, or a step's (game.app.table.board)
     thrown: frozenset[int] = frozenset()  # the dice that tumble in this answer's draw (cleared once drawn)
     reporting: bool = False  # the after-game report is open (until the table is drawn again)

@@ -19,7 +19,7 @@ from game.app import shared
 from game.app.effects import Flag, MoveFocus, Play, Vibrate
 from game.app.events import Key, TimerKind, Visibility
 from game.app.keys import SAVE_KEY, UNSAVED_KEY
-from game.app.state import FOR_TABLE, App, Effect, Out, PlayScreen, Screen, draw, focus, store, tick
+from game.app.state import FOR_TABLE, App, Effect, Notice, Out, PlayScreen, Screen, draw, focus, store, tick
 from game.app.storage import change_history, offer_newer
 from game.app.waits import advance, schedule
 from game.coach.session import Next, Session, Step
@@ -186,10 +186,8 @@ def playing(app: App) -> bool:
 def celebrate(app: App, words: str) -> Out:
     """A brief celebration (its words are spoken with the step's): shown, then gone unless a newer one came."""
     app, token = app.token(TimerKind.CHEER)
-    return app.wait(cheer=token), [
-        draw([("cheer-text", {"text": words}), show("cheer")]),
-        tick(token, feel.CHEER_SECONDS),
-    ]
+    app = replace(app, cheer=Notice(words, app.cheer.said + 1))
+    return app.wait(cheer=token), [tick(token, feel.CHEER_SECONDS)]
 
 
 def hand_over(app: App) -> Out:
@@ -277,7 +275,7 @@ def skip(app: App) -> Out:
 
 def dismiss_cheer(app: App) -> Out:
     """A celebration closed before its time (its close button or Escape)."""
-    return app.wait(cheer=None), [draw([show("cheer", False)])]
+    return app.wait(cheer=None), []
 
 
 def show_report(app: App) -> Out:

@@ -25,6 +25,7 @@ class Page:
     screen: tuple[Screen, int] | None = None
     over: Over = Over.NOTHING
     notice: Notice = Notice()
+    cheer: tuple[Notice, bool] = (Notice(), False)  # the celebration's words, and whether it is shown
     table: paint.Table | None = None
 
 
@@ -36,6 +37,8 @@ def inputs(app: App) -> tuple:
     """What the view reads of the App: when they are the same objects, the view is the same (cheap to tell)."""
     return (
         app.notice,
+        app.cheer,
+        app.waiting.cheer,
         app.over,
         app.screen.kind,
         app.session,
@@ -54,12 +57,13 @@ def view(app: App) -> Page:
     kind = app.screen.kind
     loading = kind is Screen.LOADING or app.waiting.starting is not None  # the start waits for its language
     screen = None if loading else (kind, app.board if kind is Screen.PLAY else 0)
+    cheer = (app.cheer, app.waiting.cheer is not None)
     if kind is not Screen.PLAY or app.session is None:
-        return Page(screen, app.over, app.notice)
+        return Page(screen, app.over, app.notice, cheer)
     theirs = app.challenge if challenge.applies(app.challenge, app.session.match) else None
     line = challenge.line(theirs, app.t) if theirs is not None else None  # who sent it and the total to beat
     table = paint.table(app.session, app.t, app.status, app.handing, app.thrown, app.reporting, app.board, line)
-    return Page(screen, app.over, app.notice, table)
+    return Page(screen, app.over, app.notice, cheer, table)
 
 
 def screen_ops(old: Page, new: Page) -> list:
@@ -80,6 +84,11 @@ def diff(old: Page, new: Page) -> tuple[list, dict | None]:
     """The ops that bring the page from ``old`` to ``new``, and the dice's motion when some are thrown."""
     ops = screen_ops(old, new)
     ops += [paint.say(new.notice.words)] if new.notice != old.notice else []
+    (said, shown), (was_said, was_shown) = new.cheer, old.cheer
+    if shown and said != was_said:  # a new celebration, over any still shown
+        ops += [("cheer-text", {"text": said.words}), paint.show("cheer")]
+    elif shown != was_shown:
+        ops.append(paint.show("cheer", shown))
     if new.table is None:
         return ops, None  # the table left the screen: it stays as it was, hidden
     ops += paint.table_ops(old.table, new.table)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 
-from game.app import App, Button, CellPressed, Fetched, Motion, Over, Pressed, Screen
+from game.app import App, BoxChosen, Button, CellPressed, Fetched, Key, Motion, Over, Pressed, Screen
 from game.app.effects import Apply
 from game.app.view import diff, view
 from tests.unit.test_app import fresh, last_box, ops, rolled, send, start, visible
@@ -70,3 +70,11 @@ def test_a_finished_match_resumed_shows_its_results_own_new_match_not_the_menus(
     over = replace(over, match=over.match.score("yacht"))
     _, effects = start(match=over)
     assert visible(effects, "results") and visible(effects, "new-match") and visible(effects, "menu-new") is False
+
+
+def test_a_celebration_is_the_apps_words_shown_until_its_tick():
+    app, _ = start(match=rolled("yatzy", faces=[4] * 5))
+    app, effects = send(app, BoxChosen("yatzy"))
+    assert app.cheer.words == "Yatzy for Ann!" and app.waiting.cheer is not None and visible(effects, "cheer")
+    app, effects = send(app, Key("Escape"))
+    assert app.waiting.cheer is None and visible(effects, "cheer") is False
