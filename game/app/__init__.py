@@ -19,7 +19,8 @@ by concern, each module importing (at run time) only those listed before it:
 - ``table``: play at the table; ``records``: Statistics and backups; ``sharing``: the share dialog and
   what it sends; ``screens``: the setup, save-problem, link-choice and Rules screens;
 - ``settings``: the page's language; ``start``: the start and the links it opens; ``ticks``: timers
-  and fetched files.
+  and fetched files; ``view``: what the page shows, from the App alone, drawn by ``update`` as the difference
+  between the view before and after the handler.
 """
 
 from __future__ import annotations
@@ -156,6 +157,7 @@ from game.app.table import (
     switch_hints,
     undo,
 )
+from game.app.view import drawn
 from game.app.waits import TABLES
 from game.core.actions import Score
 from game.present import keys, view
@@ -247,9 +249,10 @@ def update(app: App, event: Event, now: str = "") -> Out:
     >>> update(App(), Key("r"))
     (App(...), [])
     """
+    before = app
     app, effects = dispatch(replace(app, now=now or app.now), event)
     app, more = take_up(app, event)
-    effects += more
+    app, effects = drawn(before, app, effects + more)
     return app, effects + waking.keep(app, effects)
 
 
@@ -358,7 +361,7 @@ def choose(app: App, message: BoxChosen) -> Out:
 
 def refuse_cell(app: App, message: CellPressed) -> Out:
     """A cell that is no choice: why."""
-    return app, [draw([say(view.cell_refusal(app.played.match, message.row, message.player, t=app.t))])]
+    return app.say(view.cell_refusal(app.played.match, message.row, message.player, t=app.t)), []
 
 
 def ask_delete(app: App, message: GameDeletePressed) -> Out:

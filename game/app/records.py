@@ -30,7 +30,7 @@ from game.core import links
 from game.core.inputs import problem_text, read_json
 from game.core.refusals import GameError
 from game.present import markup, stats_view
-from game.present.paint import say, show
+from game.present.paint import show
 from game.present.stats_view import imported, storage_status
 from game.present.words import KEPT_COPIES, WORDS
 from game.records import stats
@@ -44,11 +44,7 @@ REFERENCES = TABLES + "optimal.json"  # the optimal player's distributions (tool
 
 def close_stats(app: App) -> Out:
     """Statistics closed (its Back, or the Rules opened over it)."""
-    return (
-        (replace(app, over=Over.NOTHING), [draw([show("stats", False), (("body", 0), {"remove": ["data-screen"]})])])
-        if app.over is Over.STATS
-        else (app, [])
-    )
+    return (replace(app, over=Over.NOTHING), []) if app.over is Over.STATS else (app, [])
 
 
 def open_stats(app: App, effects: list | None = None, key: str | None = None, name: str | None = None) -> Out:
@@ -64,13 +60,13 @@ def open_stats(app: App, effects: list | None = None, key: str | None = None, na
         return app.wait(stats=(key, name)), effects
     app, history, problem, kept = readable_history(app)
     effects += kept
-    ops: list = [say(problem)] if problem else []
+    app = app.say(problem) if problem else app
+    ops: list = []
     if history is not None:
         page = stats_view.statistics(history, references, key or None, name or None, t=app.t, today=today(app.now))
         ops.append(("stats-body", {"html": markup.statistics(page, t=app.t)}))
     count = len(kept_copies(app))
     ops += [("kept-text", {"text": app.t.n_(*KEPT_COPIES, count)}), show("kept", count > 0)]
-    ops += [(("body", 0), {"attrs": {"data-screen": "stats"}}), show("stats")]
     effects += [draw(ops), AskPersisted()]
     if app.over is not Over.STATS:  # opened (not a filter changed): read from the top, as the rules are
         effects += [draw([(("html", 0), {"scroll": True})]), focus("stats-title")]
@@ -100,7 +96,7 @@ def export_backup(app: App) -> Out:
     """Download one file: the history, the match in progress, the setup form's choices and the challenge kept."""
     app, history, problem, kept = readable_history(app)
     if history is None:
-        return app, [draw([say(problem)])]
+        return app.say(problem), []
     setup = remembered_fields(app)
     session = app.session.to_dict() if app.session else None
     try:
@@ -129,14 +125,12 @@ def on_file(app: App, event: File) -> Out:
     another tab, and its challenge if this phone keeps none)."""
     t = app.t
     if event.size > MAX_BACKUP_BYTES:
-        return app, [draw([say(t._(WORDS.import_too_large))])]
+        return app.say(t._(WORDS.import_too_large)), []
     try:
         backup = Backup.from_json(event.text)
     except GameError as error:
-        return app, [
-            draw([say(f"{t._(WORDS.import_refused)} {problem_text(error, t)}")]),
-            Console(ConsoleLevel.WARN, f"import: {error}"),
-        ]
+        app = app.say(f"{t._(WORDS.import_refused)} {problem_text(error, t)}")
+        return app, [Console(ConsoleLevel.WARN, f"import: {error}")]
     app, before, answer = history_to_write(app, event)
     if before is None:
         return answer
@@ -150,7 +144,7 @@ def on_file(app: App, event: File) -> Out:
         app, more = begin(app, Session.from_dict(backup.session))
         effects += more
     app, shown = open_stats(app)
-    return app, [*effects, draw([say(imported(len(before.games), len(after.games), restore, t=t))]), *shown]
+    return app.say(imported(len(before.games), len(after.games), restore, t=t)), [*effects, *shown]
 
 
 def delete_kept(app: App) -> Out:

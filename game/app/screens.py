@@ -54,7 +54,7 @@ from game.core.refusals import GameError, worded
 from game.core.rules import RuleSet
 from game.present import forms, rules_text, view
 from game.present import setup as setups
-from game.present.paint import say, show
+from game.present.paint import show
 from game.present.words import SAVE_KEPT, WORDS, match_summary, played_elsewhere
 from game.records import daily
 
@@ -75,10 +75,10 @@ def open_setup(app: App, problems: tuple = (), setup: setups.Setup | None = None
     """Show the setup screen (with a link's or the last start's choices, and a link's problems, in More opened)."""
     ops: list = [("setup-form", {"fill": setups.form_values(setup)})] if setup is not None else []
     ops.append(opponent_line(setups.form_values(setup) if setup is not None else dict(app.form), app.t))
-    ops += [show(element_id, False) for element_id in ("play", "results", "menu-new", "save-problem", "link-choice")]
+    ops += [show(element_id, False) for element_id in ("results", "menu-new")]
     words = forms.problems([p.text(app.t) for p in problems], t=app.t) if problems else ""
     ops += [("setup-more", {"attrs": {"open": ""}})] if problems else []
-    ops += [show("setup"), ("setup-error", {"html": words, "hidden": not problems, "scroll": bool(problems)})]
+    ops += [("setup-error", {"html": words, "hidden": not problems, "scroll": bool(problems)})]
     effects: list[Effect] = [draw(ops), *([] if problems else [OfferFocus(QUICK_BUTTONS[0])])]
     return replace(
         app, screen=SetupScreen(), form=tuple(setups.form_values(setup).items()) if setup else app.form
@@ -178,7 +178,7 @@ def resume_or_setup(app: App, unsaved: bool) -> Out:
     if session is None:
         return open_setup(app, setup=saved_setup(app))
     app, effects = begin(app, session)
-    return app, effects + ([draw([say(app.t._(WORDS.lost_moves))])] if unsaved else [])
+    return (app.say(app.t._(WORDS.lost_moves)) if unsaved else app), effects
 
 
 def report_unreadable(app: App, error: GameError, offered: Session | None = None) -> Out:
@@ -192,10 +192,6 @@ def report_unreadable(app: App, error: GameError, offered: Session | None = None
         ("save-problem-reason", {"text": error.text(app.t)}),
         ("save-problem-text", {"value": raw[:SHOWN_SAVE_CHARS]}),
         ("save-problem-dismiss", {"text": app.t._(WORDS.start_new)}),
-    ]
-    ops += [
-        show(element_id, element_id == "save-problem")
-        for element_id in ("save-problem", "setup", "play", "link-choice")
     ]
     return app, [*effects, Console(ConsoleLevel.WARN, f"unreadable save: {error}"), draw(ops)]
 
@@ -267,7 +263,6 @@ def offer_link(
         ("link-choice-title", {"text": app.t._(title)}),
         ("link-start", {"text": app.t._(start)}),
     ]
-    ops += [show(element_id, element_id == "link-choice") for element_id in ("link-choice", "setup", "play")]
     return app, [draw(ops), focus("link-start" if take else "link-keep")]
 
 
@@ -318,7 +313,7 @@ def choose_state(app: App, kept: Session, offered: Session, take: bool) -> Out:
             return app, effects  # a turn under way here goes on: it is sent once it ends
         words = links.LinkError("kept", links.Why.ANOTHER_MATCH).text(app.t)
         app, shared = share_match(app, words)
-        return app, [*effects, draw([say(words)]), *shared]
+        return app.say(words), [*effects, *shared]
     raw = kept.to_json()
     key = kept_key(app, "replaced", raw)
     app, effects = keep_copy(app, key, raw) if key is not None else (app, [])
@@ -328,7 +323,7 @@ def choose_state(app: App, kept: Session, offered: Session, take: bool) -> Out:
     words = " ".join(
         filter(None, (app.t._(REPLACED_KEPT), played_elsewhere(kept.marks, offered.marks, offered.match, app.t)))
     )
-    return app, [*effects, *more, draw([say(words)])]
+    return app.say(words), [*effects, *more]
 
 
 def load_newer(app: App) -> Out:
@@ -355,8 +350,6 @@ def open_rules(app: App) -> Out:
     app, closing = close_stats(app.wait(stats=None))
     ops = [
         ("rules-body", {"html": rules_text.panel_html(rules_shown(app), t=app.t)}),
-        (("body", 0), {"attrs": {"data-screen": "rules"}}),
-        show("rules"),
         (("html", 0), {"scroll": True}),  # the page's top: the rules are read from their start
     ]
     # The focus on the heading (Back, at the end of a long text, would scroll the start out of sight).
@@ -365,8 +358,4 @@ def open_rules(app: App) -> Out:
 
 def close_rules(app: App) -> Out:
     """The Rules closed (its Back, or Statistics opened over it)."""
-    return (
-        (replace(app, over=Over.NOTHING), [draw([show("rules", False), (("body", 0), {"remove": ["data-screen"]})])])
-        if app.over is Over.RULES
-        else (app, [])
-    )
+    return (replace(app, over=Over.NOTHING), []) if app.over is Over.RULES else (app, [])

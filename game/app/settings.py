@@ -15,11 +15,10 @@ from game.app.effects import Language
 from game.app.records import open_stats
 from game.app.screens import opponent_line, rules_shown
 from game.app.state import QUICK_BUTTONS, App, Effect, Out, Over, Screen, draw, fetch, store
-from game.app.table import board, challenge_line, show_report
+from game.app.table import board, show_report
 from game.core.i18n import DEFAULT, ENGLISH, LANGUAGES, N_, Text, negotiate
-from game.present import controls, forms, rules_text
+from game.present import forms, rules_text
 from game.present.boot import LANGUAGE_KEY
-from game.present.paint import Drawn, say
 
 CATALOGUE = "./static/locale/{code}.mo"  # tools/i18n.mo_name: where the build writes each compiled catalogue
 MANIFEST = "./static/manifest{suffix}.webmanifest"  # tools/build.manifest_name
@@ -68,11 +67,12 @@ def use_language(app: App, t: Text, remember: bool) -> Out:
     # The fixed texts first: some are the board's too (the Roll button, the hint switch), which the draw
     # then words as the table says ("Roll (2 left)"); worded after it, they would show the bare msgid's word.
     effects: list[Effect] = [Language(t.code, manifest, words), draw(ops)]
-    effects += [store(LANGUAGE_KEY, t.code), draw([say("")])] if remember else []
-    reporting = app.drawn.values.get("report") == controls.Element(hidden=False)
-    app = replace(app, drawn=Drawn())  # the page's words changed under the draw's memory: it holds no more
+    if remember:
+        app, effects = app.say(""), [*effects, store(LANGUAGE_KEY, t.code)]
+    reporting = app.reporting
+    app = replace(app, board=app.board + 1)  # the page's words changed under the table shown: drawn afresh
     if app.session is not None and app.screen.kind is Screen.PLAY:
-        app, more = board(app, before=challenge_line(app))
+        app, more = board(app)
         effects += more
         if reporting:
             app, more = show_report(app)

@@ -19,7 +19,7 @@ from game.app.table import handing, playing
 from game.core import links
 from game.core.i18n import N_
 from game.present import controls, view
-from game.present.paint import say, show
+from game.present.paint import show
 from game.records import challenge, daily
 from game.records.record import game_id, session_record, utc_time
 
@@ -117,7 +117,7 @@ def share_match(app: App, note: str = "") -> Out:
     try:
         url = match_address(app)
     except links.LinkError as error:
-        return app, [draw([say(error.text(t))])]
+        return app.say(error.text(t)), []
     rules_name = match.ruleset.display(t)
     if view.match_over(match):
         title, text = controls.result_title(match, t), t._(MATCH_RESULT, rules=rules_name)
@@ -154,7 +154,7 @@ def challenge_friend(app: App) -> Out:
     try:
         value = links.write(game, links.LinkKind.CHALLENGE, session.undo_allowed)
     except links.LinkError as error:
-        return app, [draw([say(error.text(app.t))])]
+        return app.say(error.text(app.t)), []
     url = f"{app.address}?{links.LinkKind.CHALLENGE.value}={value}"
     return open_share(app, app.t._(CHALLENGE_TITLE), challenge.invitation(game, app.t), url, qr=True)
 

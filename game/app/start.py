@@ -31,7 +31,6 @@ from game.present import setup as setups
 from game.present import view
 from game.present.boot import LANGUAGE_KEY
 from game.present.link_problems import LinkProblem
-from game.present.paint import say
 from game.present.words import link_choice, match_summary, played_elsewhere
 from game.records import challenge
 from game.records.record import NO_TIME
@@ -82,7 +81,7 @@ def language_came(app: App, code: str, data: bytes | None) -> Out:
     if t is None:
         if app.waiting.starting:
             return started(app)
-        return app, [draw([("language", {"value": app.t.code}), say(app.t._(NO_CATALOGUE))])]
+        return app.say(app.t._(NO_CATALOGUE)), [draw([("language", {"value": app.t.code})])]
     if app.waiting.starting:
         app, effects = use_language(app, t, remember=False)
         app, more = started(app)
@@ -166,7 +165,7 @@ def from_game_link(app: App, param: str, text: str) -> Out:
     except Exception as error:  # a link never stops the start: whatever fails, the game starts as without one
         unusable = error if isinstance(error, links.LinkError) else links.LinkError(repr(error), links.Why.DAMAGED)
         app, more = resume_or_setup(app, False)
-        return app, [*effects, *more, draw([say(unusable.text(app.t))])]
+        return app.say(unusable.text(app.t)), [*effects, *more]
     return taken, effects + more
 
 
@@ -237,7 +236,7 @@ def open_match_link(app: App, link: links.Link) -> Out:
             )
             return offer_link(app, saved, incoming, words, Offer.PLAY_ON)
         app, effects = begin(app, incoming)
-        return app, effects + elsewhere_said(app, None, incoming)
+        return elsewhere_said(app, None, incoming), effects
     if relation in (links.Relation.NEWER, links.Relation.FORKED):
         taken = replace(
             saved,
@@ -258,22 +257,22 @@ def open_match_link(app: App, link: links.Link) -> Out:
             words = t._(TURN_UNDER_WAY, name=saved.match.current_name)
             return offer_link(app, saved, taken, words, Offer.REPLACE)
         app, effects = begin(app, taken)
-        return app, effects + elsewhere_said(app, saved, taken)
+        return elsewhere_said(app, saved, taken), effects
     app, effects = begin(app, saved)
     if relation is links.Relation.SAME:
-        return app, [*effects, draw([say(t._(SAME_TURN))])]
+        return app.say(t._(SAME_TURN)), effects
     words = links.LinkError(relation.value, links.Why.OLDER).text(t)
-    effects.append(draw([say(words)]))
+    app = app.say(words)
     if not links.turn_over(saved.match):
         return app, effects  # a turn under way here: it is sent once it ends
     app, shared = share_match(app, words)  # this phone's state, offered to send again
     return app, effects + shared
 
 
-def elsewhere_said(app: App, held: Session | None, taken: Session) -> list[Effect]:
+def elsewhere_said(app: App, held: Session | None, taken: Session) -> App:
     """The notice that a link's turns were played on a phone other than their seat's first (news to this phone)."""
     words = played_elsewhere(held.marks if held is not None else (), taken.marks, taken.match, app.t)
-    return [draw([say(words)])] if words else []
+    return app.say(words) if words else app
 
 
 def open_challenge(app: App, link: links.Link) -> Out:
@@ -285,7 +284,7 @@ def open_challenge(app: App, link: links.Link) -> Out:
     theirs = link.match
     if link.kind is not links.LinkKind.CHALLENGE or not challenge.playable(theirs):
         app, more = resume_or_setup(app, False)
-        return app, [*more, draw([say(links.LinkError("not one person's game", links.Why.DAMAGED).text(app.t))])]
+        return app.say(links.LinkError("not one person's game", links.Why.DAMAGED).text(app.t)), more
     text = links.write(theirs, links.LinkKind.CHALLENGE, link.undo)
     seat = setups.quick_setup(dict(app.form), setups.Quick.SOLO)[0].seats(app.t)[0]
     # The challenger's seat's own dice, and no undo: a challenge's result is final once played.

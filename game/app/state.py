@@ -21,7 +21,6 @@ from game.coach.session import Session
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
 from game.present import setup as setups
-from game.present.paint import Drawn
 from game.records.stats import Reference
 
 if TYPE_CHECKING:  # a start waits in the App for its language
@@ -208,6 +207,15 @@ class Waiting:
 
 
 @dataclass(frozen=True)
+class Notice:
+    """The notice line's words ("": hidden) and how many times words were said there: each saying is drawn, the
+    same words again too (game.app.view)."""
+
+    words: str = ""
+    said: int = 0
+
+
+@dataclass(frozen=True)
 class App:
     """Everything the page shows and waits for, as one value."""
 
@@ -232,7 +240,12 @@ class App:
     form: tuple[tuple[str, str], ...] = ()
     msgids: tuple[str, ...] = ()
     hinted: tuple[tuple[str, int], ...] = ()  # where the hint marked dice or a box
-    drawn: Drawn = field(default_factory=Drawn)
+    notice: Notice = Notice()  # the line that explains a refusal or a problem (App.say)
+    cheer: Notice = Notice()  # the celebration's words, shown while its tick (App.waiting.cheer) is to come
+    status: str = ""  # the status line under the table: the board's words, or a step's (game.app.table.board)
+    thrown: frozenset[int] = frozenset()  # the dice that tumble in this answer's draw (cleared once drawn)
+    reporting: bool = False  # the after-game report is open (until the table is drawn again)
+    board: int = 0  # how many sessions were put on the board: each new one (or a new language) is drawn afresh
     fetching: frozenset[str] = frozenset()
     waiting: Waiting = field(default_factory=Waiting)
     references: dict[str, Reference] | None = (
@@ -285,6 +298,10 @@ class App:
     def token(self, kind: str) -> tuple[App, str]:
         """A new timer's token: the one way a tick is told from an older one (kept in App.waiting, App.pruning)."""
         return replace(self, serial=self.serial + 1), f"{kind}:{self.serial + 1}"
+
+    def say(self, words: str) -> App:
+        """The notice says ``words`` (hidden when empty), drawn by the view."""
+        return replace(self, notice=Notice(words, self.notice.said + 1))
 
     def wait(self, **changes: Any) -> App:
         return replace(self, waiting=replace(self.waiting, **changes))

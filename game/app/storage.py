@@ -29,7 +29,7 @@ from game.core.inputs import MAX_SETTINGS_BYTES, problem_text, read_json
 from game.core.refusals import GameError
 from game.present import setup as setups
 from game.present import view
-from game.present.paint import say, show
+from game.present.paint import show
 from game.present.words import WORDS
 from game.records.history import History
 
@@ -100,7 +100,7 @@ def history_to_write(app: App, event: Event) -> tuple[App, History | None, Out]:
     if history is not None:
         return app, history, (app, [])
     if aside is not None:
-        return app, None, (app, [draw([say(problem)]), Console(ConsoleLevel.WARN, f"history: {problem}")])
+        return app, None, (app.say(problem), [Console(ConsoleLevel.WARN, f"history: {problem}")])
     app, effects = keep_history_aside(app)
     return app, None, (replace(app, held=(*app.held, Held(event, Until.HISTORY))), effects)
 
@@ -135,8 +135,8 @@ def keep_history_aside(app: App) -> Out:
     refusal would have come before it)."""
     app, aside, kept = set_aside(app, Aside.HISTORY)
     app, token = app.token(TimerKind.HISTORY)
-    words = draw([say(app.t._(WORDS.history_set_aside))])
-    return replace(app, history_aside=aside), [*kept, words, tick(token, 0)]
+    app = app.say(app.t._(WORDS.history_set_aside))
+    return replace(app, history_aside=aside), [*kept, tick(token, 0)]
 
 
 def history_kept(app: App) -> Out:
@@ -159,7 +159,7 @@ def change_history(app: App, change: Callable[[History], History]) -> Out:
         return app, []
     app, history, problem = read_history(app)
     if history is None:
-        return app, [draw([say(problem)]), Console(ConsoleLevel.WARN, f"history: {problem}")]
+        return app.say(problem), [Console(ConsoleLevel.WARN, f"history: {problem}")]
     return write_history(app, change(history))
 
 
@@ -216,14 +216,14 @@ def on_refused(app: App, event: Refused) -> Out:
     """A write the browser refused: said as what it is, and never taken as written."""
     if event.key == SAVE_KEY:
         app = replace(app.holding(SAVE_KEY, None), saved=None)
-        return app, [Flag(UNSAVED_KEY, True), draw([say(app.t._(WORDS.storage_full))])]
+        return app.say(app.t._(WORDS.storage_full)), [Flag(UNSAVED_KEY, True)]
     if event.key == HISTORY_KEY:  # storage still holds what it held before
-        return app.holding(HISTORY_KEY, app.unwritten), [draw([say(app.t._(WORDS.history_not_saved))])]
+        return app.holding(HISTORY_KEY, app.unwritten).say(app.t._(WORDS.history_not_saved)), []
     history, shown = app.history_aside, app.screen
     if history is not None and history.trying and event.key == history.key:
         app, history, effects = set_aside_again(app, history)
         if not history.trying:
-            effects.append(draw([say(app.t._(WORDS.history_unreadable))]))
+            app = app.say(app.t._(WORDS.history_unreadable))
         return replace(app, history_aside=history), effects
     if isinstance(shown, SaveProblem) and shown.aside.trying and event.key == shown.aside.key:
         app, save, effects = set_aside_again(app, shown.aside)

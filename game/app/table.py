@@ -19,16 +19,16 @@ from game.app import shared
 from game.app.effects import Flag, MoveFocus, Play, Vibrate
 from game.app.events import Key, TimerKind, Visibility
 from game.app.keys import SAVE_KEY, UNSAVED_KEY
-from game.app.state import FOR_TABLE, App, Effect, Out, PlayScreen, Screen, draw, focus, store, tick
+from game.app.state import FOR_TABLE, App, Effect, Notice, Out, PlayScreen, Screen, draw, focus, store, tick
 from game.app.storage import change_history, offer_newer
 from game.app.waits import advance, schedule
 from game.coach.session import Next, Session, Step
 from game.core.actions import Action, Finish, NextGame, Roll, Score
 from game.core.dice import derived_seed
 from game.core.engine import Match, new_match
-from game.present import controls, feel, keys, markup, paint, standings, view
+from game.present import feel, keys, markup, standings, view
 from game.present import setup as setups
-from game.present.paint import Drawn, say, show
+from game.present.paint import show
 from game.present.sounds import RECIPES, ROLL_VIBRATION_MS, most_notable, recipe_data
 from game.present.words import WORDS, announcement
 from game.records import challenge
@@ -68,14 +68,10 @@ def begin(app: App, session: Session) -> Out:
     session = shared.taken_up(app, shared.marked(app, session))
     if not session.began and not session.match.actions:
         session = replace(session, began=app.now)
-    app = replace(app, session=session, screen=PlayScreen(), handed=None, drawn=Drawn())
+    app = replace(app, session=session, screen=PlayScreen(), handed=None, board=app.board + 1)
     app, effects = save(app)
-    screens = [
-        show(element_id, element_id == "play")
-        for element_id in ("setup", "save-problem", "link-choice", "other-tab", "play")
-    ]
-    before = [*screens, show("menu-new"), show("challenge-result", False), *challenge_line(app)]
-    app, drawing = board(app, view.status(session.match, t=app.t), before=before)
+    before = [show("other-tab", False), show("challenge-result", False)]
+    app, drawing = board(app, view.status(session.match, t=app.t), before=before, since=None)
     app, token = app.token(TimerKind.PREFETCH)
     return app, [*effects, *drawing, focus("roll-button"), tick(token, PREFETCH_SECONDS)]
 
@@ -97,37 +93,45 @@ def handing(app: App) -> str | None:
     return feel.handover(match, session.pass_phone or session.remote)
 
 
-def board(app: App, announce: str = "", thrown: frozenset[int] = frozenset(), before: list | tuple = ()) -> Out:
-    """Draw what changed (``thrown`` dice tumble), then schedule what the session says is next."""
+def board(
+    app: App,
+    announce: str = "",
+    thrown: frozenset[int] = frozenset(),
+    before: list | tuple = (),
+    since: Match | None = None,
+) -> Out:
+    """The table as the session has it (game.app.view draws it: ``thrown`` dice tumble, ``announce`` is the status
+    line), ``before`` drawn first; then schedule what the session says is next. ``since`` is the match the table
+    showed (None: the table is drawn afresh), whose results, when the new ones differ, are not new."""
     session = app.played
     match = session.match
     passing = handing(app)
-    drawn, ops, results = paint.table(
-        app.drawn,
-        session,
-        app.t,
-        announce or view.status(match, t=app.t),
-        passing,
-        thrown if not app.reduced else frozenset(),
-    )
-    effects: list[Effect] = [draw([*before, *ops], paint.MOTION if thrown and not app.reduced else None)]
+    effects: list[Effect] = [draw(before)] if before else []
     if passing is not None and passing != app.handing:
         effects.append(focus("send-link" if session.remote else "pass-start"))
-    if results is not None:
+    results = standings.results(match, t=app.t)
+    if results is not None and (since is None or standings.results(since, t=app.t) != results):
         effects.append(focus("play-again" if results.final else "next-game"))
         app = app.wait(ending=FOR_TABLE)  # the game in context (history, optimal mean) comes on a tick after this draw
-    app, scheduled = schedule(replace(app, drawn=drawn, handing=passing))
+    app = replace(
+        app,
+        status=announce or view.status(match, t=app.t),
+        handing=passing,
+        thrown=app.thrown | (thrown if not app.reduced else frozenset()),
+        reporting=False,
+    )
+    app, scheduled = schedule(app)
     return app, effects + scheduled
 
 
 def commit(app: App, step: Step, person: bool = True) -> Out:
     """Take a step's session (or explain its refusal), store it, draw it and sound it."""
     if step.refusal is not None:
-        return app, [draw([say(step.refusal.text(app.t))])]
+        return app.say(step.refusal.text(app.t)), []
     if app.stale:
         return offer_newer(app)
     before, after = app.played.match, step.session.match
-    app, effects = save(replace(app, session=step.session))
+    app, effects = save(replace(app, session=step.session).say(""))
     found = feel.cues(before, after)
     cheer = feel.cheer(after, found, t=app.t)
     app, drawing = board(
@@ -135,7 +139,7 @@ def commit(app: App, step: Step, person: bool = True) -> Out:
         # The celebration first: it ends its sentence, where the status line does not ("Bo's turn: roll the dice").
         " ".join(filter(None, (cheer, announcement(step, t=app.t)))),
         feel.thrown(before, after),
-        before=[say("")],
+        since=before,
     )
     finale = feel.finale(before, after)  # the match's end: the winner scene, and its fanfare over the step's cue
     effects += drawing + sound((*found, feel.FINALE) if finale else found, person)
@@ -182,17 +186,16 @@ def playing(app: App) -> bool:
 def celebrate(app: App, words: str) -> Out:
     """A brief celebration (its words are spoken with the step's): shown, then gone unless a newer one came."""
     app, token = app.token(TimerKind.CHEER)
-    return app.wait(cheer=token), [
-        draw([("cheer-text", {"text": words}), show("cheer")]),
-        tick(token, feel.CHEER_SECONDS),
-    ]
+    app = replace(app, cheer=Notice(words, app.cheer.said + 1))
+    return app.wait(cheer=token), [tick(token, feel.CHEER_SECONDS)]
 
 
 def hand_over(app: App) -> Out:
     """The pass screen's Start: the turn begins."""
     if not playing(app):
         return app, []
-    app, effects = board(replace(app, handed=len(app.played.match.actions)))
+    app = replace(app, handed=len(app.played.match.actions))
+    app, effects = board(app, since=app.played.match)
     return app, effects + [focus("roll-button")]
 
 
@@ -272,7 +275,7 @@ def skip(app: App) -> Out:
 
 def dismiss_cheer(app: App) -> Out:
     """A celebration closed before its time (its close button or Escape)."""
-    return app.wait(cheer=None), [draw([show("cheer", False)])]
+    return app.wait(cheer=None), []
 
 
 def show_report(app: App) -> Out:
@@ -280,7 +283,7 @@ def show_report(app: App) -> Out:
     if app.session is None:
         return app, []
     ops = [("report", {"text": app.t._(WORDS.reviewing), "hidden": False})]
-    app = replace(app, drawn=app.drawn.changed({"report": controls.Element(hidden=False)})).wait(report=FOR_TABLE)
+    app = replace(app, reporting=True).wait(report=FOR_TABLE)
     app, effects = advance(app)
     return app, [draw(ops), *effects]
 
@@ -312,12 +315,6 @@ def against(app: App) -> Match | None:
     return app.challenge if session is not None and challenge.applies(app.challenge, session.match) else None
 
 
-def challenge_line(app: App) -> list:
-    """The line above the card while a challenge is played: who sent it and the total to beat."""
-    theirs = against(app)
-    return [("challenge-line", {"text": challenge.line(theirs, app.t) if theirs else "", "hidden": theirs is None})]
-
-
 def challenge_result(app: App) -> list:
     """The end of a challenge (drawn with the ending, which waited for the advisor's table): who won, both
     cards side by side, the rounds chosen differently and the optimal player's total on the same dice (left
@@ -345,7 +342,7 @@ def switch_hints(app: App, on: bool) -> Out:
     if app.stale:
         return offer_newer(app)
     app, effects = save(replace(app, session=app.played.with_hints(on)))
-    app, drawing = board(app)
+    app, drawing = board(app, since=app.played.match)
     return app, effects + drawing
 
 

@@ -3,8 +3,8 @@ the win chances, the report, the results' context, finished games recorded) or a
 
     >>> from game.app.events import TimerFired, TimerKind
     >>> from game.app.state import App
-    >>> TIMERS[TimerKind.CHEER](App().wait(cheer="cheer:1"), TimerFired(TimerKind.CHEER, 1))[1][0].ops
-    (('cheer', {'hidden': True}),)
+    >>> TIMERS[TimerKind.CHEER](App().wait(cheer="cheer:1"), TimerFired(TimerKind.CHEER, 1))[0].waiting.cheer is None
+    True
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from game.coach.coaching import Coach
 from game.coach.session import Next, Session
 from game.core.rules import RuleSet
 from game.present import coach_view, feel, markup, paint, standings, view
-from game.present.paint import show
 from game.records.history import History
 from game.records.record import GameRecord, session_record
 from game.records.stats import best_total, new_bests, ruleset_key
@@ -73,15 +72,15 @@ def record(app: App, history: History, finished: GameRecord, fanfare: bool = Tru
     if bests:
         words = feel.best_cheer(bests, t=app.t)
         app, shown = celebrate(app, words)
-        status = app.drawn.values.get("status", "")
-        effects += [draw([("status", {"text": f"{words} {status}".strip()})]), *shown]  # as a step's celebration: first
+        app = replace(app, status=f"{words} {app.status}".strip())  # as a step's celebration: first
+        effects += shown
         effects += sound((feel.Cue.BEST,), True) if fanfare else []
     return app, history, effects
 
 
 def on_cheer(app: App, fired: TimerFired) -> Out:
     """A celebration's time is up, unless a newer one (or its close) came since."""
-    return (app.wait(cheer=None), [draw([show("cheer", False)])]) if fired.tag == app.waiting.cheer else (app, [])
+    return (app.wait(cheer=None), []) if fired.tag == app.waiting.cheer else (app, [])
 
 
 def on_records(app: App, fired: TimerFired) -> Out:

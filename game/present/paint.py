@@ -1,14 +1,14 @@
-"""The table as page changes: what changed since the last draw, as static/js/page-patch.js's ops.
+"""The table as page changes: what changed between two tables, as static/js/page-patch.js's ops.
 
 An op is ``(where, changes)``: ``where`` an element id or ``(selector, index)``; ``changes`` as
-docs/protocol.md's ``apply`` takes them. :class:`Drawn` remembers what the page shows, so a draw
-writes only what changed; it is a value, replaced at each draw, never changed in place.
+docs/protocol.md's ``apply`` takes them. A :class:`Table` is what the page shows of the table, so a draw
+writes only what changed between the table shown and the new one (game.app.view).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.core.engine import Match
@@ -64,24 +64,12 @@ def say(words: str) -> tuple:
     return "notice", {"text": words, "hidden": not words}
 
 
-@dataclass(frozen=True)
-class Drawn:
-    """What the page shows of the table: the layout's shape and each part's last value."""
-
-    shape: tuple | None = None
-    values: dict = field(default_factory=dict)
-
-    def changed(self, updates: dict) -> Drawn:
-        return Drawn(self.shape, {**self.values, **updates})
-
-
-def element_ops(drawn: Drawn, elements: dict[str, controls.Element], seen: dict) -> list:
+def element_ops(old: dict[str, controls.Element], elements: dict[str, controls.Element]) -> list:
     """Give each element by id the text, visibility, check and attributes the view says (if changed)."""
     ops = []
     for element_id, want in elements.items():
-        if drawn.values.get(element_id) == want:
+        if old.get(element_id) == want:
             continue
-        seen[element_id] = want
         changes: dict = {"attrs": dict(want.attributes)}
         for name, value in (("text", want.text), ("hidden", want.hidden), ("checked", want.checked)):
             if value is not None:
@@ -90,12 +78,10 @@ def element_ops(drawn: Drawn, elements: dict[str, controls.Element], seen: dict)
     return ops
 
 
-def die_ops(drawn: Drawn, die: view.Die, match: Match, thrown: bool, seen: dict) -> list:
+def die_ops(old: view.Die | None, die: view.Die, match: Match, thrown: bool) -> list:
     """One die: its face (tumbling to it when ``thrown``), held (a pressed button) and whether a tap does anything."""
-    old = drawn.values.get(("die", die.index))
     if old == die and not thrown:
         return []
-    seen[("die", die.index)] = die
     changes: dict = {
         "attrs": {
             "aria-label": die.label,
@@ -111,58 +97,103 @@ def die_ops(drawn: Drawn, die: view.Die, match: Match, thrown: bool, seen: dict)
     return [(die_at(die.index), changes)]
 
 
+@dataclass(frozen=True)
+class Table:
+    """What the page shows of the table: its layout's shape and each part's value (a value, compared, never changed).
+
+    ``thrown`` are the dice that tumble to their faces in the draw that brings this table (a roll's event).
+    """
+
+    match: Match
+    t: Text
+    shape: tuple
+    cells: dict[tuple[str, int], view.Cell]
+    current: int | None
+    dice: tuple[view.Die, ...]
+    elements: dict[str, controls.Element]
+    marks: tuple[bool, ...]
+    results: standings.Results | None
+    status: str
+    thrown: frozenset[int] = frozenset()
+    challenge: str | None = None
+
+
 def table(
-    drawn: Drawn, session: Session, t: Text, status: str, handing: str | None, thrown: frozenset[int] = frozenset()
-) -> tuple[Drawn, list, standings.Results | None]:
-    """The ops that bring the page to ``session``'s table, the new Drawn, and the standings when new.
+    session: Session,
+    t: Text,
+    status: str,
+    handing: str | None,
+    thrown: frozenset[int] = frozenset(),
+    reporting: bool = False,
+    board: int = 0,
+    challenge: str | None = None,
+) -> Table:
+    """The table ``session`` shows: ``reporting`` when the after-game report is open; ``board`` counts the
+    sessions put on the board, so a new one is drawn afresh (its shape differs); ``challenge`` the line above
+    the card while a challenge is played (None: hidden).
 
     >>> from game.core.engine import new_match
     >>> from game.coach.session import Session
     >>> from game.core.i18n import ENGLISH
-    >>> drawn, ops, _ = table(Drawn(), Session(new_match("yacht", ["Ann"], seed=1)), ENGLISH, "Ann's turn", None)
-    >>> ops[0][0], ops[-1]
-    ('scorecard', ('status', {'text': "Ann's turn"}))
-    >>> table(drawn, Session(new_match("yacht", ["Ann"], seed=1)), ENGLISH, "Ann's turn", None)[1]
-    [('status', {'text': "Ann's turn"})]
+    >>> shown = table(Session(new_match("yacht", ["Ann"], seed=1)), ENGLISH, "Ann's turn", None)
+    >>> ops = table_ops(None, shown)
+    >>> ops[0][0], ops[-1], table_ops(shown, shown)
+    ('scorecard', ('status', {'text': "Ann's turn"}), [])
     """
     match = session.match
+    results = standings.results(match, t=t)
+    elements = controls.elements(session, results, t=t, handing=handing)
+    if reporting:  # open, as the handler drew it: left as it is until the table is drawn again
+        elements.pop("report", None)
+    return Table(
+        match=match,
+        t=t,
+        shape=(match.ruleset, match.seats, max(match.games, len(match.cards)), t.code, board),
+        cells=view.cells(match, t=t),
+        current=view.current_seat(match),
+        dice=view.dice(match, t=t),
+        elements=elements,
+        marks=view.roll_marks(match),
+        results=results,
+        status=status,
+        thrown=thrown,
+        challenge=challenge,
+    )
+
+
+def table_ops(old: Table | None, new: Table) -> list:
+    """The ops that bring the page from ``old``'s table (None: none drawn, or another shape) to ``new``'s."""
+    match, t = new.match, new.t
     ops: list = []
-    shape = (match.ruleset, match.seats, max(match.games, len(match.cards)), t.code)
-    if shape != drawn.shape:
-        # The scorecard's tables are counted once per shape (a draw per click need not rebuild its rows).
-        drawn = Drawn(shape, {"tables": len(view.sections(match.ruleset, shape[2]))})
-        card = markup.scorecard(match.ruleset, match.players, shape[2], t=t)
+    tables = len(view.sections(match.ruleset, new.shape[2]))
+    if old is None or old.shape != new.shape:
+        old = None
+        card = markup.scorecard(match.ruleset, match.players, new.shape[2], t=t)
         ops.append(("scorecard", {"html": card, "attrs": {"data-seats": str(len(match.seats))}}))
         ops.append(("dice", {"html": markup.tray(match.ruleset.dice, t=t)}))
-    seen: dict = {}
-    for key, cell in view.cells(match, t=t).items():
-        if drawn.values.get(key) != cell:
-            seen[key] = cell
+    for key, cell in new.cells.items():
+        if old is None or old.cells.get(key) != cell:
             ops.append((cell_at(key), {"class": " ".join(cell.classes), "html": markup.cell(key[0], cell)}))
-    current = view.current_seat(match)
-    seats, tables = len(match.seats), drawn.values["tables"]
+    seats = len(match.seats)
     for index in range(seats):
-        if drawn.values.get(("head", index)) != (index == current):
-            seen[("head", index)] = index == current
-            ops += [
-                ((HEADS, table * seats + index), {"toggle": {"current": index == current}}) for table in range(tables)
-            ]
-    for die in view.dice(match, t=t):
-        ops += die_ops(drawn, die, match, die.index in thrown, seen)
-    results = standings.results(match, t=t)
-    ops += element_ops(drawn, controls.elements(session, results, t=t, handing=handing), seen)
-    marks = view.roll_marks(match)
-    if drawn.values.get("marks") != marks:
-        seen["marks"] = marks
-        ops.append(("roll-marks", {"html": markup.roll_marks(marks)}))
-    new_results = results if results is not None and drawn.values.get("standings") != results else None
-    seen["standings"] = results
-    if new_results is not None:
-        ops.append(("standings", {"html": markup.lines(new_results.lines)}))
-        outcome = new_results.outcome.value if new_results.outcome else ""
-        scene = markup.scene(new_results, t=t)
+        if old is None or (old.current == index) != (new.current == index):
+            current = index == new.current
+            ops += [((HEADS, table * seats + index), {"toggle": {"current": current}}) for table in range(tables)]
+    before = {die.index: die for die in old.dice} if old is not None else {}
+    for die in new.dice:
+        ops += die_ops(before.get(die.index), die, match, die.index in new.thrown)
+    ops += element_ops(old.elements if old is not None else {}, new.elements)
+    if old is None or old.marks != new.marks:
+        ops.append(("roll-marks", {"html": markup.roll_marks(new.marks)}))
+    results = new.results
+    if results is not None and (old is None or old.results != results):
+        ops.append(("standings", {"html": markup.lines(results.lines)}))
+        outcome = results.outcome.value if results.outcome else ""
+        scene = markup.scene(results, t=t)
         ops.append(("scene", {"html": scene, "hidden": not outcome, "attrs": {"data-outcome": outcome}}))
-        ops.append(("ending", {"html": markup.lines(new_results.context), "hidden": not new_results.context}))
-    seen["status"] = status
-    ops.append(("status", {"text": status}))  # page.js writes it only if it differs
-    return drawn.changed(seen), ops, new_results
+        ops.append(("ending", {"html": markup.lines(results.context), "hidden": not results.context}))
+    if old is None or old.challenge != new.challenge:
+        ops.append(("challenge-line", {"text": new.challenge or "", "hidden": new.challenge is None}))
+    if old is None or old.status != new.status:
+        ops.append(("status", {"text": new.status}))
+    return ops

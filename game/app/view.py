@@ -1,0 +1,112 @@
+"""What the page shows, from the App alone (:func:`view`), and the ops that bring the page from one view to the
+next (:func:`diff`): ``update`` draws the difference once, after the handler (Elm's ``view``).
+
+    >>> from game.app.state import App
+    >>> view(App()).table is None, diff(view(App()), view(App()))
+    (True, ([], None))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from game.app.effects import Apply, Flag, Language, Remove, Store
+from game.app.state import App, Effect, Notice, Over, Screen
+from game.present import paint
+from game.records import challenge
+
+
+@dataclass(frozen=True)
+class Page:
+    """What the page shows: the main screen (None while loading: the page's own; a table put on the board is shown
+    anew), what is open over it, the notice (its words and how many times they were said) and the table (None
+    when no match is on the screen)."""
+
+    screen: tuple[Screen, int] | None = None
+    over: Over = Over.NOTHING
+    notice: Notice = Notice()
+    cheer: tuple[Notice, bool] = (Notice(), False)  # the celebration's words, and whether it is shown
+    table: paint.Table | None = None
+
+
+SCREENS = (Screen.SETUP, Screen.SAVE_PROBLEM, Screen.LINK_CHOICE, Screen.PLAY)
+"""The main screens, each an element of its kind's id: one is shown, the others hidden."""
+
+
+def inputs(app: App) -> tuple:
+    """What the view reads of the App: when they are the same objects, the view is the same (cheap to tell)."""
+    return (
+        app.notice,
+        app.cheer,
+        app.waiting.cheer,
+        app.over,
+        app.screen.kind,
+        app.session,
+        app.t,
+        app.status,
+        app.handing,
+        app.thrown,
+        app.reporting,
+        app.board,
+        app.challenge,
+    )
+
+
+def view(app: App) -> Page:
+    """What the page shows for ``app``."""
+    kind = app.screen.kind
+    loading = kind is Screen.LOADING or app.waiting.starting is not None  # the start waits for its language
+    screen = None if loading else (kind, app.board if kind is Screen.PLAY else 0)
+    cheer = (app.cheer, app.waiting.cheer is not None)
+    if kind is not Screen.PLAY or app.session is None:
+        return Page(screen, app.over, app.notice, cheer)
+    theirs = app.challenge if challenge.applies(app.challenge, app.session.match) else None
+    line = challenge.line(theirs, app.t) if theirs is not None else None  # who sent it and the total to beat
+    table = paint.table(app.session, app.t, app.status, app.handing, app.thrown, app.reporting, app.board, line)
+    return Page(screen, app.over, app.notice, cheer, table)
+
+
+def screen_ops(old: Page, new: Page) -> list:
+    """The main screen shown and what is open over it (the page's body says which, for its styles)."""
+    ops = []
+    if new.screen is not None and new.screen != old.screen:
+        ops += [paint.show(kind.value, kind is new.screen[0]) for kind in SCREENS]
+    if new.over is not old.over:
+        ops += [paint.show(old.over.value, False)] if old.over is not Over.NOTHING else []
+        if new.over is Over.NOTHING:
+            ops.append((("body", 0), {"remove": ["data-screen"]}))
+        else:
+            ops += [(("body", 0), {"attrs": {"data-screen": new.over.value}}), paint.show(new.over.value)]
+    return ops
+
+
+def diff(old: Page, new: Page) -> tuple[list, dict | None]:
+    """The ops that bring the page from ``old`` to ``new``, and the dice's motion when some are thrown."""
+    ops = screen_ops(old, new)
+    ops += [paint.say(new.notice.words)] if new.notice != old.notice else []
+    (said, shown), (was_said, was_shown) = new.cheer, old.cheer
+    if shown and said != was_said:  # a new celebration, over any still shown
+        ops += [("cheer-text", {"text": said.words}), paint.show("cheer")]
+    elif shown != was_shown:
+        ops.append(paint.show("cheer", shown))
+    if new.table is None:
+        return ops, None  # the table left the screen: it stays as it was, hidden
+    ops += paint.table_ops(old.table, new.table)
+    return ops, paint.MOTION if new.table.thrown else None
+
+
+WRITES = (Store, Remove, Flag, Language)
+"""What the page does before the view's draw: what storage keeps, and the page's words (which the view's then word)."""
+
+
+def drawn(before: App, after: App, effects: list[Effect]) -> tuple[App, list[Effect]]:
+    """The handler's effects with the view's changes drawn after their leading writes and language, before the
+    rest (the handler's own draws, focus, sounds, ticks); the App with its one-draw events (thrown dice) spent."""
+    if inputs(before) == inputs(after):
+        return after, effects
+    ops, motion = diff(view(before), view(after))
+    after = replace(after, thrown=frozenset()) if after.thrown else after
+    if not ops:
+        return after, effects
+    at = next((index for index, effect in enumerate(effects) if not isinstance(effect, WRITES)), len(effects))
+    return after, [*effects[:at], Apply(tuple(ops), motion), *effects[at:]]

@@ -1,0 +1,80 @@
+"""game.app.view: the page drawn from the App alone, once per answer, as the difference between two views."""
+
+from __future__ import annotations
+
+from dataclasses import fields, replace
+
+from game.app import App, BoxChosen, Button, CellPressed, Fetched, Key, Motion, Over, Pressed, Screen
+from game.app.effects import Apply
+from game.app.view import diff, view
+from tests.unit.test_app import fresh, last_box, ops, rolled, send, start, visible
+
+SCREEN_IDS = ["setup", "save-problem", "link-choice", "play"]
+
+
+def test_the_app_keeps_no_memory_of_the_draws():
+    assert "drawn" not in {field.name for field in fields(App)}
+
+
+def test_an_answer_draws_the_difference_between_the_views_once():
+    before, _ = start(match=fresh())
+    after, effects = send(before, Pressed(Button.ROLL))
+    table, _ = diff(view(before), view(replace(after, thrown=frozenset(range(5)))))
+    drawn = [op for effect in effects if isinstance(effect, Apply) for op in effect.ops]
+    assert table and [op for op in drawn if op in table] == table  # each once, in the view's order
+    applies = [effect for effect in effects if isinstance(effect, Apply)]
+    assert applies[0].motion is not None and not after.thrown  # the toss is drawn once, then spent
+
+
+def test_an_answer_that_changes_nothing_shown_draws_nothing():
+    app, _ = start(match=rolled())
+    _, effects = send(app, Motion(reduced=False))
+    assert not [effect for effect in effects if isinstance(effect, Apply)]
+
+
+def test_a_table_off_the_screen_is_not_drawn_and_is_drawn_whole_when_back():
+    app, _ = start(match=rolled())
+    assert app.screen.kind is Screen.PLAY and view(app).table is not None
+    shown = view(app)
+    assert diff(shown, shown) == ([], None)
+    assert ops(send(start(match=rolled())[0], Pressed(Button.ROLL))[1], "scorecard") == []  # same board: no rebuild
+    assert [at for at, _ in diff(view(App()), shown)[0]][:6] == [*SCREEN_IDS, "scorecard", "dice"]
+
+
+def test_the_notice_is_the_apps_and_each_saying_is_drawn_the_same_words_again_too():
+    app, _ = start(match=fresh())
+    app, effects = send(app, CellPressed("yacht", 0))  # no choice before a roll: why
+    words = app.notice.words
+    assert words and ops(effects, "notice") == [{"text": words, "hidden": False}]
+    app, effects = send(app, CellPressed("yacht", 0))
+    assert ops(effects, "notice") == [{"text": words, "hidden": False}]
+    app, effects = send(app, Pressed(Button.ROLL))
+    assert app.notice.words == "" and ops(effects, "notice") == [{"text": "", "hidden": True}]
+
+
+def test_the_screens_shown_are_the_apps():
+    app, effects = start(match=rolled())
+    assert [visible(effects, where) for where in SCREEN_IDS] == [False, False, False, True]
+    app, effects = send(app, Pressed(Button.MENU_RULES))
+    assert visible(effects, "rules") and ops(effects, ("body", 0)) == [{"attrs": {"data-screen": "rules"}}]
+    app, effects = send(app, Pressed(Button.MENU_STATS), Fetched("references", None))  # once its numbers come
+    assert app.over is Over.STATS and not visible(effects, "rules") and visible(effects, "stats")
+    assert ops(effects, ("body", 0))[-1] == {"attrs": {"data-screen": "stats"}}
+    app, effects = send(app, Pressed(Button.STATS_CLOSE))
+    assert not visible(effects, "stats") and ops(effects, ("body", 0)) == [{"remove": ["data-screen"]}]
+    assert visible(effects, "play") is None  # the screen under it stays as it was
+
+
+def test_a_finished_match_resumed_shows_its_results_own_new_match_not_the_menus():
+    over = last_box(8, [5] * 5)
+    over = replace(over, match=over.match.score("yacht"))
+    _, effects = start(match=over)
+    assert visible(effects, "results") and visible(effects, "new-match") and visible(effects, "menu-new") is False
+
+
+def test_a_celebration_is_the_apps_words_shown_until_its_tick():
+    app, _ = start(match=rolled("yatzy", faces=[4] * 5))
+    app, effects = send(app, BoxChosen("yatzy"))
+    assert app.cheer.words == "Yatzy for Ann!" and app.waiting.cheer is not None and visible(effects, "cheer")
+    app, effects = send(app, Key("Escape"))
+    assert app.waiting.cheer is None and visible(effects, "cheer") is False
