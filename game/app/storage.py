@@ -119,11 +119,14 @@ def set_aside_again(app: App, aside: SetAside) -> tuple[App, SetAside, list[Effe
     is put back as it was (Attempt.FAILED) and nothing is written over it."""
     origin = aside.kind.origin
     if aside.attempt is Attempt.COPY and aside.key is not None:
-        if app.value(aside.key) not in (None, aside.raw):  # another tab kept a value there since: never over it
-            aside = replace(aside, key=kept_key(app, aside.kind.value, aside.raw))
-            if aside.key is None:  # that tab kept this very value: it is kept, nothing to move
-                return app, aside, []
-        app, kept = keep_copy(app.holding(origin, None), aside.key, aside.raw)
+        key = aside.key
+        if app.value(key) not in (None, aside.raw):  # another tab kept a value there since: never over it
+            beside = kept_key(app, aside.kind.value, aside.raw)
+            if beside is None:  # that tab kept this very value: it is kept, nothing to move
+                return app, replace(aside, key=None), []
+            key = beside
+        aside = replace(aside, key=key)
+        app, kept = keep_copy(app.holding(origin, None), key, aside.raw)
         return app, replace(aside, attempt=Attempt.MOVE), [Remove(origin), *kept]
     if aside.key is not None and app.value(aside.key) == aside.raw:  # the copy this tab meant, not another's
         app = app.holding(aside.key, None)

@@ -329,7 +329,6 @@ def test_a_copy_of_the_setup_is_bounded_too():
     assert sorted(kept(storage).values()) == ["{13", "{14", "{15"]
 
 
-
 def test_a_copy_refused_after_another_tab_kept_a_value_under_its_key_moves_beside_it_never_over_it():
     """Hypothesis found it: the save's copy was refused after another tab had kept a value of its own under the
     same key; the move then wrote over that tab's copy. It now goes under a key of its own."""
