@@ -1602,6 +1602,12 @@ class AppMachine(RuleBasedStateMachine):
         self.latest: dict[str, str] = {}  # the last tick token given of each kind
 
     def send(self, event) -> None:
+        held = dict(event.stored) if isinstance(event, Start) else dict(self.app.stored)
+        try:  # the shared games storage held before this event (another tab's, or hostile: then none)
+            shared = json.loads(held.get(SHARED_KEY) or "[]")
+        except (ValueError, RecursionError):
+            shared = []
+        self.held_shared = shared if isinstance(shared, list) else []
         app, effects = update(self.app, event, now=NOW)
         json.dumps([to_json(effect) for effect in effects])  # the shell's reply
         if isinstance(event, Start) and not of(effects, "fetch"):
@@ -1636,10 +1642,11 @@ class AppMachine(RuleBasedStateMachine):
             assert isinstance(json.loads(value), dict)
         elif key == CHALLENGE_KEY:
             assert links.read(value).kind is links.LinkKind.CHALLENGE
-        elif key == SHARED_KEY:  # what this tab writes is each game's key and its shared session, read back whole
-            for written_key, data in json.loads(value):
-                kept = Session.from_dict(data)
-                assert kept.shared and game_key(kept.match) == written_key
+        elif key == SHARED_KEY:  # the game this tab writes first, read back whole; the others carried as they were
+            (written_key, data), *others = json.loads(value)
+            kept = Session.from_dict(data)
+            assert kept.shared and game_key(kept.match) == written_key
+            assert all(other in self.held_shared for other in others)
 
     @initialize(
         early=st.lists(
