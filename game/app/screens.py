@@ -24,6 +24,7 @@ from game.app.state import (
     Aside,
     Effect,
     LinkChoice,
+    Notice,
     Out,
     Over,
     SaveProblem,
@@ -331,7 +332,7 @@ def load_newer(app: App) -> Out:
     session, error = stored_session(app)
     if error is not None:
         return report_unreadable(app, error)
-    return begin(app, session) if session is not None else (app, [draw([show("other-tab", False)])])
+    return begin(app, session) if session is not None else (replace(app, other_tab=Notice()), [])
 
 
 def rules_shown(app: App) -> RuleSet:

@@ -24,7 +24,7 @@ from game.present import setup as setups
 from game.records.stats import Reference
 
 if TYPE_CHECKING:  # a start waits in the App for its language
-    from game.app.events import Event, Start
+    from game.app.events import Event, Persisted, Start
 
 
 QUICK_BUTTONS = tuple(f"quick-{quick.value}" for quick in setups.Quick)
@@ -242,6 +242,8 @@ class App:
     hinted: tuple[tuple[str, int], ...] = ()  # where the hint marked dice or a box
     notice: Notice = Notice()  # the line that explains a refusal or a problem (App.say)
     cheer: Notice = Notice()  # the celebration's words, shown while its tick (App.waiting.cheer) is to come
+    other_tab: Notice = Notice()  # the offer of the match another tab saved: each saying drawn ("": hidden)
+    odds: str = ""  # the win chances line's words ("" until its numbers come)
     status: str = ""  # the status line under the table: the board's words, or a step's (game.app.table.board)
     thrown: frozenset[int] = frozenset()  # the dice that tumble in this answer's draw (cleared once drawn)
     reporting: bool = False  # the after-game report is open (until the table is drawn again)
@@ -251,7 +253,7 @@ class App:
     references: dict[str, Reference] | None = (
         None  # the optimal player's numbers, once fetched ({} when they cannot be)
     )
-    persisted: bool | None = None
+    persisted: Persisted | None = None  # the browser's last answer to whether it keeps storage for good
     unwritten: str | None = None  # the history storage held before this tab's last write of it
     filters: tuple[str, str] = ("", "")  # the Statistics screen's rule set and person ("": all)
     now: str = ""

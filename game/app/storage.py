@@ -22,14 +22,27 @@ from dataclasses import replace
 from game.app.effects import Console, ConsoleLevel, Download, Flag, Remove
 from game.app.events import Event, Refused, Stored, TimerKind
 from game.app.keys import HINTS_KEY, HISTORY_KEY, KEPT_PREFIX, SAVE_KEY, SETUP_KEY, UNSAVED_KEY
-from game.app.state import App, Aside, Attempt, Effect, Held, Out, SaveProblem, SetAside, Until, draw, store, tick
+from game.app.state import (
+    App,
+    Aside,
+    Attempt,
+    Effect,
+    Held,
+    Notice,
+    Out,
+    SaveProblem,
+    SetAside,
+    Until,
+    draw,
+    store,
+    tick,
+)
 from game.coach.session import Session
 from game.core.engine import Match
 from game.core.inputs import MAX_SETTINGS_BYTES, problem_text, read_json
 from game.core.refusals import GameError
 from game.present import setup as setups
 from game.present import view
-from game.present.paint import show
 from game.present.words import WORDS
 from game.records.history import History
 
@@ -57,7 +70,7 @@ def offer_newer(app: App) -> Out:
     newer, _ = stored_session(app)
     continued = newer is not None and app.session is not None and same_match(newer.match, app.session.match)
     words = app.t._(WORDS.other_tab if continued else WORDS.other_tab_replaced)
-    return app, [draw([("other-tab-text", {"text": words}), show("other-tab")])]
+    return replace(app, other_tab=Notice(words, app.other_tab.said + 1)), []
 
 
 def saved_elsewhere(app: App) -> bool:

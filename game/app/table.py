@@ -68,9 +68,9 @@ def begin(app: App, session: Session) -> Out:
     session = shared.taken_up(app, shared.marked(app, session))
     if not session.began and not session.match.actions:
         session = replace(session, began=app.now)
-    app = replace(app, session=session, screen=PlayScreen(), handed=None, board=app.board + 1)
+    app = replace(app, session=session, screen=PlayScreen(), handed=None, board=app.board + 1, other_tab=Notice())
     app, effects = save(app)
-    before = [show("other-tab", False), show("challenge-result", False)]
+    before = [show("challenge-result", False)]
     app, drawing = board(app, view.status(session.match, t=app.t), before=before, since=None)
     app, token = app.token(TimerKind.PREFETCH)
     return app, [*effects, *drawing, focus("roll-button"), tick(token, PREFETCH_SECONDS)]
@@ -348,5 +348,4 @@ def switch_hints(app: App, on: bool) -> Out:
 
 def switch_chances(app: App, on: bool) -> Out:
     """The win chances switch: the line emptied, then drawn again when its numbers come (if on)."""
-    app, effects = schedule(replace(app, chances=on))
-    return app, [draw([("chances", {"text": ""})]), *effects]
+    return schedule(replace(app, chances=on, odds=""))

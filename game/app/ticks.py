@@ -96,7 +96,8 @@ def on_computer(app: App, fired: TimerFired) -> Out:
     if app.hidden or not playing(app):
         return app, []  # taken up again when the tab is shown (on_visibility)
     if session.next is not Next.COMPUTER or app.stale:
-        return replace(app, fast=False), ([] if not app.stale else offer_newer(app)[1])
+        app = replace(app, fast=False)
+        return offer_newer(app) if app.stale else (app, [])
     return commit(app, session.computer_step(), person=False)
 
 
@@ -140,7 +141,7 @@ def draw_chances(app: App) -> Out:
         app, history, _ = read_history(app)
         best = None if history is None else best_total(history, ruleset_key(match.ruleset), match.seats[0].name)
     chances = session.win_chances(best)
-    return app, [draw([("chances", {"text": coach_view.chances_text(match, chances, best, t=app.t)})])]
+    return replace(app, odds=coach_view.chances_text(match, chances, best, t=app.t)), []
 
 
 def draw_report(app: App) -> Out:

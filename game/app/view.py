@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from game.app.effects import Apply, Flag, Language, Remove, Store
 from game.app.state import App, Effect, Notice, Over, Screen
-from game.present import paint
+from game.present import paint, stats_view
 from game.records import challenge
 
 
@@ -27,6 +27,9 @@ class Page:
     notice: Notice = Notice()
     cheer: tuple[Notice, bool] = (Notice(), False)  # the celebration's words, and whether it is shown
     table: paint.Table | None = None
+    other_tab: Notice = Notice()  # the offer of another tab's newer match ("": hidden)
+    odds: str = ""  # the win chances line
+    storage: str = ""  # on Statistics: whether the browser keeps the games ("": not answered yet)
 
 
 SCREENS = (Screen.SETUP, Screen.SAVE_PROBLEM, Screen.LINK_CHOICE, Screen.PLAY)
@@ -49,6 +52,9 @@ def inputs(app: App) -> tuple:
         app.reporting,
         app.board,
         app.challenge,
+        app.other_tab,
+        app.odds,
+        app.persisted,
     )
 
 
@@ -58,12 +64,29 @@ def view(app: App) -> Page:
     loading = kind is Screen.LOADING or app.waiting.starting is not None  # the start waits for its language
     screen = None if loading else (kind, app.board if kind is Screen.PLAY else 0)
     cheer = (app.cheer, app.waiting.cheer is not None)
+    storage = stats_view.storage_status(app.persisted.persisted, t=app.t) if app.persisted is not None else ""
+    page = Page(screen, app.over, app.notice, cheer, None, app.other_tab, app.odds, storage)
     if kind is not Screen.PLAY or app.session is None:
-        return Page(screen, app.over, app.notice, cheer)
+        return page
     theirs = app.challenge if challenge.applies(app.challenge, app.session.match) else None
     line = challenge.line(theirs, app.t) if theirs is not None else None  # who sent it and the total to beat
     table = paint.table(app.session, app.t, app.status, app.handing, app.thrown, app.reporting, app.board, line)
-    return Page(screen, app.over, app.notice, cheer, table)
+    return replace(page, table=table)
+
+
+def lines_ops(old: Page, new: Page) -> list:
+    """The lines outside the table: the other tab's offer (each saying drawn), the win chances, the storage's."""
+    ops: list = []
+    if new.other_tab != old.other_tab:
+        words = new.other_tab.words
+        ops += (
+            [("other-tab-text", {"text": words}), paint.show("other-tab")]
+            if words
+            else [paint.show("other-tab", False)]
+        )
+    ops += [("chances", {"text": new.odds})] if new.odds != old.odds else []
+    ops += [("storage-status", {"text": new.storage})] if new.storage != old.storage else []
+    return ops
 
 
 def screen_ops(old: Page, new: Page) -> list:
@@ -89,6 +112,7 @@ def diff(old: Page, new: Page) -> tuple[list, dict | None]:
         ops += [("cheer-text", {"text": said.words}), paint.show("cheer")]
     elif shown != was_shown:
         ops.append(paint.show("cheer", shown))
+    ops += lines_ops(old, new)
     if new.table is None:
         return ops, None  # the table left the screen: it stays as it was, hidden
     ops += paint.table_ops(old.table, new.table)

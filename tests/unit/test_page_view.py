@@ -4,10 +4,29 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 
-from game.app import App, BoxChosen, Button, CellPressed, Fetched, Key, Motion, Over, Pressed, Screen
+from game.app import (
+    HISTORY_KEY,
+    SAVE_KEY,
+    App,
+    BoxChosen,
+    Button,
+    CellPressed,
+    Fetched,
+    Key,
+    Motion,
+    Over,
+    Persisted,
+    Pressed,
+    Screen,
+    Stored,
+    Switch,
+    Toggled,
+    read_timer,
+)
 from game.app.effects import Apply
 from game.app.view import diff, view
-from tests.unit.test_app import fresh, last_box, ops, rolled, send, start, visible
+from game.coach.session import Session
+from tests.unit.test_app import fresh, last_box, ops, rolled, send, some_history, start, tick_token, visible
 
 SCREEN_IDS = ["setup", "save-problem", "link-choice", "play"]
 
@@ -78,3 +97,32 @@ def test_a_celebration_is_the_apps_words_shown_until_its_tick():
     assert app.cheer.words == "Yatzy for Ann!" and app.waiting.cheer is not None and visible(effects, "cheer")
     app, effects = send(app, Key("Escape"))
     assert app.waiting.cheer is None and visible(effects, "cheer") is False
+
+
+def test_another_tabs_offer_is_the_apps_and_each_saying_is_drawn():
+    app, _ = start(match=rolled())
+    app, effects = send(app, Stored(SAVE_KEY, Session(app.session.match.roll()).to_json()))
+    words = app.other_tab.words
+    assert words and ops(effects, "other-tab-text") == [{"text": words}] and visible(effects, "other-tab")
+    app, effects = send(app, Pressed(Button.ROLL))  # refused (out of date): said again
+    assert ops(effects, "other-tab-text") == [{"text": words}] and visible(effects, "other-tab")
+    app, effects = send(app, Pressed(Button.LOAD_NEWER))
+    assert app.other_tab.words == "" and visible(effects, "other-tab") is False
+
+
+def test_the_win_chances_line_is_the_apps():
+    app, _ = start(match=rolled(), stored={HISTORY_KEY: some_history().to_json()})
+    app, effects = send(app, Toggled(Switch.CHANCES, True))
+    app, effects = send(app, read_timer(tick_token(effects, "chances")))
+    assert app.odds and ops(effects, "chances") == [{"text": app.odds}]
+    app, effects = send(app, Toggled(Switch.CHANCES, False))
+    assert app.odds == "" and ops(effects, "chances") == [{"text": ""}]
+
+
+def test_the_storage_line_is_the_browsers_last_answer_drawn_when_it_changes():
+    app, _ = start()
+    app, effects = send(app, Persisted(None))  # it cannot say: said so
+    assert view(app).storage and ops(effects, "storage-status") == [{"text": view(app).storage}]
+    assert send(app, Persisted(None))[1] == []
+    app, effects = send(app, Persisted(False))
+    assert ops(effects, "storage-status") == [{"text": view(app).storage}]
