@@ -56,10 +56,8 @@ from game.core.rules import RuleSet
 from game.present import forms, rules_text, view
 from game.present import setup as setups
 from game.present.paint import show
-from game.present.words import SAVE_KEPT, WORDS, match_summary, played_elsewhere
+from game.present.words import WORDS, match_summary, played_elsewhere
 from game.records import daily
-
-SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of it is kept and downloadable)
 
 
 def opponent_line(fields: dict[str, str], t: Text) -> tuple:
@@ -187,14 +185,9 @@ def report_unreadable(app: App, error: GameError, offered: Session | None = None
     (or the new) match, begins once the person has seen it."""
     raw = app.value(SAVE_KEY) or ""
     app, aside, effects = set_aside(app, Aside.SAVE)
-    app = replace(app, screen=SaveProblem(aside, offered))
-    ops = [
-        ("save-problem-kept", {"text": app.t._(SAVE_KEPT, key=kept_under(app, raw) or UNREADABLE_KEY)}),
-        ("save-problem-reason", {"text": error.text(app.t)}),
-        ("save-problem-text", {"value": raw[:SHOWN_SAVE_CHARS]}),
-        ("save-problem-dismiss", {"text": app.t._(WORDS.start_new)}),
-    ]
-    return app, [*effects, Console(ConsoleLevel.WARN, f"unreadable save: {error}"), draw(ops)]
+    key = kept_under(app, raw) or UNREADABLE_KEY
+    app = replace(app, screen=SaveProblem(aside, offered, key, error.text(app.t)))
+    return app, [*effects, Console(ConsoleLevel.WARN, f"unreadable save: {error}")]
 
 
 def leave_save_problem(app: App) -> Out:
@@ -257,14 +250,10 @@ def offer_link(
 ) -> Out:
     """Ask first: a match would replace the match in progress (``words`` say which is which); the save is then
     seen, so the answer is made knowing it. The focus is on keeping, unless ``take`` recommends the offered one."""
-    app = replace(app, screen=LinkChoice(offered, saved, challenging), seen=app.value(SAVE_KEY))
-    title, start = OFFER_WORDS[offer]
-    ops = [
-        ("link-choice-text", {"text": words}),
-        ("link-choice-title", {"text": app.t._(title)}),
-        ("link-start", {"text": app.t._(start)}),
-    ]
-    return app, [draw(ops), focus("link-start" if take else "link-keep")]
+    app = replace(
+        app, screen=LinkChoice(offered, saved, challenging, words, OFFER_WORDS[offer]), seen=app.value(SAVE_KEY)
+    )
+    return app, [focus("link-start" if take else "link-keep")]
 
 
 def begin_new(app: App, session: Session) -> Out:

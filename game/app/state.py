@@ -16,7 +16,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.app.effects import Apply, Confirm, Effect, Fetch, Focus, Store, Timer
-from game.app.keys import HISTORY_KEY, SAVE_KEY
+from game.app.keys import HISTORY_KEY, SAVE_KEY, UNREADABLE_KEY
 from game.coach.session import Session
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
@@ -104,6 +104,8 @@ class SaveProblem:
 
     aside: SetAside
     offered: Session | None = None
+    key: str = UNREADABLE_KEY  # where its copy is kept (its words name it)
+    reason: str = ""  # why it cannot be read, worded
     kind: ClassVar[Screen] = Screen.SAVE_PROBLEM
 
 
@@ -115,6 +117,8 @@ class LinkChoice:
     offered: Session
     kept: Session
     challenging: tuple[str, Match] | None = None
+    words: str = ""  # which match is which, worded
+    question: tuple[str, str] = ("", "")  # the msgids of its title and of the button that takes the offered match
     kind: ClassVar[Screen] = Screen.LINK_CHOICE
 
 

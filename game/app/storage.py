@@ -33,7 +33,6 @@ from game.app.state import (
     SaveProblem,
     SetAside,
     Until,
-    draw,
     store,
     tick,
 )
@@ -243,12 +242,6 @@ def on_refused(app: App, event: Refused) -> Out:
         return replace(app, history_aside=history), effects
     if isinstance(shown, SaveProblem) and shown.aside.trying and event.key == shown.aside.key:
         app, save, effects = set_aside_again(app, shown.aside)
-        if not save.trying:
-            words = [
-                ("save-problem-kept", {"text": app.t._(WORDS.save_not_kept)}),
-                ("save-problem-dismiss", {"text": app.t._(WORDS.download_then_start)}),
-            ]
-            effects.append(draw(words))
         return replace(app, screen=replace(shown, aside=save)), effects
     if event.key.startswith(KEPT_PREFIX):  # a copy that did not fit: not kept, so it makes no older one go
         return app.holding(event.key, None), []

@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.app.effects import Apply, Flag, Language, Remove, Store
-from game.app.state import App, Effect, Notice, Over, Screen
+from game.app.state import App, Effect, LinkChoice, Notice, Over, SaveProblem, Screen
 from game.present import paint, stats_view
+from game.present.words import SAVE_KEPT, WORDS
 from game.records import challenge
 
 
@@ -30,7 +31,10 @@ class Page:
     other_tab: Notice = Notice()  # the offer of another tab's newer match ("": hidden)
     odds: str = ""  # the win chances line
     storage: str = ""  # on Statistics: whether the browser keeps the games ("": not answered yet)
+    texts: tuple = ()  # the save-problem's or the link choice's texts, while that screen is shown
 
+
+SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of it is kept and downloadable)
 
 SCREENS = (Screen.SETUP, Screen.SAVE_PROBLEM, Screen.LINK_CHOICE, Screen.PLAY)
 """The main screens, each an element of its kind's id: one is shown, the others hidden."""
@@ -43,7 +47,7 @@ def inputs(app: App) -> tuple:
         app.cheer,
         app.waiting.cheer,
         app.over,
-        app.screen.kind,
+        app.screen,
         app.session,
         app.t,
         app.status,
@@ -65,13 +69,35 @@ def view(app: App) -> Page:
     screen = None if loading else (kind, app.board if kind is Screen.PLAY else 0)
     cheer = (app.cheer, app.waiting.cheer is not None)
     storage = stats_view.storage_status(app.persisted.persisted, t=app.t) if app.persisted is not None else ""
-    page = Page(screen, app.over, app.notice, cheer, None, app.other_tab, app.odds, storage)
+    page = Page(screen, app.over, app.notice, cheer, None, app.other_tab, app.odds, storage, screen_texts(app))
     if kind is not Screen.PLAY or app.session is None:
         return page
     theirs = app.challenge if challenge.applies(app.challenge, app.session.match) else None
     line = challenge.line(theirs, app.t) if theirs is not None else None  # who sent it and the total to beat
     table = paint.table(app.session, app.t, app.status, app.handing, app.thrown, app.reporting, app.board, line)
     return replace(page, table=table)
+
+
+def screen_texts(app: App) -> tuple:
+    """The texts of the save-problem or the link-choice screen shown (their elements' ops), else none."""
+    shown, t = app.screen, app.t
+    if isinstance(shown, SaveProblem):
+        failed = not shown.aside.trying  # not even moved aside: downloaded before anything is written over it
+        kept = t._(WORDS.save_not_kept) if failed else t._(SAVE_KEPT, key=shown.key)
+        return (
+            ("save-problem-kept", {"text": kept}),
+            ("save-problem-reason", {"text": shown.reason}),
+            ("save-problem-text", {"value": shown.aside.raw[:SHOWN_SAVE_CHARS]}),
+            ("save-problem-dismiss", {"text": t._(WORDS.download_then_start if failed else WORDS.start_new)}),
+        )
+    if isinstance(shown, LinkChoice):
+        title, start = shown.question
+        return (
+            ("link-choice-text", {"text": shown.words}),
+            ("link-choice-title", {"text": t._(title)}),
+            ("link-start", {"text": t._(start)}),
+        )
+    return ()
 
 
 def lines_ops(old: Page, new: Page) -> list:
@@ -86,6 +112,7 @@ def lines_ops(old: Page, new: Page) -> list:
         )
     ops += [("chances", {"text": new.odds})] if new.odds != old.odds else []
     ops += [("storage-status", {"text": new.storage})] if new.storage != old.storage else []
+    ops += [op for index, op in enumerate(new.texts) if old.texts[index : index + 1] != (op,)]
     return ops
 
 

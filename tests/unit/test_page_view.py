@@ -7,6 +7,7 @@ from dataclasses import fields, replace
 from game.app import (
     HISTORY_KEY,
     SAVE_KEY,
+    UNREADABLE_KEY,
     App,
     BoxChosen,
     Button,
@@ -17,6 +18,7 @@ from game.app import (
     Over,
     Persisted,
     Pressed,
+    Refused,
     Screen,
     Stored,
     Switch,
@@ -126,3 +128,21 @@ def test_the_storage_line_is_the_browsers_last_answer_drawn_when_it_changes():
     assert send(app, Persisted(None))[1] == []
     app, effects = send(app, Persisted(False))
     assert ops(effects, "storage-status") == [{"text": view(app).storage}]
+
+
+def test_the_save_problems_texts_are_its_screens_and_a_copy_not_kept_rewords_only_what_changed():
+    app, effects = start(match="{garbage")
+    texts = ["save-problem-kept", "save-problem-reason", "save-problem-text", "save-problem-dismiss"]
+    assert [at for at, _ in view(app).texts] == texts and all(ops(effects, at) for at in texts)
+    app, effects = send(app, Refused(UNREADABLE_KEY), Refused(UNREADABLE_KEY))  # neither the copy nor the move fit
+    assert app.screen.kind is Screen.SAVE_PROBLEM and not app.screen.aside.trying
+    assert [at for at in texts if ops(effects, at)] == ["save-problem-kept", "save-problem-dismiss"]
+    assert ops(effects, "save-problem-kept") == [dict(view(app).texts[0][1])]
+
+
+def test_the_link_choices_texts_are_its_screens():
+    app, _ = start(match=rolled())
+    app, effects = send(app, Stored(SAVE_KEY, Session(app.session.match.roll()).to_json()), Pressed(Button.NEW_MATCH))
+    app, effects = send(app, Pressed(Button.QUICK_SOLO))  # over the match another tab saved: asked first
+    assert app.screen.kind is Screen.LINK_CHOICE and app.screen.words
+    assert ops(effects, "link-choice-text") == [{"text": app.screen.words}] and ops(effects, "link-start")
