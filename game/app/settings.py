@@ -74,7 +74,7 @@ def use_language(app: App, t: Text, remember: bool) -> Out:
     if app.session is not None and app.screen.kind is Screen.PLAY:
         app, more = board(app)
         effects += more
-        if reporting:
+        if reporting is not None:
             app, more = show_report(app)
             effects += more
     if app.over is Over.STATS:

@@ -250,7 +250,8 @@ class App:
     odds: str = ""  # the win chances line's words ("" until its numbers come)
     status: str = ""  # the status line under the table: the board's words, or a step's (game.app.table.board)
     thrown: frozenset[int] = frozenset()  # the dice that tumble in this answer's draw (cleared once drawn)
-    reporting: bool = False  # the after-game report is open (until the table is drawn again)
+    # The after-game report, open until the table is drawn again: "" while it is worked out, then its markup.
+    reporting: str | None = None
     board: int = 0  # how many sessions were put on the board: each new one (or a new language) is drawn afresh
     fetching: frozenset[str] = frozenset()
     waiting: Waiting = field(default_factory=Waiting)

@@ -146,7 +146,9 @@ def draw_chances(app: App) -> Out:
 
 def draw_report(app: App) -> Out:
     """The after-game report: each person's choices against the best, costliest first."""
-    return app, [draw([("report", {"html": markup.report(coach_view.report(app.played, t=app.t), t=app.t)})])]
+    if app.reporting is None:
+        return app, []  # closed since it was asked for (the table was drawn again)
+    return replace(app, reporting=markup.report(coach_view.report(app.played, t=app.t), t=app.t)), []
 
 
 def on_fetched(app: App, event: Fetched) -> Out:

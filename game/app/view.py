@@ -32,6 +32,7 @@ class Page:
     odds: str = ""  # the win chances line
     storage: str = ""  # on Statistics: whether the browser keeps the games ("": not answered yet)
     texts: tuple = ()  # the save-problem's or the link choice's texts, while that screen is shown
+    report: tuple | None = None  # the after-game report's op while it is open (None: as the table has it)
 
 
 SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of it is kept and downloadable)
@@ -74,8 +75,18 @@ def view(app: App) -> Page:
         return page
     theirs = app.challenge if challenge.applies(app.challenge, app.session.match) else None
     line = challenge.line(theirs, app.t) if theirs is not None else None  # who sent it and the total to beat
-    table = paint.table(app.session, app.t, app.status, app.handing, app.thrown, app.reporting, app.board, line)
-    return replace(page, table=table)
+    reporting = app.reporting is not None
+    table = paint.table(app.session, app.t, app.status, app.handing, app.thrown, reporting, app.board, line)
+    return replace(page, table=table, report=report_op(app))
+
+
+def report_op(app: App) -> tuple | None:
+    """The after-game report open (a word while it is worked out, then the report), or None: the table's own."""
+    if app.reporting is None:
+        return None
+    if not app.reporting:
+        return ("report", {"text": app.t._(WORDS.reviewing), "hidden": False})
+    return ("report", {"html": app.reporting})
 
 
 def screen_texts(app: App) -> tuple:
@@ -143,6 +154,7 @@ def diff(old: Page, new: Page) -> tuple[list, dict | None]:
     if new.table is None:
         return ops, None  # the table left the screen: it stays as it was, hidden
     ops += paint.table_ops(old.table, new.table)
+    ops += [new.report] if new.report is not None and new.report != old.report else []
     return ops, paint.MOTION if new.table.thrown else None
 
 

@@ -28,7 +28,7 @@ from game.app import (
 from game.app.effects import Apply
 from game.app.view import diff, view
 from game.coach.session import Session
-from tests.unit.test_app import fresh, last_box, ops, rolled, send, some_history, start, tick_token, visible
+from tests.unit.test_app import click, fresh, last_box, ops, rolled, send, some_history, start, tick_token, visible
 
 SCREEN_IDS = ["setup", "save-problem", "link-choice", "play"]
 
@@ -146,3 +146,14 @@ def test_the_link_choices_texts_are_its_screens():
     app, effects = send(app, Pressed(Button.QUICK_SOLO))  # over the match another tab saved: asked first
     assert app.screen.kind is Screen.LINK_CHOICE and app.screen.words
     assert ops(effects, "link-choice-text") == [{"text": app.screen.words}] and ops(effects, "link-start")
+
+
+def test_the_after_game_report_is_the_apps_until_the_table_is_drawn_again():
+    app, _ = start(match=last_box(8, [5] * 5))
+    app, _ = send(app, click("yacht"))
+    app, effects = send(app, Pressed(Button.SHOW_REPORT))
+    assert app.reporting == "" and ops(effects, "report") == [dict(view(app).report[1])]
+    app, effects = send(app, read_timer(tick_token(effects, "report")))
+    assert app.reporting and ops(effects, "report") == [{"html": app.reporting}]
+    app, effects = send(app, Pressed(Button.RESULTS_UNDO))  # the table drawn again: the report closed
+    assert app.reporting is None and view(app).report is None and not ops(effects, "report")
