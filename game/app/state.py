@@ -243,7 +243,8 @@ class App:
     python: str = ""
     form: tuple[tuple[str, str], ...] = ()
     msgids: tuple[str, ...] = ()
-    hinted: tuple[tuple[str, int], ...] = ()  # where the hint marked dice or a box
+    hint: str | None = None  # the hint's markup shown (None: hidden)
+    hinted: tuple[tuple[tuple[str, int], str], ...] = ()  # the dice or box the hint marks, each with its mark
     notice: Notice = Notice()  # the line that explains a refusal or a problem (App.say)
     cheer: Notice = Notice()  # the celebration's words, shown while its tick (App.waiting.cheer) is to come
     other_tab: Notice = Notice()  # the offer of the match another tab saved: each saying drawn ("": hidden)

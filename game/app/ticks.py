@@ -127,9 +127,8 @@ def draw_hint(app: App) -> Out:
     targets = [paint.die_at(index) for index in advice.keep]
     if advice.category is not None:
         targets.append(paint.box_at(advice.category))
-    mark = {"toggle": {"hint-keep" if advice.category is None else "hint-best": True}, "optional": True}
-    ops = [("hint", {"html": markup.advice(advice, t=app.t), "hidden": False}), *[(at, mark) for at in targets]]
-    return replace(app, hinted=tuple(targets)), [draw(ops)]
+    mark = "hint-keep" if advice.category is None else "hint-best"
+    return replace(app, hint=markup.advice(advice, t=app.t), hinted=tuple((at, mark) for at in targets)), []
 
 
 def draw_chances(app: App) -> Out:

@@ -33,6 +33,8 @@ class Page:
     storage: str = ""  # on Statistics: whether the browser keeps the games ("": not answered yet)
     texts: tuple = ()  # the save-problem's or the link choice's texts, while that screen is shown
     report: tuple | None = None  # the after-game report's op while it is open (None: as the table has it)
+    hint: str | None = None  # the hint's markup (None: hidden)
+    hinted: tuple = ()  # the dice or box it marks, each with its mark
 
 
 SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of it is kept and downloadable)
@@ -60,6 +62,8 @@ def inputs(app: App) -> tuple:
         app.other_tab,
         app.odds,
         app.persisted,
+        app.hint,
+        app.hinted,
     )
 
 
@@ -71,6 +75,7 @@ def view(app: App) -> Page:
     cheer = (app.cheer, app.waiting.cheer is not None)
     storage = stats_view.storage_status(app.persisted.persisted, t=app.t) if app.persisted is not None else ""
     page = Page(screen, app.over, app.notice, cheer, None, app.other_tab, app.odds, storage, screen_texts(app))
+    page = replace(page, hint=app.hint, hinted=app.hinted)
     if kind is not Screen.PLAY or app.session is None:
         return page
     theirs = app.challenge if challenge.applies(app.challenge, app.session.match) else None
@@ -151,11 +156,25 @@ def diff(old: Page, new: Page) -> tuple[list, dict | None]:
     elif shown != was_shown:
         ops.append(paint.show("cheer", shown))
     ops += lines_ops(old, new)
-    if new.table is None:
-        return ops, None  # the table left the screen: it stays as it was, hidden
-    ops += paint.table_ops(old.table, new.table)
-    ops += [new.report] if new.report is not None and new.report != old.report else []
-    return ops, paint.MOTION if new.table.thrown else None
+    if new.table is not None:  # else the table left the screen: it stays as it was, hidden
+        ops += paint.table_ops(old.table, new.table)
+        ops += [new.report] if new.report is not None and new.report != old.report else []
+    ops += hint_ops(old, new)
+    return ops, paint.MOTION if new.table is not None and new.table.thrown else None
+
+
+UNMARK = {"toggle": {"hint-keep": False, "hint-best": False}, "optional": True}
+"""A die or box the hint no longer marks (optional: a table drawn afresh has none of the old ones)."""
+
+
+def hint_ops(old: Page, new: Page) -> list:
+    """The hint: its words shown or hidden, the marks it no longer makes taken off, then its new marks."""
+    ops: list = []
+    if new.hint != old.hint:
+        ops.append(paint.show("hint", False) if new.hint is None else ("hint", {"html": new.hint, "hidden": False}))
+    ops += [(at, UNMARK) for at, mark in old.hinted if (at, mark) not in new.hinted]
+    ops += [(at, {"toggle": {mark: True}, "optional": True}) for at, mark in new.hinted if (at, mark) not in old.hinted]
+    return ops
 
 
 WRITES = (Store, Remove, Flag, Language)

@@ -157,3 +157,18 @@ def test_the_after_game_report_is_the_apps_until_the_table_is_drawn_again():
     assert app.reporting and ops(effects, "report") == [{"html": app.reporting}]
     app, effects = send(app, Pressed(Button.RESULTS_UNDO))  # the table drawn again: the report closed
     assert app.reporting is None and view(app).report is None and not ops(effects, "report")
+
+
+def test_the_hint_and_its_marks_are_the_apps_and_hidden_once_when_hints_go_off():
+    app, effects = start(match=Session(rolled().match.roll().roll(), hints=frozenset({0})))
+    app, effects = send(app, read_timer(tick_token(effects, "hint")))
+    assert app.hint and ops(effects, "hint") == [{"html": app.hint, "hidden": False}]
+    ((at, mark),) = app.hinted  # after the last roll: the best box
+    assert ops(effects, at) == [{"toggle": {mark: True}, "optional": True}]
+    app, effects = send(app, Toggled(Switch.HINTS, False))
+    assert app.hint is None and visible(effects, "hint") is False
+    assert ops(effects, at) == [{"toggle": {"hint-keep": False, "hint-best": False}, "optional": True}]
+    scored, effects = send(
+        app, BoxChosen("ones")
+    )  # the board moves on (the hint's wait set anew): it is hidden already
+    assert len(scored.session.match.actions) > len(app.session.match.actions) and visible(effects, "hint") is None
