@@ -53,7 +53,7 @@ from game.core.engine import Match
 from game.core.i18n import N_, Text
 from game.core.refusals import GameError, worded
 from game.core.rules import RuleSet
-from game.present import forms, rules_text, view
+from game.present import forms, view
 from game.present import setup as setups
 from game.present.paint import show
 from game.present.words import WORDS, match_summary, played_elsewhere
@@ -338,12 +338,8 @@ def rules_shown(app: App) -> RuleSet:
 def open_rules(app: App) -> Out:
     """The Rules screen, in the player's language, over whatever is on the page."""
     app, closing = close_stats(app.wait(stats=None))
-    ops = [
-        ("rules-body", {"html": rules_text.panel_html(rules_shown(app), t=app.t)}),
-        (("html", 0), {"scroll": True}),  # the page's top: the rules are read from their start
-    ]
     # The focus on the heading (Back, at the end of a long text, would scroll the start out of sight).
-    return replace(app, over=Over.RULES), [*closing, draw(ops), focus("rules-title")]
+    return replace(app, over=Over.RULES), [*closing, focus("rules-title")]
 
 
 def close_rules(app: App) -> Out:

@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.app.effects import Apply, Flag, Language, Remove, Store
+from game.app.screens import rules_shown
 from game.app.state import App, Effect, LinkChoice, Notice, Over, SaveProblem, Screen
-from game.present import paint, stats_view
+from game.present import paint, rules_text, stats_view
 from game.present.words import SAVE_KEPT, WORDS
 from game.records import challenge
 
@@ -34,6 +35,7 @@ class Page:
     texts: tuple = ()  # the save-problem's or the link choice's texts, while that screen is shown
     report: tuple | None = None  # the after-game report's op while it is open (None: as the table has it)
     hint: str | None = None  # the hint's markup (None: hidden)
+    rules: str | None = None  # the Rules screen's text while it is open
     hinted: tuple = ()  # the dice or box it marks, each with its mark
 
 
@@ -64,6 +66,7 @@ def inputs(app: App) -> tuple:
         app.persisted,
         app.hint,
         app.hinted,
+        app.form,
     )
 
 
@@ -75,7 +78,8 @@ def view(app: App) -> Page:
     cheer = (app.cheer, app.waiting.cheer is not None)
     storage = stats_view.storage_status(app.persisted.persisted, t=app.t) if app.persisted is not None else ""
     page = Page(screen, app.over, app.notice, cheer, None, app.other_tab, app.odds, storage, screen_texts(app))
-    page = replace(page, hint=app.hint, hinted=app.hinted)
+    rules = rules_text.panel_html(rules_shown(app), t=app.t) if app.over is Over.RULES else None
+    page = replace(page, hint=app.hint, hinted=app.hinted, rules=rules)
     if kind is not Screen.PLAY or app.session is None:
         return page
     theirs = app.challenge if challenge.applies(app.challenge, app.session.match) else None
@@ -149,6 +153,9 @@ def screen_ops(old: Page, new: Page) -> list:
 def diff(old: Page, new: Page) -> tuple[list, dict | None]:
     """The ops that bring the page from ``old`` to ``new``, and the dice's motion when some are thrown."""
     ops = screen_ops(old, new)
+    if new.rules is not None and new.rules != old.rules:
+        ops.append(("rules-body", {"html": new.rules}))
+        ops += [(("html", 0), {"scroll": True})] if old.rules is None else []  # opened: read from their start
     ops += [paint.say(new.notice.words)] if new.notice != old.notice else []
     (said, shown), (was_said, was_shown) = new.cheer, old.cheer
     if shown and said != was_said:  # a new celebration, over any still shown

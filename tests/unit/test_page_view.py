@@ -172,3 +172,13 @@ def test_the_hint_and_its_marks_are_the_apps_and_hidden_once_when_hints_go_off()
         app, BoxChosen("ones")
     )  # the board moves on (the hint's wait set anew): it is hidden already
     assert len(scored.session.match.actions) > len(app.session.match.actions) and visible(effects, "hint") is None
+
+
+def test_the_rules_text_is_the_views_while_open():
+    app, _ = start(match=rolled())
+    app, effects = send(app, Pressed(Button.MENU_RULES))
+    assert view(app).rules and ops(effects, "rules-body") == [{"html": view(app).rules}]
+    assert ops(effects, ("html", 0)) == [{"scroll": True}]
+    app, effects = send(app, Pressed(Button.RULES_CLOSE))
+    assert view(app).rules is None and not ops(effects, "rules-body")
+    assert ops(send(app, Pressed(Button.MENU_RULES))[1], "rules-body")  # opened again: drawn again
