@@ -31,7 +31,7 @@ from game.core.inputs import problem_text, read_json
 from game.core.refusals import GameError
 from game.present import markup, stats_view
 from game.present.paint import show
-from game.present.stats_view import imported, storage_status
+from game.present.stats_view import imported
 from game.present.words import KEPT_COPIES, WORDS
 from game.records import stats
 from game.records.backup import Backup
@@ -87,9 +87,7 @@ def references_came(app: App, data: bytes | None) -> Out:
 
 def on_persisted(app: App, event: Persisted) -> Out:
     """Whether the browser keeps this site's storage for good, said on the Statistics screen."""
-    return replace(app, persisted=event.persisted), [
-        draw([("storage-status", {"text": storage_status(event.persisted, t=app.t)})])
-    ]
+    return replace(app, persisted=event), []
 
 
 def export_backup(app: App) -> Out:

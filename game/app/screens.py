@@ -24,6 +24,7 @@ from game.app.state import (
     Aside,
     Effect,
     LinkChoice,
+    Notice,
     Out,
     Over,
     SaveProblem,
@@ -52,13 +53,11 @@ from game.core.engine import Match
 from game.core.i18n import N_, Text
 from game.core.refusals import GameError, worded
 from game.core.rules import RuleSet
-from game.present import forms, rules_text, view
+from game.present import forms, view
 from game.present import setup as setups
 from game.present.paint import show
-from game.present.words import SAVE_KEPT, WORDS, match_summary, played_elsewhere
+from game.present.words import WORDS, match_summary, played_elsewhere
 from game.records import daily
-
-SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of it is kept and downloadable)
 
 
 def opponent_line(fields: dict[str, str], t: Text) -> tuple:
@@ -186,14 +185,9 @@ def report_unreadable(app: App, error: GameError, offered: Session | None = None
     (or the new) match, begins once the person has seen it."""
     raw = app.value(SAVE_KEY) or ""
     app, aside, effects = set_aside(app, Aside.SAVE)
-    app = replace(app, screen=SaveProblem(aside, offered))
-    ops = [
-        ("save-problem-kept", {"text": app.t._(SAVE_KEPT, key=kept_under(app, raw) or UNREADABLE_KEY)}),
-        ("save-problem-reason", {"text": error.text(app.t)}),
-        ("save-problem-text", {"value": raw[:SHOWN_SAVE_CHARS]}),
-        ("save-problem-dismiss", {"text": app.t._(WORDS.start_new)}),
-    ]
-    return app, [*effects, Console(ConsoleLevel.WARN, f"unreadable save: {error}"), draw(ops)]
+    key = kept_under(app, raw) or UNREADABLE_KEY
+    app = replace(app, screen=SaveProblem(aside, offered, key, error.text(app.t)))
+    return app, [*effects, Console(ConsoleLevel.WARN, f"unreadable save: {error}")]
 
 
 def leave_save_problem(app: App) -> Out:
@@ -256,14 +250,10 @@ def offer_link(
 ) -> Out:
     """Ask first: a match would replace the match in progress (``words`` say which is which); the save is then
     seen, so the answer is made knowing it. The focus is on keeping, unless ``take`` recommends the offered one."""
-    app = replace(app, screen=LinkChoice(offered, saved, challenging), seen=app.value(SAVE_KEY))
-    title, start = OFFER_WORDS[offer]
-    ops = [
-        ("link-choice-text", {"text": words}),
-        ("link-choice-title", {"text": app.t._(title)}),
-        ("link-start", {"text": app.t._(start)}),
-    ]
-    return app, [draw(ops), focus("link-start" if take else "link-keep")]
+    app = replace(
+        app, screen=LinkChoice(offered, saved, challenging, words, OFFER_WORDS[offer]), seen=app.value(SAVE_KEY)
+    )
+    return app, [focus("link-start" if take else "link-keep")]
 
 
 def begin_new(app: App, session: Session) -> Out:
@@ -331,7 +321,7 @@ def load_newer(app: App) -> Out:
     session, error = stored_session(app)
     if error is not None:
         return report_unreadable(app, error)
-    return begin(app, session) if session is not None else (app, [draw([show("other-tab", False)])])
+    return begin(app, session) if session is not None else (replace(app, other_tab=Notice()), [])
 
 
 def rules_shown(app: App) -> RuleSet:
@@ -348,12 +338,8 @@ def rules_shown(app: App) -> RuleSet:
 def open_rules(app: App) -> Out:
     """The Rules screen, in the player's language, over whatever is on the page."""
     app, closing = close_stats(app.wait(stats=None))
-    ops = [
-        ("rules-body", {"html": rules_text.panel_html(rules_shown(app), t=app.t)}),
-        (("html", 0), {"scroll": True}),  # the page's top: the rules are read from their start
-    ]
     # The focus on the heading (Back, at the end of a long text, would scroll the start out of sight).
-    return replace(app, over=Over.RULES), [*closing, draw(ops), focus("rules-title")]
+    return replace(app, over=Over.RULES), [*closing, focus("rules-title")]
 
 
 def close_rules(app: App) -> Out:

@@ -13,11 +13,11 @@ from dataclasses import replace
 
 from game.app.effects import Language
 from game.app.records import open_stats
-from game.app.screens import opponent_line, rules_shown
+from game.app.screens import opponent_line
 from game.app.state import QUICK_BUTTONS, App, Effect, Out, Over, Screen, draw, fetch, store
 from game.app.table import board, show_report
 from game.core.i18n import DEFAULT, ENGLISH, LANGUAGES, N_, Text, negotiate
-from game.present import forms, rules_text
+from game.present import forms
 from game.present.boot import LANGUAGE_KEY
 
 CATALOGUE = "./static/locale/{code}.mo"  # tools/i18n.mo_name: where the build writes each compiled catalogue
@@ -60,8 +60,6 @@ def use_language(app: App, t: Text, remember: bool) -> Out:
         opponent_line(dict(app.form), t),
         *((button, {"disabled": app.waiting.starting is not None}) for button in ("start-button", *QUICK_BUTTONS)),
     ]
-    if app.over is Over.RULES:
-        ops.append(("rules-body", {"html": rules_text.panel_html(rules_shown(app), t=t)}))
     words = {msgid: t._(msgid) for msgid in app.msgids}
     manifest = MANIFEST.format(suffix="" if t.code == DEFAULT else f".{t.code}")
     # The fixed texts first: some are the board's too (the Roll button, the hint switch), which the draw
@@ -74,7 +72,7 @@ def use_language(app: App, t: Text, remember: bool) -> Out:
     if app.session is not None and app.screen.kind is Screen.PLAY:
         app, more = board(app)
         effects += more
-        if reporting:
+        if reporting is not None:
             app, more = show_report(app)
             effects += more
     if app.over is Over.STATS:

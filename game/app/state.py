@@ -16,7 +16,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.app.effects import Apply, Confirm, Effect, Fetch, Focus, Store, Timer
-from game.app.keys import HISTORY_KEY, SAVE_KEY
+from game.app.keys import HISTORY_KEY, SAVE_KEY, UNREADABLE_KEY
 from game.coach.session import Session
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
@@ -24,7 +24,7 @@ from game.present import setup as setups
 from game.records.stats import Reference
 
 if TYPE_CHECKING:  # a start waits in the App for its language
-    from game.app.events import Event, Start
+    from game.app.events import Event, Persisted, Start
 
 
 QUICK_BUTTONS = tuple(f"quick-{quick.value}" for quick in setups.Quick)
@@ -104,6 +104,8 @@ class SaveProblem:
 
     aside: SetAside
     offered: Session | None = None
+    key: str = UNREADABLE_KEY  # where its copy is kept (its words name it)
+    reason: str = ""  # why it cannot be read, worded
     kind: ClassVar[Screen] = Screen.SAVE_PROBLEM
 
 
@@ -115,6 +117,8 @@ class LinkChoice:
     offered: Session
     kept: Session
     challenging: tuple[str, Match] | None = None
+    words: str = ""  # which match is which, worded
+    question: tuple[str, str] = ("", "")  # the msgids of its title and of the button that takes the offered match
     kind: ClassVar[Screen] = Screen.LINK_CHOICE
 
 
@@ -239,19 +243,23 @@ class App:
     python: str = ""
     form: tuple[tuple[str, str], ...] = ()
     msgids: tuple[str, ...] = ()
-    hinted: tuple[tuple[str, int], ...] = ()  # where the hint marked dice or a box
+    hint: str | None = None  # the hint's markup shown (None: hidden)
+    hinted: tuple[tuple[tuple[str, int], str], ...] = ()  # the dice or box the hint marks, each with its mark
     notice: Notice = Notice()  # the line that explains a refusal or a problem (App.say)
     cheer: Notice = Notice()  # the celebration's words, shown while its tick (App.waiting.cheer) is to come
+    other_tab: Notice = Notice()  # the offer of the match another tab saved: each saying drawn ("": hidden)
+    odds: str = ""  # the win chances line's words ("" until its numbers come)
     status: str = ""  # the status line under the table: the board's words, or a step's (game.app.table.board)
     thrown: frozenset[int] = frozenset()  # the dice that tumble in this answer's draw (cleared once drawn)
-    reporting: bool = False  # the after-game report is open (until the table is drawn again)
+    # The after-game report, open until the table is drawn again: "" while it is worked out, then its markup.
+    reporting: str | None = None
     board: int = 0  # how many sessions were put on the board: each new one (or a new language) is drawn afresh
     fetching: frozenset[str] = frozenset()
     waiting: Waiting = field(default_factory=Waiting)
     references: dict[str, Reference] | None = (
         None  # the optimal player's numbers, once fetched ({} when they cannot be)
     )
-    persisted: bool | None = None
+    persisted: Persisted | None = None  # the browser's last answer to whether it keeps storage for good
     unwritten: str | None = None  # the history storage held before this tab's last write of it
     filters: tuple[str, str] = ("", "")  # the Statistics screen's rule set and person ("": all)
     now: str = ""

@@ -22,14 +22,26 @@ from dataclasses import replace
 from game.app.effects import Console, ConsoleLevel, Download, Flag, Remove
 from game.app.events import Event, Refused, Stored, TimerKind
 from game.app.keys import HINTS_KEY, HISTORY_KEY, KEPT_PREFIX, SAVE_KEY, SETUP_KEY, UNSAVED_KEY
-from game.app.state import App, Aside, Attempt, Effect, Held, Out, SaveProblem, SetAside, Until, draw, store, tick
+from game.app.state import (
+    App,
+    Aside,
+    Attempt,
+    Effect,
+    Held,
+    Notice,
+    Out,
+    SaveProblem,
+    SetAside,
+    Until,
+    store,
+    tick,
+)
 from game.coach.session import Session
 from game.core.engine import Match
 from game.core.inputs import MAX_SETTINGS_BYTES, problem_text, read_json
 from game.core.refusals import GameError
 from game.present import setup as setups
 from game.present import view
-from game.present.paint import show
 from game.present.words import WORDS
 from game.records.history import History
 
@@ -57,7 +69,7 @@ def offer_newer(app: App) -> Out:
     newer, _ = stored_session(app)
     continued = newer is not None and app.session is not None and same_match(newer.match, app.session.match)
     words = app.t._(WORDS.other_tab if continued else WORDS.other_tab_replaced)
-    return app, [draw([("other-tab-text", {"text": words}), show("other-tab")])]
+    return replace(app, other_tab=Notice(words, app.other_tab.said + 1)), []
 
 
 def saved_elsewhere(app: App) -> bool:
@@ -230,12 +242,6 @@ def on_refused(app: App, event: Refused) -> Out:
         return replace(app, history_aside=history), effects
     if isinstance(shown, SaveProblem) and shown.aside.trying and event.key == shown.aside.key:
         app, save, effects = set_aside_again(app, shown.aside)
-        if not save.trying:
-            words = [
-                ("save-problem-kept", {"text": app.t._(WORDS.save_not_kept)}),
-                ("save-problem-dismiss", {"text": app.t._(WORDS.download_then_start)}),
-            ]
-            effects.append(draw(words))
         return replace(app, screen=replace(shown, aside=save)), effects
     if event.key.startswith(KEPT_PREFIX):  # a copy that did not fit: not kept, so it makes no older one go
         return app.holding(event.key, None), []

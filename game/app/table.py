@@ -30,7 +30,7 @@ from game.present import feel, keys, markup, standings, view
 from game.present import setup as setups
 from game.present.paint import show
 from game.present.sounds import RECIPES, ROLL_VIBRATION_MS, most_notable, recipe_data
-from game.present.words import WORDS, announcement
+from game.present.words import announcement
 from game.records import challenge
 from game.records.record import game_id
 
@@ -68,9 +68,9 @@ def begin(app: App, session: Session) -> Out:
     session = shared.taken_up(app, shared.marked(app, session))
     if not session.began and not session.match.actions:
         session = replace(session, began=app.now)
-    app = replace(app, session=session, screen=PlayScreen(), handed=None, board=app.board + 1)
+    app = replace(app, session=session, screen=PlayScreen(), handed=None, board=app.board + 1, other_tab=Notice())
     app, effects = save(app)
-    before = [show("other-tab", False), show("challenge-result", False)]
+    before = [show("challenge-result", False)]
     app, drawing = board(app, view.status(session.match, t=app.t), before=before, since=None)
     app, token = app.token(TimerKind.PREFETCH)
     return app, [*effects, *drawing, focus("roll-button"), tick(token, PREFETCH_SECONDS)]
@@ -118,7 +118,7 @@ def board(
         status=announce or view.status(match, t=app.t),
         handing=passing,
         thrown=app.thrown | (thrown if not app.reduced else frozenset()),
-        reporting=False,
+        reporting=None,
     )
     app, scheduled = schedule(app)
     return app, effects + scheduled
@@ -282,10 +282,7 @@ def show_report(app: App) -> Out:
     """The results' "How did I play?": a word while the report is worked out (it waits for the advisor's table)."""
     if app.session is None:
         return app, []
-    ops = [("report", {"text": app.t._(WORDS.reviewing), "hidden": False})]
-    app = replace(app, reporting=True).wait(report=FOR_TABLE)
-    app, effects = advance(app)
-    return app, [draw(ops), *effects]
+    return advance(replace(app, reporting="").wait(report=FOR_TABLE))
 
 
 def on_key(app: App, event: Key) -> Out:
@@ -348,5 +345,4 @@ def switch_hints(app: App, on: bool) -> Out:
 
 def switch_chances(app: App, on: bool) -> Out:
     """The win chances switch: the line emptied, then drawn again when its numbers come (if on)."""
-    app, effects = schedule(replace(app, chances=on))
-    return app, [draw([("chances", {"text": ""})]), *effects]
+    return schedule(replace(app, chances=on, odds=""))

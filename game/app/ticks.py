@@ -96,7 +96,8 @@ def on_computer(app: App, fired: TimerFired) -> Out:
     if app.hidden or not playing(app):
         return app, []  # taken up again when the tab is shown (on_visibility)
     if session.next is not Next.COMPUTER or app.stale:
-        return replace(app, fast=False), ([] if not app.stale else offer_newer(app)[1])
+        app = replace(app, fast=False)
+        return offer_newer(app) if app.stale else (app, [])
     return commit(app, session.computer_step(), person=False)
 
 
@@ -126,9 +127,8 @@ def draw_hint(app: App) -> Out:
     targets = [paint.die_at(index) for index in advice.keep]
     if advice.category is not None:
         targets.append(paint.box_at(advice.category))
-    mark = {"toggle": {"hint-keep" if advice.category is None else "hint-best": True}, "optional": True}
-    ops = [("hint", {"html": markup.advice(advice, t=app.t), "hidden": False}), *[(at, mark) for at in targets]]
-    return replace(app, hinted=tuple(targets)), [draw(ops)]
+    mark = "hint-keep" if advice.category is None else "hint-best"
+    return replace(app, hint=markup.advice(advice, t=app.t), hinted=tuple((at, mark) for at in targets)), []
 
 
 def draw_chances(app: App) -> Out:
@@ -140,12 +140,14 @@ def draw_chances(app: App) -> Out:
         app, history, _ = read_history(app)
         best = None if history is None else best_total(history, ruleset_key(match.ruleset), match.seats[0].name)
     chances = session.win_chances(best)
-    return app, [draw([("chances", {"text": coach_view.chances_text(match, chances, best, t=app.t)})])]
+    return replace(app, odds=coach_view.chances_text(match, chances, best, t=app.t)), []
 
 
 def draw_report(app: App) -> Out:
     """The after-game report: each person's choices against the best, costliest first."""
-    return app, [draw([("report", {"html": markup.report(coach_view.report(app.played, t=app.t), t=app.t)})])]
+    if app.reporting is None:
+        return app, []  # closed since it was asked for (the table was drawn again)
+    return replace(app, reporting=markup.report(coach_view.report(app.played, t=app.t), t=app.t)), []
 
 
 def on_fetched(app: App, event: Fetched) -> Out:

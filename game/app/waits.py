@@ -11,28 +11,24 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.app.events import TimerKind
-from game.app.state import FOR_TABLE, App, Effect, ForTable, Out, draw, fetch, tick
+from game.app.state import FOR_TABLE, App, Effect, ForTable, Out, fetch, tick
 from game.coach.session import Next
-from game.present.paint import show
 
 TABLES = "./static/tables/"
 
 
 def schedule(app: App) -> Out:
     """Start the computer's turn, or refresh the hint and the win chances, as the session says."""
-    unmark = {"toggle": {"hint-keep": False, "hint-best": False}, "optional": True}
-    effects = [draw([(at, unmark) for at in app.hinted])] if app.hinted else []
     session = app.played
     app = replace(app, hinted=())  # a hint or chances on their way are moot: newer ones wait for their table
     app = app.wait(hint=FOR_TABLE if session.wants_hint() else None, chances=FOR_TABLE if app.chances else None)
     if session.next is not Next.COMPUTER:
         app = replace(app, fast=False)
     if not session.wants_hint():
-        effects.append(draw([show("hint", False)]))
+        app = replace(app, hint=None)
     if session.next is Next.COMPUTER and app.waiting.computer is None and not app.hidden:
         app = app.wait(computer=FOR_TABLE)
-    app, more = advance(app)
-    return app, effects + more
+    return advance(app)
 
 
 def needing(app: App, name: str | None) -> tuple[App, list[Effect], bool]:

@@ -4,10 +4,31 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 
-from game.app import App, BoxChosen, Button, CellPressed, Fetched, Key, Motion, Over, Pressed, Screen
+from game.app import (
+    HISTORY_KEY,
+    SAVE_KEY,
+    UNREADABLE_KEY,
+    App,
+    BoxChosen,
+    Button,
+    CellPressed,
+    Fetched,
+    Key,
+    Motion,
+    Over,
+    Persisted,
+    Pressed,
+    Refused,
+    Screen,
+    Stored,
+    Switch,
+    Toggled,
+    read_timer,
+)
 from game.app.effects import Apply
 from game.app.view import diff, view
-from tests.unit.test_app import fresh, last_box, ops, rolled, send, start, visible
+from game.coach.session import Session
+from tests.unit.test_app import click, fresh, last_box, ops, rolled, send, some_history, start, tick_token, visible
 
 SCREEN_IDS = ["setup", "save-problem", "link-choice", "play"]
 
@@ -78,3 +99,86 @@ def test_a_celebration_is_the_apps_words_shown_until_its_tick():
     assert app.cheer.words == "Yatzy for Ann!" and app.waiting.cheer is not None and visible(effects, "cheer")
     app, effects = send(app, Key("Escape"))
     assert app.waiting.cheer is None and visible(effects, "cheer") is False
+
+
+def test_another_tabs_offer_is_the_apps_and_each_saying_is_drawn():
+    app, _ = start(match=rolled())
+    app, effects = send(app, Stored(SAVE_KEY, Session(app.session.match.roll()).to_json()))
+    words = app.other_tab.words
+    assert words and ops(effects, "other-tab-text") == [{"text": words}] and visible(effects, "other-tab")
+    app, effects = send(app, Pressed(Button.ROLL))  # refused (out of date): said again
+    assert ops(effects, "other-tab-text") == [{"text": words}] and visible(effects, "other-tab")
+    app, effects = send(app, Pressed(Button.LOAD_NEWER))
+    assert app.other_tab.words == "" and visible(effects, "other-tab") is False
+
+
+def test_the_win_chances_line_is_the_apps():
+    app, _ = start(match=rolled(), stored={HISTORY_KEY: some_history().to_json()})
+    app, effects = send(app, Toggled(Switch.CHANCES, True))
+    app, effects = send(app, read_timer(tick_token(effects, "chances")))
+    assert app.odds and ops(effects, "chances") == [{"text": app.odds}]
+    app, effects = send(app, Toggled(Switch.CHANCES, False))
+    assert app.odds == "" and ops(effects, "chances") == [{"text": ""}]
+
+
+def test_the_storage_line_is_the_browsers_last_answer_drawn_when_it_changes():
+    app, _ = start()
+    app, effects = send(app, Persisted(None))  # it cannot say: said so
+    assert view(app).storage and ops(effects, "storage-status") == [{"text": view(app).storage}]
+    assert send(app, Persisted(None))[1] == []
+    app, effects = send(app, Persisted(False))
+    assert ops(effects, "storage-status") == [{"text": view(app).storage}]
+
+
+def test_the_save_problems_texts_are_its_screens_and_a_copy_not_kept_rewords_only_what_changed():
+    app, effects = start(match="{garbage")
+    texts = ["save-problem-kept", "save-problem-reason", "save-problem-text", "save-problem-dismiss"]
+    assert [at for at, _ in view(app).texts] == texts and all(ops(effects, at) for at in texts)
+    app, effects = send(app, Refused(UNREADABLE_KEY), Refused(UNREADABLE_KEY))  # neither the copy nor the move fit
+    assert app.screen.kind is Screen.SAVE_PROBLEM and not app.screen.aside.trying
+    assert [at for at in texts if ops(effects, at)] == ["save-problem-kept", "save-problem-dismiss"]
+    assert ops(effects, "save-problem-kept") == [dict(view(app).texts[0][1])]
+
+
+def test_the_link_choices_texts_are_its_screens():
+    app, _ = start(match=rolled())
+    app, effects = send(app, Stored(SAVE_KEY, Session(app.session.match.roll()).to_json()), Pressed(Button.NEW_MATCH))
+    app, effects = send(app, Pressed(Button.QUICK_SOLO))  # over the match another tab saved: asked first
+    assert app.screen.kind is Screen.LINK_CHOICE and app.screen.words
+    assert ops(effects, "link-choice-text") == [{"text": app.screen.words}] and ops(effects, "link-start")
+
+
+def test_the_after_game_report_is_the_apps_until_the_table_is_drawn_again():
+    app, _ = start(match=last_box(8, [5] * 5))
+    app, _ = send(app, click("yacht"))
+    app, effects = send(app, Pressed(Button.SHOW_REPORT))
+    assert app.reporting == "" and ops(effects, "report") == [dict(view(app).report[1])]
+    app, effects = send(app, read_timer(tick_token(effects, "report")))
+    assert app.reporting and ops(effects, "report") == [{"html": app.reporting}]
+    app, effects = send(app, Pressed(Button.RESULTS_UNDO))  # the table drawn again: the report closed
+    assert app.reporting is None and view(app).report is None and not ops(effects, "report")
+
+
+def test_the_hint_and_its_marks_are_the_apps_and_hidden_once_when_hints_go_off():
+    app, effects = start(match=Session(rolled().match.roll().roll(), hints=frozenset({0})))
+    app, effects = send(app, read_timer(tick_token(effects, "hint")))
+    assert app.hint and ops(effects, "hint") == [{"html": app.hint, "hidden": False}]
+    ((at, mark),) = app.hinted  # after the last roll: the best box
+    assert ops(effects, at) == [{"toggle": {mark: True}, "optional": True}]
+    app, effects = send(app, Toggled(Switch.HINTS, False))
+    assert app.hint is None and visible(effects, "hint") is False
+    assert ops(effects, at) == [{"toggle": {"hint-keep": False, "hint-best": False}, "optional": True}]
+    scored, effects = send(
+        app, BoxChosen("ones")
+    )  # the board moves on (the hint's wait set anew): it is hidden already
+    assert len(scored.session.match.actions) > len(app.session.match.actions) and visible(effects, "hint") is None
+
+
+def test_the_rules_text_is_the_views_while_open():
+    app, _ = start(match=rolled())
+    app, effects = send(app, Pressed(Button.MENU_RULES))
+    assert view(app).rules and ops(effects, "rules-body") == [{"html": view(app).rules}]
+    assert ops(effects, ("html", 0)) == [{"scroll": True}]
+    app, effects = send(app, Pressed(Button.RULES_CLOSE))
+    assert view(app).rules is None and not ops(effects, "rules-body")
+    assert ops(send(app, Pressed(Button.MENU_RULES))[1], "rules-body")  # opened again: drawn again
