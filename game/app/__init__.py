@@ -122,7 +122,6 @@ from game.app.start import on_start
 from game.app.state import (
     App,
     Effect,
-    Held,
     LinkChoice,
     LoadingScreen,
     Out,
@@ -281,7 +280,7 @@ def on_early(app: App, event: Early) -> Out:
     """A person's event sent before Python was ready: held until the start has drawn, then taken only if it was
     made on the table the start drew (a tap on a table that has moved on since does nothing)."""
     if waking.starting(app):
-        return replace(app, held=(*app.held, Held(event, Until.START))), []
+        return app.hold(event, Until.START), []
     if event.board != app.woke:
         return app, []
     return dispatch(app, event.event)

@@ -15,7 +15,7 @@ from enum import Enum
 
 from game.app.effects import Console, ConsoleLevel, OfferFocus
 from game.app.events import Answer, Submit
-from game.app.keys import CHALLENGE_KEY, SAVE_KEY, SETUP_KEY, UNREADABLE_KEY
+from game.app.keys import CHALLENGE_KEY, SAVE_KEY, SETUP_KEY
 from game.app.records import close_stats
 from game.app.sharing import DAILY_TITLE, open_share, share_match
 from game.app.state import (
@@ -39,7 +39,6 @@ from game.app.storage import (
     download_unreadable,
     keep_copy,
     kept_key,
-    kept_under,
     read_history,
     same_match,
     saved_setup,
@@ -183,10 +182,8 @@ def resume_or_setup(app: App, unsaved: bool) -> Out:
 def report_unreadable(app: App, error: GameError, offered: Session | None = None) -> Out:
     """The save-problem screen: what happened, whether a copy is kept, the data to download; ``offered``, a link's
     (or the new) match, begins once the person has seen it."""
-    raw = app.value(SAVE_KEY) or ""
     app, aside, effects = set_aside(app, Aside.SAVE)
-    key = kept_under(app, raw) or UNREADABLE_KEY
-    app = replace(app, screen=SaveProblem(aside, offered, key, error.text(app.t)))
+    app = replace(app, screen=SaveProblem(aside, offered, error.text(app.t)))
     return app, [*effects, Console(ConsoleLevel.WARN, f"unreadable save: {error}")]
 
 

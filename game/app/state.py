@@ -16,7 +16,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.app.effects import Apply, Confirm, Effect, Fetch, Focus, Store, Timer
-from game.app.keys import HISTORY_KEY, SAVE_KEY, UNREADABLE_KEY
+from game.app.keys import HISTORY_KEY, SAVE_KEY
 from game.coach.session import Session
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
@@ -104,7 +104,6 @@ class SaveProblem:
 
     aside: SetAside
     offered: Session | None = None
-    key: str = UNREADABLE_KEY  # where its copy is kept (its words name it)
     reason: str = ""  # why it cannot be read, worded
     kind: ClassVar[Screen] = Screen.SAVE_PROBLEM
 
@@ -313,6 +312,10 @@ class App:
 
     def wait(self, **changes: Any) -> App:
         return replace(self, waiting=replace(self.waiting, **changes))
+
+    def hold(self, event: Event, until: Until) -> App:
+        """``event`` held until its wait is over (game.app.update takes it up then)."""
+        return replace(self, held=(*self.held, Held(event, until)))
 
 
 Out = tuple[App, list[Effect]]

@@ -27,7 +27,6 @@ from game.app.state import (
     Aside,
     Attempt,
     Effect,
-    Held,
     Notice,
     Out,
     SaveProblem,
@@ -107,14 +106,14 @@ def history_to_write(app: App, event: Event) -> tuple[App, History | None, Out]:
     put aside (the first writer to find it so begins that), and once it could not be, the problem is said."""
     aside = app.history_aside
     if aside is not None and aside.trying:  # a refusal of the copy may still be on its way
-        return app, None, (replace(app, held=(*app.held, Held(event, Until.HISTORY))), [])
+        return app, None, (app.hold(event, Until.HISTORY), [])
     app, history, problem = read_history(app)
     if history is not None:
         return app, history, (app, [])
     if aside is not None:
         return app, None, (app.say(problem), [Console(ConsoleLevel.WARN, f"history: {problem}")])
     app, effects = keep_history_aside(app)
-    return app, None, (replace(app, held=(*app.held, Held(event, Until.HISTORY))), effects)
+    return app, None, (app.hold(event, Until.HISTORY), effects)
 
 
 def set_aside(app: App, kind: Aside) -> tuple[App, SetAside, list[Effect]]:

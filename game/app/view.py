@@ -11,8 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.app.effects import Apply, Flag, Language, Remove, Store
+from game.app.keys import UNREADABLE_KEY
 from game.app.screens import rules_shown
 from game.app.state import App, Effect, LinkChoice, Notice, Over, SaveProblem, Screen
+from game.app.storage import kept_under
+from game.app.table import against
 from game.present import paint, rules_text, stats_view
 from game.present.words import SAVE_KEPT, WORDS
 from game.records import challenge
@@ -67,6 +70,7 @@ def inputs(app: App) -> tuple:
         app.hint,
         app.hinted,
         app.form,
+        app.waiting.starting,
     )
 
 
@@ -82,7 +86,7 @@ def view(app: App) -> Page:
     page = replace(page, hint=app.hint, hinted=app.hinted, rules=rules)
     if kind is not Screen.PLAY or app.session is None:
         return page
-    theirs = app.challenge if challenge.applies(app.challenge, app.session.match) else None
+    theirs = against(app)
     line = challenge.line(theirs, app.t) if theirs is not None else None  # who sent it and the total to beat
     reporting = app.reporting is not None
     table = paint.table(app.session, app.t, app.status, app.handing, app.thrown, reporting, app.board, line)
@@ -103,7 +107,9 @@ def screen_texts(app: App) -> tuple:
     shown, t = app.screen, app.t
     if isinstance(shown, SaveProblem):
         failed = not shown.aside.trying  # not even moved aside: downloaded before anything is written over it
-        kept = t._(WORDS.save_not_kept) if failed else t._(SAVE_KEPT, key=shown.key)
+        # Where its copy is kept now (a copy refused moves beside another tab's: game.app.storage.set_aside_again).
+        key = kept_under(app, shown.aside.raw) or UNREADABLE_KEY
+        kept = t._(WORDS.save_not_kept) if failed else t._(SAVE_KEPT, key=key)
         return (
             ("save-problem-kept", {"text": kept}),
             ("save-problem-reason", {"text": shown.reason}),

@@ -339,6 +339,7 @@ def test_a_copy_refused_after_another_tab_kept_a_value_under_its_key_moves_besid
     written = [effect.key for effect in effects if isinstance(effect, Store)]
     assert written == [f"{UNREADABLE_KEY}/{NOW}"] and app.value(UNREADABLE_KEY) == "{other tab's"
     assert Remove(SAVE_KEY) in effects and app.value(f"{UNREADABLE_KEY}/{NOW}") == "{broken"
+    assert f"{UNREADABLE_KEY}/{NOW}" in ops(effects, "save-problem-kept")[-1]["text"]  # the screen names where
 
 
 def test_a_copy_refused_after_another_tab_kept_the_same_save_moves_nothing():
