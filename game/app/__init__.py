@@ -85,7 +85,7 @@ from game.app.keys import (
     UNSAVED_KEY,
 )
 from game.app.records import (
-    REFERENCES,
+    REFERENCES_PATH,
     close_stats,
     delete_games,
     delete_kept,
@@ -97,7 +97,6 @@ from game.app.records import (
 from game.app.screens import (
     choose_link,
     close_rules,
-    form_changed,
     leave_match,
     leave_save_problem,
     load_newer,
@@ -176,7 +175,7 @@ __all__ = [
     "NO_CATALOGUE",
     "PHONE_KEY",
     "QR_LABEL",
-    "REFERENCES",
+    "REFERENCES_PATH",
     "SAVE_KEY",
     "SETUP_KEY",
     "SHARED_KEY",
@@ -395,7 +394,7 @@ HANDLERS: dict[type, Callable[[App, Any], Out]] = {
     Toggled: lambda app, message: SWITCHES[message.switch](app, message.checked),
     LanguagePicked: lambda app, message: switch_language(app, message.code),
     StatsFiltered: lambda app, message: open_stats(app, [], message.rules, message.player),
-    FormChanged: lambda app, _: form_changed(app),
+    FormChanged: lambda app, _: (app, []),  # its fields are the form's (dispatch): the view's lobby lines follow them
     File: on_file,
     Key: on_key,
     TimerFired: lambda app, message: TIMERS[message.kind](app, message),

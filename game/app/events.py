@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Any
 
-from game.app.keys import KEPT_PREFIX, STORED_KEYS
+from game.app.keys import KEPT_PREFIX, STORED_KEYS, Sent, Wanted
 from game.core.inputs import read_json
 from game.core.refusals import GameError
 
@@ -289,7 +289,7 @@ class Motion:
 class Fetched:
     """A file the app asked for, its bytes (None when it could not be fetched)."""
 
-    name: str
+    file: Wanted
     data: bytes | None
 
 
@@ -302,9 +302,9 @@ class Refused:
 
 @dataclass(frozen=True)
 class Shared:
-    """How sending a link or a text went: "shared", "copied", "cancelled" or "failed" (copy it by hand)."""
+    """How sending a link or a text went."""
 
-    how: str
+    how: Sent
 
 
 @dataclass(frozen=True)
@@ -478,14 +478,14 @@ def read_event(text: str, data: bytes | None = None, python: str = "") -> tuple[
             "visibility": lambda: Visibility(bool(message["hidden"])),
             "motion": lambda: Motion(bool(message["reduced"])),
             "fetched": lambda: Fetched(
-                str(message["name"]), bytes(data) if message.get("ok") and data is not None else None
+                Wanted.read(str(message["name"])), bytes(data) if message.get("ok") and data is not None else None
             ),
             "refused": lambda: Refused(str(message["key"])),
             "confirmed": lambda: read_answer(str(message["answer"])),
             "persisted": lambda: Persisted(
                 message["persisted"] if isinstance(message.get("persisted"), bool) else None
             ),
-            "shared": lambda: Shared(str(message["how"])),
+            "shared": lambda: Shared(Sent(message["how"])),
         }
         event = readers[kind]()
         board = message.get("board")

@@ -1,10 +1,14 @@
-"""The keys the app keeps in the page's storage (docs/protocol.md).
+"""The names the app and the page share: the keys kept in the page's storage, the files asked for and how
+sending went (docs/protocol.md).
 
 A module of their own below game.app.state and game.app.events, which both read them: the events
 module takes the stored values of these keys from the page's start message, the state holds them.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
 
 from game.present.boot import LANGUAGE_KEY
 
@@ -21,6 +25,10 @@ __all__ = [
     "SHARED_KEY",
     "PHONE_KEY",
     "STORED_KEYS",
+    "FileKind",
+    "Wanted",
+    "REFERENCES",
+    "Sent",
 ]
 
 SAVE_KEY = "yacht-dice/match"
@@ -45,3 +53,57 @@ STORED_KEYS = (
     PHONE_KEY,
 )
 """The localStorage keys the page reads at start (docs/protocol.md)."""
+
+
+class FileKind(Enum):
+    """What a file the app asks the page for is."""
+
+    TABLE = "table"  # an advisor's table or spread (static/tables/, by its file's name)
+    LANGUAGE = "language"  # a language's catalogue (by its code)
+    REFERENCES = "references"  # the optimal player's numbers (static/tables/optimal.json)
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """A file the app asks for, named on the wire as ``kind:name`` (a table by its bare file name).
+
+    >>> Wanted.read(Wanted(FileKind.LANGUAGE, "de").wire), Wanted.read("yacht.bin").kind
+    (Wanted(kind=<FileKind.LANGUAGE: 'language'>, name='de'), <FileKind.TABLE: 'table'>)
+    """
+
+    kind: FileKind
+    name: str = ""
+
+    @property
+    def wire(self) -> str:
+        """The name the fetch effect gives the page, which its answer carries back."""
+        return self.name if self.kind is FileKind.TABLE else f"{self.kind.value}:{self.name}".rstrip(":")
+
+    @classmethod
+    def table(cls, name: str) -> Wanted:
+        return cls(FileKind.TABLE, name)
+
+    @classmethod
+    def language(cls, code: str) -> Wanted:
+        return cls(FileKind.LANGUAGE, code)
+
+    @classmethod
+    def read(cls, wire: str) -> Wanted:
+        """The file a name on the wire stands for (any name unknown: a table's, which no coach waits for)."""
+        kind, colon, name = wire.partition(":")
+        known = {k.value: k for k in FileKind if k is not FileKind.TABLE}
+        if kind in known and (colon or known[kind] is FileKind.REFERENCES):
+            return cls(known[kind], name)
+        return cls(FileKind.TABLE, wire)
+
+
+REFERENCES = Wanted(FileKind.REFERENCES)
+
+
+class Sent(Enum):
+    """How sending a link or a text went (the page's ``shared`` answer)."""
+
+    SHARED = "shared"
+    COPIED = "copied"
+    CANCELLED = "cancelled"
+    FAILED = "failed"  # neither: the person copies it by hand

@@ -13,8 +13,8 @@ from dataclasses import replace
 
 from game.app.effects import AskPersisted, Console, ConsoleLevel, Download, Remove
 from game.app.events import Answered, File, GameDeleteConfirmed, Persisted
-from game.app.keys import CHALLENGE_KEY, HISTORY_KEY
-from game.app.state import App, Out, Over, draw, fetch, focus, store
+from game.app.keys import CHALLENGE_KEY, HISTORY_KEY, REFERENCES
+from game.app.state import App, Out, Over, fetch, focus, store
 from game.app.storage import (
     history_to_write,
     kept_copies,
@@ -30,16 +30,15 @@ from game.core import links
 from game.core.inputs import problem_text, read_json
 from game.core.refusals import GameError
 from game.present import markup, stats_view
-from game.present.paint import show
 from game.present.stats_view import imported
-from game.present.words import KEPT_COPIES, WORDS
+from game.present.words import WORDS
 from game.records import stats
 from game.records.backup import Backup
 from game.records.daily import today
 from game.records.loading import MAX_BACKUP_BYTES
 from game.records.record import NO_TIME, utc_time
 
-REFERENCES = TABLES + "optimal.json"  # the optimal player's distributions (tools/build_optimal.py)
+REFERENCES_PATH = TABLES + "optimal.json"  # the optimal player's distributions (tools/build_optimal.py)
 
 
 def close_stats(app: App) -> Out:
@@ -54,22 +53,19 @@ def open_stats(app: App, effects: list | None = None, key: str | None = None, na
     key, name = app.filters[0] if key is None else key, app.filters[1] if name is None else name
     app, references = replace(app, filters=(key, name)), app.references
     if references is None:
-        if "references" not in app.fetching:
-            app = replace(app, fetching=app.fetching | {"references"})
-            effects.append(fetch("references", REFERENCES))
+        if REFERENCES not in app.fetching:
+            app = replace(app, fetching=app.fetching | {REFERENCES})
+            effects.append(fetch(REFERENCES, REFERENCES_PATH))
         return app.wait(stats=(key, name)), effects
     app, history, problem, kept = readable_history(app)
     effects += kept
     app = app.say(problem) if problem else app
-    ops: list = []
-    if history is not None:
+    if history is not None:  # else the body as it was (the notice says why)
         page = stats_view.statistics(history, references, key or None, name or None, t=app.t, today=today(app.now))
-        ops.append(("stats-body", {"html": markup.statistics(page, t=app.t)}))
-    count = len(kept_copies(app))
-    ops += [("kept-text", {"text": app.t.n_(*KEPT_COPIES, count)}), show("kept", count > 0)]
-    effects += [draw(ops), AskPersisted()]
-    if app.over is not Over.STATS:  # opened (not a filter changed): read from the top, as the rules are
-        effects += [draw([(("html", 0), {"scroll": True})]), focus("stats-title")]
+        app = replace(app, stats=markup.statistics(page, t=app.t))
+    effects.append(AskPersisted())
+    if app.over is not Over.STATS:  # opened (not a filter changed): the view scrolls it to its top
+        effects.append(focus("stats-title"))
     return replace(app, over=Over.STATS).wait(stats=None), effects
 
 

@@ -22,7 +22,6 @@ from game.app.state import (
     QUICK_BUTTONS,
     App,
     Aside,
-    Effect,
     LinkChoice,
     Notice,
     Out,
@@ -31,7 +30,6 @@ from game.app.state import (
     Screen,
     SetupScreen,
     ask,
-    draw,
     focus,
     store,
 )
@@ -49,38 +47,31 @@ from game.app.table import begin, seeded
 from game.coach.session import Session
 from game.core import links, variants
 from game.core.engine import Match
-from game.core.i18n import N_, Text
+from game.core.i18n import N_
 from game.core.refusals import GameError, worded
 from game.core.rules import RuleSet
-from game.present import forms, view
 from game.present import setup as setups
-from game.present.paint import show
+from game.present import view
 from game.present.words import WORDS, match_summary, played_elsewhere
 from game.records import daily
 
 
-def opponent_line(fields: dict[str, str], t: Text) -> tuple:
-    """The op that words "Play the computer"'s line: the computer player and level the form sets you against."""
-    return ("quick-computer-line", {"text": setups.opponent(fields, t)})
-
-
-def form_changed(app: App) -> Out:
-    """A choice of the setup form changed (its fields came with the event): the lobby's lines follow it."""
-    return (app, [draw([opponent_line(dict(app.form), app.t)])]) if app.screen.kind is Screen.SETUP else (app, [])
-
-
 def open_setup(app: App, problems: tuple = (), setup: setups.Setup | None = None) -> Out:
     """Show the setup screen (with a link's or the last start's choices, and a link's problems, in More opened)."""
-    ops: list = [("setup-form", {"fill": setups.form_values(setup)})] if setup is not None else []
-    ops.append(opponent_line(setups.form_values(setup) if setup is not None else dict(app.form), app.t))
-    ops += [show(element_id, False) for element_id in ("results", "menu-new")]
-    words = forms.problems([p.text(app.t) for p in problems], t=app.t) if problems else ""
-    ops += [("setup-more", {"attrs": {"open": ""}})] if problems else []
-    ops += [("setup-error", {"html": words, "hidden": not problems, "scroll": bool(problems)})]
-    effects: list[Effect] = [draw(ops), *([] if problems else [OfferFocus(QUICK_BUTTONS[0])])]
-    return replace(
-        app, screen=SetupScreen(), form=tuple(setups.form_values(setup).items()) if setup else app.form
-    ), effects
+    app = filled(app, setup) if setup is not None else app
+    app = refused(app, tuple(p.text(app.t) for p in problems))
+    return app, [] if problems else [OfferFocus(QUICK_BUTTONS[0])]
+
+
+def filled(app: App, setup: setups.Setup) -> App:
+    """The setup form holding ``setup``'s choices (the view puts them in it)."""
+    return replace(app, form=tuple(setups.form_values(setup).items()), filled=app.filled + 1)
+
+
+def refused(app: App, problems: tuple[str, ...]) -> App:
+    """The setup screen, showing ``problems`` (worded) in More, opened, or none."""
+    shown = app.screen.shown + 1 if isinstance(app.screen, SetupScreen) else 0
+    return replace(app, screen=SetupScreen(problems, shown))
 
 
 def on_submit(app: App, event: Submit) -> Out:
@@ -140,25 +131,14 @@ def start_setup(app: App, setup: setups.Setup, problems: tuple, remembered_setup
         drawn, with_seed = seeded(app, setup)
         session = setups.new_session(with_seed, t=app.t)
     except ValueError as problem:
-        words = [p.text(app.t) for p in problems] or [worded(problem, app.t)]
-        html = forms.problems(words, t=app.t)
-        return app, [
-            draw(
-                [
-                    ("setup-more", {"attrs": {"open": ""}}),
-                    ("setup-error", {"html": html, "hidden": False, "scroll": True}),
-                ]
-            )
-        ]
+        if app.screen.kind is not Screen.SETUP:  # a start whose form is not on the screen: nothing to show
+            return app, []
+        return refused(app, tuple(p.text(app.t) for p in problems) or (worded(problem, app.t),)), []
     app, effects = begin_new(drawn, session)
     if app.screen.kind is not Screen.PLAY:  # asked first (or the save problem): nothing remembered before the answer
-        return app, [draw([show("setup-error", False)]), *effects]
+        return app, effects
     remembered = json.dumps(setups.form_values(remembered_setup))  # the choices as the form holds them: bounded
-    return app.holding(SETUP_KEY, remembered), [
-        draw([show("setup-error", False)]),
-        store(SETUP_KEY, remembered),
-        *effects,
-    ]
+    return app.holding(SETUP_KEY, remembered), [store(SETUP_KEY, remembered), *effects]
 
 
 def leave_match(app: App) -> Out:

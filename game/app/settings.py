@@ -12,12 +12,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.app.effects import Language
+from game.app.keys import Wanted
 from game.app.records import open_stats
-from game.app.screens import opponent_line
-from game.app.state import QUICK_BUTTONS, App, Effect, Out, Over, Screen, draw, fetch, store
+from game.app.state import App, Effect, Out, Over, Screen, fetch, store
 from game.app.table import board, show_report
 from game.core.i18n import DEFAULT, ENGLISH, LANGUAGES, N_, Text, negotiate
-from game.present import forms
 from game.present.boot import LANGUAGE_KEY
 
 CATALOGUE = "./static/locale/{code}.mo"  # tools/i18n.mo_name: where the build writes each compiled catalogue
@@ -36,10 +35,10 @@ def preferred(stored_choice: str | None, browser: tuple[str, ...]) -> str:
 
 def ask_language(app: App, code: str) -> Out:
     """Fetch the catalogue of ``code`` (once: one already on its way is not asked for again)."""
-    name = f"language:{code}"
-    if name in app.fetching:
+    file = Wanted.language(code)
+    if file in app.fetching:
         return app, []
-    return replace(app, fetching=app.fetching | {name}), [fetch(name, CATALOGUE.format(code=code))]
+    return replace(app, fetching=app.fetching | {file}), [fetch(file, CATALOGUE.format(code=code))]
 
 
 def switch_language(app: App, code: str) -> Out:
@@ -53,18 +52,13 @@ def switch_language(app: App, code: str) -> Out:
 
 def use_language(app: App, t: Text, remember: bool) -> Out:
     """Word the whole page in ``t``'s language: fixed texts, the form (its choices kept), the board, open screens."""
-    app = replace(app, t=t)
-    ops: list = [
-        ("setup-form", {"outer": forms.setup_form(t=t)}),
-        ("setup-form", {"fill": dict(app.form)}),
-        opponent_line(dict(app.form), t),
-        *((button, {"disabled": app.waiting.starting is not None}) for button in ("start-button", *QUICK_BUTTONS)),
-    ]
+    app = replace(app, t=t)  # the view words the setup form anew in it
     words = {msgid: t._(msgid) for msgid in app.msgids}
     manifest = MANIFEST.format(suffix="" if t.code == DEFAULT else f".{t.code}")
-    # The fixed texts first: some are the board's too (the Roll button, the hint switch), which the draw
-    # then words as the table says ("Roll (2 left)"); worded after it, they would show the bare msgid's word.
-    effects: list[Effect] = [Language(t.code, manifest, words), draw(ops)]
+    # The fixed texts first (a write, before the view's draw): some are the board's too (the Roll button, the hint
+    # switch), which the draw then words as the table says ("Roll (2 left)"); worded after it, they would show the
+    # bare msgid's word.
+    effects: list[Effect] = [Language(t.code, manifest, words)]
     if remember:
         app, effects = app.say(""), [*effects, store(LANGUAGE_KEY, t.code)]
     reporting = app.reporting

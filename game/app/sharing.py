@@ -3,8 +3,8 @@ request), and what it sends: a match's link, a finished match's result, a challe
 
     >>> from game.app.state import App
     >>> app, effects = open_share(App(), "Your daily result", "Yacht, 24 November: 187")
-    >>> app.sharing, close_share(app)[0].sharing, close_share(app)[1][0]
-    (('Your daily result', 'Yacht, 24 November: 187', ''), None, Dialog(id='share', open=False))
+    >>> app.sharing.text, close_share(app)[0].sharing, close_share(app)[1][0]
+    ('Yacht, 24 November: 187', None, Dialog(id='share', open=False))
 """
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from dataclasses import replace
 
 from game.app.effects import Dialog, Share
 from game.app.events import Shared
-from game.app.state import App, Out, draw, focus
+from game.app.keys import Sent
+from game.app.state import App, Out, Sharing, focus
 from game.app.storage import read_history
 from game.app.table import handing, playing
 from game.core import links
 from game.core.i18n import N_
 from game.present import controls, view
-from game.present.paint import show
 from game.records import challenge, daily
 from game.records.record import game_id, session_record, utc_time
 
@@ -29,27 +29,19 @@ def open_share(app: App, title: str, text: str = "", url: str = "", note: str = 
     (the Web Share API), copies them otherwise; the address is also shown to select by hand.
 
     >>> app, effects = open_share(App(), "Challenge", "Beat my 250", "https://example.org/?challenge=x")
-    >>> app.sharing, effects[-1]
-    (('Challenge', 'Beat my 250', 'https://example.org/?challenge=x'), Focus(id='share-send'))
+    >>> app.sharing.url, effects
+    ('https://example.org/?challenge=x', [Dialog(id='share', open=True), Focus(id='share-send')])
     """
-    ops = [
-        ("share-title", {"text": title}),
-        ("share-text", {"text": text}),
-        ("share-link", {"value": url}),
-        show("share-link-row", bool(url)),
-        ("share-note", {"text": note}),
-        show("share-note", bool(note)),
-        show("share-qr-button", qr and bool(url)),
-        show("share-qr", False),
-        ("share-qr", {"html": ""}),
+    return replace(app, sharing=Sharing(title, text, url, note, qr and bool(url))), [
+        Dialog("share", True),
+        focus("share-send"),
     ]
-    app = replace(app, sharing=(title, text, url))
-    return app, [draw(ops), Dialog("share", True), focus("share-send")]
 
 
 def send_shared(app: App) -> Out:
     """Share (or copy) what the dialog holds."""
-    return app, ([Share(*app.sharing)] if app.sharing else [])
+    shown = app.sharing
+    return app, ([Share(shown.title, shown.text, shown.url)] if shown else [])
 
 
 def close_share(app: App) -> Out:
@@ -59,9 +51,11 @@ def close_share(app: App) -> Out:
 
 SHARE_WORDS = {
     # Translators: said after a link (or a result) was copied because the browser cannot share it directly.
-    "copied": N_("Copied: paste it into a message."),
+    Sent.COPIED: N_("Copied: paste it into a message."),
     # Translators: said when neither sharing nor copying worked; the link is selected for the person to copy.
-    "failed": N_("The link could not be copied for you: it is selected, copy it with your keyboard or a long press."),
+    Sent.FAILED: N_(
+        "The link could not be copied for you: it is selected, copy it with your keyboard or a long press."
+    ),
 }
 
 
@@ -69,14 +63,11 @@ def on_shared(app: App, event: Shared) -> Out:
     """Say how sending went, in the dialog: copied, or copy it by hand (the address selected); a share
     needs no words."""
     words = SHARE_WORDS.get(event.how)
-    if words is None:
+    if words is None or app.sharing is None:  # shared (or cancelled), or the dialog closed meanwhile
         return app, []
-    ops = [("share-note", {"text": app.t._(words)}), show("share-note", True)]
-    if event.how != "failed":
-        return app, [draw(ops)]
-    _, text, url = app.sharing or ("", "", "")
-    ops += [("share-link", {"value": url or text}), show("share-link-row", True)]  # a text alone too, to copy
-    return app, [draw(ops), focus("share-link")]
+    failed = event.how is Sent.FAILED
+    app = replace(app, sharing=replace(app.sharing, note=app.t._(words), by_hand=app.sharing.by_hand or failed))
+    return app, [focus("share-link")] if failed else []
 
 
 # Translators: the accessible name of the QR code the share dialog draws of a challenge link.
@@ -85,12 +76,12 @@ QR_LABEL = N_("QR code of the challenge link")
 
 def show_qr(app: App) -> Out:
     """The share dialog's "QR code": the address drawn as a QR code (game.present.qr, loaded only when asked)."""
-    if app.sharing is None or not app.sharing[2]:
+    if app.sharing is None or not app.sharing.url:
         return app, []
     # Imported here: a start without the snapshot then compiles no QR encoder that few ask for.
     from game.present.qr import svg
 
-    return app, [draw([("share-qr", {"html": svg(app.sharing[2], app.t._(QR_LABEL)), "hidden": False})])]
+    return replace(app, sharing=replace(app.sharing, qr=svg(app.sharing.url, app.t._(QR_LABEL)))), []
 
 
 # Translators: the share dialog's text, sent with the link of a match played on separate phones; {rules} is its rule set.

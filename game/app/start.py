@@ -16,10 +16,10 @@ from game.app import waking
 from game.app.effects import DropQuery, Ready
 from game.app.events import Start
 from game.app.keys import CHALLENGE_KEY, PHONE_KEY, SAVE_KEY
-from game.app.screens import Offer, offer_link, open_setup, report_unreadable, resume_or_setup
+from game.app.screens import Offer, filled, offer_link, open_setup, report_unreadable, resume_or_setup
 from game.app.settings import NO_CATALOGUE, ask_language, preferred, use_language
 from game.app.sharing import share_match
-from game.app.state import QUICK_BUTTONS, App, Effect, Out, SetupScreen, draw, store
+from game.app.state import App, Effect, Out, SetupScreen, store
 from game.app.storage import keep_setup_aside, prune_kept, saved_setup, stored_session
 from game.app.table import begin, seeded
 from game.coach.session import Session
@@ -81,7 +81,7 @@ def language_came(app: App, code: str, data: bytes | None) -> Out:
     if t is None:
         if app.waiting.starting:
             return started(app)
-        return app.say(app.t._(NO_CATALOGUE)), [draw([("language", {"value": app.t.code})])]
+        return app.say(app.t._(NO_CATALOGUE)), []  # the view sets the picker back to the language spoken
     if app.waiting.starting:
         app, effects = use_language(app, t, remember=False)
         app, more = started(app)
@@ -92,19 +92,14 @@ def language_came(app: App, code: str, data: bytes | None) -> Out:
 def started(app: App) -> Out:
     """The rest of the start, once the page speaks the player's language."""
     event = app.waiting.starting or Start()
-    app = app.wait(starting=None)
-    ready: list[tuple[str, dict[str, object]]] = [
-        (button, {"disabled": False}) for button in ("start-button", "roll-button", *QUICK_BUTTONS)
-    ]
-    ready += [(button, {"remove": ["aria-disabled"]}) for button in ("menu-stats", "menu-rules")]
-    effects: list[Effect] = [draw(ready)]
+    app = app.wait(starting=None)  # the view takes the buttons' taps from now on
+    effects: list[Effect] = []
     if app.phone and app.value(PHONE_KEY) != app.phone:  # drawn now: kept, so its marks stay this phone's
         app = app.holding(PHONE_KEY, app.phone)
         effects.append(store(PHONE_KEY, app.phone))
     remembered = saved_setup(app)
     if remembered is not None:  # the form under a resumed match too: its New match shows the last choices
-        app = replace(app, form=tuple(setups.form_values(remembered).items()))
-        effects.append(draw([("setup-form", {"fill": dict(app.form)})]))
+        app = filled(app, remembered)
     app = stored_challenge(app)
     app, pruned = prune_kept(app)  # copies kept by an earlier version, which had no bound
     effects += pruned

@@ -16,7 +16,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.app.effects import Apply, Confirm, Effect, Fetch, Focus, Store, Timer
-from game.app.keys import HISTORY_KEY, SAVE_KEY
+from game.app.keys import HISTORY_KEY, SAVE_KEY, Wanted
 from game.coach.session import Session
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
@@ -84,10 +84,26 @@ class LoadingScreen:
 
 
 @dataclass(frozen=True)
+class Sharing:
+    """What the share dialog shows and sends."""
+
+    title: str
+    text: str = ""
+    url: str = ""
+    note: str = ""  # a line under it: why it opened, then how sending went
+    qr_offered: bool = False
+    qr: str = ""  # the address drawn as a QR code (its markup; "": not asked for)
+    by_hand: bool = False  # sending failed: the address (or the text alone) shown to copy by hand
+
+
+@dataclass(frozen=True)
 class SetupScreen:
-    """The setup form and the lobby's one-tap matches."""
+    """The setup form and the lobby's one-tap matches; the problems of a start it refused (shown in More, opened and
+    scrolled to), and which showing of them this is (the same problems again are shown again)."""
 
     kind: ClassVar[Screen] = Screen.SETUP
+    problems: tuple[str, ...] = ()
+    shown: int = 0
 
 
 @dataclass(frozen=True)
@@ -161,8 +177,9 @@ def ask(app: App, question: str, yes: str, answer: str) -> Confirm:
     return Confirm(app.t._(question), app.t._(yes), answer)
 
 
-def fetch(name: str, path: str) -> Fetch:
-    return Fetch(name, path)
+def fetch(file: Wanted, path: str) -> Fetch:
+    """Ask the page for ``file`` at ``path``: its answer names it as the effect does."""
+    return Fetch(file.wire, path)
 
 
 class Until(Enum):
@@ -253,7 +270,7 @@ class App:
     # The after-game report, open until the table is drawn again: "" while it is worked out, then its markup.
     reporting: str | None = None
     board: int = 0  # how many sessions were put on the board: each new one (or a new language) is drawn afresh
-    fetching: frozenset[str] = frozenset()
+    fetching: frozenset[Wanted] = frozenset()
     waiting: Waiting = field(default_factory=Waiting)
     references: dict[str, Reference] | None = (
         None  # the optimal player's numbers, once fetched ({} when they cannot be)
@@ -262,7 +279,12 @@ class App:
     unwritten: str | None = None  # the history storage held before this tab's last write of it
     filters: tuple[str, str] = ("", "")  # the Statistics screen's rule set and person ("": all)
     now: str = ""
-    sharing: tuple[str, str, str] | None = None  # what the share dialog sends: title, text, address
+    sharing: Sharing | None = None  # what the share dialog shows and sends (None: closed)
+    stats: str | None = None  # the Statistics screen's body (its markup) as last worked out
+    # The results' context (its markup) and the challenge's end (None: not a challenge), once worked out for the game
+    # on the board (game.app.ticks.draw_ending); None until then.
+    ended: tuple[str, str | None] | None = None
+    filled: int = 0  # how many times the game put choices in the setup form (App.form): the view puts them there
     address: str = ""  # the page's own address (the start's), that links to this game begin with
     challenge: Match | None = None  # the challenger's game of the challenge kept, or None
     woke: str = ""  # the stamp of the table the start drew (game.app.waking): early taps made on another do nothing

@@ -19,7 +19,7 @@ from game.app import shared
 from game.app.effects import Flag, MoveFocus, Play, Vibrate
 from game.app.events import Key, TimerKind, Visibility
 from game.app.keys import SAVE_KEY, UNSAVED_KEY
-from game.app.state import FOR_TABLE, App, Effect, Notice, Out, PlayScreen, Screen, draw, focus, store, tick
+from game.app.state import FOR_TABLE, App, Effect, Notice, Out, PlayScreen, Screen, focus, store, tick
 from game.app.storage import change_history, offer_newer
 from game.app.waits import advance, schedule
 from game.coach.session import Next, Session, Step
@@ -28,7 +28,6 @@ from game.core.dice import derived_seed
 from game.core.engine import Match, new_match
 from game.present import feel, keys, markup, standings, view
 from game.present import setup as setups
-from game.present.paint import show
 from game.present.sounds import RECIPES, ROLL_VIBRATION_MS, most_notable, recipe_data
 from game.present.words import announcement
 from game.records import challenge
@@ -70,8 +69,7 @@ def begin(app: App, session: Session) -> Out:
         session = replace(session, began=app.now)
     app = replace(app, session=session, screen=PlayScreen(), handed=None, board=app.board + 1, other_tab=Notice())
     app, effects = save(app)
-    before = [show("challenge-result", False)]
-    app, drawing = board(app, view.status(session.match, t=app.t), before=before, since=None)
+    app, drawing = board(app, view.status(session.match, t=app.t), since=None)
     app, token = app.token(TimerKind.PREFETCH)
     return app, [*effects, *drawing, focus("roll-button"), tick(token, PREFETCH_SECONDS)]
 
@@ -97,20 +95,21 @@ def board(
     app: App,
     announce: str = "",
     thrown: frozenset[int] = frozenset(),
-    before: list | tuple = (),
     since: Match | None = None,
 ) -> Out:
     """The table as the session has it (game.app.view draws it: ``thrown`` dice tumble, ``announce`` is the status
-    line), ``before`` drawn first; then schedule what the session says is next. ``since`` is the match the table
-    showed (None: the table is drawn afresh), whose results, when the new ones differ, are not new."""
+    line); then schedule what the session says is next. ``since`` is the match the table showed (None: the table
+    is drawn afresh), whose results, when the new ones differ, are not new."""
     session = app.played
     match = session.match
     passing = handing(app)
-    effects: list[Effect] = [draw(before)] if before else []
+    effects: list[Effect] = []
     if passing is not None and passing != app.handing:
         effects.append(focus("send-link" if session.remote else "pass-start"))
     results = standings.results(match, t=app.t)
-    if results is not None and (since is None or standings.results(since, t=app.t) != results):
+    fresh = since is None or standings.results(since, t=app.t) != results
+    app = replace(app, ended=None) if fresh else app  # the results' context goes with the results it was of
+    if results is not None and fresh:
         effects.append(focus("play-again" if results.final else "next-game"))
         app = app.wait(ending=FOR_TABLE)  # the game in context (history, optimal mean) comes on a tick after this draw
     app = replace(
@@ -312,18 +311,17 @@ def against(app: App) -> Match | None:
     return app.challenge if session is not None and challenge.applies(app.challenge, session.match) else None
 
 
-def challenge_result(app: App) -> list:
+def challenge_result(app: App) -> str | None:
     """The end of a challenge (drawn with the ending, which waited for the advisor's table): who won, both
     cards side by side, the rounds chosen differently and the optimal player's total on the same dice (left
     out where the advisor is not exact: its table could not be fetched)."""
     theirs, session = against(app), app.played
     match = session.match
     if theirs is None or not match.game_over:
-        return [show("challenge-result", False)]
+        return None
     advisor = session.coach.advisor
     optimal = challenge.optimal_game(advisor, theirs).totals(0, 0).grand_total if advisor.is_exact() else None
-    shown = challenge.compare(match, theirs, optimal)
-    return [("challenge-result", {"html": markup.challenge(shown, match, t=app.t), "hidden": False})]
+    return markup.challenge(challenge.compare(match, theirs, optimal), match, t=app.t)
 
 
 def on_visibility(app: App, event: Visibility) -> Out:

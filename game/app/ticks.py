@@ -13,9 +13,10 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from game.app.events import Fetched, TimerFired, TimerKind
+from game.app.keys import FileKind
 from game.app.records import references_came
 from game.app.start import language_came
-from game.app.state import App, Effect, Out, draw
+from game.app.state import App, Effect, Out
 from game.app.storage import copy_kept, history_kept, history_to_write, offer_newer, read_history, write_history
 from game.app.table import celebrate, challenge_result, commit, playing, sound
 from game.app.waits import advance, needing
@@ -40,8 +41,7 @@ def draw_ending(app: App) -> Out:
     optimal = advisor.expected_score() if advisor.has_table() else None
     shown = standings.results(match, t=app.t, ending=standings.ending(match, history, optimal))
     assert shown is not None  # the results found above, now with their context
-    ops = [("ending", {"html": markup.lines(shown.context), "hidden": not shown.context}), *challenge_result(app)]
-    return app, [draw(ops)]
+    return replace(app, ended=(markup.lines(shown.context) if shown.context else "", challenge_result(app))), []
 
 
 def record_finished(app: App, event: TimerFired) -> Out:
@@ -152,21 +152,21 @@ def draw_report(app: App) -> Out:
 
 def on_fetched(app: App, event: Fetched) -> Out:
     """A file came (or could not): the advisor's table, the optimal player's numbers or a language."""
-    app = replace(app, fetching=app.fetching - {event.name})
-    kind, _, rest = event.name.partition(":")
-    if kind == "language":
-        return language_came(app, rest, event.data)
-    if kind == "references":
+    file = event.file
+    app = replace(app, fetching=app.fetching - {file})
+    if file.kind is FileKind.LANGUAGE:
+        return language_came(app, file.name, event.data)
+    if file.kind is FileKind.REFERENCES:
         return references_came(app, event.data)
     coaches: dict[RuleSet, Coach] = {}  # each rule set's table read once, for every session that waits for it
 
     def taught(session: Session) -> Session:
         """The session with a coach that has the table (a new value: older Apps keep theirs without it)."""
         coach = session.coach
-        if event.name not in (coach.needs_table(), coach.needs_spread()):  # never another rule set's table
+        if file.name not in (coach.needs_table(), coach.needs_spread()):  # never another rule set's table
             return session
         if coach.ruleset not in coaches:  # a failed fetch: a coach that estimates instead
-            coaches[coach.ruleset] = coach.loaded(event.data, event.name)
+            coaches[coach.ruleset] = coach.loaded(event.data, file.name)
         return replace(session, coach=coaches[coach.ruleset])
 
     records = tuple((taught(session), game, ended) for session, game, ended in app.waiting.records)

@@ -13,11 +13,24 @@ from dataclasses import dataclass, replace
 from game.app.effects import Apply, Flag, Language, Remove, Store
 from game.app.keys import UNREADABLE_KEY
 from game.app.screens import rules_shown
-from game.app.state import App, Effect, LinkChoice, Notice, Over, SaveProblem, Screen
-from game.app.storage import kept_under
+from game.app.state import (
+    QUICK_BUTTONS,
+    App,
+    Effect,
+    LinkChoice,
+    Notice,
+    Over,
+    SaveProblem,
+    Screen,
+    SetupScreen,
+    Sharing,
+)
+from game.app.storage import kept_copies, kept_under
 from game.app.table import against
-from game.present import paint, rules_text, stats_view
-from game.present.words import SAVE_KEPT, WORDS
+from game.core.i18n import ENGLISH, Text
+from game.present import forms, paint, rules_text, stats_view
+from game.present import setup as setups
+from game.present.words import KEPT_COPIES, SAVE_KEPT, WORDS
 from game.records import challenge
 
 
@@ -40,6 +53,15 @@ class Page:
     hint: str | None = None  # the hint's markup (None: hidden)
     rules: str | None = None  # the Rules screen's text while it is open
     hinted: tuple = ()  # the dice or box it marks, each with its mark
+    ready: bool = False  # the start is over: the buttons take taps
+    t: Text = ENGLISH  # the page's language: the setup form is worded in it
+    picked: str = ENGLISH.code  # the language picker's choice: the one spoken, or the one whose catalogue comes
+    form: tuple = (0, ())  # how many times the game put choices in the setup form, and the form's choices
+    opponent: str = ""  # the lobby's "Play the computer" line
+    setup: tuple | None = None  # the setup screen's problems shown and which showing of them (None: not shown)
+    stats: tuple | None = None  # the Statistics screen's body and how many copies are kept aside, while it is open
+    ended: tuple | None = None  # the results' context and the challenge's end (game.app.state.App.ended)
+    share: Sharing | None = None  # the share dialog's content (None: closed)
 
 
 SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of it is kept and downloadable)
@@ -71,6 +93,12 @@ def inputs(app: App) -> tuple:
         app.hinted,
         app.form,
         app.waiting.starting,
+        app.waiting.language,
+        app.filled,
+        app.stats,
+        app.stored,
+        app.ended,
+        app.sharing,
     )
 
 
@@ -83,7 +111,9 @@ def view(app: App) -> Page:
     storage = stats_view.storage_status(app.persisted.persisted, t=app.t) if app.persisted is not None else ""
     page = Page(screen, app.over, app.notice, cheer, None, app.other_tab, app.odds, storage, screen_texts(app))
     rules = rules_text.panel_html(rules_shown(app), t=app.t) if app.over is Over.RULES else None
-    page = replace(page, hint=app.hint, hinted=app.hinted, rules=rules)
+    page = replace(page, hint=app.hint, hinted=app.hinted, rules=rules, ended=app.ended, share=app.sharing)
+    if not loading:
+        page = lobby(app, page)
     if kind is not Screen.PLAY or app.session is None:
         return page
     theirs = against(app)
@@ -91,6 +121,17 @@ def view(app: App) -> Page:
     reporting = app.reporting is not None
     table = paint.table(app.session, app.t, app.status, app.handing, app.thrown, reporting, app.board, line)
     return replace(page, table=table, report=report_op(app))
+
+
+def lobby(app: App, page: Page) -> Page:
+    """The page's parts once the start is over: the setup form and its lines, the language, Statistics."""
+    shown = app.screen
+    setup = (shown.problems, shown.shown) if isinstance(shown, SetupScreen) else None
+    stats = (app.stats, len(kept_copies(app))) if app.over is Over.STATS else None
+    opponent = setups.opponent(dict(app.form), app.t)
+    picked = app.waiting.language or app.t.code
+    form = (app.filled, app.form)
+    return replace(page, ready=True, t=app.t, picked=picked, form=form, opponent=opponent, setup=setup, stats=stats)
 
 
 def report_op(app: App) -> tuple | None:
@@ -147,6 +188,8 @@ def screen_ops(old: Page, new: Page) -> list:
     ops = []
     if new.screen is not None and new.screen != old.screen:
         ops += [paint.show(kind.value, kind is new.screen[0]) for kind in SCREENS]
+        if new.screen[0] is Screen.SETUP:  # the last match's results and New match go with the table
+            ops += [paint.show("results", False), paint.show("menu-new", False)]
     if new.over is not old.over:
         ops += [paint.show(old.over.value, False)] if old.over is not Over.NOTHING else []
         if new.over is Over.NOTHING:
@@ -156,9 +199,73 @@ def screen_ops(old: Page, new: Page) -> list:
     return ops
 
 
+READY = ("start-button", "roll-button", *QUICK_BUTTONS)
+"""The buttons that take no tap before the start is over (the page's markup has them disabled)."""
+
+
+def lobby_ops(old: Page, new: Page) -> list:
+    """The setup form worded in the page's language, with the choices the game put in it, the lobby's lines, the
+    language picker, the buttons taken once the start is over, and the problems of a start refused."""
+    ops: list = []
+    worded = new.t.code != old.t.code
+    if worded:  # the form's markup anew, its choices kept: the buttons in it as the start has them
+        ops.append(("setup-form", {"outer": forms.setup_form(t=new.t)}))
+        ops += [(button, {"disabled": not new.ready}) for button in ("start-button", *QUICK_BUTTONS)]
+    if worded or new.form[0] != old.form[0]:
+        ops.append(("setup-form", {"fill": dict(new.form[1])}))
+    ops += [("quick-computer-line", {"text": new.opponent})] if worded or new.opponent != old.opponent else []
+    ops += [("language", {"value": new.picked})] if new.picked != old.picked else []
+    if new.ready and not old.ready:
+        ops += [(button, {"disabled": False}) for button in READY]
+        ops += [(button, {"remove": ["aria-disabled"]}) for button in ("menu-stats", "menu-rules")]
+    if new.setup != old.setup:
+        if new.setup is None:
+            ops += [paint.show("setup-error", False)] if old.setup and old.setup[0] else []
+        else:
+            problems = new.setup[0]
+            ops += [("setup-more", {"attrs": {"open": ""}})] if problems else []
+            html = forms.problems(list(problems), t=new.t) if problems else ""
+            ops.append(("setup-error", {"html": html, "hidden": not problems, "scroll": bool(problems)}))
+    return ops
+
+
+def records_ops(old: Page, new: Page) -> list:
+    """Statistics' body and kept copies while it is open (read from its top when opened), the results' context and
+    the challenge's end, the share dialog's content."""
+    ops: list = []
+    if new.stats is not None and new.stats != old.stats:
+        (body, kept), before = new.stats, old.stats or (None, None)
+        ops += [("stats-body", {"html": body})] if body is not None and body != before[0] else []
+        if kept != before[1] or new.t.code != old.t.code:
+            ops += [("kept-text", {"text": new.t.n_(*KEPT_COPIES, kept)}), paint.show("kept", kept > 0)]
+        ops += [(("html", 0), {"scroll": True})] if old.stats is None else []
+    if new.ended != old.ended:
+        context, result = new.ended or ("", None)
+        ops.append(("ending", {"html": context, "hidden": not context}))
+        ops.append(("challenge-result", {"html": result or "", "hidden": result is None}))
+    if new.share is not None and new.share != old.share:
+        ops += share_ops(new.share)
+    return ops
+
+
+def share_ops(shown: Sharing) -> list:
+    """The share dialog's content: what it sends, its note, its address to copy by hand, its QR code."""
+    by_hand = shown.url or (shown.text if shown.by_hand else "")
+    return [
+        ("share-title", {"text": shown.title}),
+        ("share-text", {"text": shown.text}),
+        ("share-link", {"value": by_hand}),
+        paint.show("share-link-row", bool(by_hand)),
+        ("share-note", {"text": shown.note}),
+        paint.show("share-note", bool(shown.note)),
+        paint.show("share-qr-button", shown.qr_offered),
+        ("share-qr", {"html": shown.qr, "hidden": not shown.qr}),
+    ]
+
+
 def diff(old: Page, new: Page) -> tuple[list, dict | None]:
     """The ops that bring the page from ``old`` to ``new``, and the dice's motion when some are thrown."""
-    ops = screen_ops(old, new)
+    ops = [*lobby_ops(old, new), *screen_ops(old, new), *records_ops(old, new)]
     if new.rules is not None and new.rules != old.rules:
         ops.append(("rules-body", {"html": new.rules}))
         ops += [(("html", 0), {"scroll": True})] if old.rules is None else []  # opened: read from their start

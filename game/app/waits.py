@@ -8,11 +8,13 @@ the tick that does it (game.app.ticks).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from game.app.events import TimerKind
+from game.app.keys import Wanted
 from game.app.state import FOR_TABLE, App, Effect, ForTable, Out, fetch, tick
-from game.coach.session import Next
+from game.coach.session import Next, Session
 
 TABLES = "./static/tables/"
 
@@ -35,9 +37,10 @@ def needing(app: App, name: str | None) -> tuple[App, list[Effect], bool]:
     """Ask for an advisor table unless it is here or coming; whether the caller must wait for it."""
     if name is None:
         return app, [], False
-    if name in app.fetching:
+    file = Wanted.table(name)
+    if file in app.fetching:
         return app, [], True
-    return replace(app, fetching=app.fetching | {name}), [fetch(name, TABLES + name)], True
+    return replace(app, fetching=app.fetching | {file}), [fetch(file, TABLES + name)], True
 
 
 def advance(app: App) -> Out:
@@ -67,48 +70,37 @@ def advance_computer(app: App) -> Out:
     return app.wait(computer=token), [tick(token, pause)]
 
 
-def advance_hint(app: App) -> Out:
-    """The hint waits for the advisor's table."""
-    if not isinstance(app.waiting.hint, ForTable):
-        return app, []
-    app, effects, wait = needing(app, app.played.table_needed())
-    if wait:
-        return app, effects
-    app, token = app.token(TimerKind.HINT)
-    return app.wait(hint=token), [tick(token, 0)]
-
-
-def advance_chances(app: App) -> Out:
-    """The win chances wait for the spread of final scores their rule set has (if any)."""
-    if not isinstance(app.waiting.chances, ForTable):
-        return app, []
-    app, effects, wait = needing(app, app.played.coach.needs_spread())
-    if wait:
-        return app, effects
-    app, token = app.token(TimerKind.CHANCES)
-    return app.wait(chances=token), [tick(token, 0)]
-
-
-def advance_with_table(app: App, what: TimerKind) -> Out:
-    """A panel that waits for the advisor's table, then for a tick (``what``: the report or the ending, each
-    App.waiting's field of its name): the ending's context reads the history only once the results are on the page."""
+def advance_with_table(app: App, what: TimerKind, needs: Callable[[Session], str | None]) -> Out:
+    """Work that waits for the file ``needs`` names for the session on the board, then for a tick (``what``: the
+    hint, the win chances, the report or the ending, each App.waiting's field of its name): the ending's context,
+    for one, reads the history only once the results are on the page."""
     if not isinstance(getattr(app.waiting, what), ForTable):
         return app, []
-    app, effects, wait = needing(app, app.played.coach.needs_table())
+    app, effects, wait = needing(app, needs(app.played))
     if wait:
         return app, effects
     app, token = app.token(what)
     return app.wait(**{what: token}), [tick(token, 0)]
 
 
+def advance_hint(app: App) -> Out:
+    """The hint waits for the advisor's table."""
+    return advance_with_table(app, TimerKind.HINT, Session.table_needed)
+
+
+def advance_chances(app: App) -> Out:
+    """The win chances wait for the spread of final scores their rule set has (if any)."""
+    return advance_with_table(app, TimerKind.CHANCES, lambda session: session.coach.needs_spread())
+
+
 def advance_report(app: App) -> Out:
     """The after-game report waits for the advisor's table, then for a tick."""
-    return advance_with_table(app, TimerKind.REPORT)
+    return advance_with_table(app, TimerKind.REPORT, lambda session: session.coach.needs_table())
 
 
 def advance_ending(app: App) -> Out:
     """The game in context waits for the advisor's table (the optimal player's mean), then for a tick."""
-    return advance_with_table(app, TimerKind.ENDING)
+    return advance_with_table(app, TimerKind.ENDING, lambda session: session.coach.needs_table())
 
 
 def advance_records(app: App) -> Out:

@@ -191,7 +191,6 @@ def table_ops(old: Table | None, new: Table) -> list:
         outcome = results.outcome.value if results.outcome else ""
         scene = markup.scene(results, t=t)
         ops.append(("scene", {"html": scene, "hidden": not outcome, "attrs": {"data-outcome": outcome}}))
-        ops.append(("ending", {"html": markup.lines(results.context), "hidden": not results.context}))
     if old is None or old.challenge != new.challenge:
         ops.append(("challenge-line", {"text": new.challenge or "", "hidden": new.challenge is None}))
     if old is None or old.status != new.status:

@@ -81,6 +81,7 @@ from game.app import (
     update,
 )
 from game.app.effects import EFFECTS, Apply, Download, Fetch, Focus, Language, MoveFocus, Store, Timer, to_json
+from game.app.keys import REFERENCES, Wanted
 from game.app.shared import game_key
 from game.coach import advisor
 from game.coach.session import Session
@@ -383,7 +384,7 @@ def test_an_import_restores_its_match_when_none_is_in_progress():
     assert len(History.from_json(stores(effects, HISTORY_KEY)[-1]).games) == 1
     assert Session.from_json(stores(effects, SAVE_KEY)[-1]).match == backup.match
     assert "Imported 1 new game" in notice(effects) and "restored" in notice(effects)
-    assert ("references", game.REFERENCES) in of(effects, "fetch")  # the Statistics screen opens
+    assert ("references", game.REFERENCES_PATH) in of(effects, "fetch")  # the Statistics screen opens
 
 
 def test_an_import_keeps_the_match_in_progress():
@@ -443,7 +444,7 @@ def test_a_damaged_history_is_kept_aside_and_new_games_are_recorded(damaged):
     assert len(History.from_json(stores(effects, HISTORY_KEY)[-1]).games) == 1 and app.value(KEPT_HISTORY) == damaged
     app, effects = send(app, Pressed(Button.EXPORT_BACKUP))
     assert len(Backup.from_json(of(effects, "download")[0][1]).history.games) == 1
-    app, effects = send(app, Pressed(Button.MENU_STATS), Fetched("references", None))
+    app, effects = send(app, Pressed(Button.MENU_STATS), Fetched(REFERENCES, None))
     assert visible(effects, "kept") and ops(effects, "kept-text")[-1]["text"].startswith("1 copy of data")
     app, effects = send(app, Pressed(Button.KEPT_DOWNLOAD))
     ((name, text),) = of(effects, "download")
@@ -462,7 +463,7 @@ def test_deleting_a_history_kept_aside_before_any_game_replaced_it_does_not_copy
     """The damaged history still under its key (no game recorded since its copy) goes with the copy: the
     Statistics screen then shows no kept copy, and nothing is copied aside again."""
     app, _ = start(stored={HISTORY_KEY: "{broken"})
-    app, effects = after_ticks(*send(app, Pressed(Button.MENU_STATS), Fetched("references", None)), "history")
+    app, effects = after_ticks(*send(app, Pressed(Button.MENU_STATS), Fetched(REFERENCES, None)), "history")
     assert app.value(KEPT_HISTORY) == "{broken" and app.value(HISTORY_KEY) == "{broken"
     app, effects = send(app, Answered(Answer.DELETE_KEPT))
     assert of(effects, "remove") == [(KEPT_HISTORY,), (HISTORY_KEY,)] and not stores(effects, KEPT_HISTORY)
@@ -494,7 +495,7 @@ def test_a_damaged_history_kept_before_is_not_copied_again():
 
 def test_a_second_damaged_history_is_kept_beside_the_first_when_statistics_reads_it():
     app, _ = start(stored={HISTORY_KEY: "{second", KEPT_HISTORY: "{first"})
-    app, effects = send(app, Pressed(Button.MENU_STATS), Fetched("references", None))
+    app, effects = send(app, Pressed(Button.MENU_STATS), Fetched(REFERENCES, None))
     assert stores(effects, f"{KEPT_HISTORY}/{NOW}") == ["{second"] and not stores(effects, KEPT_HISTORY)
     assert ops(effects, "kept-text")[-1]["text"].startswith("2 copies of data")
 
@@ -528,7 +529,7 @@ def test_export_backup_downloads_a_file_the_game_reads_back():
 
 def test_export_with_an_unreadable_history_not_kept_says_so_and_downloads_nothing():
     app, _ = start(stored={HISTORY_KEY: "nope"})
-    app, effects = send(app, Pressed(Button.MENU_STATS), Fetched("references", None))  # the first reader keeps it aside
+    app, effects = send(app, Pressed(Button.MENU_STATS), Fetched(REFERENCES, None))  # the first reader keeps it aside
     assert stores(effects, KEPT_HISTORY) == ["nope"]
     app, _ = send(app, Refused(KEPT_HISTORY), Refused(KEPT_HISTORY))
     app, effects = send(app, Pressed(Button.EXPORT_BACKUP))
@@ -640,6 +641,8 @@ def test_a_start_with_the_unsaved_flag_says_the_last_moves_were_lost():
 def test_the_setup_forms_start_begins_a_match_and_remembers_the_form():
     app, _ = start()
     fields = form_values(parse_link("players=Ann,Bob&rules=yatzy")[0])
+    app, effects = send(app, Submit((*fields.items(), ("games", "99"))))  # refused: its problem shown
+    assert visible(effects, "setup-error") is True and app.screen.kind is Screen.SETUP
     app, effects = send(app, Submit(tuple(fields.items())))
     assert app.screen.kind is Screen.PLAY and app.session.match.players == ("Ann", "Bob")
     assert json.loads(stores(effects, SETUP_KEY)[-1]) == fields and visible(effects, "setup-error") is False
@@ -743,7 +746,7 @@ def test_new_match_asks_first_when_a_match_is_in_progress():
 
 def test_the_games_questions_are_asked_in_the_players_language():
     app, _ = start(match=rolled(), languages=("de",))
-    app, _ = send(app, Fetched("language:de", catalogue("de")))
+    app, _ = send(app, Fetched(Wanted.language("de"), catalogue("de")))
     de = Text.from_mo("de", catalogue("de"))
     _, effects = send(app, Pressed(Button.MENU_NEW))
     assert of(effects, "confirm") == [(de._(WORDS.leave_match), "Partie verlassen", "leave")]
@@ -923,10 +926,10 @@ def test_the_rules_of_a_form_with_a_refused_option_are_its_rule_sets():
 def test_statistics_wait_for_the_optimal_players_numbers_then_open_and_close():
     app, _ = start(stored={HISTORY_KEY: some_history().to_json()})
     app, effects = send(app, Pressed(Button.MENU_STATS))
-    assert of(effects, "fetch") == [("references", game.REFERENCES)] and visible(effects, "stats") is None
+    assert of(effects, "fetch") == [("references", game.REFERENCES_PATH)] and visible(effects, "stats") is None
     app, effects = send(app, Pressed(Button.MENU_STATS))
     assert effects == []  # asked once
-    app, effects = send(app, Fetched("references", table_bytes("optimal.json")))
+    app, effects = send(app, Fetched(REFERENCES, table_bytes("optimal.json")))
     assert visible(effects, "stats") and ops(effects, ("body", 0)) == [{"attrs": {"data-screen": "stats"}}]
     assert ops(effects, "stats-body") and of(effects, "persisted") == [()]
     app, effects = send(app, Persisted(True))
@@ -939,7 +942,7 @@ def test_statistics_wait_for_the_optimal_players_numbers_then_open_and_close():
 
 def test_statistics_open_without_the_numbers_when_they_cannot_be_fetched():
     app, _ = start()
-    app, effects = send(app, Pressed(Button.MENU_STATS), Fetched("references", None))
+    app, effects = send(app, Pressed(Button.MENU_STATS), Fetched(REFERENCES, None))
     assert visible(effects, "stats") and app.references == {}
     app, effects = send(app, Pressed(Button.STATS_CLOSE), Pressed(Button.MENU_STATS))
     assert visible(effects, "stats") and not of(effects, "fetch")
@@ -947,22 +950,30 @@ def test_statistics_open_without_the_numbers_when_they_cannot_be_fetched():
 
 def test_damaged_numbers_are_as_none():
     app, _ = start()
-    app, effects = send(app, Pressed(Button.MENU_STATS), Fetched("references", b"{"))
+    app, effects = send(app, Pressed(Button.MENU_STATS), Fetched(REFERENCES, b"{"))
     assert visible(effects, "stats") and app.references == {}
 
 
 def test_statistics_filters():
-    app, _ = start(stored={HISTORY_KEY: some_history().to_json()})
-    app, _ = send(app, Pressed(Button.MENU_STATS), Fetched("references", None))
-    app, effects = send(app, StatsFiltered(player="Ann"))
-    assert ops(effects, "stats-body") and app.filters == ("", "Ann")
-    app, effects = send(app, StatsFiltered("yacht"))
-    assert ops(effects, "stats-body") and app.filters == ("yacht", "")
+    bobs = new_match("yatzy", ["Bob"], seed=9)
+    for box in bobs.open_categories():
+        bobs = bobs.roll().score(box)
+    history = some_history().add(session_record(Session(bobs), 0, "2026-11-21T09:00:00Z"))
+    app, _ = start(stored={HISTORY_KEY: history.to_json()})
+    app, _ = send(app, Pressed(Button.MENU_STATS), Fetched(REFERENCES, None))
+    every = app.stats
+    app, effects = send(app, StatsFiltered(player="Bob"))  # Bob's Yatzy: the first rule set's first person, shown
+    assert ops(effects, "stats-body") == [] and app.filters == ("", "Bob") and app.stats == every
+    yacht = '{"name":"yacht","options":{}}'
+    app, effects = send(app, StatsFiltered(yacht))  # Ann's Yacht
+    assert ops(effects, "stats-body") == [{"html": app.stats}] and app.filters == (yacht, "") and app.stats != every
+    app, effects = send(app, StatsFiltered(yacht))  # the same again: the body as it is
+    assert ops(effects, "stats-body") == []
 
 
 def test_rules_close_the_statistics_and_statistics_close_the_rules():
     app, _ = start()
-    app, _ = send(app, Pressed(Button.MENU_STATS), Fetched("references", None))
+    app, _ = send(app, Pressed(Button.MENU_STATS), Fetched(REFERENCES, None))
     app, effects = send(app, Pressed(Button.MENU_RULES))
     assert visible(effects, "stats") is False and visible(effects, "rules")
     app, effects = send(app, Pressed(Button.MENU_STATS))
@@ -973,7 +984,7 @@ def test_rules_opened_while_the_statistics_wait_stay_on_top_and_close():
     app, _ = start()
     app, _ = send(app, Pressed(Button.MENU_STATS))  # the numbers are on their way
     app, _ = send(app, Pressed(Button.MENU_RULES))
-    app, effects = send(app, Fetched("references", None))
+    app, effects = send(app, Fetched(REFERENCES, None))
     assert visible(effects, "stats") is not True  # the person went on to the Rules
     app, effects = send(app, Pressed(Button.RULES_CLOSE))
     assert visible(effects, "rules") is False
@@ -1072,7 +1083,7 @@ def test_a_computer_that_needs_the_advisors_table_waits_for_it(in_browser):
     app, _ = send(app, Key("r"))
     app, effects = send(app, click(next(iter(app.session.match.options()))))
     assert of(effects, "fetch") == [("yacht.bin", game.TABLES + "yacht.bin")] and not ticks(effects, "computer")
-    app, effects = send(app, Fetched("yacht.bin", table_bytes("yacht.bin")))
+    app, effects = send(app, Fetched(Wanted.table("yacht.bin"), table_bytes("yacht.bin")))
     assert ticks(effects, "computer")
 
 
@@ -1081,7 +1092,7 @@ def test_skip_while_the_computer_waits_for_its_table(in_browser):
     app, _ = send(app, Key("r"))
     app, effects = send(app, click(next(iter(app.session.match.options()))), Pressed(Button.SKIP))
     assert not ticks(effects, "computer")
-    app, effects = send(app, Fetched("yacht.bin", table_bytes("yacht.bin")))
+    app, effects = send(app, Fetched(Wanted.table("yacht.bin"), table_bytes("yacht.bin")))
     assert [ms for _, ms in ticks(effects, "computer")] == [0]
 
 
@@ -1089,7 +1100,7 @@ def test_a_table_that_comes_to_a_hidden_tab_waits_until_it_is_shown(in_browser):
     app, effects = start("players=Ann&cpu=2:perfect&rules=yacht")
     app, _ = send(app, Key("r"))
     app, _ = send(app, click(next(iter(app.session.match.options()))), Visibility(True))
-    app, effects = send(app, Fetched("yacht.bin", table_bytes("yacht.bin")))
+    app, effects = send(app, Fetched(Wanted.table("yacht.bin"), table_bytes("yacht.bin")))
     assert not ticks(effects, "computer")
     app, effects = send(app, Visibility(False))
     assert ticks(effects, "computer")
@@ -1154,14 +1165,16 @@ def test_a_finished_game_waits_for_the_advisors_table_to_be_recorded(in_browser)
     app, _ = start(match=last_box(8, [5] * 5))
     app, effects = send(app, click("yacht"))
     assert of(effects, "fetch") == [("yacht.bin", game.TABLES + "yacht.bin")] and not stores(effects, HISTORY_KEY)
-    app, effects = after_ticks(*send(app, Fetched("yacht.bin", None)), "records")  # offline: without the points lost
+    app, effects = after_ticks(
+        *send(app, Fetched(Wanted.table("yacht.bin"), None)), "records"
+    )  # offline: without the points lost
     (record,) = History.from_json(stores(effects, HISTORY_KEY)[-1]).games
     assert record.lost == (None,)
 
 
 def test_the_after_game_report(in_browser):
     app, _ = start(match=last_box(8, [5] * 5))
-    app, _ = send(app, click("yacht"), Fetched("yacht.bin", table_bytes("yacht.bin")))
+    app, _ = send(app, click("yacht"), Fetched(Wanted.table("yacht.bin"), table_bytes("yacht.bin")))
     app, effects = send(app, Pressed(Button.SHOW_REPORT))
     assert ops(effects, "report")[0] == {"text": en(WORDS.reviewing), "hidden": False}
     app, effects = send(app, read_timer(tick_token(effects, "report")))
@@ -1172,7 +1185,7 @@ def test_the_report_waits_for_the_table_the_record_asked_for(in_browser):
     app, _ = start(match=last_box(8, [5] * 5))
     app, effects = send(app, click("yacht"), Pressed(Button.SHOW_REPORT))
     assert of(effects, "fetch") == [("yacht.bin", game.TABLES + "yacht.bin")] and not ticks(effects, "report")
-    app, effects = after_ticks(*send(app, Fetched("yacht.bin", table_bytes("yacht.bin"))), "records")
+    app, effects = after_ticks(*send(app, Fetched(Wanted.table("yacht.bin"), table_bytes("yacht.bin"))), "records")
     assert ticks(effects, "report") and stores(effects, HISTORY_KEY)
 
 
@@ -1204,7 +1217,7 @@ def test_a_game_undone_before_its_record_was_written_is_not_recorded(in_browser)
     app, _ = start(match=last_box(8, [5] * 5))
     app, effects = send(app, click("yacht"))  # the record waits for yacht.bin
     app, _ = send(app, Pressed(Button.RESULTS_UNDO))
-    app, effects = send(app, Fetched("yacht.bin", table_bytes("yacht.bin")))
+    app, effects = send(app, Fetched(Wanted.table("yacht.bin"), table_bytes("yacht.bin")))
     assert not app.session.match.game_over
     assert all(History.from_json(text).games == () for text in stores(effects, HISTORY_KEY))
 
@@ -1229,7 +1242,7 @@ def test_the_hint_waits_for_the_advisors_table(in_browser):
     app, effects = send(app, Toggled(Switch.HINTS, True))
     assert of(effects, "fetch") == [("yacht.bin", game.TABLES + "yacht.bin")] and not ticks(effects, "hint")
     assert 0 in Session.from_json(stores(effects, SAVE_KEY)[-1]).hints
-    app, effects = send(app, Fetched("yacht.bin", table_bytes("yacht.bin")))
+    app, effects = send(app, Fetched(Wanted.table("yacht.bin"), table_bytes("yacht.bin")))
     token = tick_token(effects, "hint")
     app, effects = send(app, read_timer(token))
     assert visible(effects, "hint") and ops(effects, "hint")[0]["html"]
@@ -1259,14 +1272,14 @@ def test_after_the_last_roll_the_hint_marks_the_best_box():
 def test_a_failed_table_fetch_lets_the_advisor_estimate(in_browser):
     app, effects = start(match=rolled().with_hints(True))
     assert of(effects, "fetch") == [("yacht.bin", game.TABLES + "yacht.bin")]
-    app, effects = send(app, Fetched("yacht.bin", None))
+    app, effects = send(app, Fetched(Wanted.table("yacht.bin"), None))
     app, effects = send(app, read_timer(tick_token(effects, "hint")))
     assert visible(effects, "hint")
 
 
 def test_a_table_of_other_rules_is_not_loaded(in_browser):
     app, effects = start(match=rolled().with_hints(True))
-    app, effects = send(app, Fetched("yatzy.bin", table_bytes("yatzy.bin")))
+    app, effects = send(app, Fetched(Wanted.table("yatzy.bin"), table_bytes("yatzy.bin")))
     assert not ticks(effects, "hint")  # still waiting for yacht.bin
 
 
@@ -1281,9 +1294,9 @@ def test_win_chances(in_browser):
     app, effects = send(app, Toggled(Switch.CHANCES, True))
     assert app.odds == "" and not any(op["text"] for op in ops(effects, "chances")) and of(effects, "fetch")
     name = of(effects, "fetch")[0][0]
-    app, effects = send(app, Fetched(name, table_bytes(name)))
+    app, effects = send(app, Fetched(Wanted.table(name), table_bytes(name)))
     name = of(effects, "fetch")[0][0]  # then the spread table
-    app, effects = send(app, Fetched(name, table_bytes(name)))
+    app, effects = send(app, Fetched(Wanted.table(name), table_bytes(name)))
     app, effects = send(app, read_timer(tick_token(effects, "chances")))
     assert "%" in ops(effects, "chances")[-1]["text"]
 
@@ -1301,9 +1314,11 @@ def test_win_chances_of_one_player_against_their_best():
 def test_a_language_switch_fetches_the_catalogue_then_words_the_page():
     app, _ = start(match=rolled(), msgids=("Statistics",))
     app, effects = send(app, LanguagePicked("de"))
-    assert effects == [Fetch("language:de", "./static/locale/de.mo")]
+    assert of(effects, "fetch") == [("language:de", "./static/locale/de.mo")] and ops(effects, "language") == [
+        {"value": "de"}  # the picker shows the choice while its catalogue comes
+    ]
     assert send(app, LanguagePicked("de"))[1] == []  # asked once
-    app, effects = send(app, Fetched("language:de", catalogue("de")))
+    app, effects = send(app, Fetched(Wanted.language("de"), catalogue("de")))
     assert app.t.code == "de" and stores(effects, LANGUAGE_KEY) == ["de"]
     ((code, manifest, words),) = of(effects, "language")
     assert code == "de" and manifest == "./static/manifest.de.webmanifest" and words == {"Statistics": "Statistik"}
@@ -1316,8 +1331,8 @@ def test_a_language_switch_fetches_the_catalogue_then_words_the_page():
 
 def test_a_catalogue_that_could_not_be_fetched_leaves_the_page_as_it_was():
     app, _ = start()
-    app, effects = send(app, LanguagePicked("de"), Fetched("language:de", None))
-    assert app.t.code == "en" and ops(effects, "language") == [{"value": "en"}]
+    app, effects = send(app, LanguagePicked("de"), Fetched(Wanted.language("de"), None))
+    assert app.t.code == "en" and ops(effects, "language")[-1] == {"value": "en"}  # the picker set back
     assert notice(effects) == en(NO_CATALOGUE) and not of(effects, "store") and not of(effects, "language")
 
 
@@ -1329,14 +1344,14 @@ def test_an_unknown_language_is_ignored():
 def test_a_catalogue_for_a_language_no_longer_wanted_is_ignored():
     app, _ = start()
     app, _ = send(app, LanguagePicked("de"), LanguagePicked("sv"))
-    app, effects = send(app, Fetched("language:de", catalogue("de")))
+    app, effects = send(app, Fetched(Wanted.language("de"), catalogue("de")))
     assert effects == [] and app.t.code == "en"
 
 
 def test_the_start_waits_for_the_browsers_language():
     app, effects = start(match=rolled(), languages=("de-AT", "en"))
     assert effects == [Fetch("language:de", "./static/locale/de.mo")] and app.session is None
-    app, effects = send(app, Fetched("language:de", catalogue("de")))
+    app, effects = send(app, Fetched(Wanted.language("de"), catalogue("de")))
     assert app.t.code == "de" and app.screen.kind is Screen.PLAY and kinds(effects)[-1] == "ready"
     assert not stores(effects, LANGUAGE_KEY)  # the browser's choice, not the person's: not remembered
     assert ops(effects, "start-button")[-1] == {"disabled": False}
@@ -1349,16 +1364,16 @@ def test_the_remembered_language_comes_before_the_browsers():
 
 def test_a_start_whose_catalogue_cannot_come_goes_on_in_english():
     app, effects = start(match=rolled(), languages=("de",))
-    app, effects = send(app, Fetched("language:de", None))
+    app, effects = send(app, Fetched(Wanted.language("de"), None))
     assert app.t.code == "en" and app.screen.kind is Screen.PLAY and kinds(effects)[-1] == "ready"
 
 
 def test_the_rules_and_statistics_are_worded_again():
     app, _ = start(match=rolled())
     app, _ = send(app, Pressed(Button.MENU_RULES), LanguagePicked("de"))
-    app, effects = send(app, Fetched("language:de", catalogue("de")))
+    app, effects = send(app, Fetched(Wanted.language("de"), catalogue("de")))
     assert ops(effects, "rules-body")
-    app, _ = send(app, Pressed(Button.MENU_STATS), Fetched("references", None))
+    app, _ = send(app, Pressed(Button.MENU_STATS), Fetched(REFERENCES, None))
     app, effects = send(app, LanguagePicked("en"))
     assert ops(effects, "stats-body")
 
@@ -1366,26 +1381,26 @@ def test_the_rules_and_statistics_are_worded_again():
 def test_an_open_report_is_worded_again():
     app, _ = start(match=last_box(8, [5] * 5))
     app, effects = send(app, click("yacht"), Pressed(Button.SHOW_REPORT))
-    app, effects = send(app, LanguagePicked("de"), Fetched("language:de", catalogue("de")))
+    app, effects = send(app, LanguagePicked("de"), Fetched(Wanted.language("de"), catalogue("de")))
     assert ops(effects, "report")[-1]["hidden"] is False and ticks(effects, "report")
 
 
 def test_a_link_opened_in_a_browser_of_another_language_starts_its_match():
     app, _ = start("rules=yatzy&players=Ann", languages=("de",))
-    app, effects = send(app, Fetched("language:de", catalogue("de")))
+    app, effects = send(app, Fetched(Wanted.language("de"), catalogue("de")))
     assert app.screen.kind is Screen.PLAY and app.session.match.players == ("Ann",) and of(effects, "dropQuery")
 
 
 def test_the_lost_moves_are_said_in_a_browser_of_another_language():
     app, _ = start(match=rolled(), unsaved=True, languages=("de",))
-    app, effects = send(app, Fetched("language:de", None))
+    app, effects = send(app, Fetched(Wanted.language("de"), None))
     assert notice(effects) == en(WORDS.lost_moves)
 
 
 def test_back_to_english_before_the_catalogue_comes_stays_english():
     app, _ = start()
     app, _ = send(app, LanguagePicked("de"), LanguagePicked("en"))
-    app, effects = send(app, Fetched("language:de", catalogue("de")))
+    app, effects = send(app, Fetched(Wanted.language("de"), catalogue("de")))
     assert app.t.code == "en" and not stores(effects, LANGUAGE_KEY)
 
 
@@ -1412,8 +1427,8 @@ def test_a_second_language_switch_mid_turn_leaves_every_element_in_the_last():
     fixed = fixed_texts()
     assert fixed["roll-button"] == "Roll" and fixed["hint-toggle-text"] == "Hints"  # the board's and fixed texts
     app, _ = start(match=rolled(), msgids=tuple(fixed.values()))
-    app, _ = send(app, LanguagePicked("sv"), Fetched("language:sv", catalogue("sv")))
-    app, effects = send(app, LanguagePicked("de"), Fetched("language:de", catalogue("de")))
+    app, _ = send(app, LanguagePicked("sv"), Fetched(Wanted.language("sv"), catalogue("sv")))
+    app, effects = send(app, LanguagePicked("de"), Fetched(Wanted.language("de"), catalogue("de")))
     de = Text.from_mo("de", catalogue("de"))
     shown = shown_texts(effects, fixed)
     assert shown["roll-button"] == view.roll_label(app.session.match, t=de) == "Würfeln (noch 2)"
@@ -1430,13 +1445,13 @@ def test_a_second_language_switch_mid_turn_leaves_every_element_in_the_last():
 @pytest.mark.parametrize("data", [b"", b"\xde\x12\x04\x95"])
 def test_a_truncated_catalogue_is_as_one_that_could_not_be_fetched(data):
     app, _ = start(languages=("de",))
-    app, effects = send(app, Fetched("language:de", data))
+    app, effects = send(app, Fetched(Wanted.language("de"), data))
     assert app.t.code == "en" and kinds(effects)[-1] == "ready"
 
 
 def test_a_damaged_catalogue_is_as_one_that_could_not_be_fetched():
     app, _ = start()
-    app, effects = send(app, LanguagePicked("de"), Fetched("language:de", b"this is no catalogue"))
+    app, effects = send(app, LanguagePicked("de"), Fetched(Wanted.language("de"), b"this is no catalogue"))
     assert app.t.code == "en" and notice(effects) == en(NO_CATALOGUE)
 
 
@@ -1487,8 +1502,12 @@ def test_read_event_reads_the_protocols_messages():
         ' "unsaved": true, "now": "T"}',
         python="snapshot",
     ) == (Start(stored=((SAVE_KEY, "x"),), unsaved=True, query=(("a", "b"),), python="snapshot"), "T")
-    assert game.read_event('{"type": "fetched", "name": "n", "ok": true}', b"ab")[0] == Fetched("n", b"ab")
-    assert game.read_event('{"type": "fetched", "name": "n", "ok": false}', b"ab")[0] == Fetched("n", None)
+    assert game.read_event('{"type": "fetched", "name": "n", "ok": true}', b"ab")[0] == Fetched(
+        Wanted.table("n"), b"ab"
+    )
+    assert game.read_event('{"type": "fetched", "name": "n", "ok": false}', b"ab")[0] == Fetched(
+        Wanted.table("n"), None
+    )
     assert game.read_event('{"type": "storage", "key": "k", "value": 3}')[0] == Stored("k", None)
     assert game.read_event('{"type": "persisted", "persisted": "x"}')[0] == Persisted(None)
     assert game.read_event('{"type": "click", "data": {"die": 1}, "form": [["a", null]]}')[0] == DieToggled(
@@ -1657,7 +1676,7 @@ class AppMachine(RuleBasedStateMachine):
                     Pressed(Button.ROLL),
                     Pressed(Button.MENU_STATS),
                     TimerFired(TimerKind.COMPUTER, 1),
-                    Fetched("references", None),
+                    Fetched(REFERENCES, None),
                     Refused(SAVE_KEY),
                     Visibility(False),
                     DieToggled(0),
@@ -1746,7 +1765,7 @@ class AppMachine(RuleBasedStateMachine):
     @rule(data=st.data(), real=st.booleans())
     def fetched(self, data, real):
         name = data.draw(st.sampled_from(sorted(self.names)))
-        self.send(Fetched(name, reference_bytes(name) if real else None))
+        self.send(Fetched(Wanted.table(name), reference_bytes(name) if real else None))
 
     @rule(key=st.sampled_from(STORED_KEYS), data=st.data())
     def other_tab(self, key, data):

@@ -196,7 +196,7 @@ def challenger():
 
 def test_challenge_a_friend_shares_the_persons_game_by_link_with_a_qr_code():
     app, effects = challenger()
-    title, text, url = app.sharing
+    title, text, url = app.sharing.title, app.sharing.text, app.sharing.url
     assert title == "Challenge a friend" and url.startswith(ADDRESS + "?challenge=")
     total = challenge.solo(app.session.match).totals(0).grand_total
     assert (
@@ -219,7 +219,7 @@ def friend(url: str, stored: dict | None = None):
 
 def test_the_friend_plays_the_same_dice_and_sees_both_cards_and_the_optimal_total():
     theirs_app, _ = challenger()
-    url = theirs_app.sharing[2]
+    url = theirs_app.sharing.url
     theirs = challenge.solo(theirs_app.session.match)
     app, effects = friend(url, {"yacht-dice/setup": '{"name1": "Bob", "count": "1"}'})
     assert (
@@ -248,7 +248,7 @@ def test_the_friend_plays_the_same_dice_and_sees_both_cards_and_the_optimal_tota
 def test_a_challenge_over_a_match_in_progress_asks_first():
     theirs_app, _ = challenger()
     saved = Session(new_match("yatzy", ["Cy"], seed=1).roll())
-    app, effects = friend(theirs_app.sharing[2], {SAVE_KEY: saved.to_json()})
+    app, effects = friend(theirs_app.sharing.url, {SAVE_KEY: saved.to_json()})
     assert app.screen.kind is Screen.LINK_CHOICE and app.screen.kept.match == saved.match
     app, effects = send(app, Pressed(Button.LINK_START))
     assert app.screen.kind is Screen.PLAY and challenge.applies(app.challenge, app.session.match)
@@ -259,7 +259,7 @@ def test_a_challenge_left_unanswered_is_not_taken_by_a_later_question():
     tab's match) starts no challenge."""
     theirs_app, _ = challenger()
     saved = Session(new_match("yatzy", ["Cy"], seed=1).roll())
-    app, _ = friend(theirs_app.sharing[2], {SAVE_KEY: saved.to_json()})
+    app, _ = friend(theirs_app.sharing.url, {SAVE_KEY: saved.to_json()})
     app, _ = send(app, Pressed(Button.MENU_NEW))  # past the question, to the setup
     assert app.screen.kind is Screen.SETUP
     newer = Session(new_match("yacht", ["Di"], seed=2).roll())
@@ -271,11 +271,14 @@ def test_a_challenge_left_unanswered_is_not_taken_by_a_later_question():
 
 def test_another_game_shows_no_challenge():
     theirs_app, _ = challenger()
-    app, _ = friend(theirs_app.sharing[2])
+    app, _ = friend(theirs_app.sharing.url)
     app, effects = play_out(app)
+    app, effects = send(app, *[read_timer(token) for token, _ in ticks(effects, "ending")])
+    assert ops(effects, "challenge-result")[-1]["hidden"] is False  # the end of the challenge
     app, effects = send(app, Pressed(Button.PLAY_AGAIN))  # a new seed: no longer the challenge's dice
     assert ops(effects, "challenge-line")[-1]["hidden"] is True and ops(effects, "challenge-result")[-1] == {
-        "hidden": True
+        "html": "",
+        "hidden": True,
     }
 
 

@@ -22,6 +22,7 @@ from game.app import (
     Shared,
     update,
 )
+from game.app.keys import REFERENCES, Sent
 from game.coach.session import Session
 from game.core import variants
 from game.core.actions import Hold, Roll, Score
@@ -228,7 +229,7 @@ def test_a_daily_games_results_offer_its_spoiler_free_share():
     record = History.from_json(stores(effects, HISTORY_KEY)[-1]).games[0]
     app, effects = send(app, Pressed(Button.SHARE_RESULT))
     assert ("share", True) in of(effects, "dialog") and ("share-send",) in of(effects, "focus")
-    assert ops(effects, "share-text")[-1]["text"] == daily.share_text(record) and app.sharing[2] == ""  # no address
+    assert ops(effects, "share-text")[-1]["text"] == daily.share_text(record) and app.sharing.url == ""  # no address
     app, effects = send(app, Pressed(Button.SHARE_SEND))
     assert of(effects, "share") == [("Your daily result", daily.share_text(record), "")]
 
@@ -254,13 +255,13 @@ def test_where_the_browser_cannot_share_the_result_is_copied_and_said_so():
     assert re.fullmatch(r"Yacht Dice · Yatzy daily \d{4}-\d{2}-\d{2} — \d+ points?, bonus [✓✗], Yatzy × \d.*", text)
     app, effects = send(app, Pressed(Button.SHARE_RESULT), Pressed(Button.SHARE_SEND))
     assert of(effects, "share") == [("Your daily result", text, "")]
-    copied, effects = send(app, Shared("copied"))  # page.js: no Web Share API, so the clipboard took it
+    copied, effects = send(app, Shared(Sent.COPIED))  # page.js: no Web Share API, so the clipboard took it
     assert ops(effects, "share-note")[-1] == {"hidden": False} and visible(effects, "share-note")
     assert [c["text"] for c in ops(effects, "share-note") if "text" in c] == ["Copied: paste it into a message."]
-    _, effects = send(app, Shared("failed"))  # nor the clipboard: the text, selected to copy by hand
+    _, effects = send(app, Shared(Sent.FAILED))  # nor the clipboard: the text, selected to copy by hand
     assert [c["value"] for c in ops(effects, "share-link") if "value" in c] == [text]
     assert visible(effects, "share-link-row") and of(effects, "focus") == [("share-link",)]
-    assert send(app, Shared("shared"))[1] == [] and send(app, Shared("cancelled"))[1] == []
+    assert send(app, Shared(Sent.SHARED))[1] == [] and send(app, Shared(Sent.CANCELLED))[1] == []
     _, effects = send(copied, Pressed(Button.SHARE_CLOSE))
     assert of(effects, "dialog") == [("share", False)]
 
@@ -331,7 +332,7 @@ def test_a_daily_game_left_in_progress_is_taken_up_again():
 def test_statistics_show_the_streak_and_the_daily_results():
     records = [played("yacht", date(2026, 11, day), f"2026-11-{day}T08:00:00Z") for day in (22, 23, 24)]
     app, _ = start(stored={HISTORY_KEY: history_of(*records, played("yacht", DAY, NOW, seed="7")).to_json()})
-    app, effects = send(app, Pressed(Button.MENU_STATS), Fetched("references", None))
+    app, effects = send(app, Pressed(Button.MENU_STATS), Fetched(REFERENCES, None))
     html = ops(effects, "stats-body")[-1]["html"]
     assert "Daily games" in html and "Daily streak: 3 days" in html
     lines = re.findall(r"<li>(11/2\d/2026 · Yacht · \d+)</li>", html)

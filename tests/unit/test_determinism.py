@@ -29,6 +29,7 @@ from game.app import (
     read_timer,
     update,
 )
+from game.app.keys import Wanted
 from game.coach.session import Session
 from game.core.engine import new_match
 from game.present import view
@@ -272,7 +273,7 @@ def test_a_table_that_arrives_leaves_the_app_before_it_as_it_was():
     app, effects = waiting_for_a_table()
     coach = app.session.coach
     assert coach.needs_table() == "yacht.bin" and [name for name, _ in of(effects, "fetch")] == ["yacht.bin"]
-    after, _ = send(app, Fetched("yacht.bin", table_bytes("yacht.bin")))
+    after, _ = send(app, Fetched(Wanted.table("yacht.bin"), table_bytes("yacht.bin")))
     assert after.session.coach.needs_table() is None and after.session.coach.advisor.has_table()
     assert app.session.coach is coach and coach.needs_table() == "yacht.bin" and not coach.advisor.has_table()
     assert app == waiting_for_a_table()[0]  # the same events again: the same App
@@ -284,7 +285,7 @@ def test_a_table_that_could_not_come_gives_a_coach_that_estimates_and_leaves_the
     session = replace(app.session, hints=frozenset({0}))
     app = replace(app, session=session)
     assert session.coach.needs_table() == "yacht.bin"
-    after, _ = send(app, Fetched("yacht.bin", None))
+    after, _ = send(app, Fetched(Wanted.table("yacht.bin"), None))
     assert after.session.coach.needs_table() is None and session.coach.needs_table() == "yacht.bin"
 
 

@@ -15,7 +15,7 @@ import pytest
 import game
 from game.app import App, Fetched, Start, update
 from game.app.effects import Apply, Console, to_json
-from game.app.keys import SAVE_KEY
+from game.app.keys import SAVE_KEY, Wanted
 from game.core.i18n import DEFAULT, ENGLISH, LANGUAGES, Text
 from game.core.links import LinkError, Why
 from game.core.refusals import GameError
@@ -92,7 +92,7 @@ def test_an_unreadable_save_is_told_in_the_players_language():
     to the console (it is English, and quotes the data)."""
     nested = "[" * 100 + "]" * 100
     app, _ = update(App(), Start(stored=((SAVE_KEY, nested),), languages=("de",)), now=NOW)
-    app, effects = update(app, Fetched("language:de", i18n.compiled("de")), now=NOW)
+    app, effects = update(app, Fetched(Wanted.language("de"), i18n.compiled("de")), now=NOW)
     reason = [
         changes["text"]
         for effect in effects

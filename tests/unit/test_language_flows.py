@@ -9,6 +9,7 @@ import html
 import re
 
 from game.app import LANGUAGE_KEY, SAVE_KEY, BoxChosen, Button, DieToggled, Fetched, LanguagePicked, Pressed, Screen
+from game.app.keys import REFERENCES, Wanted
 from game.core import variants
 from game.core.engine import new_match
 from game.core.i18n import Text
@@ -26,7 +27,7 @@ def started_in(code: str, query: str):
     """An App started from ``query`` in a browser of language ``code``, once its catalogue has come."""
     app, effects = start(query, languages=(code,), msgids=FIXED)
     assert of(effects, "fetch") == [(f"language:{code}", f"./static/locale/{code}.mo")]
-    app, more = send(app, Fetched(f"language:{code}", catalogue(code)))
+    app, more = send(app, Fetched(Wanted.language(code), catalogue(code)))
     return app, effects + more
 
 
@@ -88,7 +89,7 @@ def test_switching_language_mid_match_keeps_the_match_and_is_remembered():
     app, _ = start("rules=yahtzee&players=Ann,Bob&seed=11", msgids=FIXED)
     app, _ = send(app, Pressed(Button.ROLL), DieToggled(0))
     before = app.session
-    app, effects = send(app, LanguagePicked("de"), Fetched("language:de", catalogue("de")))
+    app, effects = send(app, LanguagePicked("de"), Fetched(Wanted.language("de"), catalogue("de")))
     de = text_in("de")
     assert app.t.code == "de" and of(effects, "language")[-1][2]["Statistics"] == de._("Statistics")
     card = ops(effects, "scorecard")[-1]["html"]
@@ -104,7 +105,7 @@ def test_switching_language_mid_match_keeps_the_match_and_is_remembered():
     # Remembered: the next start fetches German first, and resumes the match where it was.
     again, effects = start(stored={LANGUAGE_KEY: "de", SAVE_KEY: after}, languages=("en-US",))
     assert of(effects, "fetch") == [("language:de", "./static/locale/de.mo")]
-    again, effects = send(again, Fetched("language:de", catalogue("de")))
+    again, effects = send(again, Fetched(Wanted.language("de"), catalogue("de")))
     assert again.t.code == "de" and again.session.to_json() == after
 
 
@@ -119,14 +120,14 @@ def test_the_rules_screen_shows_the_match_rules_and_follows_the_language():
     shown = plain(ops(effects, "rules-body")[-1]["html"])
     for sentence in (full_house.condition, full_house.payout, *full_house.notes):
         assert sentence.text() in shown, sentence.text()
-    app, effects = send(app, LanguagePicked("fr"), Fetched("language:fr", catalogue("fr")))
+    app, effects = send(app, LanguagePicked("fr"), Fetched(Wanted.language("fr"), catalogue("fr")))
     fr = text_in("fr")
     assert rules_title(effects) == text.title(fr)
     assert full_house.condition.text(fr) in plain(ops(effects, "rules-body")[-1]["html"])
     app, effects = send(app, Pressed(Button.RULES_CLOSE))
     assert visible(effects, "rules") is False and screen(effects) is None
     # One screen at a time: Statistics over Rules closes Rules, and closing Statistics shows the game.
-    app, effects = send(app, Pressed(Button.MENU_RULES), Pressed(Button.MENU_STATS), Fetched("references", None))
+    app, effects = send(app, Pressed(Button.MENU_RULES), Pressed(Button.MENU_STATS), Fetched(REFERENCES, None))
     assert visible(effects, "rules") is False and visible(effects, "stats") and screen(effects) == "stats"
     app, effects = send(app, Pressed(Button.STATS_CLOSE))
     assert visible(effects, "rules") is not True and visible(effects, "stats") is False and screen(effects) is None

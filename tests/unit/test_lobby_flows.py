@@ -11,6 +11,7 @@ import re
 import pytest
 
 from game.app import BoxChosen, Button, Fetched, Pressed, read_click
+from game.app.keys import Wanted
 from game.coach.bots import computer_names
 from game.core.i18n import Text
 from game.present import forms
@@ -61,7 +62,7 @@ def test_more_offers_each_seat_a_person_or_a_computer_of_each_level():
 def test_a_computers_name_is_in_the_pages_language():
     sv = Text.from_mo("sv", catalogue("sv"))
     app, page, _ = opened(languages=("sv-SE",))
-    app, page, _ = play(app, page, Fetched("language:sv", catalogue("sv")))
+    app, page, _ = play(app, page, Fetched(Wanted.language("sv"), catalogue("sv")))
     robot = computer_names(sv)[0]
     assert robot != computer_names()[0] and len(robot) <= 8
     assert words(page, "quick-computer-line") == sv._("You against {name}, who plays well", name=robot)

@@ -74,7 +74,7 @@ def test_a_turn_ends_on_the_send_screen_and_its_link_carries_the_match():
     for key in ("r", "1"):
         assert send(ann, Key(key))[1] == []  # the dice wait for Bob, on his phone
     ann, effects = send(ann, Pressed(Button.SEND_LINK))
-    title, text, url = ann.sharing
+    title, text, url = ann.sharing.title, ann.sharing.text, ann.sharing.url
     assert title == "Send to Bob" and "Bob, your turn" in text
     assert url.startswith(ADDRESS + "?match=") and shared_url(effects) == url
     link = links.read(url.partition("?match=")[2])
@@ -104,7 +104,7 @@ def test_a_two_person_match_travels_by_link_to_its_end_and_each_phone_shows_the_
     assert visible(effects, "results") and visible(effects, "send-result")
     assert ops(effects, "send-result")[-1]["text"] == f"Send the result to {other}"
     last, effects = send(phones[name], Pressed(Button.SEND_RESULT))
-    title, text, url = last.sharing
+    title, text, url = last.sharing.title, last.sharing.text, last.sharing.url
     assert title == f"Send the result to {other}" and "is over" in text and ("share", True) in of(effects, "dialog")
     there, effects = opened(url, saved_of(phones[other]))
     assert view.match_over(there.session.match) and there.session.match == last.session.match

@@ -24,6 +24,7 @@ from game.app import (
     read_timer,
     update,
 )
+from game.app.keys import Wanted
 from game.coach import advisor
 from game.coach.session import Session
 from game.core import variants
@@ -223,7 +224,7 @@ def test_the_context_comes_on_a_tick_after_the_scene(monkeypatch):
     app, effects = score_yacht(app)
     scene = ops(effects, "scene")[-1]
     assert scene["hidden"] is False and scene["attrs"] == {"data-outcome": "solo"} and "medal" in scene["html"]
-    assert ops(effects, "ending")[-1] == {"html": "", "hidden": True}
+    assert ops(effects, "ending") == [] and app.ended is None  # hidden (as the game's start left it) until it comes
     assert ("play-again",) in of(effects, "focus")
     app, more = send(app, *[read_timer(token) for token in ticks(effects, "ending")])
     (drawn,) = ops(more, "ending")
@@ -239,7 +240,7 @@ def test_the_context_waits_for_the_advisors_table(monkeypatch):
     app, _ = start(last_box())
     app, effects = score_yacht(app)
     assert not ticks(effects, "ending")
-    app, effects = send(app, Fetched("yacht.bin", (advisor.TABLE_DIR / "yacht.bin").read_bytes()))
+    app, effects = send(app, Fetched(Wanted.table("yacht.bin"), (advisor.TABLE_DIR / "yacht.bin").read_bytes()))
     app, more = send(app, *[read_timer(token) for token in ticks(effects, "ending")])
     assert YACHT_OPTIMAL in ops(more, "ending")[-1]["html"]
 
@@ -248,7 +249,7 @@ def test_without_the_table_the_optimal_mean_is_left_out(monkeypatch):
     monkeypatch.setattr(advisor.Advisor, "_read", lambda self, name: None)
     app, _ = start(last_box())
     app, effects = score_yacht(app)
-    app, effects = send(app, Fetched("yacht.bin", None))  # offline
+    app, effects = send(app, Fetched(Wanted.table("yacht.bin"), None))  # offline
     app, more = send(app, *[read_timer(token) for token in ticks(effects, "ending")])
     html = ops(more, "ending")[-1]["html"]
     assert "the first under these rules" in html and "optimal" not in html

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from game.app import BoxChosen, Fetched, Key
+from game.app.keys import Wanted
 from game.core.actions import Action, Hold, Roll, Score
 from game.core.engine import Match
 from game.core.i18n import Text
@@ -27,7 +28,7 @@ class Table:
     def __init__(self):
         self.sv = Text.from_mo("sv", catalogue("sv"))
         self.app, self.page, _ = opened(QUERY, languages=("sv-SE",))
-        self.app, self.page, _ = play(self.app, self.page, Fetched("language:sv", catalogue("sv")))
+        self.app, self.page, _ = play(self.app, self.page, Fetched(Wanted.language("sv"), catalogue("sv")))
         self.match: Match = parse_link("?" + QUERY)[0].start(t=self.sv)
 
     def send(self, event, action: Action) -> None:

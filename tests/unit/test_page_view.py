@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 from dataclasses import fields, replace
+from pathlib import Path
 
+import game.app
 from game.app import (
     HISTORY_KEY,
     SAVE_KEY,
@@ -13,22 +16,44 @@ from game.app import (
     Button,
     CellPressed,
     Fetched,
+    FormChanged,
     Key,
+    LanguagePicked,
     Motion,
     Over,
     Persisted,
     Pressed,
     Refused,
     Screen,
+    Shared,
     Stored,
+    Submit,
     Switch,
     Toggled,
     read_timer,
+    update,
 )
 from game.app.effects import Apply
+from game.app.keys import REFERENCES, Sent, Wanted
 from game.app.view import diff, view
 from game.coach.session import Session
-from tests.unit.test_app import click, fresh, last_box, ops, rolled, send, some_history, start, tick_token, visible
+from game.present.setup import form_values, parse_link
+from tests.unit.test_app import (
+    NOW,
+    catalogue,
+    click,
+    fresh,
+    last_box,
+    ops,
+    rolled,
+    send,
+    some_history,
+    start,
+    tick_token,
+    ticks,
+    visible,
+)
+from tests.unit.test_challenges import challenger, friend, play_out
 
 SCREEN_IDS = ["setup", "save-problem", "link-choice", "play"]
 
@@ -59,7 +84,8 @@ def test_a_table_off_the_screen_is_not_drawn_and_is_drawn_whole_when_back():
     shown = view(app)
     assert diff(shown, shown) == ([], None)
     assert ops(send(start(match=rolled())[0], Pressed(Button.ROLL))[1], "scorecard") == []  # same board: no rebuild
-    assert [at for at, _ in diff(view(App()), shown)[0]][:6] == [*SCREEN_IDS, "scorecard", "dice"]
+    drawn = [at for at, _ in diff(view(App()), shown)[0] if at in (*SCREEN_IDS, "scorecard", "dice")]
+    assert drawn[:6] == [*SCREEN_IDS, "scorecard", "dice"]
 
 
 def test_the_notice_is_the_apps_and_each_saying_is_drawn_the_same_words_again_too():
@@ -78,7 +104,7 @@ def test_the_screens_shown_are_the_apps():
     assert [visible(effects, where) for where in SCREEN_IDS] == [False, False, False, True]
     app, effects = send(app, Pressed(Button.MENU_RULES))
     assert visible(effects, "rules") and ops(effects, ("body", 0)) == [{"attrs": {"data-screen": "rules"}}]
-    app, effects = send(app, Pressed(Button.MENU_STATS), Fetched("references", None))  # once its numbers come
+    app, effects = send(app, Pressed(Button.MENU_STATS), Fetched(REFERENCES, None))  # once its numbers come
     assert app.over is Over.STATS and not visible(effects, "rules") and visible(effects, "stats")
     assert ops(effects, ("body", 0))[-1] == {"attrs": {"data-screen": "stats"}}
     app, effects = send(app, Pressed(Button.STATS_CLOSE))
@@ -182,3 +208,44 @@ def test_the_rules_text_is_the_views_while_open():
     app, effects = send(app, Pressed(Button.RULES_CLOSE))
     assert view(app).rules is None and not ops(effects, "rules-body")
     assert ops(send(app, Pressed(Button.MENU_RULES))[1], "rules-body")  # opened again: drawn again
+
+
+def test_only_the_view_draws():
+    """No handler writes page ops of its own: ``draw`` is called in ``failed`` alone (when the view itself may be what
+    failed), and each answer of a journey through the lobby, a refused start, a language, Statistics, sharing, an
+    ending and a challenge's end draws at most once (the view's difference)."""
+    source = Path(game.app.__file__).parent
+    calls = {
+        (path.name, node.name)
+        for path in source.glob("*.py")
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.FunctionDef)
+        for call in ast.walk(node)
+        if isinstance(call, ast.Call) and getattr(call.func, "id", None) == "draw"
+    }
+    assert calls == {("__init__.py", "failed")}
+    app, _ = start()
+    theirs = challenger()[0].sharing.url
+    journey = [
+        FormChanged(form=(("rules", "yatzy"),)),
+        Submit(tuple({**form_values(parse_link("players=Ann")[0]), "games": "99"}.items())),
+        LanguagePicked("de"),
+        Fetched(Wanted.language("de"), catalogue("de")),
+        Pressed(Button.MENU_STATS),
+        Fetched(REFERENCES, None),
+        Pressed(Button.STATS_CLOSE),
+        LanguagePicked("en"),
+        Pressed(Button.QUICK_SOLO),
+    ]
+    for event in journey:
+        app, effects = update(app, event, now=NOW)
+        assert sum(isinstance(effect, Apply) for effect in effects) <= 1, event
+    app, _ = friend(theirs)
+    app, effects = play_out(app)
+    for event in [*(read_timer(token) for token, _ in ticks(effects, "ending")), Pressed(Button.CHALLENGE_FRIEND)]:
+        app, effects = update(app, event, now=NOW)
+        assert sum(isinstance(effect, Apply) for effect in effects) <= 1, event
+    for event in (Pressed(Button.SHARE_QR), Shared(Sent.FAILED), Pressed(Button.SHARE_CLOSE)):
+        app, effects = update(app, event, now=NOW)
+        assert sum(isinstance(effect, Apply) for effect in effects) <= 1, event
+    assert app.sharing is None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from game.app import HISTORY_KEY, Button, Fetched, File, Over, Pressed, Stored, Submit
+from game.app.keys import REFERENCES
 from game.present.setup import form_values, parse_link
 from game.records.history import History
 from tests.unit.test_app import after_ticks, notice, of, send, start, stores
@@ -28,10 +29,11 @@ def games(app) -> int:
 def statistics(app):
     """The Statistics screen opened (without the optimal player's numbers): the App and the screen's body."""
     opened_before = app.over is Over.STATS  # then it is shown already, and stays so
-    app, page, _ = play(app, {}, Pressed(Button.MENU_STATS), Fetched("references", None))
+    app, page, _ = play(app, {}, Pressed(Button.MENU_STATS), Fetched(REFERENCES, None))
     shown = page.get("stats", {}).get("hidden")  # None: not drawn again (the view draws what changed)
     assert app.over is Over.STATS and shown is (None if opened_before else False)
-    return app, page["stats-body"]["html"]
+    assert opened_before or page["stats-body"]["html"] == app.stats  # opened: its body drawn (else as it was)
+    return app, app.stats
 
 
 def stat(body: str, what: str) -> str:

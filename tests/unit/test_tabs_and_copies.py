@@ -33,6 +33,7 @@ from game.app import (
     update,
 )
 from game.app.effects import Remove, Store
+from game.app.keys import REFERENCES
 from game.app.screens import OTHER_TAB_TITLE
 from game.app.storage import KEPT_BUDGET, MAX_KEPT_PER_KIND, kept_kind
 from game.coach.session import Session
@@ -232,7 +233,7 @@ def test_a_backup_without_a_challenge_still_imports_and_a_damaged_one_is_refused
 def launch(storage: dict[str, str], now: str) -> list[Effect]:
     """A launch with an unreadable save and history: the save problem passed, Statistics opened (which keeps the
     history aside), every tick answered; storage changed as the page would."""
-    events = [Pressed(Button.SAVE_PROBLEM_DISMISS), Pressed(Button.MENU_STATS), Fetched("references", None)]
+    events = [Pressed(Button.SAVE_PROBLEM_DISMISS), Pressed(Button.MENU_STATS), Fetched(REFERENCES, None)]
     app, effects = update(App(), Start(stored=tuple(storage.items())), now=now)
     everything = list(effects)
     apply(storage, effects)

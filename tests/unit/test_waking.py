@@ -7,7 +7,7 @@ import json
 from dataclasses import replace
 
 from game.app import App, Button, Early, Fetched, Key, Pressed, Start, TimerFired, TimerKind, read_event, update
-from game.app.keys import SAVE_KEY
+from game.app.keys import SAVE_KEY, Wanted
 from game.app.state import Screen
 from game.app.waking import stamp
 from game.core.actions import Roll
@@ -81,7 +81,7 @@ def test_early_taps_wait_while_the_start_waits_for_its_language_then_are_answere
     painted = stamp(resumed(saved)[0])
     app, effects = send(app, Early(Key("r"), painted), Early(Key("r"), painted))
     assert effects == [] and len(app.held) == 2 and rolls(app) == 0  # held: nothing drawn yet
-    app, effects = send(app, Fetched("language:sv", catalogue("sv")))
+    app, effects = send(app, Fetched(Wanted.language("sv"), catalogue("sv")))
     assert app.t.code == "sv" and app.held == () and rolls(app) == 3  # both taps, on the table the start drew
     assert kinds(effects).index("ready") < kinds(effects).index("keep")
 
