@@ -4,7 +4,7 @@ Every id, data-* value, answer and timer token the page sends is read here, into
 right type; the handlers (game.app's dispatch tables) only match on the message's type and enums::
 
     >>> read_event('{"type": "click", "id": "roll-button", "now": "2026-11-24T10:00:00Z"}')
-    (Pressed(button=<Button.ROLL: 'roll-button'>, form=()), '2026-11-24T10:00:00Z')
+    (Pressed(button=<Button.ROLL: 'roll-button'>), '2026-11-24T10:00:00Z')
     >>> read_event('{"type": "tick", "token": "hint:3"}')[0]
     TimerFired(kind=<TimerKind.HINT: 'hint'>, token=3)
 """
@@ -12,7 +12,7 @@ right type; the handlers (game.app's dispatch tables) only match on the message'
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Any
 
@@ -125,10 +125,11 @@ class Start:
     entropy: str = ""  # a fresh random id the page drew (game.core.marks): this phone's, where it keeps none yet
 
 
+@dataclass(frozen=True)
 class Input:
     """A person's tap or change on the page, with the setup form's fields as they stood (app.form follows them)."""
 
-    form: Form  # each message's last field, () by default
+    form: Form = field(default=(), kw_only=True, repr=False)  # named, after each message's own fields
 
 
 @dataclass(frozen=True)
@@ -136,7 +137,6 @@ class Pressed(Input):
     """A button with an id."""
 
     button: Button
-    form: Form = ()
 
 
 @dataclass(frozen=True)
@@ -144,7 +144,6 @@ class DieToggled(Input):
     """A die (``data-die``): held or let go."""
 
     index: int
-    form: Form = ()
 
 
 @dataclass(frozen=True)
@@ -152,7 +151,6 @@ class BoxChosen(Input):
     """A box of the scorecard offered as a choice (``data-category``): scored."""
 
     category: str
-    form: Form = ()
 
 
 @dataclass(frozen=True)
@@ -161,7 +159,6 @@ class CellPressed(Input):
 
     row: str
     player: int
-    form: Form = ()
 
 
 @dataclass(frozen=True)
@@ -169,7 +166,6 @@ class GameDeletePressed(Input):
     """A game's delete button in Statistics (``data-game``): asked first."""
 
     game: str
-    form: Form = ()
 
 
 @dataclass(frozen=True)
@@ -178,7 +174,6 @@ class Toggled(Input):
 
     switch: Switch
     checked: bool
-    form: Form = ()
 
 
 @dataclass(frozen=True)
@@ -186,7 +181,6 @@ class LanguagePicked(Input):
     """The language picker's choice (a code, maybe one the game lacks)."""
 
     code: str
-    form: Form = ()
 
 
 @dataclass(frozen=True)
@@ -195,14 +189,11 @@ class StatsFiltered(Input):
 
     rules: str | None = None
     player: str = ""
-    form: Form = ()
 
 
 @dataclass(frozen=True)
 class FormChanged(Input):
     """A choice of the setup form changed (its fields come in ``form``)."""
-
-    form: Form = ()
 
 
 @dataclass(frozen=True)
@@ -367,7 +358,7 @@ def read_click(id: str = "", data: Form = (), form: Form = ()) -> PersonMessage 
     that names nothing (a die or player that is not a count).
 
     >>> read_click(data=(("die", "2"),))
-    DieToggled(index=2, form=())
+    DieToggled(index=2)
     >>> read_click("menu-button"), read_click(data=(("row", "yacht"), ("player", "x")))
     (None, None)
     """
@@ -391,7 +382,7 @@ def read_change(id: str, value: str = "", checked: bool = False, form: Form = ()
     """A change's message from its element's id; None for an element Python does not answer.
 
     >>> read_change("hint-toggle", checked=True)
-    Toggled(switch=<Switch.HINTS: 'hint-toggle'>, checked=True, form=())
+    Toggled(switch=<Switch.HINTS: 'hint-toggle'>, checked=True)
     """
     switch = SWITCH_IDS.get(id)
     if switch is not None:

@@ -134,17 +134,17 @@ TEXTS = st.text(max_size=8)
 
 def person_messages() -> st.SearchStrategy[PersonMessage]:
     return st.one_of(
-        st.builds(Pressed, st.sampled_from(Button), FORMS),
-        st.builds(DieToggled, st.integers(0, 10**20), FORMS),
-        st.builds(BoxChosen, TEXTS, FORMS),
-        st.builds(CellPressed, TEXTS, st.integers(0, 99), FORMS),
-        st.builds(GameDeletePressed, TEXTS.filter(bool), FORMS),
-        st.builds(Toggled, st.sampled_from(Switch), st.booleans(), FORMS),
-        st.builds(LanguagePicked, TEXTS, FORMS),
-        st.builds(StatsFiltered, TEXTS, st.just(""), FORMS),
-        st.builds(StatsFiltered, st.none(), TEXTS, FORMS),
-        st.builds(FormChanged, FORMS),
-        st.builds(Submit, FORMS),
+        st.builds(Pressed, st.sampled_from(Button), form=FORMS),
+        st.builds(DieToggled, st.integers(0, 10**20), form=FORMS),
+        st.builds(BoxChosen, TEXTS, form=FORMS),
+        st.builds(CellPressed, TEXTS, st.integers(0, 99), form=FORMS),
+        st.builds(GameDeletePressed, TEXTS.filter(bool), form=FORMS),
+        st.builds(Toggled, st.sampled_from(Switch), st.booleans(), form=FORMS),
+        st.builds(LanguagePicked, TEXTS, form=FORMS),
+        st.builds(StatsFiltered, TEXTS, st.just(""), form=FORMS),
+        st.builds(StatsFiltered, st.none(), TEXTS, form=FORMS),
+        st.builds(FormChanged, form=FORMS),
+        st.builds(Submit, form=FORMS),
         st.builds(Key, TEXTS, st.booleans(), st.booleans(), st.booleans(), st.booleans()),
     )
 
