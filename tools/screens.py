@@ -24,14 +24,16 @@ PASSING = "?rules=yacht&players=Ann,Bob&pass=1&seed=4"
 SETTLED = "() => Promise.all(document.getAnimations().map(a => a.finished)).then(() => true)"
 
 
-def shoot(page, base_url: str, out: Path, stem: str) -> list[Path]:
-    """The three screens of one theme and size, as ``stem-setup.png``, ``stem-game.png``, ``stem-settings.png``."""
+def shoot(page, base_url: str, out: Path, stem: str, suffix: str = ".png") -> list[Path]:
+    """The screens of one theme and size, as ``stem-setup.png``, ``stem-game.png``, ``stem-settings.png`` and so on
+    (``.jpg`` with ``suffix``: the felt's smooth gradients make a desktop's PNG several hundred KB)."""
     shots = []
 
     def save(name: str, full_page: bool = True) -> None:
         page.evaluate(SETTLED)
-        path = out / f"{stem}-{name}.png"
-        page.screenshot(path=str(path), full_page=full_page)
+        path = out / f"{stem}-{name}{suffix}"
+        extra = {"quality": 82} if suffix == ".jpg" else {}
+        page.screenshot(path=str(path), full_page=full_page, **extra)
         shots.append(path)
 
     page.goto(f"{base_url}/")
@@ -82,6 +84,7 @@ def main(argv=None) -> int:
     parser.add_argument("--themes", nargs="+", choices=THEMES, default=THEMES)
     parser.add_argument("--sizes", nargs="+", default=SIZES, help="WIDTHxHEIGHT (default: 360x800 1280x900)")
     parser.add_argument("--dice-style", choices=("pips", "numbers"), default="pips")
+    parser.add_argument("--jpeg", action="store_true", help="JPEG files (smaller, for the README) instead of PNG")
     parser.add_argument("--site", type=Path, default=ROOT / "dist", help="the built site to serve (default dist/)")
     args = parser.parse_args(argv)
     if not (args.site / "index.html").is_file():
@@ -111,6 +114,7 @@ def main(argv=None) -> int:
                             base_url,
                             args.out,
                             f"{theme}-{width}" + ("-numbers" if args.dice_style == "numbers" else ""),
+                            ".jpg" if args.jpeg else ".png",
                         ):
                             print(path)
                     finally:

@@ -45,13 +45,14 @@ LAND = 0.7
 """The part of the roll, from its start, after which the die shows the face it lands on."""
 
 TOSS: tuple[dict[str, object], ...] = (
-    {"transform": "translateY(-28%) rotate(-40deg) scale(0.82)"},
-    {"transform": "translateY(-14%) rotate(24deg) scale(1.04)", "offset": 0.4},
-    {"transform": "translateY(0) rotate(-7deg) scale(1)", "offset": LAND},
-    {"transform": "rotate(3deg)", "offset": 0.86},
+    {"transform": "translate(-120%, -24%) rotate(-250deg) scale(0.86)"},
+    {"transform": "translate(-42%, -10%) rotate(-70deg) scale(1.04)", "offset": 0.4},
+    {"transform": "translate(5%, 0) rotate(8deg) scale(1)", "offset": LAND},
+    {"transform": "translate(-1%, 0) rotate(-3deg) scale(1)", "offset": 0.86},
     {"transform": "none"},
 )
-"""A thrown die's body in the air and landing: transforms only, so the compositor alone draws it."""
+"""A thrown die's body rolling in from the left across the tray, tumbling, and settling with a rock: transforms
+only, so the compositor alone draws it (none with reduced motion: game.app leaves such a roll unthrown)."""
 FLICK: tuple[dict[str, object], ...] = (
     {
         "transform": f"translateY(-{100 * TUMBLE_FACES / (TUMBLE_FACES + 1):g}%)",

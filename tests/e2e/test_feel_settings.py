@@ -9,8 +9,8 @@ from playwright.sync_api import expect
 from tests.e2e import ui
 from tests.e2e.conftest import open_game
 
-BACKGROUND = {"light": "rgb(246, 243, 234)", "dark": "rgb(20, 19, 15)", "contrast": "rgb(0, 0, 0)"}
-"""The page's background in each theme (app.css: --bg)."""
+BACKGROUND = {"light": "rgb(27, 102, 68)", "dark": "rgb(18, 63, 44)", "contrast": "rgb(0, 0, 0)"}
+"""The page's background in each theme: the table's felt (app.css: --felt)."""
 
 # Count what the page plays: every oscillator or noise burst started, every audio context made, every buzz.
 LISTEN = """(() => {

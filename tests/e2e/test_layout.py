@@ -284,3 +284,63 @@ def test_every_screen_is_clean_for_axe_in_every_theme(page, base_url):
     check("ending")
     assert len(found) == 6 * len(THEMES)
     assert found == {seen: [] for seen in found}
+
+
+LOOK_SIZES = [*PHONES, (1280, 720), (1440, 900)]
+STATUS_LINES = """s => { const r = s.getBoundingClientRect(); return [r.height / parseFloat(getComputedStyle(s).lineHeight),
+    s.scrollHeight / parseFloat(getComputedStyle(s).lineHeight)]; }"""
+CUT_HEADS = """() => [...document.querySelectorAll('#scorecard thead th')]
+    .filter(h => h.scrollWidth > h.clientWidth + 0.5).map(h => h.textContent)"""
+UNHYPHENATED = """() => [...document.querySelectorAll('#scorecard th[scope=row]')]
+    .filter(h => getComputedStyle(h).hyphens !== 'auto' || h.closest('[lang]').lang !== 'de').map(h => h.textContent)"""
+# The foot of what the card shows (its parts and the win chances), and of the tray: the table's content.
+CONTENT_FOOT = """() => Math.max(...[...document.querySelectorAll('#card .section, #card .chances, #tray')]
+    .filter(e => e.offsetParent !== null).map(e => e.getBoundingClientRect().bottom))"""
+CARD_FOOT = """() => Math.max(...[...document.querySelectorAll('#card .section, #card .chances')]
+    .filter(e => e.offsetParent !== null).map(e => e.getBoundingClientRect().bottom))"""
+DICE_ROWS = "bs => new Set(bs.map(b => Math.round(b.getBoundingClientRect().top))).size"
+
+
+def the_table_uses_the_screen(page, where) -> None:
+    """A phone: no empty band between the card and the tray; a desktop: the five dice in one row and the table
+    filling the screen's height, without a scroll."""
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    if (width, height) in PHONES:
+        gap = box(page, "#tray")[1] - page.evaluate(CARD_FOOT)
+        assert gap <= 24, (where, gap)
+    else:
+        assert page.locator("#dice button").evaluate_all(DICE_ROWS) == 1, where
+        assert page.evaluate(CONTENT_FOOT) >= 0.85 * height, (where, page.evaluate(CONTENT_FOOT))
+        assert page.evaluate(FITS), where
+
+
+def test_the_table_uses_the_screen_and_keeps_its_words_in_every_language(page, base_url):
+    """Issue 47, with hints on, at two phones and two desktops in every language: the status line (after a score
+    that cost points, its longest) at most two lines; no column head cut; German box names hyphenated (lang="de",
+    hyphens: auto); on a phone the card reaching the tray with one seat or two; on a desktop the dice in one row
+    and the table filling at least 85 % of the screen's height without a scroll."""
+    size(page, 390, 844)
+    ui.start_afresh(page, base_url, "rules=yatzy&players=Ann&seed=3")
+    page.locator("#hint-toggle").check()
+    clamped = []
+    for code in i18n.LANGUAGES:
+        size(page, 390, 844)
+        speak(page, code)
+        page.locator("#roll-button").click()  # Roll in this language's words
+        page.locator("#scorecard button.choice").last.click()  # rarely the best: the status adds what it cost
+        for width, height in LOOK_SIZES:
+            size(page, width, height)
+            where = (code, width, height)
+            shown, whole = page.locator("#status").evaluate(STATUS_LINES)
+            assert shown <= 2.05, (where, shown, page.locator("#status").inner_text())
+            clamped.append(whole > 2.05)
+            assert page.evaluate(CUT_HEADS) == [], where
+            if code == "de":
+                assert page.evaluate(UNHYPHENATED) == [], where
+            the_table_uses_the_screen(page, where)
+    assert any(clamped)  # some status was longer than two lines: the clamp was measured, not an easy text
+    ui.start_afresh(page, base_url, "rules=yatzy&players=Ann,Bob&seed=3")
+    ui.roll(page)
+    for width, height in LOOK_SIZES:
+        size(page, width, height)
+        the_table_uses_the_screen(page, ("Ann,Bob", width, height))
