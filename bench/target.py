@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from game.coach import shaped  # noqa: E402
 from game.coach.advisor import Advisor  # noqa: E402
 from game.coach.target import Reaching  # noqa: E402
 from game.coach.winning import Winning  # noqa: E402
@@ -34,7 +35,7 @@ from game.core.actions import Decision, Score  # noqa: E402
 from game.core.rules import RuleSet  # noqa: E402
 from game.core.variants import ruleset  # noqa: E402
 
-__all__ = ("TARGETS", "Z95", "dice_of", "play", "main")
+__all__ = ("COME_CACHE", "TARGETS", "Z95", "dice_of", "play", "main")
 
 TARGETS = {"yahtzee": 300, "yatzy": 280}
 """The issue's targets per rule set (about the optimal player's 80th percentile)."""
@@ -71,12 +72,27 @@ def play(rs: RuleSet, policy: Policy, faces: Faces) -> int:
     return rs.totals(card[0], card[1]).grand_total
 
 
+COME_CACHE = 200_000
+"""Turn starts whose shaped points to come a bench process keeps (the page keeps game.coach.shaped.COME_CACHE):
+working them out for the cards with three boxes left is most of a target player's time, and the games share them."""
+
+_PLAYERS: dict[str, tuple[Advisor, Reaching]] = {}  # per rule set, kept by a process from chunk to chunk
+
+
+def _players(name: str) -> tuple[Advisor, Reaching]:
+    got = _PLAYERS.get(name)
+    if got is None:
+        shaped.COME_CACHE = COME_CACHE
+        advisor = Advisor(ruleset(name))
+        got = _PLAYERS[name] = advisor, Reaching(Winning(advisor))
+    return got
+
+
 def _chunk(args: tuple[str, int, int, int]) -> list[tuple[int, int]]:
     """(expected-score player's final score, target player's) for ``count`` games from game ``first``."""
     name, target, first, count = args
-    rs = ruleset(name)
-    advisor = Advisor(rs)
-    reaching = Reaching(Winning(advisor))
+    advisor, reaching = _players(name)
+    rs = advisor.ruleset
 
     def points(card: Card, dice: tuple[int, ...], rolls_left: int) -> Decision:
         return advisor.options(card[0], dice, rolls_left, yahtzee_bonus=card[1])[0].action
