@@ -14,7 +14,8 @@ How exact the chance is:
   **estimated** as the advisor (expected-score) player would play it: the exact distribution of
   its points to come when at most SHAPE_OPEN boxes are left (game.coach.shaped), else a normal of
   the optimal player's mean and spread (the spread table; a rough rule without it). Playing the
-  rest for the target does at least as well, so there the chance is a little low, never high.
+  rest for the target does at least as well, so the shaped chances are a little low, never high;
+  the normal's may be either.
 
 Ties between chances (a target already reached, or out of reach) go to the expected-score choice.
 

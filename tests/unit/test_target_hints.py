@@ -10,11 +10,16 @@ import pytest
 
 from bench.target import dice_of, play
 from bench.winning import Card, perfect, play_turn
+from game.coach import advice
 from game.coach.advisor import Advisor
-from game.coach.target import EXACT_OPEN, TIE, Reaching
+from game.coach.target import EXACT_OPEN, TIE, Reaching, target_hint
 from game.coach.winning import Winning
 from game.core.actions import Keep, Score
+from game.core.engine import new_match
+from game.core.i18n import LANGUAGES, Text
 from game.core.variants import ruleset
+from game.present import coach_view, markup
+from tests.unit.marked import Marked, outside_markers
 
 
 def _card(rs, advisor, boxes: int, rng: random.Random) -> Card:
@@ -162,3 +167,35 @@ def test_the_bench_plays_both_players_on_the_same_dice():
         return advisor.options(card[0], dice, rolls_left, yahtzee_bonus=card[1])[0].action
 
     assert play(rs, policy, faces) == play(rs, policy, faces) > 0
+
+
+def test_the_hint_panel_words_the_target_line_from_the_catalogue():
+    """Each form of the target's line is a catalogue message, and the panel draws it after the options."""
+    rs = ruleset("yahtzee")
+    advisor = Advisor(rs)
+    reach = Reaching(Winning(advisor))
+    late = new_match("yahtzee", ["Ann"], seed=1)
+    for category in rs.categories:
+        if category.id not in ("large_straight", "yahtzee"):
+            late = late.roll(faces=[1, 1, 2, 2, 3]).score(category.id)
+    late = late.roll(faces=[1, 2, 3, 4, 4])  # Large Straight and Yahtzee open
+    early = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[1, 2, 3, 4, 4])
+    total = rs.totals(late.scorecard().scores).grand_total
+    marked = Text(LANGUAGES["en"], Marked())
+    forms = set()
+    for match, target in ((late, total + 50), (late, total + 40), (early, 300), (early, 600)):
+        aim = target_hint(reach, match, target)
+        assert aim is not None
+        forms.add((aim.differs, aim.exact))
+        words = coach_view.target_text(rs, aim, marked)
+        assert words.startswith("«") and outside_markers(words) == "", words  # messages, nothing outside them
+    assert forms >= {(True, True), (False, True), (False, False)}
+    hint = advice.hint(advisor, late)
+    assert hint is not None
+    aim = target_hint(reach, late, total + 50, hint.best)
+    panel = markup.advice(coach_view.advice(late, hint, target=aim))
+    assert panel.endswith(
+        f'<div class="hint-target">To reach {total + 50}: keep 4 4, 7.4% (exact).'
+        " For the best expected score, keep 1 2 3 4: 4.9%.</div>"
+    )
+    assert coach_view.advice(late, hint).target == ""
