@@ -42,7 +42,7 @@ from game.coach.winning import EXACT_OPEN, ROUGH_SPREAD, Winning
 from game.core.engine import Match
 from game.core.rules import RuleSet
 
-__all__ = ("EXACT_OPEN", "PROGRAMS", "TIE", "Reaching", "TargetHint", "target_hint")
+__all__ = ("EXACT_OPEN", "PROGRAMS", "TARGETS", "TIE", "Reaching", "TargetHint", "target_hint")
 
 TIE = 1e-9
 """Chances closer than this are level: the expected-score choice is taken among them."""
@@ -50,7 +50,17 @@ TIE = 1e-9
 PROGRAMS = 64
 """Turn starts (with their target) whose within-turn program a :class:`Reaching` keeps (oldest out)."""
 
+TARGETS = 4
+"""Targets whose chances a :class:`Reaching` keeps (oldest out): a person may type one number after another."""
+
 _SQRT2 = math.sqrt(2.0)
+
+
+def _keep(kept: dict[int, Worth], target: int, start: Worth) -> None:
+    """Keep a target's chances, the oldest target's out beyond TARGETS."""
+    if len(kept) >= TARGETS:
+        del kept[next(iter(kept))]
+    kept[target] = start
 
 
 @dataclass(frozen=True)
@@ -155,7 +165,7 @@ class Reaching:
                 chance = memo[key] = Program(m, last).start()
             return chance
 
-        self._exact[target] = start
+        _keep(self._exact, target, start)
         return start
 
     def estimate_start(self, target: int) -> Worth:
@@ -186,7 +196,7 @@ class Reaching:
                 memo[key] = chance
             return chance
 
-        self._estimate[target] = start
+        _keep(self._estimate, target, start)
         return start
 
     def start(self, mask: int, target: int) -> Worth:
