@@ -17,6 +17,7 @@ from game.core.rules import RuleSet
 if TYPE_CHECKING:
     from game.coach.advisor import Advisor
     from game.coach.odds import Odds
+    from game.coach.target import Reaching
     from game.coach.winning import Winning
 
 __all__ = ["Coach"]
@@ -33,13 +34,14 @@ class Coach:
     'yacht'
     """
 
-    __slots__ = ("ruleset", "_advisor", "_odds", "_winning", "_table_missing", "_spread_missing")
+    __slots__ = ("ruleset", "_advisor", "_odds", "_winning", "_reaching", "_table_missing", "_spread_missing")
 
     def __init__(self, ruleset: RuleSet) -> None:
         self.ruleset = ruleset
         self._advisor: Advisor | None = None
         self._odds: Odds | None = None
         self._winning: Winning | None = None
+        self._reaching: Reaching | None = None
         self._table_missing = False  # its fetch failed: the advisor estimates instead
         self._spread_missing = False
 
@@ -69,6 +71,15 @@ class Coach:
 
             self._winning = Winning(self.advisor)
         return self._winning
+
+    @property
+    def reaching(self) -> Reaching:
+        """The game.coach.target.Reaching of the rule set (hints to beat a target), on the win chances' model."""
+        if self._reaching is None or self._reaching.winning is not self.winning:
+            from game.coach.target import Reaching
+
+            self._reaching = Reaching(self.winning)
+        return self._reaching
 
     def needs_table(self) -> str | None:
         """The advisor table's file name while it is still to be fetched; None when loaded or not shipped."""

@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # the coach's values, imported only when asked for, to keep t
     from game.coach.advisor import Option
     from game.coach.odds import Chances
     from game.coach.session import Session
+    from game.coach.target import TargetHint
     from game.coach.winning import WinChances
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "odds_text",
     "report",
     "report_summary",
+    "target_text",
 ]
 
 
@@ -185,6 +187,7 @@ class Advice:
     keep: tuple[int, ...]  # dice to hold for the best keep
     category: str | None  # the box to score, when scoring is best
     why: str = ""  # the best option against the next, in numbers ("" when there is nothing to compare)
+    target: str = ""  # the choice for a target score beside the expected-score one, each with its chance
 
 
 HINT_OPTIONS = 5
@@ -304,8 +307,50 @@ def _why(ruleset: rules.RuleSet, hint: Hint, t: Text) -> str:
     return " ".join(sentences)
 
 
-def advice(match: Match, hint: Hint, t: Text = ENGLISH) -> Advice:
-    """The hint panel for a game.coach.advice.Hint of the match's current decision.
+def target_text(ruleset: rules.RuleSet, hint: TargetHint, t: Text = ENGLISH) -> str:
+    """The target hint beside the expected-score hint: the choice for the target and its chance, and where
+    the two differ, the expected-score choice's chance of reaching the target too.
+
+    >>> from game.core import variants
+    >>> from game.coach.advisor import Option
+    >>> from game.coach.target import TargetHint
+    >>> rs = variants.ruleset("yahtzee")
+    >>> target_text(rs, TargetHint(168, Option(Keep((4, 4)), 0.0738), Option(Keep((1, 2, 3, 4)), 0.0492), True))
+    'To reach 168: keep 4 4, 7.4% (exact). For the best expected score, keep 1 2 3 4: 4.9%.'
+    >>> target_text(rs, TargetHint(300, Option(Keep((6, 6)), 0.018), Option(Keep((6, 6)), 0.018), False))
+    'To reach 300: the same choice, 1.8% (estimated).'
+    """
+    fields = {"target": hint.target, "percent": t.percent(hint.best.expected, 1)}
+    if not hint.differs:
+        if hint.exact:
+            # Translators: the hint panel: playing for a target score ({target} points) means the same choice as
+            # playing for the best expected score; {percent} is the exact chance of reaching the target with it.
+            return t._("To reach {target}: the same choice, {percent} (exact).", **fields)
+        # Translators: the hint panel: playing for a target score ({target} points) means the same choice as
+        # playing for the best expected score; {percent} is the estimated chance of reaching the target with it.
+        return t._("To reach {target}: the same choice, {percent} (estimated).", **fields)
+    fields |= {
+        "action": action_text(ruleset, hint.best.action, t),
+        "usual": action_text(ruleset, hint.usual.action, t),
+        "usual_percent": t.percent(hint.usual.expected, 1),
+    }
+    if hint.exact:
+        # Translators: the hint panel: the best choice for reaching a target score ({target} points; {action}: "keep
+        # 4 4") with its exact chance, then the choice for the best expected score ({usual}) with its chance of it.
+        return t._(
+            "To reach {target}: {action}, {percent} (exact). For the best expected score, {usual}: {usual_percent}.",
+            **fields,
+        )
+    # Translators: the hint panel: the best choice for reaching a target score ({target} points; {action}: "keep
+    # 4 4") with its estimated chance, then the choice for the best expected score ({usual}) with its chance of it.
+    return t._(
+        "To reach {target}: {action}, {percent} (estimated). For the best expected score, {usual}: {usual_percent}.",
+        **fields,
+    )
+
+
+def advice(match: Match, hint: Hint, t: Text = ENGLISH, target: TargetHint | None = None) -> Advice:
+    """The hint panel for a game.coach.advice.Hint of the match's current decision (and a target's, when given).
 
     A keep's line shows its likeliest boxes' exact odds when the hint has them (game.coach.odds).
 
@@ -341,10 +386,11 @@ def advice(match: Match, hint: Hint, t: Text = ENGLISH) -> Advice:
         for o, chances in zip(hint.options[:HINT_OPTIONS], odds)
     )
     why = _why(match.ruleset, hint, t)
+    aim = "" if target is None else target_text(match.ruleset, target, t)
     if isinstance(best, Score):
-        return Advice(title, lines, (), best.category, why)
+        return Advice(title, lines, (), best.category, why, aim)
     keep = tuple(i for i, held in enumerate(holds_for(match, best.faces)) if held)
-    return Advice(title, lines, keep, None, why)
+    return Advice(title, lines, keep, None, why, aim)
 
 
 @dataclass(frozen=True)

@@ -246,9 +246,13 @@ def advice(hint: coach_view.Advice, t: Text = ENGLISH) -> str:
     '<p>Best: score Yacht</p><ol><li>score Yacht — 50.0</li></ol>'
     >>> advice(coach_view.Advice("Best: keep 6", ("keep 6 — 9.0",), (0,), None, "Keeping 6 <wins>."))
     '<p>Best: keep 6</p><div class="hint-why">Keeping 6 &lt;wins&gt;.</div><ol><li>keep 6 — 9.0</li></ol>'
+    >>> advice(coach_view.Advice("Best: keep 6", ("keep 6 — 9.0",), (0,), None, "", "To reach 90: keep 6, 1.0% (exact)."))
+    '<p>Best: keep 6</p><ol><li>keep 6 — 9.0</li></ol><div class="hint-target">To reach 90: keep 6, 1.0% (exact).</div>'
     """
     why = element("div", escape(hint.why), class_="hint-why") if hint.why else ""
-    return element("p", escape(hint.title)) + why + element("ol", lines(hint.lines))
+    # the target's choice after the list: the list's lines are expected final scores, the target's a chance
+    aim = element("div", escape(hint.target), class_="hint-target") if hint.target else ""
+    return element("p", escape(hint.title)) + why + element("ol", lines(hint.lines)) + aim
 
 
 def report(sections: Sequence[coach_view.ReportSection], t: Text = ENGLISH) -> str:
