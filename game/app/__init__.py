@@ -117,7 +117,7 @@ from game.app.sharing import (
     share_daily,
     show_qr,
 )
-from game.app.start import on_start
+from game.app.start import name_given, name_skipped, on_start
 from game.app.state import (
     App,
     Effect,
@@ -325,6 +325,8 @@ BUTTONS: dict[Button, Callable[[App], Out]] = {
     Button.QUICK_DAILY: lambda app: quick_start(app, setups.Quick.DAILY),
     Button.SHARE_RESULT: share_daily,
     Button.PLAY_AGAIN: play_again,
+    Button.NAMING_OK: name_given,
+    Button.NAMING_SKIP: name_skipped,
     Button.MENU_NEW: leave_match,
     Button.SAVE_PROBLEM_DISMISS: leave_save_problem,
     Button.SAVE_PROBLEM_DOWNLOAD: lambda app: (
