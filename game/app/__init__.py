@@ -110,6 +110,8 @@ from game.app.sharing import (
     QR_LABEL,
     challenge_friend,
     close_share,
+    name_given,
+    name_skipped,
     on_shared,
     send_result,
     send_shared,
@@ -117,7 +119,7 @@ from game.app.sharing import (
     share_daily,
     show_qr,
 )
-from game.app.start import name_given, name_skipped, on_start
+from game.app.start import on_start
 from game.app.state import (
     App,
     Effect,

@@ -10,22 +10,21 @@ or a link's match, challenge or setup opened (asked first where it would replace
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 
 from game.app import waking
-from game.app.effects import Dialog, DropQuery, Ready
+from game.app.effects import DropQuery, Ready
 from game.app.events import Start
-from game.app.keys import CHALLENGE_KEY, PHONE_KEY, SAVE_KEY, SETUP_KEY
+from game.app.keys import CHALLENGE_KEY, PHONE_KEY, SAVE_KEY
 from game.app.screens import Offer, filled, offer_link, open_setup, report_unreadable, resume_or_setup
 from game.app.settings import NO_CATALOGUE, ask_language, preferred, use_language
-from game.app.sharing import share_match
-from game.app.state import App, Effect, Out, SetupScreen, store
-from game.app.storage import keep_setup_aside, prune_kept, remembered_fields, saved_setup, stored_session
-from game.app.table import against, begin, board, save, seeded
+from game.app.sharing import ask_name, share_match
+from game.app.state import App, Effect, Naming, Out, SetupScreen, store
+from game.app.storage import keep_setup_aside, prune_kept, saved_setup, stored_session
+from game.app.table import begin, seeded
 from game.coach.session import Session
 from game.core import links, marks
-from game.core.cards import Seat, SeatKind
+from game.core.cards import SeatKind
 from game.core.i18n import N_, Text
 from game.core.refusals import worded
 from game.present import setup as setups
@@ -300,41 +299,6 @@ def open_challenge(app: App, link: links.Link) -> Out:
     else:
         app, more = begin(app, offered)
         if not setups.form_name(dict(app.form).get("name1", "")):  # no name remembered: asked, once
-            app, asked = ask_name(app)
+            app, asked = ask_name(app, Naming.CHALLENGED)
             more += asked
     return app, effects + more
-
-
-NAMING = "naming"
-"""The name dialog (index.html): its field, ``asked-name``, belongs to the setup form, which every tap carries."""
-ASKED_NAME = "asked-name"
-
-
-def ask_name(app: App) -> Out:
-    """Ask the person's name (a challenge opened on a phone that remembers none): the challenge says who played it."""
-    return replace(app, naming=True), [Dialog(NAMING, True)]
-
-
-def name_given(app: App) -> Out:
-    """The name asked, given: the challenge's seat takes it, and the setup form remembers it (never asked again); a
-    blank one changes nothing (the dialog stays)."""
-    fields = dict(app.form)
-    name = setups.form_name(fields.get(ASKED_NAME, ""))
-    if not app.naming or not name:
-        return app, []
-    app = replace(app, naming=False)
-    effects: list[Effect] = [Dialog(NAMING, False)]
-    session = app.session
-    if session is not None and against(app) is not None and session.match.seats[0].kind is SeatKind.HUMAN:
-        match = replace(session.match, seats=(Seat.human(name),))
-        app, saved = save(replace(app, session=replace(session, match=match)))
-        app, drawing = board(app, view.status(match, t=app.t))
-        effects += saved + drawing
-    remembered, _ = setups.setup_from_fields(remembered_fields(app) | {"name1": name})
-    kept = json.dumps(setups.form_values(remembered))  # as start_setup remembers a form: bounded
-    return filled(app.holding(SETUP_KEY, kept), remembered), [store(SETUP_KEY, kept), *effects]
-
-
-def name_skipped(app: App) -> Out:
-    """The name asked, not given: the challenge is played under the default name (asked again by the next one)."""
-    return (replace(app, naming=False), [Dialog(NAMING, False)]) if app.naming else (app, [])
