@@ -1,6 +1,6 @@
 """Python in PyScript's worker on both kinds of host: ready, the visit's first roll, roll and score latency.
 
-    .venv/bin/python -m bench.worker [--runs 5] [--no-build]
+    .venv/bin/python -m bench.worker [--runs 5] [--no-build] [--first-only]
 
 Serves dist/ twice with tools/serve.py's handler: as a plain host (no COOP and COEP, as GitHub Pages)
 and as an isolating host (tools/serve.py's default). Python runs in a worker on both; the page
@@ -10,7 +10,10 @@ presses Roll, as a player's first tap (the visit's first roll: the warm-up after
 shares the worker with it); then, once the warm-up is over, plays turns pressed as taps are
 (``pointerdown``, then the click), timing each Roll and each Score from the click to the change it
 makes in the page (a MutationObserver: the answer comes from the worker after the click returns).
-Also counts the page thread's long tasks (over 50 ms) from navigation to ready. Prints medians and
+Times first the first roll of each start path (issue 47: lobby, link, resume, a link's match, a challenge),
+each from a new context whose storage remembers a name: the tap on Roll as soon as the table is there (the
+lobby's after its Play, resume's after a reload) to the dice drawn; ``--first-only`` stops there. Also counts
+the page thread's long tasks (over 50 ms) from navigation to ready. Prints medians and
 95th percentiles; a benchmark, not a test.
 """
 
@@ -60,6 +63,60 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
+def _links() -> dict[str, str]:
+    """The queries of the start paths opened by a link: a new match's, a match link's and a challenge's."""
+    from game.core import links
+    from game.core.engine import new_match
+
+    played = new_match("yahtzee", ["Ann"], seed=7)
+    for box in played.open_categories():
+        played = played.roll().score(box)
+    under_way = new_match("yahtzee", ["Ann", "Bob"], seed=7)
+    for _ in range(2):
+        rolled = under_way.roll()
+        under_way = rolled.score(next(iter(rolled.options())))
+    return {
+        "link": "?rules=yahtzee&players=Ann&seed=7",
+        "a link's match": "?match=" + links.write(under_way, links.LinkKind.MATCH),
+        "challenge": "?challenge=" + links.write(played, links.LinkKind.CHALLENGE),
+    }
+
+
+PATHS = ("lobby", "link", "resume", "a link's match", "challenge")
+"""The start paths whose first roll is timed (issue 47): each from a first visit but resume, a reload."""
+
+
+def _ready(page) -> None:
+    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=120_000)
+
+
+def first_roll(browser, base: str, path: str, queries: dict[str, str]) -> float:
+    """One start path's first roll: the tap on Roll as soon as the table is there, to the dice drawn (ms)."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.add_init_script("localStorage.setItem('yacht-dice/setup', JSON.stringify({name1: 'Ann'}))")
+    if path == "lobby":
+        page.goto(base + "/")
+        _ready(page)
+        page.click("#quick-solo")
+        page.wait_for_selector("#roll-button:not([disabled])", timeout=60_000)
+    elif path == "resume":
+        page.goto(base + "/" + queries["link"])
+        _ready(page)
+        page.evaluate(TIMED_CLICK, ["#roll-button", "#dice"])
+        page.evaluate(TIMED_CLICK, ["#scorecard button.choice", "#scorecard"])
+        page.wait_for_timeout(1500)
+        page.goto(base + "/")
+        _ready(page)
+    else:
+        page.goto(base + "/" + queries[path])
+        _ready(page)
+    try:
+        return page.evaluate(TIMED_CLICK, ["#roll-button", "#dice"])
+    finally:
+        context.close()
+
+
 def one_run(browser, base: str) -> dict:
     context = browser.new_context(service_workers="block")
     page = context.new_page()
@@ -98,6 +155,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
+    parser.add_argument("--first-only", action="store_true", help="time only each start path's first roll")
     args = parser.parse_args(argv)
     if not args.no_build:
         build(ROOT / "dist")
@@ -105,6 +163,8 @@ def main(argv=None) -> int:
 
     servers = {isolate: serve_in_background(ROOT / "dist", 0, isolate=isolate) for isolate in (False, True)}
     results: dict[bool, list[dict]] = {False: [], True: []}
+    firsts: dict[tuple[bool, str], list[float]] = {}
+    queries = _links()
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
@@ -112,6 +172,11 @@ def main(argv=None) -> int:
             )
             for run in range(args.runs):
                 for isolate, server in servers.items():
+                    base = f"http://127.0.0.1:{server.server_address[1]}"
+                    for path in PATHS:
+                        firsts.setdefault((isolate, path), []).append(first_roll(browser, base, path, queries))
+                    if args.first_only:
+                        continue
                     found = one_run(browser, f"http://127.0.0.1:{server.server_address[1]}")
                     if not found["worker"] or found["isolated"] != isolate:
                         raise SystemExit(
@@ -124,7 +189,19 @@ def main(argv=None) -> int:
         for server in servers.values():
             server.shutdown()
     print(
-        f"Chromium {browser_finder.ensure()}, {args.runs} first visits per host (service worker blocked), "
+        f"Chromium {browser_finder.ensure()}, {args.runs} runs per host and path; first roll (tap at ready → dice), ms\n"
+    )
+    print("| start path | plain host, median | worst | isolating host, median | worst |\n|---|---|---|---|---|")
+    for path in PATHS:
+        plain, isolating = firsts[(False, path)], firsts[(True, path)]
+        print(
+            f"| {path} | {statistics.median(plain):,.1f} | {max(plain):,.1f} | "
+            f"{statistics.median(isolating):,.1f} | {max(isolating):,.1f} |"
+        )
+    if args.first_only:
+        return 0
+    print(
+        f"\nChromium {browser_finder.ensure()}, {args.runs} first visits per host (service worker blocked), "
         f"then {TURNS} turns each; times in ms\n"
     )
     print("| | plain host (no COOP/COEP) | isolating host |\n|---|---|---|")

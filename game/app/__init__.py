@@ -110,6 +110,8 @@ from game.app.sharing import (
     QR_LABEL,
     challenge_friend,
     close_share,
+    name_given,
+    name_skipped,
     on_shared,
     send_result,
     send_shared,
@@ -325,6 +327,8 @@ BUTTONS: dict[Button, Callable[[App], Out]] = {
     Button.QUICK_DAILY: lambda app: quick_start(app, setups.Quick.DAILY),
     Button.SHARE_RESULT: share_daily,
     Button.PLAY_AGAIN: play_again,
+    Button.NAMING_OK: name_given,
+    Button.NAMING_SKIP: name_skipped,
     Button.MENU_NEW: leave_match,
     Button.SAVE_PROBLEM_DISMISS: leave_save_problem,
     Button.SAVE_PROBLEM_DOWNLOAD: lambda app: (

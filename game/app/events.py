@@ -52,6 +52,8 @@ class Button(Enum):
     QUICK_DAILY = "quick-daily"
     SHARE_RESULT = "share-result"
     PLAY_AGAIN = "play-again"
+    NAMING_OK = "naming-ok"
+    NAMING_SKIP = "naming-skip"
     MENU_NEW = "menu-new"
     SAVE_PROBLEM_DISMISS = "save-problem-dismiss"
     SAVE_PROBLEM_DOWNLOAD = "save-problem-download"

@@ -9,17 +9,20 @@ request), and what it sends: a match's link, a finished match's result, a challe
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 from game.app.effects import Dialog, Share
 from game.app.events import Shared
-from game.app.keys import Sent
-from game.app.state import App, Out, Sharing, focus
-from game.app.storage import read_history
-from game.app.table import handing, playing
+from game.app.keys import SETUP_KEY, Sent
+from game.app.state import App, Effect, Naming, Out, Sharing, focus, store
+from game.app.storage import read_history, remembered_fields
+from game.app.table import against, board, handing, playing, save
 from game.core import links
+from game.core.cards import Seat
 from game.core.i18n import N_
 from game.present import controls, view
+from game.present import setup as setups
 from game.records import challenge, daily
 from game.records.record import game_id, session_record, utc_time
 
@@ -134,13 +137,17 @@ def send_result(app: App) -> Out:
 CHALLENGE_TITLE = N_("Challenge a friend")  # the results' button (index.html) and the share dialog's title
 
 
-def challenge_friend(app: App) -> Out:
+def challenge_friend(app: App, asking: bool = True) -> Out:
     """The results' "Challenge a friend": the share dialog with a link carrying this game (the person's turns
     alone: computers beside them are left out, and the friend meets this seat's own dice), its rules, options
-    and seed; offered only for a match's first game played with no undo and no hint (controls.challengeable)."""
+    and seed; offered only for a match's first game played with no undo and no hint (controls.challengeable). A
+    person under the default name, with none remembered, is ``asking`` first for theirs (ask_name)."""
     session = app.session if playing(app) else None
     if session is None or not controls.challengeable(session):
         return app, []
+    seat = session.match.seats[challenge.person(session.match) or 0]
+    if asking and not remembered_name(app) and seat.name == app.t.p_("default name", "Player"):
+        return ask_name(app, Naming.CHALLENGING)  # the friend is told who challenges them: asked once
     game = challenge.solo(session.match)
     try:
         value = links.write(game, links.LinkKind.CHALLENGE, session.undo_allowed)
@@ -169,3 +176,58 @@ def share_daily(app: App) -> Out:
             ended = "1970-01-01T00:00:00Z"  # the text never says when it ended
         record = session_record(session, 0, ended)
     return open_share(app, app.t._(DAILY_TITLE), daily.share_text(record, app.t))
+
+
+NAMING = "naming"
+"""The name dialog (index.html): its field, ``asked-name``, belongs to the setup form, which every tap carries."""
+ASKED_NAME = "asked-name"
+
+
+def remembered_name(app: App) -> str:
+    """The person's name as the setup form holds it ("": none remembered)."""
+    return setups.form_name(dict(app.form).get("name1", ""))
+
+
+def ask_name(app: App, whose: Naming) -> Out:
+    """Ask the person's name, a challenge's on either end, where none is remembered: the friend is told who played."""
+    return replace(app, naming=whose), [Dialog(NAMING, True)]
+
+
+def name_given(app: App) -> Out:
+    """The name asked, given: the person's seat takes it (the challenge's, or the one about to be sent, which is then
+    sent), and the setup form remembers it (never asked again); a blank one changes nothing (the dialog stays)."""
+    name = setups.form_name(dict(app.form).get(ASKED_NAME, ""))
+    whose, session = app.naming, app.session
+    if whose is None or not name:
+        return app, []
+    app = replace(app, naming=None)
+    effects: list[Effect] = [Dialog(NAMING, False)]
+    if session is not None:
+        match = session.match
+        seat = challenge.person(match) if whose is Naming.CHALLENGING else (0 if against(app) is not None else None)
+        if seat is not None:
+            match = replace(match, seats=tuple(Seat.human(name) if i == seat else s for i, s in enumerate(match.seats)))
+            app, saved = save(replace(app, session=replace(session, match=match)))
+            app, drawing = board(app, view.status(match, t=app.t))
+            effects += saved + drawing
+    remembered, _ = setups.setup_from_fields(remembered_fields(app) | {"name1": name})
+    kept = json.dumps(setups.form_values(remembered))  # as a start remembers the form's choices: bounded
+    form = tuple(setups.form_values(remembered).items())
+    app = replace(app.holding(SETUP_KEY, kept), form=form, filled=app.filled + 1)  # the view puts it in the form
+    effects = [store(SETUP_KEY, kept), *effects]
+    if whose is Naming.CHALLENGING:
+        app, sent = challenge_friend(app, asking=False)
+        effects += sent
+    return app, effects
+
+
+def name_skipped(app: App) -> Out:
+    """The name asked, not given: played, or sent, under the default name (asked again next time)."""
+    if app.naming is None:
+        return app, []
+    whose, app = app.naming, replace(app, naming=None)
+    closed: list[Effect] = [Dialog(NAMING, False)]
+    if whose is Naming.CHALLENGING:
+        app, sent = challenge_friend(app, asking=False)
+        return app, closed + sent
+    return app, closed

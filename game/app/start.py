@@ -18,8 +18,8 @@ from game.app.events import Start
 from game.app.keys import CHALLENGE_KEY, PHONE_KEY, SAVE_KEY
 from game.app.screens import Offer, filled, offer_link, open_setup, report_unreadable, resume_or_setup
 from game.app.settings import NO_CATALOGUE, ask_language, preferred, use_language
-from game.app.sharing import share_match
-from game.app.state import App, Effect, Out, SetupScreen, store
+from game.app.sharing import ask_name, share_match
+from game.app.state import App, Effect, Naming, Out, SetupScreen, store
 from game.app.storage import keep_setup_aside, prune_kept, saved_setup, stored_session
 from game.app.table import begin, seeded
 from game.coach.session import Session
@@ -298,4 +298,7 @@ def open_challenge(app: App, link: links.Link) -> Out:
         app, more = begin(app, saved)  # this challenge, under way (or played) on this phone already
     else:
         app, more = begin(app, offered)
+        if not setups.form_name(dict(app.form).get("name1", "")):  # no name remembered: asked, once
+            app, asked = ask_name(app, Naming.CHALLENGED)
+            more += asked
     return app, effects + more

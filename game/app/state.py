@@ -141,6 +141,13 @@ Shown = LoadingScreen | SetupScreen | PlayScreen | SaveProblem | LinkChoice
 """The main screen shown, with what it alone holds."""
 
 
+class Naming(Enum):
+    """Whose name the name dialog asks (game.app.sharing.ask_name): a challenge's, both ends."""
+
+    CHALLENGED = "challenged"  # the friend who opened a challenge link: their seat takes it
+    CHALLENGING = "challenging"  # the person about to send a challenge: their seat takes it, then the link is sent
+
+
 class Over(Enum):
     """What is open over the screen."""
 
@@ -287,6 +294,7 @@ class App:
     filled: int = 0  # how many times the game put choices in the setup form (App.form): the view puts them there
     address: str = ""  # the page's own address (the start's), that links to this game begin with
     challenge: Match | None = None  # the challenger's game of the challenge kept, or None
+    naming: Naming | None = None  # whose name the name dialog asks (None: closed)
     woke: str = ""  # the stamp of the table the start drew (game.app.waking): early taps made on another do nothing
     held: tuple[Held, ...] = ()  # events that came before what they need, in the order they came
     phone: str = ""  # this phone's id (game.core.marks): the mark its person's turns leave on their seat

@@ -119,7 +119,7 @@ def view(app: App) -> Page:
     theirs = against(app)
     line = challenge.line(theirs, app.t) if theirs is not None else None  # who sent it and the total to beat
     reporting = app.reporting is not None
-    table = paint.table(app.session, app.t, app.status, app.handing, app.thrown, reporting, app.board, line)
+    table = paint.table(app.session, app.t, app.status, app.handing, app.thrown, reporting, app.board, line, theirs)
     return replace(page, table=table, report=report_op(app))
 
 

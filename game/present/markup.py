@@ -209,7 +209,7 @@ CONFETTI = 14
 
 def scene(shown: standings.Results, t: Text = ENGLISH) -> str:
     """The winner scene of a finished match (game.present.standings.results): a trophy (two for a tie, a medal for a
-    solo game's result), the large words and the sentence under them; "" between games.
+    solo game's result, none for a challenge lost), the large words and the sentence under them; "" between games.
 
     >>> from game.core.engine import new_match
     >>> m = new_match("yacht", ["<Ann>", "Bob"], seed=1)
@@ -222,16 +222,16 @@ def scene(shown: standings.Results, t: Text = ENGLISH) -> str:
     if shown.outcome is None:
         return ""
     pictures = {standings.Outcome.WIN: _TROPHY, standings.Outcome.TIE: _TROPHY * 2, standings.Outcome.SOLO: _MEDAL}
-    art = pictures[shown.outcome]
+    art = pictures.get(shown.outcome, "")
     confetti = (
         ""
-        if shown.outcome is standings.Outcome.SOLO
+        if shown.outcome in (standings.Outcome.SOLO, standings.Outcome.BEATEN)
         else element("span", "<i></i>" * CONFETTI, class_="confetti", aria_hidden="true")
     )
     return "".join(
         [
             confetti,
-            element("div", art, class_="scene-art"),
+            element("div", art, class_="scene-art") if art else "",
             element("p", escape(shown.headline), class_="scene-headline"),
             element("p", escape(shown.winner), class_="scene-detail"),
         ]

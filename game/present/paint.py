@@ -127,10 +127,11 @@ def table(
     reporting: bool = False,
     board: int = 0,
     challenge: str | None = None,
+    against: Match | None = None,
 ) -> Table:
     """The table ``session`` shows: ``reporting`` when the after-game report is open; ``board`` counts the
     sessions put on the board, so a new one is drawn afresh (its shape differs); ``challenge`` the line above
-    the card while a challenge is played (None: hidden).
+    the card while a challenge is played (None: hidden), and ``against`` the challenger's game (the scene compares).
 
     >>> from game.core.engine import new_match
     >>> from game.coach.session import Session
@@ -141,7 +142,7 @@ def table(
     ('scorecard', ('status', {'text': "Ann's turn"}), [])
     """
     match = session.match
-    results = standings.results(match, t=t)
+    results = standings.results(match, t=t, against=against)
     elements = controls.elements(session, results, t=t, handing=handing)
     if reporting:  # open, as the handler drew it: left as it is until the table is drawn again
         elements.pop("report", None)

@@ -20,6 +20,7 @@ from game.core.cards import SeatKind
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
 from game.present.feel import match_over
+from game.records import challenge
 
 if TYPE_CHECKING:
     from game.records.history import History
@@ -33,6 +34,7 @@ class Outcome(Enum):
     WIN = "win"
     TIE = "tie"  # several seats share the first place
     SOLO = "solo"  # one seat: a result, not a win
+    BEATEN = "beaten"  # a challenge lost: the comparison leads, with no picture (a medal would say it was won)
 
 
 @dataclass(frozen=True)
@@ -107,8 +109,13 @@ def winner_text(match: Match, t: Text = ENGLISH) -> str:
     return t.n_("{name} wins with {count}.", "{name} wins with {count}.", total, name=top[0])
 
 
-def _outcome(match: Match, t: Text) -> tuple[Outcome, str]:
-    """The winner scene's outcome and its large words: the winner's name, "A tie!", or a solo game's points."""
+def _outcome(match: Match, t: Text, against: Match | None = None) -> tuple[Outcome, str]:
+    """The winner scene's outcome and its large words: the winner's name, "A tie!", or a solo game's points; a
+    challenge's (``against``, the challenger's game), the comparison: who won it, by how much."""
+    if against is not None and challenge.applies(against, match):
+        shown = challenge.compare(match, against)
+        gap = shown.yours_total - shown.theirs_total
+        return (Outcome.WIN if gap > 0 else Outcome.TIE if gap == 0 else Outcome.BEATEN), challenge.outcome(shown, t)
     standings = match.standings()
     if len(match.seats) == 1:
         # Translators: the large result of a match of one player, in the winner scene: their points.
@@ -194,13 +201,15 @@ def _context(shown: Ending, t: Text) -> tuple[str, ...]:
     return tuple(out)
 
 
-def results(match: Match, t: Text = ENGLISH, ending: Ending | None = None) -> Results | None:
+def results(
+    match: Match, t: Text = ENGLISH, ending: Ending | None = None, against: Match | None = None
+) -> Results | None:
     """The standings panel once a game is over (None while a game is being played).
 
     The title is "Final standings" after the match, or once the planned games are played; then the
     winner scene's outcome and large words are set. Next game is offered only between the planned
     games (never adding one), Finish the match only there (ending it early). ``ending`` (see
-    :func:`ending`) gives the context lines.
+    :func:`ending`) gives the context lines; ``against``, a challenge's other game, the scene's comparison.
 
     >>> from game.core.engine import new_match
     >>> m = new_match("yacht", ["Ann", "Bob"], seed=1)
@@ -217,7 +226,7 @@ def results(match: Match, t: Text = ENGLISH, ending: Ending | None = None) -> Re
     # Translators: a line of the standings: the rank, the player's name and their points ("1. Ann — 164").
     lines = tuple(t._("{rank}. {name} — {total}", rank=s.rank, name=s.name, total=s.total) for s in standings)
     title = t._("Final standings") if final else t._("Standings after game {number}", number=match.game + 1)
-    outcome, headline = _outcome(match, t) if final else (None, "")
+    outcome, headline = _outcome(match, t, against) if final else (None, "")
     between = not final and match.is_legal(NextGame())
     return Results(
         title=title,

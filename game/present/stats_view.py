@@ -139,7 +139,7 @@ def statistics(
         (t._("Upper bonus"), _percent(s.upper_bonus_rate, t)),
         # Translators: the share of games in which the player filled the top box ("Games with a Yahtzee").
         (t._("Games with a {box}", box=top), _percent(s.yahtzee_rate, t)),
-    ) + (((t._("Optimal player's mean"), t.number(reference.mean, 1)),) if reference else ())
+    ) + (((t._("Optimal player's mean"), t.number(reference.expected, 1)),) if reference else ())
     rivals = []
     for h in stats.head_to_head(history, key, name):
         if h.ties:

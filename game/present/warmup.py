@@ -20,11 +20,12 @@ __all__ = ["practice_turns"]
 
 
 def practice_turns() -> Iterator[Match]:
-    """Endless throwaway turns of engine and view work, one per ``next()``: a fresh interpreter's warm-up.
+    """Endless throwaway turns of engine and view work, a third of a turn per ``next()`` (a roll, its view, a
+    score): a fresh interpreter's warm-up, in slices short enough that a tap made meanwhile waits little.
 
     >>> turns = practice_turns()
-    >>> next(turns).player, next(turns).player
-    (1, 0)
+    >>> [(next(turns).rolls, next(turns).rolls, next(turns).player) for _ in range(2)]
+    [(1, 1, 1), (1, 1, 0)]
     """
     seed = 0
     while True:
@@ -32,6 +33,8 @@ def practice_turns() -> Iterator[Match]:
         match = new_match("yahtzee", ("A", "B"), seed=seed)
         while not match.game_over:
             match = match.roll()
+            yield match
             cells(match), dice(match), status(match)
+            yield match
             match = match.score(next(iter(match.options())))
             yield match

@@ -58,7 +58,17 @@ __all__ = [
     "references_from_dict",
 ]
 
-_REFERENCE_KEYS = ("games", "mean", "sd", "bin_width", "histogram", "boxes", "upper_bonus_rate", "yahtzee_rate")
+_REFERENCE_KEYS = (
+    "games",
+    "expected",
+    "mean",
+    "sd",
+    "bin_width",
+    "histogram",
+    "boxes",
+    "upper_bonus_rate",
+    "yahtzee_rate",
+)
 
 Bin = tuple[int, int, int]
 """A histogram bar as game.records.charts draws it: (low, high, count), totals from low to high inclusive,
@@ -143,7 +153,8 @@ class Reference:
     """
 
     games: int
-    mean: float
+    expected: float  # the exact mean (the advisor's expected score), the one shown: the end screen's too
+    mean: float  # the simulation's, which lies within three standard errors of it
     sd: float
     histogram: tuple[Bin, ...]
     boxes: Mapping[str, float]
@@ -164,6 +175,7 @@ def _demo_reference() -> dict[str, Any]:
     """A Yacht reference's data for the examples."""
     return {
         "games": 4,
+        "expected": 164.8,
         "mean": 165.0,
         "sd": 10.0,
         "bin_width": BIN_WIDTH,
@@ -398,7 +410,7 @@ def _rate(value: Any, what: str) -> float | None:
 def reference_from_dict(data: Any) -> Reference:
     """The optimal player's numbers for one rule set, as ``static/tables/optimal.json`` holds them.
 
-    ``{"games": N, "mean", "sd", "bin_width": BIN_WIDTH, "histogram": [[low, count], ...],
+    ``{"games": N, "expected" (the advisor's exact mean), "mean", "sd", "bin_width": BIN_WIDTH, "histogram": [[low, count], ...],
     "boxes": {id: mean}, "upper_bonus_rate", "yahtzee_rate"}`` (a rate is null where the rule
     set has none); anything malformed raises ValueError naming it.
 
@@ -431,6 +443,7 @@ def reference_from_dict(data: Any) -> Reference:
         raise ValueError("the reference's boxes must map box ids to average points")
     return Reference(
         games=games,
+        expected=_number(data["expected"], "expected score"),
         mean=_number(data["mean"], "mean"),
         sd=_number(data["sd"], "sd"),
         histogram=_bins(Counter(counts), min(counts, default=0), max(counts, default=-1)),

@@ -8,6 +8,7 @@ keeps the App, and returns the effects as JSON for page.js to carry out. One mes
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import time
 
@@ -32,6 +33,12 @@ class Endpoint:
             payload = None if data is None else bytes(data.to_bytes() if hasattr(data, "to_bytes") else data)
             python = str(getattr(js, "yachtPython", "") or "")  # how Python started: "snapshot" or "started"
             event, now = game.read_event(str(text), payload, python=python)
+            if isinstance(event, game.Start):
+                # What the interpreter holds before the game starts (modules, the snapshot's heap: some 34,000
+                # objects) is kept for good: frozen, no collection walks it again. A restored interpreter
+                # forgets how much survived the snapshot's collection, so its first full collection came soon
+                # and cost 100-200 ms, on the first roll of a start by link (issue 47; docs/speed.md).
+                gc.freeze()
             self.app, effects = game.update(self.app, event, now) if event is not None else (self.app, [])
             if isinstance(event, game.Start) and python == "snapshot":  # the runtime's state, not the game's
                 asyncio.ensure_future(warm_up())
@@ -41,7 +48,7 @@ class Endpoint:
 
 
 async def warm_up(budget: float = WARM_UP_SECONDS) -> None:
-    """Play throwaway turns (warmup.practice_turns, never the page), one per slice between events.
+    """Play throwaway turns (warmup.practice_turns, never the page), a third of one per slice between events.
 
     A start from the snapshot skips the second of Python work a fresh start does, and with it what
     gets the interpreter's WebAssembly optimised: the first rolls would be slower (docs/speed.md).

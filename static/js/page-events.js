@@ -17,6 +17,8 @@
   var CHOICE_KEYS = ["ArrowDown", "ArrowUp"];
   var CHANGES = ["hint-toggle", "chances-toggle", "language", "stats-rules", "stats-player"]; // ids whose change is an event
   var BACKUP_INPUT = "import-backup"; // the file input: its change is a `file` event
+  var NAMING_FIELD = "naming-name"; // the name a challenge asks (index.html's #naming), and its button
+  var NAMING_OK = "naming-ok";
   var TYPING = "input, select, textarea, summary"; // a key pressed here is typed, not a command
   var REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
@@ -69,6 +71,12 @@
 
   body.addEventListener("keydown", function (dom) {
     var target = dom.target && dom.target.closest ? dom.target : null;
+    if (target && target.id === NAMING_FIELD && dom.key === "Enter") {
+      // The name's field belongs to the setup form: Enter would submit that form (a new match). It gives the name.
+      dom.preventDefault();
+      document.getElementById(NAMING_OK).click();
+      return;
+    }
     if (target && target.closest("#" + ASK + ", dialog[open]")) return; // a key in a dialog is the dialog's (Escape closes it)
     var choice = Boolean(target && target.closest("button.choice"));
     if (choice && !dom.altKey && CHOICE_KEYS.indexOf(dom.key) !== -1) dom.preventDefault();

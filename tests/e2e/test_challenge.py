@@ -1,7 +1,7 @@
 """A challenge by link between two phones (two browser contexts, each with its own storage): Ann ends a game beside
 a computer (its first turns played in CPython) and taps Challenge a friend; where the browser cannot share, the
 link is copied to the clipboard; the link (and its QR code, read back by Debian's zbarimg) opens a game on the
-very same dice on the friend's phone, which ends with both cards side by side, the rounds chosen differently and
+very same dice on the friend's phone, which asks the friend's name once and ends with both cards side by side, the rounds chosen differently and
 the optimal player's total, clean for axe and whole on a 390×844 phone. The challenge's logic (the turns taken out,
 the comparison, refusals) is asserted in CPython: tests/unit/test_challenges.py, test_shared_games.py."""
 
@@ -102,12 +102,19 @@ def test_a_challenge_sent_by_link_and_qr_code_is_played_on_another_phone(browser
 
     bob = browser.new_context(locale="en-US", viewport=PHONE).new_page()
     open_game(bob, base_url, link[len(base_url) + 1 :])
+    naming = bob.get_by_role("dialog", name="Your name, for the challenge")  # this phone remembers no name: asked
+    expect(naming).to_be_visible()
+    naming.get_by_role("textbox").fill("Bob")
+    naming.get_by_role("textbox").press("Enter")  # gives it (the field is the setup form's: never its submit)
+    expect(naming).to_be_hidden()
+    expect(bob.locator("#status")).to_contain_text("Bob")
     line = bob.locator("#challenge-line")
     expect(line).to_have_text(f"Challenge from Ann: {total} points")
     assert parse_qsl(urlsplit(bob.url).query) == []  # the link's query is dropped: a reload never repeats it
     bob.reload()  # the challenge is kept across a reload
     bob.wait_for_selector("html[data-ready='true']")
     expect(line).to_have_text(f"Challenge from Ann: {total} points")
+    expect(naming).to_be_hidden()  # asked once: remembered
     ui.roll(bob)
     assert bob.evaluate(FITS)  # the line above the card keeps the table on one phone screen
     play_out(bob, last=True)

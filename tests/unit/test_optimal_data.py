@@ -64,3 +64,24 @@ def test_the_mean_lies_within_three_standard_errors_of_the_expected_score(rs):
     mid = [(low + (BIN_WIDTH - 1) / 2, count) for low, count in entry["histogram"]]
     binned = math.sqrt(sum(c * (x - entry["mean"]) ** 2 for x, c in mid) / entry["games"])
     assert abs(binned - entry["sd"]) < BIN_WIDTH / 2
+
+
+@pytest.mark.parametrize("rs", RULESETS, ids=repr)
+def test_statistics_and_the_end_screen_show_the_one_exact_optimal_mean(rs):
+    """Statistics' "Optimal player's mean" is the end screen's (the advisor's exact mean), not the simulation's."""
+    from game.core.engine import new_match
+    from game.present import standings, stats_view
+    from game.records import stats
+    from game.records.history import History
+    from game.records.record import record_game
+
+    match = new_match(rs, ["Ann"], seed=3)
+    for box in match.open_categories():
+        match = match.roll().score(box)
+    history = History().add(record_game(match, 0, "2026-11-24T10:00:00Z", [0], [None]))
+    references = stats.references_from_dict(DATA)
+    numbers = dict(stats_view.statistics(history, references, build_optimal.key(rs), "Ann").numbers)
+    ending = standings.results(match, ending=standings.ending(match, None, Advisor(rs).expected_score()))
+    assert ending is not None
+    said = "The optimal player averages {} under these rules.".format(numbers["Optimal player's mean"])
+    assert said in ending.context

@@ -109,6 +109,7 @@ def test_boxes_come_shortfalls_first_against_the_reference():
     reference = reference_from_dict(
         {
             "games": 2,
+            "expected": 249.8,
             "mean": 250.0,
             "sd": 50.0,
             "bin_width": BIN_WIDTH,
@@ -201,6 +202,7 @@ def test_the_numbers_agree_with_the_statistics_module(cards):
 def reference_data(**changes):
     data = {
         "games": 4,
+        "expected": 164.8,
         "mean": 165.0,
         "sd": 10.0,
         "bin_width": BIN_WIDTH,
