@@ -73,6 +73,7 @@ def begin(app: App, session: Session) -> Out:
     if not session.began and not session.match.actions:
         session = replace(remembered_hints(app, session), began=app.now)
     app = replace(app, session=session, screen=PlayScreen(), handed=None, board=app.board + 1, other_tab=Notice())
+    app = replace(app, spoken=Notice())  # the last match's board read aloud goes with it
     app, effects = save(app)
     app, drawing = board(app, view.status(session.match, t=app.t), since=None)
     app, token = app.token(TimerKind.PREFETCH)

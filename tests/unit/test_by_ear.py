@@ -6,7 +6,19 @@ from __future__ import annotations
 
 import json
 
-from game.app import HINTED_KEY, SAVE_KEY, BoxChosen, Button, Key, Pressed, Switch, Toggled, read_timer
+from game.app import (
+    HINTED_KEY,
+    SAVE_KEY,
+    Answer,
+    Answered,
+    BoxChosen,
+    Button,
+    Key,
+    Pressed,
+    Switch,
+    Toggled,
+    read_timer,
+)
 from game.core.engine import Phase
 from tests.unit.test_app import computers_turn, notice, ops, rolled, send, start, stores, tick_token
 
@@ -64,6 +76,9 @@ def test_b_reads_the_board_aloud_and_again_on_each_press():
     assert spoken(effects) == [board] and again.session == app.session  # the same words, said again
     app, effects = send(again, Key("r"))
     assert spoken(effects) == [""]  # a step empties it: never an old board left to read
+    app, _ = send(app, Key("b"))
+    app, effects = send(app, Pressed(Button.MENU_NEW), Answered(Answer.LEAVE), Pressed(Button.QUICK_SOLO))
+    assert not app.session.match.actions and spoken(effects)[-1] == ""  # a new match: nor the last one's
 
 
 def test_b_before_the_first_roll_names_the_open_boxes_without_points():
