@@ -430,6 +430,13 @@ def toggled(before: Match, after: Match, t: Text = ENGLISH) -> str:
     if len(changed) != 1 or not after.dice or after.dice != before.dice or after.player != before.player:
         return ""
     (index,) = changed
+    if after.current_seat.kind is SeatKind.COMPUTER:  # the computer's holds name it: nobody pressed a key
+        fields = {"name": after.current_name, "number": index + 1, "face": after.dice[index]}
+        if after.held[index]:
+            # Translators: said aloud when a computer player holds a die: its face, then which die (counted from 1).
+            return t._("{name} held {face} (die {number})", **fields)
+        # Translators: said aloud when a computer player lets a held die go: its face, then which die.
+        return t._("{name} released {face} (die {number})", **fields)
     if after.held[index]:
         # Translators: said aloud when a die is held between rolls: its face, then which die (counted from 1).
         return t._("Held {face} (die {number})", number=index + 1, face=after.dice[index])

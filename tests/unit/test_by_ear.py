@@ -5,6 +5,7 @@ and the hint switch remembered per person from one match to the next."""
 from __future__ import annotations
 
 import json
+import re
 
 from game.app import (
     HINTED_KEY,
@@ -54,6 +55,18 @@ def test_the_computers_rolls_are_said_too():
             heard += said(effects)
     name = app.session.match.seats[1].name
     assert heard and all(words.startswith(f"{name} rolled ") for words in heard), heard
+
+
+def test_the_computers_holds_name_it():
+    app, effects = computers_turn("players=Kim&cpu=2:good&rules=yahtzee&seed=13")
+    heard = []
+    while app.session.match.player == 1:
+        before = app.session.match.held
+        app, effects = send(app, read_timer(tick_token(effects, "computer")))
+        if app.session.match.player == 1 and app.session.match.held != before:
+            heard += said(effects)
+    name = app.session.match.seats[1].name
+    assert heard and all(re.fullmatch(rf"{name} (held|released) \d \(die \d\)", words) for words in heard), heard
 
 
 def test_holding_and_releasing_a_die_are_said_with_its_face_first():
