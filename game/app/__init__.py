@@ -72,6 +72,7 @@ from game.app.events import (
 )
 from game.app.keys import (
     CHALLENGE_KEY,
+    HINTED_KEY,
     HINTS_KEY,
     HISTORY_KEY,
     KEPT_PREFIX,
@@ -170,6 +171,7 @@ __all__ = [
     "CHALLENGE_KEY",
     "ANSWERS",
     "HANDLERS",
+    "HINTED_KEY",
     "HINTS_KEY",
     "HISTORY_KEY",
     "KEPT_PREFIX",

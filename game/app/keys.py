@@ -24,6 +24,7 @@ __all__ = [
     "CHALLENGE_KEY",
     "SHARED_KEY",
     "PHONE_KEY",
+    "HINTED_KEY",
     "STORED_KEYS",
     "FileKind",
     "Wanted",
@@ -41,6 +42,7 @@ HISTORY_KEY = "yacht-dice/history"
 CHALLENGE_KEY = "yacht-dice/challenge"  # the challenge link this phone's person plays against (its text)
 SHARED_KEY = "yacht-dice/shared"  # the shared games (daily, challenge) played lately, each as far as it went
 PHONE_KEY = "yacht-dice/phone"  # this phone's id (game.core.marks), drawn once by the page
+HINTED_KEY = "yacht-dice/hints-by-name"  # the people who left their hints on (a JSON list of names)
 STORED_KEYS = (
     SAVE_KEY,
     SETUP_KEY,
@@ -51,6 +53,7 @@ STORED_KEYS = (
     CHALLENGE_KEY,
     SHARED_KEY,
     PHONE_KEY,
+    HINTED_KEY,
 )
 """The localStorage keys the page reads at start (docs/protocol.md)."""
 

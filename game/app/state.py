@@ -269,6 +269,7 @@ class App:
     hint: str | None = None  # the hint's markup shown (None: hidden)
     hinted: tuple[tuple[tuple[str, int], str], ...] = ()  # the dice or box the hint marks, each with its mark
     notice: Notice = Notice()  # the line that explains a refusal or a problem (App.say)
+    spoken: Notice = Notice()  # the board read aloud (the key B), in a live region the eyes do not see ("": none)
     cheer: Notice = Notice()  # the celebration's words, shown while its tick (App.waiting.cheer) is to come
     other_tab: Notice = Notice()  # the offer of the match another tab saved: each saying drawn ("": hidden)
     odds: str = ""  # the win chances line's words ("" until its numbers come)

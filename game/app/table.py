@@ -12,28 +12,33 @@ the pass of the phone, the challenge's lines, and the table's commands (roll, un
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import replace
 
 from game.app import shared
 from game.app.effects import Flag, MoveFocus, Play, Vibrate
 from game.app.events import Key, TimerKind, Visibility
-from game.app.keys import SAVE_KEY, UNSAVED_KEY
+from game.app.keys import HINTED_KEY, SAVE_KEY, UNSAVED_KEY
 from game.app.state import FOR_TABLE, App, Effect, Notice, Out, PlayScreen, Screen, focus, store, tick
 from game.app.storage import change_history, offer_newer
 from game.app.waits import advance, schedule
 from game.coach.session import Next, Session, Step
 from game.core.actions import Action, Finish, NextGame, Roll, Score
+from game.core.cards import SeatKind
 from game.core.dice import derived_seed
 from game.core.engine import Match, new_match
+from game.core.inputs import read_json
+from game.core.refusals import GameError
 from game.present import feel, keys, markup, standings, view
 from game.present import setup as setups
 from game.present.sounds import RECIPES, ROLL_VIBRATION_MS, most_notable, recipe_data
-from game.present.words import announcement
+from game.present.words import announcement, reading
 from game.records import challenge
 from game.records.record import game_id
 
 PREFETCH_SECONDS = 3.0  # after a match starts, before its advisor table is fetched for offline use
+MOST_HINTED = 64  # names remembered with their hints on (the newest switched first)
 
 
 def new_seed(app: App) -> tuple[App, int]:
@@ -66,8 +71,9 @@ def begin(app: App, session: Session) -> Out:
     """
     session = shared.taken_up(app, shared.marked(app, session))
     if not session.began and not session.match.actions:
-        session = replace(session, began=app.now)
+        session = replace(remembered_hints(app, session), began=app.now)
     app = replace(app, session=session, screen=PlayScreen(), handed=None, board=app.board + 1, other_tab=Notice())
+    app = replace(app, spoken=Notice())  # the last match's board read aloud goes with it
     app, effects = save(app)
     app, drawing = board(app, view.status(session.match, t=app.t), since=None)
     app, token = app.token(TimerKind.PREFETCH)
@@ -130,7 +136,7 @@ def commit(app: App, step: Step, person: bool = True) -> Out:
     if app.stale:
         return offer_newer(app)
     before, after = app.played.match, step.session.match
-    app, effects = save(replace(app, session=step.session).say(""))
+    app, effects = save(replace(app, session=step.session, spoken=Notice()).say(""))
     found = feel.cues(before, after)
     cheer = feel.cheer(after, found, t=app.t)
     app, drawing = board(
@@ -286,12 +292,14 @@ def show_report(app: App) -> Out:
 
 def on_key(app: App, event: Key) -> Out:
     """Keyboard play: R rolls, 1–9 (0 for the tenth) hold dice, U or Ctrl+Z undoes, arrows move through
-    choices, Escape dismisses a celebration."""
+    choices, Escape dismisses a celebration, B reads the board aloud."""
     if event.alt or event.typing or not playing(app):
         return app, []
     command = keys.key_command(app.played.match, event.key, event.ctrl)
     if command == keys.DISMISS:
         return dismiss_cheer(app)
+    if command == keys.BOARD:  # said again on each press, the same words too
+        return replace(app, spoken=Notice(reading(app.played.match, app.t), app.spoken.said + 1)), []
     if handing(app) is not None and command != keys.UNDO:
         return app, []  # the phone is being passed: the dice wait for the next person's Start
     if command is None or (command in (keys.NEXT_CHOICE, keys.PREVIOUS_CHOICE) and not event.choice):
@@ -337,8 +345,43 @@ def switch_hints(app: App, on: bool) -> Out:
     if app.stale:
         return offer_newer(app)
     app, effects = save(replace(app, session=app.played.with_hints(on)))
+    app, remembered = remember_hints(app)
     app, drawing = board(app, since=app.played.match)
-    return app, effects + drawing
+    return app, effects + remembered + drawing
+
+
+def hinted_names(app: App) -> tuple[str, ...] | None:
+    """The people who left their hints on, as storage has them (None: never remembered; unreadable: nobody)."""
+    stored = app.value(HINTED_KEY)
+    if stored is None:
+        return None
+    try:
+        names = read_json(stored, "hints' names", limit=MOST_HINTED * 1024)
+    except GameError:
+        return ()
+    return tuple(name for name in names if isinstance(name, str))[:MOST_HINTED] if isinstance(names, list) else ()
+
+
+def remembered_hints(app: App, session: Session) -> Session:
+    """A new match's hints as its people left them in their last match (a shared game has none)."""
+    names = hinted_names(app)
+    if names is None or session.shared:
+        return session  # nothing remembered yet: as the match brings them (a rematch keeps its own)
+    people = enumerate(session.match.seats)
+    seats = frozenset(seat for seat, who in people if who.kind is SeatKind.HUMAN and who.name in names)
+    return replace(session, hints=seats, hinted=frozenset((session.match.game, seat) for seat in seats))
+
+
+def remember_hints(app: App) -> Out:
+    """The hint switch as the person to move left it, kept under their name for their next match."""
+    session = app.played
+    if session.shared:
+        return app, []
+    name = session.match.current_name
+    names = [other for other in hinted_names(app) or () if other != name]
+    names = ([name] if session.match.player in session.hints else []) + names
+    value = json.dumps(names[:MOST_HINTED], ensure_ascii=False)
+    return app.holding(HINTED_KEY, value), [store(HINTED_KEY, value)]
 
 
 def switch_chances(app: App, on: bool) -> Out:

@@ -62,6 +62,7 @@ class Page:
     stats: tuple | None = None  # the Statistics screen's body and how many copies are kept aside, while it is open
     ended: tuple | None = None  # the results' context and the challenge's end (game.app.state.App.ended)
     share: Sharing | None = None  # the share dialog's content (None: closed)
+    spoken: Notice = Notice()  # the board read aloud (the key B), in a live region the eyes do not see
 
 
 SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of it is kept and downloadable)
@@ -74,6 +75,7 @@ def inputs(app: App) -> tuple:
     """What the view reads of the App: when they are the same objects, the view is the same (cheap to tell)."""
     return (
         app.notice,
+        app.spoken,
         app.cheer,
         app.waiting.cheer,
         app.over,
@@ -112,6 +114,7 @@ def view(app: App) -> Page:
     page = Page(screen, app.over, app.notice, cheer, None, app.other_tab, app.odds, storage, screen_texts(app))
     rules = rules_text.panel_html(rules_shown(app), t=app.t) if app.over is Over.RULES else None
     page = replace(page, hint=app.hint, hinted=app.hinted, rules=rules, ended=app.ended, share=app.sharing)
+    page = replace(page, spoken=app.spoken)
     if not loading:
         page = lobby(app, page)
     if kind is not Screen.PLAY or app.session is None:
@@ -270,6 +273,7 @@ def diff(old: Page, new: Page) -> tuple[list, dict | None]:
         ops.append(("rules-body", {"html": new.rules}))
         ops += [(("html", 0), {"scroll": True})] if old.rules is None else []  # opened: read from their start
     ops += [paint.say(new.notice.words)] if new.notice != old.notice else []
+    ops += [("spoken", {"text": new.spoken.words})] if new.spoken != old.spoken else []
     (said, shown), (was_said, was_shown) = new.cheer, old.cheer
     if shown and said != was_said:  # a new celebration, over any still shown
         ops += [("cheer-text", {"text": said.words}), paint.show("cheer")]

@@ -65,7 +65,10 @@ def elements(
     playing = current_seat(match) is not None
     computer = session.next is Next.COMPUTER
     out = {
-        "roll-button": Element(roll_label(match, t), attributes=(("aria-disabled", _flag(not match.can_roll)),)),
+        # A computer's turn: Roll looks disabled, and a tap on it says why (game.coach.session.Session.act).
+        "roll-button": Element(
+            roll_label(match, t), attributes=(("aria-disabled", _flag(computer or not match.can_roll)),)
+        ),
         "undo-button": Element(
             hidden=not session.undo_allowed, attributes=(("aria-disabled", _flag(not session.can_undo)),)
         ),

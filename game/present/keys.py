@@ -14,7 +14,7 @@ from __future__ import annotations
 from game.core.actions import Action, Hold, Roll
 from game.core.engine import Match
 
-__all__ = ["UNDO", "NEXT_CHOICE", "PREVIOUS_CHOICE", "DISMISS", "CHOICE_KEYS", "key_command", "toggle"]
+__all__ = ["UNDO", "NEXT_CHOICE", "PREVIOUS_CHOICE", "DISMISS", "BOARD", "CHOICE_KEYS", "key_command", "toggle"]
 
 
 def toggle(match: Match, index: int) -> Hold:
@@ -32,6 +32,7 @@ UNDO = "undo"
 NEXT_CHOICE = "next-choice"
 PREVIOUS_CHOICE = "previous-choice"
 DISMISS = "dismiss"  # a celebration
+BOARD = "board"  # read the board aloud (game.present.words.reading)
 _KEYS: dict[str, Action | str] = {
     "r": Roll(),
     "R": Roll(),
@@ -40,6 +41,8 @@ _KEYS: dict[str, Action | str] = {
     "ArrowDown": NEXT_CHOICE,
     "ArrowUp": PREVIOUS_CHOICE,
     "Escape": DISMISS,
+    "b": BOARD,
+    "B": BOARD,
 }
 _CTRL_KEYS: dict[str, Action | str] = {"z": UNDO, "Z": UNDO}
 CHOICE_KEYS = tuple(key for key, command in _KEYS.items() if command in (NEXT_CHOICE, PREVIOUS_CHOICE))
@@ -52,7 +55,7 @@ CHOICE_KEYS = tuple(key for key, command in _KEYS.items() if command in (NEXT_CH
 
 def key_command(match: Match, key: str, ctrl: bool = False) -> Action | str | None:
     """What a key asks for: an action (R rolls, 1-9 and 0 hold dice), UNDO (U, Ctrl+Z), moving between
-    choices, DISMISS (Escape).
+    choices, DISMISS (Escape), BOARD (B).
 
     >>> from game.core.engine import new_match
     >>> m = new_match("yacht", seed=1).roll()

@@ -25,7 +25,7 @@ from game.core import rules
 from game.core.actions import Score
 from game.core.cards import SeatKind
 from game.core.engine import Match, Phase
-from game.core.i18n import ENGLISH, N_, Text
+from game.core.i18n import ENGLISH, N_, Text, n_
 from game.present.feel import match_over
 from game.present.standings import winner_text
 
@@ -38,6 +38,7 @@ __all__ = [
     "SECTIONS",
     "sections",
     "cells",
+    "BOX_POINTS",
     "dice",
     "roll_label",
     "roll_marks",
@@ -45,6 +46,7 @@ __all__ = [
     "status",
     "whose",
     "describe",
+    "rolled",
     "toggled",
     "match_over",
     "cell_refusal",
@@ -169,6 +171,11 @@ def sections(ruleset: rules.RuleSet, games: int = 1, t: Text = ENGLISH) -> tuple
     return tuple((name, part) for name, part in parts if part)
 
 
+# Translators: a scorecard button's spoken name: the box and the points the dice would write in it.
+BOX_POINTS = n_("{category}, {count} point", "{category}, {count} points")
+"""An offered box's spoken name, with its points (a plural: the board read aloud says it too)."""
+
+
 def cells(match: Match, t: Text = ENGLISH) -> dict[tuple[str, int], Cell]:
     """Every scorecard cell of the current game, keyed by (row key, player index).
 
@@ -203,8 +210,7 @@ def cells(match: Match, t: Text = ENGLISH) -> dict[tuple[str, int], Cell]:
             elif current and category.id in options:
                 value = options[category.id]
                 name = category.display(t)
-                # Translators: a scorecard button's spoken name: the box and the points the dice would write in it.
-                label = t.n_("{category}, {count} point", "{category}, {count} points", value, category=name)
+                label = t.n_(*BOX_POINTS, value, category=name)
                 out[(category.id, player)] = Cell(str(value), label, mark + (("zero",) if value == 0 else ()))
             else:
                 out[(category.id, player)] = Cell("", None, mark)
@@ -365,7 +371,7 @@ def describe(before: Match, after: Match, t: Text = ENGLISH) -> str:
     >>> describe(m, m.score("full_house"))
     "Ann scored 25 in Full House. Bob's turn: roll the dice"
     >>> describe(new_match("yacht", ["Ann"], seed=1), m)
-    "Ann's turn, roll 1 of 3: 3 3 3 5 5"
+    'Ann rolled 3, 3, 3, 5, 5 (roll 1 of 3)'
     """
     last = after.last_scored
     if last is not None and last is not before.last_scored:
@@ -392,9 +398,24 @@ def describe(before: Match, after: Match, t: Text = ENGLISH) -> str:
             )
         return f"{scored} {status(after, t)}"
     if after.rolls > before.rolls or (after.dice and after.dice != before.dice):
-        # Translators: the status line ("Ann's turn, roll 1 of 3"), then the faces just rolled ("3 3 3 5 5").
-        return t._("{status}: {dice}", status=status(after, t), dice=" ".join(map(str, after.dice)))
+        return rolled(after, t)
     return toggled(before, after, t) or status(after, t)
+
+
+def rolled(match: Match, t: Text = ENGLISH) -> str:
+    """A roll in words, for the live region: who rolled, every die in the tray's order, and which roll it was.
+
+    >>> from game.core.engine import new_match
+    >>> rolled(new_match("yacht", ["Ann"], seed=1).roll(faces=[3, 3, 5, 6, 4]))
+    'Ann rolled 3, 3, 5, 6, 4 (roll 1 of 3)'
+    """
+    fields: dict[str, object] = {"name": match.current_name, "dice": ", ".join(map(str, match.dice))}
+    fields |= {"roll": match.rolls, "rolls": match.rolls_allowed}
+    if match.phase is Phase.MUST_SCORE and match.current_seat.kind is not SeatKind.COMPUTER:
+        # Translators: a person's last roll of the turn, said aloud: the faces ("3, 3, 5, 6, 4"); a box must be chosen.
+        return t._("{name} rolled {dice} (roll {roll} of {rolls}): choose a category", **fields)
+    # Translators: a roll, said aloud: who rolled, the faces in the tray's order ("3, 3, 5, 6, 4"), which roll it was.
+    return t._("{name} rolled {dice} (roll {roll} of {rolls})", **fields)
 
 
 def toggled(before: Match, after: Match, t: Text = ENGLISH) -> str:
@@ -403,17 +424,24 @@ def toggled(before: Match, after: Match, t: Text = ENGLISH) -> str:
     >>> from game.core.engine import new_match
     >>> m = new_match("yacht", ["Ann"], seed=1).roll(faces=[3, 3, 3, 5, 5])
     >>> toggled(m, m.hold(1)), toggled(m.hold(1), m), toggled(m, m)
-    ('Die 2 held: 3', 'Die 2 released: 3', '')
+    ('Held 3 (die 2)', 'Released 3 (die 2)', '')
     """
     changed = [index for index, held in enumerate(after.held) if held != before.held[index]]
     if len(changed) != 1 or not after.dice or after.dice != before.dice or after.player != before.player:
         return ""
     (index,) = changed
+    if after.current_seat.kind is SeatKind.COMPUTER:  # the computer's holds name it: nobody pressed a key
+        fields = {"name": after.current_name, "number": index + 1, "face": after.dice[index]}
+        if after.held[index]:
+            # Translators: said aloud when a computer player holds a die: its face, then which die (counted from 1).
+            return t._("{name} held {face} (die {number})", **fields)
+        # Translators: said aloud when a computer player lets a held die go: its face, then which die.
+        return t._("{name} released {face} (die {number})", **fields)
     if after.held[index]:
-        # Translators: said when a die is held between rolls; {number} counts the dice from 1, {face} is its face.
-        return t._("Die {number} held: {face}", number=index + 1, face=after.dice[index])
-    # Translators: said when a held die is let go; {number} counts the dice from 1, {face} is its face.
-    return t._("Die {number} released: {face}", number=index + 1, face=after.dice[index])
+        # Translators: said aloud when a die is held between rolls: its face, then which die (counted from 1).
+        return t._("Held {face} (die {number})", number=index + 1, face=after.dice[index])
+    # Translators: said aloud when a held die is let go: its face, then which die (counted from 1).
+    return t._("Released {face} (die {number})", number=index + 1, face=after.dice[index])
 
 
 def cell_refusal(match: Match, row: str, player: int, t: Text = ENGLISH) -> str:

@@ -18,7 +18,7 @@ from game.core.engine import Match
 from game.core.i18n import ENGLISH, N_, Text, n_
 from game.core.marks import elsewhere
 from game.present.coach_view import action_text
-from game.present.view import describe, status
+from game.present.view import BOX_POINTS, describe, status
 
 if TYPE_CHECKING:
     from game.coach.session import Step
@@ -30,6 +30,7 @@ __all__ = [
     "SAVE_KEPT",
     "failure",
     "announcement",
+    "reading",
     "match_summary",
     "link_choice",
     "played_elsewhere",
@@ -141,6 +142,50 @@ def announcement(step: Step, t: Text = ENGLISH) -> str:
         loss = t.number(step.feedback.loss, 1)
         text += " " + t._("(That cost {loss} points against the best: {best}.)", loss=loss, best=best)
     return text
+
+
+# Translators: the board read aloud (the key B): the rolls the person to move has left in this turn.
+ROLLS_LEFT = n_("{count} roll left.", "{count} rolls left.")
+# Translators: the board read aloud (the key B): the dice in the tray's order, as "{face} held" where held.
+DICE_READ = N_("Dice: {dice}.")
+# Translators: the board read aloud (the key B): a held die ("5 held").
+DIE_HELD = N_("{face} held")
+# Translators: the board read aloud (the key B), before the turn's first roll.
+NOT_ROLLED = N_("The dice are not rolled yet.")
+# Translators: the board read aloud (the key B): the boxes still open to the person to move, each with the points
+# the dice would write in it once rolled ("Full House, 25 points; Chance, 21 points").
+OPEN_BOXES = N_("Open boxes: {boxes}.")
+# Translators: the board read aloud (the key B): each player's total in this game ("Ann 45, Bob 30").
+SCORES_READ = N_("Scores: {scores}.")
+
+
+def reading(match: Match, t: Text = ENGLISH) -> str:
+    """The board read aloud (the key B): whose turn it is, the rolls left, the dice (held ones said), the open
+    boxes (with the points the dice would write) and the scores.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann", "Bob"], seed=1).roll(faces=[3, 3, 5, 6, 4]).hold(1)
+    >>> reading(m).split(". ")[:3]
+    ["Ann's turn, roll 1 of 3", '2 rolls left', 'Dice: 3, 3 held, 5, 6, 4']
+    """
+    parts = [status(match, t) + "."]
+    scores = ", ".join(f"{seat.name} {total}" for seat, total in zip(match.seats, match.game_totals(), strict=True))
+    if match.game_over or match.finished:
+        return " ".join([*parts, t._(SCORES_READ, scores=scores)])
+    parts.append(t.n_(*ROLLS_LEFT, match.rolls_left))
+    if match.dice:
+        faces = [t._(DIE_HELD, face=face) if held else str(face) for face, held in zip(match.dice, match.held)]
+        parts.append(t._(DICE_READ, dice=", ".join(faces)))
+    else:
+        parts.append(t._(NOT_ROLLED))
+    options, boxes = match.options(), []
+    for box in match.ruleset.categories:
+        if box.id in options:
+            boxes.append(t.n_(*BOX_POINTS, options[box.id], category=box.display(t)))
+        elif box.id in match.open_categories():  # not rolled yet
+            boxes.append(box.display(t))
+    parts.append(t._(OPEN_BOXES, boxes="; ".join(boxes)))
+    return " ".join([*parts, t._(SCORES_READ, scores=scores)])
 
 
 def match_summary(match: Match, t: Text = ENGLISH) -> str:

@@ -76,27 +76,36 @@ def test_a_turn_by_clicks_shows_pythons_dice_tossed_and_held_and_a_reload_keeps_
 
 
 def test_a_turn_by_keys_alone_moves_the_focus_and_speaks_in_the_live_region(page, base_url):
-    """A screen reader hears each hold and release (the status line is the live region), once per toggle."""
+    """A whole turn by keyboard and ear (issue 47): each roll, hold and release said in the live region (the status
+    line), once per step, and B reading the board into a live region of its own."""
     ui.start(page, base_url, "rules=yahtzee&players=Kim&seed=13")
-    live = page.locator("#status[aria-live='polite']")
+    live, board = page.locator("#status[aria-live='polite']"), page.locator("#spoken[aria-live='polite']")
     page.keyboard.press("r")
-    expect(live).to_contain_text("Kim's turn, roll 1 of 3")
+    expect(live).to_contain_text("Kim rolled ")
     first = ui.dice(page)
     assert None not in first
+    expect(live).to_have_text(f"Kim rolled {', '.join(map(str, first))} (roll 1 of 3)")
     page.keyboard.press("1")
-    expect(live).to_have_text(f"Die 1 held: {first[0]}")
+    expect(live).to_have_text(f"Held {first[0]} (die 1)")
     page.keyboard.press("1")
-    expect(live).to_have_text(f"Die 1 released: {first[0]}")
+    expect(live).to_have_text(f"Released {first[0]} (die 1)")
     page.keyboard.press("1")
     page.keyboard.press("2")
     page.keyboard.press("3")
     page.keyboard.press("Control+z")  # a mis-tap mended: the last hold taken back
     assert ui.held(page)[:3] == [True, True, False]
+    page.keyboard.press("b")
+    held = f"Dice: {first[0]} held, {first[1]} held, {', '.join(map(str, first[2:]))}. Open boxes: Ones, "
+    expect(board).to_contain_text(f"Kim's turn, roll 1 of 3. 2 rolls left. {held}")
+    expect(board).to_contain_text("Chance, ")
     page.keyboard.press("r")
-    assert ui.dice(page)[:2] == first[:2]
+    expect(board).to_have_text("")  # the next step: the old board is not left to read
+    again = ui.dice(page)
+    assert again[:2] == first[:2]
+    expect(live).to_have_text(f"Kim rolled {', '.join(map(str, again))} (roll 2 of 3)")
     offered = list(ui.choices(page).items())
     page.locator("#scorecard button.choice").first.focus()
-    page.keyboard.press("ArrowDown")  # the focus moves to the next box offered
+    page.keyboard.press("ArrowDown")  # the focus moves to the next box offered, which says its points
     name, points = offered[1]
     assert page.evaluate("document.activeElement.getAttribute('aria-label')") == (
         f"{name}, {points} point{'s' if points != 1 else ''}"

@@ -130,4 +130,4 @@ def test_a_maxi_yatzy_turn_by_keyboard_on_a_swedish_phone(phone, base_url):
     ui.screenshot(page, "maxi-desktop-sv")
     table.hold_the_most()
     table.roll()
-    assert table.status().startswith(view.status(table.match, t=table.sv))
+    assert table.status().startswith(view.rolled(table.match, t=table.sv))

@@ -30,6 +30,7 @@ from hypothesis.stateful import (
 from game import app as game
 from game.app import (
     CHALLENGE_KEY,
+    HINTED_KEY,
     HINTS_KEY,
     HISTORY_KEY,
     KEPT_PREFIX,
@@ -813,11 +814,11 @@ def test_undo_off_is_said():
 def test_a_hold_or_release_is_announced_once_in_the_live_region():
     app, _ = start(match=rolled(faces=[3, 5, 3, 5, 6]))
     app, effects = send(app, Key("2"))
-    assert [changes["text"] for changes in ops(effects, "status")] == ["Die 2 held: 5"]
+    assert [changes["text"] for changes in ops(effects, "status")] == ["Held 5 (die 2)"]
     app, effects = send(app, DieToggled(1))
-    assert [changes["text"] for changes in ops(effects, "status")] == ["Die 2 released: 5"]
+    assert [changes["text"] for changes in ops(effects, "status")] == ["Released 5 (die 2)"]
     app, effects = send(app, DieToggled(4))
-    assert [changes["text"] for changes in ops(effects, "status")] == ["Die 5 held: 6"]
+    assert [changes["text"] for changes in ops(effects, "status")] == ["Held 6 (die 5)"]
 
 
 def test_keys_before_a_match_are_ignored():
@@ -1592,6 +1593,7 @@ STORED_VALUES = {
         ]
     ),
     PHONE_KEY: st.sampled_from([None, "", "AnnAnn", "not an id!"]),
+    HINTED_KEY: st.sampled_from([None, "", "{", "[1]", '["Ann", "Zoe"]']),
 }
 
 

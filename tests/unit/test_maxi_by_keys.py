@@ -70,7 +70,7 @@ def test_a_whole_maxi_yatzy_game_by_keys_in_swedish():
     for _ in range(3):  # the turn's own rolls spent, then a saved one: a fourth roll in one turn
         table.hold_the_most()
         table.roll()
-    assert table.match.rolls == 4 and status(table.page).startswith(view.status(table.match, t=table.sv))
+    assert table.match.rolls == 4 and status(table.page).startswith(view.rolled(table.match, t=table.sv))
     assert "slag 4 av 5" in status(table.page) and table.roll_label() == "Slå (1 kvar, sparade: 1)"
     table.score_the_best()
 

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.app import (
+    HINTED_KEY,
     HISTORY_KEY,
     KEPT_PREFIX,
     SAVE_KEY,
@@ -124,6 +125,7 @@ GOOD = {
     HISTORY_KEY: finished_history(),
     SETUP_KEY: json.dumps({"rules": "yacht", "count": "1", "name1": "Ann"}),
     UNREADABLE_KEY: "{an old copy",
+    HINTED_KEY: json.dumps(["Ann", "Bob"]),
 }
 
 
