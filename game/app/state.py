@@ -240,6 +240,7 @@ class Notice:
 
     words: str = ""
     said: int = 0
+    tip: bool = False  # a passing note of the coach's (what a move cost), not a refusal or a problem
 
 
 @dataclass(frozen=True)
@@ -337,9 +338,9 @@ class App:
         """A new timer's token: the one way a tick is told from an older one (kept in App.waiting, App.pruning)."""
         return replace(self, serial=self.serial + 1), f"{kind}:{self.serial + 1}"
 
-    def say(self, words: str) -> App:
-        """The notice says ``words`` (hidden when empty), drawn by the view."""
-        return replace(self, notice=Notice(words, self.notice.said + 1))
+    def say(self, words: str, tip: bool = False) -> App:
+        """The notice says ``words`` (hidden when empty), drawn by the view; a ``tip`` is the coach's passing note."""
+        return replace(self, notice=Notice(words, self.notice.said + 1, tip))
 
     def wait(self, **changes: Any) -> App:
         return replace(self, waiting=replace(self.waiting, **changes))

@@ -33,7 +33,7 @@ from game.core.refusals import GameError
 from game.present import feel, keys, markup, standings, view
 from game.present import setup as setups
 from game.present.sounds import RECIPES, ROLL_VIBRATION_MS, most_notable, recipe_data
-from game.present.words import announcement, reading
+from game.present.words import announcement, cost, reading
 from game.records import challenge
 from game.records.record import game_id
 
@@ -136,7 +136,9 @@ def commit(app: App, step: Step, person: bool = True) -> Out:
     if app.stale:
         return offer_newer(app)
     before, after = app.played.match, step.session.match
-    app, effects = save(replace(app, session=step.session, spoken=Notice()).say(""))
+    # What the move cost (hints on) is a passing note: the status line keeps to what happened, in two lines.
+    note = cost(step, t=app.t)
+    app, effects = save(replace(app, session=step.session, spoken=Notice()).say(note, tip=bool(note)))
     found = feel.cues(before, after)
     cheer = feel.cheer(after, found, t=app.t)
     app, drawing = board(

@@ -272,6 +272,9 @@ def diff(old: Page, new: Page) -> tuple[list, dict | None]:
     if new.rules is not None and new.rules != old.rules:
         ops.append(("rules-body", {"html": new.rules}))
         ops += [(("html", 0), {"scroll": True})] if old.rules is None else []  # opened: read from their start
+    if new.notice.tip != old.notice.tip:  # a tip is said politely and looks like one: a refusal or a problem alerts
+        tip = new.notice.tip
+        ops.append(("notice", {"attrs": {"role": "status" if tip else "alert"}, "toggle": {"tip": tip}}))
     ops += [paint.say(new.notice.words)] if new.notice != old.notice else []
     ops += [("spoken", {"text": new.spoken.words})] if new.spoken != old.spoken else []
     (said, shown), (was_said, was_shown) = new.cheer, old.cheer

@@ -121,7 +121,7 @@ def failure(what: str, error: BaseException, saved: bool = True, t: Text = ENGLI
 
 
 def announcement(step: Step, t: Text = ENGLISH) -> str:
-    """What a game.coach.session.Step did, for the live region: the roll, the score, the cost, the undo.
+    """What a game.coach.session.Step did, for the status line (a live region): the roll, the score, the undo.
 
     >>> from game.core.engine import new_match
     >>> from game.coach.session import Session
@@ -134,14 +134,19 @@ def announcement(step: Step, t: Text = ENGLISH) -> str:
     if step.undone is not None:
         undone = t.n_("Undone: {count} action taken back.", "Undone: {count} actions taken back.", step.undone.actions)
         return f"{undone} {status(after, t)}"
-    text = describe(step.before, after, t)
-    if step.feedback is not None:
-        best = action_text(after.ruleset, step.feedback.best, t)
-        # Translators: after a person's move, with hints on: {loss} expected points (a decimal) it cost, and the
-        # best decision instead ("keep 5 5 5", "score Chance").
-        loss = t.number(step.feedback.loss, 1)
-        text += " " + t._("(That cost {loss} points against the best: {best}.)", loss=loss, best=best)
-    return text
+    return describe(step.before, after, t)
+
+
+def cost(step: Step, t: Text = ENGLISH) -> str:
+    """With hints on, what a person's move cost against the best one ("" when it was the best, or hints are off): a
+    passing note of its own, so the status line keeps to what happened."""
+    if step.feedback is None:
+        return ""
+    best = action_text(step.session.match.ruleset, step.feedback.best, t)
+    # Translators: after a person's move, with hints on: {loss} expected points (a decimal) it cost, and the
+    # best decision instead ("keep 5 5 5", "score Chance").
+    loss = t.number(step.feedback.loss, 1)
+    return t._("(That cost {loss} points against the best: {best}.)", loss=loss, best=best)
 
 
 # Translators: the board read aloud (the key B): the rolls the person to move has left in this turn.

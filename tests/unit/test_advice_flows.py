@@ -107,7 +107,9 @@ def test_a_worse_choice_says_what_it_cost():
     app, page, _ = play(app, page, BoxChosen("ones"))
     loss = f"{options[0].expected - aces.expected:.1f}"
     best = action_text(app.session.match.ruleset, options[0].action)
-    assert f"(That cost {loss} points against the best: {best}.)" in status(page)
+    said = f"(That cost {loss} points against the best: {best}.)"
+    assert said == page["notice"]["text"] and said not in status(page)  # a passing note, not the status line
+    assert page["notice"]["attrs"] == {"role": "status"} and page["notice"]["toggle"] == {"tip": True}  # not an alert
 
 
 def test_a_match_with_a_computer_seat_plays_to_the_end():

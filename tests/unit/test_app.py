@@ -166,7 +166,7 @@ def visible(effects: list[Effect], where) -> bool | None:
 
 def notice(effects: list[Effect]) -> str | None:
     """The notice's last words ("" when hidden), None when the effects leave it alone."""
-    said = [changes["text"] for changes in ops(effects, "notice")]
+    said = [changes["text"] for changes in ops(effects, "notice") if "text" in changes]  # not its role's op
     return said[-1] if said else None
 
 
