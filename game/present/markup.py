@@ -350,6 +350,7 @@ def statistics(page: stats_view.StatsPage, t: Text = ENGLISH) -> str:
                             label=t._("Per decision"),
                             id_prefix="rating",
                             t=t,
+                            digits=2,
                         ),
                     ]
                 ),

@@ -103,8 +103,9 @@ def _rating_rows(rated: Rating, t: Text) -> tuple[tuple[str, str], ...]:
     if rated.recent is not None and rated.overall is not None and rated.band is not None:
         recent = t._(PER_DECISION_BAND, value=t.number(rated.recent, 2), band=t._(BAND_WORDS[rated.band.value]))
         # Translators: a row of the Statistics screen: the rating over the latest games played without undo or hint.
-        rows.append((t.n_("Rating, last {count} game", "Rating, last {count} games", RECENT), recent))
         count = len(rated.games)
+        recent_count = min(RECENT, count)
+        rows.append((t.n_("Rating, last {count} game", "Rating, last {count} games", recent_count), recent))
         # Translators: a row of the Statistics screen: the rating over every game played without undo or hint.
         rows.append((t.n_("Rating, all {count} game", "Rating, all {count} games", count), value(rated.overall)))
     else:

@@ -160,13 +160,14 @@ def test_statistics_show_the_rating_its_scale_and_its_chart():
     records = [game(n, lost=(6.0,), decisions=(40,)) for n in range(1, 4)] + [game(9, lost=(2.0,), undos=(1,))]
     page = statistics(history(*records), {}, KEY, "Ann")
     numbers = dict(page.numbers)
-    assert numbers["Rating, last 20 games"] == "0.15 per decision, strong"
+    assert numbers["Rating, last 3 games"] == "0.15 per decision, strong"
     assert numbers["Rating, all 3 games"] == "0.15 per decision"
     assert numbers["With undos or hints, 1 game"] == "0.07 per decision"
     assert page.rating_trend == (0.15, 0.15, 0.15)
     assert "Tom Verhoeff's aim" in page.scale and "Below 0.1: superb" in page.scale
     html = markup.statistics(page)
     assert 'id="rating-' in html and "stats-scale" in html
+    assert "<td>0.15</td>" in html  # a rating's chart gives hundredths
 
 
 def test_statistics_say_when_no_game_is_rated_yet():
