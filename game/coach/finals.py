@@ -10,8 +10,8 @@ gives are in the README (Yahtzee, Yatzy: median and 5th, 95th and 99th percentil
 >>> probs = distribution(ruleset("yatzy"))
 >>> round(sum(probs), 9), percentiles(probs, (50,))
 (1.0, (249,))
->>> round(standing(ruleset("yatzy"), 249) * 100)  # the share of the optimal player's games below 249
-49
+>>> round(standing(ruleset("yatzy"), 249), 3)  # the share of the optimal player's games below 249
+0.498
 >>> distribution(ruleset("generalized", dice=2, sides=2)) is None
 True
 """
@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import base64
+import math
 import zlib
 from collections.abc import Sequence
 from functools import cache
@@ -81,3 +82,24 @@ def standing(rs: RuleSet, total: int) -> float | None:
         return None
     below = sum(probs[: max(0, min(total, len(probs)))])
     return min(1.0, max(0.0, below / sum(probs)))
+
+
+def summary(name: str) -> str:
+    """A shipped distribution's figures in a line: mean, standard deviation, median, 5th, 95th and 99th percentiles.
+
+    >>> summary("yacht.bin")
+    'yacht.bin: mean 166.99, sd 34.99, median 167, 5th 111, 95th 231, 99th 244'
+    """
+    probs = _decoded(name)
+    assert probs is not None, name
+    mean = math.fsum(k * p for k, p in enumerate(probs))
+    sd = math.sqrt(math.fsum((k - mean) ** 2 * p for k, p in enumerate(probs)))
+    median, p5, p95, p99 = percentiles(probs, (50, 5, 95, 99))
+    return f"{name}: mean {mean:.2f}, sd {sd:.2f}, median {median}, 5th {p5}, 95th {p95}, 99th {p99}"
+
+
+if __name__ == "__main__":  # .venv/bin/python -m game.coach.finals: the README's figures
+    from game.coach.finals_data import FINALS
+
+    for name in sorted(FINALS):
+        print(summary(name))
