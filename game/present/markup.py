@@ -314,6 +314,8 @@ def statistics(page: stats_view.StatsPage, t: Text = ENGLISH) -> str:
             element("tr", element("th", escape(k), scope="row") + element("td", escape(v))) for k, v in page.numbers
         )
         parts.append(element("table", element("tbody", rows), class_="stats-numbers"))
+        if page.scale:
+            parts.append(element("p", escape(page.scale), class_="stats-scale"))
         parts.append(
             element(
                 "div",
@@ -339,6 +341,20 @@ def statistics(page: stats_view.StatsPage, t: Text = ENGLISH) -> str:
                             ),
                             id_prefix="lost",
                             t=t,
+                        ),
+                        charts.trend(
+                            page.rating_trend,
+                            # Translators: a chart's caption: the rating (points lost per decision) of each game.
+                            t.n_(
+                                "Rating: points lost per decision, last {count} game",
+                                "Rating: points lost per decision, last {count} games",
+                                charts.LAST,
+                            ),
+                            # Translators: what a rating chart's line shows (its legend and table head).
+                            label=t._("Per decision"),
+                            id_prefix="rating",
+                            t=t,
+                            digits=2,
                         ),
                     ]
                 ),

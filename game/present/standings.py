@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -18,14 +19,18 @@ from typing import TYPE_CHECKING
 from game.core.actions import Finish, NextGame
 from game.core.cards import SeatKind
 from game.core.engine import Match
-from game.core.i18n import ENGLISH, Text
+from game.core.i18n import ENGLISH, N_, Text
 from game.present.feel import match_over
 from game.records import challenge
 
 if TYPE_CHECKING:
     from game.records.history import History
 
-__all__ = ["Outcome", "Personal", "Ending", "Results", "winner_text", "ending", "results"]
+# Translators: the end of a game: where the total stands ("Better than 62% of the optimal player's games.").
+BETTER = N_("Better than {percent} of the optimal player's games.")
+"""Where a total stands against the optimal player's exact final-score distribution (game.coach.finals)."""
+
+__all__ = ["BETTER", "Outcome", "Personal", "Ending", "Results", "winner_text", "ending", "results"]
 
 
 class Outcome(Enum):
@@ -50,6 +55,7 @@ class Personal:
     games: int = 0  # finished games under these rules before this one
     best: int | None = None
     mean: float | None = None
+    standing: float | None = None  # the share of the optimal player's games below this total (None: not known)
 
     @property
     def new_best(self) -> bool:
@@ -130,15 +136,17 @@ def _outcome(match: Match, t: Text, against: Match | None = None) -> tuple[Outco
 def ending(match: Match, history: History | None = None, optimal: float | None = None) -> Ending:
     """The game just played (the match's current one) in context: each person's total against their
     earlier games under these rules in ``history`` (a game.records.history.History; this game's own record,
-    once written, is left out), and ``optimal``, the optimal player's mean (None: not known).
+    once written, is left out), and ``optimal``, the optimal player's mean (None: not known); where it is
+    known, the share of the optimal player's games below each total too (game.coach.finals, where shipped).
 
     >>> from game.core.engine import new_match
     >>> m = new_match("yacht", ["Ann"], seed=1)
     >>> for box in m.open_categories():
     ...     m = m.roll(faces=[6] * 5).score(box)
-    >>> ending(m).people
-    (Personal(name='Ann', total=164, games=0, best=None, mean=None),)
+    >>> [(p.name, p.total, p.games, p.best, round(p.standing, 2)) for p in ending(m, optimal=166.99).people]
+    [('Ann', 164, 0, None, 0.47)]
     """
+    from game.coach.finals import standing
     from game.records.record import game_id
     from game.records.stats import ruleset_key
 
@@ -152,10 +160,13 @@ def ending(match: Match, history: History | None = None, optimal: float | None =
             continue
         totals = [record.totals[at] for record, at in played.get(sitter.name, ()) if record.id != itself]
         total = match.totals(seat, game).grand_total
+        share = (
+            standing(match.ruleset, total) if optimal is not None else None
+        )  # the optimal player's words where known
         if totals:
-            people.append(Personal(sitter.name, total, len(totals), max(totals), sum(totals) / len(totals)))
+            people.append(Personal(sitter.name, total, len(totals), max(totals), sum(totals) / len(totals), share))
         else:
-            people.append(Personal(sitter.name, total))
+            people.append(Personal(sitter.name, total, standing=share))
     return Ending(tuple(people), optimal)
 
 
@@ -194,6 +205,8 @@ def _context(shown: Ending, t: Text) -> tuple[str, ...]:
                 mean=t.number(person.mean, 1),
             )
             line = f"{line} {before}"
+        if person.standing is not None:
+            line = f"{line} {t._(BETTER, percent=t.percent(math.floor(person.standing * 100) / 100, 0))}"
         out.append(line)
     if shown.optimal is not None:
         # Translators: the end of a game: the optimal player's expected total under the match's rules ("254.6").

@@ -9,22 +9,61 @@ Every word, number and date is in the language of a :class:`~game.core.i18n.Text
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from datetime import date
 from typing import TYPE_CHECKING
 
 from game.core import variants
-from game.core.i18n import ENGLISH, Text
+from game.core.i18n import ENGLISH, N_, Text
 
 if TYPE_CHECKING:  # the records are read when the screen is drawn, not at the start
+    from game.core.rules import RuleSet
     from game.records.history import History
+    from game.records.rating import Rating
     from game.records.record import GameRecord
     from game.records.stats import Reference
 
-__all__ = ["RECENT_GAMES", "StatsPage", "statistics", "storage_status", "imported"]
+__all__ = [
+    "BAND_WORDS",
+    "RECENT_GAMES",
+    "SCALE",
+    "StatsPage",
+    "better_than",
+    "statistics",
+    "storage_status",
+    "imported",
+]
 
 RECENT_GAMES = 20
 """Finished games listed (newest first) on the Statistics screen, each with its Delete button."""
+
+BAND_WORDS = {
+    # Translators: a rating's band in words (mean points lost per decision below 0.1), as in the scale below it.
+    "superb": N_("superb"),
+    # Translators: a rating's band (below 0.2, Tom Verhoeff's aim).
+    "strong": N_("strong"),
+    # Translators: a rating's band (below 0.5).
+    "good": N_("good"),
+    # Translators: a rating's band (below 1).
+    "fair": N_("fair"),
+    # Translators: a rating's band (1 or more points lost per decision).
+    "learning": N_("learning"),
+}
+"""Each game.records.rating.Band's words, by its value."""
+
+# Translators: under the rating on the Statistics screen: what it measures and its bands ({superb} is "0.1", and so on).
+SCALE = N_(
+    "Rating: the mean points lost per decision (a keep or a box) against the optimal player; lower is better. "
+    "Below {superb}: superb; below {strong}: strong (Tom Verhoeff's aim in his Yahtzee proficiency test); "
+    "below {good}: good; below {fair}: fair; above: learning. Games with undos or hints are rated apart."
+)
+# Translators: a rating's value: mean points lost per decision and its band in words ("0.34 per decision, good").
+PER_DECISION_BAND = N_("{value} per decision, {band}")
+# Translators: a rating's value: mean points lost per decision ("0.34 per decision").
+PER_DECISION = N_("{value} per decision")
+# Translators: where a final total stands against the optimal player's games ("better than 62% of its games").
+BETTER_THAN = N_("better than {percent} of its games")
 
 
 @dataclass(frozen=True)
@@ -40,6 +79,8 @@ class StatsPage:
     reference: tuple[tuple[int, int], ...] | None = None
     boxes: tuple[tuple[str, float, float | None], ...] = ()
     trend: tuple[float, ...] = ()
+    rating_trend: tuple[float, ...] = ()  # each game's points lost per decision, played alone, oldest first
+    scale: str = ""  # the rating's scale in words (shown with the rating)
     rivals: tuple[str, ...] = ()  # head-to-head lines
     recent: tuple[tuple[str, str], ...] = ()  # (game id, what happened)
     empty: str = ""
@@ -49,6 +90,62 @@ class StatsPage:
 
 def _percent(rate: float | None, t: Text) -> str:
     return "—" if rate is None else t.percent(rate, 0)
+
+
+def _rating_rows(rated: Rating, t: Text) -> tuple[tuple[str, str], ...]:
+    """The rating's rows: recent and overall, then the games with undos or hints apart."""
+    from game.records.rating import RECENT
+
+    def value(mean: float) -> str:
+        return t._(PER_DECISION, value=t.number(mean, 2))
+
+    rows = []
+    if rated.recent is not None and rated.overall is not None and rated.band is not None:
+        recent = t._(PER_DECISION_BAND, value=t.number(rated.recent, 2), band=t._(BAND_WORDS[rated.band.value]))
+        # Translators: a row of the Statistics screen: the rating over the latest games played without undo or hint.
+        count = len(rated.games)
+        recent_count = min(RECENT, count)
+        rows.append((t.n_("Rating, last {count} game", "Rating, last {count} games", recent_count), recent))
+        # Translators: a row of the Statistics screen: the rating over every game played without undo or hint.
+        rows.append((t.n_("Rating, all {count} game", "Rating, all {count} games", count), value(rated.overall)))
+    else:
+        # Translators: a row of the Statistics screen where no game played without undo or hint was rated yet.
+        rows.append((t._("Rating"), t._("no game rated yet")))
+    if rated.helped_overall is not None:
+        count = len(rated.helped)
+        # Translators: a row of the Statistics screen: the rating of the games played with undos or hints, apart.
+        rows.append(
+            (
+                t.n_("With undos or hints, {count} game", "With undos or hints, {count} games", count),
+                value(rated.helped_overall),
+            )
+        )
+    return tuple(rows)
+
+
+def _standing_rows(ruleset: RuleSet, median: float, best: int, t: Text) -> tuple[tuple[str, str], ...]:
+    """Where the median and best totals stand against the optimal player's games (none without its distribution)."""
+    from game.coach.finals import standing
+
+    rows = []
+    # Translators: rows of the Statistics screen: the median (then best) total against the optimal player's games.
+    for what, total in (
+        (t._("Median against the optimal player"), median),
+        (t._("Best against the optimal player"), best),
+    ):
+        share = standing(ruleset, math.ceil(total))
+        if share is not None:
+            rows.append((what, better_than(share, t)))
+    return tuple(rows)
+
+
+def better_than(share: float, t: Text = ENGLISH) -> str:
+    """A share of the optimal player's games below a total, in words, the percentage rounded down.
+
+    >>> better_than(0.625), better_than(0.999)
+    ('better than 62% of its games', 'better than 99% of its games')
+    """
+    return t._(BETTER_THAN, percent=t.percent(math.floor(share * 100) / 100, 0))
 
 
 def _day(ended: str) -> date:
@@ -101,7 +198,7 @@ def statistics(
     >>> statistics(History().add(demo_record()), {}).recent[0][1]
     '11/23/2026 · Yacht · Ann 60, Bob 60'
     """
-    from game.records import stats
+    from game.records import rating, stats
 
     sets = stats.rule_sets(history, t=t)
     titles: dict[int, str] = {}  # the games of one rule set share one rules dict: word its title once
@@ -124,6 +221,7 @@ def statistics(
     s = stats.summary(history, key, name, reference)
     # the person has finished games of these rules, so every number is there
     assert s.mean is not None and s.median is not None and s.sd is not None and s.best_ended is not None
+    assert s.best is not None
     ruleset = variants.from_dict(history.by_rules[key][0].rules)
     top = ruleset.category(ruleset.yahtzee_id).display(t) if ruleset.yahtzee_id else t._("Top box")
     median = t.number(s.median, 0 if float(s.median).is_integer() else 1)
@@ -140,6 +238,8 @@ def statistics(
         # Translators: the share of games in which the player filled the top box ("Games with a Yahtzee").
         (t._("Games with a {box}", box=top), _percent(s.yahtzee_rate, t)),
     ) + (((t._("Optimal player's mean"), t.number(reference.expected, 1)),) if reference else ())
+    rated = rating.rating(history, key, name)
+    numbers += _standing_rows(ruleset, s.median, s.best, t) + _rating_rows(rated, t)
     rivals = []
     for h in stats.head_to_head(history, key, name):
         if h.ties:
@@ -166,6 +266,8 @@ def statistics(
         reference=reference.counts if reference else None,
         boxes=tuple((names_of[b.id], b.mean, b.reference) for b in s.boxes),
         trend=s.lost_trend,
+        rating_trend=rated.trend,
+        scale=t._(SCALE, **{b.value: t.number(top, 1) for top, b in rating.BANDS}),
         rivals=tuple(rivals),
     )
 

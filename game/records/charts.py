@@ -159,13 +159,13 @@ def _figure(
     )
 
 
-def _amount(value: float, t: Text = ENGLISH) -> str:
-    """A value for a label: whole numbers as they are, others with one decimal (as ``t`` writes numbers).
+def _amount(value: float, t: Text = ENGLISH, digits: int = 1) -> str:
+    """A value for a label: whole numbers as they are, others with ``digits`` decimals (as ``t`` writes numbers).
 
-    >>> _amount(3.0), _amount(2.25), _amount(1234)
-    ('3', '2.2', '1,234')
+    >>> _amount(3.0), _amount(2.25), _amount(1234), _amount(0.125, digits=2)
+    ('3', '2.2', '1,234', '0.12')
     """
-    return t.number(value, 0 if float(value).is_integer() else 1)
+    return t.number(value, 0 if float(value).is_integer() else digits)
 
 
 def _trimmed(reference: Sequence[tuple[int, int]], total: int) -> list[tuple[int, int]]:
@@ -328,12 +328,14 @@ def trend(
     label: str | None = None,
     id_prefix: str | None = None,
     t: Text = ENGLISH,
+    digits: int = 1,
 ) -> str:
     """A line of one number per game (the last LAST games) and a dashed line at their mean.
 
     ``values`` are oldest first (points lost per game, say: ``label`` names them, "Points lost"
     when None). The table has a row per game drawn, numbered from the first game of ``values``,
-    and the mean below. No values give a sentence instead of a drawing. Words and numbers are in
+    and the mean below; numbers have ``digits`` decimals (a rating's small values: 2). No values
+    give a sentence instead of a drawing. Words and numbers are in
     the language of ``t``.
 
     >>> html = trend([float(n % 7) for n in range(60)], "Points lost per game", id_prefix="t")
@@ -366,15 +368,15 @@ def trend(
         _line(_LEFT, y(mean), _RIGHT, y(mean), "chart-mean"),
         _polyline(points, "chart-line"),
         *(_tag("circle", cx=_num(px), cy=_num(py), r="2.5", class_="chart-dot") for px, py in points),
-        _text(_LEFT - 4, _TOP + 4, _amount(round(high, 1), t), anchor="end"),
-        _text(_LEFT - 4, bottom, _amount(round(low, 1), t), anchor="end"),
+        _text(_LEFT - 4, _TOP + 4, _amount(round(high, digits), t, digits), anchor="end"),
+        _text(_LEFT - 4, bottom, _amount(round(low, digits), t, digits), anchor="end"),
         # Translators: a label on a chart's dashed line at the mean ("mean 12.5").
-        _text(_RIGHT, y(mean) - 4, t._("mean {value}", value=t.number(mean, 1)), "chart-value", anchor="end"),
+        _text(_RIGHT, y(mean) - 4, t._("mean {value}", value=t.number(mean, digits)), "chart-value", anchor="end"),
         # Translators: a label under a chart's horizontal axis: the first (or last) game drawn ("game 31").
         _text(_LEFT, bottom + 16, t._("game {number}", number=first)),
         _text(_RIGHT, bottom + 16, t._("game {number}", number=first + len(shown) - 1), anchor="end"),
     ]
     # Translators: a row of a chart's table: one game, by number ("Game 31").
-    table = [[t._("Game {number}", number=first + i), t.number(v, 1)] for i, v in enumerate(shown)]
-    head, foot = [t._("Game"), label], [t._("Mean"), t.number(mean, 1)]
+    table = [[t._("Game {number}", number=first + i), t.number(v, digits)] for i, v in enumerate(shown)]
+    head, foot = [t._("Game"), label], [t._("Mean"), t.number(mean, digits)]
     return _figure(prefix, caption, bottom + 24, "".join(parts), head, table, foot, t)

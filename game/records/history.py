@@ -165,7 +165,8 @@ class History:
 
         ``rules`` lists each rule set once; a game is ``[id, ended, rules index, seed, game,
         seats]`` (and when the match began, where known) and a seat ``[name, level or null for a person, [points in scorecard order],
-        yahtzee bonus, undos, lost or null]``. Totals and places are derived on loading.
+        yahtzee bonus, undos, lost or null]``, then, where known, ``decisions or null, hinted`` (how many
+        decisions the loss is over, whether hints were on). Totals and places are derived on loading.
 
         >>> from game.records.record import demo_record
         >>> History().add(demo_record()).to_dict()["games"][0][5][0]
@@ -189,6 +190,9 @@ class History:
                     record.seats, record.scores, record.yahtzee_bonus, record.undos, record.lost
                 )
             ]
+            if record.decisions and record.hinted:  # written where known: older records lack them
+                for row, count, on in zip(seats, record.decisions, record.hinted):
+                    row += [count, on]
             began = [record.began] if record.began else []  # written where known: older records lack it
             games.append([record.id, record.ended, index, record.seed, record.game, seats, *began])
         return {"format": HISTORY_FORMAT, "version": HISTORY_VERSION, "rules": table, "games": games}

@@ -27,6 +27,7 @@ from game.core.refusals import GameError, is_whole
 from game.core.variants import from_dict
 from game.records.record import (
     ID_LENGTH,
+    MAX_DECISIONS,
     MAX_LOST,
     MAX_UNDOS,
     GameRecord,
@@ -97,9 +98,21 @@ class _BadGame(GameError):
 
 def _seat(item: Any, number: int, shape: Shape, names: set[str]) -> None:
     """_BadGame naming what is wrong with seat ``number``'s data (1-based); ``names`` holds names found good."""
-    if type(item) is not list or len(item) != 6:
-        raise _BadGame(f"seat {number} must be [name, level, points, yahtzee bonus, undos, lost]", "seat", number)
-    name, level, points, bonus, undos, lost = item
+    if type(item) is not list or len(item) not in (6, 8):
+        raise _BadGame(
+            f"seat {number} must be [name, level, points, yahtzee bonus, undos, lost] and [decisions, hinted]",
+            "seat",
+            number,
+        )
+    name, level, points, bonus, undos, lost = item[:6]
+    if len(item) == 8:
+        decisions, hinted = item[6:]
+        if decisions is not None and (level is not None or not is_whole(decisions, 0, MAX_DECISIONS)):
+            raise _BadGame(
+                f"seat {number}'s decisions {decisions!r} are not a count (null for a computer)", "decisions", number
+            )
+        if type(hinted) is not bool:
+            raise _BadGame(f"seat {number}'s hinted {hinted!r} is not true or false", "hinted", number)
     if type(name) is not str or (name not in names and normalize_name(name, number - 1) != name):
         raise _BadGame(
             f"seat {number}'s name {name!r} is not a player's name (text of 1 to {NAME_LENGTH} printable characters)",
@@ -202,7 +215,15 @@ def _game(item: Any, index: int, shapes: list[Shape], names: set[str]) -> GameRe
         tuple(s[4] for s in seats),
         tuple(None if s[5] is None else float(s[5]) for s in seats),
         utc_time(item[6]) if len(item) == 7 else "",
+        *_known(seats),
     )
+
+
+def _known(seats: list[Any]) -> tuple[tuple[int | None, ...], tuple[bool, ...]]:
+    """Each seat's decisions and hinted where every seat has them (else both empty: an older record)."""
+    if not all(len(seat) == 8 for seat in seats):
+        return (), ()
+    return tuple(seat[6] for seat in seats), tuple(seat[7] for seat in seats)
 
 
 def check_header(data: Any, form: str, version: int, keys: tuple[str, ...], what: str) -> None:

@@ -41,6 +41,7 @@ __all__ = [
     "ID_LENGTH",
     "LOST_DECIMALS",
     "MAX_LOST",
+    "MAX_DECISIONS",
     "MAX_UNDOS",
     "NO_TIME",
     "SeatRecord",
@@ -63,6 +64,8 @@ MAX_LOST = 10_000.0
 """More points lost than any game holds: a larger value is bad data."""
 MAX_UNDOS = 1_000_000
 """More undos than any game allows (each takes back at least one action)."""
+MAX_DECISIONS = 10_000
+"""More decisions than any game's card asks for (a keep or a box a roll): a larger count is bad data."""
 NO_TIME = "1970-01-01T00:00:00Z"
 """The time of what is stamped where no valid time is known (the page sends one with every message): still a time."""
 
@@ -102,7 +105,9 @@ class GameRecord:
     ``scores`` maps each box id to its points (scorecard order), ``totals`` are grand totals,
     ``upper_bonus`` the upper bonus points each seat earned, ``places`` competition ranks (ties
     shared), ``lost`` the expected points each person lost against optimal play (None for
-    computers, or when it could not be computed).
+    computers, or when it could not be computed), ``decisions`` how many decisions that loss
+    is over and ``hinted`` whether the seat had hints on (both empty in records from before
+    they were kept: game.records.rating leaves such games out of the rating).
 
     >>> record = demo_record()
     >>> record.title, record.totals, record.places, record.winners
@@ -124,6 +129,8 @@ class GameRecord:
     lost: tuple[float | None, ...]
     upper_bonus: tuple[int, ...] = ()
     began: str = ""  # when the match began (UTC), for its first game where known: a daily game's day is its start's
+    decisions: tuple[int | None, ...] = ()  # each person's decisions the review weighed (None, or empty: not known)
+    hinted: tuple[bool, ...] = ()  # whether each seat had hints on in the game (empty: not known, older records)
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -196,6 +203,8 @@ def build_record(
     undos: tuple[int, ...],
     lost: tuple[float | None, ...],
     began: str = "",
+    decisions: tuple[int | None, ...] = (),
+    hinted: tuple[bool, ...] = (),
 ) -> GameRecord:
     """The record of checked data, with what is derived from its boxes: scores by id, totals, upper bonus, places.
 
@@ -222,6 +231,8 @@ def build_record(
         lost=lost,
         upper_bonus=tuple(earned for _, earned in totals),
         began=began,
+        decisions=decisions,
+        hinted=hinted,
     )
 
 
@@ -309,10 +320,18 @@ def _lost_value(value: Any) -> float | None:
 
 
 def record_game(
-    match: Match, game: int, ended: str, undos: Sequence[int], lost: Sequence[float | None], began: str = ""
+    match: Match,
+    game: int,
+    ended: str,
+    undos: Sequence[int],
+    lost: Sequence[float | None],
+    began: str = "",
+    decisions: Sequence[int | None] = (),
+    hinted: Sequence[bool] = (),
 ) -> GameRecord:
     """The record of the match's finished game ``game`` (0-based); ``undos`` and ``lost`` per seat; ``began``
-    when the match began, where known (a time that is not one is taken as unknown).
+    when the match began, where known (a time that is not one is taken as unknown); ``decisions`` (how
+    many decisions ``lost`` is over) and ``hinted`` (hints on) per seat, where known.
 
     ``lost`` is each seat's after-game review ``total_loss`` (None where it could not be
     computed); it is rounded to the hundredth, and None for computers whatever is given.
@@ -333,6 +352,13 @@ def record_game(
         raise ValueError(f"undos and lost need one value per seat ({len(seats)}), not {undos!r} and {lost!r}")
     if not all(is_whole(count, 0, MAX_UNDOS) for count in undos):
         raise ValueError(f"undos must be counts from 0 to {MAX_UNDOS}, not {undos!r}")
+    decisions, hinted = tuple(decisions), tuple(bool(on) for on in hinted)
+    if decisions and (
+        len(decisions) != len(seats) or not all(d is None or is_whole(d, 0, MAX_DECISIONS) for d in decisions)
+    ):
+        raise ValueError(f"decisions must be one count (or None) per seat, not {decisions!r}")
+    if hinted and len(hinted) != len(seats):
+        raise ValueError(f"hinted needs one value per seat ({len(seats)}), not {hinted!r}")
     people = tuple(seat.kind is SeatKind.HUMAN for seat in seats)
     filled = [card.scores for card in cards]  # every box filled: checked above
     return build_record(
@@ -347,6 +373,8 @@ def record_game(
         undos,
         tuple(_lost_value(value) if person else None for value, person in zip(lost, people)),
         _known_time(began),
+        tuple(count if person else None for count, person in zip(decisions, people)),
+        hinted,
     )
 
 
@@ -374,9 +402,12 @@ def session_record(session: Session, game: int, ended: str) -> GameRecord:
     """
     exact = session.coach.needs_table() is None and session.coach.advisor.is_exact()
     seats = range(len(session.match.seats))
-    lost = [
-        session.review(p, game).total_loss if exact and session.match.seats[p].kind is SeatKind.HUMAN else None
-        for p in seats
+    reviews = [
+        session.review(p, game) if exact and session.match.seats[p].kind is SeatKind.HUMAN else None for p in seats
     ]
+    lost = [None if review is None else review.total_loss for review in reviews]
+    decisions = [None if review is None else len(review.decisions) for review in reviews]
+    hinted = [(game, p) in session.hinted for p in seats]
     undos = [session.undo_count(p, game) for p in seats]
-    return record_game(session.match, game, ended, undos, lost, session.began if game == 0 else "")
+    began = session.began if game == 0 else ""
+    return record_game(session.match, game, ended, undos, lost, began, decisions, hinted)
