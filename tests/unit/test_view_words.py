@@ -111,6 +111,7 @@ def step(seen: Seen, session: Session, outcome, t: Text) -> Session:
         seen.add("refusal", outcome.refusal.text(t))
         return session
     seen.add("announcement", words.announcement(outcome, t))
+    seen.add("cost", words.cost(outcome, t))
     seen.add("describe", view.describe(outcome.before, outcome.session.match, t))
     draw(seen, outcome.session, t)
     return outcome.session
