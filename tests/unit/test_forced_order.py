@@ -236,3 +236,23 @@ def _keep(match, faces):
         if match.held[i] != held:
             match = match.hold(i, held)
     return match.roll()
+
+
+# -- through the app, as the page drives it ----------------------------------------------------------------
+
+
+def test_the_app_refuses_another_box_and_hints_without_fetching_a_table(monkeypatch):
+    from game.app import SAVE_KEY, CellPressed, Switch, Toggled
+    from game.coach.session import Session
+    from tests.unit.test_app import after_ticks, notice, of, send, start, stores, visible
+
+    monkeypatch.setattr(Advisor, "_read", lambda self, name: None)  # as in the browser: nothing read from disk
+    rolled = new_match(ruleset("yatzy", forced_order=True), ["Ann"], seed=3).roll(faces=[2, 2, 5, 5, 6])
+    app, _ = start(match=Session(rolled))
+    after, effects = send(app, CellPressed("chance", 0))
+    assert notice(effects) == "Ann cannot score Chance: in forced order this turn scores Ones"
+    assert after.session == app.session and not stores(effects, SAVE_KEY)
+    app, effects = send(app, Toggled(Switch.HINTS, True))
+    assert not of(effects, "fetch")
+    app, effects = after_ticks(app, effects, "hint")
+    assert visible(effects, "hint")
