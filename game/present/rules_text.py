@@ -240,6 +240,11 @@ _NO_BONUS = N_("There are no bonuses.")
 
 # Translators: {name} is the name of the box for all dice alike ("Yatzy", "Yacht").
 _NO_JOKER = N_("There is no joker: all dice alike after the {name} box is filled score like any other roll.")
+# Translators: forced order (boxes filled in turn); {name} is the name of the box for all dice alike ("Yahtzee").
+_ORDER_JOKER = N_(
+    "In forced order there is no joker: all dice alike after the {name} box is filled go in the next box "
+    "like any other roll."
+)
 # Translators: {name} is the name of the box for all dice alike ("Yahtzee").
 _JOKER = N_("Once the {name} box is filled, even if it scored nothing, any roll of all dice alike is a joker.")
 _FORCED_UPPER = N_("The joker must go in the upper box of its face while that box is open.")
@@ -362,6 +367,8 @@ def _joker(rs: RuleSet) -> tuple[Sentence, ...]:
     name = rs.category(rs.yahtzee_id)
     if rs.joker is Joker.NONE:
         return (_say(_NO_JOKER, name=name),)
+    if rs.forced_order:  # every roll goes in the next box: a joker's choice of box is gone
+        return (_say(_ORDER_JOKER, name=name),)
     wild = _wild(rs)
     if rs.joker is Joker.FORCED:
         lower = _say(_FORCED_LOWER_WILD, boxes=wild) if wild else _say(_FORCED_LOWER)
