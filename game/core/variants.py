@@ -248,13 +248,11 @@ _BONUS_OPTIONS = (
     OptionSpec("joker", OptionKind.CHOICE, "forced", N_("Joker rule"), choices=_JOKER_CHOICES),
 )
 # Forced order ("tvångsyatzy"): each turn scores the next open box, down the card; the advisor solves it exactly.
-_FORCED_ORDER = OptionSpec(
-    "forced_order", OptionKind.FLAG, False, N_("Forced order: boxes in turn, top to bottom"), tabled=False, listed=False
-)
+_FORCED_ORDER = OptionSpec("forced_order", OptionKind.FLAG, False, N_("Forced order"), tabled=False, listed=False)
 # The house rules precisit's Yatzy solver calls +fh5 and +tp4 (README cites it and the published values).
 _YATZY_OPTIONS = (
-    OptionSpec("full_house_five", OptionKind.FLAG, False, N_("Five alike count as a Full House"), listed=False),
-    OptionSpec("two_pairs_four", OptionKind.FLAG, False, N_("Four alike count as Two Pairs"), listed=False),
+    OptionSpec("full_house_five", OptionKind.FLAG, False, N_("Five alike as Full House"), listed=False),
+    OptionSpec("two_pairs_four", OptionKind.FLAG, False, N_("Four alike as Two Pairs"), listed=False),
     _FORCED_ORDER,
 )
 _SIZES = (  # the generalized rule set's shape
