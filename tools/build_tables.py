@@ -23,6 +23,11 @@ Single process. Measured on the 2-core dev machine (shared): all 14 tables in ab
 11 KB, Yahtzee 700 KB, Yatzy 1.85 MB (2.56 MB for the three), 5.5 MB for all 14. Tables must
 be rebuilt when game.core.rules changes how anything scores: the advisor refuses a table whose
 rules checksum differs.
+
+Yatzy's house rules (``full_house_five``, ``two_pairs_four``) added three tables, 1.85 MB each
+(+ 0.64 MB spread), 17 in all; each took 20-26 min here with the 2-core machine shared by several
+jobs. Options an ``OptionSpec`` marks ``tabled=False`` (forced order) get no table: the advisor
+solves them on first use (game.coach.ordered).
 """
 
 from __future__ import annotations

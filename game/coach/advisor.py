@@ -24,7 +24,7 @@ a solve, the last turns). Where its turn-start values come from, in this order (
    :mod:`game.coach.tables`). In the browser the owner fetches the bytes and calls
    :meth:`Advisor.load_table`; in CPython a table not loaded is read from ``table_dir``.
 2. Small custom dice: every state solved here in pure Python on first use (game.coach.solve,
-   within its SOLVE_BUDGET).
+   within its SOLVE_BUDGET); forced order too, whose turn starts are few (game.coach.ordered).
 3. Otherwise a one-turn advisor, flagged ``exact=False``: this turn is played exactly against a
    heuristic value of the card after it (:meth:`Advisor.heuristic_options`); for huge shapes
    (more than MAX_KEEPS kept multisets) keeps are valued by a few sample rerolls instead
@@ -53,6 +53,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.coach.model import Model, Values, check_rolls_left, modelable, most_rolls_left, sub_keeps
+from game.coach.ordered import Ordered
 from game.coach.sampled import sampled
 from game.coach.solve import Heuristic, Solved, fits_budget, solve
 from game.coach.tables import Table, TableMismatchError, spread_name
@@ -161,7 +162,7 @@ class Advisor:
         self._no_file = False  # table_dir was tried and has no table
         self._spread: Table | None = None
         self._no_spread_file = False
-        self._solved: Solved | None = None
+        self._solved: Solved | Ordered | None = None
         self._can_solve: bool | None = None  # whether a solve fits SOLVE_BUDGET, once known
         self._heuristic: Heuristic | None = None
         self._turns: dict[tuple[int, int, int, bool, bool], _Turn] = {}  # least recently used first
@@ -284,7 +285,7 @@ class Advisor:
             return None
 
     def _find_table(self) -> Table | None:
-        if self._saves:
+        if self._saves or self.ruleset.forced_order:  # no table knows saved rolls; forced order needs none
             return None
         if self._table is None and not self._no_file:
             data = self._read(self.table_name)
@@ -306,7 +307,8 @@ class Advisor:
     def _solvable(self) -> bool:
         """Whether a pure-Python solve of every turn-start state fits SOLVE_BUDGET (game.coach.solve)."""
         if self._can_solve is None:
-            self._can_solve = not self._saves and fits_budget(self.ruleset, lambda: self.model)
+            forced = self.ruleset.forced_order
+            self._can_solve = not self._saves and (forced or fits_budget(self.ruleset, lambda: self.model))
         return self._can_solve
 
     def is_exact(self) -> bool:
@@ -330,7 +332,8 @@ class Advisor:
         if table is not None:
             return table
         if self._solved is None and self._solvable():
-            self._solved = Solved(self.model, solve(self.model))
+            forced = self.ruleset.forced_order
+            self._solved = Ordered(self.model) if forced else Solved(self.model, solve(self.model))
         return self._solved if self._solved is not None else self._heuristic_values()
 
     def _heuristic_values(self) -> Heuristic:

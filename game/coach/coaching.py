@@ -83,7 +83,7 @@ class Coach:
 
     def needs_table(self) -> str | None:
         """The advisor table's file name while it is still to be fetched; None when loaded or not shipped."""
-        if self._table_missing or not variants.VARIANTS[self.ruleset.name].tables or self.advisor.has_table():
+        if self._table_missing or not variants.has_table(self.ruleset) or self.advisor.has_table():
             return None
         return self.advisor.table_name
 
@@ -96,7 +96,7 @@ class Coach:
         table = self.needs_table()
         if table is not None:
             return table
-        if self._spread_missing or not variants.VARIANTS[self.ruleset.name].tables or self.advisor.spread() is not None:
+        if self._spread_missing or not variants.has_table(self.ruleset) or self.advisor.spread() is not None:
             return None
         return self.advisor.spread_name
 

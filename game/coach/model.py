@@ -73,7 +73,7 @@ def fingerprint(rs: RuleSet) -> dict[str, Any]:
     """
     return {
         "name": rs.name,
-        "options": {k: _norm(v) for k, v in sorted(dict(rs.options).items())},
+        "options": {k: _norm(v) for k, v in sorted(rs.listed_items())},  # the shipped tables' headers stand
         "dice": rs.dice,
         "sides": rs.sides,
         "rolls_per_turn": rs.rolls_per_turn,
@@ -166,6 +166,7 @@ class Model:
         y = rs.yahtzee_id
         self.Y = self.index.get(y) if y is not None else None
         self.F = 2 if self.Y is not None and rs.yahtzee_bonus_amount > 0 else 1
+        self.forced = rs.forced_order
 
         faces = range(1, d + 1)
         self.keeps = [list(combinations_with_replacement(faces, j)) for j in range(n + 1)]
@@ -279,6 +280,16 @@ class Model:
         """
         return self.ncat - bin(mask).count("1")
 
+    def playable(self, mask: int) -> list[int]:
+        """The boxes a roll may be scored in with this filled set (bar a joker): the open ones, in forced order the next.
+
+        >>> from game.core.variants import ruleset
+        >>> Model(ruleset("yatzy")).playable(0b101)[:2], Model(ruleset("yatzy", forced_order=True)).playable(0b101)
+        ([1, 3], [1])
+        """
+        open_ = [c for c in range(self.ncat) if not mask >> c & 1]
+        return open_[:1] if self.forced else open_
+
     def succ(self, c: int, p: int, mask: int, up: int, flag: int) -> tuple[int, int, int, int]:
         """(mask, up, flag, upper bonus earned) after writing p points in category c."""
         up2, extra = up, 0
@@ -295,9 +306,7 @@ class Model:
         """Value of each roll with no roll left: best category now plus the value after it."""
         cols = []
         row = src.row
-        for c in range(self.ncat):
-            if mask >> c & 1:
-                continue
+        for c in self.playable(mask):
             m2 = mask | 1 << c
             vals, pidx = self.vals[c], self.pidx[c]
             if vals is None or pidx is None:  # both or neither

@@ -169,14 +169,17 @@ class Odds:
         (('three_of_a_kind', 1.0), ('four_of_a_kind', 1.0))
         >>> Odds(ruleset("yahtzee")).chances({}, (6, 6, 6, 6), 0)
         ()
+        >>> Odds(ruleset("yatzy", forced_order=True)).chances({f: 0 for f in ("ones", "twos", "threes", "fours", "fives", "sixes")}, (6, 6), 2)
+        (('one_pair', 1.0),)
         """
         if self.model is None:
             return None
         if rolls_left <= 0:
             return ()
         got = []
+        upcoming = self.ruleset.next_box(scores)  # in forced order only the next box can be made
         for cid in self.boxes():
-            if cid not in scores:
+            if cid not in scores and (upcoming is None or cid == upcoming.id):
                 p = self.chance(cid, kept, rolls_left)
                 if p is not None and p >= least:
                     got.append((cid, p))

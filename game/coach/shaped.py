@@ -128,9 +128,9 @@ class Shapes:
         """last_roll, also filling ``choices`` (when given) with each roll's (state after, gain)."""
         m = self.model
         columns, ends = [], []
-        for c, (distinct, where) in enumerate(self._points()):
-            if mask >> c & 1:
-                continue
+        points = self._points()
+        for c in m.playable(mask):
+            distinct, where = points[c]
             values, after = [], []
             for p in distinct:
                 m2, up2, f2, extra = m.succ(c, p, mask, up, flag)

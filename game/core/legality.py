@@ -32,7 +32,7 @@ from game.core.refusals import (
     ScoreError,
     is_whole,
 )
-from game.core.rule_errors import CategoryFilledError, JokerRuleError, RulesError
+from game.core.rule_errors import CategoryFilledError, JokerRuleError, OrderError, RulesError
 from game.core.rules import Section
 
 __all__ = ["refusal", "seat_index", "player_index", "game_index"]
@@ -285,6 +285,10 @@ def _score_refusal(match: MatchState, action: Score, player: PlayerRef) -> GameE
             detail = f"it is already filled ({scores.get(category)}); choose another category"
             reason = Refusal.FILLED
             fields |= {"points": scores.get(category)}
+        elif isinstance(exc, OrderError):
+            upcoming = match.ruleset.next_box(scores)
+            detail, reason = f"in forced order this turn scores {getattr(upcoming, 'name', '')}", Refusal.ORDER
+            fields |= {"box": upcoming}
         else:
             detail = str(exc)
             reason = Refusal.JOKER if isinstance(exc, JokerRuleError) else Refusal.RULES

@@ -73,6 +73,7 @@ class Refusal(Enum):
     UNKNOWN_CATEGORY = "unknown_category"
     FILLED = "filled"
     JOKER = "joker"
+    ORDER = "order"
     RULES = "rules"
     BAD_ACTION = "bad_action"
     BAD_SETUP = "bad_setup"
@@ -187,6 +188,8 @@ _WORDINGS: dict[tuple[Refusal, str | None], Wording] = {
         "{name} cannot score {category}: {category} is not allowed for {dice}: "
         "a Yahtzee joker must go in an open lower box ({boxes}) before any upper box"
     ),
+    # Translators: forced order: each turn scores the next open box of the card; {box} is that box (Twos).
+    (Refusal.ORDER, "score"): N_("{name} cannot score {category}: in forced order this turn scores {box}"),
     (Refusal.RULES, "score"): N_("{name} cannot score {category}: the rules do not allow it"),
     (Refusal.BAD_ACTION, None): N_("That is not an action of this game."),
     (Refusal.BAD_SETUP, None): N_("This match could not be set up."),

@@ -19,6 +19,7 @@ __all__ = [
     "InvalidDiceError",
     "InvalidOptionError",
     "JokerRuleError",
+    "OrderError",
     "RulesError",
     "UnknownCategoryError",
     "UnknownRuleSetError",
@@ -131,3 +132,17 @@ class JokerRuleError(ChoiceError):
 
     # Translators: a Yahtzee joker (five alike after a Yahtzee is scored) may not go in the box chosen.
     words = N_("The joker rule does not allow that box for these dice.")
+
+
+class OrderError(ChoiceError):
+    """In forced order a turn scores the next open box of the card; says which.
+
+    >>> from game.core.variants import ruleset
+    >>> ruleset("yatzy", forced_order=True).check({"ones": 3}, [2, 2, 2, 5, 6], "chance")
+    Traceback (most recent call last):
+    ...
+    game.core.rule_errors.OrderError: Chance is not the next box: in forced order this turn scores Twos
+    """
+
+    # Translators: in forced order each turn must score the next open box of the scorecard, from the top down.
+    words = N_("In forced order, each turn scores the next open box.")

@@ -30,6 +30,7 @@ from game.core.rule_errors import (
     CategoryFilledError,
     InvalidDiceError,
     JokerRuleError,
+    OrderError,
     RulesError,
     UnknownCategoryError,
 )
@@ -171,7 +172,10 @@ class RuleSet:
     joker: Joker
     yahtzee_id: str | None
     saved_rolls: bool = False  # unused rolls of a turn carry over to that seat's later turns (Maxi Yatzy)
+    forced_order: bool = False  # each turn scores the next open box, in the card's order
     option_items: tuple[tuple[str, Any], ...] = ()  # the chosen options as (name, value) pairs; `options` as a dict
+    # (name, default) of the options its data leaves out while at their default (game.core.variants.OptionSpec.listed)
+    unlisted: tuple[tuple[str, Any], ...] = field(default=(), repr=False, compare=False)
     wording: str = field(default="", repr=False, compare=False)  # the title's msgid when it has {dice} and {sides}
     _by_id: dict[str, Category] = field(init=False, repr=False, compare=False, hash=False)
     _by_face: dict[int, Category] = field(init=False, repr=False, compare=False, hash=False)
@@ -201,7 +205,7 @@ class RuleSet:
         >>> ruleset("generalized", dice=6, sides=8)
         ruleset('generalized', dice=6, sides=8, upper_bonus=True, yahtzee_bonus=True, joker='forced')
         """
-        args = "".join(f", {k}={v!r}" for k, v in self.option_items)
+        args = "".join(f", {k}={v!r}" for k, v in self.listed_items())
         return f"ruleset({self.name!r}{args})"
 
     def display(self, t: Text = ENGLISH) -> str:
@@ -213,13 +217,22 @@ class RuleSet:
         """
         return t._(self.wording or self.title, dice=self.dice, sides=self.sides)
 
+    def listed_items(self) -> tuple[tuple[str, Any], ...]:
+        """The options its data names: all but those left out while at their default.
+
+        >>> from game.core.variants import ruleset
+        >>> ruleset("yatzy").listed_items(), ruleset("yatzy", forced_order=True).listed_items()
+        ((), (('forced_order', True),))
+        """
+        return tuple(item for item in self.option_items if item not in self.unlisted)
+
     @property
     def options(self) -> dict[str, Any]:
         """The normalized options, defaults included: ``ruleset(rs.name, **rs.options) == rs``.
 
         >>> from game.core.variants import ruleset
         >>> ruleset("yahtzee", joker="free").options
-        {'upper_bonus': True, 'yahtzee_bonus': True, 'joker': 'free'}
+        {'upper_bonus': True, 'yahtzee_bonus': True, 'joker': 'free', 'forced_order': False}
         """
         return dict(self.option_items)
 
@@ -338,14 +351,28 @@ class RuleSet:
     def _allowed(self, scores: Mapping[str, int], faces: tuple[int, ...]) -> tuple[bool, tuple[Category, ...]]:
         """(joker applies?, the categories the dice may go in now), in scorecard order."""
         open_ = tuple(c for c in self.categories if c.id not in scores)
+        if self.forced_order:
+            open_ = open_[:1]  # the next box: a joker only changes what it pays
         joker = self.joker is not Joker.NONE and self.yahtzee_id in scores and faces[0] == faces[-1]
-        if not joker or self.joker is Joker.FREE:
+        if not joker or self.joker is Joker.FREE or self.forced_order:
             return joker, open_
         matching = self._by_face.get(faces[0])
         if matching is not None and matching.id not in scores:
             return joker, (matching,)
         lower = tuple(c for c in open_ if c.section is Section.LOWER)
         return joker, lower or open_
+
+    def next_box(self, scores: Mapping[str, int]) -> Category | None:
+        """The box this turn must score in forced order (None in free order, or on a full card).
+
+        >>> from game.core.variants import ruleset
+        >>> ruleset("yatzy", forced_order=True).next_box({"ones": 3}).id, ruleset("yatzy").next_box({})
+        ('twos', None)
+        """
+        filled = self._filled(scores)
+        if not self.forced_order:
+            return None
+        return next((c for c in self.categories if c.id not in filled), None)
 
     def choices(self, scores: Mapping[str, int], dice: Iterable[int]) -> dict[str, int]:
         """The categories the dice may be scored in now, in scorecard order, with the points each would write.
@@ -411,6 +438,8 @@ class RuleSet:
         choices = self.choices(scores, faces)
         if cat.id not in choices:
             _, allowed = self._allowed(scores, faces)
+            if self.forced_order:
+                raise OrderError(f"{cat.name} is not the next box: in forced order this turn scores {allowed[0].name}")
             if all(c.section is Section.UPPER for c in allowed) and len(allowed) == 1:
                 where = f"the matching upper box, {allowed[0].name}, while it is open"
             else:
@@ -436,10 +465,10 @@ class RuleSet:
         return Totals(upper, bonus, upper + bonus, lower, yahtzee_bonus, upper + bonus + lower + yahtzee_bonus)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-compatible description: ``{"name": ..., "options": {...}}``.
+        """A JSON-compatible description: ``{"name": ..., "options": {...}}``, the options its data lists.
 
         >>> from game.core.variants import ruleset
         >>> ruleset("generalized", dice=3, sides=4, joker="none").to_dict()
         {'name': 'generalized', 'options': {'dice': 3, 'sides': 4, 'upper_bonus': True, 'yahtzee_bonus': True, 'joker': 'none'}}
         """
-        return {"name": self.name, "options": self.options}
+        return {"name": self.name, "options": dict(self.listed_items())}

@@ -44,6 +44,7 @@ class Design(TypedDict):
     yahtzee_bonus_amount: int
     joker: Joker
     saved_rolls: NotRequired[bool]  # unused rolls carry over to the seat's later turns (False when left out)
+    forced_order: NotRequired[bool]  # each turn scores the next open box, in the card's order (False when left out)
 
 
 _UPPER_WORDS = (
@@ -98,7 +99,7 @@ def build_yacht() -> Design:
     )
 
 
-def build_yahtzee(upper_bonus: bool, yahtzee_bonus: bool, joker: str) -> Design:
+def build_yahtzee(upper_bonus: bool, yahtzee_bonus: bool, joker: str, forced_order: bool = False) -> Design:
     # Seed 001 (tables), cross-checked with seed 003; bonuses and joker from the official rules.
     categories = _upper(5, 6) + _lower(
         ("three_of_a_kind", N_("Three of a Kind"), 30, groups_rule((3,), pay_total)),
@@ -121,19 +122,36 @@ def build_yahtzee(upper_bonus: bool, yahtzee_bonus: bool, joker: str) -> Design:
         upper_bonus_amount=35 if upper_bonus else 0,
         yahtzee_bonus_amount=100 if yahtzee_bonus else 0,
         joker=Joker(joker),
+        forced_order=forced_order,
     )
 
 
-def build_yatzy() -> Design:
+def build_yatzy(full_house_five: bool = False, two_pairs_four: bool = False, forced_order: bool = False) -> Design:
+    """Scandinavian Yatzy, with the house rules precisit's solver names +fh5 and +tp4 and forced order.
+
+    >>> build_yatzy()["categories"][7].max_score, build_yatzy(two_pairs_four=True)["categories"][7].max_score
+    (22, 24)
+    """
     # Seed 002: Scandinavian Yatzy, 15 boxes, 50 bonus at 63, no joker, no Yatzy bonus.
+    # The house rules let the groups share a face: four alike are two pairs (+tp4), five alike a full house (+fh5).
     categories = _upper(5, 6) + _lower(
         ("one_pair", N_("One Pair"), 12, groups_rule((2,), pay_matched)),
-        ("two_pairs", N_("Two Pairs"), 22, groups_rule((2, 2), pay_matched)),
+        (
+            "two_pairs",
+            N_("Two Pairs"),
+            24 if two_pairs_four else 22,
+            groups_rule((2, 2), pay_matched, distinct=not two_pairs_four),
+        ),
         ("three_of_a_kind", N_("Three of a Kind"), 18, groups_rule((3,), pay_matched)),
         ("four_of_a_kind", N_("Four of a Kind"), 24, groups_rule((4,), pay_matched)),
         ("small_straight", N_("Small Straight"), 15, face_set_rule(range(1, 6), 15)),
         ("large_straight", N_("Large Straight"), 20, face_set_rule(range(2, 7), 20)),
-        ("full_house", N_("Full House"), 28, groups_rule((3, 2), pay_total)),
+        (
+            "full_house",
+            N_("Full House"),
+            30 if full_house_five else 28,
+            groups_rule((3, 2), pay_total, distinct=not full_house_five),
+        ),
         ("chance", N_("Chance"), 30, CHANCE),
         ("yatzy", N_("Yatzy"), 50, groups_rule((5,), pay_fixed, 50)),
     )
@@ -148,6 +166,7 @@ def build_yatzy() -> Design:
         upper_bonus_amount=50,
         yahtzee_bonus_amount=0,
         joker=Joker.NONE,
+        forced_order=forced_order,
     )
 
 

@@ -8,7 +8,7 @@ every option.
 >>> ruleset("custom", dice=3, sides=4).title
 'Custom 3 dice × 4 sides'
 >>> [spec.name for spec in variant("yahtzee").options]
-['upper_bonus', 'yahtzee_bonus', 'joker']
+['upper_bonus', 'yahtzee_bonus', 'joker', 'forced_order']
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ __all__ = [
     "OptionSpec",
     "Variant",
     "from_dict",
+    "has_table",
     "known_names",
     "ruleset",
     "table_name",
@@ -76,6 +77,11 @@ class OptionSpec:
     choices: tuple[tuple[str, str], ...] = ()  # CHOICE: (value, label)
     low: int = 0  # NUMBER: the range
     high: int = 0
+    # False: the advisor needs no table for its other values (it solves forced order exactly on first use)
+    tabled: bool = True
+    # False: left out of the rule set's data (to_dict, links, keys, table headers) while at its default, so that
+    # the records, saves and tables made before the option existed name the same rule set
+    listed: bool = True
 
     @property
     def values(self) -> tuple[Any, ...]:
@@ -189,7 +195,8 @@ class Variant:
         """The rule set with these options (defaults for the rest)."""
         given = {name: self.option(name).normalize(self.name, value) for name, value in options.items()}
         normalized = tuple((spec.name, given.get(spec.name, spec.default)) for spec in self.options)
-        return RuleSet(name=self.name, option_items=normalized, **self.build(**dict(normalized)))
+        unlisted = tuple((spec.name, spec.default) for spec in self.options if not spec.listed)
+        return RuleSet(name=self.name, option_items=normalized, unlisted=unlisted, **self.build(**dict(normalized)))
 
     def table_name(self, options: Mapping[str, Any]) -> str:
         """The advisor table's file name for these options: the name, then each option not at its default.
@@ -204,16 +211,28 @@ class Variant:
                 parts.append(f"{spec.name}-{str(value).lower() if isinstance(value, bool) else value}")
         return ".".join([self.name, *parts, "bin"])
 
-    def shipped_tables(self) -> tuple[RuleSet, ...]:
-        """The rule sets whose advisor tables are shipped: every option combination, defaults first.
+    def has_table(self, options: Mapping[str, Any]) -> bool:
+        """Whether the advisor has a shipped table for these options (every untabled one at its default).
 
-        >>> len(VARIANTS["yahtzee"].shipped_tables()), len(VARIANTS["generalized"].shipped_tables())
-        (12, 0)
+        >>> VARIANTS["yatzy"].has_table({"two_pairs_four": True}), VARIANTS["yatzy"].has_table({"forced_order": True})
+        (True, False)
+        """
+        return self.tables and all(
+            spec.tabled or options.get(spec.name, spec.default) == spec.default for spec in self.options
+        )
+
+    def shipped_tables(self) -> tuple[RuleSet, ...]:
+        """The rule sets whose advisor tables are shipped: every combination of tabled options, defaults first.
+
+        >>> len(VARIANTS["yahtzee"].shipped_tables()), len(VARIANTS["yatzy"].shipped_tables())
+        (12, 4)
+        >>> len(VARIANTS["generalized"].shipped_tables())
+        0
         """
         if not self.tables:
             return ()
         combos: list[dict[str, Any]] = [{}]
-        for spec in self.options:
+        for spec in (spec for spec in self.options if spec.tabled):
             combos = [
                 {**combo, spec.name: value}
                 for combo in combos
@@ -227,6 +246,14 @@ _BONUS_OPTIONS = (
     OptionSpec("upper_bonus", OptionKind.FLAG, True, N_("Upper bonus")),
     OptionSpec("yahtzee_bonus", OptionKind.FLAG, True, N_("Yahtzee bonus")),
     OptionSpec("joker", OptionKind.CHOICE, "forced", N_("Joker rule"), choices=_JOKER_CHOICES),
+)
+# Forced order ("tvångsyatzy"): each turn scores the next open box, down the card; the advisor solves it exactly.
+_FORCED_ORDER = OptionSpec("forced_order", OptionKind.FLAG, False, N_("Forced order"), tabled=False, listed=False)
+# The house rules precisit's Yatzy solver calls +fh5 and +tp4 (README cites it and the published values).
+_YATZY_OPTIONS = (
+    OptionSpec("full_house_five", OptionKind.FLAG, False, N_("Five alike as Full House"), listed=False),
+    OptionSpec("two_pairs_four", OptionKind.FLAG, False, N_("Four alike as Two Pairs"), listed=False),
+    _FORCED_ORDER,
 )
 _SIZES = (  # the generalized rule set's shape
     OptionSpec("dice", OptionKind.NUMBER, 5, N_("Dice"), low=2, high=MAX_DICE),
@@ -245,8 +272,8 @@ _MAXI_BONUS = OptionSpec(
 VARIANTS: dict[str, Variant] = {
     v.name: v
     for v in (
-        Variant("yahtzee", N_("Yahtzee"), (), _BONUS_OPTIONS, build_yahtzee, tables=True),
-        Variant("yatzy", N_("Yatzy"), (), (), build_yatzy, tables=True),
+        Variant("yahtzee", N_("Yahtzee"), (), _BONUS_OPTIONS + (_FORCED_ORDER,), build_yahtzee, tables=True),
+        Variant("yatzy", N_("Yatzy"), (), _YATZY_OPTIONS, build_yatzy, tables=True),
         Variant("maxi", N_("Maxi Yatzy"), ("maxi-yatzy", "maxiyatzy"), (_MAXI_BONUS,), build_maxi, tables=False),
         Variant("yacht", N_("Yacht"), (), (), build_yacht, tables=True),
         Variant(
@@ -294,12 +321,23 @@ def ruleset(name: str, **options: Any) -> RuleSet:
     Traceback (most recent call last):
     ...
     game.core.rule_errors.InvalidOptionError: dice=11 is outside 2..10 for generalized (at most 10 dice)
+    >>> ruleset("yatzy", two_pairs_four=True).score("two_pairs", [6, 6, 6, 6, 2])
+    24
     >>> ruleset("yacht", joker="free")
     Traceback (most recent call last):
     ...
     game.core.rule_errors.InvalidOptionError: unknown option 'joker' for yacht; yacht takes no options
     """
     return variant(name).ruleset(**options)
+
+
+def has_table(rs: RuleSet) -> bool:
+    """Whether the advisor of ``rs`` has a shipped table (else it solves or estimates: game.coach.advisor).
+
+    >>> has_table(ruleset("yatzy", full_house_five=True)), has_table(ruleset("yahtzee", forced_order=True))
+    (True, False)
+    """
+    return VARIANTS[rs.name].has_table(rs.options)
 
 
 def table_name(rs: RuleSet) -> str:

@@ -169,6 +169,11 @@ _SIDES = n_("Each die has {count} side.", "Each die has {count} sides.")
 _ROLLS = n_("On your turn, roll the dice up to {count} time.", "On your turn, roll the dice up to {count} times.")
 _HOLD = N_("Between rolls, hold any dice you like and roll the others again; you may also stop early.")
 _FILL = N_("Then score the dice in one open box of your choice: a box they do not fit scores nothing.")
+# Translators: forced order: the boxes are filled in turn, from the top of the scorecard down.
+_FILL_NEXT = N_(
+    "Then score the dice in the next open box, down the scorecard from the top: you do not choose, "
+    "and a box they do not fit scores nothing."
+)
 _SAVED = N_("Rolls you leave unused are saved for your later turns, on top of each turn's own.")
 _SAVED_EXAMPLE = n_(
     "Stop after the first roll, for example, and your next turn has up to {count} roll.",
@@ -235,6 +240,11 @@ _NO_BONUS = N_("There are no bonuses.")
 
 # Translators: {name} is the name of the box for all dice alike ("Yatzy", "Yacht").
 _NO_JOKER = N_("There is no joker: all dice alike after the {name} box is filled score like any other roll.")
+# Translators: forced order (boxes filled in turn); {name} is the name of the box for all dice alike ("Yahtzee").
+_ORDER_JOKER = N_(
+    "In forced order there is no joker: all dice alike after the {name} box is filled go in the next box "
+    "like any other roll."
+)
 # Translators: {name} is the name of the box for all dice alike ("Yahtzee").
 _JOKER = N_("Once the {name} box is filled, even if it scored nothing, any roll of all dice alike is a joker.")
 _FORCED_UPPER = N_("The joker must go in the upper box of its face while that box is open.")
@@ -357,6 +367,8 @@ def _joker(rs: RuleSet) -> tuple[Sentence, ...]:
     name = rs.category(rs.yahtzee_id)
     if rs.joker is Joker.NONE:
         return (_say(_NO_JOKER, name=name),)
+    if rs.forced_order:  # every roll goes in the next box: a joker's choice of box is gone
+        return (_say(_ORDER_JOKER, name=name),)
     wild = _wild(rs)
     if rs.joker is Joker.FORCED:
         lower = _say(_FORCED_LOWER_WILD, boxes=wild) if wild else _say(_FORCED_LOWER)
@@ -386,6 +398,10 @@ def rules_of(ruleset: RuleSet) -> RulesText:
     ["Rolls you leave unused are saved for your later turns, on top of each turn's own.", 'Stop after the first roll, for example, and your next turn has up to 5 rolls.', 'You must roll at least once each turn.']
     >>> rules_of(ruleset("maxi")).box("three_pairs").condition.text()
     '3 groups of 2 dice alike'
+    >>> rules_of(ruleset("yatzy", forced_order=True)).general[4].text()[:50]  # ruleset.forced_order says so
+    'Then score the dice in the next open box, down the'
+    >>> [s.text() for s in rules_of(ruleset("yatzy", two_pairs_four=True)).box("two_pairs").notes]
+    ['The groups may show the same face: 4 dice alike count too.']
     """
     rs = ruleset
     general = [_say_n(_DICE, rs.dice), _say_n(_SIDES, rs.sides), _say_n(_ROLLS, rs.rolls_per_turn)]
@@ -393,7 +409,7 @@ def rules_of(ruleset: RuleSet) -> RulesText:
         general.append(_say(_HOLD))
     if rs.saved_rolls and rs.rolls_per_turn > 1:  # with one roll a turn none is ever left to save
         general += [_say(_SAVED), _say_n(_SAVED_EXAMPLE, 2 * rs.rolls_per_turn - 1), _say(_ROLL_ONCE)]
-    general += [_say(_FILL), _say_n(_ROUNDS, len(rs.categories))]
+    general += [_say(_FILL_NEXT if rs.forced_order else _FILL), _say_n(_ROUNDS, len(rs.categories))]
     return RulesText(rs, tuple(general), tuple(_box(rs, c) for c in rs.categories), _bonuses(rs), _joker(rs))
 
 

@@ -180,7 +180,8 @@ def cells(match: Match, t: Text = ENGLISH) -> dict[tuple[str, int], Cell]:
     """Every scorecard cell of the current game, keyed by (row key, player index).
 
     The current player's legal categories, once the dice are rolled, are choices labelled
-    "<Category>, <points> points"; filled cells show their points; open ones are empty.
+    "<Category>, <points> points"; filled cells show their points; open ones are empty. In forced
+    order each card's next box is marked ``next``.
 
     >>> from game.core.engine import new_match
     >>> m = new_match("yacht", ["Ann", "Bob"], seed=2).roll(faces=[2, 2, 2, 2, 2]).score("yacht")
@@ -188,6 +189,10 @@ def cells(match: Match, t: Text = ENGLISH) -> dict[tuple[str, int], Cell]:
     (Cell(text='50', label=None, classes=('last',)), '50')
     >>> {key for key, _ in cells(m)} == {row.key for row in rows(m.ruleset)}
     True
+    >>> from game.core.variants import ruleset
+    >>> forced = new_match(ruleset("yatzy", forced_order=True), ["Ann"], seed=2)
+    >>> cells(forced)[("ones", 0)], cells(forced.roll(faces=[1, 1, 2, 3, 4]))[("ones", 0)].classes
+    (Cell(text='', label=None, classes=('current', 'next')), ('current', 'next'))
     """
     ruleset = match.ruleset
     game = len(match.cards) - 1
@@ -199,21 +204,23 @@ def cells(match: Match, t: Text = ENGLISH) -> dict[tuple[str, int], Cell]:
         current = player == match.player and not match.game_over and not match.finished
         mark = ("current",) if current else ()
         scores = card.scores
+        upcoming = ruleset.next_box(scores)
         for category in ruleset.categories:
+            here = mark + (("next",) if category == upcoming else ())  # forced order: the box this card fills next
             points = scores.get(category.id)
             if points is not None:
                 is_last = last is not None and (last.game, last.player, last.category) == (game, player, category.id)
-                classes = mark + (("last",) if is_last else ()) + (("scratch",) if points == 0 else ())
+                classes = here + (("last",) if is_last else ()) + (("scratch",) if points == 0 else ())
                 out[(category.id, player)] = Cell(str(points), None, classes)
             elif current and category.id in options and computer:
-                out[(category.id, player)] = Cell(str(options[category.id]), None, mark + ("preview",))
+                out[(category.id, player)] = Cell(str(options[category.id]), None, here + ("preview",))
             elif current and category.id in options:
                 value = options[category.id]
                 name = category.display(t)
                 label = t.n_(*BOX_POINTS, value, category=name)
-                out[(category.id, player)] = Cell(str(value), label, mark + (("zero",) if value == 0 else ()))
+                out[(category.id, player)] = Cell(str(value), label, here + (("zero",) if value == 0 else ()))
             else:
-                out[(category.id, player)] = Cell("", None, mark)
+                out[(category.id, player)] = Cell("", None, here)
         totals = ruleset.totals(scores, card.yahtzee_bonus)
         for key, _label, shown in _SUMS_UPPER + _SUMS_LOWER:
             if shown(ruleset):

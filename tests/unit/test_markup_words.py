@@ -202,7 +202,7 @@ def test_link_problems_in_english_are_as_before():
         ],
         "?rules=yacht&joker=free": ["unknown option 'joker' for yacht; yacht takes no options"],
         "?rules=yahtzee&dice=3": [
-            "unknown option 'dice' for yahtzee; valid options: upper_bonus, yahtzee_bonus, joker"
+            "unknown option 'dice' for yahtzee; valid options: upper_bonus, yahtzee_bonus, joker, forced_order"
         ],
         "?rules=custom&dice=40": ["dice=40 is outside 2..10 for Custom dice (at most 10 dice)"],
         "?rules=custom&sides=x": ["sides='x' is not valid for Custom dice; valid values: whole numbers 2..20"],

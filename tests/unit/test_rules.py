@@ -376,7 +376,7 @@ def test_yahtzee_shape():
     assert YAHTZEE.categories == YAHTZEE.upper + YAHTZEE.lower
     assert (YAHTZEE.upper_bonus_threshold, YAHTZEE.upper_bonus_amount, YAHTZEE.yahtzee_bonus_amount) == (63, 35, 100)
     assert (YAHTZEE.joker, YAHTZEE.yahtzee_id) == (Joker.FORCED, "yahtzee")
-    assert YAHTZEE.options == {"upper_bonus": True, "yahtzee_bonus": True, "joker": "forced"}
+    assert YAHTZEE.options == {"upper_bonus": True, "yahtzee_bonus": True, "joker": "forced", "forced_order": False}
 
 
 @pytest.mark.parametrize(
@@ -683,7 +683,7 @@ def test_unknown_ruleset_lists_the_valid_names():
         ("yahtzee", {"yahtzee_bonus": 1}, ["yahtzee_bonus=1", "True, False"]),
         ("yahtzee", {"dice": 6}, ["'dice'", "upper_bonus, yahtzee_bonus, joker"]),
         ("yacht", {"joker": "free"}, ["'joker'", "yacht takes no options"]),
-        ("yatzy", {"upper_bonus": False}, ["'upper_bonus'", "yatzy takes no options"]),
+        ("yatzy", {"upper_bonus": False}, ["'upper_bonus'", "full_house_five, two_pairs_four, forced_order"]),
         ("generalized", {"dice": 11}, ["dice=11", "2..10"]),
         ("generalized", {"dice": 1}, ["dice=1", "2..10"]),
         ("generalized", {"sides": 21}, ["sides=21", "2..20"]),

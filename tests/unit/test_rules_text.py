@@ -31,7 +31,8 @@ CUSTOM = [
     for i, (n, d) in enumerate(itertools.product((2, 3, 4, 5, 6, 7, 10), (2, 3, 4, 6, 8, 20)))
 ]  # n > d included (6 dice of 4 sides: the large straight cannot be rolled)
 MAXI = [variants.ruleset("maxi", upper_bonus=bonus) for bonus in ("100", "50")]  # six dice, saved rolls
-ALL = SHIPPED + CUSTOM + MAXI
+FORCED = [variants.ruleset(name, forced_order=True) for name in ("yatzy", "yahtzee")]  # no table: none shipped
+ALL = SHIPPED + CUSTOM + MAXI + FORCED
 
 
 def _id(rs: rules.RuleSet) -> str:
@@ -303,6 +304,10 @@ def test_joker_rule_agrees_with_the_choices(rs):
         normal = {c.id: rs.score(c.id, dice) for c in rs.categories}
         first = rs.choices({yahtzee: 0}, dice)
         later = rs.choices({yahtzee: 0, upper: normal[upper]}, dice)
+        if rs.forced_order:  # every roll goes in the next box, all dice alike too
+            assert msgids == [rt._NO_JOKER if rs.joker is Joker.NONE else rt._ORDER_JOKER]
+            assert list(first) == [rs.next_box({yahtzee: 0}).id]
+            continue
         if rs.joker is Joker.NONE:
             assert msgids == [rt._NO_JOKER]
             assert first == {c.id: normal[c.id] for c in rs.categories if c.id != yahtzee}

@@ -267,6 +267,7 @@ def provoke() -> list[GameError]:
         filled.refusal(Score("chance")),
         joker.refusal(Score("chance")),
         joker_lower.refusal(Score("ones")),
+        new_match(ruleset("yatzy", forced_order=True), ["Ann"], seed=5).roll().refusal(Score("chance")),
         ScoreError(
             "x",
             Refusal.RULES,
