@@ -31,14 +31,15 @@ from game.records.stats import best_total, new_bests, ruleset_key
 
 def draw_ending(app: App) -> Out:
     """The results' context: each person's total against their earlier games (the history as storage holds
-    it, this game's own record left out) and the optimal player's mean where its table is here."""
+    it, this game's own record left out) and the optimal player's mean where it is exact (a table, or forced order and
+    small custom dice, solved here)."""
     app, session = app.wait(ending=None), app.played
     match = session.match
     if standings.results(match) is None:
         return app, []
     app, history, _ = read_history(app)  # unreadable: no personal numbers (Statistics says why)
     advisor = session.coach.advisor
-    optimal = advisor.expected_score() if advisor.has_table() else None
+    optimal = advisor.expected_score() if advisor.is_exact() else None
     shown = standings.results(match, t=app.t, ending=standings.ending(match, history, optimal))
     assert shown is not None  # the results found above, now with their context
     return replace(app, ended=(markup.lines(shown.context) if shown.context else "", challenge_result(app))), []

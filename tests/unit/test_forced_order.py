@@ -256,3 +256,20 @@ def test_the_app_refuses_another_box_and_hints_without_fetching_a_table(monkeypa
     assert not of(effects, "fetch")
     app, effects = after_ticks(app, effects, "hint")
     assert visible(effects, "hint")
+
+
+def test_the_ending_gives_the_optimal_mean_of_forced_order(monkeypatch):
+    """Forced order has no table (it is solved here), and its ending still gives the optimal player's exact mean."""
+    from game.app import BoxChosen
+    from game.coach.session import Session
+    from tests.unit.test_app import ops, read_timer, send, start, ticks
+
+    monkeypatch.setattr(Advisor, "_read", lambda self, name: None)  # as in the browser: nothing read from disk
+    match = new_match(ruleset("yatzy", forced_order=True), ["Ann"], seed=4)
+    while len(match.open_categories()) > 1:
+        match = match.roll()
+        match = match.score(next(iter(match.options())))
+    app, _ = start(match=Session(match.roll()))
+    app, effects = send(app, BoxChosen(next(iter(app.session.match.options()))))
+    app, more = send(app, *[read_timer(token) for token, _ in ticks(effects, "ending")])
+    assert "The optimal player averages 122.6 under these rules." in ops(more, "ending")[-1]["html"]
