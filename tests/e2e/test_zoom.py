@@ -63,6 +63,6 @@ def plays_a_turn_by_taps_at_their_centres(page, height: int) -> None:
     spot = assert_tappable(last, offered[-1])
     page.mouse.click(spot["x"], spot["y"])
     expect(boxes).to_have_count(0)  # scored: the card offers nothing until the next roll
-    expect(page.get_by_role("status").first).to_contain_text("Ann scored")
+    expect(page.locator("#status")).to_contain_text("Ann scored")
     assert page.evaluate("document.documentElement.scrollWidth") <= 320  # no sideways scrolling either
     assert_tappable(roll, f"Roll for the next turn ({height} px)")

@@ -87,7 +87,7 @@ def cell(page, row: str, player: int = 0) -> str:
 
 def status(page) -> str:
     """The live region's text."""
-    return page.get_by_role("status").filter(has_text=re.compile(".")).first.inner_text()
+    return page.locator("#status").inner_text()
 
 
 def notice(page) -> str:

@@ -177,6 +177,7 @@ SCORED = """() => { const box = document.querySelector("#scorecard td[data-row='
     return box.querySelector("button.choice") === null && box.textContent.trim() !== ""; }"""
 """Chance is scored: its box holds its points, no longer a choice (a choice shows its points too; in a
 worker the page answers a click after the click returns)."""
+SETTLED = "return document.getAnimations().every((a) => a.playState !== 'running')"
 WEBKIT_ROLLED = """return document.getElementById('status').textContent !== arguments[0] &&
     [...document.querySelectorAll('#dice button')].every(b => /showing \\d/.test(b.getAttribute('aria-label')));"""
 
@@ -247,6 +248,8 @@ def webkit_visit(driver_path: Path, site: Site, other: Site) -> dict[str, dict]:
         roll()
         first = js(WEBKIT_FACES)
         doing[0] = "holding die 1"
+        # The dice roll across the tray and settle: a click lands where a player's would, on a die at rest.
+        wait.until(lambda d: js(SETTLED), "the thrown dice never settled")
         driver.find_element(By.CSS_SELECTOR, "#dice button:nth-child(1)").click()
         wait.until(
             lambda d: js("return document.querySelector('#dice button').getAttribute('aria-pressed') === 'true'"),
@@ -374,5 +377,5 @@ def test_the_game_boots_on_either_host_plays_a_turn_and_boots_offline(visit):
     assert offline["controlled"] is True
     assert all(isinstance(face, int) and 1 <= face <= 6 for face in offline["dice"]), offline["dice"]
     assert offline["chance"] == turn["chance"], "the reload resumed the match"
-    assert offline["status"].startswith("Ann's turn, roll 1 of 3")
+    assert offline["status"].startswith("Ann rolled") and offline["status"].endswith("(roll 1 of 3)")
     assert offline.get("errors", []) == []
