@@ -57,7 +57,7 @@ class Page:
     t: Text = ENGLISH  # the page's language: the setup form is worded in it
     picked: str = ENGLISH.code  # the language picker's choice: the one spoken, or the one whose catalogue comes
     form: tuple = (0, ())  # how many times the game put choices in the setup form, and the form's choices
-    opponent: str = ""  # the lobby's "Play the computer" line
+    opponent: str = ""  # the lobby's "Play the computer" line ("" off the lobby: drawn on the way back)
     setup: tuple | None = None  # the setup screen's problems shown and which showing of them (None: not shown)
     stats: tuple | None = None  # the Statistics screen's body and how many copies are kept aside, while it is open
     ended: tuple | None = None  # the results' context and the challenge's end (game.app.state.App.ended)
@@ -131,7 +131,8 @@ def lobby(app: App, page: Page) -> Page:
     shown = app.screen
     setup = (shown.problems, shown.shown) if isinstance(shown, SetupScreen) else None
     stats = (app.stats, len(kept_copies(app))) if app.over is Over.STATS else None
-    opponent = setups.opponent(dict(app.form), app.t)
+    # The lobby's line, worked out on the lobby alone: reading the form's choices on every tap at the table is waste.
+    opponent = setups.opponent(dict(app.form), app.t) if isinstance(shown, SetupScreen) else ""
     picked = app.waiting.language or app.t.code
     form = (app.filled, app.form)
     return replace(page, ready=True, t=app.t, picked=picked, form=form, opponent=opponent, setup=setup, stats=stats)
@@ -216,7 +217,9 @@ def lobby_ops(old: Page, new: Page) -> list:
         ops += [(button, {"disabled": not new.ready}) for button in ("start-button", *QUICK_BUTTONS)]
     if worded or new.form[0] != old.form[0]:
         ops.append(("setup-form", {"fill": dict(new.form[1])}))
-    ops += [("quick-computer-line", {"text": new.opponent})] if worded or new.opponent != old.opponent else []
+    if worded or (new.opponent and new.opponent != old.opponent):  # the form's markup anew words it too
+        opponent = new.opponent or setups.opponent(dict(new.form[1]), new.t)
+        ops.append(("quick-computer-line", {"text": opponent}))
     ops += [("language", {"value": new.picked})] if new.picked != old.picked else []
     if new.ready and not old.ready:
         ops += [(button, {"disabled": False}) for button in READY]

@@ -31,7 +31,7 @@ Ties between chances (a target already reached, or out of reach) go to the expec
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from game.coach.advice import position
@@ -143,61 +143,57 @@ class Reaching:
             return mean, spread.row(mask, flag)[up]
         return mean, ROUGH_SPREAD * mean * math.sqrt(m.open_boxes(mask) / m.ncat)
 
-    def exact_start(self, target: int) -> Worth:
-        """The exact chance of reaching ``target`` from a turn start (mask, up, flag, points so far) with
-        at most EXACT_OPEN boxes open, played for the target to the end."""
-        got = self._exact.get(target)
+    def _starts(
+        self, target: int, kept: dict[int, Worth], chance: Callable[[Worth, int, int, int, int], float]
+    ) -> Worth:
+        """A turn start's chance of reaching ``target`` (mask, up, flag, points so far), ``chance`` working out one
+        not yet known (given this function, the state and the points still needed), memoised by the points needed:
+        totals share them."""
+        got = kept.get(target)
         if got is not None:
             return got
-        m, shapes = self.model, self.shapes
-        memo: dict[tuple[int, int, int, int], float] = {}  # by the points still needed: totals share them
+        full = self.model.full
+        memo: dict[tuple[int, int, int, int], float] = {}
 
         def start(mask: int, up: int, flag: int, total: int) -> float:
             need = target - total
             if need <= 0:  # points never go down
                 return 1.0
-            if mask == m.full:
+            if mask == full:
                 return 0.0
             key = (mask, up, flag, need)
-            chance = memo.get(key)
-            if chance is None:
-                last = shapes.last_roll(mask, up, flag, lambda m2, up2, f2, gain: start(m2, up2, f2, total + gain))
-                chance = memo[key] = Program(m, last).start()
-            return chance
+            if key not in memo:
+                memo[key] = chance(start, mask, up, flag, need)
+            return memo[key]
 
-        _keep(self._exact, target, start)
+        _keep(kept, target, start)
         return start
+
+    def exact_start(self, target: int) -> Worth:
+        """The exact chance of reaching ``target`` from a turn start with at most EXACT_OPEN boxes open, played for
+        the target to the end."""
+        m, shapes = self.model, self.shapes
+
+        def played(start: Worth, mask: int, up: int, flag: int, need: int) -> float:
+            total = target - need
+            last = shapes.last_roll(mask, up, flag, lambda m2, up2, f2, gain: start(m2, up2, f2, total + gain))
+            return Program(m, last).start()
+
+        return self._starts(target, self._exact, played)
 
     def estimate_start(self, target: int) -> Worth:
         """The estimated chance of reaching ``target`` from a turn start, the rest played for points:
         the shaped distribution of the points to come with at most SHAPE_OPEN boxes open, else a normal."""
-        got = self._estimate.get(target)
-        if got is not None:
-            return got
-        m, shapes = self.model, self.shapes
-        memo: dict[tuple[int, int, int, int], float] = {}
 
-        def start(mask: int, up: int, flag: int, total: int) -> float:
-            need = target - total
-            if need <= 0:
-                return 1.0
-            if mask == m.full:
-                return 0.0
-            key = (mask, up, flag, need)
-            chance = memo.get(key)
-            if chance is None:
-                if m.open_boxes(mask) <= SHAPE_OPEN:
-                    chance = math.fsum(q for k, q in shapes.to_come(mask, up, flag) if k >= need)
-                else:
-                    mean, sd = self._rest(mask, up, flag)
-                    # a normal rounded to whole points: at least ``need`` once above need - 0.5
-                    x = (need - 0.5 - mean) / sd if sd > 0.0 else (math.inf if need - 0.5 > mean else -math.inf)
-                    chance = 0.5 * math.erfc(x / _SQRT2)
-                memo[key] = chance
-            return chance
+        def estimated(start: Worth, mask: int, up: int, flag: int, need: int) -> float:
+            if self.model.open_boxes(mask) <= SHAPE_OPEN:
+                return math.fsum(q for k, q in self.shapes.to_come(mask, up, flag) if k >= need)
+            mean, sd = self._rest(mask, up, flag)
+            # a normal rounded to whole points: at least ``need`` once above need - 0.5
+            x = (need - 0.5 - mean) / sd if sd > 0.0 else (math.inf if need - 0.5 > mean else -math.inf)
+            return 0.5 * math.erfc(x / _SQRT2)
 
-        _keep(self._estimate, target, start)
-        return start
+        return self._starts(target, self._estimate, estimated)
 
     def start(self, mask: int, target: int) -> Worth:
         """How a turn starting with these boxes filled values the ways to end it: exact or estimated."""

@@ -11,10 +11,13 @@ from game.app import (
     HISTORY_KEY,
     SAVE_KEY,
     UNREADABLE_KEY,
+    Answer,
+    Answered,
     App,
     BoxChosen,
     Button,
     CellPressed,
+    DieToggled,
     Fetched,
     FormChanged,
     Key,
@@ -249,3 +252,17 @@ def test_only_the_view_draws():
         app, effects = update(app, event, now=NOW)
         assert sum(isinstance(effect, Apply) for effect in effects) <= 1, event
     assert app.sharing is None
+
+
+def test_the_lobbys_line_is_worked_out_on_the_lobby_alone(monkeypatch):
+    """A tap at the table reads nothing of the setup form: the computer's line is the lobby's."""
+    import game.present.setup as setups
+
+    app, _ = start(match=rolled())
+    calls = []
+    real = setups.opponent
+    monkeypatch.setattr(setups, "opponent", lambda *args, **kwargs: calls.append(1) or real(*args, **kwargs))
+    app, _ = send(app, Pressed(Button.ROLL), DieToggled(0))
+    assert calls == []
+    app, effects = send(app, Pressed(Button.MENU_NEW), Answered(Answer.LEAVE))  # the lobby again: its line drawn
+    assert calls and ops(effects, "quick-computer-line") == [{"text": real(dict(app.form), app.t)}]
