@@ -45,7 +45,7 @@ from game.app.storage import (
 )
 from game.app.table import begin, seeded
 from game.coach.session import Session
-from game.core import links, variants
+from game.core import links
 from game.core.engine import Match
 from game.core.i18n import N_
 from game.core.refusals import GameError, worded
@@ -97,7 +97,8 @@ def quick_start(app: App, quick: setups.Quick) -> Out:
 
 
 def daily_start(app: App) -> Out:
-    """The lobby's Daily game: today's game (UTC) of the rule set chosen, for the first person (game.records.daily).
+    """The lobby's Daily game: today's game (UTC) of the rule set chosen (in forced order where it is chosen, a game
+    of its own), for the first person (game.records.daily).
 
     Played once a day: when today's game of that rule set is in the history, its result and Share are
     offered instead; one left in progress (New match, then Daily game) is taken up where it was, not
@@ -108,14 +109,15 @@ def daily_start(app: App) -> Out:
         return app, []  # the page's every event carries its time: never without one
     fields = dict(app.form)
     setup, problems = setups.quick_setup(fields, setups.Quick.DAILY, day)
+    name = daily.game_name(setup.rules, dict(setup.options).get("forced_order") is True)
     session = app.session
-    if session is not None and daily.match_day(session.match) == (day, setup.rules):
+    if session is not None and daily.match_day(session.match) == (day, name):
         if view.in_progress(session.match):
             return begin_new(app, session)
     app, history, _ = read_history(app)
-    done = daily.played(history, setup.rules, day) if history is not None else None
+    done = daily.played(history, name, day) if history is not None else None
     if done is not None:
-        rules_name = variants.variant(setup.rules).display(app.t)
+        rules_name = daily.display(name, app.t)
         # Translators: said in the share dialog when the lobby's Daily game was already played today.
         note = app.t._("You have played today's {rules} game: a new one comes at midnight (UTC).", rules=rules_name)
         return open_share(app, app.t._(DAILY_TITLE), daily.share_text(done, app.t), note=note)

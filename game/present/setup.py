@@ -405,8 +405,8 @@ def quick_setup(
     or not: the first person's name (alone), the first two people's (passing the phone), the first
     person's and the first computer's name and level (Good where no row is a computer). A blank name
     is named by Setup.seats. The daily game (``day``, UTC) takes only the rule set and the first
-    person's name: one game of the standard rules on the day's seed (game.records.daily), and no undo, which
-    would show the dice to come (a slot's dice are the same after an undo).
+    person's name: one game of the standard rules (in forced order where it is chosen) on the day's seed
+    (game.records.daily), and no undo, which would show the dice to come (a slot's dice are the same after an undo).
 
     >>> fields = {"rules": "yatzy", "count": "3", "name1": "Ann", "kind2": "perfect", "name3": "Bob", "undo": "1"}
     >>> for quick in Quick:
@@ -418,6 +418,8 @@ def quick_setup(
     daily yatzy ['Ann'] ('human',) False False
     >>> quick_setup(fields, "daily", date(2026, 11, 24))[0].seed
     'daily:2026-11-24:yatzy'
+    >>> quick_setup(fields | {"yatzy.forced_order": "1"}, "daily", date(2026, 11, 24))[0].seed
+    'daily:2026-11-24:yatzy-forced'
     """
     quick = Quick(quick)
     setup, problems = setup_from_fields(fields)
@@ -431,8 +433,12 @@ def quick_setup(
             raise ValueError("the daily game needs its day (UTC)")
         from game.records import daily
 
+        # forced order, where chosen, is a daily game of its own (its own seed and result); other options are not
+        forced = dict(setup.options).get("forced_order") is True
+        name = daily.game_name(setup.rules, forced)
+        options = (("forced_order", True),) if name != setup.rules else ()
         setup = Setup(
-            setup.rules, players=people[0][:1], kinds=("human",), seed=daily.seed(setup.rules, day), undo=False
+            setup.rules, options, players=people[0][:1], kinds=("human",), seed=daily.seed(name, day), undo=False
         )
         return setup, tuple(problem for problem in problems if problem.param == "rules")  # its own options
     seats = {Quick.SOLO: people[:1], Quick.COMPUTER: [people[0], computers[0]], Quick.PASS: people[:2]}[quick]

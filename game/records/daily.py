@@ -1,8 +1,9 @@
 """The daily game: one per rule set per UTC day, the same dice for everyone everywhere.
 
-Its seed is text made of the day and the rule set (:func:`seed`); it is played alone, one game,
+Its seed is text made of the day and the daily game's name (:func:`seed`); it is played alone, one game,
 with the rule set's standard options, so that everyone who plays a day's game meets the same
-dice in the same slots (game.core.engine's slot dice). The core never reads the clock: the day comes
+dice in the same slots (game.core.engine's slot dice). A rule set played in forced order has a daily
+game of its own, named with :data:`FORCED` (``yatzy-forced``): its own seed, result and share text. The core never reads the clock: the day comes
 from the ``now`` each page event carries (:func:`today`). A finished game is known as a daily one
 from its record's seed, rules and seats (:func:`day_of`), so the history needs no new field.
 
@@ -32,7 +33,10 @@ if TYPE_CHECKING:
     from game.records.record import GameRecord
 
 __all__ = [
+    "FORCED",
     "RESULTS_SHOWN",
+    "game_name",
+    "display",
     "seed",
     "today",
     "standard",
@@ -48,17 +52,49 @@ __all__ = [
 RESULTS_SHOWN = 10
 """Daily results listed on the Statistics screen, newest first."""
 
-_SEED = re.compile(r"daily:(\d{4}-\d{2}-\d{2}):([a-z]+)")
+FORCED = "-forced"
+"""The end of a daily game's name played in forced order (a rule set name has no hyphen)."""
+
+_SEED = re.compile(r"daily:(\d{4}-\d{2}-\d{2}):([a-z]+(?:-forced)?)")
 _PERSON = "human"  # a seat record's kind for a person (game.core.cards.SeatKind.HUMAN's value)
 
 
-def seed(rules_name: str, day: date) -> str:
-    """The daily game's seed for a rule set (its name in links) and a UTC day.
+def game_name(rules_name: str, forced: bool = False) -> str:
+    """The daily game's name of a rule set (its name in links), played in forced order or not.
 
-    >>> seed("yacht", date(2026, 1, 5))
-    'daily:2026-01-05:yacht'
+    >>> game_name("yatzy"), game_name("yatzy", forced=True), game_name("yacht", forced=True)
+    ('yatzy', 'yatzy-forced', 'yacht')
     """
-    return f"daily:{day.isoformat()}:{rules_name}"
+    forced = forced and any(spec.name == "forced_order" for spec in variants.variant(rules_name).options)
+    return rules_name + FORCED if forced else rules_name
+
+
+def _names() -> frozenset[str]:
+    """Every daily game's name: each rule set's, and that of each one that can be played in forced order."""
+    return frozenset(game_name(name, forced) for name in variants.VARIANTS for forced in (False, True))
+
+
+def display(name: str, t: Text = ENGLISH) -> str:
+    """A daily game's name as a player reads it: the rule set's, and in forced order, said so.
+
+    >>> display("yatzy"), display("yatzy-forced")
+    ('Yatzy', 'Yatzy in forced order')
+    """
+    rules_name = name.removesuffix(FORCED)
+    shown = variants.variant(rules_name).display(t)
+    if rules_name == name:
+        return shown
+    # Translators: a daily game's rule set played in forced order (each turn fills the next box): "Yatzy in forced order".
+    return t._("{rules} in forced order", rules=shown)
+
+
+def seed(name: str, day: date) -> str:
+    """The daily game's seed for a daily game's name (:func:`game_name`) and a UTC day.
+
+    >>> seed("yacht", date(2026, 1, 5)), seed("yatzy-forced", date(2026, 1, 5))
+    ('daily:2026-01-05:yacht', 'daily:2026-01-05:yatzy-forced')
+    """
+    return f"daily:{day.isoformat()}:{name}"
 
 
 def today(now: str) -> date | None:
@@ -76,19 +112,20 @@ def today(now: str) -> date | None:
     return moment.date()
 
 
-def standard(rules_name: str) -> rules.RuleSet:
-    """The rule set a daily game is played with: the named one, every option at its default.
+def standard(name: str) -> rules.RuleSet:
+    """The rule set a daily game is played with: the named one, every option at its default (but forced order).
 
-    >>> standard("yahtzee").options["joker"]
-    'forced'
+    >>> standard("yahtzee").options["joker"], standard("yahtzee").forced_order, standard("yahtzee-forced").forced_order
+    ('forced', False, True)
     """
-    return variants.variant(rules_name).ruleset()
+    rules_name = name.removesuffix(FORCED)
+    return variants.variant(rules_name).ruleset(**({"forced_order": True} if rules_name != name else {}))
 
 
 def _seed_day(value: Any, rules_data: Mapping[str, Any]) -> tuple[date, str] | None:
-    """The day and rule set name a daily seed names, when the rules are that rule set's standard ones."""
+    """The day and daily game's name a daily seed names, when the rules are that game's standard ones."""
     found = _SEED.fullmatch(value) if isinstance(value, str) else None
-    if found is None or found.group(2) not in variants.VARIANTS:
+    if found is None or found.group(2) not in _names():
         return None
     try:
         day = date.fromisoformat(found.group(1))
@@ -100,12 +137,16 @@ def _seed_day(value: Any, rules_data: Mapping[str, Any]) -> tuple[date, str] | N
 
 
 def match_day(match: Match) -> tuple[date, str] | None:
-    """The day and rule set of a daily match (one person, a daily seed, the standard rules), else None.
+    """The day and daily game's name of a daily match (one person, a daily seed, its rules), else None.
 
     >>> from game.core.engine import new_match
     >>> match_day(new_match("yatzy", ["Ann"], seed="daily:2026-11-24:yatzy"))
     (datetime.date(2026, 11, 24), 'yatzy')
     >>> match_day(new_match("yatzy", ["Ann", "Bob"], seed="daily:2026-11-24:yatzy")) is None
+    True
+    >>> match_day(new_match(standard("yatzy-forced"), ["Ann"], seed="daily:2026-11-24:yatzy-forced"))
+    (datetime.date(2026, 11, 24), 'yatzy-forced')
+    >>> match_day(new_match("yatzy", ["Ann"], seed="daily:2026-11-24:yatzy-forced")) is None
     True
     """
     if len(match.seats) != 1 or match.seats[0].kind.value != _PERSON or match.games != 1:
@@ -114,7 +155,7 @@ def match_day(match: Match) -> tuple[date, str] | None:
 
 
 def day_of(record: GameRecord) -> tuple[date, str] | None:
-    """The day and rule set a finished game was the daily game of, or None when it was not one.
+    """The day and daily game's name a finished game was the daily game of, or None when it was not one.
 
     A daily game is one person's first game on a daily seed with the standard rules and no undo, begun on
     its day (UTC) and finished on it or the next (a game begun before midnight): a day's seed played on
@@ -137,7 +178,7 @@ def day_of(record: GameRecord) -> tuple[date, str] | None:
 
 
 def results(history: History) -> tuple[GameRecord, ...]:
-    """Each day's result, newest day first: the first finished daily game of each day and rule set.
+    """Each day's result, newest day first: the first finished daily game of each day and daily game.
 
     >>> first, again = _demo("daily:2026-11-24:yacht", "2026-11-24T08:00:00Z", 20), _demo("daily:2026-11-24:yacht", "2026-11-24T09:00:00Z", 25)
     >>> from game.records.history import History
@@ -152,15 +193,15 @@ def results(history: History) -> tuple[GameRecord, ...]:
     return tuple(record for _, record in sorted(first.items(), key=lambda item: item[0][0], reverse=True))
 
 
-def played(history: History, rules_name: str, day: date) -> GameRecord | None:
-    """The day's result of a rule set, when it has been played.
+def played(history: History, name: str, day: date) -> GameRecord | None:
+    """The day's result of a daily game (:func:`game_name`), when it has been played.
 
     >>> from game.records.history import History
     >>> h = History().add(_demo("daily:2026-11-24:yacht", "2026-11-24T08:00:00Z"))
     >>> played(h, "yacht", date(2026, 11, 24)) is not None, played(h, "yatzy", date(2026, 11, 24))
     (True, None)
     """
-    return next((record for record in results(history) if day_of(record) == (day, rules_name)), None)
+    return next((record for record in results(history) if day_of(record) == (day, name)), None)
 
 
 def streak(history: History, day: date) -> int:
@@ -201,7 +242,7 @@ def share_text(record: GameRecord, t: Text = ENGLISH) -> str:
     """
     named = day_of(record) or _seed_day(record.seed, record.rules)
     ruleset = variants.from_dict(record.rules)
-    name = named[1] if named else ruleset.name
+    name = named[1] if named else game_name(ruleset.name, ruleset.forced_order)
     parts = [t.n_("{count} point", "{count} points", record.totals[0])]
     if ruleset.upper_bonus_amount:
         bonus = record.upper_bonus[0] if record.upper_bonus else 0
@@ -221,7 +262,7 @@ def share_text(record: GameRecord, t: Text = ENGLISH) -> str:
     # Translators: a daily result to share: the game's name, the rule set, the day (2026-11-24) and the result.
     return t._(
         "Yacht Dice · {rules} daily {date} — {result}",
-        rules=variants.variant(name).display(t),
+        rules=display(name, t),
         date=named[0].isoformat() if named else "",
         result=", ".join(parts),
     )
@@ -233,11 +274,10 @@ def result_line(record: GameRecord, t: Text = ENGLISH) -> str:
     >>> result_line(_demo("daily:2026-11-24:yacht", "2026-11-24T08:00:00Z"))
     '11/24/2026 · Yacht · 60'
     """
-    day, name = day_of(record) or (date.fromisoformat(record.ended[:10]), variants.from_dict(record.rules).name)
+    ruleset = variants.from_dict(record.rules)
+    day, name = day_of(record) or (date.fromisoformat(record.ended[:10]), game_name(ruleset.name, ruleset.forced_order))
     # Translators: a daily game in the Statistics screen's list: its day, its rule set and the total.
-    return t._(
-        "{date} · {rules} · {total}", date=t.date(day), rules=variants.variant(name).display(t), total=record.totals[0]
-    )
+    return t._("{date} · {rules} · {total}", date=t.date(day), rules=display(name, t), total=record.totals[0])
 
 
 def _demo(seed_text: str, ended: str, total: int = 60, lost: float | None = 1.5) -> GameRecord:

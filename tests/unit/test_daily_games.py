@@ -337,3 +337,60 @@ def test_statistics_show_the_streak_and_the_daily_results():
     assert "Daily games" in html and "Daily streak: 3 days" in html
     lines = re.findall(r"<li>(11/2\d/2026 · Yacht · \d+)</li>", html)
     assert lines == [daily.result_line(record) for record in reversed(records)]  # newest first, seed 7 left out
+
+
+# ----------------------------------------------------------------------------- forced order's daily game
+
+
+def test_forced_order_chosen_in_the_lobby_is_that_days_forced_order_game():
+    app, _ = start()
+    app, _ = send(app, Pressed(Button.QUICK_DAILY, form=lobby("Zoe", "yatzy", forced_order=True, two_pairs_four=True)))
+    match = app.session.match
+    assert match.seed == "daily:2026-11-24:yatzy-forced" == daily.seed(daily.game_name("yatzy", True), DAY)
+    assert match.ruleset == variants.ruleset("yatzy", forced_order=True)  # forced order kept, the house rule not
+    assert daily.match_day(match) == (DAY, "yatzy-forced") and not app.session.undo_allowed
+    app, _ = send(app, Pressed(Button.ROLL))
+    assert list(app.session.match.options()) == ["ones"]  # played in forced order
+
+
+def test_the_forced_order_game_has_dice_and_a_result_of_its_own_and_old_seeds_keep_their_meaning():
+    assert daily.standard("yatzy") == variants.ruleset("yatzy") and daily.standard("yahtzee-forced").forced_order
+
+    def first_roll(name):
+        return new_match(daily.standard(name), ["Ann"], seed=daily.seed(name, DAY)).roll().dice
+
+    assert first_roll("yatzy") != first_roll("yatzy-forced")
+    forced = played("yatzy-forced", DAY, NOW)
+    assert daily.day_of(forced) == (DAY, "yatzy-forced") and daily.day_of(played("yatzy", DAY, NOW)) == (DAY, "yatzy")
+    history = history_of(forced)
+    assert daily.played(history, "yatzy-forced", DAY) == forced and daily.played(history, "yatzy", DAY) is None
+    free_on_forced_seed = new_match(daily.standard("yatzy"), ["Ann"], seed=daily.seed("yatzy-forced", DAY))
+    assert daily.match_day(free_on_forced_seed) is None  # a forced-order seed played in free order is no daily game
+    assert daily.game_name("yacht", True) == "yacht"  # Yacht has no forced order: its one daily game
+
+
+def test_the_forced_order_share_text_and_result_line_say_forced_order():
+    record = played("yatzy-forced", DAY, NOW)
+    assert daily.share_text(record).startswith("Yacht Dice · Yatzy in forced order daily 2026-11-24 — ")
+    assert daily.result_line(record).startswith("11/24/2026 · Yatzy in forced order · ")
+    assert daily.share_text(played("yatzy", DAY, NOW)).startswith("Yacht Dice · Yatzy daily 2026-11-24 — ")
+
+
+def test_the_lobby_offers_the_forced_order_result_once_played_and_the_free_order_game_still():
+    record = played("yatzy-forced", DAY, "2026-11-24T08:00:00Z")
+    app, _ = start(stored={HISTORY_KEY: history_of(record).to_json()})
+    app, effects = send(app, Pressed(Button.QUICK_DAILY, form=lobby(forced_order=True)))
+    assert app.screen.kind is Screen.SETUP and ops(effects, "share-text")[-1]["text"] == daily.share_text(record)
+    assert "today's Yatzy in forced order game" in [op["text"] for op in ops(effects, "share-note") if "text" in op][-1]
+    app, _ = send(app, Pressed(Button.QUICK_DAILY, form=lobby()))
+    assert app.screen.kind is Screen.PLAY and app.session.match.seed == "daily:2026-11-24:yatzy"
+
+
+@pytest.mark.parametrize("code", [code for code in LANGUAGES if code != "en"])
+def test_forced_orders_daily_name_is_in_the_players_language(code):
+    from tools import i18n
+
+    t = Text.from_mo(code, i18n.compiled(code))
+    assert daily.display("yatzy-forced", t) != daily.display("yatzy-forced") and "forced" not in daily.display(
+        "yatzy-forced", t
+    )
