@@ -11,9 +11,10 @@ from math import factorial
 
 import pytest
 
-from game.coach import bots
+from game.coach import advice, bots
 from game.coach.advisor import Advisor
 from game.coach.coaching import Coach
+from game.coach.winning import Winning
 from game.core import links, saves
 from game.core.actions import Score
 from game.core.cards import Level, Seat
@@ -224,6 +225,24 @@ def test_the_computer_plays_a_whole_forced_order_game_at_every_level(level):
                 break
             match = _keep(match, decision.faces)
     assert list(match.cards[-1][0].scores) == [c.id for c in rs.categories]
+
+
+@pytest.mark.parametrize("name", ["yatzy", "yahtzee"])
+def test_a_table_of_computers_at_every_level_plays_forced_order_to_its_end(name):
+    """As the app drives them (game.coach.advice.bot_step): Win weighs the other seats, each scores the next box."""
+    rs = ruleset(name, forced_order=True)
+    adv = Advisor(rs)
+    winning = Winning(adv)
+    match = new_match(rs, [Seat.computer(level.value, level) for level in Level], seed=5)
+    while not match.game_over:
+        seat, card = match.player, match.cards[-1][match.player]
+        if match.rolls_left < rs.rolls_per_turn:  # a decision is open: the Win seat has rivals to weigh
+            assert match.seats[seat].level is not Level.WIN or advice.rivals(winning, match)
+        for action in advice.bot_step(adv, match, match.seats[seat].level, winning):
+            if isinstance(action, Score):
+                assert action.category == rs.next_box(card.scores).id
+            match = match.apply(action)
+    assert all(list(card.scores) == [c.id for c in rs.categories] for card in match.cards[-1])
 
 
 def _keep(match, faces):
