@@ -126,8 +126,11 @@ def build_yahtzee(upper_bonus: bool, yahtzee_bonus: bool, joker: str, forced_ord
     )
 
 
-def build_yatzy(full_house_five: bool = False, two_pairs_four: bool = False, forced_order: bool = False) -> Design:
-    """Scandinavian Yatzy, with the house rules precisit's solver names +fh5 and +tp4 and forced order.
+def build_yatzy(
+    full_house_five: bool = False, two_pairs_four: bool = False, forced_order: bool = False, bonus_at_42: bool = False
+) -> Design:
+    """Scandinavian Yatzy, with the house rules precisit's solver names +fh5 and +tp4, forced order, and the
+    Norwegian sheets' upper bonus at 42 (two of each face) that goes with it.
 
     >>> build_yatzy()["categories"][7].max_score, build_yatzy(two_pairs_four=True)["categories"][7].max_score
     (22, 24)
@@ -162,7 +165,7 @@ def build_yatzy(full_house_five: bool = False, two_pairs_four: bool = False, for
         rolls_per_turn=3,
         yahtzee_id="yatzy",
         categories=categories,
-        upper_bonus_threshold=63,
+        upper_bonus_threshold=42 if bonus_at_42 else 63,
         upper_bonus_amount=50,
         yahtzee_bonus_amount=0,
         joker=Joker.NONE,

@@ -82,6 +82,8 @@ class OptionSpec:
     # False: left out of the rule set's data (to_dict, links, keys, table headers) while at its default, so that
     # the records, saves and tables made before the option existed name the same rule set
     listed: bool = True
+    # the name of a flag option this one is played with: while that one is off, this one is at its default
+    within: str = ""
 
     @property
     def values(self) -> tuple[Any, ...]:
@@ -194,7 +196,11 @@ class Variant:
     def ruleset(self, **options: Any) -> RuleSet:
         """The rule set with these options (defaults for the rest)."""
         given = {name: self.option(name).normalize(self.name, value) for name, value in options.items()}
-        normalized = tuple((spec.name, given.get(spec.name, spec.default)) for spec in self.options)
+        chosen = {spec.name: given.get(spec.name, spec.default) for spec in self.options}
+        normalized = tuple(
+            (spec.name, chosen[spec.name] if not spec.within or chosen[spec.within] else spec.default)
+            for spec in self.options
+        )
         unlisted = tuple((spec.name, spec.default) for spec in self.options if not spec.listed)
         return RuleSet(name=self.name, option_items=normalized, unlisted=unlisted, **self.build(**dict(normalized)))
 
@@ -250,10 +256,22 @@ _BONUS_OPTIONS = (
 # Forced order ("tvångsyatzy"): each turn scores the next open box, down the card; the advisor solves it exactly.
 _FORCED_ORDER = OptionSpec("forced_order", OptionKind.FLAG, False, N_("Forced order"), tabled=False, listed=False)
 # The house rules precisit's Yatzy solver calls +fh5 and +tp4 (README cites it and the published values).
+# Norwegian rule sheets lower the upper bonus's threshold to 42 (two of each face) in forced order, where 63 is
+# seldom reached; played only in forced order (solved exactly there, so no table), in free order it is off.
+_BONUS_AT_42 = OptionSpec(
+    "bonus_at_42",
+    OptionKind.FLAG,
+    False,
+    N_("Bonus at 42 in forced order"),
+    tabled=False,
+    listed=False,
+    within="forced_order",
+)
 _YATZY_OPTIONS = (
     OptionSpec("full_house_five", OptionKind.FLAG, False, N_("Five alike as Full House"), listed=False),
     OptionSpec("two_pairs_four", OptionKind.FLAG, False, N_("Four alike as Two Pairs"), listed=False),
     _FORCED_ORDER,
+    _BONUS_AT_42,
 )
 _SIZES = (  # the generalized rule set's shape
     OptionSpec("dice", OptionKind.NUMBER, 5, N_("Dice"), low=2, high=MAX_DICE),
@@ -323,6 +341,8 @@ def ruleset(name: str, **options: Any) -> RuleSet:
     game.core.rule_errors.InvalidOptionError: dice=11 is outside 2..10 for generalized (at most 10 dice)
     >>> ruleset("yatzy", two_pairs_four=True).score("two_pairs", [6, 6, 6, 6, 2])
     24
+    >>> ruleset("yatzy", forced_order=True, bonus_at_42=True).upper_bonus_threshold, ruleset("yatzy", bonus_at_42=True) == ruleset("yatzy")
+    (42, True)
     >>> ruleset("yacht", joker="free")
     Traceback (most recent call last):
     ...

@@ -27,6 +27,7 @@ from game.present.setup import parse_link
 
 FORCED_YATZY = 122.5585  # printed by Advisor(ruleset("yatzy", forced_order=True)).expected_score() (README)
 FORCED_YAHTZEE = 130.2860  # the same for Yahtzee (official rules but forced order)
+FORCED_YATZY_42 = 150.2168  # Yatzy in forced order with the Norwegian sheets' upper bonus at 42
 
 
 # -- a plain dynamic programme over (box, upper sum), written apart from game.coach ------------------------
@@ -95,12 +96,15 @@ def _lower(box: int) -> float:
 
 
 @cache
-def _upper(box: int, total: int) -> float:
-    """Points to come from an upper box on, with this upper sum so far, capped at the bonus's 63 (50 points)."""
+def _upper(box: int, total: int, bonus_at: int = 63) -> float:
+    """Points to come from an upper box on, with this upper sum so far, capped at the bonus's threshold (50 points)."""
     if box == 6:
-        return (50 if total >= 63 else 0) + _lower(6)
+        return (50 if total >= bonus_at else 0) + _lower(6)
     return _turn(
-        {roll: _yatzy_points(box, roll) + _upper(box + 1, min(63, total + _yatzy_points(box, roll))) for roll in ROLLS}
+        {
+            roll: _yatzy_points(box, roll) + _upper(box + 1, min(bonus_at, total + _yatzy_points(box, roll)), bonus_at)
+            for roll in ROLLS
+        }
     )
 
 
@@ -110,6 +114,26 @@ def test_the_forced_order_value_equals_a_plain_program_over_box_and_upper_sum():
     print(f"Yatzy in forced order: {got:.4f} (the plain programme: {plain:.4f})")
     assert got == pytest.approx(plain, abs=1e-9)
     assert round(got, 4) == FORCED_YATZY
+
+
+def test_the_norwegian_bonus_at_42_in_forced_order_equals_the_plain_program():
+    rs = ruleset("yatzy", forced_order=True, bonus_at_42=True)
+    adv = Advisor(rs)
+    assert rs.upper_bonus_threshold == 42 and adv.is_exact() and not adv.has_table()
+    plain = _upper(0, 0, 42)
+    print(f"Yatzy in forced order, bonus at 42: {adv.expected_score():.4f} (the plain programme: {plain:.4f})")
+    assert adv.expected_score() == pytest.approx(plain, abs=1e-9)
+    assert round(adv.expected_score(), 4) == FORCED_YATZY_42
+
+
+def test_the_bonus_at_42_is_played_in_forced_order_only():
+    assert ruleset("yatzy", bonus_at_42=True) == ruleset("yatzy")  # in free order it is off: the tables stay exact
+    assert ruleset("yatzy", bonus_at_42=True).to_dict() == {"name": "yatzy", "options": {}}
+    rs = ruleset("yatzy", forced_order=True, bonus_at_42=True)
+    assert rs.to_dict() == {"name": "yatzy", "options": {"forced_order": True, "bonus_at_42": True}}
+    assert from_dict(rs.to_dict()) == rs and links.read(links.write(_played(rs, 7))).match.ruleset == rs
+    setup, problems = parse_link("?rules=yatzy&forced_order=1&bonus_at_42=1")
+    assert not problems and setup.ruleset() == rs
 
 
 def test_the_forced_order_yahtzee_value_and_its_hints_are_exact():

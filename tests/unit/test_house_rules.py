@@ -73,7 +73,7 @@ def test_the_setup_form_offers_the_new_options_in_every_language(code):
     for name in ("yatzy", "yahtzee"):
         spec = variants.VARIANTS[name].option("forced_order")
         assert f'name="{name}.forced_order"' in html and escape(spec.display(t)) in html
-    for option in ("full_house_five", "two_pairs_four"):
+    for option in ("full_house_five", "two_pairs_four", "bonus_at_42"):
         label = variants.VARIANTS["yatzy"].option(option).display(t)
         assert f'name="yatzy.{option}"' in html and escape(label) in html
         assert code == "en" or label != variants.VARIANTS["yatzy"].option(option).display()  # translated
@@ -84,3 +84,31 @@ def test_the_forms_fields_give_the_house_rules_and_back():
     assert fields["yatzy.two_pairs_four"] == "1" and fields["yatzy.full_house_five"] == "0"
     setup, problems = setup_from_fields(fields)
     assert not problems and setup.ruleset() == ruleset("yatzy", two_pairs_four=True, forced_order=True)
+
+
+def _other_values(spec):
+    return [value for value in spec.values if value != spec.default][:3]
+
+
+@pytest.mark.parametrize(
+    ("name", "option", "value"),
+    [
+        (v.name, spec.name, value)
+        for v in variants.VARIANTS.values()
+        for spec in v.options
+        for value in _other_values(spec)
+    ],
+)
+def test_the_rules_screen_words_every_option_from_the_data(name, option, value):
+    """Each option's value changes what the Rules screen says (an option played within another is played with it)."""
+    spec = variants.VARIANTS[name].option(option)
+    base = {spec.within: True} if spec.within else {}
+    plain = rules_text.panel_html(ruleset(name, **base))
+    changed = rules_text.panel_html(ruleset(name, **base, **{option: value}))
+    assert changed != plain
+
+
+def test_the_rules_screen_says_the_bonus_at_42():
+    forced = ruleset("yatzy", forced_order=True)
+    panel = rules_text.panel_html(ruleset("yatzy", forced_order=True, bonus_at_42=True))
+    assert "total 42 or more" in panel and "total 42 or more" not in rules_text.panel_html(forced)
