@@ -112,3 +112,21 @@ def test_the_rules_screen_says_the_bonus_at_42():
     forced = ruleset("yatzy", forced_order=True)
     panel = rules_text.panel_html(ruleset("yatzy", forced_order=True, bonus_at_42=True))
     assert "total 42 or more" in panel and "total 42 or more" not in rules_text.panel_html(forced)
+
+
+def test_only_the_default_rules_tables_are_precached_and_the_bonus_at_42_needs_none():
+    """The first visit downloads no option's table: each is fetched when its rules are played."""
+    from game.coach.coaching import Coach
+    from game.coach.tables import spread_name
+    from tools import build
+
+    defaults, options = set(), set()
+    for v in variants.VARIANTS.values():
+        for rs in v.shipped_tables():
+            name = variants.table_name(rs)
+            (defaults if rs == v.ruleset() else options).update({name, spread_name(name)})
+    paths = [f"static/tables/{name}" for name in sorted(defaults | options)]
+    assert {p.removeprefix("static/tables/") for p in build.precached(paths)} <= defaults
+    assert {"yatzy.full_house_five-true.bin", "yatzy.two_pairs_four-true.sd.bin"} <= options
+    coach = Coach(ruleset("yatzy", forced_order=True, bonus_at_42=True))
+    assert coach.needs_table() is None and coach.needs_spread() is None
