@@ -394,3 +394,22 @@ def test_forced_orders_daily_name_is_in_the_players_language(code):
     assert daily.display("yatzy-forced", t) != daily.display("yatzy-forced") and "forced" not in daily.display(
         "yatzy-forced", t
     )
+
+
+def test_a_forced_order_daily_match_stays_that_days_game_through_a_save_a_link_and_a_challenge():
+    from game.core import links, saves
+
+    def turn(match):
+        rolled = match.roll()
+        return rolled.score(next(iter(rolled.options())))  # the one box forced order offers
+
+    match = new_match(daily.standard("yatzy-forced"), ["Ann"], seed=daily.seed("yatzy-forced", DAY))
+    for _ in range(4):
+        match = turn(match)
+    assert daily.match_day(saves.from_json(saves.to_json(match))) == (DAY, "yatzy-forced")
+    assert daily.match_day(links.read(links.write(match)).match) == (DAY, "yatzy-forced")
+    while not match.game_over:
+        match = turn(match)
+    challenge = links.read(links.write(match, links.LinkKind.CHALLENGE)).match
+    assert challenge.ruleset.forced_order and challenge.cards == match.cards
+    assert daily.match_day(challenge) == (DAY, "yatzy-forced")
