@@ -32,6 +32,7 @@ CUSTOM = [
 ]  # n > d included (6 dice of 4 sides: the large straight cannot be rolled)
 MAXI = [variants.ruleset("maxi", upper_bonus=bonus) for bonus in ("100", "50")]  # six dice, saved rolls
 FORCED = [variants.ruleset(name, forced_order=True) for name in ("yatzy", "yahtzee")]  # no table: none shipped
+FORCED.append(variants.ruleset("yatzy", forced_order=True, bonus_at_42=True))  # the Norwegian bonus at 42
 ALL = SHIPPED + CUSTOM + MAXI + FORCED
 
 
