@@ -327,7 +327,8 @@ def invitation(theirs: Match, t: Text = ENGLISH, hints: bool = False) -> str:
     if hints:
         # Translators: sent with a challenge link played with hints, after the challenge itself: how both games are
         # played (either may ask for hints, neither may undo).
-        return f"{boast} {t._('Hints allowed, no undo, for both of us.')}"
+        allowed = t._("Hints allowed, no undo, for both of us.")
+        return f"{boast} {allowed}"
     # Translators: sent with a challenge link, after the challenge itself: how both games are played.
     rule = t._("No undo, no hints, for either of us.")
     return f"{boast} {rule}"
