@@ -110,8 +110,8 @@ def picker(offer: Offer, t: Text = ENGLISH) -> str:
         # Translators: the hint panel's target control: play to beat the person's best total of these rules.
         label = t._("Beat my best, {total}", total=offer.best)
         parts.append(_choice("aim-best", label, offer.chosen is AimKind.BEST))
-    # Translators: the hint panel's target control: the accessible name of the field to type a total to reach.
-    field_name = t._("A total to reach")
+    # Translators: the hint panel's target control: the label of the field to type a total to reach.
+    label = element("label", escape(t._("A total to reach")), for_=AIM_FIELD)
     typed = element(
         "input",
         id=AIM_FIELD,
@@ -122,10 +122,9 @@ def picker(offer: Offer, t: Text = ENGLISH) -> str:
         maxlength=len(str(MAX_AIM)),
         autocomplete="off",
         size=4,
-        aria_label=field_name,
         value="" if offer.typed is None else offer.typed,
     )
     # Translators: the hint panel's target control: the button that plays for the total typed beside it.
     aim = _choice("aim-set", t._("Aim"), offer.chosen is AimKind.TYPED)
-    parts.append(element("span", typed + aim, class_="aim-typed"))
+    parts.append(element("span", label + typed + aim, class_="aim-typed"))
     return element("div", "".join(parts), class_="aim", role="group", aria_labelledby="aim-title")

@@ -11,7 +11,7 @@ only, every word through ``t`` (a game.core.i18n.Text, English by default).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from game.core import rules
@@ -307,9 +307,14 @@ def _why(ruleset: rules.RuleSet, hint: Hint, t: Text) -> str:
     return " ".join(sentences)
 
 
+SHOWN_GAIN = 0.0005
+"""A target choice more likely than the expected-score one by less than this is not shown apart: their chances
+read the same with one decimal ("100.0%" both)."""
+
+
 def target_lines(ruleset: rules.RuleSet, hint: TargetHint, t: Text = ENGLISH) -> tuple[str, ...]:
-    """The target hint's lines beside the expected-score hint: where the two choices differ, each with its chance
-    of reaching the target; where they are the same, that choice's chance; then how exact the chances are.
+    """The target hint's lines beside the expected-score hint: where the two choices differ (by a chance one can
+    see), each with its chance of reaching the target; else the expected-score choice's; then how exact they are.
 
     >>> from game.core import variants
     >>> from game.core.actions import Keep
@@ -323,9 +328,13 @@ def target_lines(ruleset: rules.RuleSet, hint: TargetHint, t: Text = ENGLISH) ->
     These chances are exact: at most 2 boxes are left.
     >>> target_lines(rs, TargetHint(300, Option(Keep((6, 6)), 0.018), Option(Keep((6, 6)), 0.018), False))
     ('Best for points is best to reach 300 too: keep 6 6 — 1.8%', 'These chances are estimated: they are exact only in the last 2 boxes.')
+    >>> target_lines(rs, TargetHint(45, Option(Keep(()), 0.99999), Option(Keep((2, 2, 2)), 0.9999), False))[0]
+    'Best for points is best to reach 45 too: keep 2 2 2 — 100.0%'
     """
     from game.coach.target import EXACT_OPEN
 
+    if hint.differs and hint.gain < SHOWN_GAIN:  # the difference would not show: the expected-score choice
+        hint = replace(hint, best=hint.usual)
     fields = {
         "target": hint.target,
         "action": action_text(ruleset, hint.best.action, t),
