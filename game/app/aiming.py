@@ -45,8 +45,10 @@ def offer(app: App) -> Offer:
     theirs = against(app)
     aim = app.aim or Aim(AimKind.POINTS)
     challenge = None if theirs is None else (theirs.seats[0].name, theirs.totals(0, 0).grand_total)
+    best = _best(app)
     typed = aim.total if aim.kind is AimKind.TYPED else None
-    return Offer(aim.kind, challenge, _best(app), typed)
+    missing = (aim.kind is AimKind.CHALLENGE and challenge is None) or (aim.kind is AimKind.BEST and best is None)
+    return Offer(AimKind.POINTS if missing else aim.kind, challenge, best, typed)  # a target not there: points
 
 
 def target(app: App, shown: Offer | None = None) -> int | None:
@@ -82,8 +84,8 @@ def aim_at(app: App, kind: AimKind) -> Out:
     its button; a choice the panel does not offer changes nothing."""
     if not playing(app):
         return app, []
-    shown = offer(app)
-    if (kind is AimKind.CHALLENGE and shown.challenge is None) or (kind is AimKind.BEST and shown.best is None):
+    shown = offer(replace(app, aim=Aim(kind)))
+    if shown.chosen is not kind:  # not offered (no challenge played, no best yet)
         return app, []
     app, effects = _redraw(replace(app, aim=Aim(kind)))
     return app, [*effects, focus(f"aim-{kind.value}")]

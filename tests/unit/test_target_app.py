@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import json
+from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -31,7 +32,7 @@ from game.coach.target import Reaching, target_hint
 from game.coach.winning import Winning
 from game.core import links
 from game.core.engine import new_match
-from game.present.aiming import MAX_AIM, AimKind
+from game.present.aiming import MAX_AIM, Aim, AimKind
 from game.records.history import History
 from game.records.record import demo_record
 from tests.unit.test_app import NOW, notice, of, ops, send, start, stores, ticks
@@ -107,6 +108,9 @@ def test_the_persons_best_is_a_target_once_there_is_one():
     app, effects = hinted(app)
     before = app.aim
     assert send(app, Pressed(Button.AIM_BEST))[1] == [] and app.aim == before  # no best yet: nothing changes
+    app, effects = fired(*send(replace(app, aim=Aim(AimKind.BEST)), DieToggled(0)))  # picked in an earlier match
+    html = app.hint
+    assert 'id="aim-points" class="aim-choice" aria-pressed="true"' in html and "hint-target" not in html
     history = History().add(demo_record())  # Ann's Yacht game of 60
     app, _ = start("rules=yacht&players=Ann&seed=4", stored={HISTORY_KEY: history.to_json()})
     app, effects = hinted(app)
