@@ -16,7 +16,7 @@ by concern, each module importing (at run time) only those listed before it:
 
 - ``state``: the App value, its screens, the stored keys and the effects; ``events``: the page's messages and their reader;
 - ``storage``: what storage holds, read, written and kept aside; ``waits``: what waits for a file or a timer;
-- ``table``: play at the table; ``records``: Statistics and backups; ``sharing``: the share dialog and
+- ``table``: play at the table; ``aiming``: the target the hints may play for; ``records``: Statistics and backups; ``sharing``: the share dialog and
   what it sends; ``screens``: the setup, save-problem, link-choice and Rules screens;
 - ``settings``: the page's language; ``start``: the start and the links it opens; ``ticks``: timers
   and fetched files; ``view``: what the page shows, from the App alone, drawn by ``update`` as the difference
@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from game.app import ticks, waking
+from game.app import aiming, ticks, waking
 from game.app.effects import Console, ConsoleLevel, Ready, to_json
 from game.app.events import (
     DELETE_GAME,
@@ -163,6 +163,7 @@ from game.app.waits import TABLES
 from game.core.actions import Score
 from game.present import keys, view
 from game.present import setup as setups
+from game.present.aiming import AimKind
 from game.present.paint import say
 from game.present.words import WORDS, failure
 
@@ -348,6 +349,10 @@ BUTTONS: dict[Button, Callable[[App], Out]] = {
     Button.DELETE_ALL: lambda app: (app, [ask(app, WORDS.delete_all, WORDS.delete_all_yes, Answer.DELETE_ALL)]),
     Button.KEPT_DOWNLOAD: lambda app: (app, [download_kept(app)]),
     Button.KEPT_DELETE: lambda app: (app, [ask(app, WORDS.delete_kept, WORDS.delete_kept_yes, Answer.DELETE_KEPT)]),
+    Button.AIM_POINTS: lambda app: aiming.aim_at(app, AimKind.POINTS),
+    Button.AIM_CHALLENGE: lambda app: aiming.aim_at(app, AimKind.CHALLENGE),
+    Button.AIM_BEST: lambda app: aiming.aim_at(app, AimKind.BEST),
+    Button.AIM_SET: aiming.aim_typed,
 }
 """What each button with an id does."""
 

@@ -68,6 +68,10 @@ class Button(Enum):
     DELETE_ALL = "delete-all"
     KEPT_DOWNLOAD = "kept-download"
     KEPT_DELETE = "kept-delete"
+    AIM_POINTS = "aim-points"  # the hint panel's target control (game.present.aiming.picker)
+    AIM_CHALLENGE = "aim-challenge"
+    AIM_BEST = "aim-best"
+    AIM_SET = "aim-set"
 
 
 class Switch(Enum):

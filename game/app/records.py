@@ -111,7 +111,9 @@ def restore_challenge(app: App, text: str | None) -> Out:
     """A backup's challenge, kept where this phone keeps none (its own is never replaced: the file still has it)."""
     if text is None or kept_challenge(app) is not None:
         return app, []
-    return replace(app.holding(CHALLENGE_KEY, text), challenge=links.read(text).match), [store(CHALLENGE_KEY, text)]
+    link = links.read(text)
+    app = replace(app.holding(CHALLENGE_KEY, text), challenge=link.match, challenge_hints=link.hints)
+    return app, [store(CHALLENGE_KEY, text)]
 
 
 def on_file(app: App, event: File) -> Out:

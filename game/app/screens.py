@@ -262,11 +262,13 @@ def choose_link(app: App, start_it: bool) -> Out:
     kept, offered = shown.kept, shown.offered
     if offered.remote and same_match(kept.match, offered.match):
         return choose_state(app, kept, offered, start_it)
-    pending, before = shown.challenging if start_it else None, app.challenge
-    app = replace(app, challenge=pending[1] if pending else before)
+    pending, before, allowed = shown.challenging if start_it else None, app.challenge, app.challenge_hints
+    hints = links.hints_allowed(pending[0]) if pending else allowed
+    app = replace(app, challenge=pending[1] if pending else before, challenge_hints=hints)
     app, effects = begin_new(app, offered if start_it else kept)
     if isinstance(app.screen, LinkChoice):  # asked again: another tab saved since; the challenge waits with its match
-        return replace(app, challenge=before, screen=replace(app.screen, challenging=pending)), effects
+        asking = replace(app.screen, challenging=pending)
+        return replace(app, challenge=before, challenge_hints=allowed, screen=asking), effects
     if pending is None:
         return app, effects
     return app.holding(CHALLENGE_KEY, pending[0]), [store(CHALLENGE_KEY, pending[0]), *effects]

@@ -59,10 +59,13 @@ def is_shared(app: App, session: Session) -> bool:
 
 
 def marked(app: App, session: Session) -> Session:
-    """The session as a shared game when it is one (no undo, no hints), else as it is."""
+    """The session as a shared game when it is one (no undo; no hints, unless a challenge sent with hints allows
+    them), else as it is."""
     if session.shared or not is_shared(app, session):
         return session
-    return replace(session, shared=True, undo_allowed=False, hints=frozenset())
+    allowed = app.challenge_hints and daily.match_day(session.match) is None
+    hints = session.hints if allowed else frozenset()
+    return replace(session, shared=True, undo_allowed=False, hints=hints, open_hints=allowed)
 
 
 def _kept(app: App) -> list[list]:

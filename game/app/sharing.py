@@ -140,7 +140,8 @@ CHALLENGE_TITLE = N_("Challenge a friend")  # the results' button (index.html) a
 def challenge_friend(app: App, asking: bool = True) -> Out:
     """The results' "Challenge a friend": the share dialog with a link carrying this game (the person's turns
     alone: computers beside them are left out, and the friend meets this seat's own dice), its rules, options
-    and seed; offered only for a match's first game played with no undo and no hint (controls.challengeable). A
+    and seed; offered only for a match's first game played with no undo (controls.challengeable), sent "with hints"
+    where hints were on in it (the friend may ask for them too). A
     person under the default name, with none remembered, is ``asking`` first for theirs (ask_name)."""
     session = app.session if playing(app) else None
     if session is None or not controls.challengeable(session):
@@ -150,11 +151,13 @@ def challenge_friend(app: App, asking: bool = True) -> Out:
         return ask_name(app, Naming.CHALLENGING)  # the friend is told who challenges them: asked once
     game = challenge.solo(session.match)
     try:
-        value = links.write(game, links.LinkKind.CHALLENGE, session.undo_allowed)
+        hints = controls.challenge_hints(session)
+        value = links.write(game, links.LinkKind.CHALLENGE, session.undo_allowed, hints=hints)
     except links.LinkError as error:
         return app.say(error.text(app.t)), []
     url = f"{app.address}?{links.LinkKind.CHALLENGE.value}={value}"
-    return open_share(app, app.t._(CHALLENGE_TITLE), challenge.invitation(game, app.t), url, qr=True)
+    words = challenge.invitation(game, app.t, hints=hints)
+    return open_share(app, app.t._(CHALLENGE_TITLE), words, url, qr=True)
 
 
 # Translators: the title of the share dialog for a daily game's result.

@@ -122,7 +122,7 @@ def stored_challenge(app: App) -> App:
         playable = link.kind is links.LinkKind.CHALLENGE and challenge.playable(link.match)
     except Exception:  # none, unreadable or changed (whatever it holds): no challenge (a new one writes over it)
         return app
-    return replace(app, challenge=link.match) if playable else app
+    return replace(app, challenge=link.match, challenge_hints=link.hints) if playable else app
 
 
 def from_link(app: App, query: tuple[tuple[str, str], ...]) -> Out:
@@ -280,7 +280,7 @@ def open_challenge(app: App, link: links.Link) -> Out:
     if link.kind is not links.LinkKind.CHALLENGE or not challenge.playable(theirs):
         app, more = resume_or_setup(app, False)
         return app.say(links.LinkError("not one person's game", links.Why.DAMAGED).text(app.t)), more
-    text = links.write(theirs, links.LinkKind.CHALLENGE, link.undo)
+    text = links.write(theirs, links.LinkKind.CHALLENGE, link.undo, hints=link.hints)
     seat = setups.quick_setup(dict(app.form), setups.Quick.SOLO)[0].seats(app.t)[0]
     # The challenger's seat's own dice, and no undo: a challenge's result is final once played.
     offered = Session(theirs.alone(0, seat), undo_allowed=False)
@@ -290,7 +290,7 @@ def open_challenge(app: App, link: links.Link) -> Out:
         # Asked first: the challenge is kept only once its match is chosen (choose_link); "keep" changes nothing.
         words = link_choice(saved.match, offered.match, t=app.t)
         return offer_link(app, saved, offered, words, challenging=(text, theirs))
-    app = replace(app.holding(CHALLENGE_KEY, text), challenge=theirs)
+    app = replace(app.holding(CHALLENGE_KEY, text), challenge=theirs, challenge_hints=link.hints)
     effects = [store(CHALLENGE_KEY, text)]
     if error is not None:
         app, more = report_unreadable(app, error, offered)

@@ -21,6 +21,7 @@ from game.coach.session import Session
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
 from game.present import setup as setups
+from game.present.aiming import Aim
 from game.records.stats import Reference
 
 if TYPE_CHECKING:  # a start waits in the App for its language
@@ -296,6 +297,8 @@ class App:
     filled: int = 0  # how many times the game put choices in the setup form (App.form): the view puts them there
     address: str = ""  # the page's own address (the start's), that links to this game begin with
     challenge: Match | None = None  # the challenger's game of the challenge kept, or None
+    challenge_hints: bool = False  # the challenge kept allows hints (sent "with hints")
+    aim: Aim | None = None  # the total the target hint plays for (None: none asked)
     naming: Naming | None = None  # whose name the name dialog asks (None: closed)
     woke: str = ""  # the stamp of the table the start drew (game.app.waking): early taps made on another do nothing
     held: tuple[Held, ...] = ()  # events that came before what they need, in the order they came

@@ -331,7 +331,7 @@ def challenge_result(app: App) -> str | None:
         return None
     advisor = session.coach.advisor
     optimal = challenge.optimal_game(advisor, theirs).totals(0, 0).grand_total if advisor.is_exact() else None
-    return markup.challenge(challenge.compare(match, theirs, optimal), match, t=app.t)
+    return markup.challenge(challenge.compare(match, theirs, optimal), match, t=app.t, hints=app.challenge_hints)
 
 
 def on_visibility(app: App, event: Visibility) -> Out:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from game.app import aiming
 from game.app.events import Fetched, TimerFired, TimerKind
 from game.app.keys import FileKind
 from game.app.records import references_came
@@ -24,6 +25,7 @@ from game.coach.coaching import Coach
 from game.coach.session import Next, Session
 from game.core.rules import RuleSet
 from game.present import coach_view, feel, markup, paint, standings, view
+from game.present.aiming import picker
 from game.records.history import History
 from game.records.record import GameRecord, session_record
 from game.records.stats import best_total, new_bests, ruleset_key
@@ -124,12 +126,15 @@ def draw_hint(app: App) -> Out:
     hint = app.played.hint()
     if hint is None:
         return app, []
-    advice = coach_view.advice(app.played.match, hint, t=app.t)
+    shown = aiming.offer(app)  # the target the person picked, played for only once picked
+    target = aiming.target_hint(app, hint, aiming.target(app, shown))
+    advice = coach_view.advice(app.played.match, hint, t=app.t, target=target)
     targets = [paint.die_at(index) for index in advice.keep]
     if advice.category is not None:
         targets.append(paint.box_at(advice.category))
     mark = "hint-keep" if advice.category is None else "hint-best"
-    return replace(app, hint=markup.advice(advice, t=app.t), hinted=tuple((at, mark) for at in targets)), []
+    panel = markup.advice(advice, t=app.t) + picker(shown, t=app.t)
+    return replace(app, hint=panel, hinted=tuple((at, mark) for at in targets)), []
 
 
 def draw_chances(app: App) -> Out:

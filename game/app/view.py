@@ -88,6 +88,7 @@ def inputs(app: App) -> tuple:
         app.reporting,
         app.board,
         app.challenge,
+        app.challenge_hints,
         app.other_tab,
         app.odds,
         app.persisted,
@@ -120,7 +121,9 @@ def view(app: App) -> Page:
     if kind is not Screen.PLAY or app.session is None:
         return page
     theirs = against(app)
-    line = challenge.line(theirs, app.t) if theirs is not None else None  # who sent it and the total to beat
+    line = (
+        challenge.line(theirs, app.t, app.challenge_hints) if theirs is not None else None
+    )  # who sent it and the total to beat
     reporting = app.reporting is not None
     table = paint.table(app.session, app.t, app.status, app.handing, app.thrown, reporting, app.board, line, theirs)
     return replace(page, table=table, report=report_op(app))

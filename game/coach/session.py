@@ -102,6 +102,7 @@ class Session:
     floor: int = 0  # actions undo never takes back: those a link brought (another person's turns)
     marks: tuple[str, ...] = ()  # the phones each seat was played on (game.core.marks): a match by link's
     shared: bool = False  # the daily game or a challenge: no undo, no hints, final (game.app.shared keeps it)
+    open_hints: bool = False  # a shared game that allows hints all the same (a challenge sent "with hints")
     hinted: frozenset[tuple[int, int]] = frozenset()  # (game, seat) of every seat that had hints on in a game
     began: str = ""  # when the match began (UTC ISO, as the page said it), "" where it is not known
     feedback: Feedback | None = field(default=None, compare=False)
@@ -123,6 +124,11 @@ class Session:
         if not match.game_over and match.current_seat.kind is SeatKind.COMPUTER:
             return Next.COMPUTER
         return Next.PERSON
+
+    @property
+    def hints_allowed(self) -> bool:
+        """Whether hints may be asked for: not in a shared game, unless it allows them (open_hints)."""
+        return not self.shared or self.open_hints
 
     @property
     def can_undo(self) -> bool:
@@ -152,7 +158,7 @@ class Session:
     def wants_hint(self) -> bool:
         """Whether the person to move asked for hints and has a decision to make."""
         match = self.match
-        wanted = match.player in self.hints and not self.shared  # a shared game has none, whatever its save says
+        wanted = match.player in self.hints and self.hints_allowed  # a shared game has none, whatever its save says
         return self.next is Next.PERSON and wanted and match.rolls > 0 and not match.game_over
 
     def table_needed(self) -> str | None:
@@ -219,7 +225,7 @@ class Session:
     def _feedback(self, action: Action) -> Feedback | None:
         """The cost of a person's decision, when their seat asked for hints."""
         seat = self.match.player
-        if seat not in self.hints or self.shared or self.coach.needs_table() is not None:
+        if seat not in self.hints or not self.hints_allowed or self.coach.needs_table() is not None:
             return None
         from game.coach import advice as coach
 
@@ -327,7 +333,7 @@ class Session:
         >>> sorted(Session(new_match("yacht", ["Ann"], seed=1)).with_hints(True).hints)
         [0]
         """
-        if self.shared:
+        if not self.hints_allowed:
             return self  # a shared game is played without hints: its result is compared with others'
         seat = self.match.player
         if not on:
@@ -365,6 +371,7 @@ class Session:
             **({"remote": True, "floor": self.floor} if self.remote else {}),
             **({"marks": list(self.marks)} if self.marks else {}),
             **({"shared": True} if self.shared else {}),
+            **({"openHints": True} if self.open_hints else {}),
             **({"hinted": sorted(map(list, self.hinted))} if self.hinted else {}),
             **({"began": self.began} if self.began else {}),
         }
@@ -402,7 +409,7 @@ class Session:
             raise SaveError(f"unsupported session version {version!r} (this build reads version {SESSION_VERSION})")
         expected, optional = (
             {"format", "version", "match", "undo", "hints", "undos"},
-            {"pass", "remote", "floor", "marks", "shared", "hinted", "began"},
+            {"pass", "remote", "floor", "marks", "shared", "hinted", "began", "openHints"},
         )  # each added since: the pass screen; matches by link ("remote", "floor", "marks"); fair play
         if not expected <= set(data) <= expected | optional:
             raise SaveError(
@@ -429,7 +436,13 @@ class Session:
         if not isinstance(seat_marks, list) or not marks.valid(seat_marks, len(match.seats)):
             raise SaveError(f"the session's marks must be one phone mark a seat, not {seat_marks!r}")
         shared, hinted, began = data.get("shared", False), data.get("hinted", []), data.get("began", "")
-        if shared not in (False, True) or not isinstance(began, str) or len(began) > 40:
+        open_hints = data.get("openHints", False)
+        if (
+            shared not in (False, True)
+            or open_hints not in (False, True)
+            or not isinstance(began, str)
+            or len(began) > 40
+        ):
             raise SaveError(f"the session's shared setting and start must be true or false and a time, not {shared!r}")
         if not isinstance(hinted, list) or not all(_game_seat(item, match) for item in hinted):
             raise SaveError(f"the session's hinted seats must be [game, seat] pairs, not {hinted!r}"[:200])
@@ -443,6 +456,7 @@ class Session:
             floor,
             marks=tuple(seat_marks),
             shared=bool(shared),
+            open_hints=bool(open_hints),
             hinted=frozenset((game, seat) for game, seat in hinted),
             began=began,
         )

@@ -45,6 +45,7 @@ __all__ = [
     "PARAMS",
     "write",
     "read",
+    "hints_allowed",
     "relation",
     "preferred",
     "turn_over",
@@ -128,6 +129,7 @@ class Link:
     undo: bool = True
     pass_phone: bool = False
     marks: tuple[str, ...] = ()  # each seat's phones (game.core.marks), () when the link has none
+    hints: bool = False  # a challenge sent "with hints": its friend may ask for hints too (never undo)
 
 
 class Relation(Enum):
@@ -261,6 +263,23 @@ def _check(body: bytes) -> str:
     return _b64(hashlib.sha256(body).digest()[:_CHECK_BYTES])
 
 
+def hints_allowed(text: str | None) -> bool:
+    """Whether a challenge link's text allows hints, read without replaying it (False for anything else).
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann"], seed=1).roll().score("choice")
+    >>> hints_allowed(write(m, LinkKind.CHALLENGE, hints=True)), hints_allowed(write(m, LinkKind.CHALLENGE)), hints_allowed("x")
+    (True, False, False)
+    """
+    encoded, _, check = (text or "").strip().partition(".")
+    try:
+        body = _unb64(encoded)
+        data = read_json(body.decode("utf-8")) if _check(body) == check else None
+    except (GameError, ValueError, UnicodeDecodeError):
+        return False
+    return isinstance(data, dict) and data.get("k") == LinkKind.CHALLENGE.value and data.get("h") == 1
+
+
 def _seat(seat: Seat) -> list[str]:
     return [seat.name] if seat.kind is SeatKind.HUMAN else [seat.name, seat.level.value]  # type: ignore[union-attr]
 
@@ -278,9 +297,11 @@ def write(
     undo: bool = True,
     pass_phone: bool = False,
     seat_marks: tuple[str, ...] = (),
+    hints: bool = False,
 ) -> str:
     """The link value (``?match=`` or ``?challenge=`` takes it) carrying ``match``'s finished turns and, in a
-    version 2 link, each seat's marks (game.core.marks; none when ``seat_marks`` is empty).
+    version 2 link, each seat's marks (game.core.marks; none when ``seat_marks`` is empty) and whether a
+    challenge allows hints (``h``, written only when it does: a challenge without is as it always was).
 
     >>> from game.core.engine import new_match
     >>> len(write(new_match("yahtzee", ["Ann", "Bob"], seed=3))) < 200
@@ -304,6 +325,7 @@ def write(
         "m": _b64(number.to_bytes((number.bit_length() + 7) // 8, "big")),
         **({"i": list(match.dice_seats)} if version >= 2 else {}),
         **({"f": list(seat_marks)} if version >= 2 and seat_marks else {}),
+        **({"h": 1} if version >= 2 and hints and kind is LinkKind.CHALLENGE else {}),
     }
     body = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
     return f"{_b64(body)}.{_check(body)}"
@@ -311,7 +333,8 @@ def write(
 
 _KEYS = {1: {"v", "k", "r", "s", "g", "e", "u", "p", "n", "m"}}  # each checked by its entry in _SHAPES
 _KEYS[2] = _KEYS[1] | {"i"}
-_OPTIONAL = {1: set(), 2: {"f"}}  # "f", the seats' marks: since marks (a version 2 link made before has none)
+# "f", the seats' marks: since marks (a version 2 link made before has none); "h", a challenge's hints allowed
+_OPTIONAL = {1: set(), 2: {"f", "h"}}
 _DRAWS = {1: Draw.SLOT, 2: Draw.SEAT}
 
 
@@ -377,7 +400,10 @@ def _read(text: Any) -> Link:
     if not marks.valid(seat_marks, len(start.seats)):
         raise LinkError("the seats' marks do not fit the seats", Why.DAMAGED)
     match = _replay(start, data["n"], int.from_bytes(_unb64(data["m"]), "big"))
-    return Link(kind, match, bool(data["u"]), bool(data["p"]), seat_marks)
+    hints = bool(data.get("h", 0))
+    if hints and kind is not LinkKind.CHALLENGE:
+        raise LinkError("only a challenge allows hints", Why.DAMAGED)
+    return Link(kind, match, bool(data["u"]), bool(data["p"]), seat_marks, hints)
 
 
 _LEVELS = {level.value for level in Level}
@@ -424,6 +450,7 @@ _SHAPES: dict[str, Callable[[Any], bool]] = {
     "m": lambda value: isinstance(value, str) and len(value) <= MAX_LINK_CHARS,
     "i": lambda value: isinstance(value, list) and all(_whole(seat) for seat in value),  # whose dice each seat meets
     "f": lambda value: isinstance(value, list) and all(marks.is_mark(mark) for mark in value),  # each seat's phones
+    "h": lambda value: type(value) is int and value == 1,  # a challenge's hints allowed (absent: none)
 }
 
 

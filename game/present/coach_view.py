@@ -11,7 +11,7 @@ only, every word through ``t`` (a game.core.i18n.Text, English by default).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from game.core import rules
@@ -40,7 +40,7 @@ __all__ = [
     "odds_text",
     "report",
     "report_summary",
-    "target_text",
+    "target_lines",
 ]
 
 
@@ -187,7 +187,7 @@ class Advice:
     keep: tuple[int, ...]  # dice to hold for the best keep
     category: str | None  # the box to score, when scoring is best
     why: str = ""  # the best option against the next, in numbers ("" when there is nothing to compare)
-    target: str = ""  # the choice for a target score beside the expected-score one, each with its chance
+    target: tuple[str, ...] = ()  # the choice for a target total beside the expected-score one, each with its chance
 
 
 HINT_OPTIONS = 5
@@ -307,46 +307,73 @@ def _why(ruleset: rules.RuleSet, hint: Hint, t: Text) -> str:
     return " ".join(sentences)
 
 
-def target_text(ruleset: rules.RuleSet, hint: TargetHint, t: Text = ENGLISH) -> str:
-    """The target hint beside the expected-score hint: the choice for the target and its chance, and where
-    the two differ, the expected-score choice's chance of reaching the target too.
+SHOWN_GAIN = 0.0005
+"""A target choice more likely than the expected-score one by less than this is not shown apart: their chances
+read the same with one decimal ("100.0%" both)."""
+
+
+def target_lines(ruleset: rules.RuleSet, hint: TargetHint, t: Text = ENGLISH) -> tuple[str, ...]:
+    """The target hint's lines beside the expected-score hint: where the two choices differ (by a chance one can
+    see), each with its chance of reaching the target; else the expected-score choice's; then how exact they are.
 
     >>> from game.core import variants
+    >>> from game.core.actions import Keep
     >>> from game.coach.advisor import Option
     >>> from game.coach.target import TargetHint
     >>> rs = variants.ruleset("yahtzee")
-    >>> target_text(rs, TargetHint(168, Option(Keep((4, 4)), 0.0738), Option(Keep((1, 2, 3, 4)), 0.0492), True))
-    'To reach 168: keep 4 4, 7.4% (exact). For the best expected score, keep 1 2 3 4: 4.9%.'
-    >>> target_text(rs, TargetHint(300, Option(Keep((6, 6)), 0.018), Option(Keep((6, 6)), 0.018), False))
-    'To reach 300: the same choice, 1.8% (estimated).'
+    >>> for line in target_lines(rs, TargetHint(168, Option(Keep((4, 4)), 0.0738), Option(Keep((1, 2, 3, 4)), 0.0492), True)):
+    ...     print(line)
+    Best to reach 168: keep 4 4 — 7.4%
+    Best for points: keep 1 2 3 4 — 4.9% to reach 168
+    These chances are exact: at most 2 boxes are left.
+    >>> target_lines(rs, TargetHint(300, Option(Keep((6, 6)), 0.018), Option(Keep((6, 6)), 0.018), False))
+    ('Best for points is best to reach 300 too: keep 6 6 — 1.8%', 'These chances are estimated: they are exact only in the last 2 boxes.')
+    >>> target_lines(rs, TargetHint(45, Option(Keep(()), 0.99999), Option(Keep((2, 2, 2)), 0.9999), False))[0]
+    'Best for points is best to reach 45 too: keep 2 2 2 — 100.0%'
     """
-    fields = {"target": hint.target, "percent": t.percent(hint.best.expected, 1)}
-    if not hint.differs:
-        if hint.exact:
-            # Translators: the hint panel: playing for a target score ({target} points) means the same choice as
-            # playing for the best expected score; {percent} is the exact chance of reaching the target with it.
-            return t._("To reach {target}: the same choice, {percent} (exact).", **fields)
-        # Translators: the hint panel: playing for a target score ({target} points) means the same choice as
-        # playing for the best expected score; {percent} is the estimated chance of reaching the target with it.
-        return t._("To reach {target}: the same choice, {percent} (estimated).", **fields)
-    fields |= {
+    from game.coach.target import EXACT_OPEN
+
+    if hint.differs and hint.gain < SHOWN_GAIN:  # the difference would not show: the expected-score choice
+        hint = replace(hint, best=hint.usual)
+    fields = {
+        "target": hint.target,
         "action": action_text(ruleset, hint.best.action, t),
-        "usual": action_text(ruleset, hint.usual.action, t),
-        "usual_percent": t.percent(hint.usual.expected, 1),
+        "percent": t.percent(hint.best.expected, 1),
     }
-    if hint.exact:
-        # Translators: the hint panel: the best choice for reaching a target score ({target} points; {action}: "keep
-        # 4 4") with its exact chance, then the choice for the best expected score ({usual}) with its chance of it.
-        return t._(
-            "To reach {target}: {action}, {percent} (exact). For the best expected score, {usual}: {usual_percent}.",
-            **fields,
+    if hint.differs:
+        # Translators: the hint panel's target line: the choice most likely to reach the target total ({target}
+        # points; {action}: "keep 5 5 5") and that chance.
+        best = t._("Best to reach {target}: {action} — {percent}", **fields)
+        # Translators: the hint panel's target line: the choice for the best expected score ({action}: "keep 6 6")
+        # and its chance of reaching the target total ({target} points).
+        usual = t._(
+            "Best for points: {action} — {percent} to reach {target}",
+            target=hint.target,
+            action=action_text(ruleset, hint.usual.action, t),
+            percent=t.percent(hint.usual.expected, 1),
         )
-    # Translators: the hint panel: the best choice for reaching a target score ({target} points; {action}: "keep
-    # 4 4") with its estimated chance, then the choice for the best expected score ({usual}) with its chance of it.
-    return t._(
-        "To reach {target}: {action}, {percent} (estimated). For the best expected score, {usual}: {usual_percent}.",
-        **fields,
-    )
+        shown: tuple[str, ...] = (best, usual)
+    else:
+        # Translators: the hint panel's target line: the choice for the best expected score ({action}) is also the
+        # one most likely to reach the target total ({target} points), with that chance.
+        shown = (t._("Best for points is best to reach {target} too: {action} — {percent}", **fields),)
+    if hint.exact:
+        # Translators: the hint panel: the chances of reaching the target are exact, as at most {count} boxes are
+        # left to fill. The plural form follows {count}.
+        how = t.n_(
+            "These chances are exact: at most {count} box is left.",
+            "These chances are exact: at most {count} boxes are left.",
+            EXACT_OPEN,
+        )
+    else:
+        # Translators: the hint panel: the chances of reaching the target are estimated; they are worked out
+        # exactly only once {count} boxes or fewer are left. The plural form follows {count}.
+        how = t.n_(
+            "These chances are estimated: they are exact only in the last {count} box.",
+            "These chances are estimated: they are exact only in the last {count} boxes.",
+            EXACT_OPEN,
+        )
+    return (*shown, how)
 
 
 def advice(match: Match, hint: Hint, t: Text = ENGLISH, target: TargetHint | None = None) -> Advice:
@@ -386,7 +413,7 @@ def advice(match: Match, hint: Hint, t: Text = ENGLISH, target: TargetHint | Non
         for o, chances in zip(hint.options[:HINT_OPTIONS], odds)
     )
     why = _why(match.ruleset, hint, t)
-    aim = "" if target is None else target_text(match.ruleset, target, t)
+    aim = () if target is None else target_lines(match.ruleset, target, t)
     if isinstance(best, Score):
         return Advice(title, lines, (), best.category, why, aim)
     keep = tuple(i for i, held in enumerate(holds_for(match, best.faces)) if held)

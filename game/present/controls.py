@@ -76,7 +76,8 @@ def elements(
         "pass": Element(hidden=handing is None or session.remote),
         "send": Element(hidden=handing is None or not session.remote),
         "skip-button": Element(hidden=not computer),
-        "hint-toggle-label": Element(hidden=not playing or computer or session.shared),  # a shared game: none
+        # a shared game: none (a challenge sent with hints allows them)
+        "hint-toggle-label": Element(hidden=not playing or computer or not session.hints_allowed),
         "hint-toggle": Element(checked=match.player in session.hints),
         # Translators: the label of the switch that shows hints for the player whose turn it is.
         "hint-toggle-text": Element(t._("Hints for {name}", name=match.current_name)),
@@ -149,8 +150,9 @@ def result_title(match: Match, t: Text = ENGLISH) -> str:
 
 
 def challengeable(session: Session) -> bool:
-    """Whether the results offer "Challenge a friend": one person's first game, played with no undo and no hint
-    (the friend plays with neither: a result helped by either would not be a fair one to beat).
+    """Whether the results offer "Challenge a friend": one person's first game, played with no undo (a result
+    helped by one would not be a fair one to beat); one played with hints is sent "with hints" (the friend may
+    ask for them too, :func:`challenge_hints`).
 
     >>> from game.coach.session import Session
     >>> from game.core.engine import new_match
@@ -158,7 +160,20 @@ def challengeable(session: Session) -> bool:
     >>> for box in m.open_categories():
     ...     m = m.roll().score(box)
     >>> challengeable(Session(m)), challengeable(Session(m, hinted=frozenset({(0, 0)})))
-    (True, False)
+    (True, True)
     """
     seat = person(session.match)
-    return offerable(session.match) and seat is not None and session.played_alone(seat)
+    return offerable(session.match) and seat is not None and session.undo_count(seat, 0) == 0
+
+
+def challenge_hints(session: Session) -> bool:
+    """Whether a challenge of this game is sent "with hints": its person had hints on in it.
+
+    >>> from game.coach.session import Session
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann"], seed=1)
+    >>> challenge_hints(Session(m)), challenge_hints(Session(m, hinted=frozenset({(0, 0)})))
+    (False, True)
+    """
+    seat = person(session.match)
+    return seat is not None and not session.played_alone(seat)

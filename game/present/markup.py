@@ -246,12 +246,13 @@ def advice(hint: coach_view.Advice, t: Text = ENGLISH) -> str:
     '<p>Best: score Yacht</p><ol><li>score Yacht — 50.0</li></ol>'
     >>> advice(coach_view.Advice("Best: keep 6", ("keep 6 — 9.0",), (0,), None, "Keeping 6 <wins>."))
     '<p>Best: keep 6</p><div class="hint-why">Keeping 6 &lt;wins&gt;.</div><ol><li>keep 6 — 9.0</li></ol>'
-    >>> advice(coach_view.Advice("Best: keep 6", ("keep 6 — 9.0",), (0,), None, "", "To reach 90: keep 6, 1.0% (exact)."))
-    '<p>Best: keep 6</p><ol><li>keep 6 — 9.0</li></ol><div class="hint-target">To reach 90: keep 6, 1.0% (exact).</div>'
+    >>> advice(coach_view.Advice("Best: keep 6", ("keep 6 — 9.0",), (0,), None, "", ("Best to reach 90: keep 6", "Exact.")))
+    '<p>Best: keep 6</p><ol><li>keep 6 — 9.0</li></ol><div class="hint-target"><div>Best to reach 90: keep 6</div><div>Exact.</div></div>'
     """
     why = element("div", escape(hint.why), class_="hint-why") if hint.why else ""
-    # the target's choice after the list: the list's lines are expected final scores, the target's a chance
-    aim = element("div", escape(hint.target), class_="hint-target") if hint.target else ""
+    # the target's lines after the list: the list's lines are expected final scores, the target's chances
+    aim = "".join(element("div", escape(line)) for line in hint.target)
+    aim = element("div", aim, class_="hint-target") if aim else ""
     return element("p", escape(hint.title)) + why + element("ol", lines(hint.lines)) + aim
 
 
@@ -379,7 +380,7 @@ def statistics(page: stats_view.StatsPage, t: Text = ENGLISH) -> str:
     return "".join(parts)
 
 
-def challenge(shown: Comparison, match: Match, t: Text = ENGLISH) -> str:
+def challenge(shown: Comparison, match: Match, t: Text = ENGLISH, hints: bool = False) -> str:
     """The end of a challenge (a game.records.challenge.Comparison; ``match``, the person's game, names the boxes):
     who won, the optimal player's total on the same dice, both cards in one table (box, yours, theirs: it
     fits a phone) and the rounds where the choices differed.
@@ -397,6 +398,11 @@ def challenge(shown: Comparison, match: Match, t: Text = ENGLISH) -> str:
     # Translators: the heading of a challenge's end: {name} sent the challenge.
     parts = [element("h3", escape(t._("Challenge from {name}", name=name)), id="challenge-result-title")]
     parts.append(element("p", escape(challenges.outcome(shown, t)), class_="challenge-outcome"))
+    if hints:
+        # Translators: the end of a challenge sent with hints allowed: both games were played so.
+        parts.append(
+            element("p", escape(t._("A challenge with hints: both of you could ask for hints, neither could undo.")))
+        )
     if shown.optimal is not None:
         parts.append(element("p", escape(challenges.optimal_text(shown.optimal, t))))
     # Translators: the column headings of a challenge's two cards side by side: the box, the person's points.

@@ -282,14 +282,23 @@ def compare(yours: Match, theirs: Match, optimal: int | None = None) -> Comparis
 # ----------------------------------------------------------------------------- in words
 
 
-def line(theirs: Match, t: Text = ENGLISH) -> str:
-    """The line above the card while a challenge is played.
+def line(theirs: Match, t: Text = ENGLISH, hints: bool = False) -> str:
+    """The line above the card while a challenge is played (``hints``: sent with hints allowed).
 
-    >>> m = new_match("yacht", ["Ann"], seed=1)
-    >>> line(m.roll(faces=[6] * 5).score("sixes"))
-    'Challenge from Ann: 30 points'
+    >>> m = new_match("yacht", ["Ann"], seed=1).roll(faces=[6] * 5).score("sixes")
+    >>> line(m), line(m, hints=True)
+    ('Challenge from Ann: 30 points', 'Challenge from Ann: 30 points · with hints')
     """
     total = theirs.totals(0, 0).grand_total
+    if hints:
+        # Translators: shown while a person plays a challenge sent with hints allowed: who sent it and the total to
+        # beat, and that both play with hints.
+        return t.n_(
+            "Challenge from {name}: {count} point · with hints",
+            "Challenge from {name}: {count} points · with hints",
+            total,
+            name=theirs.seats[0].name,
+        )
     # Translators: shown while a person plays a challenge sent by link: who sent it and the total to beat.
     return t.n_(
         "Challenge from {name}: {count} point",
@@ -299,11 +308,13 @@ def line(theirs: Match, t: Text = ENGLISH) -> str:
     )
 
 
-def invitation(theirs: Match, t: Text = ENGLISH) -> str:
-    """The words sent with a challenge link.
+def invitation(theirs: Match, t: Text = ENGLISH, hints: bool = False) -> str:
+    """The words sent with a challenge link (``hints``: it was played with hints, which the friend may ask for too).
 
     >>> invitation(new_match("yacht", ["Ann"], seed=1).roll(faces=[6] * 5).score("sixes"))
     'I scored 30 points at Yacht. Can you beat me on the very same dice? No undo, no hints, for either of us.'
+    >>> invitation(new_match("yacht", ["Ann"], seed=1).roll(faces=[6] * 5).score("sixes"), hints=True)[-45:]
+    'dice? Hints allowed, no undo, for both of us.'
     """
     total = theirs.totals(0, 0).grand_total
     # Translators: the message sent with a challenge link; {rules} is the rule set's name (Yacht, Yatzy…).
@@ -313,6 +324,11 @@ def invitation(theirs: Match, t: Text = ENGLISH) -> str:
         total,
         rules=theirs.ruleset.display(t),
     )
+    if hints:
+        # Translators: sent with a challenge link played with hints, after the challenge itself: how both games are
+        # played (either may ask for hints, neither may undo).
+        allowed = t._("Hints allowed, no undo, for both of us.")
+        return f"{boast} {allowed}"
     # Translators: sent with a challenge link, after the challenge itself: how both games are played.
     rule = t._("No undo, no hints, for either of us.")
     return f"{boast} {rule}"

@@ -19,6 +19,8 @@
   var BACKUP_INPUT = "import-backup"; // the file input: its change is a `file` event
   var NAMING_FIELD = "naming-name"; // the name a challenge asks (index.html's #naming), and its button
   var NAMING_OK = "naming-ok";
+  var AIM_FIELD = "aim-total"; // the total typed for the target hint (game.present.aiming), and its button
+  var AIM_SET = "aim-set";
   var TYPING = "input, select, textarea, summary"; // a key pressed here is typed, not a command
   var REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
@@ -75,6 +77,12 @@
       // The name's field belongs to the setup form: Enter would submit that form (a new match). It gives the name.
       dom.preventDefault();
       document.getElementById(NAMING_OK).click();
+      return;
+    }
+    if (target && target.id === AIM_FIELD && dom.key === "Enter") {
+      // The typed total's field belongs to the setup form too: Enter plays for the total, never a new match.
+      dom.preventDefault();
+      document.getElementById(AIM_SET).click();
       return;
     }
     if (target && target.closest("#" + ASK + ", dialog[open]")) return; // a key in a dialog is the dialog's (Escape closes it)

@@ -46,6 +46,7 @@ from game.app import (
     read_timer,
 )
 from game.app.events import PersonMessage, timer
+from game.present.aiming import AimKind, Offer, picker
 from game.present.forms import setup_form
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,6 +75,7 @@ def page_ids() -> Ids:
     ids = Ids()
     ids.feed((ROOT / "index.html").read_text(encoding="utf-8"))
     ids.feed(setup_form())  # the lobby's one-tap buttons, which index.html's <!-- markup:setup-form --> becomes
+    ids.feed(picker(Offer(AimKind.POINTS, ("Ann", 250), 287, 300)))  # the hint panel's target control, all offered
     return ids
 
 

@@ -26,6 +26,7 @@ from game.app import (
 )
 from game.app.shared import game_key
 from game.coach.session import Session
+from game.coach.undo import Undo
 from game.core import links
 from game.core.actions import Hold
 from game.core.cards import Seat
@@ -211,15 +212,14 @@ def test_a_challenges_result_is_locked():
     assert again.session.match == played  # the same game, finished: never played again on seen dice
 
 
-def test_challenge_a_friend_only_from_a_game_with_no_undo_and_no_hint():
+def test_challenge_a_friend_only_from_a_game_with_no_undo_and_with_hints_said():
     _, table = challenge_link()
-    assert controls.challengeable(table)
+    assert controls.challengeable(table) and not controls.challenge_hints(table)
     undone = Session(new_match("yacht", ["Ann"], seed=5).roll()).act(Hold(0)).session.undo().session
     assert not undone.played_alone(0)
+    assert not controls.challengeable(replace(table, undos=(Undo(0, 1, 3),)))  # Ann (seat 1) took a move back
     hinted = replace(table, hinted=frozenset({(0, 1)}))  # Ann (seat 1) had hints on for a while
-    assert not controls.challengeable(hinted)
-    app, _ = start(match=hinted)
-    assert send(app, Pressed(Button.CHALLENGE_FRIEND))[1] == []
+    assert controls.challengeable(hinted) and controls.challenge_hints(hinted)  # sent "with hints"
 
 
 def test_a_shared_game_is_kept_with_its_progress_and_bounded():

@@ -169,8 +169,8 @@ def test_the_bench_plays_both_players_on_the_same_dice():
     assert play(rs, policy, faces) == play(rs, policy, faces) > 0
 
 
-def test_the_hint_panel_words_the_target_line_from_the_catalogue():
-    """Each form of the target's line is a catalogue message, and the panel draws it after the options."""
+def test_the_hint_panel_words_the_target_lines_from_the_catalogue():
+    """Each form of the target's lines is a catalogue message, and the panel draws them after the options."""
     rs = ruleset("yahtzee")
     advisor = Advisor(rs)
     reach = Reaching(Winning(advisor))
@@ -187,15 +187,16 @@ def test_the_hint_panel_words_the_target_line_from_the_catalogue():
         aim = target_hint(reach, match, target)
         assert aim is not None
         forms.add((aim.differs, aim.exact))
-        words = coach_view.target_text(rs, aim, marked)
-        assert words.startswith("«") and outside_markers(words) == "", words  # messages, nothing outside them
+        for words in coach_view.target_lines(rs, aim, marked):
+            assert words.startswith("«") and outside_markers(words) == "", words  # messages, nothing outside them
     assert forms >= {(True, True), (False, True), (False, False)}
     hint = advice.hint(advisor, late)
     assert hint is not None
     aim = target_hint(reach, late, total + 50, hint.best)
     panel = markup.advice(coach_view.advice(late, hint, target=aim))
     assert panel.endswith(
-        f'<div class="hint-target">To reach {total + 50}: keep 4 4, 7.4% (exact).'
-        " For the best expected score, keep 1 2 3 4: 4.9%.</div>"
+        f'<div class="hint-target"><div>Best to reach {total + 50}: keep 4 4 — 7.4%</div>'
+        f"<div>Best for points: keep 1 2 3 4 — 4.9% to reach {total + 50}</div>"
+        "<div>These chances are exact: at most 2 boxes are left.</div></div>"
     )
-    assert coach_view.advice(late, hint).target == ""
+    assert coach_view.advice(late, hint).target == ()

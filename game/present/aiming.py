@@ -1,0 +1,130 @@
+"""Hints to beat a target, for the page: what the target hint plays for, the words of its lines and the small
+control in the hint panel that picks the target (the challenge's score, the person's best or a number typed).
+
+Pure and standard library only; every word through ``t``. The chances come from game.coach.target, their lines'
+words from game.present.coach_view.target_lines.
+
+>>> picker(Offer(AimKind.POINTS)).count("<button")
+2
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from html import escape
+
+from game.core.i18n import ENGLISH, N_, Text
+from game.present.tags import element
+
+__all__ = [
+    "AIM_FIELD",
+    "MAX_AIM",
+    "TYPED_JUNK",
+    "Aim",
+    "AimKind",
+    "Offer",
+    "picker",
+    "read_total",
+]
+
+AIM_FIELD = "aim-total"
+"""The typed total's field: it belongs to the setup form (form="setup-form"), whose fields every tap carries."""
+MAX_AIM = 9999
+"""The largest total that may be typed (far above any rule set's best game: its chance is then nought)."""
+
+# Translators: said when the total typed for the target hint is not a whole number from 1 to {most}.
+TYPED_JUNK = N_("Type the total to play for as a whole number from 1 to {most}: nothing was changed.")
+
+
+class AimKind(Enum):
+    """What the hints play for: points alone (the expected-score hint), or the chance of reaching a total."""
+
+    POINTS = "points"
+    CHALLENGE = "challenge"  # beating the challenge's score (its total and one)
+    BEST = "best"  # beating the person's best of these rules
+    TYPED = "typed"  # reaching a number the person typed
+
+
+@dataclass(frozen=True)
+class Aim:
+    """The target the person picked: its kind and, for a typed one, the number."""
+
+    kind: AimKind
+    total: int = 0  # the number typed (AimKind.TYPED)
+
+
+@dataclass(frozen=True)
+class Offer:
+    """The target control as drawn: what is picked, and the targets there are to pick.
+
+    ``challenge`` is the challenger's name and total (while a challenge is played), ``best`` the person's best
+    total of these rules (None: no finished game yet), ``typed`` the number last typed (None: none).
+    """
+
+    chosen: AimKind
+    challenge: tuple[str, int] | None = None
+    best: int | None = None
+    typed: int | None = None
+
+
+def read_total(text: str) -> int | None:
+    """A typed total: a whole number from 1 to MAX_AIM (spaces around it allowed), else None.
+
+    >>> read_total(" 300 "), read_total("3e2"), read_total("0"), read_total("１２"), read_total("12345"), read_total("")
+    (300, None, None, None, None, None)
+    """
+    text = text.strip()
+    if not text or len(text) > len(str(MAX_AIM)) or not (text.isascii() and text.isdigit()):
+        return None
+    value = int(text)
+    return value if 1 <= value <= MAX_AIM else None
+
+
+def _choice(ident: str, label: str, pressed: bool) -> str:
+    return element(
+        "button", escape(label), type="button", id=ident, class_="aim-choice", aria_pressed=str(pressed).lower()
+    )
+
+
+def picker(offer: Offer, t: Text = ENGLISH) -> str:
+    """The control that picks the target: points alone, beating the challenge, beating the person's best, or a
+    number typed (its field and its button); the target played for is pressed.
+
+    >>> html = picker(Offer(AimKind.CHALLENGE, ("<Ann>", 250), 287, 300))
+    >>> 'id="aim-challenge" class="aim-choice" aria-pressed="true">Beat &lt;Ann&gt;&#x27;s 250<' in html
+    True
+    >>> 'aria-pressed="false">Beat my best, 287<' in html, 'value="300"' in html
+    (True, True)
+    """
+    # Translators: the hint panel's target control: its name ("Play for: points, beat Ann's 250, …").
+    title = element("span", escape(t._("Play for:")), id="aim-title", class_="aim-title")
+    # Translators: the hint panel's target control: play for the best expected score alone (no target).
+    parts = [title, _choice("aim-points", t._("points"), offer.chosen is AimKind.POINTS)]
+    if offer.challenge is not None:
+        name, total = offer.challenge
+        # Translators: the hint panel's target control: play to beat the challenge's total ({total} points).
+        label = t._("Beat {name}'s {total}", name=name, total=total)
+        parts.append(_choice("aim-challenge", label, offer.chosen is AimKind.CHALLENGE))
+    if offer.best is not None:
+        # Translators: the hint panel's target control: play to beat the person's best total of these rules.
+        label = t._("Beat my best, {total}", total=offer.best)
+        parts.append(_choice("aim-best", label, offer.chosen is AimKind.BEST))
+    # Translators: the hint panel's target control: the label of the field to type a total to reach.
+    label = element("label", escape(t._("A total to reach")), for_=AIM_FIELD)
+    typed = element(
+        "input",
+        id=AIM_FIELD,
+        name=AIM_FIELD,
+        form="setup-form",
+        type="text",
+        inputmode="numeric",
+        maxlength=len(str(MAX_AIM)),
+        autocomplete="off",
+        size=4,
+        value="" if offer.typed is None else offer.typed,
+    )
+    # Translators: the hint panel's target control: the button that plays for the total typed beside it.
+    aim = _choice("aim-set", t._("Aim"), offer.chosen is AimKind.TYPED)
+    parts.append(element("span", label + typed + aim, class_="aim-typed"))
+    return element("div", "".join(parts), class_="aim", role="group", aria_labelledby="aim-title")
