@@ -85,6 +85,7 @@ def inputs(app: App) -> tuple:
         app.status,
         app.handing,
         app.thrown,
+        app.entering,
         app.reporting,
         app.board,
         app.challenge,
@@ -122,7 +123,9 @@ def view(app: App) -> Page:
     theirs = against(app)
     line = challenge.line(theirs, app.t) if theirs is not None else None  # who sent it and the total to beat
     reporting = app.reporting is not None
-    table = paint.table(app.session, app.t, app.status, app.handing, app.thrown, reporting, app.board, line, theirs)
+    table = paint.table(
+        app.session, app.t, app.status, app.handing, app.thrown, reporting, app.board, line, theirs, app.entering
+    )
     return replace(page, table=table, report=report_op(app))
 
 
