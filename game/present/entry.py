@@ -12,6 +12,8 @@ showing the faces entered so far.
 
 from __future__ import annotations
 
+from html import escape
+
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
 from game.core.rules import RuleSet
@@ -23,8 +25,10 @@ __all__ = ["pad", "dice", "pad_label"]
 
 
 def pad(ruleset: RuleSet, t: Text = ENGLISH) -> str:
-    """The face pad: one button per face of the rule set's dice (``data-face``), each drawn as that face."""
-    return "".join(
+    """The face pad: what it is for, seen (a screen reader has it as the pad's name), then one button per face of
+    the rule set's dice (``data-face``), each drawn as that face."""
+    caption = element("span", escape(pad_label(t)), class_="face-pad-label", aria_hidden="true")
+    return caption + "".join(
         element(
             "button",
             die_face(face, ruleset.sides),

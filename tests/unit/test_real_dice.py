@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.app import App, Button, DieToggled, FaceTapped, Key, Pressed, read_click
+from game.app import App, Button, DieToggled, FaceTapped, Key, Pressed, read_click, read_timer
 from game.app.keys import HISTORY_KEY, SAVE_KEY
 from game.coach.session import Session
 from game.core import links, saves
@@ -16,7 +16,7 @@ from game.core.refusals import GameError
 from game.present.setup import Setup, form_values
 from game.records import challenge, daily, rating
 from game.records.history import History
-from tests.unit.test_app import after_ticks, click, notice, ops, send, start, stores, visible
+from tests.unit.test_app import after_ticks, click, notice, ops, send, start, stores, tick_token, visible
 
 FORM = tuple(form_values(Setup(rules="yacht", players=("Ann", "Bob"))).items())
 
@@ -199,3 +199,12 @@ def test_the_tray_shows_the_faces_entered_and_the_pad_hides_once_every_roll_is_u
     )
     app, effects = send(app, *taps(1, 1, 1), *digits("11111"), *digits("11112"))
     assert visible(effects, "face-pad") is False
+
+
+def test_the_coach_hints_and_counts_its_cost_on_the_entered_dice():
+    app, _ = start(match=real("yacht", ("Ann",), hints=frozenset({0})))
+    app, effects = send(app, *digits("66662"))
+    app, effects = send(app, read_timer(tick_token(effects, "hint")))
+    assert visible(effects, "hint") and "6 6 6 6" in ops(effects, "hint")[-1]["html"]
+    app, effects = send(app, *digits("11111"))  # threw all five (the four sixes too): a costly keep
+    assert "cost" in notice(effects)
