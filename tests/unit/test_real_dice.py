@@ -208,3 +208,28 @@ def test_the_coach_hints_and_counts_its_cost_on_the_entered_dice():
     assert visible(effects, "hint") and "6 6 6 6" in ops(effects, "hint")[-1]["html"]
     app, effects = send(app, *digits("11111"))  # threw all five (the four sixes too): a costly keep
     assert "cost" in notice(effects)
+
+
+def test_the_recent_games_say_real_dice_and_play_again_stays_real():
+    from dataclasses import replace
+
+    from game.present.stats_view import statistics
+    from game.records.record import demo_record
+
+    marked = replace(demo_record(), real_dice=True)
+    assert statistics(History().add(marked), {}).recent[0][1] == "11/23/2026 · Yacht, real dice · Ann 60, Bob 60"
+    app, _ = start(match=real("yacht", ("Ann",)))
+    app, _ = finished(app)
+    app, _ = send(app, Pressed(Button.PLAY_AGAIN))
+    match = app.session.match
+    assert match.draw is Draw.ENTERED and match.rolls == 0 and match.players == ("Ann",)
+
+
+def test_a_daily_seed_does_not_make_real_dice_a_daily_game():
+    seed = "daily:2026-11-24:yacht"
+    session = Session(new_match("yacht", ["Ann"], seed=seed, draw=Draw.ENTERED), undo_allowed=False)
+    assert daily.match_day(session.match) is None
+    app, _ = start(match=session)
+    app, effects = after_ticks(*finished(app), "records")
+    (record,) = History.from_json(stores(effects, HISTORY_KEY)[-1]).games
+    assert record.seed == seed and record.real_dice and daily.day_of(record) is None
