@@ -43,7 +43,9 @@ def _refusal(app: App, face: int) -> str | None:
     session = app.played
     match = session.match
     if not entered(match):
-        return RollError("no faces to enter", Refusal.ENTERED_DICE, case="seeded").text(app.t)
+        return RollError(
+            "This match rolls its own dice: there are no faces to enter.", Refusal.ENTERED_DICE, case="seeded"
+        ).text(app.t)
     if not valid_face(match, face):
         # Translators: a face typed that the dice do not have (a 7 on six-sided dice); {sides} is the dice's sides.
         return app.t._("These dice have faces from 1 to {sides}.", sides=match.ruleset.sides)
@@ -87,7 +89,8 @@ def take_back(app: App, index: int | None = None) -> Out:
         index = len(faces) - 1
     if not 0 <= index < len(faces):
         name = app.played.match.current_name
-        return app.say(RollError("enter the faces", Refusal.ENTERED_DICE, {"name": name}, "roll").text(app.t)), []
+        why = f"{name} rolls real dice in this match: enter the faces they show"  # the engine's Roll() refusal
+        return app.say(RollError(why, Refusal.ENTERED_DICE, {"name": name}, "roll").text(app.t)), []
     return replace(app, entering=faces[:index] + faces[index + 1 :]), []
 
 
