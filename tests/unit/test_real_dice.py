@@ -233,3 +233,13 @@ def test_a_daily_seed_does_not_make_real_dice_a_daily_game():
     app, effects = after_ticks(*finished(app), "records")
     (record,) = History.from_json(stores(effects, HISTORY_KEY)[-1]).games
     assert record.seed == seed and record.real_dice and daily.day_of(record) is None
+
+
+def test_the_hints_marks_leave_the_tray_while_the_next_roll_is_entered():
+    app, _ = start(match=real("yacht", ("Ann",), hints=frozenset({0})))
+    app, effects = send(app, *digits("66662"))
+    app, effects = send(app, read_timer(tick_token(effects, "hint")))
+    die_marks = [at for at, _ in app.hinted if at[0].startswith("#dice ")]
+    assert die_marks
+    app, effects = send(app, Key("6"))
+    assert all(ops(effects, at)[-1]["toggle"] == {"hint-keep": False, "hint-best": False} for at in die_marks)
