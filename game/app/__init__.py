@@ -16,7 +16,8 @@ by concern, each module importing (at run time) only those listed before it:
 
 - ``state``: the App value, its screens, the stored keys and the effects; ``events``: the page's messages and their reader;
 - ``storage``: what storage holds, read, written and kept aside; ``waits``: what waits for a file or a timer;
-- ``table``: play at the table; ``aiming``: the target the hints may play for; ``records``: Statistics and backups; ``sharing``: the share dialog and
+- ``table``: play at the table; ``aiming``: the target the hints may play for; ``entering``: the faces of real dice entered;
+  ``records``: Statistics and backups; ``sharing``: the share dialog and
   what it sends; ``screens``: the setup, save-problem, link-choice and Rules screens;
 - ``settings``: the page's language; ``start``: the start and the links it opens; ``ticks``: timers
   and fetched files; ``view``: what the page shows, from the App alone, drawn by ``update`` as the difference
@@ -29,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from game.app import aiming, ticks, waking
+from game.app import aiming, entering, ticks, waking
 from game.app.effects import Console, ConsoleLevel, Ready, to_json
 from game.app.events import (
     DELETE_GAME,
@@ -41,6 +42,7 @@ from game.app.events import (
     DieToggled,
     Early,
     Event,
+    FaceTapped,
     Fetched,
     File,
     FormChanged,
@@ -161,6 +163,7 @@ from game.app.table import (
 from game.app.view import drawn
 from game.app.waits import TABLES
 from game.core.actions import Score
+from game.core.entered import entered
 from game.present import keys, view
 from game.present import setup as setups
 from game.present.aiming import AimKind
@@ -328,6 +331,7 @@ BUTTONS: dict[Button, Callable[[App], Out]] = {
     Button.QUICK_COMPUTER: lambda app: quick_start(app, setups.Quick.COMPUTER),
     Button.QUICK_PASS: lambda app: quick_start(app, setups.Quick.PASS),
     Button.QUICK_DAILY: lambda app: quick_start(app, setups.Quick.DAILY),
+    Button.QUICK_REAL: lambda app: quick_start(app, setups.Quick.REAL),
     Button.SHARE_RESULT: share_daily,
     Button.PLAY_AGAIN: play_again,
     Button.NAMING_OK: name_given,
@@ -368,6 +372,13 @@ def choose(app: App, message: BoxChosen) -> Out:
     return app, effects + [focus("roll-button")]
 
 
+def toggle_die(app: App, message: DieToggled) -> Out:
+    """A die tapped: held or let go; with real dice (game.app.entering), a face being entered taken back."""
+    if entered(app.played.match):
+        return entering.take_back(app, message.index)
+    return act(app, keys.toggle(app.played.match, message.index))
+
+
 def refuse_cell(app: App, message: CellPressed) -> Out:
     """A cell that is no choice: why."""
     return app.say(view.cell_refusal(app.played.match, message.row, message.player, t=app.t)), []
@@ -397,7 +408,8 @@ TIMERS = ticks.TIMERS
 HANDLERS: dict[type, Callable[[App, Any], Out]] = {
     Start: on_start,
     Pressed: lambda app, message: BUTTONS[message.button](app),
-    DieToggled: at_table(lambda app, message: act(app, keys.toggle(app.played.match, message.index))),
+    DieToggled: at_table(toggle_die),
+    FaceTapped: at_table(lambda app, message: entering.tap(app, message.face)),
     BoxChosen: at_table(choose),
     CellPressed: at_table(refuse_cell),
     GameDeletePressed: ask_delete,
@@ -407,7 +419,7 @@ HANDLERS: dict[type, Callable[[App, Any], Out]] = {
     StatsFiltered: lambda app, message: open_stats(app, [], message.rules, message.player),
     FormChanged: lambda app, _: (app, []),  # its fields are the form's (dispatch): the view's lobby lines follow them
     File: on_file,
-    Key: on_key,
+    Key: lambda app, message: entering.on_key(app, message) or on_key(app, message),
     TimerFired: lambda app, message: TIMERS[message.kind](app, message),
     Stored: on_stored,
     Visibility: on_visibility,

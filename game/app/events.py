@@ -50,6 +50,7 @@ class Button(Enum):
     QUICK_COMPUTER = "quick-computer"
     QUICK_PASS = "quick-pass"
     QUICK_DAILY = "quick-daily"
+    QUICK_REAL = "quick-real"
     SHARE_RESULT = "share-result"
     PLAY_AGAIN = "play-again"
     NAMING_OK = "naming-ok"
@@ -150,6 +151,13 @@ class DieToggled(Input):
     """A die (``data-die``): held or let go."""
 
     index: int
+
+
+@dataclass(frozen=True)
+class FaceTapped(Input):
+    """A face of the face pad (``data-face``), in a match of real dice: one die of the roll entered."""
+
+    face: int
 
 
 @dataclass(frozen=True)
@@ -314,6 +322,7 @@ class Persisted:
 PersonMessage = (
     Pressed
     | DieToggled
+    | FaceTapped
     | BoxChosen
     | CellPressed
     | GameDeletePressed
@@ -375,6 +384,8 @@ def read_click(id: str = "", data: Form = (), form: Form = ()) -> PersonMessage 
     die, player = _count(values.get("die", "")), _count(values.get("player", ""))
     if die is not None:
         return DieToggled(die, form=form)
+    if _count(values.get("face", "")) is not None:
+        return FaceTapped(int(values["face"]), form=form)
     if "category" in values:
         return BoxChosen(values["category"], form=form)
     if values.get("game"):

@@ -276,6 +276,7 @@ class App:
     other_tab: Notice = Notice()  # the offer of the match another tab saved: each saying drawn ("": hidden)
     odds: str = ""  # the win chances line's words ("" until its numbers come)
     status: str = ""  # the status line under the table: the board's words, or a step's (game.app.table.board)
+    entering: tuple[int, ...] = ()  # real dice (game.app.entering): the faces of the roll on the table entered so far
     thrown: frozenset[int] = frozenset()  # the dice that tumble in this answer's draw (cleared once drawn)
     # The after-game report, open until the table is drawn again: "" while it is worked out, then its markup.
     reporting: str | None = None

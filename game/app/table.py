@@ -26,7 +26,7 @@ from game.app.waits import advance, schedule
 from game.coach.session import Next, Session, Step
 from game.core.actions import Action, Finish, NextGame, Roll, Score
 from game.core.cards import SeatKind
-from game.core.dice import derived_seed
+from game.core.dice import Draw, derived_seed
 from game.core.engine import Match, new_match
 from game.core.inputs import read_json
 from game.core.refusals import GameError
@@ -73,6 +73,7 @@ def begin(app: App, session: Session) -> Out:
     if not session.began and not session.match.actions:
         session = replace(remembered_hints(app, session), began=app.now)
     app = replace(app, session=session, screen=PlayScreen(), handed=None, board=app.board + 1, other_tab=Notice())
+    app = replace(app, entering=())
     app = replace(app, spoken=Notice())  # the last match's board read aloud goes with it
     app, effects = save(app)
     app, drawing = board(app, view.status(session.match, t=app.t), since=None)
@@ -138,7 +139,7 @@ def commit(app: App, step: Step, person: bool = True) -> Out:
     before, after = app.played.match, step.session.match
     # What the move cost (hints on) is a passing note: the status line keeps to what happened, in two lines.
     note = cost(step, t=app.t)
-    app, effects = save(replace(app, session=step.session, spoken=Notice()).say(note, tip=bool(note)))
+    app, effects = save(replace(app, session=step.session, spoken=Notice(), entering=()).say(note, tip=bool(note)))
     found = feel.cues(before, after)
     cheer = feel.cheer(after, found, t=app.t)
     app, drawing = board(
@@ -242,7 +243,8 @@ def rematch(session: Session, seed: int | str) -> Session:
     (True, True, 2, 2)
     """
     match = session.match
-    fresh = new_match(match.ruleset, match.seats, games=match.games, seed=seed)
+    draw = Draw.ENTERED if match.draw is Draw.ENTERED else Draw.SEAT  # real dice stay real (game.core.entered)
+    fresh = new_match(match.ruleset, match.seats, games=match.games, seed=seed, draw=draw)
     hinted = frozenset((0, seat) for seat in session.hints)
     return replace(
         session, match=fresh, undos=(), feedback=None, floor=0, marks=(), shared=False, hinted=hinted, began=""

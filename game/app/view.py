@@ -85,6 +85,7 @@ def inputs(app: App) -> tuple:
         app.status,
         app.handing,
         app.thrown,
+        app.entering,
         app.reporting,
         app.board,
         app.challenge,
@@ -114,7 +115,9 @@ def view(app: App) -> Page:
     storage = stats_view.storage_status(app.persisted.persisted, t=app.t) if app.persisted is not None else ""
     page = Page(screen, app.over, app.notice, cheer, None, app.other_tab, app.odds, storage, screen_texts(app))
     rules = rules_text.panel_html(rules_shown(app), t=app.t) if app.over is Over.RULES else None
-    page = replace(page, hint=app.hint, hinted=app.hinted, rules=rules, ended=app.ended, share=app.sharing)
+    # Real dice being entered: the tray shows the new roll, which the hint's marks on the last one's dice are not of.
+    hinted = tuple(mark for mark in app.hinted if not (app.entering and str(mark[0][0]).startswith("#dice ")))
+    page = replace(page, hint=app.hint, hinted=hinted, rules=rules, ended=app.ended, share=app.sharing)
     page = replace(page, spoken=app.spoken)
     if not loading:
         page = lobby(app, page)
@@ -125,7 +128,9 @@ def view(app: App) -> Page:
         challenge.line(theirs, app.t, app.challenge_hints) if theirs is not None else None
     )  # who sent it and the total to beat
     reporting = app.reporting is not None
-    table = paint.table(app.session, app.t, app.status, app.handing, app.thrown, reporting, app.board, line, theirs)
+    table = paint.table(
+        app.session, app.t, app.status, app.handing, app.thrown, reporting, app.board, line, theirs, app.entering
+    )
     return replace(page, table=table, report=report_op(app))
 
 

@@ -4,7 +4,9 @@ An undo mends a mis-tap: it takes back the last action when that is a person's h
 since the last roll. It never takes back a roll (a roll made again would show the next dice, or the
 same ones: either way a person would choose knowing the roll), never a computer's action, and never
 crosses into an earlier game. So no state a person can reach shows a face before the roll that
-reveals it. The records travel in the session's save.
+reveals it. The records travel in the session's save. A match played with real dice (game.core.entered) is the
+exception: its rolls were made on a table, so nothing is foreseen, and an undo takes back a mis-entered roll
+(with the holds its entry made).
 
 >>> from game.core.engine import new_match
 >>> m = new_match("yacht", ["Ann"], seed=1).roll()
@@ -17,9 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.core.actions import Hold, Score
+from game.core.actions import Hold, Roll, Score
 from game.core.cards import SeatKind
 from game.core.engine import Match
+from game.core.entered import entered
 
 __all__ = ["Undo", "is_undo_record", "undo_point"]
 
@@ -51,6 +54,10 @@ def undo_point(match: Match) -> tuple[int, int] | None:
         seat = match.player
     elif isinstance(action, Score):
         seat = (match.player - 1) % len(match.seats)
+    elif isinstance(action, Roll) and entered(match):  # an entered roll, with the holds its entry made
+        seat = match.player
+        while index > 0 and isinstance(match.actions[index - 1], Hold):
+            index -= 1
     else:
         return None  # a roll, or a game's end: never taken back
     return (index, seat) if match.seats[seat].kind is SeatKind.HUMAN else None

@@ -31,11 +31,13 @@ class Draw(Enum):
     """Where a match's dice come from, by the build that began it: each seat's own slots (every match
     now), one slot shared by every seat of a round (matches begun from links until seats had dice of
     their own), or a count of the dice drawn so far (matches before links). The older two are kept
-    only so that saves and links made then replay the very dice they had."""
+    only so that saves and links made then replay the very dice they had. ENTERED: none of these: real dice
+    rolled on a table, each roll's faces entered by hand (game.core.entered); the seed draws nothing."""
 
     SEAT = "seat"
     SLOT = "slot"
     SEQUENCE = "sequence"
+    ENTERED = "entered"
 
 
 def die_face(seed: int | str, index: int, sides: int) -> int:

@@ -32,6 +32,7 @@ from game.core.cards import (
     PlayerRef,
     Scorecard,
     Seat,
+    SeatKind,
     Standing,
     competition_ranks,
     make_seats,
@@ -39,7 +40,7 @@ from game.core.cards import (
 from game.core.dice import Draw, check_seed, derived_seed
 from game.core.i18n import ENGLISH, Text
 from game.core.match_state import MatchState, Phase
-from game.core.refusals import ActionError, GameError
+from game.core.refusals import ActionError, GameError, Refusal, SetupError
 from game.core.rules import RuleSet, Totals
 
 __all__ = ["Phase", "Match", "new_match"]
@@ -337,7 +338,8 @@ def new_match(
 
     Without a seed, one is derived from the rules, seats and games (the same ones, the same dice: the game
     reads no hidden randomness; the app passes a seed of its own, game.app.table.new_seed). ``draw`` is
-    where the dice come from (only the replay of a save or link made by an earlier build asks for an older way);
+    where the dice come from (Draw.ENTERED: real dice, each roll's faces entered, game.core.entered; only the replay
+    of a save or link made by an earlier build asks for an older way);
     ``dice_seats`` the seat whose dice each seat meets, where not its own (a challenge replays one seat alone). A player
     without a name is called "Player N" in the words of ``t`` (one person, by default: "Player 1").
 
@@ -347,6 +349,8 @@ def new_match(
     """
     rule_set = starting.ruleset(ruleset)
     seats = make_seats(players, t)
+    if draw is Draw.ENTERED and any(seat.kind is SeatKind.COMPUTER for seat in seats):
+        raise SetupError("a match of real dice is played by people alone", Refusal.BAD_SETUP)
     return Match(
         ruleset=rule_set,
         seats=seats,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from game.core.actions import Action, Finish, Hold, NextGame, Roll, Score
 from game.core.cards import PlayerRef
+from game.core.dice import Draw
 from game.core.match_state import MatchState
 from game.core.refusals import (
     FlowError,
@@ -187,6 +188,13 @@ def _roll_refusal(match: MatchState, action: Roll, player: PlayerRef) -> GameErr
             "roll",
         )
     faces = action.faces
+    if faces is None and match.draw is Draw.ENTERED:  # real dice: the seed draws none, the person enters them
+        return RollError(
+            f"{name} rolls real dice in this match: enter the faces they show",
+            Refusal.ENTERED_DICE,
+            {"name": name},
+            "roll",
+        )
     if faces is not None:
         free = match.held.count(False)
         sides = match.ruleset.sides

@@ -309,6 +309,8 @@ def write(
     """
     if match.draw is Draw.SEQUENCE:
         raise LinkError("a match that draws its dice in sequence", Why.UNSENDABLE)
+    if match.draw is Draw.ENTERED:  # its dice are on a table: a link would replay it on the seed's dice instead
+        raise LinkError("a match played with real dice", Why.UNSENDABLE)
     digits = moves(match)
     number = _number(digits)
     version = 1 if match.draw is Draw.SLOT else LINK_VERSION

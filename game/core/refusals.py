@@ -81,6 +81,7 @@ class Refusal(Enum):
     COMPUTER_PLAYING = "computer_playing"
     UNDO_OFF = "undo_off"
     NOTHING_TO_UNDO = "nothing_to_undo"
+    ENTERED_DICE = "entered_dice"
 
 
 Wording = str | tuple[str, str]
@@ -172,6 +173,10 @@ _WORDINGS: dict[tuple[Refusal, str | None], Wording] = {
         "{name} cannot roll {faces}: {count} face from 1 to {sides} is needed for the dice not held",
         "{name} cannot roll {faces}: {count} faces from 1 to {sides} are needed for the dice not held",
     ),
+    # Translators: a game played with real dice on the table: the game draws no dice, the person enters what they show.
+    (Refusal.ENTERED_DICE, "roll"): N_("{name} rolls real dice in this match: enter the faces they show"),
+    # Translators: a game the app rolls the dice for: faces typed or tapped in are not taken.
+    (Refusal.ENTERED_DICE, "seeded"): N_("This match rolls its own dice: there are no faces to enter."),
     # Translators: {rules} is the name of the game's rules (Yahtzee, Yatzy, Yacht…).
     (Refusal.UNKNOWN_CATEGORY, "score"): N_("{name} cannot score {category}: {rules} has no such category"),
     # Translators: {points} are the points already written in the box.

@@ -30,8 +30,9 @@ SCHEMA_VERSION = 3
 "seat") and says whose dice each seat meets (``dice_seats``, empty for its own). An older save keeps the
 dice it had and is written back in its own version, exactly as it was (a tab of an older build can still
 read it): version 2 named where the dice come from (``draw``: one slot for every seat), version 1 drew
-them in sequence."""
-_VERSIONS = {Draw.SEQUENCE: 1, Draw.SLOT: 2, Draw.SEAT: SCHEMA_VERSION}
+them in sequence. A match played with real dice (``draw`` "entered", game.core.entered) is a version 3 save whose
+rolls carry their faces."""
+_VERSIONS = {Draw.SEQUENCE: 1, Draw.SLOT: 2, Draw.SEAT: SCHEMA_VERSION, Draw.ENTERED: SCHEMA_VERSION}
 SAVE_FORMAT = "yacht-dice/match"
 """The ``format`` tag of a saved match."""
 

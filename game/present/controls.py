@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING
 from game.coach.session import Next
 from game.core.cards import SeatKind
 from game.core.engine import Match
+from game.core.entered import entered
 from game.core.i18n import ENGLISH, N_, Text
+from game.present.entry import pad_label
 from game.present.feel import holder
 from game.present.standings import Results
 from game.present.view import current_seat, roll_label, whose
@@ -64,10 +66,15 @@ def elements(
     match = session.match
     playing = current_seat(match) is not None
     computer = session.next is Next.COMPUTER
+    real = entered(match)  # real dice: the face pad instead of Roll (game.present.entry)
     out = {
         # A computer's turn: Roll looks disabled, and a tap on it says why (game.coach.session.Session.act).
         "roll-button": Element(
-            roll_label(match, t), attributes=(("aria-disabled", _flag(computer or not match.can_roll)),)
+            roll_label(match, t), hidden=real, attributes=(("aria-disabled", _flag(computer or not match.can_roll)),)
+        ),
+        "face-pad": Element(
+            hidden=not real or not playing or handing is not None or match.rolls_left <= 0,
+            attributes=(("aria-label", pad_label(t)),),
         ),
         "undo-button": Element(
             hidden=not session.undo_allowed, attributes=(("aria-disabled", _flag(not session.can_undo)),)

@@ -167,6 +167,8 @@ def _lobby(t: Text) -> str:
         Quick.PASS: (t._("Pass and play"), t._("Two people, passing the phone")),
         # Translators: a large button of the setup screen: starts the day's game, the same dice for everyone (one a day per rule set).
         Quick.DAILY: (t._("Daily game"), t._("Today's dice, the same for everyone")),
+        # Translators: a large button of the setup screen: the game keeps the score of a game played with dice on a table.
+        Quick.REAL: (t._("Real dice"), t._("Roll your own dice; the game keeps the score")),
     }
     buttons = []
     for quick, (title, line) in choices.items():

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.core.engine import Match
+from game.core.entered import entered
 from game.core.i18n import Text
-from game.present import controls, feel, markup, standings, view
+from game.present import controls, entry, feel, markup, standings, view
 
 if TYPE_CHECKING:  # the session is the app's, handed in; its module loads the coach
     from game.coach.session import Session
@@ -128,10 +129,12 @@ def table(
     board: int = 0,
     challenge: str | None = None,
     against: Match | None = None,
+    entering: tuple[int, ...] = (),
 ) -> Table:
     """The table ``session`` shows: ``reporting`` when the after-game report is open; ``board`` counts the
     sessions put on the board, so a new one is drawn afresh (its shape differs); ``challenge`` the line above
-    the card while a challenge is played (None: hidden), and ``against`` the challenger's game (the scene compares).
+    the card while a challenge is played (None: hidden), and ``against`` the challenger's game (the scene compares);
+    ``entering`` the faces of real dice entered so far (game.present.entry), which the tray shows.
 
     >>> from game.core.engine import new_match
     >>> from game.coach.session import Session
@@ -152,7 +155,7 @@ def table(
         shape=(match.ruleset, match.seats, max(match.games, len(match.cards)), t.code, board),
         cells=view.cells(match, t=t),
         current=view.current_seat(match),
-        dice=view.dice(match, t=t),
+        dice=entry.dice(match, entering, t) if entered(match) else view.dice(match, t=t),
         elements=elements,
         marks=view.roll_marks(match),
         results=results,
@@ -172,6 +175,7 @@ def table_ops(old: Table | None, new: Table) -> list:
         card = markup.scorecard(match.ruleset, match.players, new.shape[2], t=t)
         ops.append(("scorecard", {"html": card, "attrs": {"data-seats": str(len(match.seats))}}))
         ops.append(("dice", {"html": markup.tray(match.ruleset.dice, t=t)}))
+        ops.append(("face-pad", {"html": entry.pad(match.ruleset, t) if entered(match) else ""}))
     for key, cell in new.cells.items():
         if old is None or old.cells.get(key) != cell:
             ops.append((cell_at(key), {"class": " ".join(cell.classes), "html": markup.cell(key[0], cell)}))

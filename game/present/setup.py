@@ -22,7 +22,7 @@ from game.coach.bots import computer_names
 from game.coach.session import Session
 from game.core import variants
 from game.core.cards import MAX_GAMES, MAX_PLAYERS, Level, Seat, clean_name
-from game.core.dice import MAX_SEED
+from game.core.dice import MAX_SEED, Draw
 from game.core.engine import Match, new_match
 from game.core.i18n import ENGLISH, N_, Text
 from game.core.refusals import Refusal, SetupError
@@ -76,12 +76,13 @@ _OPPONENTS = {
 
 class Quick(Enum):
     """The lobby's one-tap matches: alone, against a computer, two people passing the phone, or the
-    day's daily game (game.records.daily)."""
+    day's daily game (game.records.daily), or the score of a game played with real dice (game.core.entered)."""
 
     SOLO = "solo"
     COMPUTER = "computer"
     PASS = "pass"
     DAILY = "daily"
+    REAL = "real"
 
 
 TABLE_PARAMS = ("rules", "players", "games", "seed", "cpu", "undo", "pass", "remote")
@@ -114,6 +115,7 @@ class Setup:
     undo: bool = True
     pass_phone: bool = False  # a "Bob's turn" screen before each person's turn that follows another person's
     remote: bool = False  # people play on their own phones: a "Send to Bob" screen, the match sent by link
+    real_dice: bool = False  # the dice are rolled on a table and their faces entered (game.core.entered)
 
     def ruleset(self) -> RuleSet:
         """The rule set these choices name (raises game.core.rule_errors.RulesError naming what is wrong)."""
@@ -158,7 +160,8 @@ class Setup:
 
     def start(self, t: Text = ENGLISH) -> Match:
         """A new match from these choices (raises a ValueError subclass naming what is wrong)."""
-        return new_match(self.ruleset(), self.seats(t=t), games=self.games, seed=self.seed_value(), t=t)
+        draw = Draw.ENTERED if self.real_dice else Draw.SEAT
+        return new_match(self.ruleset(), self.seats(t=t), games=self.games, seed=self.seed_value(), t=t, draw=draw)
 
 
 def new_session(setup: Setup, problems: tuple[LinkProblem, ...] = (), t: Text = ENGLISH) -> Session:
@@ -407,6 +410,8 @@ def quick_setup(
     is named by Setup.seats. The daily game (``day``, UTC) takes only the rule set and the first
     person's name: one game of the standard rules (in forced order where it is chosen) on the day's seed
     (game.records.daily), and no undo, which would show the dice to come (a slot's dice are the same after an undo).
+    Real dice (the score of a game played on a table) takes the seats the form shows, every one a person, and keeps
+    undo on: it mends a mis-entered roll.
 
     >>> fields = {"rules": "yatzy", "count": "3", "name1": "Ann", "kind2": "perfect", "name3": "Bob", "undo": "1"}
     >>> for quick in Quick:
@@ -416,6 +421,7 @@ def quick_setup(
     computer yatzy ['Ann', 'Robin'] ('human', 'perfect') False True
     pass yatzy ['Ann', 'Bob'] ('human', 'human') True True
     daily yatzy ['Ann'] ('human',) False False
+    real yatzy ['Ann', '', 'Bob'] ('human', 'human', 'human') False True
     >>> quick_setup(fields, "daily", date(2026, 11, 24))[0].seed
     'daily:2026-11-24:yatzy'
     >>> quick_setup(fields | {"yatzy.forced_order": "1"}, "daily", date(2026, 11, 24))[0].seed
@@ -441,6 +447,10 @@ def quick_setup(
             setup.rules, options, players=people[0][:1], kinds=("human",), seed=daily.seed(name, day), undo=False
         )
         return setup, tuple(problem for problem in problems if problem.param == "rules")  # its own options
+    if quick is Quick.REAL:  # the seats the form shows, every one a person: the dice are on the table, not the phone
+        count = _whole(fields.get("count", "2"), 1, MAX_PLAYERS) or 2
+        shown = tuple(name for name, _ in rows[:count])
+        return Setup(setup.rules, setup.options, shown, ("human",) * count, setup.games, real_dice=True), problems
     seats = {Quick.SOLO: people[:1], Quick.COMPUTER: [people[0], computers[0]], Quick.PASS: people[:2]}[quick]
     players, kinds = zip(*seats)
     passing = quick is Quick.PASS  # two people on one phone: never a match sent between phones

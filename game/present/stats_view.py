@@ -158,6 +158,9 @@ def _game_line(record: GameRecord, title: str, t: Text) -> str:
     seats = ", ".join(
         t._("{name} {points}", name=seat.name, points=total) for seat, total in zip(record.seats, record.totals)
     )
+    if record.real_dice:  # marked: its dice were rolled on a table, not the game's
+        # Translators: the rule set of a game played with real dice in the list of recent games ("Yatzy, real dice").
+        title = t._("{rules}, real dice", rules=title)
     # Translators: a finished game in the list of recent games: its day, its rule set and each player's score.
     return t._("{date} · {rules} · {scores}", date=t.date(_day(record.ended)), rules=title, scores=seats)
 

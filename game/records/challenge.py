@@ -127,7 +127,7 @@ def person(match: Match) -> int | None:
 def offerable(match: Match) -> bool:
     """Whether "Challenge a friend" is offered: the match's first game is over (only the first: a later
     game's dice are another game's slots), exactly one person played it, and its dice came from their
-    slots (a match begun before links drew them in sequence and cannot be replayed elsewhere).
+    slots (a match begun before links drew them in sequence and cannot be replayed elsewhere, nor one of real dice).
 
     >>> m = new_match("yacht", ["Ann"], seed=1)
     >>> for box in m.open_categories():
@@ -135,7 +135,9 @@ def offerable(match: Match) -> bool:
     >>> offerable(m), offerable(new_match("yacht", ["Ann"], seed=1)), offerable(m.next_game())
     (True, False, False)
     """
-    return match.draw is not Draw.SEQUENCE and len(match.cards) == 1 and match.game_over and person(match) is not None
+    if match.draw in (Draw.SEQUENCE, Draw.ENTERED):  # real dice (game.core.entered) are nobody else's to replay
+        return False
+    return len(match.cards) == 1 and match.game_over and person(match) is not None
 
 
 def playable(theirs: Match) -> bool:

@@ -164,7 +164,7 @@ class History:
         """Compact plain JSON data, versioned; :meth:`from_dict` restores it exactly.
 
         ``rules`` lists each rule set once; a game is ``[id, ended, rules index, seed, game,
-        seats]`` (and when the match began, where known) and a seat ``[name, level or null for a person, [points in scorecard order],
+        seats]`` (and when the match began, where known, then ``true`` for a game of real dice) and a seat ``[name, level or null for a person, [points in scorecard order],
         yahtzee bonus, undos, lost or null]``, then, where known, ``decisions or null, hinted`` (how many
         decisions the loss is over, whether hints were on). Totals and places are derived on loading.
 
@@ -193,7 +193,9 @@ class History:
             if record.decisions and record.hinted:  # written where known: older records lack them
                 for row, count, on in zip(seats, record.decisions, record.hinted):
                     row += [count, on]
-            began = [record.began] if record.began else []  # written where known: older records lack it
+            began: list[Any] = [record.began] if record.began else []  # written where known: older records lack it
+            if record.real_dice:  # marked after when it began ("": not known); a game of the game's dice has no mark
+                began = [record.began, True]
             games.append([record.id, record.ended, index, record.seed, record.game, seats, *began])
         return {"format": HISTORY_FORMAT, "version": HISTORY_VERSION, "rules": table, "games": games}
 

@@ -161,10 +161,12 @@ def _seat(item: Any, number: int, shape: Shape, names: set[str]) -> None:
 
 def _check_game(item: Any, shapes: list[Shape], names: set[str]) -> str:
     """A game's data checked (_BadGame naming what is wrong); its end time as recorded."""
-    if type(item) is not list or len(item) not in (6, 7):
-        raise _BadGame("a game must be [id, ended, rules, seed, game, seats] and when it began", "game")
+    if type(item) is not list or len(item) not in (6, 7, 8):
+        raise _BadGame("a game must be [id, ended, rules, seed, game, seats], when it began and real dice", "game")
     ident, ended, table, seed, game, seats = item[:6]
-    if len(item) == 7:
+    if len(item) == 8 and item[7] is not True:  # a game of real dice is marked so; any other has no mark
+        raise _BadGame(f"the real dice mark {item[7]!r} is not true", "game")
+    if len(item) == 7 or (len(item) == 8 and item[6] != ""):  # "": when it began is not known
         try:
             utc_time(item[6])
         except ValueError as exc:
@@ -214,8 +216,9 @@ def _game(item: Any, index: int, shapes: list[Shape], names: set[str]) -> GameRe
         tuple(s[3] for s in seats),
         tuple(s[4] for s in seats),
         tuple(None if s[5] is None else float(s[5]) for s in seats),
-        utc_time(item[6]) if len(item) == 7 else "",
+        utc_time(item[6]) if len(item) >= 7 and item[6] != "" else "",
         *_known(seats),
+        len(item) == 8,
     )
 
 

@@ -140,6 +140,8 @@ def rated(record: GameRecord, seat: int) -> Rated | None:
     >>> rated(demo_record(), 0) is None  # its record does not say how many decisions
     True
     """
+    if record.real_dice:  # real dice (game.core.entered): not played on the game's dice, never rated
+        return None
     if not record.seats[seat].person or not record.decisions or not record.hinted:
         return None
     lost, decisions, hinted = record.lost[seat], record.decisions[seat], record.hinted[seat]

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.actions import Finish, NextGame
 from game.core.cards import SeatKind, competition_ranks
 from game.core.engine import Match
+from game.core.entered import entered
 from game.core.possible import Achievable, achievable
 from game.core.refusals import FlowError, QueryError, Refusal, is_whole
 from game.core.rules import RuleSet, Section
@@ -131,6 +132,7 @@ class GameRecord:
     began: str = ""  # when the match began (UTC), for its first game where known: a daily game's day is its start's
     decisions: tuple[int | None, ...] = ()  # each person's decisions the review weighed (None, or empty: not known)
     hinted: tuple[bool, ...] = ()  # whether each seat had hints on in the game (empty: not known, older records)
+    real_dice: bool = False  # played with real dice, their faces entered (game.core.entered): not the game's dice
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -205,6 +207,7 @@ def build_record(
     began: str = "",
     decisions: tuple[int | None, ...] = (),
     hinted: tuple[bool, ...] = (),
+    real_dice: bool = False,
 ) -> GameRecord:
     """The record of checked data, with what is derived from its boxes: scores by id, totals, upper bonus, places.
 
@@ -233,6 +236,7 @@ def build_record(
         began=began,
         decisions=decisions,
         hinted=hinted,
+        real_dice=real_dice,
     )
 
 
@@ -375,6 +379,7 @@ def record_game(
         _known_time(began),
         tuple(count if person else None for count, person in zip(decisions, people)),
         hinted,
+        entered(match),
     )
 
 

@@ -217,6 +217,7 @@ def test_the_lobby_offers_four_one_tap_matches_first(form):
         "Play the computer",
         "Pass and play",
         "Daily game",
+        "Real dice",
     ]
     assert form.find("span", id="loading").attrs["role"] == "status"
 

@@ -30,6 +30,8 @@ TECHNICAL = {
     ("game/core/standard.py", "Custom "),  # RuleSet.title in English, for developer messages (people see display(t))
     ("game/records/stats.py", "Yahtzee rate"),  # names a bad field in a developer message
     ("game/present/keys.py", "Escape"),  # a KeyboardEvent.key value
+    ("game/app/entering.py", "Backspace"),
+    ("game/app/entering.py", "Delete"),  # KeyboardEvent.key values
 } | {
     ("game/core/i18n.py", name)
     for name in ("English", "Svenska", "Dansk", "Norsk bokmål", "Deutsch", "Français", "Español")

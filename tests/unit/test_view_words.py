@@ -18,9 +18,10 @@ from game.coach.session import Next, Session
 from game.core import refusals, saves
 from game.core.actions import Finish, Hold, NextGame, Roll, Score
 from game.core.cards import Seat
+from game.core.dice import Draw
 from game.core.engine import new_match
 from game.core.i18n import ENGLISH, LANGUAGES, Text
-from game.core.refusals import GameError, QueryError, Refusal, ScoreError, SetupError
+from game.core.refusals import GameError, QueryError, Refusal, RollError, ScoreError, SetupError
 from game.core.variants import ruleset
 from game.present import coach_view, controls, standings, view, words
 from tests.unit.marked import Marked, outside_markers
@@ -293,6 +294,10 @@ def provoke() -> list[GameError]:
         Session(m0.roll().score("chance"), remote=True).undo().refusal,  # a turn sent by link
         Session(m0).computer_step().refusal,
         Session(new_match("yacht", [Seat.computer("Robo")], seed=1)).act(Roll()).refusal,
+        new_match("yacht", ["Ann"], seed=1, draw=Draw.ENTERED).refusal(Roll()),  # real dice: entered, not drawn
+        RollError(
+            "This match rolls its own dice: there are no faces to enter.", Refusal.ENTERED_DICE, case="seeded"
+        ),  # faces typed into a seeded match
     ]
     for call in (lambda: m0.scorecard(game=5), lambda: m0.scorecard("ZED"), lambda: new_match("nope")):
         with pytest.raises(GameError) as info:
