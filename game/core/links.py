@@ -83,6 +83,7 @@ class Why(Enum):
     ANOTHER_MATCH = "another_match"
     OLDER = "older"
     UNSENDABLE = "unsendable"
+    REAL_DICE = "real_dice"
 
 
 _WORDS = {
@@ -93,6 +94,7 @@ _WORDS = {
     Why.ANOTHER_MATCH: N_("This link is of the same match, but its moves differ from this phone's: it was not used."),
     Why.OLDER: N_("This phone already has a newer state of this match: it is kept."),
     Why.UNSENDABLE: N_("This match cannot be sent by link (it began before links)."),
+    Why.REAL_DICE: N_("A game played with real dice stays on this phone: it cannot be sent by link."),
 }
 
 
@@ -310,7 +312,7 @@ def write(
     if match.draw is Draw.SEQUENCE:
         raise LinkError("a match that draws its dice in sequence", Why.UNSENDABLE)
     if match.draw is Draw.ENTERED:  # its dice are on a table: a link would replay it on the seed's dice instead
-        raise LinkError("a match played with real dice", Why.UNSENDABLE)
+        raise LinkError("a match played with real dice", Why.REAL_DICE)
     digits = moves(match)
     number = _number(digits)
     version = 1 if match.draw is Draw.SLOT else LINK_VERSION

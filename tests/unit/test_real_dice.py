@@ -148,8 +148,9 @@ def test_a_real_dice_match_round_trips_through_a_save_and_never_travels_by_link(
     again, _ = start(match=saved)
     assert again.session.match == app.session.match and again.session.match.draw is Draw.ENTERED
     assert saves.from_json(saves.to_json(app.session.match)) == app.session.match
-    with pytest.raises(links.LinkError):
+    with pytest.raises(links.LinkError) as refused:
         links.write(app.session.match)
+    assert refused.value.why is links.Why.REAL_DICE and "real dice" in refused.value.text()  # not "before links"
     with pytest.raises(links.LinkError):
         links.write(real().match)  # not even before its first roll: a link would replay it on the seed's dice
 
