@@ -17,7 +17,8 @@ by concern, each module importing (at run time) only those listed before it:
 - ``state``: the App value, its screens, the stored keys and the effects; ``events``: the page's messages and their reader;
 - ``storage``: what storage holds, read, written and kept aside; ``waits``: what waits for a file or a timer;
 - ``table``: play at the table; ``records``: Statistics and backups; ``sharing``: the share dialog and
-  what it sends; ``screens``: the setup, save-problem, link-choice and Rules screens;
+  what it sends; ``screens``: the setup, save-problem, link-choice and Rules screens; ``trainer``: the trainer's
+  puzzles;
 - ``settings``: the page's language; ``start``: the start and the links it opens; ``ticks``: timers
   and fetched files; ``view``: what the page shows, from the App alone, drawn by ``update`` as the difference
   between the view before and after the handler.
@@ -29,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from game.app import ticks, waking
+from game.app import ticks, trainer, waking
 from game.app.effects import Console, ConsoleLevel, Ready, to_json
 from game.app.events import (
     DELETE_GAME,
@@ -39,6 +40,7 @@ from game.app.events import (
     Button,
     CellPressed,
     DieToggled,
+    DrillAnswered,
     Early,
     Event,
     Fetched,
@@ -82,6 +84,7 @@ from game.app.keys import (
     SETUP_KEY,
     SHARED_KEY,
     STORED_KEYS,
+    TRAINER_KEY,
     UNREADABLE_KEY,
     UNSAVED_KEY,
 )
@@ -187,6 +190,7 @@ __all__ = [
     "SWITCHES",
     "TABLES",
     "TIMERS",
+    "TRAINER_KEY",
     "UNREADABLE_KEY",
     "UNSAVED_KEY",
     "Answer",
@@ -196,6 +200,7 @@ __all__ = [
     "Button",
     "CellPressed",
     "DieToggled",
+    "DrillAnswered",
     "Early",
     "Effect",
     "Event",
@@ -348,6 +353,9 @@ BUTTONS: dict[Button, Callable[[App], Out]] = {
     Button.DELETE_ALL: lambda app: (app, [ask(app, WORDS.delete_all, WORDS.delete_all_yes, Answer.DELETE_ALL)]),
     Button.KEPT_DOWNLOAD: lambda app: (app, [download_kept(app)]),
     Button.KEPT_DELETE: lambda app: (app, [ask(app, WORDS.delete_kept, WORDS.delete_kept_yes, Answer.DELETE_KEPT)]),
+    Button.PRACTISE: trainer.open_trainer,
+    Button.DRILL_NEXT: trainer.next_puzzle,
+    Button.DRILL_LEAVE: trainer.leave,
 }
 """What each button with an id does."""
 
@@ -396,6 +404,7 @@ HANDLERS: dict[type, Callable[[App, Any], Out]] = {
     BoxChosen: at_table(choose),
     CellPressed: at_table(refuse_cell),
     GameDeletePressed: ask_delete,
+    DrillAnswered: trainer.answer,
     Submit: on_submit,
     Toggled: lambda app, message: SWITCHES[message.switch](app, message.checked),
     LanguagePicked: lambda app, message: switch_language(app, message.code),

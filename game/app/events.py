@@ -68,6 +68,9 @@ class Button(Enum):
     DELETE_ALL = "delete-all"
     KEPT_DOWNLOAD = "kept-download"
     KEPT_DELETE = "kept-delete"
+    PRACTISE = "practise"  # the trainer (game.app.trainer), and its Next and Back
+    DRILL_NEXT = "drill-next"
+    DRILL_LEAVE = "drill-leave"
 
 
 class Switch(Enum):
@@ -78,8 +81,7 @@ class Switch(Enum):
 
 
 class Answer(StrEnum):
-    """The questions the app asks (game.app.state.ask) whose yes comes back as it is; a game's deletion
-    comes back as ``delete:<id>`` (:data:`DELETE_GAME`), read as :class:`GameDeleteConfirmed`."""
+    """The questions the app asks (game.app.state.ask) whose yes comes back as it is (a deletion: DELETE_GAME)."""
 
     LEAVE = "leave"
     DELETE_KEPT = "delete-kept"
@@ -171,6 +173,13 @@ class GameDeletePressed(Input):
 
 
 @dataclass(frozen=True)
+class DrillAnswered(Input):
+    """A choice of the trainer's puzzle (``data-choice``: game.coach.drills.code), the person's answer."""
+
+    choice: str
+
+
+@dataclass(frozen=True)
 class Toggled(Input):
     """A switch at the table turned on or off."""
 
@@ -226,8 +235,7 @@ class Key:
 
 @dataclass(frozen=True)
 class Early:
-    """A person's message sent before Python was ready (a tap, key, change or submit), and the stamp of the table
-    it was made on: the kept table the page painted (game.app.waking), or "" where it painted none."""
+    """A person's message sent before Python was ready, and the stamp of the table it was made on (game.app.waking)."""
 
     event: PersonMessage
     board: str = ""
@@ -313,6 +321,7 @@ PersonMessage = (
     | BoxChosen
     | CellPressed
     | GameDeletePressed
+    | DrillAnswered
     | Toggled
     | LanguagePicked
     | StatsFiltered
@@ -375,6 +384,8 @@ def read_click(id: str = "", data: Form = (), form: Form = ()) -> PersonMessage 
         return BoxChosen(values["category"], form=form)
     if values.get("game"):
         return GameDeletePressed(values["game"], form=form)
+    if "choice" in values:
+        return DrillAnswered(values["choice"], form=form)
     if "row" in values and player is not None:
         return CellPressed(values["row"], player, form=form)
     return None
