@@ -63,17 +63,23 @@ BOXES = N_("Puzzles by box (1 comes back soonest): {counts}")
 
 
 def _card(ruleset: RuleSet, scores: dict[str, int], t: Text) -> str:
-    rows = "".join(
-        element(
-            "tr",
-            element("th", escape(c.display(t)), scope="row")
-            + element("td", escape(str(scores[c.id]) if c.id in scores else "–")),
-            class_="filled" if c.id in scores else "open",
+    """The card so far as two short tables side by side, its upper and its lower section ("–": open)."""
+    parts = []
+    for section, caption in ((Section.UPPER, t._("Upper section")), (Section.LOWER, t._("Lower section"))):
+        rows = "".join(
+            element(
+                "tr",
+                element("th", escape(c.display(t)), scope="row")
+                + element("td", escape(str(scores[c.id]) if c.id in scores else "–")),
+                class_="filled" if c.id in scores else "open",
+            )
+            for c in ruleset.categories
+            if c.section is section
         )
-        for c in ruleset.categories
-    )
-    caption = element("caption", escape(t._("Scorecard")))
-    return element("table", caption + element("tbody", rows), class_="drill-card")
+        parts.append(
+            element("table", element("caption", escape(caption)) + element("tbody", rows), class_="drill-card")
+        )
+    return element("h3", escape(t._("Scorecard"))) + element("div", "".join(parts), class_="drill-cards")
 
 
 def _dice(dice: tuple[int, ...], t: Text) -> str:
@@ -142,7 +148,7 @@ def puzzle(ruleset: RuleSet, solution: Solution, answer: str = "", t: Text = ENG
             "button",
             escape(action_text(ruleset, choice, t)),
             type="button",
-            class_="drill-choice",
+            class_="drill-choice best" if answer and choice == solution.best else "drill-choice",
             data_choice=code(choice),
             aria_pressed=("true" if code(choice) == answer else "false") if answer else None,
             disabled=bool(answer),
