@@ -9,7 +9,7 @@ starts afresh over it, and is never written over a copy that could not be kept.
     >>> from game.app.state import App
     >>> app, _ = open_trainer(App())
     >>> app.screen.kind.value, app.screen.solution.position.rules
-    ('trainer', 'yacht')
+    ('trainer', 'yahtzee')
 """
 
 from __future__ import annotations
