@@ -14,6 +14,7 @@ from game.coach.advisor import Advisor
 from game.coach.coaching import Coach
 from game.coach.drills import (
     MARGIN,
+    OWN_PER_GAME,
     PER_THEME,
     Position,
     Theme,
@@ -29,7 +30,7 @@ from game.core.actions import Keep, Score
 from game.core.engine import new_match
 from game.core.variants import ruleset
 from game.records.trainer import WAITS, Trainer, pick
-from tests.unit.test_app import NOW, of, ops, send, start, stores
+from tests.unit.test_app import of, ops, send, start, stores
 
 TABLED = ("yacht", "yahtzee", "yatzy")
 
@@ -260,16 +261,16 @@ def test_rules_without_a_table_are_refused_with_words():
     assert after.screen.kind is not Screen.TRAINER and "table" in after.notice.words
 
 
-def test_a_recorded_game_keeps_its_costly_decisions_for_practice():
-    from game.app.ticks import record_finished  # noqa: F401  (the path a finished game takes)
-    from game.app.trainer import remember
-    from game.coach.session import Session
+def test_a_recorded_game_keeps_its_costly_decisions_and_practice_asks_the_costliest_first():
+    from tests.unit.test_app import after_ticks, click, last_box
 
-    m = new_match("yacht", ["Ann"], seed=3)
-    m = m.roll(faces=[6, 6, 6, 6, 6]).score("ones")
-    while not m.game_over:
-        m = m.roll().score(m.open_categories()[0])
-    app, effects = remember(App().holding(TRAINER_KEY, None), Session(m), 0)
+    app, _ = start(match=last_box(8, [5] * 5))
+    app, effects = after_ticks(*send(app, click("yacht")), "records")
     own = stored_trainer(app).mistakes("Ann")
-    assert own and own[0].chosen == "box:ones" and stores(effects, TRAINER_KEY)
-    assert NOW  # the tests' clock: the schedule reads none
+    assert len(own) == OWN_PER_GAME and stores(effects, TRAINER_KEY)
+    assert [p.lost for p in own] == sorted((p.lost for p in own), reverse=True) and own[0].lost >= 1
+    app, effects = send(app, Pressed(Button.PRACTISE))
+    puzzle = shown(app).solution.position
+    assert puzzle == own[0] and puzzle.theme is Theme.OWN
+    assert "One of your own decisions: it cost" in html(effects)
+    assert code(shown(app).solution.best) != puzzle.chosen and puzzle.chosen in map(code, shown(app).solution.offered)
