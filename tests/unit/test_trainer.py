@@ -30,7 +30,7 @@ from game.core.actions import Keep, Score
 from game.core.engine import new_match
 from game.core.variants import ruleset
 from game.records.trainer import WAITS, Trainer, pick
-from tests.unit.test_app import of, ops, send, start, stores
+from tests.unit.test_app import in_browser, of, ops, send, start, stores  # noqa: F401 - in_browser: a fixture
 
 TABLED = ("yacht", "yahtzee", "yatzy")
 
@@ -274,3 +274,22 @@ def test_a_recorded_game_keeps_its_costly_decisions_and_practice_asks_the_costli
     assert puzzle == own[0] and puzzle.theme is Theme.OWN
     assert "One of your own decisions: it cost" in html(effects)
     assert code(shown(app).solution.best) != puzzle.chosen and puzzle.chosen in map(code, shown(app).solution.offered)
+
+
+@pytest.mark.usefixtures("in_browser")
+def test_in_the_browser_practise_waits_for_the_table_then_asks():
+    """No table on this phone yet: Practise fetches it and says so; its arrival asks the first puzzle (one that
+    fails to come leaves the trainer with words: the advisor would only estimate)."""
+    from game.app import TABLES, Fetched
+    from game.app.keys import Wanted
+    from tests.unit.test_app import table_bytes
+
+    app, _ = start()
+    app, effects = send(app, Pressed(Button.PRACTISE))
+    assert of(effects, "fetch") == [("yahtzee.bin", TABLES + "yahtzee.bin")] and shown(app).solution is None
+    assert "Loading" in html(effects)
+    assert send(app, DrillAnswered("box:chance")) == (app, [])  # nothing to answer yet
+    ready, effects = send(app, Fetched(Wanted.table("yahtzee.bin"), table_bytes("yahtzee.bin")))
+    assert shown(ready).solution is not None and 'data-choice="' in html(effects)
+    failed, _ = send(app, Fetched(Wanted.table("yahtzee.bin"), None))
+    assert failed.screen.kind is Screen.SETUP and "table" in failed.notice.words
