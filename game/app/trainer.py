@@ -23,7 +23,7 @@ from game.app.records import close_stats, person
 from game.app.screens import close_rules, rules_shown
 from game.app.state import App, Effect, Out, PlayScreen, Screen, SetupScreen, TrainerScreen, focus, store
 from game.app.storage import keep_copy, kept_key, kept_under
-from game.app.waits import needing
+from game.app.waits import needing, schedule
 from game.coach.coaching import Coach
 from game.coach.drills import built_in, code, decision, mistakes, solve
 from game.coach.session import Session
@@ -132,7 +132,8 @@ def leave(app: App) -> Out:
     if not isinstance(shown, TrainerScreen):
         return app, []
     if shown.back is Screen.PLAY and app.session is not None:
-        return replace(app, screen=PlayScreen()), []
+        app = replace(app, screen=PlayScreen())  # the computer's turn, paused meanwhile, is taken up again
+        return (app, []) if app.stale else schedule(app)
     return replace(app, screen=SetupScreen()), []
 
 

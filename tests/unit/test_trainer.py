@@ -8,7 +8,7 @@ import json
 import pytest
 
 from game.app import TRAINER_KEY, App, Pressed
-from game.app.events import Button, DrillAnswered, read_click
+from game.app.events import BoxChosen, Button, DrillAnswered, read_click
 from game.app.state import Screen, TrainerScreen
 from game.coach.advisor import Advisor
 from game.coach.coaching import Coach
@@ -293,3 +293,18 @@ def test_in_the_browser_practise_waits_for_the_table_then_asks():
     assert shown(ready).solution is not None and 'data-choice="' in html(effects)
     failed, _ = send(app, Fetched(Wanted.table("yahtzee.bin"), None))
     assert failed.screen.kind is Screen.SETUP and "table" in failed.notice.words
+
+
+def test_the_computer_s_turn_paused_while_practising_goes_on_once_back():
+    from game.app.events import Key, read_timer
+    from tests.unit.test_app import ticks
+
+    app, _ = start("players=Ann&cpu=2:easy")
+    app, effects = send(app, Key("r"))
+    app, effects = send(app, BoxChosen(next(iter(app.session.match.options()))))
+    (token, _), *_ = ticks(effects, "computer")
+    app, _ = send(app, Pressed(Button.PRACTISE))
+    app, effects = send(app, read_timer(token))  # its pause ends while the trainer is shown: not played
+    assert app.screen.kind is Screen.TRAINER and not ticks(effects, "computer")
+    app, effects = send(app, Pressed(Button.DRILL_LEAVE))
+    assert app.screen.kind is Screen.PLAY and ticks(effects, "computer")
