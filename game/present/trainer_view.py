@@ -58,8 +58,6 @@ WRONG = N_("Not the best: your choice costs {loss} points.")
 YOURS = N_("{line} (your choice)")
 # Translators: a line of the trainer's ranking: its place, then the choice and its expected final score.
 PLACED = N_("{place}. {line}")
-# Translators: in Statistics: how many trainer puzzles wait in each box, 1 (back soonest) to 5 ("1 · 0 · 2 · 0 · 0").
-BOXES = N_("Puzzles by box (1 comes back soonest): {counts}")
 
 
 def _card(ruleset: RuleSet, scores: dict[str, int], t: Text) -> str:
@@ -181,14 +179,15 @@ def progress(shown: Progress, t: Text = ENGLISH) -> str:
         (t._("Puzzles missed"), t.number(shown.missed)),
         # Translators: in Statistics: the current run of right trainer answers, and the longest ("3 (best 7)").
         (t._("Right in a row"), t._("{count} (best {best})", count=shown.streak, best=shown.best_streak)),
+        # Translators: in Statistics: how many trainer puzzles wait in each box, 1 (back soonest) to 5, shown beside it
+        # as "1 · 0 · 2 · 0 · 0".
+        (t._("Puzzles in boxes 1 to 5 (1 comes back soonest)"), " · ".join(map(str, shown.box_counts()))),
     )
     body = "".join(element("tr", element("th", escape(k), scope="row") + element("td", escape(v))) for k, v in rows)
-    counts = " · ".join(str(count) for count in shown.box_counts())
     return element(
         "section",
         element("h3", escape(t._(TITLE)), id="stats-practice")
-        + element("table", element("tbody", body), class_="stats-numbers")
-        + element("p", escape(t._(BOXES, counts=counts))),
+        + element("table", element("tbody", body), class_="stats-numbers"),
         class_="stats-practice",
         aria_labelledby="stats-practice",
     )

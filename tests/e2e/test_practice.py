@@ -65,5 +65,12 @@ def test_a_puzzle_is_answered_right_and_one_wrong_on_a_phone(browser, base_url):
 
         page.get_by_role("button", name="Back").tap()
         expect(page.locator("#play")).to_be_visible()
+        page.locator("#menu-button").tap()
+        page.get_by_role("button", name="Statistics").tap()
+        progress = page.locator(".stats-practice")
+        expect(progress).to_contain_text(re.compile(r"Puzzles missed\s*1"))
+        expect(progress).to_contain_text("1 · 1 · 0 · 0 · 0")
+        if SHOTS:
+            progress.screenshot(path=f"{SHOTS}/trainer-progress.png")
     finally:
         context.close()
