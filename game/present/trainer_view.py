@@ -187,7 +187,7 @@ def progress(shown: Progress, t: Text = ENGLISH) -> str:
     return element(
         "section",
         element("h3", escape(t._(TITLE)), id="stats-practice")
-        + element("table", element("tbody", body), class_="stats-numbers"),
+        + element("table", element("tbody", body), class_="practice-numbers"),
         class_="stats-practice",
         aria_labelledby="stats-practice",
     )
