@@ -17,7 +17,6 @@ few a keep puzzle offers (every box the roll fits, for a box puzzle).
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections import Counter
 from collections.abc import Iterator
@@ -114,6 +113,8 @@ class Position:
         >>> len(Position("yacht", (), (1, 2, 3, 4, 6), 2).ident)
         12
         """
+        import hashlib  # here, not at the top: start-up time in the browser
+
         data = [self.rules, sorted(self.scores), list(self.dice), self.rolls_left, self.yahtzee_bonus]
         return hashlib.sha256(json.dumps(data).encode()).hexdigest()[:12]
 

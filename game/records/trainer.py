@@ -29,6 +29,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.coach.drills import Position, Theme
+from game.core.inputs import read_json
+from game.core.refusals import GameError
 
 __all__ = ["BOXES", "MAX_OWN", "TRAINER_FORMAT", "WAITS", "Progress", "Trainer", "pick"]
 
@@ -151,13 +153,13 @@ class Trainer:
     def from_json(cls, text: str) -> Trainer:
         """The trainer stored as ``text``; ValueError when it is not one (the caller keeps it aside).
 
-        >>> Trainer.from_json("{oops")
+        >>> Trainer.from_json('{"format": "yacht-dice/trainer", "version": 2}')
         Traceback (most recent call last):
         ...
-        ValueError: not the trainer's data: Expecting property name enclosed in double quotes
+        ValueError: not the trainer's data: not the trainer's format
         """
         try:
-            data = json.loads(text)
+            data = read_json(text, "trainer's data")
             if not isinstance(data, dict) or data.get("format") != TRAINER_FORMAT or data.get("version") != 1:
                 raise ValueError("not the trainer's format")
             people = []
@@ -168,6 +170,5 @@ class Trainer:
                 people.append((str(name), Progress(entries, *(int(c) for c in counts))))
             own = tuple((str(name), tuple(_position(item) for item in kept)) for name, kept in data["own"].items())
             return cls(tuple(people), own)
-        except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as problem:
-            reason = problem.msg if isinstance(problem, json.JSONDecodeError) else str(problem)
-            raise ValueError(f"not the trainer's data: {reason}") from None
+        except (GameError, ValueError, TypeError, KeyError, AttributeError, RecursionError) as problem:
+            raise ValueError(f"not the trainer's data: {problem}") from None
