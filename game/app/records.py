@@ -37,6 +37,7 @@ from game.present.words import WORDS
 from game.records import stats
 from game.records.backup import Backup
 from game.records.daily import today
+from game.records.history import History
 from game.records.loading import MAX_BACKUP_BYTES
 from game.records.record import NO_TIME, utc_time
 from game.records.trainer import Trainer
@@ -73,16 +74,26 @@ def open_stats(app: App, effects: list | None = None, key: str | None = None, na
     return replace(app, over=Over.STATS).wait(stats=None), effects
 
 
-def person(app: App) -> str:
-    """Whose practice it is: the person Statistics shows, else the first person at the table, else the newest game's."""
-    if app.filters[1]:
-        return app.filters[1]
-    if app.session is not None:
-        return next((seat.name for seat in app.session.match.seats if seat.kind is SeatKind.HUMAN), "")
+def shown_key(app: App) -> tuple[History | None, str]:
+    """The history and the rule set Statistics shows (its filter's, else its first; "" without games)."""
     _, history, _ = read_history(app)
     if history is None or not history.games:
-        return ""
-    return next((seat.name for seat in history.games[-1].seats if seat.person), "")
+        return history, ""
+    sets = dict(stats.rule_sets(history, t=app.t))
+    return history, app.filters[0] if app.filters[0] in sets else next(iter(sets), "")
+
+
+def person(app: App) -> str:
+    """Whose practice it is: the person Statistics shows (its filter's, else its first of the rule set it shows),
+    else the first person at the table."""
+    if app.filters[1]:
+        return app.filters[1]
+    history, key = shown_key(app)
+    names = stats.players(history, key) if history is not None and key else ()
+    if names:
+        return names[0]
+    seats = app.session.match.seats if app.session is not None else ()
+    return next((seat.name for seat in seats if seat.kind is SeatKind.HUMAN), "")
 
 
 def stored_trainer(app: App) -> Trainer:

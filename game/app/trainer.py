@@ -19,9 +19,9 @@ from dataclasses import replace
 from game.app.effects import Console, ConsoleLevel
 from game.app.events import DrillAnswered
 from game.app.keys import TRAINER_KEY
-from game.app.records import close_stats, person
+from game.app.records import close_stats, person, shown_key
 from game.app.screens import close_rules, rules_shown
-from game.app.state import App, Effect, Out, PlayScreen, Screen, SetupScreen, TrainerScreen, focus, store
+from game.app.state import App, Effect, Out, Over, PlayScreen, Screen, SetupScreen, TrainerScreen, focus, store
 from game.app.storage import keep_copy, kept_key, kept_under
 from game.app.waits import needing, schedule
 from game.coach.coaching import Coach
@@ -70,8 +70,12 @@ def write_trainer(app: App, trainer: Trainer) -> Out:
 
 
 def open_trainer(app: App) -> Out:
-    """Practise: the trainer of the rule set shown (the match's, else the form's), over whatever was shown."""
+    """Practise: the trainer of the rule set shown (Statistics', else the match's, else the form's), over whatever
+    was shown."""
     ruleset = rules_shown(app)
+    if app.over is Over.STATS:
+        history, key = shown_key(app)
+        ruleset = variants.from_dict(history.by_rules[key][0].rules) if history is not None and key else ruleset
     if not variants.has_table(ruleset):
         return app.say(app.t._(NO_TABLE)), []
     app, _ = close_stats(app)

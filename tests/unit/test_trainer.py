@@ -308,3 +308,22 @@ def test_the_computer_s_turn_paused_while_practising_goes_on_once_back():
     assert app.screen.kind is Screen.TRAINER and not ticks(effects, "computer")
     app, effects = send(app, Pressed(Button.DRILL_LEAVE))
     assert app.screen.kind is Screen.PLAY and ticks(effects, "computer")
+
+
+def test_practise_from_statistics_is_for_the_person_and_rules_it_shows():
+    """Opened from Statistics, the trainer is the shown person's, of the shown rule set, whatever the form says."""
+    from game.app import Fetched, StatsFiltered
+    from game.app.keys import HISTORY_KEY, REFERENCES
+    from game.records.history import History
+    from game.records.record import demo_record
+
+    history = History().add(demo_record()).to_json()  # Ann and Bob, Yacht
+    app, _ = start(stored={HISTORY_KEY: history})
+    app, _ = send(app, Pressed(Button.MENU_STATS), Fetched(REFERENCES, b"{}"))
+    opened, _ = send(app, Pressed(Button.PRACTISE))
+    assert (shown(opened).person, shown(opened).ruleset.name) == ("Ann", "yacht")
+    app, _ = send(app, StatsFiltered(None, "Bob"))
+    opened, _ = send(app, Pressed(Button.PRACTISE))
+    assert (shown(opened).person, shown(opened).ruleset.name) == ("Bob", "yacht")
+    lobby, _ = send(start(stored={HISTORY_KEY: history})[0], Pressed(Button.PRACTISE))
+    assert shown(lobby).ruleset.name == "yahtzee"  # the form's rules, off Statistics
