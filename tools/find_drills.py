@@ -4,7 +4,7 @@ Games are played by the optimal player on seeded random dice; every decision is 
 into a theme (game.coach.drills.Theme) by what it teaches, and kept where the best choice beats the
 tempting one (game.coach.drills.tempting) by at least game.coach.drills.MARGIN points:
 
-    .venv/bin/python -m tools.find_drills > /tmp/drills.txt
+    .venv/bin/python -m tools.find_drills > game/coach/drills_data.py && .venv/bin/ruff format game/coach/drills_data.py
 """
 
 from __future__ import annotations
@@ -38,7 +38,15 @@ def candidates(name: str, seed: int):
             dice = kept + [rng.randint(1, 6) for _ in range(5 - len(kept))]
 
 
+HEADER = '''"""The trainer's built-in positions (game.coach.drills), written by tools/find_drills.py: do not edit.
+
+Each is (variant, the card's filled boxes, the dice, the rolls left, its theme's value)."""
+
+POSITIONS = ('''
+
+
 def main() -> None:
+    print(HEADER)
     for name in RULES:
         advisor = Advisor(ruleset(name))
         found: dict[Theme, list[Position]] = {theme: [] for theme in Theme if theme is not Theme.OWN}
@@ -57,9 +65,8 @@ def main() -> None:
         print(f"# {name}: {seed} games searched", file=sys.stderr)
         for positions in found.values():
             for p in positions:
-                print(
-                    f"    Position({p.rules!r}, {p.scores!r}, {p.dice!r}, {p.rolls_left}, theme=Theme.{p.theme.name}),"
-                )
+                print(f"    ({p.rules!r}, {p.scores!r}, {p.dice!r}, {p.rolls_left}, {p.theme.value!r}),")
+    print(")")
 
 
 def theme_of_allowed(name: str, theme: Theme) -> bool:

@@ -58,6 +58,8 @@ MARGIN = 1.0
 """Expected points by which a built-in position's best choice beats the tempting one, at least."""
 PER_THEME = 4
 """Built-in positions of each theme per rule set (Yacht, without an upper bonus, has two themes)."""
+RACED = 2
+"""Upper boxes filled, at least, for an upper bonus race (the built-in set's)."""
 OWN_LEAST = 1.0
 """The least expected points a person's own decision lost to become a puzzle."""
 OWN_PER_GAME = 3
@@ -264,7 +266,8 @@ def instructive(advisor: Advisor, position: Position) -> float:
 
 def theme_of(advisor: Advisor, position: Position) -> Theme | None:
     """What a position may teach, or None: the last turns (three boxes or fewer open), an upper bonus race (no
-    rolls left, the bonus in reach, an upper box best and a lower one scoring more), a straight against a pair."""
+    rolls left, two upper boxes filled or more and the bonus still to earn, an upper box best and a lower one scoring
+    more), a straight against a pair."""
     rs = advisor.ruleset
     scores = dict(position.scores)
     if len(rs.categories) - len(scores) <= 3:
@@ -276,7 +279,8 @@ def theme_of(advisor: Advisor, position: Position) -> Theme | None:
         upper = {c.id for c in rs.categories if c.section is Section.UPPER}
         got = sum(points for box, points in scores.items() if box in upper)
         lure = tempting(rs, position, best)
-        if best.category in upper and isinstance(lure, Score) and lure.category not in upper:
+        raced = sum(box in upper for box in scores) >= RACED  # a race under way: the bonus is in reach or slipping
+        if best.category in upper and isinstance(lure, Score) and lure.category not in upper and raced:
             return Theme.BONUS if got < rs.upper_bonus_threshold else None
         return None
     run, group = _runs(position.dice), _group(position.dice)
