@@ -18,7 +18,8 @@ by concern, each module importing (at run time) only those listed before it:
 - ``storage``: what storage holds, read, written and kept aside; ``waits``: what waits for a file or a timer;
 - ``table``: play at the table; ``aiming``: the target the hints may play for; ``entering``: the faces of real dice entered;
   ``records``: Statistics and backups; ``sharing``: the share dialog and
-  what it sends; ``screens``: the setup, save-problem, link-choice and Rules screens;
+  what it sends; ``screens``: the setup, save-problem, link-choice and Rules screens; ``trainer``: the trainer's
+  puzzles;
 - ``settings``: the page's language; ``start``: the start and the links it opens; ``ticks``: timers
   and fetched files; ``view``: what the page shows, from the App alone, drawn by ``update`` as the difference
   between the view before and after the handler.
@@ -30,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from game.app import aiming, entering, ticks, waking
+from game.app import aiming, entering, ticks, trainer, waking
 from game.app.effects import Console, ConsoleLevel, Ready, to_json
 from game.app.events import (
     DELETE_GAME,
@@ -40,6 +41,7 @@ from game.app.events import (
     Button,
     CellPressed,
     DieToggled,
+    DrillAnswered,
     Early,
     Event,
     FaceTapped,
@@ -84,6 +86,7 @@ from game.app.keys import (
     SETUP_KEY,
     SHARED_KEY,
     STORED_KEYS,
+    TRAINER_KEY,
     UNREADABLE_KEY,
     UNSAVED_KEY,
 )
@@ -191,6 +194,7 @@ __all__ = [
     "SWITCHES",
     "TABLES",
     "TIMERS",
+    "TRAINER_KEY",
     "UNREADABLE_KEY",
     "UNSAVED_KEY",
     "Answer",
@@ -200,6 +204,7 @@ __all__ = [
     "Button",
     "CellPressed",
     "DieToggled",
+    "DrillAnswered",
     "Early",
     "Effect",
     "Event",
@@ -357,6 +362,9 @@ BUTTONS: dict[Button, Callable[[App], Out]] = {
     Button.AIM_CHALLENGE: lambda app: aiming.aim_at(app, AimKind.CHALLENGE),
     Button.AIM_BEST: lambda app: aiming.aim_at(app, AimKind.BEST),
     Button.AIM_SET: aiming.aim_typed,
+    Button.PRACTISE: trainer.open_trainer,
+    Button.DRILL_NEXT: trainer.next_puzzle,
+    Button.DRILL_LEAVE: trainer.leave,
 }
 """What each button with an id does."""
 
@@ -413,6 +421,7 @@ HANDLERS: dict[type, Callable[[App, Any], Out]] = {
     BoxChosen: at_table(choose),
     CellPressed: at_table(refuse_cell),
     GameDeletePressed: ask_delete,
+    DrillAnswered: trainer.answer,
     Submit: on_submit,
     Toggled: lambda app, message: SWITCHES[message.switch](app, message.checked),
     LanguagePicked: lambda app, message: switch_language(app, message.code),

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import Enum, StrEnum
+from enum import StrEnum
 from typing import Any
 
+from game.app.ids import DELETE_GAME, Answer, Button, Switch  # the messages carry them: importable from here too
 from game.app.keys import KEPT_PREFIX, STORED_KEYS, Sent, Wanted
 from game.core.inputs import read_json
 from game.core.refusals import GameError
@@ -24,75 +25,6 @@ MAX_MESSAGE_BYTES = 64 * 1024 * 1024  # a start carries all the game's storage; 
 
 Form = tuple[tuple[str, str], ...]
 """The setup form's fields, as the page sent them."""
-
-
-class Button(Enum):
-    """The buttons with an id that Python answers (index.html, game.present.forms' lobby): the value is the id."""
-
-    SHARE_SEND = "share-send"
-    SHARE_CLOSE = "share-close"
-    ROLL = "roll-button"
-    UNDO = "undo-button"
-    RESULTS_UNDO = "results-undo"
-    NEXT_GAME = "next-game"
-    FINISH_MATCH = "finish-match"
-    SKIP = "skip-button"
-    PASS_START = "pass-start"
-    SEND_HERE = "send-here"
-    SEND_LINK = "send-link"
-    SEND_RESULT = "send-result"
-    CHEER_CLOSE = "cheer-close"
-    SHOW_REPORT = "show-report"
-    CHALLENGE_FRIEND = "challenge-friend"
-    SHARE_QR = "share-qr-button"
-    NEW_MATCH = "new-match"
-    QUICK_SOLO = "quick-solo"
-    QUICK_COMPUTER = "quick-computer"
-    QUICK_PASS = "quick-pass"
-    QUICK_DAILY = "quick-daily"
-    QUICK_REAL = "quick-real"
-    SHARE_RESULT = "share-result"
-    PLAY_AGAIN = "play-again"
-    NAMING_OK = "naming-ok"
-    NAMING_SKIP = "naming-skip"
-    MENU_NEW = "menu-new"
-    SAVE_PROBLEM_DISMISS = "save-problem-dismiss"
-    SAVE_PROBLEM_DOWNLOAD = "save-problem-download"
-    LINK_KEEP = "link-keep"
-    LINK_START = "link-start"
-    LOAD_NEWER = "load-newer"
-    MENU_STATS = "menu-stats"
-    STATS_CLOSE = "stats-close"
-    MENU_RULES = "menu-rules"
-    RULES_CLOSE = "rules-close"
-    EXPORT_BACKUP = "export-backup"
-    DELETE_ALL = "delete-all"
-    KEPT_DOWNLOAD = "kept-download"
-    KEPT_DELETE = "kept-delete"
-    AIM_POINTS = "aim-points"  # the hint panel's target control (game.present.aiming.picker)
-    AIM_CHALLENGE = "aim-challenge"
-    AIM_BEST = "aim-best"
-    AIM_SET = "aim-set"
-
-
-class Switch(Enum):
-    """The switches at the table: the value is the checkbox's id."""
-
-    HINTS = "hint-toggle"
-    CHANCES = "chances-toggle"
-
-
-class Answer(StrEnum):
-    """The questions the app asks (game.app.state.ask) whose yes comes back as it is; a game's deletion
-    comes back as ``delete:<id>`` (:data:`DELETE_GAME`), read as :class:`GameDeleteConfirmed`."""
-
-    LEAVE = "leave"
-    DELETE_KEPT = "delete-kept"
-    DELETE_ALL = "delete-all"
-
-
-DELETE_GAME = "delete:"
-"""The answer to deleting one game: this, then the game's id."""
 
 
 class TimerKind(StrEnum):
@@ -183,6 +115,13 @@ class GameDeletePressed(Input):
 
 
 @dataclass(frozen=True)
+class DrillAnswered(Input):
+    """A choice of the trainer's puzzle (``data-choice``: game.coach.drills.code), the person's answer."""
+
+    choice: str
+
+
+@dataclass(frozen=True)
 class Toggled(Input):
     """A switch at the table turned on or off."""
 
@@ -238,8 +177,7 @@ class Key:
 
 @dataclass(frozen=True)
 class Early:
-    """A person's message sent before Python was ready (a tap, key, change or submit), and the stamp of the table
-    it was made on: the kept table the page painted (game.app.waking), or "" where it painted none."""
+    """A person's message sent before Python was ready, and the stamp of the table it was made on (game.app.waking)."""
 
     event: PersonMessage
     board: str = ""
@@ -326,6 +264,7 @@ PersonMessage = (
     | BoxChosen
     | CellPressed
     | GameDeletePressed
+    | DrillAnswered
     | Toggled
     | LanguagePicked
     | StatsFiltered
@@ -390,6 +329,8 @@ def read_click(id: str = "", data: Form = (), form: Form = ()) -> PersonMessage 
         return BoxChosen(values["category"], form=form)
     if values.get("game"):
         return GameDeletePressed(values["game"], form=form)
+    if "choice" in values:
+        return DrillAnswered(values["choice"], form=form)
     if "row" in values and player is not None:
         return CellPressed(values["row"], player, form=form)
     return None

@@ -25,6 +25,7 @@ __all__ = [
     "SHARED_KEY",
     "PHONE_KEY",
     "HINTED_KEY",
+    "TRAINER_KEY",
     "STORED_KEYS",
     "FileKind",
     "Wanted",
@@ -43,6 +44,7 @@ CHALLENGE_KEY = "yacht-dice/challenge"  # the challenge link this phone's person
 SHARED_KEY = "yacht-dice/shared"  # the shared games (daily, challenge) played lately, each as far as it went
 PHONE_KEY = "yacht-dice/phone"  # this phone's id (game.core.marks), drawn once by the page
 HINTED_KEY = "yacht-dice/hints-by-name"  # the people who left their hints on (a JSON list of names)
+TRAINER_KEY = "yacht-dice/trainer"  # the trainer's schedule, progress and own mistakes (game.records.trainer)
 STORED_KEYS = (
     SAVE_KEY,
     SETUP_KEY,
@@ -54,6 +56,7 @@ STORED_KEYS = (
     SHARED_KEY,
     PHONE_KEY,
     HINTED_KEY,
+    TRAINER_KEY,
 )
 """The localStorage keys the page reads at start (docs/protocol.md)."""
 

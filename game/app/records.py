@@ -13,11 +13,12 @@ from dataclasses import replace
 
 from game.app.effects import AskPersisted, Console, ConsoleLevel, Download, Remove
 from game.app.events import Answered, File, GameDeleteConfirmed, Persisted
-from game.app.keys import CHALLENGE_KEY, HISTORY_KEY, REFERENCES
+from game.app.keys import CHALLENGE_KEY, HISTORY_KEY, REFERENCES, TRAINER_KEY
 from game.app.state import App, Out, Over, fetch, focus, store
 from game.app.storage import (
     history_to_write,
     kept_copies,
+    read_history,
     readable_history,
     remembered_fields,
     saved_elsewhere,
@@ -27,16 +28,19 @@ from game.app.table import begin
 from game.app.waits import TABLES
 from game.coach.session import Next, Session
 from game.core import links
+from game.core.cards import SeatKind
 from game.core.inputs import problem_text, read_json
 from game.core.refusals import GameError
-from game.present import markup, stats_view
+from game.present import markup, stats_view, trainer_view
 from game.present.stats_view import imported
 from game.present.words import WORDS
 from game.records import stats
 from game.records.backup import Backup
 from game.records.daily import today
+from game.records.history import History
 from game.records.loading import MAX_BACKUP_BYTES
 from game.records.record import NO_TIME, utc_time
+from game.records.trainer import Trainer
 
 REFERENCES_PATH = TABLES + "optimal.json"  # the optimal player's distributions (tools/build_optimal.py)
 
@@ -62,11 +66,42 @@ def open_stats(app: App, effects: list | None = None, key: str | None = None, na
     app = app.say(problem) if problem else app
     if history is not None:  # else the body as it was (the notice says why)
         page = stats_view.statistics(history, references, key or None, name or None, t=app.t, today=today(app.now))
-        app = replace(app, stats=markup.statistics(page, t=app.t))
+        practice = trainer_view.progress(stored_trainer(app).progress(page.name or person(app)), t=app.t)
+        app = replace(app, stats=markup.statistics(page, t=app.t) + practice)
     effects.append(AskPersisted())
     if app.over is not Over.STATS:  # opened (not a filter changed): the view scrolls it to its top
         effects.append(focus("stats-title"))
     return replace(app, over=Over.STATS).wait(stats=None), effects
+
+
+def shown_key(app: App) -> tuple[History | None, str]:
+    """The history and the rule set Statistics shows (its filter's, else its first; "" without games)."""
+    _, history, _ = read_history(app)
+    if history is None or not history.games:
+        return history, ""
+    sets = dict(stats.rule_sets(history, t=app.t))
+    return history, app.filters[0] if app.filters[0] in sets else next(iter(sets), "")
+
+
+def person(app: App) -> str:
+    """Whose practice it is: the person Statistics shows (its filter's, else its first of the rule set it shows),
+    else the first person at the table."""
+    if app.filters[1]:
+        return app.filters[1]
+    history, key = shown_key(app)
+    names = stats.players(history, key) if history is not None and key else ()
+    if names:
+        return names[0]
+    seats = app.session.match.seats if app.session is not None else ()
+    return next((seat.name for seat in seats if seat.kind is SeatKind.HUMAN), "")
+
+
+def stored_trainer(app: App) -> Trainer:
+    """The trainer's stored progress for Statistics (unreadable: none yet; the trainer keeps it aside when opened)."""
+    try:
+        return Trainer.from_json(app.value(TRAINER_KEY) or "")
+    except ValueError:
+        return Trainer()
 
 
 def references_came(app: App, data: bytes | None) -> Out:

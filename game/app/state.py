@@ -17,9 +17,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.app.effects import Apply, Confirm, Effect, Fetch, Focus, Store, Timer
 from game.app.keys import HISTORY_KEY, SAVE_KEY, Wanted
+from game.coach.coaching import Coach
+from game.coach.drills import Solution
 from game.coach.session import Session
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
+from game.core.rules import RuleSet
 from game.present import setup as setups
 from game.present.aiming import Aim
 from game.records.stats import Reference
@@ -40,6 +43,7 @@ class Screen(Enum):
     PLAY = "play"
     SAVE_PROBLEM = "save-problem"
     LINK_CHOICE = "link-choice"
+    TRAINER = "trainer"
 
 
 class Aside(Enum):
@@ -138,7 +142,22 @@ class LinkChoice:
     kind: ClassVar[Screen] = Screen.LINK_CHOICE
 
 
-Shown = LoadingScreen | SetupScreen | PlayScreen | SaveProblem | LinkChoice
+@dataclass(frozen=True)
+class TrainerScreen:
+    """The trainer (game.app.trainer): whose practice, of which rule set, the puzzle (None while the optimal
+    player's table comes), the choice answered ("": not yet), how many puzzles it asked, the screen it returns to."""
+
+    person: str
+    ruleset: RuleSet
+    coach: Coach
+    solution: Solution | None = None
+    answer: str = ""
+    asked: int = 0
+    back: Screen = Screen.SETUP
+    kind: ClassVar[Screen] = Screen.TRAINER
+
+
+Shown = LoadingScreen | SetupScreen | PlayScreen | SaveProblem | LinkChoice | TrainerScreen
 """The main screen shown, with what it alone holds."""
 
 

@@ -20,6 +20,7 @@ from game.app.start import language_came
 from game.app.state import App, Effect, Out
 from game.app.storage import copy_kept, history_kept, history_to_write, offer_newer, read_history, write_history
 from game.app.table import celebrate, challenge_result, commit, playing, sound
+from game.app.trainer import remember, table_came
 from game.app.waits import advance, needing
 from game.coach.coaching import Coach
 from game.coach.session import Next, Session
@@ -62,7 +63,8 @@ def record_finished(app: App, event: TimerFired) -> Out:
         app = app.wait(records=app.waiting.records[1:])
         finale = game == session.match.game and view.match_over(session.match)  # its fanfare played already
         app, history, more = record(app, history, session_record(session, game, ended), fanfare=not finale)
-        effects += more
+        app, kept = remember(app, session, game)  # its costliest decisions: the trainer's puzzles
+        effects += more + kept
     return app, effects
 
 
@@ -177,7 +179,9 @@ def on_fetched(app: App, event: Fetched) -> Out:
 
     records = tuple((taught(session), game, ended) for session, game, ended in app.waiting.records)
     app = replace(app, session=None if app.session is None else taught(app.session)).wait(records=records)
-    return advance(app)
+    app, asked = table_came(app, file.name, event.data)
+    app, effects = advance(app)
+    return app, asked + effects
 
 
 TIMERS: dict[TimerKind, Callable[[App, TimerFired], Out]] = {

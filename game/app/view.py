@@ -24,11 +24,12 @@ from game.app.state import (
     Screen,
     SetupScreen,
     Sharing,
+    TrainerScreen,
 )
 from game.app.storage import kept_copies, kept_under
 from game.app.table import against
 from game.core.i18n import ENGLISH, Text
-from game.present import forms, paint, rules_text, stats_view
+from game.present import forms, paint, rules_text, stats_view, trainer_view
 from game.present import setup as setups
 from game.present.words import KEPT_COPIES, SAVE_KEPT, WORDS
 from game.records import challenge
@@ -63,11 +64,12 @@ class Page:
     ended: tuple | None = None  # the results' context and the challenge's end (game.app.state.App.ended)
     share: Sharing | None = None  # the share dialog's content (None: closed)
     spoken: Notice = Notice()  # the board read aloud (the key B), in a live region the eyes do not see
+    trainer: tuple[str, bool] | None = None  # the trainer's body while it is shown, and whether it is answered
 
 
 SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of it is kept and downloadable)
 
-SCREENS = (Screen.SETUP, Screen.SAVE_PROBLEM, Screen.LINK_CHOICE, Screen.PLAY)
+SCREENS = (Screen.SETUP, Screen.SAVE_PROBLEM, Screen.LINK_CHOICE, Screen.PLAY, Screen.TRAINER)
 """The main screens, each an element of its kind's id: one is shown, the others hidden."""
 
 
@@ -118,7 +120,7 @@ def view(app: App) -> Page:
     # Real dice being entered: the tray shows the new roll, which the hint's marks on the last one's dice are not of.
     hinted = tuple(mark for mark in app.hinted if not (app.entering and str(mark[0][0]).startswith("#dice ")))
     page = replace(page, hint=app.hint, hinted=hinted, rules=rules, ended=app.ended, share=app.sharing)
-    page = replace(page, spoken=app.spoken)
+    page = replace(page, spoken=app.spoken, trainer=trainer_body(app))
     if not loading:
         page = lobby(app, page)
     if kind is not Screen.PLAY or app.session is None:
@@ -132,6 +134,17 @@ def view(app: App) -> Page:
         app.session, app.t, app.status, app.handing, app.thrown, reporting, app.board, line, theirs, app.entering
     )
     return replace(page, table=table, report=report_op(app))
+
+
+def trainer_body(app: App) -> tuple[str, bool] | None:
+    """The trainer's body (its puzzle, then its answer; a word while its table comes) and whether it is answered
+    (then Next is shown), while it is shown."""
+    shown = app.screen
+    if not isinstance(shown, TrainerScreen):
+        return None
+    if shown.solution is None:
+        return trainer_view.waiting(t=app.t), False
+    return trainer_view.puzzle(shown.ruleset, shown.solution, shown.answer, t=app.t), bool(shown.answer)
 
 
 def lobby(app: App, page: Page) -> Page:
@@ -280,6 +293,9 @@ def share_ops(shown: Sharing) -> list:
 def diff(old: Page, new: Page) -> tuple[list, dict | None]:
     """The ops that bring the page from ``old`` to ``new``, and the dice's motion when some are thrown."""
     ops = [*lobby_ops(old, new), *screen_ops(old, new), *records_ops(old, new)]
+    if new.trainer is not None and new.trainer != old.trainer:
+        ops += [("trainer-body", {"html": new.trainer[0]}), paint.show("drill-next", new.trainer[1])]
+        ops += [(("html", 0), {"scroll": True})] if old.trainer is None else []  # opened: read from its top
     if new.rules is not None and new.rules != old.rules:
         ops.append(("rules-body", {"html": new.rules}))
         ops += [(("html", 0), {"scroll": True})] if old.rules is None else []  # opened: read from their start

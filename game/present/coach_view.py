@@ -41,6 +41,7 @@ __all__ = [
     "report",
     "report_summary",
     "target_lines",
+    "why",
 ]
 
 
@@ -221,6 +222,11 @@ def _option_line(ruleset: rules.RuleSet, option: Option, chances: Chances, t: Te
     # Translators: a line of the hint panel: a decision, the expected final score it leads to (a decimal) and the
     # exact chances of the boxes it may make this turn ("Yahtzee 4.6%, Four of a Kind 27.0% and Full House 12.5%").
     return t._("{action} — {expected} · {odds}", action=action, expected=expected, odds=odds_text(ruleset, chances, t))
+
+
+def why(ruleset: rules.RuleSet, hint: Hint, t: Text = ENGLISH) -> str:
+    """Why the best option of ``hint`` is best, in the coach's words (the hint panel's and the trainer's)."""
+    return _why(ruleset, hint, t)
 
 
 def _why(ruleset: rules.RuleSet, hint: Hint, t: Text) -> str:

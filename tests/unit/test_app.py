@@ -41,6 +41,7 @@ from game.app import (
     SETUP_KEY,
     SHARED_KEY,
     STORED_KEYS,
+    TRAINER_KEY,
     UNREADABLE_KEY,
     UNSAVED_KEY,
     Answer,
@@ -96,6 +97,7 @@ from game.records.backup import Backup
 from game.records.history import History
 from game.records.loading import MAX_BACKUP_BYTES
 from game.records.record import session_record
+from game.records.trainer import Trainer
 
 ROOT = Path(__file__).resolve().parents[2]
 NOW = "2026-11-24T10:00:00Z"
@@ -1594,6 +1596,7 @@ STORED_VALUES = {
     ),
     PHONE_KEY: st.sampled_from([None, "", "AnnAnn", "not an id!"]),
     HINTED_KEY: st.sampled_from([None, "", "{", "[1]", '["Ann", "Zoe"]']),
+    TRAINER_KEY: st.sampled_from([None, "", "{", "[]", Trainer().answered("Ann", "x", right=False).to_json()]),
 }
 
 
@@ -1733,6 +1736,11 @@ class AppMachine(RuleBasedStateMachine):
     @rule(row=st.sampled_from(BOXES), player=st.sampled_from(["0", "1", "7", "", "x"]))
     def click_cell(self, row, player):
         self.send(read_click(data=(("row", row), ("player", player))))
+
+    @rule(choice=st.sampled_from(["keep:", "keep:4-4", "box:yacht", "box:chance", "keep:x", ""]))
+    def click_choice(self, choice):
+        """A trainer's choice (a stray one where no puzzle is shown, or one that is not the puzzle's)."""
+        self.send(read_click(data=(("choice", choice),)))
 
     @rule(game_id=st.sampled_from(["0" * 16, "x"]))
     def click_game(self, game_id):
