@@ -122,7 +122,8 @@ def on_persisted(app: App, event: Persisted) -> Out:
 
 
 def export_backup(app: App) -> Out:
-    """Download one file: the history, the match in progress, the setup form's choices and the challenge kept."""
+    """Download one file: the history, the match in progress, the setup form's choices, the challenge kept and the
+    trainer's progress (when readable: unreadable data is the trainer's to keep aside)."""
     app, history, problem, kept = readable_history(app)
     if history is None:
         return app.say(problem), []
@@ -132,7 +133,9 @@ def export_backup(app: App) -> Out:
         exported = utc_time(app.now)
     except ValueError:  # a time the page should never send: never a file the game cannot import again
         exported = NO_TIME
-    backup = Backup(history, session, {"setup": setup}, exported, kept_challenge(app))
+    trainer = stored_trainer(app)
+    practised = trainer.to_json() if trainer != Trainer() else None
+    backup = Backup(history, session, {"setup": setup}, exported, kept_challenge(app), practised)
     return app, [*kept, Download(f"yacht-dice-backup-{exported[:10]}.json", backup.to_json())]
 
 
@@ -149,6 +152,23 @@ def restore_challenge(app: App, text: str | None) -> Out:
     link = links.read(text)
     app = replace(app.holding(CHALLENGE_KEY, text), challenge=link.match, challenge_hints=link.hints)
     return app, [store(CHALLENGE_KEY, text)]
+
+
+def restore_trainer(app: App, text: str | None) -> Out:
+    """A backup's trainer merged into this phone's: a person's progress here is kept, and unreadable trainer data
+    here is never written over (the trainer keeps it aside when it opens)."""
+    raw = app.value(TRAINER_KEY)
+    if text is None:
+        return app, []
+    try:
+        here = Trainer.from_json(raw) if raw else Trainer()
+    except ValueError:
+        return app, []
+    merged = here.merged(Trainer.from_json(text))
+    if merged == here:
+        return app, []
+    text = merged.to_json()
+    return app.holding(TRAINER_KEY, text), [store(TRAINER_KEY, text)]
 
 
 def on_file(app: App, event: File) -> Out:
@@ -168,6 +188,8 @@ def on_file(app: App, event: File) -> Out:
     after = before.merge(backup.history)
     app, effects = write_history(app, after)
     app, more = restore_challenge(app, backup.challenge)
+    effects += more
+    app, more = restore_trainer(app, backup.trainer)
     effects += more
     ended = app.session is None or app.session.next is Next.OVER
     restore = backup.session is not None and ended and not saved_elsewhere(app)  # never over another tab's match

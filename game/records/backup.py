@@ -1,5 +1,5 @@
-"""A backup: the whole device in one file (the history, the match in progress, the settings and the challenge
-played against), and reading one.
+"""A backup: the whole device in one file (the history, the match in progress, the settings, the challenge
+played against and the trainer's progress), and reading one.
 
 The page gives the export time as ISO 8601 UTC text ("2026-11-23T07:00:00Z"). Reading a
 backup checks all of it (the history game by game, the session by restoring it, the settings
@@ -24,6 +24,7 @@ from game.core.inputs import Trouble, read_json, refusal
 from game.records import challenge as challenges
 from game.records.history import History, check_header, parse_json
 from game.records.record import utc_time
+from game.records.trainer import Trainer
 
 __all__ = [
     "BACKUP_FORMAT",
@@ -43,7 +44,7 @@ MAX_SETTINGS_CHARS = 64 * 1024
 """The most characters a backup's settings take as JSON."""
 
 _BACKUP_KEYS = ("format", "version", "exported", "history", "session", "settings")
-_OPTIONAL_KEYS = ("challenge",)  # written only when there is one: a backup made before it still reads
+_OPTIONAL_KEYS = ("challenge", "trainer")  # written only when there is one: a backup made before them still reads
 MAX_CHALLENGE_CHARS = 4096
 """The most characters a backup's challenge link text may take (one finished game's link is far shorter)."""
 
@@ -90,10 +91,20 @@ def _challenge(value: Any) -> str | None:
     return value
 
 
+def _trainer(value: Any) -> str | None:
+    """A backup's trainer progress, checked by reading it (game.records.trainer), as its stored text; None kept."""
+    if value is None:
+        return None
+    try:
+        return Trainer.from_json(json.dumps(value, allow_nan=False)).to_json()
+    except (TypeError, ValueError, RecursionError):
+        raise refusal("the backup's trainer progress is damaged", Trouble.DAMAGED, part="trainer") from None
+
+
 @dataclass(frozen=True)
 class Backup:
-    """The device in one file: the history, the match in progress (a session save or None), the settings, and the
-    challenge this device plays against (its link's text, or None).
+    """The device in one file: the history, the match in progress (a session save or None), the settings, the
+    challenge this device plays against (its link's text, or None) and the trainer's progress (its stored text).
 
     ``exported`` is when the file was made (ISO 8601 UTC, given by the page).
 
@@ -108,6 +119,7 @@ class Backup:
     settings: dict[str, Any] = field(default_factory=dict)
     exported: str | None = None
     challenge: str | None = None
+    trainer: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data, versioned; :meth:`from_dict` restores it exactly.
@@ -123,7 +135,8 @@ class Backup:
             "session": self.session,
             "settings": self.settings,
         }
-        return data | ({"challenge": self.challenge} if self.challenge is not None else {})
+        data |= {"challenge": self.challenge} if self.challenge is not None else {}
+        return data | ({"trainer": json.loads(self.trainer)} if self.trainer is not None else {})
 
     def to_json(self) -> str:
         """:meth:`to_dict` as compact JSON text (the file people keep).
@@ -155,7 +168,9 @@ class Backup:
             _session(data["session"]),
             _settings(data["settings"]),
         )
-        return cls(history, session, settings, exported, _challenge(data.get("challenge")))
+        return cls(
+            history, session, settings, exported, _challenge(data.get("challenge")), _trainer(data.get("trainer"))
+        )
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Backup:

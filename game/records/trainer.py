@@ -137,6 +137,17 @@ class Trainer:
         own = tuple((name, kept) for name, kept in self.own if name != person) + ((person, ranked),)
         return replace(self, own=own[-MAX_PEOPLE:])
 
+    def merged(self, other: Trainer) -> Trainer:
+        """This trainer with the people of ``other`` (a backup's) it lacks: a person's own progress here is kept.
+
+        >>> ann, bob = Trainer().answered("Ann", "k1", True), Trainer().answered("Bob", "k1", False)
+        >>> [name for name, _ in ann.merged(bob).people], ann.merged(ann.answered("Ann", "k2", True)) == ann
+        (['Bob', 'Ann'], True)
+        """
+        people = tuple(entry for entry in other.people if entry[0] not in dict(self.people)) + self.people
+        own = tuple(entry for entry in other.own if entry[0] not in dict(self.own)) + self.own
+        return replace(self, people=people[-MAX_PEOPLE:], own=own[-MAX_PEOPLE:])  # the newest last, as above
+
     def to_json(self) -> str:
         data = {
             "format": TRAINER_FORMAT,

@@ -327,3 +327,29 @@ def test_practise_from_statistics_is_for_the_person_and_rules_it_shows():
     assert (shown(opened).person, shown(opened).ruleset.name) == ("Bob", "yacht")
     lobby, _ = send(start(stored={HISTORY_KEY: history})[0], Pressed(Button.PRACTISE))
     assert shown(lobby).ruleset.name == "yahtzee"  # the form's rules, off Statistics
+
+
+def test_a_backup_carries_the_trainer_and_its_import_adds_only_the_people_this_phone_lacks():
+    from game.app.events import File
+    from game.records.backup import Backup
+
+    app, _ = practise()
+    app, _ = send(app, DrillAnswered(right_choice(shown(app))))
+    app, effects = send(app, Pressed(Button.EXPORT_BACKUP))
+    text = of(effects, "download")[0][1]
+    assert Trainer.from_json(Backup.from_json(text).trainer or "").progress("Ann").solved == 1
+    bob = Trainer().answered("Bob", "k1", False).to_json()
+    phone, _ = start("rules=yacht&players=Bob", stored={TRAINER_KEY: bob})
+    phone, effects = send(phone, File(len(text.encode()), text))
+    merged = Trainer.from_json(stores(effects, TRAINER_KEY)[-1])
+    assert merged.progress("Ann").solved == 1 and merged.progress("Bob").missed == 1  # Ann's from the file, Bob kept
+    here = Trainer().answered("Ann", "k9", False).to_json()
+    phone, effects = send(start(stored={TRAINER_KEY: here})[0], File(len(text.encode()), text))
+    assert not stores(effects, TRAINER_KEY)  # this phone's own Ann is never replaced by the file's
+    damaged = json.loads(text) | {"trainer": {"format": "yacht-dice/trainer", "version": 1, "people": 3}}
+    bad = json.dumps(damaged)
+    phone, effects = send(start(stored={TRAINER_KEY: bob})[0], File(len(bad), bad))
+    assert not stores(effects, TRAINER_KEY) and phone.value(TRAINER_KEY) == bob and "trainer" in str(effects)
+    garbage = "{not json"
+    phone, effects = send(start(stored={TRAINER_KEY: garbage})[0], File(len(text.encode()), text))
+    assert not stores(effects, TRAINER_KEY) and phone.value(TRAINER_KEY) == garbage  # never over unreadable data
