@@ -15,7 +15,7 @@ from game.records.history import History
 from game.records.record import SeatRecord, build_record, shape_of
 from tests.e2e import ui
 from tests.e2e.conftest import open_game
-from tests.e2e.test_ending import at_the_last_box
+from tests.e2e.test_ending import STILL, at_the_last_box
 
 YACHT = variants.ruleset("yacht")
 ROWS = ([3, 6, 9, 12, 15, 18, 0, 24, 30, 0, 20, 50], [2, 8, 9, 16, 20, 24, 26, 20, 0, 30, 23, 0])  # 187, 178
@@ -94,4 +94,5 @@ def test_an_ending_says_where_the_total_stands(page, base_url):
     words = f"Ann: 164 points this game, the first under these rules. Better than {math.floor(share * 100)}% of the "
     expect(page.locator("#ending li").first).to_have_text(words + "optimal player's games.", timeout=30_000)
     expect(page.locator("#ending")).to_contain_text("The optimal player averages 167.0 under these rules.")
+    page.wait_for_function(STILL)  # the scene come to rest: axe weighs its colours, not a frame of its fade
     assert serious(page) == []
