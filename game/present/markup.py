@@ -270,6 +270,13 @@ def report(sections: Sequence[coach_view.ReportSection], t: Text = ENGLISH) -> s
     return "".join(parts)
 
 
+def _drawn(values: Sequence[float]) -> int:
+    """How many games a trend chart draws, for its caption: the last charts.LAST, or all where fewer (LAST for none)."""
+    from game.records.charts import LAST
+
+    return min(LAST, len(values)) or LAST
+
+
 def statistics(page: stats_view.StatsPage, t: Text = ENGLISH) -> str:
     """The Statistics screen's body: rule set and person pickers, numbers, charts, rivals, recent games.
 
@@ -338,7 +345,7 @@ def statistics(page: stats_view.StatsPage, t: Text = ENGLISH) -> str:
                             t.n_(
                                 "Points lost against optimal play, last {count} game",
                                 "Points lost against optimal play, last {count} games",
-                                charts.LAST,
+                                _drawn(page.trend),
                             ),
                             id_prefix="lost",
                             t=t,
@@ -349,7 +356,7 @@ def statistics(page: stats_view.StatsPage, t: Text = ENGLISH) -> str:
                             t.n_(
                                 "Rating: points lost per decision, last {count} game",
                                 "Rating: points lost per decision, last {count} games",
-                                charts.LAST,
+                                _drawn(page.rating_trend),
                             ),
                             # Translators: what a rating chart's line shows (its legend and table head).
                             label=t._("Per decision"),

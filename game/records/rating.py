@@ -11,7 +11,8 @@ Which games count (:func:`rating`), from the records the history keeps (game.rec
 
 * only people's games where the review weighed the choices (the loss is known) and the record says
   how many decisions that loss is over (records from before that was kept are left out);
-* a game played on hints decides nothing: one with hints on where no choice lost anything is left out;
+* a game played on hints decides nothing: one with hints on where no choice lost anything (:data:`ON_HINTS`)
+  is left out;
 * a game with an undo or with hints on is rated apart (:attr:`Rating.helped`), not in the rating.
 
 >>> from game.records.history import History
@@ -32,10 +33,14 @@ if TYPE_CHECKING:
     from game.records.history import History
     from game.records.record import GameRecord
 
-__all__ = ("BANDS", "RECENT", "Band", "Rated", "Rating", "band", "rated", "rating")
+__all__ = ("BANDS", "ON_HINTS", "RECENT", "Band", "Rated", "Rating", "band", "rated", "rating")
 
 RECENT = 20
 """The games of the recent rating (the latest, on their own)."""
+
+ON_HINTS = 0.005
+"""A game with hints on that lost less than this in all was played on hints: every choice a best move (the
+review's tolerance, game.coach.advice.Report.best_moves), a tie's rounding (1e-12, say) no choice of the person's."""
 
 
 class Band(Enum):
@@ -145,7 +150,7 @@ def rated(record: GameRecord, seat: int) -> Rated | None:
     if not record.seats[seat].person or not record.decisions or not record.hinted:
         return None
     lost, decisions, hinted = record.lost[seat], record.decisions[seat], record.hinted[seat]
-    if lost is None or not decisions or (hinted and lost == 0):
+    if lost is None or not decisions or (hinted and lost < ON_HINTS):
         return None
     return Rated(record.ended, lost, decisions, hinted or record.undos[seat] > 0)
 

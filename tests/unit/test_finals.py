@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -30,9 +31,9 @@ def moments(probs):
     return mean, math.sqrt(math.fsum((k - mean) ** 2 * p for k, p in enumerate(probs)))
 
 
-def test_the_three_main_rule_sets_have_their_distribution():
-    assert {"yacht.bin", "yahtzee.bin", "yatzy.bin"} <= set(BUILT)
-    assert set(BUILT) <= set(SHIPPED)  # nothing for a rule set without a shipped table
+def test_every_rule_set_with_a_table_has_its_distribution():
+    assert set(BUILT) == set(SHIPPED)  # each shipped table's, and nothing for a rule set without one
+    assert all(distribution(rs) is not None for rs in SHIPPED.values())
 
 
 @pytest.mark.parametrize("name", BUILT)
@@ -41,7 +42,7 @@ def test_each_distribution_sums_to_one_and_has_the_advisors_mean(name):
     assert probs is not None and min(probs) >= 0
     assert math.fsum(probs) == pytest.approx(1.0, abs=1e-9)
     mean, sd = moments(probs)
-    assert mean == pytest.approx(MANIFEST[name]["expected"], abs=1e-3)  # the table's values, rounded to 2**-16
+    assert mean == pytest.approx(MANIFEST[name]["expected"], abs=1e-6)  # the solver's, to the manifest's 6 decimals
     assert sd == pytest.approx(MANIFEST[name]["sd"], abs=0.01)  # the spread table's, from the same play
 
 
@@ -52,6 +53,26 @@ def test_yatzy_matches_the_published_figures_within_a_point():
     for got, published in zip(percentiles(probs, (50, 5, 95, 99)), (249, 179, 309, 325)):
         assert abs(got - published) <= 1
     assert moments(probs)[1] == pytest.approx(38.5, abs=0.5)
+
+
+def readme_figures() -> dict[str, tuple[float, ...]]:
+    """The README's table of each distribution's figures, by table file: mean, sd, median, 5th, 95th, 99th."""
+    rows = {}
+    for line in (ROOT / "README.md").read_text().splitlines():
+        found = re.fullmatch(r"\s*\|[^|]*\| `([\w.-]+\.bin)` \|((?: [\d.]+ \|){6})", line)
+        if found:
+            rows[found[1]] = tuple(float(cell) for cell in found[2].strip(" |").split(" | "))
+    return rows
+
+
+def test_the_readme_gives_each_distributions_figures_as_computed():
+    figures = readme_figures()
+    assert set(figures) == set(BUILT)
+    for name, (mean, sd, *cuts) in figures.items():
+        probs = distribution(SHIPPED[name])
+        assert probs is not None
+        assert (round(moments(probs)[0], 2), round(moments(probs)[1], 2)) == (mean, sd), name
+        assert percentiles(probs, (50, 5, 95, 99)) == tuple(cuts), name
 
 
 def test_a_standing_is_the_share_of_games_below_the_total():

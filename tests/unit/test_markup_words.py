@@ -241,7 +241,7 @@ def test_the_statistics_screen_is_worded_by_t():
     html = markup.statistics(_stats_page(), t=MARKED)
     assert unworded(html, NAMES) == []
     html = html.replace("&#x27;", "'")
-    assert "«Totals, with the optimal player's»" in html and "«Points lost against optimal play, last 50 games»" in html
+    assert "«Totals, with the optimal player's»" in html and "«Points lost against optimal play, last 2 games»" in html
     assert 'aria-label="«Delete the game «2026-01-05 · Yatzy · Ann 212»»"' in html
 
 
@@ -250,7 +250,7 @@ def test_the_statistics_screen_in_english_is_as_before():
     for words in (
         "Totals, with the optimal player&#x27;s",
         "Each box&#x27;s average against the optimal player&#x27;s",
-        "Points lost against optimal play, last 50 games",
+        "Points lost against optimal play, last 2 games",
         ">Head to head<",
         ">Recent games<",
         ">Delete<",

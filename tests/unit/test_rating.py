@@ -69,9 +69,10 @@ def test_games_that_decide_nothing_are_left_out():
         game(3, lost=(None,), decisions=(None,)),  # no review (the advisor was not exact)
         game(4, lost=(9.0,), decisions=(), hinted=()),  # an older record: its decisions unknown
         game(5, lost=(9.0,), decisions=(0,)),
+        game(6, lost=(3e-12,), decisions=(30,), hinted=(True,)),  # on hints: a tie's rounding is no choice
     ]
     r = rating(history(*records), KEY, "Ann")
-    assert [g.lost for g in r.games] == [3.0] and r.helped == () and r.left_out == 4
+    assert [g.lost for g in r.games] == [3.0] and r.helped == () and r.left_out == 5
 
 
 def test_games_with_undos_or_hints_are_rated_apart():
@@ -168,6 +169,9 @@ def test_statistics_show_the_rating_its_scale_and_its_chart():
     html = markup.statistics(page)
     assert 'id="rating-' in html and "stats-scale" in html
     assert "<td>0.15</td>" in html  # a rating's chart gives hundredths
+    # each chart's caption counts the games it draws (fewer than charts.LAST here)
+    assert "Rating: points lost per decision, last 3 games" in html
+    assert "Points lost against optimal play, last 4 games" in html
 
 
 def test_statistics_say_when_no_game_is_rated_yet():
