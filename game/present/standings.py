@@ -29,8 +29,22 @@ if TYPE_CHECKING:
 # Translators: the end of a game: where the total stands ("Better than 62% of the optimal player's games.").
 BETTER = N_("Better than {percent} of the optimal player's games.")
 """Where a total stands against the optimal player's exact final-score distribution (game.coach.finals)."""
+# Translators: the end of a game whose total is below nearly all the optimal player's ("Lower than 99% of ...").
+LOWER = N_("Lower than {percent} of the optimal player's games.")
+"""Where a total below 99% of the optimal player's games stands: "better than 0%" says it the wrong way round."""
 
-__all__ = ["BETTER", "Outcome", "Personal", "Ending", "Results", "winner_text", "ending", "results"]
+__all__ = [
+    "BETTER",
+    "LOWER",
+    "standing_words",
+    "Outcome",
+    "Personal",
+    "Ending",
+    "Results",
+    "winner_text",
+    "ending",
+    "results",
+]
 
 
 class Outcome(Enum):
@@ -206,12 +220,24 @@ def _context(shown: Ending, t: Text) -> tuple[str, ...]:
             )
             line = f"{line} {before}"
         if person.standing is not None:
-            line = f"{line} {t._(BETTER, percent=t.percent(math.floor(person.standing * 100) / 100, 0))}"
+            line = f"{line} {standing_words(person.standing, t)}"
         out.append(line)
     if shown.optimal is not None:
         # Translators: the end of a game: the optimal player's expected total under the match's rules ("254.6").
         out.append(t._("The optimal player averages {mean} under these rules.", mean=t.number(shown.optimal, 1)))
     return tuple(out)
+
+
+def standing_words(share: float, t: Text = ENGLISH) -> str:
+    """Where a total stands: the share of the optimal player's games below it, rounded down, or where that is
+    under 1%, the share above it (at most 99%: "lower than 100%" would claim more than its rounding knows).
+
+    >>> standing_words(0.625), standing_words(0.004)
+    ("Better than 62% of the optimal player's games.", "Lower than 99% of the optimal player's games.")
+    """
+    if share < 0.01:
+        return t._(LOWER, percent=t.percent(min(math.floor((1 - share) * 100) / 100, 0.99), 0))
+    return t._(BETTER, percent=t.percent(math.floor(share * 100) / 100, 0))
 
 
 def results(

@@ -64,6 +64,8 @@ PER_DECISION_BAND = N_("{value} per decision, {band}")
 PER_DECISION = N_("{value} per decision")
 # Translators: where a final total stands against the optimal player's games ("better than 62% of its games").
 BETTER_THAN = N_("better than {percent} of its games")
+# Translators: where a final total below nearly all the optimal player's games stands ("lower than 99% of its games").
+LOWER_THAN = N_("lower than {percent} of its games")
 
 
 @dataclass(frozen=True)
@@ -142,9 +144,11 @@ def _standing_rows(ruleset: RuleSet, median: float, best: int, t: Text) -> tuple
 def better_than(share: float, t: Text = ENGLISH) -> str:
     """A share of the optimal player's games below a total, in words, the percentage rounded down.
 
-    >>> better_than(0.625), better_than(0.999)
-    ('better than 62% of its games', 'better than 99% of its games')
+    >>> better_than(0.625), better_than(0.999), better_than(0.0)
+    ('better than 62% of its games', 'better than 99% of its games', 'lower than 99% of its games')
     """
+    if share < 0.01:  # "better than 0%" says it the wrong way round
+        return t._(LOWER_THAN, percent=t.percent(min(math.floor((1 - share) * 100) / 100, 0.99), 0))
     return t._(BETTER_THAN, percent=t.percent(math.floor(share * 100) / 100, 0))
 
 
