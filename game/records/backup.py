@@ -136,7 +136,7 @@ class Backup:
             "settings": self.settings,
         }
         data |= {"challenge": self.challenge} if self.challenge is not None else {}
-        return data | ({"trainer": json.loads(self.trainer)} if self.trainer is not None else {})
+        return data | ({"trainer": read_json(self.trainer, "trainer's data")} if self.trainer is not None else {})
 
     def to_json(self) -> str:
         """:meth:`to_dict` as compact JSON text (the file people keep).
