@@ -1729,6 +1729,11 @@ class AppMachine(RuleBasedStateMachine):
     def click_die(self, die):
         self.send(read_click(data=(("die", str(die)),)))
 
+    @rule(face=st.integers(-1, 21))
+    def tap_face(self, face):
+        """A face of the real dice's pad (one the dice lack, or in a match of the game's own dice, too)."""
+        self.send(read_click(data=(("face", str(face)),)))
+
     @rule(box=st.sampled_from(BOXES))
     def click_box(self, box):
         self.send(click(box))

@@ -45,7 +45,7 @@ from game.app import (
     read_event,
     read_timer,
 )
-from game.app.events import PersonMessage, timer
+from game.app.events import DrillAnswered, FaceTapped, PersonMessage, timer
 from game.present.aiming import AimKind, Offer, picker
 from game.present.forms import setup_form
 
@@ -141,6 +141,8 @@ def person_messages() -> st.SearchStrategy[PersonMessage]:
         st.builds(BoxChosen, TEXTS, form=FORMS),
         st.builds(CellPressed, TEXTS, st.integers(0, 99), form=FORMS),
         st.builds(GameDeletePressed, TEXTS.filter(bool), form=FORMS),
+        st.builds(FaceTapped, st.integers(0, 10**20), form=FORMS),
+        st.builds(DrillAnswered, TEXTS, form=FORMS),
         st.builds(Toggled, st.sampled_from(Switch), st.booleans(), form=FORMS),
         st.builds(LanguagePicked, TEXTS, form=FORMS),
         st.builds(StatsFiltered, TEXTS, st.just(""), form=FORMS),
@@ -162,6 +164,8 @@ def page_json(message: Message) -> dict:
         BoxChosen: lambda m: {"type": "click", "data": {"category": m.category}},
         CellPressed: lambda m: {"type": "click", "data": {"row": m.row, "player": str(m.player)}},
         GameDeletePressed: lambda m: {"type": "click", "data": {"game": m.game}},
+        FaceTapped: lambda m: {"type": "click", "data": {"face": str(m.face)}},
+        DrillAnswered: lambda m: {"type": "click", "data": {"choice": m.choice}},
         Toggled: lambda m: {"type": "change", "id": m.switch.value, "value": "on", "checked": m.checked},
         LanguagePicked: lambda m: {"type": "change", "id": "language", "value": m.code},
         StatsFiltered: lambda m: (
