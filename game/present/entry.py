@@ -21,7 +21,7 @@ from game.present import view
 from game.present.markup import die_face
 from game.present.tags import element
 
-__all__ = ["pad", "dice", "pad_label"]
+__all__ = ["pad", "dice", "pad_label", "status"]
 
 
 def pad(ruleset: RuleSet, t: Text = ENGLISH) -> str:
@@ -63,3 +63,26 @@ def dice(match: Match, entering: tuple[int, ...], t: Text = ENGLISH) -> tuple[vi
             label = t._("Die {number}, entered {face}: tap to take it back", number=index + 1, face=face)
         out.append(view.Die(index, face, False, label, face is not None))
     return tuple(out)
+
+
+def status(match: Match, entering: tuple[int, ...], said: str, t: Text = ENGLISH) -> str:
+    """The status line while a roll is entered: who enters it, the faces so far and how many of the dice, so that
+    each tap (or take-back) is heard in the live region; ``said`` (the step's line) when none is entered.
+
+    >>> from game.core.dice import Draw
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann"], seed=1, draw=Draw.ENTERED)
+    >>> status(m, (6, 2), "Ann's turn: roll the dice"), status(m, (), "Ann's turn: roll the dice")
+    ('Ann enters the roll: 6, 2 (2 of 5 dice)', "Ann's turn: roll the dice")
+    """
+    if not entering:
+        return said
+    faces = ", ".join(str(face) for face in entering)
+    # Translators: the status line (read aloud) while the dice rolled on a table are entered ("6, 2 (2 of 5 dice)").
+    return t._(
+        "{name} enters the roll: {faces} ({count} of {dice} dice)",
+        name=match.current_name,
+        faces=faces,
+        count=len(entering),
+        dice=match.ruleset.dice,
+    )

@@ -159,7 +159,7 @@ def table(
         elements=elements,
         marks=view.roll_marks(match),
         results=results,
-        status=status,
+        status=entry.status(match, entering, status, t) if entered(match) else status,
         thrown=thrown,
         challenge=challenge,
     )

@@ -244,3 +244,14 @@ def test_the_hints_marks_leave_the_tray_while_the_next_roll_is_entered():
     assert die_marks
     app, effects = send(app, Key("6"))
     assert all(ops(effects, at)[-1]["toggle"] == {"hint-keep": False, "hint-best": False} for at in die_marks)
+
+
+def test_each_face_entered_or_taken_back_is_said_in_the_status_line():
+    """By ear: the live region says the roll being entered at every tap, so a person who cannot see the tray knows."""
+    app, _ = start(match=real())
+    app, effects = send(app, *taps(6, 3))
+    assert [o["text"] for o in ops(effects, "status")][-1] == "Ann enters the roll: 6, 3 (2 of 5 dice)"
+    app, effects = send(app, Key("Backspace"))
+    assert [o["text"] for o in ops(effects, "status")] == ["Ann enters the roll: 6 (1 of 5 dice)"]
+    app, effects = send(app, *taps(6, 6, 6, 1))
+    assert [o["text"] for o in ops(effects, "status")][-1].startswith("Ann rolled 6, 6, 6, 6, 1")
