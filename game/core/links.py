@@ -83,7 +83,6 @@ class Why(Enum):
     ANOTHER_MATCH = "another_match"
     OLDER = "older"
     UNSENDABLE = "unsendable"
-    REAL_DICE = "real_dice"
 
 
 _WORDS = {
@@ -94,7 +93,6 @@ _WORDS = {
     Why.ANOTHER_MATCH: N_("This link is of the same match, but its moves differ from this phone's: it was not used."),
     Why.OLDER: N_("This phone already has a newer state of this match: it is kept."),
     Why.UNSENDABLE: N_("This match cannot be sent by link (it began before links)."),
-    Why.REAL_DICE: N_("A game played with real dice stays on this phone: it cannot be sent by link."),
 }
 
 
@@ -162,37 +160,35 @@ def _mask(held: tuple[bool, ...]) -> int:
     return sum(1 << i for i, flag in enumerate(held) if flag)
 
 
-def _start(match: Match) -> Match:
-    return match.begun()
-
-
 def moves(match: Match) -> tuple[tuple[int, int], ...]:
     """The digits of the match's finished turns and game ends, each with its base: ``(digit, base)``.
 
     A turn is the number of rolls less one (base: the rolls it had, saved ones included: the engine's
     ``rolls_left`` as it began, never the rule set's rolls a turn), the dice held before each
     reroll (base: 2 ** dice) and the box among those still open; a game's end is next (0) or
-    finish (1). A turn not yet scored is left out.
+    finish (1). A turn not yet scored is left out. Real dice (Draw.ENTERED: no seed draws them) add each roll's faces.
 
     >>> from game.core.engine import new_match
     >>> moves(new_match("yacht", ["Ann"], seed=1).roll().hold(0).roll().score("choice"))
     ((1, 3), (1, 32), (10, 12))
     """
-    current = _start(match)
+    current = match.begun()
     out: list[tuple[int, int]] = []
     turn: list[tuple[int, int]] = []
-    rolls = 0
+    rolls = rerolls = 0
     for action in match.actions:
         if isinstance(action, Roll):
-            if action.faces is not None:
+            if (action.faces is not None) != (match.draw is Draw.ENTERED):
                 raise LinkError("a roll with given faces cannot travel by link", Why.UNSENDABLE)
             if current.rolls == 0:
-                turn, rolls = [], current.rolls_left
+                turn, rolls, rerolls = [], current.rolls_left, 0
             else:
                 turn.append((_mask(current.held), 1 << current.ruleset.dice))
+                rerolls += 1
+            turn += [(face - 1, current.ruleset.sides) for face in action.faces or ()]
         elif isinstance(action, Score):
             ids = list(current.open_categories())
-            out += [(len(turn), rolls), *turn, (ids.index(action.category), len(ids))]
+            out += [(rerolls, rolls), *turn, (ids.index(action.category), len(ids))]
         elif isinstance(action, (NextGame, Finish)):
             out.append((int(isinstance(action, Finish)), 2))
         current = current.apply(action)
@@ -224,18 +220,26 @@ def _replay(start: Match, steps: int, value: int) -> Match:
             match = match.apply(Finish() if take(2) else NextGame())
             continue
         rerolls = take(match.rolls_left)
-        match = match.roll()
+        match = _rolled(match, take)
         for _ in range(rerolls):
             mask = take(1 << match.ruleset.dice)
             for die in range(match.ruleset.dice):
                 if match.held[die] != bool(mask >> die & 1):
                     match = match.apply(Hold(die, bool(mask >> die & 1)))
-            match = match.roll()
+            match = _rolled(match, take)
         ids = list(match.open_categories())
         match = match.apply(Score(ids[take(len(ids))]))
     if value:
         raise LinkError("digits left over after the last move", Why.DAMAGED)
     return match
+
+
+def _rolled(match: Match, take: Callable[[int], int]) -> Match:
+    """The match after its next roll: drawn from its seed, or with real dice the faces the link carries."""
+    if match.draw is not Draw.ENTERED:
+        return match.roll()
+    thrown = match.ruleset.dice if match.rolls == 0 else match.held.count(False)
+    return match.roll(faces=[take(match.ruleset.sides) + 1 for _ in range(thrown)])
 
 
 # ----------------------------------------------------------------------------- the text of a link
@@ -311,8 +315,6 @@ def write(
     """
     if match.draw is Draw.SEQUENCE:
         raise LinkError("a match that draws its dice in sequence", Why.UNSENDABLE)
-    if match.draw is Draw.ENTERED:  # its dice are on a table: a link would replay it on the seed's dice instead
-        raise LinkError("a match played with real dice", Why.REAL_DICE)
     digits = moves(match)
     number = _number(digits)
     version = 1 if match.draw is Draw.SLOT else LINK_VERSION
@@ -330,6 +332,7 @@ def write(
         **({"i": list(match.dice_seats)} if version >= 2 else {}),
         **({"f": list(seat_marks)} if version >= 2 and seat_marks else {}),
         **({"h": 1} if version >= 2 and hints and kind is LinkKind.CHALLENGE else {}),
+        **({"d": 1} if match.draw is Draw.ENTERED else {}),  # real dice: the faces are in the moves, no seed draws
     }
     body = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
     return f"{_b64(body)}.{_check(body)}"
@@ -337,8 +340,9 @@ def write(
 
 _KEYS = {1: {"v", "k", "r", "s", "g", "e", "u", "p", "n", "m"}}  # each checked by its entry in _SHAPES
 _KEYS[2] = _KEYS[1] | {"i"}
-# "f", the seats' marks: since marks (a version 2 link made before has none); "h", a challenge's hints allowed
-_OPTIONAL = {1: set(), 2: {"f", "h"}}
+# "f", the seats' marks: since marks (a version 2 link made before has none); "h", a challenge's hints allowed;
+# "d", real dice (each roll's faces in the moves)
+_OPTIONAL = {1: set(), 2: {"f", "h", "d"}}
 _DRAWS = {1: Draw.SLOT, 2: Draw.SEAT}
 
 
@@ -395,7 +399,7 @@ def _read(text: Any) -> Link:
         [Seat.human(seat[0]) if len(seat) == 1 else Seat.computer(seat[0], Level(seat[1])) for seat in seats],
         data["g"],
         data["e"],
-        draw=_DRAWS[version],
+        draw=Draw.ENTERED if data.get("d") else _DRAWS[version],
         dice_seats=data.get("i", []),
     )
     if data["n"] > len(start.seats) * MAX_GAMES * (start.rounds + 1):  # the engine plays on up to MAX_GAMES
@@ -455,6 +459,7 @@ _SHAPES: dict[str, Callable[[Any], bool]] = {
     "i": lambda value: isinstance(value, list) and all(_whole(seat) for seat in value),  # whose dice each seat meets
     "f": lambda value: isinstance(value, list) and all(marks.is_mark(mark) for mark in value),  # each seat's phones
     "h": lambda value: type(value) is int and value == 1,  # a challenge's hints allowed (absent: none)
+    "d": lambda value: type(value) is int and value == 1,  # real dice (absent: the seed draws the dice)
 }
 
 

@@ -411,7 +411,7 @@ def quick_setup(
     person's name: one game of the standard rules (in forced order where it is chosen) on the day's seed
     (game.records.daily), and no undo, which would show the dice to come (a slot's dice are the same after an undo).
     Real dice (the score of a game played on a table) takes the seats the form shows, every one a person, and keeps
-    undo on: it mends a mis-entered roll.
+    undo on: it mends a mis-entered roll; with separate phones chosen, each phone sends its turn and its faces.
 
     >>> fields = {"rules": "yatzy", "count": "3", "name1": "Ann", "kind2": "perfect", "name3": "Bob", "undo": "1"}
     >>> for quick in Quick:
@@ -450,7 +450,8 @@ def quick_setup(
     if quick is Quick.REAL:  # the seats the form shows, every one a person: the dice are on the table, not the phone
         count = _whole(fields.get("count", "2"), 1, MAX_PLAYERS) or 2
         shown = tuple(name for name, _ in rows[:count])
-        return Setup(setup.rules, setup.options, shown, ("human",) * count, setup.games, real_dice=True), problems
+        real = Setup(setup.rules, setup.options, shown, ("human",) * count, setup.games, remote=setup.remote)
+        return replace(real, real_dice=True), problems  # on separate phones too: each sends its turn's faces
     seats = {Quick.SOLO: people[:1], Quick.COMPUTER: [people[0], computers[0]], Quick.PASS: people[:2]}[quick]
     players, kinds = zip(*seats)
     passing = quick is Quick.PASS  # two people on one phone: never a match sent between phones

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from game.core import links
 from game.core.actions import Finish, Hold, NextGame, Roll, Score
 from game.core.cards import Seat
+from game.core.dice import Draw
 from game.core.engine import new_match
 from game.core.links import LinkError, LinkKind, Relation, Why
 
@@ -26,17 +27,25 @@ def play(match, rng: random.Random, turns: int):
         if match.game_over:
             match = match.apply(Finish() if rng.random() < 0.3 else NextGame())
             continue
-        match = match.roll()
+        match = rolled(match, rng)
         while match.rolls_left and rng.random() < 0.7:
             for die in range(match.ruleset.dice):
                 match = match.apply(Hold(die, rng.random() < 0.5))
             if all(match.held):
                 match = match.apply(Hold(0, False))
-            match = match.roll()
+            match = rolled(match, rng)
         if match.rolls_left and rng.random() < 0.3:  # a hold not followed by a roll: a link drops it
             match = match.apply(Hold(0, True))
         match = match.apply(rng.choice([a for a in match.legal_actions() if isinstance(a, Score)]))
     return match
+
+
+def rolled(match, rng: random.Random):
+    """The next roll: the seed's dice, or with real dice faces typed in at random."""
+    if match.draw is not Draw.ENTERED:
+        return match.roll()
+    thrown = match.ruleset.dice if match.rolls == 0 else match.held.count(False)
+    return match.roll(faces=[rng.randint(1, match.ruleset.sides) for _ in range(thrown)])
 
 
 def sign(data: dict) -> str:
@@ -83,6 +92,25 @@ def test_a_link_reads_back_as_the_match_it_was_written_from(rules, seats, games,
     assert (got.finished, got.game_over) == (match.finished, match.game_over)
     assert links.relation(match, got) is Relation.SAME
     assert links.write(got, undo=False, pass_phone=True) == text
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=st.sampled_from(RULES), seats=st.integers(1, 5), turns=st.integers(0, 70), chance=st.integers(0, 2**32))
+def test_a_real_dice_link_reads_back_with_every_face_entered(rules, seats, turns, chance):
+    """Real dice: no seed draws them, so the link carries each roll's faces; it stays within a messenger's link."""
+    name, options = (rules, {}) if isinstance(rules, str) else rules
+    from game.core.variants import ruleset
+
+    start = new_match(ruleset(name, **options), [f"P{i}" for i in range(seats)], 1, 5, draw=Draw.ENTERED)
+    match = play(start, random.Random(chance), turns)
+    text = links.write(match)
+    got = links.read(text).match
+    assert (got.draw, got.cards, got.player, got.finished) == (Draw.ENTERED, match.cards, match.player, match.finished)
+    assert links.relation(match, got) is Relation.SAME and links.write(got) == text
+    assert len(text) <= links.MAX_LINK_CHARS
+    if match.actions:  # another play of the same start: never the same state unless it is the same play
+        other = play(start, random.Random(chance + 1), turns)
+        assert links.relation(match, other) is not Relation.SAME or other.actions == match.actions
 
 
 def test_a_turn_under_way_is_left_out_and_the_link_stops_at_its_start():

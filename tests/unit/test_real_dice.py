@@ -12,6 +12,7 @@ from game.core import links, saves
 from game.core.cards import Seat
 from game.core.dice import Draw
 from game.core.engine import new_match
+from game.core.entered import entry
 from game.core.refusals import GameError
 from game.present.setup import Setup, form_values
 from game.records import challenge, daily, rating
@@ -140,7 +141,7 @@ def test_a_sixth_face_and_entering_in_a_computers_turn_are_refused():
         new_match("yacht", ["Ann", Seat.computer("Cy", "easy")], seed=7, draw=Draw.ENTERED)
 
 
-def test_a_real_dice_match_round_trips_through_a_save_and_never_travels_by_link():
+def test_a_real_dice_match_round_trips_through_a_save_and_a_link_with_its_faces():
     app, _ = start(match=real())
     app, _ = send(app, *digits("66234"), *digits("66661"), click("choice"), *digits("123"))
     saved = app.session.to_json()
@@ -148,11 +149,21 @@ def test_a_real_dice_match_round_trips_through_a_save_and_never_travels_by_link(
     again, _ = start(match=saved)
     assert again.session.match == app.session.match and again.session.match.draw is Draw.ENTERED
     assert saves.from_json(saves.to_json(app.session.match)) == app.session.match
-    with pytest.raises(links.LinkError) as refused:
-        links.write(app.session.match)
-    assert refused.value.why is links.Why.REAL_DICE and "real dice" in refused.value.text()  # not "before links"
-    with pytest.raises(links.LinkError):
-        links.write(real().match)  # not even before its first roll: a link would replay it on the seed's dice
+    app, _ = send(app, *digits("45"), *digits("12345"))  # Bob's roll, then his second as it lies
+    app, _ = send(app, click("little_straight"))
+    match = app.session.match
+    link = links.read(links.write(match))
+    assert link.match == match and link.match.draw is Draw.ENTERED  # the faces entered, not the seed's dice
+    assert [card.scores for card in link.match.cards[0]] == [{"choice": 25}, {"little_straight": 30}]
+    assert links.relation(match, link.match) is links.Relation.SAME
+    other = match.begun()
+    for faces in ((6, 6, 2, 3, 4), (6, 6, 6, 6, 1)):
+        other = other.apply_all(entry(other, faces))
+    other = other.score("choice")
+    other = other.apply_all(entry(other, (2, 3, 4, 5, 6))).score("little_straight")
+    assert links.relation(match, other) is links.Relation.FORKED  # the same choices on other faces: another state
+    seeded = new_match("yacht", ["Ann", "Bob"], seed=7)
+    assert links.read(links.write(seeded.roll().score("choice"))).match.draw is not Draw.ENTERED
 
 
 def finished(app: App) -> tuple[App, list]:
@@ -255,3 +266,20 @@ def test_each_face_entered_or_taken_back_is_said_in_the_status_line():
     assert [o["text"] for o in ops(effects, "status")] == ["Ann enters the roll: 6 (1 of 5 dice)"]
     app, effects = send(app, *taps(6, 6, 6, 1))
     assert [o["text"] for o in ops(effects, "status")][-1].startswith("Ann rolled 6, 6, 6, 6, 1")
+
+
+def test_real_dice_on_separate_phones_send_each_turn_with_the_faces_entered():
+    """People far apart, each with dice on their own table: the link carries the faces, and Bob's phone enters his."""
+    from tests.unit.test_match_by_link import opened
+
+    app, _ = start()
+    app, _ = send(app, Pressed(Button.QUICK_REAL, form=(*FORM, ("remote", "1"))))
+    assert app.session.remote and app.session.match.draw is Draw.ENTERED
+    app, _ = send(app, *digits("66234"), click("choice"))
+    app, _ = send(app, Pressed(Button.SEND_LINK))
+    bob, effects = opened(app.sharing.url, None)
+    match = bob.session.match
+    assert match == app.session.match and match.current_name == "Bob" and visible(effects, "face-pad") is True
+    assert match.cards[0][0].scores == {"choice": 21} and bob.session.floor == len(match.actions)  # no undo into it
+    bob, _ = send(bob, *digits("12345"), click("little_straight"))
+    assert bob.session.match.cards[0][1].scores == {"little_straight": 30}
