@@ -175,3 +175,36 @@ def test_a_challenge_link_from_before_seat_dice_deals_the_friend_the_same_dice()
     assert theirs.totals(0).grand_total == expected["total"]
     friend = theirs.alone(0, Seat.human("Bob")).roll()
     assert list(friend.dice) == expected["friend_first_roll"] and challenge.applies(theirs, friend)
+
+
+def resigned(text: str, **changes) -> str:
+    """A link's data changed and signed anew (its check has no secret: anyone who reads the code can)."""
+    import base64
+    import hashlib
+
+    body = text.split(".")[0]
+    data = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))) | changes
+    raw = json.dumps(data, separators=(",", ":")).encode()
+    b64 = lambda part: base64.urlsafe_b64encode(part).decode().rstrip("=")  # noqa: E731 - used twice just below
+    return f"{b64(raw)}.{b64(hashlib.sha256(raw).digest()[:6])}"
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), turns=st.integers(0, 12))
+def test_a_link_forged_into_real_dice_chooses_no_ones_dice(seed, turns):
+    """Real dice travel by link with their faces, so a seeded link re-signed as real dice could let a person type
+    dice: it is never a challenge (whose friend would type the dice to beat), and never the same match as the seeded
+    one, so it cannot replace the match a phone holds without asking (and is recorded as real dice)."""
+    match = new_match("yacht", ["Ann"], seed=seed)
+    for _ in range(turns):
+        match = match.roll().score(match.open_categories()[0]) if not match.game_over else match
+    texts = [resigned(links.write(match), d=1)]
+    if match.game_over:
+        texts.append(resigned(links.write(challenge.solo(match), links.LinkKind.CHALLENGE), d=1))
+    for text in texts:
+        try:
+            forged = links.read(text)
+        except links.LinkError:
+            continue  # its moves read as faces break the rules: refused, which is as good
+        assert forged.match.draw is Draw.ENTERED and links.relation(match, forged.match) is links.Relation.OTHER
+        assert not challenge.playable(forged.match)
