@@ -17,17 +17,13 @@ in the hint's own tick, where the expected-score hint is worked out too: nothing
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from game.app.keys import HISTORY_KEY
 from game.app.state import FOR_TABLE, App, Effect, Out, focus
+from game.app.storage import stored_best
 from game.app.table import against, playing
 from game.app.waits import advance
-from game.core.refusals import GameError
 from game.present.aiming import AIM_FIELD, MAX_AIM, TYPED_JUNK, Aim, AimKind, Offer, read_total
-from game.records.history import History
-from game.records.stats import best_total, ruleset_key
 
 if TYPE_CHECKING:
     from game.coach.advice import Hint
@@ -39,18 +35,7 @@ __all__ = ["aim_at", "aim_typed", "offer", "target", "target_hint"]
 def _best(app: App) -> int | None:
     """The person to move's best total of these rules, from the history (None: none yet, or unreadable)."""
     match = app.played.match
-    return _best_of(app.value(HISTORY_KEY) or "", ruleset_key(match.ruleset), match.current_name)
-
-
-@lru_cache(maxsize=4)
-def _best_of(raw: str, key: str, name: str) -> int | None:
-    """The best total in the history stored as ``raw``: read once, not at every hint while hints are on (a
-    thousand games take 30 ms to read in CPython, more in the browser), as the stored text is the same object."""
-    try:
-        history = History.from_json(raw) if raw else History()
-    except GameError:
-        return None
-    return best_total(history, key, name)
+    return stored_best(app, match.ruleset, match.current_name)
 
 
 def offer(app: App) -> Offer:

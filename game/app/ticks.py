@@ -18,7 +18,15 @@ from game.app.keys import FileKind
 from game.app.records import references_came
 from game.app.start import language_came
 from game.app.state import App, Effect, Out
-from game.app.storage import copy_kept, history_kept, history_to_write, offer_newer, read_history, write_history
+from game.app.storage import (
+    copy_kept,
+    history_kept,
+    history_to_write,
+    offer_newer,
+    read_history,
+    stored_best,
+    write_history,
+)
 from game.app.table import celebrate, challenge_result, commit, playing, sound
 from game.app.trainer import remember, table_came
 from game.app.waits import advance, needing
@@ -29,7 +37,7 @@ from game.present import coach_view, feel, markup, paint, standings, view
 from game.present.aiming import picker
 from game.records.history import History
 from game.records.record import GameRecord, session_record
-from game.records.stats import best_total, new_bests, ruleset_key
+from game.records.stats import new_bests
 
 
 def draw_ending(app: App) -> Out:
@@ -143,10 +151,7 @@ def draw_chances(app: App) -> Out:
     """The win chances line (asked for with its switch)."""
     session = app.played
     match = session.match
-    best = None
-    if len(match.seats) == 1:
-        app, history, _ = read_history(app)
-        best = None if history is None else best_total(history, ruleset_key(match.ruleset), match.seats[0].name)
+    best = stored_best(app, match.ruleset, match.seats[0].name) if len(match.seats) == 1 else None
     chances = session.win_chances(best)
     return replace(app, odds=coach_view.chances_text(match, chances, best, t=app.t)), []
 

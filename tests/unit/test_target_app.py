@@ -118,7 +118,7 @@ def test_the_persons_best_is_a_target_once_there_is_one():
     app, effects = fired(*send(app, Pressed(Button.AIM_BEST)))
     html = hint_html(effects)
     assert 'aria-pressed="true">Beat my best, 60</button>' in html and "to reach 61" in html
-    from game.app.aiming import _best_of
+    from game.app.storage import _best_of
 
     read = _best_of.cache_info().misses
     app, effects = fired(*send(app, DieToggled(0)))
