@@ -118,7 +118,9 @@ def view(app: App) -> Page:
     page = Page(screen, app.over, app.notice, cheer, None, app.other_tab, app.odds, storage, screen_texts(app))
     rules = rules_text.panel_html(rules_shown(app), t=app.t) if app.over is Over.RULES else None
     # Real dice being entered: the tray shows the new roll, which the hint's marks on the last one's dice are not of.
-    hinted = tuple(mark for mark in app.hinted if not (app.entering and str(mark[0][0]).startswith("#dice ")))
+    last = app.played.match.dice if app.entering else ()  # the roll the marks were on
+    dice = {paint.die_at(index) for index in range(len(last))}
+    hinted = tuple(mark for mark in app.hinted if mark[0] not in dice)
     page = replace(page, hint=app.hint, hinted=hinted, rules=rules, ended=app.ended, share=app.sharing)
     page = replace(page, spoken=app.spoken, trainer=trainer_body(app))
     if not loading:
