@@ -23,6 +23,7 @@ __all__ = [
     "HISTORY_KEY",
     "CHALLENGE_KEY",
     "SHARED_KEY",
+    "SEEN_KEY",
     "PHONE_KEY",
     "HINTED_KEY",
     "TRAINER_KEY",
@@ -42,6 +43,7 @@ HINTS_KEY = "yacht-dice/hints"  # format 1 kept hints apart; read once, when suc
 HISTORY_KEY = "yacht-dice/history"
 CHALLENGE_KEY = "yacht-dice/challenge"  # the challenge link this phone's person plays against (its text)
 SHARED_KEY = "yacht-dice/shared"  # the shared games (daily, challenge) played lately, each as far as it went
+SEEN_KEY = "yacht-dice/shared-seen"  # fingerprints of shared games begun here and no longer kept whole: never again
 PHONE_KEY = "yacht-dice/phone"  # this phone's id (game.core.marks), drawn once by the page
 HINTED_KEY = "yacht-dice/hints-by-name"  # the people who left their hints on (a JSON list of names)
 TRAINER_KEY = "yacht-dice/trainer"  # the trainer's schedule, progress and own mistakes (game.records.trainer)
@@ -54,6 +56,7 @@ STORED_KEYS = (
     LANGUAGE_KEY,
     CHALLENGE_KEY,
     SHARED_KEY,
+    SEEN_KEY,
     PHONE_KEY,
     HINTED_KEY,
     TRAINER_KEY,

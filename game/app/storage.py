@@ -43,7 +43,7 @@ from game.core.refusals import GameError
 from game.core.rules import RuleSet
 from game.present import setup as setups
 from game.present import view
-from game.present.words import WORDS
+from game.present.words import KEPT_GONE, WORDS
 from game.records.history import History
 from game.records.stats import best_total, ruleset_key
 
@@ -334,7 +334,10 @@ def copy_kept(app: App, token: str) -> Out:
 
 def prune_kept(app: App, newest: tuple[str, ...] = ()) -> Out:
     """The oldest copies kept aside go while a kind has more than MAX_KEPT_PER_KIND or all take more than
-    KEPT_BUDGET characters; never the ``newest`` (by default the latest kept), which may alone take more."""
+    KEPT_BUDGET characters; never the ``newest`` (by default the latest kept), which may alone take more.
+
+    A copy the game said it kept is never deleted without a word: those that go are downloaded as one file first,
+    and the notice says so (Statistics downloads or deletes the rest by hand)."""
     copies = dict(kept_copies(app))
     by_age = sorted(copies, key=kept_age)
     newest = newest or tuple(by_age[-1:])
@@ -346,9 +349,13 @@ def prune_kept(app: App, newest: tuple[str, ...] = ()) -> Out:
             gone.append(key)
             counts[kept_kind(key)] -= 1
             total -= len(copies[key])
+    if not gone:
+        return app, []
+    name = f"yacht-dice-kept-{app.now[:10]}-{len(copies)}.json"
+    saved = Download(name, json.dumps({key: copies[key] for key in gone}, indent=1))
     for key in gone:
         app = app.holding(key, None)
-    return app, [Remove(key) for key in gone]
+    return app.say(app.t.n_(*KEPT_GONE, len(gone), file=name)), [saved, *[Remove(key) for key in gone]]
 
 
 def download_kept(app: App) -> Effect:

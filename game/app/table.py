@@ -20,8 +20,8 @@ from game.app import shared
 from game.app.effects import Flag, MoveFocus, Play, Vibrate
 from game.app.events import Key, TimerKind, Visibility
 from game.app.keys import HINTED_KEY, SAVE_KEY, UNSAVED_KEY
-from game.app.state import FOR_TABLE, App, Effect, Notice, Out, PlayScreen, Screen, focus, store, tick
-from game.app.storage import change_history, offer_newer
+from game.app.state import FOR_TABLE, App, Effect, Notice, Out, PlayScreen, Screen, SetupScreen, focus, store, tick
+from game.app.storage import change_history, offer_newer, stored_session
 from game.app.waits import advance, schedule
 from game.coach.session import Next, Session, Step
 from game.core.actions import Action, Finish, NextGame, Roll, Score
@@ -70,6 +70,9 @@ def begin(app: App, session: Session) -> Out:
     it stands when it was begun before; a match begun now is stamped with the time.
     """
     session = shared.taken_up(app, shared.marked(app, session))
+    gone = shared.seen(app, session)
+    if gone is not None:  # begun here once and no longer kept whole: never dealt again, whatever the path
+        return never_again(app, gone)
     if not session.began and not session.match.actions:
         session = replace(remembered_hints(app, session), began=app.now)
     app = replace(app, session=session, screen=PlayScreen(), handed=None, board=app.board + 1, other_tab=Notice())
@@ -79,6 +82,18 @@ def begin(app: App, session: Session) -> Out:
     app, drawing = board(app, view.status(session.match, t=app.t), since=None)
     app, token = app.token(TimerKind.PREFETCH)
     return app, [*effects, *drawing, focus("roll-button"), tick(token, PREFETCH_SECONDS)]
+
+
+def never_again(app: App, gone: shared.Seen) -> Out:
+    """A shared game this phone played (or began) before and keeps no longer whole: said, and not begun; at the
+    start (a link's) the saved match goes on, else the lobby."""
+    app = app.say(gone.text(app.t))
+    if app.screen.kind is not Screen.LOADING:
+        return app, []
+    saved, error = stored_session(app)
+    if saved is not None and error is None and shared.seen(app, shared.marked(app, saved)) is None:
+        return begin(app, saved)
+    return replace(app, screen=SetupScreen()), []
 
 
 def save(app: App) -> Out:

@@ -28,6 +28,7 @@ __all__ = [
     "WORDS",
     "KEPT_COPIES",
     "SAVE_KEPT",
+    "KEPT_GONE",
     "failure",
     "announcement",
     "reading",
@@ -107,6 +108,12 @@ KEPT_COPIES = n_(
     "{count} copies of data this game could not read are kept aside in this browser.",
 )
 """The Statistics screen's line on the copies kept aside (a plural: not one of the Words)."""
+# Translators: the copies kept aside are bounded; when a newer one is kept, the oldest go, each downloaded as a file
+# first: a copy the game said it kept is never deleted without a word. {file} is the downloaded file's name.
+KEPT_GONE = n_(
+    "{count} older copy kept aside made room for a newer one: it is in your downloads ({file}).",
+    "{count} older copies kept aside made room for a newer one: they are in your downloads ({file}).",
+)
 
 WORDS = Words()
 

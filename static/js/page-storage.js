@@ -9,7 +9,7 @@
   var STORED_KEYS = [
     "yacht-dice/match", "yacht-dice/setup", "yacht-dice/history",
     "yacht-dice/hints", "yacht-dice/unreadable-save", "yacht-dice/language", "yacht-dice/challenge",
-    "yacht-dice/shared", "yacht-dice/phone", "yacht-dice/hints-by-name",
+    "yacht-dice/shared", "yacht-dice/shared-seen", "yacht-dice/phone", "yacht-dice/hints-by-name",
     "yacht-dice/trainer",
   ];
   var KEPT_PREFIX = "yacht-dice/unreadable-"; // copies kept aside, each under a key of its own: all are read

@@ -83,7 +83,7 @@ from game.app import (
     update,
 )
 from game.app.effects import EFFECTS, Apply, Download, Fetch, Focus, Language, MoveFocus, Store, Timer, to_json
-from game.app.keys import REFERENCES, Wanted
+from game.app.keys import REFERENCES, SEEN_KEY, Wanted
 from game.app.shared import game_key
 from game.coach import advisor
 from game.coach.session import Session
@@ -1594,6 +1594,7 @@ STORED_VALUES = {
             json.dumps([[game_key(DAILY_UNDER_WAY.match), DAILY_UNDER_WAY.to_dict()]]),
         ]
     ),
+    SEEN_KEY: st.sampled_from([None, "", "{", "[1]", '[["x", null], ["y", 2]]']),
     PHONE_KEY: st.sampled_from([None, "", "AnnAnn", "not an id!"]),
     HINTED_KEY: st.sampled_from([None, "", "{", "[1]", '["Ann", "Zoe"]']),
     TRAINER_KEY: st.sampled_from([None, "", "{", "[]", Trainer().answered("Ann", "x", right=False).to_json()]),
@@ -1668,10 +1669,12 @@ class AppMachine(RuleBasedStateMachine):
         elif key == CHALLENGE_KEY:
             assert links.read(value).kind is links.LinkKind.CHALLENGE
         elif key == SHARED_KEY:  # the game this tab writes first, read back whole; the others carried as they were
-            (written_key, data), *others = json.loads(value)
+            (written_key, data, _), *others = json.loads(value)
             kept = Session.from_dict(data)
             assert kept.shared and game_key(kept.match) == written_key
-            assert all(other in self.held_shared for other in others)
+            assert all(other[:2] in [held[:2] for held in self.held_shared] for other in others)
+        elif key == SEEN_KEY:  # fingerprints, each with a finished game's total or none
+            assert all(type(mark) is str and type(total) in (int, type(None)) for mark, total in json.loads(value))
 
     @initialize(
         early=st.lists(
