@@ -34,7 +34,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.coach.advice import Move, hint, review
+from game.coach.advice import Move, hint, review, reviews
 from game.coach.advisor import Advisor
 from game.core.actions import Score
 from game.core.engine import Match
@@ -140,9 +140,14 @@ def split(coach: Advisor, match: Match, game: int, player: int) -> Split | None:
     """
     if not coach.is_exact():
         return None
+    return _split(coach, match, game, player, review(coach, match, game, player).decisions)
+
+
+def _split(coach: Advisor, match: Match, game: int, player: int, moves: tuple[Move, ...]) -> Split:
+    """The split of one seat's reviewed decisions: each roll's value before it is the last choice's value, or
+    the start's for the game's first roll."""
     start = _start(coach)
     rs = match.ruleset
-    moves = review(coach, match, game, player).decisions
     rolls: list[Luck] = []
     before = start  # the value expected before the next roll
     turn_start = True  # whether that roll is a turn's first
@@ -174,8 +179,8 @@ def splits(coach: Advisor, match: Match, game: int | None = None) -> tuple[Split
     if not coach.is_exact():
         return None
     game = match.game if game is None else game
-    found = [split(coach, match, game, seat) for seat in range(len(match.seats))]
-    return tuple(s for s in found if s is not None)
+    found = reviews(coach, match, game)  # one replay for every seat
+    return tuple(_split(coach, match, game, seat, report.decisions) for seat, report in enumerate(found))
 
 
 def difference(mine: Split, theirs: Split) -> tuple[float, float, float]:
