@@ -30,6 +30,7 @@ from game.app.storage import (
 from game.app.table import celebrate, challenge_result, commit, playing, sound
 from game.app.trainer import remember, table_came
 from game.app.waits import advance, needing
+from game.coach import luck
 from game.coach.coaching import Coach
 from game.coach.session import Next, Session
 from game.core.rules import RuleSet
@@ -43,15 +44,17 @@ from game.records.stats import new_bests
 def draw_ending(app: App) -> Out:
     """The results' context: each person's total against their earlier games (the history as storage holds
     it, this game's own record left out) and the optimal player's mean where it is exact (a table, or forced order and
-    small custom dice, solved here)."""
+    small custom dice, solved here), with each seat's total split into luck and choices there (game.coach.luck)."""
     app, session = app.wait(ending=None), app.played
     match = session.match
     if standings.results(match) is None:
         return app, []
     app, history, _ = read_history(app)  # unreadable: no personal numbers (Statistics says why)
     advisor = session.coach.advisor
-    optimal = advisor.expected_score() if advisor.is_exact() else None
-    shown = standings.results(match, t=app.t, ending=standings.ending(match, history, optimal))
+    exact = advisor.is_exact()
+    optimal = advisor.expected_score() if exact else None
+    split = luck.splits(advisor, match) if exact else None  # every seat's luck and choices: none estimated
+    shown = standings.results(match, t=app.t, ending=standings.ending(match, history, optimal, split))
     assert shown is not None  # the results found above, now with their context
     return replace(app, ended=(markup.lines(shown.context) if shown.context else "", challenge_result(app))), []
 

@@ -1,0 +1,126 @@
+"""Luck and skill in words, at the end of a game: each person's total split into the dice's share and the
+choices', and who won by how much, from the dice or from the choices (the facts: game.coach.luck).
+
+>>> ann, robin = Share("Ann", True, 265, 3.4, 17.2), Share("Robin", False, 268, 15.4, 8.2)
+>>> luck_words((ann, robin))
+('Ann 265: dice +3, choices −17', 'Robin won by 3: the dice gave Robin 12 more, your choices were 9 better')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.core.i18n import ENGLISH, Text
+
+__all__ = ("Share", "luck_words", "signed")
+
+MINUS = "\N{MINUS SIGN}"  # a number's sign, not a hyphen: screen readers say "minus"
+
+
+@dataclass(frozen=True)
+class Share:
+    """A seat's game split into what the dice gave and what its choices lost (game.coach.luck.Split), with its name.
+
+    >>> Share("Ann", True, 268, 31.4, 17.2).dice, Share("Ann", True, 268, 31.4, 17.2).choices
+    (31, -17)
+    """
+
+    name: str
+    person: bool  # a person's seat (a computer's is told only against a person's)
+    total: int
+    luck: float  # the sum of every roll's luck
+    loss: float  # the sum of every choice's expected points lost
+
+    @property
+    def dice(self) -> int:
+        """The dice's share, in whole points."""
+        return round(self.luck)
+
+    @property
+    def choices(self) -> int:
+        """The choices' share, in whole points (never positive: a choice can only lose against the best)."""
+        return -round(self.loss)
+
+
+def signed(value: int, t: Text = ENGLISH) -> str:
+    """A whole number with its sign, as a gain or a loss is told ("+31", "−17", "0").
+
+    >>> signed(31), signed(-17), signed(0)
+    ('+31', '−17', '0')
+    """
+    if value > 0:
+        return "+" + t.number(value)
+    return MINUS + t.number(-value) if value < 0 else t.number(0)
+
+
+def luck_words(shares: Sequence[Share], t: Text = ENGLISH) -> tuple[str, ...]:
+    """A line per person ("Ann 268: dice +31, choices −17"), then with several seats and one winner, how the winner
+    won against the next best: by the dice, by the choices. A lone person against computers is "you"."""
+    out = [
+        # Translators: the end of a game: a person's total split into the dice's share (the luck of every roll,
+        # against what the optimal player expected: "+31") and the choices' (the points every choice lost: "−17").
+        t._(
+            "{name} {total}: dice {dice}, choices {choices}",
+            name=s.name,
+            total=t.number(s.total),
+            dice=signed(s.dice, t),
+            choices=signed(s.choices, t),
+        )
+        for s in shares
+        if s.person
+    ]
+    ranked = sorted(shares, key=lambda s: -s.total)
+    if len(ranked) > 1 and ranked[0].total > ranked[1].total:
+        out.append(_won(ranked[0], ranked[1], shares, t))
+    return tuple(out)
+
+
+def _won(first: Share, second: Share, shares: Sequence[Share], t: Text) -> str:
+    """How the winner beat the next best: the dice's difference, rounded, and the choices' as the rest of the gap
+    (so the two numbers add up to it, each within half a point of its exact value)."""
+    people = [s for s in shares if s.person]
+    you = people[0] if len(people) == 1 else None
+    gap = first.total - second.total
+    dice = round(first.luck - second.luck)
+    choices = gap - dice
+    fields = {"dice": _dice(first, second, dice, you, t), "choices": _choices(first, second, choices, you, t)}
+    if first is you:
+        # Translators: the end of a game against the computer: the person won by {count} points; {dice} and
+        # {choices} are the two parts below ("the dice gave Robin 12 more", "your choices were 15 better").
+        return t.n_("You won by {count}: {dice}, {choices}", "You won by {count}: {dice}, {choices}", gap, **fields)
+    # Translators: the end of a game: {name} won by {count} points; {dice} and {choices} are the two parts below
+    # ("the dice gave Robin 12 more", "your choices were 9 better").
+    return t.n_(
+        "{name} won by {count}: {dice}, {choices}",
+        "{name} won by {count}: {dice}, {choices}",
+        gap,
+        name=first.name,
+        **fields,
+    )
+
+
+def _dice(first: Share, second: Share, dice: int, you: Share | None, t: Text) -> str:
+    """Whom the dice favoured, by how many points."""
+    if dice == 0:
+        # Translators: part of "Robin won by 3: the dice were even, your choices were 3 better".
+        return t._("the dice were even")
+    lucky, count = (first, dice) if dice > 0 else (second, -dice)
+    if lucky is you:
+        # Translators: part of "You won by 3: the dice gave you 12 more, Robin's choices were 9 better" (points).
+        return t.n_("the dice gave you {count} more", "the dice gave you {count} more", count)
+    # Translators: part of "Robin won by 3: the dice gave Robin 12 more, your choices were 9 better" (points).
+    return t.n_("the dice gave {name} {count} more", "the dice gave {name} {count} more", count, name=lucky.name)
+
+
+def _choices(first: Share, second: Share, choices: int, you: Share | None, t: Text) -> str:
+    """Whose choices were better, by how many points."""
+    if choices == 0:
+        # Translators: part of "Robin won by 12: the dice gave Robin 12 more, the choices were even".
+        return t._("the choices were even")
+    better, count = (first, choices) if choices > 0 else (second, -choices)
+    if better is you:
+        # Translators: part of "Robin won by 3: the dice gave Robin 12 more, your choices were 9 better" (points).
+        return t.n_("your choices were {count} better", "your choices were {count} better", count)
+    # Translators: part of "You won by 3: the dice gave you 12 more, Robin's choices were 9 better" (points).
+    return t.n_("{name}'s choices were {count} better", "{name}'s choices were {count} better", count, name=better.name)
