@@ -4,6 +4,8 @@ choices', and who won by how much, from the dice or from the choices (the facts:
 >>> ann, robin = Share("Ann", True, 265, 3.4, 17.2), Share("Robin", False, 268, 15.4, 8.2)
 >>> luck_words((ann, robin))
 ('Ann 265: dice +3, choices −17', 'Robin won by 3: the dice gave Robin 12 more, your choices were 9 better')
+>>> luck_words((Share("Chris", True, 270, 20.0, 5.0), Share("Ann", True, 268, 25.4, 8.2)))[-1]
+"Chris won by 2: the dice gave Ann 5 more, Chris' choices were 7 better"
 """
 
 from __future__ import annotations
@@ -122,5 +124,12 @@ def _choices(first: Share, second: Share, choices: int, you: Share | None, t: Te
     if better is you:
         # Translators: part of "Robin won by 3: the dice gave Robin 12 more, your choices were 9 better" (points).
         return t.n_("your choices were {count} better", "your choices were {count} better", count)
+    if better.name.endswith("s"):  # English writes "Chris' choices", not "Chris's" (as game.present.view.whose)
+        # Translators: as "{name}'s choices were {count} better", for a name ending in "s" (English: "Chris' choices"):
+        # translate both alike unless your language, too, writes such names differently.
+        return t.n_(
+            "{name}' choices were {count} better", "{name}' choices were {count} better", count, name=better.name
+        )
     # Translators: part of "You won by 3: the dice gave you 12 more, Robin's choices were 9 better" (points).
+    # The message before is the same for a name ending in "s".
     return t.n_("{name}'s choices were {count} better", "{name}'s choices were {count} better", count, name=better.name)
