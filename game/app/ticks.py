@@ -30,7 +30,6 @@ from game.app.storage import (
 from game.app.table import celebrate, challenge_result, commit, playing, sound
 from game.app.trainer import remember, table_came
 from game.app.waits import advance, needing
-from game.coach import luck
 from game.coach.coaching import Coach
 from game.coach.session import Next, Session
 from game.core.rules import RuleSet
@@ -45,6 +44,8 @@ def draw_ending(app: App) -> Out:
     """The results' context: each person's total against their earlier games (the history as storage holds
     it, this game's own record left out) and the optimal player's mean where it is exact (a table, or forced order and
     small custom dice, solved here), with each seat's total split into luck and choices there (game.coach.luck)."""
+    from game.coach import luck  # the coach's review, imported at a game's end only: the start stays short
+
     app, session = app.wait(ending=None), app.played
     match = session.match
     if standings.results(match) is None:

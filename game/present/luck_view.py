@@ -12,10 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.core.i18n import ENGLISH, Text
 
-__all__ = ("Share", "luck_words", "signed")
+if TYPE_CHECKING:  # the coach's values, imported only when asked for, to keep the start short
+    from game.coach.luck import Luck, Split
+
+__all__ = ("Share", "luck_words", "roll_words", "signed")
 
 MINUS = "\N{MINUS SIGN}"  # a number's sign, not a hyphen: screen readers say "minus"
 
@@ -45,15 +49,52 @@ class Share:
         return -round(self.loss)
 
 
-def signed(value: int, t: Text = ENGLISH) -> str:
-    """A whole number with its sign, as a gain or a loss is told ("+31", "−17", "0").
+def signed(value: float, t: Text = ENGLISH, digits: int = 0) -> str:
+    """A number with its sign, as a gain or a loss is told ("+31", "−17", "0"; with ``digits`` decimals "+38.2").
 
-    >>> signed(31), signed(-17), signed(0)
-    ('+31', '−17', '0')
+    >>> signed(31), signed(-17), signed(0), signed(-0.04, digits=1), signed(38.25, digits=1)
+    ('+31', '−17', '0', '0.0', '+38.2')
     """
-    if value > 0:
-        return "+" + t.number(value)
-    return MINUS + t.number(-value) if value < 0 else t.number(0)
+    shown = t.number(abs(value), digits)
+    if not shown.strip("0.,"):  # rounds to nothing: no sign
+        return shown
+    return ("+" if value > 0 else MINUS) + shown
+
+
+def roll_words(split: Split, t: Text = ENGLISH) -> tuple[str, ...]:
+    """The rolls that made the difference in a seat's game, for the after-game report: its luckiest and unluckiest.
+
+    >>> from game.coach.luck import Luck, Split
+    >>> rolls = (Luck(0, 0, 3, 2, (6, 6, 6, 6, 6), 150.0, 188.25), Luck(0, 0, 8, 1, (1, 2, 2, 4, 6), 90.0, 69.0))
+    >>> for line in roll_words(Split(0, 0, 100.0, rolls, (), 0, 100.0)):
+    ...     print(line)
+    Luckiest roll: round 4 (roll 2), dice 6 6 6 6 6: +38.2 points
+    Unluckiest roll: round 9 (roll 1), dice 1 2 2 4 6: −21.0 points
+    """
+    out = []
+    luckiest, unluckiest = split.luckiest(), split.unluckiest()
+    if luckiest is not None:
+        # Translators: in the after-game report: the roll whose dice gave the most against what was expected
+        # before it ("+38.2": the optimal player's expected total after it less before it, with a decimal).
+        out.append(
+            t._("Luckiest roll: round {round} (roll {roll}), dice {dice}: {luck} points", **_fields(luckiest, t))
+        )
+    if unluckiest is not None:
+        # Translators: in the after-game report: the roll whose dice took the most against what was expected
+        # before it ("−21.0" points, with a decimal).
+        out.append(
+            t._("Unluckiest roll: round {round} (roll {roll}), dice {dice}: {luck} points", **_fields(unluckiest, t))
+        )
+    return tuple(out)
+
+
+def _fields(roll: Luck, t: Text) -> dict[str, object]:
+    return {
+        "round": roll.round + 1,
+        "roll": roll.roll,
+        "dice": " ".join(map(str, roll.dice)),
+        "luck": signed(roll.luck, t, 1),
+    }
 
 
 def luck_words(shares: Sequence[Share], t: Text = ENGLISH) -> tuple[str, ...]:

@@ -257,7 +257,8 @@ def advice(hint: coach_view.Advice, t: Text = ENGLISH) -> str:
 
 
 def report(sections: Sequence[coach_view.ReportSection], t: Text = ENGLISH) -> str:
-    """The after-game report: per person a heading, the summary and the costliest decisions (worded by game.present.view).
+    """The after-game report: per person a heading, the summary, the costliest decisions (worded by game.present.view)
+    and the luckiest and unluckiest rolls.
 
     >>> report([coach_view.ReportSection("Ann", "All best.", ())])
     '<h3>Ann</h3><p>All best.</p>'
@@ -267,6 +268,8 @@ def report(sections: Sequence[coach_view.ReportSection], t: Text = ENGLISH) -> s
         parts += [element("h3", escape(section.name)), element("p", escape(section.summary))]
         if section.mistakes:
             parts.append(element("ol", lines(section.mistakes)))
+        if section.rolls:  # the dice's turns, after the choices' (a list of its own: they are no mistakes)
+            parts.append(element("ul", lines(section.rolls)))
     return "".join(parts)
 
 

@@ -5,6 +5,7 @@ a tie), each with its own words and trophies; the scene's motion and layout stay
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -17,9 +18,10 @@ from game.core.cards import Seat
 from game.core.engine import new_match
 from game.core.i18n import DEFAULT, LANGUAGES
 from game.present.luck_view import Share, luck_words, signed
+from tests.unit.test_advice_flows import after
 from tests.unit.test_app import of, stores, ticks
 from tests.unit.test_language_flows import text_in
-from tests.unit.test_table_play import cell, opened, play, play_out, status, words
+from tests.unit.test_table_play import TAG, cell, opened, play, play_out, status, words
 
 SEED = 31
 
@@ -160,3 +162,21 @@ def test_the_split_is_told_in_every_language(code):
     assert all(str(n) in told[1] for n in (3, 12, 9)) and "Robin" in told[1]
     won = luck_words((Share("Ann", True, 270, 20.0, 5.0), robin), t)[1]  # the person won: "you", not "Ann"
     assert "Ann" not in won and "Robin" in won and all(str(n) in won for n in (2, 5, 3))
+
+
+def test_the_report_shows_the_rolls_that_made_the_difference():
+    """A tap on "How did I play?": the costliest choices, then the luckiest and the unluckiest roll."""
+    app, page, _ = opened("rules=yahtzee&players=Ann&seed=6")
+    app, page, effects = play_out(app, page)
+    app, page = settled(app, page, effects)
+    app, page, _ = after(*play(app, page, Pressed(Button.SHOW_REPORT)), "report")
+    (ann,) = splits(app.session.coach.advisor, app.session.match) or ()
+    best, worst = ann.luckiest(), ann.unluckiest()
+    assert best is not None and worst is not None
+    report = html.unescape(TAG.sub(" ", page["report"]["html"]))
+    dice = " ".join(map(str, best.dice))
+    assert (
+        f"Luckiest roll: round {best.round + 1} (roll 1), dice {dice}: {signed(best.luck, digits=1)} points" in report
+    )
+    assert f"Unluckiest roll: round {worst.round + 1} (roll 1)" in report  # play_out rolls once a turn
+    assert report.index("Round ") < report.index("Luckiest roll")  # the choices first
