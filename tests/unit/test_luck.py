@@ -7,6 +7,7 @@ plays the issue's 2,000 per rule set and 20,000 optimal games (``pytest -m slow`
 
 from __future__ import annotations
 
+import json
 import math
 from functools import cache
 from itertools import product
@@ -16,14 +17,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.coach import advice
-from game.coach.advisor import Advisor
+from game.coach.advisor import TABLE_DIR, Advisor
 from game.coach.luck import Split, difference, largest_error, split, splits
+from game.coach.session import Session
 from game.coach.winning import Winning
 from game.core.actions import Keep, Score
 from game.core.dice import Draw
 from game.core.engine import Match, new_match
 from game.core.rules import RuleSet
 from game.core.variants import ruleset
+from game.present import stats_view
+from game.records import stats
+from game.records.history import History
+from game.records.record import session_record
 from tests.unit.luck_games import RULES, computers, optimal, people
 
 TOLERANCE = 1e-6  # the issue's: the identity holds up to float rounding
@@ -219,3 +225,26 @@ def test_a_keep_and_a_box_are_the_choices_a_first_roll_is_none():
     s = split(coach(rs), match, 0, 0)
     assert s is not None
     assert [type(c.chosen) for c in s.choices] == [Keep, Score] and [r.roll for r in s.rolls] == [1, 2]
+
+
+def test_statistics_read_each_games_luck_back_from_its_record():
+    """The record keeps the total and the points lost: with the optimal player's mean, the luck follows (to the
+    hundredth the loss is kept to), and the Statistics screen tells its mean, spread and standing."""
+    rs = ruleset("yacht")
+    references = stats.references_from_dict(json.loads((TABLE_DIR / "optimal.json").read_text()))
+    key = stats.ruleset_key(rs)
+    history, lucks = History(), []
+    for seed in range(5):
+        match = people(rs, seed, seats=1)
+        (s,) = splits(coach(rs), match) or ()
+        history = history.add(session_record(Session(match), 0, f"2026-11-2{seed}T06:40:00Z"))
+        lucks.append(s.luck)
+    read = stats.summary(history, key, "P0", references[key]).luck
+    assert read == pytest.approx(lucks, abs=0.006)
+    numbers = dict(stats_view.statistics(history, references, key, "P0").numbers)
+    mean = math.fsum(read) / len(read)
+    assert numbers["Luck per game, 5 games"].startswith(
+        ("+" if mean > 0 else "\N{MINUS SIGN}") + f"{abs(mean):.1f}, spread "
+    )
+    assert numbers["Optimal player's luck"] == "0.0, spread 35.0"
+    assert numbers["Median dice against the optimal player"].endswith("of its games")
