@@ -35,6 +35,7 @@ from game.coach.session import Next, Session
 from game.core.rules import RuleSet
 from game.present import coach_view, feel, markup, paint, standings, view
 from game.present.aiming import picker
+from game.records import challenge
 from game.records.history import History
 from game.records.record import GameRecord, session_record
 from game.records.stats import new_bests
@@ -55,7 +56,11 @@ def draw_ending(app: App) -> Out:
     exact = advisor.is_exact()
     optimal = advisor.expected_score() if exact else None
     split = luck.splits(advisor, match) if exact else None  # every seat's luck and choices: none estimated
-    shown = standings.results(match, t=app.t, ending=standings.ending(match, history, optimal, split))
+    theirs = app.challenge if challenge.applies(app.challenge, match) else None
+    rival = None if theirs is None or split is None else luck.splits(advisor, theirs)
+    challenger = (theirs.seats[0].name, rival[0]) if theirs is not None and rival else None  # both splits side by side
+    ending = standings.ending(match, history, optimal, split, challenger)
+    shown = standings.results(match, t=app.t, ending=ending)
     assert shown is not None  # the results found above, now with their context
     return replace(app, ended=(markup.lines(shown.context) if shown.context else "", challenge_result(app))), []
 

@@ -37,6 +37,7 @@ class Share:
     total: int
     luck: float  # the sum of every roll's luck
     loss: float  # the sum of every choice's expected points lost
+    away: bool = False  # a challenger's game, played on another phone: never "you"
 
     @property
     def dice(self) -> int:
@@ -99,7 +100,7 @@ def _fields(roll: Luck, t: Text) -> dict[str, object]:
 
 def luck_words(shares: Sequence[Share], t: Text = ENGLISH) -> tuple[str, ...]:
     """A line per person ("Ann 268: dice +31, choices −17"), then with several seats and one winner, how the winner
-    won against the next best: by the dice, by the choices. A lone person against computers is "you"."""
+    won against the next best: by the dice, by the choices. A lone person against computers, or a challenger, is "you"."""
     out = [
         # Translators: the end of a game: a person's total split into the dice's share (the luck of every roll,
         # against what the optimal player expected: "+31") and the choices' (the points every choice lost: "−17").
@@ -122,8 +123,8 @@ def luck_words(shares: Sequence[Share], t: Text = ENGLISH) -> tuple[str, ...]:
 def _won(first: Share, second: Share, shares: Sequence[Share], t: Text) -> str:
     """How the winner beat the next best: the dice's difference, rounded, and the choices' as the rest of the gap
     (so the two numbers add up to it, each within half a point of its exact value)."""
-    people = [s for s in shares if s.person]
-    you = people[0] if len(people) == 1 else None
+    here = [s for s in shares if s.person and not s.away]
+    you = here[0] if len(here) == 1 else None
     gap = first.total - second.total
     dice = round(first.luck - second.luck)
     choices = gap - dice

@@ -153,13 +153,18 @@ def _outcome(match: Match, t: Text, against: Match | None = None) -> tuple[Outco
 
 
 def ending(
-    match: Match, history: History | None = None, optimal: float | None = None, splits: tuple[Split, ...] | None = None
+    match: Match,
+    history: History | None = None,
+    optimal: float | None = None,
+    splits: tuple[Split, ...] | None = None,
+    challenger: tuple[str, Split] | None = None,
 ) -> Ending:
     """The game just played (the match's current one) in context: each person's total against their
     earlier games under these rules in ``history`` (a game.records.history.History; this game's own record,
     once written, is left out), and ``optimal``, the optimal player's mean (None: not known); where it is
     known, the share of the optimal player's games below each total too (game.coach.finals, where shipped);
-    ``splits``, every seat's luck and choices (game.coach.luck.splits; None: the advisor is not exact).
+    ``splits``, every seat's luck and choices (game.coach.luck.splits; None: the advisor is not exact), and a
+    challenge's, the ``challenger``'s name and split, beside them (a person away: "you" is the one here).
 
     >>> from game.core.engine import new_match
     >>> m = new_match("yacht", ["Ann"], seed=1)
@@ -193,6 +198,9 @@ def ending(
         Share(match.seats[s.player].name, match.seats[s.player].kind is SeatKind.HUMAN, s.total, s.luck, s.loss)
         for s in splits or ()
     )
+    if challenger is not None and shares:
+        name, theirs = challenger
+        shares += (Share(name, True, theirs.total, theirs.luck, theirs.loss, away=True),)
     return Ending(tuple(people), optimal, shares)
 
 

@@ -18,8 +18,9 @@ from game.core.cards import Seat
 from game.core.engine import new_match
 from game.core.i18n import DEFAULT, LANGUAGES
 from game.present.luck_view import Share, luck_words, signed
+from game.records import challenge
 from tests.unit.test_advice_flows import after
-from tests.unit.test_app import of, stores, ticks
+from tests.unit.test_app import of, ops, stores, ticks
 from tests.unit.test_language_flows import text_in
 from tests.unit.test_table_play import TAG, cell, opened, play, play_out, status, words
 
@@ -180,3 +181,23 @@ def test_the_report_shows_the_rolls_that_made_the_difference():
     )
     assert f"Unluckiest roll: round {worst.round + 1} (roll 1)" in report  # play_out rolls once a turn
     assert report.index("Round ") < report.index("Luckiest roll")  # the choices first
+
+
+def test_a_challenges_ending_shows_both_splits_side_by_side():
+    """Bob plays Ann's challenge on her very dice: both people's lines, and how the winner won, Bob as "you"."""
+    from tests.unit.test_challenges import challenger, ending, friend
+    from tests.unit.test_challenges import play_out as play_all
+
+    theirs_app, _ = challenger()
+    theirs = challenge.solo(theirs_app.session.match)
+    app, _ = friend(theirs_app.sharing.url, {"yacht-dice/setup": '{"name1": "Bob", "count": "1"}'})
+    app, effects = play_all(app, pick=-1)
+    app, effects = ending(app, effects)
+    context = html.unescape(TAG.sub(" ", ops(effects, "ending")[-1]["html"]))
+    advisor = app.session.coach.advisor
+    (bob,), (ann,) = splits(advisor, app.session.match) or (), splits(advisor, theirs) or ()
+    for name, s in (("Bob", bob), ("Ann", ann)):
+        assert f"{name} {s.total}: dice {signed(round(s.luck))}, choices {signed(-round(s.loss))}" in context
+    gap = abs(bob.total - ann.total)
+    assert gap and f"{'You' if bob.total > ann.total else 'Ann'} won by {gap}: " in context
+    assert ("your choices were" in context) != ("Ann's choices were" in context) or "choices were even" in context
