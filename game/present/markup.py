@@ -280,6 +280,23 @@ def _drawn(values: Sequence[float]) -> int:
     return min(LAST, len(values)) or LAST
 
 
+def _luck_chart(page: stats_view.StatsPage, t: Text) -> list[str]:
+    """What the dice gave each game, where it is known (a rule set without the optimal player's numbers has none)."""
+    from game.records import charts
+
+    if not page.luck_trend:
+        return []
+    # Translators: a chart's caption: what the dice gave each game, against what the optimal player expected
+    # ("+12.0"; the points lost chart beside it is what the choices cost).
+    caption = t.n_(
+        "Luck: what the dice gave, last {count} game",
+        "Luck: what the dice gave, last {count} games",
+        _drawn(page.luck_trend),
+    )
+    # Translators: what a luck chart's line shows (its legend and table head).
+    return [charts.trend(page.luck_trend, caption, label=t._("Luck"), id_prefix="luck", t=t)]
+
+
 def statistics(page: stats_view.StatsPage, t: Text = ENGLISH) -> str:
     """The Statistics screen's body: rule set and person pickers, numbers, charts, rivals, recent games.
 
@@ -368,6 +385,7 @@ def statistics(page: stats_view.StatsPage, t: Text = ENGLISH) -> str:
                             digits=2,
                         ),
                     ]
+                    + _luck_chart(page, t)
                 ),
                 class_="stats-charts",
             )

@@ -82,6 +82,7 @@ class StatsPage:
     boxes: tuple[tuple[str, float, float | None], ...] = ()
     trend: tuple[float, ...] = ()
     rating_trend: tuple[float, ...] = ()  # each game's points lost per decision, played alone, oldest first
+    luck_trend: tuple[float, ...] = ()  # what the dice gave each game (game.coach.luck), oldest first
     scale: str = ""  # the rating's scale in words (shown with the rating)
     rivals: tuple[str, ...] = ()  # head-to-head lines
     recent: tuple[tuple[str, str], ...] = ()  # (game id, what happened)
@@ -311,6 +312,7 @@ def statistics(
         boxes=tuple((names_of[b.id], b.mean, b.reference) for b in s.boxes),
         trend=s.lost_trend,
         rating_trend=rated.trend,
+        luck_trend=s.luck,
         scale=t._(SCALE, **{b.value: t.number(top, 1) for top, b in rating.BANDS}),
         rivals=tuple(rivals),
     )

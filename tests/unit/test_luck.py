@@ -26,7 +26,7 @@ from game.core.dice import Draw
 from game.core.engine import Match, new_match
 from game.core.rules import RuleSet
 from game.core.variants import ruleset
-from game.present import stats_view
+from game.present import markup, stats_view
 from game.records import stats
 from game.records.history import History
 from game.records.record import session_record
@@ -229,7 +229,7 @@ def test_a_keep_and_a_box_are_the_choices_a_first_roll_is_none():
 
 def test_statistics_read_each_games_luck_back_from_its_record():
     """The record keeps the total and the points lost: with the optimal player's mean, the luck follows (to the
-    hundredth the loss is kept to), and the Statistics screen tells its mean, spread and standing."""
+    hundredth the loss is kept to), and the Statistics screen tells its mean, spread and standing, and charts it."""
     rs = ruleset("yacht")
     references = stats.references_from_dict(json.loads((TABLE_DIR / "optimal.json").read_text()))
     key = stats.ruleset_key(rs)
@@ -241,7 +241,9 @@ def test_statistics_read_each_games_luck_back_from_its_record():
         lucks.append(s.luck)
     read = stats.summary(history, key, "P0", references[key]).luck
     assert read == pytest.approx(lucks, abs=0.006)
-    numbers = dict(stats_view.statistics(history, references, key, "P0").numbers)
+    page = stats_view.statistics(history, references, key, "P0")
+    assert page.luck_trend == read and "Luck: what the dice gave, last 5 games" in markup.statistics(page)
+    numbers = dict(page.numbers)
     mean = math.fsum(read) / len(read)
     assert numbers["Luck per game, 5 games"].startswith(
         ("+" if mean > 0 else "\N{MINUS SIGN}") + f"{abs(mean):.1f}, spread "
