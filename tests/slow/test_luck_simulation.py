@@ -4,7 +4,8 @@
   people, real dice (every other game) and a person with a computer at every level (one game in 40);
 * over 20,000 optimal Yahtzee games the mean luck is within three standard errors of 0.
 
-Measured on one core (README: the figures): about 70 s a rule set for the first, 6 minutes for the second."""
+Measured (2026-11-29, one core of the 2-core machine, shared): 38–109 s a rule set for the first (686 s for the ten),
+350 s for the second; 17 min in all. Largest error 5.7e-14; mean luck +0.647 (sd 60.32, se 0.427, z +1.52)."""
 
 from __future__ import annotations
 
