@@ -60,7 +60,7 @@ def seeded(app: App, setup: setups.Setup) -> tuple[App, setups.Setup]:
     if setup.seed_value() is not None:
         return app, setup
     app, seed = new_seed(app)
-    return app, replace(setup, seed=str(seed))
+    return app, replace(setup, seed=str(seed), seed_own=True)
 
 
 def begin(app: App, session: Session) -> Out:
@@ -199,12 +199,14 @@ def celebrate(app: App, words: str) -> Out:
 
 
 def hand_over(app: App) -> Out:
-    """The pass screen's Start: the turn begins."""
-    if not playing(app):
+    """The pass screen's Start: the turn begins (a Start with no pass screen shown does nothing)."""
+    if not playing(app) or handing(app) is None:
         return app, []
-    app = replace(app, handed=len(app.played.match.actions))
+    # The pass is a wall: the person handed the phone never takes back the last person's box (Session.passed).
+    app = replace(app, session=app.played.passed(), handed=len(app.played.match.actions))
+    app, saving = save(app)
     app, effects = board(app, since=app.played.match)
-    return app, effects + [focus("roll-button")]
+    return app, saving + effects + [focus("roll-button")]
 
 
 def undo(app: App) -> Out:

@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 from game.coach.coaching import Coach
 from game.coach.pacing import COMPUTER_PAUSE, HOLD_PAUSE, ROLL_SECONDS
-from game.coach.undo import Undo, is_undo_record, undo_point
+from game.coach.undo import Undo, is_undo_record, refusal, undo_point
 from game.core import marks, saves
-from game.core.actions import Action, Decision, Hold, Roll, Score
+from game.core.actions import Action, Decision, Hold, Roll
 from game.core.cards import Level, SeatKind
 from game.core.engine import Match
 from game.core.inputs import MAX_SETTINGS_BYTES, read_json
@@ -99,7 +99,7 @@ class Session:
     undos: tuple[Undo, ...] = ()
     pass_phone: bool = False  # the "Bob's turn" screen between people (game.present.feel.handover)
     remote: bool = False  # the match travels by link between people's phones (a "Send to Bob" screen)
-    floor: int = 0  # actions undo never takes back: those a link brought (another person's turns)
+    floor: int = 0  # actions undo never takes back: those a link brought, or made before the phone was passed
     marks: tuple[str, ...] = ()  # the phones each seat was played on (game.core.marks): a match by link's
     shared: bool = False  # the daily game or a challenge: no undo, no hints, final (game.app.shared keeps it)
     open_hints: bool = False  # a shared game that allows hints all the same (a challenge sent "with hints")
@@ -136,24 +136,8 @@ class Session:
         return self._undo_refusal() is None
 
     def _undo_refusal(self) -> TableError | None:
-        if not self.undo_allowed or self.shared:
-            return TableError("Undo is off for this match.", Refusal.UNDO_OFF)
-        if not self.match.actions:
-            return TableError("There is nothing to undo in this game yet.", Refusal.NOTHING_TO_UNDO)
-        point = undo_point(self.match)
-        if point is None:
-            return TableError(
-                "Undo takes back only a hold or a box chosen since the last roll, never a roll.",
-                Refusal.NOTHING_TO_UNDO,
-                case="roll",
-            )
-        if point[0] < self.floor:
-            return TableError(
-                "Undo cannot reach back before the turn this link brought.", Refusal.NOTHING_TO_UNDO, case="link"
-            )
-        if self.remote and isinstance(self.match.actions[point[0]], Score):
-            return TableError("This turn is scored and sent: it is final.", Refusal.NOTHING_TO_UNDO, case="sent")
-        return None
+        off = not self.undo_allowed or self.shared
+        return refusal(self.match, off, self.floor, self.remote)
 
     def wants_hint(self) -> bool:
         """Whether the person to move asked for hints and has a decision to make."""
@@ -317,6 +301,19 @@ class Session:
         reopened = match.game if match.game_over and not restored.game_over else None
         return Step(session, match, undone=record, reopened=reopened)
 
+    def passed(self) -> Session:
+        """The session once the phone was passed to the next person (its pass screen's Start): what was played
+        before is theirs to see, never to take back, as a turn sent by link is.
+
+        >>> from game.core.engine import new_match
+        >>> from game.core.actions import Score
+        >>> s = Session(new_match("yacht", ["Ann", "Bob"], seed=1).roll(), pass_phone=True)
+        >>> s = s.act(Score("choice")).session
+        >>> s.can_undo, s.passed().can_undo, s.passed().floor
+        (True, False, 2)
+        """
+        return replace(self, floor=max(self.floor, len(self.match.actions)))
+
     def marked(self, seat: int, phone: str) -> Session:
         """The session after a person scored a turn of ``seat`` on the phone ``phone`` (game.core.marks).
 
@@ -368,7 +365,7 @@ class Session:
             "hints": sorted(self.hints),
             "undos": [[undo.game, undo.player, undo.actions] for undo in self.undos],
             "pass": self.pass_phone,
-            **({"remote": True, "floor": self.floor} if self.remote else {}),
+            **({"remote": True, "floor": self.floor} if self.remote else {"floor": self.floor} if self.floor else {}),
             **({"marks": list(self.marks)} if self.marks else {}),
             **({"shared": True} if self.shared else {}),
             **({"openHints": True} if self.open_hints else {}),

@@ -23,8 +23,9 @@ from game.core.actions import Hold, Roll, Score
 from game.core.cards import SeatKind
 from game.core.engine import Match
 from game.core.entered import entered
+from game.core.refusals import Refusal, TableError
 
-__all__ = ["Undo", "is_undo_record", "undo_point"]
+__all__ = ["Undo", "is_undo_record", "refusal", "undo_point"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,41 @@ def undo_point(match: Match) -> tuple[int, int] | None:
     else:
         return None  # a roll, or a game's end: never taken back
     return (index, seat) if match.seats[seat].kind is SeatKind.HUMAN else None
+
+
+def refusal(match: Match, off: bool, floor: int, remote: bool) -> TableError | None:
+    """Why an undo of ``match``'s last action is refused (None: it is allowed): undo ``off``, nothing to take back,
+    or an action below the ``floor`` (a link brought it, or the phone was passed since: the pass is a wall, as a
+    sent turn is), or a turn scored and sent.
+
+    >>> from game.core.cards import Seat
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann", "Bob"], seed=1).roll().score("choice")
+    >>> refusal(m, False, 0, False), refusal(m, False, 2, False).case, refusal(m, False, 2, True).case
+    (None, 'passed', 'link')
+    """
+    if off:
+        return TableError("Undo is off for this match.", Refusal.UNDO_OFF)
+    if not match.actions:
+        return TableError("There is nothing to undo in this game yet.", Refusal.NOTHING_TO_UNDO)
+    point = undo_point(match)
+    if point is None:
+        return TableError(
+            "Undo takes back only a hold or a box chosen since the last roll, never a roll.",
+            Refusal.NOTHING_TO_UNDO,
+            case="roll",
+        )
+    if point[0] < floor and not remote:
+        return TableError(
+            "The phone was passed on: the turns before it are final.", Refusal.NOTHING_TO_UNDO, case="passed"
+        )
+    if point[0] < floor:
+        return TableError(
+            "Undo cannot reach back before the turn this link brought.", Refusal.NOTHING_TO_UNDO, case="link"
+        )
+    if remote and isinstance(match.actions[point[0]], Score):
+        return TableError("This turn is scored and sent: it is final.", Refusal.NOTHING_TO_UNDO, case="sent")
+    return None
 
 
 def is_undo_record(item: Any, match: Match) -> bool:

@@ -32,12 +32,25 @@ class Draw(Enum):
     now), one slot shared by every seat of a round (matches begun from links until seats had dice of
     their own), or a count of the dice drawn so far (matches before links). The older two are kept
     only so that saves and links made then replay the very dice they had. ENTERED: none of these: real dice
-    rolled on a table, each roll's faces entered by hand (game.core.entered); the seed draws nothing."""
+    rolled on a table, each roll's faces entered by hand (game.core.entered); the seed draws nothing.
+    TYPED: each seat's own slots, as SEAT, but in a domain of their own: the seed was typed by a person or
+    given in a link's ``seed=``, so it can never deal the dice of a game this phone drew (the daily game's
+    day and rule set, a match begun here from its entropy, a challenge made of one), whatever the text."""
 
     SEAT = "seat"
     SLOT = "slot"
     SEQUENCE = "sequence"
     ENTERED = "entered"
+    TYPED = "typed"
+
+    @property
+    def by_seat(self) -> bool:
+        """Whether each seat meets dice of its own slots (:func:`seat_face`).
+
+        >>> [draw.by_seat for draw in Draw]
+        [True, False, False, False, True]
+        """
+        return self in (Draw.SEAT, Draw.TYPED)
 
 
 def die_face(seed: int | str, index: int, sides: int) -> int:
@@ -54,7 +67,9 @@ def die_face(seed: int | str, index: int, sides: int) -> int:
     return _face(f"yacht-dice:{json.dumps(seed)}:{index}", sides)
 
 
-def seat_face(seed: int | str, game: int, round_: int, seat: int, roll: int, position: int, sides: int) -> int:
+def seat_face(
+    seed: int | str, game: int, round_: int, seat: int, roll: int, position: int, sides: int, draw: Draw = Draw.SEAT
+) -> int:
     """Face (1..sides) of the die at ``position`` on roll ``roll`` of seat ``seat``'s turn in a round.
 
     The seat is part of the slot, so two people at one table never meet the same roll (one who watched
@@ -65,8 +80,14 @@ def seat_face(seed: int | str, game: int, round_: int, seat: int, roll: int, pos
     True
     >>> [seat_face(7, 0, 0, s, 0, p, 6) for s in (0, 1) for p in range(5)] != [seat_face(7, 0, 0, 0, 0, p, 6) for p in range(5)] * 2
     True
+
+    ``draw`` names the domain (:attr:`Draw.TYPED`: a typed seed's own): one seed meets other dice in each.
     """
-    return _face(f"yacht-dice/seat:{json.dumps(seed)}:{game}:{round_}:{seat}:{roll}:{position}", sides)
+    return _face(f"yacht-dice/{_DOMAINS[draw]}:{json.dumps(seed)}:{game}:{round_}:{seat}:{roll}:{position}", sides)
+
+
+_DOMAINS = {Draw.SEAT: "seat", Draw.TYPED: "typed"}
+"""The prefix of each seat-slot domain's hash input: no text of one begins as the other's does."""
 
 
 def slot_face(seed: int | str, game: int, round_: int, roll: int, position: int, sides: int) -> int:

@@ -75,7 +75,7 @@ class Match(MatchState):
         ((1,), True)
         """
         dice_seat = self.dice_seat(seat)
-        dice_seats = (dice_seat,) if dice_seat and self.draw is Draw.SEAT else ()
+        dice_seats = (dice_seat,) if dice_seat and self.draw.by_seat else ()
         return new_match(self.ruleset, [who or self.seats[seat]], 1, self.seed, draw=self.draw, dice_seats=dice_seats)
 
     def saved_rolls(self, seat: PlayerRef = None) -> int:

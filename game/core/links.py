@@ -332,18 +332,18 @@ def write(
         **({"i": list(match.dice_seats)} if version >= 2 else {}),
         **({"f": list(seat_marks)} if version >= 2 and seat_marks else {}),
         **({"h": 1} if version >= 2 and hints and kind is LinkKind.CHALLENGE else {}),
-        **({"d": 1} if match.draw is Draw.ENTERED else {}),  # real dice: the faces are in the moves, no seed draws
+        **({"d": _DICE_MARKS[match.draw]} if match.draw in _DICE_MARKS else {}),  # real dice, or a typed seed's
     }
     body = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
     return f"{_b64(body)}.{_check(body)}"
 
 
 _KEYS = {1: {"v", "k", "r", "s", "g", "e", "u", "p", "n", "m"}}  # each checked by its entry in _SHAPES
-_KEYS[2] = _KEYS[1] | {"i"}
-# "f", the seats' marks: since marks (a version 2 link made before has none); "h", a challenge's hints allowed;
-# "d", real dice (each roll's faces in the moves)
-_OPTIONAL = {1: set(), 2: {"f", "h", "d"}}
+_KEYS[2] = _KEYS[1] | {"i"}  # optional below: "f", the seats' marks (none before marks); "h", a challenge's hints
+_OPTIONAL = {1: set(), 2: {"f", "h", "d"}}  # "d", dice not from seat slots: real dice (faces in the moves), typed seed
 _DRAWS = {1: Draw.SLOT, 2: Draw.SEAT}
+_MARKED_DRAWS = {1: Draw.ENTERED, 2: Draw.TYPED}
+_DICE_MARKS = {draw: mark for mark, draw in _MARKED_DRAWS.items()}
 
 
 def read(text: str) -> Link:
@@ -399,7 +399,7 @@ def _read(text: Any) -> Link:
         [Seat.human(seat[0]) if len(seat) == 1 else Seat.computer(seat[0], Level(seat[1])) for seat in seats],
         data["g"],
         data["e"],
-        draw=Draw.ENTERED if data.get("d") else _DRAWS[version],
+        draw=_MARKED_DRAWS[data["d"]] if "d" in data else _DRAWS[version],
         dice_seats=data.get("i", []),
     )
     if data["n"] > len(start.seats) * MAX_GAMES * (start.rounds + 1):  # the engine plays on up to MAX_GAMES
@@ -459,7 +459,7 @@ _SHAPES: dict[str, Callable[[Any], bool]] = {
     "i": lambda value: isinstance(value, list) and all(_whole(seat) for seat in value),  # whose dice each seat meets
     "f": lambda value: isinstance(value, list) and all(marks.is_mark(mark) for mark in value),  # each seat's phones
     "h": lambda value: type(value) is int and value == 1,  # a challenge's hints allowed (absent: none)
-    "d": lambda value: type(value) is int and value == 1,  # real dice (absent: the seed draws the dice)
+    "d": lambda value: type(value) is int and value in _MARKED_DRAWS,  # absent: the seed draws from seat slots
 }
 
 

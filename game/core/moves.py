@@ -49,9 +49,11 @@ def _roll(match: M, action: Roll) -> M:
     free = [i for i in range(count) if not match.held[i]]
     draws = match.draws
     sides = match.ruleset.sides
-    if action.faces is None and match.draw is Draw.SEAT:
+    if action.faces is None and match.draw.by_seat:
         seat = match.dice_seat(match.player)
-        new = tuple(seat_face(match.seed, match.game, match.round, seat, match.rolls, p, sides) for p in free)
+        new = tuple(
+            seat_face(match.seed, match.game, match.round, seat, match.rolls, p, sides, match.draw) for p in free
+        )
         draws += len(free)
     elif action.faces is None and match.draw is Draw.SLOT:
         new = tuple(slot_face(match.seed, match.game, match.round, match.rolls, p, sides) for p in free)

@@ -205,6 +205,8 @@ _WORDINGS: dict[tuple[Refusal, str | None], Wording] = {
     (Refusal.NOTHING_TO_UNDO, None): N_("There is nothing to undo in this game yet."),
     # Translators: a match that travels by link between phones: undo cannot take back the turns the link brought.
     (Refusal.NOTHING_TO_UNDO, "link"): N_("Undo cannot reach back before the turn this link brought."),
+    # Translators: pass and play: undo cannot take back what was played before the phone was passed to this person.
+    (Refusal.NOTHING_TO_UNDO, "passed"): N_("The phone was passed on: the turns before it are final."),
     # Translators: undo refused after a roll (or another player's move): it only mends a mis-tap since the last roll.
     (Refusal.NOTHING_TO_UNDO, "roll"): N_(
         "Undo takes back only a hold or a box chosen since the last roll, never a roll."

@@ -32,7 +32,13 @@ dice it had and is written back in its own version, exactly as it was (a tab of 
 read it): version 2 named where the dice come from (``draw``: one slot for every seat), version 1 drew
 them in sequence. A match played with real dice (``draw`` "entered", game.core.entered) is a version 3 save whose
 rolls carry their faces."""
-_VERSIONS = {Draw.SEQUENCE: 1, Draw.SLOT: 2, Draw.SEAT: SCHEMA_VERSION, Draw.ENTERED: SCHEMA_VERSION}
+_VERSIONS = {
+    Draw.SEQUENCE: 1,
+    Draw.SLOT: 2,
+    Draw.SEAT: SCHEMA_VERSION,
+    Draw.ENTERED: SCHEMA_VERSION,
+    Draw.TYPED: SCHEMA_VERSION,
+}
 SAVE_FORMAT = "yacht-dice/match"
 """The ``format`` tag of a saved match."""
 

@@ -47,14 +47,21 @@ def ruleset(given: object) -> RuleSet:
 def dice_seats(given: Sequence[object], seats: int, draw: Draw) -> tuple[int, ...]:
     """Whose dice each of ``seats`` seats meets: empty (its own), or one seat index each, with seats' own dice.
 
-    >>> dice_seats([], 2, Draw.SLOT), dice_seats([0, 0], 2, Draw.SEAT)
-    ((), (0, 0))
+    Two seats never meet one seat's dice: one who watched the other's turn would know what a reroll brings
+    (only a forged link asks for it).
+
+    >>> dice_seats([], 2, Draw.SLOT), dice_seats([1, 0], 2, Draw.SEAT)
+    ((), (1, 0))
+    >>> dice_seats([0, 0], 2, Draw.SEAT)
+    Traceback (most recent call last):
+    ...
+    game.core.refusals.SetupError: dice seats (0, 0) give two seats one seat's dice
     """
     checked = tuple(given)
     if checked and (
-        len(checked) != seats
-        or draw is not Draw.SEAT
-        or not all(is_whole(seat, 0, MAX_PLAYERS - 1) for seat in checked)
+        len(checked) != seats or not draw.by_seat or not all(is_whole(seat, 0, MAX_PLAYERS - 1) for seat in checked)
     ):
         raise SetupError(f"dice seats {checked!r} do not fit {seats} seat(s)", Refusal.BAD_SETUP)
+    if len(set(checked)) != len(checked):
+        raise SetupError(f"dice seats {checked!r} give two seats one seat's dice", Refusal.BAD_SETUP)
     return checked  # type: ignore[return-value]  # each was checked whole

@@ -116,6 +116,7 @@ class Setup:
     pass_phone: bool = False  # a "Bob's turn" screen before each person's turn that follows another person's
     remote: bool = False  # people play on their own phones: a "Send to Bob" screen, the match sent by link
     real_dice: bool = False  # the dice are rolled on a table and their faces entered (game.core.entered)
+    seed_own: bool = False  # the seed is this phone's or the daily game's, not typed (else Draw.TYPED's dice)
 
     def ruleset(self) -> RuleSet:
         """The rule set these choices name (raises game.core.rule_errors.RulesError naming what is wrong)."""
@@ -160,7 +161,7 @@ class Setup:
 
     def start(self, t: Text = ENGLISH) -> Match:
         """A new match from these choices (raises a ValueError subclass naming what is wrong)."""
-        draw = Draw.ENTERED if self.real_dice else Draw.SEAT
+        draw = Draw.ENTERED if self.real_dice else Draw.SEAT if self.seed_own else Draw.TYPED
         return new_match(self.ruleset(), self.seats(t=t), games=self.games, seed=self.seed_value(), t=t, draw=draw)
 
 
@@ -443,9 +444,8 @@ def quick_setup(
         forced = dict(setup.options).get("forced_order") is True
         name = daily.game_name(setup.rules, forced)
         options = (("forced_order", True),) if name != setup.rules else ()
-        setup = Setup(
-            setup.rules, options, players=people[0][:1], kinds=("human",), seed=daily.seed(name, day), undo=False
-        )
+        day_seed = daily.seed(name, day)
+        setup = Setup(setup.rules, options, people[0][:1], ("human",), seed=day_seed, undo=False, seed_own=True)
         return setup, tuple(problem for problem in problems if problem.param == "rules")  # its own options
     if quick is Quick.REAL:  # the seats the form shows, every one a person: the dice are on the table, not the phone
         count = _whole(fields.get("count", "2"), 1, MAX_PLAYERS) or 2

@@ -127,7 +127,8 @@ def person(match: Match) -> int | None:
 def offerable(match: Match) -> bool:
     """Whether "Challenge a friend" is offered: the match's first game is over (only the first: a later
     game's dice are another game's slots), exactly one person played it, and its dice came from their
-    slots (a match begun before links drew them in sequence and cannot be replayed elsewhere, nor one of real dice).
+    slots (a match begun before links drew them in sequence and cannot be replayed elsewhere, nor one of real dice),
+    and from this phone's own seed: a typed seed deals its dice to whoever types it (game.core.dice.Draw.TYPED).
 
     >>> m = new_match("yacht", ["Ann"], seed=1)
     >>> for box in m.open_categories():
@@ -135,7 +136,7 @@ def offerable(match: Match) -> bool:
     >>> offerable(m), offerable(new_match("yacht", ["Ann"], seed=1)), offerable(m.next_game())
     (True, False, False)
     """
-    if match.draw in (Draw.SEQUENCE, Draw.ENTERED):  # real dice (game.core.entered) are nobody else's to replay
+    if match.draw is not Draw.SEAT:  # real dice (game.core.entered) are nobody else's to replay
         return False
     return len(match.cards) == 1 and match.game_over and person(match) is not None
 

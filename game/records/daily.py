@@ -25,7 +25,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from game.core import rules, variants
-from game.core.entered import entered
+from game.core.dice import Draw
 from game.core.i18n import ENGLISH, Text
 
 if TYPE_CHECKING:
@@ -149,9 +149,11 @@ def match_day(match: Match) -> tuple[date, str] | None:
     (datetime.date(2026, 11, 24), 'yatzy-forced')
     >>> match_day(new_match("yatzy", ["Ann"], seed="daily:2026-11-24:yatzy-forced")) is None
     True
+    >>> match_day(new_match("yatzy", ["Ann"], seed="daily:2026-11-24:yatzy", draw=Draw.TYPED)) is None
+    True
     """
-    if len(match.seats) != 1 or match.seats[0].kind.value != _PERSON or match.games != 1 or entered(match):
-        return None  # real dice (game.core.entered) are never the day's dice, whatever the seed says
+    if len(match.seats) != 1 or match.seats[0].kind.value != _PERSON or match.games != 1 or match.draw is not Draw.SEAT:
+        return None  # real dice, or a typed seed's own domain (game.core.dice.Draw), are never the day's dice
     return _seed_day(match.seed, match.ruleset.to_dict())
 
 
@@ -170,7 +172,7 @@ def day_of(record: GameRecord) -> tuple[date, str] | None:
     """
     if record.game != 0 or len(record.seats) != 1 or record.seats[0].kind != _PERSON or any(record.undos):
         return None
-    if record.real_dice:  # the day's seed drew none of its dice
+    if record.real_dice or record.typed_seed:  # the day's seed drew none of its dice, or drew them elsewhere
         return None
     named = _seed_day(record.seed, record.rules)
     if named is None or not 0 <= (date.fromisoformat(record.ended[:10]) - named[0]).days <= 1:

@@ -27,7 +27,7 @@ from typing import Any
 from game.core.cards import SeatKind
 from game.core.inputs import Trouble, refusal
 from game.records.loading import check_header, parse_json, read_games
-from game.records.record import GameRecord
+from game.records.record import TYPED_MARK, GameRecord
 
 __all__ = ["HISTORY_FORMAT", "HISTORY_VERSION", "MAX_GAMES_KEPT", "History"]
 
@@ -194,8 +194,8 @@ class History:
                 for row, count, on in zip(seats, record.decisions, record.hinted):
                     row += [count, on]
             began: list[Any] = [record.began] if record.began else []  # written where known: older records lack it
-            if record.real_dice:  # marked after when it began ("": not known); a game of the game's dice has no mark
-                began = [record.began, True]
+            if record.real_dice or record.typed_seed:  # marked after when it began ("": not known); others have none
+                began = [record.began, True if record.real_dice else TYPED_MARK]
             games.append([record.id, record.ended, index, record.seed, record.game, seats, *began])
         return {"format": HISTORY_FORMAT, "version": HISTORY_VERSION, "rules": table, "games": games}
 

@@ -30,6 +30,7 @@ from game.records.record import (
     MAX_DECISIONS,
     MAX_LOST,
     MAX_UNDOS,
+    TYPED_MARK,
     GameRecord,
     SeatRecord,
     Shape,
@@ -162,10 +163,12 @@ def _seat(item: Any, number: int, shape: Shape, names: set[str]) -> None:
 def _check_game(item: Any, shapes: list[Shape], names: set[str]) -> str:
     """A game's data checked (_BadGame naming what is wrong); its end time as recorded."""
     if type(item) is not list or len(item) not in (6, 7, 8):
-        raise _BadGame("a game must be [id, ended, rules, seed, game, seats], when it began and real dice", "game")
+        raise _BadGame(
+            "a game must be [id, ended, rules, seed, game, seats], when it began and its dice's mark", "game"
+        )
     ident, ended, table, seed, game, seats = item[:6]
-    if len(item) == 8 and item[7] is not True:  # a game of real dice is marked so; any other has no mark
-        raise _BadGame(f"the real dice mark {item[7]!r} is not true", "game")
+    if len(item) == 8 and item[7] is not True and item[7] != TYPED_MARK:  # real dice, or a typed seed's; else none
+        raise _BadGame(f"the dice's mark {item[7]!r} is not true or {TYPED_MARK!r}", "game")
     if len(item) == 7 or (len(item) == 8 and item[6] != ""):  # "": when it began is not known
         try:
             utc_time(item[6])
@@ -218,7 +221,8 @@ def _game(item: Any, index: int, shapes: list[Shape], names: set[str]) -> GameRe
         tuple(None if s[5] is None else float(s[5]) for s in seats),
         utc_time(item[6]) if len(item) >= 7 and item[6] != "" else "",
         *_known(seats),
-        len(item) == 8,
+        len(item) == 8 and item[7] is True,
+        len(item) == 8 and item[7] == TYPED_MARK,
     )
 
 

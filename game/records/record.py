@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.actions import Finish, NextGame
 from game.core.cards import SeatKind, competition_ranks
+from game.core.dice import Draw
 from game.core.engine import Match
 from game.core.entered import entered
 from game.core.possible import Achievable, achievable
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ID_LENGTH",
+    "TYPED_MARK",
     "LOST_DECIMALS",
     "MAX_LOST",
     "MAX_DECISIONS",
@@ -57,6 +59,8 @@ __all__ = [
     "demo_record",
 ]
 
+TYPED_MARK = "typed"
+"""A history game's mark (after when it began) for a game dealt from a typed seed; real dice are marked ``true``."""
 ID_LENGTH = 16
 """Hex digits of SHA-256 kept as a game's id."""
 LOST_DECIMALS = 2
@@ -133,6 +137,7 @@ class GameRecord:
     decisions: tuple[int | None, ...] = ()  # each person's decisions the review weighed (None, or empty: not known)
     hinted: tuple[bool, ...] = ()  # whether each seat had hints on in the game (empty: not known, older records)
     real_dice: bool = False  # played with real dice, their faces entered (game.core.entered): not the game's dice
+    typed_seed: bool = False  # dealt from a typed seed's own domain (game.core.dice.Draw.TYPED): never a daily game
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -208,6 +213,7 @@ def build_record(
     decisions: tuple[int | None, ...] = (),
     hinted: tuple[bool, ...] = (),
     real_dice: bool = False,
+    typed_seed: bool = False,
 ) -> GameRecord:
     """The record of checked data, with what is derived from its boxes: scores by id, totals, upper bonus, places.
 
@@ -237,6 +243,7 @@ def build_record(
         decisions=decisions,
         hinted=hinted,
         real_dice=real_dice,
+        typed_seed=typed_seed,
     )
 
 
@@ -380,6 +387,7 @@ def record_game(
         tuple(count if person else None for count, person in zip(decisions, people)),
         hinted,
         entered(match),
+        match.draw is Draw.TYPED,
     )
 
 

@@ -186,9 +186,10 @@ def ending(app, effects):
 
 
 def challenger():
-    """Ann's finished Yacht game beside a computer, and the address her Challenge a friend shares."""
-    query = (("rules", "yacht"), ("players", "Ann"), ("cpu", "2:easy"), ("seed", "77"))
-    app, _ = update(App(), Start(query=query, address=ADDRESS), now=NOW)
+    """Ann's finished Yacht game beside a computer (on this phone's own seed: a typed one is never a challenge), and
+    the address her Challenge a friend shares."""
+    query = (("rules", "yacht"), ("players", "Ann"), ("cpu", "2:easy"))
+    app, _ = update(App(), Start(query=query, address=ADDRESS, entropy="AnnAnnAnnAnn"), now=NOW)  # Ann's phone
     app, _ = play_out(app)
     app, effects = send(app, Pressed(Button.CHALLENGE_FRIEND))
     return app, effects

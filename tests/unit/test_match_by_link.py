@@ -203,7 +203,7 @@ def test_undo_never_reaches_back_into_the_turns_a_link_brought():
     bob, _ = send(bob, Pressed(Button.ROLL))
     assert not bob.session.can_undo  # his own roll: never taken back
     held = new_match("yacht", ["Ann", "Bob"], seed=1).roll().hold(0)
-    step = Session(held, floor=len(held.actions)).undo()  # a hold the link brought
+    step = Session(held, remote=True, floor=len(held.actions)).undo()  # a hold the link brought (links are remote)
     assert step.refusal is not None and step.refusal.case == "link"
 
 

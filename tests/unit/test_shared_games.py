@@ -87,14 +87,18 @@ def test_from_the_lobby_after_another_match_the_daily_game_resumes_where_it_stoo
     assert app.session.match == where and app.session.shared
 
 
-def test_a_link_to_the_days_seed_resumes_the_daily_game():
+def test_a_link_typing_the_days_seed_is_a_practice_on_other_dice_and_the_daily_game_stays():
     app = daily_begun(rolls=2)
     where = app.session.match
     app, _ = send(leave(app), Pressed(Button.QUICK_SOLO, form=lobby()), Pressed(Button.ROLL))
     later, _ = start("players=Zoe&rules=yatzy&seed=daily:2026-11-24:yatzy", stored=stored_of(app))
     assert later.screen.kind is Screen.LINK_CHOICE  # over the solo match in progress: asked first
-    later, _ = send(later, Pressed(Button.LINK_START))
-    assert later.screen.kind is Screen.PLAY and later.session.match == where and later.session.shared
+    later, _ = send(later, Pressed(Button.LINK_START), Pressed(Button.ROLL))
+    practice = later.session
+    assert not practice.shared and practice.undo_allowed and practice.match.seed == where.seed
+    assert practice.match.dice != where.begun().roll().dice  # a typed seed deals in its own domain
+    later, _ = send(leave(later), Pressed(Button.QUICK_DAILY, form=lobby()))
+    assert later.session.match == where and later.session.shared  # the daily game, where it stood
 
 
 def test_a_reload_and_another_tab_take_the_daily_game_up_where_it_stands():

@@ -290,7 +290,8 @@ def provoke() -> list[GameError]:
         Session(m0, undo_allowed=False).undo().refusal,
         Session(m0).undo().refusal,
         Session(m0.roll()).undo().refusal,  # a roll is never taken back
-        Session(m0.roll().hold(0), floor=2).undo().refusal,  # a hold a link brought: another phone's
+        Session(m0.roll().hold(0), remote=True, floor=2).undo().refusal,  # a hold a link brought: another phone's
+        Session(m0.roll().hold(0), pass_phone=True, floor=2).undo().refusal,  # the phone was passed since
         Session(m0.roll().score("chance"), remote=True).undo().refusal,  # a turn sent by link
         Session(m0).computer_step().refusal,
         Session(new_match("yacht", [Seat.computer("Robo")], seed=1)).act(Roll()).refusal,
