@@ -35,6 +35,7 @@ from game.coach.session import Next, Session
 from game.core.rules import RuleSet
 from game.present import coach_view, feel, markup, paint, standings, view
 from game.present.aiming import picker
+from game.records import challenge
 from game.records.history import History
 from game.records.record import GameRecord, session_record
 from game.records.stats import new_bests
@@ -43,15 +44,23 @@ from game.records.stats import new_bests
 def draw_ending(app: App) -> Out:
     """The results' context: each person's total against their earlier games (the history as storage holds
     it, this game's own record left out) and the optimal player's mean where it is exact (a table, or forced order and
-    small custom dice, solved here)."""
+    small custom dice, solved here), with each seat's total split into luck and choices there (game.coach.luck)."""
+    from game.coach import luck  # the coach's review, imported at a game's end only: the start stays short
+
     app, session = app.wait(ending=None), app.played
     match = session.match
     if standings.results(match) is None:
         return app, []
     app, history, _ = read_history(app)  # unreadable: no personal numbers (Statistics says why)
     advisor = session.coach.advisor
-    optimal = advisor.expected_score() if advisor.is_exact() else None
-    shown = standings.results(match, t=app.t, ending=standings.ending(match, history, optimal))
+    exact = advisor.is_exact()
+    optimal = advisor.expected_score() if exact else None
+    split = luck.splits(advisor, match) if exact else None  # every seat's luck and choices: none estimated
+    theirs = app.challenge if challenge.applies(app.challenge, match) else None
+    rival = None if theirs is None or split is None else luck.splits(advisor, theirs)
+    challenger = (theirs.seats[0].name, rival[0]) if theirs is not None and rival else None  # both splits side by side
+    ending = standings.ending(match, history, optimal, split, challenger)
+    shown = standings.results(match, t=app.t, ending=ending)
     assert shown is not None  # the results found above, now with their context
     return replace(app, ended=(markup.lines(shown.context) if shown.context else "", challenge_result(app))), []
 

@@ -43,6 +43,7 @@ __all__ = [
     "bot_rng",
     "decisions",
     "review",
+    "reviews",
     "rivals",
     "win_chances",
     "target_chance",
@@ -346,28 +347,47 @@ def review(coach: Advisor, match: Match, game: int, player: int, odds: Odds | No
     >>> len(r.decisions), r.decisions[0].best, round(r.total_loss, 2) > 0
     (1, Score(category='yacht'), True)
     """
-    out = []
+    return Report(tuple(_move(coach, before, action, odds) for before, action in _of(match, game, player)))
+
+
+def reviews(coach: Advisor, match: Match, game: int, odds: Odds | None = None) -> tuple[Report, ...]:
+    """Every seat's review of one game, in seat order, from one replay of the match (review() replays it per seat).
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann", "Bob"], seed=3).roll().score("sixes").roll().score("yacht")
+    >>> [len(r.decisions) for r in reviews(Advisor(m.ruleset), m, 0)] == [1, 1]
+    True
+    """
+    moves: list[list[Move]] = [[] for _ in match.seats]
+    for before, action in _of(match, game, None):
+        moves[before.player].append(_move(coach, before, action, odds))
+    return tuple(Report(tuple(seat)) for seat in moves)
+
+
+def _of(match: Match, game: int, player: int | None) -> Iterator[tuple[Match, Action]]:
+    """The decisions of one game, of one seat (None: of every seat)."""
     for before, action in decisions(match):
-        if len(before.cards) - 1 != game or before.player != player:
-            continue
-        chosen = as_decision(before, action)
-        known = hint(coach, before, odds)
-        assert chosen is not None and known is not None  # decisions() yields decisions only
-        values = {option.action: option.expected for option in known.options}
-        aims = {option.action: shown(chances, known.baseline) for option, chances in zip(known.options, known.odds)}
-        out.append(
-            Move(
-                game=game,
-                player=player,
-                round=before.round,
-                dice=before.dice,
-                rolls_left=before.rolls_left,
-                chosen=chosen,
-                chosen_expected=values.get(chosen, known.best.expected),
-                best=known.best.action,
-                best_expected=known.best.expected,
-                best_odds=aims.get(known.best.action, ()),
-                chosen_odds=aims.get(chosen, ()),
-            )
-        )
-    return Report(tuple(out))
+        if len(before.cards) - 1 == game and (player is None or before.player == player):
+            yield before, action
+
+
+def _move(coach: Advisor, before: Match, action: Action, odds: Odds | None) -> Move:
+    """One decision against the best one."""
+    chosen = as_decision(before, action)
+    known = hint(coach, before, odds)
+    assert chosen is not None and known is not None  # decisions() yields decisions only
+    values = {option.action: option.expected for option in known.options}
+    aims = {option.action: shown(chances, known.baseline) for option, chances in zip(known.options, known.odds)}
+    return Move(
+        game=len(before.cards) - 1,
+        player=before.player,
+        round=before.round,
+        dice=before.dice,
+        rolls_left=before.rolls_left,
+        chosen=chosen,
+        chosen_expected=values.get(chosen, known.best.expected),
+        best=known.best.action,
+        best_expected=known.best.expected,
+        best_odds=aims.get(known.best.action, ()),
+        chosen_odds=aims.get(chosen, ()),
+    )

@@ -28,7 +28,7 @@ from itertools import accumulate
 from game.core.rules import RuleSet
 from game.core.variants import table_name
 
-__all__ = ("UNIT_BITS", "distribution", "percentiles", "standing")
+__all__ = ("UNIT_BITS", "distribution", "percentiles", "spread", "standing")
 
 UNIT_BITS = 48
 """The stored chances are integers of 2**-48: far finer than a percent, and a few KB a rule set."""
@@ -82,6 +82,21 @@ def standing(rs: RuleSet, total: int) -> float | None:
         return None
     below = sum(probs[: max(0, min(total, len(probs)))])
     return min(1.0, max(0.0, below / sum(probs)))
+
+
+def spread(rs: RuleSet) -> float | None:
+    """The standard deviation of the optimal player's final totals (None without a distribution): its luck's too, since
+    its luck is its total less its mean (game.coach.luck).
+
+    >>> from game.core.variants import ruleset
+    >>> round(spread(ruleset("yacht")), 2), spread(ruleset("generalized", dice=2, sides=2))
+    (34.99, None)
+    """
+    probs = distribution(rs)
+    if probs is None:
+        return None
+    mean = math.fsum(k * p for k, p in enumerate(probs))
+    return math.sqrt(math.fsum((k - mean) ** 2 * p for k, p in enumerate(probs)))
 
 
 def summary(name: str) -> str:

@@ -433,6 +433,7 @@ class ReportSection:
     name: str
     summary: str
     mistakes: tuple[str, ...]
+    rolls: tuple[str, ...] = ()  # the luckiest and unluckiest rolls, where the advisor is exact (game.coach.luck)
 
 
 REPORT_MISTAKES = 3
@@ -448,12 +449,18 @@ def report(session: Session, t: Text = ENGLISH) -> tuple[ReportSection, ...]:
     >>> report(Session(m))[0].summary
     '0 of 1 decisions were the best move; expected points lost in all: 25.6. No undos.'
     """
+    from game.coach.luck import split
+    from game.present.luck_view import roll_words
+
     match = session.match
+    advisor = session.coach.advisor
+    exact = session.coach.needs_table() is None and advisor.is_exact()
     out = []
     for player, seat in enumerate(match.seats):
         if seat.kind is not SeatKind.HUMAN:
             continue
         review = session.review(player)
+        luck = split(advisor, match, match.game, player) if exact else None
         undos = session.undo_count(player)
         if not undos:
             # Translators: in the after-game report: the person took back no move in the game.
@@ -463,5 +470,5 @@ def report(session: Session, t: Text = ENGLISH) -> tuple[ReportSection, ...]:
             taken_back = t._("Undos: {count}.", count=undos)
         summary = f"{report_summary(review, t)} {taken_back}"
         mistakes = tuple(decision_text(match.ruleset, move, t) for move in review.worst(REPORT_MISTAKES))
-        out.append(ReportSection(seat.name, summary, mistakes))
+        out.append(ReportSection(seat.name, summary, mistakes, () if luck is None else roll_words(luck, t)))
     return tuple(out)

@@ -257,7 +257,8 @@ def advice(hint: coach_view.Advice, t: Text = ENGLISH) -> str:
 
 
 def report(sections: Sequence[coach_view.ReportSection], t: Text = ENGLISH) -> str:
-    """The after-game report: per person a heading, the summary and the costliest decisions (worded by game.present.view).
+    """The after-game report: per person a heading, the summary, the costliest decisions (worded by game.present.view)
+    and the luckiest and unluckiest rolls.
 
     >>> report([coach_view.ReportSection("Ann", "All best.", ())])
     '<h3>Ann</h3><p>All best.</p>'
@@ -267,6 +268,8 @@ def report(sections: Sequence[coach_view.ReportSection], t: Text = ENGLISH) -> s
         parts += [element("h3", escape(section.name)), element("p", escape(section.summary))]
         if section.mistakes:
             parts.append(element("ol", lines(section.mistakes)))
+        if section.rolls:  # the dice's turns, after the choices' (a list of its own: they are no mistakes)
+            parts.append(element("ul", lines(section.rolls)))
     return "".join(parts)
 
 
@@ -275,6 +278,23 @@ def _drawn(values: Sequence[float]) -> int:
     from game.records.charts import LAST
 
     return min(LAST, len(values)) or LAST
+
+
+def _luck_chart(page: stats_view.StatsPage, t: Text) -> list[str]:
+    """What the dice gave each game, where it is known (a rule set without the optimal player's numbers has none)."""
+    from game.records import charts
+
+    if not page.luck_trend:
+        return []
+    # Translators: a chart's caption: what the dice gave each game, against what the optimal player expected
+    # ("+12.0"; the points lost chart beside it is what the choices cost).
+    caption = t.n_(
+        "Luck: what the dice gave, last {count} game",
+        "Luck: what the dice gave, last {count} games",
+        _drawn(page.luck_trend),
+    )
+    # Translators: what a luck chart's line shows (its legend and table head).
+    return [charts.trend(page.luck_trend, caption, label=t._("Luck"), id_prefix="luck", t=t)]
 
 
 def statistics(page: stats_view.StatsPage, t: Text = ENGLISH) -> str:
@@ -365,6 +385,7 @@ def statistics(page: stats_view.StatsPage, t: Text = ENGLISH) -> str:
                             digits=2,
                         ),
                     ]
+                    + _luck_chart(page, t)
                 ),
                 class_="stats-charts",
             )

@@ -21,9 +21,11 @@ from game.core.cards import SeatKind
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, N_, Text
 from game.present.feel import match_over
+from game.present.luck_view import Share, luck_words
 from game.records import challenge
 
 if TYPE_CHECKING:
+    from game.coach.luck import Split
     from game.records.history import History
 
 # Translators: the end of a game: where the total stands ("Better than 62% of the optimal player's games.").
@@ -39,6 +41,7 @@ __all__ = [
     "standing_words",
     "Outcome",
     "Personal",
+    "Share",
     "Ending",
     "Results",
     "winner_text",
@@ -79,11 +82,13 @@ class Personal:
 
 @dataclass(frozen=True)
 class Ending:
-    """The game just played in context: each person's total against their history, and the optimal
-    player's mean under these rules (None where no figure exists)."""
+    """The game just played in context: each person's total against their history, the optimal player's mean
+    under these rules (None where no figure exists) and where it is exact, every seat's split of its total
+    into luck and choices (``shares``, in seat order; empty without an exact advisor)."""
 
     people: tuple[Personal, ...] = ()
     optimal: float | None = None
+    shares: tuple[Share, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -147,11 +152,19 @@ def _outcome(match: Match, t: Text, against: Match | None = None) -> tuple[Outco
     return Outcome.WIN, top[0]
 
 
-def ending(match: Match, history: History | None = None, optimal: float | None = None) -> Ending:
+def ending(
+    match: Match,
+    history: History | None = None,
+    optimal: float | None = None,
+    splits: tuple[Split, ...] | None = None,
+    challenger: tuple[str, Split] | None = None,
+) -> Ending:
     """The game just played (the match's current one) in context: each person's total against their
     earlier games under these rules in ``history`` (a game.records.history.History; this game's own record,
     once written, is left out), and ``optimal``, the optimal player's mean (None: not known); where it is
-    known, the share of the optimal player's games below each total too (game.coach.finals, where shipped).
+    known, the share of the optimal player's games below each total too (game.coach.finals, where shipped);
+    ``splits``, every seat's luck and choices (game.coach.luck.splits; None: the advisor is not exact), and a
+    challenge's, the ``challenger``'s name and split, beside them (a person away: "you" is the one here).
 
     >>> from game.core.engine import new_match
     >>> m = new_match("yacht", ["Ann"], seed=1)
@@ -181,7 +194,14 @@ def ending(match: Match, history: History | None = None, optimal: float | None =
             people.append(Personal(sitter.name, total, len(totals), max(totals), sum(totals) / len(totals), share))
         else:
             people.append(Personal(sitter.name, total, standing=share))
-    return Ending(tuple(people), optimal)
+    shares = tuple(
+        Share(match.seats[s.player].name, match.seats[s.player].kind is SeatKind.HUMAN, s.total, s.luck, s.loss)
+        for s in splits or ()
+    )
+    if challenger is not None and shares:
+        name, theirs = challenger
+        shares += (Share(name, True, theirs.total, theirs.luck, theirs.loss, away=True),)
+    return Ending(tuple(people), optimal, shares)
 
 
 def _context(shown: Ending, t: Text) -> tuple[str, ...]:
@@ -225,7 +245,7 @@ def _context(shown: Ending, t: Text) -> tuple[str, ...]:
     if shown.optimal is not None:
         # Translators: the end of a game: the optimal player's expected total under the match's rules ("254.6").
         out.append(t._("The optimal player averages {mean} under these rules.", mean=t.number(shown.optimal, 1)))
-    return tuple(out)
+    return tuple(out) + luck_words(shown.shares, t)
 
 
 def standing_words(share: float, t: Text = ENGLISH) -> str:

@@ -82,6 +82,7 @@ class StatsPage:
     boxes: tuple[tuple[str, float, float | None], ...] = ()
     trend: tuple[float, ...] = ()
     rating_trend: tuple[float, ...] = ()  # each game's points lost per decision, played alone, oldest first
+    luck_trend: tuple[float, ...] = ()  # what the dice gave each game (game.coach.luck), oldest first
     scale: str = ""  # the rating's scale in words (shown with the rating)
     rivals: tuple[str, ...] = ()  # head-to-head lines
     recent: tuple[tuple[str, str], ...] = ()  # (game id, what happened)
@@ -139,6 +140,42 @@ def _standing_rows(ruleset: RuleSet, median: float, best: int, t: Text) -> tuple
         if share is not None:
             rows.append((what, better_than(share, t)))
     return tuple(rows)
+
+
+def _luck_rows(
+    ruleset: RuleSet, luck: tuple[float, ...], reference: Reference | None, t: Text
+) -> tuple[tuple[str, str], ...]:
+    """What the dice gave the person's games (game.coach.luck's split, read back from the records): the mean per game
+    and the spread, the optimal player's beside them (mean 0, the spread of its exact distribution), and where the
+    median game's dice stand among the optimal player's games (its luck is its total less its mean)."""
+    from game.coach.finals import spread, standing
+    from game.present.luck_view import signed
+
+    if not luck or reference is None:
+        return ()
+    mean = math.fsum(luck) / len(luck)
+    sd = math.sqrt(math.fsum((x - mean) ** 2 for x in luck) / len(luck))
+    # Translators: a row of the Statistics screen: what the dice gave the person's games, against what the optimal
+    # player expected: the mean per game ("+4.2") and the spread (standard deviation) of the games' luck.
+    what = t.n_("Luck per game, {count} game", "Luck per game, {count} games", len(luck))
+    # Translators: a luck row's value: the mean ("+4.2") and the spread, a standard deviation ("31.0").
+    rows = [(what, t._("{mean}, spread {spread}", mean=signed(mean, t, 1), spread=t.number(sd, 1)))]
+    optimal = spread(ruleset)
+    if optimal is not None:
+        # Translators: a row of the Statistics screen: the luck of the optimal player's games (mean 0 and its spread).
+        label = t._("Optimal player's luck")
+        rows.append((label, t._("{mean}, spread {spread}", mean=t.number(0, 1), spread=t.number(optimal, 1))))
+    share = standing(ruleset, math.ceil(reference.expected + _median(luck)))
+    if share is not None:
+        # Translators: a row of the Statistics screen: the median game's dice against the optimal player's games' dice.
+        rows.append((t._("Median dice against the optimal player"), better_than(share, t)))
+    return tuple(rows)
+
+
+def _median(values: tuple[float, ...]) -> float:
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
 def better_than(share: float, t: Text = ENGLISH) -> str:
@@ -246,7 +283,8 @@ def statistics(
         (t._("Games with a {box}", box=top), _percent(s.yahtzee_rate, t)),
     ) + (((t._("Optimal player's mean"), t.number(reference.expected, 1)),) if reference else ())
     rated = rating.rating(history, key, name)
-    numbers += _standing_rows(ruleset, s.median, s.best, t) + _rating_rows(rated, t)
+    numbers += _standing_rows(ruleset, s.median, s.best, t) + _luck_rows(ruleset, s.luck, reference, t)
+    numbers += _rating_rows(rated, t)
     rivals = []
     for h in stats.head_to_head(history, key, name):
         if h.ties:
@@ -274,6 +312,7 @@ def statistics(
         boxes=tuple((names_of[b.id], b.mean, b.reference) for b in s.boxes),
         trend=s.lost_trend,
         rating_trend=rated.trend,
+        luck_trend=s.luck,
         scale=t._(SCALE, **{b.value: t.number(top, 1) for top, b in rating.BANDS}),
         rivals=tuple(rivals),
     )

@@ -53,6 +53,7 @@ __all__ = [
     "rule_sets",
     "players",
     "summary",
+    "luck_of",
     "head_to_head",
     "reference_from_dict",
     "references_from_dict",
@@ -102,7 +103,8 @@ class PlayerStats:
     wide; ``boxes`` are ordered biggest shortfall against the reference first (scorecard order
     without one); rates are None where the rule set has no upper bonus or Yahtzee box;
     ``lost_trend`` is the points lost in each of the latest TREND_GAMES games, oldest first,
-    games without a value left out.
+    games without a value left out; ``luck`` what the dice gave in each game whose points lost are known, oldest
+    first (with the optimal player's ``reference``; see :func:`luck_of`).
 
     >>> PlayerStats("k", "Yacht", "Ann", 0).mean is None
     True
@@ -122,6 +124,7 @@ class PlayerStats:
     upper_bonus_rate: float | None = None
     yahtzee_rate: float | None = None
     lost_trend: tuple[float, ...] = ()
+    luck: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -361,7 +364,22 @@ def summary(history: History, key: str, name: str, reference: Reference | None =
         upper_bonus_rate=bonuses / count if ruleset.upper_bonus_amount else None,
         yahtzee_rate=None if yahtzee is None else sum(card[yahtzee] > 0 for card in cards) / count,
         lost_trend=tuple(value for value in lost[-TREND_GAMES:] if value is not None),
+        luck=()
+        if reference is None
+        else tuple(luck_of(n, reference.expected, x) for n, x in zip(totals, lost) if x is not None),
     )
+
+
+def luck_of(total: int, expected: float, lost: float) -> float:
+    """What the dice gave a finished game: its total less the optimal player's mean, plus the points its choices lost.
+
+    The split of game.coach.luck, read back from a record: total = expected + luck − lost holds exactly for every
+    game, so the luck follows from what the record keeps (to the hundredth its points lost are kept to).
+
+    >>> luck_of(268, 254.5877, 17.25)
+    30.6623
+    """
+    return round(total - expected + lost, 4)
 
 
 def head_to_head(history: History, key: str, name: str | None = None) -> tuple[HeadToHead, ...]:

@@ -61,7 +61,11 @@ def test_the_celebration_is_clear_of_the_board_and_the_scene_comes_to_rest(page,
     expect(scene.locator(".scene-headline")).to_have_text("Ann")
     expect(scene.locator("svg.trophy")).to_have_count(1)
     expect(page.get_by_role("button", name="Play again")).to_be_focused()
-    expect(page.locator("#ending li")).to_have_count(3, timeout=30_000)  # Ann, Bob and the optimal player
+    # Ann, Bob and the optimal player; Ann's and Bob's dice and choices (issue 57), and how Ann won by them
+    expect(page.locator("#ending li")).to_have_count(6, timeout=30_000)
+    expect(page.locator("#ending li").last).to_have_text(
+        "Ann won by 95: the dice were even, Ann's choices were 95 better"
+    )
     page.set_viewport_size({"width": 360, "height": 740})
     page.wait_for_function(STILL)
     ui.screenshot(page, "ending-win-phone")

@@ -94,5 +94,10 @@ def test_an_ending_says_where_the_total_stands(page, base_url):
     words = f"Ann: 164 points this game, the first under these rules. Better than {math.floor(share * 100)}% of the "
     expect(page.locator("#ending li").first).to_have_text(words + "optimal player's games.", timeout=30_000)
     expect(page.locator("#ending")).to_contain_text("The optimal player averages 167.0 under these rules.")
+    # luck and skill (issue 57): each person's dice and choices, and how Ann won by them
+    expect(page.locator("#ending")).to_contain_text("Ann 164: dice +476, choices \N{MINUS SIGN}479")
+    expect(page.locator("#ending li").last).to_have_text(
+        "Ann won by 95: the dice were even, Ann's choices were 95 better"
+    )
     page.wait_for_function(STILL)  # the scene come to rest: axe weighs its colours, not a frame of its fade
     assert serious(page) == []

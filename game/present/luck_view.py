@@ -1,0 +1,177 @@
+"""Luck and skill in words, at the end of a game: each person's total split into the dice's share and the
+choices', and who won by how much, from the dice or from the choices (the facts: game.coach.luck).
+
+>>> ann, robin = Share("Ann", True, 265, 3.4, 17.2), Share("Robin", False, 268, 15.4, 8.2)
+>>> luck_words((ann, robin))
+('Ann 265: dice +3, choices −17', 'Robin won by 3: the dice gave Robin 12 more, your choices were 9 better')
+>>> luck_words((Share("Chris", True, 270, 20.0, 5.0), Share("Ann", True, 268, 25.4, 8.2)))[-1]
+"Chris won by 2: the dice gave Ann 5 more, Chris' choices were 7 better"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.core.i18n import ENGLISH, Text
+
+if TYPE_CHECKING:  # the coach's values, imported only when asked for, to keep the start short
+    from game.coach.luck import Luck, Split
+
+__all__ = ("Share", "luck_words", "roll_words", "signed")
+
+MINUS = "\N{MINUS SIGN}"  # a number's sign, not a hyphen: screen readers say "minus"
+
+
+@dataclass(frozen=True)
+class Share:
+    """A seat's game split into what the dice gave and what its choices lost (game.coach.luck.Split), with its name.
+
+    >>> Share("Ann", True, 268, 31.4, 17.2).dice, Share("Ann", True, 268, 31.4, 17.2).choices
+    (31, -17)
+    """
+
+    name: str
+    person: bool  # a person's seat (a computer's is told only against a person's)
+    total: int
+    luck: float  # the sum of every roll's luck
+    loss: float  # the sum of every choice's expected points lost
+    away: bool = False  # a challenger's game, played on another phone: never "you"
+
+    @property
+    def dice(self) -> int:
+        """The dice's share, in whole points."""
+        return round(self.luck)
+
+    @property
+    def choices(self) -> int:
+        """The choices' share, in whole points (never positive: a choice can only lose against the best)."""
+        return -round(self.loss)
+
+
+def signed(value: float, t: Text = ENGLISH, digits: int = 0) -> str:
+    """A number with its sign, as a gain or a loss is told ("+31", "−17", "0"; with ``digits`` decimals "+38.2").
+
+    >>> signed(31), signed(-17), signed(0), signed(-0.04, digits=1), signed(38.25, digits=1)
+    ('+31', '−17', '0', '0.0', '+38.2')
+    """
+    shown = t.number(abs(value), digits)
+    if not shown.strip("0.,"):  # rounds to nothing: no sign
+        return shown
+    return ("+" if value > 0 else MINUS) + shown
+
+
+def roll_words(split: Split, t: Text = ENGLISH) -> tuple[str, ...]:
+    """The rolls that made the difference in a seat's game, for the after-game report: its luckiest and unluckiest.
+
+    >>> from game.coach.luck import Luck, Split
+    >>> rolls = (Luck(0, 0, 3, 2, (6, 6, 6, 6, 6), 150.0, 188.25), Luck(0, 0, 8, 1, (1, 2, 2, 4, 6), 90.0, 69.0))
+    >>> for line in roll_words(Split(0, 0, 100.0, rolls, (), 0, 100.0)):
+    ...     print(line)
+    Luckiest roll: round 4 (roll 2), dice 6 6 6 6 6: +38.2 points
+    Unluckiest roll: round 9 (roll 1), dice 1 2 2 4 6: −21.0 points
+    """
+    out = []
+    luckiest, unluckiest = split.luckiest(), split.unluckiest()
+    if luckiest is not None:
+        # Translators: in the after-game report: the roll whose dice gave the most against what was expected
+        # before it ("+38.2": the optimal player's expected total after it less before it, with a decimal).
+        out.append(
+            t._("Luckiest roll: round {round} (roll {roll}), dice {dice}: {luck} points", **_fields(luckiest, t))
+        )
+    if unluckiest is not None:
+        # Translators: in the after-game report: the roll whose dice took the most against what was expected
+        # before it ("−21.0" points, with a decimal).
+        out.append(
+            t._("Unluckiest roll: round {round} (roll {roll}), dice {dice}: {luck} points", **_fields(unluckiest, t))
+        )
+    return tuple(out)
+
+
+def _fields(roll: Luck, t: Text) -> dict[str, object]:
+    return {
+        "round": roll.round + 1,
+        "roll": roll.roll,
+        "dice": " ".join(map(str, roll.dice)),
+        "luck": signed(roll.luck, t, 1),
+    }
+
+
+def luck_words(shares: Sequence[Share], t: Text = ENGLISH) -> tuple[str, ...]:
+    """A line per person ("Ann 268: dice +31, choices −17"), then with several seats and one winner, how the winner
+    won against the next best: by the dice, by the choices. A lone person against computers, or a challenger, is "you"."""
+    out = [
+        # Translators: the end of a game: a person's total split into the dice's share (the luck of every roll,
+        # against what the optimal player expected: "+31") and the choices' (the points every choice lost: "−17").
+        t._(
+            "{name} {total}: dice {dice}, choices {choices}",
+            name=s.name,
+            total=t.number(s.total),
+            dice=signed(s.dice, t),
+            choices=signed(s.choices, t),
+        )
+        for s in shares
+        if s.person
+    ]
+    ranked = sorted(shares, key=lambda s: -s.total)
+    if len(ranked) > 1 and ranked[0].total > ranked[1].total:
+        out.append(_won(ranked[0], ranked[1], shares, t))
+    return tuple(out)
+
+
+def _won(first: Share, second: Share, shares: Sequence[Share], t: Text) -> str:
+    """How the winner beat the next best: the dice's difference, rounded, and the choices' as the rest of the gap
+    (so the two numbers add up to it, each within half a point of its exact value)."""
+    here = [s for s in shares if s.person and not s.away]
+    you = here[0] if len(here) == 1 else None
+    gap = first.total - second.total
+    dice = round(first.luck - second.luck)
+    choices = gap - dice
+    fields = {"dice": _dice(first, second, dice, you, t), "choices": _choices(first, second, choices, you, t)}
+    if first is you:
+        # Translators: the end of a game against the computer: the person won by {count} points; {dice} and
+        # {choices} are the two parts below ("the dice gave Robin 12 more", "your choices were 15 better").
+        return t.n_("You won by {count}: {dice}, {choices}", "You won by {count}: {dice}, {choices}", gap, **fields)
+    # Translators: the end of a game: {name} won by {count} points; {dice} and {choices} are the two parts below
+    # ("the dice gave Robin 12 more", "your choices were 9 better").
+    return t.n_(
+        "{name} won by {count}: {dice}, {choices}",
+        "{name} won by {count}: {dice}, {choices}",
+        gap,
+        name=first.name,
+        **fields,
+    )
+
+
+def _dice(first: Share, second: Share, dice: int, you: Share | None, t: Text) -> str:
+    """Whom the dice favoured, by how many points."""
+    if dice == 0:
+        # Translators: part of "Robin won by 3: the dice were even, your choices were 3 better".
+        return t._("the dice were even")
+    lucky, count = (first, dice) if dice > 0 else (second, -dice)
+    if lucky is you:
+        # Translators: part of "You won by 3: the dice gave you 12 more, Robin's choices were 9 better" (points).
+        return t.n_("the dice gave you {count} more", "the dice gave you {count} more", count)
+    # Translators: part of "Robin won by 3: the dice gave Robin 12 more, your choices were 9 better" (points).
+    return t.n_("the dice gave {name} {count} more", "the dice gave {name} {count} more", count, name=lucky.name)
+
+
+def _choices(first: Share, second: Share, choices: int, you: Share | None, t: Text) -> str:
+    """Whose choices were better, by how many points."""
+    if choices == 0:
+        # Translators: part of "Robin won by 12: the dice gave Robin 12 more, the choices were even".
+        return t._("the choices were even")
+    better, count = (first, choices) if choices > 0 else (second, -choices)
+    if better is you:
+        # Translators: part of "Robin won by 3: the dice gave Robin 12 more, your choices were 9 better" (points).
+        return t.n_("your choices were {count} better", "your choices were {count} better", count)
+    if better.name.endswith("s"):  # English writes "Chris' choices", not "Chris's" (as game.present.view.whose)
+        # Translators: as "{name}'s choices were {count} better", for a name ending in "s" (English: "Chris' choices"):
+        # translate both alike unless your language, too, writes such names differently.
+        return t.n_(
+            "{name}' choices were {count} better", "{name}' choices were {count} better", count, name=better.name
+        )
+    # Translators: part of "You won by 3: the dice gave you 12 more, Robin's choices were 9 better" (points).
+    # The message before is the same for a name ending in "s".
+    return t.n_("{name}'s choices were {count} better", "{name}'s choices were {count} better", count, name=better.name)
