@@ -217,8 +217,10 @@ def hand_over(app: App) -> Out:
     """The pass screen's Start: the turn begins (a Start with no pass screen shown does nothing)."""
     if not playing(app) or handing(app) is None:
         return app, []
-    # The pass is a wall: the person handed the phone never takes back the last person's box (Session.passed).
-    app = replace(app, session=app.played.passed(), handed=len(app.played.match.actions))
+    # The pass is a wall: the person handed the phone never takes back the last person's box (Session.passed). A match
+    # by link has its own (a turn scored is sent; its floor marks the turns a link brought), so it stays as it is.
+    session = app.played if app.played.remote else app.played.passed()
+    app = replace(app, session=session, handed=len(app.played.match.actions))
     app, saving = save(app)
     app, effects = board(app, since=app.played.match)
     return app, saving + effects + [focus("roll-button")]
