@@ -8,6 +8,8 @@ the page's own picker, a theme is set as static/js/settings.js sets it."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from game.core import i18n
@@ -281,6 +283,7 @@ def test_every_screen_is_clean_for_axe_in_every_theme(page, base_url):
     page.locator("#stats-close").click()
     page.locator("#hint-toggle").uncheck()
     ui.play_out(page)
+    expect(page.locator("#ending")).to_contain_text(re.compile(r"Ann \d+: dice \S+, choices \S+"))  # luck and skill
     check("ending")
     assert len(found) == 6 * len(THEMES)
     assert found == {seen: [] for seen in found}
