@@ -68,9 +68,12 @@ def elements(
     computer = session.next is Next.COMPUTER
     real = entered(match)  # real dice: the face pad instead of Roll (game.present.entry)
     out = {
-        # A computer's turn: Roll looks disabled, and a tap on it says why (game.coach.session.Session.act).
+        # A computer's turn: Roll looks disabled and says whose turn it is (its rolls left read as the person's), and a
+        # tap on it says why (game.coach.session.Session.act).
         "roll-button": Element(
-            roll_label(match, t), hidden=real, attributes=(("aria-disabled", _flag(computer or not match.can_roll)),)
+            whose(t, match.current_name, _PASS_TITLE) if computer else roll_label(match, t),
+            hidden=real,
+            attributes=(("aria-disabled", _flag(computer or not match.can_roll)),),
         ),
         "face-pad": Element(
             hidden=not real or not playing or handing is not None or match.rolls_left <= 0,

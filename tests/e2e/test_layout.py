@@ -69,11 +69,13 @@ def test_every_card_fits_one_screen(page, base_url):
                     assert visible_in_viewport(page, f'#scorecard td[data-row="{key}"][data-player="0"]'), (where, key)
                 if (width, height) in PHONES:
                     assert box(page, "#roll-button")[1] >= 0.6 * height, where  # Roll in the bottom 40 %
+                if (width, height) == (390, 844):  # issue 54: the dice the heroes, the pad only what it needs
+                    heroes(page, where, 64)
                 if (width, height) == DESKTOP:
                     tray, card = box(page, "#tray"), box(page, "#card")
                     assert tray[2] <= card[0], where  # side by side
                     die = box(page, "#dice button")
-                    assert die[2] - die[0] >= 60, where  # dice sized to the screen
+                    assert die[2] - die[0] >= 96, where  # dice of a hand's width (issue 54)
                     if (rules, players) == ("yahtzee", "Ann,Bob"):
                         ui.screenshot(page, "table-desktop")
     for players in ("Ann", "Ann,Bob"):
@@ -93,6 +95,21 @@ def test_every_card_fits_one_screen(page, base_url):
             if (width, height) in PHONES:
                 roll = box(page, "#roll-button")
                 assert roll[1] >= 0.6 * height and roll[3] - roll[1] <= 46, (where, roll)  # under the thumb, one line
+            if (width, height) == (390, 844):
+                heroes(page, where, 56)  # six dice
+
+
+ROWS = """() => [...document.querySelectorAll('#scorecard tr.category')].map(r => r.getBoundingClientRect().height)"""
+
+
+def heroes(page, where, least: int) -> None:
+    """Issue 54 on a 390 × 844 phone: each die at least ``least`` px wide, the table (felt, dice, Roll, the status) at
+    least 35 % of the screen's height, and the pad's rows at most 44 px."""
+    die = box(page, "#dice button")
+    assert die[2] - die[0] >= least, (where, die)
+    tray = box(page, "#tray")
+    assert tray[3] - tray[1] >= 0.35 * page.viewport_size["height"], (where, tray)
+    assert max(page.evaluate(ROWS)) <= 44.5, (where, page.evaluate(ROWS))
 
 
 def hints_keep_roll_under_the_thumb(page, height: int) -> None:
@@ -164,7 +181,10 @@ def test_on_a_phone_roll_stays_under_the_thumb_and_every_control_is_a_full_targe
         ui.die(page, 1).click()  # a hold since the roll: undo can take it back
         expect(page.locator("#undo-button")).to_have_attribute("aria-disabled", "false")
         undo_on = styles(page, "#undo-button")
-        assert page.evaluate(SMALL_TARGETS) == [], (width, height)
+        small = page.evaluate(SMALL_TARGETS)
+        if height < 736:  # a short phone's pad rows give the dice their third of the screen (issue 54): 28 px boxes
+            small = [target for target in small if not (target[0].startswith("choice") and target[2] >= 28)]
+        assert small == [], (width, height)
         for _ in range(2):
             ui.roll(page)
         assert page.locator("#roll-button").get_attribute("aria-disabled") == "true"
@@ -297,23 +317,31 @@ CUT_HEADS = """() => [...document.querySelectorAll('#scorecard thead th')]
 UNHYPHENATED = """() => [...document.querySelectorAll('#scorecard th[scope=row]')]
     .filter(h => getComputedStyle(h).hyphens !== 'auto' || h.closest('[lang]').lang !== 'de').map(h => h.textContent)"""
 # The foot of what the card shows (its parts and the win chances), and of the tray: the table's content.
-CONTENT_FOOT = """() => Math.max(...[...document.querySelectorAll('#card .section, #card .chances, #tray')]
-    .filter(e => e.offsetParent !== null).map(e => e.getBoundingClientRect().bottom))"""
 CARD_FOOT = """() => Math.max(...[...document.querySelectorAll('#card .section, #card .chances')]
     .filter(e => e.offsetParent !== null).map(e => e.getBoundingClientRect().bottom))"""
 DICE_ROWS = "bs => new Set(bs.map(b => Math.round(b.getBoundingClientRect().top))).size"
 
 
+FELT_BAND = """tray => { const r = tray.getBoundingClientRect(); let cursor = r.top, band = 0;
+    [...tray.querySelectorAll(":scope > :not(.tray-dice), .tray-dice > *")]
+      .filter(e => e.offsetParent !== null && e.getBoundingClientRect().height > 0)
+      .map(e => e.getBoundingClientRect()).sort((a, b) => a.top - b.top)
+      .forEach(b => { band = Math.max(band, b.top - cursor); cursor = Math.max(cursor, b.bottom); });
+    return Math.max(band, r.bottom - cursor); }"""
+"""The tallest band of the tray's felt with nothing on it: between its edges and what it holds."""
+
+
 def the_table_uses_the_screen(page, where) -> None:
     """A phone: no empty band between the card and the tray; a desktop: the five dice in one row and the table
-    filling the screen's height, without a scroll."""
+    no empty band of felt in the tray taller than a die, without a scroll."""
     width, height = page.viewport_size["width"], page.viewport_size["height"]
     if (width, height) in PHONES:
         gap = box(page, "#tray")[1] - page.evaluate(CARD_FOOT)
         assert gap <= 24, (where, gap)
-    else:
+    else:  # issue 54: the tray as tall as what it holds (issue 47 stretched it to 85 % of the screen: empty felt)
         assert page.locator("#dice button").evaluate_all(DICE_ROWS) == 1, where
-        assert page.evaluate(CONTENT_FOOT) >= 0.85 * height, (where, page.evaluate(CONTENT_FOOT))
+        die = box(page, "#dice button")[3] - box(page, "#dice button")[1]
+        assert page.locator("#tray").evaluate(FELT_BAND) <= die, (where, page.locator("#tray").evaluate(FELT_BAND), die)
         assert page.evaluate(FITS), where
 
 
@@ -321,7 +349,7 @@ def test_the_table_uses_the_screen_and_keeps_its_words_in_every_language(page, b
     """Issue 47, with hints on, at two phones and two desktops in every language: the status line (after a score
     that cost points, its longest) at most two lines; no column head cut; German box names hyphenated (lang="de",
     hyphens: auto); on a phone the card reaching the tray with one seat or two; on a desktop the dice in one row
-    and the table filling at least 85 % of the screen's height without a scroll."""
+    and no band of the tray's felt with nothing on it taller than a die (issue 54), without a scroll."""
     size(page, 390, 844)
     ui.start_afresh(page, base_url, "rules=yatzy&players=Ann&seed=3")
     page.locator("#hint-toggle").check()
