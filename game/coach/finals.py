@@ -4,7 +4,7 @@ Standard library only (it runs in Pyodide). ``tools/build_finals.py`` (NumPy, of
 for every rule set with a shipped table, the chance of each final total when the advisor plays a
 whole game from a fresh card (exact, a forward pass of its play: that tool's docstring), and writes
 them to game/coach/finals_data.py as integers of 2**-UNIT_BITS, a few KB each. The figures it
-gives are in the README (Yahtzee, Yatzy: median and 5th, 95th and 99th percentiles).
+gives are in docs/records.md (Yahtzee, Yatzy: median and 5th, 95th and 99th percentiles).
 
 >>> from game.core.variants import ruleset
 >>> probs = distribution(ruleset("yatzy"))
@@ -113,7 +113,7 @@ def summary(name: str) -> str:
     return f"{name}: mean {mean:.2f}, sd {sd:.2f}, median {median}, 5th {p5}, 95th {p95}, 99th {p99}"
 
 
-if __name__ == "__main__":  # .venv/bin/python -m game.coach.finals: the README's figures
+if __name__ == "__main__":  # .venv/bin/python -m game.coach.finals: docs/records.md's figures
     from game.coach.finals_data import FINALS
 
     for name in sorted(FINALS):

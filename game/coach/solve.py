@@ -25,15 +25,15 @@ __all__ = ("SAVED_MOST", "SAVED_SCALE", "SOLVE_BUDGET", "Heuristic", "Solved", "
 
 SOLVE_BUDGET = 20_000_000
 """Elementary steps a pure-Python solve may take: short enough to wait for on first use (the time
-it takes is in the README's Speed section)."""
+it takes is in docs/speed.md)."""
 
 SAVED_MOST = 6
 """Extra rolls one later turn is credited with at most: Maxi's mean gain per roll falls from 2.5 to
-1.3 points by the sixth (README), and more than six are rarely worth spending on one box."""
+1.3 points by the sixth (docs/advisor.md), and more than six are rarely worth spending on one box."""
 
 SAVED_SCALE = 2.0
 """The mean gain counts this many times: a saved roll is spent on the turn that needs it most, not on
-an average box (and the par is on the heuristic's own, low, scale). Measured best of 0 to 4 (README)."""
+an average box (and the par is on the heuristic's own, low, scale). Measured best of 0 to 4 (docs/advisor.md)."""
 
 
 class Solved:

@@ -46,7 +46,7 @@ SPREAD_BITS = 3  # a spread (standard deviation) table stores 1/8 points: plenty
 SPREAD = "sd"  # the header's quantity of a spread table (a value table has none)
 ZLIB_LEVEL = 9
 _LENGTH = struct.Struct("<I")
-MAX_HEADER_BYTES = 64 * 1024  # far above our headers (their sizes: README): anything larger is not a table
+MAX_HEADER_BYTES = 64 * 1024  # far above our headers (their sizes: docs/advisor.md): anything larger is not a table
 
 
 class TableMismatchError(GameError):

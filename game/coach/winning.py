@@ -49,7 +49,7 @@ to win with this many open plays the program on win chances whenever its rivals'
 
 ROUGH_SPREAD = 0.2
 """Without a spread table: the spread of a fresh card's points to come, as a share of their mean
-(near what the shipped spread tables give a fresh card: README). It grows as 1/sqrt(open boxes)
+(near what the shipped spread tables give a fresh card: docs/advisor.md). It grows as 1/sqrt(open boxes)
 as the card fills."""
 
 

@@ -51,7 +51,7 @@ MAX_DEPTH = 64
 """The deepest JSON nesting read; a history nests 5 levels, a backup with a session about 9."""
 MAX_SAVE_BYTES = 1024 * 1024
 """The largest saved match read: room to spare above the longest real match (five players, six games
-of custom dice with 27 categories, all ten dice held and released around every roll; README.md gives
+of custom dice with 27 categories, all ten dice held and released around every roll; docs/speed.md gives
 its size)."""
 MAX_SETTINGS_BYTES = 64 * 1024
 """The largest small record read (the setup form's remembered choices, format 1's hints)."""

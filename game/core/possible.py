@@ -25,7 +25,7 @@ __all__ = ["MAX_ROLLS_ENUMERATED", "Achievable", "achievable"]
 
 MAX_ROLLS_ENUMERATED = 10_000
 """The most sorted rolls :func:`achievable` scores one by one in the lower boxes (a blink while a file
-is read; README's Speed section has the times): five dice of six sides have 252, custom dice up to
+is read; docs/speed.md has the times): five dice of six sides have 252, custom dice up to
 C(29, 10) = 20,030,010 (ten dice of twenty sides)."""
 
 

@@ -185,7 +185,7 @@ def build_maxi(upper_bonus: str) -> Design:
     >>> build_maxi(upper_bonus="50")["upper_bonus_threshold"]
     75
     """
-    # The rule sheets cited in README: 6 dice, 3 rolls a turn, at least one, unused rolls saved for later turns.
+    # The rule sheets cited in docs/rules.md: 6 dice, 3 rolls a turn, at least one, unused rolls saved for later turns.
     categories = _upper(6, 6) + _lower(
         ("one_pair", N_("One Pair"), 12, groups_rule((2,), pay_matched)),
         ("two_pairs", N_("Two Pairs"), 22, groups_rule((2, 2), pay_matched)),

@@ -255,7 +255,7 @@ _BONUS_OPTIONS = (
 )
 # Forced order ("tvångsyatzy"): each turn scores the next open box, down the card; the advisor solves it exactly.
 _FORCED_ORDER = OptionSpec("forced_order", OptionKind.FLAG, False, N_("Forced order"), tabled=False, listed=False)
-# The house rules precisit's Yatzy solver calls +fh5 and +tp4 (README cites it and the published values).
+# The house rules precisit's Yatzy solver calls +fh5 and +tp4 (docs/rules.md cites it and the published values).
 # Norwegian rule sheets lower the upper bonus's threshold to 42 (two of each face) in forced order, where 63 is
 # seldom reached; played only in forced order (solved exactly there, so no table), in free order it is off.
 _BONUS_AT_42 = OptionSpec(
@@ -278,7 +278,7 @@ _SIZES = (  # the generalized rule set's shape
     OptionSpec("sides", OptionKind.NUMBER, 6, N_("Sides"), low=2, high=MAX_SIDES),
 )
 
-# Maxi Yatzy's upper bonus, by its points: 100 at 84 in most rule sheets, 50 at 75 in others (README cites them).
+# Maxi Yatzy's upper bonus, by its points: 100 at 84 in most rule sheets, 50 at 75 in others (docs/rules.md cites them).
 _MAXI_BONUS = OptionSpec(
     "upper_bonus",
     OptionKind.CHOICE,

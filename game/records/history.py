@@ -62,7 +62,7 @@ class History:
     """Every finished game on the device, oldest first, each id once, at most MAX_GAMES_KEPT.
 
     A value: every change returns a new history. Saved as compact JSON, loaded in time linear
-    in the games (README.md's Speed section has the figures).
+    in the games (docs/speed.md has the figures).
 
     >>> from game.records.record import demo_record
     >>> record = demo_record()

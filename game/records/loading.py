@@ -48,7 +48,7 @@ __all__ = [
 
 MAX_BACKUP_BYTES = 64 * 1024 * 1024
 """The largest history or backup file read (UTF-8 bytes): room for game.records.history.MAX_GAMES_KEPT
-games of five seats with long names (README.md's Speed section gives a two-seat game's size)."""
+games of five seats with long names (docs/speed.md gives a two-seat game's size)."""
 """The longest text seed (as the engine's setup allows)."""
 
 _ID = re.compile(f"[0-9a-f]{{{ID_LENGTH}}}")

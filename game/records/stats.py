@@ -319,7 +319,7 @@ def summary(history: History, key: str, name: str, reference: Reference | None =
     """The games the person called ``name`` played under rule set ``key``, summed up.
 
     With the optimal player's ``reference`` the boxes are ordered by shortfall against it. It runs each
-    time the Statistics screen opens (README.md's "History, statistics and backups" says how long
+    time the Statistics screen opens (docs/records.md says how long
     10,000 games take).
 
     >>> from game.records.history import History

@@ -56,9 +56,9 @@ def test_yatzy_matches_the_published_figures_within_a_point():
 
 
 def readme_figures() -> dict[str, tuple[float, ...]]:
-    """The README's table of each distribution's figures, by table file: mean, sd, median, 5th, 95th, 99th."""
+    """docs/records.md's table of each distribution's figures, by table file: mean, sd, median, 5th, 95th, 99th."""
     rows = {}
-    for line in (ROOT / "README.md").read_text().splitlines():
+    for line in (ROOT / "docs" / "records.md").read_text().splitlines():
         found = re.fullmatch(r"\s*\|[^|]*\| `([\w.-]+\.bin)` \|((?: [\d.]+ \|){6})", line)
         if found:
             rows[found[1]] = tuple(float(cell) for cell in found[2].strip(" |").split(" | "))
