@@ -5,6 +5,7 @@ Read with ``ast`` (nothing is imported), so it can read any revision of the tree
     python -m tools.structure            # the working tree
     python -m tools.structure --at HEAD~3  # a commit, read through git (the tree before a change)
     python -m tools.structure --dot > game.dot  # the arrows as Graphviz (dot -Tsvg game.dot > game.svg)
+    python -m tools.structure --markdown > docs/structure.md  # the page, from the code (a test holds them equal)
 
 It prints every layer from the bottom up with its modules and their lines, each module's arrows,
 then the numbers a redesign is judged by: modules over :data:`MAX_LINES`, arrows that point up
@@ -287,6 +288,48 @@ def dot(root: Path) -> str:
     return "\n".join([*out, "}"])
 
 
+def markdown(root: Path) -> str:
+    """docs/structure.md, from the code: each layer with its modules and the modules each imports, the arrows
+    between the layers, and the figures a redesign is judged by (no line counts: the page changes when a module,
+    an import or a figure does, not at every edit). tests/unit/test_imports.py fails when the page drifts."""
+    names, graph = module_names(root), import_graph(root)
+    out = [
+        "# The structure of `game/`",
+        "",
+        "Made by `python -m tools.structure --markdown > docs/structure.md` from the code (read with `ast`);",
+        "`tests/unit/test_imports.py` fails when this page and the code part ways. `python -m tools.structure`",
+        "prints the same with each module's lines; `--dot` draws the layers as Graphviz. A layer imports from itself",
+        "and the layers below, never above. The layers before and after they were drawn (issue 34):",
+        "[structure-before.svg](structure-before.svg), [structure-after.svg](structure-after.svg).",
+        "",
+        "    "
+        + " < ".join(
+            f"{package.removeprefix('game.')} ({sum(layer(m) == n for m in names)})" for n, package in enumerate(LAYERS)
+        ),
+    ]
+    for number, package in enumerate(LAYERS):
+        out += ["", f"## {package}", "", "| module | imports |", "|---|---|"]
+        for module in (m for m in names if layer(m) == number):
+            arrows = ", ".join(f"`{other}`" for other in sorted(graph[module])) or "—"
+            out.append(f"| `{module}` | {arrows} |")
+    between = Counter((layer(m), layer(t)) for m in graph for t in graph[m] if layer(m) >= 0 and layer(t) >= 0)
+    out += ["", "## Arrows between the layers", "", "| importer | imported | imports |", "|---|---|---|"]
+    for (low, high), count in sorted(between.items(), key=lambda item: (-item[0][0], -item[0][1])):
+        out.append(f"| `{LAYERS[low]}` | `{LAYERS[high]}` | {count} |")
+    over = [m for m, p in names.items() if lines(p) > MAX_LINES]
+    out += [
+        "",
+        "## The figures",
+        "",
+        f"- modules: {len(names)}; arrows: {sum(map(len, graph.values()))}",
+        f"- modules over {MAX_LINES} lines: {len(over)}",
+        f"- arrows up the layers: {len(upward(graph))}",
+        f"- import cycles: {len(cycles(graph))}",
+        f"- the longest chain of imports (modules): {floors(graph)}",
+    ]
+    return "\n".join(out) + "\n"
+
+
 def checkout(revision: str, into: Path) -> Path:
     """``game/`` as it was at ``revision``, written under ``into`` (read through ``git archive``)."""
     archive = subprocess.run(
@@ -304,10 +347,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--at", metavar="REVISION", help="read game/ at a git revision instead of the working tree")
     parser.add_argument("--dot", action="store_true", help="print the arrows as Graphviz instead of words")
+    parser.add_argument("--markdown", action="store_true", help="print docs/structure.md")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         root = checkout(args.at, Path(folder)) if args.at else GAME
-        print(dot(root) if args.dot else report(root))
+        print(
+            dot(root) if args.dot else markdown(root) if args.markdown else report(root),
+            end="" if args.markdown else "\n",
+        )
     return 0
 
 

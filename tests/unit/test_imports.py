@@ -23,6 +23,7 @@ from tools.structure import (
     import_nodes,
     imported,
     lines,
+    markdown,
     module_names,
     upward,
 )
@@ -46,6 +47,13 @@ def test_no_import_points_up_a_layer():
 def test_the_layer_check_finds_an_arrow_up():
     assert upward({"game.core.a": {"game.app"}, "game.app": {"game.core.a"}}) == ["game.core.a -> game.app"]
     assert upward({"game.app": {"game.core.a", "game.app.x"}, "game.app.x": set(), "game.core.a": set()}) == []
+
+
+def test_docs_structure_is_the_codes_own():
+    page = GAME.parent / "docs" / "structure.md"
+    assert page.read_text(encoding="utf-8") == markdown(GAME), (
+        "python -m tools.structure --markdown > docs/structure.md"
+    )
 
 
 def test_every_module_holds_one_concern_in_at_most_500_lines():
