@@ -169,6 +169,11 @@ def report_unreadable(app: App, error: GameError, offered: Session | None = None
     return app, [*effects, Console(ConsoleLevel.WARN, f"unreadable save: {error}")]
 
 
+def download_save_problem(app: App) -> Out:
+    """The unreadable save downloaded, while its screen is shown."""
+    return app, [download_unreadable(app)] if isinstance(app.screen, SaveProblem) else []
+
+
 def leave_save_problem(app: App) -> Out:
     """Past the save-problem screen: to the link's match if one waits, otherwise the setup form."""
     shown = app.screen

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypedDict, Unpack
 
 from game.app.effects import Apply, Confirm, Effect, Fetch, Focus, Store, Timer
+from game.app.ids import Question, TimerKind, Token, wire
 from game.app.keys import HISTORY_KEY, SAVE_KEY, Wanted
 from game.coach.coaching import Coach
 from game.coach.drills import Solution
@@ -188,20 +189,21 @@ def focus(element_id: str) -> Focus:
     return Focus(element_id)
 
 
-def tick(token: str, seconds: float) -> Timer:
-    return Timer(token, round(seconds * 1000))
+def tick(token: Token, seconds: float) -> Timer:
+    return Timer(token.wire, round(seconds * 1000))
 
 
-def ask(app: App, question: str, yes: str, answer: str) -> Confirm:
+def ask(app: App, question: str, yes: str, answer: Question) -> Confirm:
     """The game's own question (page.js's #ask dialog): ``question`` and ``yes``, its confirming button,
     are msgids; ``answer`` comes back in a ``confirmed`` event only when the person chooses ``yes``.
 
+    >>> from game.app.ids import Answer
     >>> from game.present.words import WORDS
-    >>> asked = ask(App(), WORDS.leave_match, WORDS.leave_yes, "leave")
+    >>> asked = ask(App(), WORDS.leave_match, WORDS.leave_yes, Answer.LEAVE)
     >>> asked.yes, asked.answer
     ('Leave the match', 'leave')
     """
-    return Confirm(app.t._(question), app.t._(yes), answer)
+    return Confirm(app.t._(question), app.t._(yes), wire(answer))
 
 
 def fetch(file: Wanted, path: str) -> Fetch:
@@ -231,7 +233,7 @@ class ForTable:
 
 FOR_TABLE = ForTable()
 
-Pending = ForTable | str | None
+Pending = ForTable | Token | None
 """Where work waiting for the table and a tick is: FOR_TABLE, then its tick's token (the one tick that does it: a
 newer token, or None, makes an older tick moot), or None when nothing waits."""
 
@@ -245,12 +247,28 @@ class Waiting:
     chances: Pending = None  # the win chances (the spread of final scores is their table)
     report: Pending = None  # the after-game report
     ending: Pending = None  # the results' context
-    cheer: str | None = None  # the tick that hides the celebration shown
+    cheer: Token | None = None  # the tick that hides the celebration shown
     stats: tuple[str | None, str | None] | None = None  # the Statistics screen's filter, while its numbers come
     language: str | None = None  # a language whose catalogue comes
     starting: Start | None = None  # the start, which goes on once the language is here
     records: tuple[tuple[Session, int, str], ...] = ()  # finished games to record: (session, game, ended)
-    recording: str | None = None  # their tick's token: recorded a moment after the last score is drawn
+    recording: Token | None = None  # their tick's token: recorded a moment after the last score is drawn
+
+
+class Waits(TypedDict, total=False):
+    """Changes to :class:`Waiting` (App.wait), each of its field's type."""
+
+    computer: Pending
+    hint: Pending
+    chances: Pending
+    report: Pending
+    ending: Pending
+    cheer: Token | None
+    stats: tuple[str | None, str | None] | None
+    language: str | None
+    starting: Start | None
+    records: tuple[tuple[Session, int, str], ...]
+    recording: Token | None
 
 
 @dataclass(frozen=True)
@@ -275,7 +293,7 @@ class App:
     saved: str | None = None  # the save this tab last wrote
     seen: str | None = None  # the save this tab last read, wrote or showed: what its person chooses knowing
     # The copies kept aside since the oldest last went: the token of the tick after the newest, and their keys.
-    pruning: tuple[str, tuple[str, ...]] | None = None
+    pruning: tuple[Token, tuple[str, ...]] | None = None
     history_aside: SetAside | None = None  # an unreadable history being put aside (its writers are held meanwhile)
     handed: int | None = None  # the match's action count when the phone was last passed on
     handing: str | None = None  # who the pass screen last showed
@@ -357,15 +375,15 @@ class App:
         current = self.value(SAVE_KEY)
         return current is not None and current != self.seen
 
-    def token(self, kind: str) -> tuple[App, str]:
+    def token(self, kind: TimerKind) -> tuple[App, Token]:
         """A new timer's token: the one way a tick is told from an older one (kept in App.waiting, App.pruning)."""
-        return replace(self, serial=self.serial + 1), f"{kind}:{self.serial + 1}"
+        return replace(self, serial=self.serial + 1), Token(kind, self.serial + 1)
 
     def say(self, words: str, tip: bool = False) -> App:
         """The notice says ``words`` (hidden when empty), drawn by the view; a ``tip`` is the coach's passing note."""
         return replace(self, notice=Notice(words, self.notice.said + 1, tip))
 
-    def wait(self, **changes: Any) -> App:
+    def wait(self, **changes: Unpack[Waits]) -> App:
         return replace(self, waiting=replace(self.waiting, **changes))
 
     def hold(self, event: Event, until: Until) -> App:

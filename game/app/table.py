@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from game.app import shared
 from game.app.effects import Flag, MoveFocus, Play, Vibrate
-from game.app.events import Key, TimerKind, Visibility
+from game.app.events import Key, TimerKind, Token, Visibility
 from game.app.keys import HINTED_KEY, SAVE_KEY, UNSAVED_KEY
 from game.app.state import FOR_TABLE, App, Effect, Notice, Out, PlayScreen, Screen, SetupScreen, focus, store, tick
 from game.app.storage import change_history, offer_newer, stored_session
@@ -293,7 +293,7 @@ def skip(app: App) -> Out:
     if app.session is None or app.session.next is not Next.COMPUTER:
         return app, []
     app = replace(app, fast=True)
-    if isinstance(app.waiting.computer, str):  # its tick is set: a new one, now
+    if isinstance(app.waiting.computer, Token):  # its tick is set: a new one, now
         app, token = app.token(TimerKind.COMPUTER)
         return app.wait(computer=token), [tick(token, 0)]
     return app, []

@@ -1,16 +1,17 @@
 """What the app does when what it waited for comes: a timer it set fires (the computer's move, the hint,
 the win chances, the report, the results' context, finished games recorded) or a file it asked for arrives.
 
-    >>> from game.app.events import TimerFired, TimerKind
+    >>> from game.app.events import TimerFired, TimerKind, Token
     >>> from game.app.state import App
-    >>> TIMERS[TimerKind.CHEER](App().wait(cheer="cheer:1"), TimerFired(TimerKind.CHEER, 1))[0].waiting.cheer is None
+    >>> fired = TimerFired(TimerKind.CHEER, 1)
+    >>> on_timer(App().wait(cheer=Token(TimerKind.CHEER, 1)), fired)[0].waiting.cheer is None
     True
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
+from typing import assert_never
 
 from game.app import aiming
 from game.app.events import Fetched, TimerFired, TimerKind
@@ -100,15 +101,6 @@ def record(app: App, history: History, finished: GameRecord, fanfare: bool = Tru
     return app, history, effects
 
 
-def on_cheer(app: App, fired: TimerFired) -> Out:
-    """A celebration's time is up, unless a newer one (or its close) came since."""
-    return (app.wait(cheer=None), []) if fired.tag == app.waiting.cheer else (app, [])
-
-
-def on_records(app: App, fired: TimerFired) -> Out:
-    return record_finished(app, fired) if fired.tag == app.waiting.recording else (app, [])
-
-
 def on_computer(app: App, fired: TimerFired) -> Out:
     """The computer's pause is over: its step, unless something newer made the pause moot."""
     session = app.played
@@ -126,18 +118,6 @@ def on_computer(app: App, fired: TimerFired) -> Out:
 def on_prefetch(app: App, fired: TimerFired) -> Out:
     app, effects, _ = needing(app, app.played.coach.needs_table())
     return app, effects
-
-
-def hinting(draw_it: Callable[[App], Out], what: str) -> Callable[[App, TimerFired], Out]:
-    """The hint's or the win chances' tick (``what``: App.waiting's field): drawn unless the board moved on since."""
-    return lambda app, fired: (
-        draw_it(app.wait(**{what: None})) if fired.tag == getattr(app.waiting, what) else (app, [])
-    )
-
-
-def at_table(handler: Callable[[App, TimerFired], Out]) -> Callable[[App, TimerFired], Out]:
-    """A timer for the session on the board: nothing once there is none."""
-    return lambda app, fired: (app, []) if app.session is None else handler(app, fired)
 
 
 def draw_hint(app: App) -> Out:
@@ -198,18 +178,39 @@ def on_fetched(app: App, event: Fetched) -> Out:
     return app, asked + effects
 
 
-TIMERS: dict[TimerKind, Callable[[App, TimerFired], Out]] = {
-    TimerKind.CHEER: on_cheer,
-    TimerKind.RECORDS: on_records,
-    TimerKind.KEPT: lambda app, fired: copy_kept(app, fired.tag),
-    TimerKind.COMPUTER: at_table(on_computer),
-    TimerKind.REPORT: at_table(
-        lambda app, fired: draw_report(app.wait(report=None)) if fired.tag == app.waiting.report else (app, [])
-    ),
-    TimerKind.ENDING: at_table(lambda app, fired: draw_ending(app) if fired.tag == app.waiting.ending else (app, [])),
-    TimerKind.PREFETCH: at_table(on_prefetch),
-    TimerKind.HINT: at_table(hinting(draw_hint, "hint")),
-    TimerKind.CHANCES: at_table(hinting(draw_chances, "chances")),
-    TimerKind.HISTORY: lambda app, _: history_kept(app),
-}
-"""What each timer the app set does when it fires."""
+def on_timer(app: App, fired: TimerFired) -> Out:
+    """What a timer the app set does when it fires: nothing unless it is the one its work waits for (a newer token,
+    or none, makes an older tick moot), and nothing for the session on the board once there is none."""
+    waiting = app.waiting
+    match fired.kind:
+        case TimerKind.CHEER:
+            return (app.wait(cheer=None), []) if fired.tag == waiting.cheer else (app, [])
+        case TimerKind.RECORDS:
+            return record_finished(app, fired) if fired.tag == waiting.recording else (app, [])
+        case TimerKind.KEPT:
+            return copy_kept(app, fired.tag)
+        case TimerKind.HISTORY:
+            return history_kept(app)
+        case (
+            TimerKind.COMPUTER
+            | TimerKind.REPORT
+            | TimerKind.ENDING
+            | TimerKind.PREFETCH
+            | TimerKind.HINT
+            | TimerKind.CHANCES
+        ) if app.session is None:
+            return app, []
+        case TimerKind.COMPUTER:
+            return on_computer(app, fired)
+        case TimerKind.PREFETCH:
+            return on_prefetch(app, fired)
+        case TimerKind.REPORT:
+            return draw_report(app.wait(report=None)) if fired.tag == waiting.report else (app, [])
+        case TimerKind.ENDING:
+            return draw_ending(app) if fired.tag == waiting.ending else (app, [])
+        case TimerKind.HINT:
+            return draw_hint(app.wait(hint=None)) if fired.tag == waiting.hint else (app, [])
+        case TimerKind.CHANCES:
+            return draw_chances(app.wait(chances=None)) if fired.tag == waiting.chances else (app, [])
+        case _:
+            assert_never(fired.kind)

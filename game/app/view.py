@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from game.app.effects import Apply, Flag, Language, Remove, Store
+from game.app.effects import Apply, Console, ConsoleLevel, Flag, Language, Ready, Remove, Store
+from game.app.events import Message, Start
 from game.app.keys import UNREADABLE_KEY
 from game.app.screens import rules_shown
 from game.app.state import (
@@ -25,13 +26,14 @@ from game.app.state import (
     SetupScreen,
     Sharing,
     TrainerScreen,
+    draw,
 )
 from game.app.storage import kept_copies, kept_under
 from game.app.table import against
 from game.core.i18n import ENGLISH, Text
 from game.present import forms, paint, rules_text, stats_view, trainer_view
 from game.present import setup as setups
-from game.present.words import KEPT_COPIES, SAVE_KEPT, WORDS
+from game.present.words import KEPT_COPIES, SAVE_KEPT, WORDS, failure
 from game.records import challenge
 
 
@@ -348,3 +350,14 @@ def drawn(before: App, after: App, effects: list[Effect]) -> tuple[App, list[Eff
         return after, effects
     at = next((index for index, effect in enumerate(effects) if not isinstance(effect, WRITES)), len(effects))
     return after, [*effects[:at], Apply(tuple(ops), motion), *effects[at:]]
+
+
+def failed(app: App, message: Message | None, error: BaseException) -> list[Effect]:
+    """What the page shows when ``update`` itself failed: words, never a traceback, and a start that ends."""
+    start = isinstance(message, Start) or message is None
+    words = failure(WORDS.cannot_start if start else WORDS.went_wrong, error, saved=not start, t=app.t)
+    effects: list[Effect] = [
+        draw([paint.say(words)]),
+        Console(ConsoleLevel.ERROR, f"{type(error).__name__}: {error}"),
+    ]
+    return effects + ([Ready(app.python, "")] if start else [])

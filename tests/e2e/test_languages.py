@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from game.app import NO_CATALOGUE
+from game.app.settings import NO_CATALOGUE
 from game.core import variants
 from game.core.engine import new_match
 from game.core.i18n import LANGUAGES, Text

@@ -9,22 +9,11 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from game.app import (
-    CHALLENGE_KEY,
-    QR_LABEL,
-    SAVE_KEY,
-    STORED_KEYS,
-    App,
-    BoxChosen,
-    Button,
-    PlayScreen,
-    Pressed,
-    Screen,
-    Start,
-    Stored,
-    read_timer,
-    update,
-)
+from game.app.events import BoxChosen, Button, Pressed, Start, Stored, read_timer
+from game.app.keys import CHALLENGE_KEY, SAVE_KEY, STORED_KEYS
+from game.app.sharing import QR_LABEL
+from game.app.state import App, PlayScreen, Screen
+from game.app.update import update
 from game.coach.advisor import Advisor
 from game.coach.session import Next, Session
 from game.core import links
@@ -171,7 +160,7 @@ def play_out(app, pick=0):
     effects = []
     while not app.session.match.game_over:
         if app.session.next is Next.COMPUTER:
-            app, effects = send(app, read_timer(app.waiting.computer or ""))
+            app, effects = send(app, read_timer(app.waiting.computer.wire))
             continue
         app, more = send(app, Pressed(Button.ROLL))
         boxes = list(app.session.match.options())

@@ -15,8 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.app import (
-    App,
+from game.app.events import (
     BoxChosen,
     Button,
     DieToggled,
@@ -27,9 +26,10 @@ from game.app import (
     TimerFired,
     TimerKind,
     read_timer,
-    update,
 )
 from game.app.keys import Wanted
+from game.app.state import App
+from game.app.update import update
 from game.coach.session import Session
 from game.core.engine import new_match
 from game.present import view

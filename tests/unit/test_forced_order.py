@@ -285,7 +285,8 @@ def _keep(match, faces):
 
 
 def test_the_app_refuses_another_box_and_hints_without_fetching_a_table(monkeypatch):
-    from game.app import SAVE_KEY, CellPressed, Switch, Toggled
+    from game.app.events import CellPressed, Switch, Toggled
+    from game.app.keys import SAVE_KEY
     from game.coach.session import Session
     from tests.unit.test_app import after_ticks, notice, of, send, start, stores, visible
 
@@ -303,7 +304,7 @@ def test_the_app_refuses_another_box_and_hints_without_fetching_a_table(monkeypa
 
 def test_the_ending_gives_the_optimal_mean_of_forced_order(monkeypatch):
     """Forced order has no table (it is solved here), and its ending still gives the optimal player's exact mean."""
-    from game.app import BoxChosen
+    from game.app.events import BoxChosen
     from game.coach.session import Session
     from tests.unit.test_app import ops, read_timer, send, start, ticks
 

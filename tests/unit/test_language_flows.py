@@ -8,8 +8,9 @@ from __future__ import annotations
 import html
 import re
 
-from game.app import LANGUAGE_KEY, SAVE_KEY, BoxChosen, Button, DieToggled, Fetched, LanguagePicked, Pressed, Screen
-from game.app.keys import REFERENCES, Wanted
+from game.app.events import BoxChosen, Button, DieToggled, Fetched, LanguagePicked, Pressed
+from game.app.keys import LANGUAGE_KEY, REFERENCES, SAVE_KEY, Wanted
+from game.app.state import Screen
 from game.core import variants
 from game.core.engine import new_match
 from game.core.i18n import Text

@@ -10,7 +10,10 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from game.app import KEPT_PREFIX, SAVE_KEY, App, BoxChosen, Button, Key, Pressed, Screen, Start, read_timer, update
+from game.app.events import BoxChosen, Button, Key, Pressed, Start, read_timer
+from game.app.keys import KEPT_PREFIX, SAVE_KEY
+from game.app.state import App, Screen
+from game.app.update import update
 from game.coach.session import Session
 from game.core import links
 from game.core.actions import Roll, Score
@@ -267,7 +270,7 @@ def test_the_session_save_keeps_the_remote_setting_and_floor_and_older_saves_sti
 
 
 def test_play_again_after_a_match_by_link_starts_with_no_floor():
-    from game.app import rematch
+    from game.app.table import rematch
 
     match = new_match("yacht", ["Ann", "Bob"], seed=1).roll().score("choice")
     again = rematch(Session(match, remote=True, floor=2), seed=3)

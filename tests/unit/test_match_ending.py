@@ -11,20 +11,10 @@ from dataclasses import replace
 
 import pytest
 
-from game.app import (
-    HISTORY_KEY,
-    SAVE_KEY,
-    App,
-    BoxChosen,
-    Button,
-    Fetched,
-    Pressed,
-    Start,
-    read_click,
-    read_timer,
-    update,
-)
-from game.app.keys import Wanted
+from game.app.events import BoxChosen, Button, Fetched, Pressed, Start, read_click, read_timer
+from game.app.keys import HISTORY_KEY, SAVE_KEY, Wanted
+from game.app.state import App
+from game.app.update import update
 from game.coach import advisor
 from game.coach.session import Session
 from game.core import variants

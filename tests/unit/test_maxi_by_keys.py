@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from game.app import BoxChosen, Fetched, Key
+from game.app.events import BoxChosen, Fetched, Key
 from game.app.keys import Wanted
 from game.core.actions import Action, Hold, Roll, Score
 from game.core.engine import Match

@@ -16,24 +16,12 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from game.app import (
-    KEPT_PREFIX,
-    PHONE_KEY,
-    SAVE_KEY,
-    App,
-    BoxChosen,
-    Button,
-    Key,
-    Pressed,
-    Screen,
-    Start,
-    read_click,
-    read_timer,
-    update,
-)
-from game.app.events import read_event
+from game.app.events import BoxChosen, Button, Key, Pressed, Start, read_click, read_event, read_timer
+from game.app.keys import KEPT_PREFIX, PHONE_KEY, SAVE_KEY
 from game.app.sharing import match_address
+from game.app.state import App, Screen
 from game.app.table import handing
+from game.app.update import update
 from game.coach.session import Session
 from game.core import links
 from game.core.cards import SeatKind

@@ -11,21 +11,10 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.app import (
-    CHALLENGE_KEY,
-    HISTORY_KEY,
-    App,
-    BoxChosen,
-    Button,
-    DieToggled,
-    Key,
-    Pressed,
-    Start,
-    Switch,
-    Toggled,
-    read_timer,
-    update,
-)
+from game.app.events import BoxChosen, Button, DieToggled, Key, Pressed, Start, Switch, Toggled, read_timer
+from game.app.keys import CHALLENGE_KEY, HISTORY_KEY
+from game.app.state import App
+from game.app.update import update
 from game.coach.advisor import Advisor
 from game.coach.session import Session
 from game.coach.target import Reaching, target_hint
