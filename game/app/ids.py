@@ -52,11 +52,11 @@ class Button(Enum):
     DELETE_ALL = "delete-all"
     KEPT_DOWNLOAD = "kept-download"
     KEPT_DELETE = "kept-delete"
-    AIM_POINTS = "aim-points"  # the hint panel's target control (game.present.aiming.picker)
+    AIM_POINTS = "aim-points"  # the hint panel's target control (game.present.aim_view.picker)
     AIM_CHALLENGE = "aim-challenge"
     AIM_BEST = "aim-best"
     AIM_SET = "aim-set"
-    PRACTISE = "practise"  # the trainer (game.app.trainer), and its Next and Back
+    PRACTISE = "practise"  # the trainer (game.app.practice), and its Next and Back
     DRILL_NEXT = "drill-next"
     DRILL_LEAVE = "drill-leave"
 

@@ -50,8 +50,8 @@ from game.core.engine import Match
 from game.core.i18n import N_
 from game.core.refusals import GameError, worded
 from game.core.rules import RuleSet
+from game.present import board_view
 from game.present import setup as setups
-from game.present import view
 from game.present.words import WORDS, match_summary, played_elsewhere
 from game.records import daily
 
@@ -112,7 +112,7 @@ def daily_start(app: App) -> Out:
     name = daily.game_name(setup.rules, dict(setup.options).get("forced_order") is True)
     session = app.session
     if session is not None and daily.match_day(session.match) == (day, name):
-        if view.in_progress(session.match):
+        if board_view.in_progress(session.match):
             return begin_new(app, session)
     app, history, _ = read_history(app)
     done = daily.played(history, name, day) if history is not None else None
@@ -145,7 +145,7 @@ def start_setup(app: App, setup: setups.Setup, problems: tuple, remembered_setup
 
 def leave_match(app: App) -> Out:
     """The header's "New match": ask first when a match is under way."""
-    if app.session is not None and view.in_progress(app.session.match):
+    if app.session is not None and board_view.in_progress(app.session.match):
         return app, [ask(app, WORDS.leave_match, WORDS.leave_yes, Answer.LEAVE)]
     return open_setup(app)
 
@@ -251,7 +251,7 @@ def begin_new(app: App, session: Session) -> Out:
     assert saved is not None  # behind: storage holds a save
     if same_match(saved.match, session.match):
         return begin(app, saved)
-    if view.in_progress(saved.match):
+    if board_view.in_progress(saved.match):
         t = app.t
         words = t._(OTHER_TAB_MATCH, saved=match_summary(saved.match, t), offered=match_summary(session.match, t))
         return offer_link(app, saved, session, words, Offer.OTHER_TAB)

@@ -25,7 +25,7 @@ from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
 from game.core.rules import RuleSet
 from game.present import setup as setups
-from game.present.aiming import Aim
+from game.present.aim_view import Aim
 from game.records.stats import Reference
 
 if TYPE_CHECKING:  # a start waits in the App for its language
@@ -145,7 +145,7 @@ class LinkChoice:
 
 @dataclass(frozen=True)
 class TrainerScreen:
-    """The trainer (game.app.trainer): whose practice, of which rule set, the puzzle (None while the optimal
+    """The trainer (game.app.practice): whose practice, of which rule set, the puzzle (None while the optimal
     player's table comes), the choice answered ("": not yet), how many puzzles it asked, the screen it returns to."""
 
     person: str

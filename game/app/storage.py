@@ -41,8 +41,8 @@ from game.core.engine import Match
 from game.core.inputs import MAX_SETTINGS_BYTES, problem_text, read_json
 from game.core.refusals import GameError
 from game.core.rules import RuleSet
+from game.present import board_view
 from game.present import setup as setups
-from game.present import view
 from game.present.words import KEPT_GONE, WORDS
 from game.records.history import History
 from game.records.stats import best_total, ruleset_key
@@ -80,7 +80,7 @@ def saved_elsewhere(app: App) -> bool:
     if not app.behind:
         return False
     saved, error = stored_session(app)
-    return error is not None or (saved is not None and view.in_progress(saved.match))
+    return error is not None or (saved is not None and board_view.in_progress(saved.match))
 
 
 def read_history(app: App) -> tuple[App, History | None, str]:

@@ -30,7 +30,7 @@ from game.core.dice import Draw, derived_seed
 from game.core.engine import Match, new_match
 from game.core.inputs import read_json
 from game.core.refusals import GameError
-from game.present import feel, keys, markup, standings, view
+from game.present import board_view, feel, keyboard, markup, standings
 from game.present import setup as setups
 from game.present.sounds import RECIPES, ROLL_VIBRATION_MS, most_notable, recipe_data
 from game.present.words import announcement, cost, reading
@@ -79,7 +79,7 @@ def begin(app: App, session: Session) -> Out:
     app = replace(app, entering=())
     app = replace(app, spoken=Notice())  # the last match's board read aloud goes with it
     app, effects = save(app)
-    app, drawing = board(app, view.status(session.match, t=app.t), since=None)
+    app, drawing = board(app, board_view.status(session.match, t=app.t), since=None)
     app, token = app.token(TimerKind.PREFETCH)
     return app, [*effects, *drawing, focus("roll-button"), tick(token, PREFETCH_SECONDS)]
 
@@ -136,7 +136,7 @@ def board(
         app = app.wait(ending=FOR_TABLE)  # the game in context (history, optimal mean) comes on a tick after this draw
     app = replace(
         app,
-        status=announce or view.status(match, t=app.t),
+        status=announce or board_view.status(match, t=app.t),
         handing=passing,
         thrown=app.thrown | (thrown if not app.reduced else frozenset()),
         reporting=None,
@@ -274,7 +274,7 @@ def play_again(app: App) -> Out:
     After a shared game (the daily game, a challenge), whose undo is off, the new match is an ordinary one
     on a new seed: undo as the setup form has it.
     """
-    if not playing(app) or not view.match_over(app.played.match):
+    if not playing(app) or not board_view.match_over(app.played.match):
         return app, []
     app, seed = new_seed(app)
     again = rematch(app.played, seed)
@@ -316,19 +316,19 @@ def on_key(app: App, event: Key) -> Out:
     choices, Escape dismisses a celebration, B reads the board aloud."""
     if event.alt or event.typing or not playing(app):
         return app, []
-    command = keys.key_command(app.played.match, event.key, event.ctrl)
-    if command == keys.DISMISS:
+    command = keyboard.key_command(app.played.match, event.key, event.ctrl)
+    if command == keyboard.DISMISS:
         return dismiss_cheer(app)
-    if command == keys.BOARD:  # said again on each press, the same words too
+    if command == keyboard.BOARD:  # said again on each press, the same words too
         return replace(app, spoken=Notice(reading(app.played.match, app.t), app.spoken.said + 1)), []
-    if handing(app) is not None and command != keys.UNDO:
+    if handing(app) is not None and command != keyboard.UNDO:
         return app, []  # the phone is being passed: the dice wait for the next person's Start
-    if command is None or (command in (keys.NEXT_CHOICE, keys.PREVIOUS_CHOICE) and not event.choice):
+    if command is None or (command in (keyboard.NEXT_CHOICE, keyboard.PREVIOUS_CHOICE) and not event.choice):
         return app, []
-    if command == keys.UNDO:
+    if command == keyboard.UNDO:
         return undo(app)
-    if command in (keys.NEXT_CHOICE, keys.PREVIOUS_CHOICE):
-        return app, [MoveFocus("#scorecard button.choice", 1 if command == keys.NEXT_CHOICE else -1)]
+    if command in (keyboard.NEXT_CHOICE, keyboard.PREVIOUS_CHOICE):
+        return app, [MoveFocus("#scorecard button.choice", 1 if command == keyboard.NEXT_CHOICE else -1)]
     if isinstance(command, str):
         return app, []  # every command in words is taken above
     return act(app, command)

@@ -16,6 +16,7 @@ from typing import assert_never
 from game.app import aiming
 from game.app.events import Fetched, TimerFired, TimerKind
 from game.app.keys import FileKind
+from game.app.practice import remember, table_came
 from game.app.records import references_came
 from game.app.start import language_came
 from game.app.state import App, Effect, Out
@@ -29,13 +30,12 @@ from game.app.storage import (
     write_history,
 )
 from game.app.table import celebrate, challenge_result, commit, playing, sound
-from game.app.trainer import remember, table_came
 from game.app.waits import advance, needing
 from game.coach.coaching import Coach
 from game.coach.session import Next, Session
 from game.core.rules import RuleSet
-from game.present import coach_view, feel, markup, paint, standings, view
-from game.present.aiming import picker
+from game.present import board_view, coach_view, feel, markup, paint, standings
+from game.present.aim_view import picker
 from game.records import challenge
 from game.records.history import History
 from game.records.record import GameRecord, session_record
@@ -79,7 +79,7 @@ def record_finished(app: App, event: TimerFired) -> Out:
         if wait:
             return app, effects + asked
         app = app.wait(records=app.waiting.records[1:])
-        finale = game == session.match.game and view.match_over(session.match)  # its fanfare played already
+        finale = game == session.match.game and board_view.match_over(session.match)  # its fanfare played already
         app, history, more = record(app, history, session_record(session, game, ended), fanfare=not finale)
         app, kept = remember(app, session, game)  # its costliest decisions: the trainer's puzzles
         effects += more + kept

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import assert_never
 
-from game.app import aiming, entering, screens, sharing, table, ticks, trainer, waking
+from game.app import aiming, entering, practice, screens, sharing, table, ticks, waking
 from game.app.events import (
     Answer,
     Answered,
@@ -59,9 +59,9 @@ from game.app.storage import download_kept, on_refused, on_stored
 from game.app.view import drawn
 from game.core.actions import Score
 from game.core.entered import entered
-from game.present import keys, view
+from game.present import board_view, keyboard
 from game.present import setup as setups
-from game.present.aiming import AimKind
+from game.present.aim_view import AimKind
 from game.present.words import WORDS
 
 
@@ -130,18 +130,18 @@ def dispatch(app: App, message: Message) -> Out:
         case DieToggled(index=index):
             if entered(app.played.match):  # real dice (game.app.entering): a face being entered taken back
                 return entering.take_back(app, index)
-            return table.act(app, keys.toggle(app.played.match, index))
+            return table.act(app, keyboard.toggle(app.played.match, index))
         case FaceTapped(face=face):
             return entering.tap(app, face)
         case BoxChosen(category=category):  # scored; the focus back on Roll
             app, effects = table.act(app, Score(category))
             return app, [*effects, focus("roll-button")]
         case CellPressed(row=row, player=player):  # a cell that is no choice: why
-            return app.say(view.cell_refusal(app.played.match, row, player, t=app.t)), []
+            return app.say(board_view.cell_refusal(app.played.match, row, player, t=app.t)), []
         case GameDeletePressed(game=game):
             return app, [ask(app, WORDS.delete_game, WORDS.delete_game_yes, DeleteGame(game))]
         case DrillAnswered():
-            return trainer.answer(app, message)
+            return practice.answer(app, message)
         case Submit():
             return screens.on_submit(app, message)
         case Toggled(switch=switch, checked=checked):
@@ -270,11 +270,11 @@ def press(app: App, button: Button) -> Out:
         case Button.AIM_SET:
             return aiming.aim_typed(app)
         case Button.PRACTISE:
-            return trainer.open_trainer(app)
+            return practice.open_trainer(app)
         case Button.DRILL_NEXT:
-            return trainer.next_puzzle(app)
+            return practice.next_puzzle(app)
         case Button.DRILL_LEAVE:
-            return trainer.leave(app)
+            return practice.leave(app)
         case _:
             assert_never(button)
 

@@ -17,7 +17,7 @@ import hashlib
 
 from game.app.effects import Apply, Keep, Ready
 from game.app.state import App, Effect, Screen
-from game.present import view
+from game.present import board_view
 
 STAMP_LENGTH = 16
 """Hex digits of a stamp: enough that two tables of one phone never share one by chance."""
@@ -55,4 +55,4 @@ def keep(app: App, effects: list[Effect]) -> list[Effect]:
     shown = stamp(app)
     if shown == app.woke and any(isinstance(effect, Ready) for effect in effects):
         return []
-    return [Keep(shown, view.status(app.played.match, t=app.t) if shown else "")]
+    return [Keep(shown, board_view.status(app.played.match, t=app.t) if shown else "")]

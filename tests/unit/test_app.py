@@ -94,7 +94,7 @@ from game.core import links
 from game.core.cards import Level, Seat
 from game.core.engine import new_match
 from game.core.i18n import ENGLISH, Text
-from game.present import controls, standings, view, words
+from game.present import board_view, controls, standings, words
 from game.present.setup import Setup, form_values, parse_link
 from game.records.backup import Backup
 from game.records.history import History
@@ -1438,7 +1438,7 @@ def test_a_second_language_switch_mid_turn_leaves_every_element_in_the_last():
     app, effects = send(app, LanguagePicked("de"), Fetched(Wanted.language("de"), catalogue("de")))
     de = Text.from_mo("de", catalogue("de"))
     shown = shown_texts(effects, fixed)
-    assert shown["roll-button"] == view.roll_label(app.session.match, t=de) == "Würfeln (noch 2)"
+    assert shown["roll-button"] == board_view.roll_label(app.session.match, t=de) == "Würfeln (noch 2)"
     assert shown["hint-toggle-text"] == de._("Hints for {name}", name="Ann")
     match = app.session.match
     for element_id, element in controls.elements(app.session, standings.results(match, t=de), t=de).items():
@@ -1446,7 +1446,7 @@ def test_a_second_language_switch_mid_turn_leaves_every_element_in_the_last():
             assert shown[element_id] == element.text, element_id
     # What the draw remembers is what the page shows: the next draw writes only what changes.
     app, effects = send(app, Key("r"))
-    assert shown_texts(effects, fixed)["roll-button"] == view.roll_label(app.session.match, t=de)
+    assert shown_texts(effects, fixed)["roll-button"] == board_view.roll_label(app.session.match, t=de)
 
 
 @pytest.mark.parametrize("data", [b"", b"\xde\x12\x04\x95"])

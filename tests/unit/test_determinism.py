@@ -32,7 +32,7 @@ from game.app.state import App
 from game.app.update import update
 from game.coach.session import Session
 from game.core.engine import new_match
-from game.present import view
+from game.present import board_view
 from tests.unit.test_app import NOW, in_browser, of, send, table_bytes, ticks  # noqa: F401 - in_browser: a fixture
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -216,7 +216,7 @@ def finished_solo(entropy: str) -> App:
     app = started(entropy, (("rules", "yacht"), ("players", "Ann")))
     for box in app.session.match.open_categories():
         app, _ = send(app, Pressed(Button.ROLL), BoxChosen(box))
-    assert view.match_over(app.session.match)
+    assert board_view.match_over(app.session.match)
     return app
 
 

@@ -20,7 +20,7 @@ from game.core.actions import Roll, Score
 from game.core.cards import Seat
 from game.core.engine import new_match
 from game.core.refusals import SaveError
-from game.present import view
+from game.present import board_view
 from game.present.setup import parse_link, quick_setup, setup_from_fields
 from tests.unit.test_app import notice, of, ops, send, stores, visible
 
@@ -96,7 +96,7 @@ def test_a_two_person_match_travels_by_link_to_its_end_and_each_phone_shows_the_
             phones[name] = app
         app, effects = turn(phones[name])
         phones[name] = app
-        if view.match_over(app.session.match):
+        if board_view.match_over(app.session.match):
             break
         other = "Bob" if name == "Ann" else "Ann"
         assert visible(effects, "send") and ops(effects, "send-link")[-1]["text"] == f"Send to {other}"
@@ -110,7 +110,7 @@ def test_a_two_person_match_travels_by_link_to_its_end_and_each_phone_shows_the_
     title, text, url = last.sharing.title, last.sharing.text, last.sharing.url
     assert title == f"Send the result to {other}" and "is over" in text and ("share", True) in of(effects, "dialog")
     there, effects = opened(url, saved_of(phones[other]))
-    assert view.match_over(there.session.match) and there.session.match == last.session.match
+    assert board_view.match_over(there.session.match) and there.session.match == last.session.match
     assert visible(effects, "results") and not visible(effects, "send-result")  # only the last phone sends it
 
 

@@ -45,7 +45,7 @@ from game.app.events import (
     read_event,
     read_timer,
 )
-from game.present.aiming import AimKind, Offer, picker
+from game.present.aim_view import AimKind, Offer, picker
 from game.present.forms import setup_form
 
 ROOT = Path(__file__).resolve().parents[2]

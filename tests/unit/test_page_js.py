@@ -17,7 +17,7 @@ import pytest
 from game.app import keys as stored
 from game.app.settings import preferred
 from game.core.i18n import LANGUAGES
-from game.present import forms, keys, sounds
+from game.present import forms, keyboard, sounds
 from tools import build
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,7 +39,7 @@ def constant(name: str, source: str = PAGE):
 
 
 def test_the_keys_prevented_on_a_box_are_the_keys_that_move_between_boxes():
-    assert tuple(constant("CHOICE_KEYS")) == keys.CHOICE_KEYS
+    assert tuple(constant("CHOICE_KEYS")) == keyboard.CHOICE_KEYS
 
 
 def test_the_start_reads_every_stored_key_the_protocol_and_the_app_name():

@@ -21,7 +21,7 @@ from game.coach.target import Reaching, target_hint
 from game.coach.winning import Winning
 from game.core import links
 from game.core.engine import new_match
-from game.present.aiming import MAX_AIM, Aim, AimKind
+from game.present.aim_view import MAX_AIM, Aim, AimKind
 from game.records.history import History
 from game.records.record import demo_record
 from tests.unit.test_app import NOW, notice, of, ops, send, start, stores, ticks
