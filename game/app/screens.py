@@ -26,8 +26,8 @@ from game.app.state import (
     Notice,
     Out,
     Over,
+    PlayScreen,
     SaveProblem,
-    Screen,
     SetupScreen,
     ask,
     focus,
@@ -87,7 +87,7 @@ def quick_start(app: App, quick: setups.Quick) -> Out:
     What is remembered is the form's own setup (More's seats stay as they were), so the next one-tap
     match of another kind finds its names and computer level again.
     """
-    if app.screen.kind is not Screen.SETUP:
+    if not isinstance(app.screen, SetupScreen):
         return app, []  # a click that arrives after the setup was left
     if quick is setups.Quick.DAILY:
         return daily_start(app)
@@ -133,11 +133,13 @@ def start_setup(app: App, setup: setups.Setup, problems: tuple, remembered_setup
         drawn, with_seed = seeded(app, setup)
         session = setups.new_session(with_seed, t=app.t)
     except ValueError as problem:
-        if app.screen.kind is not Screen.SETUP:  # a start whose form is not on the screen: nothing to show
+        if not isinstance(app.screen, SetupScreen):  # a start whose form is not on the screen: nothing to show
             return app, []
         return refused(app, tuple(p.text(app.t) for p in problems) or (worded(problem, app.t),)), []
     app, effects = begin_new(drawn, session)
-    if app.screen.kind is not Screen.PLAY:  # asked first (or the save problem): nothing remembered before the answer
+    if not isinstance(
+        app.screen, PlayScreen
+    ):  # asked first (or the save problem): nothing remembered before the answer
         return app, effects
     remembered = json.dumps(setups.form_values(remembered_setup))  # the choices as the form holds them: bounded
     return app.holding(SETUP_KEY, remembered), [store(SETUP_KEY, remembered), *effects]
@@ -285,7 +287,7 @@ def choose_state(app: App, kept: Session, offered: Session, take: bool) -> Out:
     stays in its message (opened again, it asks again), and this phone's, between turns, is offered to send."""
     if not take:
         app, effects = begin_new(app, kept)
-        if app.screen.kind is not Screen.PLAY or not links.turn_over(kept.match):
+        if not isinstance(app.screen, PlayScreen) or not links.turn_over(kept.match):
             return app, effects  # a turn under way here goes on: it is sent once it ends
         words = links.LinkError("kept", links.Why.ANOTHER_MATCH).text(app.t)
         app, shared = share_match(app, words)
@@ -294,7 +296,7 @@ def choose_state(app: App, kept: Session, offered: Session, take: bool) -> Out:
     key = kept_key(app, "replaced", raw)
     app, effects = keep_copy(app, key, raw) if key is not None else (app, [])
     app, more = begin_new(app, offered)
-    if app.screen.kind is not Screen.PLAY:
+    if not isinstance(app.screen, PlayScreen):
         return app, effects + more
     words = " ".join(
         filter(None, (app.t._(REPLACED_KEPT), played_elsewhere(kept.marks, offered.marks, offered.match, app.t)))
@@ -312,7 +314,7 @@ def load_newer(app: App) -> Out:
 
 def rules_shown(app: App) -> RuleSet:
     """The rule set whose rules the Rules screen shows: the match's, else the one chosen in the form."""
-    if app.session is not None and app.screen.kind is not Screen.SETUP:
+    if app.session is not None and not isinstance(app.screen, SetupScreen):
         return app.session.match.ruleset
     setup, _ = setups.setup_from_fields(dict(app.form))
     try:

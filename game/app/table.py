@@ -20,7 +20,19 @@ from game.app import shared
 from game.app.effects import Flag, MoveFocus, Play, Vibrate
 from game.app.events import Key, TimerKind, Token, Visibility
 from game.app.keys import HINTED_KEY, SAVE_KEY, UNSAVED_KEY
-from game.app.state import FOR_TABLE, App, Effect, Notice, Out, PlayScreen, Screen, SetupScreen, focus, store, tick
+from game.app.state import (
+    FOR_TABLE,
+    App,
+    Effect,
+    LoadingScreen,
+    Notice,
+    Out,
+    PlayScreen,
+    SetupScreen,
+    focus,
+    store,
+    tick,
+)
 from game.app.storage import change_history, offer_newer, stored_session
 from game.app.waits import advance, schedule
 from game.coach.session import Next, Session, Step
@@ -88,7 +100,7 @@ def never_again(app: App, gone: shared.Seen) -> Out:
     """A shared game this phone played (or began) before and keeps no longer whole: said, and not begun; at the
     start (a link's) the saved match goes on, else the lobby."""
     app = app.say(gone.text(app.t))
-    if app.screen.kind is not Screen.LOADING:
+    if not isinstance(app.screen, LoadingScreen):
         return app, []
     saved, error = stored_session(app)
     if saved is not None and error is None and shared.seen(app, shared.marked(app, saved)) is None:
@@ -203,7 +215,7 @@ def act(app: App, action: Action) -> Out:
 
 def playing(app: App) -> bool:
     """Whether a match is on the board (then ``app.played`` is its session)."""
-    return app.session is not None and app.screen.kind is Screen.PLAY
+    return app.session is not None and isinstance(app.screen, PlayScreen)
 
 
 def celebrate(app: App, words: str) -> Out:

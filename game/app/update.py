@@ -54,9 +54,9 @@ from game.app.ids import DeleteGame
 from game.app.records import close_stats, delete_games, delete_kept, export_backup, on_file, on_persisted, open_stats
 from game.app.settings import switch_language
 from game.app.start import on_start
-from game.app.state import App, Out, Until, ask, focus
+from game.app.state import App, Effect, Out, Until, ask, focus
 from game.app.storage import download_kept, on_refused, on_stored
-from game.app.view import drawn
+from game.app.view import Page, drawn, settled
 from game.core.actions import Score
 from game.core.entered import entered
 from game.present import board_view, keyboard
@@ -73,11 +73,26 @@ def update(app: App, message: Message, now: str = "") -> Out:
     >>> update(App(), Key("r"))
     (App(...), [])
     """
+    app, _, effects = step(app, None, message, now)
+    return app, effects
+
+
+def step(app: App, shown: Page | None, message: Message, now: str = "") -> tuple[App, Page | None, list[Effect]]:
+    """:func:`update` for a caller that keeps the page shown (the shell): ``shown`` is the view of ``app`` (None:
+    not kept, worked out when needed), and the page after comes back with the App, so no view is worked out twice.
+
+    >>> from game.app.view import view
+    >>> app, shown, effects = step(App(), view(App()), Key("r"))
+    >>> shown == view(app), effects
+    (True, [])
+    """
     before = app
     app, effects = dispatch(replace(app, now=now or app.now), message)
     app, more = take_up(app, message)
-    app, effects = drawn(before, app, effects + more)
-    return app, effects + waking.keep(app, effects)
+    shown, effects = drawn(before, app, effects + more, shown)
+    if app.thrown:  # the dice tumbled in this draw: spent
+        app, shown = replace(app, thrown=frozenset()), settled(shown)
+    return app, shown, effects + waking.keep(app, effects)
 
 
 def wait_over(app: App, message: Message, until: Until) -> bool:

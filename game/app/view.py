@@ -9,6 +9,7 @@ next (:func:`diff`): ``update`` draws the difference once, after the handler (El
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import assert_never
 
 from game.app.effects import Apply, Console, ConsoleLevel, Flag, Language, Ready, Remove, Store
 from game.app.events import Message, Start
@@ -19,8 +20,10 @@ from game.app.state import (
     App,
     Effect,
     LinkChoice,
+    LoadingScreen,
     Notice,
     Over,
+    PlayScreen,
     SaveProblem,
     Screen,
     SetupScreen,
@@ -112,9 +115,18 @@ def inputs(app: App) -> tuple:
 
 def view(app: App) -> Page:
     """What the page shows for ``app``."""
-    kind = app.screen.kind
-    loading = kind is Screen.LOADING or app.waiting.starting is not None  # the start waits for its language
-    screen = None if loading else (kind, app.board if kind is Screen.PLAY else 0)
+    shown = app.screen
+    match shown:  # the main screen's element, and for the table which one was put on the board (drawn anew)
+        case LoadingScreen():
+            main = None
+        case PlayScreen():
+            main = (Screen.PLAY, app.board)
+        case SetupScreen() | SaveProblem() | LinkChoice() | TrainerScreen():
+            main = (shown.kind, 0)
+        case _:
+            assert_never(shown)
+    loading = main is None or app.waiting.starting is not None  # the start waits for its language
+    screen = None if loading else main
     cheer = (app.cheer, app.waiting.cheer is not None)
     storage = stats_view.storage_status(app.persisted.persisted, t=app.t) if app.persisted is not None else ""
     page = Page(screen, app.over, app.notice, cheer, None, app.other_tab, app.odds, storage, screen_texts(app))
@@ -127,7 +139,7 @@ def view(app: App) -> Page:
     page = replace(page, spoken=app.spoken, trainer=trainer_body(app))
     if not loading:
         page = lobby(app, page)
-    if kind is not Screen.PLAY or app.session is None:
+    if not isinstance(shown, PlayScreen) or app.session is None:
         return page
     theirs = against(app)
     line = (
@@ -339,17 +351,28 @@ WRITES = (Store, Remove, Flag, Language)
 """What the page does before the view's draw: what storage keeps, and the page's words (which the view's then word)."""
 
 
-def drawn(before: App, after: App, effects: list[Effect]) -> tuple[App, list[Effect]]:
+def settled(page: Page | None) -> Page | None:
+    """The page once its thrown dice have tumbled: the view of the App whose thrown dice are spent."""
+    if page is None or page.table is None or not page.table.thrown:
+        return page
+    return replace(page, table=replace(page.table, thrown=frozenset()))
+
+
+def drawn(
+    before: App, after: App, effects: list[Effect], shown: Page | None = None
+) -> tuple[Page | None, list[Effect]]:
     """The handler's effects with the view's changes drawn after their leading writes and language, before the
-    rest (the handler's own draws, focus, sounds, ticks); the App with its one-draw events (thrown dice) spent."""
+    rest (the handler's own draws, focus, sounds, ticks), and the page now shown; ``shown`` is the page ``before``
+    showed, when the caller kept it (worked out here otherwise). The App is never changed here: its one-draw
+    events (thrown dice) are spent by ``update``. The page is None when nothing changed and none was kept."""
     if inputs(before) == inputs(after):
-        return after, effects
-    ops, motion = diff(view(before), view(after))
-    after = replace(after, thrown=frozenset()) if after.thrown else after
+        return shown, effects
+    new = view(after)
+    ops, motion = diff(view(before) if shown is None else shown, new)
     if not ops:
-        return after, effects
+        return new, effects
     at = next((index for index, effect in enumerate(effects) if not isinstance(effect, WRITES)), len(effects))
-    return after, [*effects[:at], Apply(tuple(ops), motion), *effects[at:]]
+    return new, [*effects[:at], Apply(tuple(ops), motion), *effects[at:]]
 
 
 def failed(app: App, message: Message | None, error: BaseException) -> list[Effect]:

@@ -85,8 +85,8 @@ from game.app.records import REFERENCES_PATH
 from game.app.settings import NO_CATALOGUE
 from game.app.shared import game_key
 from game.app.state import App, Effect, LinkChoice, SaveProblem, Screen
-from game.app.update import update
-from game.app.view import failed
+from game.app.update import step, update
+from game.app.view import failed, view
 from game.app.waits import TABLES
 from game.coach import advisor
 from game.coach.session import Session
@@ -1622,6 +1622,7 @@ class AppMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.app = App()
+        self.page = view(self.app)  # the page the shell keeps (game.app.update.step)
         self.tokens: set[str] = {"computer:1", "hint:0", "cheer:1", "prefetch:1", "nonsense", "report:1"}
         self.names: set[str] = {"yacht.bin", "references", "language:de"}
         self.backups: list[str] = []
@@ -1635,6 +1636,9 @@ class AppMachine(RuleBasedStateMachine):
             shared = []
         self.held_shared = shared if isinstance(shared, list) else []
         app, effects = update(self.app, event, now=NOW) if event is not None else (self.app, [])  # as the shell
+        if event is not None:  # the shell's way in, with the page kept, answers the same, and keeps the page shown
+            kept, self.page, answered = step(self.app, self.page, event, now=NOW)
+            assert (kept, answered) == (app, effects) and self.page == view(app)
         json.dumps([to_json(effect) for effect in effects])  # the shell's reply
         if isinstance(event, Start) and not of(effects, "fetch"):
             assert kinds(effects)[-1] == "ready"  # a start always ends (unless it waits for its language)

@@ -100,3 +100,27 @@ def test_an_unhandled_value_is_an_error_not_a_silent_no_op():
     with pytest.raises(AssertionError):
         update_module.press(App(), "no-such-button")  # type: ignore[arg-type]
     assert len(patterns(function("update", "press"))) == len(Button) + 1  # one case each, and the wildcard
+
+
+def test_a_caller_that_keeps_the_page_gets_the_same_answers_and_never_a_view_worked_out_twice():
+    """``step`` (the shell's way in) with the page kept answers as ``update`` does, and hands back the page shown."""
+    from game.app.events import Key, Pressed, Start, read_click
+    from game.app.view import view
+
+    messages = [
+        Start(query=(("players", "Ann,Bob"),)),
+        Key("r"),
+        read_click(data=(("die", "1"),)),
+        Key("r"),
+        Pressed(Button.MENU_RULES),
+        Pressed(Button.RULES_CLOSE),
+        Pressed(Button.MENU_STATS),
+    ]
+    app = kept = App()
+    shown = view(kept)
+    for message in messages:
+        assert message is not None
+        app, effects = update_module.update(app, message, now="2026-11-24T10:00:00Z")
+        kept, shown, answered = update_module.step(kept, shown, message, now="2026-11-24T10:00:00Z")
+        assert (kept, answered) == (app, effects) and shown == view(kept)
+    assert not kept.thrown  # the dice thrown in a draw are spent by update, never by the view
