@@ -211,7 +211,7 @@ def name_given(app: App) -> Out:
         if seat is not None:
             match = replace(match, seats=tuple(Seat.human(name) if i == seat else s for i, s in enumerate(match.seats)))
             app, saved = save(replace(app, session=replace(session, match=match)))
-            app, drawing = board(app, board_view.status(match, t=app.t))
+            app, drawing = board(app)
             effects += saved + drawing
     remembered, _ = setups.setup_from_fields(remembered_fields(app) | {"name1": name})
     kept = json.dumps(setups.form_values(remembered))  # as a start remembers the form's choices: bounded

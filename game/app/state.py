@@ -20,12 +20,13 @@ from game.app.ids import Question, TimerKind, Token, wire
 from game.app.keys import HISTORY_KEY, SAVE_KEY, Wanted
 from game.coach.coaching import Coach
 from game.coach.drills import Solution
-from game.coach.session import Session
+from game.coach.session import Session, Step
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
 from game.core.rules import RuleSet
 from game.present import setup as setups
 from game.present.aim_view import Aim
+from game.present.feel import Cue
 from game.records.stats import Reference
 
 if TYPE_CHECKING:  # a start waits in the App for its language
@@ -282,6 +283,18 @@ class Notice:
 
 
 @dataclass(frozen=True)
+class Status:
+    """The status line under the table as facts, worded by the view (game.app.view.status_words): the match on the
+    board, the step that brought it (None: the board's own line) with the cues it celebrates, and the personal
+    bests set since, newest first (each celebrated before the line)."""
+
+    match: Match | None = None
+    step: Step | None = None
+    cues: tuple[Cue, ...] = ()
+    bests: tuple[tuple[tuple[str, int], ...], ...] = ()
+
+
+@dataclass(frozen=True)
 class App:
     """Everything the page shows and waits for, as one value."""
 
@@ -312,7 +325,7 @@ class App:
     cheer: Notice = Notice()  # the celebration's words, shown while its tick (App.waiting.cheer) is to come
     other_tab: Notice = Notice()  # the offer of the match another tab saved: each saying drawn ("": hidden)
     odds: str = ""  # the win chances line's words ("" until its numbers come)
-    status: str = ""  # the status line under the table: the board's words, or a step's (game.app.table.board)
+    status: Status = Status()  # the status line under the table: the board's, or a step's (game.app.table.board)
     entering: tuple[int, ...] = ()  # real dice (game.app.entering): the faces of the roll on the table entered so far
     thrown: frozenset[int] = frozenset()  # the dice that tumble in this answer's draw (cleared once drawn)
     # The after-game report, open until the table is drawn again: "" while it is worked out, then its markup.

@@ -29,6 +29,7 @@ from game.app.state import (
     Out,
     PlayScreen,
     SetupScreen,
+    Status,
     focus,
     store,
     tick,
@@ -45,7 +46,7 @@ from game.core.refusals import GameError
 from game.present import board_view, feel, keyboard, markup, standings
 from game.present import setup as setups
 from game.present.sounds import RECIPES, ROLL_VIBRATION_MS, most_notable, recipe_data
-from game.present.words import announcement, cost, reading
+from game.present.words import cost, reading
 from game.records import challenge
 from game.records.record import game_id
 
@@ -91,7 +92,7 @@ def begin(app: App, session: Session) -> Out:
     app = replace(app, entering=())
     app = replace(app, spoken=Notice())  # the last match's board read aloud goes with it
     app, effects = save(app)
-    app, drawing = board(app, board_view.status(session.match, t=app.t), since=None)
+    app, drawing = board(app, since=None)
     app, token = app.token(TimerKind.PREFETCH)
     return app, [*effects, *drawing, focus("roll-button"), tick(token, PREFETCH_SECONDS)]
 
@@ -127,12 +128,14 @@ def handing(app: App) -> str | None:
 
 def board(
     app: App,
-    announce: str = "",
+    step: Step | None = None,
+    cues: tuple[feel.Cue, ...] = (),
     thrown: frozenset[int] = frozenset(),
     since: Match | None = None,
 ) -> Out:
-    """The table as the session has it (game.app.view draws it: ``thrown`` dice tumble, ``announce`` is the status
-    line); then schedule what the session says is next. ``since`` is the match the table showed (None: the table
+    """The table as the session has it (game.app.view draws it: ``thrown`` dice tumble, the status line says the
+    ``step`` that brought it and celebrates its ``cues``, else the board's own line); then schedule what the session
+    says is next. ``since`` is the match the table showed (None: the table
     is drawn afresh), whose results, when the new ones differ, are not new."""
     session = app.played
     match = session.match
@@ -148,7 +151,7 @@ def board(
         app = app.wait(ending=FOR_TABLE)  # the game in context (history, optimal mean) comes on a tick after this draw
     app = replace(
         app,
-        status=announce or board_view.status(match, t=app.t),
+        status=Status(match, step, cues),
         handing=passing,
         thrown=app.thrown | (thrown if not app.reduced else frozenset()),
         reporting=None,
@@ -169,13 +172,7 @@ def commit(app: App, step: Step, person: bool = True) -> Out:
     app, effects = save(replace(app, session=step.session, spoken=Notice(), entering=()).say(note, tip=bool(note)))
     found = feel.cues(before, after)
     cheer = feel.cheer(after, found, t=app.t)
-    app, drawing = board(
-        app,
-        # The celebration first: it ends its sentence, where the status line does not ("Bo's turn: roll the dice").
-        " ".join(filter(None, (cheer, announcement(step, t=app.t)))),
-        feel.thrown(before, after),
-        since=before,
-    )
+    app, drawing = board(app, step, found, feel.thrown(before, after), since=before)
     finale = feel.finale(before, after)  # the match's end: the winner scene, and its fanfare over the step's cue
     effects += drawing + sound((*found, feel.FINALE) if finale else found, person)
     if cheer:

@@ -95,7 +95,7 @@ def record(app: App, history: History, finished: GameRecord, fanfare: bool = Tru
     if bests:
         words = feel.best_cheer(bests, t=app.t)
         app, shown = celebrate(app, words)
-        app = replace(app, status=f"{words} {app.status}".strip())  # as a step's celebration: first
+        app = replace(app, status=replace(app.status, bests=(bests, *app.status.bests)))  # as a step's: first
         effects += shown
         effects += sound((feel.Cue.BEST,), True) if fanfare else []
     return app, history, effects

@@ -28,15 +28,16 @@ from game.app.state import (
     Screen,
     SetupScreen,
     Sharing,
+    Status,
     TrainerScreen,
     draw,
 )
 from game.app.storage import kept_copies, kept_under
 from game.app.table import against
 from game.core.i18n import ENGLISH, Text
-from game.present import forms, paint, rules_text, stats_view, trainer_view
+from game.present import board_view, feel, forms, paint, rules_text, stats_view, trainer_view
 from game.present import setup as setups
-from game.present.words import KEPT_COPIES, SAVE_KEPT, WORDS, failure
+from game.present.words import KEPT_COPIES, SAVE_KEPT, WORDS, announcement, failure
 from game.records import challenge
 
 
@@ -147,9 +148,30 @@ def view(app: App) -> Page:
     )  # who sent it and the total to beat
     reporting = app.reporting is not None
     table = paint.table(
-        app.session, app.t, app.status, app.handing, app.thrown, reporting, app.board, line, theirs, app.entering
+        app.session,
+        app.t,
+        status_words(app.status, app.t),
+        app.handing,
+        app.thrown,
+        reporting,
+        app.board,
+        line,
+        theirs,
+        app.entering,
     )
     return replace(page, table=table, report=report_op(app))
+
+
+def status_words(status: Status, t: Text) -> str:
+    """The status line's words: the personal bests just set, then the step's celebration and what it did (the
+    celebration first: it ends its sentence, where the status line does not: "Bo's turn: roll the dice"), else the
+    board's own line."""
+    step = status.step
+    said = (feel.cheer(step.session.match, status.cues, t=t), announcement(step, t=t)) if step is not None else ()
+    line = " ".join(filter(None, said))
+    if not line and status.match is not None:
+        line = board_view.status(status.match, t=t)
+    return " ".join(filter(None, (*(feel.best_cheer(bests, t=t) for bests in status.bests), line)))
 
 
 def trainer_body(app: App) -> tuple[str, bool] | None:
