@@ -23,7 +23,7 @@ from game.app.state import FOR_TABLE, App, Effect, Out, focus
 from game.app.storage import stored_best
 from game.app.table import against, playing
 from game.app.waits import advance
-from game.present.aiming import AIM_FIELD, MAX_AIM, TYPED_JUNK, Aim, AimKind, Offer, read_total
+from game.present.aim_view import AIM_FIELD, MAX_AIM, TYPED_JUNK, Aim, AimKind, Offer, read_total
 
 if TYPE_CHECKING:
     from game.coach.advice import Hint

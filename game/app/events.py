@@ -11,12 +11,17 @@ right type; the handlers (game.app's dispatch tables) only match on the message'
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
-from game.app.ids import DELETE_GAME, Answer, Button, Switch  # the messages carry them: importable from here too
+from game.app.ids import (  # the messages carry them: importable from here too
+    DELETE_GAME,
+    Answer,
+    Button,
+    Switch,
+    TimerKind,
+    Token,
+)
 from game.app.keys import KEPT_PREFIX, STORED_KEYS, Sent, Wanted
 from game.core.inputs import read_json
 from game.core.refusals import GameError
@@ -25,26 +30,6 @@ MAX_MESSAGE_BYTES = 64 * 1024 * 1024  # a start carries all the game's storage; 
 
 Form = tuple[tuple[str, str], ...]
 """The setup form's fields, as the page sent them."""
-
-
-class TimerKind(StrEnum):
-    """What a timer the app set is for: its token is ``kind:n`` (:func:`timer`), n the App's count then."""
-
-    CHEER = "cheer"
-    RECORDS = "records"
-    KEPT = "kept"
-    HISTORY = "history"
-    COMPUTER = "computer"
-    REPORT = "report"
-    ENDING = "ending"
-    PREFETCH = "prefetch"
-    HINT = "hint"
-    CHANCES = "chances"
-
-
-def timer(kind: TimerKind, number: int) -> str:
-    """The token a tick effect gives the page (``cheer:2``), which its ``tick`` message brings back (read_timer)."""
-    return f"{kind}:{number}"
 
 
 @dataclass(frozen=True)
@@ -205,9 +190,9 @@ class TimerFired:
     token: int
 
     @property
-    def tag(self) -> str:
-        """The token as the tick effect gave it (what the App keeps for the timers it waits for)."""
-        return timer(self.kind, self.token)
+    def tag(self) -> Token:
+        """The timer's token, as the App keeps it for the timers it waits for."""
+        return Token(self.kind, self.token)
 
 
 @dataclass(frozen=True)
@@ -345,14 +330,17 @@ def read_change(id: str, value: str = "", checked: bool = False, form: Form = ()
     switch = SWITCH_IDS.get(id)
     if switch is not None:
         return Toggled(switch, checked, form=form)
-    readers: dict[str, Callable[[], PersonMessage]] = {
-        "language": lambda: LanguagePicked(value, form=form),
-        "stats-rules": lambda: StatsFiltered(value, form=form),
-        "stats-player": lambda: StatsFiltered(None, value, form=form),
-        "setup-form": lambda: FormChanged(form=form),
-    }
-    reader = readers.get(id)
-    return None if reader is None else reader()
+    match id:
+        case "language":
+            return LanguagePicked(value, form=form)
+        case "stats-rules":
+            return StatsFiltered(value, form=form)
+        case "stats-player":
+            return StatsFiltered(None, value, form=form)
+        case "setup-form":
+            return FormChanged(form=form)
+        case _:
+            return None
 
 
 def read_answer(answer: str) -> Answered | GameDeleteConfirmed | None:
@@ -368,7 +356,7 @@ def read_answer(answer: str) -> Answered | GameDeleteConfirmed | None:
 
 
 def read_timer(token: str) -> TimerFired | None:
-    """A fired timer's message from the token its tick effect gave (:func:`timer`); None for any other.
+    """A fired timer's message from the token its tick effect gave (game.app.ids.Token.wire); None for any other.
 
     >>> read_timer("computer:12"), read_timer("computer"), read_timer("soon:1")
     (TimerFired(kind=<TimerKind.COMPUTER: 'computer'>, token=12), None, None)
@@ -380,21 +368,11 @@ def read_timer(token: str) -> TimerFired | None:
     return TimerFired(TimerKind(kind), count)
 
 
-def read_event(text: str, data: bytes | None = None, python: str = "") -> tuple[Message | None, str]:
-    """The message a page's JSON (docs/protocol.md) is, and its time; None (and "") for anything else.
-
-    >>> read_event('{"type": "key", "key": "r", "now": "2026-11-24T10:00:00Z"}')
-    (Key(key='r', ctrl=False, alt=False, typing=False, choice=False), '2026-11-24T10:00:00Z')
-    >>> read_event('{"type": "nope"}'), read_event('{"type": "click", "id": "nope"}')
-    ((None, ''), (None, ''))
-    >>> read_event('{"type": "key", "key": "r", "board": ""}')[0]
-    Early(event=Key(key='r', ctrl=False, alt=False, typing=False, choice=False), board='')
-    """
-    try:
-        message = read_json(text, "page's message", limit=MAX_MESSAGE_BYTES)
-        kind, now, form = message["type"], str(message.get("now", "")), _pairs(message.get("form", {}))
-        readers: dict[str, Callable[[], Message | None]] = {
-            "start": lambda: Start(
+def _read(kind: object, message: dict, form: Form, data: bytes | None, python: str) -> Message | None:
+    """The message of the page's JSON ``message`` of type ``kind``; None for a type Python does not answer."""
+    match kind:
+        case "start":
+            return Start(
                 tuple(
                     (key, value)
                     for key, value in message.get("stored", {}).items()
@@ -410,33 +388,55 @@ def read_event(text: str, data: bytes | None = None, python: str = "") -> tuple[
                 python,
                 str(message.get("address", "")),
                 str(message.get("entropy", "")),
-            ),
-            "click": lambda: read_click(str(message.get("id") or ""), _pairs(message.get("data", {})), form),
-            "submit": lambda: Submit(form),
-            "change": lambda: read_change(
-                str(message["id"]), str(message.get("value", "")), bool(message.get("checked")), form
-            ),
-            "file": lambda: File(int(message["size"]), str(message["text"])),
-            "key": lambda: Key(
-                str(message["key"]), *(bool(message.get(n)) for n in ("ctrl", "alt", "typing", "choice"))
-            ),
-            "tick": lambda: read_timer(str(message["token"])),
-            "storage": lambda: Stored(
-                str(message["key"]), message["value"] if isinstance(message.get("value"), str) else None
-            ),
-            "visibility": lambda: Visibility(bool(message["hidden"])),
-            "motion": lambda: Motion(bool(message["reduced"])),
-            "fetched": lambda: Fetched(
+            )
+        case "click":
+            return read_click(str(message.get("id") or ""), _pairs(message.get("data", {})), form)
+        case "submit":
+            return Submit(form)
+        case "change":
+            return read_change(str(message["id"]), str(message.get("value", "")), bool(message.get("checked")), form)
+        case "file":
+            return File(int(message["size"]), str(message["text"]))
+        case "key":
+            return Key(str(message["key"]), *(bool(message.get(n)) for n in ("ctrl", "alt", "typing", "choice")))
+        case "tick":
+            return read_timer(str(message["token"]))
+        case "storage":
+            return Stored(str(message["key"]), message["value"] if isinstance(message.get("value"), str) else None)
+        case "visibility":
+            return Visibility(bool(message["hidden"]))
+        case "motion":
+            return Motion(bool(message["reduced"]))
+        case "fetched":
+            return Fetched(
                 Wanted.read(str(message["name"])), bytes(data) if message.get("ok") and data is not None else None
-            ),
-            "refused": lambda: Refused(str(message["key"])),
-            "confirmed": lambda: read_answer(str(message["answer"])),
-            "persisted": lambda: Persisted(
-                message["persisted"] if isinstance(message.get("persisted"), bool) else None
-            ),
-            "shared": lambda: Shared(Sent(message["how"])),
-        }
-        event = readers[kind]()
+            )
+        case "refused":
+            return Refused(str(message["key"]))
+        case "confirmed":
+            return read_answer(str(message["answer"]))
+        case "persisted":
+            return Persisted(message["persisted"] if isinstance(message.get("persisted"), bool) else None)
+        case "shared":
+            return Shared(Sent(message["how"]))
+        case _:
+            return None
+
+
+def read_event(text: str, data: bytes | None = None, python: str = "") -> tuple[Message | None, str]:
+    """The message a page's JSON (docs/protocol.md) is, and its time; None (and "") for anything else.
+
+    >>> read_event('{"type": "key", "key": "r", "now": "2026-11-24T10:00:00Z"}')
+    (Key(key='r', ctrl=False, alt=False, typing=False, choice=False), '2026-11-24T10:00:00Z')
+    >>> read_event('{"type": "nope"}'), read_event('{"type": "click", "id": "nope"}')
+    ((None, ''), (None, ''))
+    >>> read_event('{"type": "key", "key": "r", "board": ""}')[0]
+    Early(event=Key(key='r', ctrl=False, alt=False, typing=False, choice=False), board='')
+    """
+    try:
+        message = read_json(text, "page's message", limit=MAX_MESSAGE_BYTES)
+        kind, now, form = message["type"], str(message.get("now", "")), _pairs(message.get("form", {}))
+        event = _read(kind, message, form, data, python)
         board = message.get("board")
         if isinstance(board, str) and isinstance(event, PersonMessage):
             event = Early(event, board)

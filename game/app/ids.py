@@ -5,6 +5,7 @@ Closed vocabularies of the page (index.html, game.present.forms), read by game.a
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum, StrEnum
 
 
@@ -51,11 +52,11 @@ class Button(Enum):
     DELETE_ALL = "delete-all"
     KEPT_DOWNLOAD = "kept-download"
     KEPT_DELETE = "kept-delete"
-    AIM_POINTS = "aim-points"  # the hint panel's target control (game.present.aiming.picker)
+    AIM_POINTS = "aim-points"  # the hint panel's target control (game.present.aim_view.picker)
     AIM_CHALLENGE = "aim-challenge"
     AIM_BEST = "aim-best"
     AIM_SET = "aim-set"
-    PRACTISE = "practise"  # the trainer (game.app.trainer), and its Next and Back
+    PRACTISE = "practise"  # the trainer (game.app.practice), and its Next and Back
     DRILL_NEXT = "drill-next"
     DRILL_LEAVE = "drill-leave"
 
@@ -68,7 +69,7 @@ class Switch(Enum):
 
 
 class Answer(StrEnum):
-    """The questions the app asks (game.app.state.ask) whose yes comes back as it is (a deletion: DELETE_GAME)."""
+    """The questions the app asks (game.app.state.ask) whose yes comes back as it is (a deletion: :class:`DeleteGame`)."""
 
     LEAVE = "leave"
     DELETE_KEPT = "delete-kept"
@@ -76,4 +77,61 @@ class Answer(StrEnum):
 
 
 DELETE_GAME = "delete:"
-"""The answer to deleting one game: this, then the game's id."""
+"""The answer to deleting one game on the page: this, then the game's id (:attr:`DeleteGame.wire`)."""
+
+
+@dataclass(frozen=True)
+class DeleteGame:
+    """The question whether to delete one game of the history: its yes comes back with the game's id."""
+
+    game: str
+
+    @property
+    def wire(self) -> str:
+        """The answer as the page carries it (game.app.events.read_answer reads it back).
+
+        >>> DeleteGame("ab").wire
+        'delete:ab'
+        """
+        return DELETE_GAME + self.game
+
+
+Question = Answer | DeleteGame
+"""A question the app asks whose yes comes back (game.app.state.ask)."""
+
+
+def wire(answer: Question) -> str:
+    """The answer the page's question carries, and brings back with a yes."""
+    return answer.wire if isinstance(answer, DeleteGame) else answer.value
+
+
+class TimerKind(StrEnum):
+    """What a timer the app set is for (each :class:`Token`'s kind)."""
+
+    CHEER = "cheer"
+    RECORDS = "records"
+    KEPT = "kept"
+    HISTORY = "history"
+    COMPUTER = "computer"
+    REPORT = "report"
+    ENDING = "ending"
+    PREFETCH = "prefetch"
+    HINT = "hint"
+    CHANCES = "chances"
+
+
+@dataclass(frozen=True, order=True)
+class Token:
+    """A timer the app set: what for, and the App's count then (game.app.state.App.token), the one way a tick is
+    told from an older one. The page carries it as ``kind:n`` (:attr:`wire`; game.app.events.read_timer).
+
+    >>> Token(TimerKind.CHEER, 2).wire
+    'cheer:2'
+    """
+
+    kind: TimerKind
+    number: int
+
+    @property
+    def wire(self) -> str:
+        return f"{self.kind}:{self.number}"

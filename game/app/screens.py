@@ -26,8 +26,8 @@ from game.app.state import (
     Notice,
     Out,
     Over,
+    PlayScreen,
     SaveProblem,
-    Screen,
     SetupScreen,
     ask,
     focus,
@@ -50,8 +50,8 @@ from game.core.engine import Match
 from game.core.i18n import N_
 from game.core.refusals import GameError, worded
 from game.core.rules import RuleSet
+from game.present import board_view
 from game.present import setup as setups
-from game.present import view
 from game.present.words import WORDS, match_summary, played_elsewhere
 from game.records import daily
 
@@ -87,7 +87,7 @@ def quick_start(app: App, quick: setups.Quick) -> Out:
     What is remembered is the form's own setup (More's seats stay as they were), so the next one-tap
     match of another kind finds its names and computer level again.
     """
-    if app.screen.kind is not Screen.SETUP:
+    if not isinstance(app.screen, SetupScreen):
         return app, []  # a click that arrives after the setup was left
     if quick is setups.Quick.DAILY:
         return daily_start(app)
@@ -112,7 +112,7 @@ def daily_start(app: App) -> Out:
     name = daily.game_name(setup.rules, dict(setup.options).get("forced_order") is True)
     session = app.session
     if session is not None and daily.match_day(session.match) == (day, name):
-        if view.in_progress(session.match):
+        if board_view.in_progress(session.match):
             return begin_new(app, session)
     app, history, _ = read_history(app)
     done = daily.played(history, name, day) if history is not None else None
@@ -133,11 +133,13 @@ def start_setup(app: App, setup: setups.Setup, problems: tuple, remembered_setup
         drawn, with_seed = seeded(app, setup)
         session = setups.new_session(with_seed, t=app.t)
     except ValueError as problem:
-        if app.screen.kind is not Screen.SETUP:  # a start whose form is not on the screen: nothing to show
+        if not isinstance(app.screen, SetupScreen):  # a start whose form is not on the screen: nothing to show
             return app, []
         return refused(app, tuple(p.text(app.t) for p in problems) or (worded(problem, app.t),)), []
     app, effects = begin_new(drawn, session)
-    if app.screen.kind is not Screen.PLAY:  # asked first (or the save problem): nothing remembered before the answer
+    if not isinstance(
+        app.screen, PlayScreen
+    ):  # asked first (or the save problem): nothing remembered before the answer
         return app, effects
     remembered = json.dumps(setups.form_values(remembered_setup))  # the choices as the form holds them: bounded
     return app.holding(SETUP_KEY, remembered), [store(SETUP_KEY, remembered), *effects]
@@ -145,7 +147,7 @@ def start_setup(app: App, setup: setups.Setup, problems: tuple, remembered_setup
 
 def leave_match(app: App) -> Out:
     """The header's "New match": ask first when a match is under way."""
-    if app.session is not None and view.in_progress(app.session.match):
+    if app.session is not None and board_view.in_progress(app.session.match):
         return app, [ask(app, WORDS.leave_match, WORDS.leave_yes, Answer.LEAVE)]
     return open_setup(app)
 
@@ -167,6 +169,11 @@ def report_unreadable(app: App, error: GameError, offered: Session | None = None
     app, aside, effects = set_aside(app, Aside.SAVE)
     app = replace(app, screen=SaveProblem(aside, offered, error.text(app.t)))
     return app, [*effects, Console(ConsoleLevel.WARN, f"unreadable save: {error}")]
+
+
+def download_save_problem(app: App) -> Out:
+    """The unreadable save downloaded, while its screen is shown."""
+    return app, [download_unreadable(app)] if isinstance(app.screen, SaveProblem) else []
 
 
 def leave_save_problem(app: App) -> Out:
@@ -246,7 +253,7 @@ def begin_new(app: App, session: Session) -> Out:
     assert saved is not None  # behind: storage holds a save
     if same_match(saved.match, session.match):
         return begin(app, saved)
-    if view.in_progress(saved.match):
+    if board_view.in_progress(saved.match):
         t = app.t
         words = t._(OTHER_TAB_MATCH, saved=match_summary(saved.match, t), offered=match_summary(session.match, t))
         return offer_link(app, saved, session, words, Offer.OTHER_TAB)
@@ -280,7 +287,7 @@ def choose_state(app: App, kept: Session, offered: Session, take: bool) -> Out:
     stays in its message (opened again, it asks again), and this phone's, between turns, is offered to send."""
     if not take:
         app, effects = begin_new(app, kept)
-        if app.screen.kind is not Screen.PLAY or not links.turn_over(kept.match):
+        if not isinstance(app.screen, PlayScreen) or not links.turn_over(kept.match):
             return app, effects  # a turn under way here goes on: it is sent once it ends
         words = links.LinkError("kept", links.Why.ANOTHER_MATCH).text(app.t)
         app, shared = share_match(app, words)
@@ -289,7 +296,7 @@ def choose_state(app: App, kept: Session, offered: Session, take: bool) -> Out:
     key = kept_key(app, "replaced", raw)
     app, effects = keep_copy(app, key, raw) if key is not None else (app, [])
     app, more = begin_new(app, offered)
-    if app.screen.kind is not Screen.PLAY:
+    if not isinstance(app.screen, PlayScreen):
         return app, effects + more
     words = " ".join(
         filter(None, (app.t._(REPLACED_KEPT), played_elsewhere(kept.marks, offered.marks, offered.match, app.t)))
@@ -307,7 +314,7 @@ def load_newer(app: App) -> Out:
 
 def rules_shown(app: App) -> RuleSet:
     """The rule set whose rules the Rules screen shows: the match's, else the one chosen in the form."""
-    if app.session is not None and app.screen.kind is not Screen.SETUP:
+    if app.session is not None and not isinstance(app.screen, SetupScreen):
         return app.session.match.ruleset
     setup, _ = setups.setup_from_fields(dict(app.form))
     try:

@@ -14,7 +14,7 @@ from dataclasses import replace
 from game.app.effects import Language
 from game.app.keys import Wanted
 from game.app.records import open_stats
-from game.app.state import App, Effect, Out, Over, Screen, fetch, store
+from game.app.state import App, Effect, Out, Over, PlayScreen, fetch, store
 from game.app.table import board, show_report
 from game.core.i18n import DEFAULT, ENGLISH, LANGUAGES, N_, Text, negotiate
 from game.present.boot import LANGUAGE_KEY
@@ -63,7 +63,7 @@ def use_language(app: App, t: Text, remember: bool) -> Out:
         app, effects = app.say(""), [*effects, store(LANGUAGE_KEY, t.code)]
     reporting = app.reporting
     app = replace(app, board=app.board + 1)  # the page's words changed under the table shown: drawn afresh
-    if app.session is not None and app.screen.kind is Screen.PLAY:
+    if app.session is not None and isinstance(app.screen, PlayScreen):
         app, more = board(app)
         effects += more
         if reporting is not None:

@@ -21,7 +21,7 @@ from game.app.table import against, board, handing, playing, save
 from game.core import links
 from game.core.cards import Seat
 from game.core.i18n import N_
-from game.present import controls, view
+from game.present import board_view, controls
 from game.present import setup as setups
 from game.records import challenge, daily
 from game.records.record import game_id, session_record, utc_time
@@ -113,7 +113,7 @@ def share_match(app: App, note: str = "") -> Out:
     except links.LinkError as error:
         return app.say(error.text(t)), []
     rules_name = match.ruleset.display(t)
-    if view.match_over(match):
+    if board_view.match_over(match):
         title, text = controls.result_title(match, t), t._(MATCH_RESULT, rules=rules_name)
     else:
         name = handing(app) or match.current_name
@@ -129,7 +129,7 @@ def send_turn(app: App) -> Out:
 def send_result(app: App) -> Out:
     """The standings' "Send the result to …": the finished match's link, for everyone else's phone."""
     session = app.session if playing(app) else None
-    if session is None or not session.remote or not view.match_over(session.match):
+    if session is None or not session.remote or not board_view.match_over(session.match):
         return app, []
     return share_match(app)
 
@@ -168,7 +168,7 @@ def share_daily(app: App) -> Out:
     """The results' Share result, after a daily game: its spoiler-free text (game.records.daily.share_text), from
     the history's record (its points lost against optimal play) or, before it is written, the game's own."""
     session = app.session if playing(app) else None
-    if session is None or not view.match_over(session.match) or daily.match_day(session.match) is None:
+    if session is None or not board_view.match_over(session.match) or daily.match_day(session.match) is None:
         return app, []
     app, history, _ = read_history(app)
     record = history.get(game_id(session.match, 0)) if history is not None else None
@@ -211,7 +211,7 @@ def name_given(app: App) -> Out:
         if seat is not None:
             match = replace(match, seats=tuple(Seat.human(name) if i == seat else s for i, s in enumerate(match.seats)))
             app, saved = save(replace(app, session=replace(session, match=match)))
-            app, drawing = board(app, view.status(match, t=app.t))
+            app, drawing = board(app)
             effects += saved + drawing
     remembered, _ = setups.setup_from_fields(remembered_fields(app) | {"name1": name})
     kept = json.dumps(setups.form_values(remembered))  # as a start remembers the form's choices: bounded

@@ -27,8 +27,8 @@ from game.core import links, marks
 from game.core.cards import SeatKind
 from game.core.i18n import N_, Text
 from game.core.refusals import worded
+from game.present import board_view
 from game.present import setup as setups
-from game.present import view
 from game.present.boot import LANGUAGE_KEY
 from game.present.link_problems import LinkProblem
 from game.present.words import link_choice, match_summary, played_elsewhere
@@ -142,7 +142,7 @@ def from_link(app: App, query: tuple[tuple[str, str], ...]) -> Out:
     saved, error = stored_session(app)
     if error is not None:
         app, more = report_unreadable(app, error, offered)
-    elif saved is not None and view.in_progress(saved.match):
+    elif saved is not None and board_view.in_progress(saved.match):
         app, more = offer_link(app, saved, offered, link_choice(saved.match, offered.match, t=app.t))
     else:
         app, more = begin(app, offered)
@@ -223,7 +223,7 @@ def open_match_link(app: App, link: links.Link) -> Out:
         relation = links.Relation.OTHER
     t = app.t
     if saved is None or relation is links.Relation.OTHER:
-        if saved is not None and view.in_progress(saved.match):
+        if saved is not None and board_view.in_progress(saved.match):
             words = t._(
                 OTHER_MATCH,
                 saved=match_summary(saved.match, t),
@@ -286,7 +286,7 @@ def open_challenge(app: App, link: links.Link) -> Out:
     offered = Session(theirs.alone(0, seat), undo_allowed=False)
     saved, error = stored_session(app)
     resumed = saved is not None and challenge.applies(theirs, saved.match) and saved.match.games == 1
-    if saved is not None and not resumed and view.in_progress(saved.match):
+    if saved is not None and not resumed and board_view.in_progress(saved.match):
         # Asked first: the challenge is kept only once its match is chosen (choose_link); "keep" changes nothing.
         words = link_choice(saved.match, offered.match, t=app.t)
         return offer_link(app, saved, offered, words, challenging=(text, theirs))

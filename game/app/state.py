@@ -13,18 +13,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypedDict, Unpack
 
 from game.app.effects import Apply, Confirm, Effect, Fetch, Focus, Store, Timer
+from game.app.ids import Question, TimerKind, Token, wire
 from game.app.keys import HISTORY_KEY, SAVE_KEY, Wanted
 from game.coach.coaching import Coach
 from game.coach.drills import Solution
-from game.coach.session import Session
+from game.coach.session import Session, Step
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
 from game.core.rules import RuleSet
 from game.present import setup as setups
-from game.present.aiming import Aim
+from game.present.aim_view import Aim
+from game.present.feel import Cue
 from game.records.stats import Reference
 
 if TYPE_CHECKING:  # a start waits in the App for its language
@@ -144,7 +146,7 @@ class LinkChoice:
 
 @dataclass(frozen=True)
 class TrainerScreen:
-    """The trainer (game.app.trainer): whose practice, of which rule set, the puzzle (None while the optimal
+    """The trainer (game.app.practice): whose practice, of which rule set, the puzzle (None while the optimal
     player's table comes), the choice answered ("": not yet), how many puzzles it asked, the screen it returns to."""
 
     person: str
@@ -188,20 +190,21 @@ def focus(element_id: str) -> Focus:
     return Focus(element_id)
 
 
-def tick(token: str, seconds: float) -> Timer:
-    return Timer(token, round(seconds * 1000))
+def tick(token: Token, seconds: float) -> Timer:
+    return Timer(token.wire, round(seconds * 1000))
 
 
-def ask(app: App, question: str, yes: str, answer: str) -> Confirm:
+def ask(app: App, question: str, yes: str, answer: Question) -> Confirm:
     """The game's own question (page.js's #ask dialog): ``question`` and ``yes``, its confirming button,
     are msgids; ``answer`` comes back in a ``confirmed`` event only when the person chooses ``yes``.
 
+    >>> from game.app.ids import Answer
     >>> from game.present.words import WORDS
-    >>> asked = ask(App(), WORDS.leave_match, WORDS.leave_yes, "leave")
+    >>> asked = ask(App(), WORDS.leave_match, WORDS.leave_yes, Answer.LEAVE)
     >>> asked.yes, asked.answer
     ('Leave the match', 'leave')
     """
-    return Confirm(app.t._(question), app.t._(yes), answer)
+    return Confirm(app.t._(question), app.t._(yes), wire(answer))
 
 
 def fetch(file: Wanted, path: str) -> Fetch:
@@ -231,7 +234,7 @@ class ForTable:
 
 FOR_TABLE = ForTable()
 
-Pending = ForTable | str | None
+Pending = ForTable | Token | None
 """Where work waiting for the table and a tick is: FOR_TABLE, then its tick's token (the one tick that does it: a
 newer token, or None, makes an older tick moot), or None when nothing waits."""
 
@@ -245,12 +248,28 @@ class Waiting:
     chances: Pending = None  # the win chances (the spread of final scores is their table)
     report: Pending = None  # the after-game report
     ending: Pending = None  # the results' context
-    cheer: str | None = None  # the tick that hides the celebration shown
+    cheer: Token | None = None  # the tick that hides the celebration shown
     stats: tuple[str | None, str | None] | None = None  # the Statistics screen's filter, while its numbers come
     language: str | None = None  # a language whose catalogue comes
     starting: Start | None = None  # the start, which goes on once the language is here
     records: tuple[tuple[Session, int, str], ...] = ()  # finished games to record: (session, game, ended)
-    recording: str | None = None  # their tick's token: recorded a moment after the last score is drawn
+    recording: Token | None = None  # their tick's token: recorded a moment after the last score is drawn
+
+
+class Waits(TypedDict, total=False):
+    """Changes to :class:`Waiting` (App.wait), each of its field's type."""
+
+    computer: Pending
+    hint: Pending
+    chances: Pending
+    report: Pending
+    ending: Pending
+    cheer: Token | None
+    stats: tuple[str | None, str | None] | None
+    language: str | None
+    starting: Start | None
+    records: tuple[tuple[Session, int, str], ...]
+    recording: Token | None
 
 
 @dataclass(frozen=True)
@@ -261,6 +280,18 @@ class Notice:
     words: str = ""
     said: int = 0
     tip: bool = False  # a passing note of the coach's (what a move cost), not a refusal or a problem
+
+
+@dataclass(frozen=True)
+class Status:
+    """The status line under the table as facts, worded by the view (game.app.view.status_words): the match on the
+    board, the step that brought it (None: the board's own line) with the cues it celebrates, and the personal
+    bests set since, newest first (each celebrated before the line)."""
+
+    match: Match | None = None
+    step: Step | None = None
+    cues: tuple[Cue, ...] = ()
+    bests: tuple[tuple[tuple[str, int], ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -275,7 +306,7 @@ class App:
     saved: str | None = None  # the save this tab last wrote
     seen: str | None = None  # the save this tab last read, wrote or showed: what its person chooses knowing
     # The copies kept aside since the oldest last went: the token of the tick after the newest, and their keys.
-    pruning: tuple[str, tuple[str, ...]] | None = None
+    pruning: tuple[Token, tuple[str, ...]] | None = None
     history_aside: SetAside | None = None  # an unreadable history being put aside (its writers are held meanwhile)
     handed: int | None = None  # the match's action count when the phone was last passed on
     handing: str | None = None  # who the pass screen last showed
@@ -294,7 +325,7 @@ class App:
     cheer: Notice = Notice()  # the celebration's words, shown while its tick (App.waiting.cheer) is to come
     other_tab: Notice = Notice()  # the offer of the match another tab saved: each saying drawn ("": hidden)
     odds: str = ""  # the win chances line's words ("" until its numbers come)
-    status: str = ""  # the status line under the table: the board's words, or a step's (game.app.table.board)
+    status: Status = Status()  # the status line under the table: the board's, or a step's (game.app.table.board)
     entering: tuple[int, ...] = ()  # real dice (game.app.entering): the faces of the roll on the table entered so far
     thrown: frozenset[int] = frozenset()  # the dice that tumble in this answer's draw (cleared once drawn)
     # The after-game report, open until the table is drawn again: "" while it is worked out, then its markup.
@@ -357,15 +388,15 @@ class App:
         current = self.value(SAVE_KEY)
         return current is not None and current != self.seen
 
-    def token(self, kind: str) -> tuple[App, str]:
+    def token(self, kind: TimerKind) -> tuple[App, Token]:
         """A new timer's token: the one way a tick is told from an older one (kept in App.waiting, App.pruning)."""
-        return replace(self, serial=self.serial + 1), f"{kind}:{self.serial + 1}"
+        return replace(self, serial=self.serial + 1), Token(kind, self.serial + 1)
 
     def say(self, words: str, tip: bool = False) -> App:
         """The notice says ``words`` (hidden when empty), drawn by the view; a ``tip`` is the coach's passing note."""
         return replace(self, notice=Notice(words, self.notice.said + 1, tip))
 
-    def wait(self, **changes: Any) -> App:
+    def wait(self, **changes: Unpack[Waits]) -> App:
         return replace(self, waiting=replace(self.waiting, **changes))
 
     def hold(self, event: Event, until: Until) -> App:

@@ -21,7 +21,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from game.app.effects import Console, ConsoleLevel, Download, Flag, Remove
-from game.app.events import Event, Refused, Stored, TimerKind
+from game.app.events import Event, Refused, Stored, TimerKind, Token
 from game.app.keys import HINTS_KEY, HISTORY_KEY, KEPT_PREFIX, SAVE_KEY, SETUP_KEY, UNSAVED_KEY
 from game.app.state import (
     App,
@@ -41,8 +41,8 @@ from game.core.engine import Match
 from game.core.inputs import MAX_SETTINGS_BYTES, problem_text, read_json
 from game.core.refusals import GameError
 from game.core.rules import RuleSet
+from game.present import board_view
 from game.present import setup as setups
-from game.present import view
 from game.present.words import KEPT_GONE, WORDS
 from game.records.history import History
 from game.records.stats import best_total, ruleset_key
@@ -80,7 +80,7 @@ def saved_elsewhere(app: App) -> bool:
     if not app.behind:
         return False
     saved, error = stored_session(app)
-    return error is not None or (saved is not None and view.in_progress(saved.match))
+    return error is not None or (saved is not None and board_view.in_progress(saved.match))
 
 
 def read_history(app: App) -> tuple[App, History | None, str]:
@@ -322,7 +322,7 @@ def keep_copy(app: App, key: str, raw: str) -> Out:
     return replace(app.holding(key, raw), pruning=(token, (*waiting, key))), [store(key, raw), tick(token, 0)]
 
 
-def copy_kept(app: App, token: str) -> Out:
+def copy_kept(app: App, token: Token) -> Out:
     """The tick after the newest copy kept aside: the copies made since the last prune are kept (unless refused,
     which came before), so the oldest beyond the bound may go now, never before and never these."""
     if app.pruning is None or token != app.pruning[0]:

@@ -18,9 +18,22 @@ from dataclasses import replace
 
 from game.app import shared
 from game.app.effects import Flag, MoveFocus, Play, Vibrate
-from game.app.events import Key, TimerKind, Visibility
+from game.app.events import Key, TimerKind, Token, Visibility
 from game.app.keys import HINTED_KEY, SAVE_KEY, UNSAVED_KEY
-from game.app.state import FOR_TABLE, App, Effect, Notice, Out, PlayScreen, Screen, SetupScreen, focus, store, tick
+from game.app.state import (
+    FOR_TABLE,
+    App,
+    Effect,
+    LoadingScreen,
+    Notice,
+    Out,
+    PlayScreen,
+    SetupScreen,
+    Status,
+    focus,
+    store,
+    tick,
+)
 from game.app.storage import change_history, offer_newer, stored_session
 from game.app.waits import advance, schedule
 from game.coach.session import Next, Session, Step
@@ -30,10 +43,10 @@ from game.core.dice import Draw, derived_seed
 from game.core.engine import Match, new_match
 from game.core.inputs import read_json
 from game.core.refusals import GameError
-from game.present import feel, keys, markup, standings, view
+from game.present import board_view, feel, keyboard, markup, standings
 from game.present import setup as setups
 from game.present.sounds import RECIPES, ROLL_VIBRATION_MS, most_notable, recipe_data
-from game.present.words import announcement, cost, reading
+from game.present.words import cost, reading
 from game.records import challenge
 from game.records.record import game_id
 
@@ -79,7 +92,7 @@ def begin(app: App, session: Session) -> Out:
     app = replace(app, entering=())
     app = replace(app, spoken=Notice())  # the last match's board read aloud goes with it
     app, effects = save(app)
-    app, drawing = board(app, view.status(session.match, t=app.t), since=None)
+    app, drawing = board(app, since=None)
     app, token = app.token(TimerKind.PREFETCH)
     return app, [*effects, *drawing, focus("roll-button"), tick(token, PREFETCH_SECONDS)]
 
@@ -88,7 +101,7 @@ def never_again(app: App, gone: shared.Seen) -> Out:
     """A shared game this phone played (or began) before and keeps no longer whole: said, and not begun; at the
     start (a link's) the saved match goes on, else the lobby."""
     app = app.say(gone.text(app.t))
-    if app.screen.kind is not Screen.LOADING:
+    if not isinstance(app.screen, LoadingScreen):
         return app, []
     saved, error = stored_session(app)
     if saved is not None and error is None and shared.seen(app, shared.marked(app, saved)) is None:
@@ -115,12 +128,14 @@ def handing(app: App) -> str | None:
 
 def board(
     app: App,
-    announce: str = "",
+    step: Step | None = None,
+    cues: tuple[feel.Cue, ...] = (),
     thrown: frozenset[int] = frozenset(),
     since: Match | None = None,
 ) -> Out:
-    """The table as the session has it (game.app.view draws it: ``thrown`` dice tumble, ``announce`` is the status
-    line); then schedule what the session says is next. ``since`` is the match the table showed (None: the table
+    """The table as the session has it (game.app.view draws it: ``thrown`` dice tumble, the status line says the
+    ``step`` that brought it and celebrates its ``cues``, else the board's own line); then schedule what the session
+    says is next. ``since`` is the match the table showed (None: the table
     is drawn afresh), whose results, when the new ones differ, are not new."""
     session = app.played
     match = session.match
@@ -136,7 +151,7 @@ def board(
         app = app.wait(ending=FOR_TABLE)  # the game in context (history, optimal mean) comes on a tick after this draw
     app = replace(
         app,
-        status=announce or view.status(match, t=app.t),
+        status=Status(match, step, cues),
         handing=passing,
         thrown=app.thrown | (thrown if not app.reduced else frozenset()),
         reporting=None,
@@ -157,13 +172,7 @@ def commit(app: App, step: Step, person: bool = True) -> Out:
     app, effects = save(replace(app, session=step.session, spoken=Notice(), entering=()).say(note, tip=bool(note)))
     found = feel.cues(before, after)
     cheer = feel.cheer(after, found, t=app.t)
-    app, drawing = board(
-        app,
-        # The celebration first: it ends its sentence, where the status line does not ("Bo's turn: roll the dice").
-        " ".join(filter(None, (cheer, announcement(step, t=app.t)))),
-        feel.thrown(before, after),
-        since=before,
-    )
+    app, drawing = board(app, step, found, feel.thrown(before, after), since=before)
     finale = feel.finale(before, after)  # the match's end: the winner scene, and its fanfare over the step's cue
     effects += drawing + sound((*found, feel.FINALE) if finale else found, person)
     if cheer:
@@ -203,7 +212,7 @@ def act(app: App, action: Action) -> Out:
 
 def playing(app: App) -> bool:
     """Whether a match is on the board (then ``app.played`` is its session)."""
-    return app.session is not None and app.screen.kind is Screen.PLAY
+    return app.session is not None and isinstance(app.screen, PlayScreen)
 
 
 def celebrate(app: App, words: str) -> Out:
@@ -276,7 +285,7 @@ def play_again(app: App) -> Out:
     After a shared game (the daily game, a challenge), whose undo is off, the new match is an ordinary one
     on a new seed: undo as the setup form has it.
     """
-    if not playing(app) or not view.match_over(app.played.match):
+    if not playing(app) or not board_view.match_over(app.played.match):
         return app, []
     app, seed = new_seed(app)
     again = rematch(app.played, seed)
@@ -295,7 +304,7 @@ def skip(app: App) -> Out:
     if app.session is None or app.session.next is not Next.COMPUTER:
         return app, []
     app = replace(app, fast=True)
-    if isinstance(app.waiting.computer, str):  # its tick is set: a new one, now
+    if isinstance(app.waiting.computer, Token):  # its tick is set: a new one, now
         app, token = app.token(TimerKind.COMPUTER)
         return app.wait(computer=token), [tick(token, 0)]
     return app, []
@@ -318,19 +327,19 @@ def on_key(app: App, event: Key) -> Out:
     choices, Escape dismisses a celebration, B reads the board aloud."""
     if event.alt or event.typing or not playing(app):
         return app, []
-    command = keys.key_command(app.played.match, event.key, event.ctrl)
-    if command == keys.DISMISS:
+    command = keyboard.key_command(app.played.match, event.key, event.ctrl)
+    if command == keyboard.DISMISS:
         return dismiss_cheer(app)
-    if command == keys.BOARD:  # said again on each press, the same words too
+    if command == keyboard.BOARD:  # said again on each press, the same words too
         return replace(app, spoken=Notice(reading(app.played.match, app.t), app.spoken.said + 1)), []
-    if handing(app) is not None and command != keys.UNDO:
+    if handing(app) is not None and command != keyboard.UNDO:
         return app, []  # the phone is being passed: the dice wait for the next person's Start
-    if command is None or (command in (keys.NEXT_CHOICE, keys.PREVIOUS_CHOICE) and not event.choice):
+    if command is None or (command in (keyboard.NEXT_CHOICE, keyboard.PREVIOUS_CHOICE) and not event.choice):
         return app, []
-    if command == keys.UNDO:
+    if command == keyboard.UNDO:
         return undo(app)
-    if command in (keys.NEXT_CHOICE, keys.PREVIOUS_CHOICE):
-        return app, [MoveFocus("#scorecard button.choice", 1 if command == keys.NEXT_CHOICE else -1)]
+    if command in (keyboard.NEXT_CHOICE, keyboard.PREVIOUS_CHOICE):
+        return app, [MoveFocus("#scorecard button.choice", 1 if command == keyboard.NEXT_CHOICE else -1)]
     if isinstance(command, str):
         return app, []  # every command in words is taken above
     return act(app, command)

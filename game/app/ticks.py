@@ -1,20 +1,22 @@
 """What the app does when what it waited for comes: a timer it set fires (the computer's move, the hint,
 the win chances, the report, the results' context, finished games recorded) or a file it asked for arrives.
 
-    >>> from game.app.events import TimerFired, TimerKind
+    >>> from game.app.events import TimerFired, TimerKind, Token
     >>> from game.app.state import App
-    >>> TIMERS[TimerKind.CHEER](App().wait(cheer="cheer:1"), TimerFired(TimerKind.CHEER, 1))[0].waiting.cheer is None
+    >>> fired = TimerFired(TimerKind.CHEER, 1)
+    >>> on_timer(App().wait(cheer=Token(TimerKind.CHEER, 1)), fired)[0].waiting.cheer is None
     True
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
+from typing import assert_never
 
 from game.app import aiming
 from game.app.events import Fetched, TimerFired, TimerKind
 from game.app.keys import FileKind
+from game.app.practice import remember, table_came
 from game.app.records import references_came
 from game.app.start import language_came
 from game.app.state import App, Effect, Out
@@ -28,13 +30,12 @@ from game.app.storage import (
     write_history,
 )
 from game.app.table import celebrate, challenge_result, commit, playing, sound
-from game.app.trainer import remember, table_came
 from game.app.waits import advance, needing
 from game.coach.coaching import Coach
 from game.coach.session import Next, Session
 from game.core.rules import RuleSet
-from game.present import coach_view, feel, markup, paint, standings, view
-from game.present.aiming import picker
+from game.present import board_view, coach_view, feel, markup, paint, standings
+from game.present.aim_view import picker
 from game.records import challenge
 from game.records.history import History
 from game.records.record import GameRecord, session_record
@@ -78,7 +79,7 @@ def record_finished(app: App, event: TimerFired) -> Out:
         if wait:
             return app, effects + asked
         app = app.wait(records=app.waiting.records[1:])
-        finale = game == session.match.game and view.match_over(session.match)  # its fanfare played already
+        finale = game == session.match.game and board_view.match_over(session.match)  # its fanfare played already
         app, history, more = record(app, history, session_record(session, game, ended), fanfare=not finale)
         app, kept = remember(app, session, game)  # its costliest decisions: the trainer's puzzles
         effects += more + kept
@@ -94,19 +95,10 @@ def record(app: App, history: History, finished: GameRecord, fanfare: bool = Tru
     if bests:
         words = feel.best_cheer(bests, t=app.t)
         app, shown = celebrate(app, words)
-        app = replace(app, status=f"{words} {app.status}".strip())  # as a step's celebration: first
+        app = replace(app, status=replace(app.status, bests=(bests, *app.status.bests)))  # as a step's: first
         effects += shown
         effects += sound((feel.Cue.BEST,), True) if fanfare else []
     return app, history, effects
-
-
-def on_cheer(app: App, fired: TimerFired) -> Out:
-    """A celebration's time is up, unless a newer one (or its close) came since."""
-    return (app.wait(cheer=None), []) if fired.tag == app.waiting.cheer else (app, [])
-
-
-def on_records(app: App, fired: TimerFired) -> Out:
-    return record_finished(app, fired) if fired.tag == app.waiting.recording else (app, [])
 
 
 def on_computer(app: App, fired: TimerFired) -> Out:
@@ -126,18 +118,6 @@ def on_computer(app: App, fired: TimerFired) -> Out:
 def on_prefetch(app: App, fired: TimerFired) -> Out:
     app, effects, _ = needing(app, app.played.coach.needs_table())
     return app, effects
-
-
-def hinting(draw_it: Callable[[App], Out], what: str) -> Callable[[App, TimerFired], Out]:
-    """The hint's or the win chances' tick (``what``: App.waiting's field): drawn unless the board moved on since."""
-    return lambda app, fired: (
-        draw_it(app.wait(**{what: None})) if fired.tag == getattr(app.waiting, what) else (app, [])
-    )
-
-
-def at_table(handler: Callable[[App, TimerFired], Out]) -> Callable[[App, TimerFired], Out]:
-    """A timer for the session on the board: nothing once there is none."""
-    return lambda app, fired: (app, []) if app.session is None else handler(app, fired)
 
 
 def draw_hint(app: App) -> Out:
@@ -198,18 +178,39 @@ def on_fetched(app: App, event: Fetched) -> Out:
     return app, asked + effects
 
 
-TIMERS: dict[TimerKind, Callable[[App, TimerFired], Out]] = {
-    TimerKind.CHEER: on_cheer,
-    TimerKind.RECORDS: on_records,
-    TimerKind.KEPT: lambda app, fired: copy_kept(app, fired.tag),
-    TimerKind.COMPUTER: at_table(on_computer),
-    TimerKind.REPORT: at_table(
-        lambda app, fired: draw_report(app.wait(report=None)) if fired.tag == app.waiting.report else (app, [])
-    ),
-    TimerKind.ENDING: at_table(lambda app, fired: draw_ending(app) if fired.tag == app.waiting.ending else (app, [])),
-    TimerKind.PREFETCH: at_table(on_prefetch),
-    TimerKind.HINT: at_table(hinting(draw_hint, "hint")),
-    TimerKind.CHANCES: at_table(hinting(draw_chances, "chances")),
-    TimerKind.HISTORY: lambda app, _: history_kept(app),
-}
-"""What each timer the app set does when it fires."""
+def on_timer(app: App, fired: TimerFired) -> Out:
+    """What a timer the app set does when it fires: nothing unless it is the one its work waits for (a newer token,
+    or none, makes an older tick moot), and nothing for the session on the board once there is none."""
+    waiting = app.waiting
+    match fired.kind:
+        case TimerKind.CHEER:
+            return (app.wait(cheer=None), []) if fired.tag == waiting.cheer else (app, [])
+        case TimerKind.RECORDS:
+            return record_finished(app, fired) if fired.tag == waiting.recording else (app, [])
+        case TimerKind.KEPT:
+            return copy_kept(app, fired.tag)
+        case TimerKind.HISTORY:
+            return history_kept(app)
+        case (
+            TimerKind.COMPUTER
+            | TimerKind.REPORT
+            | TimerKind.ENDING
+            | TimerKind.PREFETCH
+            | TimerKind.HINT
+            | TimerKind.CHANCES
+        ) if app.session is None:
+            return app, []
+        case TimerKind.COMPUTER:
+            return on_computer(app, fired)
+        case TimerKind.PREFETCH:
+            return on_prefetch(app, fired)
+        case TimerKind.REPORT:
+            return draw_report(app.wait(report=None)) if fired.tag == waiting.report else (app, [])
+        case TimerKind.ENDING:
+            return draw_ending(app) if fired.tag == waiting.ending else (app, [])
+        case TimerKind.HINT:
+            return draw_hint(app.wait(hint=None)) if fired.tag == waiting.hint else (app, [])
+        case TimerKind.CHANCES:
+            return draw_chances(app.wait(chances=None)) if fired.tag == waiting.chances else (app, [])
+        case _:
+            assert_never(fired.kind)

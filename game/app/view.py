@@ -9,8 +9,10 @@ next (:func:`diff`): ``update`` draws the difference once, after the handler (El
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import assert_never
 
-from game.app.effects import Apply, Flag, Language, Remove, Store
+from game.app.effects import Apply, Console, ConsoleLevel, Flag, Language, Ready, Remove, Store
+from game.app.events import Message, Start
 from game.app.keys import UNREADABLE_KEY
 from game.app.screens import rules_shown
 from game.app.state import (
@@ -18,20 +20,24 @@ from game.app.state import (
     App,
     Effect,
     LinkChoice,
+    LoadingScreen,
     Notice,
     Over,
+    PlayScreen,
     SaveProblem,
     Screen,
     SetupScreen,
     Sharing,
+    Status,
     TrainerScreen,
+    draw,
 )
 from game.app.storage import kept_copies, kept_under
 from game.app.table import against
 from game.core.i18n import ENGLISH, Text
-from game.present import forms, paint, rules_text, stats_view, trainer_view
+from game.present import board_view, feel, forms, paint, rules_text, stats_view, trainer_view
 from game.present import setup as setups
-from game.present.words import KEPT_COPIES, SAVE_KEPT, WORDS
+from game.present.words import KEPT_COPIES, SAVE_KEPT, WORDS, announcement, failure
 from game.records import challenge
 
 
@@ -110,9 +116,18 @@ def inputs(app: App) -> tuple:
 
 def view(app: App) -> Page:
     """What the page shows for ``app``."""
-    kind = app.screen.kind
-    loading = kind is Screen.LOADING or app.waiting.starting is not None  # the start waits for its language
-    screen = None if loading else (kind, app.board if kind is Screen.PLAY else 0)
+    shown = app.screen
+    match shown:  # the main screen's element, and for the table which one was put on the board (drawn anew)
+        case LoadingScreen():
+            main = None
+        case PlayScreen():
+            main = (Screen.PLAY, app.board)
+        case SetupScreen() | SaveProblem() | LinkChoice() | TrainerScreen():
+            main = (shown.kind, 0)
+        case _:
+            assert_never(shown)
+    loading = main is None or app.waiting.starting is not None  # the start waits for its language
+    screen = None if loading else main
     cheer = (app.cheer, app.waiting.cheer is not None)
     storage = stats_view.storage_status(app.persisted.persisted, t=app.t) if app.persisted is not None else ""
     page = Page(screen, app.over, app.notice, cheer, None, app.other_tab, app.odds, storage, screen_texts(app))
@@ -125,7 +140,7 @@ def view(app: App) -> Page:
     page = replace(page, spoken=app.spoken, trainer=trainer_body(app))
     if not loading:
         page = lobby(app, page)
-    if kind is not Screen.PLAY or app.session is None:
+    if not isinstance(shown, PlayScreen) or app.session is None:
         return page
     theirs = against(app)
     line = (
@@ -133,9 +148,30 @@ def view(app: App) -> Page:
     )  # who sent it and the total to beat
     reporting = app.reporting is not None
     table = paint.table(
-        app.session, app.t, app.status, app.handing, app.thrown, reporting, app.board, line, theirs, app.entering
+        app.session,
+        app.t,
+        status_words(app.status, app.t),
+        app.handing,
+        app.thrown,
+        reporting,
+        app.board,
+        line,
+        theirs,
+        app.entering,
     )
     return replace(page, table=table, report=report_op(app))
+
+
+def status_words(status: Status, t: Text) -> str:
+    """The status line's words: the personal bests just set, then the step's celebration and what it did (the
+    celebration first: it ends its sentence, where the status line does not: "Bo's turn: roll the dice"), else the
+    board's own line."""
+    step = status.step
+    said = (feel.cheer(step.session.match, status.cues, t=t), announcement(step, t=t)) if step is not None else ()
+    line = " ".join(filter(None, said))
+    if not line and status.match is not None:
+        line = board_view.status(status.match, t=t)
+    return " ".join(filter(None, (*(feel.best_cheer(bests, t=t) for bests in status.bests), line)))
 
 
 def trainer_body(app: App) -> tuple[str, bool] | None:
@@ -337,14 +373,36 @@ WRITES = (Store, Remove, Flag, Language)
 """What the page does before the view's draw: what storage keeps, and the page's words (which the view's then word)."""
 
 
-def drawn(before: App, after: App, effects: list[Effect]) -> tuple[App, list[Effect]]:
+def settled(page: Page | None) -> Page | None:
+    """The page once its thrown dice have tumbled: the view of the App whose thrown dice are spent."""
+    if page is None or page.table is None or not page.table.thrown:
+        return page
+    return replace(page, table=replace(page.table, thrown=frozenset()))
+
+
+def drawn(
+    before: App, after: App, effects: list[Effect], shown: Page | None = None
+) -> tuple[Page | None, list[Effect]]:
     """The handler's effects with the view's changes drawn after their leading writes and language, before the
-    rest (the handler's own draws, focus, sounds, ticks); the App with its one-draw events (thrown dice) spent."""
+    rest (the handler's own draws, focus, sounds, ticks), and the page now shown; ``shown`` is the page ``before``
+    showed, when the caller kept it (worked out here otherwise). The App is never changed here: its one-draw
+    events (thrown dice) are spent by ``update``. The page is None when nothing changed and none was kept."""
     if inputs(before) == inputs(after):
-        return after, effects
-    ops, motion = diff(view(before), view(after))
-    after = replace(after, thrown=frozenset()) if after.thrown else after
+        return shown, effects
+    new = view(after)
+    ops, motion = diff(view(before) if shown is None else shown, new)
     if not ops:
-        return after, effects
+        return new, effects
     at = next((index for index, effect in enumerate(effects) if not isinstance(effect, WRITES)), len(effects))
-    return after, [*effects[:at], Apply(tuple(ops), motion), *effects[at:]]
+    return new, [*effects[:at], Apply(tuple(ops), motion), *effects[at:]]
+
+
+def failed(app: App, message: Message | None, error: BaseException) -> list[Effect]:
+    """What the page shows when ``update`` itself failed: words, never a traceback, and a start that ends."""
+    start = isinstance(message, Start) or message is None
+    words = failure(WORDS.cannot_start if start else WORDS.went_wrong, error, saved=not start, t=app.t)
+    effects: list[Effect] = [
+        draw([paint.say(words)]),
+        Console(ConsoleLevel.ERROR, f"{type(error).__name__}: {error}"),
+    ]
+    return effects + ([Ready(app.python, "")] if start else [])

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Literal, assert_never
 
-from game.app.events import TimerKind
+from game.app.events import TimerKind, Token
 from game.app.keys import Wanted
-from game.app.state import FOR_TABLE, App, Effect, ForTable, Out, fetch, tick
+from game.app.state import FOR_TABLE, App, Effect, ForTable, Out, Pending, fetch, tick
 from game.coach.session import Next, Session
 
 TABLES = "./static/tables/"
@@ -70,17 +71,51 @@ def advance_computer(app: App) -> Out:
     return app.wait(computer=token), [tick(token, pause)]
 
 
-def advance_with_table(app: App, what: TimerKind, needs: Callable[[Session], str | None]) -> Out:
+Tabled = Literal[TimerKind.HINT, TimerKind.CHANCES, TimerKind.REPORT, TimerKind.ENDING]
+"""The work that waits for a file, then a tick, each in App.waiting's field of its name."""
+
+
+def pending(app: App, what: Tabled) -> Pending:
+    """Where the work ``what`` is (App.waiting's field of its name)."""
+    match what:
+        case TimerKind.HINT:
+            return app.waiting.hint
+        case TimerKind.CHANCES:
+            return app.waiting.chances
+        case TimerKind.REPORT:
+            return app.waiting.report
+        case TimerKind.ENDING:
+            return app.waiting.ending
+        case _:
+            assert_never(what)
+
+
+def waiting_for(app: App, what: Tabled, token: Token) -> App:
+    """The work ``what`` waits for the tick of ``token``."""
+    match what:
+        case TimerKind.HINT:
+            return app.wait(hint=token)
+        case TimerKind.CHANCES:
+            return app.wait(chances=token)
+        case TimerKind.REPORT:
+            return app.wait(report=token)
+        case TimerKind.ENDING:
+            return app.wait(ending=token)
+        case _:
+            assert_never(what)
+
+
+def advance_with_table(app: App, what: Tabled, needs: Callable[[Session], str | None]) -> Out:
     """Work that waits for the file ``needs`` names for the session on the board, then for a tick (``what``: the
     hint, the win chances, the report or the ending, each App.waiting's field of its name): the ending's context,
     for one, reads the history only once the results are on the page."""
-    if not isinstance(getattr(app.waiting, what), ForTable):
+    if not isinstance(pending(app, what), ForTable):
         return app, []
     app, effects, wait = needing(app, needs(app.played))
     if wait:
         return app, effects
     app, token = app.token(what)
-    return app.wait(**{what: token}), [tick(token, 0)]
+    return waiting_for(app, what, token), [tick(token, 0)]
 
 
 def advance_hint(app: App) -> Out:

@@ -16,8 +16,8 @@ from __future__ import annotations
 import hashlib
 
 from game.app.effects import Apply, Keep, Ready
-from game.app.state import App, Effect, Screen
-from game.present import view
+from game.app.state import App, Effect, LoadingScreen, PlayScreen
+from game.present import board_view
 
 STAMP_LENGTH = 16
 """Hex digits of a stamp: enough that two tables of one phone never share one by chance."""
@@ -34,7 +34,7 @@ def stamp(app: App) -> str:
     >>> len(stamp(app)), stamp(app) == stamp(begin(App(), Session(new_match("yacht", ["Ann"], seed=2)))[0])
     (16, False)
     """
-    if app.screen.kind is not Screen.PLAY or app.session is None:
+    if not isinstance(app.screen, PlayScreen) or app.session is None:
         return ""
     shown = f"{app.saved or app.session.to_json()}\n{app.handing or ''}"
     return hashlib.sha256(shown.encode()).hexdigest()[:STAMP_LENGTH]
@@ -42,7 +42,7 @@ def stamp(app: App) -> str:
 
 def starting(app: App) -> bool:
     """Whether the start has yet to draw (it may wait for the player's language): early events wait until then."""
-    return app.screen.kind is Screen.LOADING or app.waiting.starting is not None
+    return isinstance(app.screen, LoadingScreen) or app.waiting.starting is not None
 
 
 def keep(app: App, effects: list[Effect]) -> list[Effect]:
@@ -55,4 +55,4 @@ def keep(app: App, effects: list[Effect]) -> list[Effect]:
     shown = stamp(app)
     if shown == app.woke and any(isinstance(effect, Ready) for effect in effects):
         return []
-    return [Keep(shown, view.status(app.played.match, t=app.t) if shown else "")]
+    return [Keep(shown, board_view.status(app.played.match, t=app.t) if shown else "")]

@@ -1,6 +1,6 @@
 """What the coach says, as plain values: hints with their odds and why, the after-game report, win chances.
 
-The words of game.coach.advice and game.coach.winning for the page (game.present.view has the table's): pure, standard-library
+The words of game.coach.advice and game.coach.winning for the page (game.present.board_view has the table's): pure, standard-library
 only, every word through ``t`` (a game.core.i18n.Text, English by default).
 
 >>> from game.core import variants

@@ -17,10 +17,10 @@ from game.core.cards import SeatKind
 from game.core.engine import Match
 from game.core.entered import entered
 from game.core.i18n import ENGLISH, N_, Text
+from game.present.board_view import current_seat, roll_label, whose
 from game.present.entry import pad_label
 from game.present.feel import holder
 from game.present.standings import Results
-from game.present.view import current_seat, roll_label, whose
 from game.records import daily
 from game.records.challenge import offerable, person
 

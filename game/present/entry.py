@@ -17,7 +17,7 @@ from html import escape
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
 from game.core.rules import RuleSet
-from game.present import view
+from game.present import board_view
 from game.present.markup import die_face
 from game.present.tags import element
 
@@ -48,11 +48,11 @@ def pad_label(t: Text = ENGLISH) -> str:
     return t._("Enter the dice as they lie on the table")
 
 
-def dice(match: Match, entering: tuple[int, ...], t: Text = ENGLISH) -> tuple[view.Die, ...]:
+def dice(match: Match, entering: tuple[int, ...], t: Text = ENGLISH) -> tuple[board_view.Die, ...]:
     """The tray while a roll is entered: the faces entered so far (a tap takes one back), blanks after them; with
     none entered, the last roll entered, which no tap holds (the dice are held on the table)."""
     if not entering:
-        return tuple(view.Die(die.index, die.face, False, die.label, False) for die in view.dice(match, t))
+        return tuple(board_view.Die(die.index, die.face, False, die.label, False) for die in board_view.dice(match, t))
     out = []
     for index in range(match.ruleset.dice):
         face = entering[index] if index < len(entering) else None
@@ -61,7 +61,7 @@ def dice(match: Match, entering: tuple[int, ...], t: Text = ENGLISH) -> tuple[vi
         else:
             # Translators: a die of the roll being entered (real dice); a tap on it takes it back.
             label = t._("Die {number}, entered {face}: tap to take it back", number=index + 1, face=face)
-        out.append(view.Die(index, face, False, label, face is not None))
+        out.append(board_view.Die(index, face, False, label, face is not None))
     return tuple(out)
 
 

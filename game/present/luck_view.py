@@ -166,7 +166,7 @@ def _choices(first: Share, second: Share, choices: int, you: Share | None, t: Te
     if better is you:
         # Translators: part of "Robin won by 3: the dice gave Robin 12 more, your choices were 9 better" (points).
         return t.n_("your choices were {count} better", "your choices were {count} better", count)
-    if better.name.endswith("s"):  # English writes "Chris' choices", not "Chris's" (as game.present.view.whose)
+    if better.name.endswith("s"):  # English writes "Chris' choices", not "Chris's" (as game.present.board_view.whose)
         # Translators: as "{name}'s choices were {count} better", for a name ending in "s" (English: "Chris' choices"):
         # translate both alike unless your language, too, writes such names differently.
         return t.n_(

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
 from game.core.rules import RuleSet
-from game.present import coach_view, standings, stats_view, view
+from game.present import board_view, coach_view, standings, stats_view
 from game.present.tags import element, labelled, options
 
 if TYPE_CHECKING:  # the challenge module loads only when a challenge ends
@@ -50,7 +50,7 @@ card's rows shrink with the screen's height (Maxi Yatzy's 16-row lower part on a
 
 
 def scorecard(ruleset: RuleSet, seat_names: Sequence[str], games: int, t: Text = ENGLISH) -> str:
-    """The scorecard's inner HTML: a table per part (``view.sections``), each with a header per seat.
+    """The scorecard's inner HTML: a table per part (``board_view.sections``), each with a header per seat.
 
     Each cell is an empty ``<td data-row="key" data-player="index">`` for the shell to fill. Two parts
     side by side let a phone show the whole card on one screen (app.css lays them out).
@@ -77,7 +77,7 @@ def scorecard(ruleset: RuleSet, seat_names: Sequence[str], games: int, t: Text =
         element("th", escape(name), scope="col", title=name, data_seat=i) for i, name in enumerate(seat_names)
     )
     tables = []
-    parts = view.sections(ruleset, games, t=t)
+    parts = board_view.sections(ruleset, games, t=t)
     long = " long" if max(len(rows) for _, rows in parts) > LONG_PART else ""
     for part, rows in parts:
         body = []
@@ -124,14 +124,14 @@ aria-pressed="false" aria-disabled="true"><span class="body" aria-hidden="true">
     )
 
 
-def cell(row_key: str, cell: view.Cell, t: Text = ENGLISH) -> str:
+def cell(row_key: str, cell: board_view.Cell, t: Text = ENGLISH) -> str:
     """A scorecard cell's inner HTML: a choice button while it can be chosen, its text otherwise.
 
-    Its words come worded from game.present.view (``view.cells``); ``t`` is taken for uniformity.
+    Its words come worded from game.present.board_view (``board_view.cells``); ``t`` is taken for uniformity.
 
-    >>> cell("chance", view.Cell("0", "Chance, 0 points", ("zero",)))
+    >>> cell("chance", board_view.Cell("0", "Chance, 0 points", ("zero",)))
     '<button type="button" class="choice zero" data-category="chance" aria-label="Chance, 0 points">0</button>'
-    >>> cell("grand_total", view.Cell("<12>"))
+    >>> cell("grand_total", board_view.Cell("<12>"))
     '&lt;12&gt;'
     """
     if not cell.label:
@@ -169,7 +169,7 @@ def die_face(face: int | None, sides: int, tumble: Sequence[int] = (), t: Text =
 
 
 def roll_marks(used: Sequence[bool], t: Text = ENGLISH) -> str:
-    """The marks beside the Roll button (game.present.view.roll_marks), filled for each roll used; no words (the button has them).
+    """The marks beside the Roll button (game.present.board_view.roll_marks), filled for each roll used; no words (the button has them).
 
     >>> roll_marks((True, False))
     '<span class="mark used"></span><span class="mark"></span>'
@@ -240,7 +240,7 @@ def scene(shown: standings.Results, t: Text = ENGLISH) -> str:
 
 def advice(hint: coach_view.Advice, t: Text = ENGLISH) -> str:
     """The hint panel: the best choice, why (when there is a reason in numbers), then the top options with their
-    expected final scores and odds (worded by game.present.view). The reason is no paragraph: the title is the panel's one.
+    expected final scores and odds (worded by game.present.board_view). The reason is no paragraph: the title is the panel's one.
 
     >>> advice(coach_view.Advice("Best: score Yacht", ("score Yacht — 50.0",), (), "yacht"))
     '<p>Best: score Yacht</p><ol><li>score Yacht — 50.0</li></ol>'
@@ -257,7 +257,7 @@ def advice(hint: coach_view.Advice, t: Text = ENGLISH) -> str:
 
 
 def report(sections: Sequence[coach_view.ReportSection], t: Text = ENGLISH) -> str:
-    """The after-game report: per person a heading, the summary, the costliest decisions (worded by game.present.view)
+    """The after-game report: per person a heading, the summary, the costliest decisions (worded by game.present.board_view)
     and the luckiest and unluckiest rolls.
 
     >>> report([coach_view.ReportSection("Ann", "All best.", ())])
@@ -437,7 +437,7 @@ def challenge(shown: Comparison, match: Match, t: Text = ENGLISH, hints: bool = 
     heads = (t._("Box"), t._("You"), name)
     head = element("tr", "".join(element("th", escape(text), scope="col") for text in heads))
     body = []
-    for row in view.rows(match.ruleset, 1, t):
+    for row in board_view.rows(match.ruleset, 1, t):
         numbers = "".join(element("td", "" if points is None else str(points)) for points in shown.row(row.key))
         body.append(element("tr", element("th", escape(row.label), scope="row") + numbers, class_=row.kind.value))
     # Translators: the caption of the table of a challenge's two cards, read by screen readers.

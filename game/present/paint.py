@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from game.core.engine import Match
 from game.core.entered import entered
 from game.core.i18n import Text
-from game.present import controls, entry, feel, markup, standings, view
+from game.present import board_view, controls, entry, feel, markup, standings
 
 if TYPE_CHECKING:  # the session is the app's, handed in; its module loads the coach
     from game.coach.session import Session
@@ -79,7 +79,7 @@ def element_ops(old: dict[str, controls.Element], elements: dict[str, controls.E
     return ops
 
 
-def die_ops(old: view.Die | None, die: view.Die, match: Match, thrown: bool) -> list:
+def die_ops(old: board_view.Die | None, die: board_view.Die, match: Match, thrown: bool) -> list:
     """One die: its face (tumbling to it when ``thrown``), held (a pressed button) and whether a tap does anything."""
     if old == die and not thrown:
         return []
@@ -108,9 +108,9 @@ class Table:
     match: Match
     t: Text
     shape: tuple
-    cells: dict[tuple[str, int], view.Cell]
+    cells: dict[tuple[str, int], board_view.Cell]
     current: int | None
-    dice: tuple[view.Die, ...]
+    dice: tuple[board_view.Die, ...]
     elements: dict[str, controls.Element]
     marks: tuple[bool, ...]
     results: standings.Results | None
@@ -153,11 +153,11 @@ def table(
         match=match,
         t=t,
         shape=(match.ruleset, match.seats, max(match.games, len(match.cards)), t.code, board),
-        cells=view.cells(match, t=t),
-        current=view.current_seat(match),
-        dice=entry.dice(match, entering, t) if entered(match) else view.dice(match, t=t),
+        cells=board_view.cells(match, t=t),
+        current=board_view.current_seat(match),
+        dice=entry.dice(match, entering, t) if entered(match) else board_view.dice(match, t=t),
         elements=elements,
-        marks=view.roll_marks(match),
+        marks=board_view.roll_marks(match),
         results=results,
         status=entry.status(match, entering, status, t) if entered(match) else status,
         thrown=thrown,
@@ -169,7 +169,7 @@ def table_ops(old: Table | None, new: Table) -> list:
     """The ops that bring the page from ``old``'s table (None: none drawn, or another shape) to ``new``'s."""
     match, t = new.match, new.t
     ops: list = []
-    tables = len(view.sections(match.ruleset, new.shape[2]))
+    tables = len(board_view.sections(match.ruleset, new.shape[2]))
     if old is None or old.shape != new.shape:
         old = None
         card = markup.scorecard(match.ruleset, match.players, new.shape[2], t=t)

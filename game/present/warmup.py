@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from game.core.engine import Match, new_match
-from game.present.view import cells, dice, status
+from game.present.board_view import cells, dice, status
 
 __all__ = ["practice_turns"]
 

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, N_, Text, n_
 from game.core.marks import elsewhere
+from game.present.board_view import BOX_POINTS, describe, status
 from game.present.coach_view import action_text
-from game.present.view import BOX_POINTS, describe, status
 
 if TYPE_CHECKING:
     from game.coach.session import Step

@@ -2,7 +2,8 @@
 
 static/js/page.js sends each event as JSON to :func:`handle` (the worker's one exposed function,
 docs/protocol.md); the shell reads it, asks ``game.app.update`` for the new App and the effects,
-keeps the App, and returns the effects as JSON for page.js to carry out. One message in, one out.
+keeps the App and the page it shows (so the view before an event is never worked out again), and returns the
+effects as JSON for page.js to carry out. One message in, one out.
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ WARM_UP_SECONDS = 0.4  # Python time spent on throwaway turns after a start from
 
 
 class Endpoint:
-    """The App between events: the one value the shell keeps."""
+    """The App between events, and the page it shows (game.app.view): the values the shell keeps."""
 
     def __init__(self) -> None:
         self.app = game.App()
+        self.page = game.view(self.app)
 
     def handle(self, text: str, data=None) -> str:
         """One event in (JSON, with a fetched file's bytes), the effects out (JSON)."""
@@ -39,7 +41,10 @@ class Endpoint:
                 # forgets how much survived the snapshot's collection, so its first full collection came soon
                 # and cost 100-200 ms, on the first roll of a start by link (issue 47; docs/speed.md).
                 gc.freeze()
-            self.app, effects = game.update(self.app, event, now) if event is not None else (self.app, [])
+            if event is not None:
+                self.app, self.page, effects = game.step(self.app, self.page, event, now)
+            else:
+                effects = []
             if isinstance(event, game.Start) and python == "snapshot":  # the runtime's state, not the game's
                 asyncio.ensure_future(warm_up())
         except Exception as error:  # the last line of defence: words on the page, never a traceback

@@ -12,14 +12,14 @@
 
   // Keys pressed on a box of the scorecard (button.choice), Alt not held, whose own action (the
   // page scrolls) is prevented here at once: Python answers from a worker, after the event is
-  // over, too late to prevent anything. They are game.present.keys.CHOICE_KEYS, the keys that move the
+  // over, too late to prevent anything. They are game.present.keyboard.CHOICE_KEYS, the keys that move the
   // focus between the boxes (tests/unit/test_page_js.py checks that the two agree).
   var CHOICE_KEYS = ["ArrowDown", "ArrowUp"];
   var CHANGES = ["hint-toggle", "chances-toggle", "language", "stats-rules", "stats-player"]; // ids whose change is an event
   var BACKUP_INPUT = "import-backup"; // the file input: its change is a `file` event
   var NAMING_FIELD = "naming-name"; // the name a challenge asks (index.html's #naming), and its button
   var NAMING_OK = "naming-ok";
-  var AIM_FIELD = "aim-total"; // the total typed for the target hint (game.present.aiming), and its button
+  var AIM_FIELD = "aim-total"; // the total typed for the target hint (game.present.aim_view), and its button
   var AIM_SET = "aim-set";
   var TYPING = "input, select, textarea, summary"; // a key pressed here is typed, not a command
   var REDUCED_MOTION = "(prefers-reduced-motion: reduce)";

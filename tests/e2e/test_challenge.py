@@ -15,7 +15,9 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from game.app import App, BoxChosen, Button, Pressed, Start, read_timer, update
+from game.app.events import BoxChosen, Button, Pressed, Start, read_timer
+from game.app.state import App
+from game.app.update import update
 from game.coach.session import Next
 from tests.e2e import ui
 from tests.e2e.conftest import open_game
@@ -58,7 +60,7 @@ def one_turn_left(query: str) -> str:
     app, _ = update(App(), Start(query=tuple(parse_qsl(query))))
     while True:
         if app.session.next is Next.COMPUTER:
-            app, _ = update(app, read_timer(app.waiting.computer or ""))
+            app, _ = update(app, read_timer(app.waiting.computer.wire))
             continue
         if len(app.session.match.open_categories()) == 1:
             return app.session.to_json()

@@ -8,7 +8,10 @@ from datetime import UTC, datetime
 
 from playwright.sync_api import expect
 
-from game.app import SAVE_KEY, App, Button, Pressed, Start, update
+from game.app.events import Button, Pressed, Start
+from game.app.keys import SAVE_KEY
+from game.app.state import App
+from game.app.update import update
 from game.core import links
 from game.core.engine import new_match
 from game.records import daily

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from game.coach.session import Session
 from game.core import engine
-from game.present import view
+from game.present import board_view
 from tests.e2e import ui
 
 # Counts the tosses page.js starts on the dice (Element.animate on a die's body), before the page's own script runs.
@@ -71,7 +71,7 @@ def test_a_turn_by_clicks_shows_pythons_dice_tossed_and_held_and_a_reload_keeps_
     page.reload()
     page.wait_for_selector("html[data-ready='true']")
     assert (ui.dice(page), ui.held(page), page.get_by_role("button", name=ui.ROLL).inner_text()) == before
-    assert ui.cell(page, "chance") == str(offered["Chance"]) and before[2] == view.roll_label(twin)
+    assert ui.cell(page, "chance") == str(offered["Chance"]) and before[2] == board_view.roll_label(twin)
     expect(page.locator("#status")).to_contain_text(f"Bob's turn, roll 1 of {twin.ruleset.rolls_per_turn}")
 
 

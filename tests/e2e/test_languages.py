@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 
-from game.app import NO_CATALOGUE
+from game.app.settings import NO_CATALOGUE
 from game.core import variants
 from game.core.engine import new_match
 from game.core.i18n import LANGUAGES, Text
-from game.present import view
+from game.present import board_view
 from tests.e2e.conftest import open_game
 from tools import i18n
 
@@ -65,7 +65,7 @@ def test_the_page_speaks_the_browsers_language_switches_mid_match_and_is_axe_cle
         assert page.evaluate("document.documentElement.lang") == "sv"
         full_house = page.locator("#scorecard tr:has(td[data-row='full_house']) th").inner_text()
         assert full_house == "Kåk" == variants.ruleset("yahtzee").category("full_house").display(sv)
-        assert page.locator(ROLL_BUTTON).inner_text() == view.roll_label(
+        assert page.locator(ROLL_BUTTON).inner_text() == board_view.roll_label(
             new_match("yahtzee", ["Ann", "Bob"], seed=11), t=sv
         )
         assert page.locator("#menu-stats").inner_text() == sv._("Statistics")  # the page's fixed texts

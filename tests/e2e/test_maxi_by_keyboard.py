@@ -15,7 +15,7 @@ import pytest
 
 from game.core.actions import Action, Hold, Roll, Score
 from game.core.engine import Match
-from game.present import view
+from game.present import board_view
 from game.present.setup import parse_link
 from tests.e2e import ui
 from tests.e2e.conftest import open_game
@@ -55,7 +55,9 @@ class Table:
     def roll(self) -> None:
         self.key("r", Roll())
         shown = self.page.locator("#dice button").evaluate_all(TRAY)
-        assert shown == [[die.label, die.held] for die in view.dice(self.match, t=self.sv)]  # the same dice, held alike
+        assert shown == [
+            [die.label, die.held] for die in board_view.dice(self.match, t=self.sv)
+        ]  # the same dice, held alike
 
     def hold_the_most(self) -> None:
         """Hold (keys 1–6) every die showing the face most dice show, the higher face on a tie."""
@@ -67,7 +69,7 @@ class Table:
     def score_the_best(self) -> None:
         """Reach the offered box of the most points by keyboard (Shift+Tab back from Roll to the last offered box,
         then up through the offered ones) and choose it with Enter."""
-        cells = view.cells(self.match, t=self.sv)
+        cells = board_view.cells(self.match, t=self.sv)
         expected = [[c.id, cells[(c.id, 0)].label] for c in self.match.ruleset.categories if cells[(c.id, 0)].label]
         assert self.page.locator("#scorecard button.choice").evaluate_all(OFFERED) == expected
         order = [c.id for c in self.match.ruleset.categories]
@@ -85,7 +87,7 @@ class Table:
 
     def roll_label(self) -> str:
         shown = self.page.locator("#roll-button").inner_text()
-        assert shown == view.roll_label(self.match, t=self.sv)
+        assert shown == board_view.roll_label(self.match, t=self.sv)
         return shown
 
     def status(self) -> str:
@@ -130,4 +132,4 @@ def test_a_maxi_yatzy_turn_by_keyboard_on_a_swedish_phone(phone, base_url):
     ui.screenshot(page, "maxi-desktop-sv")
     table.hold_the_most()
     table.roll()
-    assert table.status().startswith(view.rolled(table.match, t=table.sv))
+    assert table.status().startswith(board_view.rolled(table.match, t=table.sv))

@@ -10,7 +10,9 @@ from urllib.parse import parse_qsl
 
 from playwright.sync_api import expect
 
-from game.app import App, BoxChosen, Button, Pressed, Start, update
+from game.app.events import BoxChosen, Button, Pressed, Start
+from game.app.state import App
+from game.app.update import update
 from tests.e2e import ui
 from tests.e2e.conftest import open_game
 from tests.e2e.test_reliability import store

@@ -52,8 +52,8 @@ def test_a_first_visit_and_a_later_launch_start_python_from_the_snapshot(page, p
         page,
         "\n".join(
             [
-                "import os, sys, game.core.engine, game.present.view",
-                "result = [game.core.engine.__file__, os.path.isfile(game.present.view.__file__), 'game.shell' in sys.modules]",
+                "import os, sys, game.core.engine, game.present.board_view",
+                "result = [game.core.engine.__file__, os.path.isfile(game.present.board_view.__file__), 'game.shell' in sys.modules]",
             ]
         ),
     )
@@ -65,7 +65,7 @@ def test_a_first_visit_and_a_later_launch_start_python_from_the_snapshot(page, p
         page,
         "\n".join(
             [
-                "import types, json, game.core.engine as engine, game.present.view as view",
+                "import types, json, game.core.engine as engine, game.present.board_view as view",
                 "functions = [f for f in vars(view).values() if isinstance(f, types.FunctionType) and f.__module__ == view.__name__]",
                 "result = [engine.__doc__, [f.__name__ for f in functions if f.__doc__], json.JSONDecoder.__doc__,",
                 "          [f.__code__.co_firstlineno for f in functions]]",

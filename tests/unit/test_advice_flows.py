@@ -6,7 +6,8 @@ from __future__ import annotations
 import html
 import re
 
-from game.app import SAVE_KEY, BoxChosen, Button, Pressed, Switch, Toggled, read_timer
+from game.app.events import BoxChosen, Button, Pressed, Switch, Toggled, read_timer
+from game.app.keys import SAVE_KEY
 from game.coach.advice import holds_for, position
 from game.coach.advisor import Advisor
 from game.core.actions import Keep, Score

@@ -7,19 +7,8 @@ from __future__ import annotations
 import json
 import re
 
-from game.app import (
-    HINTED_KEY,
-    SAVE_KEY,
-    Answer,
-    Answered,
-    BoxChosen,
-    Button,
-    Key,
-    Pressed,
-    Switch,
-    Toggled,
-    read_timer,
-)
+from game.app.events import Answer, Answered, BoxChosen, Button, Key, Pressed, Switch, Toggled, read_timer
+from game.app.keys import HINTED_KEY, SAVE_KEY
 from game.core.engine import Phase
 from tests.unit.test_app import computers_turn, notice, ops, rolled, send, start, stores, tick_token
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 
-from game.app import SAVE_KEY, SETUP_KEY, App, BoxChosen, Button, Pressed, Start, update
-from game.app.state import Naming
+from game.app.events import BoxChosen, Button, Pressed, Start
+from game.app.keys import SAVE_KEY, SETUP_KEY
+from game.app.state import App, Naming
+from game.app.update import update
 from game.coach.session import Session
 from game.records import challenge
 from tests.unit.test_app import of, ops, send, stores

@@ -9,22 +9,11 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from game.app import (
-    CHALLENGE_KEY,
-    QR_LABEL,
-    SAVE_KEY,
-    STORED_KEYS,
-    App,
-    BoxChosen,
-    Button,
-    PlayScreen,
-    Pressed,
-    Screen,
-    Start,
-    Stored,
-    read_timer,
-    update,
-)
+from game.app.events import BoxChosen, Button, Pressed, Start, Stored, read_timer
+from game.app.keys import CHALLENGE_KEY, SAVE_KEY, STORED_KEYS
+from game.app.sharing import QR_LABEL
+from game.app.state import App, PlayScreen, Screen
+from game.app.update import update
 from game.coach.advisor import Advisor
 from game.coach.session import Next, Session
 from game.core import links
@@ -32,7 +21,7 @@ from game.core.actions import Hold, Roll, Score
 from game.core.cards import Level, Seat
 from game.core.dice import Draw
 from game.core.engine import new_match
-from game.present import controls, markup, standings, view
+from game.present import board_view, controls, markup, standings
 from game.records import challenge
 from tests.unit.test_app import of, ops, send, stores, ticks
 
@@ -88,7 +77,7 @@ def test_two_finished_games_on_one_seed_are_compared_box_by_box():
     assert shown.row("upper_bonus") == (yours.totals(0).upper_bonus, theirs.totals(0).upper_bonus)
     assert shown.row("grand_total") == (shown.yours_total, shown.theirs_total)
     html = markup.challenge(shown, yours)
-    assert html.count("<tr") == 1 + len(view.rows(yours.ruleset))  # the heading, then a row per box and total
+    assert html.count("<tr") == 1 + len(board_view.rows(yours.ruleset))  # the heading, then a row per box and total
     assert challenge.outcome(shown) in html and "250 points on these very dice" in html
 
 
@@ -171,7 +160,7 @@ def play_out(app, pick=0):
     effects = []
     while not app.session.match.game_over:
         if app.session.next is Next.COMPUTER:
-            app, effects = send(app, read_timer(app.waiting.computer or ""))
+            app, effects = send(app, read_timer(app.waiting.computer.wire))
             continue
         app, more = send(app, Pressed(Button.ROLL))
         boxes = list(app.session.match.options())
@@ -242,7 +231,7 @@ def test_the_friend_plays_the_same_dice_and_sees_both_cards_and_the_optimal_tota
     html = ops(effects, "challenge-result")[-1]["html"]
     best = challenge.optimal_game(app.session.coach.advisor, theirs).totals(0).grand_total
     assert "Challenge from Ann" in html and f"The optimal player scores {best} points on these very dice." in html
-    assert html.count("<tr") == 1 + len(view.rows(theirs.ruleset)) and "Where your choices differed" in html
+    assert html.count("<tr") == 1 + len(board_view.rows(theirs.ruleset)) and "Where your choices differed" in html
     assert CHALLENGE_KEY in STORED_KEYS
 
 

@@ -9,20 +9,10 @@ from datetime import date
 
 import pytest
 
-from game.app import (
-    HISTORY_KEY,
-    SETUP_KEY,
-    Answer,
-    Answered,
-    BoxChosen,
-    Button,
-    Fetched,
-    Pressed,
-    Screen,
-    Shared,
-    update,
-)
-from game.app.keys import REFERENCES, Sent
+from game.app.events import Answer, Answered, BoxChosen, Button, Fetched, Pressed, Shared
+from game.app.keys import HISTORY_KEY, REFERENCES, SETUP_KEY, Sent
+from game.app.state import Screen
+from game.app.update import update
 from game.coach.session import Session
 from game.core import variants
 from game.core.actions import Hold, Roll, Score

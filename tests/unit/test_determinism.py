@@ -15,8 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.app import (
-    App,
+from game.app.events import (
     BoxChosen,
     Button,
     DieToggled,
@@ -27,12 +26,13 @@ from game.app import (
     TimerFired,
     TimerKind,
     read_timer,
-    update,
 )
 from game.app.keys import Wanted
+from game.app.state import App
+from game.app.update import update
 from game.coach.session import Session
 from game.core.engine import new_match
-from game.present import view
+from game.present import board_view
 from tests.unit.test_app import NOW, in_browser, of, send, table_bytes, ticks  # noqa: F401 - in_browser: a fixture
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -216,7 +216,7 @@ def finished_solo(entropy: str) -> App:
     app = started(entropy, (("rules", "yacht"), ("players", "Ann")))
     for box in app.session.match.open_categories():
         app, _ = send(app, Pressed(Button.ROLL), BoxChosen(box))
-    assert view.match_over(app.session.match)
+    assert board_view.match_over(app.session.match)
     return app
 
 

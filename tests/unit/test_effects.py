@@ -23,6 +23,7 @@ from game.app.effects import (
     Timer,
     to_json,
 )
+from game.app.ids import Answer, TimerKind, Token
 from game.app.state import App, ask, draw, tick
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,7 +53,7 @@ def test_each_effect_type_has_its_own_kind_and_is_a_frozen_value():
     ("effect", "sent"),
     [
         (Store("yacht-dice/setup", "{}"), ["store", "yacht-dice/setup", "{}"]),
-        (tick("hint:1", 0.25), ["tick", "hint:1", 250]),
+        (tick(Token(TimerKind.HINT, 1), 0.25), ["tick", "hint:1", 250]),
         (draw([("notice", {"text": "Hi"})]), ["apply", (("notice", {"text": "Hi"}),), None]),
         (AskPersisted(), ["persisted"]),
         (DropQuery(), ["dropQuery"]),
@@ -70,7 +71,7 @@ def test_an_effect_is_sent_as_its_kind_then_its_fields_in_order(effect, sent):
 
 
 def test_the_helpers_build_the_typed_effects():
-    assert tick("computer:3", 1.2) == Timer("computer:3", 1200)
+    assert tick(Token(TimerKind.COMPUTER, 3), 1.2) == Timer("computer:3", 1200)
     assert draw([("a", {})], {"dice": []}) == Apply((("a", {}),), {"dice": []})
-    asked = ask(App(), "Leave the match?", "Leave the match", "leave")
+    asked = ask(App(), "Leave the match?", "Leave the match", Answer.LEAVE)
     assert (asked.question, asked.yes, asked.answer) == ("Leave the match?", "Leave the match", "leave")

@@ -11,7 +11,8 @@ import re
 
 import pytest
 
-from game.app import SAVE_KEY, BoxChosen, Button, Pressed, read_timer
+from game.app.events import BoxChosen, Button, Pressed, read_timer
+from game.app.keys import SAVE_KEY
 from game.coach.luck import splits
 from game.coach.session import Session
 from game.core.cards import Seat

@@ -13,9 +13,11 @@ import pkgutil
 import pytest
 
 import game
-from game.app import App, Fetched, Start, update
 from game.app.effects import Apply, Console, to_json
+from game.app.events import Fetched, Start
 from game.app.keys import SAVE_KEY, Wanted
+from game.app.state import App
+from game.app.update import update
 from game.core.i18n import DEFAULT, ENGLISH, LANGUAGES, Text
 from game.core.links import LinkError, Why
 from game.core.refusals import GameError

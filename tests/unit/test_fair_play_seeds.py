@@ -13,7 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.app import App, BoxChosen, Button, DieToggled, Pressed, Start, update
+from game.app.events import BoxChosen, Button, DieToggled, Pressed, Start
+from game.app.state import App
+from game.app.update import update
 from game.core import links
 from game.core.dice import Draw
 from game.core.engine import new_match

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from game.app import BoxChosen, Button, Key, Pressed, Screen, read_timer
+from game.app.events import BoxChosen, Button, Key, Pressed, read_timer
+from game.app.state import Screen
 from game.core.dice import Draw
 from game.core.engine import new_match
 from tests.unit.test_app import after_ticks, of, ops, send, start, ticks, visible

@@ -22,7 +22,7 @@ from game.core.engine import new_match
 from game.core.refusals import Refusal, ScoreError
 from game.core.rule_errors import OrderError
 from game.core.variants import from_dict, ruleset
-from game.present import rules_text, view
+from game.present import board_view, rules_text
 from game.present.setup import parse_link
 
 FORCED_YATZY = 122.5585  # printed by Advisor(ruleset("yatzy", forced_order=True)).expected_score() (README)
@@ -175,9 +175,9 @@ def test_the_engine_refuses_another_box_with_the_next_ones_name_and_changes_noth
 def test_the_card_marks_each_players_next_box():
     match = new_match(ruleset("yahtzee", forced_order=True), ["Ann", "Bob"], seed=3)
     match = match.roll().score("ones")
-    cells = view.cells(match)
+    cells = board_view.cells(match)
     assert "next" in cells[("twos", 0)].classes and "next" in cells[("ones", 1)].classes
-    assert not any("next" in cell.classes for cell in view.cells(new_match("yahtzee", ["Ann"], seed=3)).values())
+    assert not any("next" in cell.classes for cell in board_view.cells(new_match("yahtzee", ["Ann"], seed=3)).values())
 
 
 def test_the_rules_screen_says_the_boxes_are_filled_in_turn():
@@ -285,7 +285,8 @@ def _keep(match, faces):
 
 
 def test_the_app_refuses_another_box_and_hints_without_fetching_a_table(monkeypatch):
-    from game.app import SAVE_KEY, CellPressed, Switch, Toggled
+    from game.app.events import CellPressed, Switch, Toggled
+    from game.app.keys import SAVE_KEY
     from game.coach.session import Session
     from tests.unit.test_app import after_ticks, notice, of, send, start, stores, visible
 
@@ -303,7 +304,7 @@ def test_the_app_refuses_another_box_and_hints_without_fetching_a_table(monkeypa
 
 def test_the_ending_gives_the_optimal_mean_of_forced_order(monkeypatch):
     """Forced order has no table (it is solved here), and its ending still gives the optimal player's exact mean."""
-    from game.app import BoxChosen
+    from game.app.events import BoxChosen
     from game.coach.session import Session
     from tests.unit.test_app import ops, read_timer, send, start, ticks
 

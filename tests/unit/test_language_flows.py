@@ -8,12 +8,13 @@ from __future__ import annotations
 import html
 import re
 
-from game.app import LANGUAGE_KEY, SAVE_KEY, BoxChosen, Button, DieToggled, Fetched, LanguagePicked, Pressed, Screen
-from game.app.keys import REFERENCES, Wanted
+from game.app.events import BoxChosen, Button, DieToggled, Fetched, LanguagePicked, Pressed
+from game.app.keys import LANGUAGE_KEY, REFERENCES, SAVE_KEY, Wanted
+from game.app.state import Screen
 from game.core import variants
 from game.core.engine import new_match
 from game.core.i18n import Text
-from game.present import rules_text, view
+from game.present import board_view, rules_text
 from tests.unit.test_app import catalogue, of, ops, send, start, stores, visible
 
 FIXED = ("Statistics", "Yacht Dice")  # two of the page's fixed texts (index.html's data-msg)
@@ -76,13 +77,13 @@ def test_a_swedish_browser_gets_swedish_and_plays_a_turn():
     card = ops(effects, "scorecard")[-1]["html"]
     assert row_name(card, "full_house") == "Kåk" == variants.ruleset("yatzy").category("full_house").display(sv)
     roll = [changes["text"] for changes in ops(effects, "roll-button") if "text" in changes][-1]
-    assert roll == view.roll_label(new_match("yatzy", ["Ann"], seed=5), t=sv)
+    assert roll == board_view.roll_label(new_match("yatzy", ["Ann"], seed=5), t=sv)
     app, effects = send(app, Pressed(Button.ROLL))
     labels = choice_labels(effects)
     assert labels and not [label for label in labels if label.endswith(("points", "point"))], labels
     app, effects = send(app, BoxChosen(next(iter(app.session.match.options()))))
     status = ops(effects, "status")[-1]["text"]
-    assert status and status != view.status(new_match("yatzy", ["Ann"], seed=5)) and "Ann" in status, status
+    assert status and status != board_view.status(new_match("yatzy", ["Ann"], seed=5)) and "Ann" in status, status
 
 
 def test_switching_language_mid_match_keeps_the_match_and_is_remembered():

@@ -11,7 +11,9 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from game.app import CHALLENGE_KEY, SAVE_KEY, Button, Pressed, Screen
+from game.app.events import Button, Pressed
+from game.app.keys import CHALLENGE_KEY, SAVE_KEY
+from game.app.state import Screen
 from game.core import links
 from game.core.cards import Seat
 from game.core.engine import new_match

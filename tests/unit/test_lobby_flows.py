@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from game.app import BoxChosen, Button, Fetched, Pressed, read_click
+from game.app.events import BoxChosen, Button, Fetched, Pressed, read_click
 from game.app.keys import Wanted
 from game.coach.bots import computer_names
 from game.core.i18n import Text

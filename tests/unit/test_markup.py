@@ -10,7 +10,7 @@ import pytest
 from game.core import variants
 from game.core.cards import MAX_GAMES, MAX_PLAYERS, NAME_LENGTH
 from game.core.variants import OptionKind
-from game.present import forms, markup, view
+from game.present import board_view, forms, markup
 from game.present.setup import SEAT_KINDS, Quick, parse_link, setup_from_fields
 from tools import build
 from tools.serve import ROOT
@@ -295,7 +295,7 @@ def test_scorecard_has_a_header_per_seat_and_a_cell_per_row_and_seat(name):
     seats = ["Ann", 'B<o>b "&"']
     card = parse(markup.scorecard(ruleset, seats, 2))
     tables = card.find_all("table")
-    parts = view.sections(ruleset, 2)
+    parts = board_view.sections(ruleset, 2)
     long = " long" if name == "maxi" else ""  # the one card with a part longer than Yatzy's: denser rows (app.css)
     assert (
         [t.attrs["class"] for t in tables]
@@ -307,7 +307,7 @@ def test_scorecard_has_a_header_per_seat_and_a_cell_per_row_and_seat(name):
         ]
     )
     expected = [row for _, rows in parts for row in rows]
-    assert expected == list(view.rows(ruleset, 2))  # the parts hold every row, in order
+    assert expected == list(board_view.rows(ruleset, 2))  # the parts hold every row, in order
     captions = [t.find("caption").text for t in tables]
     assert captions == [f"{ruleset.title} scorecard: {p}" for p in ("Upper section", "Lower section", "Match total")]
     for table in tables:
@@ -330,10 +330,10 @@ def test_scorecard_has_a_header_per_seat_and_a_cell_per_row_and_seat(name):
 def test_names_and_texts_are_escaped():
     card = markup.scorecard(variants.ruleset("yacht"), ["<img src=x onerror=alert(1)>"], 1)
     assert "<img" not in card and "&lt;img src=x onerror=alert(1)&gt;" in card
-    assert markup.cell("chance", view.Cell("<b>", "<i>, 1 point")) == (
+    assert markup.cell("chance", board_view.Cell("<b>", "<i>, 1 point")) == (
         '<button type="button" class="choice" data-category="chance" aria-label="&lt;i&gt;, 1 point">&lt;b&gt;</button>'
     )
-    assert markup.cell("chance", view.Cell("<b>")) == "&lt;b&gt;"
+    assert markup.cell("chance", board_view.Cell("<b>")) == "&lt;b&gt;"
 
 
 def test_tray_has_a_blank_button_per_die():

@@ -13,7 +13,7 @@ import pytest
 
 from game.core import variants
 from game.core.i18n import ENGLISH, LANGUAGES, Text
-from game.present import coach_view, forms, markup, stats_view, view
+from game.present import board_view, coach_view, forms, markup, stats_view
 from game.present.setup import Setup, parse_link, setup_from_fields
 from tests.unit.marked import Marked
 from tools.serve import ROOT
@@ -120,7 +120,7 @@ def test_the_scorecards_boxes_and_title_are_the_catalogues():
 
 def test_the_tray_cells_and_dice_are_worded_by_t():
     assert unworded(markup.tray(7, t=MARKED)) == []
-    assert unworded(markup.cell("chance", view.Cell("12", "«Chance, 12 points»"), t=MARKED)) == []
+    assert unworded(markup.cell("chance", board_view.Cell("12", "«Chance, 12 points»"), t=MARKED)) == []
     assert unworded(markup.die_face(5, 6, t=MARKED) + markup.die_face(17, 20, t=MARKED)) == []
 
 

@@ -10,14 +10,17 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from game.app import KEPT_PREFIX, SAVE_KEY, App, BoxChosen, Button, Key, Pressed, Screen, Start, read_timer, update
+from game.app.events import BoxChosen, Button, Key, Pressed, Start, read_timer
+from game.app.keys import KEPT_PREFIX, SAVE_KEY
+from game.app.state import App, Screen
+from game.app.update import update
 from game.coach.session import Session
 from game.core import links
 from game.core.actions import Roll, Score
 from game.core.cards import Seat
 from game.core.engine import new_match
 from game.core.refusals import SaveError
-from game.present import view
+from game.present import board_view
 from game.present.setup import parse_link, quick_setup, setup_from_fields
 from tests.unit.test_app import notice, of, ops, send, stores, visible
 
@@ -93,7 +96,7 @@ def test_a_two_person_match_travels_by_link_to_its_end_and_each_phone_shows_the_
             phones[name] = app
         app, effects = turn(phones[name])
         phones[name] = app
-        if view.match_over(app.session.match):
+        if board_view.match_over(app.session.match):
             break
         other = "Bob" if name == "Ann" else "Ann"
         assert visible(effects, "send") and ops(effects, "send-link")[-1]["text"] == f"Send to {other}"
@@ -107,7 +110,7 @@ def test_a_two_person_match_travels_by_link_to_its_end_and_each_phone_shows_the_
     title, text, url = last.sharing.title, last.sharing.text, last.sharing.url
     assert title == f"Send the result to {other}" and "is over" in text and ("share", True) in of(effects, "dialog")
     there, effects = opened(url, saved_of(phones[other]))
-    assert view.match_over(there.session.match) and there.session.match == last.session.match
+    assert board_view.match_over(there.session.match) and there.session.match == last.session.match
     assert visible(effects, "results") and not visible(effects, "send-result")  # only the last phone sends it
 
 
@@ -267,7 +270,7 @@ def test_the_session_save_keeps_the_remote_setting_and_floor_and_older_saves_sti
 
 
 def test_play_again_after_a_match_by_link_starts_with_no_floor():
-    from game.app import rematch
+    from game.app.table import rematch
 
     match = new_match("yacht", ["Ann", "Bob"], seed=1).roll().score("choice")
     again = rematch(Session(match, remote=True, floor=2), seed=3)

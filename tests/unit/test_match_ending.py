@@ -11,26 +11,16 @@ from dataclasses import replace
 
 import pytest
 
-from game.app import (
-    HISTORY_KEY,
-    SAVE_KEY,
-    App,
-    BoxChosen,
-    Button,
-    Fetched,
-    Pressed,
-    Start,
-    read_click,
-    read_timer,
-    update,
-)
-from game.app.keys import Wanted
+from game.app.events import BoxChosen, Button, Fetched, Pressed, Start, read_click, read_timer
+from game.app.keys import HISTORY_KEY, SAVE_KEY, Wanted
+from game.app.state import App
+from game.app.update import update
 from game.coach import advisor
 from game.coach.session import Session
 from game.core import variants
 from game.core.cards import Seat, SeatKind
 from game.core.engine import new_match
-from game.present import controls, feel, markup, standings, view
+from game.present import board_view, controls, feel, markup, standings
 from game.present.sounds import RECIPES, recipe_data
 from game.records.history import History
 from game.records.record import session_record
@@ -128,8 +118,8 @@ def test_the_results_buttons_follow():
 
 
 def test_the_status_says_the_match_is_over_after_its_last_planned_game():
-    assert view.status(played()).startswith("The match is over. Ann scored")
-    assert view.status(played(games=2)) == "Game 1 is over."
+    assert board_view.status(played()).startswith("The match is over. Ann scored")
+    assert board_view.status(played(games=2)) == "Game 1 is over."
 
 
 # ----------------------------------------------------------------------------- the total in context
@@ -324,7 +314,7 @@ def test_every_word_of_the_ending_is_the_catalogues():
     tie = new_match("yacht", ["Ann", "Chris"], seed=1)
     for box in tie.open_categories():
         tie = tie.roll(faces=[2] * 5).score(box).roll(faces=[2] * 5).score(box)
-    texts += [standings.results(tie, t).headline, view.status(tie, t)]
+    texts += [standings.results(tie, t).headline, board_view.status(tie, t)]
     assert any("A NEW BEST" in text for text in texts) and any("BEFORE IT" in text for text in texts)
     problems = [p for text in texts if (p := unmarked(text))]
     assert not problems, problems

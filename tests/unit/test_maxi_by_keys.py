@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from game.app import BoxChosen, Fetched, Key
+from game.app.events import BoxChosen, Fetched, Key
 from game.app.keys import Wanted
 from game.core.actions import Action, Hold, Roll, Score
 from game.core.engine import Match
 from game.core.i18n import Text
-from game.present import standings, view
+from game.present import board_view, standings
 from game.present.setup import parse_link
 from tests.unit.test_app import catalogue
 from tests.unit.test_table_play import cell, dice, held, opened, play, status, words
@@ -38,7 +38,7 @@ class Table:
 
     def roll(self) -> None:
         self.send(Key("r"), Roll())
-        shown = [die for die in view.dice(self.match, t=self.sv)]
+        shown = [die for die in board_view.dice(self.match, t=self.sv)]
         assert dice(self.page, 6) == [die.label for die in shown] and held(self.page, 6) == [d.held for d in shown]
 
     def hold_the_most(self) -> None:
@@ -56,7 +56,7 @@ class Table:
 
     def roll_label(self) -> str:
         shown = words(self.page, "roll-button")
-        assert shown == view.roll_label(self.match, t=self.sv)
+        assert shown == board_view.roll_label(self.match, t=self.sv)
         return shown
 
 
@@ -70,7 +70,7 @@ def test_a_whole_maxi_yatzy_game_by_keys_in_swedish():
     for _ in range(3):  # the turn's own rolls spent, then a saved one: a fourth roll in one turn
         table.hold_the_most()
         table.roll()
-    assert table.match.rolls == 4 and status(table.page).startswith(view.rolled(table.match, t=table.sv))
+    assert table.match.rolls == 4 and status(table.page).startswith(board_view.rolled(table.match, t=table.sv))
     assert "slag 4 av 5" in status(table.page) and table.roll_label() == "Slå (1 kvar, sparade: 1)"
     table.score_the_best()
 
@@ -91,5 +91,5 @@ def test_a_whole_maxi_yatzy_game_by_keys_in_swedish():
     assert results is not None and results.final
     assert f">{results.headline}<" in table.page["scene"]["html"]
     assert results.headline != standings.results(table.match).headline
-    said = view.status(table.match, t=table.sv)  # after the last box's points: the match is over, in Swedish
+    said = board_view.status(table.match, t=table.sv)  # after the last box's points: the match is over, in Swedish
     assert said.startswith("Matchen är slut.") and status(table.page).endswith(said)

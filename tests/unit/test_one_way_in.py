@@ -17,22 +17,11 @@ from urllib.parse import parse_qsl
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.app import (
-    HINTED_KEY,
-    HISTORY_KEY,
-    KEPT_PREFIX,
-    SAVE_KEY,
-    SETUP_KEY,
-    STORED_KEYS,
-    UNREADABLE_KEY,
-    App,
-    Button,
-    Pressed,
-    Screen,
-    Start,
-    update,
-)
 from game.app.effects import Download, Ready, Remove, Store
+from game.app.events import Button, Pressed, Start
+from game.app.keys import HINTED_KEY, HISTORY_KEY, KEPT_PREFIX, SAVE_KEY, SETUP_KEY, STORED_KEYS, UNREADABLE_KEY
+from game.app.state import App, Screen
+from game.app.update import update
 from game.coach.session import Session
 from game.core.engine import new_match
 from game.records.history import History
@@ -157,7 +146,7 @@ def test_a_start_over_any_stored_values_ends_ready_and_loses_nothing(values, lin
 def test_b7_a_link_with_huge_names_starts_a_match_whose_backup_imports():
     """B7: five 20,000-character names in a link are cut to the form's limit, so what the game then
     writes (the remembered setup, the backup) is within what it reads back."""
-    from game.app import Submit
+    from game.app.events import Submit
     from game.present.setup import form_values, parse_link
     from game.records.backup import Backup
 
@@ -177,7 +166,8 @@ def test_b7_a_link_with_huge_names_starts_a_match_whose_backup_imports():
 def test_b7_the_largest_legal_setup_is_remembered_and_read_back():
     """Every seat named with the longest name of the widest characters, the longest seed: the form's
     choices are remembered within the reader's bound and read back the same."""
-    from game.app import Submit, remembered_fields
+    from game.app.events import Submit
+    from game.app.storage import remembered_fields
     from game.core.cards import MAX_PLAYERS, NAME_LENGTH
     from game.core.inputs import MAX_SETTINGS_BYTES
     from game.present.setup import SEED_LENGTH, Setup, form_values

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from game import app
+from game.app import keys as stored
 from game.app.settings import preferred
 from game.core.i18n import LANGUAGES
-from game.present import forms, keys, sounds
+from game.present import forms, keyboard, sounds
 from tools import build
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,16 +39,16 @@ def constant(name: str, source: str = PAGE):
 
 
 def test_the_keys_prevented_on_a_box_are_the_keys_that_move_between_boxes():
-    assert tuple(constant("CHOICE_KEYS")) == keys.CHOICE_KEYS
+    assert tuple(constant("CHOICE_KEYS")) == keyboard.CHOICE_KEYS
 
 
 def test_the_start_reads_every_stored_key_the_protocol_and_the_app_name():
     listed = re.search(r"^STORED_KEYS \(localStorage\): (.*?)\.$", PROTOCOL, re.M | re.S).group(1)
     assert constant("STORED_KEYS") == re.findall(r"`([^`]+)`", listed)
-    assert tuple(constant("STORED_KEYS")) == app.STORED_KEYS
-    assert constant("UNSAVED_KEY") == app.UNSAVED_KEY
-    assert constant("KEPT_PREFIX") == app.KEPT_PREFIX
-    assert re.search(r"^KEPT_PREFIX \(localStorage\): `([^`]+)`", PROTOCOL, re.M).group(1) == app.KEPT_PREFIX
+    assert tuple(constant("STORED_KEYS")) == stored.STORED_KEYS
+    assert constant("UNSAVED_KEY") == stored.UNSAVED_KEY
+    assert constant("KEPT_PREFIX") == stored.KEPT_PREFIX
+    assert re.search(r"^KEPT_PREFIX \(localStorage\): `([^`]+)`", PROTOCOL, re.M).group(1) == stored.KEPT_PREFIX
 
 
 def test_the_changes_sent_are_the_protocols():

@@ -7,13 +7,10 @@ from dataclasses import fields, replace
 from pathlib import Path
 
 import game.app
-from game.app import (
-    HISTORY_KEY,
-    SAVE_KEY,
-    UNREADABLE_KEY,
+from game.app.effects import Apply
+from game.app.events import (
     Answer,
     Answered,
-    App,
     BoxChosen,
     Button,
     CellPressed,
@@ -23,21 +20,19 @@ from game.app import (
     Key,
     LanguagePicked,
     Motion,
-    Over,
     Persisted,
     Pressed,
     Refused,
-    Screen,
     Shared,
     Stored,
     Submit,
     Switch,
     Toggled,
     read_timer,
-    update,
 )
-from game.app.effects import Apply
-from game.app.keys import REFERENCES, Sent, Wanted
+from game.app.keys import HISTORY_KEY, REFERENCES, SAVE_KEY, UNREADABLE_KEY, Sent, Wanted
+from game.app.state import App, Over, Screen
+from game.app.update import update
 from game.app.view import diff, view
 from game.coach.session import Session
 from game.present.setup import form_values, parse_link
@@ -226,7 +221,7 @@ def test_only_the_view_draws():
         for call in ast.walk(node)
         if isinstance(call, ast.Call) and getattr(call.func, "id", None) == "draw"
     }
-    assert calls == {("__init__.py", "failed")}
+    assert calls == {("view.py", "failed")}
     app, _ = start()
     theirs = challenger()[0].sharing.url
     journey = [

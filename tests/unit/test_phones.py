@@ -16,30 +16,18 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from game.app import (
-    KEPT_PREFIX,
-    PHONE_KEY,
-    SAVE_KEY,
-    App,
-    BoxChosen,
-    Button,
-    Key,
-    Pressed,
-    Screen,
-    Start,
-    read_click,
-    read_timer,
-    update,
-)
-from game.app.events import read_event
+from game.app.events import BoxChosen, Button, Key, Pressed, Start, read_click, read_event, read_timer
+from game.app.keys import KEPT_PREFIX, PHONE_KEY, SAVE_KEY
 from game.app.sharing import match_address
+from game.app.state import App, Screen
 from game.app.table import handing
+from game.app.update import update
 from game.coach.session import Session
 from game.core import links
 from game.core.cards import SeatKind
 from game.core.engine import Match, new_match
 from game.core.refusals import SaveError
-from game.present import view
+from game.present import board_view
 from tests.unit.test_app import notice, of, ops, visible
 
 NOW = "2026-11-24T10:00:00Z"
@@ -103,7 +91,7 @@ class Phone:
         """Whether this phone's person plays now: their seat to move, a turn handed to this phone ("Bob is here")
         or one under way on it (whoever's: the person holding the phone goes on with what it shows)."""
         match = self.match
-        if match is None or view.match_over(match):
+        if match is None or board_view.match_over(match):
             return False
         passing = handing(self.app)
         if passing is not None:  # the send screen: "Ann is here" where it is this phone's own person's turn
@@ -171,16 +159,16 @@ def send_link(phone: Phone, sent: list[str]) -> list:
 def someone_can_move(phones: list[Phone], sent: list[str]) -> bool:
     """Whether some phone can move the match on: its person's turn is here, or comes by opening a link sent (or
     one a send screen offers now), taking the link's match where asked."""
-    if any(phone.to_move() or (phone.match is not None and view.match_over(phone.match)) for phone in phones):
+    if any(phone.to_move() or (phone.match is not None and board_view.match_over(phone.match)) for phone in phones):
         return True
     offered = [url for phone in phones if (url := phone.sendable()) is not None]
     for url in dict.fromkeys(reversed(sent + offered)):  # the newest first, each once
         match = links.read(url.partition("?match=")[2]).match
         for phone in phones:
-            if view.match_over(match) or match.player == phone.seat:
+            if board_view.match_over(match) or match.player == phone.seat:
                 trial = Phone(phone.seat, phone.entropy, phone.app)
                 trial.open(url, take=True)
-                if trial.to_move() or (trial.match is not None and view.match_over(trial.match)):
+                if trial.to_move() or (trial.match is not None and board_view.match_over(trial.match)):
                     return True
     return False
 
@@ -191,7 +179,7 @@ def fair_end(phones: list[Phone], sent: list[str]) -> int:
     total = len(phones[0].match.seats) * 9 if phones[0].match else 30  # type: ignore[union-attr]
     for rounds in range(4 * total + 8):
         for phone in phones:
-            if phone.match is not None and view.match_over(phone.match):
+            if phone.match is not None and board_view.match_over(phone.match):
                 return rounds
             while phone.to_move():
                 play_one(phone, 0)

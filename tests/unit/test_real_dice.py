@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.app import App, Button, DieToggled, FaceTapped, Key, Pressed, read_click, read_timer
+from game.app.events import Button, DieToggled, FaceTapped, Key, Pressed, read_click, read_timer
 from game.app.keys import HISTORY_KEY, SAVE_KEY
+from game.app.state import App
 from game.coach.session import Session
 from game.core import links, saves
 from game.core.cards import Seat

@@ -179,25 +179,30 @@ def test_any_rule_set_can_switch_the_rule_on():
 def test_the_table_counts_saved_rolls_and_says_how_many_are_saved():
     from game.coach.session import Session
     from game.core.i18n import LANGUAGES, Text
-    from game.present import controls, view
+    from game.present import board_view, controls
     from tests.unit.marked import Marked
 
     m = new_match(RULES, ["Ann", "Bob"], seed=9).roll().score("chance").roll().score("chance")
-    assert view.roll_label(m) == "Roll (5 left, 2 saved)" and view.roll_marks(m) == (False,) * 5
+    assert board_view.roll_label(m) == "Roll (5 left, 2 saved)" and board_view.roll_marks(m) == (False,) * 5
     m = m.roll().roll().roll()
-    assert view.roll_label(m) == "Roll (2 left, 2 saved)"
-    assert view.roll_marks(m) == (True, True, True, False, False)
-    assert view.status(m) == "Ann's turn, roll 3 of 5"
+    assert board_view.roll_label(m) == "Roll (2 left, 2 saved)"
+    assert board_view.roll_marks(m) == (True, True, True, False, False)
+    assert board_view.status(m) == "Ann's turn, roll 3 of 5"
     m = m.roll()
-    assert view.roll_label(m) == "Roll (1 left, 1 saved)"
+    assert board_view.roll_label(m) == "Roll (1 left, 1 saved)"
     assert controls.elements(Session(m), None)["roll-button"].text == "Roll (1 left, 1 saved)"
     m = m.roll()
-    assert view.roll_label(m) == "Roll (0 left)" and view.status(m) == "Ann's turn, roll 5 of 5: choose a category"
+    assert (
+        board_view.roll_label(m) == "Roll (0 left)"
+        and board_view.status(m) == "Ann's turn, roll 5 of 5: choose a category"
+    )
     bob = m.score("ones")
-    assert view.roll_label(bob) == "Roll (5 left, 2 saved)"  # Bob's own two, from his first turn
+    assert board_view.roll_label(bob) == "Roll (5 left, 2 saved)"  # Bob's own two, from his first turn
     ann = bob.roll().roll().roll().roll().roll().score("twos")  # Bob spends all five
-    assert view.roll_label(ann) == "Roll (3 left)" and view.roll_marks(ann) == (False,) * 3  # Ann spent hers
+    assert (
+        board_view.roll_label(ann) == "Roll (3 left)" and board_view.roll_marks(ann) == (False,) * 3
+    )  # Ann spent hers
     marked = Text(LANGUAGES["sv"], Marked())
-    assert view.roll_label(new_match(RULES, ["Ann"], seed=9).roll().score("chance"), marked) == (
+    assert board_view.roll_label(new_match(RULES, ["Ann"], seed=9).roll().score("chance"), marked) == (
         "«Roll (5 left, 2 saved)»"
     )

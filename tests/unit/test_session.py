@@ -337,16 +337,16 @@ def test_loading_a_save_does_not_copy_its_record_for_every_action(monkeypatch):
 
 
 def test_a_match_is_in_progress_until_its_planned_games_are_played():
-    from game.present import view
+    from game.present import board_view
 
     match = new_match("yacht", ["Ann"], games=2, seed=4)
-    assert not view.in_progress(match)
+    assert not board_view.in_progress(match)
     while not match.game_over:
         match = match.roll()
         match = match.score(next(iter(match.options())))
-    assert view.in_progress(match)  # one game of two: a link must ask before replacing it
+    assert board_view.in_progress(match)  # one game of two: a link must ask before replacing it
     match = match.next_game()
     while not match.game_over:
         match = match.roll()
         match = match.score(next(iter(match.options())))
-    assert not view.in_progress(match)  # both played: the results are on screen, nothing to lose
+    assert not board_view.in_progress(match)  # both played: the results are on screen, nothing to lose

@@ -9,22 +9,10 @@ from datetime import date
 
 import pytest
 
-from game.app import (
-    HISTORY_KEY,
-    SAVE_KEY,
-    SHARED_KEY,
-    Answer,
-    Answered,
-    BoxChosen,
-    Button,
-    Key,
-    Pressed,
-    Screen,
-    Stored,
-    Switch,
-    Toggled,
-)
+from game.app.events import Answer, Answered, BoxChosen, Button, Key, Pressed, Stored, Switch, Toggled
+from game.app.keys import HISTORY_KEY, SAVE_KEY, SHARED_KEY
 from game.app.shared import game_key
+from game.app.state import Screen
 from game.coach.session import Session
 from game.coach.undo import Undo
 from game.core import links

@@ -10,26 +10,13 @@ from datetime import date, timedelta
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.app import (
-    HISTORY_KEY,
-    SAVE_KEY,
-    SHARED_KEY,
-    Answer,
-    Answered,
-    BoxChosen,
-    Button,
-    Pressed,
-    Screen,
-    Start,
-    TimerKind,
-    read_timer,
-    update,
-)
 from game.app.effects import Download, Remove
-from game.app.keys import KEPT_PREFIX, SEEN_KEY
+from game.app.events import Answer, Answered, BoxChosen, Button, Pressed, Start, TimerKind, read_timer
+from game.app.keys import HISTORY_KEY, KEPT_PREFIX, SAVE_KEY, SEEN_KEY, SHARED_KEY
 from game.app.shared import MAX_BEGUN, MAX_SHARED, game_key
-from game.app.state import App
+from game.app.state import App, Screen
 from game.app.storage import prune_kept
+from game.app.update import update
 from game.core import links
 from game.core.engine import new_match
 from game.records import challenge, daily

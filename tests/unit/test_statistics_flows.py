@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 
-from game.app import HISTORY_KEY, Button, Fetched, File, Over, Pressed, Stored, Submit
-from game.app.keys import REFERENCES
+from game.app.events import Button, Fetched, File, Pressed, Stored, Submit
+from game.app.keys import HISTORY_KEY, REFERENCES
+from game.app.state import Over
 from game.present.setup import form_values, parse_link
 from game.records.history import History
 from tests.unit.test_app import after_ticks, notice, of, send, start, stores

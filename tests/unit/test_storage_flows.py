@@ -10,7 +10,9 @@ from __future__ import annotations
 import json
 import re
 
-from game.app import SAVE_KEY, SETUP_KEY, UNREADABLE_KEY, Button, Key, Pressed, Refused, Screen, Submit, read_click
+from game.app.events import Button, Key, Pressed, Refused, Submit, read_click
+from game.app.keys import SAVE_KEY, SETUP_KEY, UNREADABLE_KEY
+from game.app.state import Screen
 from game.coach.session import Session
 from game.core.engine import new_match
 from game.core.inputs import MAX_SAVE_BYTES

@@ -12,18 +12,9 @@ import re
 
 import pytest
 
-from game.app import (
-    SAVE_KEY,
-    UNREADABLE_KEY,
-    BoxChosen,
-    Button,
-    CellPressed,
-    DieToggled,
-    Pressed,
-    Screen,
-    Submit,
-    read_click,
-)
+from game.app.events import BoxChosen, Button, CellPressed, DieToggled, Pressed, Submit, read_click
+from game.app.keys import SAVE_KEY, UNREADABLE_KEY
+from game.app.state import Screen
 from game.coach.session import Session
 from game.core import cards
 from game.present import paint

@@ -8,34 +8,26 @@ import json
 
 import pytest
 
-from game.app import (
-    CHALLENGE_KEY,
-    HISTORY_KEY,
-    KEPT_PREFIX,
-    SAVE_KEY,
-    SETUP_KEY,
-    UNREADABLE_KEY,
+from game.app.effects import Remove, Store
+from game.app.events import (
     Answer,
     Answered,
-    App,
     Button,
-    Effect,
     Fetched,
     File,
     Message,
     Pressed,
     Refused,
-    Screen,
     Start,
     Stored,
     Submit,
     read_timer,
-    update,
 )
-from game.app.effects import Remove, Store
-from game.app.keys import REFERENCES
+from game.app.keys import CHALLENGE_KEY, HISTORY_KEY, KEPT_PREFIX, REFERENCES, SAVE_KEY, SETUP_KEY, UNREADABLE_KEY
 from game.app.screens import OTHER_TAB_TITLE
+from game.app.state import App, Effect, Screen
 from game.app.storage import KEPT_BUDGET, MAX_KEPT_PER_KIND, kept_kind
+from game.app.update import update
 from game.coach.session import Session
 from game.core import links
 from game.core.engine import new_match

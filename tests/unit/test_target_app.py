@@ -11,28 +11,17 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.app import (
-    CHALLENGE_KEY,
-    HISTORY_KEY,
-    App,
-    BoxChosen,
-    Button,
-    DieToggled,
-    Key,
-    Pressed,
-    Start,
-    Switch,
-    Toggled,
-    read_timer,
-    update,
-)
+from game.app.events import BoxChosen, Button, DieToggled, Key, Pressed, Start, Switch, Toggled, read_timer
+from game.app.keys import CHALLENGE_KEY, HISTORY_KEY
+from game.app.state import App
+from game.app.update import update
 from game.coach.advisor import Advisor
 from game.coach.session import Session
 from game.coach.target import Reaching, target_hint
 from game.coach.winning import Winning
 from game.core import links
 from game.core.engine import new_match
-from game.present.aiming import MAX_AIM, Aim, AimKind
+from game.present.aim_view import MAX_AIM, Aim, AimKind
 from game.records.history import History
 from game.records.record import demo_record
 from tests.unit.test_app import NOW, notice, of, ops, send, start, stores, ticks

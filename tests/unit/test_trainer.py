@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from game.app import TRAINER_KEY, App, Pressed
-from game.app.events import BoxChosen, Button, DrillAnswered, read_click
-from game.app.state import Screen, TrainerScreen
+from game.app.events import BoxChosen, Button, DrillAnswered, Pressed, read_click
+from game.app.keys import TRAINER_KEY
+from game.app.state import App, Screen, TrainerScreen
 from game.coach.advisor import Advisor
 from game.coach.coaching import Coach
 from game.coach.drills import (
@@ -244,7 +244,7 @@ def test_unreadable_trainer_data_whose_copy_was_refused_is_never_written_over():
 
 
 def test_progress_is_shown_in_statistics_with_practise():
-    from game.app import Fetched
+    from game.app.events import Fetched
     from game.app.keys import REFERENCES
 
     app, _ = practise()
@@ -280,8 +280,9 @@ def test_a_recorded_game_keeps_its_costly_decisions_and_practice_asks_the_costli
 def test_in_the_browser_practise_waits_for_the_table_then_asks():
     """No table on this phone yet: Practise fetches it and says so; its arrival asks the first puzzle (one that
     fails to come leaves the trainer with words: the advisor would only estimate)."""
-    from game.app import TABLES, Fetched
+    from game.app.events import Fetched
     from game.app.keys import Wanted
+    from game.app.waits import TABLES
     from tests.unit.test_app import table_bytes
 
     app, _ = start()
@@ -312,7 +313,7 @@ def test_the_computer_s_turn_paused_while_practising_goes_on_once_back():
 
 def test_practise_from_statistics_is_for_the_person_and_rules_it_shows():
     """Opened from Statistics, the trainer is the shown person's, of the shown rule set, whatever the form says."""
-    from game.app import Fetched, StatsFiltered
+    from game.app.events import Fetched, StatsFiltered
     from game.app.keys import HISTORY_KEY, REFERENCES
     from game.records.history import History
     from game.records.record import demo_record

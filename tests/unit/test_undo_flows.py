@@ -3,7 +3,8 @@ tests/e2e/test_statistics_page.py): a misclick mended, never a roll, off by choi
 
 from __future__ import annotations
 
-from game.app import HISTORY_KEY, SAVE_KEY, BoxChosen, Button, Key, Pressed
+from game.app.events import BoxChosen, Button, Key, Pressed
+from game.app.keys import HISTORY_KEY, SAVE_KEY
 from game.records.history import History
 from tests.unit.test_app import after_ticks, notice, of, send, stores
 from tests.unit.test_table_play import cell, choices, dice, held, opened, play, play_out, status

@@ -23,7 +23,7 @@ from game.core.engine import new_match
 from game.core.i18n import ENGLISH, LANGUAGES, Text
 from game.core.refusals import GameError, QueryError, Refusal, RollError, ScoreError, SetupError
 from game.core.variants import ruleset
-from game.present import coach_view, controls, standings, view, words
+from game.present import board_view, coach_view, controls, standings, words
 from tests.unit.marked import Marked, outside_markers
 
 NAMES = ("Ann", "Chris", "Robo")  # Chris: a name ending in "s"; Robo: a computer player
@@ -80,17 +80,17 @@ class Seen:
 def draw(seen: Seen, session: Session, t: Text) -> None:
     """Everything the page shows of a session, as the shell draws it."""
     match = session.match
-    for row in view.rows(match.ruleset, max(match.games, len(match.cards)), t):
+    for row in board_view.rows(match.ruleset, max(match.games, len(match.cards)), t):
         seen.add("row", row.label)
-    for (row, player), cell in view.cells(match, t).items():
+    for (row, player), cell in board_view.cells(match, t).items():
         seen.add("cell", cell.text)
         seen.add("cell label", cell.label)
         if cell.label is None and match.ruleset.has(row):
-            seen.add("cell refusal", view.cell_refusal(match, row, player, t))
-    for die in view.dice(match, t):
+            seen.add("cell refusal", board_view.cell_refusal(match, row, player, t))
+    for die in board_view.dice(match, t):
         seen.add("die", die.label)
-    seen.add("roll", view.roll_label(match, t))
-    seen.add("status", view.status(match, t))
+    seen.add("roll", board_view.roll_label(match, t))
+    seen.add("status", board_view.status(match, t))
     shown = standings.results(match, t)
     if shown is not None:
         seen.add("results title", shown.title)
@@ -113,7 +113,7 @@ def step(seen: Seen, session: Session, outcome, t: Text) -> Session:
         return session
     seen.add("announcement", words.announcement(outcome, t))
     seen.add("cost", words.cost(outcome, t))
-    seen.add("describe", view.describe(outcome.before, outcome.session.match, t))
+    seen.add("describe", board_view.describe(outcome.before, outcome.session.match, t))
     draw(seen, outcome.session, t)
     return outcome.session
 
@@ -229,7 +229,7 @@ def test_a_one_turn_estimate_and_the_fixed_sentences_are_worded_too():
     solo = new_match("yacht", ["Ann"], seed=3)
     for box in solo.open_categories():
         solo = solo.roll().score(box)
-    texts += [standings.results(solo, t).winner, view.status(solo.finish(), t), view.status(solo, t)]
+    texts += [standings.results(solo, t).winner, board_view.status(solo.finish(), t), board_view.status(solo, t)]
     tie = new_match("yacht", ["Ann", "Chris", "Robo"], seed=3)
     for box in tie.open_categories():
         tie = tie.roll(faces=[2] * 5).score(box).roll(faces=[2] * 5).score(box).roll(faces=[2] * 5).score(box)
@@ -398,43 +398,45 @@ def test_a_save_problem_is_worded_by_the_problem_it_carries():
 
 def test_english_output_is_unchanged():
     m = new_match("yahtzee", ["Chris", Seat.computer("Robo"), "Ann"], seed=1)
-    assert view.status(m) == "Chris' turn: roll the dice"
-    assert view.status(m.roll(faces=[1, 1, 1, 1, 1]).score("ones")) == "Robo (computer) is playing"
+    assert board_view.status(m) == "Chris' turn: roll the dice"
+    assert board_view.status(m.roll(faces=[1, 1, 1, 1, 1]).score("ones")) == "Robo (computer) is playing"
     rolled = m.roll(faces=[1, 2, 2, 2, 2]).roll().roll()
-    assert view.status(rolled).startswith("Chris' turn, roll 3 of 3: choose a category")
+    assert board_view.status(rolled).startswith("Chris' turn, roll 3 of 3: choose a category")
     labels = {
-        key: cell.label for (key, player), cell in view.cells(m.roll(faces=[1, 3, 3, 5, 5])).items() if player == 0
+        key: cell.label
+        for (key, player), cell in board_view.cells(m.roll(faces=[1, 3, 3, 5, 5])).items()
+        if player == 0
     }
     assert (
         labels["ones"] == "Ones, 1 point"
         and labels["threes"] == "Threes, 6 points"
         and labels["yahtzee"] == "Yahtzee, 0 points"
     )
-    assert [r.label for r in view.rows(m.ruleset, 2)][6:9] == [
+    assert [r.label for r in board_view.rows(m.ruleset, 2)][6:9] == [
         "Upper subtotal",
         "Upper bonus (35 at 63)",
         "Upper total",
     ]
-    assert [r.label for r in view.rows(m.ruleset, 2)][-5:] == [
+    assert [r.label for r in board_view.rows(m.ruleset, 2)][-5:] == [
         "Lower total",
         "Grand total",
         "Game 1",
         "Game 2",
         "Match total",
     ]
-    assert [r.label for r in view.rows(m.ruleset)][-3] == "Yahtzee bonus"
+    assert [r.label for r in board_view.rows(m.ruleset)][-3] == "Yahtzee bonus"
     yahtzee = m.roll(faces=[6] * 5).score("yahtzee").roll().score("chance").roll().score("chance")
     bonus = yahtzee.roll(faces=[6] * 5)
     assert (
-        view.describe(bonus, bonus.score("sixes"))
+        board_view.describe(bonus, bonus.score("sixes"))
         == "Chris scored 30 in Sixes and a 100-point bonus. Robo (computer) is playing"
     )
-    assert view.roll_label(m.roll().roll()) == "Roll (1 left)"
+    assert board_view.roll_label(m.roll().roll()) == "Roll (1 left)"
     assert words.failure(words.WORDS.cannot_start, KeyError("x"), saved=False) == (
         "The game could not start. The details are in the browser's console."
     )
     assert words.match_summary(m) == "Yahtzee, Chris, Robo and Ann, not started"
-    assert view.cell_refusal(m, "yacht", 0) == "" and view.cell_refusal(m, "chance", 0) == (
+    assert board_view.cell_refusal(m, "yacht", 0) == "" and board_view.cell_refusal(m, "chance", 0) == (
         "Chris cannot score Chance: roll the dice first"
     )
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from game.app import App, Button, Early, Fetched, Key, Pressed, Start, TimerFired, TimerKind, read_event, update
+from game.app.events import Button, Early, Fetched, Key, Pressed, Start, TimerFired, TimerKind, read_event
 from game.app.keys import SAVE_KEY, Wanted
-from game.app.state import Screen
+from game.app.state import App, Screen
+from game.app.update import update
 from game.app.waking import stamp
 from game.core.actions import Roll
 from tests.unit.test_app import NOW, catalogue, fresh, kinds, of, rolled, send, start

@@ -4,7 +4,7 @@ The browser shell (the ``game.shell`` package) turns these values into DOM updat
 engine calls; everything worth testing about the board (labels, scorecard cells, status lines) is
 computed here, in plain Python. Every function that returns words takes ``t`` (a game.core.i18n.Text,
 English by default) and words them through its catalogue. Around the board: game.present.controls
-(the elements by id), game.present.standings (the panel between games), game.present.keys (what a
+(the elements by id), game.present.standings (the panel between games), game.present.keyboard (what a
 key asks for), game.present.words (the shell's sentences and announcements).
 
 >>> from game.core.engine import new_match

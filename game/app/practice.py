@@ -15,13 +15,28 @@ starts afresh over it, and is never written over a copy that could not be kept.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import assert_never
 
 from game.app.effects import Console, ConsoleLevel
 from game.app.events import DrillAnswered
 from game.app.keys import TRAINER_KEY
 from game.app.records import close_stats, person, shown_key
 from game.app.screens import close_rules, rules_shown
-from game.app.state import App, Effect, Out, Over, PlayScreen, Screen, SetupScreen, TrainerScreen, focus, store
+from game.app.state import (
+    App,
+    Effect,
+    LinkChoice,
+    LoadingScreen,
+    Out,
+    Over,
+    PlayScreen,
+    SaveProblem,
+    Screen,
+    SetupScreen,
+    TrainerScreen,
+    focus,
+    store,
+)
 from game.app.storage import keep_copy, kept_key, kept_under
 from game.app.waits import needing, schedule
 from game.coach.coaching import Coach
@@ -81,7 +96,15 @@ def open_trainer(app: App) -> Out:
     app, _ = close_stats(app)
     app, _ = close_rules(app)
     shown = app.screen
-    back = shown.back if isinstance(shown, TrainerScreen) else shown.kind
+    match shown:  # where Back returns: the table, when the trainer was opened from it, else the lobby
+        case TrainerScreen():
+            back = shown.back
+        case PlayScreen():
+            back = Screen.PLAY
+        case LoadingScreen() | SetupScreen() | SaveProblem() | LinkChoice():
+            back = Screen.SETUP
+        case _:
+            assert_never(shown)
     session = app.session
     coach = session.coach if session is not None and session.match.ruleset == ruleset else Coach(ruleset)
     app = replace(app, screen=TrainerScreen(person(app), ruleset, coach, back=back))
