@@ -18,7 +18,6 @@ remembered under SEEN_KEY by a fingerprint (and its total, when finished): it is
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass, replace
 from datetime import date
@@ -205,6 +204,8 @@ def _days(day: str, today: date) -> int:
 
 def _fingerprint(key: str) -> str:
     """A game key's fingerprint: what SEEN_KEY remembers of a shared game (no dice, no name)."""
+    import hashlib  # here, not at the top: it costs start-up time in the browser before any roll
+
     return hashlib.sha256(key.encode()).hexdigest()[:20]
 
 
