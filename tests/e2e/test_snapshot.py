@@ -72,7 +72,7 @@ def test_a_first_visit_and_a_later_launch_start_python_from_the_snapshot(page, p
             ]
         ),
     )
-    source = (ROOT / "game" / "present" / "view.py").read_text().splitlines()
+    source = (ROOT / "game" / "present" / "board_view.py").read_text().splitlines()
     starts = [source[line - 1].split()[:1] for line in found.pop()]
     assert found == [None, [], None], found
     assert len(starts) > 3 and all(start in (["def"], ["@"]) for start in starts), starts
