@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import Enum
-from typing import Any, ClassVar, get_args
+from typing import ClassVar, get_args
 
 
 @dataclass(frozen=True)
@@ -228,7 +228,7 @@ EFFECTS: tuple[type[Effect], ...] = get_args(Effect)
 """Every effect type, in docs/protocol.md's order."""
 
 
-def to_json(effect: Effect) -> list[Any]:
+def to_json(effect: Effect) -> list[object]:
     """The effect as page.js reads it: ``[kind, ...args]``, its fields in order (an enum as its value)."""
     args = (getattr(effect, field.name) for field in fields(effect))
     return [effect.KIND, *(arg.value if isinstance(arg, Enum) else arg for arg in args)]

@@ -12,7 +12,6 @@ right type; the handlers (game.app's dispatch tables) only match on the message'
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.app.ids import (  # the messages carry them: importable from here too
     DELETE_GAME,
@@ -283,7 +282,7 @@ BUTTON_IDS = {button.value: button for button in Button}
 SWITCH_IDS = {switch.value: switch for switch in Switch}
 
 
-def _pairs(value: Any) -> Form:
+def _pairs(value: object) -> Form:
     items = value.items() if isinstance(value, dict) else value if isinstance(value, list) else ()
     return tuple((str(k), "" if v is None else str(v)) for k, v in (tuple(pair) for pair in items if len(pair) == 2))
 

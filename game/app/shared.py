@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 from datetime import date
-from typing import Any
 
 from game.app.keys import SEEN_KEY, SHARED_KEY
 from game.app.state import App, Effect, store
@@ -154,14 +153,14 @@ def keep(app: App, session: Session) -> tuple[App, list[Effect]]:
     return app.holding(SHARED_KEY, value), [*effects, store(SHARED_KEY, value)]
 
 
-def _facts(match: Match) -> dict[str, Any]:
+def _facts(match: Match) -> dict[str, object]:
     """What the bound asks of a kept game, without replaying it: finished (and its total), and its day if daily."""
     day = daily.match_day(match)
     over = match.game_over
     return {"done": over, "total": match.totals(0).grand_total if over else None, "day": day and day[0].isoformat()}
 
 
-def _facts_of(entry: list) -> dict[str, Any]:
+def _facts_of(entry: list) -> dict[str, object]:
     """An entry's facts: as stored, or for an earlier build's pair, from its save (once, when the bound asks)."""
     if len(entry) == 3 and isinstance(entry[2], dict):
         return entry[2]

@@ -27,6 +27,8 @@ from game.core.rules import RuleSet
 from game.present import setup as setups
 from game.present.aim_view import Aim
 from game.present.feel import Cue
+from game.present.standings import Ending
+from game.records.challenge import Comparison
 from game.records.stats import Reference
 
 if TYPE_CHECKING:  # a start waits in the App for its language
@@ -295,6 +297,17 @@ class Status:
 
 
 @dataclass(frozen=True)
+class Ended:
+    """The results' context as facts, worded by the view (game.app.view.ended_words): the match it is of, each
+    person's total in context, and a challenge's end (None: not a challenge) with whether it allowed hints."""
+
+    match: Match
+    ending: Ending
+    comparison: Comparison | None = None
+    hints: bool = False
+
+
+@dataclass(frozen=True)
 class App:
     """Everything the page shows and waits for, as one value."""
 
@@ -344,7 +357,7 @@ class App:
     stats: str | None = None  # the Statistics screen's body (its markup) as last worked out
     # The results' context (its markup) and the challenge's end (None: not a challenge), once worked out for the game
     # on the board (game.app.ticks.draw_ending); None until then.
-    ended: tuple[str, str | None] | None = None
+    ended: Ended | None = None
     filled: int = 0  # how many times the game put choices in the setup form (App.form): the view puts them there
     address: str = ""  # the page's own address (the start's), that links to this game begin with
     challenge: Match | None = None  # the challenger's game of the challenge kept, or None

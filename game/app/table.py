@@ -43,7 +43,7 @@ from game.core.dice import Draw, derived_seed
 from game.core.engine import Match, new_match
 from game.core.inputs import read_json
 from game.core.refusals import GameError
-from game.present import board_view, feel, keyboard, markup, standings
+from game.present import board_view, feel, keyboard, standings
 from game.present import setup as setups
 from game.present.sounds import RECIPES, ROLL_VIBRATION_MS, most_notable, recipe_data
 from game.present.words import cost, reading
@@ -351,17 +351,17 @@ def against(app: App) -> Match | None:
     return app.challenge if session is not None and challenge.applies(app.challenge, session.match) else None
 
 
-def challenge_result(app: App) -> str | None:
-    """The end of a challenge (drawn with the ending, which waited for the advisor's table): who won, both
-    cards side by side, the rounds chosen differently and the optimal player's total on the same dice (left
-    out where the advisor is not exact: its table could not be fetched)."""
+def challenge_result(app: App) -> challenge.Comparison | None:
+    """The end of a challenge as facts (the view words it with the ending, which waited for the advisor's table):
+    both games compared and the optimal player's total on the same dice (None where the advisor is not exact: its
+    table could not be fetched)."""
     theirs, session = against(app), app.played
     match = session.match
     if theirs is None or not match.game_over:
         return None
     advisor = session.coach.advisor
     optimal = challenge.optimal_game(advisor, theirs).totals(0, 0).grand_total if advisor.is_exact() else None
-    return markup.challenge(challenge.compare(match, theirs, optimal), match, t=app.t, hints=app.challenge_hints)
+    return challenge.compare(match, theirs, optimal)
 
 
 def on_visibility(app: App, event: Visibility) -> Out:

@@ -19,7 +19,7 @@ from game.app.keys import FileKind
 from game.app.practice import remember, table_came
 from game.app.records import references_came
 from game.app.start import language_came
-from game.app.state import App, Effect, Out
+from game.app.state import App, Effect, Ended, Out
 from game.app.storage import (
     copy_kept,
     history_kept,
@@ -61,9 +61,7 @@ def draw_ending(app: App) -> Out:
     rival = None if theirs is None or split is None else luck.splits(advisor, theirs)
     challenger = (theirs.seats[0].name, rival[0]) if theirs is not None and rival else None  # both splits side by side
     ending = standings.ending(match, history, optimal, split, challenger)
-    shown = standings.results(match, t=app.t, ending=ending)
-    assert shown is not None  # the results found above, now with their context
-    return replace(app, ended=(markup.lines(shown.context) if shown.context else "", challenge_result(app))), []
+    return replace(app, ended=Ended(match, ending, challenge_result(app), app.challenge_hints)), []
 
 
 def record_finished(app: App, event: TimerFired) -> Out:

@@ -19,6 +19,7 @@ from game.app.state import (
     QUICK_BUTTONS,
     App,
     Effect,
+    Ended,
     LinkChoice,
     LoadingScreen,
     Notice,
@@ -35,7 +36,7 @@ from game.app.state import (
 from game.app.storage import kept_copies, kept_under
 from game.app.table import against
 from game.core.i18n import ENGLISH, Text
-from game.present import board_view, feel, forms, paint, rules_text, stats_view, trainer_view
+from game.present import board_view, feel, forms, markup, paint, rules_text, standings, stats_view, trainer_view
 from game.present import setup as setups
 from game.present.words import KEPT_COPIES, SAVE_KEPT, WORDS, announcement, failure
 from game.records import challenge
@@ -136,7 +137,9 @@ def view(app: App) -> Page:
     last = app.played.match.dice if app.entering else ()  # the roll the marks were on
     dice = {paint.die_at(index) for index in range(len(last))}
     hinted = tuple(mark for mark in app.hinted if mark[0] not in dice)
-    page = replace(page, hint=app.hint, hinted=hinted, rules=rules, ended=app.ended, share=app.sharing)
+    page = replace(
+        page, hint=app.hint, hinted=hinted, rules=rules, ended=ended_words(app.ended, app.t), share=app.sharing
+    )
     page = replace(page, spoken=app.spoken, trainer=trainer_body(app))
     if not loading:
         page = lobby(app, page)
@@ -160,6 +163,18 @@ def view(app: App) -> Page:
         app.entering,
     )
     return replace(page, table=table, report=report_op(app))
+
+
+def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None] | None:
+    """The results' context (its markup: "" when it has none) and a challenge's end (None: not a challenge), once
+    worked out for the game on the board."""
+    if ended is None:
+        return None
+    shown = standings.results(ended.match, t=t, ending=ended.ending)
+    assert shown is not None  # worked out once the game was over
+    context = markup.lines(shown.context) if shown.context else ""
+    comparison = ended.comparison
+    return context, None if comparison is None else markup.challenge(comparison, ended.match, t=t, hints=ended.hints)
 
 
 def status_words(status: Status, t: Text) -> str:
