@@ -39,7 +39,6 @@ def test_a_practice_match_on_the_daily_games_seed_meets_other_dice(page, base_ur
     for _ in range(3):
         ui.roll(page)
         assert ui.dice(page) != the_days  # no roll of the practice shows the day's first roll
-        page.keyboard.press("u")  # nothing to undo after a roll: the next Roll rolls on
 
 
 def challenge(index: int) -> str:

@@ -200,3 +200,16 @@ def test_ann_may_still_undo_her_box_before_she_passes_the_phone():
     rolled = app.session.match
     app, _ = send(app, BoxChosen("choice"), Pressed(Button.UNDO))
     assert app.session.match == rolled
+
+
+def test_a_typed_practice_on_the_days_seed_is_never_the_days_result_even_through_a_backup():
+    from game.records.history import History
+    from game.records.record import record_game
+
+    day = daily.seed("yacht", date(2026, 11, 24))
+    for draw, counts in ((Draw.TYPED, False), (Draw.SEAT, True)):  # the same finish, typed or the day's own
+        match = finish(new_match("yacht", ["Ann"], seed=day, draw=draw))
+        record = record_game(match, 0, "2026-11-24T10:00:00Z", [0], [None], began="2026-11-24T09:00:00Z")
+        again = History.from_json(History().add(record).to_json()).games[0]  # kept and read back (a backup too)
+        assert again.typed_seed is (draw is Draw.TYPED)
+        assert (daily.day_of(again) is not None) is counts
