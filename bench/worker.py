@@ -5,7 +5,8 @@
 Serves dist/ twice with tools/serve.py's handler: as a plain host (no COOP and COEP, as GitHub Pages)
 and as an isolating host (tools/serve.py's default). Python runs in a worker on both; the page
 only sends events and carries out the effects that come back. Each run opens a new browser context
-(empty cache, service worker blocked, as a first visit), waits for ``data-ready`` and at once
+(empty cache, service worker blocked, as a first visit; ``--service-worker`` lets the first rolls' visits
+install it, as a true first visit does), waits for ``data-ready`` and at once
 presses Roll, as a player's first tap (the visit's first roll: the warm-up after a snapshot start
 shares the worker with it); then, once the warm-up is over, plays turns pressed as taps are
 (``pointerdown``, then the click), timing each Roll and each Score from the click to the change it
@@ -90,9 +91,10 @@ def _ready(page) -> None:
     page.wait_for_selector("html[data-ready='true']", state="attached", timeout=120_000)
 
 
-def first_roll(browser, base: str, path: str, queries: dict[str, str]) -> float:
-    """One start path's first roll: the tap on Roll as soon as the table is there, to the dice drawn (ms)."""
-    context = browser.new_context(service_workers="block")
+def first_roll(browser, base: str, path: str, queries: dict[str, str], service_workers: str = "block") -> float:
+    """One start path's first roll: the tap on Roll as soon as the table is there, to the dice drawn (ms).
+    ``service_workers="allow"``: a true first visit, the service worker free to register and install as it would."""
+    context = browser.new_context(service_workers=service_workers)
     page = context.new_page()
     page.add_init_script("localStorage.setItem('yacht-dice/setup', JSON.stringify({name1: 'Ann'}))")
     if path == "lobby":
@@ -156,6 +158,11 @@ def main(argv=None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
     parser.add_argument("--first-only", action="store_true", help="time only each start path's first roll")
+    parser.add_argument(
+        "--service-worker",
+        action="store_true",
+        help="let the first rolls' visits register and install the service worker (a true first visit)",
+    )
     args = parser.parse_args(argv)
     if not args.no_build:
         build(ROOT / "dist")
@@ -174,7 +181,8 @@ def main(argv=None) -> int:
                 for isolate, server in servers.items():
                     base = f"http://127.0.0.1:{server.server_address[1]}"
                     for path in PATHS:
-                        firsts.setdefault((isolate, path), []).append(first_roll(browser, base, path, queries))
+                        sw = "allow" if args.service_worker else "block"
+                        firsts.setdefault((isolate, path), []).append(first_roll(browser, base, path, queries, sw))
                     if args.first_only:
                         continue
                     found = one_run(browser, f"http://127.0.0.1:{server.server_address[1]}")
@@ -189,7 +197,8 @@ def main(argv=None) -> int:
         for server in servers.values():
             server.shutdown()
     print(
-        f"Chromium {browser_finder.ensure()}, {args.runs} runs per host and path; first roll (tap at ready → dice), ms\n"
+        f"Chromium {browser_finder.ensure()}, {args.runs} runs per host and path, service worker "
+        f"{'allowed' if args.service_worker else 'blocked'}; first roll (tap at ready → dice), ms\n"
     )
     print("| start path | plain host, median | worst | isolating host, median | worst |\n|---|---|---|---|---|")
     for path in PATHS:

@@ -30,9 +30,22 @@
     hadController = true;
   });
 
-  // A first visit registers the worker once the game is ready (or has failed): its install
-  // downloads every file again unless the page's own downloads have finished, which on a slow
-  // line doubles the megabytes and delays the game. Later visits register at once (update check).
+  // A first visit registers the worker once the game is ready (or has failed) and its first turn is
+  // over: its install revalidates every file, and while it runs it competes with the game for the
+  // line and the processor, which made a first visit's first roll take 40–230 ms instead of under
+  // 50 (issue 54). So it waits for the first box written on the card, for the page being left, or
+  // for a quiet moment well after the start (a visitor who reads the lobby and never plays); then
+  // it asks for an idle moment. Later visits register at once (update check): a page that has
+  // written a box here before (FLAG, set at that moment, so a reload at once still counts) or that
+  // the worker already controls.
+  var QUIET_MS = 20000;
+  var FLAG = "yacht-dice/offline";
+  function flagged() {
+    try { return window.localStorage.getItem(FLAG) === "1"; } catch (error) { return false; }
+  }
+  function flag() {
+    try { window.localStorage.setItem(FLAG, "1"); } catch (error) { /* storage refused: wait again next time */ }
+  }
   function whenStarted(then) {
     var html = document.documentElement;
     var settled = function () { return html.dataset.ready === "true" || html.dataset.ready === "failed"; };
@@ -45,7 +58,38 @@
     observer.observe(html, { attributes: true, attributeFilter: ["data-ready"] });
   }
 
-  window.addEventListener("load", function () { whenStarted(register); });
+  function afterFirstTurn(then) {
+    if (navigator.serviceWorker.controller || flagged() || document.documentElement.dataset.ready === "failed") return then();
+    var done = false;
+    var lastInput = Date.now();
+    var finish = function () {
+      if (done) return;
+      done = true;
+      document.removeEventListener("click", onClick, true);
+      document.removeEventListener("visibilitychange", onHidden);
+      var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 200); };
+      idle(then, { timeout: 3000 });
+    };
+    var onClick = function (event) {
+      lastInput = Date.now();
+      // A box chosen on the card ends the first turn (a tap, or Enter on the box: both click).
+      if (!(event.target && event.target.closest && event.target.closest("#scorecard button"))) return;
+      flag();
+      setTimeout(finish, 1000);
+    };
+    var onHidden = function () { if (document.visibilityState === "hidden") finish(); };
+    var quiet = function () {
+      if (done) return;
+      if (Date.now() - lastInput >= QUIET_MS / 4) return finish();
+      setTimeout(quiet, QUIET_MS / 4);
+    };
+    document.addEventListener("click", onClick, true);
+    document.addEventListener("keydown", function () { lastInput = Date.now(); }, true);
+    document.addEventListener("visibilitychange", onHidden);
+    setTimeout(quiet, QUIET_MS);
+  }
+
+  window.addEventListener("load", function () { whenStarted(function () { afterFirstTurn(register); }); });
 
   function register() {
     navigator.serviceWorker.register("./sw.js").then(function (registration) {

@@ -189,6 +189,11 @@ def copy_sources(target):
     return target
 
 
+PLAYED_HERE = "localStorage.setItem('yacht-dice/offline', '1')"
+"""An init script: this browser has written a box here before, so the service worker registers as soon as the game
+is ready (static/js/offline.js; a true first visit waits until its first turn is over)."""
+
+
 def open_game(page, base_url: str, query: str = "", timeout: float = 60_000):
     """Open the game and wait until Python has bound the page (never a fixed sleep)."""
     page.goto(f"{base_url}/{query}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from tests.e2e.conftest import open_game
+from tests.e2e.conftest import PLAYED_HERE, open_game
 
 READY = "html[data-ready='true']"
 REPORTS = """(() => {
@@ -135,6 +135,7 @@ def test_the_progress_shows_on_a_slow_line_and_goes_when_ready(browser, base_url
         "  window.__ready = performance.now();"
         "}).observe(document, { subtree: true, attributes: true, attributeFilter: ['hidden', 'data-ready'] });"
     )
+    page.add_init_script(PLAYED_HERE)
     open_game(page, base_url)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
     page.reload()

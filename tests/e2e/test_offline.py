@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.e2e import ui
-from tests.e2e.conftest import DIST, build_copy, copy_sources, open_game
+from tests.e2e.conftest import DIST, PLAYED_HERE, build_copy, copy_sources, open_game
 from tools.build import build
 from tools.serve import serve_in_background
 
@@ -69,6 +69,9 @@ def test_an_installable_game_that_precaches_every_request_and_plays_offline_afte
     the page's CSP refuses an inline script; once the service worker controls the page, a match starts and plays
     offline."""
     ui.start(page, base_url, "rules=yacht&players=Ann&seed=12")
+    ui.roll(page)
+    # A first visit's service worker waits for the first box (its install would compete with the first roll).
+    assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => r === undefined)")
     ui.play_out(page)
     cached = {f"{base_url}/{url.removeprefix('./')}" for url in precache_list(page)}
     cached.add(f"{base_url}/")
@@ -101,9 +104,9 @@ def test_an_update_is_offered_and_applied_and_a_reload_for_one_that_does_not_tak
     by the same Reload: one cache left, its own. The match in progress survives both, mid-turn."""
     source, site, url = served
     ui.start(page, url, "rules=yatzy&players=Ann,Bob&seed=77")
-    wait_for_control(page)
     ui.roll(page)
     ui.choose(page, "Chance")
+    wait_for_control(page)
     ui.roll(page)
     ui.die(page, 4).click()
     match_before = (ui.dice(page), ui.held(page), ui.cell(page, "chance", 0))
@@ -151,6 +154,7 @@ def test_site_works_under_a_sub_path(page, page_log, tmp_path):
     server = serve_in_background(tmp_path, 0)
     try:
         base = f"http://127.0.0.1:{server.server_address[1]}/yacht"
+        page.add_init_script(PLAYED_HERE)
         open_game(page, base)
         wait_for_control(page)
         assert page_log.errors == []

@@ -6,8 +6,8 @@ import gzip
 import re
 import time
 
-from tests.e2e.conftest import DIST, PageLog, open_game
-from tests.e2e.ui import roll, run_python, start_afresh
+from tests.e2e.conftest import DIST, PLAYED_HERE, PageLog, open_game
+from tests.e2e.ui import choose, roll, run_python, start_afresh
 from tools.serve import ROOT
 
 SNAPSHOT_URL = "**/static/python/snapshot-*.bin"
@@ -38,6 +38,7 @@ def test_a_first_visit_and_a_later_launch_start_python_from_the_snapshot(page, p
     page.on(
         "response", lambda r: encodings.append(r.headers.get("content-encoding")) if "/snapshot-" in r.url else None
     )
+    page.add_init_script(PLAYED_HERE)
     open_game(page, plain_base_url)
     assert page.locator("html").get_attribute("data-python") == "snapshot"
     assert encodings == ["br"], encodings
@@ -222,13 +223,15 @@ def test_on_a_slow_line_the_first_visit_skips_the_snapshot_and_the_next_one_uses
     open_game(page, plain_base_url, "?rules=yacht&players=Ann&seed=3")
     assert page.locator("html").get_attribute("data-python") == "started"
     ready = page.evaluate("performance.timeOrigin + performance.getEntriesByName('yacht:ready')[0].startTime")
+    roll(page)
+    choose(page, "Choice")  # the first turn over, the service worker registers (static/js/offline.js)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
-    # Downloaded once, by the worker's install, after the game was ready: not for this visit.
+    # Downloaded once, by the worker's install, after the first turn: not for this visit.
     assert len(answered) == 1 and answered[0] > ready, (answered, ready)
     page.close()
     again = context.new_page()
     slow_rated_line(context, again)
-    open_game(again, plain_base_url, "?rules=yacht&players=Ann&seed=3")
+    open_game(again, plain_base_url)  # the match under way comes back
     assert again.locator("html").get_attribute("data-python") == "snapshot"
     roll(again)
     assert again.locator("#dice button").count() == 5
