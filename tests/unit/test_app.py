@@ -64,12 +64,12 @@ from game.app.events import (
 )
 from game.app.keys import (
     CHALLENGE_KEY,
-    PACE_KEY,
     HINTED_KEY,
     HINTS_KEY,
     HISTORY_KEY,
     KEPT_PREFIX,
     LANGUAGE_KEY,
+    PACE_KEY,
     PHONE_KEY,
     REFERENCES,
     SAVE_KEY,
