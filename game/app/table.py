@@ -370,7 +370,12 @@ def on_key(app: App, event: Key) -> Out:
     if passing is not None and command != keyboard.UNDO:
         if command is None:
             return app, []
-        # The phone is being passed: the dice wait for the next person's Start.
+        # The phone is being passed (or the match sent): the dice wait for the next person's Start; the key says so.
+        if app.played.remote:
+            # Translators: the send screen of a match by link: {name} is the person whose turn it is now.
+            return app.say(
+                app.t._("Send the match to {name} by link: their phone plays the next turn.", name=passing)
+            ), []
         # Translators: the pass-the-phone screen: {name} is the person whose turn it is now.
         return app.say(app.t._("Pass the phone to {name}, then tap Start.", name=passing)), []
     if command is None:

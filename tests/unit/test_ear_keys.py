@@ -189,3 +189,15 @@ def test_the_hand_over_says_its_words_where_they_are_shown():
     assert hidden == [True] and written(effects, "status") in ([], [""])  # the hidden tray's line says nothing
     assert written(effects, "spoken")[-1].startswith("Ann scored")  # the ear's region, outside the tray, says it
     assert ("pass-start",) in of(effects, "focus")
+
+
+def test_by_link_the_send_screen_says_the_box_where_it_is_shown_and_takes_the_focus():
+    match = new_match("yacht", ["Ann", "Bob"], seed=1).roll()
+    app, _ = start(match=Session(match, remote=True))
+    app, effects = send(app, Key("s", at="roll-button"))
+    app, effects = send(app, click("choice"))  # Ann's box: the turn goes to Bob's phone
+    assert [changes["hidden"] for changes in ops(effects, "tray") if "hidden" in changes] == [True]
+    assert written(effects, "status") in ([], [""]) and written(effects, "spoken")[-1].startswith("Ann scored")
+    assert ("send-link",) in of(effects, "focus")
+    after, effects = send(app, Key("r"))  # a key on the send screen says what to do, and rolls nothing
+    assert after.session == app.session and notice(effects).startswith("Send the match to Bob by link")
