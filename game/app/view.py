@@ -168,7 +168,10 @@ def view(app: App) -> Page:
         theirs,
         app.entering,
     )
-    spoken = app.spoken if tray or app.spoken.words or not said else Notice(said, -len(app.session.match.actions) - 1)
+    spoken = app.spoken
+    if not tray and said and said not in spoken.words:  # with a computer's last turn, or the board read, if said
+        words = f"{spoken.words} {said}" if spoken.words else said
+        spoken = replace(spoken, words=words) if spoken.words else Notice(said, -len(app.session.match.actions) - 1)
     return replace(page, table=table, report=report_op(app), quiet=quiet(app.status), spoken=spoken)
 
 

@@ -112,6 +112,7 @@ def test_a_whole_yahtzee_game_by_ear_in_a_few_keys_a_turn(page, base_url):
 
 def test_against_the_computer_a_mistaken_box_is_undone_and_its_turn_is_heard_once(page, base_url):
     page.add_init_script(f"({RECORD})()")
+    page.add_init_script("localStorage.setItem('yacht-dice/pace', 'instant')")  # the computer's own waits: none
     open_game(page, base_url, "?rules=yahtzee&players=Ann&cpu=2:easy&seed=3")
     ear = Ear(page)
     page.focus("#roll-button")

@@ -201,3 +201,16 @@ def test_by_link_the_send_screen_says_the_box_where_it_is_shown_and_takes_the_fo
     assert ("send-link",) in of(effects, "focus")
     after, effects = send(app, Key("r"))  # a key on the send screen says what to do, and rolls nothing
     assert after.session == app.session and notice(effects).startswith("Send the match to Bob by link")
+
+
+def test_a_match_that_a_computer_ends_is_said_with_its_turn_where_it_is_shown():
+    match = new_match("yacht", ["Ann", Seat.computer("Robin", "easy")], seed=1)
+    for box in match.ruleset.categories[:-1]:
+        match = match.roll().score(box.id).roll().score(box.id)
+    app, _ = start(match=Session(match.roll()))
+    app, effects = send(app, click(match.ruleset.categories[-1].id))
+    heard = []
+    while not app.session.match.game_over:
+        app, effects = send(app, read_timer(tick_token(effects, "computer")))
+        heard += written(effects, "spoken")
+    assert heard[-1].startswith("Robin rolled ") and "The match is over." in heard[-1]
