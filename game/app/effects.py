@@ -98,11 +98,12 @@ class OfferFocus:
 
 @dataclass(frozen=True)
 class MoveFocus:
-    """Move the focus ``step`` places along the elements ``selector`` finds."""
+    """Move the focus ``step`` places along the elements ``selector`` finds (from none focused: the first, or the last
+    going back), or to the "first" or "last" of them."""
 
     KIND: ClassVar[str] = "moveFocus"
     selector: str
-    step: int
+    step: int | str
 
 
 @dataclass(frozen=True)

@@ -121,6 +121,13 @@ class LanguagePicked(Input):
 
 
 @dataclass(frozen=True)
+class PacePicked(Input):
+    """Sound and look's Pace picked (a value of game.coach.pacing.Pace; any other: the default)."""
+
+    pace: str
+
+
+@dataclass(frozen=True)
 class StatsFiltered(Input):
     """A Statistics filter changed: a rule set (the person's filter cleared) or, ``rules`` None, a person."""
 
@@ -150,13 +157,16 @@ class File:
 
 @dataclass(frozen=True)
 class Key:
-    """A key pressed on the page (``typing``: in a field; ``choice``: on a box of the scorecard)."""
+    """A key pressed on the page (``typing``: in a field; ``choice``: on a box of the scorecard, ``box`` its
+    category)."""
 
     key: str
     ctrl: bool = False
     alt: bool = False
     typing: bool = False
     choice: bool = False
+    box: str = ""
+    at: str = ""  # the focused element's id ("": none has one)
 
 
 @dataclass(frozen=True)
@@ -251,6 +261,7 @@ PersonMessage = (
     | DrillAnswered
     | Toggled
     | LanguagePicked
+    | PacePicked
     | StatsFiltered
     | FormChanged
     | Submit
@@ -332,6 +343,8 @@ def read_change(id: str, value: str = "", checked: bool = False, form: Form = ()
     match id:
         case "language":
             return LanguagePicked(value, form=form)
+        case "pace":
+            return PacePicked(value, form=form)
         case "stats-rules":
             return StatsFiltered(value, form=form)
         case "stats-player":
@@ -397,7 +410,9 @@ def _read(kind: object, message: dict, form: Form, data: bytes | None, python: s
         case "file":
             return File(int(message["size"]), str(message["text"]))
         case "key":
-            return Key(str(message["key"]), *(bool(message.get(n)) for n in ("ctrl", "alt", "typing", "choice")))
+            ctrl, alt, typing, choice = (bool(message.get(n)) for n in ("ctrl", "alt", "typing", "choice"))
+            box, at = (str(message.get(n) or "") for n in ("box", "at"))
+            return Key(str(message["key"]), ctrl, alt, typing, choice, box, at)
         case "tick":
             return read_timer(str(message["token"]))
         case "storage":
@@ -426,11 +441,11 @@ def read_event(text: str, data: bytes | None = None, python: str = "") -> tuple[
     """The message a page's JSON (docs/protocol.md) is, and its time; None (and "") for anything else.
 
     >>> read_event('{"type": "key", "key": "r", "now": "2026-11-24T10:00:00Z"}')
-    (Key(key='r', ctrl=False, alt=False, typing=False, choice=False), '2026-11-24T10:00:00Z')
+    (Key(key='r', ctrl=False, alt=False, typing=False, choice=False, box='', at=''), '2026-11-24T10:00:00Z')
     >>> read_event('{"type": "nope"}'), read_event('{"type": "click", "id": "nope"}')
     ((None, ''), (None, ''))
     >>> read_event('{"type": "key", "key": "r", "board": ""}')[0]
-    Early(event=Key(key='r', ctrl=False, alt=False, typing=False, choice=False), board='')
+    Early(event=Key(key='r', ctrl=False, alt=False, typing=False, choice=False, box='', at=''), board='')
     """
     try:
         message = read_json(text, "page's message", limit=MAX_MESSAGE_BYTES)

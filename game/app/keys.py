@@ -27,6 +27,7 @@ __all__ = [
     "PHONE_KEY",
     "HINTED_KEY",
     "TRAINER_KEY",
+    "PACE_KEY",
     "STORED_KEYS",
     "FileKind",
     "Wanted",
@@ -47,6 +48,7 @@ SEEN_KEY = "yacht-dice/shared-seen"  # fingerprints of shared games begun here a
 PHONE_KEY = "yacht-dice/phone"  # this phone's id (game.core.marks), drawn once by the page
 HINTED_KEY = "yacht-dice/hints-by-name"  # the people who left their hints on (a JSON list of names)
 TRAINER_KEY = "yacht-dice/trainer"  # the trainer's schedule, progress and own mistakes (game.records.trainer)
+PACE_KEY = "yacht-dice/pace"  # how fast a computer plays (game.coach.pacing.Pace; Sound and look's Pace)
 STORED_KEYS = (
     SAVE_KEY,
     SETUP_KEY,
@@ -60,6 +62,7 @@ STORED_KEYS = (
     PHONE_KEY,
     HINTED_KEY,
     TRAINER_KEY,
+    PACE_KEY,
 )
 """The localStorage keys the page reads at start (docs/protocol.md)."""
 

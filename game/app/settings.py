@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.app.effects import Language
-from game.app.keys import Wanted
+from game.app.keys import PACE_KEY, Wanted
 from game.app.records import open_stats
 from game.app.state import App, Effect, Out, Over, PlayScreen, fetch, store
 from game.app.table import board, show_report
+from game.coach.pacing import Pace
 from game.core.i18n import DEFAULT, ENGLISH, LANGUAGES, N_, Text, negotiate
 from game.present.boot import LANGUAGE_KEY
 
@@ -73,3 +74,15 @@ def use_language(app: App, t: Text, remember: bool) -> Out:
         app, more = open_stats(app)
         effects += more
     return app, effects
+
+
+def pick_pace(app: App, value: str) -> Out:
+    """Sound and look's Pace: kept (static/js/settings.js stores it too, for the next visit's start), and taken from
+    the computer's next move on (a value the game lacks: the default).
+
+    >>> app, effects = pick_pace(App(), "instant")
+    >>> app.pace, effects
+    (<Pace.INSTANT: 'instant'>, [Store(key='yacht-dice/pace', value='instant')])
+    """
+    pace = Pace.read(value).value
+    return app.holding(PACE_KEY, pace), [store(PACE_KEY, pace)]

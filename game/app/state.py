@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, ClassVar, TypedDict, Unpack
 
 from game.app.effects import Apply, Confirm, Effect, Fetch, Focus, Store, Timer
 from game.app.ids import Question, TimerKind, Token, wire
-from game.app.keys import HISTORY_KEY, SAVE_KEY, Wanted
+from game.app.keys import HISTORY_KEY, PACE_KEY, SAVE_KEY, Wanted
 from game.coach.coaching import Coach
 from game.coach.drills import Solution
+from game.coach.pacing import Pace
 from game.coach.session import Session, Step
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
@@ -282,6 +283,21 @@ class Notice:
     words: str = ""
     said: int = 0
     tip: bool = False  # a passing note of the coach's (what a move cost), not a refusal or a problem
+    again: bool = False  # the words said before, said again: written with a mark so the region changes (issue 58)
+
+    def then(self, words: str, tip: bool = False) -> Notice:
+        """The next saying: ``words``, marked when they repeat the last ones unmarked (and unmarked after a mark).
+
+        >>> Notice("Hi", 1).then("Hi").again, Notice("Hi", 1).then("Hi").then("Hi").again, Notice().then("Hi").again
+        (True, False, False)
+        """
+        return Notice(words, self.said + 1, tip, words == self.words and bool(words) and not self.again)
+
+    @property
+    def written(self) -> str:
+        """The words as the live region is given them: a repeat ends with a no-break space, so a screen reader, which
+        reads a region whose text changed, says them again."""
+        return self.words + ("\u00a0" if self.again else "")
 
 
 @dataclass(frozen=True)
@@ -325,6 +341,8 @@ class App:
     handing: str | None = None  # who the pass screen last showed
     serial: int = 0  # for the tokens of timers (App.token): each tick's is new, kept where its work waits
     fast: bool = False  # skip the computer's pauses until a person's turn
+    keyboard: bool = False  # a key has played at the table: a computer waits for the ear after a person's box
+    boxing: bool = False  # S was the last key: the next letter or number names a box (game.present.ear.named_box)
     chances: bool = False
     hidden: bool = False
     reduced: bool = False
@@ -379,6 +397,15 @@ class App:
         return replace(self, stored=tuple((held | ({} if value is None else {key: value})).items()))
 
     @property
+    def pace(self) -> Pace:
+        """How fast a computer plays, as Sound and look keeps it (game.coach.pacing).
+
+        >>> App().pace, App().holding(PACE_KEY, "relaxed").pace
+        (<Pace.BRISK: 'brisk'>, <Pace.RELAXED: 'relaxed'>)
+        """
+        return Pace.read(self.value(PACE_KEY))
+
+    @property
     def played(self) -> Session:
         """The session on the board, where the caller's screen or check guarantees one (a bug otherwise).
 
@@ -407,7 +434,7 @@ class App:
 
     def say(self, words: str, tip: bool = False) -> App:
         """The notice says ``words`` (hidden when empty), drawn by the view; a ``tip`` is the coach's passing note."""
-        return replace(self, notice=Notice(words, self.notice.said + 1, tip))
+        return replace(self, notice=self.notice.then(words, tip))
 
     def wait(self, **changes: Unpack[Waits]) -> App:
         return replace(self, waiting=replace(self.waiting, **changes))

@@ -27,15 +27,18 @@ from game.app.state import (
     LoadingScreen,
     Notice,
     Out,
+    Over,
     PlayScreen,
     SetupScreen,
     Status,
+    TrainerScreen,
     focus,
     store,
     tick,
 )
 from game.app.storage import change_history, offer_newer, stored_session
 from game.app.waits import advance, schedule
+from game.coach.pacing import Pace
 from game.coach.session import Next, Session, Step
 from game.core.actions import Action, Finish, NextGame, Roll, Score
 from game.core.cards import SeatKind
@@ -43,7 +46,7 @@ from game.core.dice import Draw, derived_seed
 from game.core.engine import Match, new_match
 from game.core.inputs import read_json
 from game.core.refusals import GameError
-from game.present import board_view, feel, keyboard, standings
+from game.present import board_view, ear, feel, keyboard, paint, standings
 from game.present import setup as setups
 from game.present.sounds import RECIPES, ROLL_VIBRATION_MS, most_notable, recipe_data
 from game.present.words import cost, reading
@@ -172,7 +175,11 @@ def commit(app: App, step: Step, person: bool = True) -> Out:
     app, effects = save(replace(app, session=step.session, spoken=Notice(), entering=()).say(note, tip=bool(note)))
     found = feel.cues(before, after)
     cheer = feel.cheer(after, found, t=app.t)
-    app, drawing = board(app, step, found, feel.thrown(before, after), since=before)
+    # At the Instant pace a computer's dice are not thrown: its whole turn is drawn at once.
+    thrown = feel.thrown(before, after) if person or app.pace is not Pace.INSTANT else frozenset()
+    app, drawing = board(app, step, found, thrown, since=before)
+    if not person and after.actions and isinstance(after.actions[-1], Score):  # a computer's turn, said once
+        app = replace(app, spoken=app.spoken.then(ear.computer_turn(after, app.t)))
     finale = feel.finale(before, after)  # the match's end: the winner scene, and its fanfare over the step's cue
     effects += drawing + sound((*found, feel.FINALE) if finale else found, person)
     if cheer:
@@ -233,6 +240,22 @@ def hand_over(app: App) -> Out:
     app, saving = save(app)
     app, effects = board(app, since=app.played.match)
     return app, saving + effects + [focus("roll-button")]
+
+
+def landing(app: App) -> list[Effect]:
+    """Where the focus lands when a screen over the page closes (issue 58: always somewhere named): Roll at the table,
+    the pass screen's Start, the results' heading once the game is over; else the main screen's heading."""
+    if isinstance(app.screen, SetupScreen):
+        return [focus("setup-title")]
+    if isinstance(app.screen, TrainerScreen):
+        return [focus("trainer-title")]
+    if not playing(app):
+        return []
+    if app.handing is not None:
+        return [focus("send-link" if app.played.remote else "pass-start")]
+    if board_view.current_seat(app.played.match) is None:
+        return [focus("results-title")]
+    return [focus("roll-button")]
 
 
 def undo(app: App) -> Out:
@@ -304,10 +327,11 @@ def skip(app: App) -> Out:
     if app.session is None or app.session.next is not Next.COMPUTER:
         return app, []
     app = replace(app, fast=True)
+    landed = landing(app)  # the Skip button goes once the computer is done: the focus waits on Roll
     if isinstance(app.waiting.computer, Token):  # its tick is set: a new one, now
         app, token = app.token(TimerKind.COMPUTER)
-        return app.wait(computer=token), [tick(token, 0)]
-    return app, []
+        return app.wait(computer=token), [tick(token, 0), *landed]
+    return app, landed
 
 
 def dismiss_cheer(app: App) -> Out:
@@ -323,26 +347,77 @@ def show_report(app: App) -> Out:
 
 
 def on_key(app: App, event: Key) -> Out:
-    """Keyboard play: R rolls, 1–9 (0 for the tenth) hold dice, U or Ctrl+Z undoes, arrows move through
-    choices, Escape dismisses a celebration, B reads the board aloud."""
-    if event.alt or event.typing or not playing(app):
+    """Keyboard play: R rolls, 1–9 (0 for the tenth) hold dice, U or Ctrl+Z undoes, S goes to the boxes (then a face's
+    number or a box's first letter names one), arrows, Home and End move through the boxes offered, Escape dismisses
+    a celebration, B reads the board aloud, A says the last words again. A key that cannot act says why (issue 58)."""
+    if event.alt or event.typing:
         return app, []
-    command = keyboard.key_command(app.played.match, event.key, event.ctrl)
+    if not playing(app):
+        known = event.key.casefold() in keyboard.TABLE_KEYS and not event.ctrl
+        lobby = isinstance(app.screen, SetupScreen) and app.over is Over.NOTHING
+        return (app.say(ear.refusal(event.key, None, app.t)), []) if known and lobby else (app, [])
+    match = app.played.match
+    boxing, app = app.boxing, replace(app, boxing=False)  # S names the boxes for the keys right after it
+    if boxing and event.choice and not event.ctrl and len(event.key) == 1 and event.key.isalnum():
+        return name_box(replace(app, boxing=True), event)
+    command = keyboard.key_command(match, event.key, event.ctrl)
     if command == keyboard.DISMISS:
         return dismiss_cheer(app)
-    if command == keyboard.BOARD:  # said again on each press, the same words too
-        return replace(app, spoken=Notice(reading(app.played.match, app.t), app.spoken.said + 1)), []
-    if handing(app) is not None and command != keyboard.UNDO:
-        return app, []  # the phone is being passed: the dice wait for the next person's Start
-    if command is None or (command in (keyboard.NEXT_CHOICE, keyboard.PREVIOUS_CHOICE) and not event.choice):
-        return app, []
+    if command == keyboard.BOARD:  # said again on each press, the same words too; with the upper bonus's progress
+        words = " ".join(filter(None, (reading(match, app.t), ear.bonus_progress(match, app.t))))
+        return replace(app, spoken=app.spoken.then(words)), []
+    passing = handing(app)
+    if passing is not None and command != keyboard.UNDO:
+        if command is None:
+            return app, []
+        # The phone is being passed (or the match sent): the dice wait for the next person's Start; the key says so.
+        if app.played.remote:
+            # Translators: the send screen of a match by link: {name} is the person whose turn it is now.
+            return app.say(
+                app.t._("Send the match to {name} by link: their phone plays the next turn.", name=passing)
+            ), []
+        # Translators: the pass-the-phone screen: {name} is the person whose turn it is now.
+        return app.say(app.t._("Pass the phone to {name}, then tap Start.", name=passing)), []
+    if command is None:
+        digit = len(event.key) == 1 and event.key.isascii() and event.key.isdigit() and not event.ctrl
+        return (app.say(ear.refusal(event.key, match, app.t)), []) if digit else (app, [])
     if command == keyboard.UNDO:
         return undo(app)
-    if command in (keyboard.NEXT_CHOICE, keyboard.PREVIOUS_CHOICE):
-        return app, [MoveFocus("#scorecard button.choice", 1 if command == keyboard.NEXT_CHOICE else -1)]
+    if command in keyboard.BOX_MOVES and (event.choice or command == keyboard.TO_BOXES or event.at == ROLL):
+        return to_boxes(app, str(command), event)
     if isinstance(command, str):
         return app, []  # every command in words is taken above
     return act(app, command)
+
+
+ROLL = "roll-button"  # the arrows, Home and End on Roll go to the boxes (elsewhere off a box the page scrolls)
+CHOICES = "#scorecard button.choice"
+"""The boxes offered now (game.present.markup.cell's buttons), in the card's order."""
+
+
+def to_boxes(app: App, command: str, event: Key) -> Out:
+    """S, an arrow, Home or End: the focus to the boxes offered (from Roll: the first, or the last for Up and End),
+    or along them on a box; S then names them (the keys right after it). None offered: why."""
+    session = app.played
+    if session.next is Next.COMPUTER:
+        return commit(app, session.act(Roll()))  # the computer's turn: its refusal says whose
+    if not session.match.options():
+        return app.say(ear.refusal(event.key, session.match, app.t)), []
+    if command == keyboard.TO_BOXES:
+        return replace(app, boxing=True), [MoveFocus(CHOICES, "first")]
+    if event.choice and command in (keyboard.NEXT_CHOICE, keyboard.PREVIOUS_CHOICE):
+        return app, [MoveFocus(CHOICES, 1 if command == keyboard.NEXT_CHOICE else -1)]
+    last = command in (keyboard.LAST_CHOICE, keyboard.PREVIOUS_CHOICE)
+    return app, [MoveFocus(CHOICES, "last" if last else "first")]
+
+
+def name_box(app: App, event: Key) -> Out:
+    """A key right after S, on a box: the box it names gets the focus (the same letter again: the next it begins)."""
+    match = app.played.match
+    box = ear.named_box(match, event.key, event.box, app.t)
+    if box is None:
+        return app.say(app.t._(ear.KeyRefusal.NO_NAME, key=event.key.upper())), []
+    return app, [MoveFocus(paint.box_at(box.id)[0], "first")]
 
 
 def against(app: App) -> Match | None:

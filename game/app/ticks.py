@@ -19,7 +19,7 @@ from game.app.keys import FileKind
 from game.app.practice import remember, table_came
 from game.app.records import references_came
 from game.app.start import language_came
-from game.app.state import App, Effect, Ended, Out
+from game.app.state import App, Effect, Ended, Out, focus
 from game.app.storage import (
     copy_kept,
     history_kept,
@@ -147,7 +147,8 @@ def draw_report(app: App) -> Out:
     """The after-game report: each person's choices against the best, costliest first."""
     if app.reporting is None:
         return app, []  # closed since it was asked for (the table was drawn again)
-    return replace(app, reporting=markup.report(coach_view.report(app.played, t=app.t), t=app.t)), []
+    report = markup.report(coach_view.report(app.played, t=app.t), t=app.t)
+    return replace(app, reporting=report), [focus("report")]  # what appeared is read (issue 58)
 
 
 def on_fetched(app: App, event: Fetched) -> Out:

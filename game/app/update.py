@@ -36,6 +36,7 @@ from game.app.events import (
     LanguagePicked,
     Message,
     Motion,
+    PacePicked,
     Persisted,
     Pressed,
     Refused,
@@ -52,11 +53,11 @@ from game.app.events import (
 )
 from game.app.ids import DeleteGame
 from game.app.records import close_stats, delete_games, delete_kept, export_backup, on_file, on_persisted, open_stats
-from game.app.settings import switch_language
+from game.app.settings import pick_pace, switch_language
 from game.app.start import on_start
-from game.app.state import App, Effect, Out, Until, ask, focus
+from game.app.state import App, Effect, Out, Over, Until, ask, focus
 from game.app.storage import download_kept, on_refused, on_stored
-from game.app.view import Page, drawn, settled
+from game.app.view import Page, drawn, settled, status_words
 from game.core.actions import Score
 from game.core.entered import entered
 from game.present import board_view, keyboard
@@ -163,6 +164,8 @@ def dispatch(app: App, message: Message) -> Out:
             return toggle(app, switch, checked)
         case LanguagePicked(code=code):
             return switch_language(app, code)
+        case PacePicked(pace=pace):
+            return pick_pace(app, pace)
         case StatsFiltered(rules=rules, player=player):
             return open_stats(app, [], rules, player)
         case FormChanged():  # its fields are the form's (above): the view's lobby lines follow them
@@ -170,6 +173,12 @@ def dispatch(app: App, message: Message) -> Out:
         case File():
             return on_file(app, message)
         case Key():
+            if not message.typing and table.playing(app):
+                app = replace(app, keyboard=True)  # the keys play: the computer waits for the ear (game.app.waits)
+            if again(app, message):
+                return say_again(app)
+            if message.key == "Escape" and app.over in (Over.RULES, Over.STATS) and not message.alt:
+                return landed(app, screens.close_rules(app) if app.over is Over.RULES else close_stats(app))
             return entering.on_key(app, message) or table.on_key(app, message)
         case TimerFired():
             return ticks.on_timer(app, message)
@@ -195,6 +204,28 @@ def dispatch(app: App, message: Message) -> Out:
             return on_early(app, message)
         case _:
             assert_never(message)
+
+
+def landed(before: App, out: Out) -> Out:
+    """A screen over the page closed: the focus where it lands (game.app.table.landing); none closed: nothing."""
+    app, effects = out
+    return app, [*effects, *(table.landing(app) if app.over is not before.over else [])]
+
+
+def again(app: App, message: Key) -> bool:
+    """Whether the key says the last words again (A at the table, not right after S, where it names a box)."""
+    if message.typing or message.alt or message.ctrl or not table.playing(app):
+        return False
+    named = app.boxing and message.choice
+    return not named and keyboard.key_command(app.played.match, message.key) == keyboard.AGAIN
+
+
+def say_again(app: App) -> Out:
+    """The last words said again, in the ear's region: the ear's own (a computer's turn, the board read), else the
+    status line, then the notice's explanation if one is shown."""
+    last = app.spoken.words or status_words(app.status, app.t)
+    words = " ".join(dict.fromkeys(filter(None, (last, app.notice.words))))
+    return replace(app, spoken=app.spoken.then(words), boxing=False), []
 
 
 def press(app: App, button: Button) -> Out:
@@ -263,11 +294,11 @@ def press(app: App, button: Button) -> Out:
         case Button.MENU_STATS:
             return open_stats(*screens.close_rules(app))
         case Button.STATS_CLOSE:
-            return close_stats(app)
+            return landed(app, close_stats(app))
         case Button.MENU_RULES:
             return screens.open_rules(app)
         case Button.RULES_CLOSE:
-            return screens.close_rules(app)
+            return landed(app, screens.close_rules(app))
         case Button.EXPORT_BACKUP:
             return export_backup(app)
         case Button.DELETE_ALL:

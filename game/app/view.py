@@ -35,6 +35,7 @@ from game.app.state import (
 )
 from game.app.storage import kept_copies, kept_under
 from game.app.table import against
+from game.core.cards import SeatKind
 from game.core.i18n import ENGLISH, Text
 from game.present import board_view, feel, forms, markup, paint, rules_text, standings, stats_view, trainer_view
 from game.present import setup as setups
@@ -71,6 +72,7 @@ class Page:
     ended: tuple | None = None  # the results' context and the challenge's end (game.app.state.App.ended)
     share: Sharing | None = None  # the share dialog's content (None: closed)
     spoken: Notice = Notice()  # the board read aloud (the key B), in a live region the eyes do not see
+    quiet: bool = False  # a computer's move on the status line: not said (its whole turn is, at its end)
     trainer: tuple[str, bool] | None = None  # the trainer's body while it is shown, and whether it is answered
 
 
@@ -150,10 +152,14 @@ def view(app: App) -> Page:
         challenge.line(theirs, app.t, app.challenge_hints) if theirs is not None else None
     )  # who sent it and the total to beat
     reporting = app.reporting is not None
+    # Where the tray is hidden (the pass screen, the results), its status line says nothing: its words go to the ear's
+    # region, which is shown (issue 58: never a word into a hidden region).
+    tray = app.handing is None and board_view.current_seat(app.session.match) is not None
+    said = status_words(app.status, app.t)
     table = paint.table(
         app.session,
         app.t,
-        status_words(app.status, app.t),
+        said if tray else "",
         app.handing,
         app.thrown,
         reporting,
@@ -162,7 +168,18 @@ def view(app: App) -> Page:
         theirs,
         app.entering,
     )
-    return replace(page, table=table, report=report_op(app))
+    spoken = app.spoken
+    if not tray and said and said not in spoken.words:  # with a computer's last turn, or the board read, if said
+        words = f"{spoken.words} {said}" if spoken.words else said
+        spoken = replace(spoken, words=words) if spoken.words else Notice(said, -len(app.session.match.actions) - 1)
+    return replace(page, table=table, report=report_op(app), quiet=quiet(app.status), spoken=spoken)
+
+
+def quiet(status: Status) -> bool:
+    """Whether the status line shows a computer's move: then it is not live (issue 58: a computer's turn is said in
+    one sentence when it ends, game.present.ear.computer_turn, never a message a hold)."""
+    step = status.step
+    return step is not None and step.refusal is None and step.before.current_seat.kind is SeatKind.COMPUTER
 
 
 def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None] | None:
@@ -355,8 +372,10 @@ def diff(old: Page, new: Page) -> tuple[list, dict | None]:
     if new.notice.tip != old.notice.tip:  # a tip is said politely and looks like one: a refusal or a problem alerts
         tip = new.notice.tip
         ops.append(("notice", {"attrs": {"role": "status" if tip else "alert"}, "toggle": {"tip": tip}}))
-    ops += [paint.say(new.notice.words)] if new.notice != old.notice else []
-    ops += [("spoken", {"text": new.spoken.words})] if new.spoken != old.spoken else []
+    ops += [paint.say(new.notice.written)] if new.notice != old.notice else []
+    ops += [("spoken", {"text": new.spoken.written})] if new.spoken != old.spoken else []
+    if new.quiet != old.quiet:  # before the status line's words: a computer's move is shown, not said
+        ops.append(("status", {"attrs": {"aria-live": "off" if new.quiet else "polite"}}))
     (said, shown), (was_said, was_shown) = new.cheer, old.cheer
     if shown and said != was_said:  # a new celebration, over any still shown
         ops += [("cheer-text", {"text": said.words}), paint.show("cheer")]

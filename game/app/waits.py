@@ -15,7 +15,9 @@ from typing import Literal, assert_never
 from game.app.events import TimerKind, Token
 from game.app.keys import Wanted
 from game.app.state import FOR_TABLE, App, Effect, ForTable, Out, Pending, fetch, tick
+from game.coach.pacing import GRACE_SECONDS
 from game.coach.session import Next, Session
+from game.coach.undo import undo_point
 
 TABLES = "./static/tables/"
 
@@ -67,7 +69,11 @@ def advance_computer(app: App) -> Out:
         return app, effects
     app, token = app.token(TimerKind.COMPUTER)
     move = None if app.fast else session.computer_move()
-    pause = 0 if move is None else session.pause_before(move)
+    pause = 0 if move is None else session.pause_before(move, app.pace)
+    if move is not None and app.keyboard and undo_point(session.match) is not None:
+        # A person's box just scored, by keys: the computer waits till the ear has heard it, and Undo can still take
+        # it back (never once the computer has rolled: game.coach.undo).
+        pause = max(pause, GRACE_SECONDS)
     return app.wait(computer=token), [tick(token, pause)]
 
 

@@ -23,7 +23,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from game.coach.coaching import Coach
-from game.coach.pacing import COMPUTER_PAUSE, HOLD_PAUSE, ROLL_SECONDS
+from game.coach.pacing import Pace
 from game.coach.undo import Undo, is_undo_record, refusal, undo_point
 from game.core import marks, saves
 from game.core.actions import Action, Decision, Hold, Roll
@@ -265,17 +265,27 @@ class Session:
             )
         return self._apply(action, by_person=False)
 
-    def pause_before(self, action: Action) -> float:
-        """Seconds to wait before a computer's action, so people can follow it: a thrown die lands first.
+    def pause_before(self, action: Action, pace: Pace = Pace.RELAXED) -> float:
+        """Seconds to wait before a computer's action at ``pace`` (game.coach.pacing), so people can follow it: a
+        thrown die lands first.
 
         >>> from game.core.cards import Seat
         >>> from game.core.engine import new_match
         >>> s = Session(new_match("yacht", [Seat.computer("Cy", "easy")], seed=1))
-        >>> s.pause_before(Roll()), replace(s, match=s.match.roll()).pause_before(Hold(0)) == HOLD_PAUSE + ROLL_SECONDS
-        (0.7, True)
+        >>> rolled = replace(s, match=s.match.roll())
+        >>> s.pause_before(Roll()), rolled.pause_before(Hold(0)), rolled.pause_before(Hold(0), Pace.BRISK)
+        (0.7, 0.81, 0.45)
         """
-        thrown = ROLL_SECONDS if self.match.actions and isinstance(self.match.actions[-1], Roll) else 0.0
-        return thrown + (HOLD_PAUSE if isinstance(action, Hold) else COMPUTER_PAUSE)
+        timing = pace.timing
+        last = self.match.actions[-1] if self.match.actions else None
+        thrown = timing.land if isinstance(last, Roll) else 0.0
+        if isinstance(action, Hold):
+            wait = timing.before_hold
+        elif isinstance(action, Roll):
+            wait = timing.before_roll if isinstance(last, (Roll, Hold)) else timing.before_turn
+        else:
+            wait = timing.before_score
+        return round(thrown + wait, 3)
 
     def undo(self) -> Step:
         """Take back a person's last hold or score, made since the last roll (game.coach.undo says why no more).

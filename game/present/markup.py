@@ -341,7 +341,8 @@ def statistics(page: stats_view.StatsPage, t: Text = ENGLISH) -> str:
         rows = "".join(
             element("tr", element("th", escape(k), scope="row") + element("td", escape(v))) for k, v in page.numbers
         )
-        parts.append(element("table", element("tbody", rows), class_="stats-numbers"))
+        caption = element("caption", escape(t._("Statistics")), class_="visually-hidden")  # a table named (issue 58)
+        parts.append(element("table", caption + element("tbody", rows), class_="stats-numbers"))
         if page.scale:
             parts.append(element("p", escape(page.scale), class_="stats-scale"))
         parts.append(

@@ -148,7 +148,10 @@ def _figure(
         table += _tag("tfoot", row(foot))
     table = _tag("table", _tag("caption", escape(caption)) + table, id=data, class_="chart-table")
     # Translators: what opens the table of a chart's numbers, below the drawing.
-    summary = _tag("summary", escape(t._("The numbers")))
+    # Each chart's own is named by its caption too (for the ear: three disclosures all "The numbers" tell nothing apart).
+    summary = _tag(
+        "summary", escape(t._("The numbers")) + _tag("span", escape(f" ({caption})"), class_="visually-hidden")
+    )
     return _tag(
         "figure",
         _tag("figcaption", escape(caption), class_="chart-caption")

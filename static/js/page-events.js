@@ -14,14 +14,15 @@
   // page scrolls) is prevented here at once: Python answers from a worker, after the event is
   // over, too late to prevent anything. They are game.present.keyboard.CHOICE_KEYS, the keys that move the
   // focus between the boxes (tests/unit/test_page_js.py checks that the two agree).
-  var CHOICE_KEYS = ["ArrowDown", "ArrowUp"];
-  var CHANGES = ["hint-toggle", "chances-toggle", "language", "stats-rules", "stats-player"]; // ids whose change is an event
+  var CHOICE_KEYS = ["ArrowDown", "ArrowUp", "Home", "End"];
+  var CHANGES = ["hint-toggle", "chances-toggle", "language", "stats-rules", "stats-player", "pace"]; // ids whose change is an event
   var BACKUP_INPUT = "import-backup"; // the file input: its change is a `file` event
   var NAMING_FIELD = "naming-name"; // the name a challenge asks (index.html's #naming), and its button
   var NAMING_OK = "naming-ok";
   var AIM_FIELD = "aim-total"; // the total typed for the target hint (game.present.aim_view), and its button
   var AIM_SET = "aim-set";
   var TYPING = "input, select, textarea, summary"; // a key pressed here is typed, not a command
+  var SWITCHES = "input[type=checkbox]"; // ...but a switch types nothing: R on Hints still rolls
   var REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
   function reducedMotion() {
@@ -86,11 +87,13 @@
       return;
     }
     if (target && target.closest("#" + ASK + ", dialog[open]")) return; // a key in a dialog is the dialog's (Escape closes it)
-    var choice = Boolean(target && target.closest("button.choice"));
+    var box = target ? target.closest("button.choice") : null;
+    var choice = Boolean(box);
     if (choice && !dom.altKey && CHOICE_KEYS.indexOf(dom.key) !== -1) dom.preventDefault();
+    var typing = Boolean(target && target.closest(TYPING) && !target.matches(SWITCHES));
     send("key", {
       key: dom.key, ctrl: Boolean(dom.ctrlKey || dom.metaKey), alt: Boolean(dom.altKey),
-      typing: Boolean(target && target.closest(TYPING)), choice: choice,
+      typing: typing, choice: choice, box: box ? box.dataset.category || "" : "", at: target ? target.id || "" : "",
     });
   });
 

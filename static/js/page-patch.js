@@ -118,12 +118,16 @@
   }
 
   // Move the focus to the next (step 1) or previous (-1) of the elements matching selector, round
-  // the end, from the one focused now (the first if none is).
+  // the end, from the one focused now (from none: the first, or the last going back); "first" and
+  // "last" go there wherever the focus is.
   function moveFocus(selector, step) {
     var all = Array.prototype.slice.call(document.querySelectorAll(selector));
     if (!all.length) return;
-    var position = Math.max(0, all.indexOf(document.activeElement));
-    all[(position + step + all.length) % all.length].focus();
+    var position = all.indexOf(document.activeElement);
+    if (step === "first" || step === "last") position = step === "first" ? 0 : all.length - 1;
+    else if (position === -1) position = step < 0 ? all.length - 1 : 0;
+    else position = (position + step + all.length) % all.length;
+    all[position].focus();
   }
 
   parts.patch = {

@@ -10,7 +10,7 @@
     "yacht-dice/match", "yacht-dice/setup", "yacht-dice/history",
     "yacht-dice/hints", "yacht-dice/unreadable-save", "yacht-dice/language", "yacht-dice/challenge",
     "yacht-dice/shared", "yacht-dice/shared-seen", "yacht-dice/phone", "yacht-dice/hints-by-name",
-    "yacht-dice/trainer",
+    "yacht-dice/trainer", "yacht-dice/pace",
   ];
   var KEPT_PREFIX = "yacht-dice/unreadable-"; // copies kept aside, each under a key of its own: all are read
   var UNSAVED_KEY = "yacht-dice/unsaved";

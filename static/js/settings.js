@@ -1,5 +1,5 @@
-// Sound and look (no game logic): the player's theme, dice style and sound, remembered in
-// localStorage and set on <html> as data-theme, data-dice-style and data-sound. It runs in <head>,
+// Sound and look (no game logic): the player's theme, dice style, sound and the computer's pace, remembered in
+// localStorage and set on <html> as data-theme, data-dice-style, data-sound and data-pace. It runs in <head>,
 // before the stylesheet, so the chosen theme is there at the first paint, and needs no Python:
 // the CSS reads the first two, the game's sound (game/shell/sound.py) the third. And html[data-waking]
 // while a kept table is about to be painted (static/js/table.js).
@@ -10,7 +10,9 @@
   var SETTINGS = {
     theme: ["yacht-dice/theme", ["system", "light", "dark", "contrast"], "theme"],
     diceStyle: ["yacht-dice/dice-style", ["pips", "numbers"], "dice-style"],
-    sound: ["yacht-dice/sound", ["on", "off"], "sound-toggle"]
+    sound: ["yacht-dice/sound", ["on", "off"], "sound-toggle"],
+    // How fast a computer plays (game.coach.pacing.Pace): Python reads it at the start and hears each change.
+    pace: ["yacht-dice/pace", ["brisk", "relaxed", "instant"], "pace"]
   };
   // Sound starts off for someone who asked their system for less motion (they may want calm too).
   try {

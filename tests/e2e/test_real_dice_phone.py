@@ -53,7 +53,7 @@ def test_a_real_dice_game_of_two_people_is_played_to_its_end_by_taps_on_a_phone(
             if turns == 18:
                 break
         expect(page.locator("#results")).to_be_visible()
-        expect(page.locator("#status")).to_contain_text("The match is over.")
+        expect(page.locator("#spoken")).to_contain_text("The match is over.")  # the tray is hidden (issue 58)
         expect(pad).to_be_hidden()
         expect(page.locator("#challenge-friend")).to_be_hidden()
         assert re.search(r"Ann", page.locator("#standings").inner_text())

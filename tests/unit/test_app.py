@@ -69,6 +69,7 @@ from game.app.keys import (
     HISTORY_KEY,
     KEPT_PREFIX,
     LANGUAGE_KEY,
+    PACE_KEY,
     PHONE_KEY,
     REFERENCES,
     SAVE_KEY,
@@ -171,9 +172,10 @@ def visible(effects: list[Effect], where) -> bool | None:
 
 
 def notice(effects: list[Effect]) -> str | None:
-    """The notice's last words ("" when hidden), None when the effects leave it alone."""
+    """The notice's last words ("" when hidden), None when the effects leave it alone (words said again end with a
+    no-break space, so a screen reader says them again: left out)."""
     said = [changes["text"] for changes in ops(effects, "notice") if "text" in changes]  # not its role's op
-    return said[-1] if said else None
+    return said[-1].removesuffix("\u00a0") if said else None
 
 
 def stores(effects: list[Effect], key: str) -> list[str]:
@@ -827,10 +829,13 @@ def test_a_hold_or_release_is_announced_once_in_the_live_region():
     assert [changes["text"] for changes in ops(effects, "status")] == ["Held 6 (die 5)"]
 
 
-def test_keys_before_a_match_are_ignored():
-    assert update(App(), Key("r")) == (App(), [])
+def test_keys_before_a_match_say_why_and_change_nothing_else():
+    assert update(App(), Key("r")) == (App(), [])  # loading: nothing to say yet
     app, _ = start()
-    for key in ("r", "1", "u", "Escape", "ArrowDown"):
+    for key in ("r", "1", "u", "S", "b", "A"):  # the keys help's keys say why (issue 58)
+        after, effects = send(app, Key(key))
+        assert notice(effects) == "No match is on the table: start one, then the keys play." and after.session is None
+    for key in ("Escape", "ArrowDown", "x", "Tab"):
         assert send(app, Key(key))[1] == []
 
 
@@ -846,9 +851,9 @@ def test_r_rolls_digits_hold_u_undoes():
     assert app.session.match.held[:3] == (True, False, True)
     app, _ = send(app, Key("z", ctrl=True))
     assert app.session.match.held[:3] == (True, False, False)
-    assert (
-        send(app, Key("7"))[1] == [] and send(app, Key("r", ctrl=True))[1] == []
-    )  # no seventh die; Ctrl+R is the browser's
+    after, effects = send(app, Key("7"))  # no seventh die: said why (issue 58), nothing else changed
+    assert after.session == app.session and notice(effects) == "There is no die 7: this game has 5 dice."
+    assert send(app, Key("r", ctrl=True))[1] == []  # Ctrl+R is the browser's
 
 
 def test_alt_and_typing_are_ignored():
@@ -880,8 +885,9 @@ def test_pass_the_phone_between_people():
     assert ops(effects, "pass-text")[-1]["text"] == "Pass the phone to Bob, then tap Start."
     assert ("pass-start",) in of(effects, "focus")
     waiting = app
-    for key in ("r", "1", "ArrowDown"):
-        assert send(app, Key(key, choice=True))[1] == []  # the dice wait for Bob's Start
+    for key in ("r", "1", "ArrowDown"):  # the dice wait for Bob's Start, and the keys say so (issue 58)
+        after, effects = send(app, Key(key, choice=True))
+        assert after.session == app.session and notice(effects) == "Pass the phone to Bob, then tap Start."
     app, effects = send(app, Key("u"))  # Ann may still take it back
     assert app.session.match.player == 0 and visible(effects, "pass") is False
     app, effects = send(waiting, Pressed(Button.PASS_START))
@@ -893,7 +899,9 @@ def test_pass_the_phone_between_people():
 def test_a_resumed_match_at_a_handover_shows_the_pass_screen():
     match = new_match("yacht", ["Ann", "Bob"], seed=1).roll().score("choice")
     app, effects = start(match=Session(match, pass_phone=True))
-    assert visible(effects, "pass") and send(app, Key("r"))[1] == []
+    assert visible(effects, "pass")
+    after, effects = send(app, Key("r"))
+    assert visible(effects, "pass") is None and after.session == app.session and "tap Start" in notice(effects)
 
 
 def test_no_pass_screen_without_the_link_parameter():
@@ -913,6 +921,7 @@ def test_rules_open_and_close():
     assert of(effects, "focus") == [("rules-title",)] and "Yatzy" in ops(effects, "rules-body")[0]["html"]
     app, effects = send(app, Pressed(Button.RULES_CLOSE))
     assert visible(effects, "rules") is False and ops(effects, ("body", 0)) == [{"remove": ["data-screen"]}]
+    assert of(effects, "focus") == [("roll-button",)]  # back on Roll, never the page's body (issue 58)
     assert send(app, Pressed(Button.RULES_CLOSE))[1] == []
 
 
@@ -1027,7 +1036,7 @@ def computers_turn(query: str = "players=Ann&cpu=2:easy", **kwargs):
 def test_a_computer_turn_is_played_one_action_a_tick():
     app, effects = computers_turn()
     ((token, ms),) = ticks(effects, "computer")
-    assert ms == 700 and visible(effects, "skip-button")
+    assert ms == 2000 and visible(effects, "skip-button")  # R was a key: the ear's grace (pacing.GRACE_SECONDS)
     assert send(app, TimerFired(TimerKind.COMPUTER, 0))[1] == []  # a stale token
     actions = len(app.session.match.actions)
     app, effects = send(app, read_timer(token))
@@ -1161,7 +1170,7 @@ def test_a_finished_game_is_recorded_and_a_personal_best_celebrated():
     recorded = History.from_json(stores(effects, HISTORY_KEY)[-1])
     assert len(recorded.games) == 2
     first, second = (token for token, _ in ticks(effects, "cheer"))
-    assert ops(effects, "status")[-1]["text"] == (
+    assert ops(effects, "spoken")[-1]["text"] == (  # the tray is hidden: said in the ear's region (issue 58)
         "A personal best for Ann: 82 points! Yacht for Ann! Ann scored 50 in Yacht. The match is over. Ann scored 82."
     )
     assert ("play-again",) in of(effects, "focus")
@@ -1597,6 +1606,7 @@ STORED_VALUES = {
     SEEN_KEY: st.sampled_from([None, "", "{", "[1]", '[["x", null], ["y", 2]]']),
     PHONE_KEY: st.sampled_from([None, "", "AnnAnn", "not an id!"]),
     HINTED_KEY: st.sampled_from([None, "", "{", "[1]", '["Ann", "Zoe"]']),
+    PACE_KEY: st.sampled_from([None, "", "brisk", "instant", "relaxed", "fast"]),
     TRAINER_KEY: st.sampled_from([None, "", "{", "[]", Trainer().answered("Ann", "x", right=False).to_json()]),
 }
 

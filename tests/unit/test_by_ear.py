@@ -15,12 +15,12 @@ from tests.unit.test_app import computers_turn, notice, ops, rolled, send, start
 
 def said(effects) -> list[str]:
     """What the live region of the steps (the status line) was given to say."""
-    return [changes["text"] for changes in ops(effects, "status")]
+    return [changes["text"] for changes in ops(effects, "status") if "text" in changes]
 
 
 def spoken(effects) -> list[str]:
     """What the board's reading (the key B) was given to say."""
-    return [changes["text"] for changes in ops(effects, "spoken")]
+    return [changes["text"].removesuffix("\u00a0") for changes in ops(effects, "spoken")]
 
 
 def test_a_roll_is_said_with_who_rolled_every_die_and_which_roll():
@@ -34,28 +34,23 @@ def test_a_roll_is_said_with_who_rolled_every_die_and_which_roll():
     assert said(effects) == [f"Ann rolled {dice} (roll 3 of 3): choose a category"]
 
 
-def test_the_computers_rolls_are_said_too():
-    app, effects = computers_turn("players=Ann&cpu=2:easy&rules=yacht")
-    heard = []
-    while app.session.match.player == 1:
-        before = app.session.match.rolls
-        app, effects = send(app, read_timer(tick_token(effects, "computer")))
-        if app.session.match.rolls > before:
-            heard += said(effects)
-    name = app.session.match.seats[1].name
-    assert heard and all(words.startswith(f"{name} rolled ") for words in heard), heard
-
-
-def test_the_computers_holds_name_it():
+def test_a_computers_turn_is_shown_move_by_move_and_said_once_at_its_end():
     app, effects = computers_turn("players=Kim&cpu=2:good&rules=yahtzee&seed=1")
-    heard = []
+    shown, heard, live = [], [], []
     while app.session.match.player == 1:
-        before = app.session.match.held
         app, effects = send(app, read_timer(tick_token(effects, "computer")))
-        if app.session.match.player == 1 and app.session.match.held != before:
-            heard += said(effects)
+        shown += said(effects)
+        heard += [words for words in spoken(effects) if words]
+        live += [changes["attrs"]["aria-live"] for changes in ops(effects, "status") if "attrs" in changes]
     name = app.session.match.seats[1].name
-    assert heard and all(re.fullmatch(rf"{name} (held|released) \d \(die \d\)", words) for words in heard), heard
+    assert any(words.startswith(f"{name} rolled ") for words in shown)  # the eyes see each move
+    assert live[0] == "off" and live[-1] == "off"  # ...which the status line does not say
+    (turn,) = heard  # the ear hears the turn once, when it ends: its rolls, what it kept, its box
+    assert re.fullmatch(
+        rf"{name} rolled [\d, ]+(, (kept [\d, ]+|kept none), rolled [\d, ]+)*: [^:]+, \d+ points?\.", turn
+    )
+    app, effects = send(app, Key("r"))  # Kim's roll: the status line says it again
+    assert ops(effects, "status")[0] == {"attrs": {"aria-live": "polite"}} and said(effects)[0].startswith("Kim rolled")
 
 
 def test_holding_and_releasing_a_die_are_said_with_its_face_first():

@@ -74,8 +74,9 @@ def test_a_turn_ends_on_the_send_screen_and_its_link_carries_the_match():
     assert ops(effects, "send-link")[-1]["text"] == "Send to Bob"
     assert ops(effects, "send-here")[-1]["text"] == "Bob is here: play on this phone"
     assert ("send-link",) in of(effects, "focus")
-    for key in ("r", "1"):
-        assert send(ann, Key(key))[1] == []  # the dice wait for Bob, on his phone
+    for key in ("r", "1"):  # the dice wait for Bob, on his phone; the key says so (issue 58)
+        after, effects = send(ann, Key(key))
+        assert after.session == ann.session and notice(effects).startswith("Send the match to Bob by link")
     ann, effects = send(ann, Pressed(Button.SEND_LINK))
     title, text, url = ann.sharing.title, ann.sharing.text, ann.sharing.url
     assert title == "Send to Bob" and "Bob, your turn" in text

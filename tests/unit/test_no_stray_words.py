@@ -30,6 +30,9 @@ TECHNICAL = {
     ("game/core/standard.py", "Custom "),  # RuleSet.title in English, for developer messages (people see display(t))
     ("game/records/stats.py", "Yahtzee rate"),  # names a bad field in a developer message
     ("game/present/keyboard.py", "Escape"),  # a KeyboardEvent.key value
+    ("game/present/keyboard.py", "Home"),
+    ("game/present/keyboard.py", "End"),
+    ("game/app/update.py", "Escape"),  # KeyboardEvent.key values
     ("game/app/entering.py", "Backspace"),
     ("game/app/entering.py", "Delete"),  # KeyboardEvent.key values
 } | {

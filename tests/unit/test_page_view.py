@@ -91,6 +91,8 @@ def test_the_notice_is_the_apps_and_each_saying_is_drawn_the_same_words_again_to
     app, effects = send(app, CellPressed("yacht", 0))  # no choice before a roll: why
     words = app.notice.words
     assert words and ops(effects, "notice") == [{"text": words, "hidden": False}]
+    app, effects = send(app, CellPressed("yacht", 0))  # the same words again: written differently, so said again
+    assert ops(effects, "notice") == [{"text": words + "\u00a0", "hidden": False}]
     app, effects = send(app, CellPressed("yacht", 0))
     assert ops(effects, "notice") == [{"text": words, "hidden": False}]
     app, effects = send(app, Pressed(Button.ROLL))
