@@ -26,7 +26,7 @@ from game.core.actions import Score
 from game.core.cards import SeatKind
 from game.core.engine import Match, Phase
 from game.core.i18n import ENGLISH, N_, Text, n_
-from game.present.feel import match_over
+from game.present.feel import match_over, pose, turn_of
 from game.present.standings import winner_text
 
 __all__ = [
@@ -83,13 +83,15 @@ class Cell:
 
 @dataclass(frozen=True)
 class Die:
-    """One die of the tray: its face (None before the first roll), held, and its spoken name."""
+    """One die of the tray: its face (None before the first roll), held, its spoken name, and where on the felt it lies
+    (game.present.feel.POSES: the pose it landed in)."""
 
     index: int
     face: int | None
     held: bool
     label: str
     enabled: bool
+    pose: int = 0
 
 
 def _upper_bonus_label(ruleset: rules.RuleSet, t: Text) -> str:
@@ -245,6 +247,7 @@ def dice(match: Match, t: Text = ENGLISH) -> tuple[Die, ...]:
     ('Die 1, blank', 'Die 2, showing 5')
     """
     holdable = set(match.holdable())
+    turn = turn_of(match)
     out = []
     for index in range(match.ruleset.dice):
         face = match.dice[index] if match.dice else None
@@ -254,7 +257,7 @@ def dice(match: Match, t: Text = ENGLISH) -> tuple[Die, ...]:
         else:
             # Translators: a die's spoken name; {number} counts the dice from 1, {face} is the face it shows.
             label = t._("Die {number}, showing {face}", number=index + 1, face=face)
-        out.append(Die(index, face, match.held[index], label, index in holdable))
+        out.append(Die(index, face, match.held[index], label, index in holdable, pose(index, face, turn)))
     return tuple(out)
 
 

@@ -24,6 +24,7 @@ __all__ = [
     "FLICK",
     "FLICK_MOTION",
     "MOTION",
+    "POSES",
     "TOSS",
     "TUMBLE_FACES",
     "FINALE",
@@ -33,8 +34,11 @@ __all__ = [
     "finale",
     "handover",
     "match_over",
+    "pose",
+    "throw",
     "thrown",
     "tumble",
+    "turn_of",
 ]
 
 TUMBLE_FACES = 4
@@ -51,8 +55,74 @@ TOSS: tuple[dict[str, object], ...] = (
     {"transform": "translate(-1%, 0) rotate(-3deg) scale(1)", "offset": 0.86},
     {"transform": "none"},
 )
-"""A thrown die's body rolling in from the left across the tray, tumbling, and settling with a rock: transforms
-only, so the compositor alone draws it (none with reduced motion: game.app leaves such a roll unthrown)."""
+"""A die's body rolling in and settling where no throw of its own is given (:func:`throw` gives each die one):
+transforms only, so the compositor alone draws it (none with reduced motion: game.app leaves such a roll unthrown)."""
+
+POSES: tuple[tuple[int, int, int], ...] = (
+    (-6, -7, -9),
+    (5, 6, 7),
+    (-3, 9, 3),
+    (7, -5, -5),
+    (-8, 4, 11),
+    (3, -9, -2),
+    (8, 8, -12),
+    (-5, -3, 5),
+    (2, 7, -7),
+    (-7, -9, 8),
+    (6, 2, 13),
+    (-2, 5, -4),
+)
+"""Where a die comes to rest on the felt: (x, y) in percent of its own size from its place in the row, and an angle in
+degrees. app.css draws pose ``k`` for ``.die[data-pose="k"]`` (tests/unit/test_throw.py holds the two alike), so that
+a die lies as it landed in every draw, a kept table's too, reduced motion included (it appears there, unmoved)."""
+
+
+def pose(index: int, face: int | None, turn: int) -> int:
+    """The pose (an index of :data:`POSES`) a die lands in: from its place, its face and the turn, so that neighbours
+    never lie alike (an odd step against an even one), a die thrown again lands elsewhere when its face changes, a
+    throw's landing differs from the last turn's, and a held die (its face and turn unchanged) stays where it lies.
+
+    >>> [pose(index, 6, 3) for index in range(5)], pose(0, 5, 3)
+    ([3, 6, 9, 0, 3], 1)
+    """
+    return (turn * 5 + index * 3 + (face or 0) * 2) % len(POSES)
+
+
+def turn_of(match: Match) -> int:
+    """The turn being played, as one number (game, round and seat): a die's pose changes with it.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann", "Bob"], seed=1)
+    >>> turn_of(m), turn_of(m.roll().score("choice"))
+    (0, 1)
+    """
+    return (match.game * match.rounds + match.round) * len(match.seats) + match.player
+
+
+def throw(index: int, at: int) -> tuple[dict[str, object], ...]:
+    """A thrown die's flight: in from beyond the felt's left edge (farther for a die further right, so that the
+    throw comes from one hand), tumbling across the felt, bouncing once and settling in its pose ``at``
+    (:data:`POSES`), where app.css keeps it. Transforms only: the compositor alone draws it.
+
+    >>> throw(0, 0)[-1]
+    {'transform': 'translate(-6%, -7%) rotate(-9deg)'}
+    >>> throw(2, 1)[0]["transform"] != throw(0, 1)[0]["transform"]
+    True
+    """
+    x, y, angle = POSES[at]
+    start = round(160 + index * 118)  # the die's own widths (and a gap) to the edge, and one more
+    spin = 300 + (index * 47 + at * 29) % 160
+    rest = f"translate({x}%, {y}%) rotate({angle}deg)"
+    return (
+        {"transform": f"translate(-{start}%, {30 + index * 4}%) rotate(-{spin}deg) scale(0.82)"},
+        {"transform": f"translate(-{start * 0.3:.0f}%, -{18 + at * 2}%) rotate(-{spin * 0.3:.0f}deg) scale(1.08)",
+         "offset": 0.45},
+        {"transform": f"translate({x + 6}%, {y}%) rotate({angle + 10}deg) scale(1)", "offset": LAND},
+        {"transform": f"translate({x - 2}%, {y}%) rotate({angle - 3}deg) scale(1)", "offset": 0.86},
+        {"transform": rest},
+    )
+
+
 FLICK: tuple[dict[str, object], ...] = (
     {
         "transform": f"translateY(-{100 * TUMBLE_FACES / (TUMBLE_FACES + 1):g}%)",

@@ -80,7 +80,8 @@ def element_ops(old: dict[str, controls.Element], elements: dict[str, controls.E
 
 
 def die_ops(old: board_view.Die | None, die: board_view.Die, match: Match, thrown: bool) -> list:
-    """One die: its face (tumbling to it when ``thrown``), held (a pressed button) and whether a tap does anything."""
+    """One die: its face (tumbling to it when ``thrown``, along its own flight: game.present.feel.throw), held (a
+    pressed button), whether a tap does anything, and the pose it lies in."""
     if old == die and not thrown:
         return []
     changes: dict = {
@@ -88,13 +89,14 @@ def die_ops(old: board_view.Die | None, die: board_view.Die, match: Match, throw
             "aria-label": die.label,
             "aria-pressed": "true" if die.held else "false",
             "aria-disabled": "false" if die.enabled else "true",
+            "data-pose": str(die.pose),
         },
         "toggle": {"die-empty": die.face is None},
     }
     if old is None or old.face != die.face or thrown:
         tumble = feel.tumble(die.face, die.index, match.ruleset.sides, match.draws) if thrown and die.face else ()
         changes["html"] = markup.die_face(die.face, match.ruleset.sides, tumble)
-        changes["toss"] = bool(tumble)
+        changes["toss"] = list(feel.throw(die.index, die.pose)) if tumble else False
     return [(die_at(die.index), changes)]
 
 
