@@ -26,7 +26,7 @@ from game.core.i18n import ENGLISH, Text
 from game.core.rules import RuleSet
 from game.present import setup as setups
 from game.present.aim_view import Aim
-from game.present.feel import Cue
+from game.present.feel import Cue, Moment
 from game.present.standings import Ending
 from game.records.challenge import Comparison
 from game.records.stats import Reference
@@ -336,6 +336,7 @@ class App:
     notice: Notice = Notice()  # the line that explains a refusal or a problem (App.say)
     spoken: Notice = Notice()  # the board read aloud (the key B), in a live region the eyes do not see ("": none)
     cheer: Notice = Notice()  # the celebration's words, shown while its tick (App.waiting.cheer) is to come
+    moment: Moment | None = None  # which celebration it is (game.present.feel.Moment): how the page draws it
     other_tab: Notice = Notice()  # the offer of the match another tab saved: each saying drawn ("": hidden)
     odds: str = ""  # the win chances line's words ("" until its numbers come)
     status: Status = Status()  # the status line under the table: the board's, or a step's (game.app.table.board)

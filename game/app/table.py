@@ -176,7 +176,7 @@ def commit(app: App, step: Step, person: bool = True) -> Out:
     finale = feel.finale(before, after)  # the match's end: the winner scene, and its fanfare over the step's cue
     effects += drawing + sound((*found, feel.FINALE) if finale else found, person)
     if cheer:
-        app, shown = celebrate(app, cheer)
+        app, shown = celebrate(app, cheer, feel.moment(found) or feel.Moment.BONUS)
         effects += shown
     if step.finished is not None:
         app = app.wait(records=(*app.waiting.records, (step.session, step.finished, app.now)))
@@ -215,11 +215,12 @@ def playing(app: App) -> bool:
     return app.session is not None and isinstance(app.screen, PlayScreen)
 
 
-def celebrate(app: App, words: str) -> Out:
-    """A brief celebration (its words are spoken with the step's): shown, then gone unless a newer one came."""
+def celebrate(app: App, words: str, moment: feel.Moment) -> Out:
+    """A brief celebration, the ``moment`` it is (its words are spoken with the step's): shown for the moment's time
+    (a Yahtzee's stops the table about a second and a half), then gone unless a tap skipped it or a newer one came."""
     app, token = app.token(TimerKind.CHEER)
-    app = replace(app, cheer=Notice(words, app.cheer.said + 1))
-    return app.wait(cheer=token), [tick(token, feel.CHEER_SECONDS)]
+    app = replace(app, cheer=Notice(words, app.cheer.said + 1), moment=moment)
+    return app.wait(cheer=token), [tick(token, feel.MOMENT_SECONDS[moment])]
 
 
 def hand_over(app: App) -> Out:

@@ -92,7 +92,7 @@ def record(app: App, history: History, finished: GameRecord, fanfare: bool = Tru
     app, effects = write_history(app, history)
     if bests:
         words = feel.best_cheer(bests, t=app.t)
-        app, shown = celebrate(app, words)
+        app, shown = celebrate(app, words, feel.Moment.BEST)
         app = replace(app, status=replace(app.status, bests=(bests, *app.status.bests)))  # as a step's: first
         effects += shown
         effects += sound((feel.Cue.BEST,), True) if fanfare else []

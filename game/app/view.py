@@ -51,7 +51,9 @@ class Page:
     screen: tuple[Screen, int] | None = None
     over: Over = Over.NOTHING
     notice: Notice = Notice()
-    cheer: tuple[Notice, bool] = (Notice(), False)  # the celebration's words, and whether it is shown
+    # The celebration: its words, whether it is shown, which moment it is (game.present.feel.Moment's value) and the
+    # dice that jump in it (a Yahtzee's roll: their markup).
+    cheer: tuple[Notice, bool, str, str] = (Notice(), False, "", "")
     table: paint.Table | None = None
     other_tab: Notice = Notice()  # the offer of another tab's newer match ("": hidden)
     odds: str = ""  # the win chances line
@@ -87,6 +89,7 @@ def inputs(app: App) -> tuple:
         app.spoken,
         app.cheer,
         app.waiting.cheer,
+        app.moment,
         app.over,
         app.screen,
         app.session,
@@ -129,7 +132,7 @@ def view(app: App) -> Page:
             assert_never(shown)
     loading = main is None or app.waiting.starting is not None  # the start waits for its language
     screen = None if loading else main
-    cheer = (app.cheer, app.waiting.cheer is not None)
+    cheer = (app.cheer, app.waiting.cheer is not None, *moment_shown(app))
     storage = stats_view.storage_status(app.persisted.persisted, t=app.t) if app.persisted is not None else ""
     page = Page(screen, app.over, app.notice, cheer, None, app.other_tab, app.odds, storage, screen_texts(app))
     rules = rules_text.panel_html(rules_shown(app), t=app.t) if app.over is Over.RULES else None
@@ -161,8 +164,20 @@ def view(app: App) -> Page:
         line,
         theirs,
         app.entering,
+        paint.hinted_box(app.session.match, hinted),
     )
     return replace(page, table=table, report=report_op(app))
+
+
+def moment_shown(app: App) -> tuple[str, str]:
+    """The celebration's moment (its value, "" none) and, for a Yahtzee, the dice of the roll that made it."""
+    moment = app.moment
+    if moment is None:
+        return "", ""
+    last = app.session.match.last_scored if app.session is not None else None
+    jumping = last.dice if moment is feel.Moment.YAHTZEE and last is not None else ()
+    sides = app.session.match.ruleset.sides if app.session is not None else 6
+    return moment.value, markup.moment_dice(jumping, sides)
 
 
 def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None] | None:
@@ -357,9 +372,10 @@ def diff(old: Page, new: Page) -> tuple[list, dict | None]:
         ops.append(("notice", {"attrs": {"role": "status" if tip else "alert"}, "toggle": {"tip": tip}}))
     ops += [paint.say(new.notice.words)] if new.notice != old.notice else []
     ops += [("spoken", {"text": new.spoken.words})] if new.spoken != old.spoken else []
-    (said, shown), (was_said, was_shown) = new.cheer, old.cheer
+    (said, shown, moment, jumping), (was_said, was_shown, *_) = new.cheer, old.cheer
     if shown and said != was_said:  # a new celebration, over any still shown
-        ops += [("cheer-text", {"text": said.words}), paint.show("cheer")]
+        ops += [("cheer-text", {"text": said.words}), ("cheer-dice", {"html": jumping})]
+        ops += [("cheer", {"attrs": {"data-moment": moment}, "hidden": False})]
     elif shown != was_shown:
         ops.append(paint.show("cheer", shown))
     ops += lines_ops(old, new)

@@ -39,6 +39,7 @@ __all__ = [
     "sections",
     "cells",
     "BOX_POINTS",
+    "HINTED",
     "dice",
     "roll_label",
     "roll_marks",
@@ -178,12 +179,19 @@ BOX_POINTS = n_("{category}, {count} point", "{category}, {count} points")
 """An offered box's spoken name, with its points (a plural: the board read aloud says it too)."""
 
 
-def cells(match: Match, t: Text = ENGLISH) -> dict[tuple[str, int], Cell]:
+# Translators: a score box's spoken name when the hint marks it as the best choice; {box} is its name with its points
+# ("Chance, 23 points").
+HINTED = N_("{box}, hinted")
+"""The hinted box's spoken name: a screen reader hears which box the hint marks, as the eyes see its star."""
+
+
+def cells(match: Match, t: Text = ENGLISH, best: str | None = None) -> dict[tuple[str, int], Cell]:
     """Every scorecard cell of the current game, keyed by (row key, player index).
 
     The current player's legal categories, once the dice are rolled, are choices labelled
-    "<Category>, <points> points"; filled cells show their points; open ones are empty. In forced
-    order each card's next box is marked ``next``.
+    "<Category>, <points> points" (a box worth nothing marked ``zero``, drawn quiet); filled cells show their points;
+    open ones are empty. In forced order each card's next box is marked ``next``. ``best`` is the box the hint marks
+    (None: hints off, or none yet): marked ``best``, and its name says "hinted".
 
     >>> from game.core.engine import new_match
     >>> m = new_match("yacht", ["Ann", "Bob"], seed=2).roll(faces=[2, 2, 2, 2, 2]).score("yacht")
@@ -220,7 +228,10 @@ def cells(match: Match, t: Text = ENGLISH) -> dict[tuple[str, int], Cell]:
                 value = options[category.id]
                 name = category.display(t)
                 label = t.n_(*BOX_POINTS, value, category=name)
-                out[(category.id, player)] = Cell(str(value), label, here + (("zero",) if value == 0 else ()))
+                marks = here + (("zero",) if value == 0 else ())
+                if category.id == best:
+                    label, marks = t._(HINTED, box=label), marks + ("best",)
+                out[(category.id, player)] = Cell(str(value), label, marks)
             else:
                 out[(category.id, player)] = Cell("", None, here)
         totals = ruleset.totals(scores, card.yahtzee_bonus)

@@ -21,6 +21,8 @@ from game.core.i18n import ENGLISH, N_, Text
 
 __all__ = [
     "Cue",
+    "MOMENT_SECONDS",
+    "Moment",
     "FLICK",
     "FLICK_MOTION",
     "MOTION",
@@ -34,6 +36,7 @@ __all__ = [
     "finale",
     "handover",
     "match_over",
+    "moment",
     "pose",
     "throw",
     "thrown",
@@ -59,18 +62,18 @@ TOSS: tuple[dict[str, object], ...] = (
 transforms only, so the compositor alone draws it (none with reduced motion: game.app leaves such a roll unthrown)."""
 
 POSES: tuple[tuple[int, int, int], ...] = (
-    (-6, -7, -9),
-    (5, 6, 7),
-    (-3, 9, 3),
-    (7, -5, -5),
-    (-8, 4, 11),
-    (3, -9, -2),
-    (8, 8, -12),
-    (-5, -3, 5),
-    (2, 7, -7),
-    (-7, -9, 8),
-    (6, 2, 13),
-    (-2, 5, -4),
+    (-4, -6, -9),
+    (4, 5, 7),
+    (-2, 8, 3),
+    (5, -4, -5),
+    (-5, 3, 10),
+    (2, -8, -2),
+    (5, 7, -11),
+    (-4, -3, 5),
+    (1, 6, -7),
+    (-5, -7, 8),
+    (4, 2, 11),
+    (-2, 4, -4),
 )
 """Where a die comes to rest on the felt: (x, y) in percent of its own size from its place in the row, and an angle in
 degrees. app.css draws pose ``k`` for ``.die[data-pose="k"]`` (tests/unit/test_throw.py holds the two alike), so that
@@ -105,7 +108,7 @@ def throw(index: int, at: int) -> tuple[dict[str, object], ...]:
     (:data:`POSES`), where app.css keeps it. Transforms only: the compositor alone draws it.
 
     >>> throw(0, 0)[-1]
-    {'transform': 'translate(-6%, -7%) rotate(-9deg)'}
+    {'transform': 'translate(-4%, -6%) rotate(-9deg)'}
     >>> throw(2, 1)[0]["transform"] != throw(0, 1)[0]["transform"]
     True
     """
@@ -115,8 +118,10 @@ def throw(index: int, at: int) -> tuple[dict[str, object], ...]:
     rest = f"translate({x}%, {y}%) rotate({angle}deg)"
     return (
         {"transform": f"translate(-{start}%, {30 + index * 4}%) rotate(-{spin}deg) scale(0.82)"},
-        {"transform": f"translate(-{start * 0.3:.0f}%, -{18 + at * 2}%) rotate(-{spin * 0.3:.0f}deg) scale(1.08)",
-         "offset": 0.45},
+        {
+            "transform": f"translate(-{start * 0.3:.0f}%, -{18 + at * 2}%) rotate(-{spin * 0.3:.0f}deg) scale(1.08)",
+            "offset": 0.45,
+        },
         {"transform": f"translate({x + 6}%, {y}%) rotate({angle + 10}deg) scale(1)", "offset": LAND},
         {"transform": f"translate({x - 2}%, {y}%) rotate({angle - 3}deg) scale(1)", "offset": 0.86},
         {"transform": rest},
@@ -144,9 +149,38 @@ class Cue(Enum):
     ROLL = "roll"
     HOLD = "hold"
     SCORE = "score"
+    STRAIGHT = "straight"  # a straight scored for its points
     BONUS = "bonus"  # the upper bonus reached
     YAHTZEE = "yahtzee"  # all dice alike, scored for points (or a further one's bonus)
     BEST = "best"  # a personal best total
+
+
+class Moment(Enum):
+    """A celebration at the table, as a fact (the view words it, the page draws it): a Yahtzee stops the table for a
+    moment (the dice jump, confetti, its name large), the others are a banner under the header. None covers Menu or
+    Roll; reduced motion shows them unmoved; Sound and look's sound setting decides whether they are heard."""
+
+    YAHTZEE = "yahtzee"  # all dice alike: the big one
+    BONUS = "bonus"  # the upper bonus reached
+    STRAIGHT = "straight"  # a straight scored
+    BEST = "best"  # a personal best total
+
+
+MOMENT_SECONDS = {Moment.YAHTZEE: 1.5, Moment.BONUS: 3.0, Moment.STRAIGHT: 2.0, Moment.BEST: 3.0}
+"""How long each moment stays unless a tap skips it: a Yahtzee stops the table about a second and a half; a banner,
+which stops nothing, stays long enough to be read."""
+
+
+def moment(found: tuple[Cue, ...]) -> Moment | None:
+    """The moment a step's cues (:func:`cues`) make, the biggest of them; None for none.
+
+    >>> moment((Cue.SCORE, Cue.BONUS, Cue.YAHTZEE)), moment((Cue.SCORE, Cue.STRAIGHT)), moment((Cue.ROLL,))
+    (<Moment.YAHTZEE: 'yahtzee'>, <Moment.STRAIGHT: 'straight'>, None)
+    """
+    for cue, big in ((Cue.YAHTZEE, Moment.YAHTZEE), (Cue.BONUS, Moment.BONUS), (Cue.STRAIGHT, Moment.STRAIGHT)):
+        if cue in found:
+            return big
+    return None
 
 
 def thrown(before: Match, after: Match) -> frozenset[int]:
@@ -181,6 +215,8 @@ def cues(before: Match, after: Match) -> tuple[Cue, ...]:
     last = after.last_scored
     if last is not None and last is not before.last_scored:
         out = [Cue.SCORE]
+        if "straight" in last.category and last.points:
+            out.append(Cue.STRAIGHT)
         bonus = before.totals(last.player).upper_bonus if last.game == before.game else 0
         if after.totals(last.player, last.game).upper_bonus > bonus:
             out.append(Cue.BONUS)
@@ -269,14 +305,13 @@ def holder(match: Match) -> int | None:
 
 
 CHEERS = {
-    # Translators: a celebration, shown and spoken when all dice alike are scored; {category} is the box ("Yahtzee for Ann!").
+    # Translators: a celebration, shown and spoken when all dice alike, or a straight, are scored; {category} is the
+    # box ("Yahtzee for Ann!", "Large Straight for Ann!").
     Cue.YAHTZEE: N_("{category} for {name}!"),
     # Translators: a celebration, when a player's upper section reaches its bonus of {points} points.
     Cue.BONUS: N_("{name} reached the upper bonus: {points} more points!"),
 }
 """The words of each cue worth a celebration (a personal best's are :func:`best_cheer`'s)."""
-CHEER_SECONDS = 3.0
-"""How long a celebration stays on the screen unless dismissed: brief, as it sits over the header."""
 
 
 def cheer(match: Match, found: tuple[Cue, ...], t: Text = ENGLISH) -> str:
@@ -301,8 +336,11 @@ def cheer(match: Match, found: tuple[Cue, ...], t: Text = ENGLISH) -> str:
     words = {
         Cue.YAHTZEE: all_alike,
         Cue.BONUS: lambda: t._(CHEERS[Cue.BONUS], name=name, points=match.ruleset.upper_bonus_amount),
+        Cue.STRAIGHT: lambda: t._(
+            CHEERS[Cue.YAHTZEE], category=match.ruleset.category(last.category).display(t), name=name
+        ),
     }
-    return " ".join(words[cue]() for cue in (Cue.YAHTZEE, Cue.BONUS) if cue in found)
+    return " ".join(words[cue]() for cue in (Cue.YAHTZEE, Cue.STRAIGHT, Cue.BONUS) if cue in found)
 
 
 def best_cheer(bests: tuple[tuple[str, int], ...], t: Text = ENGLISH) -> str:

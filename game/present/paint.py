@@ -55,6 +55,17 @@ def box_at(category: str) -> tuple[str, int]:
     return f"#scorecard button[data-category={json.dumps(category, ensure_ascii=False)}]", 0
 
 
+def hinted_box(match: Match, hinted: tuple) -> str | None:
+    """The box the hint's marks (``(where, mark)`` pairs: game.app.state.App.hinted) star as the best, or None.
+
+    >>> from game.core.engine import new_match
+    >>> hinted_box(new_match("yacht", seed=1), ((box_at("choice"), "hint-best"), (die_at(0), "hint-keep")))
+    'choice'
+    """
+    starred = {at for at, mark in hinted if mark == "hint-best"}
+    return next((box.id for box in match.ruleset.categories if box_at(box.id) in starred), None)
+
+
 def show(element_id: str, visible: bool = True) -> tuple:
     """The op that shows (or hides) an element."""
     return element_id, {"hidden": not visible}
@@ -132,11 +143,13 @@ def table(
     challenge: str | None = None,
     against: Match | None = None,
     entering: tuple[int, ...] = (),
+    best: str | None = None,
 ) -> Table:
     """The table ``session`` shows: ``reporting`` when the after-game report is open; ``board`` counts the
     sessions put on the board, so a new one is drawn afresh (its shape differs); ``challenge`` the line above
     the card while a challenge is played (None: hidden), and ``against`` the challenger's game (the scene compares);
-    ``entering`` the faces of real dice entered so far (game.present.entry), which the tray shows.
+    ``entering`` the faces of real dice entered so far (game.present.entry), which the tray shows; ``best`` the box
+    the hint marks (None: none), whose name says so.
 
     >>> from game.core.engine import new_match
     >>> from game.coach.session import Session
@@ -155,7 +168,7 @@ def table(
         match=match,
         t=t,
         shape=(match.ruleset, match.seats, max(match.games, len(match.cards)), t.code, board),
-        cells=board_view.cells(match, t=t),
+        cells=board_view.cells(match, t=t, best=best),
         current=board_view.current_seat(match),
         dice=entry.dice(match, entering, t) if entered(match) else board_view.dice(match, t=t),
         elements=elements,
