@@ -19,23 +19,16 @@
   }
 
   // A tap or R while dice are in the air lands them at once, where they were going (the faces are already the
-  // roll's: only the picture waits). R then rolls nothing more: that press was for the throw; a tap goes on to
-  // what it tapped (a die to hold, a box to score), which the landed dice now show.
+  // roll's: only the picture waits); the tap or key then does what it does (a die held, a box scored, R's next
+  // roll thrown), on the landed dice.
   function landNow() {
     var running = flying.filter(function (animation) { return animation.playState === "running"; });
     flying = [];
     running.forEach(function (animation) { animation.finish(); });
-    return running.length > 0;
   }
   window.addEventListener("pointerdown", landNow, true);
   window.addEventListener("keydown", function (event) {
-    if ((event.key !== "r" && event.key !== "R") || event.altKey || event.ctrlKey || event.metaKey) return;
-    var target = event.target;
-    if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName) && target.type !== "checkbox") return;
-    if (landNow()) {
-      event.preventDefault();
-      event.stopImmediatePropagation();
-    }
+    if ((event.key === "r" || event.key === "R") && !event.altKey && !event.ctrlKey && !event.metaKey) landNow();
   }, true);
 
   // A form's values by field name: a checkbox "1" or "0", a radio group its checked value; {} where

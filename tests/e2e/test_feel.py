@@ -126,27 +126,28 @@ def test_thrown_dice_tumble_within_the_roll_time_land_on_their_faces_and_a_yahtz
     page.mouse.click(*centre(page, "#cheer-text"))  # a tap anywhere on it
     expect(cheer).to_be_hidden()
 
-    # The next turn: held dice stay put while the others fly; R in the air lands them at once (and rolls no more),
-    # and so does a tap.
+    # The next turn: held dice stay put while the others fly; a tap lands a throw at once, and so does R (which then
+    # rolls again where a roll is left: here none is).
     page.evaluate(THROW)  # its dice landed before any is held
     faces = shown_faces_match_names(page)
     ui.die(page, 1).click()
     ui.die(page, 4).click()
     lying = page.evaluate(POSES)
     assert page.evaluate(START) == [1, 2, 4]  # held dice stay put
-    page.keyboard.press("r")
+    page.mouse.click(*centre(page, "#status"))
     assert page.evaluate(IN_THE_AIR) == 0
-    page.evaluate("() => window.yachtPage.answered()")
-    expect(page.locator("#roll-marks .mark.used")).to_have_count(2)  # R landed the throw: it threw no more
     after = shown_faces_match_names(page)
     assert after[0] == faces[0] and after[3] == faces[3]
     now = page.evaluate(POSES)
     assert (now[0], now[3]) == (lying[0], lying[3])  # not a pixel moved
     assert ui.held(page) == [True, False, False, True, False]
+    expect(page.locator("#roll-marks .mark.used")).to_have_count(2)
     assert page.evaluate(START) == [1, 2, 4]
-    page.mouse.click(*centre(page, "#status"))
+    page.keyboard.press("r")
     assert page.evaluate(IN_THE_AIR) == 0
+    page.evaluate("() => window.yachtPage.answered()")
     expect(page.locator("#roll-marks .mark.used")).to_have_count(3)
+    assert page.evaluate(IN_THE_AIR) == 0  # the turn's rolls used: R threw no more
 
     # Where motion is reduced (the system's setting, changed mid-visit): a roll changes the dice at once.
     page.locator("#scorecard button.choice").first.click()
