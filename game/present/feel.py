@@ -62,17 +62,17 @@ TOSS: tuple[dict[str, object], ...] = (
 transforms only, so the compositor alone draws it (none with reduced motion: game.app leaves such a roll unthrown)."""
 
 POSES: tuple[tuple[int, int, int], ...] = (
-    (-4, -6, -9),
-    (4, 5, 7),
+    (-3, -6, -7),
+    (3, 5, 6),
     (-2, 8, 3),
-    (5, -4, -5),
-    (-5, 3, 10),
+    (4, -4, -5),
+    (-4, 3, 8),
     (2, -8, -2),
-    (5, 7, -11),
-    (-4, -3, 5),
-    (1, 6, -7),
-    (-5, -7, 8),
-    (4, 2, 11),
+    (4, 7, -8),
+    (-3, -3, 5),
+    (1, 6, -6),
+    (-4, -7, 7),
+    (3, 2, 8),
     (-2, 4, -4),
 )
 """Where a die comes to rest on the felt: (x, y) in percent of its own size from its place in the row, and an angle in
@@ -108,7 +108,7 @@ def throw(index: int, at: int) -> tuple[dict[str, object], ...]:
     (:data:`POSES`), where app.css keeps it. Transforms only: the compositor alone draws it.
 
     >>> throw(0, 0)[-1]
-    {'transform': 'translate(-4%, -6%) rotate(-9deg)'}
+    {'transform': 'translate(-3%, -6%) rotate(-7deg)'}
     >>> throw(2, 1)[0]["transform"] != throw(0, 1)[0]["transform"]
     True
     """
