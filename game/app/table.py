@@ -172,12 +172,12 @@ def commit(app: App, step: Step, person: bool = True) -> Out:
     app, effects = save(replace(app, session=step.session, spoken=Notice(), entering=()).say(note, tip=bool(note)))
     found = feel.cues(before, after)
     cheer = feel.cheer(after, found, t=app.t)
+    if cheer:  # before the board: a computer to move next waits for a Yahtzee's moment (game.app.waits)
+        app, shown = celebrate(app, cheer, feel.moment(found) or feel.Moment.BONUS)
+        effects += shown
     app, drawing = board(app, step, found, feel.thrown(before, after), since=before)
     finale = feel.finale(before, after)  # the match's end: the winner scene, and its fanfare over the step's cue
     effects += drawing + sound((*found, feel.FINALE) if finale else found, person)
-    if cheer:
-        app, shown = celebrate(app, cheer, feel.moment(found) or feel.Moment.BONUS)
-        effects += shown
     if step.finished is not None:
         app = app.wait(records=(*app.waiting.records, (step.session, step.finished, app.now)))
         app, more = advance(app)

@@ -16,6 +16,7 @@ from game.app.events import TimerKind, Token
 from game.app.keys import Wanted
 from game.app.state import FOR_TABLE, App, Effect, ForTable, Out, Pending, fetch, tick
 from game.coach.session import Next, Session
+from game.present.feel import MOMENT_SECONDS, Moment
 
 TABLES = "./static/tables/"
 
@@ -68,6 +69,8 @@ def advance_computer(app: App) -> Out:
     app, token = app.token(TimerKind.COMPUTER)
     move = None if app.fast else session.computer_move()
     pause = 0 if move is None else session.pause_before(move)
+    if move is not None and app.waiting.cheer is not None and app.moment is Moment.YAHTZEE:
+        pause = max(pause, MOMENT_SECONDS[Moment.YAHTZEE])  # a Yahtzee stops the table: the computer waits too
     return app.wait(computer=token), [tick(token, pause)]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from game.app.events import BoxChosen, Button, Pressed
 from game.coach.session import Session
+from game.core.dice import Draw
 from game.core.engine import new_match
 from game.present import feel
 from tests.unit.test_app import ops, send, start, ticks, visible
@@ -43,3 +44,16 @@ def test_a_straight_and_the_upper_bonus_get_a_smaller_moment():
     app, effects = send(app, BoxChosen("ones"))
     assert shown_moment(effects) == "bonus"
     assert feel.MOMENT_SECONDS[feel.Moment.BONUS] < 4 and feel.MOMENT_SECONDS[feel.Moment.YAHTZEE] == 1.5
+
+
+def test_a_computer_to_move_next_waits_for_a_yahtzees_moment():
+    seed = next(
+        s
+        for s in range(100_000)
+        if len(set(new_match("yahtzee", ["Ann", "Cy"], seed=s, draw=Draw.TYPED).roll().dice)) == 1
+    )
+    app, _ = start(f"rules=yahtzee&players=Ann,Cy&cpu=2:easy&seed={seed}")
+    app, _ = send(app, Pressed(Button.ROLL))
+    app, effects = send(app, BoxChosen("yahtzee"))
+    assert shown_moment(effects) == "yahtzee"
+    assert [ms for _, ms in ticks(effects, "computer")] == [1500]  # not its 0.7 s: the table is stopped
