@@ -288,12 +288,13 @@ class Notice:
 class Status:
     """The status line under the table as facts, worded by the view (game.app.view.status_words): the match on the
     board, the step that brought it (None: the board's own line) with the cues it celebrates, and the personal
-    bests set since, newest first (each celebrated before the line)."""
+    bests and new best ratings set since, newest first (each celebrated before the line)."""
 
     match: Match | None = None
     step: Step | None = None
     cues: tuple[Cue, ...] = ()
     bests: tuple[tuple[tuple[str, int], ...], ...] = ()
+    ratings: tuple[tuple[tuple[str, float], ...], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -201,7 +201,9 @@ def status_words(status: Status, t: Text) -> str:
     line = " ".join(filter(None, said))
     if not line and status.match is not None:
         line = board_view.status(status.match, t=t)
-    return " ".join(filter(None, (*(feel.best_cheer(bests, t=t) for bests in status.bests), line)))
+    bests = (*(feel.best_cheer(bests, t=t) for bests in status.bests),)
+    ratings = (*(feel.rating_cheer(ratings, t=t) for ratings in status.ratings),)
+    return " ".join(filter(None, (*bests, *ratings, line)))
 
 
 def trainer_body(app: App) -> tuple[str, bool] | None:

@@ -33,6 +33,7 @@ __all__ = [
     "best_cheer",
     "cheer",
     "cues",
+    "rating_cheer",
     "finale",
     "handover",
     "match_over",
@@ -164,9 +165,16 @@ class Moment(Enum):
     BONUS = "bonus"  # the upper bonus reached
     STRAIGHT = "straight"  # a straight scored
     BEST = "best"  # a personal best total
+    RATING = "rating"  # a new best rating (game.records.rating.new_best_ratings)
 
 
-MOMENT_SECONDS = {Moment.YAHTZEE: 1.5, Moment.BONUS: 3.0, Moment.STRAIGHT: 2.0, Moment.BEST: 3.0}
+MOMENT_SECONDS = {
+    Moment.YAHTZEE: 1.5,
+    Moment.BONUS: 3.0,
+    Moment.STRAIGHT: 2.0,
+    Moment.BEST: 3.0,
+    Moment.RATING: 3.0,
+}
 """How long each moment stays unless a tap skips it: a Yahtzee stops the table about a second and a half; a banner,
 which stops nothing, stays long enough to be read."""
 
@@ -358,6 +366,20 @@ def best_cheer(bests: tuple[tuple[str, int], ...], t: Text = ENGLISH) -> str:
             name=name,
         )
         for name, total in bests
+    )
+
+
+def rating_cheer(bests: tuple[tuple[str, float], ...], t: Text = ENGLISH) -> str:
+    """The celebration of new best ratings (game.records.rating.new_best_ratings): mean points lost per decision.
+
+    >>> rating_cheer((("Ann", 0.184),))
+    'A new best rating for Ann: 0.18 per decision!'
+    """
+    # Translators: a celebration at the end of a game: {name}'s rating (mean points lost per decision against the
+    # optimal player, lower is better) is the best it has been; {value} is that rating ("0.18").
+    return " ".join(
+        t._("A new best rating for {name}: {value} per decision!", name=name, value=t.number(value, 2))
+        for name, value in bests
     )
 
 

@@ -57,3 +57,22 @@ def test_a_computer_to_move_next_waits_for_a_yahtzees_moment():
     app, effects = send(app, BoxChosen("yahtzee"))
     assert shown_moment(effects) == "yahtzee"
     assert [ms for _, ms in ticks(effects, "computer")] == [1500]  # not its 0.7 s: the table is stopped
+
+
+def test_a_new_best_rating_gets_a_smaller_moment_of_its_own():
+    from game.app.state import App
+    from game.app.ticks import record
+    from game.records.rating import new_best_ratings
+    from tests.unit.test_rating import game, history
+
+    earlier = history(game(1, lost=(6.0,)), game(2, lost=(6.0,)))  # 0.2 per decision, twice
+    better, worse = game(3, lost=(3.0,)), game(4, lost=(9.0,))
+    ((name, value),) = new_best_ratings(earlier, better)
+    assert name == "Ann" and abs(value - 15.0 / 90) < 1e-9
+    assert new_best_ratings(earlier, worse) == ()
+    assert new_best_ratings(history(game(1, lost=(6.0,))), game(2, lost=(3.0,))) == ()  # too few games yet
+    assert new_best_ratings(earlier, game(3, lost=(3.0,), hinted=(True,))) == ()  # helped: rated apart
+    app, _, effects = record(App(), earlier, better)
+    assert app.moment is feel.Moment.RATING and app.cheer.words == "A new best rating for Ann: 0.17 per decision!"
+    assert app.status.ratings == ((("Ann", value),),)  # said through the status line too
+    assert [ms for _, ms in ticks(effects, "cheer")] == [3000]
