@@ -27,7 +27,7 @@ from game.core.i18n import ENGLISH, Text
 from game.core.rules import RuleSet
 from game.present import setup as setups
 from game.present.aim_view import Aim
-from game.present.feel import Cue
+from game.present.feel import Cue, Moment
 from game.present.standings import Ending
 from game.records.challenge import Comparison
 from game.records.stats import Reference
@@ -304,12 +304,13 @@ class Notice:
 class Status:
     """The status line under the table as facts, worded by the view (game.app.view.status_words): the match on the
     board, the step that brought it (None: the board's own line) with the cues it celebrates, and the personal
-    bests set since, newest first (each celebrated before the line)."""
+    bests and new best ratings set since, newest first (each celebrated before the line)."""
 
     match: Match | None = None
     step: Step | None = None
     cues: tuple[Cue, ...] = ()
     bests: tuple[tuple[tuple[str, int], ...], ...] = ()
+    ratings: tuple[tuple[tuple[str, float], ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -354,6 +355,7 @@ class App:
     notice: Notice = Notice()  # the line that explains a refusal or a problem (App.say)
     spoken: Notice = Notice()  # the board read aloud (the key B), in a live region the eyes do not see ("": none)
     cheer: Notice = Notice()  # the celebration's words, shown while its tick (App.waiting.cheer) is to come
+    moment: Moment | None = None  # which celebration it is (game.present.feel.Moment): how the page draws it
     other_tab: Notice = Notice()  # the offer of the match another tab saved: each saying drawn ("": hidden)
     odds: str = ""  # the win chances line's words ("" until its numbers come)
     status: Status = Status()  # the status line under the table: the board's, or a step's (game.app.table.board)

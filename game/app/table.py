@@ -175,6 +175,9 @@ def commit(app: App, step: Step, person: bool = True) -> Out:
     app, effects = save(replace(app, session=step.session, spoken=Notice(), entering=()).say(note, tip=bool(note)))
     found = feel.cues(before, after)
     cheer = feel.cheer(after, found, t=app.t)
+    if cheer:  # before the board: a computer to move next waits for a Yahtzee's moment (game.app.waits)
+        app, shown = celebrate(app, cheer, feel.moment(found) or feel.Moment.BONUS)
+        effects += shown
     # At the Instant pace a computer's dice are not thrown: its whole turn is drawn at once.
     thrown = feel.thrown(before, after) if person or app.pace is not Pace.INSTANT else frozenset()
     app, drawing = board(app, step, found, thrown, since=before)
@@ -182,9 +185,6 @@ def commit(app: App, step: Step, person: bool = True) -> Out:
         app = replace(app, spoken=app.spoken.then(ear.computer_turn(after, app.t)))
     finale = feel.finale(before, after)  # the match's end: the winner scene, and its fanfare over the step's cue
     effects += drawing + sound((*found, feel.FINALE) if finale else found, person)
-    if cheer:
-        app, shown = celebrate(app, cheer)
-        effects += shown
     if step.finished is not None:
         app = app.wait(records=(*app.waiting.records, (step.session, step.finished, app.now)))
         app, more = advance(app)
@@ -222,11 +222,12 @@ def playing(app: App) -> bool:
     return app.session is not None and isinstance(app.screen, PlayScreen)
 
 
-def celebrate(app: App, words: str) -> Out:
-    """A brief celebration (its words are spoken with the step's): shown, then gone unless a newer one came."""
+def celebrate(app: App, words: str, moment: feel.Moment) -> Out:
+    """A brief celebration, the ``moment`` it is (its words are spoken with the step's): shown for the moment's time
+    (a Yahtzee's stops the table about a second and a half), then gone unless a tap skipped it or a newer one came."""
     app, token = app.token(TimerKind.CHEER)
-    app = replace(app, cheer=Notice(words, app.cheer.said + 1))
-    return app.wait(cheer=token), [tick(token, feel.CHEER_SECONDS)]
+    app = replace(app, cheer=Notice(words, app.cheer.said + 1), moment=moment)
+    return app.wait(cheer=token), [tick(token, feel.MOMENT_SECONDS[moment])]
 
 
 def hand_over(app: App) -> Out:

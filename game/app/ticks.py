@@ -38,6 +38,7 @@ from game.present import board_view, coach_view, feel, markup, paint, standings
 from game.present.aim_view import picker
 from game.records import challenge
 from game.records.history import History
+from game.records.rating import new_best_ratings
 from game.records.record import GameRecord, session_record
 from game.records.stats import new_bests
 
@@ -88,12 +89,18 @@ def record(app: App, history: History, finished: GameRecord, fanfare: bool = Tru
     """``history`` with a finished game added, written, and a personal best celebrated (its fanfare
     unless ``fanfare`` is False: the match's end played one)."""
     bests = new_bests(history, finished)
+    ratings = new_best_ratings(history, finished)
     history = history.add(finished)
     app, effects = write_history(app, history)
     if bests:
         words = feel.best_cheer(bests, t=app.t)
-        app, shown = celebrate(app, words)
+        app, shown = celebrate(app, words, feel.Moment.BEST)
         app = replace(app, status=replace(app.status, bests=(bests, *app.status.bests)))  # as a step's: first
+        effects += shown
+        effects += sound((feel.Cue.BEST,), True) if fanfare else []
+    elif ratings:  # a smaller moment of its own where no personal best took the stage; said as a best is
+        app, shown = celebrate(app, feel.rating_cheer(ratings, t=app.t), feel.Moment.RATING)
+        app = replace(app, status=replace(app.status, ratings=(ratings, *app.status.ratings)))
         effects += shown
         effects += sound((feel.Cue.BEST,), True) if fanfare else []
     return app, history, effects

@@ -52,7 +52,9 @@ class Page:
     screen: tuple[Screen, int] | None = None
     over: Over = Over.NOTHING
     notice: Notice = Notice()
-    cheer: tuple[Notice, bool] = (Notice(), False)  # the celebration's words, and whether it is shown
+    # The celebration: its words, whether it is shown, which moment it is (game.present.feel.Moment's value) and the
+    # dice that jump in it (a Yahtzee's roll: their markup).
+    cheer: tuple[Notice, bool, str, str] = (Notice(), False, "", "")
     table: paint.Table | None = None
     other_tab: Notice = Notice()  # the offer of another tab's newer match ("": hidden)
     odds: str = ""  # the win chances line
@@ -89,6 +91,7 @@ def inputs(app: App) -> tuple:
         app.spoken,
         app.cheer,
         app.waiting.cheer,
+        app.moment,
         app.over,
         app.screen,
         app.session,
@@ -131,7 +134,7 @@ def view(app: App) -> Page:
             assert_never(shown)
     loading = main is None or app.waiting.starting is not None  # the start waits for its language
     screen = None if loading else main
-    cheer = (app.cheer, app.waiting.cheer is not None)
+    cheer = (app.cheer, app.waiting.cheer is not None, *moment_shown(app))
     storage = stats_view.storage_status(app.persisted.persisted, t=app.t) if app.persisted is not None else ""
     page = Page(screen, app.over, app.notice, cheer, None, app.other_tab, app.odds, storage, screen_texts(app))
     rules = rules_text.panel_html(rules_shown(app), t=app.t) if app.over is Over.RULES else None
@@ -167,6 +170,7 @@ def view(app: App) -> Page:
         line,
         theirs,
         app.entering,
+        paint.hinted_box(app.session.match, hinted),
     )
     spoken = app.spoken
     if not tray and said and said not in spoken.words:  # with a computer's last turn, or the board read, if said
@@ -180,6 +184,17 @@ def quiet(status: Status) -> bool:
     one sentence when it ends, game.present.ear.computer_turn, never a message a hold)."""
     step = status.step
     return step is not None and step.refusal is None and step.before.current_seat.kind is SeatKind.COMPUTER
+
+
+def moment_shown(app: App) -> tuple[str, str]:
+    """The celebration's moment (its value, "" none) and, for a Yahtzee, the dice of the roll that made it."""
+    moment = app.moment
+    if moment is None:
+        return "", ""
+    last = app.session.match.last_scored if app.session is not None else None
+    jumping = last.dice if moment is feel.Moment.YAHTZEE and last is not None else ()
+    sides = app.session.match.ruleset.sides if app.session is not None else 6
+    return moment.value, markup.moment_dice(jumping, sides)
 
 
 def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None] | None:
@@ -203,7 +218,9 @@ def status_words(status: Status, t: Text) -> str:
     line = " ".join(filter(None, said))
     if not line and status.match is not None:
         line = board_view.status(status.match, t=t)
-    return " ".join(filter(None, (*(feel.best_cheer(bests, t=t) for bests in status.bests), line)))
+    bests = (*(feel.best_cheer(bests, t=t) for bests in status.bests),)
+    ratings = (*(feel.rating_cheer(ratings, t=t) for ratings in status.ratings),)
+    return " ".join(filter(None, (*bests, *ratings, line)))
 
 
 def trainer_body(app: App) -> tuple[str, bool] | None:
@@ -376,9 +393,10 @@ def diff(old: Page, new: Page) -> tuple[list, dict | None]:
     ops += [("spoken", {"text": new.spoken.written})] if new.spoken != old.spoken else []
     if new.quiet != old.quiet:  # before the status line's words: a computer's move is shown, not said
         ops.append(("status", {"attrs": {"aria-live": "off" if new.quiet else "polite"}}))
-    (said, shown), (was_said, was_shown) = new.cheer, old.cheer
+    (said, shown, moment, jumping), (was_said, was_shown, *_) = new.cheer, old.cheer
     if shown and said != was_said:  # a new celebration, over any still shown
-        ops += [("cheer-text", {"text": said.words}), paint.show("cheer")]
+        ops += [("cheer-text", {"text": said.words}), ("cheer-dice", {"html": jumping})]
+        ops += [("cheer", {"attrs": {"data-moment": moment}, "hidden": False})]
     elif shown != was_shown:
         ops.append(paint.show("cheer", shown))
     ops += lines_ops(old, new)

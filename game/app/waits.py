@@ -18,6 +18,7 @@ from game.app.state import FOR_TABLE, App, Effect, ForTable, Out, Pending, fetch
 from game.coach.pacing import GRACE_SECONDS
 from game.coach.session import Next, Session
 from game.coach.undo import undo_point
+from game.present.feel import MOMENT_SECONDS, Moment
 
 TABLES = "./static/tables/"
 
@@ -74,6 +75,8 @@ def advance_computer(app: App) -> Out:
         # A person's box just scored, by keys: the computer waits till the ear has heard it, and Undo can still take
         # it back (never once the computer has rolled: game.coach.undo).
         pause = max(pause, GRACE_SECONDS)
+    if move is not None and app.waiting.cheer is not None and app.moment is Moment.YAHTZEE:
+        pause = max(pause, MOMENT_SECONDS[Moment.YAHTZEE])  # a Yahtzee stops the table: the computer waits too
     return app.wait(computer=token), [tick(token, pause)]
 
 

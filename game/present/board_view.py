@@ -26,7 +26,7 @@ from game.core.actions import Score
 from game.core.cards import SeatKind
 from game.core.engine import Match, Phase
 from game.core.i18n import ENGLISH, N_, Text, n_
-from game.present.feel import match_over
+from game.present.feel import match_over, pose, turn_of
 from game.present.standings import winner_text
 
 __all__ = [
@@ -39,6 +39,7 @@ __all__ = [
     "sections",
     "cells",
     "BOX_POINTS",
+    "HINTED",
     "dice",
     "roll_label",
     "roll_marks",
@@ -83,13 +84,15 @@ class Cell:
 
 @dataclass(frozen=True)
 class Die:
-    """One die of the tray: its face (None before the first roll), held, and its spoken name."""
+    """One die of the tray: its face (None before the first roll), held, its spoken name, and where on the felt it lies
+    (game.present.feel.POSES: the pose it landed in)."""
 
     index: int
     face: int | None
     held: bool
     label: str
     enabled: bool
+    pose: int = 0
 
 
 def _upper_bonus_label(ruleset: rules.RuleSet, t: Text) -> str:
@@ -176,12 +179,19 @@ BOX_POINTS = n_("{category}, {count} point", "{category}, {count} points")
 """An offered box's spoken name, with its points (a plural: the board read aloud says it too)."""
 
 
-def cells(match: Match, t: Text = ENGLISH) -> dict[tuple[str, int], Cell]:
+# Translators: a score box's spoken name when the hint marks it as the best choice; {box} is its name with its points
+# ("Chance, 23 points").
+HINTED = N_("{box}, hinted")
+"""The hinted box's spoken name: a screen reader hears which box the hint marks, as the eyes see its star."""
+
+
+def cells(match: Match, t: Text = ENGLISH, best: str | None = None) -> dict[tuple[str, int], Cell]:
     """Every scorecard cell of the current game, keyed by (row key, player index).
 
     The current player's legal categories, once the dice are rolled, are choices labelled
-    "<Category>, <points> points"; filled cells show their points; open ones are empty. In forced
-    order each card's next box is marked ``next``.
+    "<Category>, <points> points" (a box worth nothing marked ``zero``, drawn quiet); filled cells show their points;
+    open ones are empty. In forced order each card's next box is marked ``next``. ``best`` is the box the hint marks
+    (None: hints off, or none yet): marked ``best``, and its name says "hinted".
 
     >>> from game.core.engine import new_match
     >>> m = new_match("yacht", ["Ann", "Bob"], seed=2).roll(faces=[2, 2, 2, 2, 2]).score("yacht")
@@ -218,7 +228,10 @@ def cells(match: Match, t: Text = ENGLISH) -> dict[tuple[str, int], Cell]:
                 value = options[category.id]
                 name = category.display(t)
                 label = t.n_(*BOX_POINTS, value, category=name)
-                out[(category.id, player)] = Cell(str(value), label, here + (("zero",) if value == 0 else ()))
+                marks = here + (("zero",) if value == 0 else ())
+                if category.id == best:
+                    label, marks = t._(HINTED, box=label), marks + ("best",)
+                out[(category.id, player)] = Cell(str(value), label, marks)
             else:
                 out[(category.id, player)] = Cell("", None, here)
         totals = ruleset.totals(scores, card.yahtzee_bonus)
@@ -245,6 +258,7 @@ def dice(match: Match, t: Text = ENGLISH) -> tuple[Die, ...]:
     ('Die 1, blank', 'Die 2, showing 5')
     """
     holdable = set(match.holdable())
+    turn = turn_of(match)
     out = []
     for index in range(match.ruleset.dice):
         face = match.dice[index] if match.dice else None
@@ -254,7 +268,7 @@ def dice(match: Match, t: Text = ENGLISH) -> tuple[Die, ...]:
         else:
             # Translators: a die's spoken name; {number} counts the dice from 1, {face} is the face it shows.
             label = t._("Die {number}, showing {face}", number=index + 1, face=face)
-        out.append(Die(index, face, match.held[index], label, index in holdable))
+        out.append(Die(index, face, match.held[index], label, index in holdable, pose(index, face, turn)))
     return tuple(out)
 
 

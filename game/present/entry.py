@@ -52,7 +52,9 @@ def dice(match: Match, entering: tuple[int, ...], t: Text = ENGLISH) -> tuple[bo
     """The tray while a roll is entered: the faces entered so far (a tap takes one back), blanks after them; with
     none entered, the last roll entered, which no tap holds (the dice are held on the table)."""
     if not entering:
-        return tuple(board_view.Die(die.index, die.face, False, die.label, False) for die in board_view.dice(match, t))
+        return tuple(
+            board_view.Die(die.index, die.face, False, die.label, False, die.pose) for die in board_view.dice(match, t)
+        )
     out = []
     for index in range(match.ruleset.dice):
         face = entering[index] if index < len(entering) else None

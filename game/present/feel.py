@@ -21,20 +21,28 @@ from game.core.i18n import ENGLISH, N_, Text
 
 __all__ = [
     "Cue",
+    "MOMENT_SECONDS",
+    "Moment",
     "FLICK",
     "FLICK_MOTION",
     "MOTION",
+    "POSES",
     "TOSS",
     "TUMBLE_FACES",
     "FINALE",
     "best_cheer",
     "cheer",
     "cues",
+    "rating_cheer",
     "finale",
     "handover",
     "match_over",
+    "moment",
+    "pose",
+    "throw",
     "thrown",
     "tumble",
+    "turn_of",
 ]
 
 TUMBLE_FACES = 4
@@ -51,8 +59,76 @@ TOSS: tuple[dict[str, object], ...] = (
     {"transform": "translate(-1%, 0) rotate(-3deg) scale(1)", "offset": 0.86},
     {"transform": "none"},
 )
-"""A thrown die's body rolling in from the left across the tray, tumbling, and settling with a rock: transforms
-only, so the compositor alone draws it (none with reduced motion: game.app leaves such a roll unthrown)."""
+"""A die's body rolling in and settling where no throw of its own is given (:func:`throw` gives each die one):
+transforms only, so the compositor alone draws it (none with reduced motion: game.app leaves such a roll unthrown)."""
+
+POSES: tuple[tuple[int, int, int], ...] = (
+    (-3, -6, -7),
+    (3, 5, 6),
+    (-2, 8, 3),
+    (4, -4, -5),
+    (-4, 3, 8),
+    (2, -8, -2),
+    (4, 7, -8),
+    (-3, -3, 5),
+    (1, 6, -6),
+    (-4, -7, 7),
+    (3, 2, 8),
+    (-2, 4, -4),
+)
+"""Where a die comes to rest on the felt: (x, y) in percent of its own size from its place in the row, and an angle in
+degrees. app.css draws pose ``k`` for ``.die[data-pose="k"]`` (tests/unit/test_throw.py holds the two alike), so that
+a die lies as it landed in every draw, a kept table's too, reduced motion included (it appears there, unmoved)."""
+
+
+def pose(index: int, face: int | None, turn: int) -> int:
+    """The pose (an index of :data:`POSES`) a die lands in: from its place, its face and the turn, so that neighbours
+    never lie alike (an odd step against an even one), a die thrown again lands elsewhere when its face changes, a
+    throw's landing differs from the last turn's, and a held die (its face and turn unchanged) stays where it lies.
+
+    >>> [pose(index, 6, 3) for index in range(5)], pose(0, 5, 3)
+    ([3, 6, 9, 0, 3], 1)
+    """
+    return (turn * 5 + index * 3 + (face or 0) * 2) % len(POSES)
+
+
+def turn_of(match: Match) -> int:
+    """The turn being played, as one number (game, round and seat): a die's pose changes with it.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann", "Bob"], seed=1)
+    >>> turn_of(m), turn_of(m.roll().score("choice"))
+    (0, 1)
+    """
+    return (match.game * match.rounds + match.round) * len(match.seats) + match.player
+
+
+def throw(index: int, at: int) -> tuple[dict[str, object], ...]:
+    """A thrown die's flight: in from beyond the felt's left edge (farther for a die further right, so that the
+    throw comes from one hand), tumbling across the felt, bouncing once and settling in its pose ``at``
+    (:data:`POSES`), where app.css keeps it. Transforms only: the compositor alone draws it.
+
+    >>> throw(0, 0)[-1]
+    {'transform': 'translate(-3%, -6%) rotate(-7deg)'}
+    >>> throw(2, 1)[0]["transform"] != throw(0, 1)[0]["transform"]
+    True
+    """
+    x, y, angle = POSES[at]
+    start = round(160 + index * 118)  # the die's own widths (and a gap) to the edge, and one more
+    spin = 300 + (index * 47 + at * 29) % 160
+    rest = f"translate({x}%, {y}%) rotate({angle}deg)"
+    return (
+        {"transform": f"translate(-{start}%, {30 + index * 4}%) rotate(-{spin}deg) scale(0.82)"},
+        {
+            "transform": f"translate(-{start * 0.3:.0f}%, -{18 + at * 2}%) rotate(-{spin * 0.3:.0f}deg) scale(1.08)",
+            "offset": 0.45,
+        },
+        {"transform": f"translate({x + 6}%, {y}%) rotate({angle + 10}deg) scale(1)", "offset": LAND},
+        {"transform": f"translate({x - 2}%, {y}%) rotate({angle - 3}deg) scale(1)", "offset": 0.86},
+        {"transform": rest},
+    )
+
+
 FLICK: tuple[dict[str, object], ...] = (
     {
         "transform": f"translateY(-{100 * TUMBLE_FACES / (TUMBLE_FACES + 1):g}%)",
@@ -74,9 +150,45 @@ class Cue(Enum):
     ROLL = "roll"
     HOLD = "hold"
     SCORE = "score"
+    STRAIGHT = "straight"  # a straight scored for its points
     BONUS = "bonus"  # the upper bonus reached
     YAHTZEE = "yahtzee"  # all dice alike, scored for points (or a further one's bonus)
     BEST = "best"  # a personal best total
+
+
+class Moment(Enum):
+    """A celebration at the table, as a fact (the view words it, the page draws it): a Yahtzee stops the table for a
+    moment (the dice jump, confetti, its name large), the others are a banner under the header. None covers Menu or
+    Roll; reduced motion shows them unmoved; Sound and look's sound setting decides whether they are heard."""
+
+    YAHTZEE = "yahtzee"  # all dice alike: the big one
+    BONUS = "bonus"  # the upper bonus reached
+    STRAIGHT = "straight"  # a straight scored
+    BEST = "best"  # a personal best total
+    RATING = "rating"  # a new best rating (game.records.rating.new_best_ratings)
+
+
+MOMENT_SECONDS = {
+    Moment.YAHTZEE: 1.5,
+    Moment.BONUS: 3.0,
+    Moment.STRAIGHT: 2.0,
+    Moment.BEST: 3.0,
+    Moment.RATING: 3.0,
+}
+"""How long each moment stays unless a tap skips it: a Yahtzee stops the table about a second and a half; a banner,
+which stops nothing, stays long enough to be read."""
+
+
+def moment(found: tuple[Cue, ...]) -> Moment | None:
+    """The moment a step's cues (:func:`cues`) make, the biggest of them; None for none.
+
+    >>> moment((Cue.SCORE, Cue.BONUS, Cue.YAHTZEE)), moment((Cue.SCORE, Cue.STRAIGHT)), moment((Cue.ROLL,))
+    (<Moment.YAHTZEE: 'yahtzee'>, <Moment.STRAIGHT: 'straight'>, None)
+    """
+    for cue, big in ((Cue.YAHTZEE, Moment.YAHTZEE), (Cue.BONUS, Moment.BONUS), (Cue.STRAIGHT, Moment.STRAIGHT)):
+        if cue in found:
+            return big
+    return None
 
 
 def thrown(before: Match, after: Match) -> frozenset[int]:
@@ -111,6 +223,8 @@ def cues(before: Match, after: Match) -> tuple[Cue, ...]:
     last = after.last_scored
     if last is not None and last is not before.last_scored:
         out = [Cue.SCORE]
+        if "straight" in last.category and last.points:
+            out.append(Cue.STRAIGHT)
         bonus = before.totals(last.player).upper_bonus if last.game == before.game else 0
         if after.totals(last.player, last.game).upper_bonus > bonus:
             out.append(Cue.BONUS)
@@ -199,14 +313,13 @@ def holder(match: Match) -> int | None:
 
 
 CHEERS = {
-    # Translators: a celebration, shown and spoken when all dice alike are scored; {category} is the box ("Yahtzee for Ann!").
+    # Translators: a celebration, shown and spoken when all dice alike, or a straight, are scored; {category} is the
+    # box ("Yahtzee for Ann!", "Large Straight for Ann!").
     Cue.YAHTZEE: N_("{category} for {name}!"),
     # Translators: a celebration, when a player's upper section reaches its bonus of {points} points.
     Cue.BONUS: N_("{name} reached the upper bonus: {points} more points!"),
 }
 """The words of each cue worth a celebration (a personal best's are :func:`best_cheer`'s)."""
-CHEER_SECONDS = 3.0
-"""How long a celebration stays on the screen unless dismissed: brief, as it sits over the header."""
 
 
 def cheer(match: Match, found: tuple[Cue, ...], t: Text = ENGLISH) -> str:
@@ -231,8 +344,11 @@ def cheer(match: Match, found: tuple[Cue, ...], t: Text = ENGLISH) -> str:
     words = {
         Cue.YAHTZEE: all_alike,
         Cue.BONUS: lambda: t._(CHEERS[Cue.BONUS], name=name, points=match.ruleset.upper_bonus_amount),
+        Cue.STRAIGHT: lambda: t._(
+            CHEERS[Cue.YAHTZEE], category=match.ruleset.category(last.category).display(t), name=name
+        ),
     }
-    return " ".join(words[cue]() for cue in (Cue.YAHTZEE, Cue.BONUS) if cue in found)
+    return " ".join(words[cue]() for cue in (Cue.YAHTZEE, Cue.STRAIGHT, Cue.BONUS) if cue in found)
 
 
 def best_cheer(bests: tuple[tuple[str, int], ...], t: Text = ENGLISH) -> str:
@@ -250,6 +366,20 @@ def best_cheer(bests: tuple[tuple[str, int], ...], t: Text = ENGLISH) -> str:
             name=name,
         )
         for name, total in bests
+    )
+
+
+def rating_cheer(bests: tuple[tuple[str, float], ...], t: Text = ENGLISH) -> str:
+    """The celebration of new best ratings (game.records.rating.new_best_ratings): mean points lost per decision.
+
+    >>> rating_cheer((("Ann", 0.184),))
+    'A new best rating for Ann: 0.18 per decision!'
+    """
+    # Translators: a celebration at the end of a game: {name}'s rating (mean points lost per decision against the
+    # optimal player, lower is better) is the best it has been; {value} is that rating ("0.18").
+    return " ".join(
+        t._("A new best rating for {name}: {value} per decision!", name=name, value=t.number(value, 2))
+        for name, value in bests
     )
 
 

@@ -67,12 +67,14 @@ def scorecard(ruleset: RuleSet, seat_names: Sequence[str], games: int, t: Text =
     1
     """
     title = ruleset.display(t)
-    corners = {"upper": title, "lower": t._("Lower section"), "match": t._("Match total")}
+    # Each part is headed by its own name, as a printed pad heads it (the rule set's name over the upper part read as
+    # the Yahtzee box's heading); the caption names the rule set for a screen reader.
     captions = {
         "upper": t._("Upper section"),
         "lower": t._("Lower section"),
         "match": t._("Match total"),
     }
+    corners = captions
     seats = "".join(
         element("th", escape(name), scope="col", title=name, data_seat=i) for i, name in enumerate(seat_names)
     )
@@ -136,7 +138,8 @@ def cell(row_key: str, cell: board_view.Cell, t: Text = ENGLISH) -> str:
     """
     if not cell.label:
         return escape(cell.text)
-    kind = "choice zero" if "zero" in cell.classes else "choice"
+    marks = {"zero": "zero", "best": "hint-best"}  # worth nothing: quiet; the hint's best box: starred
+    kind = " ".join(["choice", *(marks[mark] for mark in cell.classes if mark in marks)])
     return element(
         "button", escape(cell.text), type="button", class_=kind, data_category=row_key, aria_label=cell.label
     )
@@ -166,6 +169,16 @@ def die_face(face: int | None, sides: int, tumble: Sequence[int] = (), t: Text =
     faces = () if face is None else (face, *reversed(tumble))
     strip = element("span", "".join(_face(shown, sides) for shown in faces), class_="strip")
     return element("span", strip, class_="body", aria_hidden="true")
+
+
+def moment_dice(faces: Sequence[int], sides: int) -> str:
+    """The dice of a Yahtzee's moment (game.present.feel.Moment): the roll that made it, drawn as the tray's dice are,
+    to jump over the table (no words: the moment's text says it).
+
+    >>> moment_dice((3, 3), 6).count('class="die"'), moment_dice((), 6)
+    (2, '')
+    """
+    return "".join(element("span", die_face(face, sides), class_="die") for face in faces)
 
 
 def roll_marks(used: Sequence[bool], t: Text = ENGLISH) -> str:

@@ -55,6 +55,17 @@ def box_at(category: str) -> tuple[str, int]:
     return f"#scorecard button[data-category={json.dumps(category, ensure_ascii=False)}]", 0
 
 
+def hinted_box(match: Match, hinted: tuple) -> str | None:
+    """The box the hint's marks (``(where, mark)`` pairs: game.app.state.App.hinted) star as the best, or None.
+
+    >>> from game.core.engine import new_match
+    >>> hinted_box(new_match("yacht", seed=1), ((box_at("choice"), "hint-best"), (die_at(0), "hint-keep")))
+    'choice'
+    """
+    starred = {at for at, mark in hinted if mark == "hint-best"}
+    return next((box.id for box in match.ruleset.categories if box_at(box.id) in starred), None)
+
+
 def show(element_id: str, visible: bool = True) -> tuple:
     """The op that shows (or hides) an element."""
     return element_id, {"hidden": not visible}
@@ -80,7 +91,8 @@ def element_ops(old: dict[str, controls.Element], elements: dict[str, controls.E
 
 
 def die_ops(old: board_view.Die | None, die: board_view.Die, match: Match, thrown: bool) -> list:
-    """One die: its face (tumbling to it when ``thrown``), held (a pressed button) and whether a tap does anything."""
+    """One die: its face (tumbling to it when ``thrown``, along its own flight: game.present.feel.throw), held (a
+    pressed button), whether a tap does anything, and the pose it lies in."""
     if old == die and not thrown:
         return []
     changes: dict = {
@@ -88,13 +100,14 @@ def die_ops(old: board_view.Die | None, die: board_view.Die, match: Match, throw
             "aria-label": die.label,
             "aria-pressed": "true" if die.held else "false",
             "aria-disabled": "false" if die.enabled else "true",
+            "data-pose": str(die.pose),
         },
         "toggle": {"die-empty": die.face is None},
     }
     if old is None or old.face != die.face or thrown:
         tumble = feel.tumble(die.face, die.index, match.ruleset.sides, match.draws) if thrown and die.face else ()
         changes["html"] = markup.die_face(die.face, match.ruleset.sides, tumble)
-        changes["toss"] = bool(tumble)
+        changes["toss"] = list(feel.throw(die.index, die.pose)) if tumble else False
     return [(die_at(die.index), changes)]
 
 
@@ -130,11 +143,13 @@ def table(
     challenge: str | None = None,
     against: Match | None = None,
     entering: tuple[int, ...] = (),
+    best: str | None = None,
 ) -> Table:
     """The table ``session`` shows: ``reporting`` when the after-game report is open; ``board`` counts the
     sessions put on the board, so a new one is drawn afresh (its shape differs); ``challenge`` the line above
     the card while a challenge is played (None: hidden), and ``against`` the challenger's game (the scene compares);
-    ``entering`` the faces of real dice entered so far (game.present.entry), which the tray shows.
+    ``entering`` the faces of real dice entered so far (game.present.entry), which the tray shows; ``best`` the box
+    the hint marks (None: none), whose name says so.
 
     >>> from game.core.engine import new_match
     >>> from game.coach.session import Session
@@ -153,7 +168,7 @@ def table(
         match=match,
         t=t,
         shape=(match.ruleset, match.seats, max(match.games, len(match.cards)), t.code, board),
-        cells=board_view.cells(match, t=t),
+        cells=board_view.cells(match, t=t, best=best),
         current=board_view.current_seat(match),
         dice=entry.dice(match, entering, t) if entered(match) else board_view.dice(match, t=t),
         elements=elements,

@@ -105,10 +105,19 @@ BEST = (
 )
 """A fanfare variant for a personal best: up, a step back, and up again (0.96 s)."""
 
+STRAIGHT = (
+    Tone(C5, 0.0, 0.12, 0.26, TRIANGLE),
+    Tone(E5, 0.07, 0.12, 0.26, TRIANGLE),
+    Tone(G5, 0.14, 0.12, 0.26, TRIANGLE),
+    Tone(C6, 0.21, 0.3, 0.28, TRIANGLE),
+)
+"""A quick run of four notes up, one after another as a straight's faces are (0.51 s)."""
+
 RECIPES: dict[Cue, tuple[Tone, ...]] = {
     Cue.ROLL: ROLL,
     Cue.HOLD: HOLD,
     Cue.SCORE: SCORE,
+    Cue.STRAIGHT: STRAIGHT,
     Cue.BONUS: BONUS,
     Cue.YAHTZEE: YAHTZEE,
     Cue.BEST: BEST,

@@ -33,7 +33,19 @@ if TYPE_CHECKING:
     from game.records.history import History
     from game.records.record import GameRecord
 
-__all__ = ("BANDS", "ON_HINTS", "RECENT", "Band", "Rated", "Rating", "band", "rated", "rating")
+__all__ = (
+    "BANDS",
+    "MIN_RATED",
+    "ON_HINTS",
+    "RECENT",
+    "Band",
+    "Rated",
+    "Rating",
+    "band",
+    "new_best_ratings",
+    "rated",
+    "rating",
+)
 
 RECENT = 20
 """The games of the recent rating (the latest, on their own)."""
@@ -167,3 +179,33 @@ def rating(history: History, key: str, name: str) -> Rating:
         else:
             (helped if game.helped else alone).append(game)
     return Rating(tuple(alone), tuple(helped), left_out)
+
+
+MIN_RATED = 3
+"""Games played alone a person's rating needs before it can be a new best (after one, any second game would be)."""
+
+
+def new_best_ratings(history: History, record: GameRecord) -> tuple[tuple[str, float], ...]:
+    """The people of a finished game (``record``, not yet added to ``history``) whose recent rating, with it, is the
+    best (lowest) it has stood after any of their games under these rules: :data:`MIN_RATED` played alone at least,
+    this one too (a game with an undo or hints is rated apart: it sets no best). Each with the rating.
+
+    >>> from game.records.history import History
+    >>> from game.records.record import demo_record
+    >>> new_best_ratings(History(), demo_record())  # decisions not recorded: not rated
+    ()
+    """
+    from game.records.stats import ruleset_key  # the key's home: stats, which never imports this module
+
+    key, after = ruleset_key(record.rules), history.add(record)
+    out = []
+    for seat, sitter in enumerate(record.seats):
+        game = rated(record, seat)
+        if game is None or game.helped:
+            continue
+        games = rating(after, key, sitter.name).games
+        stood = [_mean(games[max(0, end - RECENT) : end]) for end in range(1, len(games) + 1)]
+        now, before = stood[-1], [value for value in stood[:-1] if value is not None]
+        if len(games) >= MIN_RATED and now is not None and before and now < min(before):
+            out.append((sitter.name, now))
+    return tuple(out)

@@ -5,14 +5,31 @@
   var parts = window.yachtPageParts;
   var SETUP_FORM = "setup-form";
 
-  // A thrown die: its body flies and lands, its strip of faces tumbles (game/present/feel.py's keyframes:
+  // A thrown die: its body flies in along its own flight (the op's toss: game/present/feel.py's throw, ending in the
+  // pose app.css keeps it in) or the shared one (frames.toss), and its strip of faces tumbles (feel.py's keyframes:
   // {toss, motion, flick, flickMotion}).
-  function toss(button, frames) {
+  var flying = []; // the animations of the throw on the table now (finished at once by a tap or R)
+
+  function toss(button, frames, flight) {
     var body = button.firstElementChild;
     if (!body || !body.animate) return;
-    body.animate(frames.toss, frames.motion);
-    if (body.firstElementChild) body.firstElementChild.animate(frames.flick, frames.flickMotion);
+    flying = flying.filter(function (animation) { return animation.playState === "running"; });
+    flying.push(body.animate(Array.isArray(flight) ? flight : frames.toss, frames.motion));
+    if (body.firstElementChild) flying.push(body.firstElementChild.animate(frames.flick, frames.flickMotion));
   }
+
+  // A tap or R while dice are in the air lands them at once, where they were going (the faces are already the
+  // roll's: only the picture waits); the tap or key then does what it does (a die held, a box scored, R's next
+  // roll thrown), on the landed dice.
+  function landNow() {
+    var running = flying.filter(function (animation) { return animation.playState === "running"; });
+    flying = [];
+    running.forEach(function (animation) { animation.finish(); });
+  }
+  window.addEventListener("pointerdown", landNow, true);
+  window.addEventListener("keydown", function (event) {
+    if ((event.key === "r" || event.key === "R") && !event.altKey && !event.ctrlKey && !event.metaKey) landNow();
+  }, true);
 
   // A form's values by field name: a checkbox "1" or "0", a radio group its checked value; {} where
   // there is no form.
@@ -67,7 +84,7 @@
   // again after, so the op's other changes reach the new one), html, text (written only when it
   // differs: a live region speaks each write), class, hidden, checked, disabled, value, remove
   // [attr...], attrs {name: value}, toggle {class: on}, fill {field: value} (fillForm then
-  // syncForm), toss (the die tumbles with frames' keyframes), scroll (scrollIntoView, with its
+  // syncForm), toss (the die tumbles: along its own keyframes when it is a list, else frames'), scroll (scrollIntoView, with its
   // options when it is an object). optional: a missing element is passed over.
   function change(where, changes, frames) {
     var element = parts.find(where);
@@ -93,7 +110,7 @@
       fillForm(element, changes.fill);
       syncForm(element);
     }
-    if (changes.toss && frames) toss(element, frames);
+    if (changes.toss && frames) toss(element, frames, changes.toss);
     if (changes.scroll) element.scrollIntoView(typeof changes.scroll === "object" ? changes.scroll : undefined);
   }
 

@@ -1,5 +1,6 @@
-"""The feel of the table in the page: thrown dice tumble (or not, where motion is reduced) and land on the faces
-named, roll marks drawn, and a celebration shown and dismissed with Escape. What the game decides (the marks'
+"""The feel of the table in the page: thrown dice fly in and land on the faces named, each in a pose of its own (held
+dice stay put, a tap or R lands a throw at once), or appear there unmoved where motion is reduced; roll marks drawn;
+a Yahtzee's moment over the table, clear of Menu and Roll, skipped by a tap, and still where motion is reduced. What the game decides (the marks'
 count, the pass-the-phone screen, celebrations, a personal best) is asserted in CPython: tests/unit/test_feel_flows.py."""
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from playwright.sync_api import expect
 from game.coach.pacing import ROLL_SECONDS
 from game.core.dice import Draw
 from game.core.engine import new_match
+from game.present import feel
 from tests.e2e import ui
 
 ROLL_MS = ROLL_SECONDS * 1000
@@ -37,6 +39,27 @@ SHOWN = """() => [...document.querySelectorAll("#dice button")].map(button => {
   });
   return {shown: inside.map(face => Number(face.dataset.face)), label: button.getAttribute("aria-label")};
 })"""
+
+
+# Each die's body as it lies now: its computed transform (its pose on the felt), by die.
+POSES = """() => [...document.querySelectorAll("#dice button .body")].map(body => getComputedStyle(body).transform)"""
+# Roll, and once the shell has answered, what is in the air: the dice with running animations.
+START = """async () => {
+  document.getElementById("roll-button").click();
+  await window.yachtPage.answered();
+  const running = document.getAnimations().filter(a => a.playState === "running" && a.effect.target.closest("#dice"));
+  return [...new Set(running.map(a => Number(a.effect.target.closest("button").dataset.die)))].sort();
+}"""
+IN_THE_AIR = """() => document.getAnimations().filter(a => a.playState === "running" && a.effect.target.closest("#dice")).length"""
+# Whether the element at the centre of each of these is that element (or inside it): nothing covers it.
+CLEAR = """ids => ids.map(id => {
+  const box = document.getElementById(id).getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return Boolean(hit) && (hit.id === id || hit.closest("#" + id) !== null);
+})"""
+# Animations that move something (a transform changing), anywhere on the page.
+MOVING = """() => document.getAnimations().filter(a => a.playState === "running" && (a.effect.getKeyframes()
+  .some(frame => "transform" in frame || "translate" in frame || "rotate" in frame))).length"""
 
 
 def shown_faces_match_names(page) -> list[int]:
@@ -78,28 +101,53 @@ def test_thrown_dice_tumble_within_the_roll_time_land_on_their_faces_and_a_yahtz
     assert faces == list(new_match("yahtzee", ["Ann"], seed=seed, draw=Draw.TYPED).roll().dice)
     expect(page.locator("#roll-marks .mark.used")).to_have_count(1)
 
-    # A celebration: shown and spoken, and Escape (the page's key, sent to Python) dismisses it.
+    # Thrown dice land at differing places and angles (their poses).
+    landed = page.evaluate(POSES)
+    assert len(set(landed)) >= 4 and "none" not in landed, landed
+
+    # A Yahtzee's moment: over the table, its dice jumping, clear of Menu and Roll, spoken; a tap skips it. Its
+    # second and a half is made to last here (the page's timer for it), so that the tap, not the clock, ends it.
+    page.evaluate(
+        f"() => {{ const later = window.setTimeout; window.setTimeout = (f, ms, ...rest) =>"
+        f" later(f, ms === {round(feel.MOMENT_SECONDS[feel.Moment.YAHTZEE] * 1000)} ? 600000 : ms, ...rest); }}"
+    )
     ui.choose(page, "Yahtzee")
     cheer = page.locator("#cheer")
     expect(cheer).to_be_visible()
+    expect(cheer).to_have_attribute("data-moment", "yahtzee")
     expect(cheer).to_contain_text("Yahtzee for Ann!")
+    expect(page.locator("#cheer-dice .die")).to_have_count(5)
     expect(page.locator("#status")).to_contain_text("Yahtzee for Ann!")  # what a screen reader hears
+    for size, menu in (({"width": 390, "height": 844}, "menu-button"), ({"width": 1440, "height": 900}, "menu-new")):
+        page.set_viewport_size(size)
+        assert page.evaluate(CLEAR, [menu, "roll-button"]) == [True, True], size  # Menu and Roll stay in reach
+    assert page.evaluate(MOVING) > 0  # the dice jump, the confetti falls
     expect(page.locator("#roll-marks .mark.used")).to_have_count(0)
-    page.keyboard.press("Escape")
+    page.mouse.click(*centre(page, "#cheer-text"))  # a tap anywhere on it
     expect(cheer).to_be_hidden()
 
-    # The next turn: held dice stay put while the others tumble.
+    # The next turn: held dice stay put while the others fly; a tap lands a throw at once, and so does R (which then
+    # rolls again where a roll is left: here none is).
     page.evaluate(THROW)  # its dice landed before any is held
     faces = shown_faces_match_names(page)
     ui.die(page, 1).click()
     ui.die(page, 4).click()
-    second = page.evaluate(THROW)
-    assert second["longest"] <= ROLL_MS
-    assert second["dice"] == [1, 2, 4] and second["count"] == 6  # held dice stay put
+    lying = page.evaluate(POSES)
+    assert page.evaluate(START) == [1, 2, 4]  # held dice stay put
+    page.mouse.click(*centre(page, "#status"))
+    assert page.evaluate(IN_THE_AIR) == 0
     after = shown_faces_match_names(page)
     assert after[0] == faces[0] and after[3] == faces[3]
+    now = page.evaluate(POSES)
+    assert (now[0], now[3]) == (lying[0], lying[3])  # not a pixel moved
     assert ui.held(page) == [True, False, False, True, False]
     expect(page.locator("#roll-marks .mark.used")).to_have_count(2)
+    assert page.evaluate(START) == [1, 2, 4]
+    page.keyboard.press("r")
+    assert page.evaluate(IN_THE_AIR) == 0
+    page.evaluate("() => window.yachtPage.answered()")
+    expect(page.locator("#roll-marks .mark.used")).to_have_count(3)
+    assert page.evaluate(IN_THE_AIR) == 0  # the turn's rolls used: R threw no more
 
     # Where motion is reduced (the system's setting, changed mid-visit): a roll changes the dice at once.
     page.locator("#scorecard button.choice").first.click()
@@ -110,3 +158,14 @@ def test_thrown_dice_tumble_within_the_roll_time_land_on_their_faces_and_a_yahtz
     assert thrown["count"] == 0  # nothing tumbles: the faces change at once
     shown_faces_match_names(page)
     assert page.locator("#dice .face").count() == 5  # no faces to tumble through: only the ones landed on
+    assert "none" not in page.evaluate(POSES)  # they appear where they land
+    # A moment, drawn as the page draws one, moves nothing either.
+    page.evaluate("""() => { const cheer = document.getElementById("cheer");
+      document.getElementById("cheer-dice").innerHTML = document.getElementById("dice").innerHTML;
+      cheer.dataset.moment = "yahtzee"; cheer.hidden = false; }""")
+    assert page.evaluate(MOVING) == 0
+
+
+def centre(page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2

@@ -215,6 +215,16 @@ def test_five_names_are_never_cut_in_any_language(page, base_url):
             )
             assert cut == [], (code, width, height, cut)
             assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), (code, width, height)
+    # Five seats on a phone (issue 54): the card scrolls inside itself, the page not at all, and the box chosen (the
+    # last, by the arrows) is in view, clear of the tray.
+    size(page, 390, 844)
+    page.locator("#roll-button").click()  # worded in the last language spoken
+    page.locator("#scorecard button.choice").last.wait_for()
+    card = page.locator("#card")
+    assert card.evaluate("c => c.scrollHeight > c.clientHeight + 1") and page.evaluate(FITS)
+    page.locator("#scorecard button.choice").last.focus()
+    last = box(page, "#scorecard button.choice >> nth=-1")
+    assert box(page, "#card")[1] <= last[1] and last[3] <= box(page, "#tray")[1] + 0.5, last
 
 
 # Each word of an element's text as the lines it lies on: a word broken across two lines has two boxes.

@@ -315,7 +315,7 @@ def test_scorecard_has_a_header_per_seat_and_a_cell_per_row_and_seat(name):
         assert [h.text for h in heads[1:]] == seats
         assert [h.attrs.get("title") for h in heads[1:]] == seats
         assert [h.attrs.get("data-seat") for h in heads[1:]] == ["0", "1"]
-    assert tables[0].find("thead").find_all("th")[0].text == ruleset.title
+    assert tables[0].find("thead").find_all("th")[0].text == "Upper section"  # its own part, not the rule set's box
     rows = [r for t in tables for r in t.find("tbody").find_all("tr")]
     assert [(r.attrs["class"], r.find("th", scope="row").text) for r in rows] == [
         (e.kind.value, e.label) for e in expected

@@ -181,7 +181,8 @@ def test_the_setup_form_starts_the_chosen_match():
     app, page, _ = opened()
     fields = {**form_values(parse_link("?rules=yatzy&players=Ann,,Cy&games=2")[0]), "name2": ""}
     app, page, _ = play(app, page, Submit(tuple(fields.items())))
-    assert app.screen.kind is Screen.PLAY and heads(page) == ["Yatzy", "Ann", "Player 2", "Cy"]
+    assert app.screen.kind is Screen.PLAY and heads(page) == ["Upper section", "Ann", "Player 2", "Cy"]
+    assert app.session.match.ruleset.title == "Yatzy"
     rows = row_names(page)
     assert "One Pair" in rows and "Two Pairs" in rows and "Game 2" in rows
 
