@@ -223,17 +223,14 @@ def scene(shown: standings.Results, t: Text = ENGLISH) -> str:
         return ""
     pictures = {standings.Outcome.WIN: _TROPHY, standings.Outcome.TIE: _TROPHY * 2, standings.Outcome.SOLO: _MEDAL}
     art = pictures.get(shown.outcome, "")
-    confetti = (
-        ""
-        if shown.outcome in (standings.Outcome.SOLO, standings.Outcome.BEATEN)
-        else element("span", "<i></i>" * CONFETTI, class_="confetti", aria_hidden="true")
-    )
+    festive = shown.outcome in (standings.Outcome.WIN, standings.Outcome.TIE)  # no confetti over a loss
+    confetti = element("span", "<i></i>" * CONFETTI, class_="confetti", aria_hidden="true") if festive else ""
     return "".join(
         [
             confetti,
             element("div", art, class_="scene-art") if art else "",
             element("p", escape(shown.headline), class_="scene-headline"),
-            element("p", escape(shown.winner), class_="scene-detail"),
+            element("p", escape(shown.winner), class_="scene-detail") if shown.winner else "",
         ]
     )
 
