@@ -59,6 +59,7 @@ class Page:
     texts: tuple = ()  # the save-problem's or the link choice's texts, while that screen is shown
     report: tuple | None = None  # the after-game report's op while it is open (None: as the table has it)
     hint: str | None = None  # the hint's markup (None: hidden)
+    said: str = ""  # the hint's one short line for a screen reader ("": no hint shown)
     rules: str | None = None  # the Rules screen's text while it is open
     hinted: tuple = ()  # the dice or box it marks, each with its mark
     ready: bool = False  # the start is over: the buttons take taps
@@ -103,6 +104,7 @@ def inputs(app: App) -> tuple:
         app.odds,
         app.persisted,
         app.hint,
+        app.hint_said,
         app.hinted,
         app.form,
         app.waiting.starting,
@@ -140,7 +142,7 @@ def view(app: App) -> Page:
     page = replace(
         page, hint=app.hint, hinted=hinted, rules=rules, ended=ended_words(app.ended, app.t), share=app.sharing
     )
-    page = replace(page, spoken=app.spoken, trainer=trainer_body(app))
+    page = replace(page, spoken=app.spoken, trainer=trainer_body(app), said=app.hint_said if app.hint else "")
     if not loading:
         page = lobby(app, page)
     if not isinstance(shown, PlayScreen) or app.session is None:
@@ -379,6 +381,7 @@ def hint_ops(old: Page, new: Page) -> list:
     ops: list = []
     if new.hint != old.hint:
         ops.append(paint.show("hint", False) if new.hint is None else ("hint", {"html": new.hint, "hidden": False}))
+    ops += [("hint-said", {"text": new.said})] if new.said != old.said else []  # one short line, not the panel
     ops += [(at, UNMARK) for at, mark in old.hinted if (at, mark) not in new.hinted]
     ops += [(at, {"toggle": {mark: True}, "optional": True}) for at, mark in new.hinted if (at, mark) not in old.hinted]
     return ops

@@ -35,6 +35,8 @@ __all__ = [
     "REPORT_MISTAKES",
     "action_text",
     "advice",
+    "plain_text",
+    "said_text",
     "chances_text",
     "decision_text",
     "odds_text",
@@ -189,6 +191,8 @@ class Advice:
     category: str | None  # the box to score, when scoring is best
     why: str = ""  # the best option against the next, in numbers ("" when there is nothing to compare)
     target: tuple[str, ...] = ()  # the choice for a target total beside the expected-score one, each with its chance
+    plain: str = ""  # what to do and why in a player's words, the panel's first line (the numbers go behind Why?)
+    said: str = ""  # the one short line a screen reader hears: the dice by their positions, not their faces
 
 
 HINT_OPTIONS = 5
@@ -382,6 +386,88 @@ def target_lines(ruleset: rules.RuleSet, hint: TargetHint, t: Text = ENGLISH) ->
     return (*shown, how)
 
 
+def _same_face(faces: tuple[int, ...]) -> int | None:
+    """The one face of a keep of two or more dice alike ("the 2s"), else None."""
+    return faces[0] if len(faces) > 1 and len(set(faces)) == 1 else None
+
+
+def plain_text(match: Match, decision: Decision, aims: Chances = (), t: Text = ENGLISH) -> str:
+    """What to do now and why, as a player says it: the hint panel's first line, no expected scores, no decimals.
+
+    ``aims`` are the boxes the keep aims at, likeliest first (game.coach.odds.shown): the first is the reason.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[2, 2, 5, 3, 6])
+    >>> plain_text(m, Keep((2, 2)), (("twos", 0.6),))
+    'Keep the 2s: your best chance at Twos'
+    >>> plain_text(m, Keep((2, 3, 5, 6))), plain_text(m, Keep(())), plain_text(m, Score("chance"))
+    ('Keep 2, 3, 5 and 6', 'Roll all the dice again', 'Score 18 in Chance')
+    >>> plain_text(m, Score("yahtzee"))
+    'Put a 0 in Yahtzee: it costs you the least'
+    """
+    ruleset = match.ruleset
+    if isinstance(decision, Score):
+        name = ruleset.category(decision.category).display(t)
+        points = match.options().get(decision.category, 0)
+        if not points:
+            # Translators: the hint's first line: the best now is to write 0 in a box ({category}) that is the
+            # cheapest to give up.
+            return t._("Put a 0 in {category}: it costs you the least", category=name)
+        # Translators: the hint's first line: the best now is to write {count} points in the box {category}.
+        return t.n_("Score {count} in {category}", "Score {count} in {category}", points, category=name)
+    faces = decision.faces
+    if not faces:
+        # Translators: the hint's first line: the best now is to roll every die again.
+        return t._("Roll all the dice again")
+    face = _same_face(faces)
+    if face is not None:
+        # Translators: the hint's first line: keep the dice showing {face} ("Keep the 2s"); {count} of them.
+        action = t.n_("Keep the {face}s", "Keep the {face}s", len(faces), face=face)
+    else:
+        # Translators: the hint's first line: keep these dice ({dice}: "2, 3, 5 and 6").
+        action = t._("Keep {dice}", dice=t.join(str(f) for f in faces))
+    if not aims:
+        return action
+    # Translators: the hint's first line after what to keep ("Keep the 2s"): the box it gives the best chance at.
+    return t._(
+        "{action}: your best chance at {category}", action=action, category=ruleset.category(aims[0][0]).display(t)
+    )
+
+
+def said_text(match: Match, decision: Decision, keep: tuple[int, ...], t: Text = ENGLISH) -> str:
+    """The hint as a screen reader hears it, in one short line: the dice to keep by their positions (the keys that
+    hold them), the box to score in, or a reroll.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[5, 2, 2, 3, 2])
+    >>> said_text(m, Keep((2, 2, 2)), (1, 2, 4))
+    'Hint: keep dice 2, 3 and 5 — the 2s'
+    >>> said_text(m, Keep((2, 3)), (1, 3)), said_text(m, Score("twos"), ())
+    ('Hint: keep dice 2 and 4', 'Hint: score 6 in Twos')
+    """
+    if isinstance(decision, Score):
+        points = match.options().get(decision.category, 0)
+        name = match.ruleset.category(decision.category).display(t)
+        # Translators: the hint spoken to a screen reader: write {count} points in the box {category}.
+        return t.n_("Hint: score {count} in {category}", "Hint: score {count} in {category}", points, category=name)
+    if not keep:
+        # Translators: the hint spoken to a screen reader: roll every die again.
+        return t._("Hint: roll all the dice again")
+    positions = t.join(str(index + 1) for index in keep)
+    face = _same_face(decision.faces)
+    if face is not None:
+        # Translators: the hint spoken to a screen reader: the dice to keep by position ("2, 3 and 5"), showing {face}.
+        return t.n_(
+            "Hint: keep die {positions} — the {face}s",
+            "Hint: keep dice {positions} — the {face}s",
+            len(keep),
+            positions=positions,
+            face=face,
+        )
+    # Translators: the hint spoken to a screen reader: the dice to keep by position ("2, 3 and 5").
+    return t.n_("Hint: keep die {positions}", "Hint: keep dice {positions}", len(keep), positions=positions)
+
+
 def advice(match: Match, hint: Hint, t: Text = ENGLISH, target: TargetHint | None = None) -> Advice:
     """The hint panel for a game.coach.advice.Hint of the match's current decision (and a target's, when given).
 
@@ -421,9 +507,11 @@ def advice(match: Match, hint: Hint, t: Text = ENGLISH, target: TargetHint | Non
     why = _why(match.ruleset, hint, t)
     aim = () if target is None else target_lines(match.ruleset, target, t)
     if isinstance(best, Score):
-        return Advice(title, lines, (), best.category, why, aim)
+        plain, said = plain_text(match, best, t=t), said_text(match, best, (), t)
+        return Advice(title, lines, (), best.category, why, aim, plain, said)
     keep = tuple(i for i, held in enumerate(holds_for(match, best.faces)) if held)
-    return Advice(title, lines, keep, None, why, aim)
+    plain = plain_text(match, best, shown(odds[0], hint.baseline), t)
+    return Advice(title, lines, keep, None, why, aim, plain, said_text(match, best, keep, t))
 
 
 @dataclass(frozen=True)

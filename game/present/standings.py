@@ -158,12 +158,12 @@ def _outcome(match: Match, t: Text, against: Match | None = None) -> tuple[Outco
     if len(top) > 1:
         # Translators: the large words of the winner scene when players share the first place.
         return Outcome.TIE, t._("A tie!")
-    gap = _behind(match)
-    if gap is None:
+    behind = _behind(match)
+    if behind is None:
         return Outcome.WIN, top[0]
-    if gap <= CLOSE_GAP:
+    if behind <= CLOSE_GAP:
         # Translators: the large words at the end when the person lost to the computer by a few points ({count}).
-        return Outcome.CLOSE, t.n_("So close: {count} point", "So close: {count} points", gap)
+        return Outcome.CLOSE, t.n_("So close: {count} point", "So close: {count} points", behind)
     # Translators: the large words at the end when the person lost to the computer by many points: who won.
     return Outcome.LOST, t._("{name} wins this one", name=top[0])
 

@@ -220,7 +220,7 @@ def test_a_one_turn_estimate_and_the_fixed_sentences_are_worded_too():
     match = new_match(ruleset("generalized", dice=7, sides=9), ["Ann"], seed=1).roll()
     advice = coach_view.advice(match, hint(Advisor(match.ruleset), match), t)
     assert "ESTIMATE" in advice.title
-    texts = [advice.title, *advice.lines]
+    texts = [advice.title, *advice.lines, advice.plain, advice.said]
     texts += [t._(getattr(words.WORDS, f.name)) for f in dataclasses.fields(words.Words)]
     texts += [
         words.failure(words.WORDS.went_wrong, KeyError("x"), t=t),
@@ -234,7 +234,7 @@ def test_a_one_turn_estimate_and_the_fixed_sentences_are_worded_too():
     for box in tie.open_categories():
         tie = tie.roll(faces=[2] * 5).score(box).roll(faces=[2] * 5).score(box).roll(faces=[2] * 5).score(box)
     texts += [standings.results(tie, t).winner, words.match_summary(tie, t)]
-    assert "A TIE BETWEEN" in texts[-2]
+    assert "SHARE THE FIRST PLACE" in texts[-2]
     problems = [p for text in texts if (p := unmarked(text))]
     assert not problems, problems
 
