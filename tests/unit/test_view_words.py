@@ -401,7 +401,7 @@ def test_english_output_is_unchanged():
     assert board_view.status(m) == "Chris' turn: roll the dice"
     assert board_view.status(m.roll(faces=[1, 1, 1, 1, 1]).score("ones")) == "Robo (computer) is playing"
     rolled = m.roll(faces=[1, 2, 2, 2, 2]).roll().roll()
-    assert board_view.status(rolled).startswith("Chris' turn, roll 3 of 3: choose a category")
+    assert board_view.status(rolled).startswith("Chris' turn, roll 3 of 3: choose a box")
     labels = {
         key: cell.label
         for (key, player), cell in board_view.cells(m.roll(faces=[1, 3, 3, 5, 5])).items()
