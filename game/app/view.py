@@ -39,7 +39,7 @@ from game.core.i18n import ENGLISH, Text
 from game.present import board_view, feel, forms, markup, paint, rules_text, standings, stats_view, trainer_view
 from game.present import setup as setups
 from game.present.words import KEPT_COPIES, SAVE_KEPT, WORDS, announcement, failure
-from game.records import challenge
+from game.records import challenge, daily
 
 
 @dataclass(frozen=True)
@@ -148,9 +148,12 @@ def view(app: App) -> Page:
     if not isinstance(shown, PlayScreen) or app.session is None:
         return page
     theirs = against(app)
+    # who sent the challenge and the total to beat, or which day's daily game this is
     line = (
-        challenge.line(theirs, app.t, app.challenge_hints) if theirs is not None else None
-    )  # who sent it and the total to beat
+        challenge.line(theirs, app.t, app.challenge_hints)
+        if theirs is not None
+        else daily.table_line(app.session.match, app.t)
+    )
     reporting = app.reporting is not None
     table = paint.table(
         app.session,

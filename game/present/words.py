@@ -54,6 +54,8 @@ class Words:
         "The last moves were not saved (this browser's storage was full): this is the match as it was last saved."
     )
     leave_match: str = N_("Leave this match and set up a new one? The current match will be lost.")
+    # a daily game or a challenge is kept as far as it went (game.app.shared): leaving it loses nothing
+    leave_shared: str = N_("Leave this game for now? It stays as it is: open it again to carry on where you left off.")
     reviewing: str = N_("Reviewing every decision…")
     # what stopped, for failure(): the first sentence of its message
     computer_stopped: str = N_("The computer player stopped.")

@@ -48,6 +48,8 @@ __all__ = [
     "streak",
     "share_text",
     "result_line",
+    "short_day",
+    "table_line",
 ]
 
 RESULTS_SHOWN = 10
@@ -283,6 +285,47 @@ def result_line(record: GameRecord, t: Text = ENGLISH) -> str:
     day, name = day_of(record) or (date.fromisoformat(record.ended[:10]), game_name(ruleset.name, ruleset.forced_order))
     # Translators: a daily game in the Statistics screen's list: its day, its rule set and the total.
     return t._("{date} · {rules} · {total}", date=t.date(day), rules=display(name, t), total=record.totals[0])
+
+
+def short_day(day: date, t: Text = ENGLISH) -> str:
+    """A day as the daily game's table names it: its day of the month and its month's short name, in ``t``'s words.
+
+    >>> short_day(date(2026, 11, 29))
+    '29 Nov'
+    """
+    months = (
+        # Translators: a month's short name, as in the daily game's label above its card ("Daily game · 29 Nov").
+        t.p_("short month", "Jan"),
+        t.p_("short month", "Feb"),
+        t.p_("short month", "Mar"),
+        t.p_("short month", "Apr"),
+        t.p_("short month", "May"),
+        t.p_("short month", "Jun"),
+        t.p_("short month", "Jul"),
+        t.p_("short month", "Aug"),
+        t.p_("short month", "Sep"),
+        t.p_("short month", "Oct"),
+        t.p_("short month", "Nov"),
+        t.p_("short month", "Dec"),
+    )
+    # Translators: a day and its month's short name ("29 Nov"), in the daily game's label above its card.
+    return t._("{day} {month}", day=day.day, month=months[day.month - 1])
+
+
+def table_line(match: Match, t: Text = ENGLISH) -> str | None:
+    """The line above a daily game's card: that it is the daily game, and which day's (None: not a daily game).
+
+    >>> from game.core.engine import new_match
+    >>> table_line(new_match("yatzy", ["Ann"], seed="daily:2026-11-29:yatzy"))
+    'Daily game · 29 Nov'
+    >>> table_line(new_match("yatzy", ["Ann"], seed=1)) is None
+    True
+    """
+    found = match_day(match)
+    if found is None:
+        return None
+    # Translators: the line above the daily game's card: the day whose dice these are ("29 Nov").
+    return t._("Daily game · {day}", day=short_day(found[0], t))
 
 
 def _demo(seed_text: str, ended: str, total: int = 60, lost: float | None = 1.5) -> GameRecord:

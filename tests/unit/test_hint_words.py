@@ -9,7 +9,7 @@ import re
 
 from game.app.events import BoxChosen, Button, Pressed, Switch, Toggled
 from game.core.actions import Keep
-from game.present import coach_view
+from game.present import hint_words
 from game.present.paint import die_at
 from tests.unit.test_advice_flows import after
 from tests.unit.test_language_flows import text_in
@@ -70,5 +70,5 @@ def test_a_box_to_score_is_said_with_its_points_and_the_spoken_line_follows_the_
     assert page["hint-said"]["text"] == f"Hint: score {points} in {name}"
     assert first_line(page) in (f"Score {points} in {name}", f"Put a 0 in {name}: it costs you the least")
     german = text_in("de")
-    assert coach_view.said_text(match, best, (), german).startswith("Tipp: trag ")
-    assert coach_view.said_text(match, Keep((match.dice[0],)), (0,), german) == "Tipp: behalte Würfel 1"
+    assert hint_words.said_text(match, best, (), german).startswith("Tipp: trag ")
+    assert hint_words.said_text(match, Keep((match.dice[0],)), (0,), german) == "Tipp: behalte Würfel 1"

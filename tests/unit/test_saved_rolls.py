@@ -193,8 +193,7 @@ def test_the_table_counts_saved_rolls_and_says_how_many_are_saved():
     assert controls.elements(Session(m), None)["roll-button"].text == "Roll (1 left, 1 saved)"
     m = m.roll()
     assert (
-        board_view.roll_label(m) == "Roll (0 left)"
-        and board_view.status(m) == "Ann's turn, roll 5 of 5: choose a box"
+        board_view.roll_label(m) == "Roll (0 left)" and board_view.status(m) == "Ann's turn, roll 5 of 5: choose a box"
     )
     bob = m.score("ones")
     assert board_view.roll_label(bob) == "Roll (5 left, 2 saved)"  # Bob's own two, from his first turn
