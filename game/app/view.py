@@ -292,7 +292,7 @@ def lobby_ops(old: Page, new: Page) -> list:
     ops: list = []
     worded = new.t.code != old.t.code
     if worded:  # the form's markup anew, its choices kept: the buttons in it as the start has them
-        ops.append(("setup-form", {"outer": forms.setup_form(t=new.t)}))
+        ops.append(("setup-form", {"outer": forms.setup_form(t=new.t, ready=new.ready)}))
         ops += [(button, {"disabled": not new.ready}) for button in ("start-button", *QUICK_BUTTONS)]
     if worded or new.form[0] != old.form[0]:
         ops.append(("setup-form", {"fill": dict(new.form[1])}))

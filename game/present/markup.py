@@ -294,7 +294,7 @@ def _luck_chart(page: stats_view.StatsPage, t: Text) -> list[str]:
     # Translators: a chart's caption: what the dice gave each game, against what the optimal player expected
     # ("+12.0"; the points lost chart beside it is what the choices cost).
     caption = t.n_(
-        "Luck: what the dice gave, last {count} game",
+        "Luck: what the dice gave, last game",
         "Luck: what the dice gave, last {count} games",
         _drawn(page.luck_trend),
     )
@@ -368,7 +368,7 @@ def statistics(page: stats_view.StatsPage, t: Text = ENGLISH) -> str:
                         charts.trend(
                             page.trend,
                             t.n_(
-                                "Points lost against optimal play, last {count} game",
+                                "Points lost against optimal play, last game",
                                 "Points lost against optimal play, last {count} games",
                                 _drawn(page.trend),
                             ),
@@ -379,7 +379,7 @@ def statistics(page: stats_view.StatsPage, t: Text = ENGLISH) -> str:
                             page.rating_trend,
                             # Translators: a chart's caption: the rating (points lost per decision) of each game.
                             t.n_(
-                                "Rating: points lost per decision, last {count} game",
+                                "Rating: points lost per decision, last game",
                                 "Rating: points lost per decision, last {count} games",
                                 _drawn(page.rating_trend),
                             ),

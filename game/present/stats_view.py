@@ -108,7 +108,7 @@ def _rating_rows(rated: Rating, t: Text) -> tuple[tuple[str, str], ...]:
         # Translators: a row of the Statistics screen: the rating over the latest games played without undo or hint.
         count = len(rated.games)
         recent_count = min(RECENT, count)
-        rows.append((t.n_("Rating, last {count} game", "Rating, last {count} games", recent_count), recent))
+        rows.append((t.n_("Rating, last game", "Rating, last {count} games", recent_count), recent))
         # Translators: a row of the Statistics screen: the rating over every game played without undo or hint.
         rows.append((t.n_("Rating, all {count} game", "Rating, all {count} games", count), value(rated.overall)))
     else:
