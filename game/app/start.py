@@ -298,7 +298,7 @@ def open_challenge(app: App, link: links.Link) -> Out:
         app, more = begin(app, saved)  # this challenge, under way (or played) on this phone already
     else:
         app, more = begin(app, offered)
-        if not setups.form_name(dict(app.form).get("name1", "")):  # no name remembered: asked, once
-            app, asked = ask_name(app, Naming.CHALLENGED)
-            more += asked
+        # The welcome card (who challenges, the score, the rules), its name field only where none is remembered.
+        app, asked = ask_name(app, Naming.CHALLENGED)
+        more += asked
     return app, effects + more

@@ -9,6 +9,7 @@ next (:func:`diff`): ``update`` draws the difference once, after the handler (El
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from html import escape
 from typing import assert_never
 
 from game.app.effects import Apply, Console, ConsoleLevel, Flag, Language, Ready, Remove, Store
@@ -22,6 +23,7 @@ from game.app.state import (
     Ended,
     LinkChoice,
     LoadingScreen,
+    Naming,
     Notice,
     Over,
     PlayScreen,
@@ -73,6 +75,7 @@ class Page:
     share: Sharing | None = None  # the share dialog's content (None: closed)
     spoken: Notice = Notice()  # the board read aloud (the key B), in a live region the eyes do not see
     trainer: tuple[str, bool] | None = None  # the trainer's body while it is shown, and whether it is answered
+    naming: tuple[str, tuple[str, ...], bool] = ("", (), False)  # the name dialog's welcome: title, lines, name known
 
 
 SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of it is kept and downloadable)
@@ -114,6 +117,8 @@ def inputs(app: App) -> tuple:
         app.stored,
         app.ended,
         app.sharing,
+        app.naming,
+        app.challenge,
     )
 
 
@@ -143,6 +148,7 @@ def view(app: App) -> Page:
         page, hint=app.hint, hinted=hinted, rules=rules, ended=ended_words(app.ended, app.t), share=app.sharing
     )
     page = replace(page, spoken=app.spoken, trainer=trainer_body(app), said=app.hint_said if app.hint else "")
+    page = replace(page, naming=welcome_card(app))
     if not loading:
         page = lobby(app, page)
     if not isinstance(shown, PlayScreen) or app.session is None:
@@ -192,6 +198,32 @@ def status_words(status: Status, t: Text) -> str:
     if not line and status.match is not None:
         line = board_view.status(status.match, t=t)
     return " ".join(filter(None, (*(feel.best_cheer(bests, t=t) for bests in status.bests), line)))
+
+
+def welcome_card(app: App) -> tuple[str, tuple[str, ...], bool]:
+    """The name dialog as a challenge link opens it: a welcome card (who challenges, the score, the rules, no undo,
+    no hints) with its one Play button, the name field only where none is remembered; as the sender's, the field."""
+    known = bool(setups.form_name(dict(app.form).get("name1", "")))
+    if app.naming is not Naming.CHALLENGED or app.challenge is None:
+        return "", (), False
+    title, lines = challenge.welcome(app.challenge, app.t, app.challenge_hints)
+    return title, lines, known
+
+
+def naming_ops(old: Page, new: Page) -> list:
+    """The name dialog's welcome card: its title and lines (hidden for the sender's question), and the name field
+    and Not now only where a name is still to be asked."""
+    if new.naming == old.naming:
+        return []
+    title, lines, known = new.naming
+    labelled = "naming-title" if title else "naming-label"
+    return [
+        ("naming-title", {"text": title, "hidden": not title}),
+        ("naming-text", {"html": "".join(f"<p>{escape(line)}</p>" for line in lines), "hidden": not lines}),
+        ("naming-ask", {"hidden": known}),
+        ("naming-skip", {"hidden": known}),
+        ("naming", {"attrs": {"aria-labelledby": labelled}}),
+    ]
 
 
 def trainer_body(app: App) -> tuple[str, bool] | None:
@@ -371,7 +403,7 @@ def diff(old: Page, new: Page) -> tuple[list, dict | None]:
     if new.table is not None:  # else the table left the screen: it stays as it was, hidden
         ops += paint.table_ops(old.table, new.table)
         ops += [new.report] if new.report is not None and new.report != old.report else []
-    ops += hint_ops(old, new)
+    ops += hint_ops(old, new) + naming_ops(old, new)
     return ops, paint.MOTION if new.table is not None and new.table.thrown else None
 
 
