@@ -279,12 +279,14 @@ def result_line(record: GameRecord, t: Text = ENGLISH) -> str:
     """A day's result in the Statistics screen's list: its day, rule set and total.
 
     >>> result_line(_demo("daily:2026-11-24:yacht", "2026-11-24T08:00:00Z"))
-    '11/24/2026 · Yacht · 60'
+    '24 Nov 2026 · Yacht · 60'
     """
     ruleset = variants.from_dict(record.rules)
     day, name = day_of(record) or (date.fromisoformat(record.ended[:10]), game_name(ruleset.name, ruleset.forced_order))
     # Translators: a daily game in the Statistics screen's list: its day, its rule set and the total.
-    return t._("{date} · {rules} · {total}", date=t.date(day), rules=display(name, t), total=record.totals[0])
+    return t._(
+        "{date} · {rules} · {total}", date=t.day_month(day, year=True), rules=display(name, t), total=record.totals[0]
+    )
 
 
 def short_day(day: date, t: Text = ENGLISH) -> str:
@@ -293,23 +295,7 @@ def short_day(day: date, t: Text = ENGLISH) -> str:
     >>> short_day(date(2026, 11, 29))
     '29 Nov'
     """
-    months = (
-        # Translators: a month's short name, as in the daily game's label above its card ("Daily game · 29 Nov").
-        t.p_("short month", "Jan"),
-        t.p_("short month", "Feb"),
-        t.p_("short month", "Mar"),
-        t.p_("short month", "Apr"),
-        t.p_("short month", "May"),
-        t.p_("short month", "Jun"),
-        t.p_("short month", "Jul"),
-        t.p_("short month", "Aug"),
-        t.p_("short month", "Sep"),
-        t.p_("short month", "Oct"),
-        t.p_("short month", "Nov"),
-        t.p_("short month", "Dec"),
-    )
-    # Translators: a day and its month's short name ("29 Nov"), in the daily game's label above its card.
-    return t._("{day} {month}", day=day.day, month=months[day.month - 1])
+    return t.day_month(day)
 
 
 def table_line(match: Match, t: Text = ENGLISH) -> str | None:

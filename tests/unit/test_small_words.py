@@ -41,3 +41,19 @@ def test_practice_has_one_spelling_on_its_button_and_its_heading():
     page = Path("index.html").read_text()
     assert "Practise" not in page and 'id="practise" data-msg>Practice<' in page
     assert 'id="trainer-title" tabindex="-1" data-msg>Practice<' in page
+
+
+@pytest.mark.parametrize(
+    "code, said", [("en", "23 Nov 2026"), ("de", "23. Nov. 2026"), ("fr", "23 nov. 2026"), ("es", "23 nov 2026")]
+)
+def test_statistics_dates_name_their_month_in_the_players_language(code, said):
+    from datetime import date
+
+    from game.present import stats_view
+    from tests.unit.test_stats_words import history, references, yacht
+
+    t = text_in(code) if code != "en" else ENGLISH
+    assert t.day_month(date(2026, 11, 23), year=True) == said  # never the US-only "11/23/2026" for all
+    h = history()
+    page = stats_view.statistics(h, references(), yacht(h), "Ann", t=t)
+    assert page.recent[0][1].startswith(said + " · "), page.recent[0][1]
