@@ -21,6 +21,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 
+Day = date  # a day, named so within Text, whose own ``date`` method hides the type
+
 __all__ = ["N_", "n_", "Language", "LANGUAGES", "DEFAULT", "ENGLISH", "Text", "language", "negotiate", "DOMAIN"]
 
 DOMAIN = "game"
@@ -193,7 +195,7 @@ class Text:
             pattern = pattern[len(token) :]
         return "".join(out)
 
-    def day_month(self, day: date, year: bool = False) -> str:
+    def day_month(self, day: Day, year: bool = False) -> str:
         """A day with its month's short name ("29 Nov", "29. Nov."), with its year where asked: the same to every
         reader of a language, where a numeric date reads differently on each side of the Atlantic ("11/28/2026").
 
