@@ -75,7 +75,7 @@ class Page:
     share: Sharing | None = None  # the share dialog's content (None: closed)
     spoken: Notice = Notice()  # the board read aloud (the key B), in a live region the eyes do not see
     trainer: tuple[str, bool] | None = None  # the trainer's body while it is shown, and whether it is answered
-    naming: tuple[str, tuple[str, ...], bool] = ("", (), False)  # the name dialog's welcome: title, lines, name known
+    naming: tuple[str, tuple[str, ...], bool, str] = ("", (), False, "Play")  # the name dialog: title, lines, known, OK
 
 
 SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of it is kept and downloadable)
@@ -200,14 +200,17 @@ def status_words(status: Status, t: Text) -> str:
     return " ".join(filter(None, (*(feel.best_cheer(bests, t=t) for bests in status.bests), line)))
 
 
-def welcome_card(app: App) -> tuple[str, tuple[str, ...], bool]:
+def welcome_card(app: App) -> tuple[str, tuple[str, ...], bool, str]:
     """The name dialog as a challenge link opens it: a welcome card (who challenges, the score, the rules, no undo,
-    no hints) with its one Play button, the name field only where none is remembered; as the sender's, the field."""
+    no hints) with its one Play button, the name field only where none is remembered; as the sender's, the field
+    and Send (the sender is asked under Send, never under Play)."""
     known = bool(setups.form_name(dict(app.form).get("name1", "")))
+    if app.naming is Naming.CHALLENGING:
+        return "", (), False, app.t._(WORDS.naming_send)
     if app.naming is not Naming.CHALLENGED or app.challenge is None:
-        return "", (), False
+        return "", (), False, app.t._(WORDS.naming_play)
     title, lines = challenge.welcome(app.challenge, app.t, app.challenge_hints)
-    return title, lines, known
+    return title, lines, known, app.t._(WORDS.naming_play)
 
 
 def naming_ops(old: Page, new: Page) -> list:
@@ -215,9 +218,10 @@ def naming_ops(old: Page, new: Page) -> list:
     and Not now only where a name is still to be asked."""
     if new.naming == old.naming:
         return []
-    title, lines, known = new.naming
+    title, lines, known, ok = new.naming
     labelled = "naming-title" if title else "naming-label"
     return [
+        ("naming-ok", {"text": ok}),
         ("naming-title", {"text": title, "hidden": not title}),
         ("naming-text", {"html": "".join(f"<p>{escape(line)}</p>" for line in lines), "hidden": not lines}),
         ("naming-ask", {"hidden": known}),

@@ -55,6 +55,10 @@ class Words:
         "The last moves were not saved (this browser's storage was full): this is the match as it was last saved."
     )
     leave_match: str = N_("Leave this match and set up a new one? The current match will be lost.")
+    # Translators: the name dialog's button when the person about to send a challenge gives their name: sends it.
+    naming_send: str = N_("Send")
+    # Translators: the name dialog's button on a challenge's welcome card: plays the challenge.
+    naming_play: str = N_("Play")
     # a daily game or a challenge is kept as far as it went (game.app.shared): leaving it loses nothing
     leave_shared: str = N_("Leave this game for now? It stays as it is: open it again to carry on where you left off.")
     reviewing: str = N_("Reviewing every decision…")
