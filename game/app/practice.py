@@ -1,4 +1,4 @@
-"""The trainer's screen: Practise asks a puzzle, a choice answers it, Next asks the next, Back leaves.
+"""The trainer's screen: Practice asks a puzzle, a choice answers it, Next asks the next, Back leaves.
 
 The puzzles (game.coach.drills) are the person's own costly decisions, remembered as each game is
 recorded (:func:`remember`), then the built-in set of the rule set; which comes next, and when a
@@ -52,7 +52,7 @@ UNREADABLE = N_(
     "Your practice record could not be read: a copy is kept aside (Statistics offers it for download) "
     "and practice starts afresh."
 )
-# Translators: said when Practise is chosen for rules the optimal player has no table of (custom dice, forced order).
+# Translators: said when Practice is chosen for rules the optimal player has no table of (custom dice, forced order).
 NO_TABLE = N_("Practice needs rules the optimal player has a table for: Yacht, Yahtzee or Yatzy and their options.")
 
 
@@ -85,7 +85,7 @@ def write_trainer(app: App, trainer: Trainer) -> Out:
 
 
 def open_trainer(app: App) -> Out:
-    """Practise: the trainer of the rule set shown (Statistics', else the match's, else the form's), over whatever
+    """Practice: the trainer of the rule set shown (Statistics', else the match's, else the form's), over whatever
     was shown."""
     ruleset = rules_shown(app)
     if app.over is Over.STATS:

@@ -17,6 +17,7 @@ from game.app.effects import Console, ConsoleLevel, OfferFocus
 from game.app.events import Answer, Submit
 from game.app.keys import CHALLENGE_KEY, SAVE_KEY, SETUP_KEY
 from game.app.records import close_stats
+from game.app.shared import is_shared
 from game.app.sharing import DAILY_TITLE, open_share, share_match
 from game.app.state import (
     QUICK_BUTTONS,
@@ -148,7 +149,9 @@ def start_setup(app: App, setup: setups.Setup, problems: tuple, remembered_setup
 def leave_match(app: App) -> Out:
     """The header's "New match": ask first when a match is under way."""
     if app.session is not None and board_view.in_progress(app.session.match):
-        return app, [ask(app, WORDS.leave_match, WORDS.leave_yes, Answer.LEAVE)]
+        # A daily game or a challenge comes back as it was (game.app.shared): the question says so, not "lost".
+        question = WORDS.leave_shared if is_shared(app, app.session) else WORDS.leave_match
+        return app, [ask(app, question, WORDS.leave_yes, Answer.LEAVE)]
     return open_setup(app)
 
 

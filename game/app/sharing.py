@@ -201,6 +201,8 @@ def name_given(app: App) -> Out:
     sent), and the setup form remembers it (never asked again); a blank one changes nothing (the dialog stays)."""
     name = setups.form_name(dict(app.form).get(ASKED_NAME, ""))
     whose, session = app.naming, app.session
+    if whose is Naming.CHALLENGED and not name:  # the welcome card of a phone that knows its person: Play plays
+        name = setups.form_name(dict(app.form).get("name1", ""))
     if whose is None or not name:
         return app, []
     app = replace(app, naming=None)

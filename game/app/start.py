@@ -31,7 +31,7 @@ from game.present import board_view
 from game.present import setup as setups
 from game.present.boot import LANGUAGE_KEY
 from game.present.link_problems import LinkProblem
-from game.present.words import link_choice, match_summary, played_elsewhere
+from game.present.words import link_choice, match_summary, played_elsewhere, since_last
 from game.records import challenge
 from game.records.record import NO_TIME
 
@@ -265,9 +265,13 @@ def open_match_link(app: App, link: links.Link) -> Out:
 
 
 def elsewhere_said(app: App, held: Session | None, taken: Session) -> App:
-    """The notice that a link's turns were played on a phone other than their seat's first (news to this phone)."""
-    words = played_elsewhere(held.marks if held is not None else (), taken.marks, taken.match, app.t)
-    return app.say(words) if words else app
+    """What a link brought that this phone did not know: the boxes filled since it last played (issue 54: "Ann
+    scored 28 in Three of a Kind"), said politely, then the turn; and, as a warning, that a link's turns were played
+    on a phone other than their seat's first."""
+    since = since_last(held.match if held is not None else None, taken.match, app.t)
+    warning = played_elsewhere(held.marks if held is not None else (), taken.marks, taken.match, app.t)
+    words = " ".join(filter(None, (since, warning)))
+    return app.say(words, tip=not warning) if words else app
 
 
 def open_challenge(app: App, link: links.Link) -> Out:
@@ -298,7 +302,7 @@ def open_challenge(app: App, link: links.Link) -> Out:
         app, more = begin(app, saved)  # this challenge, under way (or played) on this phone already
     else:
         app, more = begin(app, offered)
-        if not setups.form_name(dict(app.form).get("name1", "")):  # no name remembered: asked, once
-            app, asked = ask_name(app, Naming.CHALLENGED)
-            more += asked
+        # The welcome card (who challenges, the score, the rules), its name field only where none is remembered.
+        app, asked = ask_name(app, Naming.CHALLENGED)
+        more += asked
     return app, effects + more

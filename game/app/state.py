@@ -351,6 +351,8 @@ class App:
     form: tuple[tuple[str, str], ...] = ()
     msgids: tuple[str, ...] = ()
     hint: str | None = None  # the hint's markup shown (None: hidden)
+    hint_said: str = ""  # the hint's one short line for a screen reader (spoken while the hint is shown)
+    hint_told: bool = False  # the one-time line on how the hint's dice look was shown in this visit
     hinted: tuple[tuple[tuple[str, int], str], ...] = ()  # the dice or box the hint marks, each with its mark
     notice: Notice = Notice()  # the line that explains a refusal or a problem (App.say)
     spoken: Notice = Notice()  # the board read aloud (the key B), in a live region the eyes do not see ("": none)

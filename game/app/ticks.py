@@ -137,7 +137,9 @@ def draw_hint(app: App) -> Out:
     if advice.category is not None:
         targets.append(paint.box_at(advice.category))
     mark = "hint-keep" if advice.category is None else "hint-best"
-    panel = markup.advice(advice, t=app.t) + picker(shown, t=app.t)
+    explain = not app.hint_told and bool(advice.keep)  # once: how a suggested die differs from a held one
+    panel = markup.advice(advice, t=app.t, explain=explain) + picker(shown, t=app.t)
+    app = replace(app, hint_said=advice.said, hint_told=app.hint_told or explain)
     return replace(app, hint=panel, hinted=tuple((at, mark) for at in targets)), []
 
 

@@ -9,6 +9,7 @@ next (:func:`diff`): ``update`` draws the difference once, after the handler (El
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from html import escape
 from typing import assert_never
 
 from game.app.effects import Apply, Console, ConsoleLevel, Flag, Language, Ready, Remove, Store
@@ -22,6 +23,7 @@ from game.app.state import (
     Ended,
     LinkChoice,
     LoadingScreen,
+    Naming,
     Notice,
     Over,
     PlayScreen,
@@ -40,7 +42,7 @@ from game.core.i18n import ENGLISH, Text
 from game.present import board_view, feel, forms, markup, paint, rules_text, standings, stats_view, trainer_view
 from game.present import setup as setups
 from game.present.words import KEPT_COPIES, SAVE_KEPT, WORDS, announcement, failure
-from game.records import challenge
+from game.records import challenge, daily
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,7 @@ class Page:
     texts: tuple = ()  # the save-problem's or the link choice's texts, while that screen is shown
     report: tuple | None = None  # the after-game report's op while it is open (None: as the table has it)
     hint: str | None = None  # the hint's markup (None: hidden)
+    said: str = ""  # the hint's one short line for a screen reader ("": no hint shown)
     rules: str | None = None  # the Rules screen's text while it is open
     hinted: tuple = ()  # the dice or box it marks, each with its mark
     ready: bool = False  # the start is over: the buttons take taps
@@ -76,6 +79,7 @@ class Page:
     spoken: Notice = Notice()  # the board read aloud (the key B), in a live region the eyes do not see
     quiet: bool = False  # a computer's move on the status line: not said (its whole turn is, at its end)
     trainer: tuple[str, bool] | None = None  # the trainer's body while it is shown, and whether it is answered
+    naming: tuple[str, tuple[str, ...], bool, str] = ("", (), False, "Play")  # the name dialog: title, lines, known, OK
 
 
 SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of it is kept and downloadable)
@@ -108,6 +112,7 @@ def inputs(app: App) -> tuple:
         app.odds,
         app.persisted,
         app.hint,
+        app.hint_said,
         app.hinted,
         app.form,
         app.waiting.starting,
@@ -117,6 +122,8 @@ def inputs(app: App) -> tuple:
         app.stored,
         app.ended,
         app.sharing,
+        app.naming,
+        app.challenge,
     )
 
 
@@ -145,15 +152,19 @@ def view(app: App) -> Page:
     page = replace(
         page, hint=app.hint, hinted=hinted, rules=rules, ended=ended_words(app.ended, app.t), share=app.sharing
     )
-    page = replace(page, spoken=app.spoken, trainer=trainer_body(app))
+    page = replace(page, spoken=app.spoken, trainer=trainer_body(app), said=app.hint_said if app.hint else "")
+    page = replace(page, naming=welcome_card(app))
     if not loading:
         page = lobby(app, page)
     if not isinstance(shown, PlayScreen) or app.session is None:
         return page
     theirs = against(app)
+    # who sent the challenge and the total to beat, or which day's daily game this is
     line = (
-        challenge.line(theirs, app.t, app.challenge_hints) if theirs is not None else None
-    )  # who sent it and the total to beat
+        challenge.line(theirs, app.t, app.challenge_hints)
+        if theirs is not None
+        else daily.table_line(app.session.match, app.t)
+    )
     reporting = app.reporting is not None
     # Where the tray is hidden (the pass screen, the results), its status line says nothing: its words go to the ear's
     # region, which is shown (issue 58: never a word into a hidden region).
@@ -221,6 +232,36 @@ def status_words(status: Status, t: Text) -> str:
     bests = (*(feel.best_cheer(bests, t=t) for bests in status.bests),)
     ratings = (*(feel.rating_cheer(ratings, t=t) for ratings in status.ratings),)
     return " ".join(filter(None, (*bests, *ratings, line)))
+
+
+def welcome_card(app: App) -> tuple[str, tuple[str, ...], bool, str]:
+    """The name dialog as a challenge link opens it: a welcome card (who challenges, the score, the rules, no undo,
+    no hints) with its one Play button, the name field only where none is remembered; as the sender's, the field
+    and Send (the sender is asked under Send, never under Play)."""
+    known = bool(setups.form_name(dict(app.form).get("name1", "")))
+    if app.naming is Naming.CHALLENGING:
+        return "", (), False, app.t._(WORDS.naming_send)
+    if app.naming is not Naming.CHALLENGED or app.challenge is None:
+        return "", (), False, app.t._(WORDS.naming_play)
+    title, lines = challenge.welcome(app.challenge, app.t, app.challenge_hints)
+    return title, lines, known, app.t._(WORDS.naming_play)
+
+
+def naming_ops(old: Page, new: Page) -> list:
+    """The name dialog's welcome card: its title and lines (hidden for the sender's question), and the name field
+    and Not now only where a name is still to be asked."""
+    if new.naming == old.naming:
+        return []
+    title, lines, known, ok = new.naming
+    labelled = "naming-title" if title else "naming-label"
+    return [
+        ("naming-ok", {"text": ok}),
+        ("naming-title", {"text": title, "hidden": not title}),
+        ("naming-text", {"html": "".join(f"<p>{escape(line)}</p>" for line in lines), "hidden": not lines}),
+        ("naming-ask", {"hidden": known}),
+        ("naming-skip", {"hidden": known}),
+        ("naming", {"attrs": {"aria-labelledby": labelled}}),
+    ]
 
 
 def trainer_body(app: App) -> tuple[str, bool] | None:
@@ -321,7 +362,7 @@ def lobby_ops(old: Page, new: Page) -> list:
     ops: list = []
     worded = new.t.code != old.t.code
     if worded:  # the form's markup anew, its choices kept: the buttons in it as the start has them
-        ops.append(("setup-form", {"outer": forms.setup_form(t=new.t)}))
+        ops.append(("setup-form", {"outer": forms.setup_form(t=new.t, ready=new.ready)}))
         ops += [(button, {"disabled": not new.ready}) for button in ("start-button", *QUICK_BUTTONS)]
     if worded or new.form[0] != old.form[0]:
         ops.append(("setup-form", {"fill": dict(new.form[1])}))
@@ -403,7 +444,7 @@ def diff(old: Page, new: Page) -> tuple[list, dict | None]:
     if new.table is not None:  # else the table left the screen: it stays as it was, hidden
         ops += paint.table_ops(old.table, new.table)
         ops += [new.report] if new.report is not None and new.report != old.report else []
-    ops += hint_ops(old, new)
+    ops += hint_ops(old, new) + naming_ops(old, new)
     return ops, paint.MOTION if new.table is not None and new.table.thrown else None
 
 
@@ -416,6 +457,7 @@ def hint_ops(old: Page, new: Page) -> list:
     ops: list = []
     if new.hint != old.hint:
         ops.append(paint.show("hint", False) if new.hint is None else ("hint", {"html": new.hint, "hidden": False}))
+    ops += [("hint-said", {"text": new.said})] if new.said != old.said else []  # one short line, not the panel
     ops += [(at, UNMARK) for at, mark in old.hinted if (at, mark) not in new.hinted]
     ops += [(at, {"toggle": {mark: True}, "optional": True}) for at, mark in new.hinted if (at, mark) not in old.hinted]
     return ops

@@ -21,6 +21,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 
+Day = date  # a day, named so within Text, whose own ``date`` method hides the type
+
 __all__ = ["N_", "n_", "Language", "LANGUAGES", "DEFAULT", "ENGLISH", "Text", "language", "negotiate", "DOMAIN"]
 
 DOMAIN = "game"
@@ -192,6 +194,32 @@ class Text:
             out.append(fields.get(token, token))
             pattern = pattern[len(token) :]
         return "".join(out)
+
+    def day_month(self, day: Day, year: bool = False) -> str:
+        """A day with its month's short name ("29 Nov", "29. Nov."), with its year where asked: the same to every
+        reader of a language, where a numeric date reads differently on each side of the Atlantic ("11/28/2026").
+
+        >>> ENGLISH.day_month(date(2026, 11, 29)), ENGLISH.day_month(date(2026, 5, 1), year=True)
+        ('29 Nov', '1 May 2026')
+        """
+        months = (
+            # Translators: a month's short name, in a day's short form ("29 Nov"; Statistics, the daily game's label).
+            self.p_("short month", "Jan"),
+            self.p_("short month", "Feb"),
+            self.p_("short month", "Mar"),
+            self.p_("short month", "Apr"),
+            self.p_("short month", "May"),
+            self.p_("short month", "Jun"),
+            self.p_("short month", "Jul"),
+            self.p_("short month", "Aug"),
+            self.p_("short month", "Sep"),
+            self.p_("short month", "Oct"),
+            self.p_("short month", "Nov"),
+            self.p_("short month", "Dec"),
+        )
+        # Translators: a day and its month's short name ("29 Nov"), in Statistics and the daily game's label.
+        shown = self._("{day} {month}", day=day.day, month=months[day.month - 1])
+        return f"{shown} {day.year}" if year else shown
 
     def join(self, items: Iterable[str]) -> str:
         """Names in a list: "Ann", "Ann and Bob", "Ann, Bob and Cy".

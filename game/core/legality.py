@@ -168,7 +168,7 @@ def _roll_refusal(match: MatchState, action: Roll, player: PlayerRef) -> GameErr
     name, limit, count = match.current_name, match.rolls_allowed, match.ruleset.dice
     if match.rolls >= limit:
         return RollError(
-            f"{name} cannot roll: all {limit} rolls of this turn are used; choose a category",
+            f"{name} cannot roll: all {limit} rolls of this turn are used; choose a box",
             Refusal.NO_ROLLS_LEFT,
             {"name": name, "count": limit},
             "roll",
@@ -239,7 +239,7 @@ def _hold_refusal(match: MatchState, action: Hold, player: PlayerRef) -> GameErr
         return HoldError(f"{name} cannot {what}: roll the dice first", Refusal.NOT_ROLLED, fields, verb)
     if match.rolls >= match.rolls_allowed:
         return HoldError(
-            f"{name} cannot {what}: no rolls are left this turn; choose a category",
+            f"{name} cannot {what}: no rolls are left this turn; choose a box",
             Refusal.NO_ROLLS_LEFT,
             fields,
             verb,
@@ -274,7 +274,7 @@ def _score_refusal(match: MatchState, action: Score, player: PlayerRef) -> GameE
     fields = {"name": name} | box
     if not match.ruleset.has(category):
         return ScoreError(
-            f"{name} cannot {verb}: {match.ruleset.title} has no such category",
+            f"{name} cannot {verb}: {match.ruleset.title} has no such box",
             Refusal.UNKNOWN_CATEGORY,
             category,
             fields=fields | {"rules": match.ruleset},
@@ -290,7 +290,7 @@ def _score_refusal(match: MatchState, action: Score, player: PlayerRef) -> GameE
     except RulesError as exc:
         case = "score"
         if isinstance(exc, CategoryFilledError):
-            detail = f"it is already filled ({scores.get(category)}); choose another category"
+            detail = f"it is already filled ({scores.get(category)}); choose another box"
             reason = Refusal.FILLED
             fields |= {"points": scores.get(category)}
         elif isinstance(exc, OrderError):

@@ -9,7 +9,7 @@ of a whole number from outside (a bool is not one) that the refusals start from.
 >>> error = RollError("Ann cannot roll: all 3 rolls of this turn are used", Refusal.NO_ROLLS_LEFT,
 ...                   {"name": "Ann", "count": 3}, "roll")
 >>> error.text(), isinstance(error, ValueError)
-('Ann cannot roll: all 3 rolls of this turn are used; choose a category', True)
+('Ann cannot roll: all 3 rolls of this turn are used; choose a box', True)
 """
 
 from __future__ import annotations
@@ -149,12 +149,12 @@ _WORDINGS: dict[tuple[Refusal, str | None], Wording] = {
     (Refusal.NOT_ROLLED, "score"): N_("{name} cannot score {category}: roll the dice first"),
     # Translators: {count} is the number of rolls a turn has (3 in the usual games).
     (Refusal.NO_ROLLS_LEFT, "roll"): n_(
-        "{name} cannot roll: all {count} roll of this turn is used; choose a category",
-        "{name} cannot roll: all {count} rolls of this turn are used; choose a category",
+        "{name} cannot roll: all {count} roll of this turn is used; choose a box",
+        "{name} cannot roll: all {count} rolls of this turn are used; choose a box",
     ),
-    (Refusal.NO_ROLLS_LEFT, "hold"): N_("{name} cannot hold die {die}: no rolls are left this turn; choose a category"),
+    (Refusal.NO_ROLLS_LEFT, "hold"): N_("{name} cannot hold die {die}: no rolls are left this turn; choose a box"),
     (Refusal.NO_ROLLS_LEFT, "release"): N_(
-        "{name} cannot release die {die}: no rolls are left this turn; choose a category"
+        "{name} cannot release die {die}: no rolls are left this turn; choose a box"
     ),
     # Translators: {count} is the number of dice, always two or more.
     (Refusal.ALL_HELD, "roll"): n_(
@@ -178,10 +178,10 @@ _WORDINGS: dict[tuple[Refusal, str | None], Wording] = {
     # Translators: a game the app rolls the dice for: faces typed or tapped in are not taken.
     (Refusal.ENTERED_DICE, "seeded"): N_("This match rolls its own dice: there are no faces to enter."),
     # Translators: {rules} is the name of the game's rules (Yahtzee, Yatzy, Yacht…).
-    (Refusal.UNKNOWN_CATEGORY, "score"): N_("{name} cannot score {category}: {rules} has no such category"),
+    (Refusal.UNKNOWN_CATEGORY, "score"): N_("{name} cannot score {category}: {rules} has no such box"),
     # Translators: {points} are the points already written in the box.
     (Refusal.FILLED, "score"): N_(
-        "{name} cannot score {category}: it is already filled ({points}); choose another category"
+        "{name} cannot score {category}: it is already filled ({points}); choose another box"
     ),
     # Translators: {dice} are the faces rolled ("4-4-4-4-4"); {box} the upper box of that face (Fours).
     (Refusal.JOKER, "upper"): N_(

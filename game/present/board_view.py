@@ -345,13 +345,13 @@ _TURNS = {
     ),
     (Phase.MUST_SCORE, False): (
         # Translators: whose turn it is, every roll used: a box must be chosen. The next message: a name ending in "s".
-        N_("{name}'s turn, roll {roll} of {rolls}: choose a category"),
-        # Translators: as "{name}'s turn, roll {roll} of {rolls}: choose a category", for a name ending in "s".
-        N_("{name}' turn, roll {roll} of {rolls}: choose a category"),
+        N_("{name}'s turn, roll {roll} of {rolls}: choose a box"),
+        # Translators: as "{name}'s turn, roll {roll} of {rolls}: choose a box", for a name ending in "s".
+        N_("{name}' turn, roll {roll} of {rolls}: choose a box"),
     ),
     (Phase.MUST_SCORE, True): _either(
         # Translators: a computer player's turn, every roll used: it is choosing a box to score in.
-        N_("{name} (computer) is playing, roll {roll} of {rolls}: choosing a category")
+        N_("{name} (computer) is playing, roll {roll} of {rolls}: choosing a box")
     ),
 }
 
@@ -434,7 +434,7 @@ def rolled(match: Match, t: Text = ENGLISH) -> str:
     fields |= {"roll": match.rolls, "rolls": match.rolls_allowed}
     if match.phase is Phase.MUST_SCORE and match.current_seat.kind is not SeatKind.COMPUTER:
         # Translators: a person's last roll of the turn, said aloud: the faces ("3, 3, 5, 6, 4"); a box must be chosen.
-        return t._("{name} rolled {dice} (roll {roll} of {rolls}): choose a category", **fields)
+        return t._("{name} rolled {dice} (roll {roll} of {rolls}): choose a box", **fields)
     # Translators: a roll, said aloud: who rolled, the faces in the tray's order ("3, 3, 5, 6, 4"), which roll it was.
     return t._("{name} rolled {dice} (roll {roll} of {rolls})", **fields)
 

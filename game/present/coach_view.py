@@ -189,6 +189,8 @@ class Advice:
     category: str | None  # the box to score, when scoring is best
     why: str = ""  # the best option against the next, in numbers ("" when there is nothing to compare)
     target: tuple[str, ...] = ()  # the choice for a target total beside the expected-score one, each with its chance
+    plain: str = ""  # what to do and why in a player's words, the panel's first line (the numbers go behind Why?)
+    said: str = ""  # the one short line a screen reader hears: the dice by their positions, not their faces
 
 
 HINT_OPTIONS = 5
@@ -404,6 +406,7 @@ def advice(match: Match, hint: Hint, t: Text = ENGLISH, target: TargetHint | Non
     """
     from game.coach.advice import holds_for
     from game.coach.odds import shown
+    from game.present.hint_words import plain_text, said_text
 
     best = hint.best.action
     action = action_text(match.ruleset, best, t)
@@ -421,9 +424,11 @@ def advice(match: Match, hint: Hint, t: Text = ENGLISH, target: TargetHint | Non
     why = _why(match.ruleset, hint, t)
     aim = () if target is None else target_lines(match.ruleset, target, t)
     if isinstance(best, Score):
-        return Advice(title, lines, (), best.category, why, aim)
+        plain, said = plain_text(match, best, t=t), said_text(match, best, (), t)
+        return Advice(title, lines, (), best.category, why, aim, plain, said)
     keep = tuple(i for i, held in enumerate(holds_for(match, best.faces)) if held)
-    return Advice(title, lines, keep, None, why, aim)
+    plain = plain_text(match, best, shown(odds[0], hint.baseline), t)
+    return Advice(title, lines, keep, None, why, aim, plain, said_text(match, best, keep, t))
 
 
 @dataclass(frozen=True)

@@ -155,7 +155,7 @@ def _remote_choice(t: Text) -> str:
     return label + element("p", escape(note), id="opt-remote-note", class_="field-note")
 
 
-def _lobby(t: Text) -> str:
+def _lobby(t: Text, ready: bool = False) -> str:
     """The one-tap matches (game.present.setup.Quick), each a large button named by its title and described by its
     line; they wait for Python, as Start does. "Starting…" sits under them while Python starts."""
     choices = {
@@ -189,7 +189,9 @@ def _lobby(t: Text) -> str:
         )
     # Translators: names the setup screen's one-tap ways to start a match (read by screen readers).
     lobby = element("div", "".join(buttons), class_="lobby", role="group", aria_label=t._("Play now"))
-    return lobby + element("span", escape(t._("Starting…")), id="loading", class_="loading", role="status")
+    # once started (``ready``), the form worded anew in another language keeps "Starting…" hidden: it is no longer true
+    starting = element("span", escape(t._("Starting…")), id="loading", class_="loading", role="status", hidden=ready)
+    return lobby + starting
 
 
 def _more(t: Text, inside: Sequence[str]) -> str:
@@ -213,13 +215,14 @@ def _more(t: Text, inside: Sequence[str]) -> str:
     return element("details", "\n".join(parts), class_="more", id="setup-more")
 
 
-def setup_form(t: Text = ENGLISH) -> str:
+def setup_form(t: Text = ENGLISH, ready: bool = False) -> str:
     """The setup screen's form, made from the rule set registry and the match's limits, in ``t``'s words.
 
     A lobby: four one-tap matches (``quick-solo``, ``quick-computer``, ``quick-pass``, ``quick-daily``) over the choice
     of rule set, then More (``details#setup-more``), which folds every other choice and Start. Rule set
     options are named ``rules.option`` (``yahtzee.joker``); a checkbox sends ``1`` when checked and
-    nothing otherwise. The one-tap buttons and Start stay disabled until the shell has bound the form.
+    nothing otherwise. The one-tap buttons and Start stay disabled until the shell has bound the form; once it has
+    (``ready``), "Starting…" is hidden.
 
     >>> form = setup_form()
     >>> form.startswith('<form id="setup-form" novalidate>'), form.count('type="radio" name="rules"') == len(variants.VARIANTS)
@@ -236,7 +239,7 @@ def setup_form(t: Text = ENGLISH) -> str:
         _players_fieldset(t),
         element("div", labelled("games", t._("Games in the match"), games), class_="field"),
     ]
-    parts = [_lobby(t), choice, _more(t, inside)]
+    parts = [_lobby(t, ready), choice, _more(t, inside)]
     return element("form", "\n" + "\n".join(parts) + "\n", id="setup-form", novalidate=True)
 
 

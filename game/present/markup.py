@@ -236,37 +236,42 @@ def scene(shown: standings.Results, t: Text = ENGLISH) -> str:
         return ""
     pictures = {standings.Outcome.WIN: _TROPHY, standings.Outcome.TIE: _TROPHY * 2, standings.Outcome.SOLO: _MEDAL}
     art = pictures.get(shown.outcome, "")
-    confetti = (
-        ""
-        if shown.outcome in (standings.Outcome.SOLO, standings.Outcome.BEATEN)
-        else element("span", "<i></i>" * CONFETTI, class_="confetti", aria_hidden="true")
-    )
+    festive = shown.outcome in (standings.Outcome.WIN, standings.Outcome.TIE)  # no confetti over a loss
+    confetti = element("span", "<i></i>" * CONFETTI, class_="confetti", aria_hidden="true") if festive else ""
     return "".join(
         [
             confetti,
             element("div", art, class_="scene-art") if art else "",
             element("p", escape(shown.headline), class_="scene-headline"),
-            element("p", escape(shown.winner), class_="scene-detail"),
+            element("p", escape(shown.winner), class_="scene-detail") if shown.winner else "",
         ]
     )
 
 
-def advice(hint: coach_view.Advice, t: Text = ENGLISH) -> str:
-    """The hint panel: the best choice, why (when there is a reason in numbers), then the top options with their
-    expected final scores and odds (worded by game.present.board_view). The reason is no paragraph: the title is the panel's one.
+def advice(hint: coach_view.Advice, t: Text = ENGLISH, explain: bool = False) -> str:
+    """The hint panel: what to do and why in a player's words, then behind Why? (a disclosure, closed: the numbers
+    are there for whoever asks) the best choice, why in numbers, the top options with their expected final scores
+    and odds and the target's lines; ``explain`` adds the one-time line on how the hint's dice look.
 
-    >>> advice(coach_view.Advice("Best: score Yacht", ("score Yacht — 50.0",), (), "yacht"))
-    '<p>Best: score Yacht</p><ol><li>score Yacht — 50.0</li></ol>'
-    >>> advice(coach_view.Advice("Best: keep 6", ("keep 6 — 9.0",), (0,), None, "Keeping 6 <wins>."))
-    '<p>Best: keep 6</p><div class="hint-why">Keeping 6 &lt;wins&gt;.</div><ol><li>keep 6 — 9.0</li></ol>'
-    >>> advice(coach_view.Advice("Best: keep 6", ("keep 6 — 9.0",), (0,), None, "", ("Best to reach 90: keep 6", "Exact.")))
-    '<p>Best: keep 6</p><ol><li>keep 6 — 9.0</li></ol><div class="hint-target"><div>Best to reach 90: keep 6</div><div>Exact.</div></div>'
+    >>> advice(coach_view.Advice("Best: score Yacht", ("score Yacht — 50.0",), (), "yacht", plain="Score 50 in Yacht"))
+    '<p class="hint-line">Score 50 in Yacht</p><details class="hint-more"><summary>Why?</summary><p>Best: score Yacht</p><ol><li>score Yacht — 50.0</li></ol></details>'
+    >>> html = advice(coach_view.Advice("Best: keep 6", ("keep 6 — 9.0",), (0,), None, "Keeping 6 <wins>.", ("Aim",)))
+    >>> '<div class="hint-why">Keeping 6 &lt;wins&gt;.</div>' in html, '<div class="hint-target"><div>Aim</div>' in html
+    (True, True)
+    >>> 'class="hint-told"' in advice(coach_view.Advice("Best: keep 6", (), (0,), None), explain=True)
+    True
     """
     why = element("div", escape(hint.why), class_="hint-why") if hint.why else ""
     # the target's lines after the list: the list's lines are expected final scores, the target's chances
     aim = "".join(element("div", escape(line)) for line in hint.target)
     aim = element("div", aim, class_="hint-target") if aim else ""
-    return element("p", escape(hint.title)) + why + element("ol", lines(hint.lines)) + aim
+    numbers = element("p", escape(hint.title)) + why + element("ol", lines(hint.lines)) + aim
+    # Translators: the hint panel's disclosure that opens the numbers behind the hint (the button "Why?" too).
+    more = element("details", element("summary", escape(t._("Why?"))) + numbers, class_="hint-more")
+    # Translators: said once, under the first hint that marks dice: how the hint's dice differ from held ones.
+    told = t._("The dice with a star and a dashed ring are the hint's pick: tap a die to hold it.")
+    told = element("p", escape(told), class_="hint-told") if explain else ""
+    return element("p", escape(hint.plain or hint.title), class_="hint-line") + told + more
 
 
 def report(sections: Sequence[coach_view.ReportSection], t: Text = ENGLISH) -> str:
@@ -302,7 +307,7 @@ def _luck_chart(page: stats_view.StatsPage, t: Text) -> list[str]:
     # Translators: a chart's caption: what the dice gave each game, against what the optimal player expected
     # ("+12.0"; the points lost chart beside it is what the choices cost).
     caption = t.n_(
-        "Luck: what the dice gave, last {count} game",
+        "Luck: what the dice gave, last game",
         "Luck: what the dice gave, last {count} games",
         _drawn(page.luck_trend),
     )
@@ -377,7 +382,7 @@ def statistics(page: stats_view.StatsPage, t: Text = ENGLISH) -> str:
                         charts.trend(
                             page.trend,
                             t.n_(
-                                "Points lost against optimal play, last {count} game",
+                                "Points lost against optimal play, last game",
                                 "Points lost against optimal play, last {count} games",
                                 _drawn(page.trend),
                             ),
@@ -388,7 +393,7 @@ def statistics(page: stats_view.StatsPage, t: Text = ENGLISH) -> str:
                             page.rating_trend,
                             # Translators: a chart's caption: the rating (points lost per decision) of each game.
                             t.n_(
-                                "Rating: points lost per decision, last {count} game",
+                                "Rating: points lost per decision, last game",
                                 "Rating: points lost per decision, last {count} games",
                                 _drawn(page.rating_trend),
                             ),

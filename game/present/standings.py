@@ -44,7 +44,9 @@ __all__ = [
     "Share",
     "Ending",
     "Results",
+    "CLOSE_GAP",
     "winner_text",
+    "story_text",
     "ending",
     "results",
 ]
@@ -57,6 +59,12 @@ class Outcome(Enum):
     TIE = "tie"  # several seats share the first place
     SOLO = "solo"  # one seat: a result, not a win
     BEATEN = "beaten"  # a challenge lost: the comparison leads, with no picture (a medal would say it was won)
+    CLOSE = "close"  # the people here lost to a computer by a little: "So close", no trophy over the winner
+    LOST = "lost"  # the people here lost to a computer by a lot: said plainly, no trophy, no confetti
+
+
+CLOSE_GAP = 10
+"""A loss by at most this many points is told as a near miss ("So close: 3 points"), a wider one plainly."""
 
 
 @dataclass(frozen=True)
@@ -135,8 +143,9 @@ def winner_text(match: Match, t: Text = ENGLISH) -> str:
 
 
 def _outcome(match: Match, t: Text, against: Match | None = None) -> tuple[Outcome, str]:
-    """The winner scene's outcome and its large words: the winner's name, "A tie!", or a solo game's points; a
-    challenge's (``against``, the challenger's game), the comparison: who won it, by how much."""
+    """The winner scene's outcome and its large words: the winner's name, "A tie!", a solo game's points, or for
+    people who lost to the computer how close it was; a challenge's (``against``, the challenger's game), the
+    comparison: who won it, by how much."""
     if against is not None and challenge.applies(against, match):
         shown = challenge.compare(match, against)
         gap = shown.yours_total - shown.theirs_total
@@ -149,7 +158,51 @@ def _outcome(match: Match, t: Text, against: Match | None = None) -> tuple[Outco
     if len(top) > 1:
         # Translators: the large words of the winner scene when players share the first place.
         return Outcome.TIE, t._("A tie!")
-    return Outcome.WIN, top[0]
+    behind = _behind(match)
+    if behind is None:
+        return Outcome.WIN, top[0]
+    if behind <= CLOSE_GAP:
+        # Translators: the large words at the end when the person lost to the computer by a few points ({count}).
+        return Outcome.CLOSE, t.n_("So close: {count} point", "So close: {count} points", behind)
+    # Translators: the large words at the end when the person lost to the computer by many points: who won.
+    return Outcome.LOST, t._("{name} wins this one", name=top[0])
+
+
+def _behind(match: Match) -> int | None:
+    """How many points the best person here finished behind the computer that won (None: a person won, or no
+    person played: then the winner's scene is a win)."""
+    standings = match.standings()
+    people = [s.total for s in standings if match.seats[s.player].kind is SeatKind.HUMAN]
+    if not people or match.seats[standings[0].player].kind is SeatKind.HUMAN:
+        return None
+    return standings[0].total - max(people)
+
+
+def story_text(match: Match, outcome: Outcome, t: Text = ENGLISH) -> str:
+    """The sentence under the scene's large words: what they do not say already (the standings list has every
+    total, the context each person's game), so that nothing is said twice; "" where there is nothing to add.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann", "Bob"], seed=1).roll(faces=[6] * 5).score("choice")
+    >>> story_text(m, Outcome.WIN)
+    'Ann wins by 30 points.'
+    """
+    standings = match.standings()
+    if outcome is Outcome.WIN:
+        gap = standings[0].total - standings[1].total if len(standings) > 1 else 0
+        # Translators: under the winner's name at the end of a match: by how many points they won.
+        return t.n_("{name} wins by {count} point.", "{name} wins by {count} points.", gap, name=standings[0].name)
+    if outcome is Outcome.TIE:
+        top = [s.name for s in standings if s.rank == 1]
+        # Translators: under "A tie!" at the end of a match: who share the first place ("Ann and Bob").
+        return t._("{names} share the first place.", names=t.join(top))
+    if outcome is Outcome.CLOSE:
+        # Translators: under "So close" at the end: the computer player who won, and a word of comfort.
+        return t._("{name} wins, just. One more game?", name=standings[0].name)
+    if outcome is Outcome.LOST:
+        # Translators: under "{name} wins this one" at the end: a loss by many points, and an offer to try again.
+        return t._("Not your game this time. One more?")
+    return ""
 
 
 def ending(
@@ -204,11 +257,15 @@ def ending(
     return Ending(tuple(people), optimal, shares)
 
 
-def _context(shown: Ending, t: Text) -> tuple[str, ...]:
-    """An :class:`Ending` in words: a line per person, then the optimal player's mean where known."""
+def _context(shown: Ending, t: Text, totals_said: bool = False) -> tuple[str, ...]:
+    """An :class:`Ending` in words: a line per person, then the optimal player's mean where known; where the
+    scene and the standings say each total already (``totals_said``: a one-game match), without the totals."""
     out = []
     for person in shown.people:
         fields = {"name": person.name}
+        if totals_said:
+            out.append(_without_total(person, t))
+            continue
         if person.best is None:
             # Translators: the end of a game: a person's points, in their first game under these rules.
             line = t.n_(
@@ -248,6 +305,40 @@ def _context(shown: Ending, t: Text) -> tuple[str, ...]:
     return tuple(out) + luck_words(shown.shares, t)
 
 
+def _detail(match: Match, outcome: Outcome | None, t: Text, against: Match | None) -> str:
+    """The scene's sentence under its large words: a challenge's comparison says it all; "" between games."""
+    if outcome is None or (against is not None and challenge.applies(against, match)):
+        return ""
+    return story_text(match, outcome, t)
+
+
+def _without_total(person: Personal, t: Text) -> str:
+    """A person's game in context when their total is said elsewhere: first, a new best, or against their earlier
+    games, then where it stands against the optimal player's."""
+    fields = {"name": person.name}
+    if person.best is None:
+        # Translators: the end of a game: a person's first game under these rules (the total is shown above).
+        line = t._("{name}: the first game under these rules.", **fields)
+    else:
+        assert person.mean is not None  # ending() sets the mean with the best, from the same games
+        # Translators: the end of a game: a person's earlier games under these rules: their best total, their average
+        # and how many (this game's total is shown above).
+        line = t.n_(
+            "{name}: before this game, best {best}, average {mean} over {count} game.",
+            "{name}: before this game, best {best}, average {mean} over {count} games.",
+            person.games,
+            best=person.best,
+            mean=t.number(person.mean, 1),
+            **fields,
+        )
+        if person.new_best:
+            # Translators: the end of a game: this game's total beat every earlier one.
+            line = f"{line} {t._('A new best!')}"
+    if person.standing is not None:
+        line = f"{line} {standing_words(person.standing, t)}"
+    return line
+
+
 def standing_words(share: float, t: Text = ENGLISH) -> str:
     """Where a total stands: the share of the optimal player's games below it, rounded down, or where that is
     under 1%, the share above it (at most 99%: "lower than 100%" would claim more than its rounding knows).
@@ -276,7 +367,7 @@ def results(
     ...     m = m.roll(faces=[6] * 5).score(cat.id).roll(faces=[1] * 5).score(cat.id)
     >>> r = results(m)
     >>> r.title, r.lines[0], r.winner, r.outcome.value, r.headline, r.can_next
-    ('Final standings', '1. Ann — 164', 'Ann wins with 164.', 'win', 'Ann', False)
+    ('Final standings', '1. Ann — 164', 'Ann wins by 95 points.', 'win', 'Ann', False)
     """
     if not (match.game_over or match.finished):
         return None
@@ -284,19 +375,21 @@ def results(
     standings = match.standings()
     # Translators: a line of the standings: the rank, the player's name and their points ("1. Ann — 164").
     lines = tuple(t._("{rank}. {name} — {total}", rank=s.rank, name=s.name, total=s.total) for s in standings)
+    if final and len(standings) == 1:
+        lines = ()  # a solo game's total is the scene's large words: a list of one would say it again
     title = t._("Final standings") if final else t._("Standings after game {number}", number=match.game + 1)
     outcome, headline = _outcome(match, t, against) if final else (None, "")
     between = not final and match.is_legal(NextGame())
     return Results(
         title=title,
         lines=lines,
-        winner=winner_text(match, t) if final else "",
+        winner=_detail(match, outcome, t, against),
         can_next=between,
         can_finish=between and match.is_legal(Finish()),
         final=final,
         review=any(seat.kind is SeatKind.HUMAN for seat in match.seats),
         outcome=outcome,
         headline=headline,
-        context=_context(ending, t) if ending is not None else (),
+        context=_context(ending, t, final and len(match.cards) == 1) if ending is not None else (),
         ending=ending,
     )

@@ -108,7 +108,7 @@ def _rating_rows(rated: Rating, t: Text) -> tuple[tuple[str, str], ...]:
         # Translators: a row of the Statistics screen: the rating over the latest games played without undo or hint.
         count = len(rated.games)
         recent_count = min(RECENT, count)
-        rows.append((t.n_("Rating, last {count} game", "Rating, last {count} games", recent_count), recent))
+        rows.append((t.n_("Rating, last game", "Rating, last {count} games", recent_count), recent))
         # Translators: a row of the Statistics screen: the rating over every game played without undo or hint.
         rows.append((t.n_("Rating, all {count} game", "Rating, all {count} games", count), value(rated.overall)))
     else:
@@ -203,7 +203,9 @@ def _game_line(record: GameRecord, title: str, t: Text) -> str:
         # Translators: the rule set of a game played with real dice in the list of recent games ("Yatzy, real dice").
         title = t._("{rules}, real dice", rules=title)
     # Translators: a finished game in the list of recent games: its day, its rule set and each player's score.
-    return t._("{date} · {rules} · {scores}", date=t.date(_day(record.ended)), rules=title, scores=seats)
+    return t._(
+        "{date} · {rules} · {scores}", date=t.day_month(_day(record.ended), year=True), rules=title, scores=seats
+    )
 
 
 def _daily(history: History, today: date | None, t: Text) -> tuple[str, tuple[str, ...]]:
@@ -240,7 +242,7 @@ def statistics(
     >>> statistics(History(), {}).empty
     'No finished games yet: they are recorded here as you play.'
     >>> statistics(History().add(demo_record()), {}).recent[0][1]
-    '11/23/2026 · Yacht · Ann 60, Bob 60'
+    '23 Nov 2026 · Yacht · Ann 60, Bob 60'
     """
     from game.records import rating, stats
 
@@ -269,8 +271,8 @@ def statistics(
     ruleset = variants.from_dict(history.by_rules[key][0].rules)
     top = ruleset.category(ruleset.yahtzee_id).display(t) if ruleset.yahtzee_id else t._("Top box")
     median = t.number(s.median, 0 if float(s.median).is_integer() else 1)
-    # Translators: the best final score and the day it was first reached ("212 (11/23/2026)").
-    best = t._("{points} ({date})", points=s.best, date=t.date(_day(s.best_ended)))
+    # Translators: the best final score and the day it was first reached ("212 (23 Nov 2026)").
+    best = t._("{points} ({date})", points=s.best, date=t.day_month(_day(s.best_ended), year=True))
     numbers = (
         # Translators: the rows of a player's statistics: games played, then the mean and median final score.
         (t._("Games"), t.number(s.games)),

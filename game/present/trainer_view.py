@@ -171,7 +171,7 @@ def waiting(t: Text = ENGLISH) -> str:
 
 def progress(shown: Progress, t: Text = ENGLISH) -> str:
     """Statistics' part on the trainer: puzzles right and missed, the runs of right answers, the boxes (index.html's
-    Practise follows it)."""
+    Practice follows it)."""
     rows = (
         # Translators: in Statistics: trainer puzzles answered right.
         (t._("Puzzles answered right"), t.number(shown.solved)),

@@ -35,6 +35,7 @@ __all__ = [
     "match_summary",
     "link_choice",
     "played_elsewhere",
+    "since_last",
 ]
 
 
@@ -54,6 +55,12 @@ class Words:
         "The last moves were not saved (this browser's storage was full): this is the match as it was last saved."
     )
     leave_match: str = N_("Leave this match and set up a new one? The current match will be lost.")
+    # Translators: the name dialog's button when the person about to send a challenge gives their name: sends it.
+    naming_send: str = N_("Send")
+    # Translators: the name dialog's button on a challenge's welcome card: plays the challenge.
+    naming_play: str = N_("Play")
+    # a daily game or a challenge is kept as far as it went (game.app.shared): leaving it loses nothing
+    leave_shared: str = N_("Leave this game for now? It stays as it is: open it again to carry on where you left off.")
     reviewing: str = N_("Reviewing every decision…")
     # what stopped, for failure(): the first sentence of its message
     computer_stopped: str = N_("The computer player stopped.")
@@ -254,3 +261,51 @@ def played_elsewhere(held: tuple[str, ...], incoming: tuple[str, ...], match: Ma
     return " ".join(
         t._(line, name=match.seats[seat].name) for seat in elsewhere(held, incoming) if seat < len(match.seats)
     )
+
+
+def since_last(before: Match | None, after: Match, t: Text = ENGLISH) -> str:
+    """What happened since this phone last played a match that travels by link: the boxes filled on other phones
+    (in ``after``, not in ``before``, this phone's last state; with none, the last box filled), "" when nothing.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yahtzee", ["Ann", "Bob"], seed=1).roll(faces=[3, 3, 3, 5, 5]).score("full_house")
+    >>> later = m.roll(faces=[4, 4, 1, 2, 3]).score("fours").roll(faces=[6] * 5).score("yahtzee")
+    >>> since_last(m, later)
+    'Since this phone last played: Bob scored 8 in Fours and Ann scored 50 in Yahtzee.'
+    >>> since_last(None, m), since_last(m, m)
+    ('Since this phone last played: Ann scored 25 in Full House.', '')
+    """
+    from itertools import zip_longest
+
+    filled: list[tuple[int, str, int]] = []
+    if before is None or before.game != after.game or len(before.cards) != len(after.cards):
+        last = after.last_scored
+        if last is not None:
+            filled.append((last.player, last.category, last.points))
+    else:
+        seats = len(after.seats)
+        order = [(before.player + step) % seats for step in range(seats)]  # from the seat whose turn was sent on
+        new = [
+            [
+                (seat, cid, points)
+                for cid, points in after.cards[-1][seat].entries[len(before.cards[-1][seat].entries) :]
+            ]
+            for seat in order
+        ]
+        filled = [entry for turn in zip_longest(*new) for entry in turn if entry is not None]
+    if not filled:
+        return ""
+    # Translators: one box filled on another phone, in the line of what happened since this phone last played.
+    items = [
+        t.n_(
+            "{name} scored {count} in {category}",
+            "{name} scored {count} in {category}",
+            points,
+            name=after.seats[seat].name,
+            category=after.ruleset.category(cid).display(t),
+        )
+        for seat, cid, points in filled
+    ]
+    # Translators: said when a match played on separate phones comes back to this phone: the boxes filled since
+    # ({scores}: "Ann scored 28 in Three of a Kind and Bob scored 12 in Fours").
+    return t._("Since this phone last played: {scores}.", scores=t.join(items))

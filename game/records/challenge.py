@@ -56,6 +56,7 @@ __all__ = [
     "compare",
     "line",
     "invitation",
+    "welcome",
     "outcome",
     "optimal_text",
     "turn_text",
@@ -335,6 +336,35 @@ def invitation(theirs: Match, t: Text = ENGLISH, hints: bool = False) -> str:
     # Translators: sent with a challenge link, after the challenge itself: how both games are played.
     rule = t._("No undo, no hints, for either of us.")
     return f"{boast} {rule}"
+
+
+def welcome(theirs: Match, t: Text = ENGLISH, hints: bool = False) -> tuple[str, tuple[str, ...]]:
+    """The welcome card a challenge link opens on: who challenges (its title), then the score to beat and the rules,
+    and how it is played (no undo; no hints unless sent with them).
+
+    >>> title, lines = welcome(new_match("yacht", ["Ann"], seed=1).roll(faces=[6] * 5).score("sixes"))
+    >>> title, lines
+    ('Ann challenges you', ('Ann scored 30 points at Yacht. Beat it on the very same dice, roll for roll.', 'No undo, no hints.'))
+    """
+    name = theirs.seats[0].name
+    total = theirs.totals(0, 0).grand_total
+    # Translators: the title of the card a challenge link opens on: who sent it.
+    title = t._("{name} challenges you", name=name)
+    # Translators: the challenge's welcome card: the total to beat, and the rule set ({rules}: Yacht, Yatzy…).
+    score = t.n_(
+        "{name} scored {count} point at {rules}. Beat it on the very same dice, roll for roll.",
+        "{name} scored {count} points at {rules}. Beat it on the very same dice, roll for roll.",
+        total,
+        name=name,
+        rules=theirs.ruleset.display(t),
+    )
+    if hints:
+        # Translators: the challenge's welcome card, for a challenge sent with hints: how it is played.
+        rule = t._("No undo; hints allowed, as they were for {name}.", name=name)
+    else:
+        # Translators: the challenge's welcome card: how it is played, by both.
+        rule = t._("No undo, no hints.")
+    return title, (score, rule)
 
 
 def outcome(shown: Comparison, t: Text = ENGLISH) -> str:

@@ -48,6 +48,8 @@ __all__ = [
     "streak",
     "share_text",
     "result_line",
+    "short_day",
+    "table_line",
 ]
 
 RESULTS_SHOWN = 10
@@ -277,12 +279,39 @@ def result_line(record: GameRecord, t: Text = ENGLISH) -> str:
     """A day's result in the Statistics screen's list: its day, rule set and total.
 
     >>> result_line(_demo("daily:2026-11-24:yacht", "2026-11-24T08:00:00Z"))
-    '11/24/2026 · Yacht · 60'
+    '24 Nov 2026 · Yacht · 60'
     """
     ruleset = variants.from_dict(record.rules)
     day, name = day_of(record) or (date.fromisoformat(record.ended[:10]), game_name(ruleset.name, ruleset.forced_order))
     # Translators: a daily game in the Statistics screen's list: its day, its rule set and the total.
-    return t._("{date} · {rules} · {total}", date=t.date(day), rules=display(name, t), total=record.totals[0])
+    return t._(
+        "{date} · {rules} · {total}", date=t.day_month(day, year=True), rules=display(name, t), total=record.totals[0]
+    )
+
+
+def short_day(day: date, t: Text = ENGLISH) -> str:
+    """A day as the daily game's table names it: its day of the month and its month's short name, in ``t``'s words.
+
+    >>> short_day(date(2026, 11, 29))
+    '29 Nov'
+    """
+    return t.day_month(day)
+
+
+def table_line(match: Match, t: Text = ENGLISH) -> str | None:
+    """The line above a daily game's card: that it is the daily game, and which day's (None: not a daily game).
+
+    >>> from game.core.engine import new_match
+    >>> table_line(new_match("yatzy", ["Ann"], seed="daily:2026-11-29:yatzy"))
+    'Daily game · 29 Nov'
+    >>> table_line(new_match("yatzy", ["Ann"], seed=1)) is None
+    True
+    """
+    found = match_day(match)
+    if found is None:
+        return None
+    # Translators: the line above the daily game's card: the day whose dice these are ("29 Nov").
+    return t._("Daily game · {day}", day=short_day(found[0], t))
 
 
 def _demo(seed_text: str, ended: str, total: int = 60, lost: float | None = 1.5) -> GameRecord:

@@ -96,7 +96,15 @@
       if (changes.optional) return;
       throw new Error("no element " + JSON.stringify(where) + " on the page");
     }
-    if ("html" in changes) element.innerHTML = changes.html;
+    if ("html" in changes) {
+      // A disclosure the person opened (the hint's Why?) stays open when its element is drawn anew (by class).
+      var opened = [].map.call(element.querySelectorAll("details[open][class]"), function (d) { return d.classList[0]; });
+      element.innerHTML = changes.html;
+      opened.forEach(function (name) {
+        var again = element.querySelector("details." + name);
+        if (again) again.open = true;
+      });
+    }
     if ("text" in changes && element.textContent !== changes.text) element.textContent = changes.text;
     if ("class" in changes) element.className = changes["class"];
     if ("hidden" in changes) element.hidden = changes.hidden;

@@ -27,10 +27,15 @@ def test_the_hint_panel_is_cpythons_whole_and_marked_then_the_computer_plays_on_
     ui.start(page, base_url, query)
     ui.roll(page)
     page.get_by_label("Hints for Ann").check()
-    best = page.locator("#hint p")
-    expect(best).to_have_text(BEST, timeout=30_000)
     twin = parse_link("?" + query)[0].start().roll()
     want = coach_view.advice(twin, hint(advisor.Advisor(twin.ruleset), twin, Odds(twin.ruleset)))
+    # First the plain words (issue 54): what to do and why; the screen reader hears the dice by position, once.
+    expect(page.locator("#hint .hint-line")).to_have_text(want.plain, timeout=30_000)
+    expect(page.locator("#hint-said")).to_have_text(want.said)
+    assert want.said.startswith("Hint: keep di") and "%" not in want.plain and "." not in want.plain
+    page.locator("#hint summary").click()  # the numbers behind Why?
+    best = page.locator("#hint details p")
+    expect(best).to_have_text(BEST)
     assert best.inner_text() == want.title
     assert page.locator("#hint ol li").all_inner_texts() == list(want.lines)
     assert any("%" in line for line in want.lines)  # at least one keep aims at a box

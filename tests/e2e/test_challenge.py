@@ -106,8 +106,11 @@ def test_a_challenge_sent_by_link_and_qr_code_is_played_on_another_phone(browser
 
     bob = browser.new_context(locale="en-US", viewport=PHONE).new_page()
     open_game(bob, base_url, link[len(base_url) + 1 :])
-    naming = bob.get_by_role("dialog", name="Your name, for the challenge")  # this phone remembers no name: asked
+    naming = bob.get_by_role("dialog", name="Ann challenges you")  # the welcome card (issue 54)
     expect(naming).to_be_visible()
+    expect(naming).to_contain_text(f"Ann scored {total} points at Yacht.")
+    expect(naming).to_contain_text("No undo, no hints.")
+    expect(naming.get_by_role("textbox", name="Your name, for the challenge")).to_be_visible()  # none remembered
     naming.get_by_role("textbox").fill("Bob")
     naming.get_by_role("textbox").press("Enter")  # gives it (the field is the setup form's: never its submit)
     expect(naming).to_be_hidden()

@@ -1,4 +1,4 @@
-"""The trainer on a phone, by taps: Statistics' Practise, a puzzle answered right, the next answered wrong (its cost
+"""The trainer on a phone, by taps: Statistics' Practice, a puzzle answered right, the next answered wrong (its cost
 and the ranking shown), clean for axe. Its schedule and refusals are asserted in CPython (tests/unit/test_trainer.py)."""
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def test_a_puzzle_is_answered_right_and_one_wrong_on_a_phone(browser, base_url):
         open_game(page, base_url, "?rules=yacht&players=Ann&seed=3")
         page.locator("#menu-button").tap()  # a phone's header keeps Statistics in its Menu
         page.get_by_role("button", name="Statistics").tap()
-        page.get_by_role("button", name="Practise").tap()
+        page.get_by_role("button", name="Practice").tap()
         expect(page.get_by_role("heading", name="Practice")).to_be_visible()
         expect(page.get_by_role("img", name=re.compile(r"^Dice: "))).to_be_visible()
         right, wrong = answers(0)

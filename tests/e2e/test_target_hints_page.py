@@ -40,10 +40,14 @@ def test_a_challenge_with_hints_offers_the_hint_to_beat_the_senders_score(browse
     store(page, base_url, {"yacht-dice/setup": SETUP})
     open_game(page, base_url, f"?challenge={value}")
     expect(page.locator("#challenge-line")).to_have_text(f"Challenge from Ann: {total} points · with hints")
+    welcome = page.get_by_role("dialog", name="Ann challenges you")  # the welcome card (issue 54): one Play
+    expect(welcome).to_contain_text("No undo; hints allowed, as they were for Ann.")
+    welcome.get_by_role("button", name="Play").click()
     page.get_by_label("Hints for Bob").check()
     ui.roll(page)
-    page.get_by_role("button", name="Why?").click()  # the hint's sheet, on a phone
+    page.locator("#hint-open").click()  # the hint's sheet, on a phone
     sheet = page.locator("#hint")
+    sheet.locator("summary").click()  # its numbers, behind Why? (issue 54): open while the hint is drawn anew
     beat = sheet.get_by_role("button", name=f"Beat Ann's {total}")
     expect(beat).to_have_attribute("aria-pressed", "false")
     beat.click()

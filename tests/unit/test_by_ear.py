@@ -31,7 +31,7 @@ def test_a_roll_is_said_with_who_rolled_every_die_and_which_roll():
     app, _ = send(app, Key("r"))
     app, effects = send(app, Key("r"))  # the last roll: a box is to be chosen
     dice = ", ".join(map(str, app.session.match.dice))
-    assert said(effects) == [f"Ann rolled {dice} (roll 3 of 3): choose a category"]
+    assert said(effects) == [f"Ann rolled {dice} (roll 3 of 3): choose a box"]
 
 
 def test_a_computers_turn_is_shown_move_by_move_and_said_once_at_its_end():

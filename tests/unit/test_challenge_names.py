@@ -55,7 +55,9 @@ def test_a_challenge_asks_the_name_once_and_uses_it():
     # The same challenge opened again on this phone: the name is remembered, not asked.
     remembered = {SETUP_KEY: stores(effects, SETUP_KEY)[-1]}
     again, effects = friend(theirs_app.sharing.url, remembered)
-    assert again.naming is None and not of(effects, "dialog") and again.session.match.players == ("Bob",)
+    assert again.session.match.players == ("Bob",) and ops(effects, "naming-ask") == [{"hidden": True}]  # not asked
+    again, effects = send(again, Pressed(Button.NAMING_OK))  # the welcome card's Play
+    assert again.naming is None and ("naming", False) in of(effects, "dialog")
     app, effects = play_badly(app)
     assert "Ann wins by" in next(op for op in ops(effects, "scene") if not op["hidden"])["html"]
     assert all("Player" not in text for text in app.session.match.players)

@@ -325,7 +325,7 @@ def test_statistics_show_the_streak_and_the_daily_results():
     app, effects = send(app, Pressed(Button.MENU_STATS), Fetched(REFERENCES, None))
     html = ops(effects, "stats-body")[-1]["html"]
     assert "Daily games" in html and "Daily streak: 3 days" in html
-    lines = re.findall(r"<li>(11/2\d/2026 · Yacht · \d+)</li>", html)
+    lines = re.findall(r"<li>(2\d Nov 2026 · Yacht · \d+)</li>", html)
     assert lines == [daily.result_line(record) for record in reversed(records)]  # newest first, seed 7 left out
 
 
@@ -362,7 +362,7 @@ def test_the_forced_order_game_has_dice_and_a_result_of_its_own_and_old_seeds_ke
 def test_the_forced_order_share_text_and_result_line_say_forced_order():
     record = played("yatzy-forced", DAY, NOW)
     assert daily.share_text(record).startswith("Yacht Dice · Yatzy in forced order daily 2026-11-24 — ")
-    assert daily.result_line(record).startswith("11/24/2026 · Yatzy in forced order · ")
+    assert daily.result_line(record).startswith("24 Nov 2026 · Yatzy in forced order · ")
     assert daily.share_text(played("yatzy", DAY, NOW)).startswith("Yacht Dice · Yatzy daily 2026-11-24 — ")
 
 

@@ -288,7 +288,7 @@ def test_rolling_after_the_last_roll_is_refused():
         Match.roll,
         RollError,
         Refusal.NO_ROLLS_LEFT,
-        "Ann cannot roll: all 3 rolls of this turn are used; choose a category",
+        "Ann cannot roll: all 3 rolls of this turn are used; choose a box",
     )
 
 
@@ -316,7 +316,7 @@ def test_holding_after_the_last_roll_is_refused():
         lambda m: m.hold(0),
         HoldError,
         Refusal.NO_ROLLS_LEFT,
-        "Ann cannot hold die 1: no rolls are left this turn; choose a category",
+        "Ann cannot hold die 1: no rolls are left this turn; choose a box",
     )
     assert match.holdable() == () and not match.is_legal(Hold(0)) and not match.is_legal(Hold(0, False))
 
@@ -383,7 +383,7 @@ def test_choosing_a_filled_category_changes_nothing_and_another_may_be_chosen():
         lambda m: m.score("full_house"),
         ScoreError,
         Refusal.FILLED,
-        "Bob cannot score Full House: it is already filled (25); choose another category",
+        "Bob cannot score Full House: it is already filled (25); choose another box",
     )
     assert isinstance(error.rules_error, rule_errors.CategoryFilledError) and error.category == "full_house"
     assert isinstance(error.__cause__, rule_errors.CategoryFilledError)

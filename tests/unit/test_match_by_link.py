@@ -92,7 +92,8 @@ def test_a_two_person_match_travels_by_link_to_its_end_and_each_phone_shows_the_
         if url is not None:  # this person's phone opens the link it was sent, over what it holds
             app, effects = opened(url, None if phones[name] is None else saved_of(phones[name]))
             assert app.screen.kind is Screen.PLAY and app.session.match.current_name == name
-            assert not visible(effects, "send") and notice(effects) in (None, "")  # their turn, on their phone
+            assert not visible(effects, "send")  # their turn, on their phone, after what happened since (issue 54)
+            assert (notice(effects) or "Since this phone last played: ").startswith("Since this phone last played: ")
             assert app.session.floor == len(app.session.match.actions) and not app.session.can_undo
             phones[name] = app
         app, effects = turn(phones[name])
@@ -129,7 +130,8 @@ def test_a_newer_link_is_taken_and_the_same_one_again_is_said_so():
     ann, _, bob = two_turns()
     bob, second = sent(bob)
     ann, effects = opened(second, saved_of(ann))
-    assert ann.session.match == bob.session.match and notice(effects) in (None, "")
+    assert ann.session.match == bob.session.match
+    assert notice(effects) == "Since this phone last played: Bob scored 1 in Ones."  # issue 54: then the turn
     assert ann.session.floor == len(ann.session.match.actions)
     again, effects = opened(second, saved_of(ann))
     assert notice(effects) == "You already have this turn: play on." and again.session.match == ann.session.match

@@ -59,9 +59,9 @@ def test_a_win_names_the_winner_large():
         match = match.roll(faces=[6] * 5).score(box).roll(faces=[1] * 5).score(box)
     shown = standings.results(match)
     assert shown.final and shown.outcome is standings.Outcome.WIN
-    assert shown.headline == "Ann" and shown.winner == "Ann wins with 164."
+    assert shown.headline == "Ann" and shown.winner == "Ann wins by 95 points."  # the totals are the list's
     html = markup.scene(shown)
-    assert html.count('class="trophy"') == 1 and 'class="confetti"' in html and "Ann wins with 164." in html
+    assert html.count('class="trophy"') == 1 and 'class="confetti"' in html and "Ann wins by 95 points." in html
 
 
 def test_a_tie_is_said_as_a_tie():
@@ -70,7 +70,7 @@ def test_a_tie_is_said_as_a_tie():
         match = match.roll(faces=[2] * 5).score(box).roll(faces=[2] * 5).score(box)
     shown = standings.results(match)
     assert shown.outcome is standings.Outcome.TIE and shown.headline == "A tie!"
-    assert shown.winner.startswith("A tie between Ann and Bob")
+    assert shown.winner == "Ann and Bob share the first place."
     assert markup.scene(shown).count('class="trophy"') == 2
 
 
@@ -79,7 +79,7 @@ def test_a_solo_game_is_a_result_not_a_win():
     shown = standings.results(match)
     total = match.totals(0).grand_total
     assert shown.outcome is standings.Outcome.SOLO
-    assert shown.headline == f"{total} points" and shown.winner == f"Ann scored {total}."
+    assert shown.headline == f"{total} points" and shown.winner == "" and shown.lines == ()  # said once, large
     assert "win" not in (shown.headline + shown.winner).lower()
     html = markup.scene(shown)
     assert 'class="medal"' in html and "trophy" not in html and "confetti" not in html
@@ -130,7 +130,7 @@ def test_a_first_game_under_these_rules():
     shown = standings.results(match, ending=standings.ending(match, History()))
     (person,) = shown.ending.people
     assert (person.games, person.best, person.mean, person.new_best) == (0, None, None, False)
-    assert shown.context == (f"Ann: {match.totals(0).grand_total} points this game, the first under these rules.",)
+    assert shown.context == ("Ann: the first game under these rules.",)  # the total is the scene's
 
 
 def test_best_average_and_a_new_best():
@@ -142,11 +142,11 @@ def test_best_average_and_a_new_best():
     (person,) = ending.people
     assert (person.games, person.best, person.mean, person.new_best) == (2, best, mean, True)
     total = high.totals(0).grand_total
-    expected = f"Ann: {total} points this game, a new best! Before it: best {best}, average {mean:.1f} over 2 games."
-    assert standings.results(high, ending=ending).context == (expected,)
+    expected = f"Ann: before this game, best {best}, average {mean:.1f} over 2 games. A new best!"
+    assert standings.results(high, ending=ending).context == (expected,) and str(total) not in expected
     worse = solo_game([2] * 5, 4)
     line = standings.results(worse, ending=standings.ending(worse, history)).context[0]
-    assert line.startswith(f"Ann: {worse.totals(0).grand_total} points this game. Before it: best {best},")
+    assert line.startswith(f"Ann: before this game, best {best},") and "new best" not in line
 
 
 def test_this_games_own_record_is_left_out():
@@ -219,8 +219,8 @@ def test_the_context_comes_on_a_tick_after_the_scene(monkeypatch):
     app, more = send(app, *[read_timer(token) for token in ticks(effects, "ending")])
     (drawn,) = ops(more, "ending")
     assert (
-        "a new best!" in drawn["html"]
-        and f"Before it: best {low.totals(0).grand_total}," in drawn["html"]
+        "A new best!" in drawn["html"]
+        and f"before this game, best {low.totals(0).grand_total}," in drawn["html"]
         and YACHT_OPTIMAL in drawn["html"]
     )
 
@@ -242,7 +242,7 @@ def test_without_the_table_the_optimal_mean_is_left_out(monkeypatch):
     app, effects = send(app, Fetched(Wanted.table("yacht.bin"), None))  # offline
     app, more = send(app, *[read_timer(token) for token in ticks(effects, "ending")])
     html = ops(more, "ending")[-1]["html"]
-    assert "the first under these rules" in html and "optimal" not in html
+    assert "the first game under these rules" in html and "optimal" not in html
 
 
 def test_next_game_is_never_added_and_finish_means_nothing_after_the_last_game():
@@ -315,6 +315,6 @@ def test_every_word_of_the_ending_is_the_catalogues():
     for box in tie.open_categories():
         tie = tie.roll(faces=[2] * 5).score(box).roll(faces=[2] * 5).score(box)
     texts += [standings.results(tie, t).headline, board_view.status(tie, t)]
-    assert any("A NEW BEST" in text for text in texts) and any("BEFORE IT" in text for text in texts)
+    assert any("A NEW BEST" in text for text in texts) and any("BEFORE THIS GAME" in text for text in texts)
     problems = [p for text in texts if (p := unmarked(text))]
     assert not problems, problems

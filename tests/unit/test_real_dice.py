@@ -230,7 +230,7 @@ def test_the_recent_games_say_real_dice_and_play_again_stays_real():
     from game.records.record import demo_record
 
     marked = replace(demo_record(), real_dice=True)
-    assert statistics(History().add(marked), {}).recent[0][1] == "11/23/2026 · Yacht, real dice · Ann 60, Bob 60"
+    assert statistics(History().add(marked), {}).recent[0][1] == "23 Nov 2026 · Yacht, real dice · Ann 60, Bob 60"
     app, _ = start(match=real("yacht", ("Ann",)))
     app, _ = finished(app)
     app, _ = send(app, Pressed(Button.PLAY_AGAIN))

@@ -55,8 +55,8 @@ def test_a_later_turn_can_use_them_and_spends_its_own_rolls_first():
     ]
     error = m.refusal(Roll())
     assert isinstance(error, RollError) and error.reason is Refusal.NO_ROLLS_LEFT
-    assert str(error) == "Ann cannot roll: all 5 rolls of this turn are used; choose a category"
-    assert error.text() == "Ann cannot roll: all 5 rolls of this turn are used; choose a category"
+    assert str(error) == "Ann cannot roll: all 5 rolls of this turn are used; choose a box"
+    assert error.text() == "Ann cannot roll: all 5 rolls of this turn are used; choose a box"
     assert m.refusal(Hold(0)).reason is Refusal.NO_ROLLS_LEFT
     assert m.score("ones").saved_rolls(0) == 0
 
@@ -193,8 +193,7 @@ def test_the_table_counts_saved_rolls_and_says_how_many_are_saved():
     assert controls.elements(Session(m), None)["roll-button"].text == "Roll (1 left, 1 saved)"
     m = m.roll()
     assert (
-        board_view.roll_label(m) == "Roll (0 left)"
-        and board_view.status(m) == "Ann's turn, roll 5 of 5: choose a category"
+        board_view.roll_label(m) == "Roll (0 left)" and board_view.status(m) == "Ann's turn, roll 5 of 5: choose a box"
     )
     bob = m.score("ones")
     assert board_view.roll_label(bob) == "Roll (5 left, 2 saved)"  # Bob's own two, from his first turn

@@ -194,9 +194,9 @@ def test_the_hint_panel_words_the_target_lines_from_the_catalogue():
     assert hint is not None
     aim = target_hint(reach, late, total + 50, hint.best)
     panel = markup.advice(coach_view.advice(late, hint, target=aim))
-    assert panel.endswith(
+    assert panel.endswith(  # the target's lines close the numbers behind Why? (issue 54)
         f'<div class="hint-target"><div>Best to reach {total + 50}: keep 4 4 — 7.4%</div>'
         f"<div>Best for points: keep 1 2 3 4 — 4.9% to reach {total + 50}</div>"
-        "<div>These chances are exact: at most 2 boxes are left.</div></div>"
+        "<div>These chances are exact: at most 2 boxes are left.</div></div></details>"
     )
     assert coach_view.advice(late, hint).target == ()

@@ -278,7 +278,7 @@ def test_a_recorded_game_keeps_its_costly_decisions_and_practice_asks_the_costli
 
 @pytest.mark.usefixtures("in_browser")
 def test_in_the_browser_practise_waits_for_the_table_then_asks():
-    """No table on this phone yet: Practise fetches it and says so; its arrival asks the first puzzle (one that
+    """No table on this phone yet: Practice fetches it and says so; its arrival asks the first puzzle (one that
     fails to come leaves the trainer with words: the advisor would only estimate)."""
     from game.app.events import Fetched
     from game.app.keys import Wanted

@@ -220,7 +220,7 @@ def test_a_one_turn_estimate_and_the_fixed_sentences_are_worded_too():
     match = new_match(ruleset("generalized", dice=7, sides=9), ["Ann"], seed=1).roll()
     advice = coach_view.advice(match, hint(Advisor(match.ruleset), match), t)
     assert "ESTIMATE" in advice.title
-    texts = [advice.title, *advice.lines]
+    texts = [advice.title, *advice.lines, advice.plain, advice.said]
     texts += [t._(getattr(words.WORDS, f.name)) for f in dataclasses.fields(words.Words)]
     texts += [
         words.failure(words.WORDS.went_wrong, KeyError("x"), t=t),
@@ -234,7 +234,7 @@ def test_a_one_turn_estimate_and_the_fixed_sentences_are_worded_too():
     for box in tie.open_categories():
         tie = tie.roll(faces=[2] * 5).score(box).roll(faces=[2] * 5).score(box).roll(faces=[2] * 5).score(box)
     texts += [standings.results(tie, t).winner, words.match_summary(tie, t)]
-    assert "A TIE BETWEEN" in texts[-2]
+    assert "SHARE THE FIRST PLACE" in texts[-2]
     problems = [p for text in texts if (p := unmarked(text))]
     assert not problems, problems
 
@@ -401,7 +401,7 @@ def test_english_output_is_unchanged():
     assert board_view.status(m) == "Chris' turn: roll the dice"
     assert board_view.status(m.roll(faces=[1, 1, 1, 1, 1]).score("ones")) == "Robo (computer) is playing"
     rolled = m.roll(faces=[1, 2, 2, 2, 2]).roll().roll()
-    assert board_view.status(rolled).startswith("Chris' turn, roll 3 of 3: choose a category")
+    assert board_view.status(rolled).startswith("Chris' turn, roll 3 of 3: choose a box")
     labels = {
         key: cell.label
         for (key, player), cell in board_view.cells(m.roll(faces=[1, 3, 3, 5, 5])).items()
