@@ -79,7 +79,7 @@ class Page:
     spoken: Notice = Notice()  # the board read aloud (the key B), in a live region the eyes do not see
     quiet: bool = False  # a computer's move on the status line: not said (its whole turn is, at its end)
     trainer: tuple[str, bool] | None = None  # the trainer's body while it is shown, and whether it is answered
-    naming: tuple[str, tuple[str, ...], bool, str] = ("", (), False, "Play")  # the name dialog: title, lines, known, OK
+    naming: tuple[str, tuple[str, ...], bool, str] = ("", (), False, "")  # the name dialog: title, lines, known, OK
 
 
 SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of it is kept and downloadable)
@@ -239,10 +239,8 @@ def welcome_card(app: App) -> tuple[str, tuple[str, ...], bool, str]:
     no hints) with its one Play button, the name field only where none is remembered; as the sender's, the field
     and Send (the sender is asked under Send, never under Play)."""
     known = bool(setups.form_name(dict(app.form).get("name1", "")))
-    if app.naming is Naming.CHALLENGING:
-        return "", (), False, app.t._(WORDS.naming_send)
     if app.naming is not Naming.CHALLENGED or app.challenge is None:
-        return "", (), False, app.t._(WORDS.naming_play)
+        return "", (), False, app.t._(WORDS.naming_send if app.naming is Naming.CHALLENGING else WORDS.naming_play)
     title, lines = challenge.welcome(app.challenge, app.t, app.challenge_hints)
     return title, lines, known, app.t._(WORDS.naming_play)
 
