@@ -53,7 +53,7 @@ FRAMED_ROLL = """async () => {
   const next = await frame();
   return {handled, next: next - t0, idle: Math.min(...idle)};
 }"""
-SETTLED = "() => Promise.all(document.getAnimations().map(a => a.finished)).then(() => true)"
+SETTLED = "() => Promise.all(document.getAnimations().map(a => a.finished.catch(() => null))).then(() => true)"
 SCORE = "() => document.querySelector('#scorecard button.choice').click()"
 
 

@@ -21,7 +21,7 @@ THEMES = ("light", "dark", "contrast")
 SIZES = ("360x800", "1280x900")
 GAME = "?rules=yahtzee&players=Ann,Bob&seed=2"
 PASSING = "?rules=yacht&players=Ann,Bob&pass=1&seed=4"
-SETTLED = "() => Promise.all(document.getAnimations().map(a => a.finished)).then(() => true)"
+SETTLED = "() => Promise.all(document.getAnimations().map(a => a.finished.catch(() => null))).then(() => true)"
 
 
 def shoot(page, base_url: str, out: Path, stem: str, suffix: str = ".png") -> list[Path]:

@@ -21,7 +21,7 @@ THROW = """async () => {
   document.getElementById("roll-button").click();
   await window.yachtPage.answered();
   const animations = document.getAnimations().filter(a => a.effect.target.closest("#dice"));
-  await Promise.all(animations.map(a => a.finished));
+  await Promise.all(animations.map(a => a.finished.catch(() => null)));
   return {
     count: animations.length,
     dice: [...new Set(animations.map(a => a.effect.target.closest("button").dataset.die))].map(Number).sort(),

@@ -41,7 +41,7 @@ NUMBERS = """() => [...document.querySelectorAll("#dice button")].map(button => 
     pipsShown: Boolean(pips && pips.checkVisibility()),
   };
 })"""
-SETTLED = "() => Promise.all(document.getAnimations().map(a => a.finished)).then(() => true)"
+SETTLED = "() => Promise.all(document.getAnimations().map(a => a.finished.catch(() => null))).then(() => true)"
 
 
 def open_settings(page) -> None:

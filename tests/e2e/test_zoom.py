@@ -18,7 +18,7 @@ UNCOVERED = """target => {
   const describe = e => e ? e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className && typeof e.className === "string" ? "." + e.className.trim().split(/\\s+/).join(".") : "") : "nothing";
   return {x, y, inside, covered: !(hit && target.contains(hit)), by: describe(hit)};
 }"""
-SETTLED = "() => Promise.all(document.getAnimations().map(a => a.finished))"
+SETTLED = "() => Promise.all(document.getAnimations().map(a => a.finished.catch(() => null)))"
 
 
 def tappable(locator) -> dict:
