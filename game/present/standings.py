@@ -22,6 +22,7 @@ from game.core.engine import Match
 from game.core.i18n import ENGLISH, N_, Text
 from game.present.feel import match_over
 from game.present.luck_view import Share, luck_words
+from game.present.you import said_n
 from game.records import challenge
 
 if TYPE_CHECKING:
@@ -132,14 +133,14 @@ def winner_text(match: Match, t: Text = ENGLISH) -> str:
     total = standings[0].total
     if len(match.seats) == 1:
         # Translators: the result of a match of one player: their total points.
-        return t.n_("{name} scored {count}.", "{name} scored {count}.", total, name=top[0])
+        return said_n(t, "{name} scored {count}.", "{name} scored {count}.", total, top[0])
     if len(top) > 1:
         # Translators: {names} are the players who share the first place ("Ann and Bob"), {count} their points.
         return t.n_(
             "A tie between {names} with {count}.", "A tie between {names} with {count}.", total, names=t.join(top)
         )
     # Translators: the winner of the match and their points.
-    return t.n_("{name} wins with {count}.", "{name} wins with {count}.", total, name=top[0])
+    return said_n(t, "{name} wins with {count}.", "{name} wins with {count}.", total, top[0])
 
 
 def _outcome(match: Match, t: Text, against: Match | None = None) -> tuple[Outcome, str]:
@@ -191,7 +192,7 @@ def story_text(match: Match, outcome: Outcome, t: Text = ENGLISH) -> str:
     if outcome is Outcome.WIN:
         gap = standings[0].total - standings[1].total if len(standings) > 1 else 0
         # Translators: under the winner's name at the end of a match: by how many points they won.
-        return t.n_("{name} wins by {count} point.", "{name} wins by {count} points.", gap, name=standings[0].name)
+        return said_n(t, "{name} wins by {count} point.", "{name} wins by {count} points.", gap, standings[0].name)
     if outcome is Outcome.TIE:
         top = [s.name for s in standings if s.rank == 1]
         # Translators: under "A tie!" at the end of a match: who share the first place ("Ann and Bob").

@@ -668,9 +668,9 @@ def test_the_setup_forms_problems_are_shown():
 def test_the_lobbys_one_tap_matches_start_at_once_on_a_first_visit():
     first_visit = tuple(form_values(Setup(players=("",))).items())  # the form as it first paints: one seat, blank
     expected = {
-        "quick-solo": ((("Player", None),), False),
-        "quick-computer": ((("Player", None), ("Robin", Level.GOOD)), False),
-        "quick-pass": ((("Player 1", None), ("Player 2", None)), True),
+        "quick-solo": ((("You", None),), False),
+        "quick-computer": ((("You", None), ("Robin", Level.GOOD)), False),
+        "quick-pass": ((("Ann", None), ("Bob", None)), True),
     }
     for button, (seats, passing) in expected.items():
         app, _ = start()

@@ -1,0 +1,161 @@
+"""The person's own seat, left unnamed: shown as the language's "You", and the sentences about it in the second person.
+
+A person alone (or alone with the computers: solo, against the computer, the daily game, a challenge taken up
+without a name) who typed no name is not "Player": the seat is named the language's "You" ("Du", "Tú", "Toi"),
+and a sentence that puts a name first reads "Your turn", not "You's turn". Which sentences have such a variant
+is data (:data:`SECOND`, :data:`SECOND_PLURAL`): :func:`said` and :func:`said_n` pick it by the name alone, so a
+caller words every seat alike. A typed name always wins; pass and play has no "you" (its seats get friendly names,
+:func:`people_names`). A link never carries "You" for its sender: a challenge's sender is asked a name first
+(game.app.sharing.challenge_friend), one who gives none is sent as "Player" (:func:`sent_name`), and separate
+phones are a match of people, each named. Stored games keep the name as it was shown ("You" in this phone's own
+history; older records' "Player" stays theirs).
+
+>>> from game.core.i18n import ENGLISH
+>>> said(ENGLISH, "{name}'s turn: roll the dice", "Ann"), said(ENGLISH, "{name}' turn: roll the dice", you_name())
+("Ann's turn: roll the dice", 'Your turn: roll the dice')
+>>> said_n(ENGLISH, "{name} scored {count}.", "{name} scored {count}.", 25, you_name())
+'You scored 25.'
+"""
+
+from __future__ import annotations
+
+from game.core.i18n import ENGLISH, N_, Text, n_
+
+__all__ = (
+    "PEOPLE_NAMES",
+    "SECOND",
+    "SECOND_PLURAL",
+    "is_you",
+    "people_names",
+    "sent_name",
+    "said",
+    "said_n",
+    "you_name",
+)
+
+
+def you_name(t: Text = ENGLISH) -> str:
+    """The name of the person's own seat left unnamed, in ``t``'s words ("You")."""
+    # Translators: the name of the one person at a match who left the name blank (alone, or with computers): the word
+    # your language's games show for the player themselves, as a column heading and alone ("Du", "Tú", "Toi").
+    return t.p_("default name", "You")
+
+
+def is_you(name: str, t: Text = ENGLISH) -> bool:
+    """Whether ``name`` is the default "you" seat's (a sentence about it takes its second-person variant).
+
+    >>> is_you("You"), is_you("Ann"), is_you("you")
+    (True, False, False)
+    """
+    return name == you_name(t)
+
+
+def sent_name(name: str, t: Text = ENGLISH) -> str:
+    """``name`` as a link read on another phone carries it: the default "you" seat's is the neutral "Player", never
+    "You", which would name the friend who opens it (older builds, too, sent and read "Player" there).
+
+    >>> sent_name("Ann"), sent_name(you_name())
+    ('Ann', 'Player')
+    """
+    # Translators: the name a challenge link carries for the person who sent it without giving a name (the friend
+    # who opens it reads "Challenge from Player"): a neutral word for a player, never "you".
+    return t.p_("default name", "Player") if is_you(name, t) else name
+
+
+# Translators: the names people passing one phone get when they leave theirs blank, separated by commas: five short,
+# common first names (at most 8 letters each) of your language, none of them a computer player's name (Robin, …).
+PEOPLE_NAMES = N_("Ann, Bob, Cleo, Dev, Eli")
+
+
+def people_names(t: Text = ENGLISH) -> tuple[str, ...]:
+    """The names of people left unnamed among people (pass and play), in ``t``'s words: five, none over 8 letters.
+
+    >>> people_names()
+    ('Ann', 'Bob', 'Cleo', 'Dev', 'Eli')
+    """
+    english = tuple(name.strip() for name in PEOPLE_NAMES.split(","))
+    names = [" ".join(name.split()) for name in t._(PEOPLE_NAMES).split(",")]
+    names = list(dict.fromkeys(name for name in names if 0 < len(name) <= 8))  # no name twice
+    return tuple(names + [name for name in english if name not in names])[: max(len(names), len(english))]
+
+
+# Each sentence about a named seat that reads wrong with "You" in place of the name, and its second-person variant
+# (the msgid for a name ending in "s" has the same one). Sentences not here read well either way ("You: 25 points"),
+# are about others (a computer's turn), or say "you" already where the person is alone (game.present.luck_view).
+SECOND: dict[str, str] = {
+    # Translators: the person's own turn (they left their name blank): the dice are to be rolled.
+    N_("{name}'s turn: roll the dice"): N_("Your turn: roll the dice"),
+    "{name}' turn: roll the dice": "Your turn: roll the dice",
+    # Translators: the person's own turn, and which roll ("roll 2 of 3").
+    N_("{name}'s turn, roll {roll} of {rolls}"): N_("Your turn, roll {roll} of {rolls}"),
+    "{name}' turn, roll {roll} of {rolls}": "Your turn, roll {roll} of {rolls}",
+    # Translators: the person's own turn, every roll used: a box must be chosen.
+    N_("{name}'s turn, roll {roll} of {rolls}: choose a box"): N_("Your turn, roll {roll} of {rolls}: choose a box"),
+    "{name}' turn, roll {roll} of {rolls}: choose a box": "Your turn, roll {roll} of {rolls}: choose a box",
+    # Translators: the person's last roll of the turn, said aloud: the faces ("3, 3, 5, 6, 4"); a box must be chosen.
+    N_("{name} rolled {dice} (roll {roll} of {rolls}): choose a box"): N_(
+        "You rolled {dice} (roll {roll} of {rolls}): choose a box"
+    ),
+    # Translators: the person's roll, said aloud: the faces in the tray's order ("3, 3, 5, 6, 4"), which roll it was.
+    N_("{name} rolled {dice} (roll {roll} of {rolls})"): N_("You rolled {dice} (roll {roll} of {rolls})"),
+    # Translators: the label of the switch that shows hints for the person (their own turn).
+    N_("Hints for {name}"): N_("Hints"),
+    # Translators: the person alone: the chance of beating their own best total so far ({best} points).
+    N_("Chance to beat {name}'s best, {best} points (exact): {percent}"): N_(
+        "Chance to beat your best, {best} points (exact): {percent}"
+    ),
+    # Translators: the person alone: the estimated chance of beating their own best total so far ({best} points).
+    N_("Chance to beat {name}'s best, {best} points (estimated): {percent}"): N_(
+        "Chance to beat your best, {best} points (estimated): {percent}"
+    ),
+    # Translators: a celebration when the person scores all dice alike or a straight: just the box ("Yahtzee!").
+    N_("{category} for {name}!"): N_("{category}!"),
+    # Translators: a celebration, when the person's upper section reaches its bonus of {points} points.
+    N_("{name} reached the upper bonus: {points} more points!"): N_(
+        "You reached the upper bonus: {points} more points!"
+    ),
+    # Translators: a celebration at the end of a game: the person's rating is the best it has been ("0.18").
+    N_("A new best rating for {name}: {value} per decision!"): N_("A new best rating: {value} per decision!"),
+    # Translators: the status line (read aloud) while the person enters the dice rolled on a table.
+    N_("{name} enters the roll: {faces} ({count} of {dice} dice)"): N_(
+        "You enter the roll: {faces} ({count} of {dice} dice)"
+    ),
+}
+"""Second-person variants of single sentences, by the msgid of the sentence about a named seat."""
+
+SECOND_PLURAL: dict[str, tuple[str, str]] = {
+    # Translators: {count} points the person wrote in a box, and {bonus} points more for a further five of a kind.
+    "{name} scored {count} in {category} and a {bonus}-point bonus.": n_(
+        "You scored {count} in {category} and a {bonus}-point bonus.",
+        "You scored {count} in {category} and a {bonus}-point bonus.",
+    ),
+    # Translators: {count} points the person wrote in a box ({category}).
+    "{name} scored {count} in {category}.": n_(
+        "You scored {count} in {category}.", "You scored {count} in {category}."
+    ),
+    # Translators: the result of a match the person played alone: their total points.
+    "{name} scored {count}.": n_("You scored {count}.", "You scored {count}."),
+    # Translators: the person won the match, with {count} points.
+    "{name} wins with {count}.": n_("You win with {count}.", "You win with {count}."),
+    # Translators: under the person's win at the end of a match: by how many points they won.
+    "{name} wins by {count} point.": n_("You win by {count} point.", "You win by {count} points."),
+    # Translators: a celebration at the end of a game: the person's highest total so far under these rules.
+    "A personal best for {name}: {count} point!": n_(
+        "A personal best: {count} point!", "A personal best: {count} points!"
+    ),
+}
+"""Second-person variants of plural sentences, by the singular msgid of the sentence about a named seat."""
+
+
+def said(t: Text, message: str, name: str, /, **fields: object) -> str:
+    """``message`` about the seat ``name`` in ``t``'s words: its second-person variant for the default "you" seat."""
+    if is_you(name, t) and message in SECOND:
+        message = SECOND[message]
+    return t._(message, name=name, **fields)
+
+
+def said_n(t: Text, singular: str, plural: str, count: int, name: str, /, **fields: object) -> str:
+    """The plural twin of :func:`said`: the form for ``count`` of the sentence, or of its second-person variant."""
+    if is_you(name, t) and singular in SECOND_PLURAL:
+        singular, plural = SECOND_PLURAL[singular]
+    return t.n_(singular, plural, count, name=name, **fields)

@@ -1,0 +1,143 @@
+"""Friendly default names (issue 54, part 7): the person's own unnamed seat is the language's "You" and is spoken to
+in the second person ("Your turn", "You scored 25 in Full House", "Yahtzee!"), never "You's turn" or "Player";
+people passing one phone get common names of the language ("Ann", "Bob"; "Anna", "Ben"), and typed ones are kept
+for the next match. A challenge's link never calls its sender "You" (tests/unit/test_challenge_names.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.app.events import Button, Fetched, Pressed, read_click
+from game.app.keys import SETUP_KEY, Wanted
+from game.coach.session import Session
+from game.core.engine import new_match
+from game.core.i18n import ENGLISH, LANGUAGES, Text
+from game.present import board_view, controls, feel, standings
+from game.present.setup import Setup, form_values
+from game.present.you import SECOND, SECOND_PLURAL, people_names, said, sent_name, you_name
+from tests.unit.test_app import catalogue
+from tests.unit.test_challenges import play_out
+from tests.unit.test_table_play import heads, opened, play, shown, status, words
+
+FIRST_VISIT = tuple(form_values(Setup(players=("",))).items())  # the form as it first paints: one seat, blank
+CODES = tuple(LANGUAGES)
+
+
+def text_in(code: str) -> Text:
+    return ENGLISH if code == "en" else Text.from_mo(code, catalogue(code))
+
+
+def in_language(code: str, *events):
+    """The App opened in ``code``'s language (its catalogue fetched), after ``events``: the App and the page."""
+    app, page, _ = opened(languages=(code,))
+    if code != "en":
+        app, page, _ = play(app, page, Fetched(Wanted.language(code), catalogue(code)))
+    app, page, _ = play(app, page, *events)
+    return app, page
+
+
+def wrong(texts, t: Text) -> list[str]:
+    """The texts that still word the seat in the third person, leave a field, or say "Player"."""
+    you, player = you_name(t), t.p_("default name", "Player")
+    bad = (f"{you}'s", f"{you}' ", f"{you}s ", "{", player, "You's", "Player")
+    return [text for text in texts if any(part in text for part in bad)]
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_a_solo_game_speaks_to_the_person_in_the_second_person(code):
+    t = text_in(code)
+    app, page = in_language(code, read_click("quick-solo", (), FIRST_VISIT))
+    assert heads(page)[1:] == [you_name(t)] and app.session.match.players == (you_name(t),)
+    said_first = [status(page), words(page, "hint-toggle-text")]
+    assert said_first == [t._("Your turn: roll the dice"), t._("Hints")]
+    app, page, _ = play(app, page, Pressed(Button.ROLL))
+    rolled = status(page)
+    match = app.session.match
+    assert rolled == t._(
+        "You rolled {dice} (roll {roll} of {rolls})", dice=", ".join(map(str, match.dice)), roll=1, rolls=3
+    )
+    app, effects = play_out(app)
+    over = app.session.match
+    total = over.totals(0).grand_total
+    page = shown(effects, page)
+    ending = board_view.status(over, t)  # the status line (and its live region) once the match is over
+    assert ending == t._("The match is over.") + " " + t.n_("You scored {count}.", "You scored {count}.", total)
+    the_end = [words(page, at) for at in ("ending", "scene", "results")]
+    assert any(str(total) in text for text in the_end)
+    said_all = [*said_first, rolled, ending, board_view.status(match.roll(), t), *the_end]
+    assert wrong(said_all, t) == []
+    if code != "en":  # translated, not English
+        assert not any(text.startswith(("Your turn", "You rolled", "You scored")) for text in said_all)
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_moments_and_the_hint_lines_of_the_persons_own_seat_read_in_the_second_person(code):
+    t, you = text_in(code), you_name(text_in(code))
+    rolled = new_match("yahtzee", [you], seed=1, t=t).roll(faces=[4] * 5)
+    scored = rolled.score("yahtzee")
+    box = scored.ruleset.category("yahtzee").display(t)
+    cheered = feel.cheer(scored, feel.cues(rolled, scored), t)
+    assert cheered == t._("{category}!", category=box)
+    scored_line = board_view.describe(rolled, scored, t)
+    assert scored_line.startswith(
+        t.n_("You scored {count} in {category}.", "You scored {count} in {category}.", 50, category=box)
+    )
+    lines = [
+        cheered,
+        scored_line,
+        feel.best_cheer(((you, 271),), t),
+        feel.rating_cheer(((you, 0.184),), t),
+        controls.elements(Session(rolled), None, t)["hint-toggle-text"].text,
+        standings.winner_text(scored, t),
+    ]
+    assert lines[2] == t.n_("A personal best: {count} point!", "A personal best: {count} points!", 271)
+    assert lines[4] == t._("Hints")
+    assert wrong(lines, t) == []
+    # Another name is worded as before: the third person, the name in it.
+    ann = new_match("yahtzee", ["Ann"], seed=1, t=t).roll(faces=[4] * 5)
+    assert "Ann" in feel.cheer(ann.score("yahtzee"), feel.cues(ann, ann.score("yahtzee")), t)
+    assert (
+        "Ann" in board_view.status(ann, t)
+        and "Ann" in controls.elements(Session(ann), None, t)["hint-toggle-text"].text
+    )
+
+
+def test_every_second_person_variant_is_worded_and_fills_its_fields():
+    """Each variant, in every language, fills the fields its third-person sentence gets (none left, none missing)."""
+    fields = {"roll": 1, "rolls": 3, "dice": "1, 2", "best": 200, "percent": "5%", "category": "Chance", "points": 35}
+    fields |= {"value": "0.18", "faces": "6", "bonus": 100, "count": 2}
+    for code in CODES:
+        t = text_in(code)
+        for third in SECOND:
+            assert "{" not in said(t, third, you_name(t), **fields)
+        for pair in SECOND_PLURAL.values():
+            assert "{" not in t.n_(*pair, 2, **{k: v for k, v in fields.items() if k != "count"})
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_pass_and_play_names_are_friendly_and_the_languages_own(code):
+    t = text_in(code)
+    app, page = in_language(code, read_click("quick-pass", (), FIRST_VISIT))
+    names = people_names(t)
+    assert app.session.match.players == names[:2] and heads(page)[1:3] == list(names[:2])
+    assert wrong([status(page)], t) == [] and you_name(t) not in names
+    if code != "en":
+        assert set(names).isdisjoint(people_names()), code  # the language's own names, not the English ones
+
+
+def test_typed_pass_and_play_names_are_kept_for_the_next_match():
+    fields = dict(FIRST_VISIT) | {"count": "2", "name1": "Kim", "name2": ""}
+    app, page = in_language("en", read_click("quick-pass", (), tuple(fields.items())))
+    assert app.session.match.players == ("Kim", "Ann")  # a blank seat beside a typed one: a friendly name
+    kept = app.value(SETUP_KEY)
+    assert kept is not None and '"name1": "Kim"' in kept
+    again, page, _ = opened(stored={SETUP_KEY: kept})
+    again, page, _ = play(again, page, read_click("quick-pass", (), again.form))
+    assert again.session.match.players == ("Kim", "Ann")
+
+
+def test_a_link_never_names_its_sender_you():
+    for code in CODES:
+        t = text_in(code)
+        assert sent_name(you_name(t), t) == t.p_("default name", "Player") != you_name(t)
+        assert sent_name("Ann", t) == "Ann"
