@@ -79,72 +79,124 @@ def people_names(t: Text = ENGLISH) -> tuple[str, ...]:
     return tuple(names + [name for name in english if name not in names])[: max(len(names), len(english))]
 
 
-# Each sentence about a named seat that reads wrong with "You" in place of the name, and its second-person variant
-# (the msgid for a name ending in "s" has the same one). Sentences not here read well either way ("You: 25 points"),
-# are about others (a computer's turn), or say "you" already where the person is alone (game.present.luck_view).
-SECOND: dict[str, str] = {
-    # Translators: the person's own turn (they left their name blank): the dice are to be rolled.
-    N_("{name}'s turn: roll the dice"): N_("Your turn: roll the dice"),
-    "{name}' turn: roll the dice": "Your turn: roll the dice",
-    # Translators: the person's own turn, and which roll ("roll 2 of 3").
-    N_("{name}'s turn, roll {roll} of {rolls}"): N_("Your turn, roll {roll} of {rolls}"),
-    "{name}' turn, roll {roll} of {rolls}": "Your turn, roll {roll} of {rolls}",
-    # Translators: the person's own turn, every roll used: a box must be chosen.
-    N_("{name}'s turn, roll {roll} of {rolls}: choose a box"): N_("Your turn, roll {roll} of {rolls}: choose a box"),
-    "{name}' turn, roll {roll} of {rolls}: choose a box": "Your turn, roll {roll} of {rolls}: choose a box",
-    # Translators: the person's last roll of the turn, said aloud: the faces ("3, 3, 5, 6, 4"); a box must be chosen.
-    N_("{name} rolled {dice} (roll {roll} of {rolls}): choose a box"): N_(
-        "You rolled {dice} (roll {roll} of {rolls}): choose a box"
+# Each sentence about a named seat that reads wrong with "You" in place of the name, and its second-person variant:
+# (its msgids, the second for a name ending in "s" where there is one; the variant). Sentences not here read well
+# either way ("You: 25 points"), are about others (a computer's turn), or say "you" already where the person is
+# alone (game.present.luck_view). Only the variant has a translators' comment: the msgids have theirs where used.
+_VARIANTS = (
+    (
+        (
+            N_("{name}'s turn: roll the dice"),
+            N_("{name}' turn: roll the dice"),
+        ),
+        # Translators: the person's own turn (they left their name blank): the dice are to be rolled.
+        N_("Your turn: roll the dice"),
     ),
-    # Translators: the person's roll, said aloud: the faces in the tray's order ("3, 3, 5, 6, 4"), which roll it was.
-    N_("{name} rolled {dice} (roll {roll} of {rolls})"): N_("You rolled {dice} (roll {roll} of {rolls})"),
-    # Translators: the label of the switch that shows hints for the person (their own turn).
-    N_("Hints for {name}"): N_("Hints"),
-    # Translators: the person alone: the chance of beating their own best total so far ({best} points).
-    N_("Chance to beat {name}'s best, {best} points (exact): {percent}"): N_(
-        "Chance to beat your best, {best} points (exact): {percent}"
+    (
+        (
+            N_("{name}'s turn, roll {roll} of {rolls}"),
+            N_("{name}' turn, roll {roll} of {rolls}"),
+        ),
+        # Translators: the person's own turn, and which roll ("roll 2 of 3").
+        N_("Your turn, roll {roll} of {rolls}"),
     ),
-    # Translators: the person alone: the estimated chance of beating their own best total so far ({best} points).
-    N_("Chance to beat {name}'s best, {best} points (estimated): {percent}"): N_(
-        "Chance to beat your best, {best} points (estimated): {percent}"
+    (
+        (
+            N_("{name}'s turn, roll {roll} of {rolls}: choose a box"),
+            N_("{name}' turn, roll {roll} of {rolls}: choose a box"),
+        ),
+        # Translators: the person's own turn, every roll used: a box must be chosen.
+        N_("Your turn, roll {roll} of {rolls}: choose a box"),
     ),
-    # Translators: a celebration when the person scores all dice alike or a straight: just the box ("Yahtzee!").
-    N_("{category} for {name}!"): N_("{category}!"),
-    # Translators: a celebration, when the person's upper section reaches its bonus of {points} points.
-    N_("{name} reached the upper bonus: {points} more points!"): N_(
-        "You reached the upper bonus: {points} more points!"
+    (
+        (N_("{name} rolled {dice} (roll {roll} of {rolls}): choose a box"),),
+        # Translators: the person's last roll of the turn, said aloud: the faces ("3, 3, 5, 6, 4"); a box must be chosen.
+        N_("You rolled {dice} (roll {roll} of {rolls}): choose a box"),
     ),
-    # Translators: a celebration at the end of a game: the person's rating is the best it has been ("0.18").
-    N_("A new best rating for {name}: {value} per decision!"): N_("A new best rating: {value} per decision!"),
-    # Translators: the status line (read aloud) while the person enters the dice rolled on a table.
-    N_("{name} enters the roll: {faces} ({count} of {dice} dice)"): N_(
-        "You enter the roll: {faces} ({count} of {dice} dice)"
+    (
+        (N_("{name} rolled {dice} (roll {roll} of {rolls})"),),
+        # Translators: the person's roll, said aloud: the faces in the tray's order ("3, 3, 5, 6, 4"), which roll it was.
+        N_("You rolled {dice} (roll {roll} of {rolls})"),
     ),
-}
+    (
+        (N_("Hints for {name}"),),
+        # Translators: the label of the switch that shows hints for the person (their own turn).
+        N_("Hints"),
+    ),
+    (
+        (N_("Chance to beat {name}'s best, {best} points (exact): {percent}"),),
+        # Translators: the person alone: the chance of beating their own best total so far ({best} points).
+        N_("Chance to beat your best, {best} points (exact): {percent}"),
+    ),
+    (
+        (N_("Chance to beat {name}'s best, {best} points (estimated): {percent}"),),
+        # Translators: the person alone: the estimated chance of beating their own best total so far ({best} points).
+        N_("Chance to beat your best, {best} points (estimated): {percent}"),
+    ),
+    (
+        (N_("{category} for {name}!"),),
+        # Translators: a celebration when the person scores all dice alike or a straight: just the box ("Yahtzee!").
+        N_("{category}!"),
+    ),
+    (
+        (N_("{name} reached the upper bonus: {points} more points!"),),
+        # Translators: a celebration, when the person's upper section reaches its bonus of {points} points.
+        N_("You reached the upper bonus: {points} more points!"),
+    ),
+    (
+        (N_("A new best rating for {name}: {value} per decision!"),),
+        # Translators: a celebration at the end of a game: the person's rating is the best it has been ("0.18").
+        N_("A new best rating: {value} per decision!"),
+    ),
+    (
+        (N_("{name} enters the roll: {faces} ({count} of {dice} dice)"),),
+        # Translators: the status line (read aloud) while the person enters the dice rolled on a table.
+        N_("You enter the roll: {faces} ({count} of {dice} dice)"),
+    ),
+)
+SECOND: dict[str, str] = {third: you for thirds, you in _VARIANTS for third in thirds}
 """Second-person variants of single sentences, by the msgid of the sentence about a named seat."""
 
-SECOND_PLURAL: dict[str, tuple[str, str]] = {
-    # Translators: {count} points the person wrote in a box, and {bonus} points more for a further five of a kind.
-    "{name} scored {count} in {category} and a {bonus}-point bonus.": n_(
-        "You scored {count} in {category} and a {bonus}-point bonus.",
-        "You scored {count} in {category} and a {bonus}-point bonus.",
+_PLURAL_VARIANTS = (
+    (
+        n_(
+            "{name} scored {count} in {category} and a {bonus}-point bonus.",
+            "{name} scored {count} in {category} and a {bonus}-point bonus.",
+        ),
+        # Translators: {count} points the person wrote in a box, and {bonus} points more for a further five of a kind.
+        n_(
+            "You scored {count} in {category} and a {bonus}-point bonus.",
+            "You scored {count} in {category} and a {bonus}-point bonus.",
+        ),
     ),
-    # Translators: {count} points the person wrote in a box ({category}).
-    "{name} scored {count} in {category}.": n_(
-        "You scored {count} in {category}.", "You scored {count} in {category}."
+    (
+        n_("{name} scored {count} in {category}.", "{name} scored {count} in {category}."),
+        # Translators: {count} points the person wrote in a box ({category}).
+        n_("You scored {count} in {category}.", "You scored {count} in {category}."),
     ),
-    # Translators: the result of a match the person played alone: their total points.
-    "{name} scored {count}.": n_("You scored {count}.", "You scored {count}."),
-    # Translators: the person won the match, with {count} points.
-    "{name} wins with {count}.": n_("You win with {count}.", "You win with {count}."),
-    # Translators: under the person's win at the end of a match: by how many points they won.
-    "{name} wins by {count} point.": n_("You win by {count} point.", "You win by {count} points."),
-    # Translators: a celebration at the end of a game: the person's highest total so far under these rules.
-    "A personal best for {name}: {count} point!": n_(
-        "A personal best: {count} point!", "A personal best: {count} points!"
+    (
+        n_("{name} scored {count}.", "{name} scored {count}."),
+        # Translators: the result of a match the person played alone: their total points.
+        n_("You scored {count}.", "You scored {count}."),
     ),
-}
-"""Second-person variants of plural sentences, by the singular msgid of the sentence about a named seat."""
+    (
+        n_("{name} wins with {count}.", "{name} wins with {count}."),
+        # Translators: the person won the match, with {count} points.
+        n_("You win with {count}.", "You win with {count}."),
+    ),
+    (
+        n_("{name} wins by {count} point.", "{name} wins by {count} points."),
+        # Translators: under the person's win at the end of a match: by how many points they won.
+        n_("You win by {count} point.", "You win by {count} points."),
+    ),
+    (
+        n_("A personal best for {name}: {count} point!", "A personal best for {name}: {count} points!"),
+        # Translators: a celebration at the end of a game: the person's highest total so far under these rules.
+        n_("A personal best: {count} point!", "A personal best: {count} points!"),
+    ),
+)
+SECOND_PLURAL: dict[tuple[str, str], tuple[str, str]] = dict(_PLURAL_VARIANTS)
+"""Second-person variants of plural sentences, by the (singular, plural) msgids of the sentence about a named seat."""
 
 
 def said(t: Text, message: str, name: str, /, **fields: object) -> str:
@@ -156,6 +208,6 @@ def said(t: Text, message: str, name: str, /, **fields: object) -> str:
 
 def said_n(t: Text, singular: str, plural: str, count: int, name: str, /, **fields: object) -> str:
     """The plural twin of :func:`said`: the form for ``count`` of the sentence, or of its second-person variant."""
-    if is_you(name, t) and singular in SECOND_PLURAL:
-        singular, plural = SECOND_PLURAL[singular]
+    if is_you(name, t) and (singular, plural) in SECOND_PLURAL:
+        singular, plural = SECOND_PLURAL[(singular, plural)]
     return t.n_(singular, plural, count, name=name, **fields)
