@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import pytest
 
-from game.app.events import Button, Fetched, Pressed, read_click
-from game.app.keys import SETUP_KEY, Wanted
+from game.app.events import Button, Fetched, LanguagePicked, Pressed, read_click
+from game.app.keys import SAVE_KEY, SETUP_KEY, Wanted
 from game.coach.session import Session
 from game.core.engine import new_match
 from game.core.i18n import ENGLISH, LANGUAGES, Text
 from game.present import board_view, controls, feel, standings
 from game.present.setup import Setup, form_values
 from game.present.you import SECOND, SECOND_PLURAL, people_names, said, sent_name, you_name
-from tests.unit.test_app import catalogue
+from tests.unit.test_app import catalogue, stores
 from tests.unit.test_challenges import play_out
 from tests.unit.test_table_play import heads, opened, play, shown, status, words
 
@@ -141,3 +141,14 @@ def test_a_link_never_names_its_sender_you():
         t = text_in(code)
         assert sent_name(you_name(t), t) == t.p_("default name", "Player") != you_name(t)
         assert sent_name("Ann", t) == "Ann"
+
+
+def test_the_persons_seat_takes_the_new_languages_you_when_the_language_changes():
+    de = text_in("de")
+    app, page = in_language("en", read_click("quick-solo", (), FIRST_VISIT), Pressed(Button.ROLL))
+    app, page, effects = play(app, page, LanguagePicked("de"), Fetched(Wanted.language("de"), catalogue("de")))
+    assert app.session.match.players == (you_name(de),) == ("Du",) and heads(page)[1:] == ["Du"]
+    assert status(page) == "Du bist dran, Wurf 1 von 3" and wrong([status(page)], de) == []
+    assert Session.from_json(stores(effects, SAVE_KEY)[-1]).match.players == ("Du",)  # a reload finds it so
+    app, page, _ = play(app, page, LanguagePicked("en"))
+    assert app.session.match.players == ("You",) and status(page) == "Your turn, roll 1 of 3"
