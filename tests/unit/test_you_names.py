@@ -5,17 +5,20 @@ for the next match. A challenge's link never calls its sender "You" (tests/unit/
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from game.app.events import Button, Fetched, LanguagePicked, Pressed, read_click
 from game.app.keys import SAVE_KEY, SETUP_KEY, Wanted
+from game.app.state import Naming
 from game.coach.session import Session
 from game.core.engine import new_match
 from game.core.i18n import ENGLISH, LANGUAGES, Text
 from game.present import board_view, controls, feel, standings
 from game.present.setup import Setup, form_values
 from game.present.you import SECOND, SECOND_PLURAL, people_names, said, sent_name, you_name
-from tests.unit.test_app import catalogue, stores
+from tests.unit.test_app import catalogue, of, stores
 from tests.unit.test_challenges import play_out
 from tests.unit.test_table_play import heads, opened, play, shown, status, words
 
@@ -117,7 +120,7 @@ def test_every_second_person_variant_is_worded_and_fills_its_fields():
 @pytest.mark.parametrize("code", CODES)
 def test_pass_and_play_names_are_friendly_and_the_languages_own(code):
     t = text_in(code)
-    app, page = in_language(code, read_click("quick-pass", (), FIRST_VISIT))
+    app, page = in_language(code, read_click("quick-pass", (), FIRST_VISIT), Pressed(Button.NAMING_SKIP))
     names = people_names(t)
     assert app.session.match.players == names[:2] and heads(page)[1:3] == list(names[:2])
     assert wrong([status(page)], t) == [] and you_name(t) not in names
@@ -152,3 +155,30 @@ def test_the_persons_seat_takes_the_new_languages_you_when_the_language_changes(
     assert Session.from_json(stores(effects, SAVE_KEY)[-1]).match.players == ("Du",)  # a reload finds it so
     app, page, _ = play(app, page, LanguagePicked("en"))
     assert app.session.match.players == ("You",) and status(page) == "Your turn, roll 1 of 3"
+
+
+def test_pass_and_play_asks_the_names_once_and_remembers_them():
+    app, page = in_language("en", read_click("quick-pass", (), FIRST_VISIT))
+    assert app.naming is Naming.PASSING and app.session is None  # asked before anything is played
+    assert page["naming-pair"]["hidden"] is False and page["naming-ask"]["hidden"] is True
+    assert words(page, "naming-title") == "Who is playing?" and page["naming-skip"]["hidden"] is False
+    blank = (*FIRST_VISIT, ("asked-first", " "), ("asked-second", ""))
+    same, _, effects = play(app, page, Pressed(Button.NAMING_OK, form=blank))
+    assert same.naming is Naming.PASSING and same.session is None and effects == []  # nothing typed: still asked
+    typed = (*FIRST_VISIT, ("asked-first", "  Kim "), ("asked-second", "Lee"))
+    app, page, effects = play(app, page, Pressed(Button.NAMING_OK, form=typed))
+    assert app.naming is None and ("naming", False) in of(effects, "dialog")
+    assert app.session.match.players == ("Kim", "Lee") and app.session.pass_phone
+    kept = stores(effects, SETUP_KEY)[-1]
+    assert json.loads(kept)["name1"] == "Kim" and json.loads(kept)["name2"] == "Lee"
+    # The next visit: the form holds the names, pass and play starts at once under them (not asked again).
+    again, page, _ = opened(stored={SETUP_KEY: kept})
+    again, page, _ = play(again, page, read_click("quick-pass", (), again.form))
+    assert again.naming is None and again.session.match.players == ("Kim", "Lee")
+    # Not now: the language's friendly names, and nothing remembered (asked again next time).
+    app, page = in_language("de", read_click("quick-pass", (), FIRST_VISIT))
+    app, page, effects = play(app, page, Pressed(Button.NAMING_SKIP))
+    assert app.session.match.players == people_names(text_in("de"))[:2] == ("Anna", "Ben")
+    assert all(
+        "name1" not in json.loads(value) or not json.loads(value)["name1"] for value in stores(effects, SETUP_KEY)
+    )
