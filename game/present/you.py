@@ -153,6 +153,11 @@ _VARIANTS = (
         # Translators: the status line (read aloud) while the person enters the dice rolled on a table.
         N_("You enter the roll: {faces} ({count} of {dice} dice)"),
     ),
+    (
+        (N_("{names} share the first place."),),
+        # Translators: under "A tie!" at the end: the person (who left their name blank) shares it with {names}.
+        N_("You share the first place with {names}."),
+    ),
 )
 SECOND: dict[str, str] = {third: you for thirds, you in _VARIANTS for third in thirds}
 """Second-person variants of single sentences, by the msgid of the sentence about a named seat."""
@@ -188,6 +193,11 @@ _PLURAL_VARIANTS = (
         n_("{name} wins by {count} point.", "{name} wins by {count} points."),
         # Translators: under the person's win at the end of a match: by how many points they won.
         n_("You win by {count} point.", "You win by {count} points."),
+    ),
+    (
+        n_("A tie between {names} with {count}.", "A tie between {names} with {count}."),
+        # Translators: the person (who left their name blank) shares the first place with {names} ("Robin").
+        n_("A tie between you and {names} with {count}.", "A tie between you and {names} with {count}."),
     ),
     (
         n_("A personal best for {name}: {count} point!", "A personal best for {name}: {count} points!"),

@@ -96,6 +96,12 @@ def test_the_moments_and_the_hint_lines_of_the_persons_own_seat_read_in_the_seco
     assert lines[2] == t.n_("A personal best: {count} point!", "A personal best: {count} points!", 271)
     assert lines[4] == t._("Hints")
     assert wrong(lines, t) == []
+    tie = new_match("yacht", [you, "Robin"], seed=1, t=t).roll(faces=[6] * 5).score("choice")
+    tie = tie.roll(faces=[6] * 5).score("choice")  # 30 each
+    ending = [standings.winner_text(tie, t), standings.story_text(tie, standings.Outcome.TIE, t)]
+    pair = ("A tie between you and {names} with {count}.", "A tie between you and {names} with {count}.")
+    assert ending[0] == t.n_(*pair, 30, names="Robin")
+    assert ending[1] == t._("You share the first place with {names}.", names="Robin") and wrong(ending, t) == []
     # Another name is worded as before: the third person, the name in it.
     ann = new_match("yahtzee", ["Ann"], seed=1, t=t).roll(faces=[4] * 5)
     assert "Ann" in feel.cheer(ann.score("yahtzee"), feel.cues(ann, ann.score("yahtzee")), t)
@@ -108,7 +114,7 @@ def test_the_moments_and_the_hint_lines_of_the_persons_own_seat_read_in_the_seco
 def test_every_second_person_variant_is_worded_and_fills_its_fields():
     """Each variant, in every language, fills the fields its third-person sentence gets (none left, none missing)."""
     fields = {"roll": 1, "rolls": 3, "dice": "1, 2", "best": 200, "percent": "5%", "category": "Chance", "points": 35}
-    fields |= {"value": "0.18", "faces": "6", "bonus": 100, "count": 2}
+    fields |= {"value": "0.18", "faces": "6", "bonus": 100, "count": 2, "names": "Robin"}
     for code in CODES:
         t = text_in(code)
         for third in SECOND:
