@@ -107,8 +107,8 @@ def quick_start(app: App, quick: setups.Quick, asking: bool = True) -> Out:
 
 
 FIRST_FIELD, ASKED_PAIR = "naming-first", ("asked-first", "asked-second")
-SEAT_COUNTS = {str(count) for count in range(1, MAX_PLAYERS + 1)}
 """The name dialog's two fields for pass and play (index.html's #naming-pair), in the setup form as asked-name is."""
+SEAT_COUNTS = {str(count) for count in range(1, MAX_PLAYERS + 1)}  # the form's "count" values (More's seats)
 
 
 def people_rows(fields: dict[str, str]) -> list[int]:
