@@ -28,7 +28,7 @@ from game.core.engine import Match, Phase
 from game.core.i18n import ENGLISH, N_, Text, n_
 from game.present.feel import match_over, pose, turn_of
 from game.present.standings import winner_text
-from game.present.you import said, said_n
+from game.present.you import refused, said, said_n
 
 __all__ = [
     "RowKind",
@@ -479,7 +479,7 @@ def cell_refusal(match: Match, row: str, player: int, t: Text = ENGLISH) -> str:
     if player != match.player or not match.ruleset.has(row):
         return ""
     refusal = match.refusal(Score(row))
-    return "" if refusal is None else refusal.text(t)
+    return "" if refusal is None else refused(refusal, t)
 
 
 def in_progress(match: Match | None) -> bool:

@@ -20,13 +20,16 @@ history; older records' "Player" stays theirs).
 from __future__ import annotations
 
 from game.core.i18n import ENGLISH, N_, Text, n_
+from game.core.refusals import GameError, Wording
 
 __all__ = (
     "PEOPLE_NAMES",
     "SECOND",
     "SECOND_PLURAL",
+    "SECOND_REFUSALS",
     "is_you",
     "people_names",
+    "refused",
     "sent_name",
     "said",
     "said_n",
@@ -207,6 +210,206 @@ _PLURAL_VARIANTS = (
 )
 SECOND_PLURAL: dict[tuple[str, str], tuple[str, str]] = dict(_PLURAL_VARIANTS)
 """Second-person variants of plural sentences, by the (singular, plural) msgids of the sentence about a named seat."""
+
+
+_REFUSAL_VARIANTS: tuple[tuple[Wording, Wording], ...] = (
+    (
+        n_(
+            "{name} cannot roll: the match is over ({count} game played)",
+            "{name} cannot roll: the match is over ({count} games played)",
+        ),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        n_(
+            "You cannot roll: the match is over ({count} game played)",
+            "You cannot roll: the match is over ({count} games played)",
+        ),
+    ),
+    (
+        n_(
+            "{name} cannot hold die {die}: the match is over ({count} game played)",
+            "{name} cannot hold die {die}: the match is over ({count} games played)",
+        ),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        n_(
+            "You cannot hold die {die}: the match is over ({count} game played)",
+            "You cannot hold die {die}: the match is over ({count} games played)",
+        ),
+    ),
+    (
+        n_(
+            "{name} cannot release die {die}: the match is over ({count} game played)",
+            "{name} cannot release die {die}: the match is over ({count} games played)",
+        ),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        n_(
+            "You cannot release die {die}: the match is over ({count} game played)",
+            "You cannot release die {die}: the match is over ({count} games played)",
+        ),
+    ),
+    (
+        n_(
+            "{name} cannot score {category}: the match is over ({count} game played)",
+            "{name} cannot score {category}: the match is over ({count} games played)",
+        ),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        n_(
+            "You cannot score {category}: the match is over ({count} game played)",
+            "You cannot score {category}: the match is over ({count} games played)",
+        ),
+    ),
+    (
+        N_("{name} cannot roll: game {game} is over; start the next game or finish the match"),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        N_("You cannot roll: game {game} is over; start the next game or finish the match"),
+    ),
+    (
+        N_("{name} cannot hold die {die}: game {game} is over; start the next game or finish the match"),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        N_("You cannot hold die {die}: game {game} is over; start the next game or finish the match"),
+    ),
+    (
+        N_("{name} cannot release die {die}: game {game} is over; start the next game or finish the match"),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        N_("You cannot release die {die}: game {game} is over; start the next game or finish the match"),
+    ),
+    (
+        N_("{name} cannot score {category}: game {game} is over; start the next game or finish the match"),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        N_("You cannot score {category}: game {game} is over; start the next game or finish the match"),
+    ),
+    (
+        N_("{name} cannot hold die {die}: roll the dice first"),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        N_("You cannot hold die {die}: roll the dice first"),
+    ),
+    (
+        N_("{name} cannot release die {die}: roll the dice first"),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        N_("You cannot release die {die}: roll the dice first"),
+    ),
+    (
+        N_("{name} cannot score {category}: roll the dice first"),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        N_("You cannot score {category}: roll the dice first"),
+    ),
+    (
+        n_(
+            "{name} cannot roll: all {count} roll of this turn is used; choose a box",
+            "{name} cannot roll: all {count} rolls of this turn are used; choose a box",
+        ),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        n_(
+            "You cannot roll: all {count} roll of this turn is used; choose a box",
+            "You cannot roll: all {count} rolls of this turn are used; choose a box",
+        ),
+    ),
+    (
+        N_("{name} cannot hold die {die}: no rolls are left this turn; choose a box"),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        N_("You cannot hold die {die}: no rolls are left this turn; choose a box"),
+    ),
+    (
+        N_("{name} cannot release die {die}: no rolls are left this turn; choose a box"),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        N_("You cannot release die {die}: no rolls are left this turn; choose a box"),
+    ),
+    (
+        n_("{name} cannot roll: all {count} die is held", "{name} cannot roll: all {count} dice are held"),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        n_("You cannot roll: all {count} die is held", "You cannot roll: all {count} dice are held"),
+    ),
+    (
+        N_("{name} cannot roll: dice are held before the first roll of the turn"),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        N_("You cannot roll: dice are held before the first roll of the turn"),
+    ),
+    (
+        n_(
+            "{name} cannot hold die {die}: there is {count} die", "{name} cannot hold die {die}: there are {count} dice"
+        ),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        n_("You cannot hold die {die}: there is {count} die", "You cannot hold die {die}: there are {count} dice"),
+    ),
+    (
+        n_(
+            "{name} cannot release die {die}: there is {count} die",
+            "{name} cannot release die {die}: there are {count} dice",
+        ),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        n_(
+            "You cannot release die {die}: there is {count} die", "You cannot release die {die}: there are {count} dice"
+        ),
+    ),
+    (
+        n_(
+            "{name} cannot roll {faces}: {count} face from 1 to {sides} is needed for the dice not held",
+            "{name} cannot roll {faces}: {count} faces from 1 to {sides} are needed for the dice not held",
+        ),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        n_(
+            "You cannot roll {faces}: {count} face from 1 to {sides} is needed for the dice not held",
+            "You cannot roll {faces}: {count} faces from 1 to {sides} are needed for the dice not held",
+        ),
+    ),
+    (
+        N_("{name} rolls real dice in this match: enter the faces they show"),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        N_("You roll real dice in this match: enter the faces they show"),
+    ),
+    (
+        N_("{name} cannot score {category}: {rules} has no such box"),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        N_("You cannot score {category}: {rules} has no such box"),
+    ),
+    (
+        N_("{name} cannot score {category}: it is already filled ({points}); choose another box"),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        N_("You cannot score {category}: it is already filled ({points}); choose another box"),
+    ),
+    (
+        N_(
+            "{name} cannot score {category}: {category} is not allowed for {dice}: a Yahtzee joker must go in the matching upper box, {box}, while it is open"
+        ),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        N_(
+            "You cannot score {category}: {category} is not allowed for {dice}: a Yahtzee joker must go in the matching upper box, {box}, while it is open"
+        ),
+    ),
+    (
+        N_(
+            "{name} cannot score {category}: {category} is not allowed for {dice}: a Yahtzee joker must go in an open lower box ({boxes}) before any upper box"
+        ),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        N_(
+            "You cannot score {category}: {category} is not allowed for {dice}: a Yahtzee joker must go in an open lower box ({boxes}) before any upper box"
+        ),
+    ),
+    (
+        N_("{name} cannot score {category}: in forced order this turn scores {box}"),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        N_("You cannot score {category}: in forced order this turn scores {box}"),
+    ),
+    (
+        N_("{name} cannot score {category}: the rules do not allow it"),
+        # Translators: as the sentence before, said to the person (who left their name blank): "you".
+        N_("You cannot score {category}: the rules do not allow it"),
+    ),
+)
+SECOND_REFUSALS: dict[Wording, Wording] = dict(_REFUSAL_VARIANTS)
+"""Second-person variants of the refusals (game.core.refusals) that name the seat first: "You cannot roll: …"."""
+
+
+def refused(error: GameError, t: Text = ENGLISH) -> str:
+    """A refusal in ``t``'s words: one about the person's unnamed seat in the second person ("Du kannst nicht …").
+
+    >>> from game.core.engine import new_match
+    >>> from game.core.actions import Roll
+    >>> m = new_match("yacht", [you_name()], seed=1).roll().roll().roll()
+    >>> refused(m.refusal(Roll()))
+    'You cannot roll: all 3 rolls of this turn are used; choose a box'
+    """
+    variant = SECOND_REFUSALS.get(error.wording) if is_you(str(error.fields.get("name", "")), t) else None
+    return error.text(t, variant)
 
 
 def said(t: Text, message: str, name: str, /, **fields: object) -> str:

@@ -6,6 +6,7 @@ for the next match. A challenge's link never calls its sender "You" (tests/unit/
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -13,12 +14,13 @@ from game.app.events import Button, Fetched, LanguagePicked, Pressed, read_click
 from game.app.keys import SAVE_KEY, SETUP_KEY, Wanted
 from game.app.state import Naming
 from game.coach.session import Session
+from game.core.actions import Roll
 from game.core.engine import new_match
 from game.core.i18n import ENGLISH, LANGUAGES, Text
 from game.present import board_view, controls, feel, standings
 from game.present.setup import Setup, form_values
-from game.present.you import SECOND, SECOND_PLURAL, people_names, said, sent_name, you_name
-from tests.unit.test_app import catalogue, of, stores
+from game.present.you import SECOND, SECOND_PLURAL, SECOND_REFUSALS, people_names, said, sent_name, you_name
+from tests.unit.test_app import catalogue, notice, of, stores
 from tests.unit.test_challenges import play_out
 from tests.unit.test_table_play import heads, opened, play, shown, status, words
 
@@ -188,3 +190,19 @@ def test_pass_and_play_asks_the_names_once_and_remembers_them():
     assert all(
         "name1" not in json.loads(value) or not json.loads(value)["name1"] for value in stores(effects, SETUP_KEY)
     )
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_a_refusal_to_the_persons_own_seat_is_said_to_them(code):
+    t = text_in(code)
+    spent = new_match("yacht", [you_name(t)], seed=1, t=t).roll().roll().roll()  # every roll of the turn used
+    app, page = in_language(code, read_click("quick-solo", (), FIRST_VISIT))
+    app = replace(app, session=replace(app.session, match=spent))
+    _, _, effects = play(app, page, Pressed(Button.ROLL))
+    said_now = notice(effects)  # the notice (a live region) says it
+    pair = SECOND_REFUSALS[spent.refusal(Roll()).wording]
+    assert said_now == t.n_(*pair, 3) and wrong([said_now], t) == []
+    assert said_now.split()[0] == {"en": "You", "es": "No", "fr": "Tu"}.get(code, "Du")
+    assert {"de": "kannst", "es": "puedes", "fr": "peux"}.get(code, "") in said_now  # the verb of "you", not "kann"
+    # Another seat's refusal keeps its name: "Ann cannot roll: …".
+    assert "Ann" in board_view.cell_refusal(new_match("yacht", ["Ann"], seed=1, t=t), "yacht", 0, t)
