@@ -30,7 +30,7 @@ from game.core.i18n import DEFAULT, DOMAIN, LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = "game/locale"
-KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "p_": ((1, "c"), 2)}
+KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "p_": ((1, "c"), 2), "said": (2,), "said_n": (2, 3)}
 """The marking functions and where their msgid (and plural, and context) are."""
 HTML_FILES = ("index.html",)
 

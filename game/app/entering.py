@@ -31,6 +31,7 @@ from game.coach.session import Step
 from game.core.actions import Roll
 from game.core.entered import entered, entry, valid_face
 from game.core.refusals import Refusal, RollError
+from game.present import you
 
 __all__ = ["tap", "take_back", "on_key", "TAKE_BACK_KEYS"]
 
@@ -50,7 +51,7 @@ def _refusal(app: App, face: int) -> str | None:
         # Translators: a face typed that the dice do not have (a 7 on six-sided dice); {sides} is the dice's sides.
         return app.t._("These dice have faces from 1 to {sides}.", sides=match.ruleset.sides)
     refused = session.act(Roll((face,) * match.held.count(False))).refusal  # a computer's turn, no rolls left...
-    return None if refused is None else refused.text(app.t)
+    return None if refused is None else you.refused(refused, app.t)
 
 
 def tap(app: App, face: int) -> Out:
@@ -73,7 +74,7 @@ def enter(app: App, faces: tuple[int, ...]) -> Out:
     for action in entry(session.match, faces):
         step = session.act(action)
         if step.refusal is not None:
-            return app.say(step.refusal.text(app.t)), []
+            return app.say(you.refused(step.refusal, app.t)), []
         session = step.session
     app, effects = commit(replace(app, entering=()), replace(step, before=before.match))
     return app, effects
@@ -90,7 +91,7 @@ def take_back(app: App, index: int | None = None) -> Out:
     if not 0 <= index < len(faces):
         name = app.played.match.current_name
         why = f"{name} rolls real dice in this match: enter the faces they show"  # the engine's Roll() refusal
-        return app.say(RollError(why, Refusal.ENTERED_DICE, {"name": name}, "roll").text(app.t)), []
+        return app.say(you.refused(RollError(why, Refusal.ENTERED_DICE, {"name": name}, "roll"), app.t)), []
     return replace(app, entering=faces[:index] + faces[index + 1 :]), []
 
 

@@ -13,17 +13,18 @@ import json
 from dataclasses import replace
 from enum import Enum
 
-from game.app.effects import Console, ConsoleLevel, OfferFocus
+from game.app.effects import Console, ConsoleLevel, Dialog, OfferFocus
 from game.app.events import Answer, Submit
 from game.app.keys import CHALLENGE_KEY, SAVE_KEY, SETUP_KEY
 from game.app.records import close_stats
 from game.app.shared import is_shared
-from game.app.sharing import DAILY_TITLE, open_share, share_match
+from game.app.sharing import DAILY_TITLE, NAMING, open_share, share_match
 from game.app.state import (
     QUICK_BUTTONS,
     App,
     Aside,
     LinkChoice,
+    Naming,
     Notice,
     Out,
     Over,
@@ -47,6 +48,7 @@ from game.app.storage import (
 from game.app.table import begin, seeded
 from game.coach.session import Session
 from game.core import links
+from game.core.cards import MAX_PLAYERS
 from game.core.engine import Match
 from game.core.i18n import N_
 from game.core.refusals import GameError, worded
@@ -82,19 +84,55 @@ def on_submit(app: App, event: Submit) -> Out:
     return start_setup(app, setup, problems, setup)
 
 
-def quick_start(app: App, quick: setups.Quick) -> Out:
+def quick_start(app: App, quick: setups.Quick, asking: bool = True) -> Out:
     """A one-tap match of the lobby (game.present.setup.quick_setup), from the form's choices as they are now.
 
     What is remembered is the form's own setup (More's seats stay as they were), so the next one-tap
-    match of another kind finds its names and computer level again.
+    match of another kind finds its names and computer level again. Pass and play with no person named is
+    ``asking`` for the two names first (the name dialog): once given, they are remembered so (passing_named).
     """
     if not isinstance(app.screen, SetupScreen):
         return app, []  # a click that arrives after the setup was left
     if quick is setups.Quick.DAILY:
         return daily_start(app)
     fields = dict(app.form)
+    if (
+        quick is setups.Quick.PASS
+        and asking
+        and not any(fields.get(f"name{row}", "").strip() for row in people_rows(fields))
+    ):
+        return replace(app, naming=Naming.PASSING), [Dialog(NAMING, True), focus(FIRST_FIELD)]
     setup, problems = setups.quick_setup(fields, quick)
     return start_setup(app, setup, problems, setups.setup_from_fields(fields)[0])
+
+
+FIRST_FIELD, ASKED_PAIR = "naming-first", ("asked-first", "asked-second")
+"""The name dialog's two fields for pass and play (index.html's #naming-pair), in the setup form as asked-name is."""
+SEAT_COUNTS = {str(count) for count in range(1, MAX_PLAYERS + 1)}  # the form's "count" values (More's seats)
+
+
+def people_rows(fields: dict[str, str]) -> list[int]:
+    """The form's rows (numbered from 1) of the two people a pass-and-play match seats (as setups.quick_setup)."""
+    computers = {value for value, _ in setups.SEAT_KINDS[1:]}
+    return [row for row in range(1, MAX_PLAYERS + 1) if fields.get(f"kind{row}", "human") not in computers][:2]
+
+
+def passing_named(app: App, given: bool) -> Out:
+    """The two names asked before pass and play: ``given`` ones fill the form's people rows (the start remembers them,
+    so the next match is not asked), a blank one the language's friendly name; not given, all are. Then: play."""
+    if app.naming is not Naming.PASSING:
+        return app, []
+    fields = dict(app.form)
+    names = [setups.form_name(fields.get(key, "")) if given else "" for key in ASKED_PAIR]
+    if given and not any(names):
+        return app, []  # nothing typed: the dialog stays (Not now plays under the friendly names)
+    named = {row: name for row, name in zip(people_rows(fields), names) if name}
+    count = fields.get("count", "")
+    shown = max([int(count) if count in SEAT_COUNTS else 1, *named])  # the form keeps the rows it shows: both
+    fields |= {f"name{row}": name for row, name in named.items()} | {"count": str(shown)}
+    app = replace(app, naming=None, form=tuple(fields.items()), filled=app.filled + 1)
+    app, effects = quick_start(app, setups.Quick.PASS, asking=False)
+    return app, [Dialog(NAMING, False), *effects]
 
 
 def daily_start(app: App) -> Out:

@@ -14,11 +14,13 @@ from dataclasses import replace
 from game.app.effects import Language
 from game.app.keys import PACE_KEY, Wanted
 from game.app.records import open_stats
-from game.app.state import App, Effect, Out, Over, PlayScreen, fetch, store
-from game.app.table import board, show_report
+from game.app.state import App, Out, Over, PlayScreen, fetch, store
+from game.app.table import board, save, show_report
 from game.coach.pacing import Pace
+from game.core.cards import SeatKind
 from game.core.i18n import DEFAULT, ENGLISH, LANGUAGES, N_, Text, negotiate
 from game.present.boot import LANGUAGE_KEY
+from game.present.you import you_name
 
 CATALOGUE = "./static/locale/{code}.mo"  # tools/i18n.mo_name: where the build writes each compiled catalogue
 MANIFEST = "./static/manifest{suffix}.webmanifest"  # tools/build.manifest_name
@@ -53,13 +55,13 @@ def switch_language(app: App, code: str) -> Out:
 
 def use_language(app: App, t: Text, remember: bool) -> Out:
     """Word the whole page in ``t``'s language: fixed texts, the form (its choices kept), the board, open screens."""
-    app = replace(app, t=t)  # the view words the setup form anew in it
+    app, effects = own_seat_worded(replace(app, t=t), app.t)  # the view words the setup form anew in it
     words = {msgid: t._(msgid) for msgid in app.msgids}
     manifest = MANIFEST.format(suffix="" if t.code == DEFAULT else f".{t.code}")
     # The fixed texts first (a write, before the view's draw): some are the board's too (the Roll button, the hint
     # switch), which the draw then words as the table says ("Roll (2 left)"); worded after it, they would show the
     # bare msgid's word.
-    effects: list[Effect] = [Language(t.code, manifest, words)]
+    effects = [Language(t.code, manifest, words), *effects]
     if remember:
         app, effects = app.say(""), [*effects, store(LANGUAGE_KEY, t.code)]
     reporting = app.reporting
@@ -74,6 +76,19 @@ def use_language(app: App, t: Text, remember: bool) -> Out:
         app, more = open_stats(app)
         effects += more
     return app, effects
+
+
+def own_seat_worded(app: App, before: Text) -> Out:
+    """The person's unnamed seat, named ``before``'s "You", renamed in the new language's word ("Du") and saved: the
+    sentences about it are chosen by that word (game.present.you), and "Du" among English words would read wrong."""
+    session = app.session
+    old, new = you_name(before), you_name(app.t)
+    if session is None or old == new or old not in session.match.players:
+        return app, []
+    seats = tuple(
+        replace(s, name=new) if s.kind is SeatKind.HUMAN and s.name == old else s for s in session.match.seats
+    )
+    return save(replace(app, session=replace(session, match=replace(session.match, seats=seats))))
 
 
 def pick_pace(app: App, value: str) -> Out:

@@ -23,6 +23,7 @@ from game.core.cards import Seat
 from game.core.i18n import N_
 from game.present import board_view, controls
 from game.present import setup as setups
+from game.present.you import is_you, sent_name
 from game.records import challenge, daily
 from game.records.record import game_id, session_record, utc_time
 
@@ -147,9 +148,11 @@ def challenge_friend(app: App, asking: bool = True) -> Out:
     if session is None or not controls.challengeable(session):
         return app, []
     seat = session.match.seats[challenge.person(session.match) or 0]
-    if asking and not remembered_name(app) and seat.name == app.t.p_("default name", "Player"):
+    if asking and not remembered_name(app) and is_you(seat.name, app.t):
         return ask_name(app, Naming.CHALLENGING)  # the friend is told who challenges them: asked once
     game = challenge.solo(session.match)
+    if is_you(game.seats[0].name, app.t):  # no name given: the friend must not read "Challenge from You"
+        game = replace(game, seats=(Seat.human(sent_name(game.seats[0].name, app.t)),))
     try:
         hints = controls.challenge_hints(session)
         value = links.write(game, links.LinkKind.CHALLENGE, session.undo_allowed, hints=hints)

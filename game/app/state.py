@@ -167,10 +167,12 @@ Shown = LoadingScreen | SetupScreen | PlayScreen | SaveProblem | LinkChoice | Tr
 
 
 class Naming(Enum):
-    """Whose name the name dialog asks (game.app.sharing.ask_name): a challenge's, both ends."""
+    """Whose name the name dialog asks (game.app.sharing.ask_name): a challenge's, both ends; or, before the first
+    pass-and-play match of a phone that knows no names, the two people's (game.app.screens.quick_start)."""
 
     CHALLENGED = "challenged"  # the friend who opened a challenge link: their seat takes it
     CHALLENGING = "challenging"  # the person about to send a challenge: their seat takes it, then the link is sent
+    PASSING = "passing"  # the people about to pass the phone: the form's first two people rows take them, then play
 
 
 class Over(Enum):

@@ -46,7 +46,7 @@ from game.core.dice import Draw, derived_seed
 from game.core.engine import Match, new_match
 from game.core.inputs import read_json
 from game.core.refusals import GameError
-from game.present import board_view, ear, feel, keyboard, paint, standings
+from game.present import board_view, ear, feel, keyboard, paint, standings, you
 from game.present import setup as setups
 from game.present.sounds import RECIPES, ROLL_VIBRATION_MS, most_notable, recipe_data
 from game.present.words import cost, reading
@@ -166,7 +166,7 @@ def board(
 def commit(app: App, step: Step, person: bool = True) -> Out:
     """Take a step's session (or explain its refusal), store it, draw it and sound it."""
     if step.refusal is not None:
-        return app.say(step.refusal.text(app.t)), []
+        return app.say(you.refused(step.refusal, app.t)), []
     if app.stale:
         return offer_newer(app)
     before, after = app.played.match, step.session.match

@@ -55,7 +55,7 @@ from game.app.ids import DeleteGame
 from game.app.records import close_stats, delete_games, delete_kept, export_backup, on_file, on_persisted, open_stats
 from game.app.settings import pick_pace, switch_language
 from game.app.start import on_start
-from game.app.state import App, Effect, Out, Over, Until, ask, focus
+from game.app.state import App, Effect, Naming, Out, Over, Until, ask, focus
 from game.app.storage import download_kept, on_refused, on_stored
 from game.app.view import Page, drawn, settled, status_words
 from game.core.actions import Score
@@ -276,9 +276,9 @@ def press(app: App, button: Button) -> Out:
         case Button.PLAY_AGAIN:
             return table.play_again(app)
         case Button.NAMING_OK:
-            return sharing.name_given(app)
+            return screens.passing_named(app, True) if app.naming is Naming.PASSING else sharing.name_given(app)
         case Button.NAMING_SKIP:
-            return sharing.name_skipped(app)
+            return screens.passing_named(app, False) if app.naming is Naming.PASSING else sharing.name_skipped(app)
         case Button.MENU_NEW:
             return screens.leave_match(app)
         case Button.SAVE_PROBLEM_DISMISS:

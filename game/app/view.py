@@ -79,7 +79,7 @@ class Page:
     spoken: Notice = Notice()  # the board read aloud (the key B), in a live region the eyes do not see
     quiet: bool = False  # a computer's move on the status line: not said (its whole turn is, at its end)
     trainer: tuple[str, bool] | None = None  # the trainer's body while it is shown, and whether it is answered
-    naming: tuple[str, tuple[str, ...], bool, str] = ("", (), False, "")  # the name dialog: title, lines, known, OK
+    naming: tuple[str, tuple[str, ...], bool, str, bool] = ("", (), False, "", False)  # title, lines, known, OK, pair
 
 
 SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of it is kept and downloadable)
@@ -234,29 +234,29 @@ def status_words(status: Status, t: Text) -> str:
     return " ".join(filter(None, (*bests, *ratings, line)))
 
 
-def welcome_card(app: App) -> tuple[str, tuple[str, ...], bool, str]:
-    """The name dialog as a challenge link opens it: a welcome card (who challenges, the score, the rules, no undo,
-    no hints) with its one Play button, the name field only where none is remembered; as the sender's, the field
-    and Send (the sender is asked under Send, never under Play)."""
-    known = bool(setups.form_name(dict(app.form).get("name1", "")))
+def welcome_card(app: App) -> tuple[str, tuple[str, ...], bool, str, bool]:
+    """The name dialog as a challenge link opens it: a welcome card (who challenges, the score, the rules) with Play,
+    the field only where no name is remembered; the sender's: the field and Send; pass and play's: "Who is playing?"."""
+    known, play = bool(setups.form_name(dict(app.form).get("name1", ""))), app.t._(WORDS.naming_play)
+    if app.naming is Naming.PASSING:
+        return app.t._(WORDS.naming_who), (), False, play, True
     if app.naming is not Naming.CHALLENGED or app.challenge is None:
-        return "", (), False, app.t._(WORDS.naming_send if app.naming is Naming.CHALLENGING else WORDS.naming_play)
-    title, lines = challenge.welcome(app.challenge, app.t, app.challenge_hints)
-    return title, lines, known, app.t._(WORDS.naming_play)
+        return "", (), False, app.t._(WORDS.naming_send) if app.naming is Naming.CHALLENGING else play, False
+    return *challenge.welcome(app.challenge, app.t, app.challenge_hints), known, play, False
 
 
 def naming_ops(old: Page, new: Page) -> list:
-    """The name dialog's welcome card: its title and lines (hidden for the sender's question), and the name field
-    and Not now only where a name is still to be asked."""
+    """The name dialog: its title and lines (hidden for the sender), the field or pair, Not now where a name is asked."""
     if new.naming == old.naming:
         return []
-    title, lines, known, ok = new.naming
+    title, lines, known, ok, pair = new.naming
     labelled = "naming-title" if title else "naming-label"
     return [
+        ("naming-pair", {"hidden": not pair}),
         ("naming-ok", {"text": ok}),
         ("naming-title", {"text": title, "hidden": not title}),
         ("naming-text", {"html": "".join(f"<p>{escape(line)}</p>" for line in lines), "hidden": not lines}),
-        ("naming-ask", {"hidden": known}),
+        ("naming-ask", {"hidden": known or pair}),
         ("naming-skip", {"hidden": known}),
         ("naming", {"attrs": {"aria-labelledby": labelled}}),
     ]

@@ -267,8 +267,9 @@ class GameError(ValueError):
             return self.words
         return _WORDINGS.get((self.reason, self.case)) or _WORDINGS.get((self.reason, None)) or self.words
 
-    def text(self, t: Text = ENGLISH) -> str:
-        """The refusal in words for a player, in the language of ``t``.
+    def text(self, t: Text = ENGLISH, wording: Wording | None = None) -> str:
+        """The refusal in words for a player, in the language of ``t`` (in ``wording``, a variant of its own, where
+        given: game.present.you's second person).
 
         >>> from game.core.actions import Score
         >>> from game.core.engine import new_match
@@ -277,7 +278,7 @@ class GameError(ValueError):
         ('Ann cannot score Yacht: roll the dice first', 'Ann', 'score')
         """
         fields = {key: _field(value, t) for key, value in self.fields.items()}
-        wording = self.wording
+        wording = wording or self.wording
         if isinstance(wording, tuple):
             count = fields.pop("count", 0)
             return t.n_(wording[0], wording[1], count if is_whole(count) else 0, **fields)
@@ -389,11 +390,11 @@ class SaveError(GameError):
         super().__init__(message, reason, fields, case)
         self.problem = problem  # what is wrong with the data, for a player
 
-    def text(self, t: Text = ENGLISH) -> str:
+    def text(self, t: Text = ENGLISH, wording: Wording | None = None) -> str:
         """The problem for a player: its ``problem`` (game.core.inputs: what is wrong with the data), else a
         general sentence; the message stays the developer's detail.
 
         >>> SaveError("the save's actions must be a list").text()
         'The saved match could not be read.'
         """
-        return self.problem.text(t) if self.problem is not None else super().text(t)
+        return self.problem.text(t) if self.problem is not None else super().text(t, wording)

@@ -28,6 +28,7 @@ from game.core.engine import Match, Phase
 from game.core.i18n import ENGLISH, N_, Text, n_
 from game.present.feel import match_over, pose, turn_of
 from game.present.standings import winner_text
+from game.present.you import refused, said, said_n
 
 __all__ = [
     "RowKind",
@@ -363,7 +364,7 @@ def whose(t: Text, name: str, pair: tuple[str, str], **fields: object) -> str:
     >>> whose(ENGLISH, "Chris", pair), whose(ENGLISH, "Ann", pair)
     ("Chris' turn: roll the dice", "Ann's turn: roll the dice")
     """
-    return t._(pair[1] if name.endswith("s") else pair[0], name=name, **fields)
+    return said(t, pair[1] if name.endswith("s") else pair[0], name, **fields)
 
 
 def status(match: Match, t: Text = ENGLISH) -> str:
@@ -400,21 +401,23 @@ def describe(before: Match, after: Match, t: Text = ENGLISH) -> str:
         category = after.ruleset.category(last.category).display(t)
         if last.bonus:
             # Translators: {count} points written in a box, and {bonus} points more for a further five of a kind.
-            scored = t.n_(
+            scored = said_n(
+                t,
                 "{name} scored {count} in {category} and a {bonus}-point bonus.",
                 "{name} scored {count} in {category} and a {bonus}-point bonus.",
                 last.points,
-                name=name,
+                name,
                 category=category,
                 bonus=last.bonus,
             )
         else:
             # Translators: {count} points written in a box ({category}).
-            scored = t.n_(
+            scored = said_n(
+                t,
                 "{name} scored {count} in {category}.",
                 "{name} scored {count} in {category}.",
                 last.points,
-                name=name,
+                name,
                 category=category,
             )
         return f"{scored} {status(after, t)}"
@@ -430,13 +433,14 @@ def rolled(match: Match, t: Text = ENGLISH) -> str:
     >>> rolled(new_match("yacht", ["Ann"], seed=1).roll(faces=[3, 3, 5, 6, 4]))
     'Ann rolled 3, 3, 5, 6, 4 (roll 1 of 3)'
     """
-    fields: dict[str, object] = {"name": match.current_name, "dice": ", ".join(map(str, match.dice))}
+    name = match.current_name
+    fields: dict[str, object] = {"dice": ", ".join(map(str, match.dice))}
     fields |= {"roll": match.rolls, "rolls": match.rolls_allowed}
     if match.phase is Phase.MUST_SCORE and match.current_seat.kind is not SeatKind.COMPUTER:
         # Translators: a person's last roll of the turn, said aloud: the faces ("3, 3, 5, 6, 4"); a box must be chosen.
-        return t._("{name} rolled {dice} (roll {roll} of {rolls}): choose a box", **fields)
+        return said(t, "{name} rolled {dice} (roll {roll} of {rolls}): choose a box", name, **fields)
     # Translators: a roll, said aloud: who rolled, the faces in the tray's order ("3, 3, 5, 6, 4"), which roll it was.
-    return t._("{name} rolled {dice} (roll {roll} of {rolls})", **fields)
+    return said(t, "{name} rolled {dice} (roll {roll} of {rolls})", name, **fields)
 
 
 def toggled(before: Match, after: Match, t: Text = ENGLISH) -> str:
@@ -475,7 +479,7 @@ def cell_refusal(match: Match, row: str, player: int, t: Text = ENGLISH) -> str:
     if player != match.player or not match.ruleset.has(row):
         return ""
     refusal = match.refusal(Score(row))
-    return "" if refusal is None else refusal.text(t)
+    return "" if refusal is None else refused(refusal, t)
 
 
 def in_progress(match: Match | None) -> bool:

@@ -19,6 +19,7 @@ from game.core.actions import Decision, Keep, Score
 from game.core.cards import SeatKind
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
+from game.present.you import said
 
 if TYPE_CHECKING:  # the coach's values, imported only when asked for, to keep the start short
     from game.coach.advice import Hint, Move, Report
@@ -85,12 +86,12 @@ def chances_text(match: Match, chances: WinChances | None, best: int | None = No
         if best is None or chances is None:
             # Translators: the win chances line of a player alone who has no finished game of these rules yet.
             return t._("No best score to beat yet: finish a game of these rules first.")
-        fields = {"name": match.seats[0].name, "best": best, "percent": t.percent(chances.chances[0], 1)}
+        name, fields = match.seats[0].name, {"best": best, "percent": t.percent(chances.chances[0], 1)}
         if chances.exact:
             # Translators: one player alone: the exact chance of beating their best total so far ({best} points).
-            return t._("Chance to beat {name}'s best, {best} points (exact): {percent}", **fields)
+            return said(t, "Chance to beat {name}'s best, {best} points (exact): {percent}", name, **fields)
         # Translators: one player alone: the estimated chance of beating their best total so far ({best} points).
-        return t._("Chance to beat {name}'s best, {best} points (estimated): {percent}", **fields)
+        return said(t, "Chance to beat {name}'s best, {best} points (estimated): {percent}", name, **fields)
     assert chances is not None  # more than one seat always has chances (game.coach.advice.win_chances)
     # Translators: one seat's chance of winning the game in the win chances line ("Ann 62.5%"); listed with others.
     listed = t.join(

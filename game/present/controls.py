@@ -21,6 +21,7 @@ from game.present.board_view import current_seat, roll_label, whose
 from game.present.entry import pad_label
 from game.present.feel import holder
 from game.present.standings import Results
+from game.present.you import said
 from game.records import daily
 from game.records.challenge import offerable, person
 
@@ -90,7 +91,7 @@ def elements(
         "hint-toggle-label": Element(hidden=not playing or computer or not session.hints_allowed),
         "hint-toggle": Element(checked=match.player in session.hints),
         # Translators: the label of the switch that shows hints for the player whose turn it is.
-        "hint-toggle-text": Element(t._("Hints for {name}", name=match.current_name)),
+        "hint-toggle-text": Element(said(t, "Hints for {name}", match.current_name)),
     }
     if handing is not None and session.remote:
         out |= send_screen(handing, t)

@@ -17,7 +17,7 @@ from html import escape
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
 from game.core.rules import RuleSet
-from game.present import board_view
+from game.present import board_view, you
 from game.present.markup import die_face
 from game.present.tags import element
 
@@ -81,9 +81,10 @@ def status(match: Match, entering: tuple[int, ...], said: str, t: Text = ENGLISH
         return said
     faces = ", ".join(str(face) for face in entering)
     # Translators: the status line (read aloud) while the dice rolled on a table are entered ("6, 2 (2 of 5 dice)").
-    return t._(
+    return you.said(
+        t,
         "{name} enters the roll: {faces} ({count} of {dice} dice)",
-        name=match.current_name,
+        match.current_name,
         faces=faces,
         count=len(entering),
         dice=match.ruleset.dice,

@@ -18,6 +18,7 @@ from game.coach.pacing import ROLL_SECONDS
 from game.core.cards import SeatKind
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, N_, Text
+from game.present.you import said, said_n
 
 __all__ = [
     "Cue",
@@ -339,13 +340,13 @@ def cheer(match: Match, found: tuple[Cue, ...], t: Text = ENGLISH) -> str:
     def all_alike() -> str:
         box = match.ruleset.yahtzee_id
         assert box is not None  # cues finds Cue.YAHTZEE only under rules with that box (a bonus needs it too)
-        return t._(CHEERS[Cue.YAHTZEE], category=match.ruleset.category(box).display(t), name=name)
+        return said(t, CHEERS[Cue.YAHTZEE], name, category=match.ruleset.category(box).display(t))
 
     words = {
         Cue.YAHTZEE: all_alike,
-        Cue.BONUS: lambda: t._(CHEERS[Cue.BONUS], name=name, points=match.ruleset.upper_bonus_amount),
-        Cue.STRAIGHT: lambda: t._(
-            CHEERS[Cue.YAHTZEE], category=match.ruleset.category(last.category).display(t), name=name
+        Cue.BONUS: lambda: said(t, CHEERS[Cue.BONUS], name, points=match.ruleset.upper_bonus_amount),
+        Cue.STRAIGHT: lambda: said(
+            t, CHEERS[Cue.YAHTZEE], name, category=match.ruleset.category(last.category).display(t)
         ),
     }
     return " ".join(words[cue]() for cue in (Cue.YAHTZEE, Cue.STRAIGHT, Cue.BONUS) if cue in found)
@@ -359,11 +360,12 @@ def best_cheer(bests: tuple[tuple[str, int], ...], t: Text = ENGLISH) -> str:
     """
     # Translators: a celebration at the end of a game: {name}'s highest total so far under these rules.
     return " ".join(
-        t.n_(
+        said_n(
+            t,
             "A personal best for {name}: {count} point!",
             "A personal best for {name}: {count} points!",
             total,
-            name=name,
+            name,
         )
         for name, total in bests
     )
@@ -378,7 +380,7 @@ def rating_cheer(bests: tuple[tuple[str, float], ...], t: Text = ENGLISH) -> str
     # Translators: a celebration at the end of a game: {name}'s rating (mean points lost per decision against the
     # optimal player, lower is better) is the best it has been; {value} is that rating ("0.18").
     return " ".join(
-        t._("A new best rating for {name}: {value} per decision!", name=name, value=t.number(value, 2))
+        said(t, "A new best rating for {name}: {value} per decision!", name, value=t.number(value, 2))
         for name, value in bests
     )
 

@@ -29,6 +29,7 @@ from game.core.refusals import Refusal, SetupError
 from game.core.rule_errors import RulesError, UnknownRuleSetError
 from game.core.rules import RuleSet
 from game.present.link_problems import LinkProblem
+from game.present.you import people_names, you_name
 
 __all__ = [
     "SEAT_KINDS",
@@ -125,25 +126,27 @@ class Setup:
     def seats(self, t: Text = ENGLISH) -> list[Seat]:
         """The seats: people, or computer players with their level; a nameless seat named in ``t``'s words.
 
-        A nameless person alone with the computers (or alone) is "Player"; among people, the engine's
-        "Player 2". A nameless computer gets the first of ``t``'s computer names no other seat has.
+        A nameless person alone (or with computers) is the language's "You" (game.present.you); among people, the
+        first of ``t``'s people names, as a nameless computer the first of its computer names, no other seat has.
 
         >>> [s.kind.value for s in Setup(players=("Ann", ""), kinds=("human", "perfect")).seats()]
         ['human', 'computer']
         >>> [s.name for s in Setup(players=("", "", "Sam"), kinds=("human", "good", "easy")).seats()]
-        ['Player', 'Robin', 'Sam']
+        ['You', 'Robin', 'Sam']
+        >>> [s.name for s in Setup(players=("", "Ann", "")).seats()]
+        ['Bob', 'Ann', 'Cleo']
         """
         kinds = [self.kinds[i] if i < len(self.kinds) else "human" for i in range(len(self.players))]
         names = [form_name(name) for name in self.players]
         taken = {name.casefold() for name in names}
         pool = computer_names(t)
         spare = (name for name in pool if name.casefold() not in taken)
+        friends = (name for name in people_names(t) if name.casefold() not in taken)
         out = []
         for name, kind in zip(names, kinds):
             if kind == "human":
                 alone = kinds.count("human") == 1 and not name
-                # Translators: the name of the one person at a match who left the name blank (alone, or with computers).
-                out.append(Seat.human(t.p_("default name", "Player") if alone else name))
+                out.append(Seat.human(you_name(t) if alone else name or next(friends, "")))  # "": the engine's
             else:
                 out.append(Seat.computer(name or next(spare, pool[0]), Level(kind)))  # past 5 seats: refused later
         return out
@@ -422,7 +425,7 @@ def quick_setup(
     computer yatzy ['Ann', 'Robin'] ('human', 'perfect') False True
     pass yatzy ['Ann', 'Bob'] ('human', 'human') True True
     daily yatzy ['Ann'] ('human',) False False
-    real yatzy ['Ann', '', 'Bob'] ('human', 'human', 'human') False True
+    real yatzy ['Ann', 'Cleo', 'Bob'] ('human', 'human', 'human') False True
     >>> quick_setup(fields, "daily", date(2026, 11, 24))[0].seed
     'daily:2026-11-24:yatzy'
     >>> quick_setup(fields | {"yatzy.forced_order": "1"}, "daily", date(2026, 11, 24))[0].seed

@@ -22,6 +22,7 @@ from game.core.engine import Match
 from game.core.i18n import ENGLISH, N_, Text
 from game.present.feel import match_over
 from game.present.luck_view import Share, luck_words
+from game.present.you import is_you, said, said_n
 from game.records import challenge
 
 if TYPE_CHECKING:
@@ -132,14 +133,22 @@ def winner_text(match: Match, t: Text = ENGLISH) -> str:
     total = standings[0].total
     if len(match.seats) == 1:
         # Translators: the result of a match of one player: their total points.
-        return t.n_("{name} scored {count}.", "{name} scored {count}.", total, name=top[0])
+        return said_n(t, "{name} scored {count}.", "{name} scored {count}.", total, top[0])
     if len(top) > 1:
+        you, others = shared_first(top, t)
         # Translators: {names} are the players who share the first place ("Ann and Bob"), {count} their points.
-        return t.n_(
-            "A tie between {names} with {count}.", "A tie between {names} with {count}.", total, names=t.join(top)
+        return said_n(
+            t, "A tie between {names} with {count}.", "A tie between {names} with {count}.", total, you, **others
         )
     # Translators: the winner of the match and their points.
-    return t.n_("{name} wins with {count}.", "{name} wins with {count}.", total, name=top[0])
+    return said_n(t, "{name} wins with {count}.", "{name} wins with {count}.", total, top[0])
+
+
+def shared_first(top: list[str], t: Text) -> tuple[str, dict[str, str]]:
+    """The names sharing the first place as a tie's sentence takes them: the person's unnamed seat ("You") apart, for
+    its second-person variant ("A tie between you and Robin"), and the others joined ("Ann and Bob"); or "" and all."""
+    you = next((name for name in top if is_you(name, t)), "")
+    return you, {"names": t.join([name for name in top if name != you])}
 
 
 def _outcome(match: Match, t: Text, against: Match | None = None) -> tuple[Outcome, str]:
@@ -191,11 +200,11 @@ def story_text(match: Match, outcome: Outcome, t: Text = ENGLISH) -> str:
     if outcome is Outcome.WIN:
         gap = standings[0].total - standings[1].total if len(standings) > 1 else 0
         # Translators: under the winner's name at the end of a match: by how many points they won.
-        return t.n_("{name} wins by {count} point.", "{name} wins by {count} points.", gap, name=standings[0].name)
+        return said_n(t, "{name} wins by {count} point.", "{name} wins by {count} points.", gap, standings[0].name)
     if outcome is Outcome.TIE:
-        top = [s.name for s in standings if s.rank == 1]
+        you, others = shared_first([s.name for s in standings if s.rank == 1], t)
         # Translators: under "A tie!" at the end of a match: who share the first place ("Ann and Bob").
-        return t._("{names} share the first place.", names=t.join(top))
+        return said(t, "{names} share the first place.", you, **others)
     if outcome is Outcome.CLOSE:
         # Translators: under "So close" at the end: the computer player who won, and a word of comfort.
         return t._("{name} wins, just. One more game?", name=standings[0].name)

@@ -59,6 +59,8 @@ class Words:
     naming_send: str = N_("Send")
     # Translators: the name dialog's button on a challenge's welcome card: plays the challenge.
     naming_play: str = N_("Play")
+    # Translators: the name dialog's title before the first pass-and-play match: the two people's names are asked.
+    naming_who: str = N_("Who is playing?")
     # a daily game or a challenge is kept as far as it went (game.app.shared): leaving it loses nothing
     leave_shared: str = N_("Leave this game for now? It stays as it is: open it again to carry on where you left off.")
     reviewing: str = N_("Reviewing every decision…")

@@ -17,7 +17,8 @@
   var CHOICE_KEYS = ["ArrowDown", "ArrowUp", "Home", "End"];
   var CHANGES = ["hint-toggle", "chances-toggle", "language", "stats-rules", "stats-player", "pace"]; // ids whose change is an event
   var BACKUP_INPUT = "import-backup"; // the file input: its change is a `file` event
-  var NAMING_FIELD = "naming-name"; // the name a challenge asks (index.html's #naming), and its button
+  // the name a challenge asks (index.html's #naming), the two pass and play asks, and the dialog's button
+  var NAMING_FIELDS = ["naming-name", "naming-first", "naming-second"];
   var NAMING_OK = "naming-ok";
   var AIM_FIELD = "aim-total"; // the total typed for the target hint (game.present.aim_view), and its button
   var AIM_SET = "aim-set";
@@ -74,8 +75,8 @@
 
   body.addEventListener("keydown", function (dom) {
     var target = dom.target && dom.target.closest ? dom.target : null;
-    if (target && target.id === NAMING_FIELD && dom.key === "Enter") {
-      // The name's field belongs to the setup form: Enter would submit that form (a new match). It gives the name.
+    if (target && NAMING_FIELDS.indexOf(target.id) >= 0 && dom.key === "Enter") {
+      // The names' fields belong to the setup form: Enter would submit that form (a new match). It gives the names.
       dom.preventDefault();
       document.getElementById(NAMING_OK).click();
       return;

@@ -71,9 +71,9 @@ def test_the_first_screen_more_and_a_match_played_by_taps(phone, base_url):
 
     quick(page, "Play the computer").tap()  # a match begun, and a turn played, by taps
     expect(page.get_by_role("button", name=ui.ROLL)).to_be_visible()
-    assert names(page) == ["Player", "HAL"]
+    assert names(page) == ["You", "HAL"]
     expect(page.locator("#scorecard tbody th", has_text=re.compile("^Yacht$")).first).to_be_attached()
-    expect(page.locator("#status")).to_have_text("Player's turn: roll the dice")
+    expect(page.locator("#status")).to_have_text("Your turn: roll the dice")
     page.get_by_role("button", name=ui.ROLL).tap()
     ui.die(page, 1).tap()
     expect(ui.die(page, 1)).to_have_attribute("aria-pressed", "true")

@@ -43,7 +43,7 @@ def test_a_challenge_asks_the_name_once_and_uses_it():
     theirs_app, _ = challenger()
     app, effects = friend(theirs_app.sharing.url)  # this phone remembers no name
     assert app.naming is Naming.CHALLENGED and ("naming", True) in of(effects, "dialog")
-    assert app.session.match.players == ("Player",)
+    assert app.session.match.players == ("You",)
     app, effects = send(app, Pressed(Button.NAMING_OK, form=(("asked-name", "  "),)))  # blank: refused
     assert app.naming is Naming.CHALLENGED and effects == []
     app, effects = send(app, Pressed(Button.NAMING_OK, form=(("asked-name", "Bob"),)))
@@ -51,7 +51,7 @@ def test_a_challenge_asks_the_name_once_and_uses_it():
     assert app.session.match.players == ("Bob",) and json.loads(stores(effects, SETUP_KEY)[-1])["name1"] == "Bob"
     assert Session.from_json(stores(effects, SAVE_KEY)[-1]).match.players == ("Bob",)
     assert any("Bob" in op["html"] for op in ops(effects, "scorecard"))  # the card drawn again, under the name
-    assert "Player" not in ops(effects, "status")[-1]["text"]
+    assert "You" not in ops(effects, "status")[-1]["text"]
     # The same challenge opened again on this phone: the name is remembered, not asked.
     remembered = {SETUP_KEY: stores(effects, SETUP_KEY)[-1]}
     again, effects = friend(theirs_app.sharing.url, remembered)
@@ -60,7 +60,7 @@ def test_a_challenge_asks_the_name_once_and_uses_it():
     assert again.naming is None and ("naming", False) in of(effects, "dialog")
     app, effects = play_badly(app)
     assert "Ann wins by" in next(op for op in ops(effects, "scene") if not op["hidden"])["html"]
-    assert all("Player" not in text for text in app.session.match.players)
+    assert all("You" not in text for text in app.session.match.players)
 
 
 def test_a_name_not_given_leaves_the_challenge_as_it_was():
@@ -68,16 +68,16 @@ def test_a_name_not_given_leaves_the_challenge_as_it_was():
     app, _ = friend(theirs_app.sharing.url)
     app, effects = send(app, Pressed(Button.NAMING_SKIP))
     assert app.naming is None and of(effects, "dialog") == [("naming", False)] and not stores(effects, SETUP_KEY)
-    assert app.session.match.players == ("Player",)
+    assert app.session.match.players == ("You",)
     assert send(app, Pressed(Button.NAMING_OK, form=(("asked-name", "Bob"),)))[1] == []  # no longer asked
 
 
 def test_a_challenger_with_no_name_is_asked_before_the_link_is_sent():
-    """Alone under the default name ("Player"), Challenge a friend asks the name first: the link carries it."""
+    """Alone under the default name ("You"), Challenge a friend asks the name first: the link carries it."""
     app, _ = update(App(), Start(address=ADDRESS), now=NOW)
     app, _ = send(app, Pressed(Button.QUICK_SOLO, form=(("rules", "yacht"),)))  # alone, no name given
     app, _ = play_out(app)
-    assert app.session.match.players == ("Player",)
+    assert app.session.match.players == ("You",)
     app, effects = send(app, Pressed(Button.CHALLENGE_FRIEND))
     assert app.naming is Naming.CHALLENGING and of(effects, "dialog") == [("naming", True)] and app.sharing is None
     app, effects = send(app, Pressed(Button.NAMING_OK, form=(("asked-name", "Cy"),)))
@@ -95,3 +95,8 @@ def test_a_challenger_who_gives_no_name_sends_the_link_all_the_same():
     app, _ = play_out(app)
     app, effects = send(app, Pressed(Button.CHALLENGE_FRIEND), Pressed(Button.NAMING_SKIP))
     assert app.naming is None and ("share", True) in of(effects, "dialog") and not stores(effects, SETUP_KEY)
+    assert app.session.match.players == ("You",)  # this phone's own seat stays "You"
+    # The link never names the sender "You" (the friend would read it as themselves): the neutral "Player".
+    friend_app, opened = friend(app.sharing.url, {SETUP_KEY: '{"name1": "Bob", "count": "1"}'})
+    assert ops(opened, "challenge-line")[-1]["text"].startswith("Challenge from Player: ")
+    assert friend_app.challenge is not None and friend_app.challenge.players == ("Player",)

@@ -29,21 +29,23 @@ def a_turn(app, page):
 
 
 @pytest.mark.parametrize(
-    "choice, seats, said",
+    "choice, seats, first, said",
     [
-        ("quick-solo", ["Player"], "Player's turn"),
-        ("quick-computer", ["Player", "Robin"], "Robin (computer) is playing"),  # a name, never "Computer 2's turn"
-        ("quick-pass", ["Player 1", "Player 2"], None),
+        ("quick-solo", ["You"], "Your turn", "Your turn"),
+        ("quick-computer", ["You", "Robin"], "Your turn", "Robin (computer) is playing"),  # never "Computer 2's turn"
+        ("quick-pass", ["Ann", "Bob"], "Ann's turn", None),  # friendly names, not "Player 1"
     ],
 )
-def test_each_one_tap_choice_starts_its_match_and_its_first_turn(choice, seats, said):
+def test_each_one_tap_choice_starts_its_match_and_its_first_turn(choice, seats, first, said):
     app, page, _ = opened()
     app, page, _ = play(app, page, read_click(choice, (), FIRST_VISIT))
+    if choice == "quick-pass":  # the two names asked first (tests/unit/test_you_names.py): Not now
+        app, page, _ = play(app, page, Pressed(Button.NAMING_SKIP))
     assert list(dict.fromkeys(heads(page)[1:])) == seats and app.session.match.ruleset.name == "yahtzee"
-    assert status(page) == f"{seats[0]}'s turn: roll the dice"
+    assert status(page) == f"{first}: roll the dice"
     app, page, _ = a_turn(app, page)
     if said is None:  # the phone goes to the next person
-        assert page["pass"]["hidden"] is False and "Player 2" in words(page, "pass-title")
+        assert page["pass"]["hidden"] is False and "Bob" in words(page, "pass-title")
     else:
         assert said in status(page)
 
@@ -67,6 +69,6 @@ def test_a_computers_name_is_in_the_pages_language():
     assert robot != computer_names()[0] and len(robot) <= 8
     assert words(page, "quick-computer-line") == sv._("You against {name}, who plays well", name=robot)
     app, page, _ = play(app, page, Pressed(Button.QUICK_COMPUTER, form=FIRST_VISIT))
-    assert heads(page)[1:] == [sv.p_("default name", "Player"), robot]
+    assert heads(page)[1:] == [sv.p_("default name", "You"), robot] == ["Du", robot]
     app, page, _ = a_turn(app, page)
     assert sv._("{name} (computer) is playing", name=robot) in status(page)

@@ -182,7 +182,7 @@ def test_the_setup_form_starts_the_chosen_match():
     app, page, _ = opened()
     fields = {**form_values(parse_link("?rules=yatzy&players=Ann,,Cy&games=2")[0]), "name2": ""}
     app, page, _ = play(app, page, Submit(tuple(fields.items())))
-    assert app.screen.kind is Screen.PLAY and heads(page) == ["Upper section", "Ann", "Player 2", "Cy"]
+    assert app.screen.kind is Screen.PLAY and heads(page) == ["Upper section", "Ann", "Bob", "Cy"]
     assert app.session.match.ruleset.title == "Yatzy"
     rows = row_names(page)
     assert "One Pair" in rows and "Two Pairs" in rows and "Game 2" in rows
@@ -275,7 +275,7 @@ def test_player_names_are_text_never_html():
     app, page, _ = opened()
     fields = {**form_values(parse_link("?players=A,B")[0]), "name1": name, "name2": "   "}
     app, page, _ = play(app, page, Submit(tuple(fields.items())))
-    assert heads(page)[1:] == [name, "Player 2"]
+    assert heads(page)[1:] == [name, "Ann"]
     assert "<img" not in page["scorecard"]["html"] and "&lt;img src=x onerror=alert(1)&gt;" in page["scorecard"]["html"]
 
 
