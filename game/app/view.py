@@ -198,13 +198,14 @@ def quiet(status: Status) -> bool:
 
 
 def moment_shown(app: App) -> tuple[str, str]:
-    """The celebration's moment (its value, "" none) and, for a Yahtzee, the dice of the roll that made it."""
+    """The celebration's moment (its value, "" none) and, for a Yahtzee, the dice of the roll that made it (on the
+    table: it is celebrated on the roll)."""
     moment = app.moment
     if moment is None:
         return "", ""
-    last = app.session.match.last_scored if app.session is not None else None
-    jumping = last.dice if moment is feel.Moment.YAHTZEE and last is not None else ()
-    sides = app.session.match.ruleset.sides if app.session is not None else 6
+    match = app.session.match if app.session is not None else None
+    jumping = match.dice if moment is feel.Moment.YAHTZEE and match is not None and feel.all_alike(match) else ()
+    sides = match.ruleset.sides if match is not None else 6
     return moment.value, markup.moment_dice(jumping, sides)
 
 

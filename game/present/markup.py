@@ -138,7 +138,8 @@ def cell(row_key: str, cell: board_view.Cell, t: Text = ENGLISH) -> str:
     """
     if not cell.label:
         return escape(cell.text)
-    marks = {"zero": "zero", "best": "hint-best"}  # worth nothing: quiet; the hint's best box: starred
+    # worth nothing: quiet; the hint's best box: starred; a Yahtzee's box while its dice are on the table: gold
+    marks = {"zero": "zero", "best": "hint-best", "alike": "alike"}
     kind = " ".join(["choice", *(marks[mark] for mark in cell.classes if mark in marks)])
     return element(
         "button", escape(cell.text), type="button", class_=kind, data_category=row_key, aria_label=cell.label
