@@ -330,8 +330,8 @@ def holder(match: Match) -> int | None:
 
 
 CHEERS = {
-    # Translators: a celebration, shown and spoken when all dice alike, or a straight, are scored; {category} is the
-    # box ("Yahtzee for Ann!", "Large Straight for Ann!").
+    # Translators: a celebration, shown and spoken when all dice alike are rolled, or a straight is scored; {category}
+    # is the box ("Yahtzee for Ann!", "Large Straight for Ann!").
     Cue.YAHTZEE: N_("{category} for {name}!"),
     # Translators: a celebration, when a player's upper section reaches its bonus of {points} points.
     Cue.BONUS: N_("{name} reached the upper bonus: {points} more points!"),

@@ -221,9 +221,28 @@ CONFETTI = 14
 """Pieces of confetti over a win (app.css scatters and colours them; none where motion is reduced)."""
 
 
+def ending(shown: standings.Results) -> str:
+    """The game just played in context (game.present.standings.results' context), a line each; a solo game's new best
+    first, with its medal.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann"], seed=1)
+    >>> for box in m.open_categories():
+    ...     m = m.roll(faces=[6] * 5).score(box)
+    >>> shown = standings.results(m, ending=standings.Ending((standings.Personal("Ann", 164, 1, 100, 100.0),)))
+    >>> html = ending(shown)
+    >>> html.count('class="medal"'), html.index("A new best!") > html.index("medal")
+    (1, True)
+    """
+    if not shown.new_best:
+        return lines(shown.context)
+    first, *rest = shown.context
+    return element("li", _MEDAL + escape(first), class_="ending-best") + lines(rest)
+
+
 def scene(shown: standings.Results, t: Text = ENGLISH) -> str:
-    """The winner scene of a finished match (game.present.standings.results): a trophy (two for a tie, a medal for a
-    solo game's result, none for a challenge lost), the large words and the sentence under them; "" between games.
+    """The winner scene of a finished match (game.present.standings.results): a trophy (two for a tie, none for a solo
+    game's total or a challenge lost), the large words and the sentence under them; "" between games.
 
     >>> from game.core.engine import new_match
     >>> m = new_match("yacht", ["<Ann>", "Bob"], seed=1)
@@ -235,7 +254,8 @@ def scene(shown: standings.Results, t: Text = ENGLISH) -> str:
     """
     if shown.outcome is None:
         return ""
-    pictures = {standings.Outcome.WIN: _TROPHY, standings.Outcome.TIE: _TROPHY * 2, standings.Outcome.SOLO: _MEDAL}
+    # A solo game's medal is a new best's alone (:func:`ending`, once its history is known): a total is not a win.
+    pictures = {standings.Outcome.WIN: _TROPHY, standings.Outcome.TIE: _TROPHY * 2}
     art = pictures.get(shown.outcome, "")
     festive = shown.outcome in (standings.Outcome.WIN, standings.Outcome.TIE)  # no confetti over a loss
     confetti = element("span", "<i></i>" * CONFETTI, class_="confetti", aria_hidden="true") if festive else ""
@@ -273,6 +293,16 @@ def advice(hint: coach_view.Advice, t: Text = ENGLISH, explain: bool = False) ->
     told = t._("The dice with a star and a dashed ring are the hint's pick: tap a die to hold it.")
     told = element("p", escape(told), class_="hint-told") if explain else ""
     return element("p", escape(hint.plain or hint.title), class_="hint-line") + told + more
+
+
+def analysis(texts: Sequence[str]) -> str:
+    """The game's numbers at the report's head (game.present.standings.analysis): against the optimal player, and the
+    luck and the choices.
+
+    >>> analysis(["Better than 62% of the optimal player's games."])
+    '<ul class="analysis"><li>Better than 62% of the optimal player&#x27;s games.</li></ul>'
+    """
+    return element("ul", lines(texts), class_="analysis")
 
 
 def report(sections: Sequence[coach_view.ReportSection], t: Text = ENGLISH) -> str:
