@@ -57,13 +57,16 @@ def test_the_celebration_is_clear_of_the_board_and_the_scene_comes_to_rest(page,
     ui.choose(page, "Yacht")  # Bob's last box: Ann wins
     scene = page.locator("#scene")
     expect(scene).to_be_visible()
-    expect(page.get_by_role("region", name="Final standings")).to_be_visible()
+    expect(page.get_by_role("region", name="Final standings")).to_be_visible()  # two seats: standings
     expect(scene.locator(".scene-headline")).to_have_text("Ann")
     expect(scene.locator("svg.trophy")).to_have_count(1)
     expect(page.get_by_role("button", name="Play again")).to_be_focused()
-    # Ann, Bob and the optimal player; Ann's and Bob's dice and choices (issue 57), and how Ann won by them
-    expect(page.locator("#ending li")).to_have_count(6, timeout=30_000)
-    expect(page.locator("#ending li").last).to_have_text(
+    # Ann's and Bob's games in context; the numbers (the optimal player, the dice and the choices, issue 57, and how
+    # Ann won by them) head the report, How did I play?
+    expect(page.locator("#ending li")).to_have_count(2, timeout=30_000)
+    page.get_by_role("button", name="How did I play?").click()
+    expect(page.locator("#report .analysis li")).to_have_count(6, timeout=30_000)
+    expect(page.locator("#report .analysis li").last).to_have_text(
         "Ann won by 95: the dice were even, Ann's choices were 95 better"
     )
     page.set_viewport_size({"width": 360, "height": 740})
