@@ -198,8 +198,7 @@ def quiet(status: Status) -> bool:
 
 
 def moment_shown(app: App) -> tuple[str, str]:
-    """The celebration's moment (its value, "" none) and, for a Yahtzee, the dice of the roll that made it (on the
-    table: it is celebrated on the roll)."""
+    """The celebration's moment (its value, "" none) and, for a Yahtzee, the dice on the table (its roll's)."""
     moment = app.moment
     if moment is None:
         return "", ""

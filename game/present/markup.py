@@ -223,17 +223,7 @@ CONFETTI = 14
 
 def ending(shown: standings.Results) -> str:
     """The game just played in context (game.present.standings.results' context), a line each; a solo game's new best
-    first, with its medal.
-
-    >>> from game.core.engine import new_match
-    >>> m = new_match("yacht", ["Ann"], seed=1)
-    >>> for box in m.open_categories():
-    ...     m = m.roll(faces=[6] * 5).score(box)
-    >>> shown = standings.results(m, ending=standings.Ending((standings.Personal("Ann", 164, 1, 100, 100.0),)))
-    >>> html = ending(shown)
-    >>> html.count('class="medal"'), html.index("A new best!") > html.index("medal")
-    (1, True)
-    """
+    first, with its medal (tests/unit/test_match_ending.py)."""
     if not shown.new_best:
         return lines(shown.context)
     first, *rest = shown.context
@@ -296,12 +286,7 @@ def advice(hint: coach_view.Advice, t: Text = ENGLISH, explain: bool = False) ->
 
 
 def analysis(texts: Sequence[str]) -> str:
-    """The game's numbers at the report's head (game.present.standings.analysis): against the optimal player, and the
-    luck and the choices.
-
-    >>> analysis(["Better than 62% of the optimal player's games."])
-    '<ul class="analysis"><li>Better than 62% of the optimal player&#x27;s games.</li></ul>'
-    """
+    """The game's numbers at the report's head (game.present.standings.analysis): the optimal player's, the luck."""
     return element("ul", lines(texts), class_="analysis")
 
 
