@@ -9,7 +9,8 @@ from game.coach.session import Session
 from game.core.dice import Draw
 from game.core.engine import new_match
 from game.present import feel
-from tests.unit.test_app import ops, send, start, ticks, visible
+from game.present.sounds import RECIPES, recipe_data
+from tests.unit.test_app import of, ops, send, start, ticks, visible
 from tests.unit.test_feel_flows import yahtzee_seed
 
 
@@ -27,6 +28,7 @@ def test_a_yahtzee_stops_the_table_on_its_roll_with_its_dice_and_a_tap_skips_it(
     assert jumping.count('class="die"') == 5 and jumping.count(f'data-face="{face}"') == 5
     assert ops(effects, "cheer-text")[-1]["text"] == "Yahtzee for Ann!"
     assert ops(effects, "status")[-1]["text"].startswith("Yahtzee for Ann! Ann rolled")
+    assert of(effects, "vibrate") and of(effects, "play")[-1][0] == recipe_data(RECIPES[feel.Cue.YAHTZEE])  # its sound
     app, effects = send(app, Pressed(Button.CHEER_CLOSE))  # the tap that skips it
     assert visible(effects, "cheer") is False
     app, effects = send(app, BoxChosen("yahtzee"))  # scored: a plain score, no second moment, nothing said twice
