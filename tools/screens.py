@@ -64,9 +64,9 @@ def shoot(page, base_url: str, out: Path, stem: str, suffix: str = ".png") -> li
     page.evaluate("localStorage.removeItem('yacht-dice/match')")
     page.goto(f"{base_url}/?rules=yahtzee&players=Ann&seed={yahtzee_seed()}")
     page.wait_for_selector("html[data-ready='true']", timeout=60_000)
-    page.locator("#roll-button").click()
-    page.locator("#scorecard button.choice[data-category='yahtzee']").click()
+    page.locator("#roll-button").click()  # five alike: the moment comes with the roll, once its dice land
     page.locator("#cheer").wait_for()
+    page.wait_for_timeout(1000)
     save("cheer", full_page=False)
     return shots
 

@@ -198,11 +198,13 @@ def commit(app: App, step: Step, person: bool = True) -> Out:
 
 
 def sound(cues: Iterable[feel.Cue], person: bool) -> list[Effect]:
-    """A step's most notable cue (page.js plays it where Sound is on); a person's roll also buzzes the phone."""
+    """A step's most notable cue (page.js plays it where Sound is on); a person's roll also buzzes the phone (a
+    Yahtzee's too: its fanfare is the sound, the buzz is the roll's)."""
+    cues = tuple(cues)
     cue = most_notable(cues)
     if cue is None:
         return []
-    buzz = [Vibrate(ROLL_VIBRATION_MS)] if person and cue is feel.Cue.ROLL else []
+    buzz = [Vibrate(ROLL_VIBRATION_MS)] if person and feel.Cue.ROLL in cues else []
     return [*buzz, Play(recipe_data(RECIPES[cue]))]
 
 

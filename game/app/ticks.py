@@ -157,6 +157,10 @@ def draw_report(app: App) -> Out:
     if app.reporting is None:
         return app, []  # closed since it was asked for (the table was drawn again)
     report = markup.report(coach_view.report(app.played, t=app.t), t=app.t)
+    ended = app.ended
+    shown = standings.results(ended.match, t=app.t, ending=ended.ending) if ended is not None else None
+    if shown is not None and shown.analysis:  # the game against the optimal player's, and its luck, first
+        report = markup.analysis(shown.analysis) + report
     return replace(app, reporting=report), [focus("report")]  # what appeared is read (issue 58)
 
 

@@ -198,13 +198,13 @@ def quiet(status: Status) -> bool:
 
 
 def moment_shown(app: App) -> tuple[str, str]:
-    """The celebration's moment (its value, "" none) and, for a Yahtzee, the dice of the roll that made it."""
+    """The celebration's moment (its value, "" none) and, for a Yahtzee, the dice on the table (its roll's)."""
     moment = app.moment
     if moment is None:
         return "", ""
-    last = app.session.match.last_scored if app.session is not None else None
-    jumping = last.dice if moment is feel.Moment.YAHTZEE and last is not None else ()
-    sides = app.session.match.ruleset.sides if app.session is not None else 6
+    match = app.session.match if app.session is not None else None
+    jumping = match.dice if moment is feel.Moment.YAHTZEE and match is not None and feel.all_alike(match) else ()
+    sides = match.ruleset.sides if match is not None else 6
     return moment.value, markup.moment_dice(jumping, sides)
 
 
@@ -215,7 +215,7 @@ def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None] | None:
         return None
     shown = standings.results(ended.match, t=t, ending=ended.ending)
     assert shown is not None  # worked out once the game was over
-    context = markup.lines(shown.context) if shown.context else ""
+    context = markup.ending(shown) if shown.context else ""
     comparison = ended.comparison
     return context, None if comparison is None else markup.challenge(comparison, ended.match, t=t, hints=ended.hints)
 

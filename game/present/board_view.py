@@ -230,6 +230,8 @@ def cells(match: Match, t: Text = ENGLISH, best: str | None = None) -> dict[tupl
                 name = category.display(t)
                 label = t.n_(*BOX_POINTS, value, category=name)
                 marks = here + (("zero",) if value == 0 else ())
+                if value and category.id == ruleset.yahtzee_id and len(set(match.dice)) == 1:
+                    marks += ("alike",)  # the Yahtzee on the table: its box glows gold (app.css)
                 if category.id == best:
                     label, marks = t._(HINTED, box=label), marks + ("best",)
                 out[(category.id, player)] = Cell(str(value), label, marks)

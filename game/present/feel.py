@@ -5,7 +5,7 @@ told were thrown, shows the pass-the-phone screen and the celebrations, all deci
 
 >>> from game.core.engine import new_match
 >>> m = new_match("yahtzee", ["Ann", "Bob"], seed=1)
->>> after = m.roll(faces=[2, 2, 2, 2, 2])
+>>> after = m.roll(faces=[2, 2, 2, 2, 3])
 >>> cues(m, after), sorted(thrown(m, after))
 ((<Cue.ROLL: 'roll'>,), [0, 1, 2, 3, 4])
 """
@@ -31,6 +31,7 @@ __all__ = [
     "TOSS",
     "TUMBLE_FACES",
     "FINALE",
+    "all_alike",
     "best_cheer",
     "cheer",
     "cues",
@@ -153,7 +154,7 @@ class Cue(Enum):
     SCORE = "score"
     STRAIGHT = "straight"  # a straight scored for its points
     BONUS = "bonus"  # the upper bonus reached
-    YAHTZEE = "yahtzee"  # all dice alike, scored for points (or a further one's bonus)
+    YAHTZEE = "yahtzee"  # all dice alike, on the roll that shows them (its score is then a plain score)
     BEST = "best"  # a personal best total
 
 
@@ -170,14 +171,15 @@ class Moment(Enum):
 
 
 MOMENT_SECONDS = {
-    Moment.YAHTZEE: 1.5,
+    Moment.YAHTZEE: 2.2,
     Moment.BONUS: 3.0,
     Moment.STRAIGHT: 2.0,
     Moment.BEST: 3.0,
     Moment.RATING: 3.0,
 }
-"""How long each moment stays unless a tap skips it: a Yahtzee stops the table about a second and a half; a banner,
-which stops nothing, stays long enough to be read."""
+"""How long each moment stays unless a tap skips it: a Yahtzee stops the table about a second and a half once its
+dice have landed (it comes with the roll: app.css holds it back while they tumble, game.coach.pacing.ROLL_SECONDS);
+a banner, which stops nothing, stays long enough to be read."""
 
 
 def moment(found: tuple[Cue, ...]) -> Moment | None:
@@ -212,12 +214,17 @@ def thrown(before: Match, after: Match) -> frozenset[int]:
 
 
 def cues(before: Match, after: Match) -> tuple[Cue, ...]:
-    """What a step sounds like, plainest first: a roll, a hold, a score and what the score brought.
+    """What a step sounds like, plainest first: a roll (and the Yahtzee it shows), a hold, a score and what the score
+    brought. A Yahtzee is celebrated on the roll that shows it, the moment it happens; scoring it is a plain score
+    (nothing said twice).
 
     >>> from game.core.engine import new_match
-    >>> m = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[6, 6, 6, 6, 6])
+    >>> m = new_match("yahtzee", ["Ann"], seed=1)
+    >>> cues(m, m.roll(faces=[6, 6, 6, 6, 6])), cues(m, m.roll(faces=[6, 6, 6, 6, 5]))
+    ((<Cue.ROLL: 'roll'>, <Cue.YAHTZEE: 'yahtzee'>), (<Cue.ROLL: 'roll'>,))
+    >>> m = m.roll(faces=[6, 6, 6, 6, 6])
     >>> cues(m, m.score("yahtzee")), cues(m, m.hold(2)), cues(m, m)
-    ((<Cue.SCORE: 'score'>, <Cue.YAHTZEE: 'yahtzee'>), (<Cue.HOLD: 'hold'>,), ())
+    ((<Cue.SCORE: 'score'>,), (<Cue.HOLD: 'hold'>,), ())
     """
     if len(after.actions) <= len(before.actions):  # an undo, or nothing done: silence
         return ()
@@ -229,14 +236,24 @@ def cues(before: Match, after: Match) -> tuple[Cue, ...]:
         bonus = before.totals(last.player).upper_bonus if last.game == before.game else 0
         if after.totals(last.player, last.game).upper_bonus > bonus:
             out.append(Cue.BONUS)
-        if len(set(last.dice)) == 1 and (last.bonus or (last.category == after.ruleset.yahtzee_id and last.points)):
-            out.append(Cue.YAHTZEE)
         return tuple(out)
     if thrown(before, after):
-        return (Cue.ROLL,)
+        return (Cue.ROLL, Cue.YAHTZEE) if all_alike(after) else (Cue.ROLL,)
     if after.held != before.held and after.dice == before.dice:
         return (Cue.HOLD,)
     return ()
+
+
+def all_alike(match: Match) -> bool:
+    """Whether the dice on the table are a Yahtzee: all alike, under rules with a box for it (Yahtzee, Yatzy, Maxi
+    Yatzy's six alike).
+
+    >>> from game.core.engine import new_match
+    >>> all_alike(new_match("yahtzee", ["Ann"], seed=1).roll(faces=[3] * 5)), all_alike(new_match("yahtzee", ["Ann"]))
+    (True, False)
+    """
+    dice = match.dice
+    return match.ruleset.yahtzee_id is not None and len(dice) > 1 and len(set(dice)) == 1
 
 
 def tumble(face: int, die: int, sides: int, throw: int) -> tuple[int, ...]:
@@ -314,8 +331,8 @@ def holder(match: Match) -> int | None:
 
 
 CHEERS = {
-    # Translators: a celebration, shown and spoken when all dice alike, or a straight, are scored; {category} is the
-    # box ("Yahtzee for Ann!", "Large Straight for Ann!").
+    # Translators: a celebration, shown and spoken when all dice alike are rolled, or a straight is scored; {category}
+    # is the box ("Yahtzee for Ann!", "Large Straight for Ann!").
     Cue.YAHTZEE: N_("{category} for {name}!"),
     # Translators: a celebration, when a player's upper section reaches its bonus of {points} points.
     Cue.BONUS: N_("{name} reached the upper bonus: {points} more points!"),
@@ -324,29 +341,35 @@ CHEERS = {
 
 
 def cheer(match: Match, found: tuple[Cue, ...], t: Text = ENGLISH) -> str:
-    """The celebration of a step's cues (:func:`cues`), most notable first; "" when there is none.
+    """The celebration of a step's cues (:func:`cues`), most notable first; "" when there is none. A Yahtzee's is the
+    roll's: it goes to the player whose dice show it.
 
     >>> from game.core.engine import new_match
-    >>> m = new_match("yatzy", ["Ann"], seed=1).roll(faces=[4] * 5)
-    >>> after = m.score("yatzy")
-    >>> cheer(after, cues(m, after)), cheer(after, (Cue.SCORE,))
+    >>> m = new_match("yatzy", ["Ann"], seed=1)
+    >>> after = m.roll(faces=[4] * 5)
+    >>> cheer(after, cues(m, after)), cheer(after.score("yatzy"), (Cue.SCORE,))
     ('Yatzy for Ann!', '')
     """
     last = match.last_scored
-    if last is None:
+    if Cue.ROLL in found:
+        if Cue.YAHTZEE not in found:
+            return ""
+        name = match.current_name
+    elif last is None:
         return ""
-    name = match.seats[last.player].name
+    else:
+        name = match.seats[last.player].name
 
-    def all_alike() -> str:
+    def alike() -> str:
         box = match.ruleset.yahtzee_id
         assert box is not None  # cues finds Cue.YAHTZEE only under rules with that box (a bonus needs it too)
         return said(t, CHEERS[Cue.YAHTZEE], name, category=match.ruleset.category(box).display(t))
 
     words = {
-        Cue.YAHTZEE: all_alike,
+        Cue.YAHTZEE: alike,
         Cue.BONUS: lambda: said(t, CHEERS[Cue.BONUS], name, points=match.ruleset.upper_bonus_amount),
         Cue.STRAIGHT: lambda: said(
-            t, CHEERS[Cue.YAHTZEE], name, category=match.ruleset.category(last.category).display(t)
+            t, CHEERS[Cue.YAHTZEE], name, category=match.ruleset.category(last.category).display(t) if last else ""
         ),
     }
     return " ".join(words[cue]() for cue in (Cue.YAHTZEE, Cue.STRAIGHT, Cue.BONUS) if cue in found)

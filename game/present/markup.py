@@ -138,7 +138,8 @@ def cell(row_key: str, cell: board_view.Cell, t: Text = ENGLISH) -> str:
     """
     if not cell.label:
         return escape(cell.text)
-    marks = {"zero": "zero", "best": "hint-best"}  # worth nothing: quiet; the hint's best box: starred
+    # worth nothing: quiet; the hint's best box: starred; a Yahtzee's box while its dice are on the table: gold
+    marks = {"zero": "zero", "best": "hint-best", "alike": "alike"}
     kind = " ".join(["choice", *(marks[mark] for mark in cell.classes if mark in marks)])
     return element(
         "button", escape(cell.text), type="button", class_=kind, data_category=row_key, aria_label=cell.label
@@ -220,9 +221,18 @@ CONFETTI = 14
 """Pieces of confetti over a win (app.css scatters and colours them; none where motion is reduced)."""
 
 
+def ending(shown: standings.Results) -> str:
+    """The game just played in context (game.present.standings.results' context), a line each; a solo game's new best
+    first, with its medal (tests/unit/test_match_ending.py)."""
+    if not shown.new_best:
+        return lines(shown.context)
+    first, *rest = shown.context
+    return element("li", _MEDAL + escape(first), class_="ending-best") + lines(rest)
+
+
 def scene(shown: standings.Results, t: Text = ENGLISH) -> str:
-    """The winner scene of a finished match (game.present.standings.results): a trophy (two for a tie, a medal for a
-    solo game's result, none for a challenge lost), the large words and the sentence under them; "" between games.
+    """The winner scene of a finished match (game.present.standings.results): a trophy (two for a tie, none for a solo
+    game's total or a challenge lost), the large words and the sentence under them; "" between games.
 
     >>> from game.core.engine import new_match
     >>> m = new_match("yacht", ["<Ann>", "Bob"], seed=1)
@@ -234,7 +244,8 @@ def scene(shown: standings.Results, t: Text = ENGLISH) -> str:
     """
     if shown.outcome is None:
         return ""
-    pictures = {standings.Outcome.WIN: _TROPHY, standings.Outcome.TIE: _TROPHY * 2, standings.Outcome.SOLO: _MEDAL}
+    # A solo game's medal is a new best's alone (:func:`ending`, once its history is known): a total is not a win.
+    pictures = {standings.Outcome.WIN: _TROPHY, standings.Outcome.TIE: _TROPHY * 2}
     art = pictures.get(shown.outcome, "")
     festive = shown.outcome in (standings.Outcome.WIN, standings.Outcome.TIE)  # no confetti over a loss
     confetti = element("span", "<i></i>" * CONFETTI, class_="confetti", aria_hidden="true") if festive else ""
@@ -272,6 +283,11 @@ def advice(hint: coach_view.Advice, t: Text = ENGLISH, explain: bool = False) ->
     told = t._("The dice with a star and a dashed ring are the hint's pick: tap a die to hold it.")
     told = element("p", escape(told), class_="hint-told") if explain else ""
     return element("p", escape(hint.plain or hint.title), class_="hint-line") + told + more
+
+
+def analysis(texts: Sequence[str]) -> str:
+    """The game's numbers at the report's head (game.present.standings.analysis): the optimal player's, the luck."""
+    return element("ul", lines(texts), class_="analysis")
 
 
 def report(sections: Sequence[coach_view.ReportSection], t: Text = ENGLISH) -> str:

@@ -48,6 +48,8 @@ __all__ = [
     "CLOSE_GAP",
     "winner_text",
     "story_text",
+    "highlight",
+    "analysis",
     "ending",
     "results",
 ]
@@ -119,6 +121,12 @@ class Results:
     headline: str = ""
     context: tuple[str, ...] = ()
     ending: Ending | None = None
+    analysis: tuple[str, ...] = ()  # against the optimal player, and the luck: the report's (How did I play?)
+
+    @property
+    def new_best(self) -> bool:
+        """Whether a one-seat match's game beat every earlier one: its medal (none for a game that did not)."""
+        return self.ending is not None and len(self.ending.people) == 1 and self.ending.people[0].new_best
 
 
 def winner_text(match: Match, t: Text = ENGLISH) -> str:
@@ -211,7 +219,59 @@ def story_text(match: Match, outcome: Outcome, t: Text = ENGLISH) -> str:
     if outcome is Outcome.LOST:
         # Translators: under "{name} wins this one" at the end: a loss by many points, and an offer to try again.
         return t._("Not your game this time. One more?")
+    if outcome is Outcome.SOLO:
+        return highlight(match, t)
     return ""
+
+
+def highlight(match: Match, t: Text = ENGLISH) -> str:
+    """The good news of a one-seat game, said under its total: its Yahtzee and its upper bonus, where it made them,
+    else its best box. True and warm: never a verdict (the report, How did I play?, compares).
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yahtzee", ["Ann"], seed=1)
+    >>> upper = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6}
+    >>> for box in m.open_categories():
+    ...     m = m.roll(faces=[upper.get(box, 4)] * 4 + [1 if box in upper else 4]).score(box)
+    >>> highlight(m)
+    'Your Yahtzee earned 50 points! Upper bonus reached: 35 more points!'
+    >>> m = new_match("yacht", ["Ann"], seed=1)
+    >>> for box in m.open_categories():
+    ...     m = m.roll(faces=[1, 2, 3, 4, 5]).score(box)
+    >>> highlight(m)
+    'Your best box: Little Straight, 30 points.'
+    """
+    game = match.game
+    scores = match.cards[game][0].scores
+    ruleset = match.ruleset
+    facts = []
+    alike = ruleset.yahtzee_id
+    if alike is not None and scores.get(alike):
+        # Translators: at the end of a one-player game: the all-alike box ("Yahtzee") scored, and its points.
+        facts.append(
+            t.n_(
+                "Your {category} earned {count} point!",
+                "Your {category} earned {count} points!",
+                scores[alike],
+                category=ruleset.category(alike).display(t),
+            )
+        )
+    bonus = match.totals(0, game).upper_bonus
+    if bonus:
+        # Translators: at the end of a one-player game: the upper section reached its bonus, worth {count} points.
+        facts.append(
+            t.n_("Upper bonus reached: {count} more point!", "Upper bonus reached: {count} more points!", bonus)
+        )
+    if facts or not scores:
+        return " ".join(facts)
+    best = max(ruleset.categories, key=lambda category: scores.get(category.id, 0))
+    # Translators: at the end of a one-player game: the box that scored most ("Your best box: Large Straight, 40 points").
+    return t.n_(
+        "Your best box: {category}, {count} point.",
+        "Your best box: {category}, {count} points.",
+        scores.get(best.id, 0),
+        category=best.display(t),
+    )
 
 
 def ending(
@@ -302,12 +362,22 @@ def _context(shown: Ending, t: Text, totals_said: bool = False) -> tuple[str, ..
                 "Before it: best {best}, average {mean} over {count} games.",
                 person.games,
                 best=person.best,
-                mean=t.number(person.mean, 1),
+                mean=t.number(person.mean, 0),
             )
             line = f"{line} {before}"
-        if person.standing is not None:
-            line = f"{line} {standing_words(person.standing, t)}"
         out.append(line)
+    return tuple(out)
+
+
+def analysis(shown: Ending, t: Text = ENGLISH) -> tuple[str, ...]:
+    """An :class:`Ending`'s numbers, for the report (How did I play?), never the ending's first words: where each
+    total stands against the optimal player's games, the optimal player's mean, and the luck and the choices
+    (game.present.luck_view)."""
+    out = []
+    for person in shown.people:
+        if person.standing is not None:
+            words = standing_words(person.standing, t)
+            out.append(words if len(shown.people) == 1 else f"{person.name}: {words}")
     if shown.optimal is not None:
         # Translators: the end of a game: the optimal player's expected total under the match's rules ("254.6").
         out.append(t._("The optimal player averages {mean} under these rules.", mean=t.number(shown.optimal, 1)))
@@ -337,14 +407,12 @@ def _without_total(person: Personal, t: Text) -> str:
             "{name}: before this game, best {best}, average {mean} over {count} games.",
             person.games,
             best=person.best,
-            mean=t.number(person.mean, 1),
+            mean=t.number(person.mean, 0),
             **fields,
         )
         if person.new_best:
             # Translators: the end of a game: this game's total beat every earlier one.
-            line = f"{line} {t._('A new best!')}"
-    if person.standing is not None:
-        line = f"{line} {standing_words(person.standing, t)}"
+            line = f"{t._('A new best!')} {line}"
     return line
 
 
@@ -386,7 +454,11 @@ def results(
     lines = tuple(t._("{rank}. {name} — {total}", rank=s.rank, name=s.name, total=s.total) for s in standings)
     if final and len(standings) == 1:
         lines = ()  # a solo game's total is the scene's large words: a list of one would say it again
-    title = t._("Final standings") if final else t._("Standings after game {number}", number=match.game + 1)
+    if final and len(standings) == 1:
+        # Translators: the heading of a one-player game's end (its total and its good news follow, large).
+        title = t._("Game over")
+    else:
+        title = t._("Final standings") if final else t._("Standings after game {number}", number=match.game + 1)
     outcome, headline = _outcome(match, t, against) if final else (None, "")
     between = not final and match.is_legal(NextGame())
     return Results(
@@ -401,4 +473,5 @@ def results(
         headline=headline,
         context=_context(ending, t, final and len(match.cards) == 1) if ending is not None else (),
         ending=ending,
+        analysis=analysis(ending, t) if ending is not None else (),
     )

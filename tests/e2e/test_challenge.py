@@ -86,8 +86,9 @@ def test_a_challenge_sent_by_link_and_qr_code_is_played_on_another_phone(browser
     open_game(ann, base_url)
     play_beside_a_computer(ann)
     expect(ann.get_by_role("region", name="Final standings")).to_be_visible()
-    split = re.compile(r"Ann \d+: dice \S+, choices \S+")  # luck and skill, against the computer
-    expect(ann.locator("#ending")).to_contain_text(split)
+    split = re.compile(r"Ann \d+: dice \S+, choices \S+")  # luck and skill, against the computer: the report's
+    ann.get_by_role("button", name="How did I play?").click()
+    expect(ann.locator("#report")).to_contain_text(split, timeout=30_000)
     total = ui.cell(ann, "grand_total", 0)
     ann.get_by_role("button", name="Challenge a friend").click()
     dialog = ann.get_by_role("dialog", name="Challenge a friend")
@@ -134,8 +135,10 @@ def test_a_challenge_sent_by_link_and_qr_code_is_played_on_another_phone(browser
     yours = ui.cell(bob, "grand_total", 0)
     expect(table.get_by_role("row", name=re.compile("^Grand total"))).to_have_text(re.compile(rf"{yours}\s*{total}$"))
     expect(result).to_contain_text("Where your choices differed")
-    expect(bob.locator("#ending")).to_contain_text(re.compile(r"Bob \d+: dice \S+, choices \S+"))  # both splits
-    expect(bob.locator("#ending")).to_contain_text(split)
+    bob.get_by_role("button", name="How did I play?").click()
+    told = bob.locator("#report")
+    expect(told).to_contain_text(re.compile(r"Bob \d+: dice \S+, choices \S+"), timeout=30_000)  # both splits
+    expect(told).to_contain_text(split)
     expect(result.locator(".challenge-rounds li").first).to_contain_text(re.compile(r"^Round \d+ — Ann: "))
     assert bob.evaluate(
         "() => document.documentElement.scrollWidth <= window.innerWidth"

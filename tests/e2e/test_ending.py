@@ -38,6 +38,16 @@ def at_the_last_box(page, base_url: str) -> None:
     page.get_by_role("button", name=ui.ROLL).wait_for()
 
 
+RESULT_FIRST = """() => {
+  window.scrollTo(0, 0);
+  const box = id => document.getElementById(id).getBoundingClientRect();
+  const font = id => parseFloat(getComputedStyle(document.getElementById(id)).fontSize);
+  document.getElementById("results-undo").hidden = false;  // as after a person's last score
+  return {results: box("results").top, card: box("card").top, again: box("play-again").bottom,
+          screen: innerHeight, undo: font("results-undo"), againFont: font("play-again")};
+}"""
+
+
 def test_the_celebration_is_clear_of_the_board_and_the_scene_comes_to_rest(page, base_url):
     at_the_last_box(page, base_url)
     # The longest celebration there is, shown as the page shows one.
@@ -57,18 +67,25 @@ def test_the_celebration_is_clear_of_the_board_and_the_scene_comes_to_rest(page,
     ui.choose(page, "Yacht")  # Bob's last box: Ann wins
     scene = page.locator("#scene")
     expect(scene).to_be_visible()
-    expect(page.get_by_role("region", name="Final standings")).to_be_visible()
+    expect(page.get_by_role("region", name="Final standings")).to_be_visible()  # two seats: standings
     expect(scene.locator(".scene-headline")).to_have_text("Ann")
     expect(scene.locator("svg.trophy")).to_have_count(1)
     expect(page.get_by_role("button", name="Play again")).to_be_focused()
-    # Ann, Bob and the optimal player; Ann's and Bob's dice and choices (issue 57), and how Ann won by them
-    expect(page.locator("#ending li")).to_have_count(6, timeout=30_000)
-    expect(page.locator("#ending li").last).to_have_text(
-        "Ann won by 95: the dice were even, Ann's choices were 95 better"
-    )
+    # Ann's and Bob's games in context; the numbers (the optimal player, the dice and the choices, issue 57, and how
+    # Ann won by them) head the report, How did I play?
+    expect(page.locator("#ending li")).to_have_count(2, timeout=30_000)
     page.set_viewport_size({"width": 360, "height": 740})
     page.wait_for_function(STILL)
     ui.screenshot(page, "ending-win-phone")
+    # The result first, over the card (a scroll away); Play again whole on the first screen; Undo the last score small.
+    laid = page.evaluate(RESULT_FIRST)
+    assert laid["results"] < laid["card"] and laid["again"] <= laid["screen"], laid
+    assert laid["undo"] < laid["againFont"], laid
+    page.get_by_role("button", name="How did I play?").click()
+    expect(page.locator("#report .analysis li")).to_have_count(6, timeout=30_000)
+    expect(page.locator("#report .analysis li").last).to_have_text(
+        "Ann won by 95: the dice were even, Ann's choices were 95 better"
+    )
 
 
 def test_where_motion_is_reduced_the_scene_stands_still(browser, base_url):

@@ -61,6 +61,34 @@ CLEAR = """ids => ids.map(id => {
 MOVING = """() => document.getAnimations().filter(a => a.playState === "running" && (a.effect.getKeyframes()
   .some(frame => "transform" in frame || "translate" in frame || "rotate" in frame))).length"""
 
+# The moment's sizes: a die in it and on the table, its word and the status line's (font sizes), the share of the
+# page's area it covers, and how far down the page its confetti falls (its keyframes' end, as a share of the height).
+SIZES = """() => {
+  const px = el => el.getBoundingClientRect();
+  const cheer = px(document.getElementById("cheer"));
+  const pieces = [...document.querySelectorAll("#cheer .confetti i")];
+  const fall = Math.max(...pieces.map(i => {
+    const [a] = i.getAnimations();
+    if (!a) return 0;
+    const at = a.currentTime;
+    a.currentTime = a.effect.getComputedTiming().endTime * 0.95;
+    const down = (px(i).top - cheer.top) / cheer.height;
+    a.currentTime = at;
+    return down;
+  }));
+  return {
+    moment: px(document.querySelector("#cheer-dice .die")).width,
+    table: px(document.querySelector("#dice button")).width,
+    word: parseFloat(getComputedStyle(document.getElementById("cheer-text")).fontSize),
+    status: parseFloat(getComputedStyle(document.getElementById("status")).fontSize),
+    cover: cheer.width * cheer.height / (innerWidth * innerHeight),
+    fall,
+  };
+}"""
+# Animations running on the card's Yahtzee box (its would-score pulsing gold).
+PULSE = """() => document.getAnimations().filter(a => a.playState === "running"
+  && a.effect.target.matches("#scorecard .choice[data-category='yahtzee']")).length"""
+
 
 def shown_faces_match_names(page) -> list[int]:
     faces = []
@@ -85,6 +113,12 @@ def test_thrown_dice_tumble_within_the_roll_time_land_on_their_faces_and_a_yahtz
     ui.start(page, base_url, f"rules=yahtzee&players=Ann&seed={seed}")
     marks = page.locator("#roll-marks .mark")
     expect(marks).to_have_count(3)
+    # The Yahtzee's moment comes with this roll; its second and a half is made to last here (the page's timer for it),
+    # so that the tap, not the clock, ends it.
+    page.evaluate(
+        f"() => {{ const later = window.setTimeout; window.setTimeout = (f, ms, ...rest) =>"
+        f" later(f, ms === {round(feel.MOMENT_SECONDS[feel.Moment.YAHTZEE] * 1000)} ? 600000 : ms, ...rest); }}"
+    )
     first = page.evaluate(THROW)
     assert first["dice"] == [0, 1, 2, 3, 4] and first["count"] == 10  # each die: its body and its strip of faces
     assert set(first["properties"]) <= {
@@ -105,13 +139,8 @@ def test_thrown_dice_tumble_within_the_roll_time_land_on_their_faces_and_a_yahtz
     landed = page.evaluate(POSES)
     assert len(set(landed)) >= 4 and "none" not in landed, landed
 
-    # A Yahtzee's moment: over the table, its dice jumping, clear of Menu and Roll, spoken; a tap skips it. Its
-    # second and a half is made to last here (the page's timer for it), so that the tap, not the clock, ends it.
-    page.evaluate(
-        f"() => {{ const later = window.setTimeout; window.setTimeout = (f, ms, ...rest) =>"
-        f" later(f, ms === {round(feel.MOMENT_SECONDS[feel.Moment.YAHTZEE] * 1000)} ? 600000 : ms, ...rest); }}"
-    )
-    ui.choose(page, "Yahtzee")
+    # A Yahtzee's moment, on the roll that shows it: over the table, its dice jumping, its box on the card pulsing
+    # gold, clear of Menu and Roll, spoken; a tap skips it; scoring it then is a plain score.
     cheer = page.locator("#cheer")
     expect(cheer).to_be_visible()
     expect(cheer).to_have_attribute("data-moment", "yahtzee")
@@ -121,9 +150,15 @@ def test_thrown_dice_tumble_within_the_roll_time_land_on_their_faces_and_a_yahtz
     for size, menu in (({"width": 390, "height": 844}, "menu-button"), ({"width": 1440, "height": 900}, "menu-new")):
         page.set_viewport_size(size)
         assert page.evaluate(CLEAR, [menu, "roll-button"]) == [True, True], size  # Menu and Roll stay in reach
+        sizes = page.evaluate(SIZES)
+        assert sizes["moment"] > sizes["table"] and sizes["word"] >= 2 * sizes["status"], (size, sizes)
+        assert sizes["cover"] >= 0.5 and sizes["fall"] >= 0.6, (size, sizes)  # the table's area; confetti down it
     assert page.evaluate(MOVING) > 0  # the dice jump, the confetti falls
-    expect(page.locator("#roll-marks .mark.used")).to_have_count(0)
+    assert page.evaluate(PULSE) > 0  # the box it would score in
     page.mouse.click(*centre(page, "#cheer-text"))  # a tap anywhere on it
+    expect(cheer).to_be_hidden()
+    ui.choose(page, "Yahtzee")
+    expect(page.locator("#roll-marks .mark.used")).to_have_count(0)
     expect(cheer).to_be_hidden()
 
     # The next turn: held dice stay put while the others fly; a tap lands a throw at once, and so does R (which then

@@ -145,7 +145,8 @@ def test_the_after_game_report():
     app, page, _ = after(*play(app, page, Pressed(Button.SHOW_REPORT)), "report")
     report = page["report"]["html"]
     assert re.search(r"\d+ of \d+ decisions were the best move; expected points lost in all: \d+\.\d", report)
-    first = html.unescape(TAG.sub("", re.search(r"<li>(.*?)</li>", report).group(1)))
+    assert report.startswith('<ul class="analysis">')  # the game's numbers first (against the optimal player, luck)
+    first = html.unescape(TAG.sub("", re.search(r"<ol><li>(.*?)</li>", report).group(1)))
     assert re.match(
         r"^Round \d+, dice [\d ]+ with .*best was .*\(−\d+\.\d points\)( · best keep: .+ \d+\.\d%.*)?$", first
     )

@@ -104,7 +104,7 @@ def test_the_ending_gives_where_the_total_stands():
     assert share is not None and 0 < share < 1
     shown = standings.results(match, ending=standings.ending(match, History(), 166.99))
     words = f"Better than {math.floor(share * 100)}% of the optimal player's games."
-    assert shown.context[0].endswith(words)
+    assert shown.analysis[0] == words and not any(words in line for line in shown.context)  # the report's
 
 
 def test_the_ending_words_it_in_the_players_language():
@@ -116,7 +116,7 @@ def test_the_ending_words_it_in_the_players_language():
     assert share is not None
     de = Text.from_mo("de", i18n.compiled("de"))
     shown = standings.results(match, t=de, ending=standings.ending(match, History(), 166.99))
-    assert f"Besser als {math.floor(share * 100)}\xa0% der Spiele des optimalen Spielers." in shown.context[0]
+    assert f"Besser als {math.floor(share * 100)}\xa0% der Spiele des optimalen Spielers." in shown.analysis[0]
 
 
 def test_statistics_give_where_the_median_and_best_stand():

@@ -79,10 +79,18 @@ def test_a_solo_game_is_a_result_not_a_win():
     shown = standings.results(match)
     total = match.totals(0).grand_total
     assert shown.outcome is standings.Outcome.SOLO
-    assert shown.headline == f"{total} points" and shown.winner == "" and shown.lines == ()  # said once, large
-    assert "win" not in (shown.headline + shown.winner).lower()
+    assert shown.headline == f"{total} points" and shown.lines == ()  # said once, large
+    assert shown.winner == "Your Yacht earned 50 points!"  # and its good news under it
+    assert "win" not in (shown.headline + shown.winner).lower() and shown.title == "Game over"
     html = markup.scene(shown)
-    assert 'class="medal"' in html and "trophy" not in html and "confetti" not in html
+    assert 'class="medal"' not in html and "trophy" not in html and "confetti" not in html  # a total is no win
+
+
+def report(app):
+    """The after-game report (How did I play?) once worked out: its markup."""
+    app, effects = send(app, Pressed(Button.SHOW_REPORT))
+    app, effects = send(app, *[read_timer(token) for token in ticks(effects, "report")])
+    return ops(effects, "report")[-1]["html"]
 
 
 def test_between_games_there_is_no_scene():
@@ -142,7 +150,7 @@ def test_best_average_and_a_new_best():
     (person,) = ending.people
     assert (person.games, person.best, person.mean, person.new_best) == (2, best, mean, True)
     total = high.totals(0).grand_total
-    expected = f"Ann: before this game, best {best}, average {mean:.1f} over 2 games. A new best!"
+    expected = f"A new best! Ann: before this game, best {best}, average {mean:.0f} over 2 games."  # said first
     assert standings.results(high, ending=ending).context == (expected,) and str(total) not in expected
     worse = solo_game([2] * 5, 4)
     line = standings.results(worse, ending=standings.ending(worse, history)).context[0]
@@ -171,9 +179,10 @@ def test_other_rules_and_computers_are_left_out():
 def test_the_optimal_mean_where_known():
     match = solo_game([6] * 5, 3)
     with_it = standings.results(match, ending=standings.ending(match, History(), 166.9881))
-    assert with_it.context[-1] == YACHT_OPTIMAL
+    assert with_it.analysis[-1] == YACHT_OPTIMAL  # the report's (How did I play?), not the ending's first words
+    assert not any("optimal" in line for line in with_it.context)
     without = standings.results(match, ending=standings.ending(match, History(), None))
-    assert not any("optimal" in line for line in without.context)
+    assert not any("optimal" in line for line in without.analysis)
     computers = new_match("yacht", [Seat.computer("Cy", "easy")], seed=1)
     for box in computers.open_categories():
         computers = computers.roll().score(box)
@@ -213,16 +222,18 @@ def test_the_context_comes_on_a_tick_after_the_scene(monkeypatch):
     assert not reads  # the start parses no history
     app, effects = score_yacht(app)
     scene = ops(effects, "scene")[-1]
-    assert scene["hidden"] is False and scene["attrs"] == {"data-outcome": "solo"} and "medal" in scene["html"]
+    assert scene["hidden"] is False and scene["attrs"] == {"data-outcome": "solo"} and "medal" not in scene["html"]
     assert ops(effects, "ending") == [] and app.ended is None  # hidden (as the game's start left it) until it comes
     assert ("play-again",) in of(effects, "focus")
     app, more = send(app, *[read_timer(token) for token in ticks(effects, "ending")])
     (drawn,) = ops(more, "ending")
     assert (
         "A new best!" in drawn["html"]
+        and drawn["html"].index('class="medal"') < drawn["html"].index("A new best!")  # its medal: a best's alone
         and f"before this game, best {low.totals(0).grand_total}," in drawn["html"]
-        and YACHT_OPTIMAL in drawn["html"]
+        and YACHT_OPTIMAL not in drawn["html"]
     )
+    assert YACHT_OPTIMAL in report(app)  # the numbers are the report's: How did I play?
 
 
 def test_the_context_waits_for_the_advisors_table(monkeypatch):
@@ -232,7 +243,7 @@ def test_the_context_waits_for_the_advisors_table(monkeypatch):
     assert not ticks(effects, "ending")
     app, effects = send(app, Fetched(Wanted.table("yacht.bin"), (advisor.TABLE_DIR / "yacht.bin").read_bytes()))
     app, more = send(app, *[read_timer(token) for token in ticks(effects, "ending")])
-    assert YACHT_OPTIMAL in ops(more, "ending")[-1]["html"]
+    assert ops(more, "ending") and YACHT_OPTIMAL in report(app)
 
 
 def test_without_the_table_the_optimal_mean_is_left_out(monkeypatch):

@@ -84,4 +84,4 @@ def test_statistics_and_the_end_screen_show_the_one_exact_optimal_mean(rs):
     ending = standings.results(match, ending=standings.ending(match, None, Advisor(rs).expected_score()))
     assert ending is not None
     said = "The optimal player averages {} under these rules.".format(numbers["Optimal player's mean"])
-    assert said in ending.context
+    assert said in ending.analysis  # the report's head (How did I play?)

@@ -52,6 +52,7 @@ from tests.unit.test_app import (
     visible,
 )
 from tests.unit.test_challenges import challenger, friend, play_out
+from tests.unit.test_feel_flows import yahtzee_seed
 
 SCREEN_IDS = ["setup", "save-problem", "link-choice", "play"]
 
@@ -120,8 +121,8 @@ def test_a_finished_match_resumed_shows_its_results_own_new_match_not_the_menus(
 
 
 def test_a_celebration_is_the_apps_words_shown_until_its_tick():
-    app, _ = start(match=rolled("yatzy", faces=[4] * 5))
-    app, effects = send(app, BoxChosen("yatzy"))
+    app, _ = start(f"rules=yatzy&players=Ann&seed={yahtzee_seed('yatzy')}")
+    app, effects = send(app, Pressed(Button.ROLL))
     assert app.cheer.words == "Yatzy for Ann!" and app.waiting.cheer is not None and visible(effects, "cheer")
     app, effects = send(app, Key("Escape"))
     assert app.waiting.cheer is None and visible(effects, "cheer") is False

@@ -125,7 +125,7 @@ def test_a_whole_solo_game_shows_the_engines_dice_choices_and_final_standings(ru
         twin = twin.score(names[best])
     total = twin.totals(0).grand_total
     assert cell(page, "grand_total") == str(total)
-    assert page["results"]["hidden"] is False and words(page, "results-title") == "Final standings"
+    assert page["results"]["hidden"] is False and words(page, "results-title") == "Game over"
     # a solo game's total is the scene's large words, said once (issue 54): no standings list of one
     assert words(page, "standings") == "" and f"{total} points" in words(page, "scene")
 
