@@ -78,10 +78,11 @@ def test_a_solo_game_speaks_to_the_person_in_the_second_person(code):
 @pytest.mark.parametrize("code", CODES)
 def test_the_moments_and_the_hint_lines_of_the_persons_own_seat_read_in_the_second_person(code):
     t, you = text_in(code), you_name(text_in(code))
-    rolled = new_match("yahtzee", [you], seed=1, t=t).roll(faces=[4] * 5)
+    begun = new_match("yahtzee", [you], seed=1, t=t)
+    rolled = begun.roll(faces=[4] * 5)
     scored = rolled.score("yahtzee")
     box = scored.ruleset.category("yahtzee").display(t)
-    cheered = feel.cheer(scored, feel.cues(rolled, scored), t)
+    cheered = feel.cheer(rolled, feel.cues(begun, rolled), t)  # a Yahtzee is cheered on the roll that shows it
     assert cheered == t._("{category}!", category=box)
     scored_line = board_view.describe(rolled, scored, t)
     assert scored_line.startswith(
@@ -105,8 +106,9 @@ def test_the_moments_and_the_hint_lines_of_the_persons_own_seat_read_in_the_seco
     assert ending[0] == t.n_(*pair, 30, names="Robin")
     assert ending[1] == t._("You share the first place with {names}.", names="Robin") and wrong(ending, t) == []
     # Another name is worded as before: the third person, the name in it.
-    ann = new_match("yahtzee", ["Ann"], seed=1, t=t).roll(faces=[4] * 5)
-    assert "Ann" in feel.cheer(ann.score("yahtzee"), feel.cues(ann, ann.score("yahtzee")), t)
+    fresh = new_match("yahtzee", ["Ann"], seed=1, t=t)
+    ann = fresh.roll(faces=[4] * 5)
+    assert "Ann" in feel.cheer(ann, feel.cues(fresh, ann), t)
     assert (
         "Ann" in board_view.status(ann, t)
         and "Ann" in controls.elements(Session(ann), None, t)["hint-toggle-text"].text
