@@ -49,6 +49,30 @@ def _flag(value: bool) -> str:
 _PASS_TITLE = (N_("{name}'s turn"), N_("{name}' turn"))
 
 
+def keep_tip(session: Session, t: Text = ENGLISH) -> Element:
+    """The one-time line under a person's first roll: tapping a die keeps it. Shown on a person's first turn of a
+    game (an empty card) once rolled, until a die is kept or a box chosen; never on a computer's turn.
+
+    >>> from game.core.engine import new_match
+    >>> from game.coach.session import Session
+    >>> m = new_match("yahtzee", ["Ann"], seed=1)
+    >>> keep_tip(Session(m)).hidden, keep_tip(Session(m.roll(faces=[1, 2, 3, 4, 4]))).text
+    (True, 'Tap a die to keep it')
+    >>> keep_tip(Session(m.roll(faces=[1, 2, 3, 4, 4]).hold(3))).hidden
+    True
+    """
+    match = session.match
+    shown = (
+        session.next is not Next.COMPUTER
+        and bool(match.holdable())
+        and not any(match.held)
+        and not match.scorecard().scores
+    )
+    # Translators: a one-time line on the table under a person's first roll: tapping (clicking) a die keeps it out
+    # of the next roll.
+    return Element(t._("Tap a die to keep it") if shown else "", hidden=not shown)
+
+
 def elements(
     session: Session, shown: Results | None, t: Text = ENGLISH, handing: str | None = None
 ) -> dict[str, Element]:
@@ -91,6 +115,7 @@ def elements(
         "hint-toggle": Element(checked=match.player in session.hints),
         # Translators: the label of the switch that shows hints for the player whose turn it is.
         "hint-toggle-text": Element(t._("Hints for {name}", name=match.current_name)),
+        "keep-tip": keep_tip(session, t) if handing is None else Element(hidden=True),
     }
     if handing is not None and session.remote:
         out |= send_screen(handing, t)

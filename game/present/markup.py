@@ -131,8 +131,12 @@ def cell(row_key: str, cell: board_view.Cell, t: Text = ENGLISH) -> str:
 
     Its words come worded from game.present.board_view (``board_view.cells``); ``t`` is taken for uniformity.
 
+    An open box worth nothing is blank (its name says 0 points), unless the hint picks it: then its 0 is the point.
+
     >>> cell("chance", board_view.Cell("0", "Chance, 0 points", ("zero",)))
-    '<button type="button" class="choice zero" data-category="chance" aria-label="Chance, 0 points">0</button>'
+    '<button type="button" class="choice zero" data-category="chance" aria-label="Chance, 0 points"></button>'
+    >>> cell("chance", board_view.Cell("0", "Chance, 0 points, hinted", ("zero", "best")))[-11:]
+    '>0</button>'
     >>> cell("grand_total", board_view.Cell("<12>"))
     '&lt;12&gt;'
     """
@@ -140,9 +144,8 @@ def cell(row_key: str, cell: board_view.Cell, t: Text = ENGLISH) -> str:
         return escape(cell.text)
     marks = {"zero": "zero", "best": "hint-best"}  # worth nothing: quiet; the hint's best box: starred
     kind = " ".join(["choice", *(marks[mark] for mark in cell.classes if mark in marks)])
-    return element(
-        "button", escape(cell.text), type="button", class_=kind, data_category=row_key, aria_label=cell.label
-    )
+    text = "" if "zero" in cell.classes and "best" not in cell.classes else cell.text  # zeros are noise on the pad
+    return element("button", escape(text), type="button", class_=kind, data_category=row_key, aria_label=cell.label)
 
 
 def _face(face: int, sides: int) -> str:
