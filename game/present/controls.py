@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.coach.session import Next
+from game.core.actions import Hold
 from game.core.cards import SeatKind
 from game.core.engine import Match
 from game.core.entered import entered
@@ -51,7 +52,8 @@ _PASS_TITLE = (N_("{name}'s turn"), N_("{name}' turn"))
 
 def keep_tip(session: Session, t: Text = ENGLISH) -> Element:
     """The one-time line under a person's first roll: tapping a die keeps it. Shown on a person's first turn of a
-    game (an empty card) once rolled, until a die is kept or a box chosen; never on a computer's turn.
+    game (an empty card) once rolled, until a die is kept (or let go) or a box chosen, once in a match (no die held
+    in it yet, by anyone); never on a computer's turn.
 
     >>> from game.core.engine import new_match
     >>> from game.coach.session import Session
@@ -60,6 +62,8 @@ def keep_tip(session: Session, t: Text = ENGLISH) -> Element:
     (True, 'Tap a die to keep it')
     >>> keep_tip(Session(m.roll(faces=[1, 2, 3, 4, 4]).hold(3))).hidden
     True
+    >>> keep_tip(Session(m.roll(faces=[1, 2, 3, 4, 4]).hold(3).hold(3, False))).hidden  # let go: known now
+    True
     """
     match = session.match
     shown = (
@@ -67,6 +71,7 @@ def keep_tip(session: Session, t: Text = ENGLISH) -> Element:
         and bool(match.holdable())
         and not any(match.held)
         and not match.scorecard().scores
+        and not any(isinstance(action, Hold) for action in match.actions)
     )
     # Translators: a one-time line on the table under a person's first roll: tapping (clicking) a die keeps it out
     # of the next roll.

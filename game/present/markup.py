@@ -65,6 +65,8 @@ def scorecard(ruleset: RuleSet, seat_names: Sequence[str], games: int, t: Text =
     (2, 2)
     >>> scorecard(ruleset("maxi"), ["Ann"], 1).count('class="section lower long"')  # denser rows where needed
     1
+    >>> '<th scope="row" title="Full House" data-short="Full house">Full House</th>' in scorecard(ruleset("yahtzee"), ["Ann"], 1)
+    True
     """
     title = ruleset.display(t)
     # Each part is headed by its own name, as a printed pad heads it (the rule set's name over the upper part read as
@@ -85,7 +87,10 @@ def scorecard(ruleset: RuleSet, seat_names: Sequence[str], games: int, t: Text =
         body = []
         for row in rows:
             cells = "".join(element("td", data_row=row.key, data_player=i) for i in range(len(seat_names)))
-            body.append(element("tr", element("th", escape(row.label), scope="row") + cells, class_=row.kind.value))
+            # a short name for a narrow card (app.css shows it there), the full one its text, title and name
+            short = {"title": row.label, "data_short": row.short} if row.short else {}
+            head = element("th", escape(row.label), scope="row", **short)
+            body.append(element("tr", head + cells, class_=row.kind.value))
         # Translators: the caption of one part of the scorecard, read by screen readers ("Yatzy scorecard: Upper section").
         caption = t._("{rules} scorecard: {part}", rules=title, part=captions[part])
         tables.append(
