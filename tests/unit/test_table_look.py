@@ -8,11 +8,12 @@ import re
 
 from game.app.events import BoxChosen, Button, DieToggled, Pressed
 from game.core import variants
-from game.core.i18n import LANGUAGES, Text
 from game.core.engine import new_match
+from game.core.i18n import LANGUAGES, Text
 from game.present import board_view, markup
 from tests.unit.test_app import catalogue
 from tests.unit.test_table_play import opened, play
+
 
 def worded(code: str) -> Text:
     return Text.from_mo(code, catalogue(code)) if code != "en" else Text(LANGUAGES[code])
