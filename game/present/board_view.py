@@ -27,6 +27,7 @@ from game.core.cards import SeatKind
 from game.core.engine import Match, Phase
 from game.core.i18n import ENGLISH, N_, Text, n_
 from game.present.feel import match_over, pose, turn_of
+from game.present.short_names import short_name, short_sum
 from game.present.standings import winner_text
 
 __all__ = [
@@ -129,46 +130,10 @@ _SUMS_LOWER: tuple[_SumRow, ...] = (
 
 def _sum_rows(ruleset: rules.RuleSet, specs: tuple[_SumRow, ...], t: Text) -> list[Row]:
     return [
-        Row(key, label(ruleset, t) if callable(label) else t._(label), RowKind.SUM, _short_sum(ruleset, key, t))
+        Row(key, label(ruleset, t) if callable(label) else t._(label), RowKind.SUM, short_sum(ruleset, key, t))
         for key, label, shown in specs
         if shown(ruleset)
     ]
-
-
-def _short_sum(ruleset: rules.RuleSet, key: str, t: Text) -> str:
-    """The upper bonus's row on a narrow card: what it pays and from what total ("Bonus 63 → +35")."""
-    if key != "upper_bonus":
-        return ""
-    # Translators: the upper bonus's row on a phone's narrow card: {amount} points from a total of {threshold}.
-    return t.p_(
-        "short box name",
-        "Bonus {threshold} → +{amount}",
-        amount=ruleset.upper_bonus_amount,
-        threshold=ruleset.upper_bonus_threshold,
-    )
-
-
-def short_name(category: rules.Category, t: Text = ENGLISH) -> str:
-    """A box's name on a narrow card, where its full name would take two lines ("" where it fits as it is); the full
-    name stays the row's accessible name and title (game.present.markup.scorecard).
-
-    >>> from game.core.variants import ruleset
-    >>> short_name(ruleset("yahtzee").category("small_straight")), short_name(ruleset("yahtzee").category("chance"))
-    ('Sm. straight', '')
-    """
-    # Translators: the short names of boxes on a phone's narrow card (the full name is said and shown in its title).
-    match category.name:
-        case "Three of a Kind":
-            return t.p_("short box name", "3 of a kind")
-        case "Four of a Kind":
-            return t.p_("short box name", "4 of a kind")
-        case "Full House":
-            return t.p_("short box name", "Full house")
-        case "Small Straight" | "Little Straight":
-            return t.p_("short box name", "Sm. straight")
-        case "Large Straight" | "Big Straight":
-            return t.p_("short box name", "Lg. straight")
-    return ""
 
 
 def rows(ruleset: rules.RuleSet, games: int = 1, t: Text = ENGLISH) -> tuple[Row, ...]:
