@@ -6,7 +6,7 @@ rules: the rule sets keep their names (game.core.standard), the short ones live 
 from __future__ import annotations
 
 from game.core import rules
-from game.core.i18n import ENGLISH, Text
+from game.core.i18n import ENGLISH, N_, Text
 
 __all__ = ["short_name", "short_sum"]
 
@@ -36,17 +36,19 @@ def short_name(category: rules.Category, t: Text = ENGLISH) -> str:
     >>> from game.core.variants import ruleset
     >>> short_name(ruleset("yahtzee").category("small_straight")), short_name(ruleset("yahtzee").category("chance"))
     ('Sm. straight', '')
+    >>> short_name(ruleset("generalized", dice=8).category("three_of_a_kind"))  # "4 of a Kind": no short one
+    ''
     """
     # Translators: the short names of boxes on a phone's narrow card (the full name is said and shown in its title).
-    match category.name:
-        case "Three of a Kind":
-            return t.p_("short box name", "3 of a kind")
-        case "Four of a Kind":
-            return t.p_("short box name", "4 of a kind")
-        case "Full House":
-            return t.p_("short box name", "Full house")
-        case "Small Straight" | "Little Straight":
-            return t.p_("short box name", "Sm. straight")
-        case "Large Straight" | "Big Straight":
-            return t.p_("short box name", "Lg. straight")
+    name = category.name  # a templated name ("4 of a Kind" of eight dice) has none
+    if name == N_("Three of a Kind"):
+        return t.p_("short box name", "3 of a kind")
+    if name == N_("Four of a Kind"):
+        return t.p_("short box name", "4 of a kind")
+    if name == N_("Full House"):
+        return t.p_("short box name", "Full house")
+    if name in (N_("Small Straight"), N_("Little Straight")):
+        return t.p_("short box name", "Sm. straight")
+    if name in (N_("Large Straight"), N_("Big Straight")):
+        return t.p_("short box name", "Lg. straight")
     return ""
