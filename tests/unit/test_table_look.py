@@ -66,3 +66,13 @@ def test_the_keep_tip_waits_for_a_box_chosen_without_a_die_kept_and_never_shows_
     app, page, _ = opened("rules=yahtzee&players=Ann&cpu=2:good&seed=4")
     app, page, _ = play(app, page, Pressed(Button.ROLL))
     assert page["keep-tip"]["hidden"] is False
+
+
+def test_the_upper_bonus_shows_its_progress_while_it_can_still_be_won():
+    twos = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[2, 2, 2, 5, 5]).score("twos")
+    assert board_view.cells(twos)[("upper_bonus", 0)].text == "6/63"  # on the way, not a 0 that reads as lost
+    match = new_match("yahtzee", ["Ann"], seed=1)
+    for face, box in enumerate(("ones", "twos", "threes", "fours", "fives", "sixes"), start=1):
+        match = match.roll(faces=[face] * 3 + [1 if face != 1 else 2] * 2).score(box)
+    assert board_view.cells(match)[("upper_bonus", 0)].text == "35"  # 63 reached: the bonus written
+    assert ("upper_bonus", 0) not in board_view.cells(new_match("yacht", ["Ann"], seed=1))  # no bonus: no row
