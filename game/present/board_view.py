@@ -27,6 +27,7 @@ from game.core.cards import SeatKind
 from game.core.engine import Match, Phase
 from game.core.i18n import ENGLISH, N_, Text, n_
 from game.present.feel import match_over, pose, turn_of
+from game.present.short_names import short_name, short_sum
 from game.present.standings import winner_text
 from game.present.you import refused, said, said_n
 
@@ -72,6 +73,7 @@ class Row:
     key: str
     label: str
     kind: RowKind
+    short: str = ""  # the name a narrow card shows ("Sm. straight"; "": the label fits as it is)
 
 
 @dataclass(frozen=True)
@@ -129,7 +131,7 @@ _SUMS_LOWER: tuple[_SumRow, ...] = (
 
 def _sum_rows(ruleset: rules.RuleSet, specs: tuple[_SumRow, ...], t: Text) -> list[Row]:
     return [
-        Row(key, label(ruleset, t) if callable(label) else t._(label), RowKind.SUM)
+        Row(key, label(ruleset, t) if callable(label) else t._(label), RowKind.SUM, short_sum(ruleset, key, t))
         for key, label, shown in specs
         if shown(ruleset)
     ]
@@ -146,7 +148,7 @@ def rows(ruleset: rules.RuleSet, games: int = 1, t: Text = ENGLISH) -> tuple[Row
     """
     out = [Row(c.id, c.display(t), RowKind.CATEGORY) for c in ruleset.upper]
     out += _sum_rows(ruleset, _SUMS_UPPER, t)
-    out += [Row(c.id, c.display(t), RowKind.CATEGORY) for c in ruleset.lower]
+    out += [Row(c.id, c.display(t), RowKind.CATEGORY, short_name(c, t)) for c in ruleset.lower]
     out += _sum_rows(ruleset, _SUMS_LOWER, t)
     if games > 1:
         # Translators: a scorecard row: the total of one game of the match, by number.
@@ -241,6 +243,9 @@ def cells(match: Match, t: Text = ENGLISH, best: str | None = None) -> dict[tupl
         for key, _label, shown in _SUMS_UPPER + _SUMS_LOWER:
             if shown(ruleset):
                 out[(key, player)] = Cell(str(getattr(totals, key)), None, mark)
+        if not totals.upper_bonus and ruleset.upper_bonus_amount and any(c.id not in scores for c in ruleset.upper):
+            # the bonus still to play for: how far the upper boxes have come ("18/63"), not a 0 that reads as lost
+            out[("upper_bonus", player)] = Cell(f"{totals.upper_subtotal}/{ruleset.upper_bonus_threshold}", None, mark)
     if len(match.cards) > 1 or match.games > 1:
         played = len(match.cards)
         for g in range(max(match.games, played)):

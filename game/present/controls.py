@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.coach.session import Next
+from game.core.actions import Hold
 from game.core.cards import SeatKind
 from game.core.engine import Match
 from game.core.entered import entered
@@ -48,6 +49,34 @@ def _flag(value: bool) -> str:
 # Translators: the pass-the-phone screen's heading between people's turns. The next message is the same
 # for a name ending in "s" ("Chris' turn"): translate both alike unless your language writes such names differently.
 _PASS_TITLE = (N_("{name}'s turn"), N_("{name}' turn"))
+
+
+def keep_tip(session: Session, t: Text = ENGLISH) -> Element:
+    """The one-time line under a person's first roll: tapping a die keeps it. Shown on a person's first turn of a
+    game (an empty card) once rolled, until a die is kept (or let go) or a box chosen, once in a match (no die held
+    in it yet, by anyone); never on a computer's turn.
+
+    >>> from game.core.engine import new_match
+    >>> from game.coach.session import Session
+    >>> m = new_match("yahtzee", ["Ann"], seed=1)
+    >>> keep_tip(Session(m)).hidden, keep_tip(Session(m.roll(faces=[1, 2, 3, 4, 4]))).text
+    (True, 'Tap a die to keep it')
+    >>> keep_tip(Session(m.roll(faces=[1, 2, 3, 4, 4]).hold(3))).hidden
+    True
+    >>> keep_tip(Session(m.roll(faces=[1, 2, 3, 4, 4]).hold(3).hold(3, False))).hidden  # let go: known now
+    True
+    """
+    match = session.match
+    shown = (
+        session.next is not Next.COMPUTER
+        and bool(match.holdable())
+        and not any(match.held)
+        and not match.scorecard().scores
+        and not any(isinstance(action, Hold) for action in match.actions)
+    )
+    # Translators: a one-time line on the table under a person's first roll: tapping (clicking) a die keeps it out
+    # of the next roll.
+    return Element(t._("Tap a die to keep it") if shown else "", hidden=not shown)
 
 
 def elements(
@@ -92,6 +121,7 @@ def elements(
         "hint-toggle": Element(checked=match.player in session.hints),
         # Translators: the label of the switch that shows hints for the player whose turn it is.
         "hint-toggle-text": Element(said(t, "Hints for {name}", match.current_name)),
+        "keep-tip": keep_tip(session, t) if handing is None else Element(hidden=True),
     }
     if handing is not None and session.remote:
         out |= send_screen(handing, t)

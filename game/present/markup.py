@@ -65,6 +65,8 @@ def scorecard(ruleset: RuleSet, seat_names: Sequence[str], games: int, t: Text =
     (2, 2)
     >>> scorecard(ruleset("maxi"), ["Ann"], 1).count('class="section lower long"')  # denser rows where needed
     1
+    >>> '<th scope="row" title="Full House" data-short="Full house">Full House</th>' in scorecard(ruleset("yahtzee"), ["Ann"], 1)
+    True
     """
     title = ruleset.display(t)
     # Each part is headed by its own name, as a printed pad heads it (the rule set's name over the upper part read as
@@ -85,7 +87,10 @@ def scorecard(ruleset: RuleSet, seat_names: Sequence[str], games: int, t: Text =
         body = []
         for row in rows:
             cells = "".join(element("td", data_row=row.key, data_player=i) for i in range(len(seat_names)))
-            body.append(element("tr", element("th", escape(row.label), scope="row") + cells, class_=row.kind.value))
+            # a short name for a narrow card (app.css shows it there), the full one its text, title and name
+            short = {"title": row.label, "data_short": row.short} if row.short else {}
+            head = element("th", escape(row.label), scope="row", **short)
+            body.append(element("tr", head + cells, class_=row.kind.value))
         # Translators: the caption of one part of the scorecard, read by screen readers ("Yatzy scorecard: Upper section").
         caption = t._("{rules} scorecard: {part}", rules=title, part=captions[part])
         tables.append(
@@ -131,8 +136,12 @@ def cell(row_key: str, cell: board_view.Cell, t: Text = ENGLISH) -> str:
 
     Its words come worded from game.present.board_view (``board_view.cells``); ``t`` is taken for uniformity.
 
+    An open box worth nothing is blank (its name says 0 points), unless the hint picks it: then its 0 is the point.
+
     >>> cell("chance", board_view.Cell("0", "Chance, 0 points", ("zero",)))
-    '<button type="button" class="choice zero" data-category="chance" aria-label="Chance, 0 points">0</button>'
+    '<button type="button" class="choice zero" data-category="chance" aria-label="Chance, 0 points"></button>'
+    >>> cell("chance", board_view.Cell("0", "Chance, 0 points, hinted", ("zero", "best")))[-11:]
+    '>0</button>'
     >>> cell("grand_total", board_view.Cell("<12>"))
     '&lt;12&gt;'
     """
@@ -141,9 +150,8 @@ def cell(row_key: str, cell: board_view.Cell, t: Text = ENGLISH) -> str:
     # worth nothing: quiet; the hint's best box: starred; a Yahtzee's box while its dice are on the table: gold
     marks = {"zero": "zero", "best": "hint-best", "alike": "alike"}
     kind = " ".join(["choice", *(marks[mark] for mark in cell.classes if mark in marks)])
-    return element(
-        "button", escape(cell.text), type="button", class_=kind, data_category=row_key, aria_label=cell.label
-    )
+    text = "" if "zero" in cell.classes and "best" not in cell.classes else cell.text  # zeros are noise on the pad
+    return element("button", escape(text), type="button", class_=kind, data_category=row_key, aria_label=cell.label)
 
 
 def _face(face: int, sides: int) -> str:

@@ -98,4 +98,10 @@
       }
     });
   });
+  // How the focus was last moved (issue 54): a ring is for the keys. A tap or a click marks html[data-pointer], a
+  // key clears it; app.css then draws no ring on a focus the game moves after a tap (Roll's, after a roll or a score).
+  document.addEventListener("pointerdown", function () { root.dataset.pointer = "true"; }, true);
+  document.addEventListener("keydown", function (event) {
+    if (!event.ctrlKey && !event.metaKey && !event.altKey) delete root.dataset.pointer;
+  }, true);
 }());

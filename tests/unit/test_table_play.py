@@ -61,7 +61,7 @@ def heads(page: dict) -> list[str]:
 
 
 def row_names(page: dict) -> list[str]:
-    return [html.unescape(name) for name in re.findall(r'<th scope="row">(.*?)</th>', page["scorecard"]["html"])]
+    return [html.unescape(name) for name in re.findall(r'<th scope="row"[^>]*>(.*?)</th>', page["scorecard"]["html"])]
 
 
 def dice(page: dict, count: int) -> list[str]:
