@@ -1,8 +1,7 @@
 """What the board shows, as plain values: the scorecard's rows and cells, the dice, the status line.
 
-The browser shell (the ``game.shell`` package) turns these values into DOM updates and DOM events into
-engine calls; everything worth testing about the board (labels, scorecard cells, status lines) is
-computed here, in plain Python. Every function that returns words takes ``t`` (a game.core.i18n.Text,
+The shell turns these values into DOM updates; everything worth testing about the board (labels, scorecard
+cells, status lines) is computed here, in plain Python. Every function that returns words takes ``t`` (a game.core.i18n.Text,
 English by default) and words them through its catalogue. Around the board: game.present.controls
 (the elements by id), game.present.standings (the panel between games), game.present.keyboard (what a
 key asks for), game.present.words (the shell's sentences and announcements).
