@@ -112,6 +112,7 @@ CLIPPED = """() => {
   for (const el of document.querySelectorAll('button, label, th, td, h1, h2, h3, legend, summary, option, p, span, select')) {
     if (!el.offsetParent && el.tagName !== 'OPTION') continue;
     if (el.closest('.visually-hidden') || el.getBoundingClientRect().width <= 1) continue;  // for screen readers only
+    if (el.matches('#dice .die')) continue;  // a landed die's pose tilts its face past its box on purpose (feel.POSES)
     const style = getComputedStyle(el);
     if (style.textOverflow === 'ellipsis' && el.title === el.textContent) continue;  // a long name, whole in its title
     if (style.overflow === 'visible' && style.textOverflow !== 'ellipsis') {
