@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.core.actions import Hold, Score
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, N_, Text, n_
 from game.core.marks import elsewhere
@@ -144,13 +145,29 @@ def announcement(step: Step, t: Text = ENGLISH) -> str:
     >>> from game.core.actions import Hold, Roll
     >>> s = Session(new_match("yacht", ["Ann"], seed=1)).act(Roll((6, 6, 6, 6, 1))).session.act(Hold(0)).session
     >>> announcement(s.undo())
-    "Undone: 1 action taken back. Ann's turn, roll 1 of 3"
+    "Undone: die 1 is no longer held. Ann's turn, roll 1 of 3"
     """
     after = step.session.match
     if step.undone is not None:
-        undone = t.n_("Undone: {count} action taken back.", "Undone: {count} actions taken back.", step.undone.actions)
-        return f"{undone} {status(after, t)}"
+        return f"{taken_back(step, t)} {status(after, t)}"
     return describe(step.before, after, t)
+
+
+def taken_back(step: Step, t: Text = ENGLISH) -> str:
+    """What an undo took back, said as what it changed (issue 58: a count alone does not tell an ear what)."""
+    assert step.undone is not None
+    taken = step.before.actions[-1] if step.undone.actions == 1 and step.before.actions else None
+    if isinstance(taken, Score):
+        box = step.before.ruleset.category(taken.category).display(t)
+        # Translators: an undo took back the box just written: {category} can be chosen again.
+        return t._("Undone: {category} is open again.", category=box)
+    if isinstance(taken, Hold):
+        if taken.held:
+            # Translators: an undo took back a hold: die {die} (1-based) will be rolled again.
+            return t._("Undone: die {die} is no longer held.", die=taken.die + 1)
+        # Translators: an undo took back a release: die {die} (1-based) is kept again.
+        return t._("Undone: die {die} is held again.", die=taken.die + 1)
+    return t.n_("Undone: {count} action taken back.", "Undone: {count} actions taken back.", step.undone.actions)
 
 
 def cost(step: Step, t: Text = ENGLISH) -> str:

@@ -806,7 +806,7 @@ def test_undo_takes_back_the_last_action():
     app, _ = send(app, DieToggled(2))
     app, effects = send(app, Pressed(Button.UNDO))
     assert app.session.match == saved.match and stores(effects, SAVE_KEY)
-    assert ops(effects, "status")[-1]["text"].startswith("Undone: 1 action taken back.")
+    assert ops(effects, "status")[-1]["text"].startswith("Undone: die 3 is no longer held.")  # says what, to an ear too
     app, effects = send(app, Pressed(Button.UNDO))  # the roll stays: undo never takes one back
     assert notice(effects) == "Undo takes back only a hold or a box chosen since the last roll, never a roll."
     assert app.session.match == saved.match and not of(effects, "store")
