@@ -397,7 +397,7 @@ def _without_total(person: Personal, t: Text) -> str:
     fields = {"name": person.name}
     if person.best is None:
         # Translators: the end of a game: a person's first game under these rules (the total is shown above).
-        line = t._("{name}: the first game under these rules.", **fields)
+        line = said(t, "{name}: the first game under these rules.", person.name)
     else:
         assert person.mean is not None  # ending() sets the mean with the best, from the same games
         # Translators: the end of a game: a person's earlier games under these rules: their best total, their average

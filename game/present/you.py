@@ -88,6 +88,12 @@ def people_names(t: Text = ENGLISH) -> tuple[str, ...]:
 # alone (game.present.luck_view). Only the variant has a translators' comment: the msgids have theirs where used.
 _VARIANTS = (
     (
+        (N_("{name}: the first game under these rules."),),
+        # Translators: the end of the person's first game under these rules (they left their name blank; the total
+        # is shown above): it is now the score to beat.
+        N_("Your first game under these rules: the score to beat."),
+    ),
+    (
         (
             N_("{name}'s turn: roll the dice"),
             N_("{name}' turn: roll the dice"),

@@ -100,6 +100,8 @@
   });
   // How the focus was last moved (issue 54): a ring is for the keys. A tap or a click marks html[data-pointer], a
   // key clears it; app.css then draws no ring on a focus the game moves after a tap (Roll's, after a roll or a score).
+  // A touch screen without a keyboard in use starts so: the lobby's first focus (Play) shows no ring there.
+  if (window.matchMedia && window.matchMedia("(hover: none) and (pointer: coarse)").matches) root.dataset.pointer = "true";
   document.addEventListener("pointerdown", function () { root.dataset.pointer = "true"; }, true);
   document.addEventListener("keydown", function (event) {
     if (!event.ctrlKey && !event.metaKey && !event.altKey) delete root.dataset.pointer;
