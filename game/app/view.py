@@ -170,6 +170,7 @@ def view(app: App) -> Page:
     # region, which is shown (issue 58: never a word into a hidden region).
     tray = app.handing is None and board_view.current_seat(app.session.match) is not None
     said = status_words(app.status, app.t)
+    shown = status_words(app.status, app.t, headline=True)
     table = paint.table(
         app.session,
         app.t,
@@ -182,6 +183,7 @@ def view(app: App) -> Page:
         theirs,
         app.entering,
         paint.hinted_box(app.session.match, hinted),
+        shown if tray else "",
     )
     spoken = app.spoken
     if not tray and said and said not in spoken.words:  # with a computer's last turn, or the board read, if said
@@ -220,12 +222,17 @@ def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None] | None:
     return context, None if comparison is None else markup.challenge(comparison, ended.match, t=t, hints=ended.hints)
 
 
-def status_words(status: Status, t: Text) -> str:
+def status_words(status: Status, t: Text, headline: bool = False) -> str:
     """The status line's words: the personal bests just set, then the step's celebration and what it did (the
     celebration first: it ends its sentence, where the status line does not: "Bo's turn: roll the dice"), else the
-    board's own line."""
+    board's own line; as the eyes read it over the table (``headline``), a roll or a hold says whose turn it is, not
+    the dice."""
     step = status.step
-    said = (feel.cheer(step.session.match, status.cues, t=t), announcement(step, t=t)) if step is not None else ()
+    plain = headline and step is not None and step.undone is None and step.refusal is None
+    did = board_view.headline(step.before, step.session.match, t=t) if plain else None
+    said = (
+        (feel.cheer(step.session.match, status.cues, t=t), did or announcement(step, t=t)) if step is not None else ()
+    )
     line = " ".join(filter(None, said))
     if not line and status.match is not None:
         line = board_view.status(status.match, t=t)

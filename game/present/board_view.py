@@ -432,6 +432,21 @@ def describe(before: Match, after: Match, t: Text = ENGLISH) -> str:
     return toggled(before, after, t) or status(after, t)
 
 
+def headline(before: Match, after: Match, t: Text = ENGLISH) -> str:
+    """What an action did, as the eyes read it over the dice: a score said, a roll or a hold only whose turn it is now
+    (the dice are on the table; the live region reads them back, game.present.board_view.describe).
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yahtzee", ["Ann", "Bob"], seed=1)
+    >>> headline(m, m.roll(faces=[3, 3, 3, 5, 5]))
+    "Ann's turn, roll 1 of 3"
+    """
+    last = after.last_scored
+    if last is not None and last is not before.last_scored:
+        return describe(before, after, t)
+    return status(after, t)
+
+
 def rolled(match: Match, t: Text = ENGLISH) -> str:
     """A roll in words, for the live region: who rolled, every die in the tray's order, and which roll it was.
 

@@ -130,6 +130,7 @@ class Table:
     status: str
     thrown: frozenset[int] = frozenset()
     challenge: str | None = None
+    headline: str = ""  # the status line as the eyes read it: the dice are on the table, not read back
 
 
 def table(
@@ -144,20 +145,22 @@ def table(
     against: Match | None = None,
     entering: tuple[int, ...] = (),
     best: str | None = None,
+    headline: str | None = None,
 ) -> Table:
     """The table ``session`` shows: ``reporting`` when the after-game report is open; ``board`` counts the
     sessions put on the board, so a new one is drawn afresh (its shape differs); ``challenge`` the line above
     the card while a challenge is played (None: hidden), and ``against`` the challenger's game (the scene compares);
     ``entering`` the faces of real dice entered so far (game.present.entry), which the tray shows; ``best`` the box
-    the hint marks (None: none), whose name says so.
+    the hint marks (None: none), whose name says so; ``headline`` the status line shown to the eyes (None: the
+    status's words, which the live region says).
 
     >>> from game.core.engine import new_match
     >>> from game.coach.session import Session
     >>> from game.core.i18n import ENGLISH
     >>> shown = table(Session(new_match("yacht", ["Ann"], seed=1)), ENGLISH, "Ann's turn", None)
     >>> ops = table_ops(None, shown)
-    >>> ops[0][0], ops[-1], table_ops(shown, shown)
-    ('scorecard', ('status', {'text': "Ann's turn"}), [])
+    >>> ops[0][0], ops[-2:], table_ops(shown, shown)
+    ('scorecard', [('status', {'text': "Ann's turn"}), ('headline', {'text': "Ann's turn"})], [])
     """
     match = session.match
     results = standings.results(match, t=t, against=against)
@@ -177,6 +180,7 @@ def table(
         status=entry.status(match, entering, status, t) if entered(match) else status,
         thrown=thrown,
         challenge=challenge,
+        headline=entry.status(match, entering, status, t) if entered(match) or headline is None else headline,
     )
 
 
@@ -215,4 +219,6 @@ def table_ops(old: Table | None, new: Table) -> list:
         ops.append(("challenge-line", {"text": new.challenge or "", "hidden": new.challenge is None}))
     if old is None or old.status != new.status:
         ops.append(("status", {"text": new.status}))
+    if old is None or old.headline != new.headline:
+        ops.append(("headline", {"text": new.headline}))
     return ops
