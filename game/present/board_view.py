@@ -242,8 +242,9 @@ def cells(match: Match, t: Text = ENGLISH, best: str | None = None) -> dict[tupl
         for key, _label, shown in _SUMS_UPPER + _SUMS_LOWER:
             if shown(ruleset):
                 out[(key, player)] = Cell(str(getattr(totals, key)), None, mark)
-        if not totals.upper_bonus and ruleset.upper_bonus_amount and any(c.id not in scores for c in ruleset.upper):
-            # the bonus still to play for: how far the upper boxes have come ("18/63"), not a 0 that reads as lost
+        if not totals.upper_bonus and ruleset.upper_bonus_amount:
+            # how far the upper boxes have come ("18/63"): still to play for, or (the card full) how far it was missed,
+            # never a 0 that says nothing
             out[("upper_bonus", player)] = Cell(f"{totals.upper_subtotal}/{ruleset.upper_bonus_threshold}", None, mark)
     if len(match.cards) > 1 or match.games > 1:
         played = len(match.cards)
