@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.conftest import open_game
+from tests.helpers.site import open_game
 
 # Every write to a live region (a status, an alert, aria-live) once the page's markup is parsed, with its text, whether
 # the region is shown (not in a hidden element) and live (aria-live not off), and when.

@@ -11,7 +11,7 @@ from game.coach.pacing import ROLL_SECONDS
 from game.core.dice import Draw
 from game.core.engine import new_match
 from game.present import feel
-from tests.e2e import ui
+from tests.helpers import ui
 
 ROLL_MS = ROLL_SECONDS * 1000
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e import ui
-from tests.e2e.conftest import open_game
+from tests.helpers import ui
+from tests.helpers.site import open_game
 
 BACKGROUND = {"light": "rgb(27, 102, 68)", "dark": "rgb(18, 63, 44)", "contrast": "rgb(0, 0, 0)"}
 """The page's background in each theme: the table's felt (app.css: --felt)."""

@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from game.coach.session import Session
 from game.core import engine
 from game.present import board_view
-from tests.e2e import ui
+from tests.helpers import ui
 
 # Counts the tosses page.js starts on the dice (Element.animate on a die's body), before the page's own script runs.
 COUNT_TOSSES = """

@@ -9,9 +9,9 @@ import json
 
 from playwright.sync_api import expect
 
-from tests.e2e import ui
-from tests.e2e.conftest import open_game
-from tests.e2e.test_reliability import SAVE_KEY, UNREADABLE_KEY
+from tests.helpers import ui
+from tests.helpers.site import open_game
+from tests.helpers.ui import SAVE_KEY, UNREADABLE_KEY
 
 SETUP_KEY = "yacht-dice/setup"
 KEPT_PREFIX = "yacht-dice/unreadable-"

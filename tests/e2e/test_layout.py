@@ -13,8 +13,8 @@ import re
 from playwright.sync_api import expect
 
 from game.core import i18n
-from tests.e2e import ui
-from tests.e2e.conftest import open_game
+from tests.helpers import ui
+from tests.helpers.site import open_game
 
 PHONES = [(390, 844), (360, 640)]
 SIZES = [*PHONES, (768, 1024), (1440, 900), (1280, 720)]

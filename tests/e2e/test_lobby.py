@@ -10,8 +10,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e import ui
-from tests.e2e.conftest import open_game
+from tests.helpers import ui
+from tests.helpers.site import open_game
 
 PHONE = {"width": 390, "height": 844}
 CHOICES = ("Play solo", "Play the computer", "Pass and play", "Daily game")

@@ -17,9 +17,9 @@ from game.core.actions import Action, Hold, Roll, Score
 from game.core.engine import Match
 from game.present import board_view
 from game.present.setup import parse_link
-from tests.e2e import ui
-from tests.e2e.conftest import open_game
-from tests.e2e.test_languages import text_in
+from tests.helpers import ui
+from tests.helpers.site import open_game
+from tests.helpers.ui import text_in
 
 SEED = 41  # its second turn rolls four times without six alike
 QUERY = f"rules=maxi&players=Ann&seed={SEED}"

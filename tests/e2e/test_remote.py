@@ -13,9 +13,9 @@ from playwright.sync_api import expect
 from game.app.events import BoxChosen, Button, Pressed, Start
 from game.app.state import App
 from game.app.update import update
-from tests.e2e import ui
-from tests.e2e.conftest import open_game
-from tests.e2e.test_reliability import store
+from tests.helpers import ui
+from tests.helpers.site import open_game
+from tests.helpers.ui import store
 
 ANN = "Ann \U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"  # a family: one character, its joiners kept
 SHORT = f"rules=custom&dice=2&sides=2&seed=5&players={ANN},Bob&remote=1"  # 9 boxes each, one roll a turn

@@ -8,7 +8,7 @@ import json
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import open_game
+from tests.helpers.site import open_game
 
 HISTORY = "localStorage.getItem('yacht-dice/history')"
 

@@ -8,19 +8,11 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from game.present import words
-from tests.e2e.conftest import open_game
+from tests.helpers.site import open_game
+from tests.helpers.ui import press_header
 
 ROLL_BUTTON = "#roll-button"
 MATCH = "localStorage.getItem('yacht-dice/match')"
-
-
-def press_header(page, element_id: str) -> None:
-    """Press a header button, opening the header's menu first where a narrow screen folds it away."""
-    button = page.locator(f"#{element_id}")
-    menu = page.locator("#menu-button")
-    if not button.is_visible() and menu.count() and menu.is_visible():
-        menu.click()
-    button.click()
 
 
 def focused(page) -> str:

@@ -11,9 +11,9 @@ from playwright.sync_api import expect
 
 from game.core import links
 from game.core.engine import new_match
-from tests.e2e import ui
-from tests.e2e.conftest import open_game
-from tests.e2e.test_reliability import store
+from tests.helpers import ui
+from tests.helpers.site import open_game
+from tests.helpers.ui import store
 
 PHONE = {"width": 390, "height": 844}
 SETUP = '{"name1": "Bob", "count": "1"}'  # a name remembered: the challenge asks none

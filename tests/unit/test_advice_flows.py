@@ -6,25 +6,17 @@ from __future__ import annotations
 import html
 import re
 
-from game.app.events import BoxChosen, Button, Pressed, Switch, Toggled, read_timer
+from game.app.events import BoxChosen, Button, Pressed, Switch, Toggled
 from game.app.keys import SAVE_KEY
 from game.coach.advice import holds_for, position
 from game.coach.advisor import Advisor
 from game.core.actions import Keep, Score
 from game.present.coach_view import HINT_OPTIONS, action_text
 from game.present.paint import box_at, die_at
-from tests.unit.test_app import stores, ticks
-from tests.unit.test_table_play import TAG, cell, heads, opened, play, play_out, status, words
+from tests.helpers.app import after, opened, play, play_out, stores, ticks
+from tests.helpers.page import TAG, cell, heads, status, words
 
 CHANCES = re.compile(r"^Chances to win \((estimated|exact)\): (.+) (\d+\.\d)% and (.+) (\d+\.\d)%$")
-
-
-def after(app, page, effects, *kinds: str):
-    """The App and page once the ticks of these kinds have come, over and over (a computer's turn asks for its
-    next action's tick at each), and the last effects."""
-    while pending := [token for kind in kinds for token, _ in ticks(effects, kind)]:
-        app, page, effects = play(app, page, *[read_timer(token) for token in pending])
-    return app, page, effects
 
 
 def the_hint(page) -> tuple[str, list[str], list[int], list[str]]:

@@ -9,7 +9,6 @@ the game can read back.
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 from pathlib import Path
@@ -31,7 +30,6 @@ from game.app.effects import EFFECTS, Apply, Download, Fetch, Focus, Language, M
 from game.app.events import (
     Answer,
     Answered,
-    BoxChosen,
     Button,
     CellPressed,
     DieToggled,
@@ -42,7 +40,6 @@ from game.app.events import (
     GameDeletePressed,
     Key,
     LanguagePicked,
-    Message,
     Motion,
     Persisted,
     Pressed,
@@ -89,12 +86,11 @@ from game.app.state import App, Effect, LinkChoice, SaveProblem, Screen
 from game.app.update import step, update
 from game.app.view import failed, view
 from game.app.waits import TABLES
-from game.coach import advisor
 from game.coach.session import Session
 from game.core import links
 from game.core.cards import Level, Seat
 from game.core.engine import new_match
-from game.core.i18n import ENGLISH, Text
+from game.core.i18n import Text
 from game.present import board_view, controls, standings, words
 from game.present.setup import Setup, form_values, parse_link
 from game.records.backup import Backup
@@ -102,140 +98,32 @@ from game.records.history import History
 from game.records.loading import MAX_BACKUP_BYTES
 from game.records.record import session_record
 from game.records.trainer import Trainer
+from tests.helpers.app import (
+    NOW,
+    WORDS,
+    after_ticks,
+    click,
+    computers_turn,
+    en,
+    kinds,
+    notice,
+    of,
+    ops,
+    send,
+    start,
+    stores,
+    table_bytes,
+    tick_token,
+    ticks,
+    visible,
+)
+from tests.helpers.scenes import backup_file, fresh, last_box, rolled, some_history
+from tests.helpers.words import catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
-NOW = "2026-11-24T10:00:00Z"
-WORDS = words.WORDS
-en = ENGLISH._  # the English words of a msgid
-
-
-KINDS = frozenset(effect.KIND for effect in EFFECTS)  # docs/protocol.md's (tests/unit/test_effects.py)
 
 
 # ----------------------------------------------------------------------------- helpers
-
-
-def start(
-    query: str = "",
-    *,
-    match: Session | str | None = None,
-    stored: dict | None = None,
-    unsaved: bool = False,
-    languages: tuple[str, ...] = (),
-    hidden: bool = False,
-    msgids: tuple[str, ...] = (),
-):
-    """An App after the page's Start: ``query`` is the link (``"players=Ann&rules=yatzy"``), ``match`` the save."""
-    values = dict(stored or {})
-    if match is not None:
-        values[SAVE_KEY] = match if isinstance(match, str) else match.to_json()
-    event = Start(
-        stored=tuple(values.items()),
-        unsaved=unsaved,
-        query=tuple(parse_qsl(query, keep_blank_values=True)),
-        languages=languages,
-        hidden=hidden,
-        msgids=msgids,
-    )
-    return update(App(), event, now=NOW)
-
-
-def send(app: App, *events) -> tuple[App, list[Effect]]:
-    """The App after ``events`` in turn, and all their effects; as the shell, no update for what reads as no message
-    (None)."""
-    out: list[Effect] = []
-    for event in events:
-        app, effects = update(app, event, now=NOW) if event is not None else (app, [])
-        out += effects
-    return app, out
-
-
-def of(effects: list[Effect], kind: str) -> list[tuple]:
-    """The arguments the page gets of each effect of one kind (its fields in order)."""
-    assert kind in KINDS, kind  # a misspelt kind would find nothing, and a test of its absence would pass
-    return [tuple(to_json(effect)[1:]) for effect in effects if effect.KIND == kind]
-
-
-def kinds(effects: list[Effect]) -> list[str]:
-    return [effect.KIND for effect in effects]
-
-
-def ops(effects: list[Effect], where) -> list[dict]:
-    """The changes every ``apply`` effect makes to one element (an id, or a (selector, index) pair)."""
-    return [changes for ops_, _ in of(effects, "apply") for at, changes in ops_ if at == where]
-
-
-def visible(effects: list[Effect], where) -> bool | None:
-    """Whether the effects leave an element shown (True), hidden (False), or do not touch it (None)."""
-    hidden = [changes["hidden"] for changes in ops(effects, where) if "hidden" in changes]
-    return None if not hidden else not hidden[-1]
-
-
-def notice(effects: list[Effect]) -> str | None:
-    """The notice's last words ("" when hidden), None when the effects leave it alone (words said again end with a
-    no-break space, so a screen reader says them again: left out)."""
-    said = [changes["text"] for changes in ops(effects, "notice") if "text" in changes]  # not its role's op
-    return said[-1].removesuffix("\u00a0") if said else None
-
-
-def stores(effects: list[Effect], key: str) -> list[str]:
-    return [value for stored_key, value in of(effects, "store") if stored_key == key]
-
-
-def ticks(effects: list[Effect], kind: str) -> list[tuple[str, int]]:
-    """(token, ms) of each tick of one kind ("computer", "hint", ...)."""
-    return [(token, ms) for token, ms in of(effects, "tick") if token.startswith(kind + ":")]
-
-
-def tick_token(effects: list[Effect], kind: str) -> str:
-    (found,) = ticks(effects, kind)
-    return found[0]
-
-
-def after_ticks(app: App, effects: list[Effect], kind: str) -> tuple[App, list[Effect]]:
-    """The App once the ticks of one kind the effects asked for have come, and all the effects."""
-    app, more = send(app, *[read_timer(token) for token, _ in ticks(effects, kind)])
-    return app, effects + more
-
-
-def rolled(rules: str = "yacht", players=("Ann",), seed: int = 1, faces=None, **kwargs) -> Session:
-    """A saved match in progress: the first person has rolled."""
-    return Session(new_match(rules, list(players), seed=seed).roll(faces=faces), **kwargs)
-
-
-def fresh(rules: str = "yacht", players=("Ann",), seed: int = 1) -> Session:
-    return Session(new_match(rules, list(players), seed=seed))
-
-
-def click(box: str) -> Message:
-    """A click on a scorecard box offered as a choice."""
-    return BoxChosen(box)
-
-
-def some_history(seed: int = 5) -> History:
-    """A history of one finished Yacht game of Ann's."""
-    match = new_match("yacht", ["Ann"], seed=seed)
-    for box in match.open_categories():
-        match = match.roll().score(box)
-    return History().add(session_record(Session(match), 0, "2026-11-20T09:00:00Z"))
-
-
-def table_bytes(name: str) -> bytes:
-    return (advisor.TABLE_DIR / name).read_bytes()
-
-
-@functools.cache
-def catalogue(code: str) -> bytes:
-    """A language's compiled catalogue, as the build makes it (tools/i18n.py, with Babel)."""
-    from tools import i18n
-
-    return i18n.compiled(code)
-
-
-@pytest.fixture
-def in_browser(monkeypatch):
-    """The advisor as in the browser: no static/tables folder to read, so every table is fetched."""
-    monkeypatch.setattr(advisor.Advisor, "_read", lambda self, name: None)
 
 
 # ----------------------------------------------------------------------------- the start and links
@@ -378,11 +266,6 @@ def test_a_refused_copy_after_the_save_problem_screen_changes_nothing():
 
 
 # ----------------------------------------------------------------------------- backups
-
-
-def backup_file(session: Session | None = None, history: History = History(), **settings) -> File:
-    text = Backup(history, None if session is None else session.to_dict(), settings, "2026-11-23T07:00:00Z").to_json()
-    return File(len(text.encode()), text)
 
 
 def test_an_import_restores_its_match_when_none_is_in_progress():
@@ -685,7 +568,7 @@ def test_the_lobbys_one_tap_matches_start_at_once_on_a_first_visit():
 
 def test_the_lobbys_one_tap_matches_use_the_last_choices():
     remembered = form_values(parse_link("rules=yatzy&players=Ann,Bob,HAL&cpu=3:perfect&games=2&undo=0")[0])
-    for button, names, kinds in [
+    for button, names, seat_kinds in [
         ("quick-solo", ["Ann"], ["human"]),
         ("quick-computer", ["Ann", "HAL"], ["human", "computer"]),
         ("quick-pass", ["Ann", "Bob"], ["human", "human"]),
@@ -693,9 +576,9 @@ def test_the_lobbys_one_tap_matches_use_the_last_choices():
         app, _ = start(stored={SETUP_KEY: json.dumps(remembered)})
         app, effects = send(app, read_click(button))  # the page sends the form as the remembered choices filled it
         match = app.session.match
-        assert match.players == tuple(names) and [seat.kind.value for seat in match.seats] == kinds, button
+        assert match.players == tuple(names) and [seat.kind.value for seat in match.seats] == seat_kinds, button
         assert (match.ruleset.name, match.games, app.session.undo_allowed) == ("yatzy", 2, False)
-        assert [seat.level for seat in match.seats if seat.level] == [Level.PERFECT] * kinds.count("computer")
+        assert [seat.level for seat in match.seats if seat.level] == [Level.PERFECT] * seat_kinds.count("computer")
         # More's three seats stay remembered, so the next one-tap match of another kind finds them
         assert json.loads(stores(effects, SETUP_KEY)[-1]) == remembered
 
@@ -1028,13 +911,6 @@ def test_deleting_games_asks_first():
 # ----------------------------------------------------------------------------- the computer's turns
 
 
-def computers_turn(query: str = "players=Ann&cpu=2:easy", **kwargs):
-    """An App whose person has just played: the computer's turn is due."""
-    app, _ = start(query, **kwargs)
-    app, _ = send(app, Key("r"))
-    return send(app, click(next(iter(app.session.match.options()))))
-
-
 def test_a_computer_turn_is_played_one_action_a_tick():
     app, effects = computers_turn()
     ((token, ms),) = ticks(effects, "computer")
@@ -1166,15 +1042,6 @@ def test_a_celebration_is_dismissed_with_escape_or_its_button():
     for event in (Key("Escape"), Pressed(Button.CHEER_CLOSE)):
         after, effects = send(app, event)
         assert visible(effects, "cheer") is False and send(after, read_timer(token))[1] == []
-
-
-def last_box(seed: int, faces) -> Session:
-    """A one-game Yacht match of Ann's with every box scored but Yacht, whose dice are ``faces``."""
-    match = new_match("yacht", ["Ann"], seed=seed)
-    for box in match.open_categories():
-        if box != "yacht":
-            match = match.roll(faces=[1, 2, 3, 4, 6]).score(box)
-    return Session(match.roll(faces=faces))
 
 
 def test_a_finished_game_is_recorded_and_a_personal_best_celebrated():

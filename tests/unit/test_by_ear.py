@@ -10,7 +10,8 @@ import re
 from game.app.events import Answer, Answered, BoxChosen, Button, Key, Pressed, Switch, Toggled, read_timer
 from game.app.keys import HINTED_KEY, SAVE_KEY
 from game.core.engine import Phase
-from tests.unit.test_app import computers_turn, notice, ops, rolled, send, start, stores, tick_token
+from tests.helpers.app import computers_turn, notice, ops, send, start, stores, tick_token
+from tests.helpers.scenes import rolled
 
 
 def said(effects) -> list[str]:

@@ -11,8 +11,7 @@ from game.app.state import App, Naming
 from game.app.update import update
 from game.coach.session import Session
 from game.records import challenge
-from tests.unit.test_app import of, ops, send, stores
-from tests.unit.test_challenges import ADDRESS, NOW, challenger, friend, play_out
+from tests.helpers.app import ADDRESS, NOW, challenger, friend, of, ops, play_out, send, stores
 
 
 def play_badly(app):
@@ -76,7 +75,7 @@ def test_a_challenger_with_no_name_is_asked_before_the_link_is_sent():
     """Alone under the default name ("You"), Challenge a friend asks the name first: the link carries it."""
     app, _ = update(App(), Start(address=ADDRESS), now=NOW)
     app, _ = send(app, Pressed(Button.QUICK_SOLO, form=(("rules", "yacht"),)))  # alone, no name given
-    app, _ = play_out(app)
+    app, _, _ = play_out(app)
     assert app.session.match.players == ("You",)
     app, effects = send(app, Pressed(Button.CHALLENGE_FRIEND))
     assert app.naming is Naming.CHALLENGING and of(effects, "dialog") == [("naming", True)] and app.sharing is None
@@ -92,7 +91,7 @@ def test_a_challenger_with_no_name_is_asked_before_the_link_is_sent():
 def test_a_challenger_who_gives_no_name_sends_the_link_all_the_same():
     app, _ = update(App(), Start(address=ADDRESS), now=NOW)
     app, _ = send(app, Pressed(Button.QUICK_SOLO, form=(("rules", "yacht"),)))  # alone, no name given
-    app, _ = play_out(app)
+    app, _, _ = play_out(app)
     app, effects = send(app, Pressed(Button.CHALLENGE_FRIEND), Pressed(Button.NAMING_SKIP))
     assert app.naming is None and ("share", True) in of(effects, "dialog") and not stores(effects, SETUP_KEY)
     assert app.session.match.players == ("You",)  # this phone's own seat stays "You"

@@ -9,8 +9,7 @@ import re
 from game.app.events import Button, Pressed
 from game.app.state import Naming
 from game.records import challenge
-from tests.unit.test_app import of, ops, send, start
-from tests.unit.test_challenges import challenger, friend, play_out
+from tests.helpers.app import challenger, friend, of, ops, play_out, send, start
 
 KNOWN = {"yacht-dice/setup": '{"name1": "Bob", "count": "1"}'}
 
@@ -58,7 +57,7 @@ def test_the_sender_is_asked_under_send_without_the_welcome():
 
 def test_the_sender_without_a_name_is_asked_under_send_not_play():
     app, _ = start("rules=yacht&players=&cpu=2:easy")  # no name given: asked when the challenge is sent
-    app, _ = play_out(app)
+    app, _, _ = play_out(app)
     app, effects = send(app, Pressed(Button.CHALLENGE_FRIEND))
     assert app.naming is Naming.CHALLENGING and ("naming", True) in of(effects, "dialog")
     assert ops(effects, "naming-ok") == [{"text": "Send"}]  # its button sends: never "Play" on the sender's side

@@ -9,7 +9,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from game.app.events import BoxChosen, Button, Pressed, Start, Stored, read_timer
+from game.app.events import Button, Pressed, Start, Stored, read_timer
 from game.app.keys import CHALLENGE_KEY, SAVE_KEY, STORED_KEYS
 from game.app.sharing import QR_LABEL
 from game.app.state import App, PlayScreen, Screen
@@ -23,32 +23,8 @@ from game.core.dice import Draw
 from game.core.engine import new_match
 from game.present import board_view, controls, markup, standings
 from game.records import challenge
-from tests.unit.test_app import of, ops, send, stores, ticks
-
-NOW = "2026-11-24T10:00:00Z"
-ADDRESS = "https://example.org/yacht/"
-
-
-def finish(match, pick=lambda match: match.open_categories()[0], keep=()):
-    """``match`` played to the end of its first game: each person rolls, keeps the faces of ``keep`` once, and
-    scores the box ``pick`` names; a computer seat plays Easy's own way (its seed-driven choices)."""
-    from game.coach import advice as coach
-
-    advisor = Advisor(match.ruleset)
-    while not match.game_over:
-        seat = match.current_seat
-        if seat.kind.value == "computer":
-            for action in coach.bot_step(advisor, match, seat.level):
-                match = match.apply(action)
-            continue
-        match = match.roll()
-        if keep:
-            for die, face in enumerate(match.dice):
-                if face in keep:
-                    match = match.hold(die)
-            match = match.roll()
-        match = match.score(pick(match))
-    return match
+from tests.helpers.app import ADDRESS, NOW, challenger, ending, friend, of, ops, play_out, send, stores, ticks
+from tests.helpers.matches import finish
 
 
 def test_the_persons_turns_are_taken_out_of_a_game_with_a_computer():
@@ -155,35 +131,6 @@ def test_only_one_persons_first_game_is_offered(match, offered):
 # ----------------------------------------------------------------------------- the app
 
 
-def play_out(app, pick=0):
-    """Score every turn of the App's match (a roll, then the ``pick``-th offered box); computers play on their ticks."""
-    effects = []
-    while not app.session.match.game_over:
-        if app.session.next is Next.COMPUTER:
-            app, effects = send(app, read_timer(app.waiting.computer.wire))
-            continue
-        app, more = send(app, Pressed(Button.ROLL))
-        boxes = list(app.session.match.options())
-        app, effects = send(app, BoxChosen(boxes[pick]))
-        effects = more + effects
-    return app, effects
-
-
-def ending(app, effects):
-    """The App once the ending's tick has come, and its effects."""
-    return send(app, *[read_timer(token) for token, _ in ticks(effects, "ending")])
-
-
-def challenger():
-    """Ann's finished Yacht game beside a computer (on this phone's own seed: a typed one is never a challenge), and
-    the address her Challenge a friend shares."""
-    query = (("rules", "yacht"), ("players", "Ann"), ("cpu", "2:easy"))
-    app, _ = update(App(), Start(query=query, address=ADDRESS, entropy="AnnAnnAnnAnn"), now=NOW)  # Ann's phone
-    app, _ = play_out(app)
-    app, effects = send(app, Pressed(Button.CHALLENGE_FRIEND))
-    return app, effects
-
-
 def test_challenge_a_friend_shares_the_persons_game_by_link_with_a_qr_code():
     app, effects = challenger()
     title, text, url = app.sharing.title, app.sharing.text, app.sharing.url
@@ -200,11 +147,6 @@ def test_challenge_a_friend_shares_the_persons_game_by_link_with_a_qr_code():
     app, effects = send(app, Pressed(Button.SHARE_QR))
     drawn = ops(effects, "share-qr")[-1]
     assert drawn["hidden"] is False and drawn["html"].startswith("<svg") and f'aria-label="{QR_LABEL}"' in drawn["html"]
-
-
-def friend(url: str, stored: dict | None = None):
-    query = tuple(parse_qsl(urlsplit(url).query))
-    return update(App(), Start(stored=tuple((stored or {}).items()), query=query, address=ADDRESS), now=NOW)
 
 
 def test_the_friend_plays_the_same_dice_and_sees_both_cards_and_the_optimal_total():
@@ -226,7 +168,7 @@ def test_the_friend_plays_the_same_dice_and_sees_both_cards_and_the_optimal_tota
     saved = stores(effects, SAVE_KEY)[-1]
     app, effects = update(App(), Start(stored=((SAVE_KEY, saved), (CHALLENGE_KEY, stored[-1]))), now=NOW)
     assert app.challenge == theirs and ops(effects, "challenge-line")[-1]["hidden"] is False
-    app, effects = play_out(app, pick=-1)
+    app, _, effects = play_out(app, pick=-1)
     app, effects = ending(app, effects)
     html = ops(effects, "challenge-result")[-1]["html"]
     best = challenge.optimal_game(app.session.coach.advisor, theirs).totals(0).grand_total
@@ -262,7 +204,7 @@ def test_a_challenge_left_unanswered_is_not_taken_by_a_later_question():
 def test_another_game_shows_no_challenge():
     theirs_app, _ = challenger()
     app, _ = friend(theirs_app.sharing.url)
-    app, effects = play_out(app)
+    app, _, effects = play_out(app)
     app, effects = send(app, *[read_timer(token) for token, _ in ticks(effects, "ending")])
     assert ops(effects, "challenge-result")[-1]["hidden"] is False  # the end of the challenge
     app, effects = send(app, Pressed(Button.PLAY_AGAIN))  # a new seed: no longer the challenge's dice

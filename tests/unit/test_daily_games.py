@@ -18,13 +18,13 @@ from game.core import variants
 from game.core.actions import Hold, Roll, Score
 from game.core.engine import new_match
 from game.core.i18n import ENGLISH, LANGUAGES, Text
-from game.present.setup import Setup, form_values
 from game.records import daily
 from game.records.history import History
 from game.records.record import session_record
-from tests.unit.test_app import NOW, after_ticks, of, ops, send, start, stores, visible
+from tests.helpers.app import NOW, after_ticks, of, ops, send, start, stores, visible
+from tests.helpers.scenes import lobby
 
-DAY = date(2026, 11, 24)  # NOW's day (tests/unit/test_app.py)
+DAY = date(2026, 11, 24)  # NOW's day (tests/helpers/app.py)
 
 
 def played(rules_name: str, day: date, ended: str, seed: str | None = None, undo: bool = False, seats=("Ann",)):
@@ -171,11 +171,6 @@ def test_the_share_text_is_in_the_players_language(code):
 
 
 # ----------------------------------------------------------------------------- the lobby's Daily game
-
-
-def lobby(name: str = "Zoe", rules_name: str = "yatzy", **options) -> tuple:
-    """The setup form's fields as the page sends them."""
-    return tuple(form_values(Setup(rules=rules_name, players=(name, "Bob"), options=tuple(options.items()))).items())
 
 
 def test_daily_game_starts_the_days_seed_for_the_first_person_without_undo():

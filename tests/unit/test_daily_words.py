@@ -13,9 +13,9 @@ from game.core.engine import new_match
 from game.core.i18n import LANGUAGES, Text
 from game.present.words import WORDS
 from game.records import daily
-from tests.unit.test_app import en, of, ops, send, start
-from tests.unit.test_daily_games import lobby
-from tests.unit.test_language_flows import text_in
+from tests.helpers.app import en, of, ops, send, start
+from tests.helpers.scenes import lobby
+from tests.helpers.words import text_in
 
 
 def daily_begun():

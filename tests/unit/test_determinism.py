@@ -33,7 +33,7 @@ from game.app.update import update
 from game.coach.session import Session
 from game.core.engine import new_match
 from game.present import board_view
-from tests.unit.test_app import NOW, in_browser, of, send, table_bytes, ticks  # noqa: F401 - in_browser: a fixture
+from tests.helpers.app import NOW, of, send, table_bytes, ticks
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "game"

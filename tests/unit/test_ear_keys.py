@@ -10,7 +10,8 @@ from game.app.state import Over
 from game.coach.session import Session
 from game.core.cards import Seat
 from game.core.engine import new_match
-from tests.unit.test_app import click, notice, of, ops, rolled, send, start, stores, tick_token, ticks
+from tests.helpers.app import click, notice, of, ops, send, start, stores, tick_token, ticks
+from tests.helpers.scenes import rolled
 
 
 def focus_moves(effects) -> list[tuple]:

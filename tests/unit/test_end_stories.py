@@ -13,8 +13,9 @@ from game.coach.session import Session
 from game.core.cards import Seat
 from game.core.engine import new_match
 from game.present import markup, standings
-from tests.unit.test_ending_flows import at_the_last_box, ended
-from tests.unit.test_table_play import words
+from tests.helpers.app import ended
+from tests.helpers.page import words
+from tests.helpers.scenes import at_the_last_box
 
 ROBIN = Seat.computer("Robin", "perfect")
 

@@ -20,19 +20,12 @@ from game.core.engine import new_match
 from game.core.i18n import DEFAULT, LANGUAGES
 from game.present.luck_view import Share, luck_words, signed
 from game.records import challenge
-from tests.unit.test_advice_flows import after
-from tests.unit.test_app import of, ops, send, stores, ticks
-from tests.unit.test_language_flows import text_in
-from tests.unit.test_table_play import TAG, cell, opened, play, play_out, status, words
+from tests.helpers.app import after, ended, of, opened, ops, play, play_out, send, settled, stores, ticks
+from tests.helpers.page import TAG, cell, status, words
+from tests.helpers.scenes import at_the_last_box
+from tests.helpers.words import text_in
 
 SEED = 31
-
-
-def settled(app, page, effects):
-    """The App and page once the ticks the ending asked for (its record, its context) have come."""
-    while pending := [token for kind in ("records", "ending") for token, _ in ticks(effects, kind)]:
-        app, page, effects = play(app, page, *[read_timer(token) for token in pending])
-    return app, page
 
 
 def reported(app, page) -> str:
@@ -101,24 +94,6 @@ def test_each_outcome_of_a_two_seat_match_is_named_with_its_trophies(ann, bob, h
     assert scene.count('class="trophy"') == trophies and "medal" not in scene
     assert words(page, "ending").count("the first game under these rules") == 2
     assert "optimal player" not in words(page, "ending") and "optimal player" in reported(app, page)
-
-
-def at_the_last_box(rules: str, seats, person: list[int], other: list[int]) -> Session:
-    """A match of ``seats`` (the person last), every box scored but the person's last one, whose roll is made."""
-    match = new_match(rules, seats, seed=9)
-    boxes = match.open_categories()
-    for box in boxes:
-        match = match.roll(faces=other).score(box)
-        if box != boxes[-1]:
-            match = match.roll(faces=person).score(box)
-    return Session(match.roll(faces=person))
-
-
-def ended(session: Session, **kwargs):
-    app, page, _ = opened(match=session, **kwargs)
-    last = app.session.match.open_categories()[-1]
-    app, page, effects = play(app, page, BoxChosen(last))
-    return settled(app, page, effects)
 
 
 def test_a_solo_games_ending_splits_its_total_into_the_dice_and_the_choices():
@@ -196,13 +171,12 @@ def test_the_report_shows_the_rolls_that_made_the_difference():
 
 def test_a_challenges_ending_shows_both_splits_side_by_side():
     """Bob plays Ann's challenge on her very dice: both people's lines, and how the winner won, Bob as "you"."""
-    from tests.unit.test_challenges import challenger, ending, friend
-    from tests.unit.test_challenges import play_out as play_all
+    from tests.helpers.app import challenger, ending, friend
 
     theirs_app, _ = challenger()
     theirs = challenge.solo(theirs_app.session.match)
     app, _ = friend(theirs_app.sharing.url, {"yacht-dice/setup": '{"name1": "Bob", "count": "1"}'})
-    app, effects = play_all(app, pick=-1)
+    app, _, effects = play_out(app, pick=-1)
     app, effects = ending(app, effects)
     assert ": dice " not in ops(effects, "ending")[-1]["html"]  # the ending's words are warm; the numbers, the report's
     app, effects = send(app, Pressed(Button.SHOW_REPORT))

@@ -22,9 +22,9 @@ from game.core.engine import new_match
 from game.core.refusals import SetupError
 from game.present.setup import new_session, parse_link
 from game.records import daily
-from tests.unit.test_app import NOW, send
-from tests.unit.test_challenges import challenger, finish
-from tests.unit.test_daily_games import lobby
+from tests.helpers.app import NOW, challenger, send
+from tests.helpers.matches import finish
+from tests.helpers.scenes import lobby
 
 ROUNDS = 3
 """First rolls compared per seat: 15 dice, so two domains meet by chance with odds of 6**-15."""

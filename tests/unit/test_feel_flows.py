@@ -10,7 +10,8 @@ from game.app.events import BoxChosen, Button, Key, Pressed, read_timer
 from game.app.state import Screen
 from game.core.dice import Draw
 from game.core.engine import new_match
-from tests.unit.test_app import after_ticks, of, ops, send, start, ticks, visible
+from tests.helpers.app import after_ticks, of, ops, play_out, send, start, ticks, visible
+from tests.helpers.scenes import yahtzee_seed
 
 
 def used_marks(effects) -> tuple[int, int] | None:
@@ -83,15 +84,6 @@ def test_no_pass_screen_between_people_unless_asked_for():
     assert visible(effects, "tray") is not False
 
 
-def yahtzee_seed(rules: str = "yahtzee") -> int:
-    """A seed whose first roll is five of a kind (found by the engine, as the page rolls a link's typed seed)."""
-    return next(
-        seed
-        for seed in range(100_000)
-        if len(set(new_match(rules, ["Ann"], seed=seed, draw=Draw.TYPED).roll().dice)) == 1
-    )
-
-
 def test_a_yahtzee_is_celebrated_spoken_and_dismissible():
     app, _ = start(f"rules=yahtzee&players=Ann&seed={yahtzee_seed()}")
     app, effects = send(app, Pressed(Button.ROLL))  # on the roll that shows it
@@ -115,24 +107,16 @@ def first_box_totals(seed: int) -> tuple[int, int]:
     return totals[0], totals[1]
 
 
-def play_out(app):
-    """Roll once and take the first open box until the game is over; its records' ticks come."""
-    effects: list = []
-    while not app.session.match.game_over:
-        box = app.session.match.open_categories()[0]
-        app, more = send(app, Pressed(Button.ROLL), BoxChosen(box))
-        effects += more
-    return after_ticks(app, effects, "records")
-
-
 def test_a_personal_best_is_celebrated_when_a_game_beats_the_last():
     seed = next(s for s in range(1, 500) if first_box_totals(s)[1] > first_box_totals(s)[0])
     best = first_box_totals(seed)[1]
     app, _ = start(f"rules=yacht&players=Ann&games=2&seed={seed}")
-    app, effects = play_out(app)
+    app, _, effects = play_out(app)
+    app, effects = after_ticks(app, effects, "records")
     assert not [text for text in (c.get("text") for c in ops(effects, "cheer-text")) if "personal best" in (text or "")]
     assert app.screen.kind is Screen.PLAY  # the first game set no best: nothing to beat yet
     app, _ = send(app, Pressed(Button.NEXT_GAME))
-    app, effects = play_out(app)
+    app, _, effects = play_out(app)
+    app, effects = after_ticks(app, effects, "records")
     assert ops(effects, "cheer-text")[-1]["text"].startswith(f"A personal best for Ann: {best} points!")
     assert f"A personal best for Ann: {best} points!" in ops(effects, "spoken")[-1]["text"]  # the tray is hidden

@@ -288,7 +288,7 @@ def test_the_app_refuses_another_box_and_hints_without_fetching_a_table(monkeypa
     from game.app.events import CellPressed, Switch, Toggled
     from game.app.keys import SAVE_KEY
     from game.coach.session import Session
-    from tests.unit.test_app import after_ticks, notice, of, send, start, stores, visible
+    from tests.helpers.app import after_ticks, notice, of, send, start, stores, visible
 
     monkeypatch.setattr(Advisor, "_read", lambda self, name: None)  # as in the browser: nothing read from disk
     rolled = new_match(ruleset("yatzy", forced_order=True), ["Ann"], seed=3).roll(faces=[2, 2, 5, 5, 6])
@@ -304,9 +304,9 @@ def test_the_app_refuses_another_box_and_hints_without_fetching_a_table(monkeypa
 
 def test_the_ending_gives_the_optimal_mean_of_forced_order(monkeypatch):
     """Forced order has no table (it is solved here), and its ending still gives the optimal player's exact mean."""
-    from game.app.events import BoxChosen
+    from game.app.events import BoxChosen, read_timer
     from game.coach.session import Session
-    from tests.unit.test_app import ops, read_timer, send, start, ticks
+    from tests.helpers.app import ops, send, start, ticks
 
     monkeypatch.setattr(Advisor, "_read", lambda self, name: None)  # as in the browser: nothing read from disk
     match = new_match(ruleset("yatzy", forced_order=True), ["Ann"], seed=4)

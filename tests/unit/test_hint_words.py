@@ -11,9 +11,9 @@ from game.app.events import BoxChosen, Button, Pressed, Switch, Toggled
 from game.core.actions import Keep
 from game.present import hint_words
 from game.present.paint import die_at
-from tests.unit.test_advice_flows import after
-from tests.unit.test_language_flows import text_in
-from tests.unit.test_table_play import TAG, opened, play
+from tests.helpers.app import after, opened, play
+from tests.helpers.page import TAG
+from tests.helpers.words import text_in
 
 DECIMAL = re.compile(r"\d\.\d")
 

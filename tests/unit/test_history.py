@@ -34,7 +34,7 @@ RULESETS = (
 )
 
 
-def play(ruleset="yacht", players=("Ann", "Bob"), seed=1, games=1):
+def finished_match(ruleset="yacht", players=("Ann", "Bob"), seed=1, games=1):
     """A match played to the end of ``games`` games, each turn one roll and the first option."""
     match = new_match(ruleset, players, games=games, seed=seed)
     for game in range(games):
@@ -50,7 +50,7 @@ def play(ruleset="yacht", players=("Ann", "Bob"), seed=1, games=1):
 
 
 def test_a_record_of_a_real_match_has_its_scores_totals_and_places():
-    match = play()
+    match = finished_match()
     record = record_game(match, 0, ENDED, undos=[0, 2], lost=[12.3456, None])
     assert record.totals == match.game_totals(0)
     assert record.places == competition_ranks(record.totals)
@@ -72,24 +72,24 @@ def test_a_record_of_a_real_match_has_its_scores_totals_and_places():
 
 
 def test_the_id_is_stable_and_tells_games_apart():
-    first = record_game(play(seed=1), 0, ENDED, [0, 0], [None, None])
-    again = record_game(play(seed=1), 0, "2027-01-01T00:00:00Z", [3, 0], [1.0, 2.0])
-    other = record_game(play(seed=2), 0, ENDED, [0, 0], [None, None])
-    renamed = record_game(play(seed=1, players=("Ann", "Cy")), 0, ENDED, [0, 0], [None, None])
+    first = record_game(finished_match(seed=1), 0, ENDED, [0, 0], [None, None])
+    again = record_game(finished_match(seed=1), 0, "2027-01-01T00:00:00Z", [3, 0], [1.0, 2.0])
+    other = record_game(finished_match(seed=2), 0, ENDED, [0, 0], [None, None])
+    renamed = record_game(finished_match(seed=1, players=("Ann", "Cy")), 0, ENDED, [0, 0], [None, None])
     assert first.id == again.id  # the same game: the same id, whatever else is recorded
     assert len({first.id, other.id, renamed.id}) == 3
 
 
 def test_each_game_of_a_match_has_its_own_id_that_later_games_do_not_change():
-    one = play(games=1)
-    two = play(games=2)
+    one = finished_match(games=1)
+    two = finished_match(games=2)
     assert game_id(one, 0) == game_id(two, 0) == game_id(two.finish(), 0)
     assert game_id(two, 1) != game_id(two, 0)
     assert record_game(two, 1, ENDED, [0, 0], [None, None]).totals == two.game_totals(1)
 
 
 def test_computers_have_a_level_and_no_points_lost():
-    match = play(players=("Ann", Seat.computer("Robo", "easy")))
+    match = finished_match(players=("Ann", Seat.computer("Robo", "easy")))
     record = record_game(match, 0, ENDED, [1, 0], [3.0, 7.5])
     assert record.seats[1] == SeatRecord("Robo", "computer", "easy") and not record.seats[1].person
     assert record.lost == (3.0, None)
@@ -111,12 +111,12 @@ def test_the_yahtzee_bonus_is_recorded_and_counted():
     "call, error, words",
     [
         (lambda: record_game(new_match("yacht", ["Ann"], seed=1).roll(), 0, ENDED, [0], [None]), FlowError, "not over"),
-        (lambda: record_game(play(), 1, ENDED, [0, 0], [None, None]), QueryError, "no game 1"),
-        (lambda: record_game(play(), 0, ENDED, [0], [None, None]), ValueError, "one value per seat"),
-        (lambda: record_game(play(), 0, "yesterday", [0, 0], [None, None]), ValueError, "not a UTC time"),
-        (lambda: record_game(play(), 0, ENDED, [-1, 0], [None, None]), ValueError, "undos"),
-        (lambda: record_game(play(), 0, ENDED, [0, 0], [-1.0, None]), ValueError, "points lost"),
-        (lambda: record_game(play(), 0, ENDED, [0, 0], [float("nan"), None]), ValueError, "points lost"),
+        (lambda: record_game(finished_match(), 1, ENDED, [0, 0], [None, None]), QueryError, "no game 1"),
+        (lambda: record_game(finished_match(), 0, ENDED, [0], [None, None]), ValueError, "one value per seat"),
+        (lambda: record_game(finished_match(), 0, "yesterday", [0, 0], [None, None]), ValueError, "not a UTC time"),
+        (lambda: record_game(finished_match(), 0, ENDED, [-1, 0], [None, None]), ValueError, "undos"),
+        (lambda: record_game(finished_match(), 0, ENDED, [0, 0], [-1.0, None]), ValueError, "points lost"),
+        (lambda: record_game(finished_match(), 0, ENDED, [0, 0], [float("nan"), None]), ValueError, "points lost"),
     ],
 )
 def test_record_game_refuses_what_is_not_a_finished_game(call, error, words):
@@ -135,8 +135,8 @@ def test_times_are_utc_to_the_second():
 
 
 def test_the_history_is_sorted_by_end_time_and_holds_each_game_once():
-    late = record_game(play(seed=1), 0, "2026-11-24T00:00:00Z", [0, 0], [None, None])
-    early = record_game(play(seed=2), 0, "2026-11-23T00:00:00Z", [0, 0], [None, None])
+    late = record_game(finished_match(seed=1), 0, "2026-11-24T00:00:00Z", [0, 0], [None, None])
+    early = record_game(finished_match(seed=2), 0, "2026-11-23T00:00:00Z", [0, 0], [None, None])
     history = History().add(late).add(early).add(late)
     assert history.games == (early, late) and len(history) == 2
     assert history.get(late.id) == late and history.get("f" * ID_LENGTH) is None
@@ -145,8 +145,8 @@ def test_the_history_is_sorted_by_end_time_and_holds_each_game_once():
 
 
 def test_a_game_recorded_twice_keeps_one_record_whichever_order_they_come_in():
-    first = record_game(play(), 0, "2026-11-23T00:00:00Z", [0, 0], [None, None])
-    second = record_game(play(), 0, "2026-11-24T00:00:00Z", [1, 0], [2.0, None])
+    first = record_game(finished_match(), 0, "2026-11-23T00:00:00Z", [0, 0], [None, None])
+    second = record_game(finished_match(), 0, "2026-11-24T00:00:00Z", [1, 0], [2.0, None])
     assert History((first, second)) == History((second, first)) == History((first,))
 
 
@@ -154,12 +154,14 @@ def test_the_oldest_games_go_beyond_the_most_kept(monkeypatch):
     import game.records.history as history_module
 
     monkeypatch.setattr(history_module, "MAX_GAMES_KEPT", 2)
-    records = [record_game(play(seed=s), 0, f"2026-11-2{s}T00:00:00Z", [0, 0], [None, None]) for s in (1, 2, 3)]
+    records = [
+        record_game(finished_match(seed=s), 0, f"2026-11-2{s}T00:00:00Z", [0, 0], [None, None]) for s in (1, 2, 3)
+    ]
     assert History(tuple(records)).games == tuple(records[1:])
 
 
 def test_the_saved_history_is_compact():
-    match = play(players=("Ann", Seat.computer("Robo", "perfect")))
+    match = finished_match(players=("Ann", Seat.computer("Robo", "perfect")))
     record = record_game(match, 0, ENDED, [2, 0], [1.25, None])
     data = History().add(record).to_dict()
     assert data["format"] == HISTORY_FORMAT and data["version"] == 1
@@ -268,7 +270,7 @@ def sample_session() -> Session:
 
 
 def sample_backup() -> dict:
-    record = record_game(play(), 0, ENDED, [0, 1], [4.5, None])
+    record = record_game(finished_match(), 0, ENDED, [0, 1], [4.5, None])
     return Backup(History().add(record), sample_session().to_dict(), {"rules": "yacht"}, ENDED).to_dict()
 
 
@@ -450,7 +452,9 @@ def test_any_text_is_read_or_refused_with_a_save_error_only(text):
 
 
 def test_the_demo_record_and_direct_values_agree_with_the_loader():
-    record = History.from_json(History().add(record_game(play(), 0, ENDED, [0, 0], [None, None])).to_json()).games[0]
+    record = History.from_json(
+        History().add(record_game(finished_match(), 0, ENDED, [0, 0], [None, None])).to_json()
+    ).games[0]
     assert isinstance(record, GameRecord) and record.winners == tuple(
         seat.name for seat, place in zip(record.seats, record.places) if place == 1
     )
@@ -590,7 +594,7 @@ def rule_sets_to_play():
 def test_a_real_game_is_imported_for_every_rule_set():
     assert {rs.name for rs in rule_sets_to_play()} == set(variants.VARIANTS)
     for ruleset in rule_sets_to_play():
-        match = play(ruleset, seed=5, games=2)
+        match = finished_match(ruleset, seed=5, games=2)
         records = [record_game(match, game, ENDED, [0, 0], [1.5, None]) for game in range(2)]
         text = Backup(History(tuple(records)), None, {}, ENDED).to_json()
         assert Backup.from_json(text).history.games == History(tuple(records)).games, ruleset

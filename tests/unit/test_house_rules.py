@@ -12,7 +12,7 @@ from game.core.i18n import LANGUAGES, Text
 from game.core.variants import ruleset
 from game.present import forms, rules_text
 from game.present.setup import Setup, form_values, setup_from_fields
-from tests.unit.test_app import catalogue
+from tests.helpers.words import catalogue
 
 # precisit's published free-order values of Scandinavian Yatzy (issue 49; README cites them)
 PUBLISHED = [

@@ -198,10 +198,64 @@ def test_the_private_name_check_finds_each_kind(tmp_path):
     assert found == ["game.b:1 from game.a import _secret", "game.b:3 a._secret", "game.b:4 a.A()._inner"]
 
 
+TESTS = GAME.parent / "tests"
+
+
+def imports_of_tests(tree: ast.Module) -> list[str]:
+    """What a test file imports from the tests but tests/helpers: another test module, a conftest, or a
+    module beside them (a name pytest would also import as a top-level test module)."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names = [node.module] if node.module != "tests" else [f"tests.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        else:
+            continue
+        found += [
+            f"{node.lineno}: {name}"
+            for name in names
+            if (name == "tests" or name.startswith("tests."))
+            and name != "tests.helpers"
+            and not name.startswith("tests.helpers.")
+            or name.split(".")[0].startswith("test_")
+            or name.split(".")[0] == "conftest"
+        ]
+    return found
+
+
+def test_no_test_module_imports_another():
+    """What tests share is in tests/helpers (the App's one driver, the page's readers, ready-made situations): a
+    reader finds a helper there, and no test module is imported twice (by pytest and by another test)."""
+    found = {
+        str(path.relative_to(TESTS)): imports
+        for path in sorted(TESTS.rglob("*.py"))
+        if "helpers" not in path.relative_to(TESTS).parts
+        and (imports := imports_of_tests(ast.parse(path.read_text(encoding="utf-8"))))
+    }
+    assert found == {}
+
+
+def test_the_test_import_check_finds_each_kind():
+    source = (
+        "from tests.unit.test_app import send\nfrom tests.e2e import ui\nimport tests.unit.test_app\n"
+        "from tests import helpers, unit\nfrom test_app import send\nfrom conftest import open_game\n"
+        "from tests.helpers.app import send\nfrom tests.helpers import ui\nfrom game.app import update\n"
+    )
+    assert imports_of_tests(ast.parse(source)) == [
+        "1: tests.unit.test_app",
+        "2: tests.e2e",
+        "3: tests.unit.test_app",
+        "4: tests.unit",
+        "5: test_app",
+        "6: conftest",
+    ]
+
+
 def test_every_test_file_has_a_name_of_its_own():
     """pytest imports test files by their base name (rootdir-relative packages are not used here): two
     files of one name in different folders collide as soon as one worker collects both."""
-    tests = Path(__file__).resolve().parents[1]
+    tests = TESTS
     names: dict[str, list[str]] = {}
     for path in sorted(tests.rglob("test_*.py")):
         names.setdefault(path.name, []).append(str(path.relative_to(tests)))

@@ -13,15 +13,9 @@ from game.app.keys import LANGUAGE_KEY, REFERENCES, SAVE_KEY, Wanted
 from game.app.state import Screen
 from game.core import variants
 from game.core.engine import new_match
-from game.core.i18n import Text
 from game.present import board_view, rules_text
-from tests.unit.test_app import catalogue, of, ops, send, start, stores, visible
-
-FIXED = ("Statistics", "Yacht Dice")  # two of the page's fixed texts (index.html's data-msg)
-
-
-def text_in(code: str) -> Text:
-    return Text.from_mo(code, catalogue(code))
+from tests.helpers.app import of, ops, send, start, stores, visible
+from tests.helpers.words import FIXED, catalogue, text_in
 
 
 def started_in(code: str, query: str):

@@ -20,8 +20,9 @@ from game.core.engine import new_match
 from game.core.links import LinkError, LinkKind, Why
 from game.core.variants import ruleset
 from game.records import challenge
-from tests.unit.test_app import kinds, notice, of, rolled, send, start, stores
-from tests.unit.test_links import play, sign, unpack
+from tests.helpers.app import kinds, notice, of, send, start, stores
+from tests.helpers.matches import random_turns, sign, unpack
+from tests.helpers.scenes import rolled
 
 
 def _base(match, kind: LinkKind = LinkKind.MATCH, seat_marks: tuple[str, ...] = ()) -> dict:
@@ -30,12 +31,12 @@ def _base(match, kind: LinkKind = LinkKind.MATCH, seat_marks: tuple[str, ...] = 
 
 BASES = (
     _base(
-        play(
+        random_turns(
             new_match(ruleset("yahtzee", joker="free"), ["Ann", Seat.computer("C", "good")], 2, 8), random.Random(4), 9
         ),
         seat_marks=("AnnAnnBobBob", ""),  # the seats' marks (game.core.marks): checked by type too
     ),
-    _base(play(new_match("yatzy", ["Ann"], seed="daily"), random.Random(7), 15), LinkKind.CHALLENGE),
+    _base(random_turns(new_match("yatzy", ["Ann"], seed="daily"), random.Random(7), 15), LinkKind.CHALLENGE),
 )
 
 
@@ -133,7 +134,7 @@ def test_a_resigned_link_of_the_wrong_type_starts_the_game_as_without_a_link(bas
 def test_whatever_fails_while_taking_a_link_starts_the_game_as_without_one(monkeypatch):
     """The last resort of the start: not even a bug deep in reading or opening a link stops it."""
     saved = rolled()
-    text = links.write(play(new_match("yacht", ["Bob"], seed=3), random.Random(1), 2))
+    text = links.write(random_turns(new_match("yacht", ["Bob"], seed=3), random.Random(1), 2))
 
     def broken(*_):
         raise RecursionError("too deep")

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import base64
-import hashlib
-import json
 import random
 
 import pytest
@@ -12,52 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import links
-from game.core.actions import Finish, Hold, NextGame, Roll, Score
+from game.core.actions import Hold, Roll
 from game.core.cards import Seat
 from game.core.dice import Draw
 from game.core.engine import new_match
 from game.core.links import LinkError, LinkKind, Relation, Why
-
-
-def play(match, rng: random.Random, turns: int):
-    """``turns`` finished turns (and game ends) of random but legal play."""
-    for _ in range(turns):
-        if match.finished:
-            break
-        if match.game_over:
-            match = match.apply(Finish() if rng.random() < 0.3 else NextGame())
-            continue
-        match = rolled(match, rng)
-        while match.rolls_left and rng.random() < 0.7:
-            for die in range(match.ruleset.dice):
-                match = match.apply(Hold(die, rng.random() < 0.5))
-            if all(match.held):
-                match = match.apply(Hold(0, False))
-            match = rolled(match, rng)
-        if match.rolls_left and rng.random() < 0.3:  # a hold not followed by a roll: a link drops it
-            match = match.apply(Hold(0, True))
-        match = match.apply(rng.choice([a for a in match.legal_actions() if isinstance(a, Score)]))
-    return match
-
-
-def rolled(match, rng: random.Random):
-    """The next roll: the seed's dice, or with real dice faces typed in at random."""
-    if match.draw is not Draw.ENTERED:
-        return match.roll()
-    thrown = match.ruleset.dice if match.rolls == 0 else match.held.count(False)
-    return match.roll(faces=[rng.randint(1, match.ruleset.sides) for _ in range(thrown)])
-
-
-def sign(data: dict) -> str:
-    body = json.dumps(data, separators=(",", ":")).encode()
-    b64 = lambda raw: base64.urlsafe_b64encode(raw).decode().rstrip("=")  # noqa: E731 - one line, used twice just below
-    return f"{b64(body)}.{b64(hashlib.sha256(body).digest()[:6])}"
-
-
-def unpack(text: str) -> dict:
-    body = text.split(".")[0]
-    return json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
-
+from tests.helpers.matches import random_turns, sign, unpack
 
 RULES = ["yacht", "yahtzee", "yatzy", ("generalized", {"dice": 3, "sides": 4}), ("yahtzee", {"joker": "free"})]
 
@@ -76,7 +34,7 @@ def test_a_link_reads_back_as_the_match_it_was_written_from(rules, seats, games,
     from game.core.variants import ruleset
 
     names = [Seat.computer(f"C{i}", "good") if i == 2 else f"Ann ,{i} 🎲" for i in range(seats)]
-    match = play(new_match(ruleset(name, **options), names, games, seed), random.Random(chance), turns)
+    match = random_turns(new_match(ruleset(name, **options), names, games, seed), random.Random(chance), turns)
     text = links.write(match, undo=False, pass_phone=True)
     link = links.read(text)
     assert (link.kind, link.undo, link.pass_phone) == (LinkKind.MATCH, False, True)
@@ -102,19 +60,19 @@ def test_a_real_dice_link_reads_back_with_every_face_entered(rules, seats, turns
     from game.core.variants import ruleset
 
     start = new_match(ruleset(name, **options), [f"P{i}" for i in range(seats)], 1, 5, draw=Draw.ENTERED)
-    match = play(start, random.Random(chance), turns)
+    match = random_turns(start, random.Random(chance), turns)
     text = links.write(match)
     got = links.read(text).match
     assert (got.draw, got.cards, got.player, got.finished) == (Draw.ENTERED, match.cards, match.player, match.finished)
     assert links.relation(match, got) is Relation.SAME and links.write(got) == text
     assert len(text) <= links.MAX_LINK_CHARS
     if match.actions:  # another play of the same start: never the same state unless it is the same play
-        other = play(start, random.Random(chance + 1), turns)
+        other = random_turns(start, random.Random(chance + 1), turns)
         assert links.relation(match, other) is not Relation.SAME or other.actions == match.actions
 
 
 def test_a_turn_under_way_is_left_out_and_the_link_stops_at_its_start():
-    match = play(new_match("yatzy", ["Ann", "Bob"], seed=5), random.Random(1), 3)
+    match = random_turns(new_match("yatzy", ["Ann", "Bob"], seed=5), random.Random(1), 3)
     rolled = match.roll().apply(Hold(2)).roll()
     assert not links.turn_over(rolled) and links.turn_over(match)
     assert links.read(links.write(rolled)).match.cards == match.cards
@@ -124,7 +82,7 @@ def test_a_whole_five_person_yahtzee_match_fits_in_a_messengers_link():
     names = [f"{'Annabelle-Christina Østergård'[:28]} {i}" for i in range(5)]
     longest = 0
     for chance in range(20):
-        match = play(new_match("yahtzee", names, 1, "x" * 64), random.Random(chance), 65)
+        match = random_turns(new_match("yahtzee", names, 1, "x" * 64), random.Random(chance), 65)
         assert match.game_over
         longest = max(longest, len(links.write(match)), len(links.write(match, LinkKind.CHALLENGE)))
     address = "https://someone.github.io/yacht-dice/?match="
@@ -134,9 +92,9 @@ def test_a_whole_five_person_yahtzee_match_fits_in_a_messengers_link():
 
 def test_newer_older_same_forked_and_another_match():
     start = new_match("yahtzee", ["Ann", "Bob"], seed=8)
-    one = play(start, random.Random(1), 3)
-    two = play(one, random.Random(2), 2)
-    fork = play(one, random.Random(3), 2)
+    one = random_turns(start, random.Random(1), 3)
+    two = random_turns(one, random.Random(2), 2)
+    fork = random_turns(one, random.Random(3), 2)
     assert links.relation(one, two) is Relation.NEWER
     assert links.relation(two, one) is Relation.OLDER
     assert links.relation(two, two) is Relation.SAME
@@ -153,7 +111,7 @@ def refused(text) -> Why:
     return info.value.why
 
 
-GOOD = links.write(play(new_match("yahtzee", ["Ann", "Bob"], seed=8), random.Random(4), 10))
+GOOD = links.write(random_turns(new_match("yahtzee", ["Ann", "Bob"], seed=8), random.Random(4), 10))
 
 
 @pytest.mark.parametrize("cut", [1, 5, 20, len(GOOD) // 2, len(GOOD) - 1])
@@ -192,7 +150,7 @@ def test_too_long_future_and_foreign_links():
 
 
 def test_a_challenge_carries_one_finished_game():
-    game = play(new_match("yatzy", ["Ann"], seed="daily"), random.Random(7), 15)
+    game = random_turns(new_match("yatzy", ["Ann"], seed="daily"), random.Random(7), 15)
     link = links.read(links.write(game, LinkKind.CHALLENGE))
     assert link.kind is LinkKind.CHALLENGE and link.match.game_over and link.match.cards == game.cards
 

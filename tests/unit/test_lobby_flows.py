@@ -16,8 +16,9 @@ from game.coach.bots import computer_names
 from game.core.i18n import Text
 from game.present import forms
 from game.present.setup import Setup, form_values
-from tests.unit.test_app import catalogue
-from tests.unit.test_table_play import heads, opened, play, status, words
+from tests.helpers.app import opened, play
+from tests.helpers.page import heads, status, words
+from tests.helpers.words import catalogue
 
 FIRST_VISIT = tuple(form_values(Setup(players=("",))).items())  # the form as it first paints: one seat, blank
 

@@ -30,7 +30,7 @@ from game.present import markup, stats_view
 from game.records import stats
 from game.records.history import History
 from game.records.record import session_record
-from tests.unit.luck_games import RULES, computers, optimal, people
+from tests.helpers.luck_games import RULES, computers, optimal, people
 
 TOLERANCE = 1e-6  # the issue's: the identity holds up to float rounding
 TABLE_STEP = 2.0**-16  # a table's values are whole multiples of this (game.coach.tables.SCALE_BITS)

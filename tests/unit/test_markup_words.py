@@ -15,7 +15,7 @@ from game.core import variants
 from game.core.i18n import ENGLISH, LANGUAGES, Text
 from game.present import board_view, coach_view, forms, markup, stats_view
 from game.present.setup import Setup, parse_link, setup_from_fields
-from tests.unit.marked import Marked
+from tests.helpers.marked import Marked
 from tools.serve import ROOT
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}

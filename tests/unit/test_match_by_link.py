@@ -6,14 +6,11 @@ other opens it as the page does (a start with ``?match=`` in its query and its o
 
 from __future__ import annotations
 
-from urllib.parse import parse_qsl, urlsplit
-
 import pytest
 
-from game.app.events import BoxChosen, Button, Key, Pressed, Start, read_timer
+from game.app.events import BoxChosen, Button, Key, Pressed, read_timer
 from game.app.keys import KEPT_PREFIX, SAVE_KEY
 from game.app.state import App, Screen
-from game.app.update import update
 from game.coach.session import Session
 from game.core import links
 from game.core.actions import Roll, Score
@@ -22,23 +19,9 @@ from game.core.engine import new_match
 from game.core.refusals import SaveError
 from game.present import board_view
 from game.present.setup import parse_link, quick_setup, setup_from_fields
-from tests.unit.test_app import notice, of, ops, send, stores, visible
+from tests.helpers.app import ADDRESS, notice, of, opened_link, ops, phone, send, stores, visible
 
-NOW = "2026-11-24T10:00:00Z"
-ADDRESS = "https://example.org/yacht/"
 SHORT = "rules=custom&dice=2&sides=2&seed=5"  # 9 boxes, one roll a turn: a whole match in a few moves
-
-
-def phone(query: str = "", saved: str | None = None, address: str = ADDRESS):
-    """A phone's App after the page's start: ``query`` its address's query, ``saved`` what its storage holds."""
-    stored = () if saved is None else ((SAVE_KEY, saved),)
-    event = Start(stored=stored, query=tuple(parse_qsl(query, keep_blank_values=True)), address=address)
-    return update(App(), event, now=NOW)
-
-
-def opened(url: str, saved: str | None):
-    """A phone that opens ``url`` (a link it was sent) over what its storage holds."""
-    return phone(urlsplit(url).query, saved)
 
 
 def saved_of(app: App) -> str:
@@ -90,7 +73,7 @@ def test_a_two_person_match_travels_by_link_to_its_end_and_each_phone_shows_the_
     name, url, sends = "Ann", None, 0
     while True:
         if url is not None:  # this person's phone opens the link it was sent, over what it holds
-            app, effects = opened(url, None if phones[name] is None else saved_of(phones[name]))
+            app, effects = opened_link(url, None if phones[name] is None else saved_of(phones[name]))
             assert app.screen.kind is Screen.PLAY and app.session.match.current_name == name
             assert not visible(effects, "send")  # their turn, on their phone, after what happened since (issue 54)
             assert (notice(effects) or "Since this phone last played: ").startswith("Since this phone last played: ")
@@ -111,7 +94,7 @@ def test_a_two_person_match_travels_by_link_to_its_end_and_each_phone_shows_the_
     last, effects = send(phones[name], Pressed(Button.SEND_RESULT))
     title, text, url = last.sharing.title, last.sharing.text, last.sharing.url
     assert title == f"Send the result to {other}" and "is over" in text and ("share", True) in of(effects, "dialog")
-    there, effects = opened(url, saved_of(phones[other]))
+    there, effects = opened_link(url, saved_of(phones[other]))
     assert board_view.match_over(there.session.match) and there.session.match == last.session.match
     assert visible(effects, "results") and not visible(effects, "send-result")  # only the last phone sends it
 
@@ -121,7 +104,7 @@ def two_turns():
     ann, _ = phone(f"players=Ann,Bob&remote=1&{SHORT}")
     ann, _ = turn(ann)
     ann, first = sent(ann)
-    bob, _ = opened(first, None)
+    bob, _ = opened_link(first, None)
     bob, _ = turn(bob)
     return ann, first, bob
 
@@ -129,18 +112,18 @@ def two_turns():
 def test_a_newer_link_is_taken_and_the_same_one_again_is_said_so():
     ann, _, bob = two_turns()
     bob, second = sent(bob)
-    ann, effects = opened(second, saved_of(ann))
+    ann, effects = opened_link(second, saved_of(ann))
     assert ann.session.match == bob.session.match
     assert notice(effects) == "Since this phone last played: Bob scored 1 in Ones."  # issue 54: then the turn
     assert ann.session.floor == len(ann.session.match.actions)
-    again, effects = opened(second, saved_of(ann))
+    again, effects = opened_link(second, saved_of(ann))
     assert notice(effects) == "You already have this turn: play on." and again.session.match == ann.session.match
 
 
 def test_an_older_link_is_refused_in_words_and_the_newer_state_kept_and_offered():
     _, first, bob = two_turns()
     held = saved_of(bob)
-    after, effects = opened(first, held)
+    after, effects = opened_link(first, held)
     words = links.LinkError("", links.Why.OLDER).text()
     assert notice(effects) == words
     assert after.session.match == Session.from_json(held).match  # nothing changed
@@ -155,7 +138,7 @@ def test_an_older_link_is_refused_in_words_and_the_newer_state_kept_and_offered(
 def forked():
     """Bob's phone after his turn on Ann's first link, and the link of his turn played otherwise on another phone."""
     ann, first, bob = two_turns()
-    other, _ = opened(first, None)
+    other, _ = opened_link(first, None)
     other, _ = turn(other, box=list(other.session.match.open_categories())[-1])  # Bob's turn played otherwise
     other, link = sent(other)
     return bob, other, link
@@ -163,7 +146,7 @@ def forked():
 
 def test_a_forked_link_asks_and_keeping_this_phones_state_offers_it_to_send_again():
     bob, other, link = forked()
-    asked, effects = opened(link, saved_of(bob))
+    asked, effects = opened_link(link, saved_of(bob))
     assert asked.screen.kind is Screen.LINK_CHOICE and visible(effects, "link-choice")
     assert ops(effects, "link-choice-title")[-1]["text"] == "Play on from this link?"
     assert "a turn was played on two phones" in ops(effects, "link-choice-text")[-1]["text"]
@@ -176,7 +159,7 @@ def test_a_forked_link_asks_and_keeping_this_phones_state_offers_it_to_send_agai
 
 def test_a_forked_link_taken_keeps_this_phones_state_aside_so_two_phones_never_wait_for_each_other():
     bob, other, link = forked()
-    asked, _ = opened(link, saved_of(bob))
+    asked, _ = opened_link(link, saved_of(bob))
     taken, effects = send(asked, Pressed(Button.LINK_START))
     assert taken.session.match == other.session.match and taken.session.match.current_name == "Ann"
     (key,) = [key for key, _ in of(effects, "store") if key.startswith(KEPT_PREFIX)]
@@ -201,7 +184,7 @@ def test_a_damaged_link_is_said_in_words_on_the_setup_and_over_a_stored_match_ch
 
 def test_undo_never_reaches_back_into_the_turns_a_link_brought():
     _, first, _ = two_turns()
-    bob, effects = opened(first, None)
+    bob, effects = opened_link(first, None)
     assert not bob.session.can_undo
     bob, effects = send(bob, Key("u"))
     assert notice(effects) == "Undo cannot reach back before the turn this link brought."
@@ -237,7 +220,7 @@ def test_another_match_by_link_over_a_match_in_progress_asks_first():
     _, first, _ = two_turns()
     mine, _ = phone("players=Cy&rules=yatzy&seed=3")
     mine, _ = send(mine, Pressed(Button.ROLL))
-    app, effects = opened(first, saved_of(mine))
+    app, effects = opened_link(first, saved_of(mine))
     assert app.screen.kind is Screen.LINK_CHOICE and visible(effects, "link-choice")
     assert "This link brings another match" in ops(effects, "link-choice-text")[-1]["text"]
     # Their match, under way, is played on: not "started" as a new one.
@@ -283,9 +266,9 @@ def test_play_again_after_a_match_by_link_starts_with_no_floor():
 def test_an_older_link_during_a_turn_is_refused_and_the_turn_goes_on():
     ann, first, bob = two_turns()
     bob, second = sent(bob)
-    ann, _ = opened(second, saved_of(ann))
+    ann, _ = opened_link(second, saved_of(ann))
     ann, _ = send(ann, Pressed(Button.ROLL))  # Ann's turn under way
-    after, effects = opened(first, saved_of(ann))
+    after, effects = opened_link(first, saved_of(ann))
     assert notice(effects) == links.LinkError("", links.Why.OLDER).text()
     assert after.session.match == ann.session.match and after.session.match.rolls == 1
     assert ("share", True) not in of(effects, "dialog")  # nothing to send until the turn ends
@@ -294,12 +277,12 @@ def test_an_older_link_during_a_turn_is_refused_and_the_turn_goes_on():
 def test_both_phones_of_a_fork_recommend_the_same_state_so_following_it_they_meet():
     bob, other, link = forked()
     bob, mine = sent(bob)
-    asked, effects = opened(link, saved_of(bob))  # the other phone's moves, on Bob's phone
+    asked, effects = opened_link(link, saved_of(bob))  # the other phone's moves, on Bob's phone
     assert of(effects, "focus")[-1] == ("link-start",)
     assert ops(effects, "link-choice-text")[-1]["text"].endswith(
         "Recommended: play on from the link (the other phone recommends the same)."
     )
-    there, effects = opened(mine, saved_of(other))  # Bob's phone's moves, on the other phone
+    there, effects = opened_link(mine, saved_of(other))  # Bob's phone's moves, on the other phone
     assert of(effects, "focus")[-1] == ("link-keep",)
     assert ops(effects, "link-choice-text")[-1]["text"].endswith(
         "Recommended: keep this phone's moves (the other phone recommends the same)."

@@ -24,8 +24,8 @@ from game.present import board_view, controls, feel, markup, standings
 from game.present.sounds import RECIPES, recipe_data
 from game.records.history import History
 from game.records.record import session_record
-from tests.unit.test_app import of, ops, send, stores
-from tests.unit.test_app import ticks as timers
+from tests.helpers.app import of, ops, send, stores
+from tests.helpers.app import ticks as timers
 
 NOW = "2026-11-24T10:00:00Z"
 YACHT_OPTIMAL = "The optimal player averages 167.0 under these rules."  # the Yacht table's 166.99
@@ -313,7 +313,7 @@ def test_a_best_at_the_matchs_end_is_toasted_without_a_second_fanfare():
 
 
 def test_every_word_of_the_ending_is_the_catalogues():
-    from tests.unit.test_view_words import marked, unmarked
+    from tests.helpers.marked import marked, unmarked
 
     t = marked()
     low, high = solo_game([1] * 5, 1), solo_game([6] * 5, 3)

@@ -15,8 +15,9 @@ from game.core.engine import Match
 from game.core.i18n import Text
 from game.present import board_view, standings
 from game.present.setup import parse_link
-from tests.unit.test_app import catalogue
-from tests.unit.test_table_play import cell, dice, held, opened, play, status, words
+from tests.helpers.app import opened, play
+from tests.helpers.page import cell, dice, held, status, words
+from tests.helpers.words import catalogue
 
 SEED = 41  # its second turn rolls four times without six alike
 QUERY = f"rules=maxi&players=Ann&seed={SEED}"

@@ -10,8 +10,8 @@ from game.core.dice import Draw
 from game.core.engine import new_match
 from game.present import feel
 from game.present.sounds import RECIPES, recipe_data
-from tests.unit.test_app import of, ops, send, start, ticks, visible
-from tests.unit.test_feel_flows import yahtzee_seed
+from tests.helpers.app import of, ops, send, start, ticks, visible
+from tests.helpers.scenes import yahtzee_seed
 
 
 def shown_moment(effects) -> str:
@@ -93,7 +93,7 @@ def test_a_new_best_rating_gets_a_smaller_moment_of_its_own():
     from game.app.state import App
     from game.app.ticks import record
     from game.records.rating import new_best_ratings
-    from tests.unit.test_rating import game, history
+    from tests.helpers.records import game, history
 
     earlier = history(game(1, lost=(6.0,)), game(2, lost=(6.0,)))  # 0.2 per decision, twice
     better, worse = game(3, lost=(3.0,)), game(4, lost=(9.0,))

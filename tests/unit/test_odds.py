@@ -19,7 +19,7 @@ from game.core.engine import new_match
 from game.core.i18n import LANGUAGES, Text
 from game.core.variants import ruleset
 from game.present import coach_view, markup
-from tests.unit.marked import Marked, outside_markers
+from tests.helpers.marked import Marked, outside_markers
 
 SHAPES = (
     "yacht",

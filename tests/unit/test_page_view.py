@@ -36,23 +36,9 @@ from game.app.update import update
 from game.app.view import diff, view
 from game.coach.session import Session
 from game.present.setup import form_values, parse_link
-from tests.unit.test_app import (
-    NOW,
-    catalogue,
-    click,
-    fresh,
-    last_box,
-    ops,
-    rolled,
-    send,
-    some_history,
-    start,
-    tick_token,
-    ticks,
-    visible,
-)
-from tests.unit.test_challenges import challenger, friend, play_out
-from tests.unit.test_feel_flows import yahtzee_seed
+from tests.helpers.app import NOW, challenger, click, friend, ops, play_out, send, start, tick_token, ticks, visible
+from tests.helpers.scenes import fresh, last_box, rolled, some_history, yahtzee_seed
+from tests.helpers.words import catalogue
 
 SCREEN_IDS = ["setup", "save-problem", "link-choice", "play"]
 
@@ -242,7 +228,7 @@ def test_only_the_view_draws():
         app, effects = update(app, event, now=NOW)
         assert sum(isinstance(effect, Apply) for effect in effects) <= 1, event
     app, _ = friend(theirs)
-    app, effects = play_out(app)
+    app, _, effects = play_out(app)
     for event in [*(read_timer(token) for token, _ in ticks(effects, "ending")), Pressed(Button.CHALLENGE_FRIEND)]:
         app, effects = update(app, event, now=NOW)
         assert sum(isinstance(effect, Apply) for effect in effects) <= 1, event

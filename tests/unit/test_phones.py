@@ -28,7 +28,7 @@ from game.core.cards import SeatKind
 from game.core.engine import Match, new_match
 from game.core.refusals import SaveError
 from game.present import board_view
-from tests.unit.test_app import notice, of, ops, visible
+from tests.helpers.app import notice, of, ops, visible
 
 NOW = "2026-11-24T10:00:00Z"
 ADDRESS = "https://example.org/yacht/"

@@ -8,44 +8,17 @@ import json
 import pytest
 
 from game.coach.session import Session
-from game.core import variants
 from game.core.engine import new_match
 from game.core.refusals import SaveError
 from game.present import markup
 from game.present.stats_view import statistics
 from game.records.history import History
 from game.records.rating import RECENT, Band, band, rating
-from game.records.record import SeatRecord, build_record, record_game, session_record, shape_of
+from game.records.record import record_game, session_record
 from game.records.stats import ruleset_key
+from tests.helpers.records import YACHT, game, history
 
-YACHT = variants.ruleset("yacht")
 KEY = ruleset_key(YACHT)
-ROW = [5] + [0] * 9 + [5, 50]  # scores rolls make in Yacht
-
-
-def game(number, lost=(6.0,), decisions=(30,), hinted=(False,), undos=(0,), seats=(("Ann", "human", None),)):
-    """A hand-built Yacht record, its id and time from ``number`` (later numbers end later)."""
-    return build_record(
-        f"{number:016x}",
-        f"2026-11-{1 + number // 24:02d}T{number % 24:02d}:00:00Z",
-        shape_of(YACHT),
-        number,
-        0,
-        tuple(SeatRecord(*seat) for seat in seats),
-        [ROW] * len(seats),
-        (0,) * len(seats),
-        undos,
-        lost,
-        decisions=decisions,
-        hinted=hinted,
-    )
-
-
-def history(*records):
-    out = History()
-    for record in records:
-        out = out.add(record)
-    return out
 
 
 def test_the_rating_is_points_lost_over_decisions_recent_and_overall():

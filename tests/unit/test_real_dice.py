@@ -18,7 +18,7 @@ from game.core.refusals import GameError
 from game.present.setup import Setup, form_values
 from game.records import challenge, daily, rating
 from game.records.history import History
-from tests.unit.test_app import after_ticks, click, notice, ops, send, start, stores, tick_token, visible
+from tests.helpers.app import after_ticks, click, notice, ops, send, start, stores, tick_token, visible
 
 FORM = tuple(form_values(Setup(rules="yacht", players=("Ann", "Bob"))).items())
 
@@ -271,14 +271,14 @@ def test_each_face_entered_or_taken_back_is_said_in_the_status_line():
 
 def test_real_dice_on_separate_phones_send_each_turn_with_the_faces_entered():
     """People far apart, each with dice on their own table: the link carries the faces, and Bob's phone enters his."""
-    from tests.unit.test_match_by_link import opened
+    from tests.helpers.app import opened_link
 
     app, _ = start()
     app, _ = send(app, Pressed(Button.QUICK_REAL, form=(*FORM, ("remote", "1"))))
     assert app.session.remote and app.session.match.draw is Draw.ENTERED
     app, _ = send(app, *digits("66234"), click("choice"))
     app, _ = send(app, Pressed(Button.SEND_LINK))
-    bob, effects = opened(app.sharing.url, None)
+    bob, effects = opened_link(app.sharing.url, None)
     match = bob.session.match
     assert match == app.session.match and match.current_name == "Bob" and visible(effects, "face-pad") is True
     assert match.cards[0][0].scores == {"choice": 21} and bob.session.floor == len(match.actions)  # no undo into it

@@ -17,7 +17,7 @@ from game.core import matchers, rules, variants
 from game.core.i18n import LANGUAGES, Text
 from game.core.rules import Joker, Section
 from game.present import rules_text as rt
-from tests.unit.marked import Marked as _Marked
+from tests.helpers.marked import Marked as _Marked
 
 SHIPPED = [rs for name in ("yahtzee", "yatzy", "yacht") for rs in variants.VARIANTS[name].shipped_tables()]
 _OPTIONS = [

@@ -20,7 +20,7 @@ from game.core.actions import Finish, Hold, NextGame, Roll, Score
 from game.core.engine import Match, Phase, new_match
 from game.core.refusals import Refusal, RollError, ScoreError
 from game.core.variants import ruleset
-from tests.unit.test_links import play as play_turns
+from tests.helpers.matches import random_turns as play_turns
 
 RULES = ruleset("maxi")
 
@@ -85,7 +85,7 @@ def test_saved_rolls_last_only_their_game():
     assert (m.saved_rolls(0), m.rolls_left) == (0, 3)
 
 
-def play(match: Match, rng: random.Random, turns: int) -> Match:
+def played_at_random(match: Match, rng: random.Random, turns: int) -> Match:
     """``turns`` turns of random legal play (test_links.py's: few rolls or many), then maybe a turn under way."""
     match = play_turns(match, rng, turns)
     if not (match.finished or match.game_over) and rng.random() < 0.5:
@@ -115,7 +115,7 @@ def expected_saved(match: Match) -> list[int]:
 @given(seats=st.integers(1, 3), games=st.integers(1, 2), seed=st.integers(0, 2**53 - 1), turns=st.integers(0, 50))
 def test_the_count_follows_from_the_actions_and_a_save_and_a_link_carry_it(seats, games, seed, turns):
     names = [f"P{i}" for i in range(seats)]
-    match = play(new_match(RULES, names, games, seed), random.Random(seed), turns)
+    match = played_at_random(new_match(RULES, names, games, seed), random.Random(seed), turns)
     counts = [match.saved_rolls(i) for i in range(seats)]
     assert counts == expected_saved(match)
     assert match.rolls_left == match.rolls_allowed - match.rolls
@@ -180,7 +180,7 @@ def test_the_table_counts_saved_rolls_and_says_how_many_are_saved():
     from game.coach.session import Session
     from game.core.i18n import LANGUAGES, Text
     from game.present import board_view, controls
-    from tests.unit.marked import Marked
+    from tests.helpers.marked import Marked
 
     m = new_match(RULES, ["Ann", "Bob"], seed=9).roll().score("chance").roll().score("chance")
     assert board_view.roll_label(m) == "Roll (5 left, 2 saved)" and board_view.roll_marks(m) == (False,) * 5

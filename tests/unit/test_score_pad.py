@@ -7,8 +7,8 @@ from game.app.events import read_timer
 from game.coach.session import Session
 from game.core.engine import new_match
 from game.present import board_view, markup
-from tests.unit.test_app import of, start, tick_token
-from tests.unit.test_app import send as step
+from tests.helpers.app import of, start, tick_token
+from tests.helpers.app import send as step
 
 ROLLED = new_match("yahtzee", ["Ann", "Bob"], seed=1).roll(faces=[2, 2, 2, 5, 5])
 

@@ -23,8 +23,8 @@ from game.present import controls
 from game.records import challenge, daily
 from game.records.history import History
 from game.records.record import session_record
-from tests.unit.test_app import after_ticks, notice, of, send, start, stores
-from tests.unit.test_daily_games import lobby
+from tests.helpers.app import after_ticks, notice, of, play_out, send, start, stores
+from tests.helpers.scenes import lobby
 
 DAY = date(2026, 11, 24)
 
@@ -171,14 +171,6 @@ def challenge_link(seat_of_ann: int = 1) -> tuple[str, Session]:
     return links.write(challenge.solo(table), links.LinkKind.CHALLENGE), Session(table)
 
 
-def play_out(app):
-    while not app.session.match.game_over:
-        app, _ = send(app, Pressed(Button.ROLL))
-        box = app.session.match.open_categories()[-1]
-        app, _ = send(app, BoxChosen(box))
-    return app
-
-
 def test_a_challenge_is_played_on_the_challengers_own_dice_with_no_undo():
     text, table = challenge_link()
     app, _ = start(f"challenge={text}")
@@ -191,7 +183,7 @@ def test_a_challenge_is_played_on_the_challengers_own_dice_with_no_undo():
 def test_a_challenges_result_is_locked():
     text, _ = challenge_link()
     app, _ = start(f"challenge={text}")
-    app = play_out(app)
+    app, _, _ = play_out(app, pick=-1)
     played = app.session.match
     app, effects = send(app, Key("u"), Pressed(Button.RESULTS_UNDO))
     assert app.session.match == played and notice(effects) == "Undo is off for this match."

@@ -21,8 +21,8 @@ from game.core import links
 from game.core.engine import new_match
 from game.records import challenge, daily
 from game.records.history import History
-from tests.unit.test_app import ticks
-from tests.unit.test_daily_games import lobby
+from tests.helpers.app import ticks
+from tests.helpers.scenes import lobby
 
 DAY = date(2026, 11, 24)
 DAILY_RULES = ("yacht", "yatzy", "yahtzee")

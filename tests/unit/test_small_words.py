@@ -11,8 +11,8 @@ import pytest
 from game.app.events import Fetched, LanguagePicked
 from game.app.keys import Wanted
 from game.core.i18n import ENGLISH, LANGUAGES
-from tests.unit.test_app import ops, send, start
-from tests.unit.test_language_flows import FIXED, catalogue, text_in
+from tests.helpers.app import ops, send, start
+from tests.helpers.words import FIXED, catalogue, text_in
 
 
 def test_a_change_of_language_leaves_no_stale_starting_line_in_the_lobby():
@@ -50,10 +50,10 @@ def test_statistics_dates_name_their_month_in_the_players_language(code, said):
     from datetime import date
 
     from game.present import stats_view
-    from tests.unit.test_stats_words import history, references, yacht
+    from tests.helpers.records import references, statistics_history, yacht
 
     t = text_in(code) if code != "en" else ENGLISH
     assert t.day_month(date(2026, 11, 23), year=True) == said  # never the US-only "11/23/2026" for all
-    h = history()
+    h = statistics_history()
     page = stats_view.statistics(h, references(), yacht(h), "Ann", t=t)
     assert page.recent[0][1].startswith(said + " · "), page.recent[0][1]

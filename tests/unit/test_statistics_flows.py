@@ -11,8 +11,8 @@ from game.app.keys import HISTORY_KEY, REFERENCES
 from game.app.state import Over
 from game.present.setup import form_values, parse_link
 from game.records.history import History
-from tests.unit.test_app import after_ticks, notice, of, send, start, stores
-from tests.unit.test_table_play import cell, opened, play, play_out, words
+from tests.helpers.app import after_ticks, notice, of, opened, play, play_out, send, start, stores
+from tests.helpers.page import cell, words
 
 
 def play_game(seed: int, name: str = "Ann", stored: dict | None = None):

@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from game.core import variants
-from game.core.engine import new_match
 from game.core.i18n import ENGLISH, LANGUAGES, Text
 from game.core.inputs import Problem, Trouble, problem_text, read_json
 from game.core.refusals import SaveError
@@ -23,8 +22,9 @@ from game.present import stats_view
 from game.records import charts, stats
 from game.records.backup import Backup
 from game.records.history import MAX_GAMES_KEPT, History
-from game.records.record import demo_record, record_game
-from tests.unit.marked import Marked
+from game.records.record import demo_record
+from tests.helpers.marked import Marked
+from tests.helpers.records import references, statistics_history, yacht
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("Ann", "Bob")
@@ -32,27 +32,6 @@ NAMES = ("Ann", "Bob")
 
 MARKED = Text(LANGUAGES["en"], Marked())
 SWEDISH = Text(LANGUAGES["sv"])
-
-
-def play(ruleset, players, seed: int, ended: str, lost: list[float | None]):
-    """A finished game of ``ruleset`` by seed, each turn scoring the first open box."""
-    m = new_match(ruleset, list(players), seed=seed)
-    while not m.game_over:
-        m = m.roll().score(m.open_categories()[0])
-    return record_game(m, 0, ended, [0] * len(players), lost)
-
-
-def history() -> History:
-    """Yacht games of Ann and Bob (one a tie, won and lost), and one Yahtzee game with options off their defaults."""
-    h = History().add(demo_record())
-    for seed, day in ((3, "2026-01-05"), (4, "2026-02-17"), (7, "2026-03-09")):
-        h = h.add(play("yacht", NAMES, seed, f"{day}T10:00:00Z", [12.25, 3.5]))
-    options = variants.ruleset("yahtzee", joker="free", upper_bonus=False)
-    return h.add(play(options, ["Ann"], 11, "2026-04-01T08:30:00Z", [20.0]))
-
-
-def references() -> dict:
-    return stats.references_from_dict(json.loads((ROOT / "static" / "tables" / "optimal.json").read_text()))
 
 
 def visible(html: str) -> str:
@@ -91,7 +70,7 @@ def page_texts(page: stats_view.StatsPage, t: Text) -> list[str]:
 
 
 def test_every_word_of_the_statistics_screen_and_its_charts_is_from_the_catalogue():
-    h, refs = history(), references()
+    h, refs = statistics_history(), references()
     pages = [stats_view.statistics(h, refs, t=MARKED)]
     pages += [stats_view.statistics(h, refs, key, name, t=MARKED) for key, _ in pages[0].rule_sets for name in NAMES]
     pages.append(stats_view.statistics(History(), refs, t=MARKED))
@@ -106,12 +85,8 @@ def test_every_word_of_the_statistics_screen_and_its_charts_is_from_the_catalogu
     assert not found, found
 
 
-def yacht(h: History) -> str:
-    return next(key for key, label in stats.rule_sets(h) if label == "Yacht")
-
-
 def test_with_english_nothing_is_marked_and_the_page_reads_as_before():
-    h = history()
+    h = statistics_history()
     page = stats_view.statistics(h, references(), yacht(h), "Ann")
     numbers = dict(page.numbers)
     assert numbers["Games"] == "4" and re.fullmatch(r"\d+\.\d", numbers["Mean"])
@@ -123,7 +98,7 @@ def test_with_english_nothing_is_marked_and_the_page_reads_as_before():
 
 
 def test_swedish_numbers_dates_and_shares():
-    h, refs = history(), references()
+    h, refs = statistics_history(), references()
     page = stats_view.statistics(h, refs, yacht(h), "Ann", t=SWEDISH)
     numbers = dict(page.numbers)
     assert re.fullmatch(r"\d+,\d", numbers["Mean"]) and re.fullmatch(r"\d+,\d", numbers["Standard deviation"])

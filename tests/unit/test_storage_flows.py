@@ -18,7 +18,7 @@ from game.core.engine import new_match
 from game.core.inputs import MAX_SAVE_BYTES
 from game.core.saves import to_dict
 from game.present.setup import Setup, form_values
-from tests.unit.test_app import kinds, notice, of, ops, send, start, stores, visible
+from tests.helpers.app import kinds, notice, of, ops, send, start, stores, visible
 
 HINTS_KEY = "yacht-dice/hints"
 DIE_NAME = re.compile(r"^Die \d, (?:showing (\d)|blank)$")

@@ -11,8 +11,8 @@ from game.core import variants
 from game.core.engine import new_match
 from game.core.i18n import LANGUAGES, Text
 from game.present import board_view, markup
-from tests.unit.test_app import catalogue
-from tests.unit.test_table_play import opened, play
+from tests.helpers.app import opened, play
+from tests.helpers.words import catalogue
 
 
 def worded(code: str) -> Text:

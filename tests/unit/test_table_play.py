@@ -7,7 +7,6 @@ the scorecard's cells, the dice's names, the status line, the results panel.
 
 from __future__ import annotations
 
-import html
 import re
 
 import pytest
@@ -17,88 +16,9 @@ from game.app.keys import SAVE_KEY, UNREADABLE_KEY
 from game.app.state import Screen
 from game.coach.session import Session
 from game.core import cards
-from game.present import paint
 from game.present.setup import form_values, parse_link
-from tests.unit.test_app import notice, of, send, start, stores
-
-TAG = re.compile(r"<[^>]+>")
-CHOICE = re.compile(r'aria-label="([^"]+), (\d+) points?"')
-
-
-def shown(effects, page: dict | None = None) -> dict:
-    """What each element holds once the effects' ``apply`` ops are done (on top of ``page``): text or html,
-    hidden, its attributes and its toggled classes."""
-    page = dict(page or {})
-    for ops_, _ in of(effects, "apply"):
-        for at, changes in ops_:
-            now = dict(page.get(at, {}))
-            for key, value in changes.items():
-                if key in ("attrs", "toggle"):
-                    now[key] = {**now.get(key, {}), **value}
-                elif key in ("text", "html"):
-                    now.pop("text", None), now.pop("html", None)
-                    now[key] = value
-                else:
-                    now[key] = value
-            page[at] = now
-    return page
-
-
-def words(page: dict, at) -> str:
-    """An element's words as a person reads them (tags left out)."""
-    held = page.get(at, {})
-    return held["text"] if "text" in held else html.unescape(TAG.sub("", held.get("html", ""))).strip()
-
-
-def cell(page: dict, row: str, player: int = 0) -> str:
-    return words(page, paint.cell_at((row, player)))
-
-
-def heads(page: dict) -> list[str]:
-    """The scorecard's first table's column heads."""
-    first = page["scorecard"]["html"].split("</thead>", 1)[0]
-    return [html.unescape(TAG.sub("", th)) for th in re.findall(r"<th[^>]*>.*?</th>", first)]
-
-
-def row_names(page: dict) -> list[str]:
-    return [html.unescape(name) for name in re.findall(r'<th scope="row"[^>]*>(.*?)</th>', page["scorecard"]["html"])]
-
-
-def dice(page: dict, count: int) -> list[str]:
-    return [page[paint.die_at(index)]["attrs"]["aria-label"] for index in range(count)]
-
-
-def held(page: dict, count: int) -> list[bool]:
-    return [page[paint.die_at(index)]["attrs"]["aria-pressed"] == "true" for index in range(count)]
-
-
-def choices(page: dict, seats: int = 1) -> dict[str, int]:
-    """The boxes offered now (a choice button in a cell): display name -> points."""
-    out = {}
-    for at, held_ in page.items():
-        if isinstance(at, tuple) and at[0].startswith("#scorecard td") and "choice" in held_.get("html", ""):
-            name, points = CHOICE.search(held_["html"]).groups()
-            out[html.unescape(name)] = int(points)
-    return out
-
-
-def status(page: dict) -> str:
-    return page["status"]["text"]
-
-
-def labels(faces) -> list[str]:
-    return [f"Die {index + 1}, showing {face}" for index, face in enumerate(faces)]
-
-
-def play(app, page, *events):
-    """The App after ``events``, what the page shows, and the events' effects."""
-    app, effects = send(app, *events)
-    return app, shown(effects, page), effects
-
-
-def opened(query: str = "", **kwargs):
-    app, effects = start(query, **kwargs)
-    return app, shown(effects), effects
+from tests.helpers.app import notice, of, opened, play, play_out, stores
+from tests.helpers.page import cell, choices, dice, heads, held, labels, row_names, status, words
 
 
 @pytest.mark.parametrize("rules", ["rules=custom&dice=6&sides=8", "rules=yatzy"])
@@ -145,15 +65,6 @@ def test_a_three_player_yatzy_round():
         assert cell(page, "chance", index).isdigit()
         assert cell(page, "grand_total", index) == cell(page, "chance", index)
     assert status(page).endswith("Ann's turn: roll the dice")
-
-
-def play_out(app, page):
-    """Roll once and take the first offered box until the game is over (as tests/e2e/ui.play_out)."""
-    while not app.session.match.game_over:
-        app, page, _ = play(app, page, Pressed(Button.ROLL))
-        first = next(iter(app.session.match.options()))
-        app, page, effects = play(app, page, BoxChosen(first))
-    return app, page, effects
 
 
 def test_a_two_game_match_finished_after_game_one():

@@ -33,22 +33,8 @@ from game.core import links
 from game.core.engine import new_match
 from game.present.words import SAVE_KEPT
 from game.records.backup import Backup
-from tests.unit.test_app import (
-    NOW,
-    WORDS,
-    backup_file,
-    en,
-    notice,
-    of,
-    ops,
-    rolled,
-    send,
-    some_history,
-    start,
-    stores,
-    visible,
-)
-from tests.unit.test_daily_games import lobby
+from tests.helpers.app import NOW, WORDS, en, notice, of, ops, send, start, stores, visible
+from tests.helpers.scenes import backup_file, lobby, rolled, some_history
 
 FORM = (("count", "1"), ("name1", "Ann"))
 

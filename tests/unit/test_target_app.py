@@ -24,8 +24,8 @@ from game.core.engine import new_match
 from game.present.aim_view import MAX_AIM, Aim, AimKind
 from game.records.history import History
 from game.records.record import demo_record
-from tests.unit.test_app import NOW, notice, of, ops, send, start, stores, ticks
-from tests.unit.test_challenges import ADDRESS, finish, friend
+from tests.helpers.app import ADDRESS, NOW, friend, notice, of, ops, send, start, stores, ticks
+from tests.helpers.matches import finish
 
 HINT_TICKS = ("hint", "chances", "computer", "ending", "records", "report", "prefetch")
 

@@ -30,7 +30,7 @@ from game.core.actions import Keep, Score
 from game.core.engine import new_match
 from game.core.variants import ruleset
 from game.records.trainer import WAITS, Trainer, pick
-from tests.unit.test_app import in_browser, of, ops, send, start, stores  # noqa: F401 - in_browser: a fixture
+from tests.helpers.app import of, ops, send, start, stores
 
 TABLED = ("yacht", "yahtzee", "yatzy")
 
@@ -262,7 +262,8 @@ def test_rules_without_a_table_are_refused_with_words():
 
 
 def test_a_recorded_game_keeps_its_costly_decisions_and_practice_asks_the_costliest_first():
-    from tests.unit.test_app import after_ticks, click, last_box
+    from tests.helpers.app import after_ticks, click
+    from tests.helpers.scenes import last_box
 
     app, _ = start(match=last_box(8, [5] * 5))
     app, effects = after_ticks(*send(app, click("yacht")), "records")
@@ -283,7 +284,7 @@ def test_in_the_browser_practise_waits_for_the_table_then_asks():
     from game.app.events import Fetched
     from game.app.keys import Wanted
     from game.app.waits import TABLES
-    from tests.unit.test_app import table_bytes
+    from tests.helpers.app import table_bytes
 
     app, _ = start()
     app, effects = send(app, Pressed(Button.PRACTISE))
@@ -298,7 +299,7 @@ def test_in_the_browser_practise_waits_for_the_table_then_asks():
 
 def test_the_computer_s_turn_paused_while_practising_goes_on_once_back():
     from game.app.events import Key, read_timer
-    from tests.unit.test_app import ticks
+    from tests.helpers.app import ticks
 
     app, _ = start("players=Ann&cpu=2:easy")
     app, effects = send(app, Key("r"))

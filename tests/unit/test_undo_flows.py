@@ -6,8 +6,8 @@ from __future__ import annotations
 from game.app.events import BoxChosen, Button, Key, Pressed
 from game.app.keys import HISTORY_KEY, SAVE_KEY
 from game.records.history import History
-from tests.unit.test_app import after_ticks, notice, of, send, stores
-from tests.unit.test_table_play import cell, choices, dice, held, opened, play, play_out, status
+from tests.helpers.app import after_ticks, notice, of, opened, play, play_out, send, stores
+from tests.helpers.page import cell, choices, dice, held, status
 
 
 def test_score_the_wrong_box_undo_score_the_right_one_and_reload():

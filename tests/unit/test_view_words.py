@@ -9,8 +9,6 @@ any letter outside «…» was glued on after it.
 from __future__ import annotations
 
 import dataclasses
-import re
-import string
 
 import pytest
 
@@ -20,47 +18,11 @@ from game.core.actions import Finish, Hold, NextGame, Roll, Score
 from game.core.cards import Seat
 from game.core.dice import Draw
 from game.core.engine import new_match
-from game.core.i18n import ENGLISH, LANGUAGES, Text
+from game.core.i18n import ENGLISH, Text
 from game.core.refusals import GameError, QueryError, Refusal, RollError, ScoreError, SetupError
 from game.core.variants import ruleset
 from game.present import board_view, coach_view, controls, standings, words
-from tests.unit.marked import Marked, outside_markers
-
-NAMES = ("Ann", "Chris", "Robo")  # Chris: a name ending in "s"; Robo: a computer player
-
-
-def _mark(msgid: str) -> str:
-    """A msgid "translated": in «…», its words in capitals, its fields kept."""
-    out = []
-    for literal, name, spec, conversion in string.Formatter().parse(msgid):
-        out.append(literal.upper().replace("{", "{{").replace("}", "}}"))
-        if name is not None:
-            out.append("{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")
-    return "«" + "".join(out) + "»"
-
-
-class Marking(Marked):
-    """The shared marking catalogue, with the words of each message in capitals (its fields kept)."""
-
-    def word(self, message: str) -> str:
-        return _mark(message)
-
-
-def marked() -> Text:
-    return Text(LANGUAGES["en"], Marking())
-
-
-def unmarked(text: str) -> str:
-    """What of ``text`` the catalogue did not write: "" when every word came from it."""
-    for name in NAMES:
-        text = text.replace(name, "")
-    outside = outside_markers(text)
-    problems = []
-    if re.search(r"[^\W\d_]", outside):
-        problems.append(f"words outside the catalogue: {outside!r}")
-    if re.search(r"[a-z]", text):
-        problems.append(f"English inside a message: {text!r}")
-    return "; ".join(problems)
+from tests.helpers.marked import marked, unmarked
 
 
 class Seen:

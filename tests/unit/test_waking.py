@@ -12,7 +12,9 @@ from game.app.state import App, Screen
 from game.app.update import update
 from game.app.waking import stamp
 from game.core.actions import Roll
-from tests.unit.test_app import NOW, catalogue, fresh, kinds, of, rolled, send, start
+from tests.helpers.app import NOW, kinds, of, send, start
+from tests.helpers.scenes import fresh, rolled
+from tests.helpers.words import catalogue
 
 
 def resumed(session, languages=()) -> tuple[App, list]:

@@ -20,9 +20,9 @@ from game.core.i18n import ENGLISH, LANGUAGES, Text
 from game.present import board_view, controls, feel, standings
 from game.present.setup import Setup, form_values
 from game.present.you import SECOND, SECOND_PLURAL, SECOND_REFUSALS, people_names, said, sent_name, you_name
-from tests.unit.test_app import catalogue, notice, of, stores
-from tests.unit.test_challenges import play_out
-from tests.unit.test_table_play import heads, opened, play, shown, status, words
+from tests.helpers.app import notice, of, opened, play, play_out, shown, stores
+from tests.helpers.page import heads, status, words
+from tests.helpers.words import catalogue
 
 FIRST_VISIT = tuple(form_values(Setup(players=("",))).items())  # the form as it first paints: one seat, blank
 CODES = tuple(LANGUAGES)
@@ -61,7 +61,7 @@ def test_a_solo_game_speaks_to_the_person_in_the_second_person(code):
     assert rolled == t._(
         "You rolled {dice} (roll {roll} of {rolls})", dice=", ".join(map(str, match.dice)), roll=1, rolls=3
     )
-    app, effects = play_out(app)
+    app, _, effects = play_out(app)
     over = app.session.match
     total = over.totals(0).grand_total
     page = shown(effects, page)

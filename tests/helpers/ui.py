@@ -6,9 +6,13 @@ import json
 import re
 from pathlib import Path
 
-from tests.e2e.conftest import open_game
+from game.coach.session import Session
+from game.core.engine import new_match
+from game.core.i18n import LANGUAGES, Text
+from tests.helpers.site import open_game
+from tools import i18n
 
-SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "e2e" / "screenshots"
 DIE_LABEL = re.compile(r"^Die (\d+), (?:showing (\d+)|blank)$")
 ROLL = re.compile(r"^Roll")
 CHOICE = re.compile(r"^(.+), (\d+) points?$")
@@ -73,11 +77,12 @@ def choose(page, name: str) -> None:
     page.get_by_role("button", name=re.compile(rf"^{re.escape(name)}, \d+ points?$")).click()
 
 
-def play_out(page) -> None:
-    """Roll once and take the first offered category until the game is over."""
+def play_out(page, last: bool = False) -> None:
+    """Roll once and take the first (or last) offered category until the game is over."""
     while page.locator("#results").is_hidden():
         roll(page)
-        page.locator("#scorecard button.choice").first.click()
+        boxes = page.locator("#scorecard button.choice")
+        (boxes.last if last else boxes.first).click()
 
 
 def cell(page, row: str, player: int = 0) -> str:
@@ -132,3 +137,58 @@ def start_afresh(page, base_url: str, query: str):
     if page.url.startswith(base_url) and page.evaluate("() => window.yachtPage !== undefined"):
         page.evaluate(FORGET)
     return start(page, base_url, query)
+
+
+STILL = "() => document.getAnimations().every(a => a.playState !== 'running')"  # the scene has come to rest
+
+
+def at_the_last_box(page, base_url: str) -> None:
+    """Open the game on a saved Yacht match of Ann's and Bob's that Bob ends by scoring Yacht: Ann has 164, Bob 19
+    with his last dice (five sixes) rolled. Stored once before the page's first load, as a match left there."""
+    match = new_match("yacht", ["Ann", "Bob"], seed=5)
+    for box in match.open_categories():
+        match = match.roll(faces=[6] * 5).score(box)
+        if box != "yacht":
+            match = match.roll(faces=[1] * 5).score(box)
+    save = Session(match.roll(faces=[6] * 5)).to_json()
+    page.add_init_script(
+        "if (!sessionStorage.getItem('seeded')) {"
+        f" localStorage.setItem('yacht-dice/match', {json.dumps(save)}); sessionStorage.setItem('seeded', '1'); }}"
+    )
+    open_game(page, base_url)
+    page.get_by_role("button", name=ROLL).wait_for()
+
+
+def text_in(code: str) -> Text:
+    """The language as the page has it: its catalogue compiled from the .po, as the build does."""
+    return Text(LANGUAGES["en"]) if code == "en" else Text.from_mo(code, i18n.compiled(code))
+
+
+def wait_for_control(page, timeout=60_000):
+    """Wait until the service worker has installed, activated and controls the page."""
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=timeout)
+
+
+SAVE_KEY = "yacht-dice/match"
+
+
+UNREADABLE_KEY = "yacht-dice/unreadable-save"
+
+
+def store(page, base_url, items: dict[str, str]) -> None:
+    """Put values into the site's localStorage from a page that runs no game code."""
+    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))  # the icon's page asks for one
+    page.goto(f"{base_url}/static/icons/icon.svg")
+    page.evaluate(
+        "items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+        items,
+    )
+
+
+def press_header(page, element_id: str) -> None:
+    """Press a header button, opening the header's menu first where a narrow screen folds it away."""
+    button = page.locator(f"#{element_id}")
+    menu = page.locator("#menu-button")
+    if not button.is_visible() and menu.count() and menu.is_visible():
+        menu.click()
+    button.click()

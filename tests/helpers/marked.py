@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import gettext
+import re
+import string
+
+from game.core.i18n import LANGUAGES, Text
 
 
 class Marked(gettext.NullTranslations):
@@ -52,3 +56,40 @@ def outside_markers(text: str, prefix: str = "«", suffix: str = "»") -> str:
         elif depth == 0:
             outside.append(char)
     return "".join(outside)
+
+
+NAMES = ("Ann", "Chris", "Robo")  # Chris: a name ending in "s"; Robo: a computer player
+
+
+def mark(msgid: str) -> str:
+    """A msgid "translated": in «…», its words in capitals, its fields kept."""
+    out = []
+    for literal, name, spec, conversion in string.Formatter().parse(msgid):
+        out.append(literal.upper().replace("{", "{{").replace("}", "}}"))
+        if name is not None:
+            out.append("{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")
+    return "«" + "".join(out) + "»"
+
+
+class Marking(Marked):
+    """The shared marking catalogue, with the words of each message in capitals (its fields kept)."""
+
+    def word(self, message: str) -> str:
+        return mark(message)
+
+
+def marked() -> Text:
+    return Text(LANGUAGES["en"], Marking())
+
+
+def unmarked(text: str) -> str:
+    """What of ``text`` the catalogue did not write: "" when every word came from it."""
+    for name in NAMES:
+        text = text.replace(name, "")
+    outside = outside_markers(text)
+    problems = []
+    if re.search(r"[^\W\d_]", outside):
+        problems.append(f"words outside the catalogue: {outside!r}")
+    if re.search(r"[a-z]", text):
+        problems.append(f"English inside a message: {text!r}")
+    return "; ".join(problems)
