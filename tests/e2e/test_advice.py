@@ -2,7 +2,7 @@
 fetched, whole and marked on the board, and a computer's turn that its worker's timers play on after a reload.
 
 Each hint being the advisor's best, the cost of a worse choice, win chances, a computer's whole match and the
-after-game report are played through ``update`` in CPython (tests/unit/test_advice_flows.py)."""
+after-game report are played through ``update`` in CPython (tests/unit/app/test_advice_flows.py)."""
 
 from __future__ import annotations
 

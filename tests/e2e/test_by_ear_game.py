@@ -3,7 +3,7 @@ the focused names, counting the keys; then a box chosen by mistake against the c
 the computer's turn heard in at most two messages. A MutationObserver records every write to a live region with
 whether the region is shown and live: none is written into a hidden one.
 
-The keys' logic is CPython's (tests/unit/test_ear_keys.py); here the page's own focus, regions and queue are checked,
+The keys' logic is CPython's (tests/unit/app/test_ear_keys.py); here the page's own focus, regions and queue are checked,
 on one page per test, a few seconds each.
 """
 

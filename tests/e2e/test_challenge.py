@@ -3,7 +3,7 @@ a computer (its first turns played in CPython) and taps Challenge a friend; wher
 link is copied to the clipboard; the link (and its QR code, read back by Debian's zbarimg) opens a game on the
 very same dice on the friend's phone, which asks the friend's name once and ends with both cards side by side, the rounds chosen differently and
 the optimal player's total, clean for axe and whole on a 390×844 phone. The challenge's logic (the turns taken out,
-the comparison, refusals) is asserted in CPython: tests/unit/test_challenges.py, test_shared_games.py."""
+the comparison, refusals) is asserted in CPython: tests/unit/app/test_challenges.py, test_shared_games.py."""
 
 from __future__ import annotations
 

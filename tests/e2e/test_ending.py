@@ -1,6 +1,6 @@
 """The end of a match in the page: the winner scene shown, come to rest, and still where motion is reduced; the
 celebration toast clear of the status line. Its words, each outcome (a win either way, a tie), the game's total in
-context and Play again are CPython's (tests/unit/test_ending_flows.py, test_match_ending.py)."""
+context and Play again are CPython's (tests/unit/app/test_ending_flows.py, test_match_ending.py)."""
 
 from __future__ import annotations
 

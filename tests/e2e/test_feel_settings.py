@@ -1,6 +1,6 @@
 """The Sound and look panel (static/js/settings.js): sound, theme and dice style, remembered across
 reloads, applied before Python starts, heard (or not) through Web Audio, and accessible in every theme.
-The sounds' recipes are CPython's (tests/unit/test_sound_recipes.py); here the page plays them."""
+The sounds' recipes are CPython's (tests/unit/present/test_sound_recipes.py); here the page plays them."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Forced order and the house rules in a browser (issue 49): a forced-order Yatzy game played to its end by keyboard
 alone, the card marking the one box each turn may fill; and Yatzy's five alike as a Full House chosen in More, then
-said by the Rules screen. The scoring, the exact hints and the links are CPython's (tests/unit/test_forced_order.py,
+said by the Rules screen. The scoring, the exact hints and the links are CPython's (tests/unit/coach/test_forced_order.py,
 test_house_rules.py).
 """
 

@@ -3,7 +3,7 @@
 Expected words come from the compiled catalogues through the same view functions the page runs
 (CPython here, Pyodide there), so a test names one word by hand only where the issue does (Kåk).
 What Python words (the card, the status, the rules screen, Maxi Yatzy in Swedish) is asserted in CPython:
-tests/unit/test_language_flows.py; here the page's own part: <html lang>, the fixed texts, the catalogue's
+tests/unit/app/test_language_flows.py; here the page's own part: <html lang>, the fixed texts, the catalogue's
 fetch, layout and axe.
 """
 

@@ -267,7 +267,7 @@ def test_the_tray_keeps_its_words_readable_with_hints_on_in_every_language(page,
     assert len(said) == len(i18n.LANGUAGES), said  # each language's own words were measured
 
 
-# "system" is light, or dark with the dark theme's very colours (tests/unit/test_css_themes.py).
+# "system" is light, or dark with the dark theme's very colours (tests/unit/shell/test_css_themes.py).
 THEMES = ["light", "dark", "contrast"]
 THEME = """([theme, style]) => { document.documentElement.dataset.theme = theme;
     document.documentElement.dataset.diceStyle = style; }"""

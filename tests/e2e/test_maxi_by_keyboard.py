@@ -4,7 +4,7 @@ saves two rolls, and the longest Roll label fitting the phone in both themes.
 
 The page's dice are replayed here (the same link, the same keys as actions), so each roll and each offered box are
 checked against the words the view functions give in Swedish (CPython here, Pyodide there). The whole game by keys,
-saved rolls spent and the ending in Swedish, is CPython's (tests/unit/test_maxi_by_keys.py).
+saved rolls spent and the ending in Swedish, is CPython's (tests/unit/app/test_maxi_by_keys.py).
 """
 
 from __future__ import annotations

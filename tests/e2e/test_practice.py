@@ -1,5 +1,5 @@
 """The trainer on a phone, by taps: Statistics' Practice, a puzzle answered right, the next answered wrong (its cost
-and the ranking shown), clean for axe. Its schedule and refusals are asserted in CPython (tests/unit/test_trainer.py)."""
+and the ranking shown), clean for axe. Its schedule and refusals are asserted in CPython (tests/unit/app/test_trainer.py)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The rating and where a total stands, in the page (issue 48): Statistics shows a person's rating, its scale in
 words and its chart from a stored history; an ending says where the total stands against the optimal player's
-games; both clean for axe. The figures themselves are CPython's (tests/unit/test_rating.py, test_finals.py)."""
+games; both clean for axe. The figures themselves are CPython's (tests/unit/records/test_rating.py, test_finals.py)."""
 
 from __future__ import annotations
 

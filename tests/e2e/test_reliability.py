@@ -1,6 +1,6 @@
 """Nothing lost, nothing stuck: a hostile link, a save too large for the browser's real quota, storage full,
 two tabs. What the game decides (the words, the screens, what it stores) is asserted in CPython:
-tests/unit/test_storage_flows.py, test_app.py, test_tabs_and_copies.py; hostile stored values in
+tests/unit/app/test_storage_flows.py, test_app.py, test_tabs_and_copies.py; hostile stored values in
 tests/e2e/test_hostile.py."""
 
 from __future__ import annotations

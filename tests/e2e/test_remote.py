@@ -1,6 +1,6 @@
 """A match that travels by link: two people, each in a browser of their own (two contexts, two storages), the link
 read from the share dialog in one and opened in the other, to the match's end. The match's logic (the turns sent
-and taken, links refused in words, forks, undo's floor) is asserted in CPython: tests/unit/test_match_by_link.py,
+and taken, links refused in words, forks, undo's floor) is asserted in CPython: tests/unit/app/test_match_by_link.py,
 test_link_fuzz.py; here the page carries it out, over its last turns (the first ones played in CPython)."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Bugs met at the table (issue 32) that need the browser: Rules opening at its end on a phone, and the browser's
 confirm() instead of the game's own question (its focus, its keys). A second language switch mid-turn, the setup's
-last choices after a reload and the question in the player's language are CPython's (tests/unit/test_app.py).
+last choices after a reload and the question in the player's language are CPython's (tests/unit/app/test_app.py).
 """
 
 from __future__ import annotations

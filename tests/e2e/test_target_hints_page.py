@@ -1,7 +1,7 @@
 """Hints to beat a target in a challenge sent with hints, on a 390×844 phone: the link opens the friend's game, the
 hints switched on, a roll, the hint's sheet opened (Why?), "Beat Ann's …" picked: the target's line with its
 chance and how exact it is, clean for axe; then a number typed with Enter, and junk refused. The target's logic, the link's flag and the no-hints challenge are
-asserted in CPython (tests/unit/test_target_app.py, test_target_hints.py)."""
+asserted in CPython (tests/unit/app/test_target_app.py, test_target_hints.py)."""
 
 from __future__ import annotations
 

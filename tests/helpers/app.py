@@ -24,7 +24,7 @@ NOW = "2026-11-24T10:00:00Z"
 ADDRESS = "https://example.org/yacht/"
 WORDS = words.WORDS
 en = ENGLISH._  # the English words of a msgid
-KINDS = frozenset(effect.KIND for effect in EFFECTS)  # docs/protocol.md's (tests/unit/test_effects.py)
+KINDS = frozenset(effect.KIND for effect in EFFECTS)  # docs/protocol.md's (tests/unit/app/test_effects.py)
 
 
 # -------------------------------------------------------------------- the start
@@ -161,6 +161,7 @@ def shown(effects, page: dict | None = None) -> dict:
 
 
 def opened(query: str = "", **kwargs):
+    """An App started as ``start`` starts it, what the page shows, and the start's effects."""
     app, effects = start(query, **kwargs)
     return app, shown(effects), effects
 
@@ -208,6 +209,7 @@ def settled(app, page, effects):
 
 
 def ended(session: Session, **kwargs):
+    """A saved match opened and its last open box scored, once the ending has settled: the App and the page."""
     app, page, _ = opened(match=session, **kwargs)
     last = app.session.match.open_categories()[-1]
     app, page, effects = play(app, page, BoxChosen(last))
@@ -235,4 +237,5 @@ def challenger():
 
 
 def table_bytes(name: str) -> bytes:
+    """An advisor table's bytes, as the page's fetch brings them."""
     return (advisor.TABLE_DIR / name).read_bytes()

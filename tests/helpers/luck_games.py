@@ -1,4 +1,4 @@
-"""Games to split (tests/unit/test_luck.py, tests/slow/test_luck_simulation.py): random people, computers at
+"""Games to split (tests/unit/coach/test_luck.py, tests/slow/test_luck_simulation.py): random people, computers at
 every level, real dice, and the optimal player, each played through the engine as the app plays them."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Friendly default names (issue 54, part 7): the person's own unnamed seat is the language's "You" and is spoken to
 in the second person ("Your turn", "You scored 25 in Full House", "Yahtzee!"), never "You's turn" or "Player";
 people passing one phone get common names of the language ("Ann", "Bob"; "Anna", "Ben"), and typed ones are kept
-for the next match. A challenge's link never calls its sender "You" (tests/unit/test_challenge_names.py)."""
+for the next match. A challenge's link never calls its sender "You" (tests/unit/app/test_challenge_names.py)."""
 
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ from game.core.engine import new_match
 from game.core.refusals import HoldError, Refusal, RollError
 from game.core.saves import to_dict
 
-TABLE = json.loads((Path(__file__).parents[1] / "data" / "engine_rolling.json").read_text(encoding="utf-8"))
+TABLE = json.loads((Path(__file__).parents[2] / "data" / "engine_rolling.json").read_text(encoding="utf-8"))
 ROWS = TABLE["rows"]
 
 

@@ -22,7 +22,7 @@ from game.core.refusals import Refusal, SaveError
 from game.present.setup import new_session, parse_link
 from game.records.record import session_record
 
-SAVES_V1 = sorted((Path(__file__).parents[1] / "data" / "saves_v1").glob("*.json"))
+SAVES_V1 = sorted((Path(__file__).parents[2] / "data" / "saves_v1").glob("*.json"))
 
 
 def table(query: str) -> Session:

@@ -48,7 +48,7 @@ from game.app.events import (
 from game.present.aim_view import AimKind, Offer, picker
 from game.present.forms import setup_form
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 NOW = "2026-11-24T10:00:00Z"
 PAGE_ONLY = {"ask-no", "ask-yes", "hint-open", "menu-button", "update-reload", "start-button"}
 """Buttons with an id that page.js answers itself (the question's, the menu's, the update's) or that submit."""

@@ -32,7 +32,7 @@ from game.core.rule_errors import (
 from game.core.rules import Category, Joker, RuleSet, Section, Totals
 from game.core.variants import RULESET_NAMES, VARIANTS, from_dict, ruleset, variant
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 ROLLS_5D6 = list(itertools.combinations_with_replacement(range(1, 7), 5))  # the 252 distinct rolls
 
 SEED_001 = ruleset("yahtzee", upper_bonus=False, yahtzee_bonus=False, joker="none")

@@ -26,7 +26,7 @@ from game.records.record import demo_record
 from tests.helpers.marked import Marked
 from tests.helpers.records import references, statistics_history, yacht
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 NAMES = ("Ann", "Bob")
 
 

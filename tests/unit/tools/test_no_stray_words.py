@@ -13,7 +13,7 @@ from pathlib import Path
 
 from tools import i18n
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 MARKING = {"_", "N_", "n_", "p_", "said", "said_n"}  # as tools/i18n.py KEYWORDS: said, said_n are game.present.you's
 WORDY = re.compile(r"\b[A-Z][a-z]{2,}\b|[a-z]{2,} [a-z]{2,}[.:!?…]$")
 TAGS = re.compile(r"<[^>]*>|\{[^}]*\}|&\w+;")

@@ -26,7 +26,7 @@ from game.app.effects import (
 from game.app.ids import Answer, TimerKind, Token
 from game.app.state import App, ask, draw, tick
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def protocol_rows() -> list[tuple[str, tuple[str, ...]]]:

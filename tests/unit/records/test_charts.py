@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from game.records import charts
 
 SVG = "{http://www.w3.org/2000/svg}"
-CSS = (Path(__file__).resolve().parents[2] / "static" / "css" / "app.css").read_text()
+CSS = (Path(__file__).resolve().parents[3] / "static" / "css" / "app.css").read_text()
 HOSTILE = "<b>Tom & \"Jerry\"</b> 'x'"
 REFERENCE = [(low, count) for low, count in zip(range(100, 400, 10), [1, 3, 8, 20, 40, 70, 90, 100, 95, 80] * 3)]
 

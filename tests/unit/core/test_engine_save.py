@@ -14,7 +14,7 @@ from game.core.engine import Match, new_match
 from game.core.refusals import GameError, SaveError
 from game.core.saves import SAVE_FORMAT, SCHEMA_VERSION, from_dict, from_json, to_dict, to_json
 
-GOLDEN = Path(__file__).parents[1] / "data" / "engine_save_v1.json"
+GOLDEN = Path(__file__).parents[2] / "data" / "engine_save_v1.json"
 
 
 def sample_match() -> Match:

@@ -20,7 +20,7 @@ from game.records.history import History
 from game.records.record import record_game
 from game.records.stats import ruleset_key
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 MANIFEST = json.loads((ROOT / "static" / "tables" / "manifest.json").read_text())["tables"]
 SHIPPED = {variants.table_name(rs): rs for v in variants.VARIANTS.values() for rs in v.shipped_tables()}
 BUILT = sorted(FINALS)

@@ -27,7 +27,7 @@ from game.core.engine import new_match
 from game.records.history import History
 from game.records.record import session_record
 
-GAME = Path(__file__).resolve().parents[2] / "game"
+GAME = Path(__file__).resolve().parents[3] / "game"
 READER = GAME / "core" / "inputs.py"
 NOW = "2026-11-24T10:00:00Z"
 

@@ -7,7 +7,7 @@ import re
 import tomllib
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CONFIG = tomllib.loads((ROOT / "pyscript.toml").read_text())
 SHELL = "shell"
 """The package that touches the browser: game/shell/."""

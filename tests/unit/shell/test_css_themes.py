@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-CSS = (Path(__file__).resolve().parents[2] / "static/css/app.css").read_text(encoding="utf-8")
+CSS = (Path(__file__).resolve().parents[3] / "static/css/app.css").read_text(encoding="utf-8")
 
 
 def variables(block: str) -> dict[str, str]:

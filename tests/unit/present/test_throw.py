@@ -12,7 +12,7 @@ from game.core.engine import new_match
 from game.core.i18n import ENGLISH
 from game.present import board_view, feel, paint
 
-CSS = Path(__file__).resolve().parents[2] / "static" / "css" / "app.css"
+CSS = Path(__file__).resolve().parents[3] / "static" / "css" / "app.css"
 
 
 def test_app_css_draws_every_pose_as_feel_names_it():

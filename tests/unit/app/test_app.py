@@ -120,7 +120,7 @@ from tests.helpers.app import (
 from tests.helpers.scenes import backup_file, fresh, last_box, rolled, some_history
 from tests.helpers.words import catalogue
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -558,7 +558,7 @@ def test_the_lobbys_one_tap_matches_start_at_once_on_a_first_visit():
     for button, (seats, passing) in expected.items():
         app, _ = start()
         app, effects = send(app, read_click(button, (), first_visit))
-        if button == "quick-pass":  # the two names asked first (tests/unit/test_you_names.py): not given here
+        if button == "quick-pass":  # the two names asked first (tests/unit/app/test_you_names.py): not given here
             app, effects = send(app, Pressed(Button.NAMING_SKIP))
         assert app.screen.kind is Screen.PLAY and app.session.match.ruleset.name == "yahtzee", button
         assert [(seat.name, seat.level) for seat in app.session.match.seats] == list(seats), button

@@ -17,7 +17,7 @@ from game.core.dice import Draw
 from game.core.engine import new_match
 from game.records import challenge
 
-OLD = Path(__file__).resolve().parents[1] / "data" / "old_builds"
+OLD = Path(__file__).resolve().parents[2] / "data" / "old_builds"
 EXPECTED = json.loads((OLD / "expected.json").read_text(encoding="utf-8"))
 
 # ----------------------------------------------------------------------------- each seat its own dice

@@ -16,7 +16,7 @@ from game.core.dice import Draw, die_face, seat_face
 from game.core.engine import new_match
 from game.core.refusals import SaveError
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 def play_turn(match, keeps):

@@ -40,7 +40,7 @@ def a_turn(app, page):
 def test_each_one_tap_choice_starts_its_match_and_its_first_turn(choice, seats, first, said):
     app, page, _ = opened()
     app, page, _ = play(app, page, read_click(choice, (), FIRST_VISIT))
-    if choice == "quick-pass":  # the two names asked first (tests/unit/test_you_names.py): Not now
+    if choice == "quick-pass":  # the two names asked first (tests/unit/app/test_you_names.py): Not now
         app, page, _ = play(app, page, Pressed(Button.NAMING_SKIP))
     assert list(dict.fromkeys(heads(page)[1:])) == seats and app.session.match.ruleset.name == "yahtzee"
     assert status(page) == f"{first}: roll the dice"

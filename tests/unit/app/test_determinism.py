@@ -35,7 +35,7 @@ from game.core.engine import new_match
 from game.present import board_view
 from tests.helpers.app import NOW, of, send, table_bytes, ticks
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 GAME = ROOT / "game"
 
 CLOCK_AND_CHANCE = frozenset(

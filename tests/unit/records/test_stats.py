@@ -34,7 +34,7 @@ YACHT = variants.ruleset("yacht")
 TABLE = (YAHTZEE, YACHT)
 YAHTZEE_KEY = ruleset_key(YAHTZEE)
 YACHT_KEY = ruleset_key(YACHT)
-OPTIMAL = Path(__file__).parents[2] / "static" / "tables" / "optimal.json"
+OPTIMAL = Path(__file__).parents[3] / "static" / "tables" / "optimal.json"
 
 
 def card(ruleset, **boxes):

@@ -20,7 +20,7 @@ from game.core.i18n import LANGUAGES
 from game.present import forms, keyboard, sounds
 from tools import build
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 GAME = (ROOT / "static/js/game.mjs").read_text()
 PROTOCOL = (ROOT / "docs/protocol.md").read_text()
 INDEX = (ROOT / "index.html").read_text()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 WORKFLOW = ".github/workflows/pages.yml"
 TEXT = (ROOT / WORKFLOW).read_text()
 PAGES_ACTIONS = ("actions/checkout", "actions/configure-pages", "actions/upload-pages-artifact", "actions/deploy-pages")

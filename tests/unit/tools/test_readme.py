@@ -8,7 +8,7 @@ from pathlib import Path
 from game.core import links
 from game.present.setup import START_PARAMS
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+README = Path(__file__).resolve().parents[3] / "README.md"
 
 
 def test_how_to_play_lists_every_link_parameter():
