@@ -21,7 +21,7 @@ def pytest_addoption(parser):
 def browser_file(nodeid: str) -> str | None:
     """The test file of a browser test's node id, or None for a CPython test.
 
-    >>> browser_file("tests/e2e/test_game.py::test_a[chromium]"), browser_file("tests/unit/test_app.py::test_b")
+    >>> browser_file("tests/e2e/test_game.py::test_a[chromium]"), browser_file("tests/unit/app/test_app.py::test_b")
     ('tests/e2e/test_game.py', None)
     """
     path = nodeid.split("::")[0]

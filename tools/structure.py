@@ -9,7 +9,7 @@ Read with ``ast`` (nothing is imported), so it can read any revision of the tree
 
 It prints every layer from the bottom up with its modules and their lines, each module's arrows,
 then the numbers a redesign is judged by: modules over :data:`MAX_LINES`, arrows that point up
-the layers (:data:`LAYERS`), imports inside functions, and import cycles. tests/unit/test_imports.py
+the layers (:data:`LAYERS`), imports inside functions, and import cycles. tests/unit/tools/test_imports.py
 holds the tree to them.
 
 Every import counts: function-level ones, and those under ``if TYPE_CHECKING:`` too (a name a module
@@ -291,13 +291,13 @@ def dot(root: Path) -> str:
 def markdown(root: Path) -> str:
     """docs/structure.md, from the code: each layer with its modules and the modules each imports, the arrows
     between the layers, and the figures a redesign is judged by (no line counts: the page changes when a module,
-    an import or a figure does, not at every edit). tests/unit/test_imports.py fails when the page drifts."""
+    an import or a figure does, not at every edit). tests/unit/tools/test_imports.py fails when the page drifts."""
     names, graph = module_names(root), import_graph(root)
     out = [
         "# The structure of `game/`",
         "",
         "Made by `python -m tools.structure --markdown > docs/structure.md` from the code (read with `ast`);",
-        "`tests/unit/test_imports.py` fails when this page and the code part ways. `python -m tools.structure`",
+        "`tests/unit/tools/test_imports.py` fails when this page and the code part ways. `python -m tools.structure`",
         "prints the same with each module's lines; `--dot` draws the layers as Graphviz. A layer imports from itself",
         "and the layers below, never above. The layers before and after they were drawn (issue 34):",
         "[structure-before.svg](structure-before.svg), [structure-after.svg](structure-after.svg).",

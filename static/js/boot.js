@@ -22,7 +22,7 @@
   // The build writes every language's messages into the page (game/present/boot.py), with the language
   // tags the game knows (game.core.i18n.PRIMARY_TAGS: {tag: code}) and its default: pick the player's
   // language as the game does (game/app/settings.py's preferred: a remembered choice that is one of its
-  // languages, else the browser's first language it speaks; tests/unit/test_page_js.py holds the two together).
+  // languages, else the browser's first language it speaks; tests/unit/shell/test_page_js.py holds the two together).
   var data = {};
   try { data = JSON.parse(document.getElementById("boot-words").textContent); } catch (e) { data = {}; }
   function pick() {

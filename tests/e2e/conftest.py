@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import functools
-import shutil
 
 import pytest
 from playwright._impl._sync_base import mapping
-from playwright.sync_api import Error, Keyboard, Locator, Mouse, Page
+from playwright.sync_api import Keyboard, Locator, Mouse, Page
 
+from tests.helpers.site import DIST, PageLog, settle
 from tools import browser as browser_finder
 from tools.build import build
 from tools.serve import ROOT, serve_in_background
-
-DIST = ROOT / "dist"
 
 
 @pytest.fixture(scope="session")
@@ -75,12 +73,6 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "locale": "en-US"}
 
 
-ANSWERED = (
-    "() => window.yachtPage && Promise.race([window.yachtPage.answered(), new Promise(r => setTimeout(r, 30000))])"
-)
-"""Kept once the shell has answered every event so far (static/js/page.js's answered), or after 30 s:
-a shell that never answers fails the test's next look at the page, not its run."""
-
 INPUTS = {
     Locator: (
         "click",
@@ -122,17 +114,6 @@ def page_of(target) -> Page:
     return mapping.from_impl(target._impl_obj._page)  # a page's keyboard or mouse
 
 
-def settle(page: Page) -> None:
-    """Wait until the shell has answered every event so far: at once where Python runs on the page's
-    thread; in a worker, a moment after the click, as a person would see it."""
-    if page.is_closed():
-        return
-    try:
-        page.evaluate(ANSWERED)
-    except Error:
-        pass  # the action navigated, reloaded or closed the page: there is nothing to answer
-
-
 def answered(act):
     @functools.wraps(act)
     def then_wait(self, *args, **kwargs):
@@ -155,47 +136,7 @@ def inputs_wait_for_answers():
         setattr(cls, name, act)
 
 
-class PageLog:
-    """What a page said and asked for: console errors, page errors and request URLs."""
-
-    def __init__(self, page):
-        self.errors: list[str] = []
-        self.requests: list[str] = []
-        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: self.errors.append(str(e)))
-        page.on("request", lambda r: self.requests.append(r.url))
-
-
 @pytest.fixture
 def page_log(page) -> PageLog:
     """Record the page's console errors and requests from before it loads."""
     return PageLog(page)
-
-
-def build_copy(source, site):
-    """Build a private source tree's site (tools.build), starting from dist/'s Python files: the snapshot
-    and the standard library are named by a hash of their inputs, so an unchanged game reuses them
-    instead of making them again (two runs of Pyodide under Node)."""
-    python = DIST / "static" / "python"
-    if python.is_dir() and not (site / "static" / "python").exists():
-        shutil.copytree(python, site / "static" / "python")
-    return build(site, root=source)
-
-
-def copy_sources(target):
-    """A private copy of the repository's site sources, for a test that changes them."""
-    skip = shutil.ignore_patterns("node_modules", ".venv", "dist", ".git", "tests", "*.egg-info")
-    shutil.copytree(ROOT, target, ignore=skip, symlinks=True)
-    return target
-
-
-PLAYED_HERE = "localStorage.setItem('yacht-dice/offline', '1')"
-"""An init script: this browser has written a box here before, so the service worker registers as soon as the game
-is ready (static/js/offline.js; a true first visit waits until its first turn is over)."""
-
-
-def open_game(page, base_url: str, query: str = "", timeout: float = 60_000):
-    """Open the game and wait until Python has bound the page (never a fixed sleep)."""
-    page.goto(f"{base_url}/{query}")
-    page.wait_for_selector("html[data-ready='true']", timeout=timeout)
-    return page

@@ -3,9 +3,9 @@ navigation opens the file the host has, or a plain "not found" page with a link 
 
 from __future__ import annotations
 
-from tests.e2e import ui
-from tests.e2e.conftest import open_game
-from tests.e2e.test_offline import wait_for_control
+from tests.helpers import ui
+from tests.helpers.site import open_game
+from tests.helpers.ui import wait_for_control
 
 ELSEWHERE = ("/nope/deep/path", "/index.html/x", "/static/nope.html")
 """Navigations that are not the game's page: given the game's page, its relative links would miss."""

@@ -2,7 +2,7 @@
 fetched, whole and marked on the board, and a computer's turn that its worker's timers play on after a reload.
 
 Each hint being the advisor's best, the cost of a worse choice, win chances, a computer's whole match and the
-after-game report are played through ``update`` in CPython (tests/unit/test_advice_flows.py)."""
+after-game report are played through ``update`` in CPython (tests/unit/app/test_advice_flows.py)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from game.coach.odds import Odds
 from game.core import variants
 from game.present import coach_view
 from game.present.setup import parse_link
-from tests.e2e import ui
+from tests.helpers import ui
 
 BEST = re.compile(r"^Best: (keep [\d ]+|reroll all|score .+)$")
 

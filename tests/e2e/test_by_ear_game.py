@@ -3,7 +3,7 @@ the focused names, counting the keys; then a box chosen by mistake against the c
 the computer's turn heard in at most two messages. A MutationObserver records every write to a live region with
 whether the region is shown and live: none is written into a hidden one.
 
-The keys' logic is CPython's (tests/unit/test_ear_keys.py); here the page's own focus, regions and queue are checked,
+The keys' logic is CPython's (tests/unit/app/test_ear_keys.py); here the page's own focus, regions and queue are checked,
 on one page per test, a few seconds each.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.conftest import open_game
+from tests.helpers.site import open_game
 
 # Every write to a live region (a status, an alert, aria-live) once the page's markup is parsed, with its text, whether
 # the region is shown (not in a hidden element) and live (aria-live not off), and when.

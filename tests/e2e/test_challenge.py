@@ -3,7 +3,7 @@ a computer (its first turns played in CPython) and taps Challenge a friend; wher
 link is copied to the clipboard; the link (and its QR code, read back by Debian's zbarimg) opens a game on the
 very same dice on the friend's phone, which asks the friend's name once and ends with both cards side by side, the rounds chosen differently and
 the optimal player's total, clean for axe and whole on a 390×844 phone. The challenge's logic (the turns taken out,
-the comparison, refusals) is asserted in CPython: tests/unit/test_challenges.py, test_shared_games.py."""
+the comparison, refusals) is asserted in CPython: tests/unit/app/test_challenges.py, test_shared_games.py."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from game.app.events import BoxChosen, Button, Pressed, Start, read_timer
 from game.app.state import App
 from game.app.update import update
 from game.coach.session import Next
-from tests.e2e import ui
-from tests.e2e.conftest import open_game
-from tests.e2e.test_reliability import SAVE_KEY, store
+from tests.helpers import ui
+from tests.helpers.site import open_game
+from tests.helpers.ui import SAVE_KEY, store
 
 ANN = "rules=yacht&players=Ann&cpu=2:easy"  # no seed: a typed one is never a challenge
 NO_SHARE = "Object.defineProperty(Navigator.prototype, 'share', {value: undefined, configurable: true});"
@@ -30,14 +30,6 @@ PHONE = {"width": 390, "height": 844}
 FITS = (
     "() => document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth"
 )
-
-
-def play_out(page, last: bool = False) -> None:
-    """Roll once and score the first (or last) offered box until the game is over."""
-    while page.locator("#results").is_hidden():
-        ui.roll(page)
-        boxes = page.locator("#scorecard button.choice")
-        (boxes.last if last else boxes.first).click()
 
 
 def play_beside_a_computer(page) -> None:
@@ -125,7 +117,7 @@ def test_a_challenge_sent_by_link_and_qr_code_is_played_on_another_phone(browser
     expect(naming).to_be_hidden()  # asked once: remembered
     ui.roll(bob)
     assert bob.evaluate(FITS)  # the line above the card keeps the table on one phone screen
-    play_out(bob, last=True)
+    ui.play_out(bob, last=True)
     result = bob.get_by_role("region", name="Challenge from Ann")
     expect(result).to_be_visible(timeout=30_000)
     expect(result).to_contain_text(re.compile(r"The optimal player scores \d+ points on these very dice\."))

@@ -1,6 +1,6 @@
 """The end of a match in the page: the winner scene shown, come to rest, and still where motion is reduced; the
 celebration toast clear of the status line. Its words, each outcome (a win either way, a tie), the game's total in
-context and Play again are CPython's (tests/unit/test_ending_flows.py, test_match_ending.py)."""
+context and Play again are CPython's (tests/unit/app/test_ending_flows.py, test_match_ending.py)."""
 
 from __future__ import annotations
 
@@ -8,34 +8,14 @@ import json
 
 from playwright.sync_api import expect
 
-from game.coach.session import Session
-from game.core.engine import new_match
-from tests.e2e import ui
-from tests.e2e.conftest import open_game
+from tests.helpers import ui
+from tests.helpers.ui import STILL, at_the_last_box
 
-STILL = "() => document.getAnimations().every(a => a.playState !== 'running')"  # the scene has come to rest
 # Whether two elements' boxes overlap on the screen (a hidden one has no box: it overlaps nothing).
 OVERLAP = """([a, b]) => {
   const [p, q] = [a, b].map(id => document.getElementById(id).getBoundingClientRect());
   return p.width > 0 && q.width > 0 && p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom;
 }"""
-
-
-def at_the_last_box(page, base_url: str) -> None:
-    """Open the game on a saved Yacht match of Ann's and Bob's that Bob ends by scoring Yacht: Ann has 164, Bob 19
-    with his last dice (five sixes) rolled. Stored once before the page's first load, as a match left there."""
-    match = new_match("yacht", ["Ann", "Bob"], seed=5)
-    for box in match.open_categories():
-        match = match.roll(faces=[6] * 5).score(box)
-        if box != "yacht":
-            match = match.roll(faces=[1] * 5).score(box)
-    save = Session(match.roll(faces=[6] * 5)).to_json()
-    page.add_init_script(
-        "if (!sessionStorage.getItem('seeded')) {"
-        f" localStorage.setItem('yacht-dice/match', {json.dumps(save)}); sessionStorage.setItem('seeded', '1'); }}"
-    )
-    open_game(page, base_url)
-    page.get_by_role("button", name=ui.ROLL).wait_for()
 
 
 RESULT_FIRST = """() => {

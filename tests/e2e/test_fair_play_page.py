@@ -15,9 +15,9 @@ from game.app.update import update
 from game.core import links
 from game.core.engine import new_match
 from game.records import daily
-from tests.e2e import ui
-from tests.e2e.conftest import open_game
-from tests.e2e.test_reliability import store
+from tests.helpers import ui
+from tests.helpers.site import open_game
+from tests.helpers.ui import store
 
 ROLL_BUTTON = "#roll-button"
 

@@ -1,7 +1,7 @@
 """The feel of the table in the page: thrown dice fly in and land on the faces named, each in a pose of its own (held
 dice stay put, a tap or R lands a throw at once), or appear there unmoved where motion is reduced; roll marks drawn;
 a Yahtzee's moment over the table, clear of Menu and Roll, skipped by a tap, and still where motion is reduced. What the game decides (the marks'
-count, the pass-the-phone screen, celebrations, a personal best) is asserted in CPython: tests/unit/test_feel_flows.py."""
+count, the pass-the-phone screen, celebrations, a personal best) is asserted in CPython: tests/unit/app/test_feel_flows.py."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from game.coach.pacing import ROLL_SECONDS
 from game.core.dice import Draw
 from game.core.engine import new_match
 from game.present import feel
-from tests.e2e import ui
+from tests.helpers import ui
 
 ROLL_MS = ROLL_SECONDS * 1000
 

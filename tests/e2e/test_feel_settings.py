@@ -1,13 +1,13 @@
 """The Sound and look panel (static/js/settings.js): sound, theme and dice style, remembered across
 reloads, applied before Python starts, heard (or not) through Web Audio, and accessible in every theme.
-The sounds' recipes are CPython's (tests/unit/test_sound_recipes.py); here the page plays them."""
+The sounds' recipes are CPython's (tests/unit/present/test_sound_recipes.py); here the page plays them."""
 
 from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e import ui
-from tests.e2e.conftest import open_game
+from tests.helpers import ui
+from tests.helpers.site import open_game
 
 BACKGROUND = {"light": "rgb(27, 102, 68)", "dark": "rgb(18, 63, 44)", "contrast": "rgb(0, 0, 0)"}
 """The page's background in each theme: the table's felt (app.css: --felt)."""

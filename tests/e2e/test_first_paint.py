@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from game.core import variants
 from game.core.cards import MAX_PLAYERS
 from game.present.setup import SEAT_KINDS
-from tests.e2e.ui import more
+from tests.helpers.ui import more
 
 
 def test_the_setup_form_paints_and_follows_its_choices_before_python(page, base_url):

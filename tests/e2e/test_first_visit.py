@@ -9,8 +9,8 @@ import zipfile
 
 from playwright.sync_api import expect
 
-from tests.e2e import ui
-from tests.e2e.conftest import DIST, open_game
+from tests.helpers import ui
+from tests.helpers.site import DIST, open_game
 from tools.build import FULL_STDLIB
 from tools.serve import ROOT
 

@@ -4,7 +4,7 @@ against someone, and a phone's card showing a box's short name while its accessi
 
 from __future__ import annotations
 
-from tests.e2e import ui
+from tests.helpers import ui
 
 RING = "() => { const e = document.activeElement; const s = getComputedStyle(e); return [e.id || e.outerHTML.slice(0, 60), s.outlineStyle, e.matches(':focus-visible'), document.documentElement.dataset.pointer || ''].slice(0, 3); }"
 SHORT = """() => { const h = [...document.querySelectorAll('#scorecard th[scope=row]')]

@@ -1,6 +1,6 @@
 """Forced order and the house rules in a browser (issue 49): a forced-order Yatzy game played to its end by keyboard
 alone, the card marking the one box each turn may fill; and Yatzy's five alike as a Full House chosen in More, then
-said by the Rules screen. The scoring, the exact hints and the links are CPython's (tests/unit/test_forced_order.py,
+said by the Rules screen. The scoring, the exact hints and the links are CPython's (tests/unit/coach/test_forced_order.py,
 test_house_rules.py).
 """
 
@@ -10,9 +10,9 @@ from playwright.sync_api import expect
 
 from game.core.actions import Roll, Score
 from game.present.setup import parse_link
-from tests.e2e import ui
-from tests.e2e.conftest import open_game
-from tests.e2e.test_table_bugs import press_header
+from tests.helpers import ui
+from tests.helpers.site import open_game
+from tests.helpers.ui import press_header
 
 QUERY = "rules=yatzy&forced_order=1&players=Ann&seed=49"
 FOCUSED = "document.activeElement ? (document.activeElement.dataset.category || document.activeElement.id) : ''"

@@ -3,7 +3,7 @@
 A turn by clicks (the dice Python draws in its worker, tossed and held on the page, the box scored, the save in
 localStorage read back after a reload), a turn by keys alone (focus and the live region), the phone's layout, and
 play without storage. Whole games, matches, the setup form, links and refused actions are played through
-``update`` in CPython (tests/unit/test_table_play.py, test_app.py).
+``update`` in CPython (tests/unit/app/test_table_play.py, test_app.py).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from game.coach.session import Session
 from game.core import engine
 from game.present import board_view
-from tests.e2e import ui
+from tests.helpers import ui
 
 # Counts the tosses page.js starts on the dice (Element.animate on a die's body), before the page's own script runs.
 COUNT_TOSSES = """

@@ -1,6 +1,6 @@
 """Hostile values in the browser's real localStorage (issues 36 and 45) never stop the start: a save nested too deep
 for any reader and a remembered setup with a lone surrogate, at once. They are kept aside exactly as stored (strings
-through the worker and back), downloaded, and deleted when asked. The decisions are tested in CPython (tests/unit/test_app.py,
+through the worker and back), downloaded, and deleted when asked. The decisions are tested in CPython (tests/unit/app/test_app.py,
 test_storage_flows.py, test_one_way_in.py, test_inputs_fuzz.py); this checks that the page carries them out."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import json
 
 from playwright.sync_api import expect
 
-from tests.e2e import ui
-from tests.e2e.conftest import open_game
-from tests.e2e.test_reliability import SAVE_KEY, UNREADABLE_KEY
+from tests.helpers import ui
+from tests.helpers.site import open_game
+from tests.helpers.ui import SAVE_KEY, UNREADABLE_KEY
 
 SETUP_KEY = "yacht-dice/setup"
 KEPT_PREFIX = "yacht-dice/unreadable-"

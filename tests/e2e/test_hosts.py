@@ -11,8 +11,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import open_game
-from tests.e2e.ui import ROLL, choices, dice, held, more, start_afresh, status
+from tests.helpers.site import open_game
+from tests.helpers.ui import ROLL, choices, dice, held, more, start_afresh, status
 
 FACES = "() => [...document.querySelectorAll('#dice button')].every(b => /showing/.test(b.getAttribute('aria-label')))"
 

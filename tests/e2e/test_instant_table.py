@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import expect
 
 from game.core.i18n import Text
-from tests.e2e import ui
-from tests.e2e.conftest import settle
+from tests.helpers import ui
+from tests.helpers.site import settle
 from tools import i18n
 
 TABLE_KEY = "yacht-dice/table"

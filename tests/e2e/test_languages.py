@@ -3,7 +3,7 @@
 Expected words come from the compiled catalogues through the same view functions the page runs
 (CPython here, Pyodide there), so a test names one word by hand only where the issue does (Kåk).
 What Python words (the card, the status, the rules screen, Maxi Yatzy in Swedish) is asserted in CPython:
-tests/unit/test_language_flows.py; here the page's own part: <html lang>, the fixed texts, the catalogue's
+tests/unit/app/test_language_flows.py; here the page's own part: <html lang>, the fixed texts, the catalogue's
 fetch, layout and axe.
 """
 
@@ -14,18 +14,12 @@ import re
 from game.app.settings import NO_CATALOGUE
 from game.core import variants
 from game.core.engine import new_match
-from game.core.i18n import LANGUAGES, Text
 from game.present import board_view
-from tests.e2e.conftest import open_game
-from tools import i18n
+from tests.helpers.site import open_game
+from tests.helpers.ui import text_in
 
 ROLL_BUTTON = "#roll-button"
 FIRST_CHOICE = "#scorecard button.choice"
-
-
-def text_in(code: str) -> Text:
-    """The language as the page has it: its catalogue compiled from the .po, as the build does."""
-    return Text(LANGUAGES["en"]) if code == "en" else Text.from_mo(code, i18n.compiled(code))
 
 
 SAVE = "localStorage.getItem('yacht-dice/match')"

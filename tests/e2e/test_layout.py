@@ -13,8 +13,8 @@ import re
 from playwright.sync_api import expect
 
 from game.core import i18n
-from tests.e2e import ui
-from tests.e2e.conftest import open_game
+from tests.helpers import ui
+from tests.helpers.site import open_game
 
 PHONES = [(390, 844), (360, 640)]
 SIZES = [*PHONES, (768, 1024), (1440, 900), (1280, 720)]
@@ -267,7 +267,7 @@ def test_the_tray_keeps_its_words_readable_with_hints_on_in_every_language(page,
     assert len(said) == len(i18n.LANGUAGES), said  # each language's own words were measured
 
 
-# "system" is light, or dark with the dark theme's very colours (tests/unit/test_css_themes.py).
+# "system" is light, or dark with the dark theme's very colours (tests/unit/shell/test_css_themes.py).
 THEMES = ["light", "dark", "contrast"]
 THEME = """([theme, style]) => { document.documentElement.dataset.theme = theme;
     document.documentElement.dataset.diceStyle = style; }"""

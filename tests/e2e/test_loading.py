@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from tests.e2e.conftest import PLAYED_HERE, open_game
+from tests.helpers.site import PLAYED_HERE, open_game
 
 READY = "html[data-ready='true']"
 REPORTS = """(() => {

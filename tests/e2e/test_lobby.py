@@ -1,7 +1,7 @@
 """The setup screen as a lobby, on a 390 × 844 phone with touch: four one-tap matches and the rule set on the first
 screen, everything else folded in More, and a match begun and played by taps. What each one-tap match starts, the
 last choices remembered, the levels More offers and a computer named in the page's language are CPython's
-(tests/unit/test_lobby_flows.py, test_app.py)."""
+(tests/unit/app/test_lobby_flows.py, test_app.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e import ui
-from tests.e2e.conftest import open_game
+from tests.helpers import ui
+from tests.helpers.site import open_game
 
 PHONE = {"width": 390, "height": 844}
 CHOICES = ("Play solo", "Play the computer", "Pass and play", "Daily game")

@@ -4,7 +4,7 @@ saves two rolls, and the longest Roll label fitting the phone in both themes.
 
 The page's dice are replayed here (the same link, the same keys as actions), so each roll and each offered box are
 checked against the words the view functions give in Swedish (CPython here, Pyodide there). The whole game by keys,
-saved rolls spent and the ending in Swedish, is CPython's (tests/unit/test_maxi_by_keys.py).
+saved rolls spent and the ending in Swedish, is CPython's (tests/unit/app/test_maxi_by_keys.py).
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from game.core.actions import Action, Hold, Roll, Score
 from game.core.engine import Match
 from game.present import board_view
 from game.present.setup import parse_link
-from tests.e2e import ui
-from tests.e2e.conftest import open_game
-from tests.e2e.test_languages import text_in
+from tests.helpers import ui
+from tests.helpers.site import open_game
+from tests.helpers.ui import text_in
 
 SEED = 41  # its second turn rolls four times without six alike
 QUERY = f"rules=maxi&players=Ann&seed={SEED}"

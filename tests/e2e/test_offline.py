@@ -8,15 +8,11 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.e2e import ui
-from tests.e2e.conftest import DIST, PLAYED_HERE, build_copy, copy_sources, open_game
+from tests.helpers import ui
+from tests.helpers.site import DIST, PLAYED_HERE, build_copy, copy_sources, open_game
+from tests.helpers.ui import wait_for_control
 from tools.build import build
 from tools.serve import serve_in_background
-
-
-def wait_for_control(page, timeout=60_000):
-    """Wait until the service worker has installed, activated and controls the page."""
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=timeout)
 
 
 def precache_list(page) -> list[str]:

@@ -1,5 +1,5 @@
 """The trainer on a phone, by taps: Statistics' Practice, a puzzle answered right, the next answered wrong (its cost
-and the ranking shown), clean for axe. Its schedule and refusals are asserted in CPython (tests/unit/test_trainer.py)."""
+and the ranking shown), clean for axe. Its schedule and refusals are asserted in CPython (tests/unit/app/test_trainer.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from game.coach.coaching import Coach
 from game.coach.drills import built_in, code, solve
 from game.core.variants import ruleset
-from tests.e2e.conftest import open_game
+from tests.helpers.site import open_game
 
 SHOTS = os.environ.get("YACHT_SHOTS")  # a folder: the trainer's screenshots are written there to be looked at
 

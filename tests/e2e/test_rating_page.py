@@ -1,6 +1,6 @@
 """The rating and where a total stands, in the page (issue 48): Statistics shows a person's rating, its scale in
 words and its chart from a stored history; an ending says where the total stands against the optimal player's
-games; both clean for axe. The figures themselves are CPython's (tests/unit/test_rating.py, test_finals.py)."""
+games; both clean for axe. The figures themselves are CPython's (tests/unit/records/test_rating.py, test_finals.py)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from game.coach.finals import standing
 from game.core import variants
 from game.records.history import History
 from game.records.record import SeatRecord, build_record, shape_of
-from tests.e2e import ui
-from tests.e2e.conftest import open_game
-from tests.e2e.test_ending import STILL, at_the_last_box
+from tests.helpers import ui
+from tests.helpers.site import open_game
+from tests.helpers.ui import STILL, at_the_last_box
 
 YACHT = variants.ruleset("yacht")
 ROWS = ([3, 6, 9, 12, 15, 18, 0, 24, 30, 0, 20, 50], [2, 8, 9, 16, 20, 24, 26, 20, 0, 30, 23, 0])  # 187, 178

@@ -7,8 +7,8 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e import ui
-from tests.e2e.conftest import open_game
+from tests.helpers import ui
+from tests.helpers.site import open_game
 
 
 def test_a_real_dice_game_of_two_people_is_played_to_its_end_by_taps_on_a_phone(browser, base_url):

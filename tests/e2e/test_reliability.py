@@ -1,6 +1,6 @@
 """Nothing lost, nothing stuck: a hostile link, a save too large for the browser's real quota, storage full,
 two tabs. What the game decides (the words, the screens, what it stores) is asserted in CPython:
-tests/unit/test_storage_flows.py, test_app.py, test_tabs_and_copies.py; hostile stored values in
+tests/unit/app/test_storage_flows.py, test_app.py, test_tabs_and_copies.py; hostile stored values in
 tests/e2e/test_hostile.py."""
 
 from __future__ import annotations
@@ -8,21 +8,9 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from game.core.inputs import MAX_SAVE_BYTES
-from tests.e2e import ui
-from tests.e2e.conftest import open_game
-
-SAVE_KEY = "yacht-dice/match"
-UNREADABLE_KEY = "yacht-dice/unreadable-save"
-
-
-def store(page, base_url, items: dict[str, str]) -> None:
-    """Put values into the site's localStorage from a page that runs no game code."""
-    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))  # the icon's page asks for one
-    page.goto(f"{base_url}/static/icons/icon.svg")
-    page.evaluate(
-        "items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
-        items,
-    )
+from tests.helpers import ui
+from tests.helpers.site import open_game
+from tests.helpers.ui import SAVE_KEY, UNREADABLE_KEY, store
 
 
 def test_a_link_with_several_problems_lists_them_and_a_reload_does_not_repeat_them(page, page_log, base_url):

@@ -1,6 +1,6 @@
 """A match that travels by link: two people, each in a browser of their own (two contexts, two storages), the link
 read from the share dialog in one and opened in the other, to the match's end. The match's logic (the turns sent
-and taken, links refused in words, forks, undo's floor) is asserted in CPython: tests/unit/test_match_by_link.py,
+and taken, links refused in words, forks, undo's floor) is asserted in CPython: tests/unit/app/test_match_by_link.py,
 test_link_fuzz.py; here the page carries it out, over its last turns (the first ones played in CPython)."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from playwright.sync_api import expect
 from game.app.events import BoxChosen, Button, Pressed, Start
 from game.app.state import App
 from game.app.update import update
-from tests.e2e import ui
-from tests.e2e.conftest import open_game
-from tests.e2e.test_reliability import store
+from tests.helpers import ui
+from tests.helpers.site import open_game
+from tests.helpers.ui import store
 
 ANN = "Ann \U0001f468\u200d\U0001f469\u200d\U0001f467\u200d\U0001f466"  # a family: one character, its joiners kept
 SHORT = f"rules=custom&dice=2&sides=2&seed=5&players={ANN},Bob&remote=1"  # 9 boxes each, one roll a turn

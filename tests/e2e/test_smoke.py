@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from tests.e2e.conftest import copy_sources, open_game
-from tests.e2e.ui import run_python
+from tests.helpers.site import copy_sources, open_game
+from tests.helpers.ui import run_python
 from tools.build import build
 from tools.serve import serve_in_background
 

@@ -6,8 +6,8 @@ import gzip
 import re
 import time
 
-from tests.e2e.conftest import DIST, PLAYED_HERE, PageLog, open_game
-from tests.e2e.ui import choose, roll, run_python, start_afresh
+from tests.helpers.site import DIST, PLAYED_HERE, PageLog, open_game
+from tests.helpers.ui import choose, roll, run_python, start_afresh
 from tools.serve import ROOT
 
 SNAPSHOT_URL = "**/static/python/snapshot-*.bin"

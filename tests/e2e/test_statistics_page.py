@@ -1,6 +1,6 @@
 """Statistics and backups in the page: the screen drawn with its charts and no serious accessibility violation, a
 backup downloaded and read back through the file input. Games recorded, counted, imported and withdrawn, and two
-tabs' games, are CPython's (tests/unit/test_statistics_flows.py, test_undo_flows.py, test_app.py)."""
+tabs' games, are CPython's (tests/unit/app/test_statistics_flows.py, test_undo_flows.py, test_app.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import json
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import open_game
+from tests.helpers.site import open_game
 
 HISTORY = "localStorage.getItem('yacht-dice/history')"
 

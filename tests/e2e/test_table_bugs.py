@@ -1,6 +1,6 @@
 """Bugs met at the table (issue 32) that need the browser: Rules opening at its end on a phone, and the browser's
 confirm() instead of the game's own question (its focus, its keys). A second language switch mid-turn, the setup's
-last choices after a reload and the question in the player's language are CPython's (tests/unit/test_app.py).
+last choices after a reload and the question in the player's language are CPython's (tests/unit/app/test_app.py).
 """
 
 from __future__ import annotations
@@ -8,19 +8,11 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from game.present import words
-from tests.e2e.conftest import open_game
+from tests.helpers.site import open_game
+from tests.helpers.ui import press_header
 
 ROLL_BUTTON = "#roll-button"
 MATCH = "localStorage.getItem('yacht-dice/match')"
-
-
-def press_header(page, element_id: str) -> None:
-    """Press a header button, opening the header's menu first where a narrow screen folds it away."""
-    button = page.locator(f"#{element_id}")
-    menu = page.locator("#menu-button")
-    if not button.is_visible() and menu.count() and menu.is_visible():
-        menu.click()
-    button.click()
 
 
 def focused(page) -> str:

@@ -1,7 +1,7 @@
 """Hints to beat a target in a challenge sent with hints, on a 390×844 phone: the link opens the friend's game, the
 hints switched on, a roll, the hint's sheet opened (Why?), "Beat Ann's …" picked: the target's line with its
 chance and how exact it is, clean for axe; then a number typed with Enter, and junk refused. The target's logic, the link's flag and the no-hints challenge are
-asserted in CPython (tests/unit/test_target_app.py, test_target_hints.py)."""
+asserted in CPython (tests/unit/app/test_target_app.py, test_target_hints.py)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from playwright.sync_api import expect
 
 from game.core import links
 from game.core.engine import new_match
-from tests.e2e import ui
-from tests.e2e.conftest import open_game
-from tests.e2e.test_reliability import store
+from tests.helpers import ui
+from tests.helpers.site import open_game
+from tests.helpers.ui import store
 
 PHONE = {"width": 390, "height": 844}
 SETUP = '{"name1": "Bob", "count": "1"}'  # a name remembered: the challenge asks none

@@ -6,8 +6,8 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import open_game
-from tests.e2e.ui import ROLL, dice, held
+from tests.helpers.site import open_game
+from tests.helpers.ui import ROLL, dice, held
 
 FACES = "() => [...document.querySelectorAll('#dice button')].every(b => /showing/.test(b.getAttribute('aria-label')))"
 

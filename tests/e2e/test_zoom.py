@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.e2e import ui
+from tests.helpers import ui
 
 # The element at the centre of a target once it is scrolled into sight, and whether that is the target itself or
 # inside it (nothing covers it). The point must lie in the viewport: elementFromPoint sees nothing outside it.

@@ -17,7 +17,7 @@ GAMES = 10_000
 pytestmark = pytest.mark.slow
 
 
-def play(adv: Advisor, rng: random.Random) -> int:
+def game_score(adv: Advisor, rng: random.Random) -> int:
     """One game, every decision the advisor's best; the final grand total with Yahtzee bonuses."""
     rs = adv.ruleset
     scores: dict[str, int] = {}
@@ -52,7 +52,7 @@ def play(adv: Advisor, rng: random.Random) -> int:
 def test_simulated_mean_matches_expected_score(rs):
     rng = random.Random(20240601)
     adv = Advisor(rs)
-    results = [play(adv, rng) for _ in range(GAMES)]
+    results = [game_score(adv, rng) for _ in range(GAMES)]
     mean = sum(results) / GAMES
     sd = math.sqrt(sum((x - mean) ** 2 for x in results) / (GAMES - 1))
     se = sd / math.sqrt(GAMES)

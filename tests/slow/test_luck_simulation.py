@@ -19,7 +19,7 @@ from game.coach.luck import largest_error, splits
 from game.coach.winning import Winning
 from game.core.dice import Draw
 from game.core.variants import ruleset
-from tests.unit.luck_games import RULES, computers, optimal, people
+from tests.helpers.luck_games import RULES, computers, optimal, people
 
 GAMES = 2_000
 COMPUTERS_EVERY = 40  # a table of computers costs ten people's games (Win weighs the rivals at every choice)

@@ -1,0 +1,119 @@
+"""Moments at the table (issue 54), as facts the view draws: a Yahtzee stops the table on the roll that shows it, for
+about a second and a half once its dice land, with its dice; scoring it is then a plain score; a straight and the upper
+bonus get a smaller moment, and a tap skips each."""
+
+from __future__ import annotations
+
+from game.app.events import BoxChosen, Button, Pressed, read_timer
+from game.coach.session import Session
+from game.core.dice import Draw
+from game.core.engine import new_match
+from game.present import feel
+from game.present.sounds import RECIPES, recipe_data
+from tests.helpers.app import of, ops, send, start, ticks, visible
+from tests.helpers.scenes import yahtzee_seed
+
+
+def shown_moment(effects) -> str:
+    return [c["attrs"]["data-moment"] for c in ops(effects, "cheer") if "attrs" in c][-1]
+
+
+def test_a_yahtzee_stops_the_table_on_its_roll_with_its_dice_and_a_tap_skips_it():
+    app, _ = start(f"rules=yahtzee&players=Ann&seed={yahtzee_seed()}")
+    app, effects = send(app, Pressed(Button.ROLL))  # the roll that shows it: the moment is now, not at the score
+    face = app.session.match.dice[0]
+    assert visible(effects, "cheer") and shown_moment(effects) == "yahtzee"
+    assert [ms for _, ms in ticks(effects, "cheer")] == [round(feel.MOMENT_SECONDS[feel.Moment.YAHTZEE] * 1000)]
+    jumping = ops(effects, "cheer-dice")[-1]["html"]
+    assert jumping.count('class="die"') == 5 and jumping.count(f'data-face="{face}"') == 5
+    assert ops(effects, "cheer-text")[-1]["text"] == "Yahtzee for Ann!"
+    assert ops(effects, "status")[-1]["text"].startswith("Yahtzee for Ann! Ann rolled")
+    assert of(effects, "vibrate") and of(effects, "play")[-1][0] == recipe_data(RECIPES[feel.Cue.YAHTZEE])  # its sound
+    app, effects = send(app, Pressed(Button.CHEER_CLOSE))  # the tap that skips it
+    assert visible(effects, "cheer") is False
+    app, effects = send(app, BoxChosen("yahtzee"))  # scored: a plain score, no second moment, nothing said twice
+    assert not ticks(effects, "cheer") and not ops(effects, "cheer-text")
+    assert "Yahtzee for" not in ops(effects, "status")[-1]["text"]
+
+
+def test_only_all_the_dice_alike_make_the_moment():
+    m = new_match("yahtzee", ["Ann"], seed=1)
+    assert feel.cues(m, m.roll(faces=[4, 4, 4, 4, 2])) == (feel.Cue.ROLL,)
+    assert feel.cues(m, m.roll(faces=[4] * 5)) == (feel.Cue.ROLL, feel.Cue.YAHTZEE)
+    held = m.roll(faces=[4, 4, 4, 4, 2]).hold(0).hold(1).hold(2).hold(3)
+    assert feel.cues(held, held.roll(faces=[4])) == (feel.Cue.ROLL, feel.Cue.YAHTZEE)  # the last die joins them
+    maxi = new_match("maxi", ["Ann"], seed=1)
+    assert feel.cues(maxi, maxi.roll(faces=[3] * 6))[-1] is feel.Cue.YAHTZEE
+    assert feel.cues(maxi, maxi.roll(faces=[3] * 5 + [2])) == (feel.Cue.ROLL,)
+
+
+def test_a_straight_and_the_upper_bonus_get_a_smaller_moment():
+    m = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[1, 2, 3, 4, 5])
+    app, _ = start(match=Session(m))
+    app, effects = send(app, BoxChosen("large_straight"))
+    assert shown_moment(effects) == "straight" and ops(effects, "cheer-text")[-1]["text"] == "Large Straight for Ann!"
+    assert ops(effects, "cheer-dice")[-1]["html"] == ""  # no dice jump: a banner, not a stop
+    assert [ms for _, ms in ticks(effects, "cheer")] == [round(feel.MOMENT_SECONDS[feel.Moment.STRAIGHT] * 1000)]
+    m = new_match("yahtzee", ["Ann"], seed=1)
+    for face in (6, 5, 4, 3, 2):
+        m = m.roll(faces=[face] * 3 + [1, 1]).score({6: "sixes", 5: "fives", 4: "fours", 3: "threes", 2: "twos"}[face])
+    app, _ = start(match=Session(m.roll(faces=[1, 1, 1, 1, 2])))  # 60 so far: these four 1s make 64
+    app, effects = send(app, BoxChosen("ones"))
+    assert shown_moment(effects) == "bonus"
+    assert feel.MOMENT_SECONDS[feel.Moment.BONUS] < 4 and feel.MOMENT_SECONDS[feel.Moment.YAHTZEE] < 2.5
+
+
+def test_a_computer_to_move_next_waits_for_a_yahtzees_moment():
+    seed = next(
+        s
+        for s in range(100_000)
+        if len(set(new_match("yahtzee", ["Ann", "Cy"], seed=s, draw=Draw.TYPED).roll().dice)) == 1
+    )
+    app, _ = start(f"rules=yahtzee&players=Ann,Cy&cpu=2:easy&seed={seed}")
+    app, effects = send(app, Pressed(Button.ROLL))
+    assert shown_moment(effects) == "yahtzee"
+    app, effects = send(app, Pressed(Button.CHEER_CLOSE), BoxChosen("yahtzee"))
+    assert [ms for _, ms in ticks(effects, "computer")] != [2200]  # skipped, then scored: the computer goes on
+
+
+def test_a_computers_yahtzee_gets_the_moment_on_its_roll_and_it_waits_for_it():
+    seed = next(
+        s
+        for s in range(100_000)
+        if len(set(new_match("yahtzee", ["Cy", "Ann"], seed=s, draw=Draw.TYPED).roll().dice)) == 1
+    )
+    app, effects = start(f"rules=yahtzee&players=Cy,Ann&cpu=1:easy&seed={seed}")
+    (token, _), *_ = ticks(effects, "computer")
+    app, effects = send(app, read_timer(token))  # the computer rolls five alike
+    assert shown_moment(effects) == "yahtzee" and ops(effects, "cheer-text")[-1]["text"] == "Yahtzee for Cy!"
+    assert [ms for _, ms in ticks(effects, "computer")] == [2200]  # its next move waits: the table is stopped
+
+
+def test_a_new_best_rating_gets_a_smaller_moment_of_its_own():
+    from game.app.state import App
+    from game.app.ticks import record
+    from game.records.rating import new_best_ratings
+    from tests.helpers.records import game, history
+
+    earlier = history(game(1, lost=(6.0,)), game(2, lost=(6.0,)))  # 0.2 per decision, twice
+    better, worse = game(3, lost=(3.0,)), game(4, lost=(9.0,))
+    ((name, value),) = new_best_ratings(earlier, better)
+    assert name == "Ann" and abs(value - 15.0 / 90) < 1e-9
+    assert new_best_ratings(earlier, worse) == ()
+    assert new_best_ratings(history(game(1, lost=(6.0,))), game(2, lost=(3.0,))) == ()  # too few games yet
+    assert new_best_ratings(earlier, game(3, lost=(3.0,), hinted=(True,))) == ()  # helped: rated apart
+    app, _, effects = record(App(), earlier, better)
+    assert app.moment is feel.Moment.RATING and app.cheer.words == "A new best rating for Ann: 0.17 per decision!"
+    assert app.status.ratings == ((("Ann", value),),)  # said through the status line too
+    assert [ms for _, ms in ticks(effects, "cheer")] == [3000]
+
+
+def test_the_yahtzee_box_is_marked_gold_while_its_dice_are_on_the_table():
+    from game.present import board_view, markup
+
+    m = new_match("yahtzee", ["Ann"], seed=1)
+    alike, four = m.roll(faces=[5] * 5), m.roll(faces=[5, 5, 5, 5, 1])
+    assert "alike" in board_view.cells(alike)[("yahtzee", 0)].classes
+    assert 'class="choice alike"' in markup.cell("yahtzee", board_view.cells(alike)[("yahtzee", 0)])
+    assert "alike" not in board_view.cells(four)[("yahtzee", 0)].classes
+    assert "alike" not in board_view.cells(alike)[("fives", 0)].classes  # its box alone

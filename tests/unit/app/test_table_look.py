@@ -1,0 +1,78 @@
+"""The table's look, round 2 (issue 54, fresh eyes): an open box worth nothing is blank but says its 0 points, a
+narrow card's short box names keep the full name as the row's text and title in every language, and a person's
+first roll says once that a tap keeps a die."""
+
+from __future__ import annotations
+
+import re
+
+from game.app.events import BoxChosen, Button, DieToggled, Pressed
+from game.core import variants
+from game.core.engine import new_match
+from game.core.i18n import LANGUAGES, Text
+from game.present import board_view, markup
+from tests.helpers.app import opened, play
+from tests.helpers.words import catalogue
+
+
+def worded(code: str) -> Text:
+    return Text.from_mo(code, catalogue(code)) if code != "en" else Text(LANGUAGES[code])
+
+
+ROLLED = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[2, 2, 2, 5, 5])
+
+
+def test_an_open_box_worth_nothing_is_blank_but_named_with_its_zero_points():
+    cells = board_view.cells(ROLLED)
+    blank = markup.cell("yahtzee", cells[("yahtzee", 0)])
+    assert re.search(r">(.*)</button>", blank).group(1) == ""  # nothing drawn in the box
+    assert 'aria-label="Yahtzee, 0 points"' in blank  # still a box to choose, its name says what it scores
+    assert markup.cell("full_house", cells[("full_house", 0)]).endswith(">25</button>")
+    hinted = board_view.cells(ROLLED, best="yahtzee")[("yahtzee", 0)]  # the hint's pick of a 0 shows its 0
+    assert markup.cell("yahtzee", hinted).endswith(">0</button>")
+
+
+def test_the_short_box_names_keep_the_full_name_as_text_and_title_in_every_language():
+    for code in LANGUAGES:
+        t = worded(code)
+        for rules in ("yacht", "yahtzee", "yatzy", "maxi"):
+            card = markup.scorecard(variants.ruleset(rules), ["Ann"], 1, t=t)
+            heads = re.findall(r'<th scope="row" title="([^"]*)" data-short="([^"]*)">([^<]*)</th>', card)
+            assert len(heads) >= 3, (code, rules)  # the straights and a kind at least
+            for title, short, text in heads:
+                assert title == text and short and len(short) <= len(text), (code, rules, text, short)
+    card = markup.scorecard(variants.ruleset("yahtzee"), ["Ann"], 1, t=worded("de"))
+    assert '<th scope="row" title="Kleine Straße" data-short="Kl. Straße">Kleine Straße</th>' in card
+    assert 'data-short="Bonus 63 → +35"' in card  # the upper bonus as what it pays and from what
+
+
+def test_a_persons_first_roll_says_once_that_a_tap_keeps_a_die():
+    app, page, _ = opened("rules=yahtzee&players=Ann&seed=4")
+    assert page["keep-tip"]["hidden"] is True  # nothing rolled yet
+    app, page, _ = play(app, page, Pressed(Button.ROLL))
+    assert page["keep-tip"] == {"attrs": {}, "text": "Tap a die to keep it", "hidden": False}
+    app, page, _ = play(app, page, DieToggled(1))
+    assert page["keep-tip"]["hidden"] is True  # a die kept: known
+    app, page, _ = play(app, page, DieToggled(1), Pressed(Button.ROLL))
+    assert page["keep-tip"]["hidden"] is True  # let go and rolled again: once is enough
+    app, page, _ = play(app, page, BoxChosen("chance"), Pressed(Button.ROLL))
+    assert page["keep-tip"]["hidden"] is True  # the next turn: never again
+
+
+def test_the_keep_tip_waits_for_a_box_chosen_without_a_die_kept_and_never_shows_a_computers_turn():
+    app, page, _ = opened("rules=yahtzee&players=Ann&seed=4")
+    app, page, _ = play(app, page, Pressed(Button.ROLL), BoxChosen("chance"), Pressed(Button.ROLL))
+    assert page["keep-tip"]["hidden"] is True  # a box filled: the first turn is over
+    app, page, _ = opened("rules=yahtzee&players=Ann&cpu=2:good&seed=4")
+    app, page, _ = play(app, page, Pressed(Button.ROLL))
+    assert page["keep-tip"]["hidden"] is False
+
+
+def test_the_upper_bonus_shows_its_progress_while_it_can_still_be_won():
+    twos = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[2, 2, 2, 5, 5]).score("twos")
+    assert board_view.cells(twos)[("upper_bonus", 0)].text == "6/63"  # on the way, not a 0 that reads as lost
+    match = new_match("yahtzee", ["Ann"], seed=1)
+    for face, box in enumerate(("ones", "twos", "threes", "fours", "fives", "sixes"), start=1):
+        match = match.roll(faces=[face] * 3 + [1 if face != 1 else 2] * 2).score(box)
+    assert board_view.cells(match)[("upper_bonus", 0)].text == "35"  # 63 reached: the bonus written
+    assert ("upper_bonus", 0) not in board_view.cells(new_match("yacht", ["Ann"], seed=1))  # no bonus: no row

@@ -1,0 +1,83 @@
+"""The end screen tells the story (issue 54, part 7): a win, a loss to the computer by a little and one by a lot
+read differently (no trophy over the computer's name when the person lost), and no sentence is said twice on the
+end screen: the scene's large words and the line under them, the standings and each person's game in context."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+from game.coach.session import Session
+from game.core.cards import Seat
+from game.core.engine import new_match
+from game.present import markup, standings
+from tests.helpers.app import ended
+from tests.helpers.page import words
+from tests.helpers.scenes import at_the_last_box
+
+ROBIN = Seat.computer("Robin", "perfect")
+
+STORIES = [
+    # the person's dice, the computer's, the outcome, the large words, the line under them
+    ([6] * 5, [1] * 5, "win", "Ann", "Ann wins by 95 points."),
+    ([6, 6, 6, 6, 5], [6, 6, 6, 5, 5], "close", "So close: 2 points", "Robin wins, just. One more game?"),
+    ([1, 2, 3, 4, 6], [6] * 5, "lost", "Robin wins this one", "Not your game this time. One more?"),
+]
+
+
+def sentences(page: dict) -> list[str]:
+    """Every line the end screen shows: the scene's large words and the line under them, the standings' and each
+    person's game in context."""
+    scene = re.findall(r'<p class="scene-[a-z]+">(.*?)</p>', page["scene"]["html"])
+    lines = [*scene, *re.findall(r"<li>(.*?)</li>", page["standings"]["html"])]
+    return lines + re.findall(r"<li>(.*?)</li>", page.get("ending", {}).get("html", ""))
+
+
+@pytest.mark.parametrize("person, computer, outcome, headline, detail", STORIES)
+def test_a_win_a_near_miss_and_a_clear_loss_read_differently(person, computer, outcome, headline, detail):
+    app, page = ended(at_the_last_box("yacht", [ROBIN, "Ann"], person=person, other=computer))
+    scene = page["scene"]
+    assert scene["attrs"] == {"data-outcome": outcome}
+    assert f'<p class="scene-headline">{headline}</p>' in scene["html"]
+    assert f'<p class="scene-detail">{detail}</p>' in scene["html"]
+    festive = outcome == "win"  # the trophy and the confetti only over the person's own win
+    assert ('class="trophy"' in scene["html"]) is festive and ('class="confetti"' in scene["html"]) is festive
+
+
+def test_the_close_call_and_the_loss_are_told_apart_by_the_gap():
+    assert standings.CLOSE_GAP == 10  # a loss by at most this is a near miss
+    for person, computer, outcome, *_ in STORIES[1:]:
+        app, _ = ended(at_the_last_box("yacht", [ROBIN, "Ann"], person=person, other=computer))
+        shown = standings.results(app.session.match)
+        top, ann = shown.lines
+        gap = int(top.rsplit(" ", 1)[1]) - int(ann.rsplit(" ", 1)[1])
+        assert (gap <= standings.CLOSE_GAP) is (outcome == "close") and shown.outcome.value == outcome
+
+
+@pytest.mark.parametrize(
+    "seats, person, other",
+    [
+        (["Ann"], [6] * 5, [6] * 5),  # solo: once "225 points / Ann scored 225. / 1. Ann — 225 / Ann: 225 points"
+        ([ROBIN, "Ann"], [6] * 5, [1] * 5),
+        ([ROBIN, "Ann"], [6, 6, 6, 6, 5], [6, 6, 6, 5, 5]),
+        (["Bob", "Ann"], [2] * 5, [2] * 5),  # a tie
+    ],
+)
+def test_no_sentence_appears_twice_on_an_end_screen(seats, person, other):
+    if len(seats) == 1:
+        match = new_match("yacht", seats, seed=9)
+        for box in match.open_categories()[:-1]:
+            match = match.roll(faces=person).score(box)
+        app, page = ended(Session(match.roll(faces=person)))
+    else:
+        app, page = ended(at_the_last_box("yacht", seats, person=person, other=other))
+    said = sentences(page)
+    assert said and words(page, "ending")  # the context came
+    twice = [text for text, count in Counter(said).items() if count > 1]
+    assert not twice, said
+    if len(seats) == 1:  # a solo game's total is said once: the scene's large words
+        total = app.session.match.totals(0).grand_total
+        assert sum(str(total) in text for text in said if "dice" not in text) == 1, said
+        assert markup.lines(standings.results(app.session.match).lines) == ""

@@ -1,0 +1,55 @@
+"""A roll throws the dice (issue 54): each thrown die flies along a flight of its own and lands in a pose of its own,
+held dice keep theirs, and the page draws the poses game.present.feel names. The browser's side (the flight drawn,
+a tap or R landing it at once, reduced motion) is tests/e2e/test_feel.py's."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from game.coach.session import Session
+from game.core.engine import new_match
+from game.core.i18n import ENGLISH
+from game.present import board_view, feel, paint
+
+CSS = Path(__file__).resolve().parents[3] / "static" / "css" / "app.css"
+
+
+def test_app_css_draws_every_pose_as_feel_names_it():
+    drawn = {
+        int(k): (int(x), int(y), int(a))
+        for k, x, y, a in re.findall(
+            r'\.die\[data-pose="(\d+)"\] \.body \{ transform: translate\((-?\d+)%, (-?\d+)%\) rotate\((-?\d+)deg\); \}',
+            CSS.read_text(encoding="utf-8"),
+        )
+    }
+    assert drawn == dict(enumerate(feel.POSES))
+
+
+def test_the_dice_of_a_throw_land_in_differing_poses_and_a_held_die_keeps_its_own():
+    m = new_match("yahtzee", ["Ann", "Bob"], seed=3).roll(faces=[2, 2, 5, 6, 1])
+    first = board_view.dice(m)
+    assert len({die.pose for die in first}) >= 4  # places and angles differ across the felt
+    held = m.hold(1).hold(3)
+    again = board_view.dice(held.roll(faces=[4, 3, 3]))
+    assert again[1].pose == first[1].pose and again[3].pose == first[3].pose  # held: where they lay
+    assert [die.pose for die in again] != [die.pose for die in first]
+    # The next turn's dice land elsewhere, though the faces be the same.
+    later = held.roll(faces=[4, 3, 3]).score("chance").roll(faces=[2, 2, 5, 6, 1])
+    assert [die.pose for die in board_view.dice(later)] != [die.pose for die in first]
+
+
+def test_each_thrown_die_flies_its_own_flight_to_its_pose_and_held_dice_do_not_fly():
+    m = new_match("yahtzee", ["Ann"], seed=3).roll(faces=[2, 2, 5, 6, 1]).hold(1).hold(3)
+    before = paint.table(Session(m), ENGLISH, "", None)
+    after = paint.table(Session(m.roll(faces=[4, 3, 3])), ENGLISH, "", None, thrown=feel.thrown(m, m.roll()))
+    flights = {where[0]: changes["toss"] for where, changes in paint.table_ops(before, after) if changes.get("toss")}
+    assert sorted(flights) == [paint.die_at(index)[0] for index in (0, 2, 4)]  # not the held 1 and 3
+    starts = {flight[0]["transform"] for flight in flights.values()}
+    assert len(starts) == 3  # from one hand beyond the edge: each from its own distance
+    for index in (0, 2, 4):
+        x, y, angle = feel.POSES[after.dice[index].pose]
+        assert flights[paint.die_at(index)[0]][-1] == {"transform": f"translate({x}%, {y}%) rotate({angle}deg)"}
+    assert all(
+        set(frame) <= {"transform", "offset"} for flight in flights.values() for frame in flight
+    )  # the compositor alone draws it
