@@ -41,7 +41,7 @@ from game.core.cards import SeatKind
 from game.core.i18n import ENGLISH, Text
 from game.present import board_view, feel, forms, markup, paint, rules_text, standings, stats_view, trainer_view
 from game.present import setup as setups
-from game.present.words import KEPT_COPIES, SAVE_KEPT, WORDS, announcement, failure
+from game.present.words import KEPT_COPIES, SAVE_KEPT, WORDS, announcement, failure, seen
 from game.records import challenge, daily
 
 
@@ -166,11 +166,9 @@ def view(app: App) -> Page:
         else daily.table_line(app.session.match, app.t)
     )
     reporting = app.reporting is not None
-    # Where the tray is hidden (the pass screen, the results), its status line says nothing: its words go to the ear's
-    # region, which is shown (issue 58: never a word into a hidden region).
+    # A hidden tray (the pass screen, the results) says nothing: its words go to the ear's region (issue 58).
     tray = app.handing is None and board_view.current_seat(app.session.match) is not None
-    said = status_words(app.status, app.t)
-    shown = status_words(app.status, app.t, headline=True)
+    said, read = status_words(app.status, app.t), status_words(app.status, app.t, eyes=True)
     table = paint.table(
         app.session,
         app.t,
@@ -183,7 +181,7 @@ def view(app: App) -> Page:
         theirs,
         app.entering,
         paint.hinted_box(app.session.match, hinted),
-        shown if tray else "",
+        read if tray else "",
     )
     spoken = app.spoken
     if not tray and said and said not in spoken.words:  # with a computer's last turn, or the board read, if said
@@ -193,8 +191,7 @@ def view(app: App) -> Page:
 
 
 def quiet(status: Status) -> bool:
-    """Whether the status line shows a computer's move: then it is not live (issue 58: a computer's turn is said in
-    one sentence when it ends, game.present.ear.computer_turn, never a message a hold)."""
+    """Whether the status line shows a computer's move: not live then (its turn is said once, when it ends)."""
     step = status.step
     return step is not None and step.refusal is None and step.before.current_seat.kind is SeatKind.COMPUTER
 
@@ -222,17 +219,13 @@ def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None] | None:
     return context, None if comparison is None else markup.challenge(comparison, ended.match, t=t, hints=ended.hints)
 
 
-def status_words(status: Status, t: Text, headline: bool = False) -> str:
+def status_words(status: Status, t: Text, eyes: bool = False) -> str:
     """The status line's words: the personal bests just set, then the step's celebration and what it did (the
     celebration first: it ends its sentence, where the status line does not: "Bo's turn: roll the dice"), else the
-    board's own line; as the eyes read it over the table (``headline``), a roll or a hold says whose turn it is, not
-    the dice."""
+    board's own line; as the ``eyes`` read it over the table, a roll says whose turn it is, not the dice."""
     step = status.step
-    plain = headline and step is not None and step.undone is None and step.refusal is None
-    did = board_view.headline(step.before, step.session.match, t=t) if plain else None
-    said = (
-        (feel.cheer(step.session.match, status.cues, t=t), did or announcement(step, t=t)) if step is not None else ()
-    )
+    did = seen if eyes else announcement
+    said = (feel.cheer(step.session.match, status.cues, t=t), did(step, t=t)) if step is not None else ()
     line = " ".join(filter(None, said))
     if not line and status.match is not None:
         line = board_view.status(status.match, t=t)

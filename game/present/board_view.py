@@ -243,8 +243,7 @@ def cells(match: Match, t: Text = ENGLISH, best: str | None = None) -> dict[tupl
             if shown(ruleset):
                 out[(key, player)] = Cell(str(getattr(totals, key)), None, mark)
         if not totals.upper_bonus and ruleset.upper_bonus_amount:
-            # how far the upper boxes have come ("18/63"): still to play for, or (the card full) how far it was missed,
-            # never a 0 that says nothing
+            # how far the upper boxes have come ("18/63"): still to play for, or how far it was missed; never a bare 0
             out[("upper_bonus", player)] = Cell(f"{totals.upper_subtotal}/{ruleset.upper_bonus_threshold}", None, mark)
     if len(match.cards) > 1 or match.games > 1:
         played = len(match.cards)
@@ -431,21 +430,6 @@ def describe(before: Match, after: Match, t: Text = ENGLISH) -> str:
     if after.rolls > before.rolls or (after.dice and after.dice != before.dice):
         return rolled(after, t)
     return toggled(before, after, t) or status(after, t)
-
-
-def headline(before: Match, after: Match, t: Text = ENGLISH) -> str:
-    """What an action did, as the eyes read it over the dice: a score said, a roll or a hold only whose turn it is now
-    (the dice are on the table; the live region reads them back, game.present.board_view.describe).
-
-    >>> from game.core.engine import new_match
-    >>> m = new_match("yahtzee", ["Ann", "Bob"], seed=1)
-    >>> headline(m, m.roll(faces=[3, 3, 3, 5, 5]))
-    "Ann's turn, roll 1 of 3"
-    """
-    last = after.last_scored
-    if last is not None and last is not before.last_scored:
-        return describe(before, after, t)
-    return status(after, t)
 
 
 def rolled(match: Match, t: Text = ENGLISH) -> str:

@@ -153,6 +153,28 @@ def announcement(step: Step, t: Text = ENGLISH) -> str:
     return describe(step.before, after, t)
 
 
+def headline(before: Match, after: Match, t: Text = ENGLISH) -> str:
+    """What an action did, as the eyes read it over the dice: a score said, a roll or a hold only whose turn it is now
+    (the dice are on the table; the live region reads them back, game.present.board_view.describe).
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yahtzee", ["Ann", "Bob"], seed=1)
+    >>> headline(m, m.roll(faces=[3, 3, 3, 5, 5]))
+    "Ann's turn, roll 1 of 3"
+    """
+    last = after.last_scored
+    if last is not None and last is not before.last_scored:
+        return describe(before, after, t)
+    return status(after, t)
+
+
+def seen(step: Step, t: Text = ENGLISH) -> str:
+    """What a step did as the eyes read it over the table (:func:`headline`): an undo or a refusal as it is said."""
+    if step.undone is None and step.refusal is None:
+        return headline(step.before, step.session.match, t)
+    return announcement(step, t)
+
+
 def taken_back(step: Step, t: Text = ENGLISH) -> str:
     """What an undo took back, said as what it changed (issue 58: a count alone does not tell an ear what)."""
     assert step.undone is not None
