@@ -176,7 +176,9 @@ def test_thrown_dice_tumble_within_the_roll_time_land_on_their_faces_and_a_yahtz
     ui.die(page, 1).click()
     ui.die(page, 4).click()
     # a kept die is set square on the shelf (a short transition), then lies still through the throws that follow
-    page.evaluate("() => Promise.all(document.getAnimations().filter(a => a instanceof CSSTransition).map(a => a.finished))")
+    page.evaluate(
+        "() => Promise.all(document.getAnimations().filter(a => a instanceof CSSTransition).map(a => a.finished))"
+    )
     lying = page.evaluate(POSES)
     assert page.evaluate(START) == [1, 2, 4]  # held dice stay put
     page.mouse.click(*centre(page, "#status"))
