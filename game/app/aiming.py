@@ -10,8 +10,8 @@ in the hint's own tick, where the expected-score hint is worked out too: nothing
     >>> from game.core.engine import new_match
     >>> table = App(screen=PlayScreen(), session=Session(new_match("yacht", ["Ann"], seed=1)), form=(("aim-total", "x"),))
     >>> app, effects = aim_typed(table)
-    >>> app.aim, app.notice.words[:26], effects
-    (None, 'Type the total to play for', [])
+    >>> app.aim, app.notice.facts, effects
+    (None, (<Plain.AIM_JUNK: 'aim-junk'>,), [])
 """
 
 from __future__ import annotations
@@ -19,11 +19,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from game.app.notices import Plain
 from game.app.state import FOR_TABLE, App, Effect, Out, focus
 from game.app.storage import stored_best
 from game.app.table import against, playing
 from game.app.waits import advance
-from game.present.aim_view import AIM_FIELD, MAX_AIM, TYPED_JUNK, Aim, AimKind, Offer, read_total
+from game.coach.aims import AIM_FIELD, Aim, AimKind, Offer, read_total
 
 if TYPE_CHECKING:
     from game.coach.advice import Hint
@@ -96,7 +97,7 @@ def aim_typed(app: App) -> Out:
     if not playing(app):
         return app, []
     if total is None:
-        return app.say(app.t._(TYPED_JUNK, most=MAX_AIM)), []
+        return app.say(Plain.AIM_JUNK), []
     app, effects = _redraw(replace(app, aim=Aim(AimKind.TYPED, total)))
     more: list[Effect] = [focus("aim-set")]
     return app, [*effects, *more]

@@ -1,7 +1,7 @@
 """The records' screens and files: Statistics over the stored history (with the optimal player's
 numbers), the backup exported and imported, the games and kept copies the player deletes.
 
-    >>> from game.app.state import App
+    >>> from game.app.state import App, Statistics
     >>> app, effects = open_stats(App())
     >>> app.over, effects[0]
     (<Over.NOTHING: ''>, Fetch(name='references', path='./static/tables/optimal.json'))
@@ -13,7 +13,9 @@ from dataclasses import replace
 
 from game.app.effects import AskPersisted, Console, ConsoleLevel, Download, Remove
 from game.app.events import Answered, File, GameDeleteConfirmed, Persisted
+from game.app.facts import Statistics
 from game.app.keys import CHALLENGE_KEY, HISTORY_KEY, REFERENCES, TRAINER_KEY
+from game.app.notices import Imported, Plain, Unreadable
 from game.app.state import App, Out, Over, fetch, focus, store
 from game.app.storage import (
     history_to_write,
@@ -22,6 +24,7 @@ from game.app.storage import (
     readable_history,
     remembered_fields,
     saved_elsewhere,
+    unreadable,
     write_history,
 )
 from game.app.table import begin
@@ -29,11 +32,8 @@ from game.app.waits import TABLES
 from game.coach.session import Next, Session
 from game.core import links
 from game.core.cards import SeatKind
-from game.core.inputs import problem_text, read_json
+from game.core.inputs import read_json
 from game.core.refusals import GameError
-from game.present import markup, stats_view, trainer_view
-from game.present.stats_view import imported
-from game.present.words import WORDS
 from game.records import stats
 from game.records.backup import Backup
 from game.records.daily import today
@@ -63,11 +63,10 @@ def open_stats(app: App, effects: list | None = None, key: str | None = None, na
         return app.wait(stats=(key, name)), effects
     app, history, problem, kept = readable_history(app)
     effects += kept
-    app = app.say(problem) if problem else app
+    app = unreadable(app, problem)[0]  # said (the console's warning is a writer's: history_to_write)
     if history is not None:  # else the body as it was (the notice says why)
-        page = stats_view.statistics(history, references, key or None, name or None, t=app.t, today=today(app.now))
-        practice = trainer_view.progress(stored_trainer(app).progress(page.name or person(app)), t=app.t)
-        app = replace(app, stats=markup.statistics(page, t=app.t) + practice)
+        trainer, day = stored_trainer(app), today(app.now)
+        app = replace(app, stats=Statistics(history, references, key or None, name or None, day, trainer, person(app)))
     effects.append(AskPersisted())
     if app.over is not Over.STATS:  # opened (not a filter changed): the view scrolls it to its top
         effects.append(focus("stats-title"))
@@ -126,7 +125,7 @@ def export_backup(app: App) -> Out:
     trainer's progress (when readable: unreadable data is the trainer's to keep aside)."""
     app, history, problem, kept = readable_history(app)
     if history is None:
-        return app.say(problem), []
+        return unreadable(app, problem)[0], []
     setup = remembered_fields(app)
     session = app.session.to_dict() if app.session else None
     try:
@@ -174,13 +173,12 @@ def restore_trainer(app: App, text: str | None) -> Out:
 def on_file(app: App, event: File) -> Out:
     """Merge a backup file's games into the history (and restore its match if none is in progress, here or in
     another tab, and its challenge if this phone keeps none)."""
-    t = app.t
     if event.size > MAX_BACKUP_BYTES:
-        return app.say(t._(WORDS.import_too_large)), []
+        return app.say(Plain.IMPORT_TOO_LARGE), []
     try:
         backup = Backup.from_json(event.text)
     except GameError as error:
-        app = app.say(f"{t._(WORDS.import_refused)} {problem_text(error, t)}")
+        app = app.say(Plain.IMPORT_REFUSED, Unreadable(error))
         return app, [Console(ConsoleLevel.WARN, f"import: {error}")]
     app, before, answer = history_to_write(app, event)
     if before is None:
@@ -197,7 +195,7 @@ def on_file(app: App, event: File) -> Out:
         app, more = begin(app, Session.from_dict(backup.session))
         effects += more
     app, shown = open_stats(app)
-    return app.say(imported(len(before.games), len(after.games), restore, t=t)), [*effects, *shown]
+    return app.say(Imported(len(before.games), len(after.games), restore)), [*effects, *shown]
 
 
 def delete_kept(app: App) -> Out:

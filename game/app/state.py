@@ -16,20 +16,21 @@ from enum import Enum
 from typing import TYPE_CHECKING, ClassVar, TypedDict, Unpack
 
 from game.app.effects import Apply, Confirm, Effect, Fetch, Focus, Store, Timer
+from game.app.facts import Chances, Ended, Hinted, Reported, Sharing, Statistics
 from game.app.ids import Question, TimerKind, Token, wire
 from game.app.keys import HISTORY_KEY, PACE_KEY, SAVE_KEY, Wanted
+from game.app.notices import Failed, Invalid, Notice, Said, Status
+from game.coach.aims import Aim
 from game.coach.coaching import Coach
 from game.coach.drills import Solution
 from game.coach.pacing import Pace
-from game.coach.session import Session, Step
+from game.coach.session import Session
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
 from game.core.rules import RuleSet
 from game.present import setup as setups
-from game.present.aim_view import Aim
-from game.present.feel import Cue, Moment
-from game.present.standings import Ending
-from game.records.challenge import Comparison
+from game.present.feel import Moment
+from game.present.link_problems import LinkProblem
 from game.records.stats import Reference
 
 if TYPE_CHECKING:  # a start waits in the App for its language
@@ -94,25 +95,12 @@ class LoadingScreen:
 
 
 @dataclass(frozen=True)
-class Sharing:
-    """What the share dialog shows and sends."""
-
-    title: str
-    text: str = ""
-    url: str = ""
-    note: str = ""  # a line under it: why it opened, then how sending went
-    qr_offered: bool = False
-    qr: str = ""  # the address drawn as a QR code (its markup; "": not asked for)
-    by_hand: bool = False  # sending failed: the address (or the text alone) shown to copy by hand
-
-
-@dataclass(frozen=True)
 class SetupScreen:
     """The setup form and the lobby's one-tap matches; the problems of a start it refused (shown in More, opened and
     scrolled to), and which showing of them this is (the same problems again are shown again)."""
 
     kind: ClassVar[Screen] = Screen.SETUP
-    problems: tuple[str, ...] = ()
+    problems: tuple[LinkProblem | Invalid, ...] = ()
     shown: int = 0
 
 
@@ -130,7 +118,7 @@ class SaveProblem:
 
     aside: SetAside
     offered: Session | None = None
-    reason: str = ""  # why it cannot be read, worded
+    reason: Failed | None = None  # why it cannot be read
     kind: ClassVar[Screen] = Screen.SAVE_PROBLEM
 
 
@@ -142,7 +130,7 @@ class LinkChoice:
     offered: Session
     kept: Session
     challenging: tuple[str, Match] | None = None
-    words: str = ""  # which match is which, worded
+    words: tuple[Said, ...] = ()  # which match is which
     question: tuple[str, str] = ("", "")  # the msgids of its title and of the button that takes the offered match
     kind: ClassVar[Screen] = Screen.LINK_CHOICE
 
@@ -278,55 +266,6 @@ class Waits(TypedDict, total=False):
 
 
 @dataclass(frozen=True)
-class Notice:
-    """The notice line's words ("": hidden) and how many times words were said there: each saying is drawn, the
-    same words again too (game.app.view)."""
-
-    words: str = ""
-    said: int = 0
-    tip: bool = False  # a passing note of the coach's (what a move cost), not a refusal or a problem
-    again: bool = False  # the words said before, said again: written with a mark so the region changes (issue 58)
-
-    def then(self, words: str, tip: bool = False) -> Notice:
-        """The next saying: ``words``, marked when they repeat the last ones unmarked (and unmarked after a mark).
-
-        >>> Notice("Hi", 1).then("Hi").again, Notice("Hi", 1).then("Hi").then("Hi").again, Notice().then("Hi").again
-        (True, False, False)
-        """
-        return Notice(words, self.said + 1, tip, words == self.words and bool(words) and not self.again)
-
-    @property
-    def written(self) -> str:
-        """The words as the live region is given them: a repeat ends with a no-break space, so a screen reader, which
-        reads a region whose text changed, says them again."""
-        return self.words + ("\u00a0" if self.again else "")
-
-
-@dataclass(frozen=True)
-class Status:
-    """The status line under the table as facts, worded by the view (game.app.view.status_words): the match on the
-    board, the step that brought it (None: the board's own line) with the cues it celebrates, and the personal
-    bests and new best ratings set since, newest first (each celebrated before the line)."""
-
-    match: Match | None = None
-    step: Step | None = None
-    cues: tuple[Cue, ...] = ()
-    bests: tuple[tuple[tuple[str, int], ...], ...] = ()
-    ratings: tuple[tuple[tuple[str, float], ...], ...] = ()
-
-
-@dataclass(frozen=True)
-class Ended:
-    """The results' context as facts, worded by the view (game.app.view.ended_words): the match it is of, each
-    person's total in context, and a challenge's end (None: not a challenge) with whether it allowed hints."""
-
-    match: Match
-    ending: Ending
-    comparison: Comparison | None = None
-    hints: bool = False
-
-
-@dataclass(frozen=True)
 class App:
     """Everything the page shows and waits for, as one value."""
 
@@ -352,21 +291,18 @@ class App:
     python: str = ""
     form: tuple[tuple[str, str], ...] = ()
     msgids: tuple[str, ...] = ()
-    hint: str | None = None  # the hint's markup shown (None: hidden)
-    hint_said: str = ""  # the hint's one short line for a screen reader (spoken while the hint is shown)
+    hint: Hinted | None = None  # the hint shown (None: hidden), with its short line for a screen reader
     hint_told: bool = False  # the one-time line on how the hint's dice look was shown in this visit
-    hinted: tuple[tuple[tuple[str, int], str], ...] = ()  # the dice or box the hint marks, each with its mark
-    notice: Notice = Notice()  # the line that explains a refusal or a problem (App.say)
-    spoken: Notice = Notice()  # the board read aloud (the key B), in a live region the eyes do not see ("": none)
+    notice: Notice = Notice()  # the line that explains a refusal or a problem, as facts (App.say)
+    spoken: Notice = Notice()  # the ear's line (the board read, the key B), in a live region the eyes do not see
     cheer: Notice = Notice()  # the celebration's words, shown while its tick (App.waiting.cheer) is to come
     moment: Moment | None = None  # which celebration it is (game.present.feel.Moment): how the page draws it
     other_tab: Notice = Notice()  # the offer of the match another tab saved: each saying drawn ("": hidden)
-    odds: str = ""  # the win chances line's words ("" until its numbers come)
+    odds: Chances | None = None  # the win chances line (None until its numbers come)
     status: Status = Status()  # the status line under the table: the board's, or a step's (game.app.table.board)
     entering: tuple[int, ...] = ()  # real dice (game.app.entering): the faces of the roll on the table entered so far
     thrown: frozenset[int] = frozenset()  # the dice that tumble in this answer's draw (cleared once drawn)
-    # The after-game report, open until the table is drawn again: "" while it is worked out, then its markup.
-    reporting: str | None = None
+    reporting: Reported | None = None  # the after-game report, open until the table is drawn again (None: closed)
     board: int = 0  # how many sessions were put on the board: each new one (or a new language) is drawn afresh
     fetching: frozenset[Wanted] = frozenset()
     waiting: Waiting = field(default_factory=Waiting)
@@ -378,7 +314,7 @@ class App:
     filters: tuple[str, str] = ("", "")  # the Statistics screen's rule set and person ("": all)
     now: str = ""
     sharing: Sharing | None = None  # what the share dialog shows and sends (None: closed)
-    stats: str | None = None  # the Statistics screen's body (its markup) as last worked out
+    stats: Statistics | None = None  # the Statistics screen's numbers as last read
     # The results' context (its markup) and the challenge's end (None: not a challenge), once worked out for the game
     # on the board (game.app.ticks.draw_ending); None until then.
     ended: Ended | None = None
@@ -438,9 +374,10 @@ class App:
         """A new timer's token: the one way a tick is told from an older one (kept in App.waiting, App.pruning)."""
         return replace(self, serial=self.serial + 1), Token(kind, self.serial + 1)
 
-    def say(self, words: str, tip: bool = False) -> App:
-        """The notice says ``words`` (hidden when empty), drawn by the view; a ``tip`` is the coach's passing note."""
-        return replace(self, notice=self.notice.then(words, tip))
+    def say(self, *facts: Said, tip: bool = False) -> App:
+        """The notice says ``facts`` (hidden when none), worded and drawn by the view; a ``tip`` is the coach's passing
+        note."""
+        return replace(self, notice=self.notice.then(facts, tip))
 
     def wait(self, **changes: Unpack[Waits]) -> App:
         return replace(self, waiting=replace(self.waiting, **changes))

@@ -23,6 +23,7 @@ from functools import lru_cache
 from game.app.effects import Console, ConsoleLevel, Download, Flag, Remove
 from game.app.events import Event, Refused, Stored, TimerKind, Token
 from game.app.keys import HINTS_KEY, HISTORY_KEY, KEPT_PREFIX, SAVE_KEY, SETUP_KEY, UNSAVED_KEY
+from game.app.notices import KeptGone, Plain, Unreadable
 from game.app.state import (
     App,
     Aside,
@@ -43,7 +44,6 @@ from game.core.refusals import GameError
 from game.core.rules import RuleSet
 from game.present import board_view
 from game.present import setup as setups
-from game.present.words import KEPT_GONE, WORDS
 from game.records.history import History
 from game.records.stats import best_total, ruleset_key
 
@@ -70,8 +70,8 @@ def offer_newer(app: App) -> Out:
     offer its match, write nothing."""
     newer, _ = stored_session(app)
     continued = newer is not None and app.session is not None and same_match(newer.match, app.session.match)
-    words = app.t._(WORDS.other_tab if continued else WORDS.other_tab_replaced)
-    return replace(app, other_tab=Notice(words, app.other_tab.said + 1)), []
+    said = Plain.OTHER_TAB if continued else Plain.OTHER_TAB_REPLACED
+    return replace(app, other_tab=Notice((said,), app.other_tab.said + 1)), []
 
 
 def saved_elsewhere(app: App) -> bool:
@@ -83,15 +83,24 @@ def saved_elsewhere(app: App) -> bool:
     return error is not None or (saved is not None and board_view.in_progress(saved.match))
 
 
-def read_history(app: App) -> tuple[App, History | None, str]:
-    """The stored history or None, and the problem's words when it cannot be read."""
+def read_history(app: App) -> tuple[App, History | None, GameError | None]:
+    """The stored history or None, and the problem when it cannot be read (said by :func:`unreadable`)."""
     raw = app.value(HISTORY_KEY) or ""
     try:
-        return app, History.from_json(raw) if raw else History(), ""
+        return app, History.from_json(raw) if raw else History(), None
     except GameError as error:
         if any(value == raw for _, value in kept_copies(app)):
-            return app, History(), ""  # kept aside: a new history begins over it
-        return app, None, f"{app.t._(WORDS.history_unreadable)} {problem_text(error, app.t)}"
+            return app, History(), None  # kept aside: a new history begins over it
+        return app, None, error
+
+
+def unreadable(app: App, problem: GameError | None) -> Out:
+    """An unreadable history said (nothing is written over it), and warned of in the console."""
+    if problem is None:
+        return app, []
+    return app.say(Plain.HISTORY_UNREADABLE, Unreadable(problem)), [
+        Console(ConsoleLevel.WARN, f"history: {problem_text(problem)}")
+    ]
 
 
 def stored_best(app: App, ruleset: RuleSet, name: str) -> int | None:
@@ -111,7 +120,7 @@ def _best_of(raw: str, key: str, name: str) -> int | None:
     return best_total(history, key, name)
 
 
-def readable_history(app: App) -> tuple[App, History | None, str, list[Effect]]:
+def readable_history(app: App) -> tuple[App, History | None, GameError | None, list[Effect]]:
     """For a reader (Statistics, export): the history, or a new one once an unreadable one is being put
     aside (begun here: its effects come fourth), or None and the problem when it could not be kept."""
     app, history, problem = read_history(app)
@@ -131,7 +140,7 @@ def history_to_write(app: App, event: Event) -> tuple[App, History | None, Out]:
     if history is not None:
         return app, history, (app, [])
     if aside is not None:
-        return app, None, (app.say(problem), [Console(ConsoleLevel.WARN, f"history: {problem}")])
+        return app, None, unreadable(app, problem)
     app, effects = keep_history_aside(app)
     return app, None, (app.hold(event, Until.HISTORY), effects)
 
@@ -169,7 +178,7 @@ def keep_history_aside(app: App) -> Out:
     refusal would have come before it)."""
     app, aside, kept = set_aside(app, Aside.HISTORY)
     app, token = app.token(TimerKind.HISTORY)
-    app = app.say(app.t._(WORDS.history_set_aside))
+    app = app.say(Plain.HISTORY_SET_ASIDE)
     return replace(app, history_aside=aside), [*kept, tick(token, 0)]
 
 
@@ -193,7 +202,7 @@ def change_history(app: App, change: Callable[[History], History]) -> Out:
         return app, []
     app, history, problem = read_history(app)
     if history is None:
-        return app.say(problem), [Console(ConsoleLevel.WARN, f"history: {problem}")]
+        return unreadable(app, problem)
     return write_history(app, change(history))
 
 
@@ -250,14 +259,14 @@ def on_refused(app: App, event: Refused) -> Out:
     """A write the browser refused: said as what it is, and never taken as written."""
     if event.key == SAVE_KEY:
         app = replace(app.holding(SAVE_KEY, None), saved=None)
-        return app.say(app.t._(WORDS.storage_full)), [Flag(UNSAVED_KEY, True)]
+        return app.say(Plain.STORAGE_FULL), [Flag(UNSAVED_KEY, True)]
     if event.key == HISTORY_KEY:  # storage still holds what it held before
-        return app.holding(HISTORY_KEY, app.unwritten).say(app.t._(WORDS.history_not_saved)), []
+        return app.holding(HISTORY_KEY, app.unwritten).say(Plain.HISTORY_NOT_SAVED), []
     history, shown = app.history_aside, app.screen
     if history is not None and history.trying and event.key == history.key:
         app, history, effects = set_aside_again(app, history)
         if not history.trying:
-            app = app.say(app.t._(WORDS.history_unreadable))
+            app = app.say(Plain.HISTORY_UNREADABLE)
         return replace(app, history_aside=history), effects
     if isinstance(shown, SaveProblem) and shown.aside.trying and event.key == shown.aside.key:
         app, save, effects = set_aside_again(app, shown.aside)
@@ -355,7 +364,7 @@ def prune_kept(app: App, newest: tuple[str, ...] = ()) -> Out:
     saved = Download(name, json.dumps({key: copies[key] for key in gone}, indent=1))
     for key in gone:
         app = app.holding(key, None)
-    return app.say(app.t.n_(*KEPT_GONE, len(gone), file=name)), [saved, *[Remove(key) for key in gone]]
+    return app.say(KeptGone(len(gone), name)), [saved, *[Remove(key) for key in gone]]
 
 
 def download_kept(app: App) -> Effect:

@@ -12,20 +12,33 @@ the pass of the phone, the challenge's lines, and the table's commands (roll, un
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import replace
 
 from game.app import shared
 from game.app.effects import Flag, MoveFocus, Play, Vibrate
 from game.app.events import Key, TimerKind, Token, Visibility
-from game.app.keys import HINTED_KEY, SAVE_KEY, UNSAVED_KEY
+from game.app.facts import Reported
+from game.app.hinting import remember_hints, remembered_hints
+from game.app.keys import SAVE_KEY, UNSAVED_KEY
+from game.app.notices import (
+    BoardRead,
+    Cheered,
+    ComputerTurn,
+    Cost,
+    Gone,
+    KeyRefused,
+    MoveRefused,
+    NoBoxNamed,
+    Notice,
+    Passing,
+    Said,
+)
 from game.app.state import (
     FOR_TABLE,
     App,
     Effect,
     LoadingScreen,
-    Notice,
     Out,
     Over,
     PlayScreen,
@@ -41,20 +54,15 @@ from game.app.waits import advance, schedule
 from game.coach.pacing import Pace
 from game.coach.session import Next, Session, Step
 from game.core.actions import Action, Finish, NextGame, Roll, Score
-from game.core.cards import SeatKind
 from game.core.dice import Draw, derived_seed
 from game.core.engine import Match, new_match
-from game.core.inputs import read_json
-from game.core.refusals import GameError
-from game.present import board_view, ear, feel, keyboard, paint, standings, you
+from game.present import board_view, ear, feel, keyboard, paint, standings
 from game.present import setup as setups
 from game.present.sounds import RECIPES, ROLL_VIBRATION_MS, most_notable, recipe_data
-from game.present.words import cost, reading
 from game.records import challenge
 from game.records.record import game_id
 
 PREFETCH_SECONDS = 3.0  # after a match starts, before its advisor table is fetched for offline use
-MOST_HINTED = 64  # names remembered with their hints on (the newest switched first)
 
 
 def new_seed(app: App) -> tuple[App, int]:
@@ -103,7 +111,7 @@ def begin(app: App, session: Session) -> Out:
 def never_again(app: App, gone: shared.Seen) -> Out:
     """A shared game this phone played (or began) before and keeps no longer whole: said, and not begun; at the
     start (a link's) the saved match goes on, else the lobby."""
-    app = app.say(gone.text(app.t))
+    app = app.say(Gone(gone.total))
     if not isinstance(app.screen, LoadingScreen):
         return app, []
     saved, error = stored_session(app)
@@ -166,23 +174,22 @@ def board(
 def commit(app: App, step: Step, person: bool = True) -> Out:
     """Take a step's session (or explain its refusal), store it, draw it and sound it."""
     if step.refusal is not None:
-        return app.say(you.refused(step.refusal, app.t)), []
+        return app.say(MoveRefused(step.refusal)), []
     if app.stale:
         return offer_newer(app)
     before, after = app.played.match, step.session.match
     # What the move cost (hints on) is a passing note: the status line keeps to what happened, in two lines.
-    note = cost(step, t=app.t)
-    app, effects = save(replace(app, session=step.session, spoken=Notice(), entering=()).say(note, tip=bool(note)))
+    note = (Cost(step),) if step.feedback is not None else ()
+    app, effects = save(replace(app, session=step.session, spoken=Notice(), entering=()).say(*note, tip=bool(note)))
     found = feel.cues(before, after)
-    cheer = feel.cheer(after, found, t=app.t)
-    if cheer:  # before the board: a computer to move next waits for a Yahtzee's moment (game.app.waits)
-        app, shown = celebrate(app, cheer, feel.moment(found) or feel.Moment.BONUS)
+    if feel.celebrates(after, found):  # before the board: a computer to move next waits for a Yahtzee's moment
+        app, shown = celebrate(app, Cheered(after, found), feel.moment(found) or feel.Moment.BONUS)
         effects += shown
     # At the Instant pace a computer's dice are not thrown: its whole turn is drawn at once.
     thrown = feel.thrown(before, after) if person or app.pace is not Pace.INSTANT else frozenset()
     app, drawing = board(app, step, found, thrown, since=before)
     if not person and after.actions and isinstance(after.actions[-1], Score):  # a computer's turn, said once
-        app = replace(app, spoken=app.spoken.then(ear.computer_turn(after, app.t)))
+        app = replace(app, spoken=app.spoken.then((ComputerTurn(after),)))
     finale = feel.finale(before, after)  # the match's end: the winner scene, and its fanfare over the step's cue
     effects += drawing + sound((*found, feel.FINALE) if finale else found, person)
     if step.finished is not None:
@@ -224,11 +231,11 @@ def playing(app: App) -> bool:
     return app.session is not None and isinstance(app.screen, PlayScreen)
 
 
-def celebrate(app: App, words: str, moment: feel.Moment) -> Out:
+def celebrate(app: App, said: Said, moment: feel.Moment) -> Out:
     """A brief celebration, the ``moment`` it is (its words are spoken with the step's): shown for the moment's time
     (a Yahtzee's stops the table about a second and a half), then gone unless a tap skipped it or a newer one came."""
     app, token = app.token(TimerKind.CHEER)
-    app = replace(app, cheer=Notice(words, app.cheer.said + 1), moment=moment)
+    app = replace(app, cheer=Notice((said,), app.cheer.said + 1), moment=moment)
     return app.wait(cheer=token), [tick(token, feel.MOMENT_SECONDS[moment])]
 
 
@@ -346,7 +353,7 @@ def show_report(app: App) -> Out:
     """The results' "How did I play?": a word while the report is worked out (it waits for the advisor's table)."""
     if app.session is None:
         return app, []
-    return advance(replace(app, reporting="").wait(report=FOR_TABLE))
+    return advance(replace(app, reporting=Reported()).wait(report=FOR_TABLE))
 
 
 def on_key(app: App, event: Key) -> Out:
@@ -358,7 +365,7 @@ def on_key(app: App, event: Key) -> Out:
     if not playing(app):
         known = event.key.casefold() in keyboard.TABLE_KEYS and not event.ctrl
         lobby = isinstance(app.screen, SetupScreen) and app.over is Over.NOTHING
-        return (app.say(ear.refusal(event.key, None, app.t)), []) if known and lobby else (app, [])
+        return (app.say(KeyRefused(event.key, None)), []) if known and lobby else (app, [])
     match = app.played.match
     boxing, app = app.boxing, replace(app, boxing=False)  # S names the boxes for the keys right after it
     if boxing and event.choice and not event.ctrl and len(event.key) == 1 and event.key.isalnum():
@@ -367,23 +374,16 @@ def on_key(app: App, event: Key) -> Out:
     if command == keyboard.DISMISS:
         return dismiss_cheer(app)
     if command == keyboard.BOARD:  # said again on each press, the same words too; with the upper bonus's progress
-        words = " ".join(filter(None, (reading(match, app.t), ear.bonus_progress(match, app.t))))
-        return replace(app, spoken=app.spoken.then(words)), []
+        return replace(app, spoken=app.spoken.then((BoardRead(match),))), []
     passing = handing(app)
     if passing is not None and command != keyboard.UNDO:
         if command is None:
             return app, []
         # The phone is being passed (or the match sent): the dice wait for the next person's Start; the key says so.
-        if app.played.remote:
-            # Translators: the send screen of a match by link: {name} is the person whose turn it is now.
-            return app.say(
-                app.t._("Send the match to {name} by link: their phone plays the next turn.", name=passing)
-            ), []
-        # Translators: the pass-the-phone screen: {name} is the person whose turn it is now.
-        return app.say(app.t._("Pass the phone to {name}, then tap Start.", name=passing)), []
+        return app.say(Passing(passing, app.played.remote)), []
     if command is None:
         digit = len(event.key) == 1 and event.key.isascii() and event.key.isdigit() and not event.ctrl
-        return (app.say(ear.refusal(event.key, match, app.t)), []) if digit else (app, [])
+        return (app.say(KeyRefused(event.key, match)), []) if digit else (app, [])
     if command == keyboard.UNDO:
         return undo(app)
     if command in keyboard.BOX_MOVES and (event.choice or command == keyboard.TO_BOXES or event.at == ROLL):
@@ -405,7 +405,7 @@ def to_boxes(app: App, command: str, event: Key) -> Out:
     if session.next is Next.COMPUTER:
         return commit(app, session.act(Roll()))  # the computer's turn: its refusal says whose
     if not session.match.options():
-        return app.say(ear.refusal(event.key, session.match, app.t)), []
+        return app.say(KeyRefused(event.key, session.match)), []
     if command == keyboard.TO_BOXES:
         return replace(app, boxing=True), [MoveFocus(CHOICES, "first")]
     if event.choice and command in (keyboard.NEXT_CHOICE, keyboard.PREVIOUS_CHOICE):
@@ -419,7 +419,7 @@ def name_box(app: App, event: Key) -> Out:
     match = app.played.match
     box = ear.named_box(match, event.key, event.box, app.t)
     if box is None:
-        return app.say(app.t._(ear.KeyRefusal.NO_NAME, key=event.key.upper())), []
+        return app.say(NoBoxNamed(event.key)), []
     return app, [MoveFocus(paint.box_at(box.id)[0], "first")]
 
 
@@ -460,40 +460,6 @@ def switch_hints(app: App, on: bool) -> Out:
     return app, effects + remembered + drawing
 
 
-def hinted_names(app: App) -> tuple[str, ...] | None:
-    """The people who left their hints on, as storage has them (None: never remembered; unreadable: nobody)."""
-    stored = app.value(HINTED_KEY)
-    if stored is None:
-        return None
-    try:
-        names = read_json(stored, "hints' names", limit=MOST_HINTED * 1024)
-    except GameError:
-        return ()
-    return tuple(name for name in names if isinstance(name, str))[:MOST_HINTED] if isinstance(names, list) else ()
-
-
-def remembered_hints(app: App, session: Session) -> Session:
-    """A new match's hints as its people left them in their last match (a shared game has none)."""
-    names = hinted_names(app)
-    if names is None or session.shared:
-        return session  # nothing remembered yet: as the match brings them (a rematch keeps its own)
-    people = enumerate(session.match.seats)
-    seats = frozenset(seat for seat, who in people if who.kind is SeatKind.HUMAN and who.name in names)
-    return replace(session, hints=seats, hinted=frozenset((session.match.game, seat) for seat in seats))
-
-
-def remember_hints(app: App) -> Out:
-    """The hint switch as the person to move left it, kept under their name for their next match."""
-    session = app.played
-    if session.shared:
-        return app, []
-    name = session.match.current_name
-    names = [other for other in hinted_names(app) or () if other != name]
-    names = ([name] if session.match.player in session.hints else []) + names
-    value = json.dumps(names[:MOST_HINTED], ensure_ascii=False)
-    return app.holding(HINTED_KEY, value), [store(HINTED_KEY, value)]
-
-
 def switch_chances(app: App, on: bool) -> Out:
     """The win chances switch: the line emptied, then drawn again when its numbers come (if on)."""
-    return schedule(replace(app, chances=on, odds=""))
+    return schedule(replace(app, chances=on, odds=None))

@@ -15,11 +15,13 @@ from typing import assert_never
 
 from game.app import aiming
 from game.app.events import Fetched, TimerFired, TimerKind
+from game.app.facts import Chances, Ended, Hinted, Reported
 from game.app.keys import FileKind
+from game.app.notices import Bests, Ratings
 from game.app.practice import remember, table_came
 from game.app.records import references_came
 from game.app.start import language_came
-from game.app.state import App, Effect, Ended, Out, focus
+from game.app.state import App, Effect, Out, focus
 from game.app.storage import (
     copy_kept,
     history_kept,
@@ -31,11 +33,12 @@ from game.app.storage import (
 )
 from game.app.table import celebrate, challenge_result, commit, playing, sound
 from game.app.waits import advance, needing
+from game.coach.advice import holds_for
 from game.coach.coaching import Coach
 from game.coach.session import Next, Session
+from game.core.actions import Keep
 from game.core.rules import RuleSet
-from game.present import board_view, coach_view, feel, markup, paint, standings
-from game.present.aim_view import picker
+from game.present import board_view, feel, standings
 from game.records import challenge
 from game.records.history import History
 from game.records.rating import new_best_ratings
@@ -93,13 +96,12 @@ def record(app: App, history: History, finished: GameRecord, fanfare: bool = Tru
     history = history.add(finished)
     app, effects = write_history(app, history)
     if bests:
-        words = feel.best_cheer(bests, t=app.t)
-        app, shown = celebrate(app, words, feel.Moment.BEST)
+        app, shown = celebrate(app, Bests(bests), feel.Moment.BEST)
         app = replace(app, status=replace(app.status, bests=(bests, *app.status.bests)))  # as a step's: first
         effects += shown
         effects += sound((feel.Cue.BEST,), True) if fanfare else []
     elif ratings:  # a smaller moment of its own where no personal best took the stage; said as a best is
-        app, shown = celebrate(app, feel.rating_cheer(ratings, t=app.t), feel.Moment.RATING)
+        app, shown = celebrate(app, Ratings(ratings), feel.Moment.RATING)
         app = replace(app, status=replace(app.status, ratings=(ratings, *app.status.ratings)))
         effects += shown
         effects += sound((feel.Cue.BEST,), True) if fanfare else []
@@ -132,15 +134,12 @@ def draw_hint(app: App) -> Out:
         return app, []
     shown = aiming.offer(app)  # the target the person picked, played for only once picked
     target = aiming.target_hint(app, hint, aiming.target(app, shown))
-    advice = coach_view.advice(app.played.match, hint, t=app.t, target=target)
-    targets = [paint.die_at(index) for index in advice.keep]
-    if advice.category is not None:
-        targets.append(paint.box_at(advice.category))
-    mark = "hint-keep" if advice.category is None else "hint-best"
-    explain = not app.hint_told and bool(advice.keep)  # once: how a suggested die differs from a held one
-    panel = markup.advice(advice, t=app.t, explain=explain) + picker(shown, t=app.t)
-    app = replace(app, hint_said=advice.said, hint_told=app.hint_told or explain)
-    return replace(app, hint=panel, hinted=tuple((at, mark) for at in targets)), []
+    match = app.played.match
+    best = hint.best.action
+    keeps = isinstance(best, Keep) and any(holds_for(match, best.faces))  # the hint marks dice to hold
+    explain = not app.hint_told and keeps  # once: how a suggested die differs from a held one
+    app = replace(app, hint_told=app.hint_told or explain)
+    return replace(app, hint=Hinted(match, hint, target, shown, explain)), []
 
 
 def draw_chances(app: App) -> Out:
@@ -149,18 +148,14 @@ def draw_chances(app: App) -> Out:
     match = session.match
     best = stored_best(app, match.ruleset, match.seats[0].name) if len(match.seats) == 1 else None
     chances = session.win_chances(best)
-    return replace(app, odds=coach_view.chances_text(match, chances, best, t=app.t)), []
+    return replace(app, odds=Chances(match, chances, best)), []
 
 
 def draw_report(app: App) -> Out:
     """The after-game report: each person's choices against the best, costliest first."""
     if app.reporting is None:
         return app, []  # closed since it was asked for (the table was drawn again)
-    report = markup.report(coach_view.report(app.played, t=app.t), t=app.t)
-    ended = app.ended
-    shown = standings.results(ended.match, t=app.t, ending=ended.ending) if ended is not None else None
-    if shown is not None and shown.analysis:  # the game against the optimal player's, and its luck, first
-        report = markup.analysis(shown.analysis) + report
+    report = Reported(app.played, app.ended)
     return replace(app, reporting=report), [focus("report")]  # what appeared is read (issue 58)
 
 

@@ -52,17 +52,20 @@ from game.app.events import (
     Visibility,
 )
 from game.app.ids import DeleteGame
+from game.app.notices import Again, CellRefused
+from game.app.page import Page, settled
 from game.app.records import close_stats, delete_games, delete_kept, export_backup, on_file, on_persisted, open_stats
 from game.app.settings import pick_pace, switch_language
 from game.app.start import on_start
 from game.app.state import App, Effect, Naming, Out, Over, Until, ask, focus
 from game.app.storage import download_kept, on_refused, on_stored
-from game.app.view import Page, drawn, settled, status_words
+from game.app.view import drawn
+from game.app.wording import sent
+from game.coach.aims import AimKind
 from game.core.actions import Score
 from game.core.entered import entered
-from game.present import board_view, keyboard
+from game.present import keyboard
 from game.present import setup as setups
-from game.present.aim_view import AimKind
 from game.present.words import WORDS
 
 
@@ -153,7 +156,7 @@ def dispatch(app: App, message: Message) -> Out:
             app, effects = table.act(app, Score(category))
             return app, [*effects, focus("roll-button")]
         case CellPressed(row=row, player=player):  # a cell that is no choice: why
-            return app.say(board_view.cell_refusal(app.played.match, row, player, t=app.t)), []
+            return app.say(CellRefused(app.played.match, row, player)), []
         case GameDeletePressed(game=game):
             return app, [ask(app, WORDS.delete_game, WORDS.delete_game_yes, DeleteGame(game))]
         case DrillAnswered():
@@ -223,16 +226,15 @@ def again(app: App, message: Key) -> bool:
 def say_again(app: App) -> Out:
     """The last words said again, in the ear's region: the ear's own (a computer's turn, the board read), else the
     status line, then the notice's explanation if one is shown."""
-    last = app.spoken.words or status_words(app.status, app.t)
-    words = " ".join(dict.fromkeys(filter(None, (last, app.notice.words))))
-    return replace(app, spoken=app.spoken.then(words), boxing=False), []
+    said = Again(app.spoken.facts, app.status, app.notice.facts)
+    return replace(app, spoken=app.spoken.then((said,)), boxing=False), []
 
 
 def press(app: App, button: Button) -> Out:
     """What each button with an id does."""
     match button:
         case Button.SHARE_SEND:
-            return sharing.send_shared(app)
+            return app, sent(app)  # the view words what it sends
         case Button.SHARE_CLOSE:
             return sharing.close_share(app)
         case Button.ROLL:

@@ -26,7 +26,8 @@ TABLES = "./static/tables/"
 def schedule(app: App) -> Out:
     """Start the computer's turn, or refresh the hint and the win chances, as the session says."""
     session = app.played
-    app = replace(app, hinted=())  # a hint or chances on their way are moot: newer ones wait for their table
+    hint = app.hint if app.hint is None else replace(app.hint, marked=False)
+    app = replace(app, hint=hint)  # a hint or chances on their way are moot: newer ones wait for their table
     app = app.wait(hint=FOR_TABLE if session.wants_hint() else None, chances=FOR_TABLE if app.chances else None)
     if session.next is not Next.COMPUTER:
         app = replace(app, fast=False)

@@ -14,6 +14,7 @@ from game.app.keys import CHALLENGE_KEY, SAVE_KEY, STORED_KEYS
 from game.app.sharing import QR_LABEL
 from game.app.state import App, PlayScreen, Screen
 from game.app.update import update
+from game.app.view import view
 from game.coach.advisor import Advisor
 from game.coach.session import Next, Session
 from game.core import links
@@ -186,7 +187,7 @@ def challenger():
 
 def test_challenge_a_friend_shares_the_persons_game_by_link_with_a_qr_code():
     app, effects = challenger()
-    title, text, url = app.sharing.title, app.sharing.text, app.sharing.url
+    title, text, url = view(app).share.title, view(app).share.text, app.sharing.url
     assert title == "Challenge a friend" and url.startswith(ADDRESS + "?challenge=")
     total = challenge.solo(app.session.match).totals(0).grand_total
     assert (

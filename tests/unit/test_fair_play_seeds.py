@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from game.app.events import BoxChosen, Button, DieToggled, Pressed, Start
 from game.app.state import App
 from game.app.update import update
+from game.app.view import view
 from game.core import links
 from game.core.dice import Draw
 from game.core.engine import new_match
@@ -188,7 +189,7 @@ def test_bobs_undo_after_the_pass_screen_is_refused_in_words():
     scored = app.session.match
     app, _ = send(app, Pressed(Button.PASS_START), Pressed(Button.UNDO))
     assert app.session.match == scored
-    assert app.notice.words == "The phone was passed on: the turns before it are final."
+    assert view(app).notice.words == "The phone was passed on: the turns before it are final."
     reloaded, _ = update(App(), Start(stored=app.stored), now=NOW)  # the wall is kept in the save
     reloaded, _ = send(reloaded, Pressed(Button.UNDO))
     assert reloaded.session.match == scored

@@ -8,6 +8,7 @@ import pytest
 from game.app.events import Button, DieToggled, FaceTapped, Key, Pressed, read_click, read_timer
 from game.app.keys import HISTORY_KEY, SAVE_KEY
 from game.app.state import App
+from game.app.view import view
 from game.coach.session import Session
 from game.core import links, saves
 from game.core.cards import Seat
@@ -252,7 +253,7 @@ def test_the_hints_marks_leave_the_tray_while_the_next_roll_is_entered():
     app, _ = start(match=real("yacht", ("Ann",), hints=frozenset({0})))
     app, effects = send(app, *digits("66662"))
     app, effects = send(app, read_timer(tick_token(effects, "hint")))
-    die_marks = [at for at, _ in app.hinted if at[0].startswith("#dice ")]
+    die_marks = [at for at, _ in view(app).hinted if at[0].startswith("#dice ")]
     assert die_marks
     app, effects = send(app, Key("6"))
     assert all(ops(effects, at)[-1]["toggle"] == {"hint-keep": False, "hint-best": False} for at in die_marks)

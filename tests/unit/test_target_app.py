@@ -15,6 +15,7 @@ from game.app.events import BoxChosen, Button, DieToggled, Key, Pressed, Start, 
 from game.app.keys import CHALLENGE_KEY, HISTORY_KEY
 from game.app.state import App
 from game.app.update import update
+from game.app.view import view
 from game.coach.advisor import Advisor
 from game.coach.session import Session
 from game.coach.target import Reaching, target_hint
@@ -98,7 +99,7 @@ def test_the_persons_best_is_a_target_once_there_is_one():
     before = app.aim
     assert send(app, Pressed(Button.AIM_BEST))[1] == [] and app.aim == before  # no best yet: nothing changes
     app, effects = fired(*send(replace(app, aim=Aim(AimKind.BEST)), DieToggled(0)))  # picked in an earlier match
-    html = app.hint
+    html = view(app).hint
     assert 'id="aim-points" class="aim-choice" aria-pressed="true"' in html and "hint-target" not in html
     history = History().add(demo_record())  # Ann's Yacht game of 60
     app, _ = start("rules=yacht&players=Ann&seed=4", stored={HISTORY_KEY: history.to_json()})
@@ -112,7 +113,9 @@ def test_the_persons_best_is_a_target_once_there_is_one():
     read = _best_of.cache_info().misses
     app, effects = fired(*send(app, DieToggled(0)))
     app, effects = fired(*send(app, DieToggled(0)))
-    assert "Beat my best, 60" in (hint_html(effects) or app.hint) and _best_of.cache_info().misses == read  # not again
+    assert (
+        "Beat my best, 60" in (hint_html(effects) or view(app).hint) and _best_of.cache_info().misses == read
+    )  # not again
 
 
 def test_the_target_line_shows_a_choice_only_where_it_differs_from_the_hints():
@@ -148,7 +151,7 @@ def test_a_challenge_with_hints_is_sent_so_and_its_link_round_trips():
         app, _ = send(app, Pressed(Button.ROLL))
         app, _ = send(app, BoxChosen(app.session.match.open_categories()[0]))
     app, effects = send(app, Pressed(Button.CHALLENGE_FRIEND))
-    assert app.sharing is not None and app.sharing.text.endswith("Hints allowed, no undo, for both of us.")
+    assert app.sharing is not None and view(app).share.text.endswith("Hints allowed, no undo, for both of us.")
     link = links.read(app.sharing.url.split("?challenge=", 1)[1])
     assert link.kind is links.LinkKind.CHALLENGE and link.hints
     assert links.read(challenge_text(False)[0]).hints is False
@@ -258,7 +261,7 @@ def test_in_a_no_hints_challenge_no_hint_of_any_kind_is_ever_shown(events):
     assert app.session.shared and not app.session.hints_allowed
     for event in events:
         app, effects = fired(*send(app, event))
-        assert app.hint is None and app.hinted == () and hint_html(effects) is None
+        assert app.hint is None and view(app).hinted == () and hint_html(effects) is None
         assert not [changes for changes in ops(effects, "hint") if changes.get("hidden") is False]
         assert not app.session.hints and app.session.feedback is None and not app.session.hinted
         assert all(not op[1].get("toggle", {}).get("hint-keep") for op in _apply_ops(effects))
