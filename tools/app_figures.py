@@ -41,6 +41,25 @@ def app_fields(tree: ast.Module) -> list[str]:
     return []
 
 
+def records(all_trees: dict[str, ast.Module]) -> dict[str, int]:
+    """The App's fields that are records of the model's own (their class in state.py or facts.py), with their fields:
+    what the App holds is counted honestly, not only its top level."""
+    classes = {
+        node.name: sum(isinstance(item, ast.AnnAssign) for item in node.body)
+        for name in ("state.py", "facts.py")
+        for node in all_trees[name].body
+        if isinstance(node, ast.ClassDef)
+    }
+    found = {}
+    for node in all_trees["state.py"].body:
+        if isinstance(node, ast.ClassDef) and node.name == "App":
+            for item in node.body:
+                if isinstance(item, ast.AnnAssign) and isinstance(item.annotation, ast.Name):
+                    if classes.get(item.annotation.id):  # a record (an enum has no annotated fields)
+                        found[item.annotation.id] = classes[item.annotation.id]
+    return found
+
+
 def present_names(tree: ast.Module) -> set[str]:
     """The local names bound to game.present modules or their names."""
     names: set[str] = set()
@@ -186,7 +205,9 @@ def main() -> None:
     words = worded_fields(all_trees)
     imports = present_imports(all_trees)
     total, proven = matches(all_trees)
-    print(f"App fields: {len(fields)}")
+    parts = records(all_trees)
+    inner = ", ".join(f"{name} {count}" for name, count in parts.items())
+    print(f"App fields: {len(fields)} (records among them, with their own fields: {inner})")
     print(f"worded fields filled by handlers: {len(words)} ({', '.join(sorted(words))})")
     print(f"present names imported outside the view: {sum(imports.values())} in {len(imports)} modules")
     print(f"  ({', '.join(f'{module} {count}' for module, count in sorted(imports.items()))})")

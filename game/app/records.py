@@ -117,7 +117,7 @@ def references_came(app: App, data: bytes | None) -> Out:
 
 def on_persisted(app: App, event: Persisted) -> Out:
     """Whether the browser keeps this site's storage for good, said on the Statistics screen."""
-    return replace(app, persisted=event), []
+    return app.keeping(persisted=event), []
 
 
 def export_backup(app: App) -> Out:

@@ -280,9 +280,8 @@ def offer_link(
 ) -> Out:
     """Ask first: a match would replace the match in progress (``words`` say which is which); the save is then
     seen, so the answer is made knowing it. The focus is on keeping, unless ``take`` recommends the offered one."""
-    app = replace(
-        app, screen=LinkChoice(offered, saved, challenging, (words,), OFFER_WORDS[offer]), seen=app.value(SAVE_KEY)
-    )
+    app = replace(app, screen=LinkChoice(offered, saved, challenging, (words,), OFFER_WORDS[offer]))
+    app = app.keeping(seen=app.value(SAVE_KEY))
     return app, [focus("link-start" if take else "link-keep")]
 
 

@@ -56,7 +56,7 @@ def switch_language(app: App, code: str) -> Out:
 def use_language(app: App, t: Text, remember: bool) -> Out:
     """Word the whole page in ``t``'s language: fixed texts, the form (its choices kept), the board, open screens."""
     app, effects = own_seat_worded(replace(app, t=t), app.t)  # the view words the setup form anew in it
-    words = {msgid: t._(msgid) for msgid in app.msgids}
+    words = {msgid: t._(msgid) for msgid in app.givens.msgids}
     manifest = MANIFEST.format(suffix="" if t.code == DEFAULT else f".{t.code}")
     # The fixed texts first (a write, before the view's draw): some are the board's too (the Roll button, the hint
     # switch), which the draw then words as the table says ("Roll (2 left)"); worded after it, they would show the

@@ -96,7 +96,7 @@ def match_address(app: App) -> str:
     value = links.write(
         session.match, undo=session.undo_allowed, pass_phone=session.pass_phone, seat_marks=session.marks
     )
-    return f"{app.address}?{links.LinkKind.MATCH.value}={value}"
+    return f"{app.givens.address}?{links.LinkKind.MATCH.value}={value}"
 
 
 def share_match(app: App, note: tuple[Said, ...] = ()) -> Out:
@@ -145,7 +145,7 @@ def challenge_friend(app: App, asking: bool = True) -> Out:
         value = links.write(game, links.LinkKind.CHALLENGE, session.undo_allowed, hints=hints)
     except links.LinkError as error:
         return app.say(Failed(error)), []
-    url = f"{app.address}?{links.LinkKind.CHALLENGE.value}={value}"
+    url = f"{app.givens.address}?{links.LinkKind.CHALLENGE.value}={value}"
     return open_share(app, ChallengeSent(game, hints), url, qr=True)
 
 

@@ -2,7 +2,7 @@
 or a link's match, challenge or setup opened (asked first where it would replace a match in progress).
 
     >>> from game.app.events import Start
-    >>> from game.app.state import App
+    >>> from game.app.state import Givens, App
     >>> app, effects = on_start(App(), Start(query=(("rules", "yacht"), ("players", "Ann"))))
     >>> app.screen.kind, app.session.match.players, effects[-1].KIND
     (<Screen.PLAY: 'play'>, ('Ann',), 'ready')
@@ -20,7 +20,7 @@ from game.app.notices import Elsewhere, Failed, Forked, Invalid, Plain, Replacin
 from game.app.screens import Offer, filled, offer_link, open_setup, report_unreadable, resume_or_setup
 from game.app.settings import ask_language, preferred, use_language
 from game.app.sharing import ask_name, share_match
-from game.app.state import App, Effect, Naming, Out, SetupScreen, store
+from game.app.state import App, Effect, Givens, Naming, Out, SetupScreen, store
 from game.app.storage import keep_setup_aside, prune_kept, saved_setup, stored_session
 from game.app.table import begin, seeded
 from game.coach.session import Session
@@ -36,19 +36,16 @@ from game.records.record import NO_TIME
 
 def on_start(app: App, event: Start) -> Out:
     """The page is ready: word it in the player's language, then resume or set up a match."""
+    seen = dict(event.stored).get(SAVE_KEY)  # what this tab's person sees first: never "another tab's"
+    givens = Givens(event.python, event.address, this_phone(event), event.entropy, msgids=event.msgids)
     app = replace(
         app,
-        stored=event.stored,
-        seen=dict(event.stored).get(SAVE_KEY),  # what this tab's person sees first: never "another tab's"
+        storage=replace(app.storage, stored=event.stored, seen=seen),
+        givens=givens,
         form=event.form,
-        msgids=event.msgids,
         hidden=event.hidden,
         reduced=event.reduced,
-        python=event.python,
-        address=event.address,
         screen=SetupScreen(),
-        phone=this_phone(event),
-        entropy=event.entropy,
         # Every page message carries its time (docs/protocol.md); a start without one (a test's) gets the
         # epoch, so that what is stamped with the time (a backup's export, a kept copy, a game's end) is a valid
         # time, never "": the App's time is "" only before the start.
@@ -92,9 +89,9 @@ def started(app: App) -> Out:
     event = app.waiting.starting or Start()
     app = app.wait(starting=None)  # the view takes the buttons' taps from now on
     effects: list[Effect] = []
-    if app.phone and app.value(PHONE_KEY) != app.phone:  # drawn now: kept, so its marks stay this phone's
-        app = app.holding(PHONE_KEY, app.phone)
-        effects.append(store(PHONE_KEY, app.phone))
+    if app.givens.phone and app.value(PHONE_KEY) != app.givens.phone:  # drawn now: kept, so its marks stay this phone's
+        app = app.holding(PHONE_KEY, app.givens.phone)
+        effects.append(store(PHONE_KEY, app.givens.phone))
     remembered = saved_setup(app)
     if remembered is not None:  # the form under a resumed match too: its New match shows the last choices
         app = filled(app, remembered)
@@ -109,8 +106,8 @@ def started(app: App) -> Out:
     else:
         app, more = resume_or_setup(app, event.unsaved)
     app, setup_kept = keep_setup_aside(app)
-    app = replace(app, woke=waking.stamp(app))
-    return app, [*effects, *more, *setup_kept, Ready(app.python, app.woke)]
+    app = replace(app, givens=replace(app.givens, woke=waking.stamp(app)))
+    return app, [*effects, *more, *setup_kept, Ready(app.givens.python, app.givens.woke)]
 
 
 def stored_challenge(app: App) -> App:

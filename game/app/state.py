@@ -266,19 +266,54 @@ class Waits(TypedDict, total=False):
 
 
 @dataclass(frozen=True)
-class App:
-    """Everything the page shows and waits for, as one value."""
+class Storage:
+    """What storage holds, as far as this tab knows, and where this tab's writes stand (App.storage)."""
 
-    t: Text = ENGLISH
-    screen: Shown = LoadingScreen()
-    over: Over = Over.NOTHING
-    session: Session | None = None
     stored: tuple[tuple[str, str], ...] = ()  # what storage holds, as far as this tab knows
     saved: str | None = None  # the save this tab last wrote
     seen: str | None = None  # the save this tab last read, wrote or showed: what its person chooses knowing
     # The copies kept aside since the oldest last went: the token of the tick after the newest, and their keys.
     pruning: tuple[Token, tuple[str, ...]] | None = None
     history_aside: SetAside | None = None  # an unreadable history being put aside (its writers are held meanwhile)
+    unwritten: str | None = None  # the history storage held before this tab's last write of it
+    persisted: Persisted | None = None  # the browser's last answer to whether it keeps storage for good
+
+
+class StorageChanges(TypedDict, total=False):
+    """Changes to :class:`Storage` (App.keeping), each of its field's type."""
+
+    stored: tuple[tuple[str, str], ...]
+    saved: str | None
+    seen: str | None
+    pruning: tuple[Token, tuple[str, ...]] | None
+    history_aside: SetAside | None
+    unwritten: str | None
+    persisted: Persisted | None
+
+
+@dataclass(frozen=True)
+class Givens:
+    """What the start gave, kept for the visit (App.givens): the page's Python, its address, this phone's id, the
+    start's fresh random characters, the stamp of the table it drew and the page's own msgids."""
+
+    python: str = ""
+    address: str = ""  # the page's own address (the start's), that links to this game begin with
+    phone: str = ""  # this phone's id (game.core.marks): the mark its person's turns leave on their seat
+    entropy: str = ""  # the start's fresh random characters (the page draws them): new matches' seeds come from them
+    woke: str = ""  # the stamp of the table the start drew (game.app.waking): early taps made on another do nothing
+    msgids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class App:
+    """Everything the page shows and waits for, as one value."""
+
+    t: Text = ENGLISH
+    screen: Shown = LoadingScreen()
+    storage: Storage = Storage()
+    givens: Givens = Givens()
+    over: Over = Over.NOTHING
+    session: Session | None = None
     handed: int | None = None  # the match's action count when the phone was last passed on
     handing: str | None = None  # who the pass screen last showed
     serial: int = 0  # for the tokens of timers (App.token): each tick's is new, kept where its work waits
@@ -288,9 +323,7 @@ class App:
     chances: bool = False
     hidden: bool = False
     reduced: bool = False
-    python: str = ""
     form: tuple[tuple[str, str], ...] = ()
-    msgids: tuple[str, ...] = ()
     hint: Hinted | None = None  # the hint shown (None: hidden), with its short line for a screen reader
     hint_told: bool = False  # the one-time line on how the hint's dice look was shown in this visit
     notice: Notice = Notice()  # the line that explains a refusal or a problem, as facts (App.say)
@@ -309,8 +342,6 @@ class App:
     references: dict[str, Reference] | None = (
         None  # the optimal player's numbers, once fetched ({} when they cannot be)
     )
-    persisted: Persisted | None = None  # the browser's last answer to whether it keeps storage for good
-    unwritten: str | None = None  # the history storage held before this tab's last write of it
     filters: tuple[str, str] = ("", "")  # the Statistics screen's rule set and person ("": all)
     now: str = ""
     sharing: Sharing | None = None  # what the share dialog shows and sends (None: closed)
@@ -319,24 +350,24 @@ class App:
     # on the board (game.app.ticks.draw_ending); None until then.
     ended: Ended | None = None
     filled: int = 0  # how many times the game put choices in the setup form (App.form): the view puts them there
-    address: str = ""  # the page's own address (the start's), that links to this game begin with
     challenge: Match | None = None  # the challenger's game of the challenge kept, or None
     challenge_hints: bool = False  # the challenge kept allows hints (sent "with hints")
     aim: Aim | None = None  # the total the target hint plays for (None: none asked)
     naming: Naming | None = None  # whose name the name dialog asks (None: closed)
-    woke: str = ""  # the stamp of the table the start drew (game.app.waking): early taps made on another do nothing
     held: tuple[Held, ...] = ()  # events that came before what they need, in the order they came
-    phone: str = ""  # this phone's id (game.core.marks): the mark its person's turns leave on their seat
-    entropy: str = ""  # the start's fresh random characters (the page draws them): new matches' seeds come from them
     seeds: int = 0  # the seeds drawn since the start (game.app.table.new_seed): each new match's differs
 
     def value(self, key: str) -> str | None:
         """What storage holds under ``key``, as far as this tab knows."""
-        return dict(self.stored).get(key)
+        return dict(self.storage.stored).get(key)
 
     def holding(self, key: str, value: str | None) -> App:
-        held = {k: v for k, v in self.stored if k != key}
-        return replace(self, stored=tuple((held | ({} if value is None else {key: value})).items()))
+        held = {k: v for k, v in self.storage.stored if k != key}
+        return self.keeping(stored=tuple((held | ({} if value is None else {key: value})).items()))
+
+    def keeping(self, **changes: Unpack[StorageChanges]) -> App:
+        """Changes to what this tab knows of storage (App.storage)."""
+        return replace(self, storage=replace(self.storage, **changes))
 
     @property
     def pace(self) -> Pace:
@@ -362,13 +393,13 @@ class App:
     def stale(self) -> bool:
         """Another tab saved a match since this one last did: then this tab writes nothing."""
         current = self.value(SAVE_KEY)
-        return self.saved is not None and current is not None and current != self.saved
+        return self.storage.saved is not None and current is not None and current != self.storage.saved
 
     @property
     def behind(self) -> bool:
         """Storage holds a save another tab wrote since this tab last saw one: a new match here would replace it."""
         current = self.value(SAVE_KEY)
-        return current is not None and current != self.seen
+        return current is not None and current != self.storage.seen
 
     def token(self, kind: TimerKind) -> tuple[App, Token]:
         """A new timer's token: the one way a tick is told from an older one (kept in App.waiting, App.pruning)."""

@@ -124,7 +124,7 @@ def readable_history(app: App) -> tuple[App, History | None, GameError | None, l
     """For a reader (Statistics, export): the history, or a new one once an unreadable one is being put
     aside (begun here: its effects come fourth), or None and the problem when it could not be kept."""
     app, history, problem = read_history(app)
-    if history is not None or app.history_aside is not None:
+    if history is not None or app.storage.history_aside is not None:
         return app, history, problem, []
     app, effects = keep_history_aside(app)
     return (*read_history(app), effects)
@@ -133,7 +133,7 @@ def readable_history(app: App) -> tuple[App, History | None, GameError | None, l
 def history_to_write(app: App, event: Event) -> tuple[App, History | None, Out]:
     """The history to change, or None and the answer instead: ``event`` waits while an unreadable history is
     put aside (the first writer to find it so begins that), and once it could not be, the problem is said."""
-    aside = app.history_aside
+    aside = app.storage.history_aside
     if aside is not None and aside.trying:  # a refusal of the copy may still be on its way
         return app, None, (app.hold(event, Until.HISTORY), [])
     app, history, problem = read_history(app)
@@ -179,26 +179,26 @@ def keep_history_aside(app: App) -> Out:
     app, aside, kept = set_aside(app, Aside.HISTORY)
     app, token = app.token(TimerKind.HISTORY)
     app = app.say(Plain.HISTORY_SET_ASIDE)
-    return replace(app, history_aside=aside), [*kept, tick(token, 0)]
+    return app.keeping(history_aside=aside), [*kept, tick(token, 0)]
 
 
 def history_kept(app: App) -> Out:
     """The history's tick: it is set aside (its copy was not refused), or could not be (then it stays so, and nothing
     is written over it). What waited to write it goes on (Until.HISTORY, game.app.update)."""
-    aside = app.history_aside
-    return replace(app, history_aside=aside if aside is not None and not aside.trying else None), []
+    aside = app.storage.history_aside
+    return app.keeping(history_aside=aside if aside is not None and not aside.trying else None), []
 
 
 def write_history(app: App, history: History) -> Out:
     """Write ``history``, remembering what storage held before (a refused write leaves that)."""
     text = history.to_json()
-    return replace(app.holding(HISTORY_KEY, text), unwritten=app.value(HISTORY_KEY)), [store(HISTORY_KEY, text)]
+    return app.holding(HISTORY_KEY, text).keeping(unwritten=app.value(HISTORY_KEY)), [store(HISTORY_KEY, text)]
 
 
 def change_history(app: App, change: Callable[[History], History]) -> Out:
     """Change the history as storage holds it now (another tab's games are never lost) and write it back;
     nothing while an unreadable one is being put aside (what it held is not in the new one)."""
-    if app.history_aside is not None and app.history_aside.trying:
+    if app.storage.history_aside is not None and app.storage.history_aside.trying:
         return app, []
     app, history, problem = read_history(app)
     if history is None:
@@ -258,16 +258,16 @@ def on_stored(app: App, event: Stored) -> Out:
 def on_refused(app: App, event: Refused) -> Out:
     """A write the browser refused: said as what it is, and never taken as written."""
     if event.key == SAVE_KEY:
-        app = replace(app.holding(SAVE_KEY, None), saved=None)
+        app = app.holding(SAVE_KEY, None).keeping(saved=None)
         return app.say(Plain.STORAGE_FULL), [Flag(UNSAVED_KEY, True)]
     if event.key == HISTORY_KEY:  # storage still holds what it held before
-        return app.holding(HISTORY_KEY, app.unwritten).say(Plain.HISTORY_NOT_SAVED), []
-    history, shown = app.history_aside, app.screen
+        return app.holding(HISTORY_KEY, app.storage.unwritten).say(Plain.HISTORY_NOT_SAVED), []
+    history, shown = app.storage.history_aside, app.screen
     if history is not None and history.trying and event.key == history.key:
         app, history, effects = set_aside_again(app, history)
         if not history.trying:
             app = app.say(Plain.HISTORY_UNREADABLE)
-        return replace(app, history_aside=history), effects
+        return app.keeping(history_aside=history), effects
     if isinstance(shown, SaveProblem) and shown.aside.trying and event.key == shown.aside.key:
         app, save, effects = set_aside_again(app, shown.aside)
         return replace(app, screen=replace(shown, aside=save)), effects
@@ -278,7 +278,7 @@ def on_refused(app: App, event: Refused) -> Out:
 
 def kept_copies(app: App) -> tuple[tuple[str, str], ...]:
     """Every value kept aside (KEPT_PREFIX), by key."""
-    return tuple(sorted((key, value) for key, value in app.stored if key.startswith(KEPT_PREFIX)))
+    return tuple(sorted((key, value) for key, value in app.storage.stored if key.startswith(KEPT_PREFIX)))
 
 
 def kept_kind(key: str) -> str:
@@ -327,17 +327,17 @@ def kept_under(app: App, raw: str) -> str | None:
 def keep_copy(app: App, key: str, raw: str) -> Out:
     """``raw`` stored aside under ``key``; the tick after it says it is kept (a refusal comes before a tick)."""
     app, token = app.token(TimerKind.KEPT)
-    waiting = app.pruning[1] if app.pruning is not None else ()
-    return replace(app.holding(key, raw), pruning=(token, (*waiting, key))), [store(key, raw), tick(token, 0)]
+    waiting = app.storage.pruning[1] if app.storage.pruning is not None else ()
+    return app.holding(key, raw).keeping(pruning=(token, (*waiting, key))), [store(key, raw), tick(token, 0)]
 
 
 def copy_kept(app: App, token: Token) -> Out:
     """The tick after the newest copy kept aside: the copies made since the last prune are kept (unless refused,
     which came before), so the oldest beyond the bound may go now, never before and never these."""
-    if app.pruning is None or token != app.pruning[0]:
+    if app.storage.pruning is None or token != app.storage.pruning[0]:
         return app, []  # a newer copy's tick comes after this one
-    newest = tuple(key for key in app.pruning[1] if app.value(key) is not None)
-    app = replace(app, pruning=None)
+    newest = tuple(key for key in app.storage.pruning[1] if app.value(key) is not None)
+    app = app.keeping(pruning=None)
     return prune_kept(app, newest) if newest else (app, [])
 
 

@@ -71,12 +71,13 @@ def new_seed(app: App) -> tuple[App, int]:
 
     Where the start brought no entropy (a browser without crypto, a test) the time and the count alone make it.
 
-    >>> app, seed = new_seed(App(entropy="AnnAnn", now="2026-11-24T10:00:00Z"))
-    >>> new_seed(app)[1] != seed == new_seed(App(entropy="AnnAnn", now="2026-11-24T10:00:00Z"))[1], app.seeds
+    >>> from game.app.state import Givens
+    >>> app, seed = new_seed(App(givens=Givens(entropy="AnnAnn"), now="2026-11-24T10:00:00Z"))
+    >>> new_seed(app)[1] != seed == new_seed(App(givens=Givens(entropy="AnnAnn"), now="2026-11-24T10:00:00Z"))[1], app.seeds
     (True, 1)
     """
     app = replace(app, seeds=app.seeds + 1)
-    return app, derived_seed(app.entropy, app.now, app.seeds)
+    return app, derived_seed(app.givens.entropy, app.now, app.seeds)
 
 
 def seeded(app: App, setup: setups.Setup) -> tuple[App, setups.Setup]:
@@ -123,7 +124,7 @@ def never_again(app: App, gone: shared.Seen) -> Out:
 def save(app: App) -> Out:
     """Keep the session in storage so a reload resumes it exactly."""
     saved = app.played.to_json()
-    app, kept = shared.keep(replace(app.holding(SAVE_KEY, saved), saved=saved, seen=saved), app.played)
+    app, kept = shared.keep(app.holding(SAVE_KEY, saved).keeping(saved=saved, seen=saved), app.played)
     return app, [store(SAVE_KEY, saved), Flag(UNSAVED_KEY, False), *kept]
 
 
@@ -222,7 +223,7 @@ def act(app: App, action: Action) -> Out:
     session = app.played
     step = session.act(action)
     if session.remote and isinstance(action, Score) and step.refusal is None:
-        step = replace(step, session=step.session.marked(session.match.player, app.phone))
+        step = replace(step, session=step.session.marked(session.match.player, app.givens.phone))
     return commit(app, step)
 
 

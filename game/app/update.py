@@ -129,7 +129,7 @@ def on_early(app: App, message: Early) -> Out:
     made on the table the start drew (a tap on a table that has moved on since does nothing)."""
     if waking.starting(app):
         return app.hold(message, Until.START), []
-    if message.board != app.woke:
+    if message.board != app.givens.woke:
         return app, []
     return dispatch(app, message.event)
 

@@ -90,14 +90,14 @@ def inputs(app: App) -> tuple:
         app.challenge_hints,
         app.other_tab,
         app.odds,
-        app.persisted,
+        app.storage.persisted,
         app.hint,
         app.form,
         app.waiting.starting,
         app.waiting.language,
         app.filled,
         app.stats,
-        app.stored,
+        app.storage.stored,
         app.ended,
         app.sharing,
         app.naming,
@@ -120,7 +120,9 @@ def view(app: App) -> Page:
     loading = main is None or app.waiting.starting is not None  # the start waits for its language
     screen = None if loading else main
     cheer = (notice_line(app.cheer, app.t), app.waiting.cheer is not None, *moment_shown(app))
-    storage = stats_view.storage_status(app.persisted.persisted, t=app.t) if app.persisted is not None else ""
+    storage = (
+        stats_view.storage_status(app.storage.persisted.persisted, t=app.t) if app.storage.persisted is not None else ""
+    )
     notice, other_tab = notice_line(app.notice, app.t), notice_line(app.other_tab, app.t)
     odds = coach_view.chances_text(app.odds.match, app.odds.chances, app.odds.best, t=app.t) if app.odds else ""
     page = Page(screen, app.over, notice, cheer, None, other_tab, odds, storage, screen_texts(app))
@@ -303,4 +305,4 @@ def failed(app: App, message: Message | None, error: BaseException) -> list[Effe
         draw([paint.say(words)]),
         Console(ConsoleLevel.ERROR, f"{type(error).__name__}: {error}"),
     ]
-    return effects + ([Ready(app.python, "")] if start else [])
+    return effects + ([Ready(app.givens.python, "")] if start else [])

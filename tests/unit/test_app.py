@@ -1660,7 +1660,7 @@ class AppMachine(RuleBasedStateMachine):
         self.latest: dict[str, str] = {}  # the last tick token given of each kind
 
     def send(self, event) -> None:
-        held = dict(event.stored) if isinstance(event, Start) else dict(self.app.stored)
+        held = dict(event.stored) if isinstance(event, Start) else dict(self.app.storage.stored)
         try:  # the shared games storage held before this event (another tab's, or hostile: then none)
             shared = json.loads(held.get(SHARED_KEY) or "[]")
         except (ValueError, RecursionError):

@@ -190,7 +190,7 @@ def test_bobs_undo_after_the_pass_screen_is_refused_in_words():
     app, _ = send(app, Pressed(Button.PASS_START), Pressed(Button.UNDO))
     assert app.session.match == scored
     assert view(app).notice.words == "The phone was passed on: the turns before it are final."
-    reloaded, _ = update(App(), Start(stored=app.stored), now=NOW)  # the wall is kept in the save
+    reloaded, _ = update(App(), Start(stored=app.storage.stored), now=NOW)  # the wall is kept in the save
     reloaded, _ = send(reloaded, Pressed(Button.UNDO))
     assert reloaded.session.match == scored
 

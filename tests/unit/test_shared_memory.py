@@ -58,7 +58,7 @@ def send(app: App, now: str, *events):
 
 def to_lobby(app: App, now: str) -> App:
     """The setup screen: a reload, then New match (confirmed) where a match is on the board."""
-    app = send(App(), now, Start(stored=app.stored))
+    app = send(App(), now, Start(stored=app.storage.stored))
     if app.screen.kind is Screen.PLAY:
         app = send(app, now, Pressed(Button.MENU_NEW), Answered(Answer.LEAVE))
     return app
@@ -69,7 +69,7 @@ def open_daily(app: App, now: str, rules: str) -> App:
 
 
 def open_challenge(app: App, now: str, index: int) -> App:
-    app = send(App(), now, Start(stored=app.stored, query=(("challenge", POOL[index]),)))
+    app = send(App(), now, Start(stored=app.storage.stored, query=(("challenge", POOL[index]),)))
     if app.screen.kind is Screen.LINK_CHOICE:  # over a match in progress: asked first
         app = send(app, now, Pressed(Button.LINK_START))
     return app
@@ -163,7 +163,7 @@ def test_games_under_way_are_kept_whole_up_to_their_bound_and_the_oldest_is_then
     first = None
     for index in range(MAX_BEGUN + 1):  # the pool's seeds, then more of the same kind
         text = POOL[index] if index < CHALLENGES else challenge_text(index)
-        app = send(App(), now, Start(stored=app.stored, query=(("challenge", text),)))
+        app = send(App(), now, Start(stored=app.storage.stored, query=(("challenge", text),)))
         if app.screen.kind is Screen.LINK_CHOICE:
             app = send(app, now, Pressed(Button.LINK_START))
         app = send(app, now, Pressed(Button.ROLL))
@@ -191,7 +191,7 @@ def test_todays_and_yesterdays_daily_games_are_never_evicted_but_older_finished_
 
 def test_a_copy_kept_aside_that_must_go_is_downloaded_first_and_said():
     copies = {f"{KEPT_PREFIX}save/2026-11-2{n}T10:00:00Z": f"copy {n}" for n in range(5)}
-    app = App(now="2026-11-29T10:00:00Z", stored=tuple(copies.items()))
+    app = App(now="2026-11-29T10:00:00Z").keeping(stored=tuple(copies.items()))
     app, effects = prune_kept(app)
     gone = [effect.key for effect in effects if isinstance(effect, Remove)]
     assert len(gone) == 2 and all(app.value(key) is None for key in gone)

@@ -96,7 +96,7 @@ def test_a_start_on_a_stale_setup_screen_asks_before_replacing_another_tabs_matc
 def test_a_stale_tab_replaces_the_other_tabs_match_only_when_asked_and_that_tab_says_so():
     other, _ = start(match=other_tabs_match())  # the other tab, playing
     app, _ = behind_on_the_setup_screen()
-    app, _ = send(app, Stored(SAVE_KEY, other.saved))
+    app, _ = send(app, Stored(SAVE_KEY, other.storage.saved))
     app, effects = send(app, Submit(FORM))
     assert not stores(effects, SAVE_KEY)
     app, effects = send(app, Pressed(Button.LINK_START))  # the person's yes

@@ -162,7 +162,7 @@ def test_a_challenge_with_hints_is_sent_so_and_its_link_round_trips():
     assert stores(effects, CHALLENGE_KEY) and links.hints_allowed(stores(effects, CHALLENGE_KEY)[-1])
     assert ops(effects, "hint-toggle-label")[-1]["hidden"] is False
     assert ops(effects, "challenge-line")[-1]["text"].endswith("points · with hints")
-    again, _ = update(App(), Start(stored=tuple(app.stored)), now=NOW)  # a reload keeps the flag
+    again, _ = update(App(), Start(stored=tuple(app.storage.stored)), now=NOW)  # a reload keeps the flag
     assert again.challenge_hints and again.session.open_hints
 
 
