@@ -123,8 +123,8 @@ def text_fields(all_trees: dict[str, ast.Module]) -> list[str]:
     for name in MODEL:
         tree = all_trees.get(name)
         for node in tree.body if tree is not None else ():
-            if not isinstance(node, ast.ClassDef):
-                continue
+            if not isinstance(node, ast.ClassDef) or any(ast.unparse(base) == "TypedDict" for base in node.bases):
+                continue  # a record's changes (a TypedDict) repeat its fields
             for item in node.body:
                 if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name) and _has_str(item.annotation):
                     found.append(f"{node.name}.{item.target.id}")

@@ -13,10 +13,10 @@ whole entry. A seeded match takes no faces: what is entered can never become a s
     >>> app, _ = begin(App(), Session(new_match("yacht", ["Ann"], seed=1, draw=Draw.ENTERED)))
     >>> for face in (6, 6, 2, 3):
     ...     app, _ = tap(app, face)
-    >>> app.entering, app.session.match.rolls
+    >>> app.table.entering, app.session.match.rolls
     ((6, 6, 2, 3), 0)
     >>> app, _ = tap(app, 4)
-    >>> app.entering, app.session.match.dice
+    >>> app.table.entering, app.session.match.dice
     ((), (6, 6, 2, 3, 4))
 """
 
@@ -67,9 +67,9 @@ def tap(app: App, face: int) -> Out:
     refused = _refusal(app, face)
     if refused is not None:
         return app.say(refused), []
-    faces = (*app.entering, face)
+    faces = (*app.table.entering, face)
     if len(faces) < app.played.match.ruleset.dice:
-        return replace(app, entering=faces), []
+        return app.at_table(entering=faces), []
     return enter(app, faces)
 
 
@@ -82,7 +82,7 @@ def enter(app: App, faces: tuple[int, ...]) -> Out:
         if step.refusal is not None:
             return app.say(MoveRefused(step.refusal)), []
         session = step.session
-    app, effects = commit(replace(app, entering=()), replace(step, before=before.match))
+    app, effects = commit(app.at_table(entering=()), replace(step, before=before.match))
     return app, effects
 
 
@@ -91,14 +91,14 @@ def take_back(app: App, index: int | None = None) -> Out:
     of real dice with nothing being entered says how the dice are entered."""
     if not playing(app) or not entered(app.played.match) or handing(app) is not None:
         return app, []
-    faces = app.entering
+    faces = app.table.entering
     if index is None:
         index = len(faces) - 1
     if not 0 <= index < len(faces):
         name = app.played.match.current_name
         why = f"{name} rolls real dice in this match: enter the faces they show"  # the engine's Roll() refusal
         return app.say(MoveRefused(RollError(why, Refusal.ENTERED_DICE, {"name": name}, "roll"))), []
-    return replace(app, entering=faces[:index] + faces[index + 1 :]), []
+    return app.at_table(entering=faces[:index] + faces[index + 1 :]), []
 
 
 def on_key(app: App, event: Key) -> Out | None:
@@ -110,5 +110,5 @@ def on_key(app: App, event: Key) -> Out | None:
     if len(key) == 1 and key.isascii() and key.isdigit():
         return tap(app, int(key) or 10)
     if key in TAKE_BACK_KEYS:
-        return take_back(app) if app.entering else (app, [])
+        return take_back(app) if app.table.entering else (app, [])
     return None

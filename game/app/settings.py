@@ -64,8 +64,8 @@ def use_language(app: App, t: Text, remember: bool) -> Out:
     effects = [Language(t.code, manifest, words), *effects]
     if remember:
         app, effects = app.say(), [*effects, store(LANGUAGE_KEY, t.code)]
-    reporting = app.reporting
-    app = replace(app, board=app.board + 1)  # the page's words changed under the table shown: drawn afresh
+    reporting = app.table.reporting
+    app = app.at_table(board=app.table.board + 1)  # the page's words changed under the table shown: drawn afresh
     if app.session is not None and isinstance(app.screen, PlayScreen):
         app, more = board(app)
         effects += more

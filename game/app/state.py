@@ -305,6 +305,58 @@ class Givens:
 
 
 @dataclass(frozen=True)
+class Table:
+    """The table's state (App.table): the pass of the phone, the keys, the status line, the dice entered and thrown,
+    the hint, the celebration, the ear's line, the win chances, the report and the results' context."""
+
+    handed: int | None = None  # the match's action count when the phone was last passed on
+    handing: str | None = None  # who the pass screen last showed
+    boxing: bool = False  # S was the last key: the next letter or number names a box (game.present.ear.named_box)
+    status: Status = Status()  # the status line under the table: the board's, or a step's (game.app.table.board)
+    entering: tuple[int, ...] = ()  # real dice (game.app.entering): the faces of the roll on the table entered so far
+    thrown: frozenset[int] = frozenset()  # the dice that tumble in this answer's draw (cleared once drawn)
+    reporting: Reported | None = None  # the after-game report, open until the table is drawn again (None: closed)
+    hint: Hinted | None = None  # the hint shown (None: hidden), with its short line for a screen reader
+    hint_told: bool = False  # the one-time line on how the hint's dice look was shown in this visit
+    board: int = 0  # how many sessions were put on the board: each new one (or a new language) is drawn afresh
+    # The results' context (its markup) and the challenge's end (None: not a challenge), once worked out for the game
+    # on the board (game.app.ticks.draw_ending); None until then.
+    ended: Ended | None = None
+    spoken: Notice = Notice()  # the ear's line (the board read, the key B), in a live region the eyes do not see
+    cheer: Notice = Notice()  # the celebration's words, shown while its tick (App.waiting.cheer) is to come
+    moment: Moment | None = None  # which celebration it is (game.present.feel.Moment): how the page draws it
+    odds: Chances | None = None  # the win chances line (None until its numbers come)
+    aim: Aim | None = None  # the total the target hint plays for (None: none asked)
+    fast: bool = False  # skip the computer's pauses until a person's turn
+    keyboard: bool = False  # a key has played at the table: a computer waits for the ear after a person's box
+    chances: bool = False
+
+
+class TableChanges(TypedDict, total=False):
+    """Changes to :class:`Table` (App.at_table), each of its field's type."""
+
+    handed: int | None
+    handing: str | None
+    boxing: bool
+    status: Status
+    entering: tuple[int, ...]
+    thrown: frozenset[int]
+    reporting: Reported | None
+    hint: Hinted | None
+    hint_told: bool
+    board: int
+    ended: Ended | None
+    spoken: Notice
+    cheer: Notice
+    moment: Moment | None
+    odds: Chances | None
+    aim: Aim | None
+    fast: bool
+    keyboard: bool
+    chances: bool
+
+
+@dataclass(frozen=True)
 class App:
     """Everything the page shows and waits for, as one value."""
 
@@ -312,31 +364,15 @@ class App:
     screen: Shown = LoadingScreen()
     storage: Storage = Storage()
     givens: Givens = Givens()
+    table: Table = Table()
     over: Over = Over.NOTHING
     session: Session | None = None
-    handed: int | None = None  # the match's action count when the phone was last passed on
-    handing: str | None = None  # who the pass screen last showed
     serial: int = 0  # for the tokens of timers (App.token): each tick's is new, kept where its work waits
-    fast: bool = False  # skip the computer's pauses until a person's turn
-    keyboard: bool = False  # a key has played at the table: a computer waits for the ear after a person's box
-    boxing: bool = False  # S was the last key: the next letter or number names a box (game.present.ear.named_box)
-    chances: bool = False
     hidden: bool = False
     reduced: bool = False
     form: tuple[tuple[str, str], ...] = ()
-    hint: Hinted | None = None  # the hint shown (None: hidden), with its short line for a screen reader
-    hint_told: bool = False  # the one-time line on how the hint's dice look was shown in this visit
     notice: Notice = Notice()  # the line that explains a refusal or a problem, as facts (App.say)
-    spoken: Notice = Notice()  # the ear's line (the board read, the key B), in a live region the eyes do not see
-    cheer: Notice = Notice()  # the celebration's words, shown while its tick (App.waiting.cheer) is to come
-    moment: Moment | None = None  # which celebration it is (game.present.feel.Moment): how the page draws it
     other_tab: Notice = Notice()  # the offer of the match another tab saved: each saying drawn ("": hidden)
-    odds: Chances | None = None  # the win chances line (None until its numbers come)
-    status: Status = Status()  # the status line under the table: the board's, or a step's (game.app.table.board)
-    entering: tuple[int, ...] = ()  # real dice (game.app.entering): the faces of the roll on the table entered so far
-    thrown: frozenset[int] = frozenset()  # the dice that tumble in this answer's draw (cleared once drawn)
-    reporting: Reported | None = None  # the after-game report, open until the table is drawn again (None: closed)
-    board: int = 0  # how many sessions were put on the board: each new one (or a new language) is drawn afresh
     fetching: frozenset[Wanted] = frozenset()
     waiting: Waiting = field(default_factory=Waiting)
     references: dict[str, Reference] | None = (
@@ -346,13 +382,9 @@ class App:
     now: str = ""
     sharing: Sharing | None = None  # what the share dialog shows and sends (None: closed)
     stats: Statistics | None = None  # the Statistics screen's numbers as last read
-    # The results' context (its markup) and the challenge's end (None: not a challenge), once worked out for the game
-    # on the board (game.app.ticks.draw_ending); None until then.
-    ended: Ended | None = None
     filled: int = 0  # how many times the game put choices in the setup form (App.form): the view puts them there
     challenge: Match | None = None  # the challenger's game of the challenge kept, or None
     challenge_hints: bool = False  # the challenge kept allows hints (sent "with hints")
-    aim: Aim | None = None  # the total the target hint plays for (None: none asked)
     naming: Naming | None = None  # whose name the name dialog asks (None: closed)
     held: tuple[Held, ...] = ()  # events that came before what they need, in the order they came
     seeds: int = 0  # the seeds drawn since the start (game.app.table.new_seed): each new match's differs
@@ -364,6 +396,10 @@ class App:
     def holding(self, key: str, value: str | None) -> App:
         held = {k: v for k, v in self.storage.stored if k != key}
         return self.keeping(stored=tuple((held | ({} if value is None else {key: value})).items()))
+
+    def at_table(self, **changes: Unpack[TableChanges]) -> App:
+        """Changes to the table's state (App.table)."""
+        return replace(self, table=replace(self.table, **changes))
 
     def keeping(self, **changes: Unpack[StorageChanges]) -> App:
         """Changes to what this tab knows of storage (App.storage)."""

@@ -100,9 +100,11 @@ def begin(app: App, session: Session) -> Out:
         return never_again(app, gone)
     if not session.began and not session.match.actions:
         session = replace(remembered_hints(app, session), began=app.now)
-    app = replace(app, session=session, screen=PlayScreen(), handed=None, board=app.board + 1, other_tab=Notice())
-    app = replace(app, entering=())
-    app = replace(app, spoken=Notice())  # the last match's board read aloud goes with it
+    app = replace(app, session=session, screen=PlayScreen(), other_tab=Notice()).at_table(
+        handed=None, board=app.table.board + 1
+    )
+    app = app.at_table(entering=())
+    app = app.at_table(spoken=Notice())  # the last match's board read aloud goes with it
     app, effects = save(app)
     app, drawing = board(app, since=None)
     app, token = app.token(TimerKind.PREFETCH)
@@ -133,7 +135,7 @@ def handing(app: App) -> str | None:
     travels by link, the person to send it to (never on the phone that has just received their turn)."""
     session = app.played
     match = session.match
-    if app.handed == len(match.actions) or (session.remote and session.floor == len(match.actions)):
+    if app.table.handed == len(match.actions) or (session.remote and session.floor == len(match.actions)):
         return None
     return feel.handover(match, session.pass_phone or session.remote)
 
@@ -153,19 +155,18 @@ def board(
     match = session.match
     passing = handing(app)
     effects: list[Effect] = []
-    if passing is not None and passing != app.handing:
+    if passing is not None and passing != app.table.handing:
         effects.append(focus("send-link" if session.remote else "pass-start"))
     results = standings.results(match, t=app.t)
     fresh = since is None or standings.results(since, t=app.t) != results
-    app = replace(app, ended=None) if fresh else app  # the results' context goes with the results it was of
+    app = app.at_table(ended=None) if fresh else app  # the results' context goes with the results it was of
     if results is not None and fresh:
         effects.append(focus("play-again" if results.final else "next-game"))
         app = app.wait(ending=FOR_TABLE)  # the game in context (history, optimal mean) comes on a tick after this draw
-    app = replace(
-        app,
+    app = app.at_table(
         status=Status(match, step, cues),
         handing=passing,
-        thrown=app.thrown | (thrown if not app.reduced else frozenset()),
+        thrown=app.table.thrown | (thrown if not app.reduced else frozenset()),
         reporting=None,
     )
     app, scheduled = schedule(app)
@@ -181,7 +182,9 @@ def commit(app: App, step: Step, person: bool = True) -> Out:
     before, after = app.played.match, step.session.match
     # What the move cost (hints on) is a passing note: the status line keeps to what happened, in two lines.
     note = (Cost(step),) if step.feedback is not None else ()
-    app, effects = save(replace(app, session=step.session, spoken=Notice(), entering=()).say(*note, tip=bool(note)))
+    app, effects = save(
+        replace(app, session=step.session).at_table(spoken=Notice(), entering=()).say(*note, tip=bool(note))
+    )
     found = feel.cues(before, after)
     if feel.celebrates(after, found):  # before the board: a computer to move next waits for a Yahtzee's moment
         app, shown = celebrate(app, Cheered(after, found), feel.moment(found) or feel.Moment.BONUS)
@@ -190,7 +193,7 @@ def commit(app: App, step: Step, person: bool = True) -> Out:
     thrown = feel.thrown(before, after) if person or app.pace is not Pace.INSTANT else frozenset()
     app, drawing = board(app, step, found, thrown, since=before)
     if not person and after.actions and isinstance(after.actions[-1], Score):  # a computer's turn, said once
-        app = replace(app, spoken=app.spoken.then((ComputerTurn(after),)))
+        app = app.at_table(spoken=app.table.spoken.then((ComputerTurn(after),)))
     finale = feel.finale(before, after)  # the match's end: the winner scene, and its fanfare over the step's cue
     effects += drawing + sound((*found, feel.FINALE) if finale else found, person)
     if step.finished is not None:
@@ -236,7 +239,7 @@ def celebrate(app: App, said: Said, moment: feel.Moment) -> Out:
     """A brief celebration, the ``moment`` it is (its words are spoken with the step's): shown for the moment's time
     (a Yahtzee's stops the table about a second and a half), then gone unless a tap skipped it or a newer one came."""
     app, token = app.token(TimerKind.CHEER)
-    app = replace(app, cheer=Notice((said,), app.cheer.said + 1), moment=moment)
+    app = app.at_table(cheer=Notice((said,), app.table.cheer.said + 1), moment=moment)
     return app.wait(cheer=token), [tick(token, feel.MOMENT_SECONDS[moment])]
 
 
@@ -247,7 +250,7 @@ def hand_over(app: App) -> Out:
     # The pass is a wall: the person handed the phone never takes back the last person's box (Session.passed). A match
     # by link has its own (a turn scored is sent; its floor marks the turns a link brought), so it stays as it is.
     session = app.played if app.played.remote else app.played.passed()
-    app = replace(app, session=session, handed=len(app.played.match.actions))
+    app = replace(app, session=session).at_table(handed=len(app.played.match.actions))
     app, saving = save(app)
     app, effects = board(app, since=app.played.match)
     return app, saving + effects + [focus("roll-button")]
@@ -262,7 +265,7 @@ def landing(app: App) -> list[Effect]:
         return [focus("trainer-title")]
     if not playing(app):
         return []
-    if app.handing is not None:
+    if app.table.handing is not None:
         return [focus("send-link" if app.played.remote else "pass-start")]
     if board_view.current_seat(app.played.match) is None:
         return [focus("results-title")]
@@ -337,7 +340,7 @@ def skip(app: App) -> Out:
     """Skip the computer's pauses until a person's turn (a waiting pause ends now)."""
     if app.session is None or app.session.next is not Next.COMPUTER:
         return app, []
-    app = replace(app, fast=True)
+    app = app.at_table(fast=True)
     landed = landing(app)  # the Skip button goes once the computer is done: the focus waits on Roll
     if isinstance(app.waiting.computer, Token):  # its tick is set: a new one, now
         app, token = app.token(TimerKind.COMPUTER)
@@ -354,7 +357,7 @@ def show_report(app: App) -> Out:
     """The results' "How did I play?": a word while the report is worked out (it waits for the advisor's table)."""
     if app.session is None:
         return app, []
-    return advance(replace(app, reporting=Reported()).wait(report=FOR_TABLE))
+    return advance(app.at_table(reporting=Reported()).wait(report=FOR_TABLE))
 
 
 def on_key(app: App, event: Key) -> Out:
@@ -368,14 +371,14 @@ def on_key(app: App, event: Key) -> Out:
         lobby = isinstance(app.screen, SetupScreen) and app.over is Over.NOTHING
         return (app.say(KeyRefused(event.key, None)), []) if known and lobby else (app, [])
     match = app.played.match
-    boxing, app = app.boxing, replace(app, boxing=False)  # S names the boxes for the keys right after it
+    boxing, app = app.table.boxing, app.at_table(boxing=False)  # S names the boxes for the keys right after it
     if boxing and event.choice and not event.ctrl and len(event.key) == 1 and event.key.isalnum():
-        return name_box(replace(app, boxing=True), event)
+        return name_box(app.at_table(boxing=True), event)
     command = keyboard.key_command(match, event.key, event.ctrl)
     if command == keyboard.DISMISS:
         return dismiss_cheer(app)
     if command == keyboard.BOARD:  # said again on each press, the same words too; with the upper bonus's progress
-        return replace(app, spoken=app.spoken.then((BoardRead(match),))), []
+        return app.at_table(spoken=app.table.spoken.then((BoardRead(match),))), []
     passing = handing(app)
     if passing is not None and command != keyboard.UNDO:
         if command is None:
@@ -408,7 +411,7 @@ def to_boxes(app: App, command: str, event: Key) -> Out:
     if not session.match.options():
         return app.say(KeyRefused(event.key, session.match)), []
     if command == keyboard.TO_BOXES:
-        return replace(app, boxing=True), [MoveFocus(CHOICES, "first")]
+        return app.at_table(boxing=True), [MoveFocus(CHOICES, "first")]
     if event.choice and command in (keyboard.NEXT_CHOICE, keyboard.PREVIOUS_CHOICE):
         return app, [MoveFocus(CHOICES, 1 if command == keyboard.NEXT_CHOICE else -1)]
     last = command in (keyboard.LAST_CHOICE, keyboard.PREVIOUS_CHOICE)
@@ -463,4 +466,4 @@ def switch_hints(app: App, on: bool) -> Out:
 
 def switch_chances(app: App, on: bool) -> Out:
     """The win chances switch: the line emptied, then drawn again when its numbers come (if on)."""
-    return schedule(replace(app, chances=on, odds=None))
+    return schedule(app.at_table(chances=on, odds=None))

@@ -65,7 +65,7 @@ def draw_ending(app: App) -> Out:
     rival = None if theirs is None or split is None else luck.splits(advisor, theirs)
     challenger = (theirs.seats[0].name, rival[0]) if theirs is not None and rival else None  # both splits side by side
     ending = standings.ending(match, history, optimal, split, challenger)
-    return replace(app, ended=Ended(match, ending, challenge_result(app), app.challenge_hints)), []
+    return app.at_table(ended=Ended(match, ending, challenge_result(app), app.challenge_hints)), []
 
 
 def record_finished(app: App, event: TimerFired) -> Out:
@@ -97,12 +97,14 @@ def record(app: App, history: History, finished: GameRecord, fanfare: bool = Tru
     app, effects = write_history(app, history)
     if bests:
         app, shown = celebrate(app, Bests(bests), feel.Moment.BEST)
-        app = replace(app, status=replace(app.status, bests=(bests, *app.status.bests)))  # as a step's: first
+        app = app.at_table(
+            status=replace(app.table.status, bests=(bests, *app.table.status.bests))
+        )  # as a step's: first
         effects += shown
         effects += sound((feel.Cue.BEST,), True) if fanfare else []
     elif ratings:  # a smaller moment of its own where no personal best took the stage; said as a best is
         app, shown = celebrate(app, Ratings(ratings), feel.Moment.RATING)
-        app = replace(app, status=replace(app.status, ratings=(ratings, *app.status.ratings)))
+        app = app.at_table(status=replace(app.table.status, ratings=(ratings, *app.table.status.ratings)))
         effects += shown
         effects += sound((feel.Cue.BEST,), True) if fanfare else []
     return app, history, effects
@@ -117,7 +119,7 @@ def on_computer(app: App, fired: TimerFired) -> Out:
     if app.hidden or not playing(app):
         return app, []  # taken up again when the tab is shown (on_visibility)
     if session.next is not Next.COMPUTER or app.stale:
-        app = replace(app, fast=False)
+        app = app.at_table(fast=False)
         return offer_newer(app) if app.stale else (app, [])
     return commit(app, session.computer_step(), person=False)
 
@@ -137,9 +139,9 @@ def draw_hint(app: App) -> Out:
     match = app.played.match
     best = hint.best.action
     keeps = isinstance(best, Keep) and any(holds_for(match, best.faces))  # the hint marks dice to hold
-    explain = not app.hint_told and keeps  # once: how a suggested die differs from a held one
-    app = replace(app, hint_told=app.hint_told or explain)
-    return replace(app, hint=Hinted(match, hint, target, shown, explain)), []
+    explain = not app.table.hint_told and keeps  # once: how a suggested die differs from a held one
+    app = app.at_table(hint_told=app.table.hint_told or explain)
+    return app.at_table(hint=Hinted(match, hint, target, shown, explain)), []
 
 
 def draw_chances(app: App) -> Out:
@@ -148,15 +150,15 @@ def draw_chances(app: App) -> Out:
     match = session.match
     best = stored_best(app, match.ruleset, match.seats[0].name) if len(match.seats) == 1 else None
     chances = session.win_chances(best)
-    return replace(app, odds=Chances(match, chances, best)), []
+    return app.at_table(odds=Chances(match, chances, best)), []
 
 
 def draw_report(app: App) -> Out:
     """The after-game report: each person's choices against the best, costliest first."""
-    if app.reporting is None:
+    if app.table.reporting is None:
         return app, []  # closed since it was asked for (the table was drawn again)
-    report = Reported(app.played, app.ended)
-    return replace(app, reporting=report), [focus("report")]  # what appeared is read (issue 58)
+    report = Reported(app.played, app.table.ended)
+    return app.at_table(reporting=report), [focus("report")]  # what appeared is read (issue 58)
 
 
 def on_fetched(app: App, event: Fetched) -> Out:

@@ -94,8 +94,8 @@ def step(app: App, shown: Page | None, message: Message, now: str = "") -> tuple
     app, effects = dispatch(replace(app, now=now or app.now), message)
     app, more = take_up(app, message)
     shown, effects = drawn(before, app, effects + more, shown)
-    if app.thrown:  # the dice tumbled in this draw: spent
-        app, shown = replace(app, thrown=frozenset()), settled(shown)
+    if app.table.thrown:  # the dice tumbled in this draw: spent
+        app, shown = app.at_table(thrown=frozenset()), settled(shown)
     return app, shown, effects + waking.keep(app, effects)
 
 
@@ -177,7 +177,7 @@ def dispatch(app: App, message: Message) -> Out:
             return on_file(app, message)
         case Key():
             if not message.typing and table.playing(app):
-                app = replace(app, keyboard=True)  # the keys play: the computer waits for the ear (game.app.waits)
+                app = app.at_table(keyboard=True)  # the keys play: the computer waits for the ear (game.app.waits)
             if again(app, message):
                 return say_again(app)
             if message.key == "Escape" and app.over in (Over.RULES, Over.STATS) and not message.alt:
@@ -219,15 +219,15 @@ def again(app: App, message: Key) -> bool:
     """Whether the key says the last words again (A at the table, not right after S, where it names a box)."""
     if message.typing or message.alt or message.ctrl or not table.playing(app):
         return False
-    named = app.boxing and message.choice
+    named = app.table.boxing and message.choice
     return not named and keyboard.key_command(app.played.match, message.key) == keyboard.AGAIN
 
 
 def say_again(app: App) -> Out:
     """The last words said again, in the ear's region: the ear's own (a computer's turn, the board read), else the
     status line, then the notice's explanation if one is shown."""
-    said = Again(app.spoken.facts, app.status, app.notice.facts)
-    return replace(app, spoken=app.spoken.then((said,)), boxing=False), []
+    said = Again(app.table.spoken.facts, app.table.status, app.notice.facts)
+    return app.at_table(spoken=app.table.spoken.then((said,)), boxing=False), []
 
 
 def press(app: App, button: Button) -> Out:

@@ -72,33 +72,33 @@ def inputs(app: App) -> tuple:
     """What the view reads of the App: when they are the same objects, the view is the same (cheap to tell)."""
     return (
         app.notice,
-        app.spoken,
-        app.cheer,
+        app.table.spoken,
+        app.table.cheer,
         app.waiting.cheer,
-        app.moment,
+        app.table.moment,
         app.over,
         app.screen,
         app.session,
         app.t,
-        app.status,
-        app.handing,
-        app.thrown,
-        app.entering,
-        app.reporting,
-        app.board,
+        app.table.status,
+        app.table.handing,
+        app.table.thrown,
+        app.table.entering,
+        app.table.reporting,
+        app.table.board,
         app.challenge,
         app.challenge_hints,
         app.other_tab,
-        app.odds,
+        app.table.odds,
         app.storage.persisted,
-        app.hint,
+        app.table.hint,
         app.form,
         app.waiting.starting,
         app.waiting.language,
         app.filled,
         app.stats,
         app.storage.stored,
-        app.ended,
+        app.table.ended,
         app.sharing,
         app.naming,
         app.challenge,
@@ -112,35 +112,39 @@ def view(app: App) -> Page:
         case LoadingScreen():
             main = None
         case PlayScreen():
-            main = (Screen.PLAY, app.board)
+            main = (Screen.PLAY, app.table.board)
         case SetupScreen() | SaveProblem() | LinkChoice() | TrainerScreen():
             main = (shown.kind, 0)
         case _:
             assert_never(shown)
     loading = main is None or app.waiting.starting is not None  # the start waits for its language
     screen = None if loading else main
-    cheer = (notice_line(app.cheer, app.t), app.waiting.cheer is not None, *moment_shown(app))
+    cheer = (notice_line(app.table.cheer, app.t), app.waiting.cheer is not None, *moment_shown(app))
     storage = (
         stats_view.storage_status(app.storage.persisted.persisted, t=app.t) if app.storage.persisted is not None else ""
     )
     notice, other_tab = notice_line(app.notice, app.t), notice_line(app.other_tab, app.t)
-    odds = coach_view.chances_text(app.odds.match, app.odds.chances, app.odds.best, t=app.t) if app.odds else ""
+    odds = (
+        coach_view.chances_text(app.table.odds.match, app.table.odds.chances, app.table.odds.best, t=app.t)
+        if app.table.odds
+        else ""
+    )
     page = Page(screen, app.over, notice, cheer, None, other_tab, odds, storage, screen_texts(app))
     rules = rules_text.panel_html(rules_shown(app), t=app.t) if app.over is Over.RULES else None
     # Real dice being entered: the tray shows the new roll, which the hint's marks on the last one's dice are not of.
-    last = app.played.match.dice if app.entering else ()  # the roll the marks were on
+    last = app.played.match.dice if app.table.entering else ()  # the roll the marks were on
     dice = {paint.die_at(index) for index in range(len(last))}
-    panel, said, marks = hint_shown(app.hint, app.t) if app.hint is not None else (None, "", ())
+    panel, said, marks = hint_shown(app.table.hint, app.t) if app.table.hint is not None else (None, "", ())
     hinted = tuple(mark for mark in marks if mark[0] not in dice)
     page = replace(
         page,
         hint=panel,
         hinted=hinted,
         rules=rules,
-        ended=ended_words(app.ended, app.t),
+        ended=ended_words(app.table.ended, app.t),
         share=shared(app.sharing, app.t),
     )
-    page = replace(page, spoken=notice_line(app.spoken, app.t), trainer=trainer_body(app), said=said)
+    page = replace(page, spoken=notice_line(app.table.spoken, app.t), trainer=trainer_body(app), said=said)
     page = replace(page, naming=welcome_card(app))
     if not loading:
         page = lobby(app, page)
@@ -153,29 +157,29 @@ def view(app: App) -> Page:
         if theirs is not None
         else daily.table_line(app.session.match, app.t)
     )
-    reporting = app.reporting is not None
+    reporting = app.table.reporting is not None
     # Where the tray is hidden (the pass screen, the results), its status line says nothing: its words go to the ear's
     # region, which is shown (issue 58: never a word into a hidden region).
-    tray = app.handing is None and board_view.current_seat(app.session.match) is not None
-    said = status_words(app.status, app.t)
+    tray = app.table.handing is None and board_view.current_seat(app.session.match) is not None
+    said = status_words(app.table.status, app.t)
     table = paint.table(
         app.session,
         app.t,
         said if tray else "",
-        app.handing,
-        app.thrown,
+        app.table.handing,
+        app.table.thrown,
         reporting,
-        app.board,
+        app.table.board,
         line,
         theirs,
-        app.entering,
+        app.table.entering,
         paint.hinted_box(app.session.match, hinted),
     )
-    spoken = notice_line(app.spoken, app.t)
+    spoken = notice_line(app.table.spoken, app.t)
     if not tray and said and said not in spoken.words:  # with a computer's last turn, or the board read, if said
         words = f"{spoken.words} {said}" if spoken.words else said
         spoken = replace(spoken, words=words) if spoken.words else Line(said, -len(app.session.match.actions) - 1)
-    return replace(page, table=table, report=report_op(app), quiet=quiet(app.status), spoken=spoken)
+    return replace(page, table=table, report=report_op(app), quiet=quiet(app.table.status), spoken=spoken)
 
 
 def quiet(status: Status) -> bool:
@@ -187,7 +191,7 @@ def quiet(status: Status) -> bool:
 
 def moment_shown(app: App) -> tuple[str, str]:
     """The celebration's moment (its value, "" none) and, for a Yahtzee, the dice on the table (its roll's)."""
-    moment = app.moment
+    moment = app.table.moment
     if moment is None:
         return "", ""
     match = app.session.match if app.session is not None else None
@@ -245,11 +249,11 @@ def lobby(app: App, page: Page) -> Page:
 
 def report_op(app: App) -> tuple | None:
     """The after-game report open (a word while it is worked out, then the report), or None: the table's own."""
-    if app.reporting is None:
+    if app.table.reporting is None:
         return None
-    if app.reporting.session is None:
+    if app.table.reporting.session is None:
         return ("report", {"text": app.t._(WORDS.reviewing), "hidden": False})
-    return ("report", {"html": report_body(app.reporting, app.t)})
+    return ("report", {"html": report_body(app.table.reporting, app.t)})
 
 
 def screen_texts(app: App) -> tuple:

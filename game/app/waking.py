@@ -36,7 +36,7 @@ def stamp(app: App) -> str:
     """
     if not isinstance(app.screen, PlayScreen) or app.session is None:
         return ""
-    shown = f"{app.storage.saved or app.session.to_json()}\n{app.handing or ''}"
+    shown = f"{app.storage.saved or app.session.to_json()}\n{app.table.handing or ''}"
     return hashlib.sha256(shown.encode()).hexdigest()[:STAMP_LENGTH]
 
 

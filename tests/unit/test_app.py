@@ -1066,7 +1066,7 @@ def test_skip_makes_the_pauses_zero_until_a_persons_turn():
         ((token, ms),) = ticks(effects, "computer")
         assert ms == 0
         app, effects = send(app, read_timer(token))
-    assert app.session.match.player == 0 and not app.fast
+    assert app.session.match.player == 0 and not app.table.fast
     assert send(app, Pressed(Button.SKIP))[1] == []  # a person's turn: nothing to skip
 
 
@@ -1329,7 +1329,7 @@ def test_the_prefetch_asks_for_the_table_once(in_browser):
 def test_win_chances(in_browser):
     app, _ = start(match=rolled(players=("Ann", "Bob")))
     app, effects = send(app, Toggled(Switch.CHANCES, True))
-    assert app.odds is None and not any(op["text"] for op in ops(effects, "chances")) and of(effects, "fetch")
+    assert app.table.odds is None and not any(op["text"] for op in ops(effects, "chances")) and of(effects, "fetch")
     name = of(effects, "fetch")[0][0]
     app, effects = send(app, Fetched(Wanted.table(name), table_bytes(name)))
     name = of(effects, "fetch")[0][0]  # then the spread table

@@ -171,10 +171,10 @@ def test_in_pass_and_play_an_undo_never_takes_back_another_seats_move(seats, mov
             event = Pressed(Button.UNDO)
         else:
             event = DieToggled(int(move[4:]))
-        before, handed = match, app.handed
+        before, handed = match, app.table.handed
         app, _ = update(app, event, now=NOW)
         after = app.session.match
-        if move == "start" and app.handed == len(after.actions) and handed != app.handed:
+        if move == "start" and app.table.handed == len(after.actions) and handed != app.table.handed:
             wall, holder = len(after.actions), after.player
         elif len(after.actions) > len(before.actions):
             holder = before.player

@@ -105,9 +105,10 @@ def test_a_new_best_rating_gets_a_smaller_moment_of_its_own():
     assert new_best_ratings(earlier, game(3, lost=(3.0,), hinted=(True,))) == ()  # helped: rated apart
     app, _, effects = record(App(), earlier, better)
     assert (
-        app.moment is feel.Moment.RATING and view(app).cheer[0].words == "A new best rating for Ann: 0.17 per decision!"
+        app.table.moment is feel.Moment.RATING
+        and view(app).cheer[0].words == "A new best rating for Ann: 0.17 per decision!"
     )
-    assert app.status.ratings == ((("Ann", value),),)  # said through the status line too
+    assert app.table.status.ratings == ((("Ann", value),),)  # said through the status line too
     assert [ms for _, ms in ticks(effects, "cheer")] == [3000]
 
 

@@ -67,11 +67,11 @@ def test_the_app_keeps_no_memory_of_the_draws():
 def test_an_answer_draws_the_difference_between_the_views_once():
     before, _ = start(match=fresh())
     after, effects = send(before, Pressed(Button.ROLL))
-    table, _ = diff(view(before), view(replace(after, thrown=frozenset(range(5)))))
+    table, _ = diff(view(before), view(after.at_table(thrown=frozenset(range(5)))))
     drawn = [op for effect in effects if isinstance(effect, Apply) for op in effect.ops]
     assert table and [op for op in drawn if op in table] == table  # each once, in the view's order
     applies = [effect for effect in effects if isinstance(effect, Apply)]
-    assert applies[0].motion is not None and not after.thrown  # the toss is drawn once, then spent
+    assert applies[0].motion is not None and not after.table.thrown  # the toss is drawn once, then spent
 
 
 def test_an_answer_that_changes_nothing_shown_draws_nothing():
@@ -192,12 +192,12 @@ def test_the_after_game_report_is_the_apps_until_the_table_is_drawn_again():
     app, _ = start(match=last_box(8, [5] * 5))
     app, _ = send(app, click("yacht"))
     app, effects = send(app, Pressed(Button.SHOW_REPORT))
-    assert app.reporting.session is None and ops(effects, "report") == [dict(view(app).report[1])]
+    assert app.table.reporting.session is None and ops(effects, "report") == [dict(view(app).report[1])]
     app, effects = send(app, read_timer(tick_token(effects, "report")))
     html = view(app).report[1]["html"]  # the App holds the session reviewed, the view the report's markup
-    assert app.reporting.session is not None and html and ops(effects, "report") == [{"html": html}]
+    assert app.table.reporting.session is not None and html and ops(effects, "report") == [{"html": html}]
     app, effects = send(app, Pressed(Button.RESULTS_UNDO))  # the table drawn again: the report closed
-    assert app.reporting is None and view(app).report is None and not ops(effects, "report")
+    assert app.table.reporting is None and view(app).report is None and not ops(effects, "report")
 
 
 def test_the_hint_and_its_marks_are_the_apps_and_hidden_once_when_hints_go_off():
@@ -207,7 +207,7 @@ def test_the_hint_and_its_marks_are_the_apps_and_hidden_once_when_hints_go_off()
     ((at, mark),) = view(app).hinted  # after the last roll: the best box
     assert ops(effects, at) == [{"toggle": {mark: True}, "optional": True}]
     app, effects = send(app, Toggled(Switch.HINTS, False))
-    assert app.hint is None and visible(effects, "hint") is False
+    assert app.table.hint is None and visible(effects, "hint") is False
     assert ops(effects, at) == [{"toggle": {"hint-keep": False, "hint-best": False}, "optional": True}]
     scored, effects = send(
         app, BoxChosen("ones")

@@ -96,7 +96,7 @@ class Phone:
         passing = handing(self.app)
         if passing is not None:  # the send screen: "Ann is here" where it is this phone's own person's turn
             return passing == NAMES[self.seat] and match.player == self.seat
-        return match.player == self.seat or self.app.handed == len(match.actions) or match.rolls > 0
+        return match.player == self.seat or self.app.table.handed == len(match.actions) or match.rolls > 0
 
     def sendable(self) -> str | None:
         """The link the send screen would share now (None where this phone has nothing to send)."""

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import base64
 import json
-from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -79,7 +78,7 @@ def test_a_typed_target_is_played_for_and_junk_typed_is_refused():
     assert 'id="aim-best"' not in html and 'id="aim-challenge"' not in html  # no best yet, no challenge
     app, effects = fired(*send(app, Pressed(Button.AIM_SET, form=typed(" 150 "))))
     html = hint_html(effects)
-    assert app.aim is not None and (app.aim.kind, app.aim.total) == (AimKind.TYPED, 150)
+    assert app.table.aim is not None and (app.table.aim.kind, app.table.aim.total) == (AimKind.TYPED, 150)
     assert html and "to reach 150" in html and "%" in html and 'value="150"' in html
     assert "These chances are estimated: they are exact only in the last 2 boxes." in html
     assert ("aim-set",) in of(effects, "focus")
@@ -88,17 +87,17 @@ def test_a_typed_target_is_played_for_and_junk_typed_is_refused():
         assert (
             notice(effects) == f"Type the total to play for as a whole number from 1 to {MAX_AIM}: nothing was changed."
         )
-        assert after.aim == app.aim and not ticks(effects, "hint") and hint_html(effects) is None
+        assert after.table.aim == app.table.aim and not ticks(effects, "hint") and hint_html(effects) is None
     app, effects = fired(*send(app, Pressed(Button.AIM_POINTS)))
-    assert app.aim.kind is AimKind.POINTS and "hint-target" not in (hint_html(effects) or "")
+    assert app.table.aim.kind is AimKind.POINTS and "hint-target" not in (hint_html(effects) or "")
 
 
 def test_the_persons_best_is_a_target_once_there_is_one():
     app, _ = start("rules=yacht&players=Ann&seed=4")
     app, effects = hinted(app)
-    before = app.aim
-    assert send(app, Pressed(Button.AIM_BEST))[1] == [] and app.aim == before  # no best yet: nothing changes
-    app, effects = fired(*send(replace(app, aim=Aim(AimKind.BEST)), DieToggled(0)))  # picked in an earlier match
+    before = app.table.aim
+    assert send(app, Pressed(Button.AIM_BEST))[1] == [] and app.table.aim == before  # no best yet: nothing changes
+    app, effects = fired(*send(app.at_table(aim=Aim(AimKind.BEST)), DieToggled(0)))  # picked in an earlier match
     html = view(app).hint
     assert 'id="aim-points" class="aim-choice" aria-pressed="true"' in html and "hint-target" not in html
     history = History().add(demo_record())  # Ann's Yacht game of 60
@@ -261,7 +260,7 @@ def test_in_a_no_hints_challenge_no_hint_of_any_kind_is_ever_shown(events):
     assert app.session.shared and not app.session.hints_allowed
     for event in events:
         app, effects = fired(*send(app, event))
-        assert app.hint is None and view(app).hinted == () and hint_html(effects) is None
+        assert app.table.hint is None and view(app).hinted == () and hint_html(effects) is None
         assert not [changes for changes in ops(effects, "hint") if changes.get("hidden") is False]
         assert not app.session.hints and app.session.feedback is None and not app.session.hinted
         assert all(not op[1].get("toggle", {}).get("hint-keep") for op in _apply_ops(effects))
