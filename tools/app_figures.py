@@ -42,11 +42,11 @@ def app_fields(tree: ast.Module) -> list[str]:
 
 
 def records(all_trees: dict[str, ast.Module]) -> dict[str, int]:
-    """The App's fields that are records of the model's own (their class in state.py or facts.py), with their fields:
+    """The App's fields that are records of the model's own (their class in state.py, parts.py or facts.py), with their fields:
     what the App holds is counted honestly, not only its top level."""
     classes = {
         node.name: sum(isinstance(item, ast.AnnAssign) for item in node.body)
-        for name in ("state.py", "facts.py")
+        for name in ("state.py", "facts.py", "parts.py")
         for node in all_trees[name].body
         if isinstance(node, ast.ClassDef)
     }
@@ -111,7 +111,7 @@ def worded_fields(all_trees: dict[str, ast.Module]) -> set[str]:
     return found
 
 
-MODEL = ("state.py", "facts.py", "notices.py")
+MODEL = ("state.py", "parts.py", "facts.py", "notices.py")
 """The model's modules: the App, its screens and parts, and the facts they hold."""
 
 

@@ -76,7 +76,7 @@ class Page:
     opponent: str = ""  # the lobby's "Play the computer" line ("" off the lobby: drawn on the way back)
     setup: tuple | None = None  # the setup screen's problems shown and which showing of them (None: not shown)
     stats: tuple | None = None  # the Statistics screen's body and how many copies are kept aside, while it is open
-    ended: tuple | None = None  # the results' context and the challenge's end (game.app.state.App.ended)
+    ended: tuple | None = None  # the results' context and the challenge's end (game.app.state.App.table.ended)
     share: Shown | None = None  # the share dialog's content, worded (None: closed)
     spoken: Line = Line()  # the board read aloud (the key B), in a live region the eyes do not see
     quiet: bool = False  # a computer's move on the status line: not said (its whole turn is, at its end)

@@ -1,7 +1,7 @@
 """The records' screens and files: Statistics over the stored history (with the optimal player's
 numbers), the backup exported and imported, the games and kept copies the player deletes.
 
-    >>> from game.app.state import App, Statistics
+    >>> from game.app.state import App
     >>> app, effects = open_stats(App())
     >>> app.over, effects[0]
     (<Over.NOTHING: ''>, Fetch(name='references', path='./static/tables/optimal.json'))
@@ -54,11 +54,11 @@ def open_stats(app: App, effects: list | None = None, key: str | None = None, na
     """The Statistics screen over the stored history (the optimal player's numbers fetched once), filtered
     by rule set and person (the last filter when None)."""
     effects = list(effects or [])
-    key, name = app.filters[0] if key is None else key, app.filters[1] if name is None else name
-    app, references = replace(app, filters=(key, name)), app.references
+    key, name = app.statistics.filters[0] if key is None else key, app.statistics.filters[1] if name is None else name
+    app, references = app.at_statistics(filters=(key, name)), app.files.references
     if references is None:
-        if REFERENCES not in app.fetching:
-            app = replace(app, fetching=app.fetching | {REFERENCES})
+        if REFERENCES not in app.files.fetching:
+            app = app.at_files(fetching=app.files.fetching | {REFERENCES})
             effects.append(fetch(REFERENCES, REFERENCES_PATH))
         return app.wait(stats=(key, name)), effects
     app, history, problem, kept = readable_history(app)
@@ -66,7 +66,9 @@ def open_stats(app: App, effects: list | None = None, key: str | None = None, na
     app = unreadable(app, problem)[0]  # said (the console's warning is a writer's: history_to_write)
     if history is not None:  # else the body as it was (the notice says why)
         trainer, day = stored_trainer(app), today(app.now)
-        app = replace(app, stats=Statistics(history, references, key or None, name or None, day, trainer, person(app)))
+        app = app.at_statistics(
+            stats=Statistics(history, references, key or None, name or None, day, trainer, person(app))
+        )
     effects.append(AskPersisted())
     if app.over is not Over.STATS:  # opened (not a filter changed): the view scrolls it to its top
         effects.append(focus("stats-title"))
@@ -79,14 +81,14 @@ def shown_key(app: App) -> tuple[History | None, str]:
     if history is None or not history.games:
         return history, ""
     sets = dict(stats.rule_sets(history, t=app.t))
-    return history, app.filters[0] if app.filters[0] in sets else next(iter(sets), "")
+    return history, app.statistics.filters[0] if app.statistics.filters[0] in sets else next(iter(sets), "")
 
 
 def person(app: App) -> str:
     """Whose practice it is: the person Statistics shows (its filter's, else its first of the rule set it shows),
     else the first person at the table."""
-    if app.filters[1]:
-        return app.filters[1]
+    if app.statistics.filters[1]:
+        return app.statistics.filters[1]
     history, key = shown_key(app)
     names = stats.players(history, key) if history is not None and key else ()
     if names:
@@ -111,7 +113,7 @@ def references_came(app: App, data: bytes | None) -> Out:
         )
     except (GameError, ValueError, TypeError, KeyError):  # damaged: charts without them
         references = {}
-    app = replace(app, references=references)
+    app = app.at_files(references=references)
     return open_stats(app, [], *app.waiting.stats) if app.waiting.stats is not None else (app, [])
 
 
@@ -141,7 +143,7 @@ def export_backup(app: App) -> Out:
 def kept_challenge(app: App) -> str | None:
     """The challenge link's text this phone keeps (CHALLENGE_KEY), when it is one (as the start reads it)."""
     text = app.value(CHALLENGE_KEY)
-    return text if text is not None and app.challenge is not None else None
+    return text if text is not None and app.kept.challenge is not None else None
 
 
 def restore_challenge(app: App, text: str | None) -> Out:
@@ -149,7 +151,7 @@ def restore_challenge(app: App, text: str | None) -> Out:
     if text is None or kept_challenge(app) is not None:
         return app, []
     link = links.read(text)
-    app = replace(app.holding(CHALLENGE_KEY, text), challenge=link.match, challenge_hints=link.hints)
+    app = app.holding(CHALLENGE_KEY, text).keeping_challenge(challenge=link.match, challenge_hints=link.hints)
     return app, [store(CHALLENGE_KEY, text)]
 
 

@@ -18,13 +18,13 @@ from game.app.events import Answer, Submit
 from game.app.facts import DailySent
 from game.app.keys import CHALLENGE_KEY, SAVE_KEY, SETUP_KEY
 from game.app.notices import DailyPlayed, Elsewhere, Failed, Invalid, Plain, Replacing, Said
+from game.app.parts import Aside
 from game.app.records import close_stats
 from game.app.shared import is_shared
 from game.app.sharing import NAMING, open_share, share_match
 from game.app.state import (
     QUICK_BUTTONS,
     App,
-    Aside,
     LinkChoice,
     Naming,
     Notice,
@@ -71,7 +71,7 @@ def open_setup(app: App, problems: tuple[LinkProblem | Invalid, ...] = (), setup
 
 def filled(app: App, setup: setups.Setup) -> App:
     """The setup form holding ``setup``'s choices (the view puts them in it)."""
-    return replace(app, form=tuple(setups.form_values(setup).items()), filled=app.filled + 1)
+    return replace(app, form=tuple(setups.form_values(setup).items())).counting(filled=app.counts.filled + 1)
 
 
 def refused(app: App, problems: tuple[LinkProblem | Invalid, ...]) -> App:
@@ -133,7 +133,7 @@ def passing_named(app: App, given: bool) -> Out:
     count = fields.get("count", "")
     shown = max([int(count) if count in SEAT_COUNTS else 1, *named])  # the form keeps the rows it shows: both
     fields |= {f"name{row}": name for row, name in named.items()} | {"count": str(shown)}
-    app = replace(app, naming=None, form=tuple(fields.items()), filled=app.filled + 1)
+    app = replace(app, naming=None, form=tuple(fields.items())).counting(filled=app.counts.filled + 1)
     app, effects = quick_start(app, setups.Quick.PASS, asking=False)
     return app, [Dialog(NAMING, False), *effects]
 
@@ -311,13 +311,13 @@ def choose_link(app: App, start_it: bool) -> Out:
     kept, offered = shown.kept, shown.offered
     if offered.remote and same_match(kept.match, offered.match):
         return choose_state(app, kept, offered, start_it)
-    pending, before, allowed = shown.challenging if start_it else None, app.challenge, app.challenge_hints
+    pending, before, allowed = shown.challenging if start_it else None, app.kept.challenge, app.kept.challenge_hints
     hints = links.hints_allowed(pending[0]) if pending else allowed
-    app = replace(app, challenge=pending[1] if pending else before, challenge_hints=hints)
+    app = app.keeping_challenge(challenge=pending[1] if pending else before, challenge_hints=hints)
     app, effects = begin_new(app, offered if start_it else kept)
     if isinstance(app.screen, LinkChoice):  # asked again: another tab saved since; the challenge waits with its match
         asking = replace(app.screen, challenging=pending)
-        return replace(app, challenge=before, challenge_hints=allowed, screen=asking), effects
+        return replace(app, screen=asking).keeping_challenge(challenge=before, challenge_hints=allowed), effects
     if pending is None:
         return app, effects
     return app.holding(CHALLENGE_KEY, pending[0]), [store(CHALLENGE_KEY, pending[0]), *effects]

@@ -207,7 +207,9 @@ def name_given(app: App) -> Out:
     remembered, _ = setups.setup_from_fields(remembered_fields(app) | {"name1": name})
     kept = json.dumps(setups.form_values(remembered))  # as a start remembers the form's choices: bounded
     form = tuple(setups.form_values(remembered).items())
-    app = replace(app.holding(SETUP_KEY, kept), form=form, filled=app.filled + 1)  # the view puts it in the form
+    app = replace(app.holding(SETUP_KEY, kept), form=form).counting(
+        filled=app.counts.filled + 1
+    )  # the view puts it in the form
     effects = [store(SETUP_KEY, kept), *effects]
     if whose is Naming.CHALLENGING:
         app, sent = challenge_friend(app, asking=False)

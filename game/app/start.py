@@ -2,7 +2,7 @@
 or a link's match, challenge or setup opened (asked first where it would replace a match in progress).
 
     >>> from game.app.events import Start
-    >>> from game.app.state import Givens, App
+    >>> from game.app.state import App
     >>> app, effects = on_start(App(), Start(query=(("rules", "yacht"), ("players", "Ann"))))
     >>> app.screen.kind, app.session.match.players, effects[-1].KIND
     (<Screen.PLAY: 'play'>, ('Ann',), 'ready')
@@ -15,12 +15,13 @@ from dataclasses import replace
 from game.app import waking
 from game.app.effects import DropQuery, Ready
 from game.app.events import Start
-from game.app.keys import CHALLENGE_KEY, PHONE_KEY, SAVE_KEY
+from game.app.keys import CHALLENGE_KEY, LANGUAGE_KEY, PHONE_KEY, SAVE_KEY
 from game.app.notices import Elsewhere, Failed, Forked, Invalid, Plain, Replacing, Since, UnderWay
+from game.app.parts import Givens
 from game.app.screens import Offer, filled, offer_link, open_setup, report_unreadable, resume_or_setup
 from game.app.settings import ask_language, preferred, use_language
 from game.app.sharing import ask_name, share_match
-from game.app.state import App, Effect, Givens, Naming, Out, SetupScreen, store
+from game.app.state import App, Effect, Naming, Out, SetupScreen, store
 from game.app.storage import keep_setup_aside, prune_kept, saved_setup, stored_session
 from game.app.table import begin, seeded
 from game.coach.session import Session
@@ -29,7 +30,6 @@ from game.core.cards import SeatKind
 from game.core.i18n import N_, Text
 from game.present import board_view
 from game.present import setup as setups
-from game.present.boot import LANGUAGE_KEY
 from game.records import challenge
 from game.records.record import NO_TIME
 
@@ -43,14 +43,9 @@ def on_start(app: App, event: Start) -> Out:
         storage=replace(app.storage, stored=event.stored, seen=seen),
         givens=givens,
         form=event.form,
-        hidden=event.hidden,
-        reduced=event.reduced,
         screen=SetupScreen(),
-        # Every page message carries its time (docs/protocol.md); a start without one (a test's) gets the
-        # epoch, so that what is stamped with the time (a backup's export, a kept copy, a game's end) is a valid
-        # time, never "": the App's time is "" only before the start.
         now=app.now or NO_TIME,
-    )
+    ).at_table(hidden=event.hidden, reduced=event.reduced)
     app = app.wait(starting=event)
     code = preferred(app.value(LANGUAGE_KEY), event.languages)
     if code != app.t.code:
@@ -117,7 +112,7 @@ def stored_challenge(app: App) -> App:
         playable = link.kind is links.LinkKind.CHALLENGE and challenge.playable(link.match)
     except Exception:  # none, unreadable or changed (whatever it holds): no challenge (a new one writes over it)
         return app
-    return replace(app, challenge=link.match, challenge_hints=link.hints) if playable else app
+    return app.keeping_challenge(challenge=link.match, challenge_hints=link.hints) if playable else app
 
 
 def from_link(app: App, query: tuple[tuple[str, str], ...]) -> Out:
@@ -281,7 +276,7 @@ def open_challenge(app: App, link: links.Link) -> Out:
     if saved is not None and not resumed and board_view.in_progress(saved.match):
         # Asked first: the challenge is kept only once its match is chosen (choose_link); "keep" changes nothing.
         return offer_link(app, saved, offered, Replacing(saved.match, offered.match), challenging=(text, theirs))
-    app = replace(app.holding(CHALLENGE_KEY, text), challenge=theirs, challenge_hints=link.hints)
+    app = app.holding(CHALLENGE_KEY, text).keeping_challenge(challenge=theirs, challenge_hints=link.hints)
     effects = [store(CHALLENGE_KEY, text)]
     if error is not None:
         app, more = report_unreadable(app, error, offered)

@@ -16,11 +16,26 @@ from enum import Enum
 from typing import TYPE_CHECKING, ClassVar, TypedDict, Unpack
 
 from game.app.effects import Apply, Confirm, Effect, Fetch, Focus, Store, Timer
-from game.app.facts import Chances, Ended, Hinted, Reported, Sharing, Statistics
+from game.app.facts import Sharing
 from game.app.ids import Question, TimerKind, Token, wire
-from game.app.keys import HISTORY_KEY, PACE_KEY, SAVE_KEY, Wanted
-from game.app.notices import Failed, Invalid, Notice, Said, Status
-from game.coach.aims import Aim
+from game.app.keys import PACE_KEY, SAVE_KEY, Wanted
+from game.app.notices import Failed, Invalid, Notice, Said
+from game.app.parts import (
+    Counts,
+    CountsChanges,
+    Files,
+    FilesChanges,
+    Givens,
+    Kept,
+    KeptChanges,
+    SetAside,
+    StatsShown,
+    StatsShownChanges,
+    Storage,
+    StorageChanges,
+    Table,
+    TableChanges,
+)
 from game.coach.coaching import Coach
 from game.coach.drills import Solution
 from game.coach.pacing import Pace
@@ -29,12 +44,10 @@ from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
 from game.core.rules import RuleSet
 from game.present import setup as setups
-from game.present.feel import Moment
 from game.present.link_problems import LinkProblem
-from game.records.stats import Reference
 
 if TYPE_CHECKING:  # a start waits in the App for its language
-    from game.app.events import Event, Persisted, Start
+    from game.app.events import Event, Start
 
 
 QUICK_BUTTONS = tuple(f"quick-{quick.value}" for quick in setups.Quick)
@@ -50,41 +63,6 @@ class Screen(Enum):
     SAVE_PROBLEM = "save-problem"
     LINK_CHOICE = "link-choice"
     TRAINER = "trainer"
-
-
-class Aside(Enum):
-    """What an unreadable value set aside is (its value: the kind of its copies' keys, game.app.storage.kept_key)."""
-
-    SAVE = "save"
-    HISTORY = "history"
-
-    @property
-    def origin(self) -> str:
-        """The key it is read from, and put back under when it cannot be kept."""
-        return SAVE_KEY if self is Aside.SAVE else HISTORY_KEY
-
-
-class Attempt(Enum):
-    """How far setting an unreadable value aside went: each refused write of the copy is the next try."""
-
-    COPY = "copy"  # a copy under its key (the value stays)
-    MOVE = "move"  # the copy did not fit: the value removed to make room, then copied
-    FAILED = "failed"  # neither fit: the value put back as it was, and nothing written over it
-
-
-@dataclass(frozen=True)
-class SetAside:
-    """An unreadable value being put where nothing overwrites it (game.app.storage.set_aside)."""
-
-    kind: Aside
-    key: str | None  # where the copy goes (None: kept there already)
-    raw: str
-    attempt: Attempt = Attempt.COPY
-
-    @property
-    def trying(self) -> bool:
-        """Whether a refusal of the copy may still come (and move it, or give up)."""
-        return self.attempt is not Attempt.FAILED
 
 
 @dataclass(frozen=True)
@@ -266,97 +244,6 @@ class Waits(TypedDict, total=False):
 
 
 @dataclass(frozen=True)
-class Storage:
-    """What storage holds, as far as this tab knows, and where this tab's writes stand (App.storage)."""
-
-    stored: tuple[tuple[str, str], ...] = ()  # what storage holds, as far as this tab knows
-    saved: str | None = None  # the save this tab last wrote
-    seen: str | None = None  # the save this tab last read, wrote or showed: what its person chooses knowing
-    # The copies kept aside since the oldest last went: the token of the tick after the newest, and their keys.
-    pruning: tuple[Token, tuple[str, ...]] | None = None
-    history_aside: SetAside | None = None  # an unreadable history being put aside (its writers are held meanwhile)
-    unwritten: str | None = None  # the history storage held before this tab's last write of it
-    persisted: Persisted | None = None  # the browser's last answer to whether it keeps storage for good
-
-
-class StorageChanges(TypedDict, total=False):
-    """Changes to :class:`Storage` (App.keeping), each of its field's type."""
-
-    stored: tuple[tuple[str, str], ...]
-    saved: str | None
-    seen: str | None
-    pruning: tuple[Token, tuple[str, ...]] | None
-    history_aside: SetAside | None
-    unwritten: str | None
-    persisted: Persisted | None
-
-
-@dataclass(frozen=True)
-class Givens:
-    """What the start gave, kept for the visit (App.givens): the page's Python, its address, this phone's id, the
-    start's fresh random characters, the stamp of the table it drew and the page's own msgids."""
-
-    python: str = ""
-    address: str = ""  # the page's own address (the start's), that links to this game begin with
-    phone: str = ""  # this phone's id (game.core.marks): the mark its person's turns leave on their seat
-    entropy: str = ""  # the start's fresh random characters (the page draws them): new matches' seeds come from them
-    woke: str = ""  # the stamp of the table the start drew (game.app.waking): early taps made on another do nothing
-    msgids: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Table:
-    """The table's state (App.table): the pass of the phone, the keys, the status line, the dice entered and thrown,
-    the hint, the celebration, the ear's line, the win chances, the report and the results' context."""
-
-    handed: int | None = None  # the match's action count when the phone was last passed on
-    handing: str | None = None  # who the pass screen last showed
-    boxing: bool = False  # S was the last key: the next letter or number names a box (game.present.ear.named_box)
-    status: Status = Status()  # the status line under the table: the board's, or a step's (game.app.table.board)
-    entering: tuple[int, ...] = ()  # real dice (game.app.entering): the faces of the roll on the table entered so far
-    thrown: frozenset[int] = frozenset()  # the dice that tumble in this answer's draw (cleared once drawn)
-    reporting: Reported | None = None  # the after-game report, open until the table is drawn again (None: closed)
-    hint: Hinted | None = None  # the hint shown (None: hidden), with its short line for a screen reader
-    hint_told: bool = False  # the one-time line on how the hint's dice look was shown in this visit
-    board: int = 0  # how many sessions were put on the board: each new one (or a new language) is drawn afresh
-    # The results' context (its markup) and the challenge's end (None: not a challenge), once worked out for the game
-    # on the board (game.app.ticks.draw_ending); None until then.
-    ended: Ended | None = None
-    spoken: Notice = Notice()  # the ear's line (the board read, the key B), in a live region the eyes do not see
-    cheer: Notice = Notice()  # the celebration's words, shown while its tick (App.waiting.cheer) is to come
-    moment: Moment | None = None  # which celebration it is (game.present.feel.Moment): how the page draws it
-    odds: Chances | None = None  # the win chances line (None until its numbers come)
-    aim: Aim | None = None  # the total the target hint plays for (None: none asked)
-    fast: bool = False  # skip the computer's pauses until a person's turn
-    keyboard: bool = False  # a key has played at the table: a computer waits for the ear after a person's box
-    chances: bool = False
-
-
-class TableChanges(TypedDict, total=False):
-    """Changes to :class:`Table` (App.at_table), each of its field's type."""
-
-    handed: int | None
-    handing: str | None
-    boxing: bool
-    status: Status
-    entering: tuple[int, ...]
-    thrown: frozenset[int]
-    reporting: Reported | None
-    hint: Hinted | None
-    hint_told: bool
-    board: int
-    ended: Ended | None
-    spoken: Notice
-    cheer: Notice
-    moment: Moment | None
-    odds: Chances | None
-    aim: Aim | None
-    fast: bool
-    keyboard: bool
-    chances: bool
-
-
-@dataclass(frozen=True)
 class App:
     """Everything the page shows and waits for, as one value."""
 
@@ -365,29 +252,20 @@ class App:
     storage: Storage = Storage()
     givens: Givens = Givens()
     table: Table = Table()
+    kept: Kept = Kept()
+    statistics: StatsShown = StatsShown()
+    counts: Counts = Counts()
+    files: Files = Files()
     over: Over = Over.NOTHING
     session: Session | None = None
-    serial: int = 0  # for the tokens of timers (App.token): each tick's is new, kept where its work waits
-    hidden: bool = False
-    reduced: bool = False
     form: tuple[tuple[str, str], ...] = ()
     notice: Notice = Notice()  # the line that explains a refusal or a problem, as facts (App.say)
     other_tab: Notice = Notice()  # the offer of the match another tab saved: each saying drawn ("": hidden)
-    fetching: frozenset[Wanted] = frozenset()
     waiting: Waiting = field(default_factory=Waiting)
-    references: dict[str, Reference] | None = (
-        None  # the optimal player's numbers, once fetched ({} when they cannot be)
-    )
-    filters: tuple[str, str] = ("", "")  # the Statistics screen's rule set and person ("": all)
     now: str = ""
     sharing: Sharing | None = None  # what the share dialog shows and sends (None: closed)
-    stats: Statistics | None = None  # the Statistics screen's numbers as last read
-    filled: int = 0  # how many times the game put choices in the setup form (App.form): the view puts them there
-    challenge: Match | None = None  # the challenger's game of the challenge kept, or None
-    challenge_hints: bool = False  # the challenge kept allows hints (sent "with hints")
     naming: Naming | None = None  # whose name the name dialog asks (None: closed)
     held: tuple[Held, ...] = ()  # events that came before what they need, in the order they came
-    seeds: int = 0  # the seeds drawn since the start (game.app.table.new_seed): each new match's differs
 
     def value(self, key: str) -> str | None:
         """What storage holds under ``key``, as far as this tab knows."""
@@ -400,6 +278,22 @@ class App:
     def at_table(self, **changes: Unpack[TableChanges]) -> App:
         """Changes to the table's state (App.table)."""
         return replace(self, table=replace(self.table, **changes))
+
+    def at_files(self, **changes: Unpack[FilesChanges]) -> App:
+        """Changes to App.files."""
+        return replace(self, files=replace(self.files, **changes))
+
+    def counting(self, **changes: Unpack[CountsChanges]) -> App:
+        """Changes to App.counts."""
+        return replace(self, counts=replace(self.counts, **changes))
+
+    def at_statistics(self, **changes: Unpack[StatsShownChanges]) -> App:
+        """Changes to App.statistics."""
+        return replace(self, statistics=replace(self.statistics, **changes))
+
+    def keeping_challenge(self, **changes: Unpack[KeptChanges]) -> App:
+        """Changes to App.kept."""
+        return replace(self, kept=replace(self.kept, **changes))
 
     def keeping(self, **changes: Unpack[StorageChanges]) -> App:
         """Changes to what this tab knows of storage (App.storage)."""
@@ -438,8 +332,8 @@ class App:
         return current is not None and current != self.storage.seen
 
     def token(self, kind: TimerKind) -> tuple[App, Token]:
-        """A new timer's token: the one way a tick is told from an older one (kept in App.waiting, App.pruning)."""
-        return replace(self, serial=self.serial + 1), Token(kind, self.serial + 1)
+        """A new timer's token: the one way a tick is told from an older one (kept in App.waiting, App.storage.pruning)."""
+        return self.counting(serial=self.counts.serial + 1), Token(kind, self.counts.serial + 1)
 
     def say(self, *facts: Said, tip: bool = False) -> App:
         """The notice says ``facts`` (hidden when none), worded and drawn by the view; a ``tip`` is the coach's passing

@@ -24,19 +24,8 @@ from game.app.effects import Console, ConsoleLevel, Download, Flag, Remove
 from game.app.events import Event, Refused, Stored, TimerKind, Token
 from game.app.keys import HINTS_KEY, HISTORY_KEY, KEPT_PREFIX, SAVE_KEY, SETUP_KEY, UNSAVED_KEY
 from game.app.notices import KeptGone, Plain, Unreadable
-from game.app.state import (
-    App,
-    Aside,
-    Attempt,
-    Effect,
-    Notice,
-    Out,
-    SaveProblem,
-    SetAside,
-    Until,
-    store,
-    tick,
-)
+from game.app.parts import Aside, Attempt, SetAside
+from game.app.state import App, Effect, Notice, Out, SaveProblem, Until, store, tick
 from game.coach.session import Session
 from game.core.engine import Match
 from game.core.inputs import MAX_SETTINGS_BYTES, problem_text, read_json

@@ -33,6 +33,7 @@ from game.app.notices import (
     Notice,
     Passing,
     Said,
+    Status,
 )
 from game.app.state import (
     FOR_TABLE,
@@ -43,7 +44,6 @@ from game.app.state import (
     Over,
     PlayScreen,
     SetupScreen,
-    Status,
     TrainerScreen,
     focus,
     store,
@@ -71,13 +71,13 @@ def new_seed(app: App) -> tuple[App, int]:
 
     Where the start brought no entropy (a browser without crypto, a test) the time and the count alone make it.
 
-    >>> from game.app.state import Givens
+    >>> from game.app.parts import Givens
     >>> app, seed = new_seed(App(givens=Givens(entropy="AnnAnn"), now="2026-11-24T10:00:00Z"))
-    >>> new_seed(app)[1] != seed == new_seed(App(givens=Givens(entropy="AnnAnn"), now="2026-11-24T10:00:00Z"))[1], app.seeds
+    >>> new_seed(app)[1] != seed == new_seed(App(givens=Givens(entropy="AnnAnn"), now="2026-11-24T10:00:00Z"))[1], app.counts.seeds
     (True, 1)
     """
-    app = replace(app, seeds=app.seeds + 1)
-    return app, derived_seed(app.givens.entropy, app.now, app.seeds)
+    app = app.counting(seeds=app.counts.seeds + 1)
+    return app, derived_seed(app.givens.entropy, app.now, app.counts.seeds)
 
 
 def seeded(app: App, setup: setups.Setup) -> tuple[App, setups.Setup]:
@@ -166,7 +166,7 @@ def board(
     app = app.at_table(
         status=Status(match, step, cues),
         handing=passing,
-        thrown=app.table.thrown | (thrown if not app.reduced else frozenset()),
+        thrown=app.table.thrown | (thrown if not app.table.reduced else frozenset()),
         reporting=None,
     )
     app, scheduled = schedule(app)
@@ -430,7 +430,7 @@ def name_box(app: App, event: Key) -> Out:
 def against(app: App) -> Match | None:
     """The challenger's game this phone's match is played against, or None."""
     session = app.session
-    return app.challenge if session is not None and challenge.applies(app.challenge, session.match) else None
+    return app.kept.challenge if session is not None and challenge.applies(app.kept.challenge, session.match) else None
 
 
 def challenge_result(app: App) -> challenge.Comparison | None:
@@ -448,7 +448,7 @@ def challenge_result(app: App) -> challenge.Comparison | None:
 
 def on_visibility(app: App, event: Visibility) -> Out:
     """A tab shown again takes up the computer's turns (a hidden tab never plays them)."""
-    app = replace(app, hidden=event.hidden)
+    app = app.at_table(hidden=event.hidden)
     if event.hidden or not playing(app) or app.stale:
         return app, []
     return schedule(app)

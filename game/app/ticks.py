@@ -61,11 +61,11 @@ def draw_ending(app: App) -> Out:
     exact = advisor.is_exact()
     optimal = advisor.expected_score() if exact else None
     split = luck.splits(advisor, match) if exact else None  # every seat's luck and choices: none estimated
-    theirs = app.challenge if challenge.applies(app.challenge, match) else None
+    theirs = app.kept.challenge if challenge.applies(app.kept.challenge, match) else None
     rival = None if theirs is None or split is None else luck.splits(advisor, theirs)
     challenger = (theirs.seats[0].name, rival[0]) if theirs is not None and rival else None  # both splits side by side
     ending = standings.ending(match, history, optimal, split, challenger)
-    return app.at_table(ended=Ended(match, ending, challenge_result(app), app.challenge_hints)), []
+    return app.at_table(ended=Ended(match, ending, challenge_result(app), app.kept.challenge_hints)), []
 
 
 def record_finished(app: App, event: TimerFired) -> Out:
@@ -116,7 +116,7 @@ def on_computer(app: App, fired: TimerFired) -> Out:
     if fired.tag != app.waiting.computer:
         return app, []
     app = app.wait(computer=None)
-    if app.hidden or not playing(app):
+    if app.table.hidden or not playing(app):
         return app, []  # taken up again when the tab is shown (on_visibility)
     if session.next is not Next.COMPUTER or app.stale:
         app = app.at_table(fast=False)
@@ -164,7 +164,7 @@ def draw_report(app: App) -> Out:
 def on_fetched(app: App, event: Fetched) -> Out:
     """A file came (or could not): the advisor's table, the optimal player's numbers or a language."""
     file = event.file
-    app = replace(app, fetching=app.fetching - {file})
+    app = app.at_files(fetching=app.files.fetching - {file})
     if file.kind is FileKind.LANGUAGE:
         return language_came(app, file.name, event.data)
     if file.kind is FileKind.REFERENCES:

@@ -190,7 +190,7 @@ def dispatch(app: App, message: Message) -> Out:
         case Visibility():
             return table.on_visibility(app, message)
         case Motion(reduced=reduced):
-            return replace(app, reduced=reduced), []
+            return app.at_table(reduced=reduced), []
         case Fetched():
             return ticks.on_fetched(app, message)
         case Refused():

@@ -15,6 +15,7 @@ from game.app.effects import Apply, Console, ConsoleLevel, Flag, Language, Ready
 from game.app.events import Message, Start
 from game.app.facts import Ended
 from game.app.keys import UNREADABLE_KEY
+from game.app.notices import Status
 from game.app.page import Line, Page, diff
 from game.app.screens import rules_shown
 from game.app.state import (
@@ -28,7 +29,6 @@ from game.app.state import (
     SaveProblem,
     Screen,
     SetupScreen,
-    Status,
     TrainerScreen,
     draw,
 )
@@ -86,8 +86,8 @@ def inputs(app: App) -> tuple:
         app.table.entering,
         app.table.reporting,
         app.table.board,
-        app.challenge,
-        app.challenge_hints,
+        app.kept.challenge,
+        app.kept.challenge_hints,
         app.other_tab,
         app.table.odds,
         app.storage.persisted,
@@ -95,13 +95,13 @@ def inputs(app: App) -> tuple:
         app.form,
         app.waiting.starting,
         app.waiting.language,
-        app.filled,
-        app.stats,
+        app.counts.filled,
+        app.statistics.stats,
         app.storage.stored,
         app.table.ended,
         app.sharing,
         app.naming,
-        app.challenge,
+        app.kept.challenge,
     )
 
 
@@ -153,7 +153,7 @@ def view(app: App) -> Page:
     theirs = against(app)
     # who sent the challenge and the total to beat, or which day's daily game this is
     line = (
-        challenge.line(theirs, app.t, app.challenge_hints)
+        challenge.line(theirs, app.t, app.kept.challenge_hints)
         if theirs is not None
         else daily.table_line(app.session.match, app.t)
     )
@@ -218,9 +218,9 @@ def welcome_card(app: App) -> tuple[str, tuple[str, ...], bool, str, bool]:
     known, play = bool(setups.form_name(dict(app.form).get("name1", ""))), app.t._(WORDS.naming_play)
     if app.naming is Naming.PASSING:
         return app.t._(WORDS.naming_who), (), False, play, True
-    if app.naming is not Naming.CHALLENGED or app.challenge is None:
+    if app.naming is not Naming.CHALLENGED or app.kept.challenge is None:
         return "", (), False, app.t._(WORDS.naming_send) if app.naming is Naming.CHALLENGING else play, False
-    return *challenge.welcome(app.challenge, app.t, app.challenge_hints), known, play, False
+    return *challenge.welcome(app.kept.challenge, app.t, app.kept.challenge_hints), known, play, False
 
 
 def trainer_body(app: App) -> tuple[str, bool] | None:
@@ -238,12 +238,12 @@ def lobby(app: App, page: Page) -> Page:
     """The page's parts once the start is over: the setup form and its lines, the language, Statistics."""
     shown = app.screen
     setup = (problems_words(shown.problems, app.t), shown.shown) if isinstance(shown, SetupScreen) else None
-    body = stats_body(app.stats, app.t) if app.stats is not None else None
+    body = stats_body(app.statistics.stats, app.t) if app.statistics.stats is not None else None
     stats = (body, len(kept_copies(app))) if app.over is Over.STATS else None
     # The lobby's line, worked out on the lobby alone: reading the form's choices on every tap at the table is waste.
     opponent = setups.opponent(dict(app.form), app.t) if isinstance(shown, SetupScreen) else ""
     picked = app.waiting.language or app.t.code
-    form = (app.filled, app.form)
+    form = (app.counts.filled, app.form)
     return replace(page, ready=True, t=app.t, picked=picked, form=form, opponent=opponent, setup=setup, stats=stats)
 
 

@@ -33,7 +33,7 @@ def schedule(app: App) -> Out:
         app = app.at_table(fast=False)
     if not session.wants_hint():
         app = app.at_table(hint=None)
-    if session.next is Next.COMPUTER and app.waiting.computer is None and not app.hidden:
+    if session.next is Next.COMPUTER and app.waiting.computer is None and not app.table.hidden:
         app = app.wait(computer=FOR_TABLE)
     return advance(app)
 
@@ -43,9 +43,9 @@ def needing(app: App, name: str | None) -> tuple[App, list[Effect], bool]:
     if name is None:
         return app, [], False
     file = Wanted.table(name)
-    if file in app.fetching:
+    if file in app.files.fetching:
         return app, [], True
-    return replace(app, fetching=app.fetching | {file}), [fetch(file, TABLES + name)], True
+    return app.at_files(fetching=app.files.fetching | {file}), [fetch(file, TABLES + name)], True
 
 
 def advance(app: App) -> Out:
@@ -64,7 +64,7 @@ def advance_computer(app: App) -> Out:
     if not isinstance(app.waiting.computer, ForTable):
         return app, []
     session = app.played
-    if session.next is not Next.COMPUTER or app.hidden:
+    if session.next is not Next.COMPUTER or app.table.hidden:
         return app.wait(computer=None).at_table(fast=False), []
     app, effects, wait = needing(app, session.table_needed())
     if wait:

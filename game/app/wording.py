@@ -43,6 +43,7 @@ from game.app.notices import (
     Replacing,
     Said,
     Since,
+    Status,
     UnderWay,
     Unreadable,
 )
@@ -53,7 +54,7 @@ from game.app.settings import NO_CATALOGUE
 from game.app.shared import BEGUN_HERE, PLAYED_HERE
 from game.app.sharing import CHALLENGE_TITLE, COPIED, COPY_FAILED, DAILY_TITLE, MATCH_RESULT, QR_LABEL, YOUR_TURN
 from game.app.start import FORKED_KEEP, FORKED_MATCH, FORKED_TAKE, OTHER_MATCH, SAME_TURN, TURN_UNDER_WAY
-from game.app.state import App, Effect, Status
+from game.app.state import App, Effect
 from game.core.i18n import N_, Text
 from game.core.inputs import problem_text
 from game.core.refusals import worded

@@ -961,7 +961,7 @@ def test_statistics_wait_for_the_optimal_players_numbers_then_open_and_close():
 def test_statistics_open_without_the_numbers_when_they_cannot_be_fetched():
     app, _ = start()
     app, effects = send(app, Pressed(Button.MENU_STATS), Fetched(REFERENCES, None))
-    assert visible(effects, "stats") and app.references == {}
+    assert visible(effects, "stats") and app.files.references == {}
     app, effects = send(app, Pressed(Button.STATS_CLOSE), Pressed(Button.MENU_STATS))
     assert visible(effects, "stats") and not of(effects, "fetch")
 
@@ -969,7 +969,7 @@ def test_statistics_open_without_the_numbers_when_they_cannot_be_fetched():
 def test_damaged_numbers_are_as_none():
     app, _ = start()
     app, effects = send(app, Pressed(Button.MENU_STATS), Fetched(REFERENCES, b"{"))
-    assert visible(effects, "stats") and app.references == {}
+    assert visible(effects, "stats") and app.files.references == {}
 
 
 def test_statistics_filters():
@@ -981,12 +981,12 @@ def test_statistics_filters():
     app, _ = send(app, Pressed(Button.MENU_STATS), Fetched(REFERENCES, None))
     every = view(app).stats[0]
     app, effects = send(app, StatsFiltered(player="Bob"))  # Bob's Yatzy: the first rule set's first person, shown
-    assert ops(effects, "stats-body") == [] and app.filters == ("", "Bob") and view(app).stats[0] == every
+    assert ops(effects, "stats-body") == [] and app.statistics.filters == ("", "Bob") and view(app).stats[0] == every
     yacht = '{"name":"yacht","options":{}}'
     app, effects = send(app, StatsFiltered(yacht))  # Ann's Yacht
     assert (
         ops(effects, "stats-body") == [{"html": view(app).stats[0]}]
-        and app.filters == (yacht, "")
+        and app.statistics.filters == (yacht, "")
         and view(app).stats[0] != every
     )
     app, effects = send(app, StatsFiltered(yacht))  # the same again: the body as it is

@@ -176,14 +176,14 @@ def test_a_declined_challenge_link_leaves_the_kept_challenge():
     assert app.screen.kind is Screen.LINK_CHOICE and not stores(effects, CHALLENGE_KEY)
     app, effects = send(app, Pressed(Button.LINK_KEEP))
     assert not stores(effects, CHALLENGE_KEY) and app.value(CHALLENGE_KEY) == kept
-    assert app.challenge == links.read(kept).match
+    assert app.kept.challenge == links.read(kept).match
 
 
 def test_an_accepted_challenge_link_is_kept():
     kept, offered = challenge_text(2), challenge_text(3)
     app, _ = start(f"challenge={offered}", match=rolled("yatzy", ("Cy",)), stored={CHALLENGE_KEY: kept})
     app, effects = send(app, Pressed(Button.LINK_START))
-    assert stores(effects, CHALLENGE_KEY) == [offered] and app.challenge == links.read(offered).match
+    assert stores(effects, CHALLENGE_KEY) == [offered] and app.kept.challenge == links.read(offered).match
 
 
 # ----------------------------------------------------------------------------- a backup's challenge
@@ -197,7 +197,7 @@ def test_a_backup_carries_the_challenge_and_restores_it_where_none_is_kept():
     assert Backup.from_json(exported).challenge == text
     fresh, _ = start()
     fresh, effects = send(fresh, backup(exported))
-    assert stores(effects, CHALLENGE_KEY) == [text] and fresh.challenge == links.read(text).match
+    assert stores(effects, CHALLENGE_KEY) == [text] and fresh.kept.challenge == links.read(text).match
     own = challenge_text(4)
     phone, _ = start(stored={CHALLENGE_KEY: own})
     phone, effects = send(phone, backup(exported))  # this phone's own challenge is kept

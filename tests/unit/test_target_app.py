@@ -157,12 +157,12 @@ def test_a_challenge_with_hints_is_sent_so_and_its_link_round_trips():
     # The friend's game: hints may be switched on, undo never; the line above the card says so.
     app, effects = friend(app.sharing.url)
     session = app.session
-    assert session.shared and session.open_hints and not session.undo_allowed and app.challenge_hints
+    assert session.shared and session.open_hints and not session.undo_allowed and app.kept.challenge_hints
     assert stores(effects, CHALLENGE_KEY) and links.hints_allowed(stores(effects, CHALLENGE_KEY)[-1])
     assert ops(effects, "hint-toggle-label")[-1]["hidden"] is False
     assert ops(effects, "challenge-line")[-1]["text"].endswith("points · with hints")
     again, _ = update(App(), Start(stored=tuple(app.storage.stored)), now=NOW)  # a reload keeps the flag
-    assert again.challenge_hints and again.session.open_hints
+    assert again.kept.challenge_hints and again.session.open_hints
 
 
 def test_a_tampered_hints_flag_is_refused():
@@ -185,7 +185,7 @@ def test_a_tampered_hints_flag_is_refused():
             raise AssertionError("a tampered link was read")
         assert not links.hints_allowed(bad)
     app, _ = friend(f"{ADDRESS}?challenge={forged}")
-    assert app.challenge is None and not app.challenge_hints
+    assert app.kept.challenge is None and not app.kept.challenge_hints
     # Re-signed (the check has no secret), a flag of another shape or on a match link is still refused.
     import hashlib
 
