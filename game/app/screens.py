@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from enum import Enum
 
 from game.app.effects import Console, ConsoleLevel, Dialog, OfferFocus
 from game.app.events import Answer, Submit
@@ -28,6 +27,7 @@ from game.app.state import (
     LinkChoice,
     Naming,
     Notice,
+    Offer,
     Out,
     Over,
     PlayScreen,
@@ -230,15 +230,6 @@ def leave_save_problem(app: App) -> Out:
     return app, effects + more
 
 
-class Offer(Enum):
-    """What the link-choice screen asks about: the match it would start over the one in progress."""
-
-    LINK = "link"  # a link's new match
-    PLAY_ON = "play-on"  # a link brings a match under way (played by links), to be played on
-    OTHER_TAB = "other-tab"  # this tab's new match, over one another tab saved since this tab last saw one
-    REPLACE = "replace"  # a link's state of this very match, over this phone's (a turn under way, or a fork)
-
-
 # Translators: the title of the question asked when another tab of this browser saved a match in progress, and a
 # new match started in this tab would replace it.
 OTHER_TAB_TITLE = N_("Replace the match in progress?")
@@ -280,7 +271,7 @@ def offer_link(
 ) -> Out:
     """Ask first: a match would replace the match in progress (``words`` say which is which); the save is then
     seen, so the answer is made knowing it. The focus is on keeping, unless ``take`` recommends the offered one."""
-    app = replace(app, screen=LinkChoice(offered, saved, challenging, (words,), OFFER_WORDS[offer]))
+    app = replace(app, screen=LinkChoice(offered, saved, challenging, (words,), offer))
     app = app.keeping(seen=app.value(SAVE_KEY))
     return app, [focus("link-start" if take else "link-keep")]
 

@@ -100,6 +100,15 @@ class SaveProblem:
     kind: ClassVar[Screen] = Screen.SAVE_PROBLEM
 
 
+class Offer(Enum):
+    """What the link-choice screen asks about: the match it would start over the one in progress."""
+
+    LINK = "link"  # a link's new match
+    PLAY_ON = "play-on"  # a link brings a match under way (played by links), to be played on
+    OTHER_TAB = "other-tab"  # this tab's new match, over one another tab saved since this tab last saw one
+    REPLACE = "replace"  # a link's state of this very match, over this phone's (a turn under way, or a fork)
+
+
 @dataclass(frozen=True)
 class LinkChoice:
     """A match (``offered``) would replace the one in progress (``kept``): the person chooses; a challenge link's
@@ -109,7 +118,9 @@ class LinkChoice:
     kept: Session
     challenging: tuple[str, Match] | None = None
     words: tuple[Said, ...] = ()  # which match is which
-    question: tuple[str, str] = ("", "")  # the msgids of its title and of the button that takes the offered match
+    offer: Offer = (
+        Offer.LINK
+    )  # what it asks about (the view words its title and the button that takes the offered match)
     kind: ClassVar[Screen] = Screen.LINK_CHOICE
 
 

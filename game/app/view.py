@@ -17,7 +17,7 @@ from game.app.facts import Ended
 from game.app.keys import UNREADABLE_KEY
 from game.app.notices import Status
 from game.app.page import Line, Page, diff
-from game.app.screens import rules_shown
+from game.app.screens import OFFER_WORDS, rules_shown
 from game.app.state import (
     App,
     Effect,
@@ -271,7 +271,7 @@ def screen_texts(app: App) -> tuple:
             ("save-problem-dismiss", {"text": t._(WORDS.download_then_start if failed else WORDS.start_new)}),
         )
     if isinstance(shown, LinkChoice):
-        title, start = shown.question
+        title, start = OFFER_WORDS[shown.offer]
         return (
             ("link-choice-text", {"text": told(shown.words, t)}),
             ("link-choice-title", {"text": t._(title)}),
