@@ -3,7 +3,8 @@
 - App fields: the fields of game.app.state.App;
 - worded fields: the model's fields (App, its screens and parts) that a handler fills with text or markup: a keyword
   of ``replace``, ``say`` or a model class whose value calls into game.present or a catalogue (``t._``, ``t.n_``);
-- present imports from update's handlers: names imported from game.present by game/app outside its view;
+- model fields typed with ``str`` (a type scan of the model's classes, listed for a reader to judge);
+- present imports from update's handlers: names imported from game.present by game/app outside its view (VIEWS);
 - lines of game/app/__init__.py;
 - ``Any`` in game/app;
 - ``match`` statements, and those with ``assert_never``;
@@ -20,7 +21,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "game" / "app"
-VIEWS = {"view.py", "page.py"}  # the app's view: the one place the present layer is reached from
+VIEWS = {"view.py", "page.py", "wording.py"}
+"""The app's view (``view``, the page and its diff, the words of the model's facts): present is reached from these."""
 LAYERS = ("core", "coach", "records", "present", "app", "shell")
 
 
@@ -37,6 +39,25 @@ def app_fields(tree: ast.Module) -> list[str]:
                 if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
             ]
     return []
+
+
+def records(all_trees: dict[str, ast.Module]) -> dict[str, int]:
+    """The App's fields that are records of the model's own (their class in state.py, parts.py or facts.py), with their fields:
+    what the App holds is counted honestly, not only its top level."""
+    classes = {
+        node.name: sum(isinstance(item, ast.AnnAssign) for item in node.body)
+        for name in ("state.py", "facts.py", "parts.py")
+        for node in all_trees[name].body
+        if isinstance(node, ast.ClassDef)
+    }
+    found = {}
+    for node in all_trees["state.py"].body:
+        if isinstance(node, ast.ClassDef) and node.name == "App":
+            for item in node.body:
+                if isinstance(item, ast.AnnAssign) and isinstance(item.annotation, ast.Name):
+                    if classes.get(item.annotation.id):  # a record (an enum has no annotated fields)
+                        found[item.annotation.id] = classes[item.annotation.id]
+    return found
 
 
 def present_names(tree: ast.Module) -> set[str]:
@@ -88,6 +109,31 @@ def worded_fields(all_trees: dict[str, ast.Module]) -> set[str]:
             if called in {"say", "Notice", "Sharing"} and node.args and worded(node.args[0], present):
                 found.add(f"{called}(words)")
     return found
+
+
+MODEL = ("state.py", "parts.py", "facts.py", "notices.py")
+"""The model's modules: the App, its screens and parts, and the facts they hold."""
+
+
+def text_fields(all_trees: dict[str, ast.Module]) -> list[str]:
+    """A type scan: the model's fields whose annotation holds ``str`` (each a class's field, ``Class.field``), for a
+    reader to judge which are words (none should be: ids, times, storage's raw values and typed form values are
+    text that is no words)."""
+    found = []
+    for name in MODEL:
+        tree = all_trees.get(name)
+        for node in tree.body if tree is not None else ():
+            if not isinstance(node, ast.ClassDef) or any(ast.unparse(base) == "TypedDict" for base in node.bases):
+                continue  # a record's changes (a TypedDict) repeat its fields
+            for item in node.body:
+                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name) and _has_str(item.annotation):
+                    found.append(f"{node.name}.{item.target.id}")
+    return found
+
+
+def _has_str(annotation: ast.expr) -> bool:
+    """Whether an annotation names ``str`` (``from __future__ import annotations`` leaves none a string)."""
+    return any(isinstance(node, ast.Name) and node.id == "str" for node in ast.walk(annotation))
 
 
 def present_imports(all_trees: dict[str, ast.Module]) -> dict[str, int]:
@@ -159,9 +205,14 @@ def main() -> None:
     words = worded_fields(all_trees)
     imports = present_imports(all_trees)
     total, proven = matches(all_trees)
-    print(f"App fields: {len(fields)}")
+    parts = records(all_trees)
+    inner = ", ".join(f"{name} {count}" for name, count in parts.items())
+    print(f"App fields: {len(fields)} (records among them, with their own fields: {inner})")
     print(f"worded fields filled by handlers: {len(words)} ({', '.join(sorted(words))})")
     print(f"present names imported outside the view: {sum(imports.values())} in {len(imports)} modules")
+    print(f"  ({', '.join(f'{module} {count}' for module, count in sorted(imports.items()))})")
+    texts = text_fields(all_trees)
+    print(f"model fields typed with str (type scan, to judge by eye): {len(texts)} ({', '.join(texts)})")
     print(f"lines of game/app/__init__.py: {len(init.read_text().splitlines())}")
     print(f"Any in game/app: {count_any(all_trees)}")
     print(f"match statements: {total}, with assert_never: {proven}")

@@ -2,7 +2,7 @@
 :func:`to_json`, the one place that writes an effect as the ``[kind, ...args]`` list page.js reads.
 
 Each type's ``KIND`` is its kind on the page and its fields, in order, are that kind's arguments
-(tests/unit/test_effects.py holds the protocol's table to them)::
+(tests/unit/app/test_effects.py holds the protocol's table to them)::
 
     >>> to_json(Store("yacht-dice/setup", "{}")), to_json(Console(ConsoleLevel.WARN, "import: bad"))
     (['store', 'yacht-dice/setup', '{}'], ['console', 'warn', 'import: bad'])

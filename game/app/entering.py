@@ -13,10 +13,10 @@ whole entry. A seeded match takes no faces: what is entered can never become a s
     >>> app, _ = begin(App(), Session(new_match("yacht", ["Ann"], seed=1, draw=Draw.ENTERED)))
     >>> for face in (6, 6, 2, 3):
     ...     app, _ = tap(app, face)
-    >>> app.entering, app.session.match.rolls
+    >>> app.table.entering, app.session.match.rolls
     ((6, 6, 2, 3), 0)
     >>> app, _ = tap(app, 4)
-    >>> app.entering, app.session.match.dice
+    >>> app.table.entering, app.session.match.dice
     ((), (6, 6, 2, 3, 4))
 """
 
@@ -25,13 +25,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.app.events import Key
+from game.app.notices import Faces, Failed, MoveRefused, Said
 from game.app.state import App, Out
 from game.app.table import commit, handing, playing
 from game.coach.session import Step
 from game.core.actions import Roll
 from game.core.entered import entered, entry, valid_face
+from game.core.i18n import N_
 from game.core.refusals import Refusal, RollError
-from game.present import you
 
 __all__ = ["tap", "take_back", "on_key", "TAKE_BACK_KEYS"]
 
@@ -39,19 +40,24 @@ TAKE_BACK_KEYS = ("Backspace", "Delete")
 """Keys that take back the last face entered."""
 
 
-def _refusal(app: App, face: int) -> str | None:
-    """Why ``face`` cannot be entered now (worded), or None."""
+# Translators: a face typed that the dice do not have (a 7 on six-sided dice); {sides} is the dice's sides.
+FACES = N_("These dice have faces from 1 to {sides}.")
+
+
+def _refusal(app: App, face: int) -> Said | None:
+    """Why ``face`` cannot be entered now, or None."""
     session = app.played
     match = session.match
     if not entered(match):
-        return RollError(
-            "This match rolls its own dice: there are no faces to enter.", Refusal.ENTERED_DICE, case="seeded"
-        ).text(app.t)
+        return Failed(
+            RollError(
+                "This match rolls its own dice: there are no faces to enter.", Refusal.ENTERED_DICE, case="seeded"
+            )
+        )
     if not valid_face(match, face):
-        # Translators: a face typed that the dice do not have (a 7 on six-sided dice); {sides} is the dice's sides.
-        return app.t._("These dice have faces from 1 to {sides}.", sides=match.ruleset.sides)
+        return Faces(match.ruleset.sides)
     refused = session.act(Roll((face,) * match.held.count(False))).refusal  # a computer's turn, no rolls left...
-    return None if refused is None else you.refused(refused, app.t)
+    return None if refused is None else MoveRefused(refused)
 
 
 def tap(app: App, face: int) -> Out:
@@ -61,9 +67,9 @@ def tap(app: App, face: int) -> Out:
     refused = _refusal(app, face)
     if refused is not None:
         return app.say(refused), []
-    faces = (*app.entering, face)
+    faces = (*app.table.entering, face)
     if len(faces) < app.played.match.ruleset.dice:
-        return replace(app, entering=faces), []
+        return app.at_table(entering=faces), []
     return enter(app, faces)
 
 
@@ -74,9 +80,9 @@ def enter(app: App, faces: tuple[int, ...]) -> Out:
     for action in entry(session.match, faces):
         step = session.act(action)
         if step.refusal is not None:
-            return app.say(you.refused(step.refusal, app.t)), []
+            return app.say(MoveRefused(step.refusal)), []
         session = step.session
-    app, effects = commit(replace(app, entering=()), replace(step, before=before.match))
+    app, effects = commit(app.at_table(entering=()), replace(step, before=before.match))
     return app, effects
 
 
@@ -85,14 +91,14 @@ def take_back(app: App, index: int | None = None) -> Out:
     of real dice with nothing being entered says how the dice are entered."""
     if not playing(app) or not entered(app.played.match) or handing(app) is not None:
         return app, []
-    faces = app.entering
+    faces = app.table.entering
     if index is None:
         index = len(faces) - 1
     if not 0 <= index < len(faces):
         name = app.played.match.current_name
         why = f"{name} rolls real dice in this match: enter the faces they show"  # the engine's Roll() refusal
-        return app.say(you.refused(RollError(why, Refusal.ENTERED_DICE, {"name": name}, "roll"), app.t)), []
-    return replace(app, entering=faces[:index] + faces[index + 1 :]), []
+        return app.say(MoveRefused(RollError(why, Refusal.ENTERED_DICE, {"name": name}, "roll"))), []
+    return app.at_table(entering=faces[:index] + faces[index + 1 :]), []
 
 
 def on_key(app: App, event: Key) -> Out | None:
@@ -104,5 +110,5 @@ def on_key(app: App, event: Key) -> Out | None:
     if len(key) == 1 and key.isascii() and key.isdigit():
         return tap(app, int(key) or 10)
     if key in TAKE_BACK_KEYS:
-        return take_back(app) if app.entering else (app, [])
+        return take_back(app) if app.table.entering else (app, [])
     return None

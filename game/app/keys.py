@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from game.present.boot import LANGUAGE_KEY
+from game.core.i18n import LANGUAGE_KEY
 
 __all__ = [
     "SAVE_KEY",

@@ -20,6 +20,7 @@ from typing import assert_never
 from game.app.effects import Console, ConsoleLevel
 from game.app.events import DrillAnswered
 from game.app.keys import TRAINER_KEY
+from game.app.notices import Plain
 from game.app.records import close_stats, person, shown_key
 from game.app.screens import close_rules, rules_shown
 from game.app.state import (
@@ -69,7 +70,7 @@ def read_trainer(app: App, keep: bool = True) -> tuple[App, Trainer, list[Effect
         key = kept_key(app, "trainer", raw)
         app, effects = keep_copy(app, key, raw) if key is not None else (app, [])
         warned = Console(ConsoleLevel.WARN, f"unreadable trainer data: {problem}")
-        return app.say(app.t._(UNREADABLE)), Trainer(), [*effects, warned]
+        return app.say(Plain.TRAINER_UNREADABLE), Trainer(), [*effects, warned]
 
 
 def write_trainer(app: App, trainer: Trainer) -> Out:
@@ -92,7 +93,7 @@ def open_trainer(app: App) -> Out:
         history, key = shown_key(app)
         ruleset = variants.from_dict(history.by_rules[key][0].rules) if history is not None and key else ruleset
     if not variants.has_table(ruleset):
-        return app.say(app.t._(NO_TABLE)), []
+        return app.say(Plain.NO_TABLE), []
     app, _ = close_stats(app)
     app, _ = close_rules(app)
     shown = app.screen
@@ -173,7 +174,7 @@ def table_came(app: App, name: str, data: bytes | None) -> Out:
     app = replace(app, screen=replace(shown, coach=coach))
     if not coach.advisor.is_exact():
         app, effects = leave(app)
-        return app.say(app.t._(NO_TABLE)), effects
+        return app.say(Plain.NO_TABLE), effects
     return ask(app)
 
 

@@ -13,7 +13,9 @@ from dataclasses import replace
 
 from game.app.effects import AskPersisted, Console, ConsoleLevel, Download, Remove
 from game.app.events import Answered, File, GameDeleteConfirmed, Persisted
+from game.app.facts import Statistics
 from game.app.keys import CHALLENGE_KEY, HISTORY_KEY, REFERENCES, TRAINER_KEY
+from game.app.notices import Imported, Plain, Unreadable
 from game.app.state import App, Out, Over, fetch, focus, store
 from game.app.storage import (
     history_to_write,
@@ -22,6 +24,7 @@ from game.app.storage import (
     readable_history,
     remembered_fields,
     saved_elsewhere,
+    unreadable,
     write_history,
 )
 from game.app.table import begin
@@ -29,11 +32,8 @@ from game.app.waits import TABLES
 from game.coach.session import Next, Session
 from game.core import links
 from game.core.cards import SeatKind
-from game.core.inputs import problem_text, read_json
+from game.core.inputs import read_json
 from game.core.refusals import GameError
-from game.present import markup, stats_view, trainer_view
-from game.present.stats_view import imported
-from game.present.words import WORDS
 from game.records import stats
 from game.records.backup import Backup
 from game.records.daily import today
@@ -54,20 +54,21 @@ def open_stats(app: App, effects: list | None = None, key: str | None = None, na
     """The Statistics screen over the stored history (the optimal player's numbers fetched once), filtered
     by rule set and person (the last filter when None)."""
     effects = list(effects or [])
-    key, name = app.filters[0] if key is None else key, app.filters[1] if name is None else name
-    app, references = replace(app, filters=(key, name)), app.references
+    key, name = app.statistics.filters[0] if key is None else key, app.statistics.filters[1] if name is None else name
+    app, references = app.at_statistics(filters=(key, name)), app.files.references
     if references is None:
-        if REFERENCES not in app.fetching:
-            app = replace(app, fetching=app.fetching | {REFERENCES})
+        if REFERENCES not in app.files.fetching:
+            app = app.at_files(fetching=app.files.fetching | {REFERENCES})
             effects.append(fetch(REFERENCES, REFERENCES_PATH))
         return app.wait(stats=(key, name)), effects
     app, history, problem, kept = readable_history(app)
     effects += kept
-    app = app.say(problem) if problem else app
+    app = unreadable(app, problem)[0]  # said (the console's warning is a writer's: history_to_write)
     if history is not None:  # else the body as it was (the notice says why)
-        page = stats_view.statistics(history, references, key or None, name or None, t=app.t, today=today(app.now))
-        practice = trainer_view.progress(stored_trainer(app).progress(page.name or person(app)), t=app.t)
-        app = replace(app, stats=markup.statistics(page, t=app.t) + practice)
+        trainer, day = stored_trainer(app), today(app.now)
+        app = app.at_statistics(
+            stats=Statistics(history, references, key or None, name or None, day, trainer, person(app))
+        )
     effects.append(AskPersisted())
     if app.over is not Over.STATS:  # opened (not a filter changed): the view scrolls it to its top
         effects.append(focus("stats-title"))
@@ -80,14 +81,14 @@ def shown_key(app: App) -> tuple[History | None, str]:
     if history is None or not history.games:
         return history, ""
     sets = dict(stats.rule_sets(history, t=app.t))
-    return history, app.filters[0] if app.filters[0] in sets else next(iter(sets), "")
+    return history, app.statistics.filters[0] if app.statistics.filters[0] in sets else next(iter(sets), "")
 
 
 def person(app: App) -> str:
     """Whose practice it is: the person Statistics shows (its filter's, else its first of the rule set it shows),
     else the first person at the table."""
-    if app.filters[1]:
-        return app.filters[1]
+    if app.statistics.filters[1]:
+        return app.statistics.filters[1]
     history, key = shown_key(app)
     names = stats.players(history, key) if history is not None and key else ()
     if names:
@@ -112,13 +113,13 @@ def references_came(app: App, data: bytes | None) -> Out:
         )
     except (GameError, ValueError, TypeError, KeyError):  # damaged: charts without them
         references = {}
-    app = replace(app, references=references)
+    app = app.at_files(references=references)
     return open_stats(app, [], *app.waiting.stats) if app.waiting.stats is not None else (app, [])
 
 
 def on_persisted(app: App, event: Persisted) -> Out:
     """Whether the browser keeps this site's storage for good, said on the Statistics screen."""
-    return replace(app, persisted=event), []
+    return app.keeping(persisted=event), []
 
 
 def export_backup(app: App) -> Out:
@@ -126,7 +127,7 @@ def export_backup(app: App) -> Out:
     trainer's progress (when readable: unreadable data is the trainer's to keep aside)."""
     app, history, problem, kept = readable_history(app)
     if history is None:
-        return app.say(problem), []
+        return unreadable(app, problem)[0], []
     setup = remembered_fields(app)
     session = app.session.to_dict() if app.session else None
     try:
@@ -142,7 +143,7 @@ def export_backup(app: App) -> Out:
 def kept_challenge(app: App) -> str | None:
     """The challenge link's text this phone keeps (CHALLENGE_KEY), when it is one (as the start reads it)."""
     text = app.value(CHALLENGE_KEY)
-    return text if text is not None and app.challenge is not None else None
+    return text if text is not None and app.kept.challenge is not None else None
 
 
 def restore_challenge(app: App, text: str | None) -> Out:
@@ -150,7 +151,7 @@ def restore_challenge(app: App, text: str | None) -> Out:
     if text is None or kept_challenge(app) is not None:
         return app, []
     link = links.read(text)
-    app = replace(app.holding(CHALLENGE_KEY, text), challenge=link.match, challenge_hints=link.hints)
+    app = app.holding(CHALLENGE_KEY, text).keeping_challenge(challenge=link.match, challenge_hints=link.hints)
     return app, [store(CHALLENGE_KEY, text)]
 
 
@@ -174,13 +175,12 @@ def restore_trainer(app: App, text: str | None) -> Out:
 def on_file(app: App, event: File) -> Out:
     """Merge a backup file's games into the history (and restore its match if none is in progress, here or in
     another tab, and its challenge if this phone keeps none)."""
-    t = app.t
     if event.size > MAX_BACKUP_BYTES:
-        return app.say(t._(WORDS.import_too_large)), []
+        return app.say(Plain.IMPORT_TOO_LARGE), []
     try:
         backup = Backup.from_json(event.text)
     except GameError as error:
-        app = app.say(f"{t._(WORDS.import_refused)} {problem_text(error, t)}")
+        app = app.say(Plain.IMPORT_REFUSED, Unreadable(error))
         return app, [Console(ConsoleLevel.WARN, f"import: {error}")]
     app, before, answer = history_to_write(app, event)
     if before is None:
@@ -197,7 +197,7 @@ def on_file(app: App, event: File) -> Out:
         app, more = begin(app, Session.from_dict(backup.session))
         effects += more
     app, shown = open_stats(app)
-    return app.say(imported(len(before.games), len(after.games), restore, t=t)), [*effects, *shown]
+    return app.say(Imported(len(before.games), len(after.games), restore)), [*effects, *shown]
 
 
 def delete_kept(app: App) -> Out:

@@ -11,21 +11,23 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from enum import Enum
 
 from game.app.effects import Console, ConsoleLevel, Dialog, OfferFocus
 from game.app.events import Answer, Submit
+from game.app.facts import DailySent
 from game.app.keys import CHALLENGE_KEY, SAVE_KEY, SETUP_KEY
+from game.app.notices import DailyPlayed, Elsewhere, Failed, Invalid, Plain, Replacing, Said
+from game.app.parts import Aside
 from game.app.records import close_stats
 from game.app.shared import is_shared
-from game.app.sharing import DAILY_TITLE, NAMING, open_share, share_match
+from game.app.sharing import NAMING, open_share, share_match
 from game.app.state import (
     QUICK_BUTTONS,
     App,
-    Aside,
     LinkChoice,
     Naming,
     Notice,
+    Offer,
     Out,
     Over,
     PlayScreen,
@@ -51,28 +53,29 @@ from game.core import links
 from game.core.cards import MAX_PLAYERS
 from game.core.engine import Match
 from game.core.i18n import N_
-from game.core.refusals import GameError, worded
+from game.core.refusals import GameError
 from game.core.rules import RuleSet
 from game.present import board_view
 from game.present import setup as setups
-from game.present.words import WORDS, match_summary, played_elsewhere
+from game.present.link_problems import LinkProblem
+from game.present.words import WORDS
 from game.records import daily
 
 
-def open_setup(app: App, problems: tuple = (), setup: setups.Setup | None = None) -> Out:
+def open_setup(app: App, problems: tuple[LinkProblem | Invalid, ...] = (), setup: setups.Setup | None = None) -> Out:
     """Show the setup screen (with a link's or the last start's choices, and a link's problems, in More opened)."""
     app = filled(app, setup) if setup is not None else app
-    app = refused(app, tuple(p.text(app.t) for p in problems))
+    app = refused(app, problems)
     return app, [] if problems else [OfferFocus(QUICK_BUTTONS[0])]
 
 
 def filled(app: App, setup: setups.Setup) -> App:
     """The setup form holding ``setup``'s choices (the view puts them in it)."""
-    return replace(app, form=tuple(setups.form_values(setup).items()), filled=app.filled + 1)
+    return replace(app, form=tuple(setups.form_values(setup).items())).counting(filled=app.counts.filled + 1)
 
 
-def refused(app: App, problems: tuple[str, ...]) -> App:
-    """The setup screen, showing ``problems`` (worded) in More, opened, or none."""
+def refused(app: App, problems: tuple[LinkProblem | Invalid, ...]) -> App:
+    """The setup screen, showing ``problems`` (the view words them) in More, opened, or none."""
     shown = app.screen.shown + 1 if isinstance(app.screen, SetupScreen) else 0
     return replace(app, screen=SetupScreen(problems, shown))
 
@@ -130,7 +133,7 @@ def passing_named(app: App, given: bool) -> Out:
     count = fields.get("count", "")
     shown = max([int(count) if count in SEAT_COUNTS else 1, *named])  # the form keeps the rows it shows: both
     fields |= {f"name{row}": name for row, name in named.items()} | {"count": str(shown)}
-    app = replace(app, naming=None, form=tuple(fields.items()), filled=app.filled + 1)
+    app = replace(app, naming=None, form=tuple(fields.items())).counting(filled=app.counts.filled + 1)
     app, effects = quick_start(app, setups.Quick.PASS, asking=False)
     return app, [Dialog(NAMING, False), *effects]
 
@@ -156,10 +159,7 @@ def daily_start(app: App) -> Out:
     app, history, _ = read_history(app)
     done = daily.played(history, name, day) if history is not None else None
     if done is not None:
-        rules_name = daily.display(name, app.t)
-        # Translators: said in the share dialog when the lobby's Daily game was already played today.
-        note = app.t._("You have played today's {rules} game: a new one comes at midnight (UTC).", rules=rules_name)
-        return open_share(app, app.t._(DAILY_TITLE), daily.share_text(done, app.t), note=note)
+        return open_share(app, DailySent(done), note=(DailyPlayed(name),))
     return start_setup(app, setup, problems, setups.setup_from_fields(fields)[0])
 
 
@@ -174,7 +174,7 @@ def start_setup(app: App, setup: setups.Setup, problems: tuple, remembered_setup
     except ValueError as problem:
         if not isinstance(app.screen, SetupScreen):  # a start whose form is not on the screen: nothing to show
             return app, []
-        return refused(app, tuple(p.text(app.t) for p in problems) or (worded(problem, app.t),)), []
+        return refused(app, problems or (Invalid(problem),)), []
     app, effects = begin_new(drawn, session)
     if not isinstance(
         app.screen, PlayScreen
@@ -201,14 +201,14 @@ def resume_or_setup(app: App, unsaved: bool) -> Out:
     if session is None:
         return open_setup(app, setup=saved_setup(app))
     app, effects = begin(app, session)
-    return (app.say(app.t._(WORDS.lost_moves)) if unsaved else app), effects
+    return (app.say(Plain.LOST_MOVES) if unsaved else app), effects
 
 
 def report_unreadable(app: App, error: GameError, offered: Session | None = None) -> Out:
     """The save-problem screen: what happened, whether a copy is kept, the data to download; ``offered``, a link's
     (or the new) match, begins once the person has seen it."""
     app, aside, effects = set_aside(app, Aside.SAVE)
-    app = replace(app, screen=SaveProblem(aside, offered, error.text(app.t)))
+    app = replace(app, screen=SaveProblem(aside, offered, Failed(error)))
     return app, [*effects, Console(ConsoleLevel.WARN, f"unreadable save: {error}")]
 
 
@@ -230,15 +230,6 @@ def leave_save_problem(app: App) -> Out:
     return app, effects + more
 
 
-class Offer(Enum):
-    """What the link-choice screen asks about: the match it would start over the one in progress."""
-
-    LINK = "link"  # a link's new match
-    PLAY_ON = "play-on"  # a link brings a match under way (played by links), to be played on
-    OTHER_TAB = "other-tab"  # this tab's new match, over one another tab saved since this tab last saw one
-    REPLACE = "replace"  # a link's state of this very match, over this phone's (a turn under way, or a fork)
-
-
 # Translators: the title of the question asked when another tab of this browser saved a match in progress, and a
 # new match started in this tab would replace it.
 OTHER_TAB_TITLE = N_("Replace the match in progress?")
@@ -257,6 +248,9 @@ REPLACE_START = N_("Play on from the link")
 # choice; the copy kept aside is listed (and downloadable) in Statistics.
 REPLACED_KEPT = N_("This phone's match as it was is kept aside: Statistics offers it for download.")
 
+# Translators: said in the share dialog when the lobby's Daily game was already played today.
+DAILY_PLAYED = N_("You have played today's {rules} game: a new one comes at midnight (UTC).")
+
 OFFER_WORDS = {
     Offer.LINK: (WORDS.link_title, WORDS.link_start),
     Offer.PLAY_ON: (WORDS.link_play_on_title, WORDS.link_play_on),
@@ -270,16 +264,15 @@ def offer_link(
     app: App,
     saved: Session,
     offered: Session,
-    words: str,
+    words: Said,
     offer: Offer = Offer.LINK,
     take: bool = False,
     challenging: tuple[str, Match] | None = None,
 ) -> Out:
     """Ask first: a match would replace the match in progress (``words`` say which is which); the save is then
     seen, so the answer is made knowing it. The focus is on keeping, unless ``take`` recommends the offered one."""
-    app = replace(
-        app, screen=LinkChoice(offered, saved, challenging, words, OFFER_WORDS[offer]), seen=app.value(SAVE_KEY)
-    )
+    app = replace(app, screen=LinkChoice(offered, saved, challenging, (words,), offer))
+    app = app.keeping(seen=app.value(SAVE_KEY))
     return app, [focus("link-start" if take else "link-keep")]
 
 
@@ -295,9 +288,8 @@ def begin_new(app: App, session: Session) -> Out:
     if same_match(saved.match, session.match):
         return begin(app, saved)
     if board_view.in_progress(saved.match):
-        t = app.t
-        words = t._(OTHER_TAB_MATCH, saved=match_summary(saved.match, t), offered=match_summary(session.match, t))
-        return offer_link(app, saved, session, words, Offer.OTHER_TAB)
+        replacing = Replacing(saved.match, session.match, other=True, tab=True)
+        return offer_link(app, saved, session, replacing, Offer.OTHER_TAB)
     return begin(app, session)
 
 
@@ -310,13 +302,13 @@ def choose_link(app: App, start_it: bool) -> Out:
     kept, offered = shown.kept, shown.offered
     if offered.remote and same_match(kept.match, offered.match):
         return choose_state(app, kept, offered, start_it)
-    pending, before, allowed = shown.challenging if start_it else None, app.challenge, app.challenge_hints
+    pending, before, allowed = shown.challenging if start_it else None, app.kept.challenge, app.kept.challenge_hints
     hints = links.hints_allowed(pending[0]) if pending else allowed
-    app = replace(app, challenge=pending[1] if pending else before, challenge_hints=hints)
+    app = app.keeping_challenge(challenge=pending[1] if pending else before, challenge_hints=hints)
     app, effects = begin_new(app, offered if start_it else kept)
     if isinstance(app.screen, LinkChoice):  # asked again: another tab saved since; the challenge waits with its match
         asking = replace(app.screen, challenging=pending)
-        return replace(app, challenge=before, challenge_hints=allowed, screen=asking), effects
+        return replace(app, screen=asking).keeping_challenge(challenge=before, challenge_hints=allowed), effects
     if pending is None:
         return app, effects
     return app.holding(CHALLENGE_KEY, pending[0]), [store(CHALLENGE_KEY, pending[0]), *effects]
@@ -330,19 +322,16 @@ def choose_state(app: App, kept: Session, offered: Session, take: bool) -> Out:
         app, effects = begin_new(app, kept)
         if not isinstance(app.screen, PlayScreen) or not links.turn_over(kept.match):
             return app, effects  # a turn under way here goes on: it is sent once it ends
-        words = links.LinkError("kept", links.Why.ANOTHER_MATCH).text(app.t)
-        app, shared = share_match(app, words)
-        return app.say(words), [*effects, *shared]
+        kept_here = Failed(links.LinkError("kept", links.Why.ANOTHER_MATCH))
+        app, shared = share_match(app, (kept_here,))
+        return app.say(kept_here), [*effects, *shared]
     raw = kept.to_json()
     key = kept_key(app, "replaced", raw)
     app, effects = keep_copy(app, key, raw) if key is not None else (app, [])
     app, more = begin_new(app, offered)
     if not isinstance(app.screen, PlayScreen):
         return app, effects + more
-    words = " ".join(
-        filter(None, (app.t._(REPLACED_KEPT), played_elsewhere(kept.marks, offered.marks, offered.match, app.t)))
-    )
-    return app.say(words), [*effects, *more]
+    return app.say(Plain.REPLACED_KEPT, Elsewhere(kept.marks, offered.marks, offered.match)), [*effects, *more]
 
 
 def load_newer(app: App) -> Out:

@@ -12,14 +12,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.app.effects import Language
-from game.app.keys import PACE_KEY, Wanted
+from game.app.keys import LANGUAGE_KEY, PACE_KEY, Wanted
 from game.app.records import open_stats
 from game.app.state import App, Out, Over, PlayScreen, fetch, store
 from game.app.table import board, save, show_report
 from game.coach.pacing import Pace
 from game.core.cards import SeatKind
 from game.core.i18n import DEFAULT, ENGLISH, LANGUAGES, N_, Text, negotiate
-from game.present.boot import LANGUAGE_KEY
 from game.present.you import you_name
 
 CATALOGUE = "./static/locale/{code}.mo"  # tools/i18n.mo_name: where the build writes each compiled catalogue
@@ -39,9 +38,9 @@ def preferred(stored_choice: str | None, browser: tuple[str, ...]) -> str:
 def ask_language(app: App, code: str) -> Out:
     """Fetch the catalogue of ``code`` (once: one already on its way is not asked for again)."""
     file = Wanted.language(code)
-    if file in app.fetching:
+    if file in app.files.fetching:
         return app, []
-    return replace(app, fetching=app.fetching | {file}), [fetch(file, CATALOGUE.format(code=code))]
+    return app.at_files(fetching=app.files.fetching | {file}), [fetch(file, CATALOGUE.format(code=code))]
 
 
 def switch_language(app: App, code: str) -> Out:
@@ -56,16 +55,16 @@ def switch_language(app: App, code: str) -> Out:
 def use_language(app: App, t: Text, remember: bool) -> Out:
     """Word the whole page in ``t``'s language: fixed texts, the form (its choices kept), the board, open screens."""
     app, effects = own_seat_worded(replace(app, t=t), app.t)  # the view words the setup form anew in it
-    words = {msgid: t._(msgid) for msgid in app.msgids}
+    words = {msgid: t._(msgid) for msgid in app.givens.msgids}
     manifest = MANIFEST.format(suffix="" if t.code == DEFAULT else f".{t.code}")
     # The fixed texts first (a write, before the view's draw): some are the board's too (the Roll button, the hint
     # switch), which the draw then words as the table says ("Roll (2 left)"); worded after it, they would show the
     # bare msgid's word.
     effects = [Language(t.code, manifest, words), *effects]
     if remember:
-        app, effects = app.say(""), [*effects, store(LANGUAGE_KEY, t.code)]
-    reporting = app.reporting
-    app = replace(app, board=app.board + 1)  # the page's words changed under the table shown: drawn afresh
+        app, effects = app.say(), [*effects, store(LANGUAGE_KEY, t.code)]
+    reporting = app.table.reporting
+    app = app.at_table(board=app.table.board + 1)  # the page's words changed under the table shown: drawn afresh
     if app.session is not None and isinstance(app.screen, PlayScreen):
         app, more = board(app)
         effects += more

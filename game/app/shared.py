@@ -80,7 +80,7 @@ def is_shared(app: App, session: Session) -> bool:
     match = session.match
     if daily.match_day(match) is not None:
         return True
-    return app.challenge is not None and match.games == 1 and challenge.applies(app.challenge, match)
+    return app.kept.challenge is not None and match.games == 1 and challenge.applies(app.kept.challenge, match)
 
 
 def marked(app: App, session: Session) -> Session:
@@ -88,7 +88,7 @@ def marked(app: App, session: Session) -> Session:
     them), else as it is."""
     if session.shared or not is_shared(app, session):
         return session
-    allowed = app.challenge_hints and daily.match_day(session.match) is None
+    allowed = app.kept.challenge_hints and daily.match_day(session.match) is None
     hints = session.hints if allowed else frozenset()
     return replace(session, shared=True, undo_allowed=False, hints=hints, open_hints=allowed)
 

@@ -2,9 +2,10 @@
 request), and what it sends: a match's link, a finished match's result, a challenge, a daily game's result.
 
     >>> from game.app.state import App
-    >>> app, effects = open_share(App(), "Your daily result", "Yacht, 24 November: 187")
-    >>> app.sharing.text, close_share(app)[0].sharing, close_share(app)[1][0]
-    ('Yacht, 24 November: 187', None, Dialog(id='share', open=False))
+    >>> from game.core.engine import new_match
+    >>> app, effects = open_share(App(), ChallengeSent(new_match("yacht", ["Ann"], seed=1)), "https://example.org/")
+    >>> app.sharing.url, close_share(app)[0].sharing, close_share(app)[1][0]
+    ('https://example.org/', None, Dialog(id='share', open=False))
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from game.app.effects import Dialog, Share
+from game.app.effects import Dialog
 from game.app.events import Shared
+from game.app.facts import ChallengeSent, DailySent, MatchSent, Sendable, Sharing
 from game.app.keys import SETUP_KEY, Sent
-from game.app.state import App, Effect, Naming, Out, Sharing, focus, store
+from game.app.notices import Failed, Plain, Said
+from game.app.state import App, Effect, Naming, Out, focus, store
 from game.app.storage import read_history, remembered_fields
 from game.app.table import against, board, handing, playing, save
 from game.core import links
@@ -28,24 +31,19 @@ from game.records import challenge, daily
 from game.records.record import game_id, session_record, utc_time
 
 
-def open_share(app: App, title: str, text: str = "", url: str = "", note: str = "", qr: bool = False) -> Out:
-    """The share dialog for ``text`` and the address ``url``: Share sends both where the browser can
-    (the Web Share API), copies them otherwise; the address is also shown to select by hand.
+def open_share(app: App, what: Sendable, url: str = "", note: tuple[Said, ...] = (), qr: bool = False) -> Out:
+    """The share dialog for ``what`` (the view words it) and the address ``url``: Share sends both where the browser
+    can (the Web Share API), copies them otherwise; the address is also shown to select by hand.
 
-    >>> app, effects = open_share(App(), "Challenge", "Beat my 250", "https://example.org/?challenge=x")
+    >>> from game.core.engine import new_match
+    >>> app, effects = open_share(App(), ChallengeSent(new_match("yacht", ["Ann"], seed=1)), "https://example.org/?c=x")
     >>> app.sharing.url, effects
-    ('https://example.org/?challenge=x', [Dialog(id='share', open=True), Focus(id='share-send')])
+    ('https://example.org/?c=x', [Dialog(id='share', open=True), Focus(id='share-send')])
     """
-    return replace(app, sharing=Sharing(title, text, url, note, qr and bool(url))), [
+    return replace(app, sharing=Sharing(what, url, note, qr and bool(url))), [
         Dialog("share", True),
         focus("share-send"),
     ]
-
-
-def send_shared(app: App) -> Out:
-    """Share (or copy) what the dialog holds."""
-    shown = app.sharing
-    return app, ([Share(shown.title, shown.text, shown.url)] if shown else [])
 
 
 def close_share(app: App) -> Out:
@@ -53,24 +51,22 @@ def close_share(app: App) -> Out:
     return replace(app, sharing=None), [Dialog("share", False)]
 
 
-SHARE_WORDS = {
-    # Translators: said after a link (or a result) was copied because the browser cannot share it directly.
-    Sent.COPIED: N_("Copied: paste it into a message."),
-    # Translators: said when neither sharing nor copying worked; the link is selected for the person to copy.
-    Sent.FAILED: N_(
-        "The link could not be copied for you: it is selected, copy it with your keyboard or a long press."
-    ),
-}
+# Translators: said after a link (or a result) was copied because the browser cannot share it directly.
+COPIED = N_("Copied: paste it into a message.")
+# Translators: said when neither sharing nor copying worked; the link is selected for the person to copy.
+COPY_FAILED = N_("The link could not be copied for you: it is selected, copy it with your keyboard or a long press.")
+SENT = {Sent.COPIED: Plain.COPIED, Sent.FAILED: Plain.COPY_FAILED}
+"""How sending went, said in the dialog (a share needs no words)."""
 
 
 def on_shared(app: App, event: Shared) -> Out:
     """Say how sending went, in the dialog: copied, or copy it by hand (the address selected); a share
     needs no words."""
-    words = SHARE_WORDS.get(event.how)
-    if words is None or app.sharing is None:  # shared (or cancelled), or the dialog closed meanwhile
+    said = SENT.get(event.how)
+    if said is None or app.sharing is None:  # shared (or cancelled), or the dialog closed meanwhile
         return app, []
     failed = event.how is Sent.FAILED
-    app = replace(app, sharing=replace(app.sharing, note=app.t._(words), by_hand=app.sharing.by_hand or failed))
+    app = replace(app, sharing=replace(app.sharing, note=(said,), by_hand=app.sharing.by_hand or failed))
     return app, [focus("share-link")] if failed else []
 
 
@@ -82,10 +78,7 @@ def show_qr(app: App) -> Out:
     """The share dialog's "QR code": the address drawn as a QR code (game.present.qr, loaded only when asked)."""
     if app.sharing is None or not app.sharing.url:
         return app, []
-    # Imported here: a start without the snapshot then compiles no QR encoder that few ask for.
-    from game.present.qr import svg
-
-    return replace(app, sharing=replace(app.sharing, qr=svg(app.sharing.url, app.t._(QR_LABEL)))), []
+    return replace(app, sharing=replace(app.sharing, qr=True)), []  # the view draws it
 
 
 # Translators: the share dialog's text, sent with the link of a match played on separate phones; {rules} is its rule set.
@@ -103,23 +96,17 @@ def match_address(app: App) -> str:
     value = links.write(
         session.match, undo=session.undo_allowed, pass_phone=session.pass_phone, seat_marks=session.marks
     )
-    return f"{app.address}?{links.LinkKind.MATCH.value}={value}"
+    return f"{app.givens.address}?{links.LinkKind.MATCH.value}={value}"
 
 
-def share_match(app: App, note: str = "") -> Out:
+def share_match(app: App, note: tuple[Said, ...] = ()) -> Out:
     """The share dialog with this phone's match: to the person whose turn comes, or the result to the others."""
-    t, match = app.t, app.played.match
+    match = app.played.match
     try:
         url = match_address(app)
     except links.LinkError as error:
-        return app.say(error.text(t)), []
-    rules_name = match.ruleset.display(t)
-    if board_view.match_over(match):
-        title, text = controls.result_title(match, t), t._(MATCH_RESULT, rules=rules_name)
-    else:
-        name = handing(app) or match.current_name
-        title, text = controls.send_title(name, t), t._(YOUR_TURN, name=name, rules=rules_name)
-    return open_share(app, title, text, url, note)
+        return app.say(Failed(error)), []
+    return open_share(app, MatchSent(match, handing(app) or match.current_name), url, note)
 
 
 def send_turn(app: App) -> Out:
@@ -157,10 +144,9 @@ def challenge_friend(app: App, asking: bool = True) -> Out:
         hints = controls.challenge_hints(session)
         value = links.write(game, links.LinkKind.CHALLENGE, session.undo_allowed, hints=hints)
     except links.LinkError as error:
-        return app.say(error.text(app.t)), []
-    url = f"{app.address}?{links.LinkKind.CHALLENGE.value}={value}"
-    words = challenge.invitation(game, app.t, hints=hints)
-    return open_share(app, app.t._(CHALLENGE_TITLE), words, url, qr=True)
+        return app.say(Failed(error)), []
+    url = f"{app.givens.address}?{links.LinkKind.CHALLENGE.value}={value}"
+    return open_share(app, ChallengeSent(game, hints), url, qr=True)
 
 
 # Translators: the title of the share dialog for a daily game's result.
@@ -181,7 +167,7 @@ def share_daily(app: App) -> Out:
         except ValueError:
             ended = "1970-01-01T00:00:00Z"  # the text never says when it ended
         record = session_record(session, 0, ended)
-    return open_share(app, app.t._(DAILY_TITLE), daily.share_text(record, app.t))
+    return open_share(app, DailySent(record))
 
 
 NAMING = "naming"
@@ -221,7 +207,9 @@ def name_given(app: App) -> Out:
     remembered, _ = setups.setup_from_fields(remembered_fields(app) | {"name1": name})
     kept = json.dumps(setups.form_values(remembered))  # as a start remembers the form's choices: bounded
     form = tuple(setups.form_values(remembered).items())
-    app = replace(app.holding(SETUP_KEY, kept), form=form, filled=app.filled + 1)  # the view puts it in the form
+    app = replace(app.holding(SETUP_KEY, kept), form=form).counting(
+        filled=app.counts.filled + 1
+    )  # the view puts it in the form
     effects = [store(SETUP_KEY, kept), *effects]
     if whose is Naming.CHALLENGING:
         app, sent = challenge_friend(app, asking=False)

@@ -15,9 +15,11 @@ from dataclasses import replace
 from game.app import waking
 from game.app.effects import DropQuery, Ready
 from game.app.events import Start
-from game.app.keys import CHALLENGE_KEY, PHONE_KEY, SAVE_KEY
+from game.app.keys import CHALLENGE_KEY, LANGUAGE_KEY, PHONE_KEY, SAVE_KEY
+from game.app.notices import Elsewhere, Failed, Forked, Invalid, Plain, Replacing, Since, UnderWay
+from game.app.parts import Givens
 from game.app.screens import Offer, filled, offer_link, open_setup, report_unreadable, resume_or_setup
-from game.app.settings import NO_CATALOGUE, ask_language, preferred, use_language
+from game.app.settings import ask_language, preferred, use_language
 from game.app.sharing import ask_name, share_match
 from game.app.state import App, Effect, Naming, Out, SetupScreen, store
 from game.app.storage import keep_setup_aside, prune_kept, saved_setup, stored_session
@@ -26,36 +28,24 @@ from game.coach.session import Session
 from game.core import links, marks
 from game.core.cards import SeatKind
 from game.core.i18n import N_, Text
-from game.core.refusals import worded
 from game.present import board_view
 from game.present import setup as setups
-from game.present.boot import LANGUAGE_KEY
-from game.present.link_problems import LinkProblem
-from game.present.words import link_choice, match_summary, played_elsewhere, since_last
 from game.records import challenge
 from game.records.record import NO_TIME
 
 
 def on_start(app: App, event: Start) -> Out:
     """The page is ready: word it in the player's language, then resume or set up a match."""
+    seen = dict(event.stored).get(SAVE_KEY)  # what this tab's person sees first: never "another tab's"
+    givens = Givens(event.python, event.address, this_phone(event), event.entropy, msgids=event.msgids)
     app = replace(
         app,
-        stored=event.stored,
-        seen=dict(event.stored).get(SAVE_KEY),  # what this tab's person sees first: never "another tab's"
+        storage=replace(app.storage, stored=event.stored, seen=seen),
+        givens=givens,
         form=event.form,
-        msgids=event.msgids,
-        hidden=event.hidden,
-        reduced=event.reduced,
-        python=event.python,
-        address=event.address,
         screen=SetupScreen(),
-        phone=this_phone(event),
-        entropy=event.entropy,
-        # Every page message carries its time (docs/protocol.md); a start without one (a test's) gets the
-        # epoch, so that what is stamped with the time (a backup's export, a kept copy, a game's end) is a valid
-        # time, never "": the App's time is "" only before the start.
         now=app.now or NO_TIME,
-    )
+    ).at_table(hidden=event.hidden, reduced=event.reduced)
     app = app.wait(starting=event)
     code = preferred(app.value(LANGUAGE_KEY), event.languages)
     if code != app.t.code:
@@ -81,7 +71,7 @@ def language_came(app: App, code: str, data: bytes | None) -> Out:
     if t is None:
         if app.waiting.starting:
             return started(app)
-        return app.say(app.t._(NO_CATALOGUE)), []  # the view sets the picker back to the language spoken
+        return app.say(Plain.NO_CATALOGUE), []  # the view sets the picker back to the language spoken
     if app.waiting.starting:
         app, effects = use_language(app, t, remember=False)
         app, more = started(app)
@@ -94,9 +84,9 @@ def started(app: App) -> Out:
     event = app.waiting.starting or Start()
     app = app.wait(starting=None)  # the view takes the buttons' taps from now on
     effects: list[Effect] = []
-    if app.phone and app.value(PHONE_KEY) != app.phone:  # drawn now: kept, so its marks stay this phone's
-        app = app.holding(PHONE_KEY, app.phone)
-        effects.append(store(PHONE_KEY, app.phone))
+    if app.givens.phone and app.value(PHONE_KEY) != app.givens.phone:  # drawn now: kept, so its marks stay this phone's
+        app = app.holding(PHONE_KEY, app.givens.phone)
+        effects.append(store(PHONE_KEY, app.givens.phone))
     remembered = saved_setup(app)
     if remembered is not None:  # the form under a resumed match too: its New match shows the last choices
         app = filled(app, remembered)
@@ -111,8 +101,8 @@ def started(app: App) -> Out:
     else:
         app, more = resume_or_setup(app, event.unsaved)
     app, setup_kept = keep_setup_aside(app)
-    app = replace(app, woke=waking.stamp(app))
-    return app, [*effects, *more, *setup_kept, Ready(app.python, app.woke)]
+    app = replace(app, givens=replace(app.givens, woke=waking.stamp(app)))
+    return app, [*effects, *more, *setup_kept, Ready(app.givens.python, app.givens.woke)]
 
 
 def stored_challenge(app: App) -> App:
@@ -122,7 +112,7 @@ def stored_challenge(app: App) -> App:
         playable = link.kind is links.LinkKind.CHALLENGE and challenge.playable(link.match)
     except Exception:  # none, unreadable or changed (whatever it holds): no challenge (a new one writes over it)
         return app
-    return replace(app, challenge=link.match, challenge_hints=link.hints) if playable else app
+    return app.keeping_challenge(challenge=link.match, challenge_hints=link.hints) if playable else app
 
 
 def from_link(app: App, query: tuple[tuple[str, str], ...]) -> Out:
@@ -137,13 +127,13 @@ def from_link(app: App, query: tuple[tuple[str, str], ...]) -> Out:
         offered = setups.new_session(with_seed, t=app.t)
         app = drawn
     except ValueError as problem:
-        app, more = open_setup(app, (LinkProblem("link", worded(problem, app.t)),), setup)
+        app, more = open_setup(app, (Invalid(problem),), setup)
         return app, effects + more
     saved, error = stored_session(app)
     if error is not None:
         app, more = report_unreadable(app, error, offered)
     elif saved is not None and board_view.in_progress(saved.match):
-        app, more = offer_link(app, saved, offered, link_choice(saved.match, offered.match, t=app.t))
+        app, more = offer_link(app, saved, offered, Replacing(saved.match, offered.match))
     else:
         app, more = begin(app, offered)
     return app, effects + more
@@ -160,7 +150,7 @@ def from_game_link(app: App, param: str, text: str) -> Out:
     except Exception as error:  # a link never stops the start: whatever fails, the game starts as without one
         unusable = error if isinstance(error, links.LinkError) else links.LinkError(repr(error), links.Why.DAMAGED)
         app, more = resume_or_setup(app, False)
-        return app.say(unusable.text(app.t)), [*effects, *more]
+        return app.say(Failed(unusable)), [*effects, *more]
     return taken, effects + more
 
 
@@ -221,15 +211,9 @@ def open_match_link(app: App, link: links.Link) -> Out:
         relation = links.Relation.OTHER if saved is None else links.relation(saved.match, link.match)
     except links.LinkError:  # a stored match no link can carry (its dice drawn in sequence): another match
         relation = links.Relation.OTHER
-    t = app.t
     if saved is None or relation is links.Relation.OTHER:
         if saved is not None and board_view.in_progress(saved.match):
-            words = t._(
-                OTHER_MATCH,
-                saved=match_summary(saved.match, t),
-                offered=match_summary(link.match, t),
-            )
-            return offer_link(app, saved, incoming, words, Offer.PLAY_ON)
+            return offer_link(app, saved, incoming, Replacing(saved.match, link.match, other=True), Offer.PLAY_ON)
         app, effects = begin(app, incoming)
         return elsewhere_said(app, None, incoming), effects
     if relation in (links.Relation.NEWER, links.Relation.FORKED):
@@ -245,22 +229,20 @@ def open_match_link(app: App, link: links.Link) -> Out:
         )
         if relation is links.Relation.FORKED:  # the answer every phone recommends alike (links.preferred): focused
             take = links.preferred(saved.match, link.match)
-            words = f"{t._(FORKED_MATCH)} {t._(FORKED_TAKE if take else FORKED_KEEP)}"
-            return offer_link(app, saved, taken, words, Offer.REPLACE, take)
+            return offer_link(app, saved, taken, Forked(take), Offer.REPLACE, take)
         if not links.turn_over(saved.match) and saved.match.current_seat.kind is SeatKind.HUMAN:
             # A person's turn under way here, which the link's would replace: asked (a computer's goes unasked).
-            words = t._(TURN_UNDER_WAY, name=saved.match.current_name)
-            return offer_link(app, saved, taken, words, Offer.REPLACE)
+            return offer_link(app, saved, taken, UnderWay(saved.match.current_name), Offer.REPLACE)
         app, effects = begin(app, taken)
         return elsewhere_said(app, saved, taken), effects
     app, effects = begin(app, saved)
     if relation is links.Relation.SAME:
-        return app.say(t._(SAME_TURN)), effects
-    words = links.LinkError(relation.value, links.Why.OLDER).text(t)
-    app = app.say(words)
+        return app.say(Plain.SAME_TURN), effects
+    older = Failed(links.LinkError(relation.value, links.Why.OLDER))
+    app = app.say(older)
     if not links.turn_over(saved.match):
         return app, effects  # a turn under way here: it is sent once it ends
-    app, shared = share_match(app, words)  # this phone's state, offered to send again
+    app, shared = share_match(app, (older,))  # this phone's state, offered to send again
     return app, effects + shared
 
 
@@ -268,10 +250,11 @@ def elsewhere_said(app: App, held: Session | None, taken: Session) -> App:
     """What a link brought that this phone did not know: the boxes filled since it last played (issue 54: "Ann
     scored 28 in Three of a Kind"), said politely, then the turn; and, as a warning, that a link's turns were played
     on a phone other than their seat's first."""
-    since = since_last(held.match if held is not None else None, taken.match, app.t)
-    warning = played_elsewhere(held.marks if held is not None else (), taken.marks, taken.match, app.t)
-    words = " ".join(filter(None, (since, warning)))
-    return app.say(words, tip=not warning) if words else app
+    before, marked = (held.match, held.marks) if held is not None else (None, ())
+    since = (Since(before, taken.match),) if marks.filled_since(before, taken.match) else ()
+    seats = [seat for seat in marks.elsewhere(marked, taken.marks) if seat < len(taken.match.seats)]
+    warning = (Elsewhere(marked, taken.marks, taken.match),) if seats else ()
+    return app.say(*since, *warning, tip=not warning) if since or warning else app
 
 
 def open_challenge(app: App, link: links.Link) -> Out:
@@ -283,7 +266,7 @@ def open_challenge(app: App, link: links.Link) -> Out:
     theirs = link.match
     if link.kind is not links.LinkKind.CHALLENGE or not challenge.playable(theirs):
         app, more = resume_or_setup(app, False)
-        return app.say(links.LinkError("not one person's game", links.Why.DAMAGED).text(app.t)), more
+        return app.say(Failed(links.LinkError("not one person's game", links.Why.DAMAGED))), more
     text = links.write(theirs, links.LinkKind.CHALLENGE, link.undo, hints=link.hints)
     seat = setups.quick_setup(dict(app.form), setups.Quick.SOLO)[0].seats(app.t)[0]
     # The challenger's seat's own dice, and no undo: a challenge's result is final once played.
@@ -292,9 +275,8 @@ def open_challenge(app: App, link: links.Link) -> Out:
     resumed = saved is not None and challenge.applies(theirs, saved.match) and saved.match.games == 1
     if saved is not None and not resumed and board_view.in_progress(saved.match):
         # Asked first: the challenge is kept only once its match is chosen (choose_link); "keep" changes nothing.
-        words = link_choice(saved.match, offered.match, t=app.t)
-        return offer_link(app, saved, offered, words, challenging=(text, theirs))
-    app = replace(app.holding(CHALLENGE_KEY, text), challenge=theirs, challenge_hints=link.hints)
+        return offer_link(app, saved, offered, Replacing(saved.match, offered.match), challenging=(text, theirs))
+    app = app.holding(CHALLENGE_KEY, text).keeping_challenge(challenge=theirs, challenge_hints=link.hints)
     effects = [store(CHALLENGE_KEY, text)]
     if error is not None:
         app, more = report_unreadable(app, error, offered)

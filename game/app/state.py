@@ -16,24 +16,38 @@ from enum import Enum
 from typing import TYPE_CHECKING, ClassVar, TypedDict, Unpack
 
 from game.app.effects import Apply, Confirm, Effect, Fetch, Focus, Store, Timer
+from game.app.facts import Sharing
 from game.app.ids import Question, TimerKind, Token, wire
-from game.app.keys import HISTORY_KEY, PACE_KEY, SAVE_KEY, Wanted
+from game.app.keys import PACE_KEY, SAVE_KEY, Wanted
+from game.app.notices import Failed, Invalid, Notice, Said
+from game.app.parts import (
+    Counts,
+    CountsChanges,
+    Files,
+    FilesChanges,
+    Givens,
+    Kept,
+    KeptChanges,
+    SetAside,
+    StatsShown,
+    StatsShownChanges,
+    Storage,
+    StorageChanges,
+    Table,
+    TableChanges,
+)
 from game.coach.coaching import Coach
 from game.coach.drills import Solution
 from game.coach.pacing import Pace
-from game.coach.session import Session, Step
+from game.coach.session import Session
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
 from game.core.rules import RuleSet
 from game.present import setup as setups
-from game.present.aim_view import Aim
-from game.present.feel import Cue, Moment
-from game.present.standings import Ending
-from game.records.challenge import Comparison
-from game.records.stats import Reference
+from game.present.link_problems import LinkProblem
 
 if TYPE_CHECKING:  # a start waits in the App for its language
-    from game.app.events import Event, Persisted, Start
+    from game.app.events import Event, Start
 
 
 QUICK_BUTTONS = tuple(f"quick-{quick.value}" for quick in setups.Quick)
@@ -51,41 +65,6 @@ class Screen(Enum):
     TRAINER = "trainer"
 
 
-class Aside(Enum):
-    """What an unreadable value set aside is (its value: the kind of its copies' keys, game.app.storage.kept_key)."""
-
-    SAVE = "save"
-    HISTORY = "history"
-
-    @property
-    def origin(self) -> str:
-        """The key it is read from, and put back under when it cannot be kept."""
-        return SAVE_KEY if self is Aside.SAVE else HISTORY_KEY
-
-
-class Attempt(Enum):
-    """How far setting an unreadable value aside went: each refused write of the copy is the next try."""
-
-    COPY = "copy"  # a copy under its key (the value stays)
-    MOVE = "move"  # the copy did not fit: the value removed to make room, then copied
-    FAILED = "failed"  # neither fit: the value put back as it was, and nothing written over it
-
-
-@dataclass(frozen=True)
-class SetAside:
-    """An unreadable value being put where nothing overwrites it (game.app.storage.set_aside)."""
-
-    kind: Aside
-    key: str | None  # where the copy goes (None: kept there already)
-    raw: str
-    attempt: Attempt = Attempt.COPY
-
-    @property
-    def trying(self) -> bool:
-        """Whether a refusal of the copy may still come (and move it, or give up)."""
-        return self.attempt is not Attempt.FAILED
-
-
 @dataclass(frozen=True)
 class LoadingScreen:
     """Before the start has drawn (or while it waits for its language)."""
@@ -94,25 +73,12 @@ class LoadingScreen:
 
 
 @dataclass(frozen=True)
-class Sharing:
-    """What the share dialog shows and sends."""
-
-    title: str
-    text: str = ""
-    url: str = ""
-    note: str = ""  # a line under it: why it opened, then how sending went
-    qr_offered: bool = False
-    qr: str = ""  # the address drawn as a QR code (its markup; "": not asked for)
-    by_hand: bool = False  # sending failed: the address (or the text alone) shown to copy by hand
-
-
-@dataclass(frozen=True)
 class SetupScreen:
     """The setup form and the lobby's one-tap matches; the problems of a start it refused (shown in More, opened and
     scrolled to), and which showing of them this is (the same problems again are shown again)."""
 
     kind: ClassVar[Screen] = Screen.SETUP
-    problems: tuple[str, ...] = ()
+    problems: tuple[LinkProblem | Invalid, ...] = ()
     shown: int = 0
 
 
@@ -130,8 +96,17 @@ class SaveProblem:
 
     aside: SetAside
     offered: Session | None = None
-    reason: str = ""  # why it cannot be read, worded
+    reason: Failed | None = None  # why it cannot be read
     kind: ClassVar[Screen] = Screen.SAVE_PROBLEM
+
+
+class Offer(Enum):
+    """What the link-choice screen asks about: the match it would start over the one in progress."""
+
+    LINK = "link"  # a link's new match
+    PLAY_ON = "play-on"  # a link brings a match under way (played by links), to be played on
+    OTHER_TAB = "other-tab"  # this tab's new match, over one another tab saved since this tab last saw one
+    REPLACE = "replace"  # a link's state of this very match, over this phone's (a turn under way, or a fork)
 
 
 @dataclass(frozen=True)
@@ -142,8 +117,10 @@ class LinkChoice:
     offered: Session
     kept: Session
     challenging: tuple[str, Match] | None = None
-    words: str = ""  # which match is which, worded
-    question: tuple[str, str] = ("", "")  # the msgids of its title and of the button that takes the offered match
+    words: tuple[Said, ...] = ()  # which match is which
+    offer: Offer = (
+        Offer.LINK
+    )  # what it asks about (the view words its title and the button that takes the offered match)
     kind: ClassVar[Screen] = Screen.LINK_CHOICE
 
 
@@ -278,129 +255,60 @@ class Waits(TypedDict, total=False):
 
 
 @dataclass(frozen=True)
-class Notice:
-    """The notice line's words ("": hidden) and how many times words were said there: each saying is drawn, the
-    same words again too (game.app.view)."""
-
-    words: str = ""
-    said: int = 0
-    tip: bool = False  # a passing note of the coach's (what a move cost), not a refusal or a problem
-    again: bool = False  # the words said before, said again: written with a mark so the region changes (issue 58)
-
-    def then(self, words: str, tip: bool = False) -> Notice:
-        """The next saying: ``words``, marked when they repeat the last ones unmarked (and unmarked after a mark).
-
-        >>> Notice("Hi", 1).then("Hi").again, Notice("Hi", 1).then("Hi").then("Hi").again, Notice().then("Hi").again
-        (True, False, False)
-        """
-        return Notice(words, self.said + 1, tip, words == self.words and bool(words) and not self.again)
-
-    @property
-    def written(self) -> str:
-        """The words as the live region is given them: a repeat ends with a no-break space, so a screen reader, which
-        reads a region whose text changed, says them again."""
-        return self.words + ("\u00a0" if self.again else "")
-
-
-@dataclass(frozen=True)
-class Status:
-    """The status line under the table as facts, worded by the view (game.app.view.status_words): the match on the
-    board, the step that brought it (None: the board's own line) with the cues it celebrates, and the personal
-    bests and new best ratings set since, newest first (each celebrated before the line)."""
-
-    match: Match | None = None
-    step: Step | None = None
-    cues: tuple[Cue, ...] = ()
-    bests: tuple[tuple[tuple[str, int], ...], ...] = ()
-    ratings: tuple[tuple[tuple[str, float], ...], ...] = ()
-
-
-@dataclass(frozen=True)
-class Ended:
-    """The results' context as facts, worded by the view (game.app.view.ended_words): the match it is of, each
-    person's total in context, and a challenge's end (None: not a challenge) with whether it allowed hints."""
-
-    match: Match
-    ending: Ending
-    comparison: Comparison | None = None
-    hints: bool = False
-
-
-@dataclass(frozen=True)
 class App:
     """Everything the page shows and waits for, as one value."""
 
     t: Text = ENGLISH
     screen: Shown = LoadingScreen()
+    storage: Storage = Storage()
+    givens: Givens = Givens()
+    table: Table = Table()
+    kept: Kept = Kept()
+    statistics: StatsShown = StatsShown()
+    counts: Counts = Counts()
+    files: Files = Files()
     over: Over = Over.NOTHING
     session: Session | None = None
-    stored: tuple[tuple[str, str], ...] = ()  # what storage holds, as far as this tab knows
-    saved: str | None = None  # the save this tab last wrote
-    seen: str | None = None  # the save this tab last read, wrote or showed: what its person chooses knowing
-    # The copies kept aside since the oldest last went: the token of the tick after the newest, and their keys.
-    pruning: tuple[Token, tuple[str, ...]] | None = None
-    history_aside: SetAside | None = None  # an unreadable history being put aside (its writers are held meanwhile)
-    handed: int | None = None  # the match's action count when the phone was last passed on
-    handing: str | None = None  # who the pass screen last showed
-    serial: int = 0  # for the tokens of timers (App.token): each tick's is new, kept where its work waits
-    fast: bool = False  # skip the computer's pauses until a person's turn
-    keyboard: bool = False  # a key has played at the table: a computer waits for the ear after a person's box
-    boxing: bool = False  # S was the last key: the next letter or number names a box (game.present.ear.named_box)
-    chances: bool = False
-    hidden: bool = False
-    reduced: bool = False
-    python: str = ""
     form: tuple[tuple[str, str], ...] = ()
-    msgids: tuple[str, ...] = ()
-    hint: str | None = None  # the hint's markup shown (None: hidden)
-    hint_said: str = ""  # the hint's one short line for a screen reader (spoken while the hint is shown)
-    hint_told: bool = False  # the one-time line on how the hint's dice look was shown in this visit
-    hinted: tuple[tuple[tuple[str, int], str], ...] = ()  # the dice or box the hint marks, each with its mark
-    notice: Notice = Notice()  # the line that explains a refusal or a problem (App.say)
-    spoken: Notice = Notice()  # the board read aloud (the key B), in a live region the eyes do not see ("": none)
-    cheer: Notice = Notice()  # the celebration's words, shown while its tick (App.waiting.cheer) is to come
-    moment: Moment | None = None  # which celebration it is (game.present.feel.Moment): how the page draws it
+    notice: Notice = Notice()  # the line that explains a refusal or a problem, as facts (App.say)
     other_tab: Notice = Notice()  # the offer of the match another tab saved: each saying drawn ("": hidden)
-    odds: str = ""  # the win chances line's words ("" until its numbers come)
-    status: Status = Status()  # the status line under the table: the board's, or a step's (game.app.table.board)
-    entering: tuple[int, ...] = ()  # real dice (game.app.entering): the faces of the roll on the table entered so far
-    thrown: frozenset[int] = frozenset()  # the dice that tumble in this answer's draw (cleared once drawn)
-    # The after-game report, open until the table is drawn again: "" while it is worked out, then its markup.
-    reporting: str | None = None
-    board: int = 0  # how many sessions were put on the board: each new one (or a new language) is drawn afresh
-    fetching: frozenset[Wanted] = frozenset()
     waiting: Waiting = field(default_factory=Waiting)
-    references: dict[str, Reference] | None = (
-        None  # the optimal player's numbers, once fetched ({} when they cannot be)
-    )
-    persisted: Persisted | None = None  # the browser's last answer to whether it keeps storage for good
-    unwritten: str | None = None  # the history storage held before this tab's last write of it
-    filters: tuple[str, str] = ("", "")  # the Statistics screen's rule set and person ("": all)
     now: str = ""
     sharing: Sharing | None = None  # what the share dialog shows and sends (None: closed)
-    stats: str | None = None  # the Statistics screen's body (its markup) as last worked out
-    # The results' context (its markup) and the challenge's end (None: not a challenge), once worked out for the game
-    # on the board (game.app.ticks.draw_ending); None until then.
-    ended: Ended | None = None
-    filled: int = 0  # how many times the game put choices in the setup form (App.form): the view puts them there
-    address: str = ""  # the page's own address (the start's), that links to this game begin with
-    challenge: Match | None = None  # the challenger's game of the challenge kept, or None
-    challenge_hints: bool = False  # the challenge kept allows hints (sent "with hints")
-    aim: Aim | None = None  # the total the target hint plays for (None: none asked)
     naming: Naming | None = None  # whose name the name dialog asks (None: closed)
-    woke: str = ""  # the stamp of the table the start drew (game.app.waking): early taps made on another do nothing
     held: tuple[Held, ...] = ()  # events that came before what they need, in the order they came
-    phone: str = ""  # this phone's id (game.core.marks): the mark its person's turns leave on their seat
-    entropy: str = ""  # the start's fresh random characters (the page draws them): new matches' seeds come from them
-    seeds: int = 0  # the seeds drawn since the start (game.app.table.new_seed): each new match's differs
 
     def value(self, key: str) -> str | None:
         """What storage holds under ``key``, as far as this tab knows."""
-        return dict(self.stored).get(key)
+        return dict(self.storage.stored).get(key)
 
     def holding(self, key: str, value: str | None) -> App:
-        held = {k: v for k, v in self.stored if k != key}
-        return replace(self, stored=tuple((held | ({} if value is None else {key: value})).items()))
+        held = {k: v for k, v in self.storage.stored if k != key}
+        return self.keeping(stored=tuple((held | ({} if value is None else {key: value})).items()))
+
+    def at_table(self, **changes: Unpack[TableChanges]) -> App:
+        """Changes to the table's state (App.table)."""
+        return replace(self, table=replace(self.table, **changes))
+
+    def at_files(self, **changes: Unpack[FilesChanges]) -> App:
+        """Changes to App.files."""
+        return replace(self, files=replace(self.files, **changes))
+
+    def counting(self, **changes: Unpack[CountsChanges]) -> App:
+        """Changes to App.counts."""
+        return replace(self, counts=replace(self.counts, **changes))
+
+    def at_statistics(self, **changes: Unpack[StatsShownChanges]) -> App:
+        """Changes to App.statistics."""
+        return replace(self, statistics=replace(self.statistics, **changes))
+
+    def keeping_challenge(self, **changes: Unpack[KeptChanges]) -> App:
+        """Changes to App.kept."""
+        return replace(self, kept=replace(self.kept, **changes))
+
+    def keeping(self, **changes: Unpack[StorageChanges]) -> App:
+        """Changes to what this tab knows of storage (App.storage)."""
+        return replace(self, storage=replace(self.storage, **changes))
 
     @property
     def pace(self) -> Pace:
@@ -426,21 +334,22 @@ class App:
     def stale(self) -> bool:
         """Another tab saved a match since this one last did: then this tab writes nothing."""
         current = self.value(SAVE_KEY)
-        return self.saved is not None and current is not None and current != self.saved
+        return self.storage.saved is not None and current is not None and current != self.storage.saved
 
     @property
     def behind(self) -> bool:
         """Storage holds a save another tab wrote since this tab last saw one: a new match here would replace it."""
         current = self.value(SAVE_KEY)
-        return current is not None and current != self.seen
+        return current is not None and current != self.storage.seen
 
     def token(self, kind: TimerKind) -> tuple[App, Token]:
-        """A new timer's token: the one way a tick is told from an older one (kept in App.waiting, App.pruning)."""
-        return replace(self, serial=self.serial + 1), Token(kind, self.serial + 1)
+        """A new timer's token: the one way a tick is told from an older one (kept in App.waiting, App.storage.pruning)."""
+        return self.counting(serial=self.counts.serial + 1), Token(kind, self.counts.serial + 1)
 
-    def say(self, words: str, tip: bool = False) -> App:
-        """The notice says ``words`` (hidden when empty), drawn by the view; a ``tip`` is the coach's passing note."""
-        return replace(self, notice=self.notice.then(words, tip))
+    def say(self, *facts: Said, tip: bool = False) -> App:
+        """The notice says ``facts`` (hidden when none), worded and drawn by the view; a ``tip`` is the coach's passing
+        note."""
+        return replace(self, notice=self.notice.then(facts, tip))
 
     def wait(self, **changes: Unpack[Waits]) -> App:
         return replace(self, waiting=replace(self.waiting, **changes))

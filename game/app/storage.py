@@ -23,19 +23,9 @@ from functools import lru_cache
 from game.app.effects import Console, ConsoleLevel, Download, Flag, Remove
 from game.app.events import Event, Refused, Stored, TimerKind, Token
 from game.app.keys import HINTS_KEY, HISTORY_KEY, KEPT_PREFIX, SAVE_KEY, SETUP_KEY, UNSAVED_KEY
-from game.app.state import (
-    App,
-    Aside,
-    Attempt,
-    Effect,
-    Notice,
-    Out,
-    SaveProblem,
-    SetAside,
-    Until,
-    store,
-    tick,
-)
+from game.app.notices import KeptGone, Plain, Unreadable
+from game.app.parts import Aside, Attempt, SetAside
+from game.app.state import App, Effect, Notice, Out, SaveProblem, Until, store, tick
 from game.coach.session import Session
 from game.core.engine import Match
 from game.core.inputs import MAX_SETTINGS_BYTES, problem_text, read_json
@@ -43,7 +33,6 @@ from game.core.refusals import GameError
 from game.core.rules import RuleSet
 from game.present import board_view
 from game.present import setup as setups
-from game.present.words import KEPT_GONE, WORDS
 from game.records.history import History
 from game.records.stats import best_total, ruleset_key
 
@@ -70,8 +59,8 @@ def offer_newer(app: App) -> Out:
     offer its match, write nothing."""
     newer, _ = stored_session(app)
     continued = newer is not None and app.session is not None and same_match(newer.match, app.session.match)
-    words = app.t._(WORDS.other_tab if continued else WORDS.other_tab_replaced)
-    return replace(app, other_tab=Notice(words, app.other_tab.said + 1)), []
+    said = Plain.OTHER_TAB if continued else Plain.OTHER_TAB_REPLACED
+    return replace(app, other_tab=Notice((said,), app.other_tab.said + 1)), []
 
 
 def saved_elsewhere(app: App) -> bool:
@@ -83,15 +72,24 @@ def saved_elsewhere(app: App) -> bool:
     return error is not None or (saved is not None and board_view.in_progress(saved.match))
 
 
-def read_history(app: App) -> tuple[App, History | None, str]:
-    """The stored history or None, and the problem's words when it cannot be read."""
+def read_history(app: App) -> tuple[App, History | None, GameError | None]:
+    """The stored history or None, and the problem when it cannot be read (said by :func:`unreadable`)."""
     raw = app.value(HISTORY_KEY) or ""
     try:
-        return app, History.from_json(raw) if raw else History(), ""
+        return app, History.from_json(raw) if raw else History(), None
     except GameError as error:
         if any(value == raw for _, value in kept_copies(app)):
-            return app, History(), ""  # kept aside: a new history begins over it
-        return app, None, f"{app.t._(WORDS.history_unreadable)} {problem_text(error, app.t)}"
+            return app, History(), None  # kept aside: a new history begins over it
+        return app, None, error
+
+
+def unreadable(app: App, problem: GameError | None) -> Out:
+    """An unreadable history said (nothing is written over it), and warned of in the console."""
+    if problem is None:
+        return app, []
+    return app.say(Plain.HISTORY_UNREADABLE, Unreadable(problem)), [
+        Console(ConsoleLevel.WARN, f"history: {problem_text(problem)}")
+    ]
 
 
 def stored_best(app: App, ruleset: RuleSet, name: str) -> int | None:
@@ -111,11 +109,11 @@ def _best_of(raw: str, key: str, name: str) -> int | None:
     return best_total(history, key, name)
 
 
-def readable_history(app: App) -> tuple[App, History | None, str, list[Effect]]:
+def readable_history(app: App) -> tuple[App, History | None, GameError | None, list[Effect]]:
     """For a reader (Statistics, export): the history, or a new one once an unreadable one is being put
     aside (begun here: its effects come fourth), or None and the problem when it could not be kept."""
     app, history, problem = read_history(app)
-    if history is not None or app.history_aside is not None:
+    if history is not None or app.storage.history_aside is not None:
         return app, history, problem, []
     app, effects = keep_history_aside(app)
     return (*read_history(app), effects)
@@ -124,14 +122,14 @@ def readable_history(app: App) -> tuple[App, History | None, str, list[Effect]]:
 def history_to_write(app: App, event: Event) -> tuple[App, History | None, Out]:
     """The history to change, or None and the answer instead: ``event`` waits while an unreadable history is
     put aside (the first writer to find it so begins that), and once it could not be, the problem is said."""
-    aside = app.history_aside
+    aside = app.storage.history_aside
     if aside is not None and aside.trying:  # a refusal of the copy may still be on its way
         return app, None, (app.hold(event, Until.HISTORY), [])
     app, history, problem = read_history(app)
     if history is not None:
         return app, history, (app, [])
     if aside is not None:
-        return app, None, (app.say(problem), [Console(ConsoleLevel.WARN, f"history: {problem}")])
+        return app, None, unreadable(app, problem)
     app, effects = keep_history_aside(app)
     return app, None, (app.hold(event, Until.HISTORY), effects)
 
@@ -169,31 +167,31 @@ def keep_history_aside(app: App) -> Out:
     refusal would have come before it)."""
     app, aside, kept = set_aside(app, Aside.HISTORY)
     app, token = app.token(TimerKind.HISTORY)
-    app = app.say(app.t._(WORDS.history_set_aside))
-    return replace(app, history_aside=aside), [*kept, tick(token, 0)]
+    app = app.say(Plain.HISTORY_SET_ASIDE)
+    return app.keeping(history_aside=aside), [*kept, tick(token, 0)]
 
 
 def history_kept(app: App) -> Out:
     """The history's tick: it is set aside (its copy was not refused), or could not be (then it stays so, and nothing
     is written over it). What waited to write it goes on (Until.HISTORY, game.app.update)."""
-    aside = app.history_aside
-    return replace(app, history_aside=aside if aside is not None and not aside.trying else None), []
+    aside = app.storage.history_aside
+    return app.keeping(history_aside=aside if aside is not None and not aside.trying else None), []
 
 
 def write_history(app: App, history: History) -> Out:
     """Write ``history``, remembering what storage held before (a refused write leaves that)."""
     text = history.to_json()
-    return replace(app.holding(HISTORY_KEY, text), unwritten=app.value(HISTORY_KEY)), [store(HISTORY_KEY, text)]
+    return app.holding(HISTORY_KEY, text).keeping(unwritten=app.value(HISTORY_KEY)), [store(HISTORY_KEY, text)]
 
 
 def change_history(app: App, change: Callable[[History], History]) -> Out:
     """Change the history as storage holds it now (another tab's games are never lost) and write it back;
     nothing while an unreadable one is being put aside (what it held is not in the new one)."""
-    if app.history_aside is not None and app.history_aside.trying:
+    if app.storage.history_aside is not None and app.storage.history_aside.trying:
         return app, []
     app, history, problem = read_history(app)
     if history is None:
-        return app.say(problem), [Console(ConsoleLevel.WARN, f"history: {problem}")]
+        return unreadable(app, problem)
     return write_history(app, change(history))
 
 
@@ -249,16 +247,16 @@ def on_stored(app: App, event: Stored) -> Out:
 def on_refused(app: App, event: Refused) -> Out:
     """A write the browser refused: said as what it is, and never taken as written."""
     if event.key == SAVE_KEY:
-        app = replace(app.holding(SAVE_KEY, None), saved=None)
-        return app.say(app.t._(WORDS.storage_full)), [Flag(UNSAVED_KEY, True)]
+        app = app.holding(SAVE_KEY, None).keeping(saved=None)
+        return app.say(Plain.STORAGE_FULL), [Flag(UNSAVED_KEY, True)]
     if event.key == HISTORY_KEY:  # storage still holds what it held before
-        return app.holding(HISTORY_KEY, app.unwritten).say(app.t._(WORDS.history_not_saved)), []
-    history, shown = app.history_aside, app.screen
+        return app.holding(HISTORY_KEY, app.storage.unwritten).say(Plain.HISTORY_NOT_SAVED), []
+    history, shown = app.storage.history_aside, app.screen
     if history is not None and history.trying and event.key == history.key:
         app, history, effects = set_aside_again(app, history)
         if not history.trying:
-            app = app.say(app.t._(WORDS.history_unreadable))
-        return replace(app, history_aside=history), effects
+            app = app.say(Plain.HISTORY_UNREADABLE)
+        return app.keeping(history_aside=history), effects
     if isinstance(shown, SaveProblem) and shown.aside.trying and event.key == shown.aside.key:
         app, save, effects = set_aside_again(app, shown.aside)
         return replace(app, screen=replace(shown, aside=save)), effects
@@ -269,7 +267,7 @@ def on_refused(app: App, event: Refused) -> Out:
 
 def kept_copies(app: App) -> tuple[tuple[str, str], ...]:
     """Every value kept aside (KEPT_PREFIX), by key."""
-    return tuple(sorted((key, value) for key, value in app.stored if key.startswith(KEPT_PREFIX)))
+    return tuple(sorted((key, value) for key, value in app.storage.stored if key.startswith(KEPT_PREFIX)))
 
 
 def kept_kind(key: str) -> str:
@@ -318,17 +316,17 @@ def kept_under(app: App, raw: str) -> str | None:
 def keep_copy(app: App, key: str, raw: str) -> Out:
     """``raw`` stored aside under ``key``; the tick after it says it is kept (a refusal comes before a tick)."""
     app, token = app.token(TimerKind.KEPT)
-    waiting = app.pruning[1] if app.pruning is not None else ()
-    return replace(app.holding(key, raw), pruning=(token, (*waiting, key))), [store(key, raw), tick(token, 0)]
+    waiting = app.storage.pruning[1] if app.storage.pruning is not None else ()
+    return app.holding(key, raw).keeping(pruning=(token, (*waiting, key))), [store(key, raw), tick(token, 0)]
 
 
 def copy_kept(app: App, token: Token) -> Out:
     """The tick after the newest copy kept aside: the copies made since the last prune are kept (unless refused,
     which came before), so the oldest beyond the bound may go now, never before and never these."""
-    if app.pruning is None or token != app.pruning[0]:
+    if app.storage.pruning is None or token != app.storage.pruning[0]:
         return app, []  # a newer copy's tick comes after this one
-    newest = tuple(key for key in app.pruning[1] if app.value(key) is not None)
-    app = replace(app, pruning=None)
+    newest = tuple(key for key in app.storage.pruning[1] if app.value(key) is not None)
+    app = app.keeping(pruning=None)
     return prune_kept(app, newest) if newest else (app, [])
 
 
@@ -355,7 +353,7 @@ def prune_kept(app: App, newest: tuple[str, ...] = ()) -> Out:
     saved = Download(name, json.dumps({key: copies[key] for key in gone}, indent=1))
     for key in gone:
         app = app.holding(key, None)
-    return app.say(app.t.n_(*KEPT_GONE, len(gone), file=name)), [saved, *[Remove(key) for key in gone]]
+    return app.say(KeptGone(len(gone), name)), [saved, *[Remove(key) for key in gone]]
 
 
 def download_kept(app: App) -> Effect:

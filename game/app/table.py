@@ -12,25 +12,38 @@ the pass of the phone, the challenge's lines, and the table's commands (roll, un
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import replace
 
 from game.app import shared
 from game.app.effects import Flag, MoveFocus, Play, Vibrate
 from game.app.events import Key, TimerKind, Token, Visibility
-from game.app.keys import HINTED_KEY, SAVE_KEY, UNSAVED_KEY
+from game.app.facts import Reported
+from game.app.hinting import remember_hints, remembered_hints
+from game.app.keys import SAVE_KEY, UNSAVED_KEY
+from game.app.notices import (
+    BoardRead,
+    Cheered,
+    ComputerTurn,
+    Cost,
+    Gone,
+    KeyRefused,
+    MoveRefused,
+    NoBoxNamed,
+    Notice,
+    Passing,
+    Said,
+    Status,
+)
 from game.app.state import (
     FOR_TABLE,
     App,
     Effect,
     LoadingScreen,
-    Notice,
     Out,
     Over,
     PlayScreen,
     SetupScreen,
-    Status,
     TrainerScreen,
     focus,
     store,
@@ -41,20 +54,15 @@ from game.app.waits import advance, schedule
 from game.coach.pacing import Pace
 from game.coach.session import Next, Session, Step
 from game.core.actions import Action, Finish, NextGame, Roll, Score
-from game.core.cards import SeatKind
 from game.core.dice import Draw, derived_seed
 from game.core.engine import Match, new_match
-from game.core.inputs import read_json
-from game.core.refusals import GameError
-from game.present import board_view, ear, feel, keyboard, paint, standings, you
+from game.present import board_view, ear, feel, keyboard, paint, standings
 from game.present import setup as setups
 from game.present.sounds import RECIPES, ROLL_VIBRATION_MS, most_notable, recipe_data
-from game.present.words import cost, reading
 from game.records import challenge
 from game.records.record import game_id
 
 PREFETCH_SECONDS = 3.0  # after a match starts, before its advisor table is fetched for offline use
-MOST_HINTED = 64  # names remembered with their hints on (the newest switched first)
 
 
 def new_seed(app: App) -> tuple[App, int]:
@@ -63,12 +71,13 @@ def new_seed(app: App) -> tuple[App, int]:
 
     Where the start brought no entropy (a browser without crypto, a test) the time and the count alone make it.
 
-    >>> app, seed = new_seed(App(entropy="AnnAnn", now="2026-11-24T10:00:00Z"))
-    >>> new_seed(app)[1] != seed == new_seed(App(entropy="AnnAnn", now="2026-11-24T10:00:00Z"))[1], app.seeds
+    >>> from game.app.parts import Givens
+    >>> app, seed = new_seed(App(givens=Givens(entropy="AnnAnn"), now="2026-11-24T10:00:00Z"))
+    >>> new_seed(app)[1] != seed == new_seed(App(givens=Givens(entropy="AnnAnn"), now="2026-11-24T10:00:00Z"))[1], app.counts.seeds
     (True, 1)
     """
-    app = replace(app, seeds=app.seeds + 1)
-    return app, derived_seed(app.entropy, app.now, app.seeds)
+    app = app.counting(seeds=app.counts.seeds + 1)
+    return app, derived_seed(app.givens.entropy, app.now, app.counts.seeds)
 
 
 def seeded(app: App, setup: setups.Setup) -> tuple[App, setups.Setup]:
@@ -91,9 +100,11 @@ def begin(app: App, session: Session) -> Out:
         return never_again(app, gone)
     if not session.began and not session.match.actions:
         session = replace(remembered_hints(app, session), began=app.now)
-    app = replace(app, session=session, screen=PlayScreen(), handed=None, board=app.board + 1, other_tab=Notice())
-    app = replace(app, entering=())
-    app = replace(app, spoken=Notice())  # the last match's board read aloud goes with it
+    app = replace(app, session=session, screen=PlayScreen(), other_tab=Notice()).at_table(
+        handed=None, board=app.table.board + 1
+    )
+    app = app.at_table(entering=())
+    app = app.at_table(spoken=Notice())  # the last match's board read aloud goes with it
     app, effects = save(app)
     app, drawing = board(app, since=None)
     app, token = app.token(TimerKind.PREFETCH)
@@ -103,7 +114,7 @@ def begin(app: App, session: Session) -> Out:
 def never_again(app: App, gone: shared.Seen) -> Out:
     """A shared game this phone played (or began) before and keeps no longer whole: said, and not begun; at the
     start (a link's) the saved match goes on, else the lobby."""
-    app = app.say(gone.text(app.t))
+    app = app.say(Gone(gone.total))
     if not isinstance(app.screen, LoadingScreen):
         return app, []
     saved, error = stored_session(app)
@@ -115,7 +126,7 @@ def never_again(app: App, gone: shared.Seen) -> Out:
 def save(app: App) -> Out:
     """Keep the session in storage so a reload resumes it exactly."""
     saved = app.played.to_json()
-    app, kept = shared.keep(replace(app.holding(SAVE_KEY, saved), saved=saved, seen=saved), app.played)
+    app, kept = shared.keep(app.holding(SAVE_KEY, saved).keeping(saved=saved, seen=saved), app.played)
     return app, [store(SAVE_KEY, saved), Flag(UNSAVED_KEY, False), *kept]
 
 
@@ -124,7 +135,7 @@ def handing(app: App) -> str | None:
     travels by link, the person to send it to (never on the phone that has just received their turn)."""
     session = app.played
     match = session.match
-    if app.handed == len(match.actions) or (session.remote and session.floor == len(match.actions)):
+    if app.table.handed == len(match.actions) or (session.remote and session.floor == len(match.actions)):
         return None
     return feel.handover(match, session.pass_phone or session.remote)
 
@@ -144,19 +155,18 @@ def board(
     match = session.match
     passing = handing(app)
     effects: list[Effect] = []
-    if passing is not None and passing != app.handing:
+    if passing is not None and passing != app.table.handing:
         effects.append(focus("send-link" if session.remote else "pass-start"))
     results = standings.results(match, t=app.t)
     fresh = since is None or standings.results(since, t=app.t) != results
-    app = replace(app, ended=None) if fresh else app  # the results' context goes with the results it was of
+    app = app.at_table(ended=None) if fresh else app  # the results' context goes with the results it was of
     if results is not None and fresh:
         effects.append(focus("play-again" if results.final else "next-game"))
         app = app.wait(ending=FOR_TABLE)  # the game in context (history, optimal mean) comes on a tick after this draw
-    app = replace(
-        app,
+    app = app.at_table(
         status=Status(match, step, cues),
         handing=passing,
-        thrown=app.thrown | (thrown if not app.reduced else frozenset()),
+        thrown=app.table.thrown | (thrown if not app.table.reduced else frozenset()),
         reporting=None,
     )
     app, scheduled = schedule(app)
@@ -166,23 +176,24 @@ def board(
 def commit(app: App, step: Step, person: bool = True) -> Out:
     """Take a step's session (or explain its refusal), store it, draw it and sound it."""
     if step.refusal is not None:
-        return app.say(you.refused(step.refusal, app.t)), []
+        return app.say(MoveRefused(step.refusal)), []
     if app.stale:
         return offer_newer(app)
     before, after = app.played.match, step.session.match
     # What the move cost (hints on) is a passing note: the status line keeps to what happened, in two lines.
-    note = cost(step, t=app.t)
-    app, effects = save(replace(app, session=step.session, spoken=Notice(), entering=()).say(note, tip=bool(note)))
+    note = (Cost(step),) if step.feedback is not None else ()
+    app, effects = save(
+        replace(app, session=step.session).at_table(spoken=Notice(), entering=()).say(*note, tip=bool(note))
+    )
     found = feel.cues(before, after)
-    cheer = feel.cheer(after, found, t=app.t)
-    if cheer:  # before the board: a computer to move next waits for a Yahtzee's moment (game.app.waits)
-        app, shown = celebrate(app, cheer, feel.moment(found) or feel.Moment.BONUS)
+    if feel.celebrates(after, found):  # before the board: a computer to move next waits for a Yahtzee's moment
+        app, shown = celebrate(app, Cheered(after, found), feel.moment(found) or feel.Moment.BONUS)
         effects += shown
     # At the Instant pace a computer's dice are not thrown: its whole turn is drawn at once.
     thrown = feel.thrown(before, after) if person or app.pace is not Pace.INSTANT else frozenset()
     app, drawing = board(app, step, found, thrown, since=before)
     if not person and after.actions and isinstance(after.actions[-1], Score):  # a computer's turn, said once
-        app = replace(app, spoken=app.spoken.then(ear.computer_turn(after, app.t)))
+        app = app.at_table(spoken=app.table.spoken.then((ComputerTurn(after),)))
     finale = feel.finale(before, after)  # the match's end: the winner scene, and its fanfare over the step's cue
     effects += drawing + sound((*found, feel.FINALE) if finale else found, person)
     if step.finished is not None:
@@ -215,7 +226,7 @@ def act(app: App, action: Action) -> Out:
     session = app.played
     step = session.act(action)
     if session.remote and isinstance(action, Score) and step.refusal is None:
-        step = replace(step, session=step.session.marked(session.match.player, app.phone))
+        step = replace(step, session=step.session.marked(session.match.player, app.givens.phone))
     return commit(app, step)
 
 
@@ -224,11 +235,11 @@ def playing(app: App) -> bool:
     return app.session is not None and isinstance(app.screen, PlayScreen)
 
 
-def celebrate(app: App, words: str, moment: feel.Moment) -> Out:
+def celebrate(app: App, said: Said, moment: feel.Moment) -> Out:
     """A brief celebration, the ``moment`` it is (its words are spoken with the step's): shown for the moment's time
     (a Yahtzee's stops the table about a second and a half), then gone unless a tap skipped it or a newer one came."""
     app, token = app.token(TimerKind.CHEER)
-    app = replace(app, cheer=Notice(words, app.cheer.said + 1), moment=moment)
+    app = app.at_table(cheer=Notice((said,), app.table.cheer.said + 1), moment=moment)
     return app.wait(cheer=token), [tick(token, feel.MOMENT_SECONDS[moment])]
 
 
@@ -239,7 +250,7 @@ def hand_over(app: App) -> Out:
     # The pass is a wall: the person handed the phone never takes back the last person's box (Session.passed). A match
     # by link has its own (a turn scored is sent; its floor marks the turns a link brought), so it stays as it is.
     session = app.played if app.played.remote else app.played.passed()
-    app = replace(app, session=session, handed=len(app.played.match.actions))
+    app = replace(app, session=session).at_table(handed=len(app.played.match.actions))
     app, saving = save(app)
     app, effects = board(app, since=app.played.match)
     return app, saving + effects + [focus("roll-button")]
@@ -254,7 +265,7 @@ def landing(app: App) -> list[Effect]:
         return [focus("trainer-title")]
     if not playing(app):
         return []
-    if app.handing is not None:
+    if app.table.handing is not None:
         return [focus("send-link" if app.played.remote else "pass-start")]
     if board_view.current_seat(app.played.match) is None:
         return [focus("results-title")]
@@ -329,7 +340,7 @@ def skip(app: App) -> Out:
     """Skip the computer's pauses until a person's turn (a waiting pause ends now)."""
     if app.session is None or app.session.next is not Next.COMPUTER:
         return app, []
-    app = replace(app, fast=True)
+    app = app.at_table(fast=True)
     landed = landing(app)  # the Skip button goes once the computer is done: the focus waits on Roll
     if isinstance(app.waiting.computer, Token):  # its tick is set: a new one, now
         app, token = app.token(TimerKind.COMPUTER)
@@ -346,7 +357,7 @@ def show_report(app: App) -> Out:
     """The results' "How did I play?": a word while the report is worked out (it waits for the advisor's table)."""
     if app.session is None:
         return app, []
-    return advance(replace(app, reporting="").wait(report=FOR_TABLE))
+    return advance(app.at_table(reporting=Reported()).wait(report=FOR_TABLE))
 
 
 def on_key(app: App, event: Key) -> Out:
@@ -358,32 +369,25 @@ def on_key(app: App, event: Key) -> Out:
     if not playing(app):
         known = event.key.casefold() in keyboard.TABLE_KEYS and not event.ctrl
         lobby = isinstance(app.screen, SetupScreen) and app.over is Over.NOTHING
-        return (app.say(ear.refusal(event.key, None, app.t)), []) if known and lobby else (app, [])
+        return (app.say(KeyRefused(event.key, None)), []) if known and lobby else (app, [])
     match = app.played.match
-    boxing, app = app.boxing, replace(app, boxing=False)  # S names the boxes for the keys right after it
+    boxing, app = app.table.boxing, app.at_table(boxing=False)  # S names the boxes for the keys right after it
     if boxing and event.choice and not event.ctrl and len(event.key) == 1 and event.key.isalnum():
-        return name_box(replace(app, boxing=True), event)
+        return name_box(app.at_table(boxing=True), event)
     command = keyboard.key_command(match, event.key, event.ctrl)
     if command == keyboard.DISMISS:
         return dismiss_cheer(app)
     if command == keyboard.BOARD:  # said again on each press, the same words too; with the upper bonus's progress
-        words = " ".join(filter(None, (reading(match, app.t), ear.bonus_progress(match, app.t))))
-        return replace(app, spoken=app.spoken.then(words)), []
+        return app.at_table(spoken=app.table.spoken.then((BoardRead(match),))), []
     passing = handing(app)
     if passing is not None and command != keyboard.UNDO:
         if command is None:
             return app, []
         # The phone is being passed (or the match sent): the dice wait for the next person's Start; the key says so.
-        if app.played.remote:
-            # Translators: the send screen of a match by link: {name} is the person whose turn it is now.
-            return app.say(
-                app.t._("Send the match to {name} by link: their phone plays the next turn.", name=passing)
-            ), []
-        # Translators: the pass-the-phone screen: {name} is the person whose turn it is now.
-        return app.say(app.t._("Pass the phone to {name}, then tap Start.", name=passing)), []
+        return app.say(Passing(passing, app.played.remote)), []
     if command is None:
         digit = len(event.key) == 1 and event.key.isascii() and event.key.isdigit() and not event.ctrl
-        return (app.say(ear.refusal(event.key, match, app.t)), []) if digit else (app, [])
+        return (app.say(KeyRefused(event.key, match)), []) if digit else (app, [])
     if command == keyboard.UNDO:
         return undo(app)
     if command in keyboard.BOX_MOVES and (event.choice or command == keyboard.TO_BOXES or event.at == ROLL):
@@ -405,9 +409,9 @@ def to_boxes(app: App, command: str, event: Key) -> Out:
     if session.next is Next.COMPUTER:
         return commit(app, session.act(Roll()))  # the computer's turn: its refusal says whose
     if not session.match.options():
-        return app.say(ear.refusal(event.key, session.match, app.t)), []
+        return app.say(KeyRefused(event.key, session.match)), []
     if command == keyboard.TO_BOXES:
-        return replace(app, boxing=True), [MoveFocus(CHOICES, "first")]
+        return app.at_table(boxing=True), [MoveFocus(CHOICES, "first")]
     if event.choice and command in (keyboard.NEXT_CHOICE, keyboard.PREVIOUS_CHOICE):
         return app, [MoveFocus(CHOICES, 1 if command == keyboard.NEXT_CHOICE else -1)]
     last = command in (keyboard.LAST_CHOICE, keyboard.PREVIOUS_CHOICE)
@@ -419,14 +423,14 @@ def name_box(app: App, event: Key) -> Out:
     match = app.played.match
     box = ear.named_box(match, event.key, event.box, app.t)
     if box is None:
-        return app.say(app.t._(ear.KeyRefusal.NO_NAME, key=event.key.upper())), []
+        return app.say(NoBoxNamed(event.key)), []
     return app, [MoveFocus(paint.box_at(box.id)[0], "first")]
 
 
 def against(app: App) -> Match | None:
     """The challenger's game this phone's match is played against, or None."""
     session = app.session
-    return app.challenge if session is not None and challenge.applies(app.challenge, session.match) else None
+    return app.kept.challenge if session is not None and challenge.applies(app.kept.challenge, session.match) else None
 
 
 def challenge_result(app: App) -> challenge.Comparison | None:
@@ -444,7 +448,7 @@ def challenge_result(app: App) -> challenge.Comparison | None:
 
 def on_visibility(app: App, event: Visibility) -> Out:
     """A tab shown again takes up the computer's turns (a hidden tab never plays them)."""
-    app = replace(app, hidden=event.hidden)
+    app = app.at_table(hidden=event.hidden)
     if event.hidden or not playing(app) or app.stale:
         return app, []
     return schedule(app)
@@ -460,40 +464,6 @@ def switch_hints(app: App, on: bool) -> Out:
     return app, effects + remembered + drawing
 
 
-def hinted_names(app: App) -> tuple[str, ...] | None:
-    """The people who left their hints on, as storage has them (None: never remembered; unreadable: nobody)."""
-    stored = app.value(HINTED_KEY)
-    if stored is None:
-        return None
-    try:
-        names = read_json(stored, "hints' names", limit=MOST_HINTED * 1024)
-    except GameError:
-        return ()
-    return tuple(name for name in names if isinstance(name, str))[:MOST_HINTED] if isinstance(names, list) else ()
-
-
-def remembered_hints(app: App, session: Session) -> Session:
-    """A new match's hints as its people left them in their last match (a shared game has none)."""
-    names = hinted_names(app)
-    if names is None or session.shared:
-        return session  # nothing remembered yet: as the match brings them (a rematch keeps its own)
-    people = enumerate(session.match.seats)
-    seats = frozenset(seat for seat, who in people if who.kind is SeatKind.HUMAN and who.name in names)
-    return replace(session, hints=seats, hinted=frozenset((session.match.game, seat) for seat in seats))
-
-
-def remember_hints(app: App) -> Out:
-    """The hint switch as the person to move left it, kept under their name for their next match."""
-    session = app.played
-    if session.shared:
-        return app, []
-    name = session.match.current_name
-    names = [other for other in hinted_names(app) or () if other != name]
-    names = ([name] if session.match.player in session.hints else []) + names
-    value = json.dumps(names[:MOST_HINTED], ensure_ascii=False)
-    return app.holding(HINTED_KEY, value), [store(HINTED_KEY, value)]
-
-
 def switch_chances(app: App, on: bool) -> Out:
     """The win chances switch: the line emptied, then drawn again when its numbers come (if on)."""
-    return schedule(replace(app, chances=on, odds=""))
+    return schedule(app.at_table(chances=on, odds=None))

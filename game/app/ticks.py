@@ -15,11 +15,13 @@ from typing import assert_never
 
 from game.app import aiming
 from game.app.events import Fetched, TimerFired, TimerKind
+from game.app.facts import Chances, Ended, Hinted, Reported
 from game.app.keys import FileKind
+from game.app.notices import Bests, Ratings
 from game.app.practice import remember, table_came
 from game.app.records import references_came
 from game.app.start import language_came
-from game.app.state import App, Effect, Ended, Out, focus
+from game.app.state import App, Effect, Out, focus
 from game.app.storage import (
     copy_kept,
     history_kept,
@@ -31,11 +33,12 @@ from game.app.storage import (
 )
 from game.app.table import celebrate, challenge_result, commit, playing, sound
 from game.app.waits import advance, needing
+from game.coach.advice import holds_for
 from game.coach.coaching import Coach
 from game.coach.session import Next, Session
+from game.core.actions import Keep
 from game.core.rules import RuleSet
-from game.present import board_view, coach_view, feel, markup, paint, standings
-from game.present.aim_view import picker
+from game.present import board_view, feel, standings
 from game.records import challenge
 from game.records.history import History
 from game.records.rating import new_best_ratings
@@ -58,11 +61,11 @@ def draw_ending(app: App) -> Out:
     exact = advisor.is_exact()
     optimal = advisor.expected_score() if exact else None
     split = luck.splits(advisor, match) if exact else None  # every seat's luck and choices: none estimated
-    theirs = app.challenge if challenge.applies(app.challenge, match) else None
+    theirs = app.kept.challenge if challenge.applies(app.kept.challenge, match) else None
     rival = None if theirs is None or split is None else luck.splits(advisor, theirs)
     challenger = (theirs.seats[0].name, rival[0]) if theirs is not None and rival else None  # both splits side by side
     ending = standings.ending(match, history, optimal, split, challenger)
-    return replace(app, ended=Ended(match, ending, challenge_result(app), app.challenge_hints)), []
+    return app.at_table(ended=Ended(match, ending, challenge_result(app), app.kept.challenge_hints)), []
 
 
 def record_finished(app: App, event: TimerFired) -> Out:
@@ -93,14 +96,15 @@ def record(app: App, history: History, finished: GameRecord, fanfare: bool = Tru
     history = history.add(finished)
     app, effects = write_history(app, history)
     if bests:
-        words = feel.best_cheer(bests, t=app.t)
-        app, shown = celebrate(app, words, feel.Moment.BEST)
-        app = replace(app, status=replace(app.status, bests=(bests, *app.status.bests)))  # as a step's: first
+        app, shown = celebrate(app, Bests(bests), feel.Moment.BEST)
+        app = app.at_table(
+            status=replace(app.table.status, bests=(bests, *app.table.status.bests))
+        )  # as a step's: first
         effects += shown
         effects += sound((feel.Cue.BEST,), True) if fanfare else []
     elif ratings:  # a smaller moment of its own where no personal best took the stage; said as a best is
-        app, shown = celebrate(app, feel.rating_cheer(ratings, t=app.t), feel.Moment.RATING)
-        app = replace(app, status=replace(app.status, ratings=(ratings, *app.status.ratings)))
+        app, shown = celebrate(app, Ratings(ratings), feel.Moment.RATING)
+        app = app.at_table(status=replace(app.table.status, ratings=(ratings, *app.table.status.ratings)))
         effects += shown
         effects += sound((feel.Cue.BEST,), True) if fanfare else []
     return app, history, effects
@@ -112,10 +116,10 @@ def on_computer(app: App, fired: TimerFired) -> Out:
     if fired.tag != app.waiting.computer:
         return app, []
     app = app.wait(computer=None)
-    if app.hidden or not playing(app):
+    if app.table.hidden or not playing(app):
         return app, []  # taken up again when the tab is shown (on_visibility)
     if session.next is not Next.COMPUTER or app.stale:
-        app = replace(app, fast=False)
+        app = app.at_table(fast=False)
         return offer_newer(app) if app.stale else (app, [])
     return commit(app, session.computer_step(), person=False)
 
@@ -132,15 +136,12 @@ def draw_hint(app: App) -> Out:
         return app, []
     shown = aiming.offer(app)  # the target the person picked, played for only once picked
     target = aiming.target_hint(app, hint, aiming.target(app, shown))
-    advice = coach_view.advice(app.played.match, hint, t=app.t, target=target)
-    targets = [paint.die_at(index) for index in advice.keep]
-    if advice.category is not None:
-        targets.append(paint.box_at(advice.category))
-    mark = "hint-keep" if advice.category is None else "hint-best"
-    explain = not app.hint_told and bool(advice.keep)  # once: how a suggested die differs from a held one
-    panel = markup.advice(advice, t=app.t, explain=explain) + picker(shown, t=app.t)
-    app = replace(app, hint_said=advice.said, hint_told=app.hint_told or explain)
-    return replace(app, hint=panel, hinted=tuple((at, mark) for at in targets)), []
+    match = app.played.match
+    best = hint.best.action
+    keeps = isinstance(best, Keep) and any(holds_for(match, best.faces))  # the hint marks dice to hold
+    explain = not app.table.hint_told and keeps  # once: how a suggested die differs from a held one
+    app = app.at_table(hint_told=app.table.hint_told or explain)
+    return app.at_table(hint=Hinted(match, hint, target, shown, explain)), []
 
 
 def draw_chances(app: App) -> Out:
@@ -149,25 +150,21 @@ def draw_chances(app: App) -> Out:
     match = session.match
     best = stored_best(app, match.ruleset, match.seats[0].name) if len(match.seats) == 1 else None
     chances = session.win_chances(best)
-    return replace(app, odds=coach_view.chances_text(match, chances, best, t=app.t)), []
+    return app.at_table(odds=Chances(match, chances, best)), []
 
 
 def draw_report(app: App) -> Out:
     """The after-game report: each person's choices against the best, costliest first."""
-    if app.reporting is None:
+    if app.table.reporting is None:
         return app, []  # closed since it was asked for (the table was drawn again)
-    report = markup.report(coach_view.report(app.played, t=app.t), t=app.t)
-    ended = app.ended
-    shown = standings.results(ended.match, t=app.t, ending=ended.ending) if ended is not None else None
-    if shown is not None and shown.analysis:  # the game against the optimal player's, and its luck, first
-        report = markup.analysis(shown.analysis) + report
-    return replace(app, reporting=report), [focus("report")]  # what appeared is read (issue 58)
+    report = Reported(app.played, app.table.ended)
+    return app.at_table(reporting=report), [focus("report")]  # what appeared is read (issue 58)
 
 
 def on_fetched(app: App, event: Fetched) -> Out:
     """A file came (or could not): the advisor's table, the optimal player's numbers or a language."""
     file = event.file
-    app = replace(app, fetching=app.fetching - {file})
+    app = app.at_files(fetching=app.files.fetching - {file})
     if file.kind is FileKind.LANGUAGE:
         return language_came(app, file.name, event.data)
     if file.kind is FileKind.REFERENCES:

@@ -2,7 +2,7 @@
 
 It reads no clock, no storage and no page, and changes nothing in place. Each message type, button, switch and answer
 has its case; a type checker proves each ``match`` complete (``assert_never``), so a message without a case is a
-type error (and tests/unit/test_update.py fails). The handlers live by concern (game.app's docstring)::
+type error (and tests/unit/app/test_update.py fails). The handlers live by concern (game.app's docstring)::
 
     >>> from game.app.events import Start
     >>> app, effects = update(App(), Start(query=(("rules", "yacht"), ("players", "Ann"))))
@@ -52,17 +52,20 @@ from game.app.events import (
     Visibility,
 )
 from game.app.ids import DeleteGame
+from game.app.notices import Again, CellRefused
+from game.app.page import Page, settled
 from game.app.records import close_stats, delete_games, delete_kept, export_backup, on_file, on_persisted, open_stats
 from game.app.settings import pick_pace, switch_language
 from game.app.start import on_start
 from game.app.state import App, Effect, Naming, Out, Over, Until, ask, focus
 from game.app.storage import download_kept, on_refused, on_stored
-from game.app.view import Page, drawn, settled, status_words
+from game.app.view import drawn
+from game.app.wording import sent
+from game.coach.aims import AimKind
 from game.core.actions import Score
 from game.core.entered import entered
-from game.present import board_view, keyboard
+from game.present import keyboard
 from game.present import setup as setups
-from game.present.aim_view import AimKind
 from game.present.words import WORDS
 
 
@@ -91,8 +94,8 @@ def step(app: App, shown: Page | None, message: Message, now: str = "") -> tuple
     app, effects = dispatch(replace(app, now=now or app.now), message)
     app, more = take_up(app, message)
     shown, effects = drawn(before, app, effects + more, shown)
-    if app.thrown:  # the dice tumbled in this draw: spent
-        app, shown = replace(app, thrown=frozenset()), settled(shown)
+    if app.table.thrown:  # the dice tumbled in this draw: spent
+        app, shown = app.at_table(thrown=frozenset()), settled(shown)
     return app, shown, effects + waking.keep(app, effects)
 
 
@@ -126,7 +129,7 @@ def on_early(app: App, message: Early) -> Out:
     made on the table the start drew (a tap on a table that has moved on since does nothing)."""
     if waking.starting(app):
         return app.hold(message, Until.START), []
-    if message.board != app.woke:
+    if message.board != app.givens.woke:
         return app, []
     return dispatch(app, message.event)
 
@@ -153,7 +156,7 @@ def dispatch(app: App, message: Message) -> Out:
             app, effects = table.act(app, Score(category))
             return app, [*effects, focus("roll-button")]
         case CellPressed(row=row, player=player):  # a cell that is no choice: why
-            return app.say(board_view.cell_refusal(app.played.match, row, player, t=app.t)), []
+            return app.say(CellRefused(app.played.match, row, player)), []
         case GameDeletePressed(game=game):
             return app, [ask(app, WORDS.delete_game, WORDS.delete_game_yes, DeleteGame(game))]
         case DrillAnswered():
@@ -174,7 +177,7 @@ def dispatch(app: App, message: Message) -> Out:
             return on_file(app, message)
         case Key():
             if not message.typing and table.playing(app):
-                app = replace(app, keyboard=True)  # the keys play: the computer waits for the ear (game.app.waits)
+                app = app.at_table(keyboard=True)  # the keys play: the computer waits for the ear (game.app.waits)
             if again(app, message):
                 return say_again(app)
             if message.key == "Escape" and app.over in (Over.RULES, Over.STATS) and not message.alt:
@@ -187,7 +190,7 @@ def dispatch(app: App, message: Message) -> Out:
         case Visibility():
             return table.on_visibility(app, message)
         case Motion(reduced=reduced):
-            return replace(app, reduced=reduced), []
+            return app.at_table(reduced=reduced), []
         case Fetched():
             return ticks.on_fetched(app, message)
         case Refused():
@@ -216,23 +219,22 @@ def again(app: App, message: Key) -> bool:
     """Whether the key says the last words again (A at the table, not right after S, where it names a box)."""
     if message.typing or message.alt or message.ctrl or not table.playing(app):
         return False
-    named = app.boxing and message.choice
+    named = app.table.boxing and message.choice
     return not named and keyboard.key_command(app.played.match, message.key) == keyboard.AGAIN
 
 
 def say_again(app: App) -> Out:
     """The last words said again, in the ear's region: the ear's own (a computer's turn, the board read), else the
     status line, then the notice's explanation if one is shown."""
-    last = app.spoken.words or status_words(app.status, app.t)
-    words = " ".join(dict.fromkeys(filter(None, (last, app.notice.words))))
-    return replace(app, spoken=app.spoken.then(words), boxing=False), []
+    said = Again(app.table.spoken.facts, app.table.status, app.notice.facts)
+    return app.at_table(spoken=app.table.spoken.then((said,)), boxing=False), []
 
 
 def press(app: App, button: Button) -> Out:
     """What each button with an id does."""
     match button:
         case Button.SHARE_SEND:
-            return sharing.send_shared(app)
+            return app, sent(app)  # the view words what it sends
         case Button.SHARE_CLOSE:
             return sharing.close_share(app)
         case Button.ROLL:

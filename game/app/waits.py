@@ -26,13 +26,14 @@ TABLES = "./static/tables/"
 def schedule(app: App) -> Out:
     """Start the computer's turn, or refresh the hint and the win chances, as the session says."""
     session = app.played
-    app = replace(app, hinted=())  # a hint or chances on their way are moot: newer ones wait for their table
-    app = app.wait(hint=FOR_TABLE if session.wants_hint() else None, chances=FOR_TABLE if app.chances else None)
+    hint = app.table.hint if app.table.hint is None else replace(app.table.hint, marked=False)
+    app = app.at_table(hint=hint)  # a hint or chances on their way are moot: newer ones wait for their table
+    app = app.wait(hint=FOR_TABLE if session.wants_hint() else None, chances=FOR_TABLE if app.table.chances else None)
     if session.next is not Next.COMPUTER:
-        app = replace(app, fast=False)
+        app = app.at_table(fast=False)
     if not session.wants_hint():
-        app = replace(app, hint=None)
-    if session.next is Next.COMPUTER and app.waiting.computer is None and not app.hidden:
+        app = app.at_table(hint=None)
+    if session.next is Next.COMPUTER and app.waiting.computer is None and not app.table.hidden:
         app = app.wait(computer=FOR_TABLE)
     return advance(app)
 
@@ -42,9 +43,9 @@ def needing(app: App, name: str | None) -> tuple[App, list[Effect], bool]:
     if name is None:
         return app, [], False
     file = Wanted.table(name)
-    if file in app.fetching:
+    if file in app.files.fetching:
         return app, [], True
-    return replace(app, fetching=app.fetching | {file}), [fetch(file, TABLES + name)], True
+    return app.at_files(fetching=app.files.fetching | {file}), [fetch(file, TABLES + name)], True
 
 
 def advance(app: App) -> Out:
@@ -63,19 +64,19 @@ def advance_computer(app: App) -> Out:
     if not isinstance(app.waiting.computer, ForTable):
         return app, []
     session = app.played
-    if session.next is not Next.COMPUTER or app.hidden:
-        return replace(app.wait(computer=None), fast=False), []
+    if session.next is not Next.COMPUTER or app.table.hidden:
+        return app.wait(computer=None).at_table(fast=False), []
     app, effects, wait = needing(app, session.table_needed())
     if wait:
         return app, effects
     app, token = app.token(TimerKind.COMPUTER)
-    move = None if app.fast else session.computer_move()
+    move = None if app.table.fast else session.computer_move()
     pause = 0 if move is None else session.pause_before(move, app.pace)
-    if move is not None and app.keyboard and undo_point(session.match) is not None:
+    if move is not None and app.table.keyboard and undo_point(session.match) is not None:
         # A person's box just scored, by keys: the computer waits till the ear has heard it, and Undo can still take
         # it back (never once the computer has rolled: game.coach.undo).
         pause = max(pause, GRACE_SECONDS)
-    if move is not None and app.waiting.cheer is not None and app.moment is Moment.YAHTZEE:
+    if move is not None and app.waiting.cheer is not None and app.table.moment is Moment.YAHTZEE:
         pause = max(pause, MOMENT_SECONDS[Moment.YAHTZEE])  # a Yahtzee stops the table: the computer waits too
     return app.wait(computer=token), [tick(token, pause)]
 

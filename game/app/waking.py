@@ -36,7 +36,7 @@ def stamp(app: App) -> str:
     """
     if not isinstance(app.screen, PlayScreen) or app.session is None:
         return ""
-    shown = f"{app.saved or app.session.to_json()}\n{app.handing or ''}"
+    shown = f"{app.storage.saved or app.session.to_json()}\n{app.table.handing or ''}"
     return hashlib.sha256(shown.encode()).hexdigest()[:STAMP_LENGTH]
 
 
@@ -53,6 +53,6 @@ def keep(app: App, effects: list[Effect]) -> list[Effect]:
     if starting(app) or not any(isinstance(effect, Apply) for effect in effects):
         return []  # checked first: most events draw nothing, and a stamp hashes the save
     shown = stamp(app)
-    if shown == app.woke and any(isinstance(effect, Ready) for effect in effects):
+    if shown == app.givens.woke and any(isinstance(effect, Ready) for effect in effects):
         return []
     return [Keep(shown, board_view.status(app.played.match, t=app.t) if shown else "")]

@@ -104,7 +104,7 @@ class Coach:
         """A new coach with a fetched table, the value table or (by ``name``) the spread table; this one unchanged.
 
         None: it could not be fetched; the new coach's advisor estimates instead (win chances: a rough spread).
-        (tests/unit/test_determinism.py loads one as the browser does.)
+        (tests/unit/app/test_determinism.py loads one as the browser does.)
         """
         spread = name is not None and name == self.advisor.spread_name
         new = Coach(self.ruleset)

@@ -6,7 +6,7 @@ subtotal, and where the rule set has a Yahtzee bonus, the flag): a few hundred s
 within-turn program for its one box (:meth:`game.coach.model.Model.start_value`, whose rolls may be
 scored only in that box: :meth:`game.coach.model.Model.playable`). Once every upper box is filled
 the subtotal changes nothing to come (the bonus was paid when it was reached), so such a row is
-solved once. tests/unit/test_forced_order.py checks the values against a plain program of its own.
+solved once. tests/unit/coach/test_forced_order.py checks the values against a plain program of its own.
 
 >>> from game.coach.model import Model
 >>> from game.core.variants import ruleset

@@ -84,6 +84,9 @@ LANGUAGES: dict[str, Language] = {
 DEFAULT = "en"
 """The language of the msgids, of the page rendered at build time, and of a browser we cannot match."""
 
+LANGUAGE_KEY = "yacht-dice/language"
+"""Where the player's chosen language is remembered (localStorage), read by boot.js, the shell and the app."""
+
 PRIMARY_TAGS: dict[str, str] = {tag: lang.code for lang in LANGUAGES.values() for tag in (lang.code, *lang.aliases)}
 """Each primary language tag the game knows (a code or an alias), and its language's code: what :func:`language`
 reads, and what the build writes into the page for boot.js, which picks the language before Python starts."""

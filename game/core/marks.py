@@ -20,7 +20,11 @@ mix-ups (a turn played twice, on the wrong phone), not a determined cheat.
 from __future__ import annotations
 
 import re
-from typing import Any
+from itertools import zip_longest
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # a match is read here, never made
+    from game.core.engine import Match
 
 __all__ = ["ID_LENGTH", "is_id", "is_mark", "valid", "marked", "elsewhere", "merged"]
 
@@ -97,3 +101,31 @@ def merged(held: tuple[str, ...], incoming: tuple[str, ...]) -> tuple[str, ...]:
     if not incoming or len(held) != len(incoming):
         return incoming or held
     return tuple(theirs or mine for mine, theirs in zip(held, incoming, strict=True))
+
+
+def filled_since(before: Match | None, after: Match) -> list[tuple[int, str, int]]:
+    """The boxes a match by link filled since this phone last played it (in ``after``, not in ``before``, this phone's
+    last state; with none, the last box filled): (seat, box, points) in the order they were played.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yahtzee", ["Ann", "Bob"], seed=1).roll(faces=[3, 3, 3, 5, 5]).score("full_house")
+    >>> filled_since(m, m.roll(faces=[4, 4, 1, 2, 3]).score("fours")), filled_since(m, m)
+    ([(1, 'fours', 8)], [])
+    """
+    filled: list[tuple[int, str, int]] = []
+    if before is None or before.game != after.game or len(before.cards) != len(after.cards):
+        last = after.last_scored
+        if last is not None:
+            filled.append((last.player, last.category, last.points))
+    else:
+        seats = len(after.seats)
+        order = [(before.player + step) % seats for step in range(seats)]  # from the seat whose turn was sent on
+        new = [
+            [
+                (seat, cid, points)
+                for cid, points in after.cards[-1][seat].entries[len(before.cards[-1][seat].entries) :]
+            ]
+            for seat in order
+        ]
+        filled = [entry for turn in zip_longest(*new) for entry in turn if entry is not None]
+    return filled

@@ -231,7 +231,7 @@ def _field(value: object, t: Text) -> object:
 
 
 class GameError(ValueError):
-    """Base of every error of the game (tests/unit/test_error_family.py holds it); ``reason`` is a :class:`Refusal`.
+    """Base of every error of the game (tests/unit/tools/test_error_family.py holds it); ``reason`` is a :class:`Refusal`.
 
     ``str(error)`` is the message for developers (English, with the details); :meth:`text` words the
     refusal for a player, in any language, from ``fields`` (the facts: player, die, box, counts) and

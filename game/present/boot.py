@@ -11,12 +11,9 @@ one manifest per language; they live here so that Babel extracts them with the g
 
 from __future__ import annotations
 
-from game.core.i18n import ENGLISH, N_, Text
+from game.core.i18n import ENGLISH, LANGUAGE_KEY, N_, Text
 
 __all__ = ["BOOT", "LANGUAGE_KEY", "MANIFEST", "boot_words", "manifest_words"]
-
-LANGUAGE_KEY = "yacht-dice/language"
-"""Where the player's chosen language is remembered (localStorage), read by boot.js and the shell."""
 
 BOOT = {
     # Translators: {reason} is one of the next messages, or the browser's own (English) error text.

@@ -79,7 +79,7 @@ POSES: tuple[tuple[int, int, int], ...] = (
     (-2, 4, -4),
 )
 """Where a die comes to rest on the felt: (x, y) in percent of its own size from its place in the row, and an angle in
-degrees. app.css draws pose ``k`` for ``.die[data-pose="k"]`` (tests/unit/test_throw.py holds the two alike), so that
+degrees. app.css draws pose ``k`` for ``.die[data-pose="k"]`` (tests/unit/present/test_throw.py holds the two alike), so that
 a die lies as it landed in every draw, a kept table's too, reduced motion included (it appears there, unmoved)."""
 
 
@@ -340,6 +340,20 @@ CHEERS = {
 """The words of each cue worth a celebration (a personal best's are :func:`best_cheer`'s)."""
 
 
+def celebrates(match: Match, found: tuple[Cue, ...]) -> bool:
+    """Whether a step's cues are celebrated (:func:`cheer` words them): a Yahtzee rolled, or a box scored that makes
+    a Yahtzee, a straight or the upper bonus.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yatzy", ["Ann"], seed=1)
+    >>> celebrates(m.roll(faces=[4] * 5), cues(m, m.roll(faces=[4] * 5))), celebrates(m, (Cue.ROLL,))
+    (True, False)
+    """
+    if Cue.ROLL in found:
+        return Cue.YAHTZEE in found
+    return match.last_scored is not None and any(cue in found for cue in (Cue.YAHTZEE, Cue.STRAIGHT, Cue.BONUS))
+
+
 def cheer(match: Match, found: tuple[Cue, ...], t: Text = ENGLISH) -> str:
     """The celebration of a step's cues (:func:`cues`), most notable first; "" when there is none. A Yahtzee's is the
     roll's: it goes to the player whose dice show it.
@@ -350,15 +364,10 @@ def cheer(match: Match, found: tuple[Cue, ...], t: Text = ENGLISH) -> str:
     >>> cheer(after, cues(m, after)), cheer(after.score("yatzy"), (Cue.SCORE,))
     ('Yatzy for Ann!', '')
     """
-    last = match.last_scored
-    if Cue.ROLL in found:
-        if Cue.YAHTZEE not in found:
-            return ""
-        name = match.current_name
-    elif last is None:
+    if not celebrates(match, found):
         return ""
-    else:
-        name = match.seats[last.player].name
+    last = match.last_scored
+    name = match.current_name if Cue.ROLL in found or last is None else match.seats[last.player].name
 
     def alike() -> str:
         box = match.ruleset.yahtzee_id

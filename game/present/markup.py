@@ -231,7 +231,7 @@ CONFETTI = 14
 
 def ending(shown: standings.Results) -> str:
     """The game just played in context (game.present.standings.results' context), a line each; a solo game's new best
-    first, with its medal (tests/unit/test_match_ending.py)."""
+    first, with its medal (tests/unit/app/test_match_ending.py)."""
     if not shown.new_best:
         return lines(shown.context)
     first, *rest = shown.context

@@ -5,7 +5,7 @@ of the text's UTF-8, error correction level L by default (M, Q and H on request)
 version 1–40 that holds the text, Reed–Solomon codewords interleaved by block, the data mask of
 the eight whose penalty (the standard's rules N1–N4) is lowest, and the format and version
 information. It is here so that a challenge link can be shown to a phone in the same room; the
-game imports it only when a QR code is asked for (tests/unit/test_qr.py checks it module for
+game imports it only when a QR code is asked for (tests/unit/present/test_qr.py checks it module for
 module against segno and decodes it with zbar).
 
 >>> code = encode("https://example.org/")
@@ -226,7 +226,7 @@ def _reed_solomon(data: bytes, degree: int) -> bytes:
         for j, coefficient in enumerate(generator):
             product[j + 1] ^= _EXP[_LOG[coefficient] + i] if coefficient else 0
         generator = product
-    logs = [_LOG[g] for g in generator[1:]]  # none is zero for degrees 1–30 (tests/unit/test_qr.py)
+    logs = [_LOG[g] for g in generator[1:]]  # none is zero for degrees 1–30 (tests/unit/present/test_qr.py)
     remainder = [0] * degree
     for byte in data:
         factor = byte ^ remainder.pop(0)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from game.core.actions import Hold, Score
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, N_, Text, n_
-from game.core.marks import elsewhere
+from game.core.marks import elsewhere, filled_since
 from game.present.board_view import BOX_POINTS, describe, status
 from game.present.coach_view import action_text
 
@@ -316,24 +316,7 @@ def since_last(before: Match | None, after: Match, t: Text = ENGLISH) -> str:
     >>> since_last(None, m), since_last(m, m)
     ('Since this phone last played: Ann scored 25 in Full House.', '')
     """
-    from itertools import zip_longest
-
-    filled: list[tuple[int, str, int]] = []
-    if before is None or before.game != after.game or len(before.cards) != len(after.cards):
-        last = after.last_scored
-        if last is not None:
-            filled.append((last.player, last.category, last.points))
-    else:
-        seats = len(after.seats)
-        order = [(before.player + step) % seats for step in range(seats)]  # from the seat whose turn was sent on
-        new = [
-            [
-                (seat, cid, points)
-                for cid, points in after.cards[-1][seat].entries[len(before.cards[-1][seat].entries) :]
-            ]
-            for seat in order
-        ]
-        filled = [entry for turn in zip_longest(*new) for entry in turn if entry is not None]
+    filled = filled_since(before, after)
     if not filled:
         return ""
     # Translators: one box filled on another phone, in the line of what happened since this phone last played.

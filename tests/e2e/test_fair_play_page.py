@@ -57,11 +57,11 @@ def test_after_seven_shared_games_the_daily_game_resumes_where_it_stood(page, ba
     app, _ = update(app, Pressed(Button.ROLL), now=now)
     where = app.session.match
     for index in range(7):  # seven challenges opened after it, each rolled once: what this phone's storage holds
-        app, _ = update(App(), Start(stored=app.stored, query=(("challenge", challenge(index)),)), now=now)
+        app, _ = update(App(), Start(stored=app.storage.stored, query=(("challenge", challenge(index)),)), now=now)
         if app.screen.kind.value == "link-choice":
             app, _ = update(app, Pressed(Button.LINK_START), now=now)
         app, _ = update(app, Pressed(Button.ROLL), now=now)
-    held = {key: value for key, value in app.stored if key != SAVE_KEY}  # the last challenge is off the board
+    held = {key: value for key, value in app.storage.stored if key != SAVE_KEY}  # the last challenge is off the board
     store(page, base_url, held)
     open_game(page, base_url)  # the lobby
     page.locator("#quick-daily").click()

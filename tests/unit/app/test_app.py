@@ -844,7 +844,7 @@ def test_statistics_wait_for_the_optimal_players_numbers_then_open_and_close():
 def test_statistics_open_without_the_numbers_when_they_cannot_be_fetched():
     app, _ = start()
     app, effects = send(app, Pressed(Button.MENU_STATS), Fetched(REFERENCES, None))
-    assert visible(effects, "stats") and app.references == {}
+    assert visible(effects, "stats") and app.files.references == {}
     app, effects = send(app, Pressed(Button.STATS_CLOSE), Pressed(Button.MENU_STATS))
     assert visible(effects, "stats") and not of(effects, "fetch")
 
@@ -852,7 +852,7 @@ def test_statistics_open_without_the_numbers_when_they_cannot_be_fetched():
 def test_damaged_numbers_are_as_none():
     app, _ = start()
     app, effects = send(app, Pressed(Button.MENU_STATS), Fetched(REFERENCES, b"{"))
-    assert visible(effects, "stats") and app.references == {}
+    assert visible(effects, "stats") and app.files.references == {}
 
 
 def test_statistics_filters():
@@ -862,12 +862,16 @@ def test_statistics_filters():
     history = some_history().add(session_record(Session(bobs), 0, "2026-11-21T09:00:00Z"))
     app, _ = start(stored={HISTORY_KEY: history.to_json()})
     app, _ = send(app, Pressed(Button.MENU_STATS), Fetched(REFERENCES, None))
-    every = app.stats
+    every = view(app).stats[0]
     app, effects = send(app, StatsFiltered(player="Bob"))  # Bob's Yatzy: the first rule set's first person, shown
-    assert ops(effects, "stats-body") == [] and app.filters == ("", "Bob") and app.stats == every
+    assert ops(effects, "stats-body") == [] and app.statistics.filters == ("", "Bob") and view(app).stats[0] == every
     yacht = '{"name":"yacht","options":{}}'
     app, effects = send(app, StatsFiltered(yacht))  # Ann's Yacht
-    assert ops(effects, "stats-body") == [{"html": app.stats}] and app.filters == (yacht, "") and app.stats != every
+    assert (
+        ops(effects, "stats-body") == [{"html": view(app).stats[0]}]
+        and app.statistics.filters == (yacht, "")
+        and view(app).stats[0] != every
+    )
     app, effects = send(app, StatsFiltered(yacht))  # the same again: the body as it is
     assert ops(effects, "stats-body") == []
 
@@ -938,7 +942,7 @@ def test_skip_makes_the_pauses_zero_until_a_persons_turn():
         ((token, ms),) = ticks(effects, "computer")
         assert ms == 0
         app, effects = send(app, read_timer(token))
-    assert app.session.match.player == 0 and not app.fast
+    assert app.session.match.player == 0 and not app.table.fast
     assert send(app, Pressed(Button.SKIP))[1] == []  # a person's turn: nothing to skip
 
 
@@ -1192,7 +1196,7 @@ def test_the_prefetch_asks_for_the_table_once(in_browser):
 def test_win_chances(in_browser):
     app, _ = start(match=rolled(players=("Ann", "Bob")))
     app, effects = send(app, Toggled(Switch.CHANCES, True))
-    assert app.odds == "" and not any(op["text"] for op in ops(effects, "chances")) and of(effects, "fetch")
+    assert app.table.odds is None and not any(op["text"] for op in ops(effects, "chances")) and of(effects, "fetch")
     name = of(effects, "fetch")[0][0]
     app, effects = send(app, Fetched(Wanted.table(name), table_bytes(name)))
     name = of(effects, "fetch")[0][0]  # then the spread table
@@ -1523,7 +1527,7 @@ class AppMachine(RuleBasedStateMachine):
         self.latest: dict[str, str] = {}  # the last tick token given of each kind
 
     def send(self, event) -> None:
-        held = dict(event.stored) if isinstance(event, Start) else dict(self.app.stored)
+        held = dict(event.stored) if isinstance(event, Start) else dict(self.app.storage.stored)
         try:  # the shared games storage held before this event (another tab's, or hostile: then none)
             shared = json.loads(held.get(SHARED_KEY) or "[]")
         except (ValueError, RecursionError):

@@ -104,13 +104,13 @@ def test_the_hint_switch_is_remembered_per_person_in_their_next_match():
     app, effects = send(app, Toggled(Switch.HINTS, True))  # Ann's
     assert json.loads(stores(effects, HINTED_KEY)[-1]) == ["Ann"]
     # The next match (a new visit's link, over the match not started): Ann's hints are on again, Bob's are not.
-    app, _ = start("players=Bob,Ann&rules=yatzy", stored=dict(app.stored))
+    app, _ = start("players=Bob,Ann&rules=yatzy", stored=dict(app.storage.stored))
     assert app.session.hints == {1} and app.session.match.players == ("Bob", "Ann")
     app, _ = send(app, Key("r"))
     app, effects = send(app, BoxChosen(next(iter(app.session.match.options()))))  # Bob's turn over
     assert ops(effects, "hint-toggle")[-1] == {"attrs": {}, "checked": True}  # Ann's switch shows on
     app, effects = send(app, Toggled(Switch.HINTS, False))  # Ann turns hers off: her next match has none
     assert json.loads(stores(effects, HINTED_KEY)[-1]) == []
-    kept = {key: value for key, value in app.stored if key != SAVE_KEY}
+    kept = {key: value for key, value in app.storage.stored if key != SAVE_KEY}
     app, _ = start("players=Ann&rules=yacht", stored=kept)
     assert app.session.hints == frozenset()

@@ -98,4 +98,4 @@ def test_a_challenger_who_gives_no_name_sends_the_link_all_the_same():
     # The link never names the sender "You" (the friend would read it as themselves): the neutral "Player".
     friend_app, opened = friend(app.sharing.url, {SETUP_KEY: '{"name1": "Bob", "count": "1"}'})
     assert ops(opened, "challenge-line")[-1]["text"].startswith("Challenge from Player: ")
-    assert friend_app.challenge is not None and friend_app.challenge.players == ("Player",)
+    assert friend_app.kept.challenge is not None and friend_app.kept.challenge.players == ("Player",)

@@ -14,6 +14,7 @@ from game.app.keys import CHALLENGE_KEY, SAVE_KEY, STORED_KEYS
 from game.app.sharing import QR_LABEL
 from game.app.state import App, PlayScreen, Screen
 from game.app.update import update
+from game.app.view import view
 from game.coach.advisor import Advisor
 from game.coach.session import Next, Session
 from game.core import links
@@ -133,7 +134,7 @@ def test_only_one_persons_first_game_is_offered(match, offered):
 
 def test_challenge_a_friend_shares_the_persons_game_by_link_with_a_qr_code():
     app, effects = challenger()
-    title, text, url = app.sharing.title, app.sharing.text, app.sharing.url
+    title, text, url = view(app).share.title, view(app).share.text, app.sharing.url
     assert title == "Challenge a friend" and url.startswith(ADDRESS + "?challenge=")
     total = challenge.solo(app.session.match).totals(0).grand_total
     assert (
@@ -167,7 +168,7 @@ def test_the_friend_plays_the_same_dice_and_sees_both_cards_and_the_optimal_tota
     # A reload: the challenge comes back from storage, with the match in progress.
     saved = stores(effects, SAVE_KEY)[-1]
     app, effects = update(App(), Start(stored=((SAVE_KEY, saved), (CHALLENGE_KEY, stored[-1]))), now=NOW)
-    assert app.challenge == theirs and ops(effects, "challenge-line")[-1]["hidden"] is False
+    assert app.kept.challenge == theirs and ops(effects, "challenge-line")[-1]["hidden"] is False
     app, _, effects = play_out(app, pick=-1)
     app, effects = ending(app, effects)
     html = ops(effects, "challenge-result")[-1]["html"]
@@ -183,7 +184,7 @@ def test_a_challenge_over_a_match_in_progress_asks_first():
     app, effects = friend(theirs_app.sharing.url, {SAVE_KEY: saved.to_json()})
     assert app.screen.kind is Screen.LINK_CHOICE and app.screen.kept.match == saved.match
     app, effects = send(app, Pressed(Button.LINK_START))
-    assert app.screen.kind is Screen.PLAY and challenge.applies(app.challenge, app.session.match)
+    assert app.screen.kind is Screen.PLAY and challenge.applies(app.kept.challenge, app.session.match)
 
 
 def test_a_challenge_left_unanswered_is_not_taken_by_a_later_question():
@@ -198,7 +199,7 @@ def test_a_challenge_left_unanswered_is_not_taken_by_a_later_question():
     app, _ = send(app, Stored(SAVE_KEY, newer.to_json()), Pressed(Button.QUICK_SOLO))
     assert app.screen.kind is Screen.LINK_CHOICE  # another tab's match in progress: asked first
     app, effects = send(app, Pressed(Button.LINK_START))
-    assert app.screen.kind is Screen.PLAY and app.challenge is None and not stores(effects, CHALLENGE_KEY)
+    assert app.screen.kind is Screen.PLAY and app.kept.challenge is None and not stores(effects, CHALLENGE_KEY)
 
 
 def test_another_game_shows_no_challenge():
@@ -218,7 +219,7 @@ def test_a_challenge_link_of_several_people_is_refused_in_words():
     two = finish(new_match("yacht", ["Ann", "Bob"], seed=3))
     url = ADDRESS + "?challenge=" + links.write(two, links.LinkKind.CHALLENGE)
     app, effects = friend(url)
-    assert app.screen.kind is Screen.SETUP and app.challenge is None
+    assert app.screen.kind is Screen.SETUP and app.kept.challenge is None
     assert ops(effects, "notice")[-1]["text"] == links.LinkError("", links.Why.DAMAGED).text()
 
 

@@ -251,7 +251,7 @@ def test_a_browser_without_entropy_still_gets_a_new_seed_at_each_match():
 def test_a_new_match_from_a_link_without_a_seed_gets_the_apps():
     one = started("AnnAnn", (("rules", "yacht"), ("players", "Ann")))
     two = started("BobBob", (("rules", "yacht"), ("players", "Ann")))
-    assert one.session.match.seed != two.session.match.seed and (one.seeds, two.seeds) == (1, 1)
+    assert one.session.match.seed != two.session.match.seed and (one.counts.seeds, two.counts.seeds) == (1, 1)
 
 
 def test_a_match_without_a_seed_outside_the_app_is_derived_from_its_setup():

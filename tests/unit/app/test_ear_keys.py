@@ -80,7 +80,7 @@ def test_a_box_chosen_by_keys_waits_two_seconds_and_undo_takes_it_back_till_the_
 def test_s_goes_to_the_boxes_and_a_letter_or_a_face_names_one():
     app, _ = start(match=rolled("yahtzee", faces=[2, 2, 2, 5, 5]))
     app, effects = send(app, Key("s", at="roll-button"))
-    assert focus_moves(effects) == [("#scorecard button.choice", "first")] and app.boxing
+    assert focus_moves(effects) == [("#scorecard button.choice", "first")] and app.table.boxing
     app, effects = send(app, Key("f", choice=True, box="ones"))
     assert focus_moves(effects) == [('#scorecard button[data-category="four_of_a_kind"]', "first")]
     app, effects = send(app, Key("f", choice=True, box="four_of_a_kind"))  # the same letter: the next it begins
@@ -90,7 +90,7 @@ def test_s_goes_to_the_boxes_and_a_letter_or_a_face_names_one():
     app, effects = send(app, Key("q", choice=True, box="fives"))
     assert notice(effects) == "No open box answers to Q." and not focus_moves(effects)
     app, effects = send(app, Key("ArrowDown", choice=True, box="fives"))  # any other key: names no more
-    assert focus_moves(effects) == [("#scorecard button.choice", 1)] and not app.boxing
+    assert focus_moves(effects) == [("#scorecard button.choice", 1)] and not app.table.boxing
     _, effects = send(app, Key("5", choice=True, box="sixes"))  # a die's number again
     assert app.session.match.held != send(app, Key("5", choice=True, box="sixes"))[0].session.match.held
 

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from game.app.events import BoxChosen, Button, DieToggled, Pressed, Start
 from game.app.state import App
 from game.app.update import update
+from game.app.view import view
 from game.core import links
 from game.core.dice import Draw
 from game.core.engine import new_match
@@ -170,10 +171,10 @@ def test_in_pass_and_play_an_undo_never_takes_back_another_seats_move(seats, mov
             event = Pressed(Button.UNDO)
         else:
             event = DieToggled(int(move[4:]))
-        before, handed = match, app.handed
+        before, handed = match, app.table.handed
         app, _ = update(app, event, now=NOW)
         after = app.session.match
-        if move == "start" and app.handed == len(after.actions) and handed != app.handed:
+        if move == "start" and app.table.handed == len(after.actions) and handed != app.table.handed:
             wall, holder = len(after.actions), after.player
         elif len(after.actions) > len(before.actions):
             holder = before.player
@@ -188,8 +189,8 @@ def test_bobs_undo_after_the_pass_screen_is_refused_in_words():
     scored = app.session.match
     app, _ = send(app, Pressed(Button.PASS_START), Pressed(Button.UNDO))
     assert app.session.match == scored
-    assert app.notice.words == "The phone was passed on: the turns before it are final."
-    reloaded, _ = update(App(), Start(stored=app.stored), now=NOW)  # the wall is kept in the save
+    assert view(app).notice.words == "The phone was passed on: the turns before it are final."
+    reloaded, _ = update(App(), Start(stored=app.storage.stored), now=NOW)  # the wall is kept in the save
     reloaded, _ = send(reloaded, Pressed(Button.UNDO))
     assert reloaded.session.match == scored
 

@@ -153,7 +153,7 @@ def test_whatever_fails_while_taking_a_link_starts_the_game_as_without_one(monke
 def test_a_resigned_stored_challenge_of_the_wrong_type_does_not_stop_the_start(key, junk):
     saved = rolled()
     app, effects = start(match=saved, stored={CHALLENGE_KEY: sign({**BASES[1], key: junk})})
-    assert kinds(effects)[-1] == "ready" and app.challenge is None
+    assert kinds(effects)[-1] == "ready" and app.kept.challenge is None
     assert app.screen.kind is Screen.PLAY and app.session.match == saved.match
     assert all(value == saved.to_json() for value in stores(effects, SAVE_KEY))
     assert send(app, Pressed(Button.ROLL))[0].session.match.rolls == 2
@@ -163,4 +163,4 @@ def test_a_stored_challenge_that_fails_deeper_does_not_stop_the_start(monkeypatc
     monkeypatch.setattr(challenge, "playable", lambda match: {}[match])  # a KeyError (a bug) past reading
     saved = rolled()
     app, effects = start(match=saved, stored={CHALLENGE_KEY: sign(BASES[1])})
-    assert kinds(effects)[-1] == "ready" and app.challenge is None and app.session.match == saved.match
+    assert kinds(effects)[-1] == "ready" and app.kept.challenge is None and app.session.match == saved.match

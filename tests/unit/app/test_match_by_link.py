@@ -11,6 +11,7 @@ import pytest
 from game.app.events import BoxChosen, Button, Key, Pressed, read_timer
 from game.app.keys import KEPT_PREFIX, SAVE_KEY
 from game.app.state import App, Screen
+from game.app.view import view
 from game.coach.session import Session
 from game.core import links
 from game.core.actions import Roll, Score
@@ -61,7 +62,7 @@ def test_a_turn_ends_on_the_send_screen_and_its_link_carries_the_match():
         after, effects = send(ann, Key(key))
         assert after.session == ann.session and notice(effects).startswith("Send the match to Bob by link")
     ann, effects = send(ann, Pressed(Button.SEND_LINK))
-    title, text, url = ann.sharing.title, ann.sharing.text, ann.sharing.url
+    title, text, url = view(ann).share.title, view(ann).share.text, ann.sharing.url
     assert title == "Send to Bob" and "Bob, your turn" in text
     assert url.startswith(ADDRESS + "?match=") and shared_url(effects) == url
     link = links.read(url.partition("?match=")[2])
@@ -92,7 +93,7 @@ def test_a_two_person_match_travels_by_link_to_its_end_and_each_phone_shows_the_
     assert visible(effects, "results") and visible(effects, "send-result")
     assert ops(effects, "send-result")[-1]["text"] == f"Send the result to {other}"
     last, effects = send(phones[name], Pressed(Button.SEND_RESULT))
-    title, text, url = last.sharing.title, last.sharing.text, last.sharing.url
+    title, text, url = view(last).share.title, view(last).share.text, last.sharing.url
     assert title == f"Send the result to {other}" and "is over" in text and ("share", True) in of(effects, "dialog")
     there, effects = opened_link(url, saved_of(phones[other]))
     assert board_view.match_over(there.session.match) and there.session.match == last.session.match

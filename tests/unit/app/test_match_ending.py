@@ -223,7 +223,9 @@ def test_the_context_comes_on_a_tick_after_the_scene(monkeypatch):
     app, effects = score_yacht(app)
     scene = ops(effects, "scene")[-1]
     assert scene["hidden"] is False and scene["attrs"] == {"data-outcome": "solo"} and "medal" not in scene["html"]
-    assert ops(effects, "ending") == [] and app.ended is None  # hidden (as the game's start left it) until it comes
+    assert (
+        ops(effects, "ending") == [] and app.table.ended is None
+    )  # hidden (as the game's start left it) until it comes
     assert ("play-again",) in of(effects, "focus")
     app, more = send(app, *[read_timer(token) for token in ticks(effects, "ending")])
     (drawn,) = ops(more, "ending")

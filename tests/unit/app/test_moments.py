@@ -5,6 +5,7 @@ bonus get a smaller moment, and a tap skips each."""
 from __future__ import annotations
 
 from game.app.events import BoxChosen, Button, Pressed, read_timer
+from game.app.view import view
 from game.coach.session import Session
 from game.core.dice import Draw
 from game.core.engine import new_match
@@ -103,8 +104,11 @@ def test_a_new_best_rating_gets_a_smaller_moment_of_its_own():
     assert new_best_ratings(history(game(1, lost=(6.0,))), game(2, lost=(3.0,))) == ()  # too few games yet
     assert new_best_ratings(earlier, game(3, lost=(3.0,), hinted=(True,))) == ()  # helped: rated apart
     app, _, effects = record(App(), earlier, better)
-    assert app.moment is feel.Moment.RATING and app.cheer.words == "A new best rating for Ann: 0.17 per decision!"
-    assert app.status.ratings == ((("Ann", value),),)  # said through the status line too
+    assert (
+        app.table.moment is feel.Moment.RATING
+        and view(app).cheer[0].words == "A new best rating for Ann: 0.17 per decision!"
+    )
+    assert app.table.status.ratings == ((("Ann", value),),)  # said through the status line too
     assert [ms for _, ms in ticks(effects, "cheer")] == [3000]
 
 

@@ -31,9 +31,12 @@ from game.app.events import (
     read_timer,
 )
 from game.app.keys import HISTORY_KEY, REFERENCES, SAVE_KEY, UNREADABLE_KEY, Sent, Wanted
+from game.app.notices import Plain
+from game.app.page import diff
 from game.app.state import App, Over, Screen
 from game.app.update import update
-from game.app.view import diff, view
+from game.app.view import view
+from game.app.wording import PLAIN, told
 from game.coach.session import Session
 from game.present.setup import form_values, parse_link
 from tests.helpers.app import NOW, challenger, click, friend, ops, play_out, send, start, tick_token, ticks, visible
@@ -50,11 +53,11 @@ def test_the_app_keeps_no_memory_of_the_draws():
 def test_an_answer_draws_the_difference_between_the_views_once():
     before, _ = start(match=fresh())
     after, effects = send(before, Pressed(Button.ROLL))
-    table, _ = diff(view(before), view(replace(after, thrown=frozenset(range(5)))))
+    table, _ = diff(view(before), view(after.at_table(thrown=frozenset(range(5)))))
     drawn = [op for effect in effects if isinstance(effect, Apply) for op in effect.ops]
     assert table and [op for op in drawn if op in table] == table  # each once, in the view's order
     applies = [effect for effect in effects if isinstance(effect, Apply)]
-    assert applies[0].motion is not None and not after.thrown  # the toss is drawn once, then spent
+    assert applies[0].motion is not None and not after.table.thrown  # the toss is drawn once, then spent
 
 
 def test_an_answer_that_changes_nothing_shown_draws_nothing():
@@ -76,14 +79,14 @@ def test_a_table_off_the_screen_is_not_drawn_and_is_drawn_whole_when_back():
 def test_the_notice_is_the_apps_and_each_saying_is_drawn_the_same_words_again_too():
     app, _ = start(match=fresh())
     app, effects = send(app, CellPressed("yacht", 0))  # no choice before a roll: why
-    words = app.notice.words
+    words = view(app).notice.words
     assert words and ops(effects, "notice") == [{"text": words, "hidden": False}]
     app, effects = send(app, CellPressed("yacht", 0))  # the same words again: written differently, so said again
     assert ops(effects, "notice") == [{"text": words + "\u00a0", "hidden": False}]
     app, effects = send(app, CellPressed("yacht", 0))
     assert ops(effects, "notice") == [{"text": words, "hidden": False}]
     app, effects = send(app, Pressed(Button.ROLL))
-    assert app.notice.words == "" and ops(effects, "notice") == [{"text": "", "hidden": True}]
+    assert view(app).notice.words == "" and ops(effects, "notice") == [{"text": "", "hidden": True}]
 
 
 def test_the_screens_shown_are_the_apps():
@@ -109,7 +112,7 @@ def test_a_finished_match_resumed_shows_its_results_own_new_match_not_the_menus(
 def test_a_celebration_is_the_apps_words_shown_until_its_tick():
     app, _ = start(f"rules=yatzy&players=Ann&seed={yahtzee_seed('yatzy')}")
     app, effects = send(app, Pressed(Button.ROLL))
-    assert app.cheer.words == "Yatzy for Ann!" and app.waiting.cheer is not None and visible(effects, "cheer")
+    assert view(app).cheer[0].words == "Yatzy for Ann!" and app.waiting.cheer is not None and visible(effects, "cheer")
     app, effects = send(app, Key("Escape"))
     assert app.waiting.cheer is None and visible(effects, "cheer") is False
 
@@ -117,21 +120,21 @@ def test_a_celebration_is_the_apps_words_shown_until_its_tick():
 def test_another_tabs_offer_is_the_apps_and_each_saying_is_drawn():
     app, _ = start(match=rolled())
     app, effects = send(app, Stored(SAVE_KEY, Session(app.session.match.roll()).to_json()))
-    words = app.other_tab.words
+    words = view(app).other_tab.words
     assert words and ops(effects, "other-tab-text") == [{"text": words}] and visible(effects, "other-tab")
     app, effects = send(app, Pressed(Button.ROLL))  # refused (out of date): said again
     assert ops(effects, "other-tab-text") == [{"text": words}] and visible(effects, "other-tab")
     app, effects = send(app, Pressed(Button.LOAD_NEWER))
-    assert app.other_tab.words == "" and visible(effects, "other-tab") is False
+    assert view(app).other_tab.words == "" and visible(effects, "other-tab") is False
 
 
 def test_the_win_chances_line_is_the_apps():
     app, _ = start(match=rolled(), stored={HISTORY_KEY: some_history().to_json()})
     app, effects = send(app, Toggled(Switch.CHANCES, True))
     app, effects = send(app, read_timer(tick_token(effects, "chances")))
-    assert app.odds and ops(effects, "chances") == [{"text": app.odds}]
+    assert view(app).odds and ops(effects, "chances") == [{"text": view(app).odds}]
     app, effects = send(app, Toggled(Switch.CHANCES, False))
-    assert app.odds == "" and ops(effects, "chances") == [{"text": ""}]
+    assert view(app).odds == "" and ops(effects, "chances") == [{"text": ""}]
 
 
 def test_the_storage_line_is_the_browsers_last_answer_drawn_when_it_changes():
@@ -158,28 +161,39 @@ def test_the_link_choices_texts_are_its_screens():
     app, effects = send(app, Stored(SAVE_KEY, Session(app.session.match.roll()).to_json()), Pressed(Button.NEW_MATCH))
     app, effects = send(app, Pressed(Button.QUICK_SOLO))  # over the match another tab saved: asked first
     assert app.screen.kind is Screen.LINK_CHOICE and app.screen.words
-    assert ops(effects, "link-choice-text") == [{"text": app.screen.words}] and ops(effects, "link-start")
+    words = told(app.screen.words, app.t)  # the screen holds facts, the view words them
+    assert words.startswith("Another tab has a match in progress (Yacht, Ann")
+    assert ops(effects, "link-choice-text") == [{"text": words}] and ops(effects, "link-start")
+
+
+def test_every_notice_has_its_words_and_the_model_holds_none():
+    """Each plain notice is worded by the view (game.app.wording.PLAIN); the App's notice holds facts, not text."""
+    assert set(PLAIN) == set(Plain)
+    app, _ = start(match=fresh())
+    app, _ = send(app, CellPressed("yacht", 0))
+    assert not any(isinstance(fact, str) for fact in app.notice.facts) and view(app).notice.words
 
 
 def test_the_after_game_report_is_the_apps_until_the_table_is_drawn_again():
     app, _ = start(match=last_box(8, [5] * 5))
     app, _ = send(app, click("yacht"))
     app, effects = send(app, Pressed(Button.SHOW_REPORT))
-    assert app.reporting == "" and ops(effects, "report") == [dict(view(app).report[1])]
+    assert app.table.reporting.session is None and ops(effects, "report") == [dict(view(app).report[1])]
     app, effects = send(app, read_timer(tick_token(effects, "report")))
-    assert app.reporting and ops(effects, "report") == [{"html": app.reporting}]
+    html = view(app).report[1]["html"]  # the App holds the session reviewed, the view the report's markup
+    assert app.table.reporting.session is not None and html and ops(effects, "report") == [{"html": html}]
     app, effects = send(app, Pressed(Button.RESULTS_UNDO))  # the table drawn again: the report closed
-    assert app.reporting is None and view(app).report is None and not ops(effects, "report")
+    assert app.table.reporting is None and view(app).report is None and not ops(effects, "report")
 
 
 def test_the_hint_and_its_marks_are_the_apps_and_hidden_once_when_hints_go_off():
     app, effects = start(match=Session(rolled().match.roll().roll(), hints=frozenset({0})))
     app, effects = send(app, read_timer(tick_token(effects, "hint")))
-    assert app.hint and ops(effects, "hint") == [{"html": app.hint, "hidden": False}]
-    ((at, mark),) = app.hinted  # after the last roll: the best box
+    assert view(app).hint and ops(effects, "hint") == [{"html": view(app).hint, "hidden": False}]
+    ((at, mark),) = view(app).hinted  # after the last roll: the best box
     assert ops(effects, at) == [{"toggle": {mark: True}, "optional": True}]
     app, effects = send(app, Toggled(Switch.HINTS, False))
-    assert app.hint is None and visible(effects, "hint") is False
+    assert app.table.hint is None and visible(effects, "hint") is False
     assert ops(effects, at) == [{"toggle": {"hint-keep": False, "hint-best": False}, "optional": True}]
     scored, effects = send(
         app, BoxChosen("ones")

@@ -50,7 +50,7 @@ class Phone:
     def start(self, query: str = "") -> list:
         """The page (re)started: a Start with what storage holds and the address's query."""
         event = Start(
-            stored=self.app.stored,
+            stored=self.app.storage.stored,
             query=tuple(parse_qsl(query, keep_blank_values=True)),
             address=ADDRESS,
             entropy=self.entropy,
@@ -96,7 +96,7 @@ class Phone:
         passing = handing(self.app)
         if passing is not None:  # the send screen: "Ann is here" where it is this phone's own person's turn
             return passing == NAMES[self.seat] and match.player == self.seat
-        return match.player == self.seat or self.app.handed == len(match.actions) or match.rolls > 0
+        return match.player == self.seat or self.app.table.handed == len(match.actions) or match.rolls > 0
 
     def sendable(self) -> str | None:
         """The link the send screen would share now (None where this phone has nothing to send)."""
@@ -107,7 +107,7 @@ class Phone:
     def kept(self) -> list[Match]:
         """The matches this phone kept aside."""
         out = []
-        for key, value in self.app.stored:
+        for key, value in self.app.storage.stored:
             if key.startswith(KEPT_PREFIX):
                 try:
                     out.append(Session.from_json(value).match)
@@ -259,7 +259,7 @@ def test_each_phone_keeps_the_id_its_page_drew_and_marks_its_persons_seat():
     assert ann.app.value(PHONE_KEY) == "AnnAnn" and bob.app.value(PHONE_KEY) == "BobBob"
     ann.entropy = "ZZZZZZ"  # a later start's fresh draw: the kept id stays
     ann.start()
-    assert ann.app.phone == "AnnAnn" and ann.app.session.marks == ("AnnAnn", "BobBob")
+    assert ann.app.givens.phone == "AnnAnn" and ann.app.session.marks == ("AnnAnn", "BobBob")
     assert links.read(sent[-1].partition("?match=")[2]).marks == ("AnnAnn", "BobBob")
 
 
@@ -366,11 +366,11 @@ def test_the_save_keeps_the_marks_and_refuses_marks_that_do_not_fit():
 
 def test_a_phone_takes_the_pages_id_only_where_it_keeps_none_and_only_a_well_formed_one():
     app, effects = update(App(), Start(entropy="AnnAnn"), now=NOW)
-    assert app.phone == "AnnAnn" and ("yacht-dice/phone", "AnnAnn") in of(effects, "store")
+    assert app.givens.phone == "AnnAnn" and ("yacht-dice/phone", "AnnAnn") in of(effects, "store")
     app, effects = update(App(), Start(stored=(("yacht-dice/phone", "AnnAnn"),), entropy="BobBob"), now=NOW)
-    assert app.phone == "AnnAnn" and not [key for key, _ in of(effects, "store") if key == PHONE_KEY]
+    assert app.givens.phone == "AnnAnn" and not [key for key, _ in of(effects, "store") if key == PHONE_KEY]
     app, effects = update(App(), Start(stored=((PHONE_KEY, "bad"),), entropy="not one"), now=NOW)
-    assert app.phone == "" and not [key for key, _ in of(effects, "store") if key == PHONE_KEY]
+    assert app.givens.phone == "" and not [key for key, _ in of(effects, "store") if key == PHONE_KEY]
     assert read_event('{"type": "start", "entropy": "AnnAnn"}')[0].entropy == "AnnAnn"  # type: ignore[union-attr]
 
 
@@ -381,6 +381,6 @@ def test_a_computers_turn_under_way_is_taken_from_a_link_without_a_question():
     match = new_match("yacht", ["Ann", Seat.computer("Cy", "easy"), "Bob"], seed=2).apply(Roll()).apply(Score("choice"))
     rolled = match.apply(Roll())  # Cy's turn under way on this phone (its page closed mid-turn)
     played = rolled.apply(Score("yacht"))
-    phone = Phone(0, "AnnAnn", App(stored=((SAVE_KEY, Session(rolled, remote=True).to_json()),)))
+    phone = Phone(0, "AnnAnn", App().keeping(stored=((SAVE_KEY, Session(rolled, remote=True).to_json()),)))
     phone.open(f"{ADDRESS}?match={links.write(played)}", take=False)
     assert phone.asked == 0 and phone.match == played

@@ -8,6 +8,7 @@ import pytest
 from game.app.events import Button, DieToggled, FaceTapped, Key, Pressed, read_click, read_timer
 from game.app.keys import HISTORY_KEY, SAVE_KEY
 from game.app.state import App
+from game.app.view import view
 from game.coach.session import Session
 from game.core import links, saves
 from game.core.cards import Seat
@@ -37,7 +38,7 @@ def digits(text: str) -> list[Key]:
 
 def same(before: App, after: App) -> bool:
     """Nothing of the game changed: the match and the faces entered so far."""
-    return after.session == before.session and after.entering == before.entering
+    return after.session == before.session and after.table.entering == before.table.entering
 
 
 def test_the_lobby_starts_real_dice_for_the_forms_people_in_one_tap():
@@ -52,12 +53,12 @@ def test_the_lobby_starts_real_dice_for_the_forms_people_in_one_tap():
 def test_five_taps_enter_a_roll_and_a_tap_on_a_die_takes_one_back():
     app, _ = start(match=real())
     app, _ = send(app, *taps(6, 6, 3))
-    assert app.entering == (6, 6, 3) and app.session.match.rolls == 0
+    assert app.table.entering == (6, 6, 3) and app.session.match.rolls == 0
     app, _ = send(app, DieToggled(2))  # the 3 was a mistake
-    assert app.entering == (6, 6)
+    assert app.table.entering == (6, 6)
     app, effects = send(app, *taps(6, 2, 2))
     match = app.session.match
-    assert app.entering == () and match.dice == (6, 6, 6, 2, 2) and match.rolls == 1
+    assert app.table.entering == () and match.dice == (6, 6, 6, 2, 2) and match.rolls == 1
     assert match.options()["full_house"] == 22 and stores(effects, SAVE_KEY)
 
 
@@ -119,7 +120,7 @@ def test_a_refused_entry_changes_nothing(session, events):
 def test_a_seeded_matchs_digits_still_hold_and_its_roll_button_rolls():
     app, _ = start(match=Session(new_match("yacht", ["Ann"], seed=7)))
     app, _ = send(app, Pressed(Button.ROLL), Key("1"))
-    assert app.session.match.held[0] and app.entering == ()
+    assert app.session.match.held[0] and app.table.entering == ()
 
 
 def test_a_real_dice_matchs_roll_button_draws_no_dice():
@@ -131,9 +132,9 @@ def test_a_real_dice_matchs_roll_button_draws_no_dice():
 def test_a_sixth_face_and_entering_in_a_computers_turn_are_refused():
     app, _ = start(match=real())
     app, _ = send(app, *taps(1, 2, 3, 4))
-    assert app.entering == (1, 2, 3, 4)
+    assert app.table.entering == (1, 2, 3, 4)
     app, _ = send(app, FaceTapped(5))  # the fifth enters the roll: a sixth cannot be pending
-    assert app.entering == () and len(app.session.match.dice) == 5
+    assert app.table.entering == () and len(app.session.match.dice) == 5
     computer = Session(new_match("yacht", [Seat.computer("Cy", "easy"), "Ann"], seed=7))
     app, _ = start(match=computer)
     after, effects = send(app, FaceTapped(3))
@@ -146,7 +147,7 @@ def test_a_real_dice_match_round_trips_through_a_save_and_a_link_with_its_faces(
     app, _ = start(match=real())
     app, _ = send(app, *digits("66234"), *digits("66661"), click("choice"), *digits("123"))
     saved = app.session.to_json()
-    assert Session.from_json(saved) == app.session and app.entering == (1, 2, 3)
+    assert Session.from_json(saved) == app.session and app.table.entering == (1, 2, 3)
     again, _ = start(match=saved)
     assert again.session.match == app.session.match and again.session.match.draw is Draw.ENTERED
     assert saves.from_json(saves.to_json(app.session.match)) == app.session.match
@@ -252,7 +253,7 @@ def test_the_hints_marks_leave_the_tray_while_the_next_roll_is_entered():
     app, _ = start(match=real("yacht", ("Ann",), hints=frozenset({0})))
     app, effects = send(app, *digits("66662"))
     app, effects = send(app, read_timer(tick_token(effects, "hint")))
-    die_marks = [at for at, _ in app.hinted if at[0].startswith("#dice ")]
+    die_marks = [at for at, _ in view(app).hinted if at[0].startswith("#dice ")]
     assert die_marks
     app, effects = send(app, Key("6"))
     assert all(ops(effects, at)[-1]["toggle"] == {"hint-keep": False, "hint-best": False} for at in die_marks)

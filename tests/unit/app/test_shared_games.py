@@ -49,7 +49,7 @@ def leave(app):
 
 def stored_of(app) -> dict:
     """What storage holds, as a later start (or another tab) reads it."""
-    return dict(app.stored)
+    return dict(app.storage.stored)
 
 
 # ----------------------------------------------------------------------------- the daily game, from every path
@@ -94,7 +94,7 @@ def test_a_reload_and_another_tab_take_the_daily_game_up_where_it_stands():
     reloaded, _ = start(stored=stored_of(app))
     assert reloaded.session.match == app.session.match
     other, _ = start()  # another tab, on the setup screen since before
-    other, _ = send(other, *[Stored(key, value) for key, value in app.stored])
+    other, _ = send(other, *[Stored(key, value) for key, value in app.storage.stored])
     other, _ = send(other, Pressed(Button.QUICK_DAILY, form=lobby()))
     assert other.screen.kind is Screen.PLAY  # the other tab's state of this very game, taken up without a question
     assert other.session.match == app.session.match
@@ -114,7 +114,7 @@ def test_only_the_first_finish_counts_and_the_lobby_then_offers_the_result():
     app, effects = send(app, Pressed(Button.QUICK_DAILY, form=lobby()))
     assert app.screen.kind is Screen.SETUP and ("share", True) in of(effects, "dialog")  # the result, not a new game
     # the history deleted: the daily game is still the one played, finished, never begun again
-    fresh, _ = start(stored={key: value for key, value in app.stored if key != HISTORY_KEY})
+    fresh, _ = start(stored={key: value for key, value in app.storage.stored if key != HISTORY_KEY})
     fresh, _ = send(fresh, Pressed(Button.QUICK_DAILY, form=lobby()))
     assert fresh.session.match.game_over and fresh.session.match.actions == app.session.match.actions
 

@@ -17,6 +17,7 @@ from game.app.shared import MAX_BEGUN, MAX_SHARED, game_key
 from game.app.state import App, Screen
 from game.app.storage import prune_kept
 from game.app.update import update
+from game.app.view import view
 from game.core import links
 from game.core.engine import new_match
 from game.records import challenge, daily
@@ -57,7 +58,7 @@ def send(app: App, now: str, *events):
 
 def to_lobby(app: App, now: str) -> App:
     """The setup screen: a reload, then New match (confirmed) where a match is on the board."""
-    app = send(App(), now, Start(stored=app.stored))
+    app = send(App(), now, Start(stored=app.storage.stored))
     if app.screen.kind is Screen.PLAY:
         app = send(app, now, Pressed(Button.MENU_NEW), Answered(Answer.LEAVE))
     return app
@@ -68,7 +69,7 @@ def open_daily(app: App, now: str, rules: str) -> App:
 
 
 def open_challenge(app: App, now: str, index: int) -> App:
-    app = send(App(), now, Start(stored=app.stored, query=(("challenge", POOL[index]),)))
+    app = send(App(), now, Start(stored=app.storage.stored, query=(("challenge", POOL[index]),)))
     if app.screen.kind is Screen.LINK_CHOICE:  # over a match in progress: asked first
         app = send(app, now, Pressed(Button.LINK_START))
     return app
@@ -107,8 +108,8 @@ def test_a_shared_game_once_begun_is_never_begun_again_and_its_first_finish_coun
         app = open_daily(app, now, what) if kind == "daily" else open_challenge(app, now, what)
         name = which(app)
         if name is None:  # refused: a shared game played (or begun) here and no longer kept whole
-            said = app.notice.words.startswith(("You played this game", "You began this game"))
-            assert said or (kind == "daily" and app.sharing is not None), app.notice.words  # or the day's result
+            said = view(app).notice.words.startswith(("You played this game", "You began this game"))
+            assert said or (kind == "daily" and app.sharing is not None), view(app).notice.words  # or the day's result
             continue
         actions = len(app.session.match.actions)
         assert actions >= furthest.get(name, 0), (name, actions, furthest)  # never again from an earlier roll
@@ -151,7 +152,7 @@ def test_many_finished_challenges_later_a_finished_one_stays_final_and_says_its_
     again = open_challenge(app, now, 0)
     assert which(again) is None
     assert (
-        again.notice.words
+        view(again).notice.words
         == f"You played this game on this phone already ({total} points): a shared game is played once."
     )
 
@@ -162,7 +163,7 @@ def test_games_under_way_are_kept_whole_up_to_their_bound_and_the_oldest_is_then
     first = None
     for index in range(MAX_BEGUN + 1):  # the pool's seeds, then more of the same kind
         text = POOL[index] if index < CHALLENGES else challenge_text(index)
-        app = send(App(), now, Start(stored=app.stored, query=(("challenge", text),)))
+        app = send(App(), now, Start(stored=app.storage.stored, query=(("challenge", text),)))
         if app.screen.kind is Screen.LINK_CHOICE:
             app = send(app, now, Pressed(Button.LINK_START))
         app = send(app, now, Pressed(Button.ROLL))
@@ -171,7 +172,7 @@ def test_games_under_way_are_kept_whole_up_to_their_bound_and_the_oldest_is_then
     assert len(kept) == MAX_BEGUN and first not in {entry[0] for entry in kept}
     assert len(json.loads(app.value(SEEN_KEY))) == 1
     again = open_challenge(app, now, 0)
-    assert which(again) is None and again.notice.words.startswith("You began this game on this phone")
+    assert which(again) is None and view(again).notice.words.startswith("You began this game on this phone")
     assert again.value(SAVE_KEY) == app.value(SAVE_KEY)  # what the phone had on the board is as it was
 
 
@@ -190,10 +191,12 @@ def test_todays_and_yesterdays_daily_games_are_never_evicted_but_older_finished_
 
 def test_a_copy_kept_aside_that_must_go_is_downloaded_first_and_said():
     copies = {f"{KEPT_PREFIX}save/2026-11-2{n}T10:00:00Z": f"copy {n}" for n in range(5)}
-    app = App(now="2026-11-29T10:00:00Z", stored=tuple(copies.items()))
+    app = App(now="2026-11-29T10:00:00Z").keeping(stored=tuple(copies.items()))
     app, effects = prune_kept(app)
     gone = [effect.key for effect in effects if isinstance(effect, Remove)]
     assert len(gone) == 2 and all(app.value(key) is None for key in gone)
     downloads = [effect for effect in effects if isinstance(effect, Download)]
     assert len(downloads) == 1 and set(json.loads(downloads[0].text)) == set(gone)  # every copy that goes, in it
-    assert downloads[0].filename in app.notice.words and app.notice.words.startswith("2 older copies kept aside")
+    assert downloads[0].filename in view(app).notice.words and view(app).notice.words.startswith(
+        "2 older copies kept aside"
+    )

@@ -9,6 +9,7 @@ import re
 from game.app.events import Button, Fetched, File, Pressed, Stored, Submit
 from game.app.keys import HISTORY_KEY, REFERENCES
 from game.app.state import Over
+from game.app.view import view
 from game.present.setup import form_values, parse_link
 from game.records.history import History
 from tests.helpers.app import after_ticks, notice, of, opened, play, play_out, send, start, stores
@@ -24,7 +25,7 @@ def play_game(seed: int, name: str = "Ann", stored: dict | None = None):
 
 
 def games(app) -> int:
-    return len(History.from_json(dict(app.stored)[HISTORY_KEY]).games)
+    return len(History.from_json(dict(app.storage.stored)[HISTORY_KEY]).games)
 
 
 def statistics(app):
@@ -33,8 +34,9 @@ def statistics(app):
     app, page, _ = play(app, {}, Pressed(Button.MENU_STATS), Fetched(REFERENCES, None))
     shown = page.get("stats", {}).get("hidden")  # None: not drawn again (the view draws what changed)
     assert app.over is Over.STATS and shown is (None if opened_before else False)
-    assert opened_before or page["stats-body"]["html"] == app.stats  # opened: its body drawn (else as it was)
-    return app, app.stats
+    body = view(app).stats[0]  # the App holds the numbers, the view their markup
+    assert opened_before or page["stats-body"]["html"] == body  # opened: its body drawn (else as it was)
+    return app, body
 
 
 def stat(body: str, what: str) -> str:
@@ -46,7 +48,7 @@ def stat(body: str, what: str) -> str:
 def test_two_games_by_link_show_in_statistics_with_mean_and_best():
     app, first = play_game(1)
     assert games(app) == 1
-    app, second = play_game(2, stored=dict(app.stored))
+    app, second = play_game(2, stored=dict(app.storage.stored))
     assert games(app) == 2
     app, body = statistics(app)
     assert stat(body, "Games") == "2" and stat(body, "Mean") == f"{(first + second) / 2:.1f}"
@@ -71,11 +73,11 @@ def test_export_clear_import_and_a_bad_file_changes_nothing():
     assert stat(body, "Best").startswith(str(total))
     app, effects = send(app, File(len(backup.encode()), backup))  # twice: nothing doubled
     assert "Imported 0 new games" in notice(effects) and games(app) == 1
-    before = dict(app.stored)[HISTORY_KEY]
+    before = dict(app.storage.stored)[HISTORY_KEY]
     for bad in ('{"format": "yacht-dice/backup", "version": 99}', "[" * 10000):
         app, effects = send(app, File(len(bad), bad))
         assert "not imported" in notice(effects) and not stores(effects, HISTORY_KEY)
-    assert dict(app.stored)[HISTORY_KEY] == before
+    assert dict(app.storage.stored)[HISTORY_KEY] == before
 
 
 def test_two_tabs_finishing_games_both_land_in_the_history():
@@ -91,6 +93,6 @@ def test_two_tabs_finishing_games_both_land_in_the_history():
     second, page, effects = play(second, {}, Submit(tuple(fields.items())))
     second, page, effects = play_out(second, page)  # a new match in the second tab, finished there
     second, _ = after_ticks(second, effects, "records")
-    history = History.from_json(dict(second.stored)[HISTORY_KEY])
+    history = History.from_json(dict(second.storage.stored)[HISTORY_KEY])
     assert {seat.name for game in history.games for seat in game.seats} == {"Ann", "Bob"}
     assert words(page, "results-title") == "Game over"  # one seat: no standings of one

@@ -161,7 +161,7 @@ def test_a_corrupted_save_is_reported_kept_and_stays_kept_after_a_new_match():
     assert app.screen.kind is Screen.SETUP
     fields = form_values(parse_link("?players=Ann")[0])
     app, page, more = play(app, page, Submit(tuple(fields.items())), Pressed(Button.ROLL))
-    assert dict(app.stored)[UNREADABLE_KEY] == damaged and not stores(effects + more, UNREADABLE_KEY)
+    assert dict(app.storage.stored)[UNREADABLE_KEY] == damaged and not stores(effects + more, UNREADABLE_KEY)
 
 
 def test_illegal_actions_are_explained_and_change_nothing():

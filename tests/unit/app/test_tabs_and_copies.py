@@ -82,7 +82,7 @@ def test_a_start_on_a_stale_setup_screen_asks_before_replacing_another_tabs_matc
 def test_a_stale_tab_replaces_the_other_tabs_match_only_when_asked_and_that_tab_says_so():
     other, _ = start(match=other_tabs_match())  # the other tab, playing
     app, _ = behind_on_the_setup_screen()
-    app, _ = send(app, Stored(SAVE_KEY, other.saved))
+    app, _ = send(app, Stored(SAVE_KEY, other.storage.saved))
     app, effects = send(app, Submit(FORM))
     assert not stores(effects, SAVE_KEY)
     app, effects = send(app, Pressed(Button.LINK_START))  # the person's yes
@@ -162,14 +162,14 @@ def test_a_declined_challenge_link_leaves_the_kept_challenge():
     assert app.screen.kind is Screen.LINK_CHOICE and not stores(effects, CHALLENGE_KEY)
     app, effects = send(app, Pressed(Button.LINK_KEEP))
     assert not stores(effects, CHALLENGE_KEY) and app.value(CHALLENGE_KEY) == kept
-    assert app.challenge == links.read(kept).match
+    assert app.kept.challenge == links.read(kept).match
 
 
 def test_an_accepted_challenge_link_is_kept():
     kept, offered = challenge_text(2), challenge_text(3)
     app, _ = start(f"challenge={offered}", match=rolled("yatzy", ("Cy",)), stored={CHALLENGE_KEY: kept})
     app, effects = send(app, Pressed(Button.LINK_START))
-    assert stores(effects, CHALLENGE_KEY) == [offered] and app.challenge == links.read(offered).match
+    assert stores(effects, CHALLENGE_KEY) == [offered] and app.kept.challenge == links.read(offered).match
 
 
 # ----------------------------------------------------------------------------- a backup's challenge
@@ -183,7 +183,7 @@ def test_a_backup_carries_the_challenge_and_restores_it_where_none_is_kept():
     assert Backup.from_json(exported).challenge == text
     fresh, _ = start()
     fresh, effects = send(fresh, backup(exported))
-    assert stores(effects, CHALLENGE_KEY) == [text] and fresh.challenge == links.read(text).match
+    assert stores(effects, CHALLENGE_KEY) == [text] and fresh.kept.challenge == links.read(text).match
     own = challenge_text(4)
     phone, _ = start(stored={CHALLENGE_KEY: own})
     phone, effects = send(phone, backup(exported))  # this phone's own challenge is kept

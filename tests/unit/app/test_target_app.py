@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import base64
 import json
-from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -15,6 +14,7 @@ from game.app.events import BoxChosen, Button, DieToggled, Key, Pressed, Start, 
 from game.app.keys import CHALLENGE_KEY, HISTORY_KEY
 from game.app.state import App
 from game.app.update import update
+from game.app.view import view
 from game.coach.advisor import Advisor
 from game.coach.session import Session
 from game.coach.target import Reaching, target_hint
@@ -78,7 +78,7 @@ def test_a_typed_target_is_played_for_and_junk_typed_is_refused():
     assert 'id="aim-best"' not in html and 'id="aim-challenge"' not in html  # no best yet, no challenge
     app, effects = fired(*send(app, Pressed(Button.AIM_SET, form=typed(" 150 "))))
     html = hint_html(effects)
-    assert app.aim is not None and (app.aim.kind, app.aim.total) == (AimKind.TYPED, 150)
+    assert app.table.aim is not None and (app.table.aim.kind, app.table.aim.total) == (AimKind.TYPED, 150)
     assert html and "to reach 150" in html and "%" in html and 'value="150"' in html
     assert "These chances are estimated: they are exact only in the last 2 boxes." in html
     assert ("aim-set",) in of(effects, "focus")
@@ -87,18 +87,18 @@ def test_a_typed_target_is_played_for_and_junk_typed_is_refused():
         assert (
             notice(effects) == f"Type the total to play for as a whole number from 1 to {MAX_AIM}: nothing was changed."
         )
-        assert after.aim == app.aim and not ticks(effects, "hint") and hint_html(effects) is None
+        assert after.table.aim == app.table.aim and not ticks(effects, "hint") and hint_html(effects) is None
     app, effects = fired(*send(app, Pressed(Button.AIM_POINTS)))
-    assert app.aim.kind is AimKind.POINTS and "hint-target" not in (hint_html(effects) or "")
+    assert app.table.aim.kind is AimKind.POINTS and "hint-target" not in (hint_html(effects) or "")
 
 
 def test_the_persons_best_is_a_target_once_there_is_one():
     app, _ = start("rules=yacht&players=Ann&seed=4")
     app, effects = hinted(app)
-    before = app.aim
-    assert send(app, Pressed(Button.AIM_BEST))[1] == [] and app.aim == before  # no best yet: nothing changes
-    app, effects = fired(*send(replace(app, aim=Aim(AimKind.BEST)), DieToggled(0)))  # picked in an earlier match
-    html = app.hint
+    before = app.table.aim
+    assert send(app, Pressed(Button.AIM_BEST))[1] == [] and app.table.aim == before  # no best yet: nothing changes
+    app, effects = fired(*send(app.at_table(aim=Aim(AimKind.BEST)), DieToggled(0)))  # picked in an earlier match
+    html = view(app).hint
     assert 'id="aim-points" class="aim-choice" aria-pressed="true"' in html and "hint-target" not in html
     history = History().add(demo_record())  # Ann's Yacht game of 60
     app, _ = start("rules=yacht&players=Ann&seed=4", stored={HISTORY_KEY: history.to_json()})
@@ -112,7 +112,9 @@ def test_the_persons_best_is_a_target_once_there_is_one():
     read = _best_of.cache_info().misses
     app, effects = fired(*send(app, DieToggled(0)))
     app, effects = fired(*send(app, DieToggled(0)))
-    assert "Beat my best, 60" in (hint_html(effects) or app.hint) and _best_of.cache_info().misses == read  # not again
+    assert (
+        "Beat my best, 60" in (hint_html(effects) or view(app).hint) and _best_of.cache_info().misses == read
+    )  # not again
 
 
 def test_the_target_line_shows_a_choice_only_where_it_differs_from_the_hints():
@@ -148,19 +150,19 @@ def test_a_challenge_with_hints_is_sent_so_and_its_link_round_trips():
         app, _ = send(app, Pressed(Button.ROLL))
         app, _ = send(app, BoxChosen(app.session.match.open_categories()[0]))
     app, effects = send(app, Pressed(Button.CHALLENGE_FRIEND))
-    assert app.sharing is not None and app.sharing.text.endswith("Hints allowed, no undo, for both of us.")
+    assert app.sharing is not None and view(app).share.text.endswith("Hints allowed, no undo, for both of us.")
     link = links.read(app.sharing.url.split("?challenge=", 1)[1])
     assert link.kind is links.LinkKind.CHALLENGE and link.hints
     assert links.read(challenge_text(False)[0]).hints is False
     # The friend's game: hints may be switched on, undo never; the line above the card says so.
     app, effects = friend(app.sharing.url)
     session = app.session
-    assert session.shared and session.open_hints and not session.undo_allowed and app.challenge_hints
+    assert session.shared and session.open_hints and not session.undo_allowed and app.kept.challenge_hints
     assert stores(effects, CHALLENGE_KEY) and links.hints_allowed(stores(effects, CHALLENGE_KEY)[-1])
     assert ops(effects, "hint-toggle-label")[-1]["hidden"] is False
     assert ops(effects, "challenge-line")[-1]["text"].endswith("points · with hints")
-    again, _ = update(App(), Start(stored=tuple(app.stored)), now=NOW)  # a reload keeps the flag
-    assert again.challenge_hints and again.session.open_hints
+    again, _ = update(App(), Start(stored=tuple(app.storage.stored)), now=NOW)  # a reload keeps the flag
+    assert again.kept.challenge_hints and again.session.open_hints
 
 
 def test_a_tampered_hints_flag_is_refused():
@@ -183,7 +185,7 @@ def test_a_tampered_hints_flag_is_refused():
             raise AssertionError("a tampered link was read")
         assert not links.hints_allowed(bad)
     app, _ = friend(f"{ADDRESS}?challenge={forged}")
-    assert app.challenge is None and not app.challenge_hints
+    assert app.kept.challenge is None and not app.kept.challenge_hints
     # Re-signed (the check has no secret), a flag of another shape or on a match link is still refused.
     import hashlib
 
@@ -258,7 +260,7 @@ def test_in_a_no_hints_challenge_no_hint_of_any_kind_is_ever_shown(events):
     assert app.session.shared and not app.session.hints_allowed
     for event in events:
         app, effects = fired(*send(app, event))
-        assert app.hint is None and app.hinted == () and hint_html(effects) is None
+        assert app.table.hint is None and view(app).hinted == () and hint_html(effects) is None
         assert not [changes for changes in ops(effects, "hint") if changes.get("hidden") is False]
         assert not app.session.hints and app.session.feedback is None and not app.session.hinted
         assert all(not op[1].get("toggle", {}).get("hint-keep") for op in _apply_ops(effects))

@@ -10,6 +10,7 @@ import pytest
 from game.app.events import BoxChosen, Button, DrillAnswered, Pressed, read_click
 from game.app.keys import TRAINER_KEY
 from game.app.state import App, Screen, TrainerScreen
+from game.app.view import view
 from game.coach.advisor import Advisor
 from game.coach.coaching import Coach
 from game.coach.drills import (
@@ -251,14 +252,14 @@ def test_progress_is_shown_in_statistics_with_practise():
     app, _ = send(app, DrillAnswered(wrong_choice(shown(app))))
     app, _ = send(app, Pressed(Button.DRILL_LEAVE), Pressed(Button.MENU_STATS))
     app, effects = send(app, Fetched(REFERENCES, json.dumps({}).encode()))
-    body = app.stats or ""
+    body = (view(app).stats or ("",))[0]  # the App holds the numbers, the view their markup
     assert "Puzzles missed" in body and "1 · 0 · 0 · 0 · 0" in body
 
 
 def test_rules_without_a_table_are_refused_with_words():
     app, _ = start("rules=generalized&dice=4")
     after, _ = send(app, Pressed(Button.PRACTISE))
-    assert after.screen.kind is not Screen.TRAINER and "table" in after.notice.words
+    assert after.screen.kind is not Screen.TRAINER and "table" in view(after).notice.words
 
 
 def test_a_recorded_game_keeps_its_costly_decisions_and_practice_asks_the_costliest_first():
@@ -294,7 +295,7 @@ def test_in_the_browser_practise_waits_for_the_table_then_asks():
     ready, effects = send(app, Fetched(Wanted.table("yahtzee.bin"), table_bytes("yahtzee.bin")))
     assert shown(ready).solution is not None and 'data-choice="' in html(effects)
     failed, _ = send(app, Fetched(Wanted.table("yahtzee.bin"), None))
-    assert failed.screen.kind is Screen.SETUP and "table" in failed.notice.words
+    assert failed.screen.kind is Screen.SETUP and "table" in view(failed).notice.words
 
 
 def test_the_computer_s_turn_paused_while_practising_goes_on_once_back():

@@ -123,4 +123,4 @@ def test_a_caller_that_keeps_the_page_gets_the_same_answers_and_never_a_view_wor
         app, effects = update_module.update(app, message, now="2026-11-24T10:00:00Z")
         kept, shown, answered = update_module.step(kept, shown, message, now="2026-11-24T10:00:00Z")
         assert (kept, answered) == (app, effects) and shown == view(kept)
-    assert not kept.thrown  # the dice thrown in a draw are spent by update, never by the view
+    assert not kept.table.thrown  # the dice thrown in a draw are spent by update, never by the view

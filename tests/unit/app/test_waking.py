@@ -29,11 +29,11 @@ def rolls(app: App) -> int:
 def test_a_table_has_a_stamp_that_names_its_match_and_moves_with_it():
     app, effects = resumed(rolled())
     (ready,) = of(effects, "ready")
-    assert app.screen.kind is Screen.PLAY and ready[1] == stamp(app) == app.woke and len(app.woke) == 16
-    assert stamp(resumed(rolled())[0]) == app.woke  # the same table after another start
-    assert stamp(resumed(rolled(seed=2))[0]) != app.woke
+    assert app.screen.kind is Screen.PLAY and ready[1] == stamp(app) == app.givens.woke and len(app.givens.woke) == 16
+    assert stamp(resumed(rolled())[0]) == app.givens.woke  # the same table after another start
+    assert stamp(resumed(rolled(seed=2))[0]) != app.givens.woke
     moved, _ = send(app, Key("r"))
-    assert stamp(moved) != app.woke
+    assert stamp(moved) != app.givens.woke
     assert stamp(App()) == stamp(start()[0]) == ""  # the setup: no table
 
 
@@ -56,7 +56,7 @@ def test_nothing_is_kept_by_an_answer_that_draws_nothing():
 
 def test_a_tap_made_on_the_painted_table_is_answered_once_the_start_has_drawn():
     app, _ = resumed(rolled())
-    painted = app.woke
+    painted = app.givens.woke
     app, effects = send(App(), Start(stored=((SAVE_KEY, rolled().to_json()),)), Early(Key("r"), painted))
     assert rolls(app) == 2 and of(effects, "keep")
 

@@ -1,0 +1,255 @@
+"""The page as the view leaves it (:class:`Page`) and the ops that bring the page from one view to the next
+(:func:`diff`): game.app.view works the Page out of the App; ``update`` draws the difference once, after the handler.
+
+    >>> diff(Page(), Page())
+    ([], None)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from html import escape
+
+from game.app.state import QUICK_BUTTONS, Over, Screen
+from game.core.i18n import ENGLISH, Text
+from game.present import forms, paint
+from game.present import setup as setups
+from game.present.words import KEPT_COPIES
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line's words ("": hidden) and how many times words were said there: each saying is drawn, the same words
+    again too (the App says facts: game.app.notices.Notice; game.app.wording.notice_line words them)."""
+
+    words: str = ""
+    said: int = 0
+    tip: bool = False  # a passing note of the coach's (what a move cost), not a refusal or a problem
+    again: bool = False  # the words said before, said again: written with a mark so the region changes (issue 58)
+
+    @property
+    def written(self) -> str:
+        """The words as the live region is given them: a repeat ends with a no-break space, so a screen reader, which
+        reads a region whose text changed, says them again."""
+        return self.words + ("\u00a0" if self.again else "")
+
+
+@dataclass(frozen=True)
+class Shown:
+    """The share dialog as the page shows it (game.app.state.Sharing, its note worded)."""
+
+    title: str
+    text: str
+    url: str
+    note: str
+    qr_offered: bool
+    qr: str
+    by_hand: bool
+
+
+@dataclass(frozen=True)
+class Page:
+    """What the page shows: the main screen (None while loading: the page's own; a table put on the board is shown
+    anew), what is open over it, the notice (its words and how many times they were said) and the table (None
+    when no match is on the screen)."""
+
+    screen: tuple[Screen, int] | None = None
+    over: Over = Over.NOTHING
+    notice: Line = Line()
+    # The celebration: its words, whether it is shown, which moment it is (game.present.feel.Moment's value) and the
+    # dice that jump in it (a Yahtzee's roll: their markup).
+    cheer: tuple[Line, bool, str, str] = (Line(), False, "", "")
+    table: paint.Table | None = None
+    other_tab: Line = Line()  # the offer of another tab's newer match ("": hidden)
+    odds: str = ""  # the win chances line
+    storage: str = ""  # on Statistics: whether the browser keeps the games ("": not answered yet)
+    texts: tuple = ()  # the save-problem's or the link choice's texts, while that screen is shown
+    report: tuple | None = None  # the after-game report's op while it is open (None: as the table has it)
+    hint: str | None = None  # the hint's markup (None: hidden)
+    said: str = ""  # the hint's one short line for a screen reader ("": no hint shown)
+    rules: str | None = None  # the Rules screen's text while it is open
+    hinted: tuple = ()  # the dice or box it marks, each with its mark
+    ready: bool = False  # the start is over: the buttons take taps
+    t: Text = ENGLISH  # the page's language: the setup form is worded in it
+    picked: str = ENGLISH.code  # the language picker's choice: the one spoken, or the one whose catalogue comes
+    form: tuple = (0, ())  # how many times the game put choices in the setup form, and the form's choices
+    opponent: str = ""  # the lobby's "Play the computer" line ("" off the lobby: drawn on the way back)
+    setup: tuple | None = None  # the setup screen's problems shown and which showing of them (None: not shown)
+    stats: tuple | None = None  # the Statistics screen's body and how many copies are kept aside, while it is open
+    ended: tuple | None = None  # the results' context and the challenge's end (game.app.state.App.table.ended)
+    share: Shown | None = None  # the share dialog's content, worded (None: closed)
+    spoken: Line = Line()  # the board read aloud (the key B), in a live region the eyes do not see
+    quiet: bool = False  # a computer's move on the status line: not said (its whole turn is, at its end)
+    trainer: tuple[str, bool] | None = None  # the trainer's body while it is shown, and whether it is answered
+    naming: tuple[str, tuple[str, ...], bool, str, bool] = ("", (), False, "", False)  # title, lines, known, OK, pair
+
+
+SCREENS = (Screen.SETUP, Screen.SAVE_PROBLEM, Screen.LINK_CHOICE, Screen.PLAY, Screen.TRAINER)
+"""The main screens, each an element of its kind's id: one is shown, the others hidden."""
+
+
+def naming_ops(old: Page, new: Page) -> list:
+    """The name dialog: its title and lines (hidden for the sender), the field or pair, Not now where a name is asked."""
+    if new.naming == old.naming:
+        return []
+    title, lines, known, ok, pair = new.naming
+    labelled = "naming-title" if title else "naming-label"
+    return [
+        ("naming-pair", {"hidden": not pair}),
+        ("naming-ok", {"text": ok}),
+        ("naming-title", {"text": title, "hidden": not title}),
+        ("naming-text", {"html": "".join(f"<p>{escape(line)}</p>" for line in lines), "hidden": not lines}),
+        ("naming-ask", {"hidden": known or pair}),
+        ("naming-skip", {"hidden": known}),
+        ("naming", {"attrs": {"aria-labelledby": labelled}}),
+    ]
+
+
+def lines_ops(old: Page, new: Page) -> list:
+    """The lines outside the table: the other tab's offer (each saying drawn), the win chances, the storage's."""
+    ops: list = []
+    if new.other_tab != old.other_tab:
+        words = new.other_tab.words
+        ops += (
+            [("other-tab-text", {"text": words}), paint.show("other-tab")]
+            if words
+            else [paint.show("other-tab", False)]
+        )
+    ops += [("chances", {"text": new.odds})] if new.odds != old.odds else []
+    ops += [("storage-status", {"text": new.storage})] if new.storage != old.storage else []
+    ops += [op for index, op in enumerate(new.texts) if old.texts[index : index + 1] != (op,)]
+    return ops
+
+
+def screen_ops(old: Page, new: Page) -> list:
+    """The main screen shown and what is open over it (the page's body says which, for its styles)."""
+    ops = []
+    if new.screen is not None and new.screen != old.screen:
+        ops += [paint.show(kind.value, kind is new.screen[0]) for kind in SCREENS]
+        if new.screen[0] is Screen.SETUP:  # the last match's results and New match go with the table
+            ops += [paint.show("results", False), paint.show("menu-new", False)]
+    if new.over is not old.over:
+        ops += [paint.show(old.over.value, False)] if old.over is not Over.NOTHING else []
+        if new.over is Over.NOTHING:
+            ops.append((("body", 0), {"remove": ["data-screen"]}))
+        else:
+            ops += [(("body", 0), {"attrs": {"data-screen": new.over.value}}), paint.show(new.over.value)]
+    return ops
+
+
+READY = ("start-button", "roll-button", *QUICK_BUTTONS)
+"""The buttons that take no tap before the start is over (the page's markup has them disabled)."""
+
+
+def lobby_ops(old: Page, new: Page) -> list:
+    """The setup form worded in the page's language, with the choices the game put in it, the lobby's lines, the
+    language picker, the buttons taken once the start is over, and the problems of a start refused."""
+    ops: list = []
+    worded = new.t.code != old.t.code
+    if worded:  # the form's markup anew, its choices kept: the buttons in it as the start has them
+        ops.append(("setup-form", {"outer": forms.setup_form(t=new.t, ready=new.ready)}))
+        ops += [(button, {"disabled": not new.ready}) for button in ("start-button", *QUICK_BUTTONS)]
+    if worded or new.form[0] != old.form[0]:
+        ops.append(("setup-form", {"fill": dict(new.form[1])}))
+    if worded or (new.opponent and new.opponent != old.opponent):  # the form's markup anew words it too
+        opponent = new.opponent or setups.opponent(dict(new.form[1]), new.t)
+        ops.append(("quick-computer-line", {"text": opponent}))
+    ops += [("language", {"value": new.picked})] if new.picked != old.picked else []
+    if new.ready and not old.ready:
+        ops += [(button, {"disabled": False}) for button in READY]
+        ops += [(button, {"remove": ["aria-disabled"]}) for button in ("menu-stats", "menu-rules")]
+    if new.setup != old.setup:
+        if new.setup is None:
+            ops += [paint.show("setup-error", False)] if old.setup and old.setup[0] else []
+        else:
+            problems = new.setup[0]
+            ops += [("setup-more", {"attrs": {"open": ""}})] if problems else []
+            html = forms.problems(list(problems), t=new.t) if problems else ""
+            ops.append(("setup-error", {"html": html, "hidden": not problems, "scroll": bool(problems)}))
+    return ops
+
+
+def records_ops(old: Page, new: Page) -> list:
+    """Statistics' body and kept copies while it is open (read from its top when opened), the results' context and
+    the challenge's end, the share dialog's content."""
+    ops: list = []
+    if new.stats is not None and new.stats != old.stats:
+        (body, kept), before = new.stats, old.stats or (None, None)
+        ops += [("stats-body", {"html": body})] if body is not None and body != before[0] else []
+        if kept != before[1] or new.t.code != old.t.code:
+            ops += [("kept-text", {"text": new.t.n_(*KEPT_COPIES, kept)}), paint.show("kept", kept > 0)]
+        ops += [(("html", 0), {"scroll": True})] if old.stats is None else []
+    if new.ended != old.ended:
+        context, result = new.ended or ("", None)
+        ops.append(("ending", {"html": context, "hidden": not context}))
+        ops.append(("challenge-result", {"html": result or "", "hidden": result is None}))
+    if new.share is not None and new.share != old.share:
+        ops += share_ops(new.share)
+    return ops
+
+
+def share_ops(shown: Shown) -> list:
+    """The share dialog's content: what it sends, its note, its address to copy by hand, its QR code."""
+    by_hand = shown.url or (shown.text if shown.by_hand else "")
+    return [
+        ("share-title", {"text": shown.title}),
+        ("share-text", {"text": shown.text}),
+        ("share-link", {"value": by_hand}),
+        paint.show("share-link-row", bool(by_hand)),
+        ("share-note", {"text": shown.note}),
+        paint.show("share-note", bool(shown.note)),
+        paint.show("share-qr-button", shown.qr_offered),
+        ("share-qr", {"html": shown.qr, "hidden": not shown.qr}),
+    ]
+
+
+def diff(old: Page, new: Page) -> tuple[list, dict | None]:
+    """The ops that bring the page from ``old`` to ``new``, and the dice's motion when some are thrown."""
+    ops = [*lobby_ops(old, new), *screen_ops(old, new), *records_ops(old, new)]
+    if new.trainer is not None and new.trainer != old.trainer:
+        ops += [("trainer-body", {"html": new.trainer[0]}), paint.show("drill-next", new.trainer[1])]
+        ops += [(("html", 0), {"scroll": True})] if old.trainer is None else []  # opened: read from its top
+    if new.rules is not None and new.rules != old.rules:
+        ops.append(("rules-body", {"html": new.rules}))
+        ops += [(("html", 0), {"scroll": True})] if old.rules is None else []  # opened: read from their start
+    if new.notice.tip != old.notice.tip:  # a tip is said politely and looks like one: a refusal or a problem alerts
+        tip = new.notice.tip
+        ops.append(("notice", {"attrs": {"role": "status" if tip else "alert"}, "toggle": {"tip": tip}}))
+    ops += [paint.say(new.notice.written)] if new.notice != old.notice else []
+    ops += [("spoken", {"text": new.spoken.written})] if new.spoken != old.spoken else []
+    if new.quiet != old.quiet:  # before the status line's words: a computer's move is shown, not said
+        ops.append(("status", {"attrs": {"aria-live": "off" if new.quiet else "polite"}}))
+    (said, shown, moment, jumping), (was_said, was_shown, *_) = new.cheer, old.cheer
+    if shown and said != was_said:  # a new celebration, over any still shown
+        ops += [("cheer-text", {"text": said.words}), ("cheer-dice", {"html": jumping})]
+        ops += [("cheer", {"attrs": {"data-moment": moment}, "hidden": False})]
+    elif shown != was_shown:
+        ops.append(paint.show("cheer", shown))
+    ops += lines_ops(old, new)
+    if new.table is not None:  # else the table left the screen: it stays as it was, hidden
+        ops += paint.table_ops(old.table, new.table)
+        ops += [new.report] if new.report is not None and new.report != old.report else []
+    ops += hint_ops(old, new) + naming_ops(old, new)
+    return ops, paint.MOTION if new.table is not None and new.table.thrown else None
+
+
+UNMARK = {"toggle": {"hint-keep": False, "hint-best": False}, "optional": True}
+"""A die or box the hint no longer marks (optional: a table drawn afresh has none of the old ones)."""
+
+
+def hint_ops(old: Page, new: Page) -> list:
+    """The hint: its words shown or hidden, the marks it no longer makes taken off, then its new marks."""
+    ops: list = []
+    if new.hint != old.hint:
+        ops.append(paint.show("hint", False) if new.hint is None else ("hint", {"html": new.hint, "hidden": False}))
+    ops += [("hint-said", {"text": new.said})] if new.said != old.said else []  # one short line, not the panel
+    ops += [(at, UNMARK) for at, mark in old.hinted if (at, mark) not in new.hinted]
+    ops += [(at, {"toggle": {mark: True}, "optional": True}) for at, mark in new.hinted if (at, mark) not in old.hinted]
+    return ops
+
+
+def settled(page: Page | None) -> Page | None:
+    """The page once its thrown dice have tumbled: the view of the App whose thrown dice are spent."""
+    if page is None or page.table is None or not page.table.thrown:
+        return page
+    return replace(page, table=replace(page.table, thrown=frozenset()))

@@ -1,0 +1,217 @@
+"""The App's parts, each a small frozen record (game.app.state.App holds them): what storage holds as far as this tab
+knows (and an unreadable value being set aside), what the start gave, the table's state, the files asked for, the
+counters, the Statistics screen and the challenge kept. Each changes by its App method (App.keeping, App.at_table…).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, TypedDict
+
+from game.app.facts import Chances, Ended, Hinted, Reported, Statistics
+from game.app.ids import Token
+from game.app.keys import HISTORY_KEY, SAVE_KEY, Wanted
+from game.app.notices import Notice, Status
+from game.coach.aims import Aim
+from game.core.engine import Match
+from game.present.feel import Moment
+from game.records.stats import Reference
+
+if TYPE_CHECKING:  # a start waits in the App for its language
+    from game.app.events import Persisted
+
+
+class Aside(Enum):
+    """What an unreadable value set aside is (its value: the kind of its copies' keys, game.app.storage.kept_key)."""
+
+    SAVE = "save"
+    HISTORY = "history"
+
+    @property
+    def origin(self) -> str:
+        """The key it is read from, and put back under when it cannot be kept."""
+        return SAVE_KEY if self is Aside.SAVE else HISTORY_KEY
+
+
+class Attempt(Enum):
+    """How far setting an unreadable value aside went: each refused write of the copy is the next try."""
+
+    COPY = "copy"  # a copy under its key (the value stays)
+    MOVE = "move"  # the copy did not fit: the value removed to make room, then copied
+    FAILED = "failed"  # neither fit: the value put back as it was, and nothing written over it
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """An unreadable value being put where nothing overwrites it (game.app.storage.set_aside)."""
+
+    kind: Aside
+    key: str | None  # where the copy goes (None: kept there already)
+    raw: str
+    attempt: Attempt = Attempt.COPY
+
+    @property
+    def trying(self) -> bool:
+        """Whether a refusal of the copy may still come (and move it, or give up)."""
+        return self.attempt is not Attempt.FAILED
+
+
+@dataclass(frozen=True)
+class Storage:
+    """What storage holds, as far as this tab knows, and where this tab's writes stand (App.storage)."""
+
+    stored: tuple[tuple[str, str], ...] = ()  # what storage holds, as far as this tab knows
+    saved: str | None = None  # the save this tab last wrote
+    seen: str | None = None  # the save this tab last read, wrote or showed: what its person chooses knowing
+    # The copies kept aside since the oldest last went: the token of the tick after the newest, and their keys.
+    pruning: tuple[Token, tuple[str, ...]] | None = None
+    history_aside: SetAside | None = None  # an unreadable history being put aside (its writers are held meanwhile)
+    unwritten: str | None = None  # the history storage held before this tab's last write of it
+    persisted: Persisted | None = None  # the browser's last answer to whether it keeps storage for good
+
+
+class StorageChanges(TypedDict, total=False):
+    """Changes to :class:`Storage` (App.keeping), each of its field's type."""
+
+    stored: tuple[tuple[str, str], ...]
+    saved: str | None
+    seen: str | None
+    pruning: tuple[Token, tuple[str, ...]] | None
+    history_aside: SetAside | None
+    unwritten: str | None
+    persisted: Persisted | None
+
+
+@dataclass(frozen=True)
+class Givens:
+    """What the start gave, kept for the visit (App.givens): the page's Python, its address, this phone's id, the
+    start's fresh random characters, the stamp of the table it drew and the page's own msgids."""
+
+    python: str = ""
+    address: str = ""  # the page's own address (the start's), that links to this game begin with
+    phone: str = ""  # this phone's id (game.core.marks): the mark its person's turns leave on their seat
+    entropy: str = ""  # the start's fresh random characters (the page draws them): new matches' seeds come from them
+    woke: str = ""  # the stamp of the table the start drew (game.app.waking): early taps made on another do nothing
+    msgids: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Table:
+    """The table's state (App.table): the pass of the phone, the keys, the status line, the dice entered and thrown,
+    the hint, the celebration, the ear's line, the win chances, the report and the results' context; whether the tab
+    is hidden and asks for reduced motion."""
+
+    handed: int | None = None  # the match's action count when the phone was last passed on
+    handing: str | None = None  # who the pass screen last showed
+    boxing: bool = False  # S was the last key: the next letter or number names a box (game.present.ear.named_box)
+    status: Status = Status()  # the status line under the table: the board's, or a step's (game.app.table.board)
+    entering: tuple[int, ...] = ()  # real dice (game.app.entering): the faces of the roll on the table entered so far
+    thrown: frozenset[int] = frozenset()  # the dice that tumble in this answer's draw (cleared once drawn)
+    reporting: Reported | None = None  # the after-game report, open until the table is drawn again (None: closed)
+    hint: Hinted | None = None  # the hint shown (None: hidden), with its short line for a screen reader
+    hint_told: bool = False  # the one-time line on how the hint's dice look was shown in this visit
+    board: int = 0  # how many sessions were put on the board: each new one (or a new language) is drawn afresh
+    # The results' context (its markup) and the challenge's end (None: not a challenge), once worked out for the game
+    # on the board (game.app.ticks.draw_ending); None until then.
+    ended: Ended | None = None
+    spoken: Notice = Notice()  # the ear's line (the board read, the key B), in a live region the eyes do not see
+    cheer: Notice = Notice()  # the celebration's words, shown while its tick (App.waiting.cheer) is to come
+    moment: Moment | None = None  # which celebration it is (game.present.feel.Moment): how the page draws it
+    odds: Chances | None = None  # the win chances line (None until its numbers come)
+    aim: Aim | None = None  # the total the target hint plays for (None: none asked)
+    fast: bool = False  # skip the computer's pauses until a person's turn
+    keyboard: bool = False  # a key has played at the table: a computer waits for the ear after a person's box
+    chances: bool = False
+    hidden: bool = False  # the tab is hidden: it plays no computer turn (taken up when it is shown again)
+    reduced: bool = False  # the page asks for reduced motion: no dice are thrown
+
+
+class TableChanges(TypedDict, total=False):
+    """Changes to :class:`Table` (App.at_table), each of its field's type."""
+
+    handed: int | None
+    handing: str | None
+    boxing: bool
+    status: Status
+    entering: tuple[int, ...]
+    thrown: frozenset[int]
+    reporting: Reported | None
+    hint: Hinted | None
+    hint_told: bool
+    board: int
+    ended: Ended | None
+    spoken: Notice
+    cheer: Notice
+    moment: Moment | None
+    odds: Chances | None
+    aim: Aim | None
+    fast: bool
+    keyboard: bool
+    chances: bool
+    hidden: bool
+    reduced: bool
+
+
+@dataclass(frozen=True)
+class Files:
+    """The files asked of the page and not yet come, and the optimal player's numbers once fetched (App.files)."""
+
+    fetching: frozenset[Wanted] = frozenset()
+    references: dict[str, Reference] | None = (
+        None  # the optimal player's numbers, once fetched ({} when they cannot be)
+    )
+
+
+class FilesChanges(TypedDict, total=False):
+    """Changes to :class:`Files` (App.at_files), each of its field's type."""
+
+    fetching: frozenset[Wanted]
+    references: dict[str, Reference] | None
+
+
+@dataclass(frozen=True)
+class Counts:
+    """The App's counters: the timers' tokens, the seeds drawn, the choices put in the setup form (App.counts)."""
+
+    serial: int = 0  # for the tokens of timers (App.token): each tick's is new, kept where its work waits
+    seeds: int = 0  # the seeds drawn since the start (game.app.table.new_seed): each new match's differs
+    filled: int = 0  # how many times the game put choices in the setup form (App.form): the view puts them there
+
+
+class CountsChanges(TypedDict, total=False):
+    """Changes to :class:`Counts` (App.counting), each of its field's type."""
+
+    serial: int
+    seeds: int
+    filled: int
+
+
+@dataclass(frozen=True)
+class StatsShown:
+    """The Statistics screen: its filter and the numbers it last read (App.statistics)."""
+
+    filters: tuple[str, str] = ("", "")  # the Statistics screen's rule set and person ("": all)
+    stats: Statistics | None = None  # the Statistics screen's numbers as last read
+
+
+class StatsShownChanges(TypedDict, total=False):
+    """Changes to :class:`StatsShown` (App.at_statistics), each of its field's type."""
+
+    filters: tuple[str, str]
+    stats: Statistics | None
+
+
+@dataclass(frozen=True)
+class Kept:
+    """The challenge this phone keeps: the challenger's game (None: none) and whether it allows hints (App.kept)."""
+
+    challenge: Match | None = None  # the challenger's game of the challenge kept, or None
+    challenge_hints: bool = False  # the challenge kept allows hints (sent "with hints")
+
+
+class KeptChanges(TypedDict, total=False):
+    """Changes to :class:`Kept` (App.keeping_challenge), each of its field's type."""
+
+    challenge: Match | None
+    challenge_hints: bool
