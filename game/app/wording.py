@@ -94,7 +94,8 @@ def status_words(status: Status, t: Text, eyes: bool = False) -> str:
     board's own line; as the ``eyes`` read it over the table, a roll says whose turn it is, not the dice."""
     step = status.step
     did = seen if eyes else announcement
-    said = (feel.cheer(step.session.match, status.cues, t=t), did(step, t=t)) if step is not None else ()
+    cheer = "" if eyes or step is None else feel.cheer(step.session.match, status.cues, t=t)  # the moment shows it
+    said = (cheer, did(step, t=t)) if step is not None else ()
     line = " ".join(filter(None, said))
     if not line and status.match is not None:
         line = board_view.status(status.match, t=t)
