@@ -14,11 +14,13 @@ it as it starts (``Target.setAutoAttach``, held until its network log is on). Th
 it sent as well; on the fast line the two agree to the byte (printed, as a check). The lines:
 
 - fast: this machine's loopback, nothing slowed;
-- slow (3g): ``navigator.connection`` says ``3g``, as Chromium says on such a line
-  (static/js/python.mjs then skips a snapshot the browser does not hold); nothing slowed;
-- unrated: ``navigator.connection`` absent, as in Safari and Firefox, and the network slowed by
-  Chromium's throttling (60 ms latency; the page's conditions hold for its worker too): the page
-  watches the snapshot's pace and keeps it or gives it up.
+- slow (3g): ``navigator.connection`` says ``3g``, as Chromium says on such a line, to the page and
+  to the worker (static/js/python.mjs, in the worker, then skips a snapshot the browser does not
+  hold); nothing slowed;
+- unrated: ``navigator.connection`` absent from the page, as in Safari and Firefox, and the network
+  slowed by Chromium's throttling (60 ms latency; the page's conditions hold for its worker too):
+  the worker watches the snapshot's pace and keeps it or gives it up, as it does wherever no rating
+  says the line is slow.
 
 Prints the median of ``--runs``, how Python started, and what the largest files took.
 """
@@ -44,16 +46,17 @@ from tools import browser as browser_finder  # noqa: E402
 from tools import serve  # noqa: E402
 from tools.build import build  # noqa: E402
 
-SLOW_3G = """Object.defineProperty(navigator, 'connection', {
-    configurable: true, value: {saveData: false, effectiveType: '3g', downlink: 1.6}})"""
+SLOW_3G = {"offline": False, "latency": 300, "downloadThroughput": 200_000, "uploadThroughput": 100_000}
+"""navigator.connection as Chromium rates a 3g line (``effectiveType: '3g'``), for the page and its worker alike
+(``Network.overrideNetworkState``: what the page reads, nothing slowed)."""
 UNRATED = "Object.defineProperty(navigator, 'connection', {configurable: true, value: undefined})"
-LINES = {  # name: (init script, download rate in MB/s or None for the machine's own)
-    "fast": ("", None),
-    "slow (3g)": (SLOW_3G, None),
-    "unrated, 3 MB/s": (UNRATED, 3.0),
-    "unrated, 2 MB/s": (UNRATED, 2.0),
-    "unrated, 1 MB/s": (UNRATED, 1.0),
-    "unrated, 0.25 MB/s": (UNRATED, 0.25),  # 2 Mbps: a train
+LINES = {  # name: (the page's init script, its rating, download rate in MB/s or None for the machine's own)
+    "fast": ("", None, None),
+    "slow (3g)": ("", SLOW_3G, None),
+    "unrated, 3 MB/s": (UNRATED, None, 3.0),
+    "unrated, 2 MB/s": (UNRATED, None, 2.0),
+    "unrated, 1 MB/s": (UNRATED, None, 1.0),
+    "unrated, 0.25 MB/s": (UNRATED, None, 0.25),  # 2 Mbps: a train
 }
 LATENCY_MS = 60
 WAIT_MS = 120_000
@@ -63,12 +66,11 @@ NETWORK = ("Network.requestWillBeSent", "Network.responseReceived", "Network.dat
 class Wire:
     """Every request of a page and of the workers it starts, and the bytes each took on the wire."""
 
-    def __init__(self, session, script: str = ""):
+    def __init__(self, session):
         self.names: dict[tuple[str, str], str] = {}
         self.came: Counter = Counter()
         self.finished: dict[tuple[str, str], int] = {}
         self._session = session
-        self._script = script
         self._ids = itertools.count(1)
         for method in NETWORK:
             session.on(method, functools.partial(self._event, "page", method))
@@ -91,14 +93,12 @@ class Wire:
         elif method == "Network.loadingFinished":
             self.finished[key] = params["encodedDataLength"]
 
-    def _send(self, target: str, method: str, params: dict | None = None) -> None:
-        message = json.dumps({"id": next(self._ids), "method": method, "params": params or {}})
+    def _send(self, target: str, method: str) -> None:
+        message = json.dumps({"id": next(self._ids), "method": method, "params": {}})
         self._session.send("Target.sendMessageToTarget", {"sessionId": target, "message": message})
 
     def _attached(self, event: dict) -> None:
         self._send(event["sessionId"], "Network.enable")
-        if self._script:  # the line as the worker sees it too (python.mjs reads navigator.connection there)
-            self._send(event["sessionId"], "Runtime.evaluate", {"expression": self._script})
         self._send(event["sessionId"], "Runtime.runIfWaitingForDebugger")
 
     def _message(self, event: dict) -> None:
@@ -115,14 +115,16 @@ class Wire:
         return sizes, sum(1 for target, _ in self.names if target != "page")
 
 
-def visit(browser, url: str, script: str, rate: float | None) -> tuple[float, str, Counter, int]:
+def visit(browser, url: str, script: str, rating: dict | None, rate: float | None) -> tuple[float, str, Counter, int]:
     """One first visit: (ms to ready, how Python started, bytes per file name, the workers' requests)."""
     context = browser.new_context(service_workers="block")
     if script:
         context.add_init_script(script)
     page = context.new_page()
     session = context.new_cdp_session(page)
-    wire = Wire(session, script)
+    wire = Wire(session)
+    if rating:
+        session.send("Network.overrideNetworkState", rating)
     if rate:
         session.send(
             "Network.emulateNetworkConditions",
@@ -167,11 +169,11 @@ def main(argv=None) -> int:
                 executable_path=str(browser_finder.ensure()), args=browser_finder.launch_args()
             )
             for name in args.lines:
-                script, rate = LINES[name]
+                script, rating, rate = LINES[name]
                 rows[name] = []
                 for _ in range(args.runs):
                     traffic.take()
-                    rows[name].append(visit(browser, url, script, rate))
+                    rows[name].append(visit(browser, url, script, rating, rate))
                     if name == "fast":
                         sent.append(sum(header + body for _, _, header, body, _ in traffic.take()))
             browser.close()
