@@ -13,7 +13,8 @@ shares the worker with it); then, once the warm-up is over, plays turns pressed 
 makes in the page (a MutationObserver: the answer comes from the worker after the click returns).
 Times first the first roll of each start path (issue 47: lobby, link, resume, a link's match, a challenge),
 each from a new context whose storage remembers a name: the tap on Roll as soon as the table is there (the
-lobby's after its Play, resume's after a reload) to the dice drawn; ``--first-only`` stops there. Also counts
+lobby's after its Play, resume's after a reload) to the dice drawn, with what the service worker was doing at the
+tap; with ``--service-worker``, a return visit too (RETURN); ``--first-only`` stops there. Also counts
 the page thread's long tasks (over 50 ms) from navigation to ready. Prints medians and
 95th percentiles; a benchmark, not a test.
 """
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,15 +87,31 @@ def _links() -> dict[str, str]:
 
 PATHS = ("lobby", "link", "resume", "a link's match", "challenge")
 """The start paths whose first roll is timed (issue 47): each from a first visit but resume, a reload."""
+RETURN = "return visit"
+"""With ``--service-worker``, one more path: resume's reload once the service worker the first box
+registered has installed and taken the page (a player coming back), not while it still installs."""
+SW_STATE = """() => !navigator.serviceWorker ? Promise.resolve("none") : navigator.serviceWorker.getRegistration()
+  .then((r) => !r ? "none" : r.installing ? "installing" : r.waiting ? "waiting"
+    : navigator.serviceWorker.controller ? "controlling" : r.active ? "active" : "none")"""
+"""The service worker's state as the first roll is pressed: none registered, installing (its precache
+running), waiting, active, or controlling the page."""
+SW_READY = """() => new Promise((resolve, reject) => {
+  setTimeout(() => reject(new Error("the service worker did not take the page within 60 s")), 60000);
+  const taken = () => navigator.serviceWorker.controller ? resolve() : setTimeout(taken, 100);
+  taken();
+})"""
 
 
 def _ready(page) -> None:
     page.wait_for_selector("html[data-ready='true']", state="attached", timeout=120_000)
 
 
-def first_roll(browser, base: str, path: str, queries: dict[str, str], service_workers: str = "block") -> float:
-    """One start path's first roll: the tap on Roll as soon as the table is there, to the dice drawn (ms).
-    ``service_workers="allow"``: a true first visit, the service worker free to register and install as it would."""
+def first_roll(
+    browser, base: str, path: str, queries: dict[str, str], service_workers: str = "block"
+) -> tuple[float, str]:
+    """One start path's first roll: the tap on Roll as soon as the table is there, to the dice drawn (ms), and the
+    service worker's state at the tap (SW_STATE). ``service_workers="allow"``: a true first visit, the service
+    worker free to register and install as it would."""
     context = browser.new_context(service_workers=service_workers)
     page = context.new_page()
     page.add_init_script("localStorage.setItem('yacht-dice/setup', JSON.stringify({name1: 'Ann'}))")
@@ -102,19 +120,23 @@ def first_roll(browser, base: str, path: str, queries: dict[str, str], service_w
         _ready(page)
         page.click("#quick-solo")
         page.wait_for_selector("#roll-button:not([disabled])", timeout=60_000)
-    elif path == "resume":
+    elif path in ("resume", RETURN):
         page.goto(base + "/" + queries["link"])
         _ready(page)
         page.evaluate(TIMED_CLICK, ["#roll-button", "#dice"])
         page.evaluate(TIMED_CLICK, ["#scorecard button.choice", "#scorecard"])
         page.wait_for_timeout(1500)
+        if path == RETURN:
+            page.evaluate(SW_READY)
+            page.wait_for_timeout(1500)
         page.goto(base + "/")
         _ready(page)
     else:
         page.goto(base + "/" + queries[path])
         _ready(page)
     try:
-        return page.evaluate(TIMED_CLICK, ["#roll-button", "#dice"])
+        state = page.evaluate(SW_STATE)
+        return page.evaluate(TIMED_CLICK, ["#roll-button", "#dice"]), state
     finally:
         context.close()
 
@@ -171,6 +193,8 @@ def main(argv=None) -> int:
     servers = {isolate: serve_in_background(ROOT / "dist", 0, isolate=isolate) for isolate in (False, True)}
     results: dict[bool, list[dict]] = {False: [], True: []}
     firsts: dict[tuple[bool, str], list[float]] = {}
+    states: dict[str, Counter] = {}
+    paths = (*PATHS, RETURN) if args.service_worker else PATHS
     queries = _links()
     try:
         with sync_playwright() as playwright:
@@ -180,9 +204,11 @@ def main(argv=None) -> int:
             for run in range(args.runs):
                 for isolate, server in servers.items():
                     base = f"http://127.0.0.1:{server.server_address[1]}"
-                    for path in PATHS:
+                    for path in paths:
                         sw = "allow" if args.service_worker else "block"
-                        firsts.setdefault((isolate, path), []).append(first_roll(browser, base, path, queries, sw))
+                        took, state = first_roll(browser, base, path, queries, sw)
+                        firsts.setdefault((isolate, path), []).append(took)
+                        states.setdefault(path, Counter())[state] += 1
                     if args.first_only:
                         continue
                     found = one_run(browser, f"http://127.0.0.1:{server.server_address[1]}")
@@ -200,12 +226,16 @@ def main(argv=None) -> int:
         f"Chromium {browser_finder.ensure()}, {args.runs} runs per host and path, service worker "
         f"{'allowed' if args.service_worker else 'blocked'}; first roll (tap at ready → dice), ms\n"
     )
-    print("| start path | plain host, median | worst | isolating host, median | worst |\n|---|---|---|---|---|")
-    for path in PATHS:
+    print(
+        "| start path | plain host, median | worst | isolating host, median | worst | service worker at the tap |\n"
+        "|---|---|---|---|---|---|"
+    )
+    for path in paths:
         plain, isolating = firsts[(False, path)], firsts[(True, path)]
+        seen = ", ".join(f"{state} {count}" for state, count in states[path].most_common())
         print(
             f"| {path} | {statistics.median(plain):,.1f} | {max(plain):,.1f} | "
-            f"{statistics.median(isolating):,.1f} | {max(isolating):,.1f} |"
+            f"{statistics.median(isolating):,.1f} | {max(isolating):,.1f} | {seen} |"
         )
     if args.first_only:
         return 0
