@@ -1,6 +1,6 @@
 """Python in PyScript's worker on both kinds of host: ready, the visit's first roll, roll and score latency.
 
-    .venv/bin/python -m bench.worker [--runs 5] [--no-build] [--first-only]
+    .venv/bin/python -m bench.worker [--runs 5] [--no-build] [--first-only] [--service-worker | --paired]
 
 Serves dist/ twice with tools/serve.py's handler: as a plain host (no COOP and COEP, as GitHub Pages)
 and as an isolating host (tools/serve.py's default). Python runs in a worker on both; the page
@@ -14,7 +14,8 @@ makes in the page (a MutationObserver: the answer comes from the worker after th
 Times first the first roll of each start path (issue 47: lobby, link, resume, a link's match, a challenge),
 each from a new context whose storage remembers a name: the tap on Roll as soon as the table is there (the
 lobby's after its Play, resume's after a reload) to the dice drawn, with what the service worker was doing at the
-tap; with ``--service-worker``, a return visit too (RETURN); ``--first-only`` stops there. Also counts
+tap; with ``--service-worker``, a return visit too (RETURN); ``--first-only`` stops there; ``--paired`` times each
+path blocked, then allowed, one after the other, and stops there too. Also counts
 the page thread's long tasks (over 50 ms) from navigation to ready. Prints medians and
 95th percentiles; a benchmark, not a test.
 """
@@ -185,16 +186,23 @@ def main(argv=None) -> int:
         action="store_true",
         help="let the first rolls' visits register and install the service worker (a true first visit)",
     )
+    parser.add_argument(
+        "--paired",
+        action="store_true",
+        help="time each path's first roll with the service worker blocked and then allowed, one after the other "
+        "(the same load on a busy machine for both)",
+    )
     args = parser.parse_args(argv)
+    modes = ("block", "allow") if args.paired else ("allow",) if args.service_worker else ("block",)
     if not args.no_build:
         build(ROOT / "dist")
     from playwright.sync_api import sync_playwright
 
     servers = {isolate: serve_in_background(ROOT / "dist", 0, isolate=isolate) for isolate in (False, True)}
     results: dict[bool, list[dict]] = {False: [], True: []}
-    firsts: dict[tuple[bool, str], list[float]] = {}
-    states: dict[str, Counter] = {}
-    paths = (*PATHS, RETURN) if args.service_worker else PATHS
+    firsts: dict[tuple[str, bool, str], list[float]] = {}
+    states: dict[tuple[str, str], Counter] = {}
+    paths = {mode: (*PATHS, RETURN) if mode == "allow" else PATHS for mode in modes}
     queries = _links()
     try:
         with sync_playwright() as playwright:
@@ -204,12 +212,14 @@ def main(argv=None) -> int:
             for run in range(args.runs):
                 for isolate, server in servers.items():
                     base = f"http://127.0.0.1:{server.server_address[1]}"
-                    for path in paths:
-                        sw = "allow" if args.service_worker else "block"
-                        took, state = first_roll(browser, base, path, queries, sw)
-                        firsts.setdefault((isolate, path), []).append(took)
-                        states.setdefault(path, Counter())[state] += 1
-                    if args.first_only:
+                    for path in paths[modes[-1]]:
+                        for mode in modes:
+                            if path not in paths[mode]:
+                                continue
+                            took, state = first_roll(browser, base, path, queries, mode)
+                            firsts.setdefault((mode, isolate, path), []).append(took)
+                            states.setdefault((mode, path), Counter())[state] += 1
+                    if args.first_only or args.paired:
                         continue
                     found = one_run(browser, f"http://127.0.0.1:{server.server_address[1]}")
                     if not found["worker"] or found["isolated"] != isolate:
@@ -222,22 +232,24 @@ def main(argv=None) -> int:
     finally:
         for server in servers.values():
             server.shutdown()
-    print(
-        f"Chromium {browser_finder.ensure()}, {args.runs} runs per host and path, service worker "
-        f"{'allowed' if args.service_worker else 'blocked'}; first roll (tap at ready → dice), ms\n"
-    )
-    print(
-        "| start path | plain host, median | worst | isolating host, median | worst | service worker at the tap |\n"
-        "|---|---|---|---|---|---|"
-    )
-    for path in paths:
-        plain, isolating = firsts[(False, path)], firsts[(True, path)]
-        seen = ", ".join(f"{state} {count}" for state, count in states[path].most_common())
+    for mode in modes:
         print(
-            f"| {path} | {statistics.median(plain):,.1f} | {max(plain):,.1f} | "
-            f"{statistics.median(isolating):,.1f} | {max(isolating):,.1f} | {seen} |"
+            f"Chromium {browser_finder.ensure()}, {args.runs} runs per host and path, service worker "
+            f"{'allowed' if mode == 'allow' else 'blocked'}; first roll (tap at ready → dice), ms\n"
         )
-    if args.first_only:
+        print(
+            "| start path | plain host, median | worst | isolating host, median | worst | service worker at the tap |\n"
+            "|---|---|---|---|---|---|"
+        )
+        for path in paths[mode]:
+            plain, isolating = firsts[(mode, False, path)], firsts[(mode, True, path)]
+            seen = ", ".join(f"{state} {count}" for state, count in states[(mode, path)].most_common())
+            print(
+                f"| {path} | {statistics.median(plain):,.1f} | {max(plain):,.1f} | "
+                f"{statistics.median(isolating):,.1f} | {max(isolating):,.1f} | {seen} |"
+            )
+        print()
+    if args.first_only or args.paired:
         return 0
     print(
         f"\nChromium {browser_finder.ensure()}, {args.runs} first visits per host (service worker blocked), "
