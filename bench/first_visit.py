@@ -22,7 +22,9 @@ it sent as well; on the fast line the two agree to the byte (printed, as a check
   the worker watches the snapshot's pace and keeps it or gives it up, as it does wherever no rating
   says the line is slow.
 
-Prints the median of ``--runs``, how Python started, and what the largest files took.
+Prints the median of ``--runs``, how Python started, and what the largest files took; ``--precache`` adds
+the whole first visit, played to its first box and on until the service worker has installed (its precache
+included: the server's count, the worker being out of the page's reach).
 """
 
 from __future__ import annotations
@@ -139,6 +141,24 @@ def visit(browser, url: str, script: str, rating: dict | None, rate: float | Non
     return ready, python, sizes, in_workers
 
 
+def whole_visit(browser, url: str, traffic: Traffic) -> int:
+    """A first visit with the service worker allowed, played to its first box (which lets static/js/offline.js
+    register it) until the installed worker takes the page: the bytes the server sent for it all, precache included
+    (the worker's own fetches are a target the page's session does not reach; the server counts every one)."""
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    traffic.take()
+    page.goto(url)
+    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=WAIT_MS)
+    page.click("#roll-button")
+    page.click("#scorecard button.choice")
+    page.wait_for_function("Boolean(navigator.serviceWorker.controller)", timeout=WAIT_MS, polling=100)
+    page.wait_for_timeout(500)  # a table the page asks for once the worker serves it
+    sent = sum(header + body for _, _, header, body, _ in traffic.take())
+    context.close()
+    return sent
+
+
 def counting_server(site: Path, traffic: Traffic) -> serve.Server:
     """tools/serve.py's server and handler, counting every byte each response sent (bench.startup's count)."""
     handler = type("Handler", (CountingHandler,), {"traffic": traffic})
@@ -153,6 +173,9 @@ def main(argv=None) -> int:
     parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
     parser.add_argument("--dist", type=Path, help="serve this build as it is (another commit's dist, say)")
     parser.add_argument("--lines", nargs="+", choices=list(LINES), default=list(LINES), metavar="LINE")
+    parser.add_argument(
+        "--precache", action="store_true", help="also the whole first visit on the fast line, precache included"
+    )
     args = parser.parse_args(argv)
     site = args.dist or ROOT / "dist"
     if not (args.no_build or args.dist):
@@ -162,7 +185,7 @@ def main(argv=None) -> int:
     traffic = Traffic()
     server = counting_server(site, traffic)
     url = f"http://127.0.0.1:{server.server_address[1]}/?rules=yahtzee&players=Ann&seed=1"
-    rows, sent = {}, []
+    rows, sent, whole = {}, [], []
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
@@ -176,6 +199,8 @@ def main(argv=None) -> int:
                     rows[name].append(visit(browser, url, script, rating, rate))
                     if name == "fast":
                         sent.append(sum(header + body for _, _, header, body, _ in traffic.take()))
+            if args.precache:
+                whole = [whole_visit(browser, url, traffic) for _ in range(args.runs)]
             browser.close()
     finally:
         server.shutdown()
@@ -195,6 +220,11 @@ def main(argv=None) -> int:
             f"\nfast line, bytes until ready: {', '.join(f'{sum(s.values()):,}' for _, _, s, _ in fast)} "
             f"(Chromium's log, page and worker; {statistics.median(w for *_, w in fast)} of the requests the worker's); "
             f"the server sent {', '.join(f'{n:,}' for n in sent)}"
+        )
+    if whole:
+        print(
+            f"\nthe whole first visit, precache included (a box written, the service worker installed; the server's "
+            f"count): median {statistics.median(whole):,.0f} bytes ({', '.join(f'{n:,}' for n in whole)})"
         )
     return 0
 
