@@ -1,6 +1,6 @@
 """Python in PyScript's worker on both kinds of host: ready, the visit's first roll, roll and score latency.
 
-    .venv/bin/python -m bench.worker [--runs 5] [--no-build] [--first-only]
+    .venv/bin/python -m bench.worker [--runs 5] [--no-build] [--first-only] [--service-worker | --paired]
 
 Serves dist/ twice with tools/serve.py's handler: as a plain host (no COOP and COEP, as GitHub Pages)
 and as an isolating host (tools/serve.py's default). Python runs in a worker on both; the page
@@ -13,7 +13,9 @@ shares the worker with it); then, once the warm-up is over, plays turns pressed 
 makes in the page (a MutationObserver: the answer comes from the worker after the click returns).
 Times first the first roll of each start path (issue 47: lobby, link, resume, a link's match, a challenge),
 each from a new context whose storage remembers a name: the tap on Roll as soon as the table is there (the
-lobby's after its Play, resume's after a reload) to the dice drawn; ``--first-only`` stops there. Also counts
+lobby's after its Play, resume's after a reload) to the dice drawn, with what the service worker was doing at the
+tap; with ``--service-worker``, a return visit too (RETURN); ``--first-only`` stops there; ``--paired`` times each
+path blocked, then allowed, one after the other, and stops there too. Also counts
 the page thread's long tasks (over 50 ms) from navigation to ready. Prints medians and
 95th percentiles; a benchmark, not a test.
 """
@@ -23,6 +25,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,15 +88,31 @@ def _links() -> dict[str, str]:
 
 PATHS = ("lobby", "link", "resume", "a link's match", "challenge")
 """The start paths whose first roll is timed (issue 47): each from a first visit but resume, a reload."""
+RETURN = "return visit"
+"""With ``--service-worker``, one more path: resume's reload once the service worker the first box
+registered has installed and taken the page (a player coming back), not while it still installs."""
+SW_STATE = """() => !navigator.serviceWorker ? Promise.resolve("none") : navigator.serviceWorker.getRegistration()
+  .then((r) => !r ? "none" : r.installing ? "installing" : r.waiting ? "waiting"
+    : navigator.serviceWorker.controller ? "controlling" : r.active ? "active" : "none")"""
+"""The service worker's state as the first roll is pressed: none registered, installing (its precache
+running), waiting, active, or controlling the page."""
+SW_READY = """() => new Promise((resolve, reject) => {
+  setTimeout(() => reject(new Error("the service worker did not take the page within 60 s")), 60000);
+  const taken = () => navigator.serviceWorker.controller ? resolve() : setTimeout(taken, 100);
+  taken();
+})"""
 
 
 def _ready(page) -> None:
     page.wait_for_selector("html[data-ready='true']", state="attached", timeout=120_000)
 
 
-def first_roll(browser, base: str, path: str, queries: dict[str, str], service_workers: str = "block") -> float:
-    """One start path's first roll: the tap on Roll as soon as the table is there, to the dice drawn (ms).
-    ``service_workers="allow"``: a true first visit, the service worker free to register and install as it would."""
+def first_roll(
+    browser, base: str, path: str, queries: dict[str, str], service_workers: str = "block"
+) -> tuple[float, str]:
+    """One start path's first roll: the tap on Roll as soon as the table is there, to the dice drawn (ms), and the
+    service worker's state at the tap (SW_STATE). ``service_workers="allow"``: a true first visit, the service
+    worker free to register and install as it would."""
     context = browser.new_context(service_workers=service_workers)
     page = context.new_page()
     page.add_init_script("localStorage.setItem('yacht-dice/setup', JSON.stringify({name1: 'Ann'}))")
@@ -102,19 +121,23 @@ def first_roll(browser, base: str, path: str, queries: dict[str, str], service_w
         _ready(page)
         page.click("#quick-solo")
         page.wait_for_selector("#roll-button:not([disabled])", timeout=60_000)
-    elif path == "resume":
+    elif path in ("resume", RETURN):
         page.goto(base + "/" + queries["link"])
         _ready(page)
         page.evaluate(TIMED_CLICK, ["#roll-button", "#dice"])
         page.evaluate(TIMED_CLICK, ["#scorecard button.choice", "#scorecard"])
         page.wait_for_timeout(1500)
+        if path == RETURN:
+            page.evaluate(SW_READY)
+            page.wait_for_timeout(1500)
         page.goto(base + "/")
         _ready(page)
     else:
         page.goto(base + "/" + queries[path])
         _ready(page)
     try:
-        return page.evaluate(TIMED_CLICK, ["#roll-button", "#dice"])
+        state = page.evaluate(SW_STATE)
+        return page.evaluate(TIMED_CLICK, ["#roll-button", "#dice"]), state
     finally:
         context.close()
 
@@ -163,14 +186,23 @@ def main(argv=None) -> int:
         action="store_true",
         help="let the first rolls' visits register and install the service worker (a true first visit)",
     )
+    parser.add_argument(
+        "--paired",
+        action="store_true",
+        help="time each path's first roll with the service worker blocked and then allowed, one after the other "
+        "(the same load on a busy machine for both)",
+    )
     args = parser.parse_args(argv)
+    modes = ("block", "allow") if args.paired else ("allow",) if args.service_worker else ("block",)
     if not args.no_build:
         build(ROOT / "dist")
     from playwright.sync_api import sync_playwright
 
     servers = {isolate: serve_in_background(ROOT / "dist", 0, isolate=isolate) for isolate in (False, True)}
     results: dict[bool, list[dict]] = {False: [], True: []}
-    firsts: dict[tuple[bool, str], list[float]] = {}
+    firsts: dict[tuple[str, bool, str], list[float]] = {}
+    states: dict[tuple[str, str], Counter] = {}
+    paths = {mode: (*PATHS, RETURN) if mode == "allow" else PATHS for mode in modes}
     queries = _links()
     try:
         with sync_playwright() as playwright:
@@ -180,10 +212,14 @@ def main(argv=None) -> int:
             for run in range(args.runs):
                 for isolate, server in servers.items():
                     base = f"http://127.0.0.1:{server.server_address[1]}"
-                    for path in PATHS:
-                        sw = "allow" if args.service_worker else "block"
-                        firsts.setdefault((isolate, path), []).append(first_roll(browser, base, path, queries, sw))
-                    if args.first_only:
+                    for path in paths[modes[-1]]:
+                        for mode in modes:
+                            if path not in paths[mode]:
+                                continue
+                            took, state = first_roll(browser, base, path, queries, mode)
+                            firsts.setdefault((mode, isolate, path), []).append(took)
+                            states.setdefault((mode, path), Counter())[state] += 1
+                    if args.first_only or args.paired:
                         continue
                     found = one_run(browser, f"http://127.0.0.1:{server.server_address[1]}")
                     if not found["worker"] or found["isolated"] != isolate:
@@ -196,18 +232,24 @@ def main(argv=None) -> int:
     finally:
         for server in servers.values():
             server.shutdown()
-    print(
-        f"Chromium {browser_finder.ensure()}, {args.runs} runs per host and path, service worker "
-        f"{'allowed' if args.service_worker else 'blocked'}; first roll (tap at ready → dice), ms\n"
-    )
-    print("| start path | plain host, median | worst | isolating host, median | worst |\n|---|---|---|---|---|")
-    for path in PATHS:
-        plain, isolating = firsts[(False, path)], firsts[(True, path)]
+    for mode in modes:
         print(
-            f"| {path} | {statistics.median(plain):,.1f} | {max(plain):,.1f} | "
-            f"{statistics.median(isolating):,.1f} | {max(isolating):,.1f} |"
+            f"Chromium {browser_finder.ensure()}, {args.runs} runs per host and path, service worker "
+            f"{'allowed' if mode == 'allow' else 'blocked'}; first roll (tap at ready → dice), ms\n"
         )
-    if args.first_only:
+        print(
+            "| start path | plain host, median | worst | isolating host, median | worst | service worker at the tap |\n"
+            "|---|---|---|---|---|---|"
+        )
+        for path in paths[mode]:
+            plain, isolating = firsts[(mode, False, path)], firsts[(mode, True, path)]
+            seen = ", ".join(f"{state} {count}" for state, count in states[(mode, path)].most_common())
+            print(
+                f"| {path} | {statistics.median(plain):,.1f} | {max(plain):,.1f} | "
+                f"{statistics.median(isolating):,.1f} | {max(isolating):,.1f} | {seen} |"
+            )
+        print()
+    if args.first_only or args.paired:
         return 0
     print(
         f"\nChromium {browser_finder.ensure()}, {args.runs} first visits per host (service worker blocked), "
