@@ -63,7 +63,13 @@ def test_a_turn_by_clicks_shows_pythons_dice_tossed_and_held_and_a_reload_keeps_
     expect(page.locator("#status")).to_contain_text("Bob's turn")
     ui.roll(page)
     twin = twin.roll()
+    # a tap while the dice fly lands them (issue 54): the hold waits for the throw to land, and for its answer
+    page.wait_for_function(
+        "document.getAnimations().filter(a => a.effect.target.closest('#dice') && a.playState === 'running'"
+        " && !(a instanceof CSSTransition)).length === 0"
+    )
     ui.die(page, 2).click()
+    expect(ui.die(page, 2)).to_have_attribute("aria-pressed", "true")
     twin = twin.hold(1)
     saved = json.loads(page.evaluate("localStorage.getItem('yacht-dice/match')"))
     assert Session.from_dict(saved).match == twin  # the save is the session's, as CPython reads it
