@@ -218,8 +218,8 @@ def _more(t: Text, inside: Sequence[str]) -> str:
 def setup_form(t: Text = ENGLISH, ready: bool = False) -> str:
     """The setup screen's form, made from the rule set registry and the match's limits, in ``t``'s words.
 
-    The choice of rule set (the game first: what every way to play then plays), a lobby of one-tap matches
-    (``quick-solo``, ``quick-computer``, ``quick-pass``, ``quick-daily``), then More (``details#setup-more``), which folds every other choice and Start. Rule set
+    A lobby: four one-tap matches (``quick-solo``, ``quick-computer``, ``quick-pass``, ``quick-daily``) over the choice
+    of rule set, then More (``details#setup-more``), which folds every other choice and Start. Rule set
     options are named ``rules.option`` (``yahtzee.joker``); a checkbox sends ``1`` when checked and
     nothing otherwise. The one-tap buttons and Start stay disabled until the shell has bound the form; once it has
     (``ready``), "Starting…" is hidden.
@@ -229,7 +229,7 @@ def setup_form(t: Text = ENGLISH, ready: bool = False) -> str:
     (True, True)
     >>> 'name="generalized.sides" min="2" max="20" value="6"' in form
     True
-    >>> form.index('name="rules"') < form.index('id="quick-solo"') < form.index('id="setup-more"')
+    >>> form.index('id="quick-solo"') < form.index('name="rules"') < form.index('id="setup-more"')
     True
     """
     games = element("select", options(numbers(1, MAX_GAMES), 1), id="games", name="games")
@@ -239,7 +239,7 @@ def setup_form(t: Text = ENGLISH, ready: bool = False) -> str:
         _players_fieldset(t),
         element("div", labelled("games", t._("Games in the match"), games), class_="field"),
     ]
-    parts = [choice, _lobby(t, ready), _more(t, inside)]
+    parts = [_lobby(t, ready), choice, _more(t, inside)]
     return element("form", "\n" + "\n".join(parts) + "\n", id="setup-form", novalidate=True)
 
 

@@ -255,7 +255,8 @@ def scene(shown: standings.Results, t: Text = ENGLISH) -> str:
     # A solo game's medal is a new best's alone (:func:`ending`, once its history is known): a total is not a win.
     pictures = {standings.Outcome.WIN: _TROPHY, standings.Outcome.TIE: _TROPHY * 2}
     art = pictures.get(shown.outcome, "")
-    festive = shown.outcome in (standings.Outcome.WIN, standings.Outcome.TIE)  # no confetti over a loss
+    # confetti over a win and over a solo game played to its end (no trophy: a total is no win); none over a loss
+    festive = shown.outcome in (standings.Outcome.WIN, standings.Outcome.TIE, standings.Outcome.SOLO)
     confetti = element("span", "<i></i>" * CONFETTI, class_="confetti", aria_hidden="true") if festive else ""
     return "".join(
         [

@@ -83,7 +83,8 @@ def test_a_solo_game_is_a_result_not_a_win():
     assert shown.winner == "Your Yacht earned 50 points!"  # and its good news under it
     assert "win" not in (shown.headline + shown.winner).lower() and shown.title == "Game over"
     html = markup.scene(shown)
-    assert 'class="medal"' not in html and "trophy" not in html and "confetti" not in html  # a total is no win
+    assert 'class="medal"' not in html and "trophy" not in html  # a total is no win
+    assert 'class="confetti"' in html  # but a game played to its end is cheered
 
 
 def report(app):
