@@ -55,7 +55,7 @@ def plays_by_mouse(page, url: str) -> None:
     expect(page.locator("#hint .hint-line")).to_have_text(re.compile(r"^(Keep|Roll all|Score|Put a 0)"))
     offered = choices(page)
     name, points = next(iter(offered.items()))
-    page.get_by_role("button", name=re.compile(rf"^{re.escape(name)}, \d+ points?$")).click()
+    page.get_by_role("button", name=re.compile(rf"^{re.escape(name)}, \d+ points?(?:, hinted)?$")).click()
     expect(page.locator("#scorecard button.choice")).to_have_count(0)
     expect(page.locator("#status")).to_contain_text("Ann")
     page.select_option("#language", "de")

@@ -11,7 +11,7 @@ from game.present import paint
 TAG = re.compile(r"<[^>]+>")
 
 
-CHOICE = re.compile(r'aria-label="([^"]+), (\d+) points?"')
+CHOICE = re.compile(r'aria-label="([^"]+), (\d+) points?(?:, hinted)?"')
 
 
 def words(page: dict, at) -> str:
