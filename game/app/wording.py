@@ -84,6 +84,7 @@ from game.present.words import (
     reading,
     seen,
     since_last,
+    turn_line,
 )
 from game.records import challenge, daily
 
@@ -98,7 +99,7 @@ def status_words(status: Status, t: Text, eyes: bool = False) -> str:
     said = (cheer, did(step, t=t)) if step is not None else ()
     line = " ".join(filter(None, said))
     if not line and status.match is not None:
-        line = board_view.status(status.match, t=t)
+        line = turn_line(status.match, t=t) if eyes else board_view.status(status.match, t=t)
     bests = (*(feel.best_cheer(bests, t=t) for bests in status.bests),)
     ratings = (*(feel.rating_cheer(ratings, t=t) for ratings in status.ratings),)
     return " ".join(filter(None, (*bests, *ratings, line)))

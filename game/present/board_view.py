@@ -1,10 +1,8 @@
 """What the board shows, as plain values: the scorecard's rows and cells, the dice, the status line.
 
-The shell turns these values into DOM updates; everything worth testing about the board (labels, scorecard
-cells, status lines) is computed here, in plain Python. Every function that returns words takes ``t`` (a game.core.i18n.Text,
-English by default) and words them through its catalogue. Around the board: game.present.controls
-(the elements by id), game.present.standings (the panel between games), game.present.keyboard (what a
-key asks for), game.present.words (the shell's sentences and announcements).
+The shell turns these values into DOM updates; everything worth testing about the board (labels, cells, status lines)
+is computed here, in plain Python, worded through ``t`` (a game.core.i18n.Text, English by default). Around it:
+controls (the elements by id), standings (between games), keyboard (what a key asks for), words (the announcements).
 
 >>> from game.core.engine import new_match
 >>> m = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[3, 3, 3, 5, 5])
@@ -86,8 +84,8 @@ class Cell:
 
 @dataclass(frozen=True)
 class Die:
-    """One die of the tray: its face (None before the first roll), held, its spoken name, and where on the felt it lies
-    (game.present.feel.POSES: the pose it landed in)."""
+    """One die of the tray: face (None before the first roll), held, spoken name, the pose it landed in (feel.POSES)
+    and, kept, the places it moves left on the shelf (the dice not kept before it: kept dice stand side by side)."""
 
     index: int
     face: int | None
@@ -95,6 +93,7 @@ class Die:
     label: str
     enabled: bool
     pose: int = 0
+    shelf: int = 0
 
 
 def _upper_bonus_label(ruleset: rules.RuleSet, t: Text) -> str:
@@ -243,8 +242,9 @@ def cells(match: Match, t: Text = ENGLISH, best: str | None = None) -> dict[tupl
             if shown(ruleset):
                 out[(key, player)] = Cell(str(getattr(totals, key)), None, mark)
         if not totals.upper_bonus and ruleset.upper_bonus_amount:
-            # how far the upper boxes have come ("18/63"): still to play for, or how far it was missed; never a bare 0
-            out[("upper_bonus", player)] = Cell(f"{totals.upper_subtotal}/{ruleset.upper_bonus_threshold}", None, mark)
+            # how far the upper boxes have come ("18/63", and a bar in tenths, app.css's "fill-5"); never a bare 0
+            come, need = totals.upper_subtotal, ruleset.upper_bonus_threshold
+            out[("upper_bonus", player)] = Cell(f"{come}/{need}", None, (*mark, f"fill-{min(10, come * 10 // need)}"))
     if len(match.cards) > 1 or match.games > 1:
         played = len(match.cards)
         for g in range(max(match.games, played)):
@@ -275,14 +275,13 @@ def dice(match: Match, t: Text = ENGLISH) -> tuple[Die, ...]:
         else:
             # Translators: a die's spoken name; {number} counts the dice from 1, {face} is the face it shows.
             label = t._("Die {number}, showing {face}", number=index + 1, face=face)
-        out.append(Die(index, face, match.held[index], label, index in holdable, pose(index, face, turn)))
+        shelf = match.held[:index].count(False) if match.held[index] else 0
+        out.append(Die(index, face, match.held[index], label, index in holdable, pose(index, face, turn), shelf))
     return tuple(out)
 
 
 def roll_label(match: Match, t: Text = ENGLISH) -> str:
-    """The roll button's text: it always starts with "Roll" and says how many rolls are left.
-
-    Where rolls are saved, it counts them too and says how many of them are saved ones.
+    """The roll button's text: "Roll" and how many rolls are left (where rolls are saved, how many are saved ones).
 
     >>> from game.core.engine import new_match
     >>> roll_label(new_match("yahtzee", seed=1)), roll_label(new_match("yahtzee", seed=1).roll())

@@ -101,6 +101,7 @@ def die_ops(old: board_view.Die | None, die: board_view.Die, match: Match, throw
             "aria-pressed": "true" if die.held else "false",
             "aria-disabled": "false" if die.enabled else "true",
             "data-pose": str(die.pose),
+            "data-shelf": str(die.shelf),
         },
         "toggle": {"die-empty": die.face is None},
     }

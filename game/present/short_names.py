@@ -1,5 +1,5 @@
 """A box's short name on a phone's narrow card (issue 54, fresh eyes): "Sm. straight" where "Small Straight" takes
-two lines, the upper bonus as what it pays and from what ("Bonus 63 → +35"). The full name stays the row's text,
+two lines, the upper bonus as what it pays ("Bonus +35": its cell says how far the boxes have come, "33/63"). The full name stays the row's text,
 title and accessible name (game.present.markup.scorecard); app.css shows the short one on a narrow screen. Words, not
 rules: the rule sets keep their names (game.core.standard), the short ones live here with their translations."""
 
@@ -12,21 +12,17 @@ __all__ = ["short_name", "short_sum"]
 
 
 def short_sum(ruleset: rules.RuleSet, key: str, t: Text = ENGLISH) -> str:
-    """A sum row's name on a narrow card: the upper bonus's says what it pays and from what total ("" for others).
+    """A sum row's name on a narrow card: the upper bonus's says what it pays, on one line ("" for others); its cell
+    says how far the upper boxes have come ("33/63", game.present.board_view.cells).
 
     >>> from game.core.variants import ruleset
     >>> short_sum(ruleset("yahtzee"), "upper_bonus"), short_sum(ruleset("yahtzee"), "grand_total")
-    ('Bonus 63 → +35', '')
+    ('Bonus +35', '')
     """
     if key != "upper_bonus":
         return ""
-    # Translators: the upper bonus's row on a phone's narrow card: {amount} points from a total of {threshold}.
-    return t.p_(
-        "short box name",
-        "Bonus {threshold} → +{amount}",
-        amount=ruleset.upper_bonus_amount,
-        threshold=ruleset.upper_bonus_threshold,
-    )
+    # Translators: the upper bonus's row on a phone's narrow card, on one line: the {amount} points it pays.
+    return t.p_("short box name", "Bonus +{amount}", amount=ruleset.upper_bonus_amount)
 
 
 def short_name(category: rules.Category, t: Text = ENGLISH) -> str:

@@ -224,6 +224,10 @@ def story_text(match: Match, outcome: Outcome, t: Text = ENGLISH) -> str:
     return ""
 
 
+NEAR = 9
+"""An upper bonus missed by this many points or fewer is a near miss worth saying at the end (more: not news)."""
+
+
 def highlight(match: Match, t: Text = ENGLISH) -> str:
     """The good news of a one-seat game, said under its total: its Yahtzee and its upper bonus, where it made them,
     else its best box. True and warm: never a verdict (the report, How did I play?, compares).
@@ -240,6 +244,13 @@ def highlight(match: Match, t: Text = ENGLISH) -> str:
     ...     m = m.roll(faces=[1, 2, 3, 4, 5]).score(box)
     >>> highlight(m)
     'Your best box: Little Straight, 30 points.'
+    >>> m = new_match("yahtzee", ["Ann"], seed=1)
+    >>> near = {"ones": [1, 1, 1, 2, 3], "twos": [2, 2, 2, 1, 3], "threes": [3, 3, 3, 1, 2], "fours": [4, 4, 4, 1, 2]}
+    >>> near |= {"fives": [5, 5, 5, 1, 2], "sixes": [6, 6, 1, 2, 3]}  # 57 of 63
+    >>> for box in m.open_categories():
+    ...     m = m.roll(faces=near.get(box, [2, 3, 4, 5, 1])).score(box)
+    >>> highlight(m)
+    'Upper bonus missed by just 6 points!'
     """
     game = match.game
     scores = match.cards[game][0].scores
@@ -256,11 +267,20 @@ def highlight(match: Match, t: Text = ENGLISH) -> str:
                 category=ruleset.category(alike).display(t),
             )
         )
-    bonus = match.totals(0, game).upper_bonus
-    if bonus:
+    totals = match.totals(0, game)
+    if totals.upper_bonus:
         # Translators: at the end of a one-player game: the upper section reached its bonus, worth {count} points.
         facts.append(
-            t.n_("Upper bonus reached: {count} more point!", "Upper bonus reached: {count} more points!", bonus)
+            t.n_(
+                "Upper bonus reached: {count} more point!",
+                "Upper bonus reached: {count} more points!",
+                totals.upper_bonus,
+            )
+        )
+    elif ruleset.upper_bonus_amount and 0 < (short := ruleset.upper_bonus_threshold - totals.upper_subtotal) <= NEAR:
+        # Translators: at the end of a one-player game: the upper section's bonus missed by only {count} points.
+        facts.append(
+            t.n_("Upper bonus missed by just {count} point!", "Upper bonus missed by just {count} points!", short)
         )
     if facts or not scores:
         return " ".join(facts)

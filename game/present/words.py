@@ -15,11 +15,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.core.actions import Hold, Score
-from game.core.engine import Match
+from game.core.cards import SeatKind
+from game.core.engine import Match, Phase
 from game.core.i18n import ENGLISH, N_, Text, n_
 from game.core.marks import elsewhere, filled_since
 from game.present.board_view import BOX_POINTS, describe, status
 from game.present.coach_view import action_text
+from game.present.you import said
 
 if TYPE_CHECKING:
     from game.coach.session import Step
@@ -37,6 +39,7 @@ __all__ = [
     "link_choice",
     "played_elsewhere",
     "since_last",
+    "turn_line",
 ]
 
 
@@ -154,18 +157,53 @@ def announcement(step: Step, t: Text = ENGLISH) -> str:
 
 
 def headline(before: Match, after: Match, t: Text = ENGLISH) -> str:
-    """What an action did, as the eyes read it over the dice: a score said, a roll or a hold only whose turn it is now
-    (the dice are on the table; the live region reads them back, game.present.board_view.describe).
+    """What an action did, as the eyes read it over the dice: a score said, then where the turn stands
+    (:func:`turn_line`); a roll or a hold only where the turn stands (the dice are on the table; the live region reads
+    them back, game.present.board_view.describe).
 
     >>> from game.core.engine import new_match
     >>> m = new_match("yahtzee", ["Ann", "Bob"], seed=1)
     >>> headline(m, m.roll(faces=[3, 3, 3, 5, 5]))
-    "Ann's turn, roll 1 of 3"
+    "Ann's turn"
+    >>> solo = new_match("yahtzee", ["You"], seed=1).roll(faces=[3, 3, 3, 5, 5])
+    >>> headline(solo, solo.roll(faces=[3, 3, 3, 5, 5])), headline(solo, solo.score("full_house"))
+    ('Turn 1 of 13', 'You scored 25 in Full House. Turn 2 of 13')
     """
     last = after.last_scored
     if last is not None and last is not before.last_scored:
-        return describe(before, after, t)
-    return status(after, t)
+        # describe() says the score, then the board's status: here the score, then the turn as the eyes read it
+        scored = describe(before, after, t).removesuffix(status(after, t)).rstrip()
+        return f"{scored} {turn_line(after, t)}"
+    return turn_line(after, t)
+
+
+def turn_line(match: Match, t: Text = ENGLISH) -> str:
+    """Where the turn stands as the eyes read it over the dice, saying nothing Roll says ("2 left"): whose turn it is,
+    or in a game played alone which turn of the game; the first roll and the box to choose as :func:`status` says.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yahtzee", ["You", "Robin"], seed=1)
+    >>> turn_line(m), turn_line(m.roll()), turn_line(m.roll().roll().roll())
+    ('Your turn: roll the dice', 'Your turn', 'Your turn, roll 3 of 3: choose a box')
+    """
+    if match.game_over or match.finished:
+        return status(match, t)
+    name, phase = match.current_name, match.phase
+    if match.current_seat.kind is SeatKind.COMPUTER:
+        # Translators: a computer player's turn has begun ("Robin (computer) is playing").
+        return t._("{name} (computer) is playing", name=name)
+    if len(match.seats) > 1:
+        if phase is Phase.MID_TURN:
+            # Translators: whose turn it is (rolled: Roll says how many rolls are left). The next message is the same
+            # for a name ending in "s" ("Chris' turn").
+            return said(t, N_("{name}' turn") if name.endswith("s") else N_("{name}'s turn"), name)
+        return status(match, t)
+    turn, turns = match.round + 1, match.rounds
+    if phase is Phase.MUST_SCORE:
+        # Translators: a game played alone, every roll of the turn used: a box must be chosen ("Turn 3 of 13").
+        return t._("Turn {turn} of {turns}: choose a box", turn=turn, turns=turns)
+    # Translators: the line over the dice in a game played alone: which turn of the game it is ("Turn 3 of 13").
+    return t._("Turn {turn} of {turns}", turn=turn, turns=turns)
 
 
 def seen(step: Step, t: Text = ENGLISH) -> str:

@@ -91,7 +91,7 @@ _VARIANTS = (
         (N_("{name}: the first game under these rules."),),
         # Translators: the end of the person's first game under these rules (they left their name blank; the total
         # is shown above): it is now the score to beat.
-        N_("Your first game under these rules: the score to beat."),
+        N_("Your first game with these rules: now try to beat it!"),
     ),
     (
         (
@@ -100,6 +100,11 @@ _VARIANTS = (
         ),
         # Translators: the person's own turn (they left their name blank): the dice are to be rolled.
         N_("Your turn: roll the dice"),
+    ),
+    (
+        (N_("{name}'s turn"), N_("{name}' turn")),
+        # Translators: the person's own turn (they left their name blank), rolled: Roll says how many rolls are left.
+        N_("Your turn"),
     ),
     (
         (

@@ -5,6 +5,7 @@ first roll says once that a tap keeps a die."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from game.app.events import BoxChosen, Button, DieToggled, Pressed
 from game.core import variants
@@ -32,6 +33,18 @@ def test_an_open_box_worth_nothing_is_blank_but_named_with_its_zero_points():
     assert markup.cell("yahtzee", hinted).endswith(">0</button>")
 
 
+def test_the_upper_bonus_cell_says_how_far_the_boxes_have_come_in_numbers_and_as_a_bar_in_tenths():
+    match = ROLLED
+    start = board_view.cells(match)[("upper_bonus", 0)]
+    assert start.text == "0/63" and "fill-0" in start.classes
+    fours = match.score("fours")  # 2, 2, 2, 5, 5: no fours; then 18 in Sixes
+    sixes = fours.roll(faces=[6, 6, 6, 1, 2]).score("sixes")
+    cell = board_view.cells(sixes)[("upper_bonus", 0)]
+    assert cell.text == "18/63" and "fill-2" in cell.classes  # 18 of 63: two tenths of the way
+    css = (Path(__file__).resolve().parents[3] / "static" / "css" / "app.css").read_text(encoding="utf-8")
+    assert all(f".section td.fill-{n} {{ --fill: {n / 10:g}; }}" in css for n in range(1, 10))
+
+
 def test_the_short_box_names_keep_the_full_name_as_text_and_title_in_every_language():
     for code in LANGUAGES:
         t = worded(code)
@@ -43,7 +56,7 @@ def test_the_short_box_names_keep_the_full_name_as_text_and_title_in_every_langu
                 assert title == text and short and len(short) <= len(text), (code, rules, text, short)
     card = markup.scorecard(variants.ruleset("yahtzee"), ["Ann"], 1, t=worded("de"))
     assert '<th scope="row" title="Kleine Straße" data-short="Kl. Straße">Kleine Straße</th>' in card
-    assert 'data-short="Bonus 63 → +35"' in card  # the upper bonus as what it pays and from what
+    assert 'data-short="Bonus +35"' in card  # the upper bonus as what it pays, on one line
 
 
 def test_a_persons_first_roll_says_once_that_a_tap_keeps_a_die():

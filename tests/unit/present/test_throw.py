@@ -53,3 +53,17 @@ def test_each_thrown_die_flies_its_own_flight_to_its_pose_and_held_dice_do_not_f
     assert all(
         set(frame) <= {"transform", "offset"} for flight in flights.values() for frame in flight
     )  # the compositor alone draws it
+
+
+def test_kept_dice_stand_side_by_side_on_the_shelf_from_its_left_and_close_up_when_one_is_let_go():
+    """A kept die moves left past the dice not kept before it (Die.shelf, drawn by app.css as that many places), so
+    the kept dice stand together in the tray's order; a die let go leaves no gap among them."""
+    m = new_match("yahtzee", ["Ann"], seed=3).roll(faces=[2, 2, 5, 6, 1])
+    kept = m.hold(1).hold(3).hold(4)
+    places = [die.shelf for die in board_view.dice(kept)]
+    assert places == [0, 1, 0, 2, 2]  # to the shelf's places 0, 1 and 2
+    assert [die.index - die.shelf for die in board_view.dice(kept) if die.held] == [0, 1, 2]
+    let_go = board_view.dice(kept.hold(1, False))
+    assert [die.index - die.shelf for die in let_go if die.held] == [0, 1]  # no gap where die 2 stood
+    css = CSS.read_text(encoding="utf-8")
+    assert all(f'.tray .die[data-shelf="{n}"] {{ --places: {n}; }}' in css for n in range(1, 6))
