@@ -21,7 +21,7 @@ from game.core.i18n import ENGLISH, N_, Text, n_
 from game.core.marks import elsewhere, filled_since
 from game.present.board_view import BOX_POINTS, describe, status
 from game.present.coach_view import action_text
-from game.present.you import said
+from game.present.you import said, said_n
 
 if TYPE_CHECKING:
     from game.coach.session import Step
@@ -177,6 +177,17 @@ def headline(before: Match, after: Match, t: Text = ENGLISH) -> str:
     return turn_line(after, t)
 
 
+def _lead(match: Match, t: Text) -> str:
+    """Who leads this game and by how much, said beside whose turn it is ("" while level)."""
+    totals = [match.totals(seat, match.game).grand_total for seat in range(len(match.seats))]
+    first = max(range(len(totals)), key=totals.__getitem__)
+    lead = totals[first] - max(total for seat, total in enumerate(totals) if seat != first)
+    if not lead:
+        return ""
+    # Translators: after whose turn it is ("Your turn · Robin leads by 18"): {name} leads the game by {count} points.
+    return said_n(t, "{name} leads by {count} point", "{name} leads by {count} points", lead, match.seats[first].name)
+
+
 def turn_line(match: Match, t: Text = ENGLISH) -> str:
     """Where the turn stands as the eyes read it over the dice, saying nothing Roll says ("2 left"): whose turn it is,
     or in a game played alone which turn of the game; the first roll and the box to choose as :func:`status` says.
@@ -185,6 +196,9 @@ def turn_line(match: Match, t: Text = ENGLISH) -> str:
     >>> m = new_match("yahtzee", ["You", "Robin"], seed=1)
     >>> turn_line(m), turn_line(m.roll()), turn_line(m.roll().roll().roll())
     ('Your turn: roll the dice', 'Your turn', 'Your turn, roll 3 of 3: choose a box')
+    >>> m = m.roll(faces=[6, 6, 6, 1, 2]).score("sixes").roll(faces=[1, 2, 3, 4, 4]).score("fours")
+    >>> turn_line(m.roll(faces=[5, 5, 5, 1, 2])), turn_line(m.roll(faces=[5, 5, 5, 1, 2]).score("fives").roll())
+    ('Your turn · you lead by 10 points', "Robin's turn · you lead by 25 points")
     """
     if match.game_over or match.finished:
         return status(match, t)
@@ -193,11 +207,12 @@ def turn_line(match: Match, t: Text = ENGLISH) -> str:
         # Translators: a computer player's turn has begun ("Robin (computer) is playing").
         return t._("{name} (computer) is playing", name=name)
     if len(match.seats) > 1:
-        if phase is Phase.MID_TURN:
-            # Translators: whose turn it is (rolled: Roll says how many rolls are left). The next message is the same
-            # for a name ending in "s" ("Chris' turn").
-            return said(t, N_("{name}' turn") if name.endswith("s") else N_("{name}'s turn"), name)
-        return status(match, t)
+        if phase is not Phase.MID_TURN:
+            return status(match, t)
+        # Translators: whose turn it is (rolled: Roll says how many rolls are left). The next message is the same
+        # for a name ending in "s" ("Chris' turn").
+        turn = said(t, N_("{name}' turn") if name.endswith("s") else N_("{name}'s turn"), name)
+        return " · ".join(filter(None, (turn, _lead(match, t))))
     turn, turns = match.round + 1, match.rounds
     if phase is Phase.MUST_SCORE:
         # Translators: a game played alone, every roll of the turn used: a box must be chosen ("Turn 3 of 13").

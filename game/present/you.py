@@ -214,6 +214,11 @@ _PLURAL_VARIANTS = (
         n_("A tie between you and {names} with {count}.", "A tie between you and {names} with {count}."),
     ),
     (
+        n_("{name} leads by {count} point", "{name} leads by {count} points"),
+        # Translators: after whose turn it is ("Your turn · you lead by 4"): the person leads the game by {count} points.
+        n_("you lead by {count} point", "you lead by {count} points"),
+    ),
+    (
         n_("A personal best for {name}: {count} point!", "A personal best for {name}: {count} points!"),
         # Translators: a celebration at the end of a game: the person's highest total so far under these rules.
         n_("A personal best: {count} point!", "A personal best: {count} points!"),
