@@ -61,7 +61,7 @@ class Timer:
 
 @dataclass(frozen=True)
 class Play:
-    """Play a sound: a recipe of game.present.sounds, as data."""
+    """Play a sound: a recipe of game.app.sounds, as data."""
 
     KIND: ClassVar[str] = "play"
     recipe: dict

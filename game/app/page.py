@@ -56,7 +56,7 @@ class Page:
     screen: tuple[Screen, int] | None = None
     over: Over = Over.NOTHING
     notice: Line = Line()
-    # The celebration: its words, whether it is shown, which moment it is (game.present.feel.Moment's value) and the
+    # The celebration: its words, whether it is shown, which moment it is (game.coach.moments.Moment's value) and the
     # dice that jump in it (a Yahtzee's roll: their markup).
     cheer: tuple[Line, bool, str, str] = (Line(), False, "", "")
     table: paint.Table | None = None

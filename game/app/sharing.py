@@ -21,13 +21,13 @@ from game.app.notices import Failed, Plain, Said
 from game.app.state import App, Effect, Naming, Out, focus, store
 from game.app.storage import read_history, remembered_fields
 from game.app.table import against, board, handing, playing, save
+from game.coach.moments import match_over
+from game.coach.names import is_you, sent_name
 from game.core import links
 from game.core.cards import Seat
 from game.core.i18n import N_
-from game.present import board_view, controls
-from game.present import setup as setups
-from game.present.you import is_you, sent_name
 from game.records import challenge, daily
+from game.records import choices as setups
 from game.records.record import game_id, session_record, utc_time
 
 
@@ -117,7 +117,7 @@ def send_turn(app: App) -> Out:
 def send_result(app: App) -> Out:
     """The standings' "Send the result to …": the finished match's link, for everyone else's phone."""
     session = app.session if playing(app) else None
-    if session is None or not session.remote or not board_view.match_over(session.match):
+    if session is None or not session.remote or not match_over(session.match):
         return app, []
     return share_match(app)
 
@@ -128,11 +128,11 @@ CHALLENGE_TITLE = N_("Challenge a friend")  # the results' button (index.html) a
 def challenge_friend(app: App, asking: bool = True) -> Out:
     """The results' "Challenge a friend": the share dialog with a link carrying this game (the person's turns
     alone: computers beside them are left out, and the friend meets this seat's own dice), its rules, options
-    and seed; offered only for a match's first game played with no undo (controls.challengeable), sent "with hints"
+    and seed; offered only for a match's first game played with no undo (challenge.challengeable), sent "with hints"
     where hints were on in it (the friend may ask for them too). A
     person under the default name, with none remembered, is ``asking`` first for theirs (ask_name)."""
     session = app.session if playing(app) else None
-    if session is None or not controls.challengeable(session):
+    if session is None or not challenge.challengeable(session):
         return app, []
     seat = session.match.seats[challenge.person(session.match) or 0]
     if asking and not remembered_name(app) and is_you(seat.name, app.t):
@@ -141,7 +141,7 @@ def challenge_friend(app: App, asking: bool = True) -> Out:
     if is_you(game.seats[0].name, app.t):  # no name given: the friend must not read "Challenge from You"
         game = replace(game, seats=(Seat.human(sent_name(game.seats[0].name, app.t)),))
     try:
-        hints = controls.challenge_hints(session)
+        hints = challenge.challenge_hints(session)
         value = links.write(game, links.LinkKind.CHALLENGE, session.undo_allowed, hints=hints)
     except links.LinkError as error:
         return app.say(Failed(error)), []
@@ -157,7 +157,7 @@ def share_daily(app: App) -> Out:
     """The results' Share result, after a daily game: its spoiler-free text (game.records.daily.share_text), from
     the history's record (its points lost against optimal play) or, before it is written, the game's own."""
     session = app.session if playing(app) else None
-    if session is None or not board_view.match_over(session.match) or daily.match_day(session.match) is None:
+    if session is None or not match_over(session.match) or daily.match_day(session.match) is None:
         return app, []
     app, history, _ = read_history(app)
     record = history.get(game_id(session.match, 0)) if history is not None else None

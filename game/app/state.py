@@ -15,9 +15,9 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import TYPE_CHECKING, ClassVar, TypedDict, Unpack
 
-from game.app.effects import Apply, Confirm, Effect, Fetch, Focus, Store, Timer
+from game.app.effects import Apply, Effect, Fetch, Focus, Store, Timer
 from game.app.facts import Sharing
-from game.app.ids import Question, TimerKind, Token, wire
+from game.app.ids import Asked, Asking, Question, TimerKind, Token
 from game.app.keys import PACE_KEY, SAVE_KEY, Wanted
 from game.app.notices import Failed, Invalid, Notice, Said
 from game.app.parts import (
@@ -42,9 +42,9 @@ from game.coach.pacing import Pace
 from game.coach.session import Session
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
+from game.core.link_problems import LinkProblem
 from game.core.rules import RuleSet
-from game.present import setup as setups
-from game.present.link_problems import LinkProblem
+from game.records import choices as setups
 
 if TYPE_CHECKING:  # a start waits in the App for its language
     from game.app.events import Event, Start
@@ -176,17 +176,15 @@ def tick(token: Token, seconds: float) -> Timer:
     return Timer(token.wire, round(seconds * 1000))
 
 
-def ask(app: App, question: str, yes: str, answer: Question) -> Confirm:
-    """The game's own question (page.js's #ask dialog): ``question`` and ``yes``, its confirming button,
-    are msgids; ``answer`` comes back in a ``confirmed`` event only when the person chooses ``yes``.
+def ask(app: App, asked: Asked, answer: Question) -> App:
+    """The game's own question (page.js's #ask dialog), as a fact of the App: ``update`` has the view word it
+    (game.app.view.confirm) and sends it once; ``answer`` comes back in a ``confirmed`` event only on its yes.
 
     >>> from game.app.ids import Answer
-    >>> from game.present.words import WORDS
-    >>> asked = ask(App(), WORDS.leave_match, WORDS.leave_yes, Answer.LEAVE)
-    >>> asked.yes, asked.answer
-    ('Leave the match', 'leave')
+    >>> ask(App(), Asked.LEAVE_MATCH, Answer.LEAVE).asking
+    Asking(asked=<Asked.LEAVE_MATCH: 'leave-match'>, answer=<Answer.LEAVE: 'leave'>)
     """
-    return Confirm(app.t._(question), app.t._(yes), wire(answer))
+    return replace(app, asking=Asking(asked, answer))
 
 
 def fetch(file: Wanted, path: str) -> Fetch:
@@ -277,6 +275,7 @@ class App:
     sharing: Sharing | None = None  # what the share dialog shows and sends (None: closed)
     naming: Naming | None = None  # whose name the name dialog asks (None: closed)
     held: tuple[Held, ...] = ()  # events that came before what they need, in the order they came
+    asking: Asking | None = None  # the question this answer asks (ask): sent once by update, then None again
 
     def value(self, key: str) -> str | None:
         """What storage holds under ``key``, as far as this tab knows."""

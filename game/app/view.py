@@ -11,19 +11,21 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import assert_never
 
-from game.app.effects import Apply, Console, ConsoleLevel, Flag, Language, Ready, Remove, Store
+from game.app.effects import Apply, Confirm, Console, ConsoleLevel, Flag, Keep, Language, Ready, Remove, Store
 from game.app.events import Message, Start
 from game.app.facts import Ended
+from game.app.ids import Asked, Asking, wire
 from game.app.keys import UNREADABLE_KEY
 from game.app.notices import Status
 from game.app.page import Line, Page, diff
-from game.app.screens import OFFER_WORDS, rules_shown
+from game.app.screens import OTHER_TAB_TITLE, REPLACE_START, REPLACE_TITLE, rules_shown
 from game.app.state import (
     App,
     Effect,
     LinkChoice,
     LoadingScreen,
     Naming,
+    Offer,
     Over,
     PlayScreen,
     SaveProblem,
@@ -34,6 +36,7 @@ from game.app.state import (
 )
 from game.app.storage import kept_copies, kept_under
 from game.app.table import against
+from game.app.waking import stamp, starting
 from game.app.wording import (
     hint_shown,
     notice_line,
@@ -309,3 +312,48 @@ def failed(app: App, message: Message | None, error: BaseException) -> list[Effe
         Console(ConsoleLevel.ERROR, f"{type(error).__name__}: {error}"),
     ]
     return effects + ([Ready(app.givens.python, "")] if start else [])
+
+
+OFFER_WORDS = {
+    Offer.LINK: (WORDS.link_title, WORDS.link_start),
+    Offer.PLAY_ON: (WORDS.link_play_on_title, WORDS.link_play_on),
+    Offer.OTHER_TAB: (OTHER_TAB_TITLE, WORDS.link_start),
+    Offer.REPLACE: (REPLACE_TITLE, REPLACE_START),
+}
+"""Each question's title and its button that starts the offered match."""
+
+
+QUESTIONS = {
+    Asked.LEAVE_MATCH: (WORDS.leave_match, WORDS.leave_yes),
+    Asked.LEAVE_SHARED: (WORDS.leave_shared, WORDS.leave_yes),
+    Asked.DELETE_KEPT: (WORDS.delete_kept, WORDS.delete_kept_yes),
+    Asked.DELETE_GAME: (WORDS.delete_game, WORDS.delete_game_yes),
+    Asked.DELETE_ALL: (WORDS.delete_all, WORDS.delete_all_yes),
+}
+"""Each question the app asks (game.app.ids.Asked): its words and its confirming button's."""
+
+
+def confirm(asking: Asking, t: Text) -> Confirm:
+    """The question asked (App.asking) worded for page.js's #ask dialog, with the answer its yes brings back.
+
+    >>> from game.app.ids import Answer
+    >>> from game.core.i18n import ENGLISH
+    >>> asked = confirm(Asking(Asked.LEAVE_MATCH, Answer.LEAVE), ENGLISH)
+    >>> asked.yes, asked.answer
+    ('Leave the match', 'leave')
+    """
+    question, yes = QUESTIONS[asking.asked]
+    return Confirm(t._(question), t._(yes), wire(asking.answer))
+
+
+def keep(app: App, effects: list[Effect]) -> list[Effect]:
+    """The page keeps what it shows after an answer that drew, once started: the table's stamp, or "" to forget a
+    kept table (the setup, a save problem or a link's question is on screen: a later launch paints none), and
+    the status line a start would draw (a step's own words, such as the dice just rolled, are not kept). The
+    start's answer says it in its ready effect, unless the early taps it answered have moved the table on."""
+    if starting(app) or not any(isinstance(effect, Apply) for effect in effects):
+        return []  # checked first: most events draw nothing, and a stamp hashes the save
+    shown = stamp(app)
+    if shown == app.givens.woke and any(isinstance(effect, Ready) for effect in effects):
+        return []
+    return [Keep(shown, board_view.status(app.played.match, t=app.t) if shown else "")]

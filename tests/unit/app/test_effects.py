@@ -23,8 +23,11 @@ from game.app.effects import (
     Timer,
     to_json,
 )
-from game.app.ids import Answer, TimerKind, Token
+from game.app.ids import Answer, Asked, TimerKind, Token
 from game.app.state import App, ask, draw, tick
+from game.app.view import confirm
+from game.core.i18n import ENGLISH
+from game.present.words import WORDS
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -73,5 +76,7 @@ def test_an_effect_is_sent_as_its_kind_then_its_fields_in_order(effect, sent):
 def test_the_helpers_build_the_typed_effects():
     assert tick(Token(TimerKind.COMPUTER, 3), 1.2) == Timer("computer:3", 1200)
     assert draw([("a", {})], {"dice": []}) == Apply((("a", {}),), {"dice": []})
-    asked = ask(App(), "Leave the match?", "Leave the match", Answer.LEAVE)
-    assert (asked.question, asked.yes, asked.answer) == ("Leave the match?", "Leave the match", "leave")
+    asking = ask(App(), Asked.LEAVE_MATCH, Answer.LEAVE).asking  # a fact of the App, worded by the view
+    assert asking is not None and "Leave" not in repr(asking)
+    asked = confirm(asking, ENGLISH)
+    assert (asked.question, asked.yes, asked.answer) == (ENGLISH._(WORDS.leave_match), "Leave the match", "leave")

@@ -21,7 +21,7 @@ from game.core import variants
 from game.core.cards import Seat, SeatKind
 from game.core.engine import new_match
 from game.present import board_view, controls, feel, markup, standings
-from game.present.sounds import RECIPES, recipe_data
+from game.app.sounds import RECIPES, recipe_data
 from game.records.history import History
 from game.records.record import session_record
 from tests.helpers.app import of, ops, send, stores

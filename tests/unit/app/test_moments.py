@@ -10,7 +10,7 @@ from game.coach.session import Session
 from game.core.dice import Draw
 from game.core.engine import new_match
 from game.present import feel
-from game.present.sounds import RECIPES, recipe_data
+from game.app.sounds import RECIPES, recipe_data
 from tests.helpers.app import of, ops, send, start, ticks, visible
 from tests.helpers.scenes import yahtzee_seed
 
