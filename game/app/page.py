@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from html import escape
 
+from game.app.effects import Dialog
 from game.app.state import QUICK_BUTTONS, Over, Screen
 from game.core.i18n import ENGLISH, Text
 from game.present import forms, paint
@@ -82,6 +83,11 @@ class Page:
     quiet: bool = False  # a computer's move on the status line: not said (its whole turn is, at its end)
     trainer: tuple[str, bool] | None = None  # the trainer's body while it is shown, and whether it is answered
     naming: tuple[str, tuple[str, ...], bool, str, bool] = ("", (), False, "", False)  # title, lines, known, OK, pair
+    dialogs: tuple[str, ...] = ()  # the <dialog>s open (their ids, of DIALOGS): the page opens and closes them so
+
+
+DIALOGS = ("share", "naming")
+"""The page's own dialogs (index.html) that the view opens: the share dialog and the name dialog."""
 
 
 SCREENS = (Screen.SETUP, Screen.SAVE_PROBLEM, Screen.LINK_CHOICE, Screen.PLAY, Screen.TRAINER)
@@ -246,6 +252,17 @@ def hint_ops(old: Page, new: Page) -> list:
     ops += [(at, UNMARK) for at, mark in old.hinted if (at, mark) not in new.hinted]
     ops += [(at, {"toggle": {mark: True}, "optional": True}) for at, mark in new.hinted if (at, mark) not in old.hinted]
     return ops
+
+
+def dialog_effects(old: Page, new: Page) -> list[Dialog]:
+    """The dialogs to close, then those to open, from ``old``'s to ``new``'s (a dialog is part of the page: no handler
+    opens one).
+
+    >>> dialog_effects(Page(dialogs=("naming",)), Page(dialogs=("share",)))
+    [Dialog(id='naming', open=False), Dialog(id='share', open=True)]
+    """
+    closed = [Dialog(name, False) for name in old.dialogs if name not in new.dialogs]
+    return closed + [Dialog(name, True) for name in new.dialogs if name not in old.dialogs]
 
 
 def settled(page: Page | None) -> Page | None:

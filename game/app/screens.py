@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from game.app.effects import Console, ConsoleLevel, Dialog, OfferFocus
+from game.app.effects import Console, ConsoleLevel, OfferFocus
 from game.app.events import Answer, Submit
 from game.app.facts import DailySent
 from game.app.ids import Asked
@@ -21,7 +21,7 @@ from game.app.notices import DailyPlayed, Elsewhere, Failed, Invalid, Plain, Rep
 from game.app.parts import Aside
 from game.app.records import close_stats
 from game.app.shared import is_shared
-from game.app.sharing import NAMING, open_share, share_match
+from game.app.sharing import open_share, share_match
 from game.app.state import (
     QUICK_BUTTONS,
     App,
@@ -104,7 +104,7 @@ def quick_start(app: App, quick: setups.Quick, asking: bool = True) -> Out:
         and asking
         and not any(fields.get(f"name{row}", "").strip() for row in people_rows(fields))
     ):
-        return replace(app, naming=Naming.PASSING), [Dialog(NAMING, True), focus(FIRST_FIELD)]
+        return replace(app, naming=Naming.PASSING), [focus(FIRST_FIELD)]
     setup, problems = setups.quick_setup(fields, quick)
     return start_setup(app, setup, problems, setups.setup_from_fields(fields)[0])
 
@@ -134,8 +134,7 @@ def passing_named(app: App, given: bool) -> Out:
     shown = max([int(count) if count in SEAT_COUNTS else 1, *named])  # the form keeps the rows it shows: both
     fields |= {f"name{row}": name for row, name in named.items()} | {"count": str(shown)}
     app = replace(app, naming=None, form=tuple(fields.items())).counting(filled=app.counts.filled + 1)
-    app, effects = quick_start(app, setups.Quick.PASS, asking=False)
-    return app, [Dialog(NAMING, False), *effects]
+    return quick_start(app, setups.Quick.PASS, asking=False)
 
 
 def daily_start(app: App) -> Out:

@@ -4,8 +4,8 @@ request), and what it sends: a match's link, a finished match's result, a challe
     >>> from game.app.state import App
     >>> from game.core.engine import new_match
     >>> app, effects = open_share(App(), ChallengeSent(new_match("yacht", ["Ann"], seed=1)), "https://example.org/")
-    >>> app.sharing.url, close_share(app)[0].sharing, close_share(app)[1][0]
-    ('https://example.org/', None, Dialog(id='share', open=False))
+    >>> app.sharing.url, close_share(app)[0].sharing  # the view opens and closes the dialog (game.app.view.dialogs)
+    ('https://example.org/', None)
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from game.app.effects import Dialog
 from game.app.events import Shared
 from game.app.facts import ChallengeSent, DailySent, MatchSent, Sendable, Sharing
 from game.app.keys import SETUP_KEY, Sent
@@ -38,17 +37,14 @@ def open_share(app: App, what: Sendable, url: str = "", note: tuple[Said, ...] =
     >>> from game.core.engine import new_match
     >>> app, effects = open_share(App(), ChallengeSent(new_match("yacht", ["Ann"], seed=1)), "https://example.org/?c=x")
     >>> app.sharing.url, effects
-    ('https://example.org/?c=x', [Dialog(id='share', open=True), Focus(id='share-send')])
+    ('https://example.org/?c=x', [Focus(id='share-send')])
     """
-    return replace(app, sharing=Sharing(what, url, note, qr and bool(url))), [
-        Dialog("share", True),
-        focus("share-send"),
-    ]
+    return replace(app, sharing=Sharing(what, url, note, qr and bool(url))), [focus("share-send")]
 
 
 def close_share(app: App) -> Out:
     """The share dialog closed (its Close, or Escape)."""
-    return replace(app, sharing=None), [Dialog("share", False)]
+    return replace(app, sharing=None), []
 
 
 # Translators: said after a link (or a result) was copied because the browser cannot share it directly.
@@ -182,7 +178,7 @@ def remembered_name(app: App) -> str:
 
 def ask_name(app: App, whose: Naming) -> Out:
     """Ask the person's name, a challenge's on either end, where none is remembered: the friend is told who played."""
-    return replace(app, naming=whose), [Dialog(NAMING, True)]
+    return replace(app, naming=whose), []
 
 
 def name_given(app: App) -> Out:
@@ -195,7 +191,7 @@ def name_given(app: App) -> Out:
     if whose is None or not name:
         return app, []
     app = replace(app, naming=None)
-    effects: list[Effect] = [Dialog(NAMING, False)]
+    effects: list[Effect] = []
     if session is not None:
         match = session.match
         seat = challenge.person(match) if whose is Naming.CHALLENGING else (0 if against(app) is not None else None)
@@ -222,8 +218,6 @@ def name_skipped(app: App) -> Out:
     if app.naming is None:
         return app, []
     whose, app = app.naming, replace(app, naming=None)
-    closed: list[Effect] = [Dialog(NAMING, False)]
     if whose is Naming.CHALLENGING:
-        app, sent = challenge_friend(app, asking=False)
-        return app, closed + sent
-    return app, closed
+        return challenge_friend(app, asking=False)
+    return app, []

@@ -17,7 +17,7 @@ from game.app.facts import Ended
 from game.app.ids import Asked, Asking, wire
 from game.app.keys import UNREADABLE_KEY
 from game.app.notices import Status
-from game.app.page import Line, Page, diff
+from game.app.page import Line, Page, dialog_effects, diff
 from game.app.screens import OTHER_TAB_TITLE, REPLACE_START, REPLACE_TITLE, rules_shown
 from game.app.state import (
     App,
@@ -148,7 +148,8 @@ def view(app: App) -> Page:
         share=shared(app.sharing, app.t),
     )
     page = replace(page, spoken=notice_line(app.table.spoken, app.t), trainer=trainer_body(app), said=said)
-    page = replace(page, naming=welcome_card(app))
+    dialogs = (("share", app.sharing is not None), ("naming", app.naming is not None))
+    page = replace(page, naming=welcome_card(app), dialogs=tuple(name for name, shown in dialogs if shown))
     if not loading:
         page = lobby(app, page)
     if not isinstance(shown, PlayScreen) or app.session is None:
@@ -296,11 +297,14 @@ def drawn(
     if inputs(before) == inputs(after):
         return shown, effects
     new = view(after)
-    ops, motion = diff(view(before) if shown is None else shown, new)
-    if not ops:
+    old = view(before) if shown is None else shown
+    ops, motion = diff(old, new)
+    drawing: list[Effect] = [Apply(tuple(ops), motion)] if ops else []
+    drawing += dialog_effects(old, new)  # after their content is drawn, as a handler's focus in them comes after
+    if not drawing:
         return new, effects
     at = next((index for index, effect in enumerate(effects) if not isinstance(effect, WRITES)), len(effects))
-    return new, [*effects[:at], Apply(tuple(ops), motion), *effects[at:]]
+    return new, [*effects[:at], *drawing, *effects[at:]]
 
 
 def failed(app: App, message: Message | None, error: BaseException) -> list[Effect]:
