@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import TYPE_CHECKING, ClassVar, TypedDict, Unpack
 
-from game.app.effects import Apply, Effect, Fetch, Focus, Store, Timer
+from game.app.effects import Effect, Fetch, Focus, Store, Timer
 from game.app.facts import Sharing
 from game.app.ids import Asked, Asking, Question, TimerKind, Token
 from game.app.keys import PACE_KEY, SAVE_KEY, Wanted
@@ -158,10 +158,6 @@ class Over(Enum):
     NOTHING = ""
     RULES = "rules"
     STATS = "stats"
-
-
-def draw(ops: list | tuple, motion: dict | None = None) -> Apply:
-    return Apply(tuple(ops), motion)
 
 
 def store(key: str, value: str) -> Store:

@@ -32,7 +32,6 @@ from game.app.state import (
     Screen,
     SetupScreen,
     TrainerScreen,
-    draw,
 )
 from game.app.storage import kept_copies, kept_under
 from game.app.table import against
@@ -60,7 +59,9 @@ from game.present import (
     stats_view,
     trainer_view,
 )
+from game.present import ops as page_ops
 from game.present import setup as setups
+from game.present.ops import Op, SetHidden, SetHtml, SetText, SetValue
 from game.present.words import (
     SAVE_KEPT,
     WORDS,
@@ -250,16 +251,16 @@ def lobby(app: App, page: Page) -> Page:
     return replace(page, ready=True, t=app.t, picked=picked, form=form, opponent=opponent, setup=setup, stats=stats)
 
 
-def report_op(app: App) -> tuple | None:
+def report_op(app: App) -> Op | None:
     """The after-game report open (a word while it is worked out, then the report), or None: the table's own."""
     if app.table.reporting is None:
         return None
     if app.table.reporting.session is None:
-        return ("report", {"text": app.t._(WORDS.reviewing), "hidden": False})
-    return ("report", {"html": report_body(app.table.reporting, app.t)})
+        return Op("report", (SetText(app.t._(WORDS.reviewing)), SetHidden(False)))
+    return Op("report", (SetHtml(report_body(app.table.reporting, app.t)),))
 
 
-def screen_texts(app: App) -> tuple:
+def screen_texts(app: App) -> tuple[Op, ...]:
     """The texts of the save-problem or the link-choice screen shown (their elements' ops), else none."""
     shown, t = app.screen, app.t
     if isinstance(shown, SaveProblem):
@@ -268,17 +269,17 @@ def screen_texts(app: App) -> tuple:
         key = kept_under(app, shown.aside.raw) or UNREADABLE_KEY
         kept = t._(WORDS.save_not_kept) if failed else t._(SAVE_KEPT, key=key)
         return (
-            ("save-problem-kept", {"text": kept}),
-            ("save-problem-reason", {"text": told((shown.reason,) if shown.reason else (), t)}),
-            ("save-problem-text", {"value": shown.aside.raw[:SHOWN_SAVE_CHARS]}),
-            ("save-problem-dismiss", {"text": t._(WORDS.download_then_start if failed else WORDS.start_new)}),
+            Op("save-problem-kept", (SetText(kept),)),
+            Op("save-problem-reason", (SetText(told((shown.reason,) if shown.reason else (), t)),)),
+            Op("save-problem-text", (SetValue(shown.aside.raw[:SHOWN_SAVE_CHARS]),)),
+            Op("save-problem-dismiss", (SetText(t._(WORDS.download_then_start if failed else WORDS.start_new)),)),
         )
     if isinstance(shown, LinkChoice):
         title, start = OFFER_WORDS[shown.offer]
         return (
-            ("link-choice-text", {"text": told(shown.words, t)}),
-            ("link-choice-title", {"text": t._(title)}),
-            ("link-start", {"text": t._(start)}),
+            Op("link-choice-text", (SetText(told(shown.words, t)),)),
+            Op("link-choice-title", (SetText(t._(title)),)),
+            Op("link-start", (SetText(t._(start)),)),
         )
     return ()
 
@@ -299,7 +300,7 @@ def drawn(
     new = view(after)
     old = view(before) if shown is None else shown
     ops, motion = diff(old, new)
-    drawing: list[Effect] = [Apply(tuple(ops), motion)] if ops else []
+    drawing: list[Effect] = [painted(ops, motion)] if ops else []
     drawing += dialog_effects(old, new)  # after their content is drawn, as a handler's focus in them comes after
     if not drawing:
         return new, effects
@@ -307,12 +308,21 @@ def drawn(
     return new, [*effects[:at], *drawing, *effects[at:]]
 
 
+def painted(drawn: list[Op], motion: dict | None = None) -> Apply:
+    """The draw of typed ops (game.present.ops): the one place they become the ``[where, changes]`` pairs page.js reads.
+
+    >>> painted([Op("notice", (SetText("Roll first"),))])
+    Apply(ops=(('notice', {'text': 'Roll first'}),), motion=None)
+    """
+    return Apply(tuple(page_ops.wire(op) for op in drawn), motion)
+
+
 def failed(app: App, message: Message | None, error: BaseException) -> list[Effect]:
     """What the page shows when ``update`` itself failed: words, never a traceback, and a start that ends."""
     start = isinstance(message, Start) or message is None
     words = failure(WORDS.cannot_start if start else WORDS.went_wrong, error, saved=not start, t=app.t)
     effects: list[Effect] = [
-        draw([paint.say(words)]),
+        painted([paint.say(words)]),
         Console(ConsoleLevel.ERROR, f"{type(error).__name__}: {error}"),
     ]
     return effects + ([Ready(app.givens.python, "")] if start else [])

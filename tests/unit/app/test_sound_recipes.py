@@ -6,8 +6,8 @@ import dataclasses
 
 import pytest
 
-from game.present.feel import Cue
 from game.app.sounds import MASTER_GAIN, MAX_SECONDS, RECIPES, ROLL_VIBRATION_MS, Wave, length, most_notable
+from game.present.feel import Cue
 
 
 def test_every_cue_has_a_recipe():
