@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import assert_never
 
 from game.app import keyboard, shared
 from game.app.effects import Flag, MoveFocus, Play, Vibrate
@@ -41,10 +42,12 @@ from game.app.state import (
     FOR_TABLE,
     App,
     Effect,
+    LinkChoice,
     LoadingScreen,
     Out,
     Over,
     PlayScreen,
+    SaveProblem,
     SetupScreen,
     TrainerScreen,
     focus,
@@ -260,12 +263,20 @@ def hand_over(app: App) -> Out:
 def landing(app: App) -> list[Effect]:
     """Where the focus lands when a screen over the page closes (issue 58: always somewhere named): Roll at the table,
     the pass screen's Start, the results' heading once the game is over; else the main screen's heading."""
-    if isinstance(app.screen, SetupScreen):
-        return [focus("setup-title")]
-    if isinstance(app.screen, TrainerScreen):
-        return [focus("trainer-title")]
-    if not playing(app):
-        return []
+    shown = app.screen
+    match shown:
+        case SetupScreen():
+            return [focus("setup-title")]
+        case TrainerScreen():
+            return [focus("trainer-title")]
+        case LoadingScreen() | SaveProblem() | LinkChoice():
+            return []
+        case PlayScreen() if app.session is None:
+            return []
+        case PlayScreen():
+            pass
+        case _:
+            assert_never(shown)
     if app.table.handing is not None:
         return [focus("send-link" if app.played.remote else "pass-start")]
     if moments.current_seat(app.played.match) is None:

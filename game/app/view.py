@@ -263,25 +263,35 @@ def report_op(app: App) -> Op | None:
 def screen_texts(app: App) -> tuple[Op, ...]:
     """The texts of the save-problem or the link-choice screen shown (their elements' ops), else none."""
     shown, t = app.screen, app.t
-    if isinstance(shown, SaveProblem):
-        failed = not shown.aside.trying  # not even moved aside: downloaded before anything is written over it
-        # Where its copy is kept now (a copy refused moves beside another tab's: game.app.storage.set_aside_again).
-        key = kept_under(app, shown.aside.raw) or UNREADABLE_KEY
-        kept = t._(WORDS.save_not_kept) if failed else t._(SAVE_KEPT, key=key)
-        return (
-            Op("save-problem-kept", (SetText(kept),)),
-            Op("save-problem-reason", (SetText(told((shown.reason,) if shown.reason else (), t)),)),
-            Op("save-problem-text", (SetValue(shown.aside.raw[:SHOWN_SAVE_CHARS]),)),
-            Op("save-problem-dismiss", (SetText(t._(WORDS.download_then_start if failed else WORDS.start_new)),)),
-        )
-    if isinstance(shown, LinkChoice):
-        title, start = OFFER_WORDS[shown.offer]
-        return (
-            Op("link-choice-text", (SetText(told(shown.words, t)),)),
-            Op("link-choice-title", (SetText(t._(title)),)),
-            Op("link-start", (SetText(t._(start)),)),
-        )
-    return ()
+    match shown:
+        case LoadingScreen() | SetupScreen() | PlayScreen() | TrainerScreen():
+            return ()
+        case SaveProblem():
+            return problem_texts(app, shown)
+        case LinkChoice():
+            title, start = OFFER_WORDS[shown.offer]
+            return (
+                Op("link-choice-text", (SetText(told(shown.words, t)),)),
+                Op("link-choice-title", (SetText(t._(title)),)),
+                Op("link-start", (SetText(t._(start)),)),
+            )
+        case _:
+            assert_never(shown)
+
+
+def problem_texts(app: App, shown: SaveProblem) -> tuple[Op, ...]:
+    """The save-problem screen's texts: where its copy is kept, why it could not be read, the save itself, its way on."""
+    t = app.t
+    failed = not shown.aside.trying  # not even moved aside: downloaded before anything is written over it
+    # Where its copy is kept now (a copy refused moves beside another tab's: game.app.storage.set_aside_again).
+    key = kept_under(app, shown.aside.raw) or UNREADABLE_KEY
+    kept = t._(WORDS.save_not_kept) if failed else t._(SAVE_KEPT, key=key)
+    return (
+        Op("save-problem-kept", (SetText(kept),)),
+        Op("save-problem-reason", (SetText(told((shown.reason,) if shown.reason else (), t)),)),
+        Op("save-problem-text", (SetValue(shown.aside.raw[:SHOWN_SAVE_CHARS]),)),
+        Op("save-problem-dismiss", (SetText(t._(WORDS.download_then_start if failed else WORDS.start_new)),)),
+    )
 
 
 WRITES = (Store, Remove, Flag, Language)
