@@ -104,7 +104,7 @@ def quick_start(app: App, quick: setups.Quick, asking: bool = True) -> Out:
         and asking
         and not any(fields.get(f"name{row}", "").strip() for row in people_rows(fields))
     ):
-        return replace(app, naming=Naming.PASSING), [focus(FIRST_FIELD)]
+        return replace(app, overlay=Naming.PASSING), [focus(FIRST_FIELD)]
     setup, problems = setups.quick_setup(fields, quick)
     return start_setup(app, setup, problems, setups.setup_from_fields(fields)[0])
 
@@ -133,7 +133,7 @@ def passing_named(app: App, given: bool) -> Out:
     count = fields.get("count", "")
     shown = max([int(count) if count in SEAT_COUNTS else 1, *named])  # the form keeps the rows it shows: both
     fields |= {f"name{row}": name for row, name in named.items()} | {"count": str(shown)}
-    app = replace(app, naming=None, form=tuple(fields.items())).counting(filled=app.counts.filled + 1)
+    app = replace(app, overlay=Over.NOTHING, form=tuple(fields.items())).counting(filled=app.counts.filled + 1)
     return quick_start(app, setups.Quick.PASS, asking=False)
 
 
@@ -348,9 +348,9 @@ def open_rules(app: App) -> Out:
     """The Rules screen, in the player's language, over whatever is on the page."""
     app, closing = close_stats(app.wait(stats=None))
     # The focus on the heading (Back, at the end of a long text, would scroll the start out of sight).
-    return replace(app, over=Over.RULES), [*closing, focus("rules-title")]
+    return replace(app, overlay=Over.RULES), [*closing, focus("rules-title")]
 
 
 def close_rules(app: App) -> Out:
     """The Rules closed (its Back, or Statistics opened over it)."""
-    return (replace(app, over=Over.NOTHING), []) if app.over is Over.RULES else (app, [])
+    return (replace(app, overlay=Over.NOTHING), []) if app.over is Over.RULES else (app, [])

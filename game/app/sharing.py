@@ -17,7 +17,7 @@ from game.app.events import Shared
 from game.app.facts import ChallengeSent, DailySent, MatchSent, Sendable, Sharing
 from game.app.keys import SETUP_KEY, Sent
 from game.app.notices import Failed, Plain, Said
-from game.app.state import App, Effect, Naming, Out, focus, store
+from game.app.state import App, Effect, Naming, Out, Over, focus, store
 from game.app.storage import read_history, remembered_fields
 from game.app.table import against, board, handing, playing, save
 from game.coach.moments import match_over
@@ -39,12 +39,12 @@ def open_share(app: App, what: Sendable, url: str = "", note: tuple[Said, ...] =
     >>> app.sharing.url, effects
     ('https://example.org/?c=x', [Focus(id='share-send')])
     """
-    return replace(app, sharing=Sharing(what, url, note, qr and bool(url))), [focus("share-send")]
+    return replace(app, overlay=Sharing(what, url, note, qr and bool(url))), [focus("share-send")]
 
 
 def close_share(app: App) -> Out:
     """The share dialog closed (its Close, or Escape)."""
-    return replace(app, sharing=None), []
+    return (replace(app, overlay=Over.NOTHING) if app.sharing is not None else app), []
 
 
 # Translators: said after a link (or a result) was copied because the browser cannot share it directly.
@@ -62,7 +62,7 @@ def on_shared(app: App, event: Shared) -> Out:
     if said is None or app.sharing is None:  # shared (or cancelled), or the dialog closed meanwhile
         return app, []
     failed = event.how is Sent.FAILED
-    app = replace(app, sharing=replace(app.sharing, note=(said,), by_hand=app.sharing.by_hand or failed))
+    app = replace(app, overlay=replace(app.sharing, note=(said,), by_hand=app.sharing.by_hand or failed))
     return app, [focus("share-link")] if failed else []
 
 
@@ -74,7 +74,7 @@ def show_qr(app: App) -> Out:
     """The share dialog's "QR code": the address drawn as a QR code (game.present.qr, loaded only when asked)."""
     if app.sharing is None or not app.sharing.url:
         return app, []
-    return replace(app, sharing=replace(app.sharing, qr=True)), []  # the view draws it
+    return replace(app, overlay=replace(app.sharing, qr=True)), []  # the view draws it
 
 
 # Translators: the share dialog's text, sent with the link of a match played on separate phones; {rules} is its rule set.
@@ -178,7 +178,7 @@ def remembered_name(app: App) -> str:
 
 def ask_name(app: App, whose: Naming) -> Out:
     """Ask the person's name, a challenge's on either end, where none is remembered: the friend is told who played."""
-    return replace(app, naming=whose), []
+    return replace(app, overlay=whose), []
 
 
 def name_given(app: App) -> Out:
@@ -190,7 +190,7 @@ def name_given(app: App) -> Out:
         name = setups.form_name(dict(app.form).get("name1", ""))
     if whose is None or not name:
         return app, []
-    app = replace(app, naming=None)
+    app = replace(app, overlay=Over.NOTHING)
     effects: list[Effect] = []
     if session is not None:
         match = session.match
@@ -217,7 +217,7 @@ def name_skipped(app: App) -> Out:
     """The name asked, not given: played, or sent, under the default name (asked again next time)."""
     if app.naming is None:
         return app, []
-    whose, app = app.naming, replace(app, naming=None)
+    whose, app = app.naming, replace(app, overlay=Over.NOTHING)
     if whose is Naming.CHALLENGING:
         return challenge_friend(app, asking=False)
     return app, []

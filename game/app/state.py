@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import TYPE_CHECKING, ClassVar, TypedDict, Unpack
+from typing import TYPE_CHECKING, ClassVar, TypedDict, Unpack, assert_never
 
 from game.app.effects import Effect, Fetch, Focus, Store, Timer
 from game.app.facts import Sharing
@@ -153,11 +153,17 @@ class Naming(Enum):
 
 
 class Over(Enum):
-    """What is open over the screen."""
+    """A screen open over the main one (Rules, Statistics), or nothing: the overlays that are no dialog."""
 
     NOTHING = ""
     RULES = "rules"
     STATS = "stats"
+
+
+Overlay = Over | Sharing | Naming
+"""What is open over the screen, one at a time: nothing, Rules or Statistics (:class:`Over`), the share dialog
+(game.app.facts.Sharing: what it sends) or the name dialog (:class:`Naming`: whose name it asks). A dialog is modal
+on the page, so nothing opens under it; the view opens and closes the dialogs (game.app.page.dialog_effects)."""
 
 
 def store(key: str, value: str) -> Store:
@@ -261,15 +267,13 @@ class App:
     statistics: StatsShown = StatsShown()
     counts: Counts = Counts()
     files: Files = Files()
-    over: Over = Over.NOTHING
+    overlay: Overlay = Over.NOTHING  # what is open over the screen, one at a time (over, sharing, naming read it)
     session: Session | None = None
     form: tuple[tuple[str, str], ...] = ()
     notice: Notice = Notice()  # the line that explains a refusal or a problem, as facts (App.say)
     other_tab: Notice = Notice()  # the offer of the match another tab saved: each saying drawn ("": hidden)
     waiting: Waiting = field(default_factory=Waiting)
     now: str = ""
-    sharing: Sharing | None = None  # what the share dialog shows and sends (None: closed)
-    naming: Naming | None = None  # whose name the name dialog asks (None: closed)
     held: tuple[Held, ...] = ()  # events that came before what they need, in the order they came
     asking: Asking | None = None  # the question this answer asks (ask): sent once by update, then None again
 
@@ -313,6 +317,42 @@ class App:
         (<Pace.BRISK: 'brisk'>, <Pace.RELAXED: 'relaxed'>)
         """
         return Pace.read(self.value(PACE_KEY))
+
+    @property
+    def over(self) -> Over:
+        """The screen open over the main one (Over.NOTHING: none, or a dialog is open)."""
+        overlay = self.overlay
+        match overlay:
+            case Over():
+                return overlay
+            case Sharing() | Naming():
+                return Over.NOTHING
+            case _:
+                assert_never(overlay)
+
+    @property
+    def sharing(self) -> Sharing | None:
+        """What the share dialog shows and sends (None: closed)."""
+        overlay = self.overlay
+        match overlay:
+            case Sharing():
+                return overlay
+            case Over() | Naming():
+                return None
+            case _:
+                assert_never(overlay)
+
+    @property
+    def naming(self) -> Naming | None:
+        """Whose name the name dialog asks (None: closed)."""
+        overlay = self.overlay
+        match overlay:
+            case Naming():
+                return overlay
+            case Over() | Sharing():
+                return None
+            case _:
+                assert_never(overlay)
 
     @property
     def played(self) -> Session:

@@ -82,7 +82,7 @@ def inputs(app: App) -> tuple:
         app.table.cheer,
         app.waiting.cheer,
         app.table.moment,
-        app.over,
+        app.overlay,
         app.screen,
         app.session,
         app.t,
@@ -105,8 +105,6 @@ def inputs(app: App) -> tuple:
         app.statistics.stats,
         app.storage.stored,
         app.table.ended,
-        app.sharing,
-        app.naming,
     )
 
 

@@ -47,10 +47,21 @@ def app_names(function: ast.FunctionDef) -> set[str]:
     }
 
 
+def readers() -> set[str]:
+    """The App's properties (App.over, App.played, ...) and its one reader, ``value``: what they read is read."""
+    tree = ast.parse((APP / "state.py").read_text())
+    app = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "App")
+    return {"value"} | {
+        node.name
+        for node in app.body
+        if isinstance(node, ast.FunctionDef) and any(ast.unparse(d) == "property" for d in node.decorator_list)
+    }
+
+
 def read_by(start: str) -> set[tuple[str, ...]]:
     """The App's parts read by ``start`` and every function of game/app the App is handed to from there."""
     known = functions()
-    methods = {"played", "value", "stale", "behind", "pace"}  # the App's own properties and readers
+    methods = readers()  # the App's own properties and readers: followed into, as a helper is
     seen: set[str] = set()
     todo = [start]
     reads: set[tuple[str, ...]] = set()
