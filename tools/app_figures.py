@@ -1,8 +1,11 @@
-"""The app layer's figures (issue 56), read with ``ast`` (nothing is imported): ``python -m tools.app_figures``.
+"""The app layer's figures (issue 56), read with ``ast`` (nothing is imported): ``python -m tools.app_figures``;
+with ``--trace``, ``--remove-a-case`` or ``--coverage``, the figures that run code instead (tools.app_measures).
 
 - App fields: the fields of game.app.state.App;
 - worded fields: the model's fields (App, its screens and parts) that a handler fills with text or markup: a keyword
   of ``replace``, ``say`` or a model class whose value calls into game.present or a catalogue (``t._``, ``t.n_``);
+  (form, seats and undo_allowed were counted while their handlers called game.present.setup and .you: they hold
+  facts, the form's values as typed, seat names and a flag, made by game.records.choices and game.coach.names now);
 - model fields typed with ``str`` (a type scan of the model's classes, listed for a reader to judge);
 - present imports from update's handlers: names imported from game.present by game/app outside its view (VIEWS);
 - lines of game/app/__init__.py;
@@ -223,5 +226,21 @@ def main() -> None:
     print(f"module names shared across layers: {len(shared)} ({listed})")
 
 
+FLAGS = ("--trace", "--remove-a-case", "--coverage")
+"""The figures that run code (tools.app_measures): a roll's trace, mypy on a copy with a case taken out, coverage."""
+
+
 if __name__ == "__main__":
-    main()
+    import sys
+
+    from tools import app_measures
+
+    asked = [flag for flag in sys.argv[1:] if flag in FLAGS]
+    if not asked:
+        main()
+    for flag in asked:
+        {
+            "--trace": app_measures.trace,
+            "--remove-a-case": app_measures.remove_a_case,
+            "--coverage": app_measures.coverage,
+        }[flag]()

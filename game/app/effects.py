@@ -17,7 +17,8 @@ from typing import ClassVar, get_args
 
 @dataclass(frozen=True)
 class Apply:
-    """Draw: the ops (``[where, changes]`` pairs, game.present.paint) and the dice's motion (None: none)."""
+    """Draw: the ops (``[where, changes]`` pairs: game.present.ops.wire, from game.app.view.painted alone) and the
+    dice's motion (None: none)."""
 
     KIND: ClassVar[str] = "apply"
     ops: tuple = ()
@@ -61,7 +62,7 @@ class Timer:
 
 @dataclass(frozen=True)
 class Play:
-    """Play a sound: a recipe of game.present.sounds, as data."""
+    """Play a sound: a recipe of game.app.sounds, as data."""
 
     KIND: ClassVar[str] = "play"
     recipe: dict

@@ -16,8 +16,8 @@ from game.coach.session import Session
 from game.coach.target import TargetHint
 from game.coach.winning import WinChances
 from game.core.engine import Match
-from game.present.standings import Ending
 from game.records.challenge import Comparison
+from game.records.endings import Ending
 from game.records.history import History
 from game.records.record import GameRecord
 from game.records.stats import Reference

@@ -100,6 +100,24 @@ Question = Answer | DeleteGame
 """A question the app asks whose yes comes back (game.app.state.ask)."""
 
 
+class Asked(Enum):
+    """Which question the app asks (game.app.state.ask), as a fact: the view words it (game.app.view.confirm)."""
+
+    LEAVE_MATCH = "leave-match"  # a match under way would be lost
+    LEAVE_SHARED = "leave-shared"  # a daily game or a challenge: it stays as it is, to carry on later
+    DELETE_KEPT = "delete-kept"
+    DELETE_GAME = "delete-game"
+    DELETE_ALL = "delete-all"
+
+
+@dataclass(frozen=True)
+class Asking:
+    """A question asked by the answer being worked out: which (``asked``), and the ``answer`` its yes brings back."""
+
+    asked: Asked
+    answer: Question
+
+
 def wire(answer: Question) -> str:
     """The answer the page's question carries, and brings back with a yes."""
     return answer.wire if isinstance(answer, DeleteGame) else answer.value

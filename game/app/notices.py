@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from game.coach.moments import Cue
 from game.coach.session import Step
 from game.core.engine import Match
 from game.core.refusals import GameError
-from game.present.feel import Cue
 
 
 class Plain(Enum):

@@ -10,10 +10,29 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from html import escape
 
+from game.app.effects import Dialog
 from game.app.state import QUICK_BUTTONS, Over, Screen
 from game.core.i18n import ENGLISH, Text
 from game.present import forms, paint
 from game.present import setup as setups
+from game.present.ops import (
+    Fill,
+    Op,
+    Optional,
+    RemoveAttrs,
+    Scroll,
+    SetDisabled,
+    SetHidden,
+    SetHtml,
+    SetOuter,
+    SetText,
+    SetValue,
+    Target,
+    Toggle,
+    attrs,
+    show,
+    toggle,
+)
 from game.present.words import KEPT_COPIES
 
 
@@ -56,19 +75,19 @@ class Page:
     screen: tuple[Screen, int] | None = None
     over: Over = Over.NOTHING
     notice: Line = Line()
-    # The celebration: its words, whether it is shown, which moment it is (game.present.feel.Moment's value) and the
+    # The celebration: its words, whether it is shown, which moment it is (game.coach.moments.Moment's value) and the
     # dice that jump in it (a Yahtzee's roll: their markup).
     cheer: tuple[Line, bool, str, str] = (Line(), False, "", "")
     table: paint.Table | None = None
     other_tab: Line = Line()  # the offer of another tab's newer match ("": hidden)
     odds: str = ""  # the win chances line
     storage: str = ""  # on Statistics: whether the browser keeps the games ("": not answered yet)
-    texts: tuple = ()  # the save-problem's or the link choice's texts, while that screen is shown
-    report: tuple | None = None  # the after-game report's op while it is open (None: as the table has it)
+    texts: tuple[Op, ...] = ()  # the save-problem's or the link choice's texts, while that screen is shown
+    report: Op | None = None  # the after-game report's op while it is open (None: as the table has it)
     hint: str | None = None  # the hint's markup (None: hidden)
     said: str = ""  # the hint's one short line for a screen reader ("": no hint shown)
     rules: str | None = None  # the Rules screen's text while it is open
-    hinted: tuple = ()  # the dice or box it marks, each with its mark
+    hinted: tuple[tuple[Target, str], ...] = ()  # the dice or box it marks, each with its mark
     ready: bool = False  # the start is over: the buttons take taps
     t: Text = ENGLISH  # the page's language: the setup form is worded in it
     picked: str = ENGLISH.code  # the language picker's choice: the one spoken, or the one whose catalogue comes
@@ -82,58 +101,73 @@ class Page:
     quiet: bool = False  # a computer's move on the status line: not said (its whole turn is, at its end)
     trainer: tuple[str, bool] | None = None  # the trainer's body while it is shown, and whether it is answered
     naming: tuple[str, tuple[str, ...], bool, str, bool] = ("", (), False, "", False)  # title, lines, known, OK, pair
+    dialogs: tuple[str, ...] = ()  # the <dialog>s open (their ids, of DIALOGS): the page opens and closes them so
+
+
+DIALOGS = ("share", "naming")
+"""The page's own dialogs (index.html) that the view opens: the share dialog and the name dialog."""
 
 
 SCREENS = (Screen.SETUP, Screen.SAVE_PROBLEM, Screen.LINK_CHOICE, Screen.PLAY, Screen.TRAINER)
 """The main screens, each an element of its kind's id: one is shown, the others hidden."""
 
 
-def naming_ops(old: Page, new: Page) -> list:
+def text(target: Target, words: str) -> Op:
+    """The op that gives an element its text."""
+    return Op(target, (SetText(words),))
+
+
+def html(target: Target, markup: str) -> Op:
+    """The op that gives an element its markup."""
+    return Op(target, (SetHtml(markup),))
+
+
+def naming_ops(old: Page, new: Page) -> list[Op]:
     """The name dialog: its title and lines (hidden for the sender), the field or pair, Not now where a name is asked."""
     if new.naming == old.naming:
         return []
     title, lines, known, ok, pair = new.naming
     labelled = "naming-title" if title else "naming-label"
     return [
-        ("naming-pair", {"hidden": not pair}),
-        ("naming-ok", {"text": ok}),
-        ("naming-title", {"text": title, "hidden": not title}),
-        ("naming-text", {"html": "".join(f"<p>{escape(line)}</p>" for line in lines), "hidden": not lines}),
-        ("naming-ask", {"hidden": known or pair}),
-        ("naming-skip", {"hidden": known}),
-        ("naming", {"attrs": {"aria-labelledby": labelled}}),
+        show("naming-pair", pair),
+        text("naming-ok", ok),
+        Op("naming-title", (SetText(title), SetHidden(not title))),
+        Op("naming-text", (SetHtml("".join(f"<p>{escape(line)}</p>" for line in lines)), SetHidden(not lines))),
+        show("naming-ask", not (known or pair)),
+        show("naming-skip", not known),
+        Op("naming", (attrs(aria_labelledby=labelled),)),
     ]
 
 
-def lines_ops(old: Page, new: Page) -> list:
+def lines_ops(old: Page, new: Page) -> list[Op]:
     """The lines outside the table: the other tab's offer (each saying drawn), the win chances, the storage's."""
-    ops: list = []
+    ops: list[Op] = []
     if new.other_tab != old.other_tab:
         words = new.other_tab.words
-        ops += (
-            [("other-tab-text", {"text": words}), paint.show("other-tab")]
-            if words
-            else [paint.show("other-tab", False)]
-        )
-    ops += [("chances", {"text": new.odds})] if new.odds != old.odds else []
-    ops += [("storage-status", {"text": new.storage})] if new.storage != old.storage else []
+        ops += [text("other-tab-text", words), show("other-tab")] if words else [show("other-tab", False)]
+    ops += [text("chances", new.odds)] if new.odds != old.odds else []
+    ops += [text("storage-status", new.storage)] if new.storage != old.storage else []
     ops += [op for index, op in enumerate(new.texts) if old.texts[index : index + 1] != (op,)]
     return ops
 
 
-def screen_ops(old: Page, new: Page) -> list:
+BODY = ("body", 0)
+"""The page's body: it says which screen is open over the main one (data-screen), for its styles."""
+
+
+def screen_ops(old: Page, new: Page) -> list[Op]:
     """The main screen shown and what is open over it (the page's body says which, for its styles)."""
     ops = []
     if new.screen is not None and new.screen != old.screen:
-        ops += [paint.show(kind.value, kind is new.screen[0]) for kind in SCREENS]
+        ops += [show(kind.value, kind is new.screen[0]) for kind in SCREENS]
         if new.screen[0] is Screen.SETUP:  # the last match's results and New match go with the table
-            ops += [paint.show("results", False), paint.show("menu-new", False)]
+            ops += [show("results", False), show("menu-new", False)]
     if new.over is not old.over:
-        ops += [paint.show(old.over.value, False)] if old.over is not Over.NOTHING else []
+        ops += [show(old.over.value, False)] if old.over is not Over.NOTHING else []
         if new.over is Over.NOTHING:
-            ops.append((("body", 0), {"remove": ["data-screen"]}))
+            ops.append(Op(BODY, (RemoveAttrs(("data-screen",)),)))
         else:
-            ops += [(("body", 0), {"attrs": {"data-screen": new.over.value}}), paint.show(new.over.value)]
+            ops += [Op(BODY, (attrs(data_screen=new.over.value),)), show(new.over.value)]
     return ops
 
 
@@ -141,90 +175,95 @@ READY = ("start-button", "roll-button", *QUICK_BUTTONS)
 """The buttons that take no tap before the start is over (the page's markup has them disabled)."""
 
 
-def lobby_ops(old: Page, new: Page) -> list:
+def lobby_ops(old: Page, new: Page) -> list[Op]:
     """The setup form worded in the page's language, with the choices the game put in it, the lobby's lines, the
     language picker, the buttons taken once the start is over, and the problems of a start refused."""
-    ops: list = []
+    ops: list[Op] = []
     worded = new.t.code != old.t.code
     if worded:  # the form's markup anew, its choices kept: the buttons in it as the start has them
-        ops.append(("setup-form", {"outer": forms.setup_form(t=new.t, ready=new.ready)}))
-        ops += [(button, {"disabled": not new.ready}) for button in ("start-button", *QUICK_BUTTONS)]
+        ops.append(Op("setup-form", (SetOuter(forms.setup_form(t=new.t, ready=new.ready)),)))
+        ops += [Op(button, (SetDisabled(not new.ready),)) for button in ("start-button", *QUICK_BUTTONS)]
     if worded or new.form[0] != old.form[0]:
-        ops.append(("setup-form", {"fill": dict(new.form[1])}))
+        ops.append(Op("setup-form", (Fill(tuple(new.form[1])),)))
     if worded or (new.opponent and new.opponent != old.opponent):  # the form's markup anew words it too
         opponent = new.opponent or setups.opponent(dict(new.form[1]), new.t)
-        ops.append(("quick-computer-line", {"text": opponent}))
-    ops += [("language", {"value": new.picked})] if new.picked != old.picked else []
+        ops.append(text("quick-computer-line", opponent))
+    ops += [Op("language", (SetValue(new.picked),))] if new.picked != old.picked else []
     if new.ready and not old.ready:
-        ops += [(button, {"disabled": False}) for button in READY]
-        ops += [(button, {"remove": ["aria-disabled"]}) for button in ("menu-stats", "menu-rules")]
+        ops += [Op(button, (SetDisabled(False),)) for button in READY]
+        ops += [Op(button, (RemoveAttrs(("aria-disabled",)),)) for button in ("menu-stats", "menu-rules")]
     if new.setup != old.setup:
         if new.setup is None:
-            ops += [paint.show("setup-error", False)] if old.setup and old.setup[0] else []
+            ops += [show("setup-error", False)] if old.setup and old.setup[0] else []
         else:
             problems = new.setup[0]
-            ops += [("setup-more", {"attrs": {"open": ""}})] if problems else []
-            html = forms.problems(list(problems), t=new.t) if problems else ""
-            ops.append(("setup-error", {"html": html, "hidden": not problems, "scroll": bool(problems)}))
+            ops += [Op("setup-more", (attrs(open=""),))] if problems else []
+            shown = forms.problems(list(problems), t=new.t) if problems else ""
+            ops.append(Op("setup-error", (SetHtml(shown), SetHidden(not problems), Scroll(bool(problems)))))
     return ops
 
 
-def records_ops(old: Page, new: Page) -> list:
+TOP = ("html", 0)
+"""The page's root: a screen opened is read from its top."""
+
+
+def records_ops(old: Page, new: Page) -> list[Op]:
     """Statistics' body and kept copies while it is open (read from its top when opened), the results' context and
     the challenge's end, the share dialog's content."""
-    ops: list = []
+    ops: list[Op] = []
     if new.stats is not None and new.stats != old.stats:
         (body, kept), before = new.stats, old.stats or (None, None)
-        ops += [("stats-body", {"html": body})] if body is not None and body != before[0] else []
+        ops += [html("stats-body", body)] if body is not None and body != before[0] else []
         if kept != before[1] or new.t.code != old.t.code:
-            ops += [("kept-text", {"text": new.t.n_(*KEPT_COPIES, kept)}), paint.show("kept", kept > 0)]
-        ops += [(("html", 0), {"scroll": True})] if old.stats is None else []
+            ops += [text("kept-text", new.t.n_(*KEPT_COPIES, kept)), show("kept", kept > 0)]
+        ops += [Op(TOP, (Scroll(),))] if old.stats is None else []
     if new.ended != old.ended:
         context, result = new.ended or ("", None)
-        ops.append(("ending", {"html": context, "hidden": not context}))
-        ops.append(("challenge-result", {"html": result or "", "hidden": result is None}))
+        ops.append(Op("ending", (SetHtml(context), SetHidden(not context))))
+        ops.append(Op("challenge-result", (SetHtml(result or ""), SetHidden(result is None))))
     if new.share is not None and new.share != old.share:
         ops += share_ops(new.share)
     return ops
 
 
-def share_ops(shown: Shown) -> list:
+def share_ops(shown: Shown) -> list[Op]:
     """The share dialog's content: what it sends, its note, its address to copy by hand, its QR code."""
     by_hand = shown.url or (shown.text if shown.by_hand else "")
     return [
-        ("share-title", {"text": shown.title}),
-        ("share-text", {"text": shown.text}),
-        ("share-link", {"value": by_hand}),
-        paint.show("share-link-row", bool(by_hand)),
-        ("share-note", {"text": shown.note}),
-        paint.show("share-note", bool(shown.note)),
-        paint.show("share-qr-button", shown.qr_offered),
-        ("share-qr", {"html": shown.qr, "hidden": not shown.qr}),
+        text("share-title", shown.title),
+        text("share-text", shown.text),
+        Op("share-link", (SetValue(by_hand),)),
+        show("share-link-row", bool(by_hand)),
+        text("share-note", shown.note),
+        show("share-note", bool(shown.note)),
+        show("share-qr-button", shown.qr_offered),
+        Op("share-qr", (SetHtml(shown.qr), SetHidden(not shown.qr))),
     ]
 
 
-def diff(old: Page, new: Page) -> tuple[list, dict | None]:
-    """The ops that bring the page from ``old`` to ``new``, and the dice's motion when some are thrown."""
+def diff(old: Page, new: Page) -> tuple[list[Op], dict | None]:
+    """The ops that bring the page from ``old`` to ``new`` (typed: game.present.ops), and the dice's motion when some
+    are thrown."""
     ops = [*lobby_ops(old, new), *screen_ops(old, new), *records_ops(old, new)]
     if new.trainer is not None and new.trainer != old.trainer:
-        ops += [("trainer-body", {"html": new.trainer[0]}), paint.show("drill-next", new.trainer[1])]
-        ops += [(("html", 0), {"scroll": True})] if old.trainer is None else []  # opened: read from its top
+        ops += [html("trainer-body", new.trainer[0]), show("drill-next", new.trainer[1])]
+        ops += [Op(TOP, (Scroll(),))] if old.trainer is None else []  # opened: read from its top
     if new.rules is not None and new.rules != old.rules:
-        ops.append(("rules-body", {"html": new.rules}))
-        ops += [(("html", 0), {"scroll": True})] if old.rules is None else []  # opened: read from their start
+        ops.append(html("rules-body", new.rules))
+        ops += [Op(TOP, (Scroll(),))] if old.rules is None else []  # opened: read from their start
     if new.notice.tip != old.notice.tip:  # a tip is said politely and looks like one: a refusal or a problem alerts
         tip = new.notice.tip
-        ops.append(("notice", {"attrs": {"role": "status" if tip else "alert"}, "toggle": {"tip": tip}}))
+        ops.append(Op("notice", (attrs(role="status" if tip else "alert"), toggle(tip=tip))))
     ops += [paint.say(new.notice.written)] if new.notice != old.notice else []
-    ops += [("spoken", {"text": new.spoken.written})] if new.spoken != old.spoken else []
+    ops += [text("spoken", new.spoken.written)] if new.spoken != old.spoken else []
     if new.quiet != old.quiet:  # before the status line's words: a computer's move is shown, not said
-        ops.append(("status", {"attrs": {"aria-live": "off" if new.quiet else "polite"}}))
+        ops.append(Op("status", (attrs(aria_live="off" if new.quiet else "polite"),)))
     (said, shown, moment, jumping), (was_said, was_shown, *_) = new.cheer, old.cheer
     if shown and said != was_said:  # a new celebration, over any still shown
-        ops += [("cheer-text", {"text": said.words}), ("cheer-dice", {"html": jumping})]
-        ops += [("cheer", {"attrs": {"data-moment": moment}, "hidden": False})]
+        ops += [text("cheer-text", said.words), html("cheer-dice", jumping)]
+        ops += [Op("cheer", (attrs(data_moment=moment), SetHidden(False)))]
     elif shown != was_shown:
-        ops.append(paint.show("cheer", shown))
+        ops.append(show("cheer", shown))
     ops += lines_ops(old, new)
     if new.table is not None:  # else the table left the screen: it stays as it was, hidden
         ops += paint.table_ops(old.table, new.table)
@@ -233,19 +272,31 @@ def diff(old: Page, new: Page) -> tuple[list, dict | None]:
     return ops, paint.MOTION if new.table is not None and new.table.thrown else None
 
 
-UNMARK = {"toggle": {"hint-keep": False, "hint-best": False}, "optional": True}
+UNMARK = (Toggle((("hint-keep", False), ("hint-best", False))), Optional())
 """A die or box the hint no longer marks (optional: a table drawn afresh has none of the old ones)."""
 
 
-def hint_ops(old: Page, new: Page) -> list:
+def hint_ops(old: Page, new: Page) -> list[Op]:
     """The hint: its words shown or hidden, the marks it no longer makes taken off, then its new marks."""
-    ops: list = []
+    ops: list[Op] = []
     if new.hint != old.hint:
-        ops.append(paint.show("hint", False) if new.hint is None else ("hint", {"html": new.hint, "hidden": False}))
-    ops += [("hint-said", {"text": new.said})] if new.said != old.said else []  # one short line, not the panel
-    ops += [(at, UNMARK) for at, mark in old.hinted if (at, mark) not in new.hinted]
-    ops += [(at, {"toggle": {mark: True}, "optional": True}) for at, mark in new.hinted if (at, mark) not in old.hinted]
+        ops.append(show("hint", False) if new.hint is None else Op("hint", (SetHtml(new.hint), SetHidden(False))))
+    ops += [text("hint-said", new.said)] if new.said != old.said else []  # one short line, not the panel
+    ops += [Op(at, UNMARK) for at, mark in old.hinted if (at, mark) not in new.hinted]
+    marked = [(at, mark) for at, mark in new.hinted if (at, mark) not in old.hinted]
+    ops += [Op(at, (Toggle(((mark, True),)), Optional())) for at, mark in marked]
     return ops
+
+
+def dialog_effects(old: Page, new: Page) -> list[Dialog]:
+    """The dialogs to close, then those to open, from ``old``'s to ``new``'s (a dialog is part of the page: no handler
+    opens one).
+
+    >>> dialog_effects(Page(dialogs=("naming",)), Page(dialogs=("share",)))
+    [Dialog(id='naming', open=False), Dialog(id='share', open=True)]
+    """
+    closed = [Dialog(name, False) for name in old.dialogs if name not in new.dialogs]
+    return closed + [Dialog(name, True) for name in new.dialogs if name not in old.dialogs]
 
 
 def settled(page: Page | None) -> Page | None:

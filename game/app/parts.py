@@ -14,8 +14,8 @@ from game.app.ids import Token
 from game.app.keys import HISTORY_KEY, SAVE_KEY, Wanted
 from game.app.notices import Notice, Status
 from game.coach.aims import Aim
+from game.coach.moments import Moment
 from game.core.engine import Match
-from game.present.feel import Moment
 from game.records.stats import Reference
 
 if TYPE_CHECKING:  # a start waits in the App for its language
@@ -104,7 +104,7 @@ class Table:
 
     handed: int | None = None  # the match's action count when the phone was last passed on
     handing: str | None = None  # who the pass screen last showed
-    boxing: bool = False  # S was the last key: the next letter or number names a box (game.present.ear.named_box)
+    boxing: bool = False  # S was the last key: the next letter or number names a box (game.app.keyboard.named_box)
     status: Status = Status()  # the status line under the table: the board's, or a step's (game.app.table.board)
     entering: tuple[int, ...] = ()  # real dice (game.app.entering): the faces of the roll on the table entered so far
     thrown: frozenset[int] = frozenset()  # the dice that tumble in this answer's draw (cleared once drawn)
@@ -117,7 +117,7 @@ class Table:
     ended: Ended | None = None
     spoken: Notice = Notice()  # the ear's line (the board read, the key B), in a live region the eyes do not see
     cheer: Notice = Notice()  # the celebration's words, shown while its tick (App.waiting.cheer) is to come
-    moment: Moment | None = None  # which celebration it is (game.present.feel.Moment): how the page draws it
+    moment: Moment | None = None  # which celebration it is (game.coach.moments.Moment): how the page draws it
     odds: Chances | None = None  # the win chances line (None until its numbers come)
     aim: Aim | None = None  # the total the target hint plays for (None: none asked)
     fast: bool = False  # skip the computer's pauses until a person's turn

@@ -47,7 +47,7 @@ REFERENCES_PATH = TABLES + "optimal.json"  # the optimal player's distributions 
 
 def close_stats(app: App) -> Out:
     """Statistics closed (its Back, or the Rules opened over it)."""
-    return (replace(app, over=Over.NOTHING), []) if app.over is Over.STATS else (app, [])
+    return (replace(app, overlay=Over.NOTHING), []) if app.over is Over.STATS else (app, [])
 
 
 def open_stats(app: App, effects: list | None = None, key: str | None = None, name: str | None = None) -> Out:
@@ -72,7 +72,7 @@ def open_stats(app: App, effects: list | None = None, key: str | None = None, na
     effects.append(AskPersisted())
     if app.over is not Over.STATS:  # opened (not a filter changed): the view scrolls it to its top
         effects.append(focus("stats-title"))
-    return replace(app, over=Over.STATS).wait(stats=None), effects
+    return replace(app, overlay=Over.STATS).wait(stats=None), effects
 
 
 def shown_key(app: App) -> tuple[History | None, str]:

@@ -12,15 +12,16 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from game.app.effects import Console, ConsoleLevel, Dialog, OfferFocus
+from game.app.effects import Console, ConsoleLevel, OfferFocus
 from game.app.events import Answer, Submit
 from game.app.facts import DailySent
+from game.app.ids import Asked
 from game.app.keys import CHALLENGE_KEY, SAVE_KEY, SETUP_KEY
 from game.app.notices import DailyPlayed, Elsewhere, Failed, Invalid, Plain, Replacing, Said
 from game.app.parts import Aside
 from game.app.records import close_stats
 from game.app.shared import is_shared
-from game.app.sharing import NAMING, open_share, share_match
+from game.app.sharing import open_share, share_match
 from game.app.state import (
     QUICK_BUTTONS,
     App,
@@ -48,17 +49,16 @@ from game.app.storage import (
     stored_session,
 )
 from game.app.table import begin, seeded
+from game.coach.moments import in_progress
 from game.coach.session import Session
 from game.core import links
 from game.core.cards import MAX_PLAYERS
 from game.core.engine import Match
 from game.core.i18n import N_
+from game.core.link_problems import LinkProblem
 from game.core.refusals import GameError
 from game.core.rules import RuleSet
-from game.present import board_view
-from game.present import setup as setups
-from game.present.link_problems import LinkProblem
-from game.present.words import WORDS
+from game.records import choices as setups
 from game.records import daily
 
 
@@ -88,7 +88,7 @@ def on_submit(app: App, event: Submit) -> Out:
 
 
 def quick_start(app: App, quick: setups.Quick, asking: bool = True) -> Out:
-    """A one-tap match of the lobby (game.present.setup.quick_setup), from the form's choices as they are now.
+    """A one-tap match of the lobby (game.records.choices.quick_setup), from the form's choices as they are now.
 
     What is remembered is the form's own setup (More's seats stay as they were), so the next one-tap
     match of another kind finds its names and computer level again. Pass and play with no person named is
@@ -104,7 +104,7 @@ def quick_start(app: App, quick: setups.Quick, asking: bool = True) -> Out:
         and asking
         and not any(fields.get(f"name{row}", "").strip() for row in people_rows(fields))
     ):
-        return replace(app, naming=Naming.PASSING), [Dialog(NAMING, True), focus(FIRST_FIELD)]
+        return replace(app, overlay=Naming.PASSING), [focus(FIRST_FIELD)]
     setup, problems = setups.quick_setup(fields, quick)
     return start_setup(app, setup, problems, setups.setup_from_fields(fields)[0])
 
@@ -116,7 +116,7 @@ SEAT_COUNTS = {str(count) for count in range(1, MAX_PLAYERS + 1)}  # the form's 
 
 def people_rows(fields: dict[str, str]) -> list[int]:
     """The form's rows (numbered from 1) of the two people a pass-and-play match seats (as setups.quick_setup)."""
-    computers = {value for value, _ in setups.SEAT_KINDS[1:]}
+    computers = set(setups.CPU_LEVELS)
     return [row for row in range(1, MAX_PLAYERS + 1) if fields.get(f"kind{row}", "human") not in computers][:2]
 
 
@@ -133,9 +133,8 @@ def passing_named(app: App, given: bool) -> Out:
     count = fields.get("count", "")
     shown = max([int(count) if count in SEAT_COUNTS else 1, *named])  # the form keeps the rows it shows: both
     fields |= {f"name{row}": name for row, name in named.items()} | {"count": str(shown)}
-    app = replace(app, naming=None, form=tuple(fields.items())).counting(filled=app.counts.filled + 1)
-    app, effects = quick_start(app, setups.Quick.PASS, asking=False)
-    return app, [Dialog(NAMING, False), *effects]
+    app = replace(app, overlay=Over.NOTHING, form=tuple(fields.items())).counting(filled=app.counts.filled + 1)
+    return quick_start(app, setups.Quick.PASS, asking=False)
 
 
 def daily_start(app: App) -> Out:
@@ -154,7 +153,7 @@ def daily_start(app: App) -> Out:
     name = daily.game_name(setup.rules, dict(setup.options).get("forced_order") is True)
     session = app.session
     if session is not None and daily.match_day(session.match) == (day, name):
-        if board_view.in_progress(session.match):
+        if in_progress(session.match):
             return begin_new(app, session)
     app, history, _ = read_history(app)
     done = daily.played(history, name, day) if history is not None else None
@@ -186,10 +185,10 @@ def start_setup(app: App, setup: setups.Setup, problems: tuple, remembered_setup
 
 def leave_match(app: App) -> Out:
     """The header's "New match": ask first when a match is under way."""
-    if app.session is not None and board_view.in_progress(app.session.match):
+    if app.session is not None and in_progress(app.session.match):
         # A daily game or a challenge comes back as it was (game.app.shared): the question says so, not "lost".
-        question = WORDS.leave_shared if is_shared(app, app.session) else WORDS.leave_match
-        return app, [ask(app, question, WORDS.leave_yes, Answer.LEAVE)]
+        question = Asked.LEAVE_SHARED if is_shared(app, app.session) else Asked.LEAVE_MATCH
+        return ask(app, question, Answer.LEAVE), []
     return open_setup(app)
 
 
@@ -251,14 +250,6 @@ REPLACED_KEPT = N_("This phone's match as it was is kept aside: Statistics offer
 # Translators: said in the share dialog when the lobby's Daily game was already played today.
 DAILY_PLAYED = N_("You have played today's {rules} game: a new one comes at midnight (UTC).")
 
-OFFER_WORDS = {
-    Offer.LINK: (WORDS.link_title, WORDS.link_start),
-    Offer.PLAY_ON: (WORDS.link_play_on_title, WORDS.link_play_on),
-    Offer.OTHER_TAB: (OTHER_TAB_TITLE, WORDS.link_start),
-    Offer.REPLACE: (REPLACE_TITLE, REPLACE_START),
-}
-"""Each question's title and its button that starts the offered match."""
-
 
 def offer_link(
     app: App,
@@ -287,7 +278,7 @@ def begin_new(app: App, session: Session) -> Out:
     assert saved is not None  # behind: storage holds a save
     if same_match(saved.match, session.match):
         return begin(app, saved)
-    if board_view.in_progress(saved.match):
+    if in_progress(saved.match):
         replacing = Replacing(saved.match, session.match, other=True, tab=True)
         return offer_link(app, saved, session, replacing, Offer.OTHER_TAB)
     return begin(app, session)
@@ -357,9 +348,9 @@ def open_rules(app: App) -> Out:
     """The Rules screen, in the player's language, over whatever is on the page."""
     app, closing = close_stats(app.wait(stats=None))
     # The focus on the heading (Back, at the end of a long text, would scroll the start out of sight).
-    return replace(app, over=Over.RULES), [*closing, focus("rules-title")]
+    return replace(app, overlay=Over.RULES), [*closing, focus("rules-title")]
 
 
 def close_rules(app: App) -> Out:
     """The Rules closed (its Back, or Statistics opened over it)."""
-    return (replace(app, over=Over.NOTHING), []) if app.over is Over.RULES else (app, [])
+    return (replace(app, overlay=Over.NOTHING), []) if app.over is Over.RULES else (app, [])

@@ -16,10 +16,10 @@ from game.app.keys import LANGUAGE_KEY, PACE_KEY, Wanted
 from game.app.records import open_stats
 from game.app.state import App, Out, Over, PlayScreen, fetch, store
 from game.app.table import board, save, show_report
+from game.coach.names import you_name
 from game.coach.pacing import Pace
 from game.core.cards import SeatKind
 from game.core.i18n import DEFAULT, ENGLISH, LANGUAGES, N_, Text, negotiate
-from game.present.you import you_name
 
 CATALOGUE = "./static/locale/{code}.mo"  # tools/i18n.mo_name: where the build writes each compiled catalogue
 MANIFEST = "./static/manifest{suffix}.webmanifest"  # tools/build.manifest_name

@@ -4,8 +4,8 @@ request), and what it sends: a match's link, a finished match's result, a challe
     >>> from game.app.state import App
     >>> from game.core.engine import new_match
     >>> app, effects = open_share(App(), ChallengeSent(new_match("yacht", ["Ann"], seed=1)), "https://example.org/")
-    >>> app.sharing.url, close_share(app)[0].sharing, close_share(app)[1][0]
-    ('https://example.org/', None, Dialog(id='share', open=False))
+    >>> app.sharing.url, close_share(app)[0].sharing  # the view opens and closes the dialog (game.app.view.dialogs)
+    ('https://example.org/', None)
 """
 
 from __future__ import annotations
@@ -13,21 +13,20 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from game.app.effects import Dialog
 from game.app.events import Shared
 from game.app.facts import ChallengeSent, DailySent, MatchSent, Sendable, Sharing
 from game.app.keys import SETUP_KEY, Sent
 from game.app.notices import Failed, Plain, Said
-from game.app.state import App, Effect, Naming, Out, focus, store
+from game.app.state import App, Effect, Naming, Out, Over, focus, store
 from game.app.storage import read_history, remembered_fields
 from game.app.table import against, board, handing, playing, save
+from game.coach.moments import match_over
+from game.coach.names import is_you, sent_name
 from game.core import links
 from game.core.cards import Seat
 from game.core.i18n import N_
-from game.present import board_view, controls
-from game.present import setup as setups
-from game.present.you import is_you, sent_name
 from game.records import challenge, daily
+from game.records import choices as setups
 from game.records.record import game_id, session_record, utc_time
 
 
@@ -38,17 +37,14 @@ def open_share(app: App, what: Sendable, url: str = "", note: tuple[Said, ...] =
     >>> from game.core.engine import new_match
     >>> app, effects = open_share(App(), ChallengeSent(new_match("yacht", ["Ann"], seed=1)), "https://example.org/?c=x")
     >>> app.sharing.url, effects
-    ('https://example.org/?c=x', [Dialog(id='share', open=True), Focus(id='share-send')])
+    ('https://example.org/?c=x', [Focus(id='share-send')])
     """
-    return replace(app, sharing=Sharing(what, url, note, qr and bool(url))), [
-        Dialog("share", True),
-        focus("share-send"),
-    ]
+    return replace(app, overlay=Sharing(what, url, note, qr and bool(url))), [focus("share-send")]
 
 
 def close_share(app: App) -> Out:
     """The share dialog closed (its Close, or Escape)."""
-    return replace(app, sharing=None), [Dialog("share", False)]
+    return (replace(app, overlay=Over.NOTHING) if app.sharing is not None else app), []
 
 
 # Translators: said after a link (or a result) was copied because the browser cannot share it directly.
@@ -66,7 +62,7 @@ def on_shared(app: App, event: Shared) -> Out:
     if said is None or app.sharing is None:  # shared (or cancelled), or the dialog closed meanwhile
         return app, []
     failed = event.how is Sent.FAILED
-    app = replace(app, sharing=replace(app.sharing, note=(said,), by_hand=app.sharing.by_hand or failed))
+    app = replace(app, overlay=replace(app.sharing, note=(said,), by_hand=app.sharing.by_hand or failed))
     return app, [focus("share-link")] if failed else []
 
 
@@ -78,7 +74,7 @@ def show_qr(app: App) -> Out:
     """The share dialog's "QR code": the address drawn as a QR code (game.present.qr, loaded only when asked)."""
     if app.sharing is None or not app.sharing.url:
         return app, []
-    return replace(app, sharing=replace(app.sharing, qr=True)), []  # the view draws it
+    return replace(app, overlay=replace(app.sharing, qr=True)), []  # the view draws it
 
 
 # Translators: the share dialog's text, sent with the link of a match played on separate phones; {rules} is its rule set.
@@ -117,7 +113,7 @@ def send_turn(app: App) -> Out:
 def send_result(app: App) -> Out:
     """The standings' "Send the result to …": the finished match's link, for everyone else's phone."""
     session = app.session if playing(app) else None
-    if session is None or not session.remote or not board_view.match_over(session.match):
+    if session is None or not session.remote or not match_over(session.match):
         return app, []
     return share_match(app)
 
@@ -128,11 +124,11 @@ CHALLENGE_TITLE = N_("Challenge a friend")  # the results' button (index.html) a
 def challenge_friend(app: App, asking: bool = True) -> Out:
     """The results' "Challenge a friend": the share dialog with a link carrying this game (the person's turns
     alone: computers beside them are left out, and the friend meets this seat's own dice), its rules, options
-    and seed; offered only for a match's first game played with no undo (controls.challengeable), sent "with hints"
+    and seed; offered only for a match's first game played with no undo (challenge.challengeable), sent "with hints"
     where hints were on in it (the friend may ask for them too). A
     person under the default name, with none remembered, is ``asking`` first for theirs (ask_name)."""
     session = app.session if playing(app) else None
-    if session is None or not controls.challengeable(session):
+    if session is None or not challenge.challengeable(session):
         return app, []
     seat = session.match.seats[challenge.person(session.match) or 0]
     if asking and not remembered_name(app) and is_you(seat.name, app.t):
@@ -141,7 +137,7 @@ def challenge_friend(app: App, asking: bool = True) -> Out:
     if is_you(game.seats[0].name, app.t):  # no name given: the friend must not read "Challenge from You"
         game = replace(game, seats=(Seat.human(sent_name(game.seats[0].name, app.t)),))
     try:
-        hints = controls.challenge_hints(session)
+        hints = challenge.challenge_hints(session)
         value = links.write(game, links.LinkKind.CHALLENGE, session.undo_allowed, hints=hints)
     except links.LinkError as error:
         return app.say(Failed(error)), []
@@ -157,7 +153,7 @@ def share_daily(app: App) -> Out:
     """The results' Share result, after a daily game: its spoiler-free text (game.records.daily.share_text), from
     the history's record (its points lost against optimal play) or, before it is written, the game's own."""
     session = app.session if playing(app) else None
-    if session is None or not board_view.match_over(session.match) or daily.match_day(session.match) is None:
+    if session is None or not match_over(session.match) or daily.match_day(session.match) is None:
         return app, []
     app, history, _ = read_history(app)
     record = history.get(game_id(session.match, 0)) if history is not None else None
@@ -182,7 +178,7 @@ def remembered_name(app: App) -> str:
 
 def ask_name(app: App, whose: Naming) -> Out:
     """Ask the person's name, a challenge's on either end, where none is remembered: the friend is told who played."""
-    return replace(app, naming=whose), [Dialog(NAMING, True)]
+    return replace(app, overlay=whose), []
 
 
 def name_given(app: App) -> Out:
@@ -194,8 +190,8 @@ def name_given(app: App) -> Out:
         name = setups.form_name(dict(app.form).get("name1", ""))
     if whose is None or not name:
         return app, []
-    app = replace(app, naming=None)
-    effects: list[Effect] = [Dialog(NAMING, False)]
+    app = replace(app, overlay=Over.NOTHING)
+    effects: list[Effect] = []
     if session is not None:
         match = session.match
         seat = challenge.person(match) if whose is Naming.CHALLENGING else (0 if against(app) is not None else None)
@@ -221,9 +217,7 @@ def name_skipped(app: App) -> Out:
     """The name asked, not given: played, or sent, under the default name (asked again next time)."""
     if app.naming is None:
         return app, []
-    whose, app = app.naming, replace(app, naming=None)
-    closed: list[Effect] = [Dialog(NAMING, False)]
+    whose, app = app.naming, replace(app, overlay=Over.NOTHING)
     if whose is Naming.CHALLENGING:
-        app, sent = challenge_friend(app, asking=False)
-        return app, closed + sent
-    return app, closed
+        return challenge_friend(app, asking=False)
+    return app, []

@@ -24,13 +24,13 @@ from game.app.sharing import ask_name, share_match
 from game.app.state import App, Effect, Naming, Out, SetupScreen, store
 from game.app.storage import keep_setup_aside, prune_kept, saved_setup, stored_session
 from game.app.table import begin, seeded
+from game.coach.moments import in_progress
 from game.coach.session import Session
 from game.core import links, marks
 from game.core.cards import SeatKind
 from game.core.i18n import N_, Text
-from game.present import board_view
-from game.present import setup as setups
 from game.records import challenge
+from game.records import choices as setups
 from game.records.record import NO_TIME
 
 
@@ -132,7 +132,7 @@ def from_link(app: App, query: tuple[tuple[str, str], ...]) -> Out:
     saved, error = stored_session(app)
     if error is not None:
         app, more = report_unreadable(app, error, offered)
-    elif saved is not None and board_view.in_progress(saved.match):
+    elif saved is not None and in_progress(saved.match):
         app, more = offer_link(app, saved, offered, Replacing(saved.match, offered.match))
     else:
         app, more = begin(app, offered)
@@ -212,7 +212,7 @@ def open_match_link(app: App, link: links.Link) -> Out:
     except links.LinkError:  # a stored match no link can carry (its dice drawn in sequence): another match
         relation = links.Relation.OTHER
     if saved is None or relation is links.Relation.OTHER:
-        if saved is not None and board_view.in_progress(saved.match):
+        if saved is not None and in_progress(saved.match):
             return offer_link(app, saved, incoming, Replacing(saved.match, link.match, other=True), Offer.PLAY_ON)
         app, effects = begin(app, incoming)
         return elsewhere_said(app, None, incoming), effects
@@ -273,7 +273,7 @@ def open_challenge(app: App, link: links.Link) -> Out:
     offered = Session(theirs.alone(0, seat), undo_allowed=False)
     saved, error = stored_session(app)
     resumed = saved is not None and challenge.applies(theirs, saved.match) and saved.match.games == 1
-    if saved is not None and not resumed and board_view.in_progress(saved.match):
+    if saved is not None and not resumed and in_progress(saved.match):
         # Asked first: the challenge is kept only once its match is chosen (choose_link); "keep" changes nothing.
         return offer_link(app, saved, offered, Replacing(saved.match, offered.match), challenging=(text, theirs))
     app = app.holding(CHALLENGE_KEY, text).keeping_challenge(challenge=theirs, challenge_hints=link.hints)

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import TYPE_CHECKING, ClassVar, TypedDict, Unpack
+from typing import TYPE_CHECKING, ClassVar, TypedDict, Unpack, assert_never
 
-from game.app.effects import Apply, Confirm, Effect, Fetch, Focus, Store, Timer
+from game.app.effects import Effect, Fetch, Focus, Store, Timer
 from game.app.facts import Sharing
-from game.app.ids import Question, TimerKind, Token, wire
+from game.app.ids import Asked, Asking, Question, TimerKind, Token
 from game.app.keys import PACE_KEY, SAVE_KEY, Wanted
 from game.app.notices import Failed, Invalid, Notice, Said
 from game.app.parts import (
@@ -42,9 +42,9 @@ from game.coach.pacing import Pace
 from game.coach.session import Session
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
+from game.core.link_problems import LinkProblem
 from game.core.rules import RuleSet
-from game.present import setup as setups
-from game.present.link_problems import LinkProblem
+from game.records import choices as setups
 
 if TYPE_CHECKING:  # a start waits in the App for its language
     from game.app.events import Event, Start
@@ -153,15 +153,17 @@ class Naming(Enum):
 
 
 class Over(Enum):
-    """What is open over the screen."""
+    """A screen open over the main one (Rules, Statistics), or nothing: the overlays that are no dialog."""
 
     NOTHING = ""
     RULES = "rules"
     STATS = "stats"
 
 
-def draw(ops: list | tuple, motion: dict | None = None) -> Apply:
-    return Apply(tuple(ops), motion)
+Overlay = Over | Sharing | Naming
+"""What is open over the screen, one at a time: nothing, Rules or Statistics (:class:`Over`), the share dialog
+(game.app.facts.Sharing: what it sends) or the name dialog (:class:`Naming`: whose name it asks). A dialog is modal
+on the page, so nothing opens under it; the view opens and closes the dialogs (game.app.page.dialog_effects)."""
 
 
 def store(key: str, value: str) -> Store:
@@ -176,17 +178,15 @@ def tick(token: Token, seconds: float) -> Timer:
     return Timer(token.wire, round(seconds * 1000))
 
 
-def ask(app: App, question: str, yes: str, answer: Question) -> Confirm:
-    """The game's own question (page.js's #ask dialog): ``question`` and ``yes``, its confirming button,
-    are msgids; ``answer`` comes back in a ``confirmed`` event only when the person chooses ``yes``.
+def ask(app: App, asked: Asked, answer: Question) -> App:
+    """The game's own question (page.js's #ask dialog), as a fact of the App: ``update`` has the view word it
+    (game.app.view.confirm) and sends it once; ``answer`` comes back in a ``confirmed`` event only on its yes.
 
     >>> from game.app.ids import Answer
-    >>> from game.present.words import WORDS
-    >>> asked = ask(App(), WORDS.leave_match, WORDS.leave_yes, Answer.LEAVE)
-    >>> asked.yes, asked.answer
-    ('Leave the match', 'leave')
+    >>> ask(App(), Asked.LEAVE_MATCH, Answer.LEAVE).asking
+    Asking(asked=<Asked.LEAVE_MATCH: 'leave-match'>, answer=<Answer.LEAVE: 'leave'>)
     """
-    return Confirm(app.t._(question), app.t._(yes), wire(answer))
+    return replace(app, asking=Asking(asked, answer))
 
 
 def fetch(file: Wanted, path: str) -> Fetch:
@@ -267,16 +267,15 @@ class App:
     statistics: StatsShown = StatsShown()
     counts: Counts = Counts()
     files: Files = Files()
-    over: Over = Over.NOTHING
+    overlay: Overlay = Over.NOTHING  # what is open over the screen, one at a time (over, sharing, naming read it)
     session: Session | None = None
     form: tuple[tuple[str, str], ...] = ()
     notice: Notice = Notice()  # the line that explains a refusal or a problem, as facts (App.say)
     other_tab: Notice = Notice()  # the offer of the match another tab saved: each saying drawn ("": hidden)
     waiting: Waiting = field(default_factory=Waiting)
     now: str = ""
-    sharing: Sharing | None = None  # what the share dialog shows and sends (None: closed)
-    naming: Naming | None = None  # whose name the name dialog asks (None: closed)
     held: tuple[Held, ...] = ()  # events that came before what they need, in the order they came
+    asking: Asking | None = None  # the question this answer asks (ask): sent once by update, then None again
 
     def value(self, key: str) -> str | None:
         """What storage holds under ``key``, as far as this tab knows."""
@@ -318,6 +317,42 @@ class App:
         (<Pace.BRISK: 'brisk'>, <Pace.RELAXED: 'relaxed'>)
         """
         return Pace.read(self.value(PACE_KEY))
+
+    @property
+    def over(self) -> Over:
+        """The screen open over the main one (Over.NOTHING: none, or a dialog is open)."""
+        overlay = self.overlay
+        match overlay:
+            case Over():
+                return overlay
+            case Sharing() | Naming():
+                return Over.NOTHING
+            case _:
+                assert_never(overlay)
+
+    @property
+    def sharing(self) -> Sharing | None:
+        """What the share dialog shows and sends (None: closed)."""
+        overlay = self.overlay
+        match overlay:
+            case Sharing():
+                return overlay
+            case Over() | Naming():
+                return None
+            case _:
+                assert_never(overlay)
+
+    @property
+    def naming(self) -> Naming | None:
+        """Whose name the name dialog asks (None: closed)."""
+        overlay = self.overlay
+        match overlay:
+            case Naming():
+                return overlay
+            case Over() | Sharing():
+                return None
+            case _:
+                assert_never(overlay)
 
     @property
     def played(self) -> Session:

@@ -26,13 +26,13 @@ from game.app.keys import HINTS_KEY, HISTORY_KEY, KEPT_PREFIX, SAVE_KEY, SETUP_K
 from game.app.notices import KeptGone, Plain, Unreadable
 from game.app.parts import Aside, Attempt, SetAside
 from game.app.state import App, Effect, Notice, Out, SaveProblem, Until, store, tick
+from game.coach.moments import in_progress
 from game.coach.session import Session
 from game.core.engine import Match
 from game.core.inputs import MAX_SETTINGS_BYTES, problem_text, read_json
 from game.core.refusals import GameError
 from game.core.rules import RuleSet
-from game.present import board_view
-from game.present import setup as setups
+from game.records import choices as setups
 from game.records.history import History
 from game.records.stats import best_total, ruleset_key
 
@@ -69,7 +69,7 @@ def saved_elsewhere(app: App) -> bool:
     if not app.behind:
         return False
     saved, error = stored_session(app)
-    return error is not None or (saved is not None and board_view.in_progress(saved.match))
+    return error is not None or (saved is not None and in_progress(saved.match))
 
 
 def read_history(app: App) -> tuple[App, History | None, GameError | None]:

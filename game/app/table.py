@@ -12,10 +12,12 @@ the pass of the phone, the challenge's lines, and the table's commands (roll, un
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import assert_never
 
-from game.app import shared
+from game.app import keyboard, shared
 from game.app.effects import Flag, MoveFocus, Play, Vibrate
 from game.app.events import Key, TimerKind, Token, Visibility
 from game.app.facts import Reported
@@ -35,14 +37,17 @@ from game.app.notices import (
     Said,
     Status,
 )
+from game.app.sounds import RECIPES, ROLL_VIBRATION_MS, most_notable, recipe_data
 from game.app.state import (
     FOR_TABLE,
     App,
     Effect,
+    LinkChoice,
     LoadingScreen,
     Out,
     Over,
     PlayScreen,
+    SaveProblem,
     SetupScreen,
     TrainerScreen,
     focus,
@@ -51,15 +56,14 @@ from game.app.state import (
 )
 from game.app.storage import change_history, offer_newer, stored_session
 from game.app.waits import advance, schedule
+from game.coach import moments
 from game.coach.pacing import Pace
 from game.coach.session import Next, Session, Step
 from game.core.actions import Action, Finish, NextGame, Roll, Score
 from game.core.dice import Draw, derived_seed
 from game.core.engine import Match, new_match
-from game.present import board_view, ear, feel, keyboard, paint, standings
-from game.present import setup as setups
-from game.present.sounds import RECIPES, ROLL_VIBRATION_MS, most_notable, recipe_data
 from game.records import challenge
+from game.records import choices as setups
 from game.records.record import game_id
 
 PREFETCH_SECONDS = 3.0  # after a match starts, before its advisor table is fetched for offline use
@@ -131,19 +135,19 @@ def save(app: App) -> Out:
 
 
 def handing(app: App) -> str | None:
-    """The person the phone is being passed to (game.present.feel.handover), until they tap Start; in a match that
+    """The person the phone is being passed to (game.coach.moments.handover), until they tap Start; in a match that
     travels by link, the person to send it to (never on the phone that has just received their turn)."""
     session = app.played
     match = session.match
     if app.table.handed == len(match.actions) or (session.remote and session.floor == len(match.actions)):
         return None
-    return feel.handover(match, session.pass_phone or session.remote)
+    return moments.handover(match, session.pass_phone or session.remote)
 
 
 def board(
     app: App,
     step: Step | None = None,
-    cues: tuple[feel.Cue, ...] = (),
+    cues: tuple[moments.Cue, ...] = (),
     thrown: frozenset[int] = frozenset(),
     since: Match | None = None,
 ) -> Out:
@@ -157,8 +161,8 @@ def board(
     effects: list[Effect] = []
     if passing is not None and passing != app.table.handing:
         effects.append(focus("send-link" if session.remote else "pass-start"))
-    results = standings.results(match, t=app.t)
-    fresh = since is None or standings.results(since, t=app.t) != results
+    results = moments.game_end(match)
+    fresh = since is None or moments.game_end(since) != results
     app = app.at_table(ended=None) if fresh else app  # the results' context goes with the results it was of
     if results is not None and fresh:
         effects.append(focus("play-again" if results.final else "next-game"))
@@ -185,17 +189,17 @@ def commit(app: App, step: Step, person: bool = True) -> Out:
     app, effects = save(
         replace(app, session=step.session).at_table(spoken=Notice(), entering=()).say(*note, tip=bool(note))
     )
-    found = feel.cues(before, after)
-    if feel.celebrates(after, found):  # before the board: a computer to move next waits for a Yahtzee's moment
-        app, shown = celebrate(app, Cheered(after, found), feel.moment(found) or feel.Moment.BONUS)
+    found = moments.cues(before, after)
+    if moments.celebrates(after, found):  # before the board: a computer to move next waits for a Yahtzee's moment
+        app, shown = celebrate(app, Cheered(after, found), moments.moment(found) or moments.Moment.BONUS)
         effects += shown
     # At the Instant pace a computer's dice are not thrown: its whole turn is drawn at once.
-    thrown = feel.thrown(before, after) if person or app.pace is not Pace.INSTANT else frozenset()
+    thrown = moments.thrown(before, after) if person or app.pace is not Pace.INSTANT else frozenset()
     app, drawing = board(app, step, found, thrown, since=before)
     if not person and after.actions and isinstance(after.actions[-1], Score):  # a computer's turn, said once
         app = app.at_table(spoken=app.table.spoken.then((ComputerTurn(after),)))
-    finale = feel.finale(before, after)  # the match's end: the winner scene, and its fanfare over the step's cue
-    effects += drawing + sound((*found, feel.FINALE) if finale else found, person)
+    finale = moments.finale(before, after)  # the match's end: the winner scene, and its fanfare over the step's cue
+    effects += drawing + sound((*found, moments.FINALE) if finale else found, person)
     if step.finished is not None:
         app = app.wait(records=(*app.waiting.records, (step.session, step.finished, app.now)))
         app, more = advance(app)
@@ -208,14 +212,14 @@ def commit(app: App, step: Step, person: bool = True) -> Out:
     return app, effects
 
 
-def sound(cues: Iterable[feel.Cue], person: bool) -> list[Effect]:
+def sound(cues: Iterable[moments.Cue], person: bool) -> list[Effect]:
     """A step's most notable cue (page.js plays it where Sound is on); a person's roll also buzzes the phone (a
     Yahtzee's too: its fanfare is the sound, the buzz is the roll's)."""
     cues = tuple(cues)
     cue = most_notable(cues)
     if cue is None:
         return []
-    buzz = [Vibrate(ROLL_VIBRATION_MS)] if person and feel.Cue.ROLL in cues else []
+    buzz = [Vibrate(ROLL_VIBRATION_MS)] if person and moments.Cue.ROLL in cues else []
     return [*buzz, Play(recipe_data(RECIPES[cue]))]
 
 
@@ -235,12 +239,12 @@ def playing(app: App) -> bool:
     return app.session is not None and isinstance(app.screen, PlayScreen)
 
 
-def celebrate(app: App, said: Said, moment: feel.Moment) -> Out:
+def celebrate(app: App, said: Said, moment: moments.Moment) -> Out:
     """A brief celebration, the ``moment`` it is (its words are spoken with the step's): shown for the moment's time
     (a Yahtzee's stops the table about a second and a half), then gone unless a tap skipped it or a newer one came."""
     app, token = app.token(TimerKind.CHEER)
     app = app.at_table(cheer=Notice((said,), app.table.cheer.said + 1), moment=moment)
-    return app.wait(cheer=token), [tick(token, feel.MOMENT_SECONDS[moment])]
+    return app.wait(cheer=token), [tick(token, moments.MOMENT_SECONDS[moment])]
 
 
 def hand_over(app: App) -> Out:
@@ -259,15 +263,23 @@ def hand_over(app: App) -> Out:
 def landing(app: App) -> list[Effect]:
     """Where the focus lands when a screen over the page closes (issue 58: always somewhere named): Roll at the table,
     the pass screen's Start, the results' heading once the game is over; else the main screen's heading."""
-    if isinstance(app.screen, SetupScreen):
-        return [focus("setup-title")]
-    if isinstance(app.screen, TrainerScreen):
-        return [focus("trainer-title")]
-    if not playing(app):
-        return []
+    shown = app.screen
+    match shown:
+        case SetupScreen():
+            return [focus("setup-title")]
+        case TrainerScreen():
+            return [focus("trainer-title")]
+        case LoadingScreen() | SaveProblem() | LinkChoice():
+            return []
+        case PlayScreen() if app.session is None:
+            return []
+        case PlayScreen():
+            pass
+        case _:
+            assert_never(shown)
     if app.table.handing is not None:
         return [focus("send-link" if app.played.remote else "pass-start")]
-    if board_view.current_seat(app.played.match) is None:
+    if moments.current_seat(app.played.match) is None:
         return [focus("results-title")]
     return [focus("roll-button")]
 
@@ -279,7 +291,7 @@ def undo(app: App) -> Out:
 
 def between_games(app: App) -> bool:
     """Whether the match waits between its planned games: only then are Next game and Finish offered."""
-    shown = standings.results(app.played.match) if playing(app) else None
+    shown = moments.game_end(app.played.match) if playing(app) else None
     return shown is not None and shown.can_next
 
 
@@ -322,7 +334,7 @@ def play_again(app: App) -> Out:
     After a shared game (the daily game, a challenge), whose undo is off, the new match is an ordinary one
     on a new seed: undo as the setup form has it.
     """
-    if not playing(app) or not board_view.match_over(app.played.match):
+    if not playing(app) or not moments.match_over(app.played.match):
         return app, []
     app, seed = new_seed(app)
     again = rematch(app.played, seed)
@@ -402,6 +414,16 @@ CHOICES = "#scorecard button.choice"
 """The boxes offered now (game.present.markup.cell's buttons), in the card's order."""
 
 
+def box_button(category: str) -> str:
+    """Where a box's choice button is: game.present.paint.box_at's selector (tests/unit/app/test_page_addresses.py checks
+    that the two agree).
+
+    >>> box_button("full_house")
+    '#scorecard button[data-category="full_house"]'
+    """
+    return f"#scorecard button[data-category={json.dumps(category, ensure_ascii=False)}]"
+
+
 def to_boxes(app: App, command: str, event: Key) -> Out:
     """S, an arrow, Home or End: the focus to the boxes offered (from Roll: the first, or the last for Up and End),
     or along them on a box; S then names them (the keys right after it). None offered: why."""
@@ -421,10 +443,10 @@ def to_boxes(app: App, command: str, event: Key) -> Out:
 def name_box(app: App, event: Key) -> Out:
     """A key right after S, on a box: the box it names gets the focus (the same letter again: the next it begins)."""
     match = app.played.match
-    box = ear.named_box(match, event.key, event.box, app.t)
+    box = keyboard.named_box(match, event.key, event.box, app.t)
     if box is None:
         return app.say(NoBoxNamed(event.key)), []
-    return app, [MoveFocus(paint.box_at(box.id)[0], "first")]
+    return app, [MoveFocus(box_button(box.id), "first")]
 
 
 def against(app: App) -> Match | None:

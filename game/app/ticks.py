@@ -33,13 +33,14 @@ from game.app.storage import (
 )
 from game.app.table import celebrate, challenge_result, commit, playing, sound
 from game.app.waits import advance, needing
+from game.coach import moments
 from game.coach.advice import holds_for
 from game.coach.coaching import Coach
 from game.coach.session import Next, Session
 from game.core.actions import Keep
 from game.core.rules import RuleSet
-from game.present import board_view, feel, standings
 from game.records import challenge
+from game.records.endings import ending as in_context
 from game.records.history import History
 from game.records.rating import new_best_ratings
 from game.records.record import GameRecord, session_record
@@ -54,7 +55,7 @@ def draw_ending(app: App) -> Out:
 
     app, session = app.wait(ending=None), app.played
     match = session.match
-    if standings.results(match) is None:
+    if moments.game_end(match) is None:
         return app, []
     app, history, _ = read_history(app)  # unreadable: no personal numbers (Statistics says why)
     advisor = session.coach.advisor
@@ -64,7 +65,7 @@ def draw_ending(app: App) -> Out:
     theirs = app.kept.challenge if challenge.applies(app.kept.challenge, match) else None
     rival = None if theirs is None or split is None else luck.splits(advisor, theirs)
     challenger = (theirs.seats[0].name, rival[0]) if theirs is not None and rival else None  # both splits side by side
-    ending = standings.ending(match, history, optimal, split, challenger)
+    ending = in_context(match, history, optimal, split, challenger)
     return app.at_table(ended=Ended(match, ending, challenge_result(app), app.kept.challenge_hints)), []
 
 
@@ -81,7 +82,7 @@ def record_finished(app: App, event: TimerFired) -> Out:
         if wait:
             return app, effects + asked
         app = app.wait(records=app.waiting.records[1:])
-        finale = game == session.match.game and board_view.match_over(session.match)  # its fanfare played already
+        finale = game == session.match.game and moments.match_over(session.match)  # its fanfare played already
         app, history, more = record(app, history, session_record(session, game, ended), fanfare=not finale)
         app, kept = remember(app, session, game)  # its costliest decisions: the trainer's puzzles
         effects += more + kept
@@ -96,17 +97,17 @@ def record(app: App, history: History, finished: GameRecord, fanfare: bool = Tru
     history = history.add(finished)
     app, effects = write_history(app, history)
     if bests:
-        app, shown = celebrate(app, Bests(bests), feel.Moment.BEST)
+        app, shown = celebrate(app, Bests(bests), moments.Moment.BEST)
         app = app.at_table(
             status=replace(app.table.status, bests=(bests, *app.table.status.bests))
         )  # as a step's: first
         effects += shown
-        effects += sound((feel.Cue.BEST,), True) if fanfare else []
+        effects += sound((moments.Cue.BEST,), True) if fanfare else []
     elif ratings:  # a smaller moment of its own where no personal best took the stage; said as a best is
-        app, shown = celebrate(app, Ratings(ratings), feel.Moment.RATING)
+        app, shown = celebrate(app, Ratings(ratings), moments.Moment.RATING)
         app = app.at_table(status=replace(app.table.status, ratings=(ratings, *app.table.status.ratings)))
         effects += shown
-        effects += sound((feel.Cue.BEST,), True) if fanfare else []
+        effects += sound((moments.Cue.BEST,), True) if fanfare else []
     return app, history, effects
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import assert_never
 
-from game.app import aiming, entering, practice, screens, sharing, table, ticks, waking
+from game.app import aiming, entering, keyboard, practice, screens, sharing, table, ticks, waking
 from game.app.events import (
     Answer,
     Answered,
@@ -51,7 +51,7 @@ from game.app.events import (
     Toggled,
     Visibility,
 )
-from game.app.ids import DeleteGame
+from game.app.ids import Asked, DeleteGame
 from game.app.notices import Again, CellRefused
 from game.app.page import Page, settled
 from game.app.records import close_stats, delete_games, delete_kept, export_backup, on_file, on_persisted, open_stats
@@ -59,14 +59,12 @@ from game.app.settings import pick_pace, switch_language
 from game.app.start import on_start
 from game.app.state import App, Effect, Naming, Out, Over, Until, ask, focus
 from game.app.storage import download_kept, on_refused, on_stored
-from game.app.view import drawn
+from game.app.view import confirm, drawn, keep
 from game.app.wording import sent
 from game.coach.aims import AimKind
 from game.core.actions import Score
 from game.core.entered import entered
-from game.present import keyboard
-from game.present import setup as setups
-from game.present.words import WORDS
+from game.records import choices as setups
 
 
 def update(app: App, message: Message, now: str = "") -> Out:
@@ -96,7 +94,10 @@ def step(app: App, shown: Page | None, message: Message, now: str = "") -> tuple
     shown, effects = drawn(before, app, effects + more, shown)
     if app.table.thrown:  # the dice tumbled in this draw: spent
         app, shown = app.at_table(thrown=frozenset()), settled(shown)
-    return app, shown, effects + waking.keep(app, effects)
+    asking = app.asking
+    if asking is not None:  # the question asked, worded once (the page's #ask dialog holds it from here)
+        app, effects = replace(app, asking=None), [*effects, confirm(asking, app.t)]
+    return app, shown, effects + keep(app, effects)
 
 
 def wait_over(app: App, message: Message, until: Until) -> bool:
@@ -158,7 +159,7 @@ def dispatch(app: App, message: Message) -> Out:
         case CellPressed(row=row, player=player):  # a cell that is no choice: why
             return app.say(CellRefused(app.played.match, row, player)), []
         case GameDeletePressed(game=game):
-            return app, [ask(app, WORDS.delete_game, WORDS.delete_game_yes, DeleteGame(game))]
+            return ask(app, Asked.DELETE_GAME, DeleteGame(game)), []
         case DrillAnswered():
             return practice.answer(app, message)
         case Submit():
@@ -304,11 +305,11 @@ def press(app: App, button: Button) -> Out:
         case Button.EXPORT_BACKUP:
             return export_backup(app)
         case Button.DELETE_ALL:
-            return app, [ask(app, WORDS.delete_all, WORDS.delete_all_yes, Answer.DELETE_ALL)]
+            return ask(app, Asked.DELETE_ALL, Answer.DELETE_ALL), []
         case Button.KEPT_DOWNLOAD:
             return app, [download_kept(app)]
         case Button.KEPT_DELETE:
-            return app, [ask(app, WORDS.delete_kept, WORDS.delete_kept_yes, Answer.DELETE_KEPT)]
+            return ask(app, Asked.DELETE_KEPT, Answer.DELETE_KEPT), []
         case Button.AIM_POINTS:
             return aiming.aim_at(app, AimKind.POINTS)
         case Button.AIM_CHALLENGE:

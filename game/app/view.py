@@ -11,29 +11,31 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import assert_never
 
-from game.app.effects import Apply, Console, ConsoleLevel, Flag, Language, Ready, Remove, Store
+from game.app.effects import Apply, Confirm, Console, ConsoleLevel, Flag, Keep, Language, Ready, Remove, Store
 from game.app.events import Message, Start
 from game.app.facts import Ended
+from game.app.ids import Asked, Asking, wire
 from game.app.keys import UNREADABLE_KEY
 from game.app.notices import Status
-from game.app.page import Line, Page, diff
-from game.app.screens import OFFER_WORDS, rules_shown
+from game.app.page import Line, Page, dialog_effects, diff
+from game.app.screens import OTHER_TAB_TITLE, REPLACE_START, REPLACE_TITLE, rules_shown
 from game.app.state import (
     App,
     Effect,
     LinkChoice,
     LoadingScreen,
     Naming,
+    Offer,
     Over,
     PlayScreen,
     SaveProblem,
     Screen,
     SetupScreen,
     TrainerScreen,
-    draw,
 )
 from game.app.storage import kept_copies, kept_under
 from game.app.table import against
+from game.app.waking import stamp, starting
 from game.app.wording import (
     hint_shown,
     notice_line,
@@ -57,7 +59,9 @@ from game.present import (
     stats_view,
     trainer_view,
 )
+from game.present import ops as page_ops
 from game.present import setup as setups
+from game.present.ops import Op, SetHidden, SetHtml, SetText, SetValue
 from game.present.words import (
     SAVE_KEPT,
     WORDS,
@@ -69,14 +73,16 @@ SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of
 
 
 def inputs(app: App) -> tuple:
-    """What the view reads of the App: when they are the same objects, the view is the same (cheap to tell)."""
+    """What the view reads of the App: when they are the same objects, the view is the same (cheap to tell). Checked:
+    tests/unit/app/test_view_inputs.py finds every part of the App the view reads (through every helper it hands the
+    App to) and fails on one not listed here, or listed and never read."""
     return (
         app.notice,
         app.table.spoken,
         app.table.cheer,
         app.waiting.cheer,
         app.table.moment,
-        app.over,
+        app.overlay,
         app.screen,
         app.session,
         app.t,
@@ -99,9 +105,6 @@ def inputs(app: App) -> tuple:
         app.statistics.stats,
         app.storage.stored,
         app.table.ended,
-        app.sharing,
-        app.naming,
-        app.kept.challenge,
     )
 
 
@@ -145,7 +148,8 @@ def view(app: App) -> Page:
         share=shared(app.sharing, app.t),
     )
     page = replace(page, spoken=notice_line(app.table.spoken, app.t), trainer=trainer_body(app), said=said)
-    page = replace(page, naming=welcome_card(app))
+    dialogs = (("share", app.sharing is not None), ("naming", app.naming is not None))
+    page = replace(page, naming=welcome_card(app), dialogs=tuple(name for name, shown in dialogs if shown))
     if not loading:
         page = lobby(app, page)
     if not isinstance(shown, PlayScreen) or app.session is None:
@@ -246,37 +250,47 @@ def lobby(app: App, page: Page) -> Page:
     return replace(page, ready=True, t=app.t, picked=picked, form=form, opponent=opponent, setup=setup, stats=stats)
 
 
-def report_op(app: App) -> tuple | None:
+def report_op(app: App) -> Op | None:
     """The after-game report open (a word while it is worked out, then the report), or None: the table's own."""
     if app.table.reporting is None:
         return None
     if app.table.reporting.session is None:
-        return ("report", {"text": app.t._(WORDS.reviewing), "hidden": False})
-    return ("report", {"html": report_body(app.table.reporting, app.t)})
+        return Op("report", (SetText(app.t._(WORDS.reviewing)), SetHidden(False)))
+    return Op("report", (SetHtml(report_body(app.table.reporting, app.t)),))
 
 
-def screen_texts(app: App) -> tuple:
+def screen_texts(app: App) -> tuple[Op, ...]:
     """The texts of the save-problem or the link-choice screen shown (their elements' ops), else none."""
     shown, t = app.screen, app.t
-    if isinstance(shown, SaveProblem):
-        failed = not shown.aside.trying  # not even moved aside: downloaded before anything is written over it
-        # Where its copy is kept now (a copy refused moves beside another tab's: game.app.storage.set_aside_again).
-        key = kept_under(app, shown.aside.raw) or UNREADABLE_KEY
-        kept = t._(WORDS.save_not_kept) if failed else t._(SAVE_KEPT, key=key)
-        return (
-            ("save-problem-kept", {"text": kept}),
-            ("save-problem-reason", {"text": told((shown.reason,) if shown.reason else (), t)}),
-            ("save-problem-text", {"value": shown.aside.raw[:SHOWN_SAVE_CHARS]}),
-            ("save-problem-dismiss", {"text": t._(WORDS.download_then_start if failed else WORDS.start_new)}),
-        )
-    if isinstance(shown, LinkChoice):
-        title, start = OFFER_WORDS[shown.offer]
-        return (
-            ("link-choice-text", {"text": told(shown.words, t)}),
-            ("link-choice-title", {"text": t._(title)}),
-            ("link-start", {"text": t._(start)}),
-        )
-    return ()
+    match shown:
+        case LoadingScreen() | SetupScreen() | PlayScreen() | TrainerScreen():
+            return ()
+        case SaveProblem():
+            return problem_texts(app, shown)
+        case LinkChoice():
+            title, start = OFFER_WORDS[shown.offer]
+            return (
+                Op("link-choice-text", (SetText(told(shown.words, t)),)),
+                Op("link-choice-title", (SetText(t._(title)),)),
+                Op("link-start", (SetText(t._(start)),)),
+            )
+        case _:
+            assert_never(shown)
+
+
+def problem_texts(app: App, shown: SaveProblem) -> tuple[Op, ...]:
+    """The save-problem screen's texts: where its copy is kept, why it could not be read, the save itself, its way on."""
+    t = app.t
+    failed = not shown.aside.trying  # not even moved aside: downloaded before anything is written over it
+    # Where its copy is kept now (a copy refused moves beside another tab's: game.app.storage.set_aside_again).
+    key = kept_under(app, shown.aside.raw) or UNREADABLE_KEY
+    kept = t._(WORDS.save_not_kept) if failed else t._(SAVE_KEPT, key=key)
+    return (
+        Op("save-problem-kept", (SetText(kept),)),
+        Op("save-problem-reason", (SetText(told((shown.reason,) if shown.reason else (), t)),)),
+        Op("save-problem-text", (SetValue(shown.aside.raw[:SHOWN_SAVE_CHARS]),)),
+        Op("save-problem-dismiss", (SetText(t._(WORDS.download_then_start if failed else WORDS.start_new)),)),
+    )
 
 
 WRITES = (Store, Remove, Flag, Language)
@@ -293,11 +307,23 @@ def drawn(
     if inputs(before) == inputs(after):
         return shown, effects
     new = view(after)
-    ops, motion = diff(view(before) if shown is None else shown, new)
-    if not ops:
+    old = view(before) if shown is None else shown
+    ops, motion = diff(old, new)
+    drawing: list[Effect] = [painted(ops, motion)] if ops else []
+    drawing += dialog_effects(old, new)  # after their content is drawn, as a handler's focus in them comes after
+    if not drawing:
         return new, effects
     at = next((index for index, effect in enumerate(effects) if not isinstance(effect, WRITES)), len(effects))
-    return new, [*effects[:at], Apply(tuple(ops), motion), *effects[at:]]
+    return new, [*effects[:at], *drawing, *effects[at:]]
+
+
+def painted(drawn: list[Op], motion: dict | None = None) -> Apply:
+    """The draw of typed ops (game.present.ops): the one place they become the ``[where, changes]`` pairs page.js reads.
+
+    >>> painted([Op("notice", (SetText("Roll first"),))])
+    Apply(ops=(('notice', {'text': 'Roll first'}),), motion=None)
+    """
+    return Apply(tuple(page_ops.wire(op) for op in drawn), motion)
 
 
 def failed(app: App, message: Message | None, error: BaseException) -> list[Effect]:
@@ -305,7 +331,52 @@ def failed(app: App, message: Message | None, error: BaseException) -> list[Effe
     start = isinstance(message, Start) or message is None
     words = failure(WORDS.cannot_start if start else WORDS.went_wrong, error, saved=not start, t=app.t)
     effects: list[Effect] = [
-        draw([paint.say(words)]),
+        painted([paint.say(words)]),
         Console(ConsoleLevel.ERROR, f"{type(error).__name__}: {error}"),
     ]
     return effects + ([Ready(app.givens.python, "")] if start else [])
+
+
+OFFER_WORDS = {
+    Offer.LINK: (WORDS.link_title, WORDS.link_start),
+    Offer.PLAY_ON: (WORDS.link_play_on_title, WORDS.link_play_on),
+    Offer.OTHER_TAB: (OTHER_TAB_TITLE, WORDS.link_start),
+    Offer.REPLACE: (REPLACE_TITLE, REPLACE_START),
+}
+"""Each question's title and its button that starts the offered match."""
+
+
+QUESTIONS = {
+    Asked.LEAVE_MATCH: (WORDS.leave_match, WORDS.leave_yes),
+    Asked.LEAVE_SHARED: (WORDS.leave_shared, WORDS.leave_yes),
+    Asked.DELETE_KEPT: (WORDS.delete_kept, WORDS.delete_kept_yes),
+    Asked.DELETE_GAME: (WORDS.delete_game, WORDS.delete_game_yes),
+    Asked.DELETE_ALL: (WORDS.delete_all, WORDS.delete_all_yes),
+}
+"""Each question the app asks (game.app.ids.Asked): its words and its confirming button's."""
+
+
+def confirm(asking: Asking, t: Text) -> Confirm:
+    """The question asked (App.asking) worded for page.js's #ask dialog, with the answer its yes brings back.
+
+    >>> from game.app.ids import Answer
+    >>> from game.core.i18n import ENGLISH
+    >>> asked = confirm(Asking(Asked.LEAVE_MATCH, Answer.LEAVE), ENGLISH)
+    >>> asked.yes, asked.answer
+    ('Leave the match', 'leave')
+    """
+    question, yes = QUESTIONS[asking.asked]
+    return Confirm(t._(question), t._(yes), wire(asking.answer))
+
+
+def keep(app: App, effects: list[Effect]) -> list[Effect]:
+    """The page keeps what it shows after an answer that drew, once started: the table's stamp, or "" to forget a
+    kept table (the setup, a save problem or a link's question is on screen: a later launch paints none), and
+    the status line a start would draw (a step's own words, such as the dice just rolled, are not kept). The
+    start's answer says it in its ready effect, unless the early taps it answered have moved the table on."""
+    if starting(app) or not any(isinstance(effect, Apply) for effect in effects):
+        return []  # checked first: most events draw nothing, and a stamp hashes the save
+    shown = stamp(app)
+    if shown == app.givens.woke and any(isinstance(effect, Ready) for effect in effects):
+        return []
+    return [Keep(shown, board_view.status(app.played.match, t=app.t) if shown else "")]

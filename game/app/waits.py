@@ -15,10 +15,10 @@ from typing import Literal, assert_never
 from game.app.events import TimerKind, Token
 from game.app.keys import Wanted
 from game.app.state import FOR_TABLE, App, Effect, ForTable, Out, Pending, fetch, tick
+from game.coach.moments import MOMENT_SECONDS, Moment
 from game.coach.pacing import GRACE_SECONDS
 from game.coach.session import Next, Session
 from game.coach.undo import undo_point
-from game.present.feel import MOMENT_SECONDS, Moment
 
 TABLES = "./static/tables/"
 

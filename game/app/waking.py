@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import hashlib
 
-from game.app.effects import Apply, Keep, Ready
-from game.app.state import App, Effect, LoadingScreen, PlayScreen
-from game.present import board_view
+from game.app.state import App, LoadingScreen, PlayScreen
 
 STAMP_LENGTH = 16
 """Hex digits of a stamp: enough that two tables of one phone never share one by chance."""
@@ -43,16 +41,3 @@ def stamp(app: App) -> str:
 def starting(app: App) -> bool:
     """Whether the start has yet to draw (it may wait for the player's language): early events wait until then."""
     return isinstance(app.screen, LoadingScreen) or app.waiting.starting is not None
-
-
-def keep(app: App, effects: list[Effect]) -> list[Effect]:
-    """The page keeps what it shows after an answer that drew, once started: the table's stamp, or "" to forget a
-    kept table (the setup, a save problem or a link's question is on screen: a later launch paints none), and
-    the status line a start would draw (a step's own words, such as the dice just rolled, are not kept). The
-    start's answer says it in its ready effect, unless the early taps it answered have moved the table on."""
-    if starting(app) or not any(isinstance(effect, Apply) for effect in effects):
-        return []  # checked first: most events draw nothing, and a stamp hashes the save
-    shown = stamp(app)
-    if shown == app.givens.woke and any(isinstance(effect, Ready) for effect in effects):
-        return []
-    return [Keep(shown, board_view.status(app.played.match, t=app.t) if shown else "")]

@@ -57,6 +57,7 @@ from game.app.start import FORKED_KEEP, FORKED_MATCH, FORKED_TAKE, OTHER_MATCH, 
 from game.app.state import App, Effect
 from game.core.i18n import N_, Text
 from game.core.inputs import problem_text
+from game.core.link_problems import LinkProblem
 from game.core.refusals import worded
 from game.present import (
     board_view,
@@ -72,7 +73,6 @@ from game.present import (
     you,
 )
 from game.present.aim_view import MAX_AIM, TYPED_JUNK, picker
-from game.present.link_problems import LinkProblem
 from game.present.words import (
     KEPT_GONE,
     WORDS,

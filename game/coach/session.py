@@ -97,7 +97,7 @@ class Session:
     undo_allowed: bool = True
     hints: frozenset[int] = frozenset()
     undos: tuple[Undo, ...] = ()
-    pass_phone: bool = False  # the "Bob's turn" screen between people (game.present.feel.handover)
+    pass_phone: bool = False  # the "Bob's turn" screen between people (game.coach.moments.handover)
     remote: bool = False  # the match travels by link between people's phones (a "Send to Bob" screen)
     floor: int = 0  # actions undo never takes back: those a link brought, or made before the phone was passed
     marks: tuple[str, ...] = ()  # the phones each seat was played on (game.core.marks): a match by link's

@@ -3,7 +3,7 @@
 One reader for every JSON value that comes from storage or a file: its size and nesting are
 checked before the parser sees it (no recursion on a depth someone else chose), numbers must be
 finite, and every failure is a :class:`~game.core.refusals.SaveError` whose message a person can read.
-Links are read by :mod:`game.present.setup` (ASCII digits only, bounded lengths).
+Links are read by :mod:`game.records.choices` (ASCII digits only, bounded lengths).
 
 The message of such an error is developer detail (English). What a player reads is its
 :class:`Problem`, a reason and its fields, worded by the catalogue: :func:`problem_text`.

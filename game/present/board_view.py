@@ -2,7 +2,7 @@
 
 The shell turns these values into DOM updates; everything worth testing about the board (labels, cells, status lines)
 is computed here, in plain Python, worded through ``t`` (a game.core.i18n.Text, English by default). Around it:
-controls (the elements by id), standings (between games), keyboard (what a key asks for), words (the announcements).
+controls (the elements by id), standings (between games), game.app.keyboard (what a key asks for), words (the announcements).
 
 >>> from game.core.engine import new_match
 >>> m = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[3, 3, 3, 5, 5])
@@ -18,12 +18,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
+from game.coach.moments import current_seat, in_progress, match_over
 from game.core import rules
 from game.core.actions import Score
 from game.core.cards import SeatKind
 from game.core.engine import Match, Phase
 from game.core.i18n import ENGLISH, N_, Text, n_
-from game.present.feel import match_over, pose, turn_of
+from game.present.feel import pose, turn_of
 from game.present.short_names import short_name, short_sum
 from game.present.standings import winner_text
 from game.present.you import refused, said, said_n
@@ -315,11 +316,6 @@ def roll_marks(match: Match) -> tuple[bool, ...]:
     return tuple(n < match.rolls for n in range(match.rolls_allowed))
 
 
-def current_seat(match: Match) -> int | None:
-    """The seat whose column is marked as playing (None between games and after the match)."""
-    return None if match.game_over or match.finished else match.player
-
-
 def _either(msgid: str) -> tuple[str, str]:
     """One msgid as the pair for any name: a computer's sentence puts no possessive on the name."""
     return (msgid, msgid)
@@ -485,15 +481,3 @@ def cell_refusal(match: Match, row: str, player: int, t: Text = ENGLISH) -> str:
         return ""
     refusal = match.refusal(Score(row))
     return "" if refusal is None else refused(refusal, t)
-
-
-def in_progress(match: Match | None) -> bool:
-    """Whether leaving ``match`` would lose play: started, and neither finished nor done with its planned games.
-
-    >>> from game.core.engine import new_match
-    >>> in_progress(new_match("yacht", seed=1)), in_progress(new_match("yacht", seed=1).roll())
-    (False, True)
-    """
-    if match is None or match.finished or not match.actions:
-        return False
-    return not (match.game_over and len(match.cards) >= match.games)

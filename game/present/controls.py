@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.coach.moments import holder
 from game.coach.session import Next
 from game.core.actions import Hold
 from game.core.cards import SeatKind
@@ -20,16 +21,15 @@ from game.core.entered import entered
 from game.core.i18n import ENGLISH, N_, Text
 from game.present.board_view import current_seat, roll_label, whose
 from game.present.entry import pad_label
-from game.present.feel import holder
 from game.present.standings import Results
 from game.present.you import said
 from game.records import daily
-from game.records.challenge import offerable, person
+from game.records.challenge import challenge_hints, challengeable
 
 if TYPE_CHECKING:
     from game.coach.session import Session
 
-__all__ = ["Element", "elements", "challengeable", "send_screen", "send_title", "result_title"]
+__all__ = ["Element", "elements", "challengeable", "challenge_hints", "send_screen", "send_title", "result_title"]
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ def elements(
     """The elements around the board, by id, for a game.coach.session.Session: controls and the standings panel.
 
     ``shown`` is the match's standings panel (game.present.standings.results), which the caller draws too; ``handing``
-    names the person the phone is being passed to (game.present.feel.handover): the pass screen replaces the tray.
+    names the person the phone is being passed to (game.coach.moments.handover): the pass screen replaces the tray.
 
     >>> from game.core.engine import new_match
     >>> from game.coach.session import Session
@@ -188,33 +188,3 @@ def result_title(match: Match, t: Text = ENGLISH) -> str:
     others = [seat.name for i, seat in enumerate(match.seats) if i != here and seat.kind is SeatKind.HUMAN]
     # Translators: at the end of a match played on separate phones: {names} are the others ("Bob and Cy").
     return t._("Send the result to {names}", names=t.join(others)) if others else t._("Send the result")
-
-
-def challengeable(session: Session) -> bool:
-    """Whether the results offer "Challenge a friend": one person's first game, played with no undo (a result
-    helped by one would not be a fair one to beat); one played with hints is sent "with hints" (the friend may
-    ask for them too, :func:`challenge_hints`).
-
-    >>> from game.coach.session import Session
-    >>> from game.core.engine import new_match
-    >>> m = new_match("yacht", ["Ann"], seed=1)
-    >>> for box in m.open_categories():
-    ...     m = m.roll().score(box)
-    >>> challengeable(Session(m)), challengeable(Session(m, hinted=frozenset({(0, 0)})))
-    (True, True)
-    """
-    seat = person(session.match)
-    return offerable(session.match) and seat is not None and session.undo_count(seat, 0) == 0
-
-
-def challenge_hints(session: Session) -> bool:
-    """Whether a challenge of this game is sent "with hints": its person had hints on in it.
-
-    >>> from game.coach.session import Session
-    >>> from game.core.engine import new_match
-    >>> m = new_match("yacht", ["Ann"], seed=1)
-    >>> challenge_hints(Session(m)), challenge_hints(Session(m, hinted=frozenset({(0, 0)})))
-    (False, True)
-    """
-    seat = person(session.match)
-    return seat is not None and not session.played_alone(seat)

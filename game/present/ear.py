@@ -1,5 +1,5 @@
-"""The game by ear (issue 58): a computer's whole turn in one sentence, the upper bonus's progress, the boxes a key
-names, and why a key can do nothing here.
+"""The game by ear (issue 58): a computer's whole turn in one sentence, the upper bonus's progress, and why a key
+can do nothing here (the boxes a key names: game.app.keyboard.named_box).
 
 A blind player hears the table through live regions and focused names. A computer's turn is said once it ends, with
 what it kept between its rolls (never one hold at a time); the boxes are reached from Roll in a few keys: S goes to
@@ -18,9 +18,8 @@ from __future__ import annotations
 from game.core.actions import Hold, Roll, Score
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, N_, Text, n_
-from game.core.rules import Category, Section
 
-__all__ = ["computer_turn", "bonus_progress", "named_box", "KeyRefusal", "refusal"]
+__all__ = ["computer_turn", "bonus_progress", "KeyRefusal", "refusal"]
 
 # Translators: a computer's turn said aloud once it ends: its first roll ("Robin rolled 5, 3, 4, 6, 5").
 FIRST_ROLL = N_("{name} rolled {dice}")
@@ -95,40 +94,6 @@ def bonus_progress(match: Match, t: Text = ENGLISH) -> str:
     if totals.upper_bonus:
         return t._(BONUS_REACHED)
     return t._(BONUS_PROGRESS, points=totals.upper_subtotal, needed=rules.upper_bonus_threshold)
-
-
-def _offered(match: Match) -> list[Category]:
-    options = match.options()
-    return [box for box in match.ruleset.categories if box.id in options]
-
-
-def named_box(match: Match, key: str, at: str = "", t: Text = ENGLISH) -> Category | None:
-    """The box that ``key`` names among those offered now: a face's number names its upper box; a letter the next box
-    after ``at`` (the box focused) whose name begins with it, the lower section's first (their faces name the upper
-    ones), round the end. None: no offered box answers to it.
-
-    >>> from game.core.engine import new_match
-    >>> m = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[2, 2, 2, 5, 5])
-    >>> named_box(m, "5").id, named_box(m, "f").id, named_box(m, "f", "four_of_a_kind").id, named_box(m, "F", "full_house").id
-    ('fives', 'four_of_a_kind', 'full_house', 'fours')
-    >>> named_box(m, "q"), named_box(m.score("fives").roll(faces=[1, 1, 1, 1, 1]), "5")
-    (None, None)
-    """
-    offered = _offered(match)
-    if key.isdigit():
-        face = int(key)
-        return next((box for box in offered if box.section is Section.UPPER and box.face == face), None)
-    letter = key.casefold()
-    if len(letter) != 1 or not letter.isalpha():
-        return None
-    ordered = [box for box in offered if box.section is not Section.UPPER] + [
-        box for box in offered if box.section is Section.UPPER
-    ]
-    matching = [box for box in ordered if box.display(t).casefold().startswith(letter)]
-    if not matching:
-        return None
-    ids = [box.id for box in matching]
-    return matching[(ids.index(at) + 1) % len(matching)] if at in ids else matching[0]
 
 
 class KeyRefusal:

@@ -1,7 +1,8 @@
-"""The feel of the table: what a step sounds like, which dice tumble, whose hands the phone goes to.
+"""The feel of the table: how thrown dice tumble and land, and the celebrations in words.
 
-Pure and standard-library only: the shell plays the cues (game.shell.sound), animates the dice it is
-told were thrown, shows the pass-the-phone screen and the celebrations, all decided here.
+Pure and standard-library only: what a step sounds like, which dice it threw, whose hands the phone goes to and which
+moment it celebrates are facts of game.coach.moments (named here too, for the view); the page animates the dice it is
+told were thrown and shows the celebrations this module words.
 
 >>> from game.core.engine import new_match
 >>> m = new_match("yahtzee", ["Ann", "Bob"], seed=1)
@@ -12,10 +13,21 @@ told were thrown, shows the pass-the-phone screen and the celebrations, all deci
 
 from __future__ import annotations
 
-from enum import Enum
-
+from game.coach.moments import (
+    FINALE,
+    MOMENT_SECONDS,
+    Cue,
+    Moment,
+    all_alike,
+    celebrates,
+    cues,
+    finale,
+    handover,
+    match_over,
+    moment,
+    thrown,
+)
 from game.coach.pacing import ROLL_SECONDS
-from game.core.cards import SeatKind
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, N_, Text
 from game.present.you import said, said_n
@@ -146,116 +158,6 @@ FLICK_MOTION = {**MOTION, "easing": "linear"}
 """The strip's: the same length, its own steps for easing."""
 
 
-class Cue(Enum):
-    """Something at the table a player may hear (and, for a roll, feel)."""
-
-    ROLL = "roll"
-    HOLD = "hold"
-    SCORE = "score"
-    STRAIGHT = "straight"  # a straight scored for its points
-    BONUS = "bonus"  # the upper bonus reached
-    YAHTZEE = "yahtzee"  # all dice alike, on the roll that shows them (its score is then a plain score)
-    BEST = "best"  # a personal best total
-
-
-class Moment(Enum):
-    """A celebration at the table, as a fact (the view words it, the page draws it): a Yahtzee stops the table for a
-    moment (the dice jump, confetti, its name large), the others are a banner under the header. None covers Menu or
-    Roll; reduced motion shows them unmoved; Sound and look's sound setting decides whether they are heard."""
-
-    YAHTZEE = "yahtzee"  # all dice alike: the big one
-    BONUS = "bonus"  # the upper bonus reached
-    STRAIGHT = "straight"  # a straight scored
-    BEST = "best"  # a personal best total
-    RATING = "rating"  # a new best rating (game.records.rating.new_best_ratings)
-
-
-MOMENT_SECONDS = {
-    Moment.YAHTZEE: 2.2,
-    Moment.BONUS: 3.0,
-    Moment.STRAIGHT: 2.0,
-    Moment.BEST: 3.0,
-    Moment.RATING: 3.0,
-}
-"""How long each moment stays unless a tap skips it: a Yahtzee stops the table about a second and a half once its
-dice have landed (it comes with the roll: app.css holds it back while they tumble, game.coach.pacing.ROLL_SECONDS);
-a banner, which stops nothing, stays long enough to be read."""
-
-
-def moment(found: tuple[Cue, ...]) -> Moment | None:
-    """The moment a step's cues (:func:`cues`) make, the biggest of them; None for none.
-
-    >>> moment((Cue.SCORE, Cue.BONUS, Cue.YAHTZEE)), moment((Cue.SCORE, Cue.STRAIGHT)), moment((Cue.ROLL,))
-    (<Moment.YAHTZEE: 'yahtzee'>, <Moment.STRAIGHT: 'straight'>, None)
-    """
-    for cue, big in ((Cue.YAHTZEE, Moment.YAHTZEE), (Cue.BONUS, Moment.BONUS), (Cue.STRAIGHT, Moment.STRAIGHT)):
-        if cue in found:
-            return big
-    return None
-
-
-def thrown(before: Match, after: Match) -> frozenset[int]:
-    """The dice a step threw: every die not held when the roll was made (none if the step was no roll).
-
-    >>> from game.core.engine import new_match
-    >>> m = new_match("yacht", ["Ann"], seed=1).roll(faces=[1, 2, 3, 4, 5]).hold(0).hold(4)
-    >>> sorted(thrown(m, m.roll(faces=[6, 6, 6]))), sorted(thrown(m, m.hold(1)))
-    ([1, 2, 3], [])
-    """
-    rolled = (
-        len(after.actions) > len(before.actions)  # undo takes actions back: nothing is thrown
-        and after.rolls == before.rolls + 1
-        and after.player == before.player
-        and after.game == before.game
-    )
-    if not rolled:
-        return frozenset()
-    return frozenset(i for i, held in enumerate(before.held) if not held or not before.dice)
-
-
-def cues(before: Match, after: Match) -> tuple[Cue, ...]:
-    """What a step sounds like, plainest first: a roll (and the Yahtzee it shows), a hold, a score and what the score
-    brought. A Yahtzee is celebrated on the roll that shows it, the moment it happens; scoring it is a plain score
-    (nothing said twice).
-
-    >>> from game.core.engine import new_match
-    >>> m = new_match("yahtzee", ["Ann"], seed=1)
-    >>> cues(m, m.roll(faces=[6, 6, 6, 6, 6])), cues(m, m.roll(faces=[6, 6, 6, 6, 5]))
-    ((<Cue.ROLL: 'roll'>, <Cue.YAHTZEE: 'yahtzee'>), (<Cue.ROLL: 'roll'>,))
-    >>> m = m.roll(faces=[6, 6, 6, 6, 6])
-    >>> cues(m, m.score("yahtzee")), cues(m, m.hold(2)), cues(m, m)
-    ((<Cue.SCORE: 'score'>,), (<Cue.HOLD: 'hold'>,), ())
-    """
-    if len(after.actions) <= len(before.actions):  # an undo, or nothing done: silence
-        return ()
-    last = after.last_scored
-    if last is not None and last is not before.last_scored:
-        out = [Cue.SCORE]
-        if "straight" in last.category and last.points:
-            out.append(Cue.STRAIGHT)
-        bonus = before.totals(last.player).upper_bonus if last.game == before.game else 0
-        if after.totals(last.player, last.game).upper_bonus > bonus:
-            out.append(Cue.BONUS)
-        return tuple(out)
-    if thrown(before, after):
-        return (Cue.ROLL, Cue.YAHTZEE) if all_alike(after) else (Cue.ROLL,)
-    if after.held != before.held and after.dice == before.dice:
-        return (Cue.HOLD,)
-    return ()
-
-
-def all_alike(match: Match) -> bool:
-    """Whether the dice on the table are a Yahtzee: all alike, under rules with a box for it (Yahtzee, Yatzy, Maxi
-    Yatzy's six alike).
-
-    >>> from game.core.engine import new_match
-    >>> all_alike(new_match("yahtzee", ["Ann"], seed=1).roll(faces=[3] * 5)), all_alike(new_match("yahtzee", ["Ann"]))
-    (True, False)
-    """
-    dice = match.dice
-    return match.ruleset.yahtzee_id is not None and len(dice) > 1 and len(set(dice)) == 1
-
-
 def tumble(face: int, die: int, sides: int, throw: int) -> tuple[int, ...]:
     """The faces a thrown die shows before it lands on ``face``: varied, never the same twice running.
 
@@ -278,58 +180,6 @@ def tumble(face: int, die: int, sides: int, throw: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def handover(match: Match, enabled: bool) -> str | None:
-    """The person to hand the phone to now, if the pass screen is on and due, else None.
-
-    Due at the start of a person's turn when the last person to play was someone else: between
-    people, never between a person and the computers, never before the match's first turn.
-
-    >>> from game.core.cards import Seat
-    >>> from game.core.engine import new_match
-    >>> m = new_match("yacht", ["Ann", Seat.computer("Cy", "easy"), "Bob"], seed=1)
-    >>> handover(m, True), handover(m.roll().score("choice"), True)
-    (None, None)
-    >>> handover(new_match("yacht", [Seat.computer("Cy", "easy")], seed=1).roll().score("choice"), True) is None
-    True
-    >>> m = new_match("yacht", ["Ann", "Bob"], seed=1).roll().score("choice")
-    >>> handover(m, True), handover(m, False), handover(m.roll(), True)
-    ('Bob', None, None)
-    """
-    if (
-        not enabled
-        or not match.actions
-        or match.game_over
-        or match.finished
-        or match.rolls
-        or not _person(match, match.player)
-    ):
-        return None
-    seats = len(match.seats)
-    last_person = next(
-        seat for seat in ((match.player - step) % seats for step in range(1, seats + 1)) if _person(match, seat)
-    )
-    return match.current_name if last_person != match.player else None
-
-
-def holder(match: Match) -> int | None:
-    """The seat of the person who acted last (who holds the phone), or None before any person acted.
-
-    Replays the match's actions from its seed: only asked for at a match's end, to name who the result goes to.
-
-    >>> from game.core.cards import Seat
-    >>> from game.core.engine import new_match
-    >>> m = new_match("yacht", ["Ann", "Bob", Seat.computer("Cy", "easy")], seed=1)
-    >>> holder(m), holder(m.roll().score("choice")), holder(m.roll().score("choice").roll().score("yacht").roll())
-    (None, 0, 1)
-    """
-    replay, last = match.begun(), None
-    for action in match.actions:
-        if not replay.game_over and not replay.finished and _person(replay, replay.player):
-            last = replay.player
-        replay = replay.apply(action)
-    return last
-
-
 CHEERS = {
     # Translators: a celebration, shown and spoken when all dice alike are rolled, or a straight is scored; {category}
     # is the box ("Yahtzee for Ann!", "Large Straight for Ann!").
@@ -338,20 +188,6 @@ CHEERS = {
     Cue.BONUS: N_("{name} reached the upper bonus: {points} more points!"),
 }
 """The words of each cue worth a celebration (a personal best's are :func:`best_cheer`'s)."""
-
-
-def celebrates(match: Match, found: tuple[Cue, ...]) -> bool:
-    """Whether a step's cues are celebrated (:func:`cheer` words them): a Yahtzee rolled, or a box scored that makes
-    a Yahtzee, a straight or the upper bonus.
-
-    >>> from game.core.engine import new_match
-    >>> m = new_match("yatzy", ["Ann"], seed=1)
-    >>> celebrates(m.roll(faces=[4] * 5), cues(m, m.roll(faces=[4] * 5))), celebrates(m, (Cue.ROLL,))
-    (True, False)
-    """
-    if Cue.ROLL in found:
-        return Cue.YAHTZEE in found
-    return match.last_scored is not None and any(cue in found for cue in (Cue.YAHTZEE, Cue.STRAIGHT, Cue.BONUS))
 
 
 def cheer(match: Match, found: tuple[Cue, ...], t: Text = ENGLISH) -> str:
@@ -415,40 +251,3 @@ def rating_cheer(bests: tuple[tuple[str, float], ...], t: Text = ENGLISH) -> str
         said(t, "A new best rating for {name}: {value} per decision!", name, value=t.number(value, 2))
         for name, value in bests
     )
-
-
-FINALE = Cue.BEST
-"""The cue whose fanfare closes a match (game.present.sounds' one fanfare of three steps up, a personal best's too)."""
-
-
-def match_over(match: Match) -> bool:
-    """Whether the match has ended: finished, or its last planned game played (no next game is offered).
-
-    >>> from game.core.engine import new_match
-    >>> m = new_match("yacht", ["Ann"], games=2, seed=1)
-    >>> for box in m.open_categories():
-    ...     m = m.roll().score(box)
-    >>> match_over(m), match_over(m.finish())
-    (False, True)
-    """
-    return match.finished or (match.game_over and not match.more_games_planned)
-
-
-def finale(before: Match, after: Match) -> bool:
-    """Whether a step brought the match to its end: its last planned game played, or finished early.
-
-    The winner scene then takes the stage (game.present.standings.results) and the fanfare of :data:`FINALE` plays.
-
-    >>> from game.core.engine import new_match
-    >>> m = new_match("yacht", ["Ann"], seed=1)
-    >>> for box in m.open_categories()[:-1]:
-    ...     m = m.roll().score(box)
-    >>> last = m.roll()
-    >>> finale(last, last.score(last.open_categories()[0])), finale(m, last)
-    (True, False)
-    """
-    return len(after.actions) > len(before.actions) and match_over(after) and not match_over(before)
-
-
-def _person(match: Match, seat: int) -> bool:
-    return match.seats[seat].kind is SeatKind.HUMAN

@@ -140,7 +140,7 @@ def _players_fieldset(t: Text) -> str:
 
 
 def _remote_choice(t: Text) -> str:
-    """The choice of a match that travels by link (game.present.setup.Setup.remote), and the honest word on its dice."""
+    """The choice of a match that travels by link (game.records.choices.Setup.remote), and the honest word on its dice."""
     box = element(
         "input", type="checkbox", id="opt-remote", name="remote", value="1", aria_describedby="opt-remote-note"
     )
@@ -156,7 +156,7 @@ def _remote_choice(t: Text) -> str:
 
 
 def _lobby(t: Text, ready: bool = False) -> str:
-    """The one-tap matches (game.present.setup.Quick), each a large button named by its title and described by its
+    """The one-tap matches (game.records.choices.Quick), each a large button named by its title and described by its
     line; they wait for Python, as Start does. "Starting…" sits under them while Python starts."""
     choices = {
         # Translators: a large button of the setup screen: starts a match at once, one person playing alone.
@@ -266,7 +266,7 @@ def language_picker(current: str, t: Text = ENGLISH) -> str:
 
 
 def problems(messages: Sequence[str], t: Text = ENGLISH) -> str:
-    """What is wrong with a link or the form (game.present.setup.LinkProblem.text(t)): one paragraph, or a list when there are several.
+    """What is wrong with a link or the form (game.core.link_problems.LinkProblem.text(t)): one paragraph, or a list when there are several.
 
     >>> problems(["games=³ is not a number"])
     '<p>games=³ is not a number</p>'

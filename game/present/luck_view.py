@@ -11,10 +11,10 @@ choices', and who won by how much, from the dice or from the choices (the facts:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.core.i18n import ENGLISH, Text
+from game.records.endings import Share
 
 if TYPE_CHECKING:  # the coach's values, imported only when asked for, to keep the start short
     from game.coach.luck import Luck, Split
@@ -22,32 +22,6 @@ if TYPE_CHECKING:  # the coach's values, imported only when asked for, to keep t
 __all__ = ("Share", "luck_words", "roll_words", "signed")
 
 MINUS = "\N{MINUS SIGN}"  # a number's sign, not a hyphen: screen readers say "minus"
-
-
-@dataclass(frozen=True)
-class Share:
-    """A seat's game split into what the dice gave and what its choices lost (game.coach.luck.Split), with its name.
-
-    >>> Share("Ann", True, 268, 31.4, 17.2).dice, Share("Ann", True, 268, 31.4, 17.2).choices
-    (31, -17)
-    """
-
-    name: str
-    person: bool  # a person's seat (a computer's is told only against a person's)
-    total: int
-    luck: float  # the sum of every roll's luck
-    loss: float  # the sum of every choice's expected points lost
-    away: bool = False  # a challenger's game, played on another phone: never "you"
-
-    @property
-    def dice(self) -> int:
-        """The dice's share, in whole points."""
-        return round(self.luck)
-
-    @property
-    def choices(self) -> int:
-        """The choices' share, in whole points (never positive: a choice can only lose against the best)."""
-        return -round(self.loss)
 
 
 def signed(value: float, t: Text = ENGLISH, digits: int = 0) -> str:

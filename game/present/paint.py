@@ -15,6 +15,19 @@ from game.core.engine import Match
 from game.core.entered import entered
 from game.core.i18n import Text
 from game.present import board_view, controls, entry, feel, markup, standings
+from game.present.ops import (
+    Change,
+    Op,
+    SetAttrs,
+    SetChecked,
+    SetClass,
+    SetHidden,
+    SetHtml,
+    SetText,
+    Toss,
+    attrs,
+    toggle,
+)
 
 if TYPE_CHECKING:  # the session is the app's, handed in; its module loads the coach
     from game.coach.session import Session
@@ -66,50 +79,46 @@ def hinted_box(match: Match, hinted: tuple) -> str | None:
     return next((box.id for box in match.ruleset.categories if box_at(box.id) in starred), None)
 
 
-def show(element_id: str, visible: bool = True) -> tuple:
-    """The op that shows (or hides) an element."""
-    return element_id, {"hidden": not visible}
-
-
-def say(words: str) -> tuple:
+def say(words: str) -> Op:
     """The notice's op: an explanation shown, or hidden when empty."""
-    return "notice", {"text": words, "hidden": not words}
+    return Op("notice", (SetText(words), SetHidden(not words)))
 
 
-def element_ops(old: dict[str, controls.Element], elements: dict[str, controls.Element]) -> list:
+def element_ops(old: dict[str, controls.Element], elements: dict[str, controls.Element]) -> list[Op]:
     """Give each element by id the text, visibility, check and attributes the view says (if changed)."""
     ops = []
     for element_id, want in elements.items():
         if old.get(element_id) == want:
             continue
-        changes: dict = {"attrs": dict(want.attributes)}
-        for name, value in (("text", want.text), ("hidden", want.hidden), ("checked", want.checked)):
-            if value is not None:
-                changes[name] = value
-        ops.append((element_id, changes))
+        changes: list[Change] = [SetAttrs(tuple(want.attributes))]
+        changes += [SetText(want.text)] if want.text is not None else []
+        changes += [SetHidden(want.hidden)] if want.hidden is not None else []
+        changes += [SetChecked(want.checked)] if want.checked is not None else []
+        ops.append(Op(element_id, tuple(changes)))
     return ops
 
 
-def die_ops(old: board_view.Die | None, die: board_view.Die, match: Match, thrown: bool) -> list:
+def die_ops(old: board_view.Die | None, die: board_view.Die, match: Match, thrown: bool) -> list[Op]:
     """One die: its face (tumbling to it when ``thrown``, along its own flight: game.present.feel.throw), held (a
     pressed button), whether a tap does anything, and the pose it lies in."""
     if old == die and not thrown:
         return []
-    changes: dict = {
-        "attrs": {
-            "aria-label": die.label,
-            "aria-pressed": "true" if die.held else "false",
-            "aria-disabled": "false" if die.enabled else "true",
-            "data-pose": str(die.pose),
-            "data-shelf": str(die.shelf),
-        },
-        "toggle": {"die-empty": die.face is None},
-    }
+    held, enabled = "true" if die.held else "false", "false" if die.enabled else "true"
+    changes: list[Change] = [
+        attrs(
+            aria_label=die.label,
+            aria_pressed=held,
+            aria_disabled=enabled,
+            data_pose=str(die.pose),
+            data_shelf=str(die.shelf),
+        ),
+        toggle(die_empty=die.face is None),
+    ]
     if old is None or old.face != die.face or thrown:
         tumble = feel.tumble(die.face, die.index, match.ruleset.sides, match.draws) if thrown and die.face else ()
-        changes["html"] = markup.die_face(die.face, match.ruleset.sides, tumble)
-        changes["toss"] = list(feel.throw(die.index, die.pose)) if tumble else False
-    return [(die_at(die.index), changes)]
+        changes.append(SetHtml(markup.die_face(die.face, match.ruleset.sides, tumble)))
+        changes.append(Toss(feel.throw(die.index, die.pose) if tumble else None))
+    return [Op(die_at(die.index), tuple(changes))]
 
 
 @dataclass(frozen=True)
@@ -159,8 +168,9 @@ def table(
     >>> from game.coach.session import Session
     >>> from game.core.i18n import ENGLISH
     >>> shown = table(Session(new_match("yacht", ["Ann"], seed=1)), ENGLISH, "Ann's turn", None)
+    >>> from game.present.ops import wire
     >>> ops = table_ops(None, shown)
-    >>> ops[0][0], ops[-2:], table_ops(shown, shown)
+    >>> ops[0].target, [wire(op) for op in ops[-2:]], table_ops(shown, shown)
     ('scorecard', [('status', {'text': "Ann's turn"}), ('headline', {'text': "Ann's turn"})], [])
     """
     match = session.match
@@ -185,41 +195,41 @@ def table(
     )
 
 
-def table_ops(old: Table | None, new: Table) -> list:
+def table_ops(old: Table | None, new: Table) -> list[Op]:
     """The ops that bring the page from ``old``'s table (None: none drawn, or another shape) to ``new``'s."""
     match, t = new.match, new.t
-    ops: list = []
+    ops: list[Op] = []
     tables = len(board_view.sections(match.ruleset, new.shape[2]))
     if old is None or old.shape != new.shape:
         old = None
         card = markup.scorecard(match.ruleset, match.players, new.shape[2], t=t)
-        ops.append(("scorecard", {"html": card, "attrs": {"data-seats": str(len(match.seats))}}))
-        ops.append(("dice", {"html": markup.tray(match.ruleset.dice, t=t)}))
-        ops.append(("face-pad", {"html": entry.pad(match.ruleset, t) if entered(match) else ""}))
+        ops.append(Op("scorecard", (SetHtml(card), attrs(data_seats=str(len(match.seats))))))
+        ops.append(Op("dice", (SetHtml(markup.tray(match.ruleset.dice, t=t)),)))
+        ops.append(Op("face-pad", (SetHtml(entry.pad(match.ruleset, t) if entered(match) else ""),)))
     for key, cell in new.cells.items():
         if old is None or old.cells.get(key) != cell:
-            ops.append((cell_at(key), {"class": " ".join(cell.classes), "html": markup.cell(key[0], cell)}))
+            ops.append(Op(cell_at(key), (SetClass(" ".join(cell.classes)), SetHtml(markup.cell(key[0], cell)))))
     seats = len(match.seats)
     for index in range(seats):
         if old is None or (old.current == index) != (new.current == index):
             current = index == new.current
-            ops += [((HEADS, table * seats + index), {"toggle": {"current": current}}) for table in range(tables)]
+            ops += [Op((HEADS, table * seats + index), (toggle(current=current),)) for table in range(tables)]
     before = {die.index: die for die in old.dice} if old is not None else {}
     for die in new.dice:
         ops += die_ops(before.get(die.index), die, match, die.index in new.thrown)
     ops += element_ops(old.elements if old is not None else {}, new.elements)
     if old is None or old.marks != new.marks:
-        ops.append(("roll-marks", {"html": markup.roll_marks(new.marks)}))
+        ops.append(Op("roll-marks", (SetHtml(markup.roll_marks(new.marks)),)))
     results = new.results
     if results is not None and (old is None or old.results != results):
-        ops.append(("standings", {"html": markup.lines(results.lines)}))
+        ops.append(Op("standings", (SetHtml(markup.lines(results.lines)),)))
         outcome = results.outcome.value if results.outcome else ""
         scene = markup.scene(results, t=t)
-        ops.append(("scene", {"html": scene, "hidden": not outcome, "attrs": {"data-outcome": outcome}}))
+        ops.append(Op("scene", (SetHtml(scene), SetHidden(not outcome), attrs(data_outcome=outcome))))
     if old is None or old.challenge != new.challenge:
-        ops.append(("challenge-line", {"text": new.challenge or "", "hidden": new.challenge is None}))
+        ops.append(Op("challenge-line", (SetText(new.challenge or ""), SetHidden(new.challenge is None))))
     if old is None or old.status != new.status:
-        ops.append(("status", {"text": new.status}))
+        ops.append(Op("status", (SetText(new.status),)))
     if old is None or old.headline != new.headline:
-        ops.append(("headline", {"text": new.headline}))
+        ops.append(Op("headline", (SetText(new.headline),)))
     return ops

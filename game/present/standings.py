@@ -16,18 +16,18 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from game.coach.moments import match_over
 from game.core.actions import Finish, NextGame
 from game.core.cards import SeatKind
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, N_, Text
-from game.present.feel import match_over
-from game.present.luck_view import Share, luck_words
+from game.present.luck_view import luck_words
 from game.present.you import is_you, said, said_n
 from game.records import challenge
+from game.records.endings import Ending, Personal, Share, ending
 
 if TYPE_CHECKING:
-    from game.coach.luck import Split
-    from game.records.history import History
+    pass
 
 # Translators: the end of a game: where the total stands ("Better than 62% of the optimal player's games.").
 BETTER = N_("Better than {percent} of the optimal player's games.")
@@ -68,38 +68,6 @@ class Outcome(Enum):
 
 CLOSE_GAP = 10
 """A loss by at most this many points is told as a near miss ("So close: 3 points"), a wider one plainly."""
-
-
-@dataclass(frozen=True)
-class Personal:
-    """A person's total of the game just played, against their own games under these rules before it.
-
-    >>> Personal("Ann", 191, games=3, best=180, mean=150.0).new_best, Personal("Ann", 191).new_best
-    (True, False)
-    """
-
-    name: str
-    total: int
-    games: int = 0  # finished games under these rules before this one
-    best: int | None = None
-    mean: float | None = None
-    standing: float | None = None  # the share of the optimal player's games below this total (None: not known)
-
-    @property
-    def new_best(self) -> bool:
-        """Whether this game beat every earlier one (a first game sets no best to beat)."""
-        return self.best is not None and self.total > self.best
-
-
-@dataclass(frozen=True)
-class Ending:
-    """The game just played in context: each person's total against their history, the optimal player's mean
-    under these rules (None where no figure exists) and where it is exact, every seat's split of its total
-    into luck and choices (``shares``, in seat order; empty without an exact advisor)."""
-
-    people: tuple[Personal, ...] = ()
-    optimal: float | None = None
-    shares: tuple[Share, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -292,58 +260,6 @@ def highlight(match: Match, t: Text = ENGLISH) -> str:
         scores.get(best.id, 0),
         category=best.display(t),
     )
-
-
-def ending(
-    match: Match,
-    history: History | None = None,
-    optimal: float | None = None,
-    splits: tuple[Split, ...] | None = None,
-    challenger: tuple[str, Split] | None = None,
-) -> Ending:
-    """The game just played (the match's current one) in context: each person's total against their
-    earlier games under these rules in ``history`` (a game.records.history.History; this game's own record,
-    once written, is left out), and ``optimal``, the optimal player's mean (None: not known); where it is
-    known, the share of the optimal player's games below each total too (game.coach.finals, where shipped);
-    ``splits``, every seat's luck and choices (game.coach.luck.splits; None: the advisor is not exact), and a
-    challenge's, the ``challenger``'s name and split, beside them (a person away: "you" is the one here).
-
-    >>> from game.core.engine import new_match
-    >>> m = new_match("yacht", ["Ann"], seed=1)
-    >>> for box in m.open_categories():
-    ...     m = m.roll(faces=[6] * 5).score(box)
-    >>> [(p.name, p.total, p.games, p.best, round(p.standing, 2)) for p in ending(m, optimal=166.99).people]
-    [('Ann', 164, 0, None, 0.47)]
-    """
-    from game.coach.finals import standing
-    from game.records.record import game_id
-    from game.records.stats import ruleset_key
-
-    game = match.game
-    key = ruleset_key(match.ruleset)
-    itself = game_id(match, game) if history is not None else ""
-    played = history.people.get(key, {}) if history is not None else {}
-    people = []
-    for seat, sitter in enumerate(match.seats):
-        if sitter.kind is not SeatKind.HUMAN:
-            continue
-        totals = [record.totals[at] for record, at in played.get(sitter.name, ()) if record.id != itself]
-        total = match.totals(seat, game).grand_total
-        share = (
-            standing(match.ruleset, total) if optimal is not None else None
-        )  # the optimal player's words where known
-        if totals:
-            people.append(Personal(sitter.name, total, len(totals), max(totals), sum(totals) / len(totals), share))
-        else:
-            people.append(Personal(sitter.name, total, standing=share))
-    shares = tuple(
-        Share(match.seats[s.player].name, match.seats[s.player].kind is SeatKind.HUMAN, s.total, s.luck, s.loss)
-        for s in splits or ()
-    )
-    if challenger is not None and shares:
-        name, theirs = challenger
-        shares += (Share(name, True, theirs.total, theirs.luck, theirs.loss, away=True),)
-    return Ending(tuple(people), optimal, shares)
 
 
 def _context(shown: Ending, t: Text, totals_said: bool = False) -> tuple[str, ...]:

@@ -211,8 +211,8 @@ def turn_line(match: Match, t: Text = ENGLISH) -> str:
             return status(match, t)
         # Translators: whose turn it is (rolled: Roll says how many rolls are left). The next message is the same
         # for a name ending in "s" ("Chris' turn").
-        turn = said(t, N_("{name}' turn") if name.endswith("s") else N_("{name}'s turn"), name)
-        return " · ".join(filter(None, (turn, _lead(match, t))))
+        whose = said(t, N_("{name}' turn") if name.endswith("s") else N_("{name}'s turn"), name)
+        return " · ".join(filter(None, (whose, _lead(match, t))))
     turn, turns = match.round + 1, match.rounds
     if phase is Phase.MUST_SCORE:
         # Translators: a game played alone, every roll of the turn used: a box must be chosen ("Turn 3 of 13").

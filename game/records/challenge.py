@@ -40,6 +40,7 @@ from game.core.i18n import ENGLISH, Text
 
 if TYPE_CHECKING:  # the advisor is asked only for the optimal player's game; its module loads the tables
     from game.coach.advisor import Advisor
+    from game.coach.session import Session
 
 __all__ = [
     "Turn",
@@ -47,6 +48,8 @@ __all__ = [
     "Comparison",
     "person",
     "offerable",
+    "challengeable",
+    "challenge_hints",
     "playable",
     "applies",
     "solo",
@@ -449,3 +452,33 @@ def difference_text(match: Match, shown: Comparison, difference: Difference, t: 
         theirs=turn_text(match, difference.theirs, t),
         yours=turn_text(match, difference.yours, t),
     )
+
+
+def challengeable(session: Session) -> bool:
+    """Whether the results offer "Challenge a friend": one person's first game, played with no undo (a result
+    helped by one would not be a fair one to beat); one played with hints is sent "with hints" (the friend may
+    ask for them too, :func:`challenge_hints`).
+
+    >>> from game.coach.session import Session
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann"], seed=1)
+    >>> for box in m.open_categories():
+    ...     m = m.roll().score(box)
+    >>> challengeable(Session(m)), challengeable(Session(m, hinted=frozenset({(0, 0)})))
+    (True, True)
+    """
+    seat = person(session.match)
+    return offerable(session.match) and seat is not None and session.undo_count(seat, 0) == 0
+
+
+def challenge_hints(session: Session) -> bool:
+    """Whether a challenge of this game is sent "with hints": its person had hints on in it.
+
+    >>> from game.coach.session import Session
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann"], seed=1)
+    >>> challenge_hints(Session(m)), challenge_hints(Session(m, hinted=frozenset({(0, 0)})))
+    (False, True)
+    """
+    seat = person(session.match)
+    return seat is not None and not session.played_alone(seat)

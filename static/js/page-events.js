@@ -12,7 +12,7 @@
 
   // Keys pressed on a box of the scorecard (button.choice), Alt not held, whose own action (the
   // page scrolls) is prevented here at once: Python answers from a worker, after the event is
-  // over, too late to prevent anything. They are game.present.keyboard.CHOICE_KEYS, the keys that move the
+  // over, too late to prevent anything. They are game.app.keyboard.CHOICE_KEYS, the keys that move the
   // focus between the boxes (tests/unit/shell/test_page_js.py checks that the two agree).
   var CHOICE_KEYS = ["ArrowDown", "ArrowUp", "Home", "End"];
   var CHANGES = ["hint-toggle", "chances-toggle", "language", "stats-rules", "stats-player", "pace"]; // ids whose change is an event

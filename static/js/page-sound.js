@@ -4,7 +4,7 @@
 (function () {
   "use strict";
   var parts = window.yachtPageParts;
-  var MASTER_GAIN = 0.5; // game/present/sounds.py's MASTER_GAIN, until a recipe brings its own (masterGain)
+  var MASTER_GAIN = 0.5; // game/app/sounds.py's MASTER_GAIN, until a recipe brings its own (masterGain)
   var SILENT = 0.0001; // the gain a tone rises from and decays to (an exponential ramp cannot reach 0)
   var root = document.documentElement;
 

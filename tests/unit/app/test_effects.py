@@ -23,8 +23,12 @@ from game.app.effects import (
     Timer,
     to_json,
 )
-from game.app.ids import Answer, TimerKind, Token
-from game.app.state import App, ask, draw, tick
+from game.app.ids import Answer, Asked, TimerKind, Token
+from game.app.state import App, ask, tick
+from game.app.view import confirm, painted
+from game.core.i18n import ENGLISH
+from game.present.ops import Op, SetText
+from game.present.words import WORDS
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -54,7 +58,7 @@ def test_each_effect_type_has_its_own_kind_and_is_a_frozen_value():
     [
         (Store("yacht-dice/setup", "{}"), ["store", "yacht-dice/setup", "{}"]),
         (tick(Token(TimerKind.HINT, 1), 0.25), ["tick", "hint:1", 250]),
-        (draw([("notice", {"text": "Hi"})]), ["apply", (("notice", {"text": "Hi"}),), None]),
+        (painted([Op("notice", (SetText("Hi"),))]), ["apply", (("notice", {"text": "Hi"}),), None]),
         (AskPersisted(), ["persisted"]),
         (DropQuery(), ["dropQuery"]),
         (Console(ConsoleLevel.WARN, "import: bad"), ["console", "warn", "import: bad"]),
@@ -72,6 +76,8 @@ def test_an_effect_is_sent_as_its_kind_then_its_fields_in_order(effect, sent):
 
 def test_the_helpers_build_the_typed_effects():
     assert tick(Token(TimerKind.COMPUTER, 3), 1.2) == Timer("computer:3", 1200)
-    assert draw([("a", {})], {"dice": []}) == Apply((("a", {}),), {"dice": []})
-    asked = ask(App(), "Leave the match?", "Leave the match", Answer.LEAVE)
-    assert (asked.question, asked.yes, asked.answer) == ("Leave the match?", "Leave the match", "leave")
+    assert painted([Op("a", ())], {"dice": []}) == Apply((("a", {}),), {"dice": []})  # the one place ops are wired
+    asking = ask(App(), Asked.LEAVE_MATCH, Answer.LEAVE).asking  # a fact of the App, worded by the view
+    assert asking is not None and "Leave" not in repr(asking)
+    asked = confirm(asking, ENGLISH)
+    assert (asked.question, asked.yes, asked.answer) == (ENGLISH._(WORDS.leave_match), "Leave the match", "leave")

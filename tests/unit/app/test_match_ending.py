@@ -13,6 +13,7 @@ import pytest
 
 from game.app.events import BoxChosen, Button, Fetched, Pressed, Start, read_click, read_timer
 from game.app.keys import HISTORY_KEY, SAVE_KEY, Wanted
+from game.app.sounds import RECIPES, recipe_data
 from game.app.state import App
 from game.app.update import update
 from game.coach import advisor
@@ -21,7 +22,6 @@ from game.core import variants
 from game.core.cards import Seat, SeatKind
 from game.core.engine import new_match
 from game.present import board_view, controls, feel, markup, standings
-from game.present.sounds import RECIPES, recipe_data
 from game.records.history import History
 from game.records.record import session_record
 from tests.helpers.app import of, ops, send, stores

@@ -5,12 +5,12 @@ bonus get a smaller moment, and a tap skips each."""
 from __future__ import annotations
 
 from game.app.events import BoxChosen, Button, Pressed, read_timer
+from game.app.sounds import RECIPES, recipe_data
 from game.app.view import view
 from game.coach.session import Session
 from game.core.dice import Draw
 from game.core.engine import new_match
 from game.present import feel
-from game.present.sounds import RECIPES, recipe_data
 from tests.helpers.app import of, ops, send, start, ticks, visible
 from tests.helpers.scenes import yahtzee_seed
 

@@ -38,6 +38,7 @@ from game.app.update import update
 from game.app.view import view
 from game.app.wording import PLAIN, told
 from game.coach.session import Session
+from game.present.ops import wire
 from game.present.setup import form_values, parse_link
 from tests.helpers.app import NOW, challenger, click, friend, ops, play_out, send, start, tick_token, ticks, visible
 from tests.helpers.scenes import fresh, last_box, rolled, some_history, yahtzee_seed
@@ -53,7 +54,8 @@ def test_the_app_keeps_no_memory_of_the_draws():
 def test_an_answer_draws_the_difference_between_the_views_once():
     before, _ = start(match=fresh())
     after, effects = send(before, Pressed(Button.ROLL))
-    table, _ = diff(view(before), view(after.at_table(thrown=frozenset(range(5)))))
+    typed, _ = diff(view(before), view(after.at_table(thrown=frozenset(range(5)))))
+    table = [wire(op) for op in typed]  # as the draw writes them (game.app.view.painted)
     drawn = [op for effect in effects if isinstance(effect, Apply) for op in effect.ops]
     assert table and [op for op in drawn if op in table] == table  # each once, in the view's order
     applies = [effect for effect in effects if isinstance(effect, Apply)]
@@ -72,7 +74,7 @@ def test_a_table_off_the_screen_is_not_drawn_and_is_drawn_whole_when_back():
     shown = view(app)
     assert diff(shown, shown) == ([], None)
     assert ops(send(start(match=rolled())[0], Pressed(Button.ROLL))[1], "scorecard") == []  # same board: no rebuild
-    drawn = [at for at, _ in diff(view(App()), shown)[0] if at in (*SCREEN_IDS, "scorecard", "dice")]
+    drawn = [op.target for op in diff(view(App()), shown)[0] if op.target in (*SCREEN_IDS, "scorecard", "dice")]
     assert drawn[:6] == [*SCREEN_IDS, "scorecard", "dice"]
 
 
@@ -149,11 +151,11 @@ def test_the_storage_line_is_the_browsers_last_answer_drawn_when_it_changes():
 def test_the_save_problems_texts_are_its_screens_and_a_copy_not_kept_rewords_only_what_changed():
     app, effects = start(match="{garbage")
     texts = ["save-problem-kept", "save-problem-reason", "save-problem-text", "save-problem-dismiss"]
-    assert [at for at, _ in view(app).texts] == texts and all(ops(effects, at) for at in texts)
+    assert [op.target for op in view(app).texts] == texts and all(ops(effects, at) for at in texts)
     app, effects = send(app, Refused(UNREADABLE_KEY), Refused(UNREADABLE_KEY))  # neither the copy nor the move fit
     assert app.screen.kind is Screen.SAVE_PROBLEM and not app.screen.aside.trying
     assert [at for at in texts if ops(effects, at)] == ["save-problem-kept", "save-problem-dismiss"]
-    assert ops(effects, "save-problem-kept") == [dict(view(app).texts[0][1])]
+    assert ops(effects, "save-problem-kept") == [wire(view(app).texts[0])[1]]
 
 
 def test_the_link_choices_texts_are_its_screens():
@@ -178,9 +180,9 @@ def test_the_after_game_report_is_the_apps_until_the_table_is_drawn_again():
     app, _ = start(match=last_box(8, [5] * 5))
     app, _ = send(app, click("yacht"))
     app, effects = send(app, Pressed(Button.SHOW_REPORT))
-    assert app.table.reporting.session is None and ops(effects, "report") == [dict(view(app).report[1])]
+    assert app.table.reporting.session is None and ops(effects, "report") == [wire(view(app).report)[1]]
     app, effects = send(app, read_timer(tick_token(effects, "report")))
-    html = view(app).report[1]["html"]  # the App holds the session reviewed, the view the report's markup
+    html = wire(view(app).report)[1]["html"]  # the App holds the session reviewed, the view the report's markup
     assert app.table.reporting.session is not None and html and ops(effects, "report") == [{"html": html}]
     app, effects = send(app, Pressed(Button.RESULTS_UNDO))  # the table drawn again: the report closed
     assert app.table.reporting is None and view(app).report is None and not ops(effects, "report")
@@ -212,8 +214,8 @@ def test_the_rules_text_is_the_views_while_open():
 
 
 def test_only_the_view_draws():
-    """No handler writes page ops of its own: ``draw`` is called in ``failed`` alone (when the view itself may be what
-    failed), and each answer of a journey through the lobby, a refused start, a language, Statistics, sharing, an
+    """No handler writes page ops of its own: the typed ops become an Apply in ``painted`` alone, called by the view's
+    draw and by ``failed`` (when the view itself may be what failed), and each answer of a journey through the lobby, a refused start, a language, Statistics, sharing, an
     ending and a challenge's end draws at most once (the view's difference)."""
     source = Path(game.app.__file__).parent
     calls = {
@@ -222,9 +224,9 @@ def test_only_the_view_draws():
         for node in ast.walk(ast.parse(path.read_text()))
         if isinstance(node, ast.FunctionDef)
         for call in ast.walk(node)
-        if isinstance(call, ast.Call) and getattr(call.func, "id", None) == "draw"
+        if isinstance(call, ast.Call) and getattr(call.func, "id", None) in ("painted", "Apply")
     }
-    assert calls == {("view.py", "failed")}
+    assert calls == {("view.py", "drawn"), ("view.py", "failed"), ("view.py", "painted")}
     app, _ = start()
     theirs = challenger()[0].sharing.url
     journey = [

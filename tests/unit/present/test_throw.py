@@ -11,6 +11,7 @@ from game.coach.session import Session
 from game.core.engine import new_match
 from game.core.i18n import ENGLISH
 from game.present import board_view, feel, paint
+from game.present.ops import wire
 
 CSS = Path(__file__).resolve().parents[3] / "static" / "css" / "app.css"
 
@@ -43,7 +44,8 @@ def test_each_thrown_die_flies_its_own_flight_to_its_pose_and_held_dice_do_not_f
     m = new_match("yahtzee", ["Ann"], seed=3).roll(faces=[2, 2, 5, 6, 1]).hold(1).hold(3)
     before = paint.table(Session(m), ENGLISH, "", None)
     after = paint.table(Session(m.roll(faces=[4, 3, 3])), ENGLISH, "", None, thrown=feel.thrown(m, m.roll()))
-    flights = {where[0]: changes["toss"] for where, changes in paint.table_ops(before, after) if changes.get("toss")}
+    wired = [wire(op) for op in paint.table_ops(before, after)]
+    flights = {where[0]: changes["toss"] for where, changes in wired if changes.get("toss")}
     assert sorted(flights) == [paint.die_at(index)[0] for index in (0, 2, 4)]  # not the held 1 and 3
     starts = {flight[0]["transform"] for flight in flights.values()}
     assert len(starts) == 3  # from one hand beyond the edge: each from its own distance

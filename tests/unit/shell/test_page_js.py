@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from game.app import keyboard, sounds
 from game.app import keys as stored
 from game.app.settings import preferred
 from game.core.i18n import LANGUAGES
-from game.present import forms, keyboard, sounds
+from game.present import forms
 from tools import build
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -29,9 +29,9 @@ TECHNICAL = {
     ("game/core/i18n.py", "Text"),  # a type in quotes
     ("game/core/standard.py", "Custom "),  # RuleSet.title in English, for developer messages (people see display(t))
     ("game/records/stats.py", "Yahtzee rate"),  # names a bad field in a developer message
-    ("game/present/keyboard.py", "Escape"),  # a KeyboardEvent.key value
-    ("game/present/keyboard.py", "Home"),
-    ("game/present/keyboard.py", "End"),
+    ("game/app/keyboard.py", "Escape"),  # a KeyboardEvent.key value
+    ("game/app/keyboard.py", "Home"),
+    ("game/app/keyboard.py", "End"),
     ("game/app/update.py", "Escape"),  # KeyboardEvent.key values
     ("game/app/entering.py", "Backspace"),
     ("game/app/entering.py", "Delete"),  # KeyboardEvent.key values

@@ -1,4 +1,4 @@
-"""The cues' sound recipes (game.present.sounds): one per cue, short, quiet enough, and in hearing range."""
+"""The cues' sound recipes (game.app.sounds): one per cue, short, quiet enough, and in hearing range."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import dataclasses
 
 import pytest
 
+from game.app.sounds import MASTER_GAIN, MAX_SECONDS, RECIPES, ROLL_VIBRATION_MS, Wave, length, most_notable
 from game.present.feel import Cue
-from game.present.sounds import MASTER_GAIN, MAX_SECONDS, RECIPES, ROLL_VIBRATION_MS, Wave, length, most_notable
 
 
 def test_every_cue_has_a_recipe():

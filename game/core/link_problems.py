@@ -2,7 +2,7 @@
 
 A :class:`LinkProblem` names the parameter or field, why it could not be used (a reason of
 this module's wordings) and the facts the sentence fills in, so the page words it in any language
-(game.present.setup finds the problems).
+(game.records.choices finds the problems).
 
 >>> LinkProblem.of("games", "games", value="9", most=6).text()
 "games='9' is not a number of games from 1 to 6"

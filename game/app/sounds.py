@@ -1,4 +1,4 @@
-"""What each cue of the table (game.present.feel.Cue) sounds like: short synthesized recipes, as data.
+"""What each cue of the table (game.coach.moments.Cue) sounds like: short synthesized recipes, as data.
 
 Pure and standard-library only: static/js/page-sound.js schedules a recipe's tones with Web
 Audio, so no audio file is ever downloaded. A tone is an oscillator (or, for ``NOISE``, a burst of
@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
-from game.present.feel import Cue
+from game.coach.moments import Cue
 
 __all__ = [
     "ATTACK",
@@ -135,7 +135,7 @@ def length(recipe: Iterable[Tone]) -> float:
 
 
 def most_notable(cues: Iterable[Cue]) -> Cue | None:
-    """The one cue to play of a step's cues: the last, as game.present.feel.cues lists them plainest first.
+    """The one cue to play of a step's cues: the last, as game.coach.moments.cues lists them plainest first.
 
     (A score that reaches the bonus plays the bonus alone: two sounds at once would only blur.)
     """
