@@ -241,7 +241,11 @@ def cells(match: Match, t: Text = ENGLISH, best: str | None = None) -> dict[tupl
         totals = ruleset.totals(scores, card.yahtzee_bonus)
         for key, _label, shown in _SUMS_UPPER + _SUMS_LOWER:
             if shown(ruleset):
-                out[(key, player)] = Cell(str(getattr(totals, key)), None, mark)
+                value = getattr(totals, key)
+                # a Yahtzee bonus not yet won is quiet ("nil": app.css leaves its row out while every seat's is 0)
+                out[(key, player)] = Cell(
+                    str(value), None, (*mark, "nil") if key == "yahtzee_bonus" and not value else mark
+                )
         if not totals.upper_bonus and ruleset.upper_bonus_amount:
             # how far the upper boxes have come ("18/63", and a bar in tenths, app.css's "fill-5"); never a bare 0
             come, need = totals.upper_subtotal, ruleset.upper_bonus_threshold
