@@ -29,6 +29,42 @@ def browser_file(nodeid: str) -> str | None:
     return path if len(parts) > 2 and parts[0] == "tests" and parts[1] in BROWSER_TESTS else None
 
 
+FIRST_BESIDE_THE_BUILD = ("tests/unit/core/test_engine_stateful.py",)
+"""CPython tests that need no site, dealt to the second worker first: the first worker's browser tests begin with
+the site's build (tests/e2e/conftest.py's site_server: about 20 s on CI, the snapshot and the standard library made
+under Node), which the second worker's browser tests would only wait for, one core idle."""
+
+SLOW_CPYTHON = (
+    "tests/unit/app/test_phones.py",
+    "tests/unit/app/test_shared_memory.py",
+    "tests/unit/tools/test_build.py",
+    "tests/unit/records/test_inputs_fuzz.py",
+    "tests/unit/records/test_history.py",
+    "tests/unit/coach/test_advisor.py",
+    "tests/unit/coach/test_bots.py",
+)
+"""CPython test files with tests of 5 s and more (--durations), dealt before the others: the run ends on short tests,
+shared by both workers, not on one worker alone with a long one."""
+
+
+def dealing_rank(scope: str) -> tuple[int, int]:
+    """Where a unit of work stands in the dealing order: the first browser group; the CPython tests beside the build;
+    the other browser groups; the slow CPython files, in SLOW_CPYTHON's order; the rest, in collection order.
+
+    >>> [dealing_rank(scope) for scope in ("browser-0", "tests/unit/core/test_engine_stateful.py::TestMatchMachine::runTest",
+    ...  "browser-1", "tests/unit/app/test_phones.py::test_x", "tests/unit/tools/test_build.py::test_y", "game/a.py::b")]
+    [(0, 0), (1, 0), (2, 0), (3, 0), (3, 2), (4, 0)]
+    """
+    if scope.startswith("browser-"):
+        return (0 if scope == "browser-0" else 2), 0
+    file = scope.split("::")[0]
+    if file in FIRST_BESIDE_THE_BUILD:
+        return 1, FIRST_BESIDE_THE_BUILD.index(file)
+    if file in SLOW_CPYTHON:
+        return 3, SLOW_CPYTHON.index(file)
+    return 4, 0
+
+
 def pytest_xdist_make_scheduler(config, log):
     """Under pytest-xdist (`make test` runs `-n 2`), the browser tests are dealt file by file, every other
     file in name order, into one group per worker: a file's tests stay together and in order (they share a
@@ -37,11 +73,25 @@ def pytest_xdist_make_scheduler(config, log):
     its own, and the CPython tests go to whichever worker is free. (One group for all the browser tests kept
     one worker on them for 11 minutes while the other's CPython tests were done in about five. Measured from
     a clean clone, `.ci/run`: pytest 10 m 56 s with the new tests of issue 35, where one group took
-    10 m 55 s to 11 m 30 s without them.)"""
+    10 m 55 s to 11 m 30 s without them.)
+
+    The units are dealt in dealing_rank's order: the second worker runs FIRST_BESIDE_THE_BUILD while the first
+    builds the site, and the slow CPython files come before the short tests that even out the two workers' ends."""
+    from collections import OrderedDict
+
     from xdist.scheduler import LoadScopeScheduling
 
     class BrowserTestsInGroups(LoadScopeScheduling):
         groups: dict[str, str] | None = None
+        ordered = False
+
+        def _assign_work_unit(self, node) -> None:
+            if not self.ordered:  # the queue is complete before its first unit is dealt
+                self.ordered = True
+                self.workqueue = OrderedDict(
+                    (scope, self.workqueue[scope]) for scope in sorted(self.workqueue, key=dealing_rank)
+                )
+            super()._assign_work_unit(node)
 
         def _split_scope(self, nodeid: str) -> str:
             if self.groups is None:
