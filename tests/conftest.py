@@ -82,9 +82,10 @@ def pytest_xdist_make_scheduler(config, log):
     a clean clone, `.ci/run`: pytest 10 m 56 s with the new tests of issue 35, where one group took
     10 m 55 s to 11 m 30 s without them.)
 
-    A CPython file is one unit: dealt test by test, its 3,300 tests waited each for a word from the controller, and
-    a worker ran short tests at half the pace of a lone process (tests/unit/present and game/'s doctests, on a busy
-    machine: 44 s with two workers a test at a time, 24 s with two workers a file at a time, 21 s with one process).
+    A CPython file is one unit: dealt test by test, each of its 3,300 tests waits for a word from the controller,
+    which on a busy machine left the workers idle (tests/unit/present and game/'s doctests, two workers, a machine
+    loaded 6 on 2 cores: 44 s a test at a time, 24 s a file at a time, 21 s in one process; loaded 3, 14 to 16 s
+    either way).
     The units are dealt in dealing_rank's order: the second worker runs FIRST_BESIDE_THE_BUILD while the first
     builds the site, and the slow CPython files come before the short ones that even out the two workers' ends."""
     from collections import OrderedDict
