@@ -17,8 +17,8 @@ play: build
 build: setup $(VENV)/.build-deps
 	$(VPY) -m tools.build
 
-## test: install the test needs, check lint, format and types, and run every test (unit and end-to-end); two processes:
-## the browser tests in one (tests/conftest.py groups them), the CPython tests in the other
+## test: install the test needs, check lint, format and types, and run every test (unit and end-to-end); two processes,
+## each with half the browser tests and the CPython tests file by file as it comes free (tests/conftest.py deals them)
 test: setup $(VENV)/.test-deps browser engines lint
 	$(VPY) -m pytest -n 2 $(PYTEST_ARGS)
 

@@ -92,12 +92,23 @@ def candidates(root: Path, paths: list[str]) -> list[str]:
     return sorted(names)
 
 
-def fingerprint(root: Path, inputs: list[Path]) -> str:
-    """A short hash of everything the trimmed zip depends on: each input's place in the tree (not where
-    the tree or the site lies: two checkouts of one commit make one zip) and its content."""
+def fingerprint(root: Path, inputs: list[Path], out: Path | None = None) -> str:
+    """A short hash of everything the trimmed zip depends on: each input's place in the site ``out``, the tree
+    ``root`` or this tool's own tree (not where the tree or the site lies: two checkouts of one commit make one zip,
+    and so do dist/ inside the tree, a site outside it and a copy of the tree built with this tool) and its content.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     a, b = Path(d, "a"), Path(d, "b")
+    ...     for site in (a / "dist", b):
+    ...         _ = (site / "x.mo").parent.mkdir(parents=True), (site / "x.mo").write_text("x")
+    ...     fingerprint(a, [a / "dist/x.mo", Path(__file__)], a / "dist") == fingerprint(ROOT, [b / "x.mo", Path(__file__)], b)
+    True
+    """
     digest = hashlib.sha256()
     for path in inputs:
-        place = path.relative_to(root) if path.is_relative_to(root) else Path(path.name)
+        base = next((b for b in (out, root, ROOT) if b is not None and path.is_relative_to(b)), None)
+        place = path.relative_to(base) if base else Path(path.name)
         digest.update(str(place).encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()[:16]
 
@@ -145,7 +156,7 @@ def make(root: Path, out: Path, paths: list[str]) -> str:
     files = game_files(root)
     inputs = [root / FULL, root / SCRIPT, root / FINDER, Path(__file__)] + [root / p for p in files]
     inputs += [root / p for p in pyscript_chunks(root, paths)] + sorted(catalogues.values()) + sorted(tables.values())
-    name = f"{snapshot.FOLDER}/stdlib-{fingerprint(root, inputs)}.zip"
+    name = f"{snapshot.FOLDER}/stdlib-{fingerprint(root, inputs, out)}.zip"
     if (out / name).is_file():
         return name
     modules = [p.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for p in files if "/shell/" not in p]

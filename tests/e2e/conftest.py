@@ -8,21 +8,16 @@ import pytest
 from playwright._impl._sync_base import mapping
 from playwright.sync_api import Keyboard, Locator, Mouse, Page
 
-from tests.helpers.site import DIST, PageLog, settle
+from tests.helpers.site import DIST, PageLog, build_dist, settle
 from tools import browser as browser_finder
-from tools.build import build
-from tools.serve import ROOT, serve_in_background
+from tools.serve import serve_in_background
 
 
 @pytest.fixture(scope="session")
 def site_server():
     """The built site (dist/, rebuilt incrementally) served on a free loopback port. Each pytest-xdist
     worker builds under one lock: the first builds, the next finds nothing to change."""
-    import fcntl
-
-    with open(ROOT / ".dist-build.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        build(DIST)
+    build_dist()
     server = serve_in_background(DIST, 0)
     yield server
     server.shutdown()

@@ -4,7 +4,7 @@ navigation opens the file the host has, or a plain "not found" page with a link 
 from __future__ import annotations
 
 from tests.helpers import ui
-from tests.helpers.site import open_game
+from tests.helpers.site import PLAYED_HERE, open_game
 from tests.helpers.ui import wait_for_control
 
 ELSEWHERE = ("/nope/deep/path", "/index.html/x", "/static/nope.html")
@@ -19,6 +19,7 @@ FILES = (("/static/icons/icon.svg", "image/svg+xml"), ("/static/tables/optimal.j
 def test_other_addresses_show_not_found_real_files_open_and_only_the_games_links_boot_online_and_offline(
     context, page, base_url
 ):
+    page.add_init_script(PLAYED_HERE)  # the service worker registers once the game is ready, not after 20 s of quiet
     open_game(page, base_url)
     wait_for_control(page)  # the service worker in control after one visit
     try:

@@ -13,6 +13,16 @@ from tools.serve import ROOT
 DIST = ROOT / "dist"
 
 
+def build_dist() -> None:
+    """Build dist/ (incrementally) under a lock: of the processes of a run (pytest-xdist's workers) that need it,
+    the first builds it, the next ones find nothing to change."""
+    import fcntl
+
+    with open(ROOT / ".dist-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        build(DIST)
+
+
 def build_copy(source, site):
     """Build a private source tree's site (tools.build), starting from dist/'s Python files: the snapshot
     and the standard library are named by a hash of their inputs, so an unchanged game reuses them

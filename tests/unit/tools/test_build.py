@@ -13,6 +13,7 @@ import zipfile
 
 import pytest
 
+from tests.helpers.site import build_copy, build_dist
 from tools import build, snapshot, stdlib
 from tools.serve import ROOT
 
@@ -24,10 +25,13 @@ needs_vendor = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    """One whole build (the trimmed standard library and the snapshot, each made under Node: most of this file's
-    time), for the tests that read it: (its folder, its paths, its version)."""
+    """One whole build, for the tests that read it: (its folder, its paths, its version). Its trimmed standard
+    library and snapshot (each made under Node: most of a build's time) are dist/'s, made once a run for the browser
+    tests too: each is named by a hash of all its inputs (the recipe's files among them), so the build finds them
+    made, as it finds them in dist/ when nothing they are made of changed."""
     out = tmp_path_factory.mktemp("built") / "site"
-    paths, version = build.build(out)
+    build_dist()
+    paths, version = build_copy(ROOT, out)
     return out, paths, version
 
 
