@@ -1,6 +1,7 @@
 """The App's parts, each a small frozen record (game.app.state.App holds them): what storage holds as far as this tab
-knows (and an unreadable value being set aside), what the start gave, the table's state, the files asked for, the
-counters, the Statistics screen and the challenge kept. Each changes by its App method (App.keeping, App.at_table…).
+knows (and an unreadable value being set aside), what the start gave, what holds for the visit, the table's state (held
+by the play screen), the files asked for, the counters, the Statistics screen and the challenge kept. Each changes by its
+App method (App.keeping, App.at_visit, App.at_table…).
 """
 
 from __future__ import annotations
@@ -97,10 +98,43 @@ class Givens:
 
 
 @dataclass(frozen=True)
+class Visit:
+    """What holds for the whole visit, whatever the screen and the match (App.visit): whether the tab is hidden and
+    asks for reduced motion, how many tables were drawn, the hint's one-time line, the win chances switch, the
+    target the hint plays for, whether keys play, and the celebration shown."""
+
+    hidden: bool = False  # the tab is hidden: it plays no computer turn (taken up when it is shown again)
+    reduced: bool = False  # the page asks for reduced motion: no dice are thrown
+    board: int = 0  # how many sessions were put on the board: each new one (or a new language) is drawn afresh
+    hint_told: bool = False  # the one-time line on how the hint's dice look was shown in this visit
+    chances: bool = False  # the win chances switch
+    aim: Aim | None = None  # the total the target hint plays for (None: none asked), kept from match to match
+    keyboard: bool = False  # a key has played at the table: a computer waits for the ear after a person's box
+    # The celebration shown over whatever screen while its tick (App.waiting.cheer) is to come: its words, and which
+    # it is (game.coach.moments.Moment: how the page draws it).
+    cheer: Notice = Notice()
+    moment: Moment | None = None
+
+
+class VisitChanges(TypedDict, total=False):
+    """Changes to :class:`Visit` (App.at_visit), each of its field's type."""
+
+    hidden: bool
+    reduced: bool
+    board: int
+    hint_told: bool
+    chances: bool
+    aim: Aim | None
+    keyboard: bool
+    cheer: Notice
+    moment: Moment | None
+
+
+@dataclass(frozen=True)
 class Table:
-    """The table's state (App.table): the pass of the phone, the keys, the status line, the dice entered and thrown,
-    the hint, the celebration, the ear's line, the win chances, the report and the results' context; whether the tab
-    is hidden and asks for reduced motion."""
+    """The state of the table being played (game.app.state.PlayScreen.table, carried back by a screen opened over
+    it): the pass of the phone, the keys, the status line, the dice entered and thrown, the hint, the ear's line,
+    the win chances, the report and the results' context."""
 
     handed: int | None = None  # the match's action count when the phone was last passed on
     handing: str | None = None  # who the pass screen last showed
@@ -110,21 +144,12 @@ class Table:
     thrown: frozenset[int] = frozenset()  # the dice that tumble in this answer's draw (cleared once drawn)
     reporting: Reported | None = None  # the after-game report, open until the table is drawn again (None: closed)
     hint: Hinted | None = None  # the hint shown (None: hidden), with its short line for a screen reader
-    hint_told: bool = False  # the one-time line on how the hint's dice look was shown in this visit
-    board: int = 0  # how many sessions were put on the board: each new one (or a new language) is drawn afresh
     # The results' context (its markup) and the challenge's end (None: not a challenge), once worked out for the game
     # on the board (game.app.ticks.draw_ending); None until then.
     ended: Ended | None = None
     spoken: Notice = Notice()  # the ear's line (the board read, the key B), in a live region the eyes do not see
-    cheer: Notice = Notice()  # the celebration's words, shown while its tick (App.waiting.cheer) is to come
-    moment: Moment | None = None  # which celebration it is (game.coach.moments.Moment): how the page draws it
     odds: Chances | None = None  # the win chances line (None until its numbers come)
-    aim: Aim | None = None  # the total the target hint plays for (None: none asked)
     fast: bool = False  # skip the computer's pauses until a person's turn
-    keyboard: bool = False  # a key has played at the table: a computer waits for the ear after a person's box
-    chances: bool = False
-    hidden: bool = False  # the tab is hidden: it plays no computer turn (taken up when it is shown again)
-    reduced: bool = False  # the page asks for reduced motion: no dice are thrown
 
 
 class TableChanges(TypedDict, total=False):
@@ -138,19 +163,10 @@ class TableChanges(TypedDict, total=False):
     thrown: frozenset[int]
     reporting: Reported | None
     hint: Hinted | None
-    hint_told: bool
-    board: int
     ended: Ended | None
     spoken: Notice
-    cheer: Notice
-    moment: Moment | None
     odds: Chances | None
-    aim: Aim | None
     fast: bool
-    keyboard: bool
-    chances: bool
-    hidden: bool
-    reduced: bool
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,6 @@ from game.app.state import (
     Over,
     PlayScreen,
     SaveProblem,
-    Screen,
     SetupScreen,
     TrainerScreen,
     focus,
@@ -97,13 +96,15 @@ def open_trainer(app: App) -> Out:
     app, _ = close_stats(app)
     app, _ = close_rules(app)
     shown = app.screen
-    match shown:  # where Back returns: the table, when the trainer was opened from it, else the lobby
+    match (
+        shown
+    ):  # where Back returns: the table (its state carried), when the trainer was opened from it, else the lobby
         case TrainerScreen():
             back = shown.back
         case PlayScreen():
-            back = Screen.PLAY
+            back = shown
         case LoadingScreen() | SetupScreen() | SaveProblem() | LinkChoice():
-            back = Screen.SETUP
+            back = None
         case _:
             assert_never(shown)
     session = app.session
@@ -159,8 +160,8 @@ def leave(app: App) -> Out:
     shown = app.screen
     if not isinstance(shown, TrainerScreen):
         return app, []
-    if shown.back is Screen.PLAY and app.session is not None:
-        app = replace(app, screen=PlayScreen())  # the computer's turn, paused meanwhile, is taken up again
+    if shown.back is not None and app.session is not None:
+        app = replace(app, screen=shown.back)  # the computer's turn, paused meanwhile, is taken up again
         return (app, []) if app.stale else schedule(app)
     return replace(app, screen=SetupScreen()), []
 

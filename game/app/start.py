@@ -45,7 +45,7 @@ def on_start(app: App, event: Start) -> Out:
         form=event.form,
         screen=SetupScreen(),
         now=app.now or NO_TIME,
-    ).at_table(hidden=event.hidden, reduced=event.reduced)
+    ).at_visit(hidden=event.hidden, reduced=event.reduced)
     app = app.wait(starting=event)
     code = preferred(app.value(LANGUAGE_KEY), event.languages)
     if code != app.t.code:

@@ -117,7 +117,7 @@ def on_computer(app: App, fired: TimerFired) -> Out:
     if fired.tag != app.waiting.computer:
         return app, []
     app = app.wait(computer=None)
-    if app.table.hidden or not playing(app):
+    if app.visit.hidden or not playing(app):
         return app, []  # taken up again when the tab is shown (on_visibility)
     if session.next is not Next.COMPUTER or app.stale:
         app = app.at_table(fast=False)
@@ -140,8 +140,8 @@ def draw_hint(app: App) -> Out:
     match = app.played.match
     best = hint.best.action
     keeps = isinstance(best, Keep) and any(holds_for(match, best.faces))  # the hint marks dice to hold
-    explain = not app.table.hint_told and keeps  # once: how a suggested die differs from a held one
-    app = app.at_table(hint_told=app.table.hint_told or explain)
+    explain = not app.visit.hint_told and keeps  # once: how a suggested die differs from a held one
+    app = app.at_visit(hint_told=app.visit.hint_told or explain)
     return app.at_table(hint=Hinted(match, hint, target, shown, explain)), []
 
 
