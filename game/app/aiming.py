@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from game.app.notices import Plain
 from game.app.state import FOR_TABLE, App, Effect, Out, focus
-from game.app.storage import stored_best
+from game.app.storage import history_read, stored_best
 from game.app.table import against, playing
 from game.app.waits import advance
 from game.coach.aims import AIM_FIELD, Aim, AimKind, Offer, read_total
@@ -85,7 +85,7 @@ def aim_at(app: App, kind: AimKind) -> Out:
     shown = offer(app.at_visit(aim=Aim(kind)))
     if shown.chosen is not kind:  # not offered (no challenge played, no best yet)
         return app, []
-    app, effects = _redraw(app.at_visit(aim=Aim(kind)))
+    app, effects = _redraw(history_read(app).at_visit(aim=Aim(kind)))
     return app, [*effects, focus(f"aim-{kind.value}")]
 
 
@@ -97,6 +97,6 @@ def aim_typed(app: App) -> Out:
         return app, []
     if total is None:
         return app.say(Plain.AIM_JUNK), []
-    app, effects = _redraw(app.at_visit(aim=Aim(AimKind.TYPED, total)))
+    app, effects = _redraw(history_read(app).at_visit(aim=Aim(AimKind.TYPED, total)))
     more: list[Effect] = [focus("aim-set")]
     return app, [*effects, *more]

@@ -6,7 +6,7 @@ App method (App.keeping, App.at_visit, App.at_table…).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import TYPE_CHECKING, TypedDict
 
@@ -17,6 +17,8 @@ from game.app.notices import Notice, Status
 from game.coach.aims import Aim
 from game.coach.moments import Moment
 from game.core.engine import Match
+from game.core.refusals import GameError
+from game.records.history import History
 from game.records.stats import Reference
 
 if TYPE_CHECKING:  # a start waits in the App for its language
@@ -70,6 +72,34 @@ class Storage:
     history_aside: SetAside | None = None  # an unreadable history being put aside (its writers are held meanwhile)
     unwritten: str | None = None  # the history storage held before this tab's last write of it
     persisted: Persisted | None = None  # the browser's last answer to whether it keeps storage for good
+    # The stored history, decoded once each time its text changes, by the first reader (a start does not read it:
+    # a long one would delay the first paint); the problem instead when it cannot be read; None: not read since.
+    # This tab's own write keeps the history it wrote. Its readers read this (game.app.storage.read_history).
+    history: History | GameError | None = None
+
+    def holding(self, key: str, value: str | None, history: History | None = None) -> Storage:
+        """Storage holding ``value`` under ``key`` (None: nothing); under the history's key, ``history`` is the one
+        written as ``value`` (None: another's text, decoded by its first reader).
+
+        >>> Storage().holding("yacht-dice/history", "[1]").history, Storage().holding("k", "v").stored
+        (None, (('k', 'v'),))
+        """
+        held = {k: v for k, v in self.stored if k != key} | ({} if value is None else {key: value})
+        if key != HISTORY_KEY:
+            return replace(self, stored=tuple(held.items()))
+        return replace(self, stored=tuple(held.items()), history=history)
+
+
+def decode_history(raw: str | None) -> History | GameError:
+    """The history stored as ``raw`` (none: a new one), or why it cannot be read.
+
+    >>> decode_history("[1]"), decode_history(None) == History()
+    (SaveError('this is not a Yacht Dice history: it is not a JSON object'), True)
+    """
+    try:
+        return History.from_json(raw) if raw else History()
+    except GameError as error:
+        return error
 
 
 class StorageChanges(TypedDict, total=False):
@@ -82,6 +112,7 @@ class StorageChanges(TypedDict, total=False):
     history_aside: SetAside | None
     unwritten: str | None
     persisted: Persisted | None
+    history: History | GameError | None
 
 
 @dataclass(frozen=True)

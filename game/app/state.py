@@ -47,6 +47,7 @@ from game.core.i18n import ENGLISH, Text
 from game.core.link_problems import LinkProblem
 from game.core.rules import RuleSet
 from game.records import choices as setups
+from game.records.history import History
 
 if TYPE_CHECKING:  # a start waits in the App for its language
     from game.app.events import Event, Start
@@ -322,9 +323,10 @@ class App:
         """What storage holds under ``key``, as far as this tab knows."""
         return dict(self.storage.stored).get(key)
 
-    def holding(self, key: str, value: str | None) -> App:
-        held = {k: v for k, v in self.storage.stored if k != key}
-        return self.keeping(stored=tuple((held | ({} if value is None else {key: value})).items()))
+    def holding(self, key: str, value: str | None, history: History | None = None) -> App:
+        """Storage holds ``value`` under ``key`` (None: nothing), as far as this tab knows; decoded once
+        (Storage.holding: ``history``, the history written as it)."""
+        return replace(self, storage=self.storage.holding(key, value, history))
 
     @property
     def table(self) -> Table:

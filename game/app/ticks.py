@@ -25,6 +25,7 @@ from game.app.state import App, Effect, Out, focus
 from game.app.storage import (
     copy_kept,
     history_kept,
+    history_read,
     history_to_write,
     offer_newer,
     read_history,
@@ -132,6 +133,7 @@ def on_prefetch(app: App, fired: TimerFired) -> Out:
 
 def draw_hint(app: App) -> Out:
     """The best option and the others' expected final scores; the best keep or box marked."""
+    app = history_read(app)  # the person's best, a target to play for
     hint = app.played.hint()
     if hint is None:
         return app, []
@@ -147,6 +149,7 @@ def draw_hint(app: App) -> Out:
 
 def draw_chances(app: App) -> Out:
     """The win chances line (asked for with its switch)."""
+    app = history_read(app)  # a game alone: the person's best, to beat
     session = app.played
     match = session.match
     best = stored_best(app, match.ruleset, match.seats[0].name) if len(match.seats) == 1 else None
