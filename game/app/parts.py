@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, TypedDict
 
 from game.app.facts import Chances, Ended, Hinted, Reported, Statistics
 from game.app.ids import Token
-from game.app.keys import HISTORY_KEY, SAVE_KEY, Wanted
+from game.app.keys import HISTORY_KEY, SAVE_KEY, TRAINER_KEY, Wanted
 from game.app.notices import Notice, Status
 from game.coach.aims import Aim
 from game.coach.moments import Moment
@@ -20,6 +20,7 @@ from game.core.engine import Match
 from game.core.refusals import GameError
 from game.records.history import History
 from game.records.stats import Reference
+from game.records.trainer import Trainer
 
 if TYPE_CHECKING:  # a start waits in the App for its language
     from game.app.events import Persisted
@@ -76,18 +77,21 @@ class Storage:
     # a long one would delay the first paint); the problem instead when it cannot be read; None: not read since.
     # This tab's own write keeps the history it wrote. Its readers read this (game.app.storage.read_history).
     history: History | GameError | None = None
+    trainer: Trainer | ValueError | None = None  # the trainer's data, so too (game.app.practice.read_trainer)
 
-    def holding(self, key: str, value: str | None, history: History | None = None) -> Storage:
-        """Storage holding ``value`` under ``key`` (None: nothing); under the history's key, ``history`` is the one
-        written as ``value`` (None: another's text, decoded by its first reader).
+    def holding(self, key: str, value: str | None, written: History | Trainer | None = None) -> Storage:
+        """Storage holding ``value`` under ``key`` (None: nothing); under the history's or the trainer's key,
+        ``written`` is the value this tab wrote as ``value`` (None: another's text, decoded by its first reader).
 
         >>> Storage().holding("yacht-dice/history", "[1]").history, Storage().holding("k", "v").stored
         (None, (('k', 'v'),))
         """
         held = {k: v for k, v in self.stored if k != key} | ({} if value is None else {key: value})
-        if key != HISTORY_KEY:
-            return replace(self, stored=tuple(held.items()))
-        return replace(self, stored=tuple(held.items()), history=history)
+        if key == HISTORY_KEY:
+            return replace(self, stored=tuple(held.items()), history=written if isinstance(written, History) else None)
+        if key == TRAINER_KEY:
+            return replace(self, stored=tuple(held.items()), trainer=written if isinstance(written, Trainer) else None)
+        return replace(self, stored=tuple(held.items()))
 
 
 def decode_history(raw: str | None) -> History | GameError:
@@ -102,6 +106,18 @@ def decode_history(raw: str | None) -> History | GameError:
         return error
 
 
+def decode_trainer(raw: str | None) -> Trainer | ValueError:
+    """The trainer's data stored as ``raw`` (none: a new trainer), or why it cannot be read.
+
+    >>> decode_trainer("[1]"), decode_trainer("") == Trainer()
+    (ValueError("not the trainer's data: not the trainer's format"), True)
+    """
+    try:
+        return Trainer.from_json(raw) if raw else Trainer()
+    except ValueError as error:
+        return error
+
+
 class StorageChanges(TypedDict, total=False):
     """Changes to :class:`Storage` (App.keeping), each of its field's type."""
 
@@ -113,6 +129,7 @@ class StorageChanges(TypedDict, total=False):
     unwritten: str | None
     persisted: Persisted | None
     history: History | GameError | None
+    trainer: Trainer | ValueError | None
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ from game.app.state import (
     focus,
     store,
 )
-from game.app.storage import keep_copy, kept_key, kept_under
+from game.app.storage import keep_copy, kept_key, kept_under, trainer_read
 from game.app.waits import needing, schedule
 from game.coach.coaching import Coach
 from game.coach.drills import built_in, code, decision, mistakes, solve
@@ -58,30 +58,27 @@ NO_TABLE = N_("Practice needs rules the optimal player has a table for: Yacht, Y
 
 def read_trainer(app: App, keep: bool = True) -> tuple[App, Trainer, list[Effect]]:
     """The stored trainer; unreadable, a new one begins, and (``keep``) the old is kept aside, the notice says so."""
-    raw = app.value(TRAINER_KEY)
-    if not raw:
+    app, problem = trainer_read(app)  # decoded once per stored text (game.app.parts.Storage.trainer)
+    if not isinstance(problem, ValueError):
+        return app, problem, []
+    if not keep:
         return app, Trainer(), []
-    try:
-        return app, Trainer.from_json(raw), []
-    except ValueError as problem:
-        if not keep:
-            return app, Trainer(), []
-        key = kept_key(app, "trainer", raw)
-        app, effects = keep_copy(app, key, raw) if key is not None else (app, [])
-        warned = Console(ConsoleLevel.WARN, f"unreadable trainer data: {problem}")
-        return app.say(Plain.TRAINER_UNREADABLE), Trainer(), [*effects, warned]
+    raw = app.value(TRAINER_KEY) or ""
+    key = kept_key(app, "trainer", raw)
+    app, effects = keep_copy(app, key, raw) if key is not None else (app, [])
+    warned = Console(ConsoleLevel.WARN, f"unreadable trainer data: {problem}")
+    return app.say(Plain.TRAINER_UNREADABLE), Trainer(), [*effects, warned]
 
 
 def write_trainer(app: App, trainer: Trainer) -> Out:
     """The trainer stored, unless storage holds unreadable trainer data that is not kept aside (it is never lost)."""
     raw = app.value(TRAINER_KEY)
     if raw and kept_under(app, raw) is None:
-        try:
-            Trainer.from_json(raw)
-        except ValueError:
+        app, here = trainer_read(app)
+        if isinstance(here, ValueError):
             return app, []
     text = trainer.to_json()
-    return app.holding(TRAINER_KEY, text), [store(TRAINER_KEY, text)]
+    return app.holding(TRAINER_KEY, text, trainer), [store(TRAINER_KEY, text)]
 
 
 def open_trainer(app: App) -> Out:
@@ -191,12 +188,10 @@ def remember(app: App, session: Session, game: int) -> Out:
         if seat.kind is SeatKind.HUMAN
     }
     found = {name: positions for name, positions in found.items() if positions}
-    raw = app.value(TRAINER_KEY)
     if not found:
         return app, []
-    try:
-        trainer = Trainer.from_json(raw) if raw else Trainer()
-    except ValueError:
+    app, trainer = trainer_read(app)
+    if isinstance(trainer, ValueError):
         return app, []
     for name, positions in found.items():
         trainer = trainer.with_mistakes(name, positions)

@@ -48,6 +48,7 @@ from game.core.link_problems import LinkProblem
 from game.core.rules import RuleSet
 from game.records import choices as setups
 from game.records.history import History
+from game.records.trainer import Trainer
 
 if TYPE_CHECKING:  # a start waits in the App for its language
     from game.app.events import Event, Start
@@ -323,10 +324,10 @@ class App:
         """What storage holds under ``key``, as far as this tab knows."""
         return dict(self.storage.stored).get(key)
 
-    def holding(self, key: str, value: str | None, history: History | None = None) -> App:
+    def holding(self, key: str, value: str | None, written: History | Trainer | None = None) -> App:
         """Storage holds ``value`` under ``key`` (None: nothing), as far as this tab knows; decoded once
-        (Storage.holding: ``history``, the history written as it)."""
-        return replace(self, storage=self.storage.holding(key, value, history))
+        (Storage.holding: ``written``, the history or trainer this tab wrote as it)."""
+        return replace(self, storage=self.storage.holding(key, value, written))
 
     @property
     def table(self) -> Table:

@@ -21,9 +21,9 @@ from dataclasses import replace
 
 from game.app.effects import Console, ConsoleLevel, Download, Flag, Remove
 from game.app.events import Event, Refused, Stored, TimerKind, Token
-from game.app.keys import HINTS_KEY, HISTORY_KEY, KEPT_PREFIX, SAVE_KEY, SETUP_KEY, UNSAVED_KEY
+from game.app.keys import HINTS_KEY, HISTORY_KEY, KEPT_PREFIX, SAVE_KEY, SETUP_KEY, TRAINER_KEY, UNSAVED_KEY
 from game.app.notices import KeptGone, Plain, Unreadable
-from game.app.parts import Aside, Attempt, SetAside, decode_history
+from game.app.parts import Aside, Attempt, SetAside, decode_history, decode_trainer
 from game.app.state import App, Effect, Notice, Out, SaveProblem, Until, store, tick
 from game.coach.moments import in_progress
 from game.coach.session import Session
@@ -34,6 +34,7 @@ from game.core.rules import RuleSet
 from game.records import choices as setups
 from game.records.history import History
 from game.records.stats import best_total, ruleset_key
+from game.records.trainer import Trainer
 
 MAX_KEPT_PER_KIND = 3  # copies of a save, a history or a setup: enough to go back a few launches
 # Browsers give a site about 5 million characters of localStorage, which the save, the history (thousands of games)
@@ -76,6 +77,16 @@ def history_read(app: App) -> App:
     if app.storage.history is not None:
         return app
     return app.keeping(history=decode_history(app.value(HISTORY_KEY)))
+
+
+def trainer_read(app: App) -> tuple[App, Trainer | ValueError]:
+    """The App with the stored trainer's data decoded, unless it is since its text last changed, and that data (or why
+    it cannot be read)."""
+    trainer = app.storage.trainer
+    if trainer is None:
+        trainer = decode_trainer(app.value(TRAINER_KEY))
+        app = app.keeping(trainer=trainer)
+    return app, trainer
 
 
 def read_history(app: App) -> tuple[App, History | None, GameError | None]:

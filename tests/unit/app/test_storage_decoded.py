@@ -1,6 +1,7 @@
 """Storage decoded once (issue 56): the history is read into a typed value once per stored text, by its first reader
 (not at the start: the first paint), again once another tab wrote it, and this tab's own write keeps the value it
-wrote; its readers (Statistics, the records, the hint's target) read that value, never parsing the text again."""
+wrote; its readers (Statistics, the records, the hint's target) read that value, never parsing the text again. The
+trainer's data likewise."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from game.app.view import view
 from game.core.refusals import GameError
 from game.records.history import History
 from game.records.record import demo_record
-from tests.helpers.app import play_out, send, settled, start
+from tests.helpers.app import play_out, send, settled, start, stores
 
 DEMO = History().add(demo_record())
 
@@ -47,3 +48,25 @@ def test_finished_games_are_recorded_reading_the_stored_text_once(monkeypatch):
         app, _ = send(app, Pressed(Button.PLAY_AGAIN))
     assert parsed == [DEMO.to_json()] and len(app.storage.history.games) == len(DEMO.games) + 2
     assert from_json(app.value(HISTORY_KEY)) == app.storage.history
+
+
+def test_the_trainers_data_is_decoded_once_and_each_answer_keeps_what_it_wrote(monkeypatch):
+    from game.app.events import DrillAnswered
+    from game.app.keys import TRAINER_KEY
+    from game.coach.drills import code
+    from game.records.trainer import Trainer
+
+    parsed = []
+    from_json = Trainer.from_json
+    monkeypatch.setattr(Trainer, "from_json", classmethod(lambda cls, text: parsed.append(text) or from_json(text)))
+    app, _ = start("rules=yacht&players=Ann", stored={TRAINER_KEY: Trainer().to_json()})
+    assert app.storage.trainer is None and parsed == []  # the start reads none
+    app, _ = send(app, Pressed(Button.PRACTISE))
+    for _ in range(3):
+        app, _ = send(app, DrillAnswered(code(app.screen.solution.best)), Pressed(Button.DRILL_NEXT))
+    assert parsed == [Trainer().to_json()] and app.storage.trainer.progress("Ann").solved == 3
+    assert from_json(app.value(TRAINER_KEY)) == app.storage.trainer
+    app, _ = send(app, Stored(TRAINER_KEY, "[not the trainer's"))  # another tab's: decoded by the next reader
+    assert app.storage.trainer is None
+    app, effects = send(app, DrillAnswered(code(app.screen.solution.best)))
+    assert isinstance(app.storage.trainer, ValueError) and len(parsed) == 2 and not stores(effects, TRAINER_KEY)
