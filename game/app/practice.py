@@ -93,9 +93,8 @@ def open_trainer(app: App) -> Out:
     app, _ = close_stats(app)
     app, _ = close_rules(app)
     shown = app.screen
-    match (
-        shown
-    ):  # where Back returns: the table (its state carried), when the trainer was opened from it, else the lobby
+    # Where Back returns: the table (its state carried), when the trainer was opened from it, else the lobby.
+    match shown:
         case TrainerScreen():
             back = shown.back
         case PlayScreen():
