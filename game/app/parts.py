@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, TypedDict
 
 from game.app.facts import Chances, Ended, Hinted, Reported, Statistics
 from game.app.ids import Token
-from game.app.keys import HISTORY_KEY, SAVE_KEY, TRAINER_KEY, Wanted
+from game.app.keys import HISTORY_KEY, SAVE_KEY, SEEN_KEY, SHARED_KEY, TRAINER_KEY, Wanted
 from game.app.notices import Notice, Status
 from game.coach.aims import Aim
 from game.coach.moments import Moment
 from game.core.engine import Match
+from game.core.inputs import read_json
 from game.core.refusals import GameError
 from game.records.history import History
 from game.records.stats import Reference
@@ -78,10 +79,28 @@ class Storage:
     # This tab's own write keeps the history it wrote. Its readers read this (game.app.storage.read_history).
     history: History | GameError | None = None
     trainer: Trainer | ValueError | None = None  # the trainer's data, so too (game.app.practice.read_trainer)
+    # The shared games kept (SHARED_KEY) and the fingerprints of those gone (SEEN_KEY), decoded once per stored text
+    # (at the start and on another tab's write; this tab's own write keeps what it wrote): game.app.shared reads them.
+    shared: tuple[list, ...] = ()
+    gone: tuple[list, ...] = ()
 
-    def holding(self, key: str, value: str | None, written: History | Trainer | None = None) -> Storage:
-        """Storage holding ``value`` under ``key`` (None: nothing); under the history's or the trainer's key,
-        ``written`` is the value this tab wrote as ``value`` (None: another's text, decoded by its first reader).
+    def read(self, stored: tuple[tuple[str, str], ...]) -> Storage:
+        """What storage holds at the start, decoded once where the start reads it (not the history, nor the trainer's
+        data: their first reader decodes them).
+
+        >>> Storage().read((("yacht-dice/shared", '[["k", {}, {}], 5]'),)).shared
+        (['k', {}, {}],)
+        """
+        values = dict(stored)
+        shared, gone = decode_shared(values.get(SHARED_KEY)), decode_gone(values.get(SEEN_KEY))
+        return replace(self, stored=stored, history=None, trainer=None, shared=shared, gone=gone)
+
+    def holding(
+        self, key: str, value: str | None, written: History | Trainer | tuple[list, ...] | None = None
+    ) -> Storage:
+        """Storage holding ``value`` under ``key`` (None: nothing); under a key decoded once, ``written`` is the value
+        this tab wrote as ``value`` (None: another's text, decoded here, or by its first reader for the history and
+        the trainer's data).
 
         >>> Storage().holding("yacht-dice/history", "[1]").history, Storage().holding("k", "v").stored
         (None, (('k', 'v'),))
@@ -91,6 +110,12 @@ class Storage:
             return replace(self, stored=tuple(held.items()), history=written if isinstance(written, History) else None)
         if key == TRAINER_KEY:
             return replace(self, stored=tuple(held.items()), trainer=written if isinstance(written, Trainer) else None)
+        if key == SHARED_KEY:
+            shared = written if isinstance(written, tuple) else decode_shared(value)
+            return replace(self, stored=tuple(held.items()), shared=shared)
+        if key == SEEN_KEY:
+            gone = written if isinstance(written, tuple) else decode_gone(value)
+            return replace(self, stored=tuple(held.items()), gone=gone)
         return replace(self, stored=tuple(held.items()))
 
 
@@ -104,6 +129,34 @@ def decode_history(raw: str | None) -> History | GameError:
         return History.from_json(raw) if raw else History()
     except GameError as error:
         return error
+
+
+def decode_shared(raw: str | None) -> tuple[list, ...]:
+    """The shared games stored as ``raw``, newest first, each ``[game_key, session save, facts]`` as stored (an
+    earlier build's pair has no facts yet); anything else is left out (it is only a guard)."""
+    try:
+        items = read_json(raw or "[]")
+    except (GameError, ValueError):
+        return ()
+    entries = items if isinstance(items, list) else []
+    return tuple(
+        item for item in entries if isinstance(item, list) and len(item) in (2, 3) and isinstance(item[0], str)
+    )
+
+
+def decode_gone(raw: str | None) -> tuple[list, ...]:
+    """The fingerprints of shared games gone stored as ``raw``, newest first, each ``[fingerprint, total or None]``
+    (anything else left out)."""
+    try:
+        items = read_json(raw or "[]")
+    except (GameError, ValueError):
+        return ()
+    entries = items if isinstance(items, list) else []
+    return tuple(
+        item
+        for item in entries
+        if isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and type(item[1]) in (int, type(None))
+    )
 
 
 def decode_trainer(raw: str | None) -> Trainer | ValueError:
@@ -130,6 +183,8 @@ class StorageChanges(TypedDict, total=False):
     persisted: Persisted | None
     history: History | GameError | None
     trainer: Trainer | ValueError | None
+    shared: tuple[list, ...]
+    gone: tuple[list, ...]
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ def on_start(app: App, event: Start) -> Out:
     givens = Givens(event.python, event.address, this_phone(event), event.entropy, msgids=event.msgids)
     app = replace(
         app,
-        storage=replace(app.storage, stored=event.stored, seen=seen, history=None, trainer=None),
+        storage=replace(app.storage.read(event.stored), seen=seen),
         givens=givens,
         form=event.form,
         screen=SetupScreen(),

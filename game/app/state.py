@@ -324,7 +324,7 @@ class App:
         """What storage holds under ``key``, as far as this tab knows."""
         return dict(self.storage.stored).get(key)
 
-    def holding(self, key: str, value: str | None, written: History | Trainer | None = None) -> App:
+    def holding(self, key: str, value: str | None, written: History | Trainer | tuple[list, ...] | None = None) -> App:
         """Storage holds ``value`` under ``key`` (None: nothing), as far as this tab knows; decoded once
         (Storage.holding: ``written``, the history or trainer this tab wrote as it)."""
         return replace(self, storage=self.storage.holding(key, value, written))

@@ -1,7 +1,7 @@
 """Storage decoded once (issue 56): the history is read into a typed value once per stored text, by its first reader
 (not at the start: the first paint), again once another tab wrote it, and this tab's own write keeps the value it
 wrote; its readers (Statistics, the records, the hint's target) read that value, never parsing the text again. The
-trainer's data likewise."""
+trainer's data likewise; the shared games and the fingerprints of those gone at the start (a start reads them)."""
 
 from __future__ import annotations
 
@@ -70,3 +70,25 @@ def test_the_trainers_data_is_decoded_once_and_each_answer_keeps_what_it_wrote(m
     assert app.storage.trainer is None
     app, effects = send(app, DrillAnswered(code(app.screen.solution.best)))
     assert isinstance(app.storage.trainer, ValueError) and len(parsed) == 2 and not stores(effects, TRAINER_KEY)
+
+
+def test_the_shared_games_are_decoded_at_the_start_and_each_click_keeps_what_it_wrote(monkeypatch):
+    """A daily game is kept among the shared games at every click: the list is decoded at the start and after
+    another tab's write only, never at a click."""
+    import json
+
+    from game.app import parts
+    from game.app.keys import SEEN_KEY, SHARED_KEY
+
+    decoded = []
+    read_json = parts.read_json
+    monkeypatch.setattr(parts, "read_json", lambda text, *args, **kwargs: decoded.append(text) or read_json(text))
+    app, _ = start(stored={SEEN_KEY: '[["abc", 200]]'})
+    assert decoded == ["[]", '[["abc", 200]]'] and app.storage.gone == (["abc", 200],)
+    app, _ = send(app, Pressed(Button.QUICK_DAILY))
+    for _ in range(3):
+        app, _ = send(app, Pressed(Button.ROLL))
+    assert app.session.shared and app.session.match.rolls == 3 and len(decoded) == 2
+    assert [list(entry) for entry in app.storage.shared] == json.loads(app.value(SHARED_KEY))
+    app, _ = send(app, Stored(SHARED_KEY, "[]"))  # another tab's write
+    assert decoded[2:] == ["[]"] and app.storage.shared == ()
