@@ -44,9 +44,14 @@ def app_fields(tree: ast.Module) -> list[str]:
     return []
 
 
-def records(all_trees: dict[str, ast.Module]) -> dict[str, int]:
-    """The App's fields that are records of the model's own (their class in state.py, parts.py or facts.py), with their fields:
-    what the App holds is counted honestly, not only its top level."""
+SCREENS = ("LoadingScreen", "SetupScreen", "PlayScreen", "SaveProblem", "LinkChoice", "TrainerScreen")
+"""game.app.state.Shown's variants: the records they hold are counted too (the table's state is the play screen's)."""
+
+
+def records(all_trees: dict[str, ast.Module], holders: tuple[str, ...] = ("App",)) -> dict[str, int]:
+    """The fields of ``holders`` (the App, or its screens) that are records of the model's own (their class in
+    state.py, parts.py or facts.py), with their fields: what the App holds is counted honestly, not only its top
+    level. A screen's are named by their holder (PlayScreen.table)."""
     classes = {
         node.name: sum(isinstance(item, ast.AnnAssign) for item in node.body)
         for name in ("state.py", "facts.py", "parts.py")
@@ -55,11 +60,13 @@ def records(all_trees: dict[str, ast.Module]) -> dict[str, int]:
     }
     found = {}
     for node in all_trees["state.py"].body:
-        if isinstance(node, ast.ClassDef) and node.name == "App":
+        if isinstance(node, ast.ClassDef) and node.name in holders:
             for item in node.body:
                 if isinstance(item, ast.AnnAssign) and isinstance(item.annotation, ast.Name):
-                    if classes.get(item.annotation.id):  # a record (an enum has no annotated fields)
-                        found[item.annotation.id] = classes[item.annotation.id]
+                    kind = item.annotation.id
+                    if classes.get(kind):  # a record (an enum has no annotated fields)
+                        named = kind if node.name == "App" else f"{node.name}.{ast.unparse(item.target)} {kind}"
+                        found[named] = classes[kind]
     return found
 
 
@@ -211,6 +218,8 @@ def main() -> None:
     parts = records(all_trees)
     inner = ", ".join(f"{name} {count}" for name, count in parts.items())
     print(f"App fields: {len(fields)} (records among them, with their own fields: {inner})")
+    held = ", ".join(f"{name} {count}" for name, count in records(all_trees, SCREENS).items())
+    print(f"records the screens hold, with their own fields: {held}")
     print(f"worded fields filled by handlers: {len(words)} ({', '.join(sorted(words))})")
     print(f"present names imported outside the view: {sum(imports.values())} in {len(imports)} modules")
     print(f"  ({', '.join(f'{module} {count}' for module, count in sorted(imports.items()))})")

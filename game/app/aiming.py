@@ -10,7 +10,7 @@ in the hint's own tick, where the expected-score hint is worked out too: nothing
     >>> from game.core.engine import new_match
     >>> table = App(screen=PlayScreen(), session=Session(new_match("yacht", ["Ann"], seed=1)), form=(("aim-total", "x"),))
     >>> app, effects = aim_typed(table)
-    >>> app.table.aim, app.notice.facts, effects
+    >>> app.visit.aim, app.notice.facts, effects
     (None, (<Plain.AIM_JUNK: 'aim-junk'>,), [])
 """
 
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from game.app.notices import Plain
 from game.app.state import FOR_TABLE, App, Effect, Out, focus
-from game.app.storage import stored_best
+from game.app.storage import history_read, stored_best
 from game.app.table import against, playing
 from game.app.waits import advance
 from game.coach.aims import AIM_FIELD, Aim, AimKind, Offer, read_total
@@ -41,7 +41,7 @@ def _best(app: App) -> int | None:
 def offer(app: App) -> Offer:
     """The target control for the session on the board: what is picked and what there is to pick."""
     theirs = against(app)
-    aim = app.table.aim or Aim(AimKind.POINTS)
+    aim = app.visit.aim or Aim(AimKind.POINTS)
     challenge = None if theirs is None else (theirs.seats[0].name, theirs.totals(0, 0).grand_total)
     best = _best(app)
     typed = aim.total if aim.kind is AimKind.TYPED else None
@@ -82,10 +82,10 @@ def aim_at(app: App, kind: AimKind) -> Out:
     its button; a choice the panel does not offer changes nothing."""
     if not playing(app):
         return app, []
-    shown = offer(app.at_table(aim=Aim(kind)))
+    shown = offer(app.at_visit(aim=Aim(kind)))
     if shown.chosen is not kind:  # not offered (no challenge played, no best yet)
         return app, []
-    app, effects = _redraw(app.at_table(aim=Aim(kind)))
+    app, effects = _redraw(history_read(app).at_visit(aim=Aim(kind)))
     return app, [*effects, focus(f"aim-{kind.value}")]
 
 
@@ -97,6 +97,6 @@ def aim_typed(app: App) -> Out:
         return app, []
     if total is None:
         return app.say(Plain.AIM_JUNK), []
-    app, effects = _redraw(app.at_table(aim=Aim(AimKind.TYPED, total)))
+    app, effects = _redraw(history_read(app).at_visit(aim=Aim(AimKind.TYPED, total)))
     more: list[Effect] = [focus("aim-set")]
     return app, [*effects, *more]

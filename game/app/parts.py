@@ -1,22 +1,27 @@
 """The App's parts, each a small frozen record (game.app.state.App holds them): what storage holds as far as this tab
-knows (and an unreadable value being set aside), what the start gave, the table's state, the files asked for, the
-counters, the Statistics screen and the challenge kept. Each changes by its App method (App.keeping, App.at_table…).
+knows (and an unreadable value being set aside), what the start gave, what holds for the visit, the table's state (held
+by the play screen), the files asked for, the counters, the Statistics screen and the challenge kept. Each changes by its
+App method (App.keeping, App.at_visit, App.at_table…).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import TYPE_CHECKING, TypedDict
 
 from game.app.facts import Chances, Ended, Hinted, Reported, Statistics
 from game.app.ids import Token
-from game.app.keys import HISTORY_KEY, SAVE_KEY, Wanted
+from game.app.keys import HISTORY_KEY, SAVE_KEY, SEEN_KEY, SHARED_KEY, TRAINER_KEY, Wanted
 from game.app.notices import Notice, Status
 from game.coach.aims import Aim
 from game.coach.moments import Moment
 from game.core.engine import Match
+from game.core.inputs import read_json
+from game.core.refusals import GameError
+from game.records.history import History
 from game.records.stats import Reference
+from game.records.trainer import Trainer
 
 if TYPE_CHECKING:  # a start waits in the App for its language
     from game.app.events import Persisted
@@ -69,6 +74,101 @@ class Storage:
     history_aside: SetAside | None = None  # an unreadable history being put aside (its writers are held meanwhile)
     unwritten: str | None = None  # the history storage held before this tab's last write of it
     persisted: Persisted | None = None  # the browser's last answer to whether it keeps storage for good
+    # The stored history, decoded once each time its text changes, by the first reader (a start does not read it:
+    # a long one would delay the first paint); the problem instead when it cannot be read; None: not read since.
+    # This tab's own write keeps the history it wrote. Its readers read this (game.app.storage.read_history).
+    history: History | GameError | None = None
+    trainer: Trainer | ValueError | None = None  # the trainer's data, so too (game.app.practice.read_trainer)
+    # The shared games kept (SHARED_KEY) and the fingerprints of those gone (SEEN_KEY), decoded once per stored text
+    # (at the start and on another tab's write; this tab's own write keeps what it wrote): game.app.shared reads them.
+    shared: tuple[list, ...] = ()
+    gone: tuple[list, ...] = ()
+
+    def read(self, stored: tuple[tuple[str, str], ...]) -> Storage:
+        """What storage holds at the start, decoded once where the start reads it (not the history, nor the trainer's
+        data: their first reader decodes them).
+
+        >>> Storage().read((("yacht-dice/shared", '[["k", {}, {}], 5]'),)).shared
+        (['k', {}, {}],)
+        """
+        values = dict(stored)
+        shared, gone = decode_shared(values.get(SHARED_KEY)), decode_gone(values.get(SEEN_KEY))
+        return replace(self, stored=stored, history=None, trainer=None, shared=shared, gone=gone)
+
+    def holding(
+        self, key: str, value: str | None, written: History | Trainer | tuple[list, ...] | None = None
+    ) -> Storage:
+        """Storage holding ``value`` under ``key`` (None: nothing); under a key decoded once, ``written`` is the value
+        this tab wrote as ``value`` (None: another's text, decoded here, or by its first reader for the history and
+        the trainer's data).
+
+        >>> Storage().holding("yacht-dice/history", "[1]").history, Storage().holding("k", "v").stored
+        (None, (('k', 'v'),))
+        """
+        held = {k: v for k, v in self.stored if k != key} | ({} if value is None else {key: value})
+        if key == HISTORY_KEY:
+            return replace(self, stored=tuple(held.items()), history=written if isinstance(written, History) else None)
+        if key == TRAINER_KEY:
+            return replace(self, stored=tuple(held.items()), trainer=written if isinstance(written, Trainer) else None)
+        if key == SHARED_KEY:
+            shared = written if isinstance(written, tuple) else decode_shared(value)
+            return replace(self, stored=tuple(held.items()), shared=shared)
+        if key == SEEN_KEY:
+            gone = written if isinstance(written, tuple) else decode_gone(value)
+            return replace(self, stored=tuple(held.items()), gone=gone)
+        return replace(self, stored=tuple(held.items()))
+
+
+def decode_history(raw: str | None) -> History | GameError:
+    """The history stored as ``raw`` (none: a new one), or why it cannot be read.
+
+    >>> decode_history("[1]"), decode_history(None) == History()
+    (SaveError('this is not a Yacht Dice history: it is not a JSON object'), True)
+    """
+    try:
+        return History.from_json(raw) if raw else History()
+    except GameError as error:
+        return error
+
+
+def decode_shared(raw: str | None) -> tuple[list, ...]:
+    """The shared games stored as ``raw``, newest first, each ``[game_key, session save, facts]`` as stored (an
+    earlier build's pair has no facts yet); anything else is left out (it is only a guard)."""
+    try:
+        items = read_json(raw or "[]")
+    except (GameError, ValueError):
+        return ()
+    entries = items if isinstance(items, list) else []
+    return tuple(
+        item for item in entries if isinstance(item, list) and len(item) in (2, 3) and isinstance(item[0], str)
+    )
+
+
+def decode_gone(raw: str | None) -> tuple[list, ...]:
+    """The fingerprints of shared games gone stored as ``raw``, newest first, each ``[fingerprint, total or None]``
+    (anything else left out)."""
+    try:
+        items = read_json(raw or "[]")
+    except (GameError, ValueError):
+        return ()
+    entries = items if isinstance(items, list) else []
+    return tuple(
+        item
+        for item in entries
+        if isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and type(item[1]) in (int, type(None))
+    )
+
+
+def decode_trainer(raw: str | None) -> Trainer | ValueError:
+    """The trainer's data stored as ``raw`` (none: a new trainer), or why it cannot be read.
+
+    >>> decode_trainer("[1]"), decode_trainer("") == Trainer()
+    (ValueError("not the trainer's data: not the trainer's format"), True)
+    """
+    try:
+        return Trainer.from_json(raw) if raw else Trainer()
+    except ValueError as error:
+        return error
 
 
 class StorageChanges(TypedDict, total=False):
@@ -81,6 +181,10 @@ class StorageChanges(TypedDict, total=False):
     history_aside: SetAside | None
     unwritten: str | None
     persisted: Persisted | None
+    history: History | GameError | None
+    trainer: Trainer | ValueError | None
+    shared: tuple[list, ...]
+    gone: tuple[list, ...]
 
 
 @dataclass(frozen=True)
@@ -97,10 +201,43 @@ class Givens:
 
 
 @dataclass(frozen=True)
+class Visit:
+    """What holds for the whole visit, whatever the screen and the match (App.visit): whether the tab is hidden and
+    asks for reduced motion, how many tables were drawn, the hint's one-time line, the win chances switch, the
+    target the hint plays for, whether keys play, and the celebration shown."""
+
+    hidden: bool = False  # the tab is hidden: it plays no computer turn (taken up when it is shown again)
+    reduced: bool = False  # the page asks for reduced motion: no dice are thrown
+    board: int = 0  # how many sessions were put on the board: each new one (or a new language) is drawn afresh
+    hint_told: bool = False  # the one-time line on how the hint's dice look was shown in this visit
+    chances: bool = False  # the win chances switch
+    aim: Aim | None = None  # the total the target hint plays for (None: none asked), kept from match to match
+    keyboard: bool = False  # a key has played at the table: a computer waits for the ear after a person's box
+    # The celebration shown over whatever screen while its tick (App.waiting.cheer) is to come: its words, and which
+    # it is (game.coach.moments.Moment: how the page draws it).
+    cheer: Notice = Notice()
+    moment: Moment | None = None
+
+
+class VisitChanges(TypedDict, total=False):
+    """Changes to :class:`Visit` (App.at_visit), each of its field's type."""
+
+    hidden: bool
+    reduced: bool
+    board: int
+    hint_told: bool
+    chances: bool
+    aim: Aim | None
+    keyboard: bool
+    cheer: Notice
+    moment: Moment | None
+
+
+@dataclass(frozen=True)
 class Table:
-    """The table's state (App.table): the pass of the phone, the keys, the status line, the dice entered and thrown,
-    the hint, the celebration, the ear's line, the win chances, the report and the results' context; whether the tab
-    is hidden and asks for reduced motion."""
+    """The state of the table being played (game.app.state.PlayScreen.table, carried back by a screen opened over
+    it): the pass of the phone, the keys, the status line, the dice entered and thrown, the hint, the ear's line,
+    the win chances, the report and the results' context."""
 
     handed: int | None = None  # the match's action count when the phone was last passed on
     handing: str | None = None  # who the pass screen last showed
@@ -110,21 +247,12 @@ class Table:
     thrown: frozenset[int] = frozenset()  # the dice that tumble in this answer's draw (cleared once drawn)
     reporting: Reported | None = None  # the after-game report, open until the table is drawn again (None: closed)
     hint: Hinted | None = None  # the hint shown (None: hidden), with its short line for a screen reader
-    hint_told: bool = False  # the one-time line on how the hint's dice look was shown in this visit
-    board: int = 0  # how many sessions were put on the board: each new one (or a new language) is drawn afresh
     # The results' context (its markup) and the challenge's end (None: not a challenge), once worked out for the game
     # on the board (game.app.ticks.draw_ending); None until then.
     ended: Ended | None = None
     spoken: Notice = Notice()  # the ear's line (the board read, the key B), in a live region the eyes do not see
-    cheer: Notice = Notice()  # the celebration's words, shown while its tick (App.waiting.cheer) is to come
-    moment: Moment | None = None  # which celebration it is (game.coach.moments.Moment): how the page draws it
     odds: Chances | None = None  # the win chances line (None until its numbers come)
-    aim: Aim | None = None  # the total the target hint plays for (None: none asked)
     fast: bool = False  # skip the computer's pauses until a person's turn
-    keyboard: bool = False  # a key has played at the table: a computer waits for the ear after a person's box
-    chances: bool = False
-    hidden: bool = False  # the tab is hidden: it plays no computer turn (taken up when it is shown again)
-    reduced: bool = False  # the page asks for reduced motion: no dice are thrown
 
 
 class TableChanges(TypedDict, total=False):
@@ -138,19 +266,10 @@ class TableChanges(TypedDict, total=False):
     thrown: frozenset[int]
     reporting: Reported | None
     hint: Hinted | None
-    hint_told: bool
-    board: int
     ended: Ended | None
     spoken: Notice
-    cheer: Notice
-    moment: Moment | None
     odds: Chances | None
-    aim: Aim | None
     fast: bool
-    keyboard: bool
-    chances: bool
-    hidden: bool
-    reduced: bool
 
 
 @dataclass(frozen=True)

@@ -32,13 +32,12 @@ from game.app.state import (
     Over,
     PlayScreen,
     SaveProblem,
-    Screen,
     SetupScreen,
     TrainerScreen,
     focus,
     store,
 )
-from game.app.storage import keep_copy, kept_key, kept_under
+from game.app.storage import keep_copy, kept_key, kept_under, trainer_read
 from game.app.waits import needing, schedule
 from game.coach.coaching import Coach
 from game.coach.drills import built_in, code, decision, mistakes, solve
@@ -59,30 +58,27 @@ NO_TABLE = N_("Practice needs rules the optimal player has a table for: Yacht, Y
 
 def read_trainer(app: App, keep: bool = True) -> tuple[App, Trainer, list[Effect]]:
     """The stored trainer; unreadable, a new one begins, and (``keep``) the old is kept aside, the notice says so."""
-    raw = app.value(TRAINER_KEY)
-    if not raw:
+    app, problem = trainer_read(app)  # decoded once per stored text (game.app.parts.Storage.trainer)
+    if not isinstance(problem, ValueError):
+        return app, problem, []
+    if not keep:
         return app, Trainer(), []
-    try:
-        return app, Trainer.from_json(raw), []
-    except ValueError as problem:
-        if not keep:
-            return app, Trainer(), []
-        key = kept_key(app, "trainer", raw)
-        app, effects = keep_copy(app, key, raw) if key is not None else (app, [])
-        warned = Console(ConsoleLevel.WARN, f"unreadable trainer data: {problem}")
-        return app.say(Plain.TRAINER_UNREADABLE), Trainer(), [*effects, warned]
+    raw = app.value(TRAINER_KEY) or ""
+    key = kept_key(app, "trainer", raw)
+    app, effects = keep_copy(app, key, raw) if key is not None else (app, [])
+    warned = Console(ConsoleLevel.WARN, f"unreadable trainer data: {problem}")
+    return app.say(Plain.TRAINER_UNREADABLE), Trainer(), [*effects, warned]
 
 
 def write_trainer(app: App, trainer: Trainer) -> Out:
     """The trainer stored, unless storage holds unreadable trainer data that is not kept aside (it is never lost)."""
     raw = app.value(TRAINER_KEY)
     if raw and kept_under(app, raw) is None:
-        try:
-            Trainer.from_json(raw)
-        except ValueError:
+        app, here = trainer_read(app)
+        if isinstance(here, ValueError):
             return app, []
     text = trainer.to_json()
-    return app.holding(TRAINER_KEY, text), [store(TRAINER_KEY, text)]
+    return app.holding(TRAINER_KEY, text, trainer), [store(TRAINER_KEY, text)]
 
 
 def open_trainer(app: App) -> Out:
@@ -97,13 +93,14 @@ def open_trainer(app: App) -> Out:
     app, _ = close_stats(app)
     app, _ = close_rules(app)
     shown = app.screen
-    match shown:  # where Back returns: the table, when the trainer was opened from it, else the lobby
+    # Where Back returns: the table (its state carried), when the trainer was opened from it, else the lobby.
+    match shown:
         case TrainerScreen():
             back = shown.back
         case PlayScreen():
-            back = Screen.PLAY
+            back = shown
         case LoadingScreen() | SetupScreen() | SaveProblem() | LinkChoice():
-            back = Screen.SETUP
+            back = None
         case _:
             assert_never(shown)
     session = app.session
@@ -159,8 +156,8 @@ def leave(app: App) -> Out:
     shown = app.screen
     if not isinstance(shown, TrainerScreen):
         return app, []
-    if shown.back is Screen.PLAY and app.session is not None:
-        app = replace(app, screen=PlayScreen())  # the computer's turn, paused meanwhile, is taken up again
+    if shown.back is not None and app.session is not None:
+        app = replace(app, screen=shown.back)  # the computer's turn, paused meanwhile, is taken up again
         return (app, []) if app.stale else schedule(app)
     return replace(app, screen=SetupScreen()), []
 
@@ -190,12 +187,10 @@ def remember(app: App, session: Session, game: int) -> Out:
         if seat.kind is SeatKind.HUMAN
     }
     found = {name: positions for name, positions in found.items() if positions}
-    raw = app.value(TRAINER_KEY)
     if not found:
         return app, []
-    try:
-        trainer = Trainer.from_json(raw) if raw else Trainer()
-    except ValueError:
+    app, trainer = trainer_read(app)
+    if isinstance(trainer, ValueError):
         return app, []
     for name, positions in found.items():
         trainer = trainer.with_mistakes(name, positions)

@@ -24,6 +24,7 @@ from game.app.storage import (
     readable_history,
     remembered_fields,
     saved_elsewhere,
+    trainer_read,
     unreadable,
     write_history,
 )
@@ -99,10 +100,8 @@ def person(app: App) -> str:
 
 def stored_trainer(app: App) -> Trainer:
     """The trainer's stored progress for Statistics (unreadable: none yet; the trainer keeps it aside when opened)."""
-    try:
-        return Trainer.from_json(app.value(TRAINER_KEY) or "")
-    except ValueError:
-        return Trainer()
+    _, trainer = trainer_read(app)
+    return Trainer() if isinstance(trainer, ValueError) else trainer
 
 
 def references_came(app: App, data: bytes | None) -> Out:
@@ -158,18 +157,16 @@ def restore_challenge(app: App, text: str | None) -> Out:
 def restore_trainer(app: App, text: str | None) -> Out:
     """A backup's trainer merged into this phone's: a person's progress here is kept, and unreadable trainer data
     here is never written over (the trainer keeps it aside when it opens)."""
-    raw = app.value(TRAINER_KEY)
     if text is None:
         return app, []
-    try:
-        here = Trainer.from_json(raw) if raw else Trainer()
-    except ValueError:
+    read, here = trainer_read(app)
+    if isinstance(here, ValueError):
         return app, []
     merged = here.merged(Trainer.from_json(text))
     if merged == here:
         return app, []
     text = merged.to_json()
-    return app.holding(TRAINER_KEY, text), [store(TRAINER_KEY, text)]
+    return read.holding(TRAINER_KEY, text, merged), [store(TRAINER_KEY, text)]
 
 
 def on_file(app: App, event: File) -> Out:

@@ -35,6 +35,7 @@ from game.app.state import (
     SaveProblem,
     SetupScreen,
     ask,
+    carried,
     focus,
     store,
 )
@@ -262,7 +263,7 @@ def offer_link(
 ) -> Out:
     """Ask first: a match would replace the match in progress (``words`` say which is which); the save is then
     seen, so the answer is made knowing it. The focus is on keeping, unless ``take`` recommends the offered one."""
-    app = replace(app, screen=LinkChoice(offered, saved, challenging, (words,), offer))
+    app = replace(app, screen=LinkChoice(offered, saved, challenging, (words,), offer, carried(app.screen)))
     app = app.keeping(seen=app.value(SAVE_KEY))
     return app, [focus("link-start" if take else "link-keep")]
 

@@ -64,7 +64,7 @@ def use_language(app: App, t: Text, remember: bool) -> Out:
     if remember:
         app, effects = app.say(), [*effects, store(LANGUAGE_KEY, t.code)]
     reporting = app.table.reporting
-    app = app.at_table(board=app.table.board + 1)  # the page's words changed under the table shown: drawn afresh
+    app = app.at_visit(board=app.visit.board + 1)  # the page's words changed under the table shown: drawn afresh
     if app.session is not None and isinstance(app.screen, PlayScreen):
         app, more = board(app)
         effects += more

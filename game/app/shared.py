@@ -27,7 +27,6 @@ from game.app.state import App, Effect, store
 from game.coach.session import Session
 from game.core.engine import Match
 from game.core.i18n import N_, Text
-from game.core.inputs import read_json
 from game.core.refusals import GameError
 from game.records import challenge, daily
 
@@ -95,14 +94,8 @@ def marked(app: App, session: Session) -> Session:
 
 def _kept(app: App) -> list[list]:
     """The shared games storage holds, newest first, each ``[game_key, session save, facts]`` as stored (read, not
-    replayed: a save of a shared game comes at every click of one; an earlier build's pair has no facts yet);
-    anything else is left out (it is only a guard)."""
-    try:
-        items = read_json(app.value(SHARED_KEY) or "[]")
-    except (GameError, ValueError):
-        return []
-    entries = items if isinstance(items, list) else []
-    return [item for item in entries if isinstance(item, list) and len(item) in (2, 3) and isinstance(item[0], str)]
+    replayed: a save of a shared game comes at every click of one), decoded once (game.app.parts.Storage.shared)."""
+    return list(app.storage.shared)
 
 
 def taken_up(app: App, session: Session) -> Session:
@@ -146,11 +139,11 @@ def keep(app: App, session: Session) -> tuple[App, list[Effect]]:
         now_seen = {found for found, _ in gone}
         ledger = [*gone, *(entry for entry in _seen(app) if entry[0] not in now_seen)][:MAX_SEEN]
         written = json.dumps(ledger, separators=(",", ":"))
-        app, effects = app.holding(SEEN_KEY, written), [store(SEEN_KEY, written)]
+        app, effects = app.holding(SEEN_KEY, written, tuple(ledger)), [store(SEEN_KEY, written)]
     value = json.dumps(kept, separators=(",", ":"))
     if value == app.value(SHARED_KEY):
         return app, effects
-    return app.holding(SHARED_KEY, value), [*effects, store(SHARED_KEY, value)]
+    return app.holding(SHARED_KEY, value, tuple(kept)), [*effects, store(SHARED_KEY, value)]
 
 
 def _facts(match: Match) -> dict[str, object]:
@@ -209,14 +202,6 @@ def _fingerprint(key: str) -> str:
 
 
 def _seen(app: App) -> list[list]:
-    """The fingerprints remembered, newest first, each ``[fingerprint, total or None]`` (anything else left out)."""
-    try:
-        items = read_json(app.value(SEEN_KEY) or "[]")
-    except (GameError, ValueError):
-        return []
-    entries = items if isinstance(items, list) else []
-    return [
-        item
-        for item in entries
-        if isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and type(item[1]) in (int, type(None))
-    ]
+    """The fingerprints remembered, newest first, each ``[fingerprint, total or None]``, decoded once
+    (game.app.parts.Storage.gone)."""
+    return list(app.storage.gone)

@@ -40,12 +40,12 @@ def on_start(app: App, event: Start) -> Out:
     givens = Givens(event.python, event.address, this_phone(event), event.entropy, msgids=event.msgids)
     app = replace(
         app,
-        storage=replace(app.storage, stored=event.stored, seen=seen),
+        storage=replace(app.storage.read(event.stored), seen=seen),
         givens=givens,
         form=event.form,
         screen=SetupScreen(),
         now=app.now or NO_TIME,
-    ).at_table(hidden=event.hidden, reduced=event.reduced)
+    ).at_visit(hidden=event.hidden, reduced=event.reduced)
     app = app.wait(starting=event)
     code = preferred(app.value(LANGUAGE_KEY), event.languages)
     if code != app.t.code:

@@ -35,6 +35,8 @@ from game.app.parts import (
     StorageChanges,
     Table,
     TableChanges,
+    Visit,
+    VisitChanges,
 )
 from game.coach.coaching import Coach
 from game.coach.drills import Solution
@@ -45,6 +47,8 @@ from game.core.i18n import ENGLISH, Text
 from game.core.link_problems import LinkProblem
 from game.core.rules import RuleSet
 from game.records import choices as setups
+from game.records.history import History
+from game.records.trainer import Trainer
 
 if TYPE_CHECKING:  # a start waits in the App for its language
     from game.app.events import Event, Start
@@ -84,8 +88,10 @@ class SetupScreen:
 
 @dataclass(frozen=True)
 class PlayScreen:
-    """The table: the match on the board (App.session)."""
+    """The table: the match on the board (App.session), and the state of its table (App.table reads it, App.at_table
+    changes it)."""
 
+    table: Table = Table()
     kind: ClassVar[Screen] = Screen.PLAY
 
 
@@ -121,13 +127,15 @@ class LinkChoice:
     offer: Offer = (
         Offer.LINK
     )  # what it asks about (the view words its title and the button that takes the offered match)
+    back: PlayScreen | None = None  # the table it was asked over, carried back to it (None: asked over none)
     kind: ClassVar[Screen] = Screen.LINK_CHOICE
 
 
 @dataclass(frozen=True)
 class TrainerScreen:
     """The trainer (game.app.practice): whose practice, of which rule set, the puzzle (None while the optimal
-    player's table comes), the choice answered ("": not yet), how many puzzles it asked, the screen it returns to."""
+    player's table comes), the choice answered ("": not yet), how many puzzles it asked, and the table it returns to,
+    carried with its state (None: it returns to the lobby)."""
 
     person: str
     ruleset: RuleSet
@@ -135,12 +143,47 @@ class TrainerScreen:
     solution: Solution | None = None
     answer: str = ""
     asked: int = 0
-    back: Screen = Screen.SETUP
+    back: PlayScreen | None = None
     kind: ClassVar[Screen] = Screen.TRAINER
 
 
 Shown = LoadingScreen | SetupScreen | PlayScreen | SaveProblem | LinkChoice | TrainerScreen
 """The main screen shown, with what it alone holds."""
+
+
+def carried(shown: Shown) -> PlayScreen | None:
+    """The table ``shown`` holds: the play screen itself, or the one a screen opened over it carries back to it (the
+    trainer's, the link choice's); None where there is no table to go back to.
+
+    >>> table = PlayScreen(Table(fast=True))
+    >>> carried(table) is table, carried(SetupScreen()), carrying(SetupScreen(), Table(fast=True))
+    (True, None, SetupScreen(problems=(), shown=0))
+    """
+    match shown:
+        case PlayScreen():
+            return shown
+        case TrainerScreen() | LinkChoice():
+            return shown.back
+        case LoadingScreen() | SetupScreen() | SaveProblem():
+            return None
+        case _:
+            assert_never(shown)
+
+
+def carrying(shown: Shown, table: Table) -> Shown:
+    """``shown`` with ``table`` where it holds one (carried): where it holds none, ``shown`` as it is."""
+    back = carried(shown)
+    if back is None:
+        return shown
+    match shown:
+        case PlayScreen():
+            return replace(shown, table=table)
+        case TrainerScreen() | LinkChoice():
+            return replace(shown, back=replace(back, table=table))
+        case LoadingScreen() | SetupScreen() | SaveProblem():
+            return shown
+        case _:
+            assert_never(shown)
 
 
 class Naming(Enum):
@@ -262,7 +305,7 @@ class App:
     screen: Shown = LoadingScreen()
     storage: Storage = Storage()
     givens: Givens = Givens()
-    table: Table = Table()
+    visit: Visit = Visit()
     kept: Kept = Kept()
     statistics: StatsShown = StatsShown()
     counts: Counts = Counts()
@@ -281,13 +324,26 @@ class App:
         """What storage holds under ``key``, as far as this tab knows."""
         return dict(self.storage.stored).get(key)
 
-    def holding(self, key: str, value: str | None) -> App:
-        held = {k: v for k, v in self.storage.stored if k != key}
-        return self.keeping(stored=tuple((held | ({} if value is None else {key: value})).items()))
+    def holding(self, key: str, value: str | None, written: History | Trainer | tuple[list, ...] | None = None) -> App:
+        """Storage holds ``value`` under ``key`` (None: nothing), as far as this tab knows; decoded once
+        (Storage.holding: ``written``, the history or trainer this tab wrote as it)."""
+        return replace(self, storage=self.storage.holding(key, value, written))
+
+    @property
+    def table(self) -> Table:
+        """The state of the table being played: the play screen's, or the one a screen opened over it carries back
+        (state.carried); an empty one where no table is there to go back to."""
+        shown = carried(self.screen)
+        return Table() if shown is None else shown.table
 
     def at_table(self, **changes: Unpack[TableChanges]) -> App:
-        """Changes to the table's state (App.table)."""
-        return replace(self, table=replace(self.table, **changes))
+        """Changes to the table's state (App.table), where the screen holds one: where none is there, nothing (a new
+        table begins afresh, game.app.table.begin)."""
+        return replace(self, screen=carrying(self.screen, replace(self.table, **changes)))
+
+    def at_visit(self, **changes: Unpack[VisitChanges]) -> App:
+        """Changes to what holds for the visit (App.visit)."""
+        return replace(self, visit=replace(self.visit, **changes))
 
     def at_files(self, **changes: Unpack[FilesChanges]) -> App:
         """Changes to App.files."""

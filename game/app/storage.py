@@ -18,13 +18,12 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
-from functools import lru_cache
 
 from game.app.effects import Console, ConsoleLevel, Download, Flag, Remove
 from game.app.events import Event, Refused, Stored, TimerKind, Token
-from game.app.keys import HINTS_KEY, HISTORY_KEY, KEPT_PREFIX, SAVE_KEY, SETUP_KEY, UNSAVED_KEY
+from game.app.keys import HINTS_KEY, HISTORY_KEY, KEPT_PREFIX, SAVE_KEY, SETUP_KEY, TRAINER_KEY, UNSAVED_KEY
 from game.app.notices import KeptGone, Plain, Unreadable
-from game.app.parts import Aside, Attempt, SetAside
+from game.app.parts import Aside, Attempt, SetAside, decode_history, decode_trainer
 from game.app.state import App, Effect, Notice, Out, SaveProblem, Until, store, tick
 from game.coach.moments import in_progress
 from game.coach.session import Session
@@ -35,6 +34,7 @@ from game.core.rules import RuleSet
 from game.records import choices as setups
 from game.records.history import History
 from game.records.stats import best_total, ruleset_key
+from game.records.trainer import Trainer
 
 MAX_KEPT_PER_KIND = 3  # copies of a save, a history or a setup: enough to go back a few launches
 # Browsers give a site about 5 million characters of localStorage, which the save, the history (thousands of games)
@@ -72,15 +72,34 @@ def saved_elsewhere(app: App) -> bool:
     return error is not None or (saved is not None and in_progress(saved.match))
 
 
+def history_read(app: App) -> App:
+    """The App with the stored history decoded, unless it is since its text last changed (a start does not read it)."""
+    if app.storage.history is not None:
+        return app
+    return app.keeping(history=decode_history(app.value(HISTORY_KEY)))
+
+
+def trainer_read(app: App) -> tuple[App, Trainer | ValueError]:
+    """The App with the stored trainer's data decoded, unless it is since its text last changed, and that data (or why
+    it cannot be read)."""
+    trainer = app.storage.trainer
+    if trainer is None:
+        trainer = decode_trainer(app.value(TRAINER_KEY))
+        app = app.keeping(trainer=trainer)
+    return app, trainer
+
+
 def read_history(app: App) -> tuple[App, History | None, GameError | None]:
-    """The stored history or None, and the problem when it cannot be read (said by :func:`unreadable`)."""
+    """The stored history or None, and the problem when it cannot be read (said by :func:`unreadable`): as decoded
+    once per stored text (game.app.parts.Storage.history)."""
+    app = history_read(app)
+    history = app.storage.history
+    if not isinstance(history, GameError):
+        return app, history, None
     raw = app.value(HISTORY_KEY) or ""
-    try:
-        return app, History.from_json(raw) if raw else History(), None
-    except GameError as error:
-        if any(value == raw for _, value in kept_copies(app)):
-            return app, History(), None  # kept aside: a new history begins over it
-        return app, None, error
+    if any(value == raw for _, value in kept_copies(app)):
+        return app, History(), None  # kept aside: a new history begins over it
+    return app, None, history
 
 
 def unreadable(app: App, problem: GameError | None) -> Out:
@@ -94,19 +113,10 @@ def unreadable(app: App, problem: GameError | None) -> Out:
 
 def stored_best(app: App, ruleset: RuleSet, name: str) -> int | None:
     """``name``'s best total of ``ruleset`` in the stored history (None: none yet, or unreadable), for the hint's
-    target and the win chances of a game alone, drawn again and again while they are on: read once per stored text."""
-    return _best_of(app.value(HISTORY_KEY) or "", ruleset_key(ruleset), name)
-
-
-@lru_cache(maxsize=4)
-def _best_of(raw: str, key: str, name: str) -> int | None:
-    """The best total in the history stored as ``raw`` (a thousand games take 30 ms to read in CPython, more in
-    the browser); the stored text is one object between writes, so a repeat costs a lookup."""
-    try:
-        history = History.from_json(raw) if raw else History()
-    except GameError:
-        return None
-    return best_total(history, key, name)
+    target and the win chances of a game alone, drawn again and again while they are on: the history decoded once
+    (a thousand games take 30 ms to read in CPython, more in the browser), its index looked up."""
+    history = history_read(app).storage.history  # the callers read it first (history_read): then once per text
+    return None if isinstance(history, GameError | None) else best_total(history, ruleset_key(ruleset), name)
 
 
 def readable_history(app: App) -> tuple[App, History | None, GameError | None, list[Effect]]:
@@ -181,7 +191,8 @@ def history_kept(app: App) -> Out:
 def write_history(app: App, history: History) -> Out:
     """Write ``history``, remembering what storage held before (a refused write leaves that)."""
     text = history.to_json()
-    return app.holding(HISTORY_KEY, text).keeping(unwritten=app.value(HISTORY_KEY)), [store(HISTORY_KEY, text)]
+    app = app.holding(HISTORY_KEY, text, history).keeping(unwritten=app.value(HISTORY_KEY))
+    return app, [store(HISTORY_KEY, text)]
 
 
 def change_history(app: App, change: Callable[[History], History]) -> Out:

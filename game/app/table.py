@@ -104,11 +104,11 @@ def begin(app: App, session: Session) -> Out:
         return never_again(app, gone)
     if not session.began and not session.match.actions:
         session = replace(remembered_hints(app, session), began=app.now)
-    app = replace(app, session=session, screen=PlayScreen(), other_tab=Notice()).at_table(
-        handed=None, board=app.table.board + 1
-    )
-    app = app.at_table(entering=())
-    app = app.at_table(spoken=Notice())  # the last match's board read aloud goes with it
+    # The table goes on where one is there to go back to (its state carried), else begins afresh; the last match's
+    # board read aloud goes with it.
+    table = replace(app.table, handed=None, entering=(), spoken=Notice())
+    app = replace(app, session=session, screen=PlayScreen(table), other_tab=Notice())
+    app = app.at_visit(board=app.visit.board + 1)
     app, effects = save(app)
     app, drawing = board(app, since=None)
     app, token = app.token(TimerKind.PREFETCH)
@@ -170,7 +170,7 @@ def board(
     app = app.at_table(
         status=Status(match, step, cues),
         handing=passing,
-        thrown=app.table.thrown | (thrown if not app.table.reduced else frozenset()),
+        thrown=app.table.thrown | (thrown if not app.visit.reduced else frozenset()),
         reporting=None,
     )
     app, scheduled = schedule(app)
@@ -243,7 +243,7 @@ def celebrate(app: App, said: Said, moment: moments.Moment) -> Out:
     """A brief celebration, the ``moment`` it is (its words are spoken with the step's): shown for the moment's time
     (a Yahtzee's stops the table about a second and a half), then gone unless a tap skipped it or a newer one came."""
     app, token = app.token(TimerKind.CHEER)
-    app = app.at_table(cheer=Notice((said,), app.table.cheer.said + 1), moment=moment)
+    app = app.at_visit(cheer=Notice((said,), app.visit.cheer.said + 1), moment=moment)
     return app.wait(cheer=token), [tick(token, moments.MOMENT_SECONDS[moment])]
 
 
@@ -470,7 +470,7 @@ def challenge_result(app: App) -> challenge.Comparison | None:
 
 def on_visibility(app: App, event: Visibility) -> Out:
     """A tab shown again takes up the computer's turns (a hidden tab never plays them)."""
-    app = app.at_table(hidden=event.hidden)
+    app = app.at_visit(hidden=event.hidden)
     if event.hidden or not playing(app) or app.stale:
         return app, []
     return schedule(app)
@@ -488,4 +488,4 @@ def switch_hints(app: App, on: bool) -> Out:
 
 def switch_chances(app: App, on: bool) -> Out:
     """The win chances switch: the line emptied, then drawn again when its numbers come (if on)."""
-    return schedule(app.at_table(chances=on, odds=None))
+    return schedule(app.at_visit(chances=on).at_table(odds=None))

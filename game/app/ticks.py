@@ -25,6 +25,7 @@ from game.app.state import App, Effect, Out, focus
 from game.app.storage import (
     copy_kept,
     history_kept,
+    history_read,
     history_to_write,
     offer_newer,
     read_history,
@@ -117,7 +118,7 @@ def on_computer(app: App, fired: TimerFired) -> Out:
     if fired.tag != app.waiting.computer:
         return app, []
     app = app.wait(computer=None)
-    if app.table.hidden or not playing(app):
+    if app.visit.hidden or not playing(app):
         return app, []  # taken up again when the tab is shown (on_visibility)
     if session.next is not Next.COMPUTER or app.stale:
         app = app.at_table(fast=False)
@@ -132,6 +133,7 @@ def on_prefetch(app: App, fired: TimerFired) -> Out:
 
 def draw_hint(app: App) -> Out:
     """The best option and the others' expected final scores; the best keep or box marked."""
+    app = history_read(app)  # the person's best, a target to play for
     hint = app.played.hint()
     if hint is None:
         return app, []
@@ -140,13 +142,14 @@ def draw_hint(app: App) -> Out:
     match = app.played.match
     best = hint.best.action
     keeps = isinstance(best, Keep) and any(holds_for(match, best.faces))  # the hint marks dice to hold
-    explain = not app.table.hint_told and keeps  # once: how a suggested die differs from a held one
-    app = app.at_table(hint_told=app.table.hint_told or explain)
+    explain = not app.visit.hint_told and keeps  # once: how a suggested die differs from a held one
+    app = app.at_visit(hint_told=app.visit.hint_told or explain)
     return app.at_table(hint=Hinted(match, hint, target, shown, explain)), []
 
 
 def draw_chances(app: App) -> Out:
     """The win chances line (asked for with its switch)."""
+    app = history_read(app)  # a game alone: the person's best, to beat
     session = app.played
     match = session.match
     best = stored_best(app, match.ruleset, match.seats[0].name) if len(match.seats) == 1 else None

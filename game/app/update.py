@@ -178,7 +178,7 @@ def dispatch(app: App, message: Message) -> Out:
             return on_file(app, message)
         case Key():
             if not message.typing and table.playing(app):
-                app = app.at_table(keyboard=True)  # the keys play: the computer waits for the ear (game.app.waits)
+                app = app.at_visit(keyboard=True)  # the keys play: the computer waits for the ear (game.app.waits)
             if again(app, message):
                 return say_again(app)
             if message.key == "Escape" and app.over in (Over.RULES, Over.STATS) and not message.alt:
@@ -191,7 +191,7 @@ def dispatch(app: App, message: Message) -> Out:
         case Visibility():
             return table.on_visibility(app, message)
         case Motion(reduced=reduced):
-            return app.at_table(reduced=reduced), []
+            return app.at_visit(reduced=reduced), []
         case Fetched():
             return ticks.on_fetched(app, message)
         case Refused():

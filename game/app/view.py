@@ -78,33 +78,24 @@ def inputs(app: App) -> tuple:
     App to) and fails on one not listed here, or listed and never read."""
     return (
         app.notice,
-        app.table.spoken,
-        app.table.cheer,
+        app.visit.cheer,
         app.waiting.cheer,
-        app.table.moment,
+        app.visit.moment,
         app.overlay,
-        app.screen,
+        app.screen,  # the table's state too (PlayScreen.table, or carried back by the screen over it)
         app.session,
         app.t,
-        app.table.status,
-        app.table.handing,
-        app.table.thrown,
-        app.table.entering,
-        app.table.reporting,
-        app.table.board,
+        app.visit.board,
         app.kept.challenge,
         app.kept.challenge_hints,
         app.other_tab,
-        app.table.odds,
         app.storage.persisted,
-        app.table.hint,
         app.form,
         app.waiting.starting,
         app.waiting.language,
         app.counts.filled,
         app.statistics.stats,
         app.storage.stored,
-        app.table.ended,
     )
 
 
@@ -115,14 +106,14 @@ def view(app: App) -> Page:
         case LoadingScreen():
             main = None
         case PlayScreen():
-            main = (Screen.PLAY, app.table.board)
+            main = (Screen.PLAY, app.visit.board)
         case SetupScreen() | SaveProblem() | LinkChoice() | TrainerScreen():
             main = (shown.kind, 0)
         case _:
             assert_never(shown)
     loading = main is None or app.waiting.starting is not None  # the start waits for its language
     screen = None if loading else main
-    cheer = (notice_line(app.table.cheer, app.t), app.waiting.cheer is not None, *moment_shown(app))
+    cheer = (notice_line(app.visit.cheer, app.t), app.waiting.cheer is not None, *moment_shown(app))
     storage = (
         stats_view.storage_status(app.storage.persisted.persisted, t=app.t) if app.storage.persisted is not None else ""
     )
@@ -172,7 +163,7 @@ def view(app: App) -> Page:
         app.table.handing,
         app.table.thrown,
         reporting,
-        app.table.board,
+        app.visit.board,
         line,
         theirs,
         app.table.entering,
@@ -194,7 +185,7 @@ def quiet(status: Status) -> bool:
 
 def moment_shown(app: App) -> tuple[str, str]:
     """The celebration's moment (its value, "" none) and, for a Yahtzee, the dice on the table (its roll's)."""
-    moment = app.table.moment
+    moment = app.visit.moment
     if moment is None:
         return "", ""
     match = app.session.match if app.session is not None else None

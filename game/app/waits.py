@@ -28,12 +28,12 @@ def schedule(app: App) -> Out:
     session = app.played
     hint = app.table.hint if app.table.hint is None else replace(app.table.hint, marked=False)
     app = app.at_table(hint=hint)  # a hint or chances on their way are moot: newer ones wait for their table
-    app = app.wait(hint=FOR_TABLE if session.wants_hint() else None, chances=FOR_TABLE if app.table.chances else None)
+    app = app.wait(hint=FOR_TABLE if session.wants_hint() else None, chances=FOR_TABLE if app.visit.chances else None)
     if session.next is not Next.COMPUTER:
         app = app.at_table(fast=False)
     if not session.wants_hint():
         app = app.at_table(hint=None)
-    if session.next is Next.COMPUTER and app.waiting.computer is None and not app.table.hidden:
+    if session.next is Next.COMPUTER and app.waiting.computer is None and not app.visit.hidden:
         app = app.wait(computer=FOR_TABLE)
     return advance(app)
 
@@ -64,7 +64,7 @@ def advance_computer(app: App) -> Out:
     if not isinstance(app.waiting.computer, ForTable):
         return app, []
     session = app.played
-    if session.next is not Next.COMPUTER or app.table.hidden:
+    if session.next is not Next.COMPUTER or app.visit.hidden:
         return app.wait(computer=None).at_table(fast=False), []
     app, effects, wait = needing(app, session.table_needed())
     if wait:
@@ -72,11 +72,11 @@ def advance_computer(app: App) -> Out:
     app, token = app.token(TimerKind.COMPUTER)
     move = None if app.table.fast else session.computer_move()
     pause = 0 if move is None else session.pause_before(move, app.pace)
-    if move is not None and app.table.keyboard and undo_point(session.match) is not None:
+    if move is not None and app.visit.keyboard and undo_point(session.match) is not None:
         # A person's box just scored, by keys: the computer waits till the ear has heard it, and Undo can still take
         # it back (never once the computer has rolled: game.coach.undo).
         pause = max(pause, GRACE_SECONDS)
-    if move is not None and app.waiting.cheer is not None and app.table.moment is Moment.YAHTZEE:
+    if move is not None and app.waiting.cheer is not None and app.visit.moment is Moment.YAHTZEE:
         pause = max(pause, MOMENT_SECONDS[Moment.YAHTZEE])  # a Yahtzee stops the table: the computer waits too
     return app.wait(computer=token), [tick(token, pause)]
 

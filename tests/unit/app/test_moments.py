@@ -91,7 +91,7 @@ def test_a_computers_yahtzee_gets_the_moment_on_its_roll_and_it_waits_for_it():
 
 
 def test_a_new_best_rating_gets_a_smaller_moment_of_its_own():
-    from game.app.state import App
+    from game.app.state import App, PlayScreen
     from game.app.ticks import record
     from game.records.rating import new_best_ratings
     from tests.helpers.records import game, history
@@ -103,9 +103,9 @@ def test_a_new_best_rating_gets_a_smaller_moment_of_its_own():
     assert new_best_ratings(earlier, worse) == ()
     assert new_best_ratings(history(game(1, lost=(6.0,))), game(2, lost=(3.0,))) == ()  # too few games yet
     assert new_best_ratings(earlier, game(3, lost=(3.0,), hinted=(True,))) == ()  # helped: rated apart
-    app, _, effects = record(App(), earlier, better)
+    app, _, effects = record(App(screen=PlayScreen()), earlier, better)  # at the table: its status line
     assert (
-        app.table.moment is feel.Moment.RATING
+        app.visit.moment is feel.Moment.RATING
         and view(app).cheer[0].words == "A new best rating for Ann: 0.17 per decision!"
     )
     assert app.table.status.ratings == ((("Ann", value),),)  # said through the status line too
