@@ -134,29 +134,23 @@ def decode_history(raw: str | None) -> History | GameError:
 def decode_shared(raw: str | None) -> tuple[list, ...]:
     """The shared games stored as ``raw``, newest first, each ``[game_key, session save, facts]`` as stored (an
     earlier build's pair has no facts yet); anything else is left out (it is only a guard)."""
-    try:
-        items = read_json(raw or "[]")
-    except (GameError, ValueError):
-        return ()
-    entries = items if isinstance(items, list) else []
-    return tuple(
-        item for item in entries if isinstance(item, list) and len(item) in (2, 3) and isinstance(item[0], str)
-    )
+    return tuple(item for item in _stored_lists(raw) if len(item) in (2, 3) and isinstance(item[0], str))
 
 
 def decode_gone(raw: str | None) -> tuple[list, ...]:
     """The fingerprints of shared games gone stored as ``raw``, newest first, each ``[fingerprint, total or None]``
     (anything else left out)."""
+    pairs = (item for item in _stored_lists(raw) if len(item) == 2)
+    return tuple(item for item in pairs if isinstance(item[0], str) and type(item[1]) in (int, type(None)))
+
+
+def _stored_lists(raw: str | None) -> list[list]:
+    """The lists in a stored JSON list (none where it is not one: a guard, never an error)."""
     try:
         items = read_json(raw or "[]")
     except (GameError, ValueError):
-        return ()
-    entries = items if isinstance(items, list) else []
-    return tuple(
-        item
-        for item in entries
-        if isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) and type(item[1]) in (int, type(None))
-    )
+        return []
+    return [item for item in items if isinstance(item, list)] if isinstance(items, list) else []
 
 
 def decode_trainer(raw: str | None) -> Trainer | ValueError:
