@@ -319,6 +319,7 @@ class App:
     now: str = ""
     held: tuple[Held, ...] = ()  # events that came before what they need, in the order they came
     asking: Asking | None = None  # the question this answer asks (ask): sent once by update, then None again
+    sending: bool = False  # the share dialog's Share pressed: what it shows is sent once by update, worded by the view
 
     def value(self, key: str) -> str | None:
         """What storage holds under ``key``, as far as this tab knows."""

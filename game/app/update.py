@@ -97,6 +97,8 @@ def step(app: App, shown: Page | None, message: Message, now: str = "") -> tuple
     asking = app.asking
     if asking is not None:  # the question asked, worded once (the page's #ask dialog holds it from here)
         app, effects = replace(app, asking=None), [*effects, confirm(asking, app.t)]
+    if app.sending:  # the share dialog's Share: what it shows, worded by the view, sent once
+        app, effects = replace(app, sending=False), [*effects, *sent(app)]
     return app, shown, effects + keep(app, effects)
 
 
@@ -234,8 +236,8 @@ def say_again(app: App) -> Out:
 def press(app: App, button: Button) -> Out:
     """What each button with an id does."""
     match button:
-        case Button.SHARE_SEND:
-            return app, sent(app)  # the view words what it sends
+        case Button.SHARE_SEND:  # a fact: step has the view word what the dialog shows, and sends it
+            return (replace(app, sending=True) if app.sharing is not None else app), []
         case Button.SHARE_CLOSE:
             return sharing.close_share(app)
         case Button.ROLL:
