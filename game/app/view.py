@@ -67,7 +67,7 @@ from game.present.words import (
     WORDS,
     failure,
 )
-from game.records import challenge, daily
+from game.records import challenge, choices, daily
 
 SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of it is kept and downloadable)
 
@@ -209,7 +209,7 @@ def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None] | None:
 def welcome_card(app: App) -> tuple[str, tuple[str, ...], bool, str, bool]:
     """The name dialog as a challenge link opens it: a welcome card (who challenges, the score, the rules) with Play,
     the field only where no name is remembered; the sender's: the field and Send; pass and play's: "Who is playing?"."""
-    known, play = bool(setups.form_name(dict(app.form).get("name1", ""))), app.t._(WORDS.naming_play)
+    known, play = bool(choices.form_name(dict(app.form).get("name1", ""))), app.t._(WORDS.naming_play)
     if app.naming is Naming.PASSING:
         return app.t._(WORDS.naming_who), (), False, play, True
     if app.naming is not Naming.CHALLENGED or app.kept.challenge is None:

@@ -19,8 +19,9 @@ from game.core.cards import MAX_GAMES, MAX_PLAYERS, NAME_LENGTH
 from game.core.i18n import ENGLISH, LANGUAGES, N_, Text, language
 from game.core.variants import OptionKind, OptionSpec, Variant
 from game.present.markup import lines
-from game.present.setup import SEAT_KINDS, SEED_LENGTH, Quick
+from game.present.setup import SEAT_KINDS
 from game.present.tags import checkbox, element, labelled, numbers, options
+from game.records.choices import SEED_LENGTH, Quick
 
 __all__ = ["language_picker", "problems", "setup_form"]
 

@@ -1,6 +1,6 @@
 """The setup form's words: who may play a seat (a person, or the computer at each level) and who "Play the computer"
 sets you against. The form's model (a new match's choices from a link or the form, and the session they begin) is
-game.records.choices, named here too for the form's markup (game.present.forms) and the view.
+game.records.choices.
 
 >>> opponent({"count": "2", "name1": "Ann", "kind2": "perfect"})
 'You against Robin, who plays perfectly'
@@ -12,39 +12,9 @@ from collections.abc import Mapping
 
 from game.core.cards import Level
 from game.core.i18n import ENGLISH, N_, Text
-from game.records.choices import (
-    CPU_LEVELS,
-    SEED_LENGTH,
-    START_PARAMS,
-    TABLE_PARAMS,
-    Quick,
-    Setup,
-    form_name,
-    form_values,
-    has_start_params,
-    new_session,
-    parse_link,
-    quick_setup,
-    setup_from_fields,
-)
+from game.records.choices import Quick, quick_setup
 
-__all__ = [
-    "CPU_LEVELS",
-    "SEAT_KINDS",
-    "SEED_LENGTH",
-    "Quick",
-    "quick_setup",
-    "TABLE_PARAMS",
-    "START_PARAMS",
-    "Setup",
-    "new_session",
-    "parse_link",
-    "has_start_params",
-    "setup_from_fields",
-    "form_name",
-    "form_values",
-    "opponent",
-]
+__all__ = ["SEAT_KINDS", "opponent"]
 
 
 _LEVEL_LABELS = {

@@ -15,7 +15,7 @@ from game.coach.advice import hint
 from game.coach.odds import Odds
 from game.core import variants
 from game.present import coach_view
-from game.present.setup import parse_link
+from game.records.choices import parse_link
 from tests.helpers import ui
 
 BEST = re.compile(r"^Best: (keep [\d ]+|reroll all|score .+)$")

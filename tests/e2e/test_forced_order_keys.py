@@ -9,7 +9,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from game.core.actions import Roll, Score
-from game.present.setup import parse_link
+from game.records.choices import parse_link
 from tests.helpers import ui
 from tests.helpers.site import open_game
 from tests.helpers.ui import press_header

@@ -30,7 +30,7 @@ Element.prototype.animate = function (...args) {
 
 def engine_twin(query: str) -> engine.Match:
     """The engine's match for the same link, to check the page against."""
-    from game.present.setup import parse_link
+    from game.records.choices import parse_link
 
     setup, problems = parse_link("?" + query)
     assert problems == ()

@@ -16,7 +16,7 @@ import pytest
 from game.core.actions import Action, Hold, Roll, Score
 from game.core.engine import Match
 from game.present import board_view
-from game.present.setup import parse_link
+from game.records.choices import parse_link
 from tests.helpers import ui
 from tests.helpers.site import open_game
 from tests.helpers.ui import text_in

@@ -7,8 +7,8 @@ from game.app.events import File
 from game.coach.session import Session
 from game.core.dice import Draw
 from game.core.engine import new_match
-from game.present.setup import Setup, form_values
 from game.records.backup import Backup
+from game.records.choices import Setup, form_values
 from game.records.history import History
 from game.records.record import session_record
 

@@ -92,8 +92,8 @@ from game.core.cards import Level, Seat
 from game.core.engine import new_match
 from game.core.i18n import Text
 from game.present import board_view, controls, standings, words
-from game.present.setup import Setup, form_values, parse_link
 from game.records.backup import Backup
+from game.records.choices import Setup, form_values, parse_link
 from game.records.history import History
 from game.records.loading import MAX_BACKUP_BYTES
 from game.records.record import session_record
@@ -1766,7 +1766,7 @@ def test_random_events_never_break_the_app(in_browser):
 def test_a_whole_solo_game_by_clicks_is_the_engines_game(query):
     """For every rule set: the roll, hold and box clicks of a whole game drive the engine exactly, and the
     card's choices offered are the engine's options (the browser plays one turn: tests/e2e/test_game.py)."""
-    from game.present.setup import parse_link
+    from game.records.choices import parse_link
 
     query = f"{query}&players=Solo&seed=2024"
     app, _ = start(query)

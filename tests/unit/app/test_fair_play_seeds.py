@@ -21,8 +21,8 @@ from game.core import links
 from game.core.dice import Draw
 from game.core.engine import new_match
 from game.core.refusals import SetupError
-from game.present.setup import new_session, parse_link
 from game.records import daily
+from game.records.choices import new_session, parse_link
 from tests.helpers.app import NOW, challenger, send
 from tests.helpers.matches import finish
 from tests.helpers.scenes import lobby

@@ -15,7 +15,7 @@ from game.app.keys import Wanted
 from game.coach.bots import computer_names
 from game.core.i18n import Text
 from game.present import forms
-from game.present.setup import Setup, form_values
+from game.records.choices import Setup, form_values
 from tests.helpers.app import opened, play
 from tests.helpers.page import heads, status, words
 from tests.helpers.words import catalogue

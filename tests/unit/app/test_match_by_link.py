@@ -19,7 +19,7 @@ from game.core.cards import Seat
 from game.core.engine import new_match
 from game.core.refusals import SaveError
 from game.present import board_view
-from game.present.setup import parse_link, quick_setup, setup_from_fields
+from game.records.choices import parse_link, quick_setup, setup_from_fields
 from tests.helpers.app import ADDRESS, notice, of, opened_link, ops, phone, send, stores, visible
 
 SHORT = "rules=custom&dice=2&sides=2&seed=5"  # 9 boxes, one roll a turn: a whole match in a few moves

@@ -14,7 +14,7 @@ from game.core.actions import Action, Hold, Roll, Score
 from game.core.engine import Match
 from game.core.i18n import Text
 from game.present import board_view, standings
-from game.present.setup import parse_link
+from game.records.choices import parse_link
 from tests.helpers.app import opened, play
 from tests.helpers.page import cell, dice, held, status, words
 from tests.helpers.words import catalogue

@@ -147,8 +147,8 @@ def test_b7_a_link_with_huge_names_starts_a_match_whose_backup_imports():
     """B7: five 20,000-character names in a link are cut to the form's limit, so what the game then
     writes (the remembered setup, the backup) is within what it reads back."""
     from game.app.events import Submit
-    from game.present.setup import form_values, parse_link
     from game.records.backup import Backup
+    from game.records.choices import form_values, parse_link
 
     link = "players=" + ",".join(ch * 20_000 for ch in "ABCDE") + "&rules=yatzy"
     setup, problems = parse_link(link)
@@ -170,7 +170,7 @@ def test_b7_the_largest_legal_setup_is_remembered_and_read_back():
     from game.app.storage import remembered_fields
     from game.core.cards import MAX_PLAYERS, NAME_LENGTH
     from game.core.inputs import MAX_SETTINGS_BYTES
-    from game.present.setup import SEED_LENGTH, Setup, form_values
+    from game.records.choices import SEED_LENGTH, Setup, form_values
 
     setup = Setup(
         rules="yahtzee", players=tuple("😀" * NAME_LENGTH for _ in range(MAX_PLAYERS)), seed="9" * SEED_LENGTH

@@ -39,7 +39,7 @@ from game.app.view import view
 from game.app.wording import PLAIN, told
 from game.coach.session import Session
 from game.present.ops import wire
-from game.present.setup import form_values, parse_link
+from game.records.choices import form_values, parse_link
 from tests.helpers.app import NOW, challenger, click, friend, ops, play_out, send, start, tick_token, ticks, visible
 from tests.helpers.scenes import fresh, last_box, rolled, some_history, yahtzee_seed
 from tests.helpers.words import catalogue

@@ -16,8 +16,8 @@ from game.core.dice import Draw
 from game.core.engine import new_match
 from game.core.entered import entry
 from game.core.refusals import GameError
-from game.present.setup import Setup, form_values
 from game.records import challenge, daily, rating
+from game.records.choices import Setup, form_values
 from game.records.history import History
 from tests.helpers.app import after_ticks, click, notice, ops, send, start, stores, tick_token, visible
 

@@ -10,7 +10,7 @@ from game.app.events import Button, Fetched, File, Pressed, Stored, Submit
 from game.app.keys import HISTORY_KEY, REFERENCES
 from game.app.state import Over
 from game.app.view import view
-from game.present.setup import form_values, parse_link
+from game.records.choices import form_values, parse_link
 from game.records.history import History
 from tests.helpers.app import after_ticks, notice, of, opened, play, play_out, send, start, stores
 from tests.helpers.page import cell, words

@@ -17,7 +17,7 @@ from game.coach.session import Session
 from game.core.engine import new_match
 from game.core.inputs import MAX_SAVE_BYTES
 from game.core.saves import to_dict
-from game.present.setup import Setup, form_values
+from game.records.choices import Setup, form_values
 from tests.helpers.app import kinds, notice, of, ops, send, start, stores, visible
 
 HINTS_KEY = "yacht-dice/hints"

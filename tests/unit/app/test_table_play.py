@@ -16,7 +16,7 @@ from game.app.keys import SAVE_KEY, UNREADABLE_KEY
 from game.app.state import Screen
 from game.coach.session import Session
 from game.core import cards
-from game.present.setup import form_values, parse_link
+from game.records.choices import form_values, parse_link
 from tests.helpers.app import notice, of, opened, play, play_out, stores
 from tests.helpers.page import cell, choices, dice, heads, held, labels, row_names, status, words
 

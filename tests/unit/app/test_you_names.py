@@ -18,8 +18,8 @@ from game.core.actions import Roll
 from game.core.engine import new_match
 from game.core.i18n import ENGLISH, LANGUAGES, Text
 from game.present import board_view, controls, feel, standings
-from game.present.setup import Setup, form_values
 from game.present.you import SECOND, SECOND_PLURAL, SECOND_REFUSALS, people_names, said, sent_name, you_name
+from game.records.choices import Setup, form_values
 from tests.helpers.app import notice, of, opened, play, play_out, shown, stores
 from tests.helpers.page import heads, status, words
 from tests.helpers.words import catalogue

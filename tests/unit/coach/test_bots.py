@@ -16,7 +16,7 @@ from game.core.cards import MAX_PLAYERS
 from game.core.i18n import DEFAULT, ENGLISH, LANGUAGES, Text
 from game.core.rules import RuleSet
 from game.core.variants import ruleset
-from game.present.setup import Setup
+from game.records.choices import Setup
 from tools import i18n
 
 RULES = [

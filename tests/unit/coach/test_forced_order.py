@@ -23,7 +23,7 @@ from game.core.refusals import Refusal, ScoreError
 from game.core.rule_errors import OrderError
 from game.core.variants import from_dict, ruleset
 from game.present import board_view, rules_text
-from game.present.setup import parse_link
+from game.records.choices import parse_link
 
 FORCED_YATZY = 122.5585  # printed by Advisor(ruleset("yatzy", forced_order=True)).expected_score() (README)
 FORCED_YAHTZEE = 130.2860  # the same for Yahtzee (official rules but forced order)

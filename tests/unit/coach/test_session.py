@@ -19,7 +19,7 @@ from game.core.cards import Level, Seat, SeatKind, competition_ranks
 from game.core.dice import Draw
 from game.core.engine import new_match
 from game.core.refusals import Refusal, SaveError
-from game.present.setup import new_session, parse_link
+from game.records.choices import new_session, parse_link
 from game.records.record import session_record
 
 SAVES_V1 = sorted((Path(__file__).parents[2] / "data" / "saves_v1").glob("*.json"))

@@ -11,7 +11,7 @@ from game.core import variants
 from game.core.i18n import LANGUAGES, Text
 from game.core.variants import ruleset
 from game.present import forms, rules_text
-from game.present.setup import Setup, form_values, setup_from_fields
+from game.records.choices import Setup, form_values, setup_from_fields
 from tests.helpers.words import catalogue
 
 # precisit's published free-order values of Scandinavian Yatzy (issue 49; README cites them)

@@ -20,7 +20,7 @@ from game.core.rule_errors import InvalidOptionError
 from game.core.rules import Joker, Section
 from game.present import rules_text as rt
 from game.present.forms import setup_form
-from game.present.setup import parse_link, setup_from_fields
+from game.records.choices import parse_link, setup_from_fields
 from game.records.stats import ruleset_label
 
 MAXI = variants.ruleset("maxi")

@@ -11,7 +11,8 @@ from game.core import variants
 from game.core.cards import MAX_GAMES, MAX_PLAYERS, NAME_LENGTH
 from game.core.variants import OptionKind
 from game.present import board_view, forms, markup
-from game.present.setup import SEAT_KINDS, Quick, parse_link, setup_from_fields
+from game.present.setup import SEAT_KINDS
+from game.records.choices import Quick, parse_link, setup_from_fields
 from tools import build
 from tools.serve import ROOT
 

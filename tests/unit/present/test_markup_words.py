@@ -14,7 +14,7 @@ import pytest
 from game.core import variants
 from game.core.i18n import ENGLISH, LANGUAGES, Text
 from game.present import board_view, coach_view, forms, markup, stats_view
-from game.present.setup import Setup, parse_link, setup_from_fields
+from game.records.choices import Setup, parse_link, setup_from_fields
 from tests.helpers.marked import Marked
 from tools.serve import ROOT
 

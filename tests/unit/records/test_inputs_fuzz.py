@@ -17,7 +17,7 @@ from game.coach.session import Session
 from game.core.engine import new_match
 from game.core.inputs import MAX_DEPTH, MAX_SAVE_BYTES, read_json, shorten
 from game.core.refusals import GameError
-from game.present import setup as setups
+from game.records import choices as setups
 from game.records.backup import Backup
 from game.records.history import History
 

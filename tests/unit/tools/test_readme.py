@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from game.core import links
-from game.present.setup import START_PARAMS
+from game.records.choices import START_PARAMS
 
 README = Path(__file__).resolve().parents[3] / "README.md"
 
