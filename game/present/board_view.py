@@ -49,6 +49,7 @@ __all__ = [
     "describe",
     "rolled",
     "toggled",
+    "scored",
     "match_over",
     "cell_refusal",
     "in_progress",
@@ -400,35 +401,47 @@ def describe(before: Match, after: Match, t: Text = ENGLISH) -> str:
     >>> describe(new_match("yacht", ["Ann"], seed=1), m)
     'Ann rolled 3, 3, 3, 5, 5 (roll 1 of 3)'
     """
-    last = after.last_scored
-    if last is not None and last is not before.last_scored:
-        name = after.seats[last.player].name
-        category = after.ruleset.category(last.category).display(t)
-        if last.bonus:
-            # Translators: {count} points written in a box, and {bonus} points more for a further five of a kind.
-            scored = said_n(
-                t,
-                "{name} scored {count} in {category} and a {bonus}-point bonus.",
-                "{name} scored {count} in {category} and a {bonus}-point bonus.",
-                last.points,
-                name,
-                category=category,
-                bonus=last.bonus,
-            )
-        else:
-            # Translators: {count} points written in a box ({category}).
-            scored = said_n(
-                t,
-                "{name} scored {count} in {category}.",
-                "{name} scored {count} in {category}.",
-                last.points,
-                name,
-                category=category,
-            )
-        return f"{scored} {status(after, t)}"
+    written = scored(before, after, t)
+    if written:
+        return f"{written} {status(after, t)}"
     if after.rolls > before.rolls or (after.dice and after.dice != before.dice):
         return rolled(after, t)
     return toggled(before, after, t) or status(after, t)
+
+
+def scored(before: Match, after: Match, t: Text = ENGLISH) -> str:
+    """The box just written between ``before`` and ``after``, in words ("" if none was).
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yahtzee", ["Ann", "Bob"], seed=1).roll(faces=[3, 3, 3, 5, 5])
+    >>> scored(m, m.score("full_house")), scored(m, m)
+    ('Ann scored 25 in Full House.', '')
+    """
+    last = after.last_scored
+    if last is None or last is before.last_scored:
+        return ""
+    name = after.seats[last.player].name
+    category = after.ruleset.category(last.category).display(t)
+    if last.bonus:
+        # Translators: {count} points written in a box, and {bonus} points more for a further five of a kind.
+        return said_n(
+            t,
+            "{name} scored {count} in {category} and a {bonus}-point bonus.",
+            "{name} scored {count} in {category} and a {bonus}-point bonus.",
+            last.points,
+            name,
+            category=category,
+            bonus=last.bonus,
+        )
+    # Translators: {count} points written in a box ({category}).
+    return said_n(
+        t,
+        "{name} scored {count} in {category}.",
+        "{name} scored {count} in {category}.",
+        last.points,
+        name,
+        category=category,
+    )
 
 
 def rolled(match: Match, t: Text = ENGLISH) -> str:

@@ -19,7 +19,7 @@ from game.core.cards import SeatKind
 from game.core.engine import Match, Phase
 from game.core.i18n import ENGLISH, N_, Text, n_
 from game.core.marks import elsewhere, filled_since
-from game.present.board_view import BOX_POINTS, describe, status
+from game.present.board_view import BOX_POINTS, describe, scored, status
 from game.present.coach_view import action_text
 from game.present.you import said, said_n
 
@@ -169,12 +169,8 @@ def headline(before: Match, after: Match, t: Text = ENGLISH) -> str:
     >>> headline(solo, solo.roll(faces=[3, 3, 3, 5, 5])), headline(solo, solo.score("full_house"))
     ('Turn 1 of 13', 'You scored 25 in Full House. Turn 2 of 13')
     """
-    last = after.last_scored
-    if last is not None and last is not before.last_scored:
-        # describe() says the score, then the board's status: here the score, then the turn as the eyes read it
-        scored = describe(before, after, t).removesuffix(status(after, t)).rstrip()
-        return f"{scored} {turn_line(after, t)}"
-    return turn_line(after, t)
+    written = scored(before, after, t)
+    return f"{written} {turn_line(after, t)}" if written else turn_line(after, t)
 
 
 def _lead(match: Match, t: Text) -> str:
