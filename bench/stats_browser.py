@@ -5,7 +5,7 @@
 Makes a history of ``--games`` two-person Yahtzee games (plausible random scores, in the
 history's own save format), puts it in the page's localStorage, and times in the page's own
 interpreter: loading it (``History.from_json``), and rendering the screen (``stats_view.statistics``
-and ``markup.statistics``, the same calls the shell makes, plus writing the HTML into the page).
+and ``stats_markup.statistics``, the same calls the shell makes, plus writing the HTML into the page).
 Prints the medians of ``--runs`` runs; the target is a render of at most 100 ms.
 """
 
@@ -29,7 +29,7 @@ SEED = 2026
 PAGE_SCRIPT = """
 import json, statistics, time
 from pyscript import document, window
-from game.present import markup, stats_view
+from game.present import stats_markup, stats_view
 from game.records.history import History
 from game.shell.records import CACHE
 
@@ -40,7 +40,7 @@ for _ in range(RUNS):
     t1 = time.perf_counter()
     page = stats_view.statistics(history, CACHE.references or {})
     t2 = time.perf_counter()
-    html = markup.statistics(page)
+    html = stats_markup.statistics(page)
     t3 = time.perf_counter()
     document.getElementById("stats-body").innerHTML = html
     document.body.offsetHeight  # layout included
@@ -103,11 +103,11 @@ def main(argv=None) -> int:
     print(f"history: {figures['games']} games, {len(text.encode()) / 1e6:.2f} MB of JSON")
     print(f"load (History.from_json): {figures['load_ms']:.0f} ms")
     print(
-        f"render (stats_view.statistics + markup.statistics + innerHTML + layout): {figures['render_ms']:.0f} ms"
+        f"render (stats_view.statistics + stats_markup.statistics + innerHTML + layout): {figures['render_ms']:.0f} ms"
         f" (max {figures['render_max_ms']:.0f} ms; target 100 ms)"
     )
     print(
-        f"  of which stats_view.statistics {figures['values_ms']:.0f} ms, markup.statistics {figures['markup_ms']:.0f} ms,"
+        f"  of which stats_view.statistics {figures['values_ms']:.0f} ms, stats_markup.statistics {figures['markup_ms']:.0f} ms,"
         f" the rest writing the HTML and layout"
     )
     return 0

@@ -54,7 +54,7 @@ def tour():
     from game.core import i18n, variants
     from game.core.cards import Seat
     from game.core.engine import new_match
-    from game.present import coach_view, markup, stats_view, warmup
+    from game.present import coach_view, stats_markup, stats_view, warmup
     from game.records import stats
     from game.records.backup import Backup
     from game.records.history import History
@@ -83,7 +83,7 @@ def tour():
         finished = finished.roll().score(box)
     history = History.from_json(History().add(session_record(Session(finished), 0, "2026-11-23T06:40:00Z")).to_json())
     references = stats.references_from_dict(REFERENCES)
-    markup.statistics(stats_view.statistics(history, references))
+    stats_markup.statistics(stats_view.statistics(history, references))
     Backup.from_json(Backup(history, session.to_dict(), {"theme": "dark"}, "2026-11-23T07:00:00Z").to_json())
     for code, mo in CATALOGUES.items():
         i18n.Text.from_mo(code, as_bytes(mo))

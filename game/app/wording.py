@@ -68,6 +68,7 @@ from game.present import (
     markup,
     paint,
     standings,
+    stats_markup,
     stats_view,
     trainer_view,
     you,
@@ -249,7 +250,7 @@ def stats_body(shown: Statistics, t: Text) -> str:
     """Statistics' body (its markup), worked out once per numbers read: the view is worked out on every answer."""
     page = stats_view.statistics(shown.history, dict(shown.references), shown.key, shown.name, t=t, today=shown.today)
     practice = trainer_view.progress(shown.trainer.progress(page.name or shown.person), t=t)
-    return markup.statistics(page, t=t) + practice
+    return stats_markup.statistics(page, t=t) + practice
 
 
 @lru_cache(maxsize=4)

@@ -222,7 +222,7 @@ def table_ops(old: Table | None, new: Table) -> list[Op]:
         ops.append(Op("roll-marks", (SetHtml(markup.roll_marks(new.marks)),)))
     results = new.results
     if results is not None and (old is None or old.results != results):
-        ops.append(Op("standings", (SetHtml(markup.lines(results.lines)),)))
+        ops.append(Op("standings", (SetHtml(markup.ranking(results)),)))
         outcome = results.outcome.value if results.outcome else ""
         scene = markup.scene(results, t=t)
         ops.append(Op("scene", (SetHtml(scene), SetHidden(not outcome), attrs(data_outcome=outcome))))

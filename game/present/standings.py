@@ -90,6 +90,10 @@ class Results:
     context: tuple[str, ...] = ()
     ending: Ending | None = None
     analysis: tuple[str, ...] = ()  # against the optimal player, and the luck: the report's (How did I play?)
+    # Each line's total as a bar in tenths of the first's (app.css "fill-N"), and whether it stands first: who won by
+    # how much is seen before it is read.
+    fills: tuple[int, ...] = ()
+    firsts: tuple[bool, ...] = ()
 
     @property
     def new_best(self) -> bool:
@@ -388,8 +392,11 @@ def results(
     standings = match.standings()
     # Translators: a line of the standings: the rank, the player's name and their points ("1. Ann — 164").
     lines = tuple(t._("{rank}. {name} — {total}", rank=s.rank, name=s.name, total=s.total) for s in standings)
+    top = max((s.total for s in standings), default=0)
+    fills = tuple(min(10, max(0, s.total * 10 // top)) if top > 0 else 0 for s in standings)
+    firsts = tuple(s.rank == 1 for s in standings)
     if final and len(standings) == 1:
-        lines = ()  # a solo game's total is the scene's large words: a list of one would say it again
+        lines = fills = firsts = ()  # a solo game's total is the scene's large words: a list of one would say it again
     if final and len(standings) == 1:
         # Translators: the heading of a one-player game's end (its total and its good news follow, large).
         title = t._("Game over")
@@ -410,4 +417,6 @@ def results(
         context=_context(ending, t, final and len(match.cards) == 1) if ending is not None else (),
         ending=ending,
         analysis=analysis(ending, t) if ending is not None else (),
+        fills=fills,
+        firsts=firsts,
     )

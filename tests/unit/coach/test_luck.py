@@ -26,7 +26,7 @@ from game.core.dice import Draw
 from game.core.engine import Match, new_match
 from game.core.rules import RuleSet
 from game.core.variants import ruleset
-from game.present import markup, stats_view
+from game.present import stats_markup, stats_view
 from game.records import stats
 from game.records.history import History
 from game.records.record import session_record
@@ -242,7 +242,7 @@ def test_statistics_read_each_games_luck_back_from_its_record():
     read = stats.summary(history, key, "P0", references[key]).luck
     assert read == pytest.approx(lucks, abs=0.006)
     page = stats_view.statistics(history, references, key, "P0")
-    assert page.luck_trend == read and "Luck: what the dice gave, last 5 games" in markup.statistics(page)
+    assert page.luck_trend == read and "Luck: what the dice gave, last 5 games" in stats_markup.statistics(page)
     numbers = dict(page.numbers)
     mean = math.fsum(read) / len(read)
     assert numbers["Luck per game, 5 games"].startswith(

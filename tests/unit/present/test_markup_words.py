@@ -13,7 +13,7 @@ import pytest
 
 from game.core import variants
 from game.core.i18n import ENGLISH, LANGUAGES, Text
-from game.present import board_view, coach_view, forms, markup, stats_view
+from game.present import board_view, coach_view, forms, markup, stats_markup, stats_view
 from game.records.choices import Setup, parse_link, setup_from_fields
 from tests.helpers.marked import Marked
 from tools.serve import ROOT
@@ -238,7 +238,7 @@ def _stats_page() -> stats_view.StatsPage:
 
 
 def test_the_statistics_screen_is_worded_by_t():
-    html = markup.statistics(_stats_page(), t=MARKED)
+    html = stats_markup.statistics(_stats_page(), t=MARKED)
     assert unworded(html, NAMES) == []
     html = html.replace("&#x27;", "'")
     assert "«Totals, with the optimal player's»" in html and "«Points lost against optimal play, last 2 games»" in html
@@ -246,7 +246,7 @@ def test_the_statistics_screen_is_worded_by_t():
 
 
 def test_the_statistics_screen_in_english_is_as_before():
-    html = markup.statistics(_stats_page())
+    html = stats_markup.statistics(_stats_page())
     for words in (
         "Totals, with the optimal player&#x27;s",
         "Each box&#x27;s average against the optimal player&#x27;s",

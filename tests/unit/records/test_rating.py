@@ -10,7 +10,7 @@ import pytest
 from game.coach.session import Session
 from game.core.engine import new_match
 from game.core.refusals import SaveError
-from game.present import markup
+from game.present import stats_markup
 from game.present.stats_view import statistics
 from game.records.history import History
 from game.records.rating import RECENT, Band, band, rating
@@ -139,7 +139,7 @@ def test_statistics_show_the_rating_its_scale_and_its_chart():
     assert numbers["With undos or hints, 1 game"] == "0.07 per decision"
     assert page.rating_trend == (0.15, 0.15, 0.15)
     assert "Tom Verhoeff's aim" in page.scale and "Below 0.1: superb" in page.scale
-    html = markup.statistics(page)
+    html = stats_markup.statistics(page)
     assert 'id="rating-' in html and "stats-scale" in html
     assert "<td>0.15</td>" in html  # a rating's chart gives hundredths
     # each chart's caption counts the games it draws (fewer than charts.LAST here)
