@@ -12,25 +12,16 @@ import json
 from dataclasses import replace
 
 from game.app.keys import HINTED_KEY
+from game.app.parts import MOST_HINTED
 from game.app.state import App, Out, store
 from game.coach.session import Session
 from game.core.cards import SeatKind
-from game.core.inputs import read_json
-from game.core.refusals import GameError
-
-MOST_HINTED = 64  # names remembered with their hints on (the newest switched first)
 
 
 def hinted_names(app: App) -> tuple[str, ...] | None:
-    """The people who left their hints on, as storage has them (None: never remembered; unreadable: nobody)."""
-    stored = app.value(HINTED_KEY)
-    if stored is None:
-        return None
-    try:
-        names = read_json(stored, "hints' names", limit=MOST_HINTED * 1024)
-    except GameError:
-        return ()
-    return tuple(name for name in names if isinstance(name, str))[:MOST_HINTED] if isinstance(names, list) else ()
+    """The people who left their hints on, as storage has them (None: never remembered; unreadable: nobody): as
+    decoded once per stored text (game.app.parts.Storage.hinted)."""
+    return app.storage.hinted
 
 
 def remembered_hints(app: App, session: Session) -> Session:

@@ -12,12 +12,23 @@ from typing import TYPE_CHECKING, TypedDict
 
 from game.app.facts import Chances, Ended, Hinted, Reported, Statistics
 from game.app.ids import Token
-from game.app.keys import HISTORY_KEY, SAVE_KEY, SEEN_KEY, SHARED_KEY, TRAINER_KEY, Wanted
+from game.app.keys import (
+    HINTED_KEY,
+    HINTS_KEY,
+    HISTORY_KEY,
+    SAVE_KEY,
+    SEEN_KEY,
+    SETUP_KEY,
+    SHARED_KEY,
+    TRAINER_KEY,
+    Wanted,
+)
 from game.app.notices import Notice, Status
 from game.coach.aims import Aim
 from game.coach.moments import Moment
+from game.coach.session import Session
 from game.core.engine import Match
-from game.core.inputs import read_json
+from game.core.inputs import MAX_SETTINGS_BYTES, read_json
 from game.core.refusals import GameError
 from game.records.history import History
 from game.records.stats import Reference
@@ -62,6 +73,10 @@ class SetAside:
         return self.attempt is not Attempt.FAILED
 
 
+Written = History | Trainer | tuple[list, ...] | Session | None
+"""What this tab wrote as the text it stores, so that it is not decoded again (Storage.holding)."""
+
+
 @dataclass(frozen=True)
 class Storage:
     """What storage holds, as far as this tab knows, and where this tab's writes stand (App.storage)."""
@@ -83,6 +98,15 @@ class Storage:
     # (at the start and on another tab's write; this tab's own write keeps what it wrote): game.app.shared reads them.
     shared: tuple[list, ...] = ()
     gone: tuple[list, ...] = ()
+    # The save (SAVE_KEY, with format 1's hints, HINTS_KEY), decoded once per stored text: at the start (which resumes
+    # it) and on another tab's write; this tab's own write keeps the session it wrote (decoding replays the match).
+    # The problem instead when it cannot be read; None: nothing saved. game.app.storage.stored_session reads it.
+    session: Session | GameError | None = None
+    # The people who left their hints on (HINTED_KEY; None: never remembered, unreadable: nobody) and the setup form's
+    # choices remembered (SETUP_KEY; None: stored but unreadable, so kept aside before a start writes over it),
+    # decoded from each text storage holds, at the start and at each write (small, bounded settings).
+    hinted: tuple[str, ...] | None = None
+    setup: tuple[tuple[str, str], ...] | None = ()
 
     def read(self, stored: tuple[tuple[str, str], ...]) -> Storage:
         """What storage holds at the start, decoded once where the start reads it (not the history, nor the trainer's
@@ -93,19 +117,41 @@ class Storage:
         """
         values = dict(stored)
         shared, gone = decode_shared(values.get(SHARED_KEY)), decode_gone(values.get(SEEN_KEY))
-        return replace(self, stored=stored, history=None, trainer=None, shared=shared, gone=gone)
+        session = decode_session(values.get(SAVE_KEY), values.get(HINTS_KEY))
+        hinted, setup = decode_hinted(values.get(HINTED_KEY)), decode_setup(values.get(SETUP_KEY))
+        return replace(
+            self,
+            stored=stored,
+            history=None,
+            trainer=None,
+            shared=shared,
+            gone=gone,
+            session=session,
+            hinted=hinted,
+            setup=setup,
+        )
 
-    def holding(
-        self, key: str, value: str | None, written: History | Trainer | tuple[list, ...] | None = None
-    ) -> Storage:
+    def holding(self, key: str, value: str | None, written: Written = None) -> Storage:
         """Storage holding ``value`` under ``key`` (None: nothing); under a key decoded once, ``written`` is the value
         this tab wrote as ``value`` (None: another's text, decoded here, or by its first reader for the history and
-        the trainer's data).
+        the trainer's data). The same text again (another tab wrote what was there) is not decoded again.
 
         >>> Storage().holding("yacht-dice/history", "[1]").history, Storage().holding("k", "v").stored
         (None, (('k', 'v'),))
         """
+        before = dict(self.stored)
         held = {k: v for k, v in self.stored if k != key} | ({} if value is None else {key: value})
+        if key in (SAVE_KEY, HINTS_KEY, HINTED_KEY, SETUP_KEY) and before.get(key) == value:
+            return replace(self, stored=tuple(held.items()))  # as decoded already
+        if key in (SAVE_KEY, HINTS_KEY):  # a session this tab wrote, else the text decoded (format 1's with its hints)
+            session = (
+                written if isinstance(written, Session) else decode_session(held.get(SAVE_KEY), held.get(HINTS_KEY))
+            )
+            return replace(self, stored=tuple(held.items()), session=session)
+        if key == HINTED_KEY:
+            return replace(self, stored=tuple(held.items()), hinted=decode_hinted(value))
+        if key == SETUP_KEY:
+            return replace(self, stored=tuple(held.items()), setup=decode_setup(value))
         if key == HISTORY_KEY:
             return replace(self, stored=tuple(held.items()), history=written if isinstance(written, History) else None)
         if key == TRAINER_KEY:
@@ -117,6 +163,54 @@ class Storage:
             gone = written if isinstance(written, tuple) else decode_gone(value)
             return replace(self, stored=tuple(held.items()), gone=gone)
         return replace(self, stored=tuple(held.items()))
+
+
+MOST_HINTED = 64  # names remembered with their hints on (the newest switched first: game.app.hinting)
+
+
+def decode_session(raw: str | None, legacy_hints: str | None = None) -> Session | GameError | None:
+    """The session saved as ``raw`` (with format 1's separate hints record), why it cannot be read, or None where
+    nothing is saved. Decoding replays the match: once per stored text (Storage.session).
+
+    >>> decode_session(None), decode_session("[1]")
+    (None, SaveError('a saved match is a JSON object, not list'))
+    """
+    if raw is None:
+        return None
+    try:
+        return Session.from_json(raw, legacy_hints)
+    except GameError as error:
+        return error
+
+
+def decode_hinted(raw: str | None) -> tuple[str, ...] | None:
+    """The people who left their hints on, stored as ``raw`` (None: never remembered; unreadable: nobody).
+
+    >>> decode_hinted(None), decode_hinted('["Ann", 3]'), decode_hinted("not json")
+    (None, ('Ann',), ())
+    """
+    if raw is None:
+        return None
+    try:
+        names = read_json(raw, "hints' names", limit=MOST_HINTED * 1024)
+    except GameError:
+        return ()
+    return tuple(name for name in names if isinstance(name, str))[:MOST_HINTED] if isinstance(names, list) else ()
+
+
+def decode_setup(raw: str | None) -> tuple[tuple[str, str], ...] | None:
+    """The setup form's choices remembered as ``raw`` (none: none), or None when they cannot be read.
+
+    >>> decode_setup(None), decode_setup('{"rules": "yacht"}'), decode_setup("[1]")
+    ((), (('rules', 'yacht'),), None)
+    """
+    if not raw:
+        return ()
+    try:
+        fields = read_json(raw, "setup", limit=MAX_SETTINGS_BYTES)
+    except GameError:
+        return None
+    return tuple((str(k), str(v)) for k, v in fields.items()) if isinstance(fields, dict) else None
 
 
 def decode_history(raw: str | None) -> History | GameError:
@@ -179,6 +273,9 @@ class StorageChanges(TypedDict, total=False):
     trainer: Trainer | ValueError | None
     shared: tuple[list, ...]
     gone: tuple[list, ...]
+    session: Session | GameError | None
+    hinted: tuple[str, ...] | None
+    setup: tuple[tuple[str, str], ...] | None
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ from game.app.parts import (
     TableChanges,
     Visit,
     VisitChanges,
+    Written,
 )
 from game.coach.coaching import Coach
 from game.coach.drills import Solution
@@ -47,8 +48,6 @@ from game.core.i18n import ENGLISH, Text
 from game.core.link_problems import LinkProblem
 from game.core.rules import RuleSet
 from game.records import choices as setups
-from game.records.history import History
-from game.records.trainer import Trainer
 
 if TYPE_CHECKING:  # a start waits in the App for its language
     from game.app.events import Event, Start
@@ -325,9 +324,9 @@ class App:
         """What storage holds under ``key``, as far as this tab knows."""
         return dict(self.storage.stored).get(key)
 
-    def holding(self, key: str, value: str | None, written: History | Trainer | tuple[list, ...] | None = None) -> App:
+    def holding(self, key: str, value: str | None, written: Written = None) -> App:
         """Storage holds ``value`` under ``key`` (None: nothing), as far as this tab knows; decoded once
-        (Storage.holding: ``written``, the history or trainer this tab wrote as it)."""
+        (Storage.holding: ``written``, the history, trainer, shared games or session this tab wrote as it)."""
         return replace(self, storage=self.storage.holding(key, value, written))
 
     @property

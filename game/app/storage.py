@@ -21,14 +21,14 @@ from dataclasses import replace
 
 from game.app.effects import Console, ConsoleLevel, Download, Flag, Remove
 from game.app.events import Event, Refused, Stored, TimerKind, Token
-from game.app.keys import HINTS_KEY, HISTORY_KEY, KEPT_PREFIX, SAVE_KEY, SETUP_KEY, TRAINER_KEY, UNSAVED_KEY
+from game.app.keys import HISTORY_KEY, KEPT_PREFIX, SAVE_KEY, SETUP_KEY, TRAINER_KEY, UNSAVED_KEY
 from game.app.notices import KeptGone, Plain, Unreadable
 from game.app.parts import Aside, Attempt, SetAside, decode_history, decode_trainer
 from game.app.state import App, Effect, Notice, Out, SaveProblem, Until, store, tick
 from game.coach.moments import in_progress
 from game.coach.session import Session
 from game.core.engine import Match
-from game.core.inputs import MAX_SETTINGS_BYTES, problem_text, read_json
+from game.core.inputs import problem_text
 from game.core.refusals import GameError
 from game.core.rules import RuleSet
 from game.records import choices as setups
@@ -207,12 +207,10 @@ def change_history(app: App, change: Callable[[History], History]) -> Out:
 
 
 def stored_setup(app: App) -> dict[str, str] | None:
-    """The form's choices remembered from the last start ({} when none; None when they cannot be read)."""
-    try:
-        fields = read_json(app.value(SETUP_KEY) or "{}", "setup", limit=MAX_SETTINGS_BYTES)
-    except GameError:
-        return None
-    return {str(k): str(v) for k, v in fields.items()} if isinstance(fields, dict) else None
+    """The form's choices remembered from the last start ({} when none; None when they cannot be read): as decoded
+    once per stored text (game.app.parts.Storage.setup)."""
+    fields = app.storage.setup
+    return None if fields is None else dict(fields)
 
 
 def remembered_fields(app: App) -> dict[str, str]:
@@ -223,7 +221,7 @@ def remembered_fields(app: App) -> dict[str, str]:
 def keep_setup_aside(app: App) -> Out:
     """A remembered setup that cannot be read, copied aside before the next start writes over it."""
     raw = app.value(SETUP_KEY)
-    if raw is None or stored_setup(app) is not None:
+    if raw is None or app.storage.setup is not None:
         return app, []
     key = kept_key(app, "setup", raw)
     return (app, []) if key is None else keep_copy(app, key, raw)
@@ -237,14 +235,10 @@ def saved_setup(app: App) -> setups.Setup | None:
 
 
 def stored_session(app: App) -> tuple[Session | None, GameError | None]:
-    """The saved session, or the reason it cannot be read (None, None when there is none)."""
-    raw = app.value(SAVE_KEY)
-    if raw is None:
-        return None, None
-    try:
-        return Session.from_json(raw, app.value(HINTS_KEY)), None
-    except GameError as error:
-        return None, error
+    """The saved session, or the reason it cannot be read (None, None when there is none): as decoded once per
+    stored text (game.app.parts.Storage.session), never replayed again here."""
+    saved = app.storage.session
+    return (None, saved) if isinstance(saved, GameError) else (saved, None)
 
 
 def on_stored(app: App, event: Stored) -> Out:

@@ -130,7 +130,8 @@ def never_again(app: App, gone: shared.Seen) -> Out:
 def save(app: App) -> Out:
     """Keep the session in storage so a reload resumes it exactly."""
     saved = app.played.to_json()
-    app, kept = shared.keep(app.holding(SAVE_KEY, saved).keeping(saved=saved, seen=saved), app.played)
+    written = replace(app.played, feedback=None)  # as read back from the text (the feedback is not saved)
+    app, kept = shared.keep(app.holding(SAVE_KEY, saved, written).keeping(saved=saved, seen=saved), app.played)
     return app, [store(SAVE_KEY, saved), Flag(UNSAVED_KEY, False), *kept]
 
 

@@ -80,11 +80,11 @@ def test_the_shared_games_are_decoded_at_the_start_and_each_click_keeps_what_it_
     from game.app import parts
     from game.app.keys import SEEN_KEY, SHARED_KEY
 
-    decoded = []
-    read_json = parts.read_json
-    monkeypatch.setattr(parts, "read_json", lambda text, *args, **kwargs: decoded.append(text) or read_json(text))
+    decoded = []  # the stored lists' texts read (the settings beside them are read apart)
+    stored_lists = parts._stored_lists
+    monkeypatch.setattr(parts, "_stored_lists", lambda text: decoded.append(text) or stored_lists(text))
     app, _ = start(stored={SEEN_KEY: '[["abc", 200]]'})
-    assert decoded == ["[]", '[["abc", 200]]'] and app.storage.gone == (["abc", 200],)
+    assert decoded == [None, '[["abc", 200]]'] and app.storage.gone == (["abc", 200],)
     app, _ = send(app, Pressed(Button.QUICK_DAILY))
     for _ in range(3):
         app, _ = send(app, Pressed(Button.ROLL))
