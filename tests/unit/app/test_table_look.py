@@ -42,7 +42,7 @@ def test_the_upper_bonus_cell_says_how_far_the_boxes_have_come_in_numbers_and_as
     cell = board_view.cells(sixes)[("upper_bonus", 0)]
     assert cell.text == "18/63" and "fill-2" in cell.classes  # 18 of 63: two tenths of the way
     css = (Path(__file__).resolve().parents[3] / "static" / "css" / "app.css").read_text(encoding="utf-8")
-    assert all(f".section td.fill-{n} {{ --fill: {n / 10:g}; }}" in css for n in range(1, 10))
+    assert all(f".fill-{n} {{ --fill: {n / 10:g}; }}" in css for n in range(1, 10))
 
 
 def test_the_short_box_names_keep_the_full_name_as_text_and_title_in_every_language():
