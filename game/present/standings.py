@@ -334,7 +334,6 @@ def _detail(match: Match, outcome: Outcome | None, t: Text, against: Match | Non
 def _without_total(person: Personal, t: Text) -> str:
     """A person's game in context when their total is said elsewhere: first, a new best, or against their earlier
     games, then where it stands against the optimal player's."""
-    fields = {"name": person.name}
     if person.best is None:
         # Translators: the end of a game: a person's first game under these rules (the total is shown above).
         line = said(t, "{name}: the first game under these rules.", person.name)
@@ -342,13 +341,14 @@ def _without_total(person: Personal, t: Text) -> str:
         assert person.mean is not None  # ending() sets the mean with the best, from the same games
         # Translators: the end of a game: a person's earlier games under these rules: their best total, their average
         # and how many (this game's total is shown above).
-        line = t.n_(
+        line = said_n(
+            t,
             "{name}: before this game, best {best}, average {mean} over {count} game.",
             "{name}: before this game, best {best}, average {mean} over {count} games.",
             person.games,
+            person.name,
             best=person.best,
             mean=t.number(person.mean, 0),
-            **fields,
         )
         if person.new_best:
             # Translators: the end of a game: this game's total beat every earlier one.

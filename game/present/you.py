@@ -175,6 +175,18 @@ _PLURAL_VARIANTS = (
         n_("you lead by {count} point", "you lead by {count} points"),
     ),
     (
+        n_(
+            "{name}: before this game, best {best}, average {mean} over {count} game.",
+            "{name}: before this game, best {best}, average {mean} over {count} games.",
+        ),
+        # Translators: the end of a game: the person's earlier games under these rules (they left their name blank;
+        # this game's total is shown above): their best total, their average and how many.
+        n_(
+            "Your best before this game: {best}, your average {mean} over {count} game.",
+            "Your best before this game: {best}, your average {mean} over {count} games.",
+        ),
+    ),
+    (
         n_("A personal best for {name}: {count} point!", "A personal best for {name}: {count} points!"),
         # Translators: a celebration at the end of a game: the person's highest total so far under these rules.
         n_("A personal best: {count} point!", "A personal best: {count} points!"),
