@@ -55,6 +55,21 @@ def _option_control(owner: Variant, spec: OptionSpec, t: Text) -> str:
     return labelled(control_id, spec.display(t), control)
 
 
+# Each rule set in a line under its tile, for whoever does not know them by name (the one chosen shows).
+BRIEFS = {
+    # Translators: under the lobby's rule set tiles, while Yahtzee is chosen.
+    "yahtzee": N_("The American classic: 13 boxes, 35 bonus points at 63, and 100 for each extra Yahtzee."),
+    # Translators: under the lobby's rule set tiles, while Yatzy is chosen.
+    "yatzy": N_("The Nordic game: 15 boxes, pairs among them, and 50 bonus points at 63."),
+    # Translators: under the lobby's rule set tiles, while Maxi Yatzy is chosen.
+    "maxi": N_("Six dice and 20 boxes, a Villa and a Tower among them: the long game."),
+    # Translators: under the lobby's rule set tiles, while Yacht is chosen.
+    "yacht": N_("The original: 12 boxes, no bonus, 50 for a Yacht."),
+    # Translators: under the lobby's rule set tiles, while Custom dice is chosen.
+    "generalized": N_("Your own dice: choose how many, and how many sides."),
+}
+
+
 def _rules_fieldsets(t: Text) -> list[str]:
     """The rule choice (a radio per rule set) and one fieldset of options per rule set that has any."""
     every = list(variants.VARIANTS.values())
@@ -67,7 +82,13 @@ def _rules_fieldsets(t: Text) -> list[str]:
     ]
     # Translators: the legend of the setup form's choice of rule set (Yahtzee, Yatzy…).
     legend = element("legend", escape(t._("Rules")))
-    out = [element("fieldset", "\n".join([legend, *radios]), class_="choices", id="rules-choice")]
+    briefs = "".join(
+        element("p", escape(t._(BRIEFS[v.name])), data_show_if="rules", data_equals=v.name, hidden=i > 0)
+        for i, v in enumerate(every)
+        if v.name in BRIEFS
+    )
+    choice = element("fieldset", "\n".join([legend, *radios]), class_="choices", id="rules-choice")
+    out = [choice + element("div", briefs, class_="rules-brief")]
     for i, v in enumerate(every):
         if v.options:
             # Translators: the legend of a rule set's options in the setup form; {rules} is its name ("Yahtzee options").
