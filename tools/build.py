@@ -35,6 +35,7 @@ INCLUDE = (
     "static/css/*",
     "static/js/*",
     "static/icons/*",
+    "static/fonts/*.woff2",
     "static/tables/*",
     "static/vendor/pyodide/*",
     "static/vendor/pyscript/*",
