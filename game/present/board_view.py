@@ -1,8 +1,7 @@
 """What the board shows, as plain values: the scorecard's rows and cells, the dice, the status line.
 
-The shell turns these values into DOM updates; everything worth testing about the board (labels, cells, status lines)
-is computed here, in plain Python, worded through ``t`` (a game.core.i18n.Text, English by default). Around it:
-controls (the elements by id), standings (between games), game.app.keyboard (what a key asks for), words (the announcements).
+The shell turns these values into DOM updates; all worth testing about the board (labels, cells, status lines) is
+here, worded through ``t`` (game.core.i18n.Text, English by default). Beside it: controls, standings, words.
 
 >>> from game.core.engine import new_match
 >>> m = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[3, 3, 3, 5, 5])
@@ -247,10 +246,11 @@ def cells(match: Match, t: Text = ENGLISH, best: str | None = None) -> dict[tupl
                 out[(key, player)] = Cell(
                     str(value), None, (*mark, "nil") if key == "yahtzee_bonus" and not value else mark
                 )
-        if not totals.upper_bonus and ruleset.upper_bonus_amount:
-            # how far the upper boxes have come ("18/63", and a bar in tenths, app.css's "fill-5"); never a bare 0
-            come, need = totals.upper_subtotal, ruleset.upper_bonus_threshold
-            out[("upper_bonus", player)] = Cell(f"{come}/{need}", None, (*mark, f"fill-{min(10, come * 10 // need)}"))
+        if ruleset.upper_bonus_amount:  # reached: its points, "won"; not yet: how far the upper boxes have come
+            come, need = totals.upper_subtotal, ruleset.upper_bonus_threshold  # "18/63", a bar in tenths ("fill-5")
+            fill = f"fill-{min(10, come * 10 // need)}"
+            text, look = (str(totals.upper_bonus), "won") if totals.upper_bonus else (f"{come}/{need}", fill)
+            out[("upper_bonus", player)] = Cell(text, None, (*mark, look))
     if len(match.cards) > 1 or match.games > 1:
         played = len(match.cards)
         for g in range(max(match.games, played)):

@@ -89,3 +89,13 @@ def test_the_upper_bonus_shows_its_progress_while_it_can_still_be_won():
         match = match.roll(faces=[face] * 3 + [1 if face != 1 else 2] * 2).score(box)
     assert board_view.cells(match)[("upper_bonus", 0)].text == "35"  # 63 reached: the bonus written
     assert ("upper_bonus", 0) not in board_view.cells(new_match("yacht", ["Ann"], seed=1))  # no bonus: no row
+
+
+def test_the_upper_bonus_reached_is_written_as_won():
+    from game.core.engine import new_match
+
+    match = new_match("yahtzee", ["Ann"], seed=1)
+    for box, face in (("threes", 3), ("fours", 4), ("fives", 5), ("sixes", 6)):  # 69 points
+        match = match.roll(faces=[face] * 4 + [1]).score(box)
+    cell = board_view.cells(match)[("upper_bonus", 0)]
+    assert cell.text == "35" and "won" in cell.classes and not any(c.startswith("fill-") for c in cell.classes)
