@@ -117,7 +117,16 @@ def test_the_moments_and_the_hint_lines_of_the_persons_own_seat_read_in_the_seco
 
 def test_every_second_person_variant_is_worded_and_fills_its_fields():
     """Each variant, in every language, fills the fields its third-person sentence gets (none left, none missing)."""
-    fields = {"roll": 1, "rolls": 3, "dice": "1, 2", "best": 200, "percent": "5%", "category": "Chance", "points": 35, "mean": "150"}
+    fields = {
+        "roll": 1,
+        "rolls": 3,
+        "dice": "1, 2",
+        "best": 200,
+        "percent": "5%",
+        "category": "Chance",
+        "points": 35,
+        "mean": "150",
+    }
     fields |= {"value": "0.18", "faces": "6", "bonus": 100, "count": 2, "names": "Robin"}
     for code in CODES:
         t = text_in(code)
