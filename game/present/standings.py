@@ -337,6 +337,9 @@ def _without_total(person: Personal, t: Text) -> str:
     if person.best is None:
         # Translators: the end of a game: a person's first game under these rules (the total is shown above).
         line = said(t, "{name}: the first game under these rules.", person.name)
+    elif person.new_best:
+        # Translators: the end of a game: this game's total (shown above) beat every earlier one; {best}, the best before.
+        line = said(t, "A new best for {name}, up from {best}!", person.name, best=person.best)
     else:
         assert person.mean is not None  # ending() sets the mean with the best, from the same games
         # Translators: the end of a game: a person's earlier games under these rules: their best total, their average
@@ -350,9 +353,6 @@ def _without_total(person: Personal, t: Text) -> str:
             best=person.best,
             mean=t.number(person.mean, 0),
         )
-        if person.new_best:
-            # Translators: the end of a game: this game's total beat every earlier one.
-            line = f"{t._('A new best!')} {line}"
     return line
 
 

@@ -124,6 +124,12 @@ _VARIANTS = (
         N_("You enter the roll: {faces} ({count} of {dice} dice)"),
     ),
     (
+        (N_("A new best for {name}, up from {best}!"),),
+        # Translators: the end of the person's game (they left their name blank): its total (shown above) beat every
+        # earlier one; {best}, their best before it.
+        N_("A new best, up from {best}!"),
+    ),
+    (
         (N_("{names} share the first place."),),
         # Translators: under "A tie!" at the end: the person (who left their name blank) shares it with {names}.
         N_("You share the first place with {names}."),

@@ -151,7 +151,7 @@ def test_best_average_and_a_new_best():
     (person,) = ending.people
     assert (person.games, person.best, person.mean, person.new_best) == (2, best, mean, True)
     total = high.totals(0).grand_total
-    expected = f"A new best! Ann: before this game, best {best}, average {mean:.0f} over 2 games."  # said first
+    expected = f"A new best for Ann, up from {best}!"  # a cheer, not a statistic (the total is said above)
     assert standings.results(high, ending=ending).context == (expected,) and str(total) not in expected
     worse = solo_game([2] * 5, 4)
     line = standings.results(worse, ending=standings.ending(worse, history)).context[0]
@@ -231,9 +231,8 @@ def test_the_context_comes_on_a_tick_after_the_scene(monkeypatch):
     app, more = send(app, *[read_timer(token) for token in ticks(effects, "ending")])
     (drawn,) = ops(more, "ending")
     assert (
-        "A new best!" in drawn["html"]
-        and drawn["html"].index('class="medal"') < drawn["html"].index("A new best!")  # its medal: a best's alone
-        and f"before this game, best {low.totals(0).grand_total}," in drawn["html"]
+        f"A new best for Ann, up from {low.totals(0).grand_total}!" in drawn["html"]
+        and drawn["html"].index('class="medal"') < drawn["html"].index("A new best")  # its medal: a best's alone
         and YACHT_OPTIMAL not in drawn["html"]
     )
     assert YACHT_OPTIMAL in report(app)  # the numbers are the report's: How did I play?
