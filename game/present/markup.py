@@ -13,7 +13,7 @@ person sees or hears is worded by the ``t`` each function takes (English by defa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -49,17 +49,22 @@ LONG_PART = 11
 card's rows shrink with the screen's height (Maxi Yatzy's 16-row lower part on a phone), never below 24 px."""
 
 
-def scorecard(ruleset: RuleSet, seat_names: Sequence[str], games: int, t: Text = ENGLISH) -> str:
+def scorecard(
+    ruleset: RuleSet, seat_names: Sequence[str], games: int, t: Text = ENGLISH, computers: Collection[int] = ()
+) -> str:
     """The scorecard's inner HTML: a table per part (``board_view.sections``), each with a header per seat.
 
     Each cell is an empty ``<td data-row="key" data-player="index">`` for the shell to fill. Two parts
-    side by side let a phone show the whole card on one screen (app.css lays them out).
+    side by side let a phone show the whole card on one screen (app.css lays them out). A computer's seat
+    (``computers``) is marked, for its face over its name.
 
     >>> from game.core.variants import ruleset
     >>> card = scorecard(ruleset("yacht"), ["<Ann>"], 1)
     >>> '<th scope="col" title="&lt;Ann&gt;" data-seat="0">&lt;Ann&gt;</th>' in card
     True
     >>> '<tr class="category"><th scope="row">Yacht</th><td data-row="yacht" data-player="0"></td></tr>' in card
+    True
+    >>> '<th scope="col" title="Robin" data-seat="1" data-computer>' in scorecard(ruleset("yacht"), ["Ann", "Robin"], 1, computers={1})
     True
     >>> card.count("<table"), card.count("<caption")
     (2, 2)
@@ -78,7 +83,8 @@ def scorecard(ruleset: RuleSet, seat_names: Sequence[str], games: int, t: Text =
     }
     corners = captions
     seats = "".join(
-        element("th", escape(name), scope="col", title=name, data_seat=i) for i, name in enumerate(seat_names)
+        element("th", escape(name), scope="col", title=name, data_seat=i, data_computer=i in computers)
+        for i, name in enumerate(seat_names)
     )
     tables = []
     parts = board_view.sections(ruleset, games, t=t)

@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.core.cards import SeatKind
 from game.core.engine import Match
 from game.core.entered import entered
 from game.core.i18n import Text
@@ -202,7 +203,8 @@ def table_ops(old: Table | None, new: Table) -> list[Op]:
     tables = len(board_view.sections(match.ruleset, new.shape[2]))
     if old is None or old.shape != new.shape:
         old = None
-        card = markup.scorecard(match.ruleset, match.players, new.shape[2], t=t)
+        robots = {i for i, seat in enumerate(match.seats) if seat.kind is SeatKind.COMPUTER}
+        card = markup.scorecard(match.ruleset, match.players, new.shape[2], t=t, computers=robots)
         ops.append(Op("scorecard", (SetHtml(card), attrs(data_seats=str(len(match.seats))))))
         ops.append(Op("dice", (SetHtml(markup.tray(match.ruleset.dice, t=t)),)))
         ops.append(Op("face-pad", (SetHtml(entry.pad(match.ruleset, t) if entered(match) else ""),)))
