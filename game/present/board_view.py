@@ -224,8 +224,8 @@ def cells(match: Match, t: Text = ENGLISH, best: str | None = None) -> dict[tupl
                 is_last = last is not None and (last.game, last.player, last.category) == (game, player, category.id)
                 classes = here + (("last",) if is_last else ()) + (("scratch",) if points == 0 else ())
                 out[(category.id, player)] = Cell(str(points), None, classes)
-            elif current and category.id in options and computer:
-                out[(category.id, player)] = Cell(str(options[category.id]), None, here + ("preview",))
+            elif current and category.id in options and computer:  # a box worth nothing blank, as a person's
+                out[(category.id, player)] = Cell(str(options[category.id] or ""), None, here + ("preview",))
             elif current and category.id in options:
                 value = options[category.id]
                 name = category.display(t)
