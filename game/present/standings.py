@@ -149,7 +149,8 @@ def _outcome(match: Match, t: Text, against: Match | None = None) -> tuple[Outco
         return Outcome.TIE, t._("A tie!")
     behind = _behind(match)
     if behind is None:
-        return Outcome.WIN, top[0]
+        # Translators: the large words at the end when the person (who left their name blank) won the match.
+        return Outcome.WIN, t._("You win!") if is_you(top[0], t) else top[0]
     if behind <= CLOSE_GAP:
         # Translators: the large words at the end when the person lost to the computer by a few points ({count}).
         return Outcome.CLOSE, t.n_("So close: {count} point", "So close: {count} points", behind)
@@ -179,6 +180,9 @@ def story_text(match: Match, outcome: Outcome, t: Text = ENGLISH) -> str:
     standings = match.standings()
     if outcome is Outcome.WIN:
         gap = standings[0].total - standings[1].total if len(standings) > 1 else 0
+        if is_you(standings[0].name, t):
+            # Translators: under "You win!" at the end of a match: by how many points the person won.
+            return t.n_("By {count} point.", "By {count} points.", gap)
         # Translators: under the winner's name at the end of a match: by how many points they won.
         return said_n(t, "{name} wins by {count} point.", "{name} wins by {count} points.", gap, standings[0].name)
     if outcome is Outcome.TIE:
