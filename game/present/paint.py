@@ -15,7 +15,7 @@ from game.core.cards import SeatKind
 from game.core.engine import Match
 from game.core.entered import entered
 from game.core.i18n import Text
-from game.present import board_view, controls, entry, feel, markup, standings
+from game.present import board_view, controls, entry, feel, markup, standings, words
 from game.present.ops import (
     Change,
     Op,
@@ -142,6 +142,7 @@ class Table:
     thrown: frozenset[int] = frozenset()
     challenge: str | None = None
     headline: str = ""  # the status line as the eyes read it: the dice are on the table, not read back
+    last_move: str = ""  # what the seat before wrote on its turn, in sight over the dice (game.present.words.last_move)
 
 
 def table(
@@ -171,8 +172,8 @@ def table(
     >>> shown = table(Session(new_match("yacht", ["Ann"], seed=1)), ENGLISH, "Ann's turn", None)
     >>> from game.present.ops import wire
     >>> ops = table_ops(None, shown)
-    >>> ops[0].target, [wire(op) for op in ops[-2:]], table_ops(shown, shown)
-    ('scorecard', [('status', {'text': "Ann's turn"}), ('headline', {'text': "Ann's turn"})], [])
+    >>> ops[0].target, [wire(op) for op in ops[-3:]], table_ops(shown, shown)
+    ('scorecard', [('status', {'text': "Ann's turn"}), ('headline', {'text': "Ann's turn"}), ('last-move', {'text': '', 'hidden': True})], [])
     """
     match = session.match
     results = standings.results(match, t=t, against=against)
@@ -193,6 +194,7 @@ def table(
         thrown=thrown,
         challenge=challenge,
         headline=entry.status(match, entering, status, t) if entered(match) or headline is None else headline,
+        last_move=words.last_move(match, t),
     )
 
 
@@ -234,4 +236,6 @@ def table_ops(old: Table | None, new: Table) -> list[Op]:
         ops.append(Op("status", (SetText(new.status),)))
     if old is None or old.headline != new.headline:
         ops.append(Op("headline", (SetText(new.headline),)))
+    if old is None or old.last_move != new.last_move:
+        ops.append(Op("last-move", (SetText(new.last_move), SetHidden(not new.last_move))))
     return ops

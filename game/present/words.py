@@ -217,6 +217,33 @@ def turn_line(match: Match, t: Text = ENGLISH) -> str:
     return t._("Turn {turn} of {turns}", turn=turn, turns=turns)
 
 
+def last_move(match: Match, t: Text = ENGLISH) -> str:
+    """What the seat before wrote on its turn, said over the dice while a person plays against others: who is at the
+    table and what they did stays in sight through the turn ("" alone, before anyone scored, or at the end).
+
+    >>> from game.core.engine import new_match
+    >>> from game.core.cards import Seat
+    >>> m = new_match("yahtzee", ["You", Seat.computer("Robin", "good")], seed=1)
+    >>> m = m.roll(faces=[1, 2, 3, 4, 4]).score("fours").roll(faces=[3, 3, 3, 5, 5]).score("full_house")
+    >>> last_move(m), last_move(m.roll(faces=[1, 1, 2, 3, 6])), last_move(m.roll(faces=[1, 1, 2, 3, 6]).score("ones"))
+    ('Robin scored 25 in Full House', 'Robin scored 25 in Full House', '')
+    """
+    last = match.last_scored
+    if last is None or len(match.seats) < 2 or match.game_over or match.finished or last.player == match.player:
+        return ""
+    if match.current_seat.kind is SeatKind.COMPUTER or last.game != len(match.cards) - 1:
+        return ""
+    points = match.cards[last.game][last.player].scores[last.category]
+    return said_n(
+        t,
+        "{name} scored {count} in {category}",
+        "{name} scored {count} in {category}",
+        points,
+        match.seats[last.player].name,
+        category=match.ruleset.category(last.category).display(t),
+    )
+
+
 def seen(step: Step, t: Text = ENGLISH) -> str:
     """What a step did as the eyes read it over the table (:func:`headline`): an undo or a refusal as it is said."""
     if step.undone is None and step.refusal is None:
