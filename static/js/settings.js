@@ -107,9 +107,14 @@
     if (!event.ctrlKey && !event.metaKey && !event.altKey) delete root.dataset.pointer;
   }, true);
   // The table's type (app.css: Fredoka, font-display optional, never on the lobby, whose first paint it would hold
-  // back) asked for once the page has loaded, so that the first table has it: a font first asked for by the table
-  // would come too late for it, and an optional font that misses the first paint is not used on that page.
-  window.addEventListener("load", function () {
-    if (document.fonts && document.fonts.load) document.fonts.load('600 1em "Fredoka"').catch(function () {});
-  });
+  // back) asked for once Python is ready (html[data-ready]), before any table can be drawn: a font first asked for by
+  // the table would come too late for it, and an optional font that misses the first paint is not used on that page.
+  if (document.fonts && document.fonts.load && window.MutationObserver) {
+    var ready = new MutationObserver(function () {
+      if (root.dataset.ready !== "true") return;
+      ready.disconnect();
+      document.fonts.load('600 1em "Fredoka"').catch(function () {});
+    });
+    ready.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  }
 }());
