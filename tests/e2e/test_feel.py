@@ -218,3 +218,38 @@ def test_thrown_dice_tumble_within_the_roll_time_land_on_their_faces_and_a_yahtz
 def centre(page, selector: str) -> tuple[float, float]:
     box = page.locator(selector).bounding_box()
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+# Each die's place, sampled through a throw (every animation paused at each tenth of its length): the die whose button
+# a tap at that place's centre reaches ("" for none).
+TAPPED_IN_FLIGHT = """async () => {
+  document.getElementById("roll-button").click();
+  await window.yachtPage.answered();
+  const thrown = document.getAnimations().filter(a => a.playState === "running" && a.effect.target.closest("#dice"));
+  thrown.forEach(a => a.pause());
+  const buttons = [...document.querySelectorAll("#dice button")];
+  const reached = [];
+  for (let tenth = 0; tenth <= 10; tenth++) {
+    thrown.forEach(a => { a.currentTime = a.effect.getComputedTiming().endTime * tenth / 10; });
+    reached.push(buttons.map(button => {
+      const box = button.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      const die = hit && hit.closest("#dice button");
+      return die ? die.dataset.die : "";
+    }));
+  }
+  thrown.forEach(a => a.finish());
+  return reached;
+}"""
+
+
+def test_a_tap_during_a_throw_is_the_die_whose_place_it_taps(page, base_url):
+    """A die flies from the edge across the others' places: a tap on a place mid-throw is that place's die's, never
+    the die passing over it (the press on a die in flight, the release on the die landed under the finger: the tap
+    held nothing)."""
+    for size in ({"width": 390, "height": 844}, {"width": 1280, "height": 720}):
+        page.set_viewport_size(size)
+        for seed in (3, 4):
+            ui.start_afresh(page, base_url, f"rules=yacht&players=Ann&seed={seed}")
+            places = [str(die) for die in range(5)]
+            assert page.evaluate(TAPPED_IN_FLIGHT) == [places] * 11, (size, seed)
