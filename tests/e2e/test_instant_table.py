@@ -35,9 +35,14 @@ LAYOUT_SHIFTS = """(() => {
     const shifts = new PerformanceObserver(list => seen.push(...list.getEntries()));
     shifts.observe({type: 'layout-shift', buffered: true});
     window.yachtLayoutShifts = () => [...seen, ...shifts.takeRecords()]
-        .filter(e => !e.hadRecentInput).map(e => e.sources.map(s => s.node && s.node.id));
+        .filter(e => !e.hadRecentInput).map(e => e.sources.map(s => [
+            s.node && s.node.id, Math.round(e.startTime), [s.previousRect.y, s.previousRect.height], [s.currentRect.y, s.currentRect.height],
+            document.getElementById('app') ? [...document.getElementById('app').children].filter(c => !c.hidden).map(c => c.id) : null,
+        ]));
 })()"""
-"""An init script: every layout shift of the page's load, from its first paint, collected as it comes."""
+"""An init script: every layout shift of the page's load, from its first paint, collected as it comes: what moved, when
+(ms from the start), from where to where (top, height), and what the page's main showed when asked (the shift CI saw
+once on a first visit, never here, says what came before it)."""
 SHIFTS = """async () => {
     await window.yachtPage.answered();  // the ready answer's draws, and those of every event since
     await new Promise(painted => requestAnimationFrame(() => requestAnimationFrame(painted)));  // on screen
