@@ -28,6 +28,7 @@ from game.coach.moments import (
     thrown,
 )
 from game.coach.pacing import ROLL_SECONDS
+from game.core.actions import Hold, Roll
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, N_, Text
 from game.present.you import said, said_n
@@ -52,6 +53,7 @@ __all__ = [
     "handover",
     "match_over",
     "moment",
+    "gathered",
     "pose",
     "throw",
     "thrown",
@@ -104,6 +106,40 @@ def pose(index: int, face: int | None, turn: int) -> int:
     ([3, 6, 9, 0, 3], 1)
     """
     return (turn * 5 + index * 3 + (face or 0) * 2) % len(POSES)
+
+
+def gathered(match: Match) -> tuple[int, ...]:
+    """Each die's move along the rolled row, in places (negative: left): the dice the turn's last roll threw land side
+    by side in the row's middle, in their order, and any let go since take the places left, right of them first; a
+    die kept after the throw leaves its place empty until the next one, so nothing moves under a second tap. A die
+    kept now stands on the shelf: 0.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann"], seed=1).roll().hold(0).hold(2)
+    >>> gathered(m), gathered(m.roll()), gathered(m.roll().hold(0, False))
+    ((0, 0, 0, 0, 0), (0, 0, 0, -1, -1), (4, 0, 0, -1, -1))
+    """
+    turn: list[Roll | Hold] = []
+    for action in reversed(match.actions):
+        if not isinstance(action, Roll | Hold):
+            break
+        turn.append(action)
+    dice = match.ruleset.dice
+    held, places, let_go = [False] * dice, {i: i for i in range(dice)}, dict[int, int]()
+    for number, action in enumerate(reversed(turn)):
+        if isinstance(action, Roll):
+            threw = [i for i in range(dice) if number == 0 or not held[i]]
+            start = (dice - len(threw)) // 2
+            places, let_go = dict(zip(threw, range(start, start + len(threw)), strict=True)), {}
+            free = [*range(start + len(threw), dice), *range(start - 1, -1, -1)]
+        else:
+            held[action.die] = action.held
+            if action.die not in places and not action.held:  # kept at the throw, let go since: the first place free
+                let_go[action.die] = next(place for place in free if place not in let_go.values())
+            elif action.die not in places:
+                let_go.pop(action.die, None)
+    places |= let_go
+    return tuple(0 if match.held[i] else places[i] - i for i in range(dice))
 
 
 def turn_of(match: Match) -> int:

@@ -112,6 +112,7 @@ def die_ops(old: board_view.Die | None, die: board_view.Die, match: Match, throw
             aria_disabled=enabled,
             data_pose=str(die.pose),
             data_shelf=str(die.shelf),
+            data_row=str(die.row),
         ),
         toggle(die_empty=die.face is None),
     ]

@@ -7,6 +7,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from game.coach.session import Session
 from game.core.engine import new_match
 from game.core.i18n import ENGLISH
@@ -69,3 +72,30 @@ def test_kept_dice_stand_side_by_side_on_the_shelf_from_its_left_and_close_up_wh
     assert [die.index - die.shelf for die in let_go if die.held] == [0, 1]  # no gap where die 2 stood
     css = CSS.read_text(encoding="utf-8")
     assert all(f'.tray .die[data-shelf="{n}"] {{ --places: {n}; }}' in css for n in range(1, 6))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    rules=st.sampled_from(["yacht", "maxi"]), steps=st.lists(st.tuples(st.booleans(), st.integers(0, 5)), max_size=14)
+)
+def test_the_dice_of_a_throw_gather_in_the_row_and_nothing_moves_under_a_second_tap(rules, steps):
+    """In any turn, the dice not kept stand in the row's places, one die a place (Die.row: places moved, drawn by
+    app.css); the dice of a throw stand side by side; a die kept or let go moves no other die of the row."""
+    m = new_match(rules, ["Ann"], seed=5).roll()
+    dice = m.ruleset.dice
+    for rolls, die in steps:
+        before = board_view.dice(m)
+        if rolls and m.rolls_left:
+            m, thrown = m.roll(), [i for i in range(dice) if not m.held[i]]
+            places = sorted(d.index + d.row for d in board_view.dice(m) if d.index in thrown)
+            assert places == list(range(places[0], places[0] + len(thrown)))  # side by side, no hole
+        elif not rolls and m.rolls_left:
+            m = m.hold(die % dice, not m.held[die % dice])
+            after = board_view.dice(m)
+            assert all(
+                a.row == b.row for a, b in zip(after, before, strict=True) if a.index != die % dice and not a.held
+            )
+        free = [d.index + d.row for d in board_view.dice(m) if not d.held]
+        assert len(set(free)) == len(free) and all(0 <= place < dice for place in free)
+    css = CSS.read_text(encoding="utf-8")
+    assert all(f'.tray .die[data-row="{n}"] {{ --row: {n}; }}' in css for n in range(-5, 6) if n)
