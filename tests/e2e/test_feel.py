@@ -87,6 +87,9 @@ SIZES = """() => {
     word: parseFloat(getComputedStyle(document.getElementById("cheer-text")).fontSize),
     status: parseFloat(getComputedStyle(document.getElementById("headline")).fontSize),
     cover: cheer.width * cheer.height / (innerWidth * innerHeight),
+    boxInSight: (box => { const at = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return Boolean(at && at.closest("#scorecard .choice[data-category='yahtzee']")); })(
+      px(document.querySelector("#scorecard .choice[data-category='yahtzee']"))),
     fall,
   };
 }"""
@@ -144,7 +147,7 @@ def test_thrown_dice_tumble_within_the_roll_time_land_on_their_faces_and_a_yahtz
     landed = page.evaluate(POSES)
     assert len(set(landed)) >= 4 and "none" not in landed, landed
 
-    # A Yahtzee's moment, on the roll that shows it: over the table, its dice jumping, its box on the card pulsing
+    # A Yahtzee's moment, on the roll that shows it: over the tray, its dice jumping, its box on the card pulsing
     # gold, clear of Menu and Roll, spoken; a tap skips it; scoring it then is a plain score.
     cheer = page.locator("#cheer")
     expect(cheer).to_be_visible()
@@ -156,11 +159,10 @@ def test_thrown_dice_tumble_within_the_roll_time_land_on_their_faces_and_a_yahtz
         page.set_viewport_size(size)
         assert page.evaluate(CLEAR, [menu, "roll-button"]) == [True, True], size  # Menu and Roll stay in reach
         sizes = page.evaluate(SIZES)
-        if size["width"] < 768:  # a phone's moment covers the table: the Yahtzee's dice in it, larger than the table's
-            assert sizes["moment"] > sizes["table"] and sizes["cover"] >= 0.5, (size, sizes)
-        else:  # wider, it stands on the tray's felt above Roll, its dice as large as the table's (shown once: the
-            # tray's own stay still under it)
-            assert sizes["moment"] >= 0.9 * sizes["table"] and sizes["jumping"] == 0 and sizes["onTray"], (size, sizes)
+        # It stands on the tray above Roll, the card's box for it in sight beside or above it; its dice as large as
+        # the table's, or nearly (a phone's five in a row), shown once: the tray's own stay still under it.
+        assert sizes["onTray"] and sizes["boxInSight"] and sizes["jumping"] == 0, (size, sizes)
+        assert sizes["moment"] >= (0.85 if size["width"] < 768 else 0.9) * sizes["table"], (size, sizes)
         assert sizes["word"] >= 2 * sizes["status"], (size, sizes)
         assert sizes["fall"] >= 0.6, (size, sizes)  # confetti down it
     assert page.evaluate(MOVING) > 0  # the dice jump, the confetti falls
