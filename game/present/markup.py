@@ -266,16 +266,17 @@ def ending(shown: standings.Results) -> str:
 
 
 def scene(shown: standings.Results, t: Text = ENGLISH) -> str:
-    """The winner scene of a finished match (game.present.standings.results): a trophy (two for a tie, none for a solo
-    game's total or a challenge lost), the large words and the sentence under them; "" between games.
+    """The winner scene of a finished match (game.present.standings.results): the last box's dice still on the felt, a
+    trophy (two for a tie, none for a solo game's total or a challenge lost), the large words and the sentence under
+    them; "" between games.
 
     >>> from game.core.engine import new_match
     >>> m = new_match("yacht", ["<Ann>", "Bob"], seed=1)
     >>> for box in m.open_categories():
     ...     m = m.roll(faces=[6] * 5).score(box).roll(faces=[1] * 5).score(box)
     >>> html = scene(standings.results(m))
-    >>> html.count('class="trophy"'), '<p class="scene-headline">&lt;Ann&gt;</p>' in html
-    (1, True)
+    >>> html.count('class="trophy"'), '<p class="scene-headline">&lt;Ann&gt;</p>' in html, html.count('class="die"')
+    (1, True, 5)
     """
     if shown.outcome is None:
         return ""
@@ -288,6 +289,9 @@ def scene(shown: standings.Results, t: Text = ENGLISH) -> str:
     return "".join(
         [
             confetti,
+            element("div", moment_dice(shown.dice, shown.sides), class_="scene-dice", aria_hidden="true")
+            if shown.dice
+            else "",
             element("div", art, class_="scene-art") if art else "",
             element("p", escape(shown.headline), class_="scene-headline"),
             element("p", escape(shown.winner), class_="scene-detail") if shown.winner else "",

@@ -94,6 +94,10 @@ class Results:
     # how much is seen before it is read.
     fills: tuple[int, ...] = ()
     firsts: tuple[bool, ...] = ()
+    dice: tuple[
+        int, ...
+    ] = ()  # the last box's dice, left on the felt at the end (the scene draws them), and their sides
+    sides: int = 6
 
     @property
     def new_best(self) -> bool:
@@ -423,4 +427,6 @@ def results(
         analysis=analysis(ending, t) if ending is not None else (),
         fills=fills,
         firsts=firsts,
+        dice=match.last_scored.dice if final and match.last_scored is not None else (),
+        sides=match.ruleset.sides,
     )
