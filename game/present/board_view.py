@@ -23,7 +23,7 @@ from game.core.actions import Score
 from game.core.cards import SeatKind
 from game.core.engine import Match, Phase
 from game.core.i18n import ENGLISH, N_, Text, n_
-from game.present.feel import gathered, pose, turn_of
+from game.present.feel import gathered, pose, shelved, turn_of
 from game.present.short_names import short_name, short_sum
 from game.present.standings import winner_text
 from game.present.you import refused, said, said_n
@@ -86,7 +86,7 @@ class Cell:
 @dataclass(frozen=True)
 class Die:
     """One die of the tray: face (None before the first roll), held, spoken name, the pose it landed in (feel.POSES),
-    kept, its places left on the shelf (the dice not kept before it), else its move along the row (feel.gathered)."""
+    and its move in places (negative: left) on the shelf when kept (feel.shelved), else along the row (feel.gathered)."""
 
     index: int
     face: int | None
@@ -94,8 +94,7 @@ class Die:
     label: str
     enabled: bool
     pose: int = 0
-    shelf: int = 0
-    row: int = 0
+    move: int = 0
 
 
 def _upper_bonus_label(ruleset: rules.RuleSet, t: Text) -> str:
@@ -271,7 +270,8 @@ def dice(match: Match, t: Text = ENGLISH) -> tuple[Die, ...]:
     >>> dice(m)[0].label, dice(m.roll(faces=[1, 5, 1, 1, 1]))[1].label
     ('Die 1, blank', 'Die 2, showing 5')
     """
-    holdable, held, turn, rows = set(match.holdable()), match.held, turn_of(match), gathered(match)
+    holdable, held, turn = set(match.holdable()), match.held, turn_of(match)
+    moves = [kept + rolled for kept, rolled in zip(shelved(match), gathered(match), strict=True)]
     out = []
     for index in range(match.ruleset.dice):
         face = match.dice[index] if match.dice else None
@@ -281,8 +281,7 @@ def dice(match: Match, t: Text = ENGLISH) -> tuple[Die, ...]:
         else:
             # Translators: a die's spoken name; {number} counts the dice from 1, {face} is the face it shows.
             label = t._("Die {number}, showing {face}", number=index + 1, face=face)
-        shelf = held[:index].count(False) if held[index] else 0
-        out.append(Die(index, face, held[index], label, index in holdable, pose(index, face, turn), shelf, rows[index]))
+        out.append(Die(index, face, held[index], label, index in holdable, pose(index, face, turn), moves[index]))
     return tuple(out)
 
 

@@ -55,6 +55,7 @@ __all__ = [
     "moment",
     "gathered",
     "pose",
+    "shelved",
     "throw",
     "thrown",
     "tumble",
@@ -106,6 +107,23 @@ def pose(index: int, face: int | None, turn: int) -> int:
     ([3, 6, 9, 0, 3], 1)
     """
     return (turn * 5 + index * 3 + (face or 0) * 2) % len(POSES)
+
+
+def shelved(match: Match) -> tuple[int, ...]:
+    """Each kept die's move along the shelf, in places (negative: left): the kept dice stand side by side in its
+    middle, in their order, as the dice of a throw do in the row under it. A die not kept: 0.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann"], seed=1).roll()
+    >>> shelved(m.hold(4)), shelved(m.hold(1).hold(3).hold(4))
+    ((0, 0, 0, 0, -2), (0, 0, 0, -1, -1))
+    """
+    kept = [index for index, held in enumerate(match.held) if held]
+    start = (len(match.held) - len(kept)) // 2
+    moves = [0] * len(match.held)
+    for place, index in enumerate(kept, start):
+        moves[index] = place - index
+    return tuple(moves)
 
 
 def gathered(match: Match) -> tuple[int, ...]:

@@ -111,8 +111,7 @@ def die_ops(old: board_view.Die | None, die: board_view.Die, match: Match, throw
             aria_pressed=held,
             aria_disabled=enabled,
             data_pose=str(die.pose),
-            data_shelf=str(die.shelf),
-            data_row=str(die.row),
+            data_move=str(die.move),
         ),
         toggle(die_empty=die.face is None),
     ]

@@ -106,9 +106,9 @@
   document.addEventListener("keydown", function (event) {
     if (!event.ctrlKey && !event.metaKey && !event.altKey) delete root.dataset.pointer;
   }, true);
-  // The table's type (app.css: Fredoka, font-display optional, never on the lobby, whose first paint it would hold
-  // back) asked for once Python is ready (html[data-ready]), before any table can be drawn: a font first asked for by
-  // the table would come too late for it, and an optional font that misses the first paint is not used on that page.
+  // The table's type (app.css: Fredoka, font-display fallback, never on the lobby, whose first paint it would hold
+  // back) asked for once Python is ready (html[data-ready]), before any table can be drawn, so that it is there, or
+  // nearly, when the first table is.
   if (document.fonts && document.fonts.load && window.MutationObserver) {
     var ready = new MutationObserver(function () {
       if (root.dataset.ready !== "true") return;

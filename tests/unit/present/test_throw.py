@@ -60,18 +60,17 @@ def test_each_thrown_die_flies_its_own_flight_to_its_pose_and_held_dice_do_not_f
     )  # the compositor alone draws it
 
 
-def test_kept_dice_stand_side_by_side_on_the_shelf_from_its_left_and_close_up_when_one_is_let_go():
-    """A kept die moves left past the dice not kept before it (Die.shelf, drawn by app.css as that many places), so
-    the kept dice stand together in the tray's order; a die let go leaves no gap among them."""
+def test_kept_dice_stand_side_by_side_in_the_shelfs_middle_and_close_up_when_one_is_let_go():
+    """A kept die moves along the shelf (Die.move, drawn by app.css as that many places), so that the kept dice stand
+    together in the tray's order, in the shelf's middle; a die let go leaves no gap among them."""
     m = new_match("yahtzee", ["Ann"], seed=3).roll(faces=[2, 2, 5, 6, 1])
     kept = m.hold(1).hold(3).hold(4)
-    places = [die.shelf for die in board_view.dice(kept)]
-    assert places == [0, 1, 0, 2, 2]  # to the shelf's places 0, 1 and 2
-    assert [die.index - die.shelf for die in board_view.dice(kept) if die.held] == [0, 1, 2]
+    assert [die.move for die in board_view.dice(kept)] == [0, 0, 0, -1, -1]  # to the shelf's places 1, 2 and 3
+    assert [die.index + die.move for die in board_view.dice(kept) if die.held] == [1, 2, 3]
     let_go = board_view.dice(kept.hold(1, False))
-    assert [die.index - die.shelf for die in let_go if die.held] == [0, 1]  # no gap where die 2 stood
+    assert [die.index + die.move for die in let_go if die.held] == [1, 2]  # no gap where die 2 stood
     css = CSS.read_text(encoding="utf-8")
-    assert all(f'.tray .die[data-shelf="{n}"] {{ --places: {n}; }}' in css for n in range(1, 6))
+    assert all(f'.tray .die[data-move="{n}"] {{ --move: {n}; }}' in css for n in range(-9, 10) if n)
 
 
 @settings(max_examples=150, deadline=None)
@@ -79,23 +78,24 @@ def test_kept_dice_stand_side_by_side_on_the_shelf_from_its_left_and_close_up_wh
     rules=st.sampled_from(["yacht", "maxi"]), steps=st.lists(st.tuples(st.booleans(), st.integers(0, 5)), max_size=14)
 )
 def test_the_dice_of_a_throw_gather_in_the_row_and_nothing_moves_under_a_second_tap(rules, steps):
-    """In any turn, the dice not kept stand in the row's places, one die a place (Die.row: places moved, drawn by
-    app.css); the dice of a throw stand side by side; a die kept or let go moves no other die of the row."""
+    """In any turn, the dice not kept stand in the row's places, one die a place (Die.move: places moved, drawn by
+    app.css); the dice of a throw stand side by side; a die kept or let go moves no other die of the row; the kept
+    dice stand side by side in the shelf's middle."""
     m = new_match(rules, ["Ann"], seed=5).roll()
     dice = m.ruleset.dice
     for rolls, die in steps:
         before = board_view.dice(m)
         if rolls and m.rolls_left:
             m, thrown = m.roll(), [i for i in range(dice) if not m.held[i]]
-            places = sorted(d.index + d.row for d in board_view.dice(m) if d.index in thrown)
+            places = sorted(d.index + d.move for d in board_view.dice(m) if d.index in thrown)
             assert places == list(range(places[0], places[0] + len(thrown)))  # side by side, no hole
         elif not rolls and m.rolls_left:
             m = m.hold(die % dice, not m.held[die % dice])
             after = board_view.dice(m)
             assert all(
-                a.row == b.row for a, b in zip(after, before, strict=True) if a.index != die % dice and not a.held
+                a.move == b.move for a, b in zip(after, before, strict=True) if a.index != die % dice and not a.held
             )
-        free = [d.index + d.row for d in board_view.dice(m) if not d.held]
+        free = [d.index + d.move for d in board_view.dice(m) if not d.held]
         assert len(set(free)) == len(free) and all(0 <= place < dice for place in free)
-    css = CSS.read_text(encoding="utf-8")
-    assert all(f'.tray .die[data-row="{n}"] {{ --row: {n}; }}' in css for n in range(-5, 6) if n)
+        shelf = [d.index + d.move for d in board_view.dice(m) if d.held]
+        assert shelf == list(range((dice - len(shelf)) // 2, (dice - len(shelf)) // 2 + len(shelf)))
