@@ -81,6 +81,37 @@
       }
     });
   }
+  // The game's scripts (index.html's template#later), put on the page once it has painted, so that a slow line
+  // brings the page's words first: the classic ones in their order, the module (game.mjs, which hands Python to
+  // page.js) once the last of them has run. At once in a tab behind, which paints nothing until shown, and where a
+  // kept table is painted (static/js/table.js: a later launch, whose files this browser holds).
+  function loadLater() {
+    var later = document.getElementById("later");
+    if (!later || !later.content) return;
+    var made = Array.prototype.map.call(later.content.querySelectorAll("link, script"), function (old) {
+      var element = document.createElement(old.localName);
+      Array.prototype.forEach.call(old.attributes, function (a) { element.setAttribute(a.name, a.value); });
+      return element;
+    });
+    var modules = made.filter(function (e) { return e.localName === "script" && e.type === "module"; });
+    var classic = made.filter(function (e) { return e.localName === "script" && e.type !== "module"; });
+    made.forEach(function (e) { if (e.localName === "link") document.head.appendChild(e); });
+    classic.forEach(function (e) { e.async = false; document.head.appendChild(e); });
+    var started = false;
+    var start = function () {
+      if (started) return;
+      started = true;
+      modules.forEach(function (e) { document.head.appendChild(e); });
+    };
+    var last = classic[classic.length - 1];
+    if (!last) return start();
+    last.addEventListener("load", start);
+    last.addEventListener("error", start);  // boot.js, if it came, says what failed
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    if (document.hidden || root.dataset.waking) loadLater();
+    else requestAnimationFrame(function () { setTimeout(loadLater, 0); });
+  });
   document.addEventListener("DOMContentLoaded", function () {
     for (var name in SETTINGS) bind(name);
     disclosure("menu-button", "menu", true);
