@@ -86,7 +86,7 @@ class Cell:
 @dataclass(frozen=True)
 class Die:
     """One die of the tray: face (None before the first roll), held, spoken name, the pose it landed in (feel.POSES),
-    and its move in places (negative: left) on the shelf when kept (feel.shelved), else along the row (feel.gathered)."""
+    and its move in half places (negative: left) on the shelf when kept (feel.shelved), else along the row (feel.gathered)."""
 
     index: int
     face: int | None

@@ -110,32 +110,32 @@ def pose(index: int, face: int | None, turn: int) -> int:
 
 
 def shelved(match: Match) -> tuple[int, ...]:
-    """Each kept die's move along the shelf, in places (negative: left): the kept dice stand side by side in its
+    """Each kept die's move along the shelf, in half places (negative: left): the kept dice stand side by side in its
     middle, in their order, as the dice of a throw do in the row under it. A die not kept: 0.
 
     >>> from game.core.engine import new_match
     >>> m = new_match("yacht", ["Ann"], seed=1).roll()
     >>> shelved(m.hold(4)), shelved(m.hold(1).hold(3).hold(4))
-    ((0, 0, 0, 0, -2), (0, 0, 0, -1, -1))
+    ((0, 0, 0, 0, -4), (0, 0, 0, -2, -2))
     """
     kept = [index for index, held in enumerate(match.held) if held]
-    start = (len(match.held) - len(kept)) // 2
+    start = len(match.held) - len(kept)  # in half places: the middle, to the half place
     moves = [0] * len(match.held)
-    for place, index in enumerate(kept, start):
-        moves[index] = place - index
+    for place, index in enumerate(kept):
+        moves[index] = start + 2 * place - 2 * index
     return tuple(moves)
 
 
 def gathered(match: Match) -> tuple[int, ...]:
-    """Each die's move along the rolled row, in places (negative: left): the dice the turn's last roll threw land side
-    by side in the row's middle, in their order, and any let go since take the places left, right of them first; a
-    die kept after the throw leaves its place empty until the next one, so nothing moves under a second tap. A die
-    kept now stands on the shelf: 0.
+    """Each die's move along the rolled row, in half places (negative: left; whole places here): the dice the turn's
+    last roll threw land side by side in the row's middle, in their order, and any let go since take the places beside
+    them, right first; a die kept after the throw leaves its place empty until the next one, so nothing moves under a
+    second tap. A die kept now stands on the shelf: 0.
 
     >>> from game.core.engine import new_match
     >>> m = new_match("yacht", ["Ann"], seed=1).roll().hold(0).hold(2)
     >>> gathered(m), gathered(m.roll()), gathered(m.roll().hold(0, False))
-    ((0, 0, 0, 0, 0), (0, 0, 0, -1, -1), (4, 0, 0, -1, -1))
+    ((0, 0, 0, 0, 0), (0, 0, 0, -2, -2), (8, 0, 0, -2, -2))
     """
     turn: list[Roll | Hold] = []
     for action in reversed(match.actions):
@@ -143,13 +143,15 @@ def gathered(match: Match) -> tuple[int, ...]:
             break
         turn.append(action)
     dice = match.ruleset.dice
-    held, places, let_go = [False] * dice, {i: i for i in range(dice)}, dict[int, int]()
+    held, places, let_go = [False] * dice, {i: 2 * i for i in range(dice)}, dict[int, int]()
     for number, action in enumerate(reversed(turn)):
         if isinstance(action, Roll):
             threw = [i for i in range(dice) if number == 0 or not held[i]]
-            start = (dice - len(threw)) // 2
-            places, let_go = dict(zip(threw, range(start, start + len(threw)), strict=True)), {}
-            free = [*range(start + len(threw), dice), *range(start - 1, -1, -1)]
+            # In whole places (as many as dice, so a die let go always finds one), the middle's left where it falls
+            # between two: the shelf above centres to the half place.
+            start = 2 * ((dice - len(threw)) // 2)
+            places, let_go = {index: start + 2 * place for place, index in enumerate(threw)}, {}
+            free = [*range(start + 2 * len(threw), 2 * dice, 2), *range(start - 2, -1, -2)]
         else:
             held[action.die] = action.held
             if action.die not in places and not action.held:  # kept at the throw, let go since: the first place free
@@ -157,7 +159,7 @@ def gathered(match: Match) -> tuple[int, ...]:
             elif action.die not in places:
                 let_go.pop(action.die, None)
     places |= let_go
-    return tuple(0 if match.held[i] else places[i] - i for i in range(dice))
+    return tuple(0 if match.held[i] else places[i] - 2 * i for i in range(dice))
 
 
 def turn_of(match: Match) -> int:

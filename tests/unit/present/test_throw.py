@@ -65,12 +65,12 @@ def test_kept_dice_stand_side_by_side_in_the_shelfs_middle_and_close_up_when_one
     together in the tray's order, in the shelf's middle; a die let go leaves no gap among them."""
     m = new_match("yahtzee", ["Ann"], seed=3).roll(faces=[2, 2, 5, 6, 1])
     kept = m.hold(1).hold(3).hold(4)
-    assert [die.move for die in board_view.dice(kept)] == [0, 0, 0, -1, -1]  # to the shelf's places 1, 2 and 3
-    assert [die.index + die.move for die in board_view.dice(kept) if die.held] == [1, 2, 3]
+    assert [die.move for die in board_view.dice(kept)] == [0, 0, 0, -2, -2]  # in half places: to places 1, 2 and 3
+    assert [2 * die.index + die.move for die in board_view.dice(kept) if die.held] == [2, 4, 6]
     let_go = board_view.dice(kept.hold(1, False))
-    assert [die.index + die.move for die in let_go if die.held] == [1, 2]  # no gap where die 2 stood
+    assert [2 * die.index + die.move for die in let_go if die.held] == [3, 5]  # places 1.5 and 2.5: the middle
     css = CSS.read_text(encoding="utf-8")
-    assert all(f'.tray .die[data-move="{n}"] {{ --move: {n}; }}' in css for n in range(-9, 10) if n)
+    assert all(f'.tray .die[data-move="{n}"] {{ --move: {n / 2:g}; }}' in css for n in range(-18, 19) if n)
 
 
 @settings(max_examples=150, deadline=None)
@@ -87,15 +87,16 @@ def test_the_dice_of_a_throw_gather_in_the_row_and_nothing_moves_under_a_second_
         before = board_view.dice(m)
         if rolls and m.rolls_left:
             m, thrown = m.roll(), [i for i in range(dice) if not m.held[i]]
-            places = sorted(d.index + d.move for d in board_view.dice(m) if d.index in thrown)
-            assert places == list(range(places[0], places[0] + len(thrown)))  # side by side, no hole
+            places = sorted((2 * d.index + d.move) / 2 for d in board_view.dice(m) if d.index in thrown)
+            assert places == [places[0] + place for place in range(len(thrown))]  # side by side, no hole
+            assert places[0] == (dice - len(thrown)) // 2  # in the middle, in whole places
         elif not rolls and m.rolls_left:
             m = m.hold(die % dice, not m.held[die % dice])
             after = board_view.dice(m)
             assert all(
                 a.move == b.move for a, b in zip(after, before, strict=True) if a.index != die % dice and not a.held
             )
-        free = [d.index + d.move for d in board_view.dice(m) if not d.held]
+        free = [(2 * d.index + d.move) / 2 for d in board_view.dice(m) if not d.held]
         assert len(set(free)) == len(free) and all(0 <= place < dice for place in free)
-        shelf = [d.index + d.move for d in board_view.dice(m) if d.held]
-        assert shelf == list(range((dice - len(shelf)) // 2, (dice - len(shelf)) // 2 + len(shelf)))
+        shelf = [(2 * d.index + d.move) / 2 for d in board_view.dice(m) if d.held]
+        assert shelf == [(dice - len(shelf)) / 2 + place for place in range(len(shelf))]  # centred
