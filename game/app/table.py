@@ -345,8 +345,16 @@ def play_again(app: App) -> Out:
 
 
 def roll(app: App) -> Out:
-    """The Roll button (or R)."""
+    """The Roll button (or R); during a Yahtzee's moment it skips it: a hasty tap never throws the Yahtzee away."""
+    if stopped(app):
+        return dismiss_cheer(app)
     return act(app, Roll())
+
+
+def stopped(app: App) -> bool:
+    """Whether a Yahtzee's moment stops the table now, its dice still the turn's (a new turn's first Roll rolls)."""
+    yahtzee = app.waiting.cheer is not None and app.visit.moment is moments.Moment.YAHTZEE
+    return yahtzee and playing(app) and app.played.match.rolls > 0
 
 
 def skip(app: App) -> Out:
@@ -407,7 +415,7 @@ def on_key(app: App, event: Key) -> Out:
         return to_boxes(app, str(command), event)
     if isinstance(command, str):
         return app, []  # every command in words is taken above
-    return act(app, command)
+    return roll(app) if isinstance(command, Roll) else act(app, command)
 
 
 ROLL = "roll-button"  # the arrows, Home and End on Roll go to the boxes (elsewhere off a box the page scrolls)

@@ -4,7 +4,7 @@ bonus get a smaller moment, and a tap skips each."""
 
 from __future__ import annotations
 
-from game.app.events import BoxChosen, Button, Pressed, read_timer
+from game.app.events import BoxChosen, Button, Key, Pressed, read_timer
 from game.app.sounds import RECIPES, recipe_data
 from game.app.view import view
 from game.coach.session import Session
@@ -121,3 +121,18 @@ def test_the_yahtzee_box_is_marked_gold_while_its_dice_are_on_the_table():
     assert 'class="choice alike"' in markup.cell("yahtzee", board_view.cells(alike)[("yahtzee", 0)])
     assert "alike" not in board_view.cells(four)[("yahtzee", 0)].classes
     assert "alike" not in board_view.cells(alike)[("fives", 0)].classes  # its box alone
+
+
+def test_roll_while_a_yahtzee_stops_the_table_skips_the_moment_and_keeps_the_dice():
+    """A hasty second tap on Roll (or R) while the Yahtzee is being cheered skips the moment, as a tap on it does: it
+    never throws the Yahtzee away. Once the moment is gone, Roll rolls."""
+    for again in (Pressed(Button.ROLL), Key("r")):
+        app, _ = start(f"rules=yahtzee&players=Ann&seed={yahtzee_seed()}")
+        app, effects = send(app, Pressed(Button.ROLL))
+        dice, rolls = app.session.match.dice, app.session.match.rolls
+        assert visible(effects, "cheer")
+        app, effects = send(app, again)
+        assert visible(effects, "cheer") is False
+        assert (app.session.match.dice, app.session.match.rolls) == (dice, rolls)  # the Yahtzee still on the table
+        app, _ = send(app, again)
+        assert app.session.match.rolls == rolls + 1  # the moment gone: Roll rolls
