@@ -81,36 +81,14 @@
       }
     });
   }
-  // The game's scripts (index.html's template#later), put on the page once it has painted, so that a slow line
-  // brings the page's words first: the classic ones in their order, the module (game.mjs, which hands Python to
-  // page.js) once the last of them has run. At once in a tab behind, which paints nothing until shown, and where a
-  // kept table is painted (static/js/table.js: a later launch, whose files this browser holds).
-  function loadLater() {
-    var later = document.getElementById("later");
-    if (!later || !later.content) return;
-    var made = Array.prototype.map.call(later.content.querySelectorAll("link, script"), function (old) {
-      var element = document.createElement(old.localName);
-      Array.prototype.forEach.call(old.attributes, function (a) { element.setAttribute(a.name, a.value); });
-      return element;
-    });
-    var modules = made.filter(function (e) { return e.localName === "script" && e.type === "module"; });
-    var classic = made.filter(function (e) { return e.localName === "script" && e.type !== "module"; });
-    made.forEach(function (e) { if (e.localName === "link") document.head.appendChild(e); });
-    classic.forEach(function (e) { e.async = false; document.head.appendChild(e); });
-    var started = false;
-    var start = function () {
-      if (started) return;
-      started = true;
-      modules.forEach(function (e) { document.head.appendChild(e); });
-    };
-    var last = classic[classic.length - 1];
-    if (!last) return start();
-    last.addEventListener("load", start);
-    last.addEventListener("error", start);  // boot.js, if it came, says what failed
-  }
+  // The table's type (app.css: Fredoka, font-display optional, never on the lobby) asked for once the page has
+  // painted: it is there before Python is, so the first table has it; asked for by the table itself, it came too late
+  // for an optional font, which then stayed out of that page (a first visit's table in the system's type).
   document.addEventListener("DOMContentLoaded", function () {
-    if (document.hidden || root.dataset.waking) loadLater();
-    else requestAnimationFrame(function () { setTimeout(loadLater, 0); });
+    if (!document.fonts || !document.fonts.load) return;
+    var load = function () { document.fonts.load('600 1em "Fredoka"').catch(function () {}); };
+    if (document.hidden || root.dataset.waking) load();
+    else requestAnimationFrame(function () { setTimeout(load, 0); });
   });
   document.addEventListener("DOMContentLoaded", function () {
     for (var name in SETTINGS) bind(name);
@@ -137,15 +115,4 @@
   document.addEventListener("keydown", function (event) {
     if (!event.ctrlKey && !event.metaKey && !event.altKey) delete root.dataset.pointer;
   }, true);
-  // The table's type (app.css: Fredoka, font-display fallback, never on the lobby, whose first paint it would hold
-  // back) asked for once Python is ready (html[data-ready]), before any table can be drawn, so that it is there, or
-  // nearly, when the first table is.
-  if (document.fonts && document.fonts.load && window.MutationObserver) {
-    var ready = new MutationObserver(function () {
-      if (root.dataset.ready !== "true") return;
-      ready.disconnect();
-      document.fonts.load('600 1em "Fredoka"').catch(function () {});
-    });
-    ready.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
-  }
 }());

@@ -25,6 +25,10 @@ FITS = (
     "() => document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth"
 )
 BOX = "e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+# What reaches past the window's foot or side, for a failure's message: each element's name, box and transform.
+OVER = """() => [document.documentElement.scrollHeight, innerHeight, document.documentElement.scrollWidth, innerWidth, ...[...document.querySelectorAll('body *')]
+  .filter(e => { const r = e.getBoundingClientRect(); return r.height > 0 && (r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5); })
+  .slice(0, 8).map(e => { const r = e.getBoundingClientRect(); return `${e.id || e.className || e.nodeName} ${Math.round(r.top)}-${Math.round(r.bottom)} ${getComputedStyle(e).transform}`; })]"""
 ON_SCREEN = ('#scorecard td[data-row="grand_total"]', "#roll-button", "#status", "#dice button")
 
 
@@ -355,7 +359,7 @@ def the_table_uses_the_screen(page, where) -> None:
         assert page.locator("#dice button").evaluate_all(DICE_ROWS) == 1, where
         die = box(page, "#dice button")[3] - box(page, "#dice button")[1]
         assert page.locator("#tray").evaluate(FELT_BAND) <= die, (where, page.locator("#tray").evaluate(FELT_BAND), die)
-        assert page.evaluate(FITS), where
+        assert page.evaluate(FITS), (where, page.evaluate(OVER))
 
 
 def test_the_table_uses_the_screen_and_keeps_its_words_in_every_language(page, base_url):
