@@ -357,7 +357,7 @@ CSS_COMMENT = re.compile(r"/\*.*?\*/", re.S)
 
 def lean_css(text: str) -> str:
     r"""A style sheet without its comments and indents: the same rules in 21 KB gzipped instead of 36. It blocks the
-    first paint, and on a slow line each 14 KB more is a round trip more (Lighthouse mobile: LCP 1.8 s with them).
+    first paint (Lighthouse mobile, one run each: LCP 1.84 s with them, 1.81 s without).
 
     >>> lean_css("/* why */\n.a {\n  color: red; /* a reason */\n}\n\n")
     '.a {\ncolor: red;\n}\n'

@@ -94,9 +94,8 @@ class Results:
     # how much is seen before it is read.
     fills: tuple[int, ...] = ()
     firsts: tuple[bool, ...] = ()
-    dice: tuple[
-        int, ...
-    ] = ()  # the last box's dice, left on the felt at the end (the scene draws them), and their sides
+    # The last box's dice, left on the felt at the end (the scene draws them), and their sides.
+    dice: tuple[int, ...] = ()
     sides: int = 6
 
     @property

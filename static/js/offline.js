@@ -89,10 +89,7 @@
     setTimeout(quiet, QUIET_MS);
   }
 
-  // settings.js puts this script on the page once it has painted: the load event may have come already.
-  var begin = function () { whenStarted(function () { afterFirstTurn(register); }); };
-  if (document.readyState === "complete") begin();
-  else window.addEventListener("load", begin);
+  window.addEventListener("load", function () { whenStarted(function () { afterFirstTurn(register); }); });
 
   function register() {
     navigator.serviceWorker.register("./sw.js").then(function (registration) {
