@@ -25,6 +25,7 @@ class Button(Enum):
     SEND_LINK = "send-link"
     SEND_RESULT = "send-result"
     CHEER_CLOSE = "cheer-close"
+    CHEER_TAKE = "cheer-take"
     SHOW_REPORT = "show-report"
     CHALLENGE_FRIEND = "challenge-friend"
     SHARE_QR = "share-qr-button"

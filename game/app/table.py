@@ -1,5 +1,5 @@
 """Play at the table: a session put on the board, a step committed (stored, drawn, sounded, celebrated),
-the pass of the phone, the challenge's lines, and the table's commands (roll, undo, next game, keys).
+the pass of the phone, the challenge's lines, and the table's commands (roll, undo, next game; its keys: game.app.keyplay).
 
     >>> from game.app.state import App
     >>> from game.coach.session import Session
@@ -12,28 +12,23 @@ the pass of the phone, the challenge's lines, and the table's commands (roll, un
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import assert_never
 
-from game.app import keyboard, shared
-from game.app.effects import Flag, MoveFocus, Play, Vibrate
-from game.app.events import Key, TimerKind, Token, Visibility
+from game.app import shared
+from game.app.effects import Flag, Play, Vibrate
+from game.app.events import TimerKind, Token, Visibility
 from game.app.facts import Reported
 from game.app.hinting import remember_hints, remembered_hints
 from game.app.keys import SAVE_KEY, UNSAVED_KEY
 from game.app.notices import (
-    BoardRead,
     Cheered,
     ComputerTurn,
     Cost,
     Gone,
-    KeyRefused,
     MoveRefused,
-    NoBoxNamed,
     Notice,
-    Passing,
     Said,
     Status,
 )
@@ -45,7 +40,6 @@ from game.app.state import (
     LinkChoice,
     LoadingScreen,
     Out,
-    Over,
     PlayScreen,
     SaveProblem,
     SetupScreen,
@@ -357,6 +351,24 @@ def stopped(app: App) -> bool:
     return yahtzee and playing(app) and app.played.match.rolls > 0
 
 
+def offered(app: App) -> tuple[str, int] | None:
+    """What a Yahtzee's moment offers to write at once, on a person's turn while it stops the table: its own box
+    and its points (None: no moment, a computer's turn, its box filled)."""
+    if not stopped(app) or app.played.next is Next.COMPUTER:
+        return None
+    return moments.its_box(app.played.match)
+
+
+def take(app: App) -> Out:
+    """The Score button of a Yahtzee's moment: the Yahtzee written in its box, the moment gone with its turn, the focus
+    on Roll (nothing once the moment has passed: its box is on the card)."""
+    box = offered(app)
+    if box is None:
+        return app, []
+    app, effects = act(app.wait(cheer=None), Score(box[0]))
+    return app, [*effects, focus("roll-button")]
+
+
 def skip(app: App) -> Out:
     """Skip the computer's pauses until a person's turn (a waiting pause ends now)."""
     if app.session is None or app.session.next is not Next.COMPUTER:
@@ -379,83 +391,6 @@ def show_report(app: App) -> Out:
     if app.session is None:
         return app, []
     return advance(app.at_table(reporting=Reported()).wait(report=FOR_TABLE))
-
-
-def on_key(app: App, event: Key) -> Out:
-    """Keyboard play: R rolls, 1–9 (0 for the tenth) hold dice, U or Ctrl+Z undoes, S goes to the boxes (then a face's
-    number or a box's first letter names one), arrows, Home and End move through the boxes offered, Escape dismisses
-    a celebration, B reads the board aloud, A says the last words again. A key that cannot act says why (issue 58)."""
-    if event.alt or event.typing:
-        return app, []
-    if not playing(app):
-        known = event.key.casefold() in keyboard.TABLE_KEYS and not event.ctrl
-        lobby = isinstance(app.screen, SetupScreen) and app.over is Over.NOTHING
-        return (app.say(KeyRefused(event.key, None)), []) if known and lobby else (app, [])
-    match = app.played.match
-    boxing, app = app.table.boxing, app.at_table(boxing=False)  # S names the boxes for the keys right after it
-    if boxing and event.choice and not event.ctrl and len(event.key) == 1 and event.key.isalnum():
-        return name_box(app.at_table(boxing=True), event)
-    command = keyboard.key_command(match, event.key, event.ctrl)
-    if command == keyboard.DISMISS:
-        return dismiss_cheer(app)
-    if command == keyboard.BOARD:  # said again on each press, the same words too; with the upper bonus's progress
-        return app.at_table(spoken=app.table.spoken.then((BoardRead(match),))), []
-    passing = handing(app)
-    if passing is not None and command != keyboard.UNDO:
-        if command is None:
-            return app, []
-        # The phone is being passed (or the match sent): the dice wait for the next person's Start; the key says so.
-        return app.say(Passing(passing, app.played.remote)), []
-    if command is None:
-        digit = len(event.key) == 1 and event.key.isascii() and event.key.isdigit() and not event.ctrl
-        return (app.say(KeyRefused(event.key, match)), []) if digit else (app, [])
-    if command == keyboard.UNDO:
-        return undo(app)
-    if command in keyboard.BOX_MOVES and (event.choice or command == keyboard.TO_BOXES or event.at == ROLL):
-        return to_boxes(app, str(command), event)
-    if isinstance(command, str):
-        return app, []  # every command in words is taken above
-    return roll(app) if isinstance(command, Roll) else act(app, command)
-
-
-ROLL = "roll-button"  # the arrows, Home and End on Roll go to the boxes (elsewhere off a box the page scrolls)
-CHOICES = "#scorecard button.choice"
-"""The boxes offered now (game.present.markup.cell's buttons), in the card's order."""
-
-
-def box_button(category: str) -> str:
-    """Where a box's choice button is: game.present.paint.box_at's selector (tests/unit/app/test_page_addresses.py checks
-    that the two agree).
-
-    >>> box_button("full_house")
-    '#scorecard button[data-category="full_house"]'
-    """
-    return f"#scorecard button[data-category={json.dumps(category, ensure_ascii=False)}]"
-
-
-def to_boxes(app: App, command: str, event: Key) -> Out:
-    """S, an arrow, Home or End: the focus to the boxes offered (from Roll: the first, or the last for Up and End),
-    or along them on a box; S then names them (the keys right after it). None offered: why."""
-    session = app.played
-    if session.next is Next.COMPUTER:
-        return commit(app, session.act(Roll()))  # the computer's turn: its refusal says whose
-    if not session.match.options():
-        return app.say(KeyRefused(event.key, session.match)), []
-    if command == keyboard.TO_BOXES:
-        return app.at_table(boxing=True), [MoveFocus(CHOICES, "first")]
-    if event.choice and command in (keyboard.NEXT_CHOICE, keyboard.PREVIOUS_CHOICE):
-        return app, [MoveFocus(CHOICES, 1 if command == keyboard.NEXT_CHOICE else -1)]
-    last = command in (keyboard.LAST_CHOICE, keyboard.PREVIOUS_CHOICE)
-    return app, [MoveFocus(CHOICES, "last" if last else "first")]
-
-
-def name_box(app: App, event: Key) -> Out:
-    """A key right after S, on a box: the box it names gets the focus (the same letter again: the next it begins)."""
-    match = app.played.match
-    box = keyboard.named_box(match, event.key, event.box, app.t)
-    if box is None:
-        return app.say(NoBoxNamed(event.key)), []
-    return app, [MoveFocus(box_button(box.id), "first")]
 
 
 def against(app: App) -> Match | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import assert_never
 
-from game.app import aiming, entering, keyboard, practice, screens, sharing, table, ticks, waking
+from game.app import aiming, entering, keyboard, keyplay, practice, screens, sharing, table, ticks, waking
 from game.app.events import (
     Answer,
     Answered,
@@ -185,7 +185,7 @@ def dispatch(app: App, message: Message) -> Out:
                 return say_again(app)
             if message.key == "Escape" and app.over in (Over.RULES, Over.STATS) and not message.alt:
                 return landed(app, screens.close_rules(app) if app.over is Over.RULES else close_stats(app))
-            return entering.on_key(app, message) or table.on_key(app, message)
+            return entering.on_key(app, message) or keyplay.on_key(app, message)
         case TimerFired():
             return ticks.on_timer(app, message)
         case Stored():
@@ -258,6 +258,8 @@ def press(app: App, button: Button) -> Out:
             return sharing.send_result(app)
         case Button.CHEER_CLOSE:
             return table.dismiss_cheer(app)
+        case Button.CHEER_TAKE:
+            return table.take(app)
         case Button.SHOW_REPORT:
             return table.show_report(app)
         case Button.CHALLENGE_FRIEND:

@@ -34,7 +34,7 @@ from game.app.state import (
     TrainerScreen,
 )
 from game.app.storage import kept_copies, kept_under
-from game.app.table import against
+from game.app.table import against, offered
 from game.app.waking import stamp, starting
 from game.app.wording import (
     hint_shown,
@@ -47,7 +47,7 @@ from game.app.wording import (
     told,
 )
 from game.core.cards import SeatKind
-from game.core.i18n import Text
+from game.core.i18n import N_, Text
 from game.present import (
     board_view,
     coach_view,
@@ -113,7 +113,7 @@ def view(app: App) -> Page:
             assert_never(shown)
     loading = main is None or app.waiting.starting is not None  # the start waits for its language
     screen = None if loading else main
-    cheer = (notice_line(app.visit.cheer, app.t), app.waiting.cheer is not None, *moment_shown(app))
+    cheer = (notice_line(app.visit.cheer, app.t), app.waiting.cheer is not None, *moment_shown(app), take_words(app))
     storage = (
         stats_view.storage_status(app.storage.persisted.persisted, t=app.t) if app.storage.persisted is not None else ""
     )
@@ -192,6 +192,19 @@ def moment_shown(app: App) -> tuple[str, str]:
     jumping = match.dice if moment is feel.Moment.YAHTZEE and match is not None and feel.all_alike(match) else ()
     sides = match.ruleset.sides if match is not None else 6
     return moment.value, markup.moment_dice(jumping, sides)
+
+
+# Translators: the button on a Yahtzee's celebration that writes it in its own box at once ("Score 50 in Yahtzee").
+TAKE = N_("Score {points} in {box}")
+
+
+def take_words(app: App) -> str:
+    """The Score button of a Yahtzee's moment: "Score 50 in Yahtzee" ("" where it offers none: game.app.table.offered)."""
+    box = offered(app)
+    if box is None:
+        return ""
+    name = app.played.match.ruleset.category(box[0]).display(app.t)
+    return app.t._(TAKE, points=box[1], box=name)
 
 
 def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None] | None:

@@ -33,6 +33,7 @@ __all__ = [
     "current_seat",
     "finale",
     "handover",
+    "its_box",
     "holder",
     "in_progress",
     "match_over",
@@ -149,6 +150,20 @@ def all_alike(match: Match) -> bool:
     """
     dice = match.dice
     return match.ruleset.yahtzee_id is not None and len(dice) > 1 and len(set(dice)) == 1
+
+
+def its_box(match: Match) -> tuple[str, int] | None:
+    """The Yahtzee on the table's own box and what it would write there, while that box is open (None otherwise):
+    what its moment offers to score at once.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[3] * 5)
+    >>> its_box(m), its_box(m.score("yahtzee").roll(faces=[3] * 5)), its_box(m.score("chance"))
+    (('yahtzee', 50), None, None)
+    """
+    box = match.ruleset.yahtzee_id
+    points = match.options().get(box) if box is not None and all_alike(match) else None
+    return (box, points) if box is not None and points else None
 
 
 def handover(match: Match, enabled: bool) -> str | None:

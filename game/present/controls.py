@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from game.coach.moments import holder
 from game.coach.session import Next
-from game.core.actions import Hold
+from game.core.actions import Hold, NextGame, Score
 from game.core.cards import SeatKind
 from game.core.engine import Match
 from game.core.entered import entered
@@ -51,10 +51,24 @@ def _flag(value: bool) -> str:
 _PASS_TITLE = (N_("{name}'s turn"), N_("{name}' turn"))
 
 
+def kept_one(match: Match) -> bool:
+    """Whether a person (not a computer) has kept a die in the match: its actions walked seat by seat (a box scored
+    passes the turn on, a new game gives it to the first seat: game.core.moves)."""
+    seat = 0
+    for action in match.actions:
+        if isinstance(action, Hold) and match.seats[seat].kind is not SeatKind.COMPUTER:
+            return True
+        if isinstance(action, Score):
+            seat = (seat + 1) % len(match.seats)
+        elif isinstance(action, NextGame):
+            seat = 0
+    return False
+
+
 def keep_tip(session: Session, t: Text = ENGLISH) -> Element:
-    """The one-time line under a person's first roll: tapping a die keeps it. Shown on a person's first turn of a
-    game (an empty card) once rolled, until a die is kept (or let go) or a box chosen, once in a match (no die held
-    in it yet, by anyone); never on a computer's turn.
+    """The line under a person's roll that tapping a die keeps it: on a person's turn once rolled, with rolls left and
+    nothing kept, until a person keeps a die in the match (or lets one go); never on a computer's turn. A newcomer
+    who scores without keeping a die has not found it yet: the line comes back on their next turn.
 
     >>> from game.core.engine import new_match
     >>> from game.coach.session import Session
@@ -65,17 +79,13 @@ def keep_tip(session: Session, t: Text = ENGLISH) -> Element:
     True
     >>> keep_tip(Session(m.roll(faces=[1, 2, 3, 4, 4]).hold(3).hold(3, False))).hidden  # let go: known now
     True
+    >>> keep_tip(Session(m.roll(faces=[1, 2, 3, 4, 4]).score("chance").roll(faces=[1, 2, 3, 4, 4]))).hidden
+    False
     """
     match = session.match
-    shown = (
-        session.next is not Next.COMPUTER
-        and bool(match.holdable())
-        and not any(match.held)
-        and not match.scorecard().scores
-        and not any(isinstance(action, Hold) for action in match.actions)
-    )
-    # Translators: a one-time line on the table under a person's first roll: tapping (clicking) a die keeps it out
-    # of the next roll.
+    shown = session.next is not Next.COMPUTER and bool(match.holdable()) and not any(match.held) and not kept_one(match)
+    # Translators: a line on the table under a person's roll until they first keep a die: tapping (clicking) a die
+    # keeps it out of the next roll.
     return Element(t._("Tap a die to keep it") if shown else "", hidden=not shown)
 
 

@@ -196,11 +196,51 @@ def story_text(match: Match, outcome: Outcome, t: Text = ENGLISH) -> str:
         # Translators: under "So close" at the end: the computer player who won, and a word of comfort.
         return t._("{name} wins, just. One more game?", name=standings[0].name)
     if outcome is Outcome.LOST:
+        decided = edge(match, t)
+        if decided:
+            # Translators: under "{name} wins this one" at the end, after the box that decided the game: another game?
+            more = t._("One more?")
+            return f"{decided} {more}"
         # Translators: under "{name} wins this one" at the end: a loss by many points, and an offer to try again.
         return t._("Not your game this time. One more?")
     if outcome is Outcome.SOLO:
         return highlight(match, t)
     return ""
+
+
+def edge(match: Match, t: Text = ENGLISH) -> str:
+    """The box that won a one-game match for the computer that beat the people here, where one box did (the winner
+    ahead in it by the whole gap or more), a Yahtzee's bonuses counted with its box; "" where none did.
+
+    >>> from game.core.engine import new_match
+    >>> from game.core.cards import Seat
+    >>> m = new_match("yacht", ["Ann", Seat("Robin", SeatKind.COMPUTER)], seed=1)
+    >>> m = m.roll(faces=[2, 2, 3, 3, 1]).score("twos").roll(faces=[5] * 5).score("yacht")
+    >>> edge(m)
+    "Robin's Yacht made the difference: 50 points."
+    """
+    standings, game, ruleset = match.standings(match.game), match.game, match.ruleset
+    people = [s for s in standings if match.seats[s.player].kind is SeatKind.HUMAN]
+    if len(match.cards) > 1 or not people or people[0].rank == 1:
+        return ""
+    winner, person = standings[0], people[0]
+
+    def points(seat: int, box: str) -> int:
+        bonus = match.totals(seat, game).yahtzee_bonus if box == ruleset.yahtzee_id else 0
+        return match.cards[game][seat].scores.get(box, 0) + bonus
+
+    box = max(ruleset.categories, key=lambda c: points(winner.player, c.id) - points(person.player, c.id))
+    won = points(winner.player, box.id)
+    if won - points(person.player, box.id) < winner.total - person.total:
+        return ""
+    # Translators: at the end, under "{name} wins this one": the box where the computer player gained the whole gap.
+    return t.n_(
+        "{name}'s {box} made the difference: {count} point.",
+        "{name}'s {box} made the difference: {count} points.",
+        won,
+        name=winner.name,
+        box=box.display(t),
+    )
 
 
 NEAR = 9

@@ -90,6 +90,8 @@ SIZES = """() => {
     boxInSight: (box => { const at = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
       return Boolean(at && at.closest("#scorecard .choice[data-category='yahtzee']")); })(
       px(document.querySelector("#scorecard .choice[data-category='yahtzee']"))),
+    take: (at => Boolean(at && at.closest("#cheer-take")))((box => document.elementFromPoint(box.left + box.width / 2,
+      box.top + box.height / 2))(px(document.getElementById("cheer-take")))),
     fall,
   };
 }"""
@@ -147,8 +149,9 @@ def test_thrown_dice_tumble_within_the_roll_time_land_on_their_faces_and_a_yahtz
     landed = page.evaluate(POSES)
     assert len(set(landed)) >= 4 and "none" not in landed, landed
 
-    # A Yahtzee's moment, on the roll that shows it: over the tray, its dice jumping, its box on the card pulsing
-    # gold, clear of Menu and Roll, spoken; a tap skips it; scoring it then is a plain score.
+    # A Yahtzee's moment, on the roll that shows it: over the tray (a phone's screen), its dice jumping, its box on
+    # the card pulsing gold, its Score button on it, clear of Menu and Roll, spoken; a tap elsewhere on it skips it;
+    # scoring it then is a plain score.
     cheer = page.locator("#cheer")
     expect(cheer).to_be_visible()
     expect(cheer).to_have_attribute("data-moment", "yahtzee")
@@ -159,10 +162,14 @@ def test_thrown_dice_tumble_within_the_roll_time_land_on_their_faces_and_a_yahtz
         page.set_viewport_size(size)
         assert page.evaluate(CLEAR, [menu, "roll-button"]) == [True, True], size  # Menu and Roll stay in reach
         sizes = page.evaluate(SIZES)
-        # It stands on the tray above Roll, the card's box for it in sight beside or above it; its dice as large as
-        # the table's, or nearly (a phone's five in a row), shown once: the tray's own stay still under it.
-        assert sizes["onTray"] and sizes["boxInSight"] and sizes["jumping"] == 0, (size, sizes)
-        assert sizes["moment"] >= (0.85 if size["width"] < 768 else 0.9) * sizes["table"], (size, sizes)
+        # Wide, it stands on the tray above Roll, the card's box for it in sight beside it; on a phone it takes the
+        # screen between the header and Roll. Its own Score button is in reach on it (over its skip), its dice as
+        # large as the table's or larger, shown once: the tray's own stay still under it.
+        phone = size["width"] < 768
+        assert (sizes["cover"] >= 0.6) if phone else (sizes["onTray"] and sizes["boxInSight"]), (size, sizes)
+        assert sizes["take"] and sizes["jumping"] == 0, (size, sizes)
+        expect(page.locator("#cheer-take")).to_have_text("Score 50 in Yahtzee")
+        assert sizes["moment"] >= 0.9 * sizes["table"], (size, sizes)
         assert sizes["word"] >= 2 * sizes["status"], (size, sizes)
         assert sizes["fall"] >= 0.6, (size, sizes)  # confetti down it
     assert page.evaluate(MOVING) > 0  # the dice jump, the confetti falls

@@ -7,6 +7,7 @@ from __future__ import annotations
 from game.app.events import BoxChosen, Button, Key, Pressed, read_timer
 from game.app.sounds import RECIPES, recipe_data
 from game.app.view import view
+from game.coach import moments
 from game.coach.session import Session
 from game.core.dice import Draw
 from game.core.engine import new_match
@@ -88,6 +89,9 @@ def test_a_computers_yahtzee_gets_the_moment_on_its_roll_and_it_waits_for_it():
     app, effects = send(app, read_timer(token))  # the computer rolls five alike
     assert shown_moment(effects) == "yahtzee" and ops(effects, "cheer-text")[-1]["text"] == "Yahtzee for Cy!"
     assert [ms for _, ms in ticks(effects, "computer")] == [2200]  # its next move waits: the table is stopped
+    assert not visible(effects, "cheer-take")  # its box is its own choice: nothing offered to the people watching
+    same, effects = send(app, Pressed(Button.CHEER_TAKE))
+    assert same == app and not effects
 
 
 def test_a_new_best_rating_gets_a_smaller_moment_of_its_own():
@@ -136,3 +140,33 @@ def test_roll_while_a_yahtzee_stops_the_table_skips_the_moment_and_keeps_the_dic
         assert (app.session.match.dice, app.session.match.rolls) == (dice, rolls)  # the Yahtzee still on the table
         app, _ = send(app, again)
         assert app.session.match.rolls == rolls + 1  # the moment gone: Roll rolls
+
+
+def test_a_yahtzees_moment_offers_its_box_and_writes_it_at_once():
+    """The moment points the way on: "Score 50 in Yahtzee" on it writes the Yahtzee in its box, the moment gone and the
+    focus on Roll. Once the moment has passed it offers nothing, and a tap on its button then changes nothing."""
+    app, _ = start(f"rules=yahtzee&players=Ann&seed={yahtzee_seed()}")
+    app, effects = send(app, Pressed(Button.ROLL))
+    said = [change["text"] for change in ops(effects, "cheer-take") if "text" in change]
+    assert said == ["Score 50 in Yahtzee"] and visible(effects, "cheer-take")
+    app, effects = send(app, Pressed(Button.CHEER_TAKE))
+    assert app.session.match.cards[0][0].scores == {"yahtzee": 50}
+    assert visible(effects, "cheer") is False and visible(effects, "cheer-take") is False
+    assert of(effects, "focus")[-1][0] == "roll-button"
+    again, effects = send(app, Pressed(Button.CHEER_TAKE))  # a late second tap: nothing to take
+    assert again == app and not effects
+    app, _ = start(f"rules=yahtzee&players=Ann&seed={yahtzee_seed()}")
+    app, effects = send(app, Pressed(Button.ROLL), Pressed(Button.CHEER_CLOSE))
+    assert visible(effects, "cheer-take") is False  # skipped: the card's box offers it, as before
+    same, effects = send(app, Pressed(Button.CHEER_TAKE))
+    assert same == app and not effects and not app.session.match.cards[0][0].scores
+
+
+def test_a_yahtzee_whose_box_is_filled_or_a_computers_offers_nothing_to_take():
+    five = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[5] * 5)
+    assert moments.its_box(five) == ("yahtzee", 50)
+    assert moments.its_box(five.score("yahtzee").roll(faces=[5] * 5)) is None  # a bonus Yahtzee: a box to choose
+    scratched = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[1, 2, 3, 4, 6]).score("yahtzee")
+    assert moments.its_box(scratched.roll(faces=[5] * 5)) is None  # scratched: nothing to write
+    assert moments.its_box(new_match("yatzy", ["Ann"], seed=1).roll(faces=[2] * 5)) == ("yatzy", 50)
+    assert moments.its_box(new_match("yacht", ["Ann"], seed=1).roll(faces=[2] * 5)) == ("yacht", 50)

@@ -1,9 +1,9 @@
 """The page's addresses a handler names itself agree with the view's: the box a key names gets the focus on the very
-button the view draws for it (game.app.table.box_button against game.present.paint.box_at)."""
+button the view draws for it (game.app.keyplay.box_button against game.present.paint.box_at)."""
 
 from __future__ import annotations
 
-from game.app.table import box_button
+from game.app.keyplay import box_button
 from game.core.variants import VARIANTS
 from game.present.paint import box_at
 

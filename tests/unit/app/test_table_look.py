@@ -5,13 +5,14 @@ first roll says once that a tap keeps a die."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from game.app.events import BoxChosen, Button, DieToggled, Pressed
 from game.core import variants
 from game.core.engine import new_match
 from game.core.i18n import LANGUAGES, Text
-from game.present import board_view, markup
+from game.present import board_view, controls, markup
 from tests.helpers.app import opened, play
 from tests.helpers.words import catalogue
 
@@ -59,7 +60,7 @@ def test_the_short_box_names_keep_the_full_name_as_text_and_title_in_every_langu
     assert 'data-short="Bonus +35"' in card  # the upper bonus as what it pays, on one line
 
 
-def test_a_persons_first_roll_says_once_that_a_tap_keeps_a_die():
+def test_a_persons_roll_says_that_a_tap_keeps_a_die_until_they_keep_one():
     app, page, _ = opened("rules=yahtzee&players=Ann&seed=4")
     assert page["keep-tip"]["hidden"] is True  # nothing rolled yet
     app, page, _ = play(app, page, Pressed(Button.ROLL))
@@ -67,18 +68,29 @@ def test_a_persons_first_roll_says_once_that_a_tap_keeps_a_die():
     app, page, _ = play(app, page, DieToggled(1))
     assert page["keep-tip"]["hidden"] is True  # a die kept: known
     app, page, _ = play(app, page, DieToggled(1), Pressed(Button.ROLL))
-    assert page["keep-tip"]["hidden"] is True  # let go and rolled again: once is enough
+    assert page["keep-tip"]["hidden"] is True  # let go and rolled again: known all the same
     app, page, _ = play(app, page, BoxChosen("chance"), Pressed(Button.ROLL))
     assert page["keep-tip"]["hidden"] is True  # the next turn: never again
 
 
-def test_the_keep_tip_waits_for_a_box_chosen_without_a_die_kept_and_never_shows_a_computers_turn():
+def test_the_keep_tip_comes_back_until_a_person_keeps_a_die_and_never_shows_a_computers_turn():
     app, page, _ = opened("rules=yahtzee&players=Ann&seed=4")
-    app, page, _ = play(app, page, Pressed(Button.ROLL), BoxChosen("chance"), Pressed(Button.ROLL))
-    assert page["keep-tip"]["hidden"] is True  # a box filled: the first turn is over
+    app, page, _ = play(app, page, Pressed(Button.ROLL), BoxChosen("chance"))
+    assert page["keep-tip"]["hidden"] is True  # between turns: nothing to keep
+    app, page, _ = play(app, page, Pressed(Button.ROLL))
+    assert page["keep-tip"]["hidden"] is False  # scored without keeping a die: not found yet
+    app, page, _ = play(app, page, Pressed(Button.ROLL), Pressed(Button.ROLL))
+    assert page["keep-tip"]["hidden"] is True  # the last roll: nothing left to keep a die for
     app, page, _ = opened("rules=yahtzee&players=Ann&cpu=2:good&seed=4")
     app, page, _ = play(app, page, Pressed(Button.ROLL))
     assert page["keep-tip"]["hidden"] is False
+    session = app.played
+    computer = controls.keep_tip(replace(session, match=session.match.score("chance").roll(faces=[1, 2, 3, 4, 4])))
+    assert computer.hidden  # the computer's turn: never
+    match = (
+        session.match.score("chance").roll(faces=[1, 2, 3, 4, 4]).hold(0).score("chance").roll(faces=[2, 3, 3, 4, 6])
+    )
+    assert not controls.keep_tip(replace(session, match=match)).hidden  # the computer's keeping teaches Ann nothing
 
 
 def test_the_upper_bonus_shows_its_progress_while_it_can_still_be_won():

@@ -81,3 +81,23 @@ def test_no_sentence_appears_twice_on_an_end_screen(seats, person, other):
         total = app.session.match.totals(0).grand_total
         assert sum(str(total) in text for text in said if "dice" not in text) == 1, said
         assert markup.lines(standings.results(app.session.match).lines) == ""
+
+
+def test_a_loss_that_one_box_decided_names_it():
+    """A clear loss says what decided it where one box did (the winner ahead in it by the whole gap), a Yahtzee's
+    bonuses counted with its box; where the gap is more than any one box, it says only that it was not the game."""
+
+    def lost(robin_chance: list[int]) -> str:
+        match = new_match("yahtzee", [ROBIN, "Ann"], seed=9)
+        for box in match.open_categories()[:-2]:  # alike everywhere but the Yahtzee and Chance
+            match = match.roll(faces=[2, 2, 3, 4, 6]).score(box).roll(faces=[2, 2, 3, 4, 6]).score(box)
+        match = match.roll(faces=[6] * 5).score("yahtzee").roll(faces=[1, 2, 3, 4, 6]).score("yahtzee")
+        match = match.roll(faces=robin_chance).score("chance").roll(faces=[6, 6, 6, 6, 4]).score("chance")
+        shown = standings.results(match)
+        assert shown.outcome is standings.Outcome.LOST
+        return standings.story_text(match, shown.outcome)
+
+    # Chance alike (28 each): the Yahtzee's 50 is the whole gap
+    assert lost([6, 6, 6, 6, 4]) == "Robin's Yahtzee made the difference: 50 points. One more?"
+    # a second Yahtzee in Chance: 50 + its bonus's 100 in the Yahtzee's name, against a gap of 152
+    assert lost([6] * 5) == "Not your game this time. One more?"
