@@ -34,6 +34,7 @@ from game.present.ops import (
     toggle,
 )
 from game.present.words import KEPT_COPIES
+from game.records.choices import Quick
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,7 @@ class Page:
     picked: str = ENGLISH.code  # the language picker's choice: the one spoken, or the one whose catalogue comes
     form: tuple = (0, ())  # how many times the game put choices in the setup form, and the form's choices
     opponent: str = ""  # the lobby's "Play the computer" line ("" off the lobby: drawn on the way back)
+    progress: tuple[str, str] = ("", "")  # the lobby's lines that know the player: Play solo's and the daily game's
     setup: tuple | None = None  # the setup screen's problems shown and which showing of them (None: not shown)
     stats: tuple | None = None  # the Statistics screen's body and how many copies are kept aside, while it is open
     ended: tuple | None = None  # the results' context and the challenge's end (game.app.state.App.table.ended)
@@ -188,6 +190,10 @@ def lobby_ops(old: Page, new: Page) -> list[Op]:
     if worded or (new.opponent and new.opponent != old.opponent):  # the form's markup anew words it too
         opponent = new.opponent or setups.opponent(dict(new.form[1]), new.t)
         ops.append(text("quick-computer-line", opponent))
+    if worded or new.progress != old.progress:  # "": the printed line again (a history gone, other rules chosen)
+        words = forms.quick_words(new.t)
+        for quick, line in zip((Quick.SOLO, Quick.DAILY), new.progress, strict=True):
+            ops.append(text(f"quick-{quick.value}-line", line or words[quick][1]))
     ops += [Op("language", (SetValue(new.picked),))] if new.picked != old.picked else []
     if new.ready and not old.ready:
         ops += [Op(button, (SetDisabled(False),)) for button in READY]

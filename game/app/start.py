@@ -22,7 +22,7 @@ from game.app.screens import Offer, filled, offer_link, open_setup, report_unrea
 from game.app.settings import ask_language, preferred, use_language
 from game.app.sharing import ask_name, share_match
 from game.app.state import App, Effect, Naming, Out, SetupScreen, store
-from game.app.storage import keep_setup_aside, prune_kept, saved_setup, stored_session
+from game.app.storage import history_read, keep_setup_aside, prune_kept, saved_setup, stored_session
 from game.app.table import begin, seeded
 from game.coach.moments import in_progress
 from game.coach.session import Session
@@ -101,6 +101,8 @@ def started(app: App) -> Out:
     else:
         app, more = resume_or_setup(app, event.unsaved)
     app, setup_kept = keep_setup_aside(app)
+    if isinstance(app.screen, SetupScreen):  # the lobby says the player's best and their days in a row
+        app = history_read(app)
     app = replace(app, givens=replace(app.givens, woke=waking.stamp(app)))
     return app, [*effects, *more, *setup_kept, Ready(app.givens.python, app.givens.woke)]
 

@@ -68,6 +68,7 @@ from game.present.words import (
     failure,
 )
 from game.records import challenge, choices, daily
+from game.records.history import History
 
 SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of it is kept and downloadable)
 
@@ -96,6 +97,8 @@ def inputs(app: App) -> tuple:
         app.counts.filled,
         app.statistics.stats,
         app.storage.stored,
+        app.storage.history,  # the lobby's lines that know the player (progress), and the day they are for
+        app.now,
     )
 
 
@@ -251,7 +254,29 @@ def lobby(app: App, page: Page) -> Page:
     opponent = setups.opponent(dict(app.form), app.t) if isinstance(shown, SetupScreen) else ""
     picked = app.waiting.language or app.t.code
     form = (app.counts.filled, app.form)
-    return replace(page, ready=True, t=app.t, picked=picked, form=form, opponent=opponent, setup=setup, stats=stats)
+    known = progress(app) if isinstance(shown, SetupScreen) else page.progress
+    return replace(
+        page, ready=True, t=app.t, picked=picked, form=form, opponent=opponent, progress=known, setup=setup, stats=stats
+    )
+
+
+_KNOWN: list[tuple] = []
+"""The lobby's last lines that know the player, with what they were worked out from (its history by identity): the
+view is drawn on every message, and the same history, form, day and language give the same lines."""
+
+
+def progress(app: App) -> tuple[str, str]:
+    """The lobby's lines that know the player (game.present.setup.progress), once the history is decoded (the start
+    decodes it for the lobby; "": the printed lines)."""
+    history = app.storage.history
+    if not isinstance(history, History):
+        return "", ""
+    inputs = (app.form, daily.today(app.now), app.t.code)
+    if _KNOWN and _KNOWN[0][0] is history and _KNOWN[0][1] == inputs:
+        return _KNOWN[0][2]
+    lines = setups.progress(history, dict(app.form), inputs[1], app.t)
+    _KNOWN[:] = [(history, inputs, lines)]
+    return lines
 
 
 def report_op(app: App) -> Op | None:

@@ -74,7 +74,7 @@ def keep_tip(session: Session, t: Text = ENGLISH) -> Element:
     >>> from game.coach.session import Session
     >>> m = new_match("yahtzee", ["Ann"], seed=1)
     >>> keep_tip(Session(m)).hidden, keep_tip(Session(m.roll(faces=[1, 2, 3, 4, 4]))).text
-    (True, 'Tap a die to keep it')
+    (True, 'Tap a die to keep it, or a box to score')
     >>> keep_tip(Session(m.roll(faces=[1, 2, 3, 4, 4]).hold(3))).hidden
     True
     >>> keep_tip(Session(m.roll(faces=[1, 2, 3, 4, 4]).hold(3).hold(3, False))).hidden  # let go: known now
@@ -85,8 +85,8 @@ def keep_tip(session: Session, t: Text = ENGLISH) -> Element:
     match = session.match
     shown = session.next is not Next.COMPUTER and bool(match.holdable()) and not any(match.held) and not kept_one(match)
     # Translators: a line on the table under a person's roll until they first keep a die: tapping (clicking) a die
-    # keeps it out of the next roll.
-    return Element(t._("Tap a die to keep it") if shown else "", hidden=not shown)
+    # keeps it out of the next roll; tapping a box on the score card writes the dice's points in it.
+    return Element(t._("Tap a die to keep it, or a box to score") if shown else "", hidden=not shown)
 
 
 def elements(

@@ -177,10 +177,10 @@ def _remote_choice(t: Text) -> str:
     return label + element("p", escape(note), id="opt-remote-note", class_="field-note")
 
 
-def _lobby(t: Text, ready: bool = False) -> str:
-    """The one-tap matches (game.records.choices.Quick), each a large button named by its title and described by its
-    line; they wait for Python, as Start does. "Starting…" sits under them while Python starts."""
-    choices = {
+def quick_words(t: Text = ENGLISH) -> dict[Quick, tuple[str, str]]:
+    """Each one-tap match's title and printed line (a line that knows the player replaces the printed one: game.present.
+    setup.progress)."""
+    return {
         # Translators: a large button of the setup screen: starts a match at once, one person playing alone.
         Quick.SOLO: (t._("Play solo"), t._("Just you, for your best score")),
         # Translators: a large button of the setup screen: starts a match at once, the player against a computer player.
@@ -192,6 +192,12 @@ def _lobby(t: Text, ready: bool = False) -> str:
         # Translators: a large button of the setup screen: the game keeps the score of a game played with dice on a table.
         Quick.REAL: (t._("Real dice"), t._("Roll your own dice; the game keeps the score")),
     }
+
+
+def _lobby(t: Text, ready: bool = False) -> str:
+    """The one-tap matches (game.records.choices.Quick), each a large button named by its title and described by its
+    line; they wait for Python, as Start does. "Starting…" sits under them while Python starts."""
+    choices = quick_words(t)
     buttons = []
     for quick, (title, line) in choices.items():
         control = f"quick-{quick.value}"

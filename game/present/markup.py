@@ -13,7 +13,7 @@ person sees or hears is worded by the ``t`` each function takes (English by defa
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -245,24 +245,30 @@ def ranking(shown: standings.Results) -> str:
     >>> ranking(standings.results(m))
     '<li class="first">1. Ann — 164<span class="bar fill-10" aria-hidden="true"></span></li><li>2. Bob — 69<span class="bar fill-4" aria-hidden="true"></span></li>'
     """
-    bars = zip(shown.lines, shown.fills, shown.firsts, strict=True)
+    return bars(zip(shown.lines, shown.fills, shown.firsts, strict=True))
+
+
+def bars(shown: Iterable[tuple[str, int, bool]]) -> str:
+    """Lines each with a bar (a fill in tenths), the first's gold: what is seen before it is read."""
     return "".join(
         element(
             "li",
             escape(line) + element("span", "", class_=f"bar fill-{fill}", aria_hidden="true"),
             class_="first" if first else None,
         )
-        for line, fill, first in bars
+        for line, fill, first in shown
     )
 
 
 def ending(shown: standings.Results) -> str:
     """The game just played in context (game.present.standings.results' context), a line each; a solo game's new best
-    first, with its medal (tests/unit/app/test_match_ending.py)."""
+    first, with its medal (tests/unit/app/test_match_ending.py); then a solo game's bar beside perfect play's."""
+    measured = element("li", element("ul", bars(shown.yardstick), class_="standings"), class_="yardstick")
+    after = measured if shown.yardstick else ""
     if not shown.new_best:
-        return lines(shown.context)
+        return lines(shown.context) + after
     first, *rest = shown.context
-    return element("li", _MEDAL + escape(first), class_="ending-best") + lines(rest)
+    return element("li", _MEDAL + escape(first), class_="ending-best") + lines(rest) + after
 
 
 def scene(shown: standings.Results, t: Text = ENGLISH) -> str:

@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING
 
 from game.coach.moments import match_over
 from game.core.actions import Finish, NextGame
-from game.core.cards import SeatKind
+from game.core.cards import SeatKind, Standing
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, N_, Text
 from game.present.luck_view import luck_words
+from game.present.stories import edge, highlight, near_miss
 from game.present.you import is_you, said, said_n
 from game.records import challenge
 from game.records.endings import Ending, Personal, Share, ending
@@ -48,7 +49,6 @@ __all__ = [
     "CLOSE_GAP",
     "winner_text",
     "story_text",
-    "highlight",
     "analysis",
     "ending",
     "results",
@@ -97,6 +97,9 @@ class Results:
     # The last box's dice, left on the felt at the end (the scene draws them), and their sides.
     dice: tuple[int, ...] = ()
     sides: int = 6
+    # A solo game's total as a bar beside perfect play's average (:func:`yardstick`): each line, its bar in tenths,
+    # and whether it is the person's.
+    yardstick: tuple[tuple[str, int, bool], ...] = ()
 
     @property
     def new_best(self) -> bool:
@@ -196,7 +199,8 @@ def story_text(match: Match, outcome: Outcome, t: Text = ENGLISH) -> str:
         # Translators: under "So close" at the end: the computer player who won, and a word of comfort.
         return t._("{name} wins, just. One more game?", name=standings[0].name)
     if outcome is Outcome.LOST:
-        decided = edge(match, t)
+        people = [s.player for s in match.standings(match.game) if match.seats[s.player].kind is SeatKind.HUMAN]
+        decided = edge(match, t) or near_miss(match, people[0], t)  # the box that decided it, else a bonus nearly won
         if decided:
             # Translators: under "{name} wins this one" at the end, after the box that decided the game: another game?
             more = t._("One more?")
@@ -206,111 +210,6 @@ def story_text(match: Match, outcome: Outcome, t: Text = ENGLISH) -> str:
     if outcome is Outcome.SOLO:
         return highlight(match, t)
     return ""
-
-
-def edge(match: Match, t: Text = ENGLISH) -> str:
-    """The box that won a one-game match for the computer that beat the people here, where one box did (the winner
-    ahead in it by the whole gap or more), a Yahtzee's bonuses counted with its box; "" where none did.
-
-    >>> from game.core.engine import new_match
-    >>> from game.core.cards import Seat
-    >>> m = new_match("yacht", ["Ann", Seat("Robin", SeatKind.COMPUTER)], seed=1)
-    >>> m = m.roll(faces=[2, 2, 3, 3, 1]).score("twos").roll(faces=[5] * 5).score("yacht")
-    >>> edge(m)
-    "Robin's Yacht made the difference: 50 points."
-    """
-    standings, game, ruleset = match.standings(match.game), match.game, match.ruleset
-    people = [s for s in standings if match.seats[s.player].kind is SeatKind.HUMAN]
-    if len(match.cards) > 1 or not people or people[0].rank == 1:
-        return ""
-    winner, person = standings[0], people[0]
-
-    def points(seat: int, box: str) -> int:
-        bonus = match.totals(seat, game).yahtzee_bonus if box == ruleset.yahtzee_id else 0
-        return match.cards[game][seat].scores.get(box, 0) + bonus
-
-    box = max(ruleset.categories, key=lambda c: points(winner.player, c.id) - points(person.player, c.id))
-    won = points(winner.player, box.id)
-    if won - points(person.player, box.id) < winner.total - person.total:
-        return ""
-    # Translators: at the end, under "{name} wins this one": the box where the computer player gained the whole gap.
-    return t.n_(
-        "{name}'s {box} made the difference: {count} point.",
-        "{name}'s {box} made the difference: {count} points.",
-        won,
-        name=winner.name,
-        box=box.display(t),
-    )
-
-
-NEAR = 9
-"""An upper bonus missed by this many points or fewer is a near miss worth saying at the end (more: not news)."""
-
-
-def highlight(match: Match, t: Text = ENGLISH) -> str:
-    """The good news of a one-seat game, said under its total: its Yahtzee and its upper bonus, where it made them,
-    else its best box. True and warm: never a verdict (the report, How did I play?, compares).
-
-    >>> from game.core.engine import new_match
-    >>> m = new_match("yahtzee", ["Ann"], seed=1)
-    >>> upper = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6}
-    >>> for box in m.open_categories():
-    ...     m = m.roll(faces=[upper.get(box, 4)] * 4 + [1 if box in upper else 4]).score(box)
-    >>> highlight(m)
-    'Your Yahtzee earned 50 points! Upper bonus reached: 35 more points!'
-    >>> m = new_match("yacht", ["Ann"], seed=1)
-    >>> for box in m.open_categories():
-    ...     m = m.roll(faces=[1, 2, 3, 4, 5]).score(box)
-    >>> highlight(m)
-    'Your best box: Little Straight, 30 points.'
-    >>> m = new_match("yahtzee", ["Ann"], seed=1)
-    >>> near = {"ones": [1, 1, 1, 2, 3], "twos": [2, 2, 2, 1, 3], "threes": [3, 3, 3, 1, 2], "fours": [4, 4, 4, 1, 2]}
-    >>> near |= {"fives": [5, 5, 5, 1, 2], "sixes": [6, 6, 1, 2, 3]}  # 57 of 63
-    >>> for box in m.open_categories():
-    ...     m = m.roll(faces=near.get(box, [2, 3, 4, 5, 1])).score(box)
-    >>> highlight(m)
-    'Upper bonus missed by just 6 points!'
-    """
-    game = match.game
-    scores = match.cards[game][0].scores
-    ruleset = match.ruleset
-    facts = []
-    alike = ruleset.yahtzee_id
-    if alike is not None and scores.get(alike):
-        # Translators: at the end of a one-player game: the all-alike box ("Yahtzee") scored, and its points.
-        facts.append(
-            t.n_(
-                "Your {category} earned {count} point!",
-                "Your {category} earned {count} points!",
-                scores[alike],
-                category=ruleset.category(alike).display(t),
-            )
-        )
-    totals = match.totals(0, game)
-    if totals.upper_bonus:
-        # Translators: at the end of a one-player game: the upper section reached its bonus, worth {count} points.
-        facts.append(
-            t.n_(
-                "Upper bonus reached: {count} more point!",
-                "Upper bonus reached: {count} more points!",
-                totals.upper_bonus,
-            )
-        )
-    elif ruleset.upper_bonus_amount and 0 < (short := ruleset.upper_bonus_threshold - totals.upper_subtotal) <= NEAR:
-        # Translators: at the end of a one-player game: the upper section's bonus missed by only {count} points.
-        facts.append(
-            t.n_("Upper bonus missed by just {count} point!", "Upper bonus missed by just {count} points!", short)
-        )
-    if facts or not scores:
-        return " ".join(facts)
-    best = max(ruleset.categories, key=lambda category: scores.get(category.id, 0))
-    # Translators: at the end of a one-player game: the box that scored most ("Your best box: Large Straight, 40 points").
-    return t.n_(
-        "Your best box: {category}, {count} point.",
-        "Your best box: {category}, {count} points.",
-        scores.get(best.id, 0),
-        category=best.display(t),
-    )
 
 
 def _context(shown: Ending, t: Text, totals_said: bool = False) -> tuple[str, ...]:
@@ -403,6 +302,26 @@ def _without_total(person: Personal, t: Text) -> str:
     return line
 
 
+def yardstick(person: Standing, ending: Ending | None, t: Text = ENGLISH) -> tuple[tuple[str, int, bool], ...]:
+    """A solo game's bar beside perfect play's average under its rules, where that is known (the ending's optimal
+    player): a line each (the person's by name alone, their total being the scene's large words), its bar in tenths
+    of the longer, and whether it is the person's; none where no average is known.
+
+    >>> from game.core.cards import Standing
+    >>> yardstick(Standing(1, 0, "Ann", 127), Ending(optimal=254.59))
+    (('Ann', 5, True), ('Perfect play, on average — 255', 10, False))
+    >>> yardstick(Standing(1, 0, "Ann", 127), Ending())
+    ()
+    """
+    if ending is None or ending.optimal is None:
+        return ()
+    top = max(person.total, ending.optimal)
+    tenths = [min(10, max(0, round(value * 10 / top))) if top > 0 else 0 for value in (person.total, ending.optimal)]
+    # Translators: at the end of a one-player game, a bar beside the player's: the optimal player's average total.
+    line = t._("Perfect play, on average — {mean}", mean=t.number(ending.optimal, 0))
+    return (person.name, tenths[0], True), (line, tenths[1], False)
+
+
 def standing_words(share: float, t: Text = ENGLISH) -> str:
     """Where a total stands: the share of the optimal player's games below it, rounded down, or where that is
     under 1%, the share above it (at most 99%: "lower than 100%" would claim more than its rounding knows).
@@ -468,4 +387,5 @@ def results(
         firsts=firsts,
         dice=match.last_scored.dice if final and match.last_scored is not None else (),
         sides=match.ruleset.sides,
+        yardstick=yardstick(standings[0], ending, t) if final and len(standings) == 1 else (),
     )

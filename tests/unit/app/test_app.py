@@ -1781,3 +1781,20 @@ def test_a_whole_solo_game_by_clicks_is_the_engines_game(query):
         app, _ = send(app, click(best))
         twin = twin.score(best)
     assert app.session.match.cards == twin.cards and app.session.match.game_over
+
+
+def test_the_lobby_says_the_players_best_and_their_days_in_a_row():
+    """A returning player's lobby knows them: Play solo says their best under the rules chosen, the daily game today's
+    result or the days in a row; with nothing played, the printed lines. A change of rules changes the best."""
+    from game.records.daily import _demo
+
+    history = History().add(_demo("daily:2026-11-23:yacht", "2026-11-23T08:00:00Z", 75))
+    remembered = {"rules": "yacht", "count": "1", "name1": "Ann"}
+    stored = {SETUP_KEY: json.dumps(remembered), HISTORY_KEY: history.to_json()}
+    app, effects = start(stored=stored)
+    assert ops(effects, "quick-solo-line")[-1] == {"text": "Your best: 75. Can you beat it?"}
+    assert ops(effects, "quick-daily-line")[-1] == {"text": "Keep it going: 1 day in a row"}
+    app, effects = send(app, FormChanged(form=tuple((remembered | {"rules": "yatzy"}).items())))
+    assert ops(effects, "quick-solo-line") == [{"text": "Just you, for your best score"}]  # none under Yatzy yet
+    app, effects = start(stored={SETUP_KEY: json.dumps(remembered)})
+    assert not ops(effects, "quick-solo-line") and not ops(effects, "quick-daily-line")  # the page's printed lines

@@ -5,6 +5,8 @@ trainer's data likewise; the shared games and the fingerprints of those gone at 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.app.events import Button, Fetched, Pressed, StatsFiltered, Stored
 from game.app.keys import HISTORY_KEY, REFERENCES
 from game.app.view import view
@@ -17,13 +19,19 @@ DEMO = History().add(demo_record())
 
 
 def test_the_history_is_decoded_once_per_stored_text_by_its_first_reader(monkeypatch):
-    """Not at the start (a long history would delay the first paint): Statistics reads it once, a filter changed
-    reads what was decoded, another tab's write is decoded by the next reader, and an unreadable one is its problem."""
+    """Not at a start that resumes a match or opens a link (a long history would delay its table): a start on the
+    lobby reads it once, for the lobby's lines (the player's best, their days in a row); Statistics reads what was
+    decoded, a filter changed too, another tab's write is decoded by the next reader, and an unreadable one is its
+    problem."""
     parsed = []
     from_json = History.from_json
     monkeypatch.setattr(History, "from_json", classmethod(lambda cls, text: parsed.append(text) or from_json(text)))
-    app, _ = start(stored={HISTORY_KEY: DEMO.to_json()})
+    app, _ = start("players=Ann&rules=yacht", stored={HISTORY_KEY: DEMO.to_json()})
     assert app.storage.history is None and parsed == []
+    app, _ = start(stored={HISTORY_KEY: DEMO.to_json()})
+    assert app.storage.history == DEMO and len(parsed) == 1
+    parsed.clear()
+    app = replace(app, storage=replace(app.storage, history=None))  # as before the lobby's lines: Statistics reads it
     app, _ = send(app, Pressed(Button.MENU_STATS), Fetched(REFERENCES, b"{}"), StatsFiltered(None, "Bob"))
     assert app.storage.history == DEMO and len(parsed) == 1 and "Bob" in str(view(app).stats)
     other = DEMO.add(demo_record())

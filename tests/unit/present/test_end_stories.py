@@ -101,3 +101,33 @@ def test_a_loss_that_one_box_decided_names_it():
     assert lost([6, 6, 6, 6, 4]) == "Robin's Yahtzee made the difference: 50 points. One more?"
     # a second Yahtzee in Chance: 50 + its bonus's 100 in the Yahtzee's name, against a gap of 152
     assert lost([6] * 5) == "Not your game this time. One more?"
+
+
+def test_a_clear_loss_without_one_deciding_box_says_a_bonus_nearly_won():
+    """No one box decided it, but the person's upper bonus was a few points away: that is said, not a bare "not your
+    game" (fresh eyes, round 28: 61 of 63 went unmentioned)."""
+    upper = [("ones", 1), ("twos", 2), ("threes", 3), ("fours", 4), ("fives", 5)]
+    match = new_match("yahtzee", [ROBIN, "Ann"], seed=9)
+    for box, face in upper:  # three of each: 45 each
+        match = match.roll(faces=[face] * 3 + [6, 5 if face != 5 else 4]).score(box)
+        match = match.roll(faces=[face] * 3 + [6, 5 if face != 5 else 4]).score(box)
+    match = match.roll(faces=[6, 6, 6, 6, 1]).score("sixes").roll(faces=[6, 6, 1, 2, 3]).score("sixes")  # 69, 57
+    for box in match.open_categories():  # Robin ahead a little in each of the lower boxes
+        match = match.roll(faces=[3, 3, 3, 5, 5]).score(box).roll(faces=[1, 1, 1, 2, 4]).score(box)
+    shown = standings.results(match)
+    assert shown.outcome is standings.Outcome.LOST
+    assert standings.story_text(match, shown.outcome) == "Upper bonus missed by just 6 points! One more?"
+
+
+def test_a_solo_end_sets_its_total_beside_perfect_plays_average():
+    """A solo game's end draws its total as a bar beside the optimal player's average under its rules, where known:
+    a yardstick for a game with no rival. The total itself is said once, in the scene's large words."""
+    match = new_match("yacht", ["Ann"], seed=9)
+    for box in match.open_categories()[:-1]:
+        match = match.roll(faces=[6] * 5).score(box)
+    app, page = ended(Session(match.roll(faces=[6] * 5)))
+    shown = page["ending"]["html"]
+    assert '<li class="first">Ann<span class="bar fill-10"' in shown  # 164 against 166.99
+    assert '<li>Perfect play, on average — 167<span class="bar fill-10"' in shown
+    assert page["standings"]["html"] == ""  # no list of one
+    assert standings.results(app.session.match, ending=standings.Ending()).yardstick == ()  # no average known

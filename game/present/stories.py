@@ -1,0 +1,123 @@
+"""The good news and the turning points of a game just ended, in a sentence: a solo game's highlight, the box that
+decided a loss, an upper bonus nearly won. game.present.standings tells them under the end's large words.
+"""
+
+from __future__ import annotations
+
+from game.core.cards import SeatKind
+from game.core.engine import Match
+from game.core.i18n import ENGLISH, Text
+
+__all__ = ["NEAR", "edge", "highlight", "near_miss"]
+
+
+def edge(match: Match, t: Text = ENGLISH) -> str:
+    """The box that won a one-game match for the computer that beat the people here, where one box did (the winner
+    ahead in it by the whole gap or more), a Yahtzee's bonuses counted with its box; "" where none did.
+
+    >>> from game.core.engine import new_match
+    >>> from game.core.cards import Seat
+    >>> m = new_match("yacht", ["Ann", Seat("Robin", SeatKind.COMPUTER)], seed=1)
+    >>> m = m.roll(faces=[2, 2, 3, 3, 1]).score("twos").roll(faces=[5] * 5).score("yacht")
+    >>> edge(m)
+    "Robin's Yacht made the difference: 50 points."
+    """
+    standings, game, ruleset = match.standings(match.game), match.game, match.ruleset
+    people = [s for s in standings if match.seats[s.player].kind is SeatKind.HUMAN]
+    if len(match.cards) > 1 or not people or people[0].rank == 1:
+        return ""
+    winner, person = standings[0], people[0]
+
+    def points(seat: int, box: str) -> int:
+        bonus = match.totals(seat, game).yahtzee_bonus if box == ruleset.yahtzee_id else 0
+        return match.cards[game][seat].scores.get(box, 0) + bonus
+
+    box = max(ruleset.categories, key=lambda c: points(winner.player, c.id) - points(person.player, c.id))
+    won = points(winner.player, box.id)
+    if won - points(person.player, box.id) < winner.total - person.total:
+        return ""
+    # Translators: at the end, under "{name} wins this one": the box where the computer player gained the whole gap.
+    return t.n_(
+        "{name}'s {box} made the difference: {count} point.",
+        "{name}'s {box} made the difference: {count} points.",
+        won,
+        name=winner.name,
+        box=box.display(t),
+    )
+
+
+NEAR = 9
+"""An upper bonus missed by this many points or fewer is a near miss worth saying at the end (more: not news)."""
+
+
+def near_miss(match: Match, seat: int, t: Text = ENGLISH) -> str:
+    """The upper bonus ``seat`` missed by a few points (:data:`NEAR` or fewer) in the match's game, said; else ""."""
+    ruleset, totals = match.ruleset, match.totals(seat, match.game)
+    short = ruleset.upper_bonus_threshold - totals.upper_subtotal
+    if not ruleset.upper_bonus_amount or totals.upper_bonus or not 0 < short <= NEAR:
+        return ""
+    # Translators: at the end of a game: the upper section's bonus missed by only {count} points.
+    return t.n_("Upper bonus missed by just {count} point!", "Upper bonus missed by just {count} points!", short)
+
+
+def highlight(match: Match, t: Text = ENGLISH) -> str:
+    """The good news of a one-seat game, said under its total: its Yahtzee and its upper bonus, where it made them,
+    else its best box. True and warm: never a verdict (the report, How did I play?, compares).
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yahtzee", ["Ann"], seed=1)
+    >>> upper = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6}
+    >>> for box in m.open_categories():
+    ...     m = m.roll(faces=[upper.get(box, 4)] * 4 + [1 if box in upper else 4]).score(box)
+    >>> highlight(m)
+    'Your Yahtzee earned 50 points! Upper bonus reached: 35 more points!'
+    >>> m = new_match("yacht", ["Ann"], seed=1)
+    >>> for box in m.open_categories():
+    ...     m = m.roll(faces=[1, 2, 3, 4, 5]).score(box)
+    >>> highlight(m)
+    'Your best box: Little Straight, 30 points.'
+    >>> m = new_match("yahtzee", ["Ann"], seed=1)
+    >>> near = {"ones": [1, 1, 1, 2, 3], "twos": [2, 2, 2, 1, 3], "threes": [3, 3, 3, 1, 2], "fours": [4, 4, 4, 1, 2]}
+    >>> near |= {"fives": [5, 5, 5, 1, 2], "sixes": [6, 6, 1, 2, 3]}  # 57 of 63
+    >>> for box in m.open_categories():
+    ...     m = m.roll(faces=near.get(box, [2, 3, 4, 5, 1])).score(box)
+    >>> highlight(m)
+    'Upper bonus missed by just 6 points!'
+    """
+    game = match.game
+    scores = match.cards[game][0].scores
+    ruleset = match.ruleset
+    facts = []
+    alike = ruleset.yahtzee_id
+    if alike is not None and scores.get(alike):
+        # Translators: at the end of a one-player game: the all-alike box ("Yahtzee") scored, and its points.
+        facts.append(
+            t.n_(
+                "Your {category} earned {count} point!",
+                "Your {category} earned {count} points!",
+                scores[alike],
+                category=ruleset.category(alike).display(t),
+            )
+        )
+    totals = match.totals(0, game)
+    if totals.upper_bonus:
+        # Translators: at the end of a one-player game: the upper section reached its bonus, worth {count} points.
+        facts.append(
+            t.n_(
+                "Upper bonus reached: {count} more point!",
+                "Upper bonus reached: {count} more points!",
+                totals.upper_bonus,
+            )
+        )
+    elif missed := near_miss(match, 0, t):
+        facts.append(missed)
+    if facts or not scores:
+        return " ".join(facts)
+    best = max(ruleset.categories, key=lambda category: scores.get(category.id, 0))
+    # Translators: at the end of a one-player game: the box that scored most ("Your best box: Large Straight, 40 points").
+    return t.n_(
+        "Your best box: {category}, {count} point.",
+        "Your best box: {category}, {count} points.",
+        scores.get(best.id, 0),
+        category=best.display(t),
+    )
