@@ -217,7 +217,7 @@ def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None] | None:
         return None
     shown = standings.results(ended.match, t=t, ending=ended.ending)
     assert shown is not None  # worked out once the game was over
-    context = markup.ending(shown) if shown.context else ""
+    context = markup.ending(shown) if shown.context or shown.yardstick else ""
     comparison = ended.comparison
     return context, None if comparison is None else markup.challenge(comparison, ended.match, t=t, hints=ended.hints)
 

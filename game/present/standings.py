@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from game.coach.moments import match_over
 from game.core.actions import Finish, NextGame
-from game.core.cards import SeatKind, Standing
+from game.core.cards import SeatKind
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, N_, Text
 from game.present.luck_view import luck_words
@@ -66,8 +66,10 @@ class Outcome(Enum):
     LOST = "lost"  # the people here lost to a computer by a lot: said plainly, no trophy, no confetti
 
 
-CLOSE_GAP = 10
-"""A loss by at most this many points is told as a near miss ("So close: 3 points"), a wider one plainly."""
+CLOSE_GAP = 20
+"""A loss by at most this many points is told as a near miss ("So close: 3 points"), a wider one plainly: a third of
+a game's spread or less (a Yahtzee game's totals spread about 60 points; a loss by 14 told as "not your game" read as
+unfair, fresh eyes round 29)."""
 
 
 @dataclass(frozen=True)
@@ -97,8 +99,8 @@ class Results:
     # The last box's dice, left on the felt at the end (the scene draws them), and their sides.
     dice: tuple[int, ...] = ()
     sides: int = 6
-    # A solo game's total as a bar beside perfect play's average (:func:`yardstick`): each line, its bar in tenths,
-    # and whether it is the person's.
+    # A solo game's total as a bar beside the person's earlier games (:func:`yardstick`): each line, its bar in
+    # tenths, and whether it is this game's.
     yardstick: tuple[tuple[str, int, bool], ...] = ()
 
     @property
@@ -218,6 +220,8 @@ def _context(shown: Ending, t: Text, totals_said: bool = False) -> tuple[str, ..
     out = []
     for person in shown.people:
         fields = {"name": person.name}
+        if totals_said and not person.new_best and yardstick(shown):
+            continue  # a solo game's bars say its best and its average: said again here, they were said twice
         if totals_said:
             out.append(_without_total(person, t))
             continue
@@ -302,24 +306,35 @@ def _without_total(person: Personal, t: Text) -> str:
     return line
 
 
-def yardstick(person: Standing, ending: Ending | None, t: Text = ENGLISH) -> tuple[tuple[str, int, bool], ...]:
-    """A solo game's bar beside perfect play's average under its rules, where that is known (the ending's optimal
-    player): a line each (the person's by name alone, their total being the scene's large words), its bar in tenths
-    of the longer, and whether it is the person's; none where no average is known.
+def yardstick(ending: Ending | None, t: Text = ENGLISH) -> tuple[tuple[str, int, bool], ...]:
+    """A solo game's total as a bar beside the person's own earlier games under its rules (their average, and their
+    best unless this game beat it: the medal's line says it): a line each, its bar in tenths of the longest, and
+    whether it is this game's; none for a first game (nothing to measure it by: its line dares the next).
 
-    >>> from game.core.cards import Standing
-    >>> yardstick(Standing(1, 0, "Ann", 127), Ending(optimal=254.59))
-    (('Ann', 5, True), ('Perfect play, on average — 255', 10, False))
-    >>> yardstick(Standing(1, 0, "Ann", 127), Ending())
+    >>> yardstick(Ending((Personal("Ann", 127, games=4, best=183, mean=150.0),)))
+    (('Ann — 127', 7, True), ('Average so far — 150', 8, False), ('Best so far — 183', 10, False))
+    >>> yardstick(Ending((Personal("Ann", 191, games=4, best=183, mean=150.0),)))
+    (('Ann — 191', 10, True), ('Average so far — 150', 8, False))
+    >>> yardstick(Ending((Personal("Ann", 127),)))
     ()
     """
-    if ending is None or ending.optimal is None:
+    if ending is None or len(ending.people) != 1:
         return ()
-    top = max(person.total, ending.optimal)
-    tenths = [min(10, max(0, round(value * 10 / top))) if top > 0 else 0 for value in (person.total, ending.optimal)]
-    # Translators: at the end of a one-player game, a bar beside the player's: the optimal player's average total.
-    line = t._("Perfect play, on average — {mean}", mean=t.number(ending.optimal, 0))
-    return (person.name, tenths[0], True), (line, tenths[1], False)
+    person = ending.people[0]
+    if person.best is None or person.mean is None:
+        return ()
+    # Translators: at the end of a one-player game, beside a bar: the player's name and this game's total.
+    rows: list[tuple[str, float]] = [(t._("{name} — {total}", name=person.name, total=person.total), person.total)]
+    # Translators: at the end of a one-player game, beside a bar: the player's average total before this game.
+    rows.append((t._("Average so far — {mean}", mean=t.number(person.mean, 0)), person.mean))
+    if not person.new_best:
+        # Translators: at the end of a one-player game, beside a bar: the player's best total before this game.
+        rows.append((t._("Best so far — {best}", best=person.best), person.best))
+    top = max(value for _, value in rows)
+    return tuple(
+        (line, min(10, max(0, round(value * 10 / top))) if top > 0 else 0, n == 0)
+        for n, (line, value) in enumerate(rows)
+    )
 
 
 def standing_words(share: float, t: Text = ENGLISH) -> str:
@@ -387,5 +402,5 @@ def results(
         firsts=firsts,
         dice=match.last_scored.dice if final and match.last_scored is not None else (),
         sides=match.ruleset.sides,
-        yardstick=yardstick(standings[0], ending, t) if final and len(standings) == 1 else (),
+        yardstick=yardstick(ending, t) if final and len(standings) == 1 else (),
     )

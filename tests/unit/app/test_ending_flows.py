@@ -60,7 +60,8 @@ def test_a_one_game_match_ends_in_its_scene_and_plays_again_with_the_same_seat()
 
     app, page, effects = play_out(app, page)  # the second game: against the first, now in the history
     app, page = settled(app, page, effects)
-    assert f"before this game, best {total}, average {total} over 1 game." in words(page, "ending")
+    ending = words(page, "ending")  # its bars beside the first game (or the medal's line, over it)
+    assert f"Average so far — {total}" in ending or f"A new best for Ann, up from {total}!" in ending, ending
 
 
 def two_seats_at_the_last_box(ann: list[int], bob: list[int]) -> Session:

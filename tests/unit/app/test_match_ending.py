@@ -154,8 +154,10 @@ def test_best_average_and_a_new_best():
     expected = f"A new best for Ann, up from {best}!"  # a cheer, not a statistic (the total is said above)
     assert standings.results(high, ending=ending).context == (expected,) and str(total) not in expected
     worse = solo_game([2] * 5, 4)
-    line = standings.results(worse, ending=standings.ending(worse, history)).context[0]
-    assert line.startswith(f"Ann: before this game, best {best},") and "new best" not in line
+    shown = standings.results(worse, ending=standings.ending(worse, history))
+    assert shown.context == ()  # its bars say the best and the average: no sentence says them again
+    lines = [line for line, _, _ in shown.yardstick]
+    assert lines == [f"Ann — {worse.totals(0).grand_total}", f"Average so far — {mean:.0f}", f"Best so far — {best}"]
 
 
 def test_this_games_own_record_is_left_out():
@@ -323,11 +325,11 @@ def test_every_word_of_the_ending_is_the_catalogues():
     texts = []
     for match, earlier in ((high, history), (high, History()), (low, History().add(record_of(high)))):
         shown = standings.results(match, t, ending=standings.ending(match, earlier, 166.99))
-        texts += [shown.title, shown.headline, shown.winner, *shown.context]
+        texts += [shown.title, shown.headline, shown.winner, *shown.context, *(line for line, *_ in shown.yardstick)]
     tie = new_match("yacht", ["Ann", "Chris"], seed=1)
     for box in tie.open_categories():
         tie = tie.roll(faces=[2] * 5).score(box).roll(faces=[2] * 5).score(box)
     texts += [standings.results(tie, t).headline, board_view.status(tie, t)]
-    assert any("A NEW BEST" in text for text in texts) and any("BEFORE THIS GAME" in text for text in texts)
+    assert any("A NEW BEST" in text for text in texts) and any("AVERAGE SO FAR" in text for text in texts)
     problems = [p for text in texts if (p := unmarked(text))]
     assert not problems, problems
