@@ -48,7 +48,7 @@ class Cue(Enum):
     ROLL = "roll"
     HOLD = "hold"
     SCORE = "score"
-    STRAIGHT = "straight"  # a straight scored for its points
+    STRAIGHT = "straight"  # a straight (or a full house) scored for its points
     BONUS = "bonus"  # the upper bonus reached
     YAHTZEE = "yahtzee"  # all dice alike, on the roll that shows them (its score is then a plain score)
     BEST = "best"  # a personal best total
@@ -61,7 +61,7 @@ class Moment(Enum):
 
     YAHTZEE = "yahtzee"  # all dice alike: the big one
     BONUS = "bonus"  # the upper bonus reached
-    STRAIGHT = "straight"  # a straight scored
+    STRAIGHT = "straight"  # a straight (or a full house) scored
     BEST = "best"  # a personal best total
     RATING = "rating"  # a new best rating (game.records.rating.new_best_ratings)
 
@@ -127,8 +127,8 @@ def cues(before: Match, after: Match) -> tuple[Cue, ...]:
     last = after.last_scored
     if last is not None and last is not before.last_scored:
         out = [Cue.SCORE]
-        if "straight" in last.category and last.points:
-            out.append(Cue.STRAIGHT)
+        if last.points and ("straight" in last.category or last.category == "full_house"):
+            out.append(Cue.STRAIGHT)  # a made hand the table cheers, a full house as a straight
         bonus = before.totals(last.player).upper_bonus if last.game == before.game else 0
         if after.totals(last.player, last.game).upper_bonus > bonus:
             out.append(Cue.BONUS)

@@ -199,9 +199,12 @@ def turn_line(match: Match, t: Text = ENGLISH) -> str:
     if match.game_over or match.finished:
         return status(match, t)
     name, phase = match.current_name, match.phase
-    if match.current_seat.kind is SeatKind.COMPUTER:
-        # Translators: a computer player's turn has begun ("Robin (computer) is playing").
-        return t._("{name} (computer) is playing", name=name)
+    if match.current_seat.kind is SeatKind.COMPUTER:  # Roll says whose turn it is: here, who leads (the pad's face
+        # says a computer plays)
+        # Translators: over the dice while a computer player plays, before who leads ("Robin is playing · you lead by
+        # 5 points").
+        playing = t._("{name} is playing", name=name)
+        return " · ".join(filter(None, (playing, _lead(match, t))))
     if len(match.seats) > 1:
         if phase is not Phase.MID_TURN:
             return status(match, t)

@@ -56,6 +56,13 @@ def test_a_straight_and_the_upper_bonus_get_a_smaller_moment():
     assert shown_moment(effects) == "straight" and ops(effects, "cheer-text")[-1]["text"] == "Large Straight for Ann!"
     assert ops(effects, "cheer-dice")[-1]["html"] == ""  # no dice jump: a banner, not a stop
     assert [ms for _, ms in ticks(effects, "cheer")] == [round(feel.MOMENT_SECONDS[feel.Moment.STRAIGHT] * 1000)]
+    full = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[2, 2, 5, 5, 5])  # a full house is cheered as a straight
+    app, effects = send(start(match=Session(full))[0], BoxChosen("full_house"))
+    assert shown_moment(effects) == "straight" and ops(effects, "cheer-text")[-1]["text"] == "Full House for Ann!"
+    app, effects = send(
+        start(match=Session(full.score("chance").roll(faces=[1, 2, 3, 4, 6])))[0], BoxChosen("full_house")
+    )
+    assert not ops(effects, "cheer-text")  # scratched: nothing to cheer
     m = new_match("yahtzee", ["Ann"], seed=1)
     for face in (6, 5, 4, 3, 2):
         m = m.roll(faces=[face] * 3 + [1, 1]).score({6: "sixes", 5: "fives", 4: "fours", 3: "threes", 2: "twos"}[face])
