@@ -261,11 +261,12 @@ def bars(shown: Iterable[tuple[str, int, bool]]) -> str:
 
 
 def ending(shown: standings.Results) -> str:
-    """The game just played in context (game.present.standings.results' context), a line each; a solo game's new best
-    first, with its medal (tests/unit/app/test_match_ending.py); then a solo game's bar beside perfect play's."""
+    """The game just played in context (game.present.standings.results' context), a line each; a new best first, with
+    its medal unless the game was lost (tests/unit/app/test_match_ending.py); then a solo game's bars."""
     measured = element("li", element("ul", bars(shown.yardstick), class_="standings"), class_="yardstick")
     after = measured if shown.yardstick else ""
-    if not shown.new_best:
+    lost = shown.outcome in (standings.Outcome.LOST, standings.Outcome.CLOSE)  # a medal beside a loss read as a win
+    if not shown.new_best or lost:
         return lines(shown.context) + after
     first, *rest = shown.context
     return element("li", _MEDAL + escape(first), class_="ending-best") + lines(rest) + after

@@ -16,7 +16,7 @@ from game.core.i18n import ENGLISH, N_, Text
 from game.records import daily
 from game.records.choices import Quick, quick_setup
 from game.records.history import History
-from game.records.stats import best_total, ruleset_key
+from game.records.stats import ruleset_key
 
 __all__ = ["SEAT_KINDS", "opponent", "progress"]
 
@@ -63,37 +63,51 @@ def opponent(fields: Mapping[str, str], t: Text = ENGLISH) -> str:
     return t._(_OPPONENTS[computer.level or Level.GOOD], name=computer.name)
 
 
-def progress(history: History, fields: Mapping[str, str], day: date | None, t: Text = ENGLISH) -> tuple[str, str]:
+def progress(history: History, fields: Mapping[str, str], day: date | None, t: Text = ENGLISH) -> tuple[str, str, str]:
     """The lobby's lines that know the player (each "" where it has nothing to say, and the button keeps its printed
-    line): under Play solo, their best under the rules chosen; under the daily game, today's result, else the days in
-    a row it keeps going.
+    line): under Play solo, their best alone under the rules chosen; under the daily game, today's result, else the
+    days in a row it keeps going; after Play the computer's line, their games against that computer.
 
     >>> from game.records.daily import _demo
     >>> h = History().add(_demo("daily:2026-11-23:yacht", "2026-11-23T08:00:00Z", 170))
     >>> progress(h, {"rules": "yacht", "name1": "Ann"}, date(2026, 11, 24))
-    ('Your best: 170. Can you beat it?', 'Keep it going: 1 day in a row')
+    ('Your best: 170. Can you beat it?', 'Keep it going: 1 day in a row', '')
     >>> h = h.add(_demo("daily:2026-11-24:yacht", "2026-11-24T08:00:00Z", 150))
     >>> progress(h, {"rules": "yacht", "name1": "Ann"}, date(2026, 11, 24))
-    ('Your best: 170. Can you beat it?', 'Today: 150 points · 2 days in a row')
+    ('Your best: 170. Can you beat it?', 'Today: 150 points · 2 days in a row', '')
     >>> progress(History(), {"rules": "yacht"}, date(2026, 11, 24))
-    ('', '')
+    ('', '', '')
     """
     solo = quick_setup(fields, Quick.SOLO)[0]
-    best = best_total(history, ruleset_key(solo.ruleset()), solo.seats(t)[0].name)
-    # Translators: under the lobby's "Play solo": the player's best total under the rules chosen, and a dare.
+    key, name = ruleset_key(solo.ruleset()), solo.seats(t)[0].name
+    games = history.people.get(key, {}).get(name, ())
+    best = max((record.totals[seat] for record, seat in games if len(record.seats) == 1), default=None)
+    # Translators: under the lobby's "Play solo": the player's best total alone under the rules chosen, and a dare.
     mine = t._("Your best: {best}. Can you beat it?", best=best) if best is not None else ""
+    rival = quick_setup(fields, Quick.COMPUTER)[0].seats(t)[1].name
+    tally = [0, 0]
+    for record, seat in games:
+        theirs = [record.totals[i] for i, sitter in enumerate(record.seats) if sitter.name == rival and i != seat]
+        if len(record.seats) == 2 and theirs and record.totals[seat] != theirs[0]:
+            tally[record.totals[seat] < theirs[0]] += 1
+    # Translators: after "You against Robin, who plays well" in the lobby: the player's games against that computer.
+    against = t._("won {won}, lost {lost}", won=tally[0], lost=tally[1]) if any(tally) else ""
     if day is None:
-        return mine, ""
+        return mine, "", against
     name = str(quick_setup(fields, Quick.DAILY, day)[0].seed).rsplit(":", 1)[-1]
     played, run = daily.played(history, name, day), daily.streak(history, day)
     if played is not None:
         # Translators: under the lobby's "Daily game" once today's is played: its total and the days in a row played.
-        return mine, t.n_(
-            "Today: {total} points · {count} day in a row",
-            "Today: {total} points · {count} days in a row",
-            run,
-            total=played.totals[0],
+        return (
+            mine,
+            t.n_(
+                "Today: {total} points · {count} day in a row",
+                "Today: {total} points · {count} days in a row",
+                run,
+                total=played.totals[0],
+            ),
+            against,
         )
     # Translators: under the lobby's "Daily game" before today's is played: the days in a row played until now.
     kept = t.n_("Keep it going: {count} day in a row", "Keep it going: {count} days in a row", run) if run else ""
-    return mine, kept
+    return mine, kept, against

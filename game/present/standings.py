@@ -188,9 +188,17 @@ def story_text(match: Match, outcome: Outcome, t: Text = ENGLISH) -> str:
     standings = match.standings()
     if outcome is Outcome.WIN:
         gap = standings[0].total - standings[1].total if len(standings) > 1 else 0
+        if is_you(standings[0].name, t) and gap <= CLOSE_GAP:
+            # Translators: under "You win!" at the end of a match: won, but by only a few points.
+            return t.n_("Just! By {count} point.", "Just! By {count} points.", gap)
         if is_you(standings[0].name, t):
             # Translators: under "You win!" at the end of a match: by how many points the person won.
             return t.n_("By {count} point.", "By {count} points.", gap)
+        if gap <= CLOSE_GAP:
+            # Translators: under the winner's name at the end of a match: they won, but by only a few points.
+            return said_n(
+                t, "{name} wins by just {count} point.", "{name} wins by just {count} points.", gap, standings[0].name
+            )
         # Translators: under the winner's name at the end of a match: by how many points they won.
         return said_n(t, "{name} wins by {count} point.", "{name} wins by {count} points.", gap, standings[0].name)
     if outcome is Outcome.TIE:

@@ -141,3 +141,21 @@ def test_a_solo_end_sets_its_total_beside_the_players_own_games():
         first = first.roll(faces=[6] * 5).score(box)
     app, page = ended(Session(first.roll(faces=[6] * 5)))
     assert 'class="yardstick"' not in page["ending"]["html"]  # a first game: its line dares the next
+
+
+def test_a_narrow_win_says_just_and_a_loss_shows_no_medal():
+    """A win by a few points is told as one ("Just!"), as a loss by a few is ("So close"); a new best in a game lost
+    keeps its words but not its medal (round 31: a gold medal beside "Robin wins this one" read as a win)."""
+    app, page = ended(at_the_last_box("yacht", ["Bob", "Ann"], person=[6, 6, 6, 5, 5], other=[6, 6, 6, 6, 5]))
+    assert '<p class="scene-detail">Ann wins by just 2 points.</p>' in page["scene"]["html"]  # 84 to 82
+    you = at_the_last_box("yacht", ["Bob", "You"], person=[6, 6, 6, 5, 5], other=[6, 6, 6, 6, 5])
+    app, page = ended(you)
+    assert '<p class="scene-detail">Just! By 2 points.</p>' in page["scene"]["html"]
+    earlier = History().add(demo_record())  # Ann's best before: 60
+    app, page = ended(
+        at_the_last_box("yacht", [ROBIN, "Ann"], person=[6, 6, 6, 6, 5], other=[6] * 5),
+        stored={HISTORY_KEY: earlier.to_json()},
+    )
+    shown = standings.results(app.session.match, ending=app.table.ended.ending)
+    assert shown.outcome is standings.Outcome.LOST and shown.new_best
+    assert "A new best for Ann" in markup.ending(shown) and "ending-best" not in markup.ending(shown)
