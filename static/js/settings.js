@@ -81,12 +81,18 @@
       }
     });
   }
-  // The table's type (app.css: Fredoka, font-display optional, never on the lobby) asked for once the page has
-  // painted: it is there before Python is, so the first table has it; asked for by the table itself, it came too late
-  // for an optional font, which then stayed out of that page (a first visit's table in the system's type).
+  // The table's type (app.css: Fredoka, font-display optional, never on the lobby) fetched once the page has
+  // painted, as a preload: it is there before Python is, so the first table has it. Asked for by the table itself, it
+  // came too late for an optional font, which then stayed out of that page (a first visit's table in the system's
+  // type); loaded as a font face (document.fonts.load), its 100 ms began then, and a slow load lost it the same way
+  // (fresh eyes, round 32: one screen's end in one type, the next in the other).
   document.addEventListener("DOMContentLoaded", function () {
-    if (!document.fonts || !document.fonts.load) return;
-    var load = function () { document.fonts.load('600 1em "Fredoka"').catch(function () {}); };
+    var load = function () {
+      var link = document.createElement("link");
+      link.rel = "preload"; link.as = "font"; link.type = "font/woff2"; link.crossOrigin = "anonymous";
+      link.href = "static/fonts/fredoka-latin-600-normal.woff2";
+      document.head.appendChild(link);
+    };
     if (document.hidden || root.dataset.waking) load();
     else requestAnimationFrame(function () { setTimeout(load, 0); });
   });
