@@ -81,17 +81,28 @@
       }
     });
   }
-  // The table's type (app.css: Fredoka, font-display optional, never on the lobby) fetched once the page has
-  // painted, as a preload: it is there before Python is, so the first table has it. Asked for by the table itself, it
-  // came too late for an optional font, which then stayed out of that page (a first visit's table in the system's
-  // type); loaded as a font face (document.fonts.load), its 100 ms began then, and a slow load lost it the same way
-  // (fresh eyes, round 32: one screen's end in one type, the next in the other).
+  // The table's type (app.css: Fredoka, font-display optional, never on the lobby), fetched once the page has
+  // painted and added, loaded, as "Fredoka Ready" (first in app.css's --display) while no table is in sight: the
+  // first table has it, with no swap. Left to the style sheet, an optional font used only if it comes within 100 ms
+  // of its first use stayed out of many a page (a first visit's table, or a slow load's, in the system's type: one
+  // end in one type, the next in the other, fresh eyes round 32); added under the style sheet's own name, the style
+  // sheet's face, given up on, still stood first. A table already in sight (a kept match) keeps the style sheet's
+  // choice: nothing moves.
+  var FONT = "static/fonts/fredoka-latin-600-normal.woff2";
   document.addEventListener("DOMContentLoaded", function () {
+    if (!window.FontFace || !document.fonts || !window.fetch) return;
+    var tableShown = function () { var play = document.getElementById("play"); return play && !play.hidden; };
     var load = function () {
-      var link = document.createElement("link");
-      link.rel = "preload"; link.as = "font"; link.type = "font/woff2"; link.crossOrigin = "anonymous";
-      link.href = "static/fonts/fredoka-latin-600-normal.woff2";
-      document.head.appendChild(link);
+      fetch(FONT).then(function (response) { return response.ok ? response.arrayBuffer() : null; }).then(function (bytes) {
+        if (!bytes) return;
+        var face = new FontFace("Fredoka Ready", bytes, { weight: "500 900", style: "normal" });
+        return face.load().then(function () {
+          var add = function () { if (tableShown()) return false; document.fonts.add(face); return true; };
+          if (add()) return;
+          // a table in sight: added once it has gone (the lobby: a new match's table then in the one type)
+          var waiting = setInterval(function () { if (add()) clearInterval(waiting); }, 500);
+        });
+      }).catch(function () {});
     };
     if (document.hidden || root.dataset.waking) load();
     else requestAnimationFrame(function () { setTimeout(load, 0); });
