@@ -76,8 +76,8 @@ class Page:
     screen: tuple[Screen, int] | None = None
     over: Over = Over.NOTHING
     notice: Line = Line()
-    # The celebration: its words, whether it is shown, which moment it is (game.coach.moments.Moment's value) and the
-    # dice that jump in it (a Yahtzee's roll: their markup).
+    # The celebration: its words, whether it is shown, which moment it is (game.coach.moments.Moment's value), the
+    # dice that jump in it (a Yahtzee's roll: their markup) and its Score button's words ("": none offered).
     cheer: tuple[Line, bool, str, str, str] = (Line(), False, "", "", "")
     table: paint.Table | None = None
     other_tab: Line = Line()  # the offer of another tab's newer match ("": hidden)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date
 
-from game.core.cards import Level
+from game.core.cards import Level, SeatKind
 from game.core.i18n import ENGLISH, N_, Text
 from game.records import daily
 from game.records.choices import Quick, quick_setup
@@ -87,15 +87,19 @@ def progress(history: History, fields: Mapping[str, str], day: date | None, t: T
     rival = quick_setup(fields, Quick.COMPUTER)[0].seats(t)[1].name
     tally = [0, 0]
     for record, seat in games:
-        theirs = [record.totals[i] for i, sitter in enumerate(record.seats) if sitter.name == rival and i != seat]
+        theirs = [
+            record.totals[i]
+            for i, sitter in enumerate(record.seats)
+            if sitter.name == rival and sitter.kind != SeatKind.HUMAN.value and i != seat
+        ]
         if len(record.seats) == 2 and theirs and record.totals[seat] != theirs[0]:
             tally[record.totals[seat] < theirs[0]] += 1
     # Translators: after "You against Robin, who plays well" in the lobby: the player's games against that computer.
     against = t._("won {won}, lost {lost}", won=tally[0], lost=tally[1]) if any(tally) else ""
     if day is None:
         return mine, "", against
-    name = str(quick_setup(fields, Quick.DAILY, day)[0].seed).rsplit(":", 1)[-1]
-    played, run = daily.played(history, name, day), daily.streak(history, day)
+    todays = str(quick_setup(fields, Quick.DAILY, day)[0].seed).rsplit(":", 1)[-1]  # the daily game's name
+    played, run = daily.played(history, todays, day), daily.streak(history, day)
     if played is not None:
         # Translators: under the lobby's "Daily game" once today's is played: its total and the days in a row played.
         return (
