@@ -65,7 +65,7 @@ def opponent(fields: Mapping[str, str], t: Text = ENGLISH) -> str:
 
 def progress(history: History, fields: Mapping[str, str], day: date | None, t: Text = ENGLISH) -> tuple[str, str, str]:
     """The lobby's lines that know the player (each "" where it has nothing to say, and the button keeps its printed
-    line): under Play solo, their best alone under the rules chosen; under the daily game, today's result, else the
+    line): under Play solo, their best under the rules chosen; under the daily game, today's result, else the
     days in a row it keeps going; after Play the computer's line, their games against that computer.
 
     >>> from game.records.daily import _demo
@@ -81,8 +81,10 @@ def progress(history: History, fields: Mapping[str, str], day: date | None, t: T
     solo = quick_setup(fields, Quick.SOLO)[0]
     key, name = ruleset_key(solo.ruleset()), solo.seats(t)[0].name
     games = history.people.get(key, {}).get(name, ())
-    best = max((record.totals[seat] for record, seat in games if len(record.seats) == 1), default=None)
-    # Translators: under the lobby's "Play solo": the player's best total alone under the rules chosen, and a dare.
+    # the best the end's "A new best" counts (game.records.stats.new_bests): every game under these rules (a best
+    # alone here read as the game forgetting the new best just cheered, fresh eyes round 33)
+    best = max((record.totals[seat] for record, seat in games), default=None)
+    # Translators: under the lobby's "Play solo": the player's best total under the rules chosen, and a dare.
     mine = t._("Your best: {best}. Can you beat it?", best=best) if best is not None else ""
     rival = quick_setup(fields, Quick.COMPUTER)[0].seats(t)[1].name
     tally = [0, 0]

@@ -20,7 +20,7 @@ def edge(match: Match, t: Text = ENGLISH) -> str:
     >>> m = new_match("yacht", ["Ann", Seat("Robin", SeatKind.COMPUTER)], seed=1)
     >>> m = m.roll(faces=[2, 2, 3, 3, 1]).score("twos").roll(faces=[5] * 5).score("yacht")
     >>> edge(m)
-    "Robin's Yacht made the difference: 50 points."
+    "Robin's Yacht (50 points) made the difference."
     """
     standings, game, ruleset = match.standings(match.game), match.game, match.ruleset
     people = [s for s in standings if match.seats[s.player].kind is SeatKind.HUMAN]
@@ -38,8 +38,8 @@ def edge(match: Match, t: Text = ENGLISH) -> str:
         return ""
     # Translators: at the end, under "{name} wins this one": the box where the computer player gained the whole gap.
     return t.n_(
-        "{name}'s {box} made the difference: {count} point.",
-        "{name}'s {box} made the difference: {count} points.",
+        "{name}'s {box} ({count} point) made the difference.",
+        "{name}'s {box} ({count} points) made the difference.",
         won,
         name=winner.name,
         box=box.display(t),

@@ -101,7 +101,7 @@ def test_a_loss_that_one_box_decided_names_it():
         return standings.story_text(match, shown.outcome)
 
     # Chance alike (28 each): the Yahtzee's 50 is the whole gap
-    assert lost([6, 6, 6, 6, 4]) == "Robin's Yahtzee made the difference: 50 points. One more?"
+    assert lost([6, 6, 6, 6, 4]) == "Robin's Yahtzee (50 points) made the difference. One more?"
     # a second Yahtzee in Chance: 50 + its bonus's 100 in the Yahtzee's name, against a gap of 152
     assert lost([6] * 5) == "Not your game this time. One more?"
 
