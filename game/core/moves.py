@@ -24,7 +24,7 @@ from game.core.match_state import MatchState
 M = TypeVar("M", bound=MatchState)
 """The match: game.core.engine's Match (a MatchState), which asks for its moves; each move returns one of its kind."""
 
-__all__ = ["perform"]
+__all__ = ["perform", "turn_after"]
 
 
 def perform(match: M, action: Action) -> M:
@@ -38,6 +38,17 @@ def perform(match: M, action: Action) -> M:
     if isinstance(action, NextGame):
         return _next_game(match, action)
     return _finish(match, action)
+
+
+def turn_after(player: int, action: Action, seats: int) -> int:
+    """The seat on turn after ``action`` by ``player``: a score passes the turn on, a new game gives it to the first.
+
+    >>> turn_after(1, Score("chance"), 2), turn_after(1, NextGame(), 2), turn_after(0, Hold(2), 2)
+    (0, 0, 0)
+    """
+    if isinstance(action, Score):
+        return (player + 1) % seats
+    return 0 if isinstance(action, NextGame) else player
 
 
 def _record(match: M, action: Action, **changes: Any) -> M:
@@ -94,7 +105,7 @@ def _score(match: M, action: Score) -> M:
         match,
         action,
         cards=cards,
-        player=(match.player + 1) % len(match.seats),
+        player=turn_after(match.player, action, len(match.seats)),
         dice=(),
         held=(False,) * match.ruleset.dice,
         rolls=0,
@@ -108,7 +119,10 @@ def _next_game(match: M, action: NextGame) -> M:
     fresh = tuple(Scorecard() for _ in match.seats)
     held = (False,) * match.ruleset.dice
     banked = (0,) * len(match.banked)  # saved rolls do not outlast their game
-    return _record(match, action, cards=match.cards + (fresh,), player=0, dice=(), held=held, rolls=0, banked=banked)
+    player = turn_after(match.player, action, len(match.seats))
+    return _record(
+        match, action, cards=match.cards + (fresh,), player=player, dice=(), held=held, rolls=0, banked=banked
+    )
 
 
 def _finish(match: M, action: Finish) -> M:

@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING
 
 from game.coach.moments import holder
 from game.coach.session import Next
-from game.core.actions import Hold, NextGame, Score
+from game.core.actions import Hold
 from game.core.cards import SeatKind
 from game.core.engine import Match
 from game.core.entered import entered
 from game.core.i18n import ENGLISH, N_, Text
+from game.core.moves import turn_after
 from game.present.board_view import current_seat, roll_label, whose
 from game.present.entry import pad_label
 from game.present.standings import Results
@@ -52,16 +53,13 @@ _PASS_TITLE = (N_("{name}'s turn"), N_("{name}' turn"))
 
 
 def kept_one(match: Match) -> bool:
-    """Whether a person (not a computer) has kept a die in the match: its actions walked seat by seat (a box scored
-    passes the turn on, a new game gives it to the first seat: game.core.moves)."""
+    """Whether a person (not a computer) has kept a die in the match: its actions walked seat by seat, the turn passed
+    on as the engine passes it (game.core.moves.turn_after)."""
     seat = 0
     for action in match.actions:
         if isinstance(action, Hold) and match.seats[seat].kind is not SeatKind.COMPUTER:
             return True
-        if isinstance(action, Score):
-            seat = (seat + 1) % len(match.seats)
-        elif isinstance(action, NextGame):
-            seat = 0
+        seat = turn_after(seat, action, len(match.seats))
     return False
 
 
