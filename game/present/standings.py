@@ -22,7 +22,7 @@ from game.core.cards import SeatKind
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, N_, Text
 from game.present.luck_view import luck_words
-from game.present.stories import edge, highlight, near_miss
+from game.present.stories import dice_of, edge, highlight, near_miss, told
 from game.present.you import is_you, said, said_n
 from game.records import challenge
 from game.records.endings import Ending, Personal, Share, ending
@@ -47,6 +47,7 @@ __all__ = [
     "Ending",
     "Results",
     "CLOSE_GAP",
+    "JUST_GAP",
     "winner_text",
     "story_text",
     "analysis",
@@ -70,6 +71,10 @@ CLOSE_GAP = 20
 """A loss by at most this many points is told as a near miss ("So close: 3 points"), a wider one plainly: a third of
 a game's spread or less (a Yahtzee game's totals spread about 60 points; a loss by 14 told as "not your game" read as
 unfair, fresh eyes round 29)."""
+
+JUST_GAP = 10
+"""A win by at most this many points is told as a narrow one ("Just! By 3 points."): narrower than a near miss, as a
+winner hears "just" of a margin a loser still calls close ("Just! By 20 points" read as a wide win, round 34)."""
 
 
 @dataclass(frozen=True)
@@ -166,6 +171,14 @@ def _outcome(match: Match, t: Text, against: Match | None = None) -> tuple[Outco
     return Outcome.LOST, t._("{name} wins this one", name=top[0])
 
 
+def _shown_dice(match: Match, outcome: Outcome | None) -> tuple[int, ...]:
+    """The dice the end shows: those of the box its story names (a solo game's Yahtzee, the box that won a loss),
+    else the last box's (dice that were only the last roll read as meaning nothing, fresh eyes round 34)."""
+    named = told(match) if outcome in (Outcome.SOLO, Outcome.LOST) else None
+    dice = dice_of(match, *named) if named is not None else ()
+    return dice or (match.last_scored.dice if match.last_scored is not None else ())
+
+
 def _behind(match: Match) -> int | None:
     """How many points the best person here finished behind the computer that won (None: a person won, or no
     person played: then the winner's scene is a win)."""
@@ -188,13 +201,13 @@ def story_text(match: Match, outcome: Outcome, t: Text = ENGLISH) -> str:
     standings = match.standings()
     if outcome is Outcome.WIN:
         gap = standings[0].total - standings[1].total if len(standings) > 1 else 0
-        if is_you(standings[0].name, t) and gap <= CLOSE_GAP:
+        if is_you(standings[0].name, t) and gap <= JUST_GAP:
             # Translators: under "You win!" at the end of a match: won, but by only a few points.
             return t.n_("Just! By {count} point.", "Just! By {count} points.", gap)
         if is_you(standings[0].name, t):
             # Translators: under "You win!" at the end of a match: by how many points the person won.
             return t.n_("By {count} point.", "By {count} points.", gap)
-        if gap <= CLOSE_GAP:
+        if gap <= JUST_GAP:
             # Translators: under the winner's name at the end of a match: they won, but by only a few points.
             return said_n(
                 t, "{name} wins by just {count} point.", "{name} wins by just {count} points.", gap, standings[0].name
@@ -408,7 +421,7 @@ def results(
         analysis=analysis(ending, t) if ending is not None else (),
         fills=fills,
         firsts=firsts,
-        dice=match.last_scored.dice if final and match.last_scored is not None else (),
+        dice=_shown_dice(match, outcome) if final else (),
         sides=match.ruleset.sides,
         yardstick=yardstick(ending, t) if final and len(standings) == 1 else (),
     )

@@ -4,11 +4,31 @@ decided a loss, an upper bonus nearly won. game.present.standings tells them und
 
 from __future__ import annotations
 
+from game.core.actions import Score
 from game.core.cards import SeatKind
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, Text
 
-__all__ = ["NEAR", "edge", "highlight", "near_miss"]
+__all__ = ["NEAR", "edge", "highlight", "near_miss", "told", "dice_of"]
+
+
+def _edge_box(match: Match) -> tuple[int, str] | None:
+    """The seat of the computer that beat the people here in a one-game match, and the box that won it, where one
+    box did (the winner ahead in it by the whole gap or more, a Yahtzee's bonuses counted with its box)."""
+    standings, game, ruleset = match.standings(match.game), match.game, match.ruleset
+    people = [s for s in standings if match.seats[s.player].kind is SeatKind.HUMAN]
+    if len(match.cards) > 1 or not people or people[0].rank == 1:
+        return None
+    winner, person = standings[0], people[0]
+
+    def points(seat: int, box: str) -> int:
+        bonus = match.totals(seat, game).yahtzee_bonus if box == ruleset.yahtzee_id else 0
+        return match.cards[game][seat].scores.get(box, 0) + bonus
+
+    box = max(ruleset.categories, key=lambda c: points(winner.player, c.id) - points(person.player, c.id))
+    if points(winner.player, box.id) - points(person.player, box.id) < winner.total - person.total:
+        return None
+    return winner.player, box.id
 
 
 def edge(match: Match, t: Text = ENGLISH) -> str:
@@ -22,27 +42,20 @@ def edge(match: Match, t: Text = ENGLISH) -> str:
     >>> edge(m)
     "Robin's Yacht (50 points) made the difference."
     """
-    standings, game, ruleset = match.standings(match.game), match.game, match.ruleset
-    people = [s for s in standings if match.seats[s.player].kind is SeatKind.HUMAN]
-    if len(match.cards) > 1 or not people or people[0].rank == 1:
+    decided = _edge_box(match)
+    if decided is None:
         return ""
-    winner, person = standings[0], people[0]
-
-    def points(seat: int, box: str) -> int:
-        bonus = match.totals(seat, game).yahtzee_bonus if box == ruleset.yahtzee_id else 0
-        return match.cards[game][seat].scores.get(box, 0) + bonus
-
-    box = max(ruleset.categories, key=lambda c: points(winner.player, c.id) - points(person.player, c.id))
-    won = points(winner.player, box.id)
-    if won - points(person.player, box.id) < winner.total - person.total:
-        return ""
+    seat, box = decided
+    won = match.cards[match.game][seat].scores.get(box, 0)
+    if box == match.ruleset.yahtzee_id:
+        won += match.totals(seat, match.game).yahtzee_bonus
     # Translators: at the end, under "{name} wins this one": the box where the computer player gained the whole gap.
     return t.n_(
         "{name}'s {box} ({count} point) made the difference.",
         "{name}'s {box} ({count} points) made the difference.",
         won,
-        name=winner.name,
-        box=box.display(t),
+        name=match.seats[seat].name,
+        box=match.ruleset.category(box).display(t),
     )
 
 
@@ -121,3 +134,41 @@ def highlight(match: Match, t: Text = ENGLISH) -> str:
         scores.get(best.id, 0),
         category=best.display(t),
     )
+
+
+def told(match: Match) -> tuple[int, str] | None:
+    """The seat and the box that the end's story names, where it names one: a solo game's Yahtzee, or its best box
+    where neither the bonus nor a near miss is told; the box that won a loss. Its dice are the ones the end shows.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann"], seed=1).roll(faces=[4] * 5).score("yacht").roll(faces=[1, 2, 3, 4, 6])
+    >>> told(m.score("choice")), told(new_match("yacht", ["Ann"], seed=1))
+    ((0, 'yacht'), None)
+    """
+    if len(match.seats) > 1:
+        return _edge_box(match)
+    scores, ruleset = match.cards[match.game][0].scores, match.ruleset
+    if not scores:
+        return None
+    if ruleset.yahtzee_id is not None and scores.get(ruleset.yahtzee_id):
+        return 0, ruleset.yahtzee_id
+    if match.totals(0, match.game).upper_bonus or near_miss(match, 0):
+        return None
+    return 0, max(ruleset.categories, key=lambda category: scores.get(category.id, 0)).id
+
+
+def dice_of(match: Match, seat: int, box: str) -> tuple[int, ...]:
+    """The dice with which ``seat`` scored ``box`` in the match's current game; () where it has not.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yacht", ["Ann"], seed=1).roll(faces=[4] * 5).score("yacht").roll(faces=[1, 2, 3, 4, 6])
+    >>> dice_of(m.score("choice"), 0, "yacht"), dice_of(m, 0, "choice")
+    ((4, 4, 4, 4, 4), ())
+    """
+    table, found = match.begun(), ()
+    for action in match.actions:
+        table = table.apply(action)
+        last = table.last_scored
+        if isinstance(action, Score) and last is not None and (last.game, last.player) == (match.game, seat):
+            found = last.dice if last.category == box else found
+    return found

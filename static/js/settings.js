@@ -86,8 +86,9 @@
   // first table has it, with no swap. Left to the style sheet, an optional font used only if it comes within 100 ms
   // of its first use stayed out of many a page (a first visit's table, or a slow load's, in the system's type: one
   // end in one type, the next in the other, fresh eyes round 32); added under the style sheet's own name, the style
-  // sheet's face, given up on, still stood first. A table already in sight (a kept match) keeps the style sheet's
-  // choice: nothing moves.
+  // sheet's face, given up on, still stood first. A table painted while the page wakes (table.js: the last one
+  // kept) takes it at once, before Python draws its own: a link opened after a game then stayed in the system's
+  // type to its end (fresh eyes round 33). A table in sight once the page is up keeps the style sheet's choice.
   var FONT = "static/fonts/fredoka-latin-600-normal.woff2";
   document.addEventListener("DOMContentLoaded", function () {
     if (!window.FontFace || !document.fonts || !window.fetch) return;
@@ -97,7 +98,11 @@
         if (!bytes) return;
         var face = new FontFace("Fredoka Ready", bytes, { weight: "500 900", style: "normal" });
         return face.load().then(function () {
-          var add = function () { if (tableShown()) return false; document.fonts.add(face); return true; };
+          var add = function () {
+            if (tableShown() && root.dataset.ready === "true") return false;
+            document.fonts.add(face);
+            return true;
+          };
           if (add()) return;
           // a table in sight: added once it has gone (the lobby: a new match's table then in the one type)
           var waiting = setInterval(function () { if (add()) clearInterval(waiting); }, 500);

@@ -151,6 +151,10 @@ def test_a_narrow_win_says_just_and_a_loss_shows_no_medal():
     you = at_the_last_box("yacht", ["Bob", "You"], person=[6, 6, 6, 5, 5], other=[6, 6, 6, 6, 5])
     app, page = ended(you)
     assert '<p class="scene-detail">Just! By 2 points.</p>' in page["scene"]["html"]
+    wider = at_the_last_box("yacht", ["Bob", "You"], person=[6, 6, 6, 6, 5], other=[5, 5, 5, 5, 4])
+    app, page = ended(wider)  # 82 to 68: a margin a loser would call close, not a narrow win (round 34)
+    assert standings.JUST_GAP < 14 <= standings.CLOSE_GAP
+    assert '<p class="scene-detail">By 14 points.</p>' in page["scene"]["html"]
     earlier = History().add(demo_record())  # Ann's best before: 60
     app, page = ended(
         at_the_last_box("yacht", [ROBIN, "Ann"], person=[6, 6, 6, 6, 5], other=[6] * 5),
@@ -159,3 +163,22 @@ def test_a_narrow_win_says_just_and_a_loss_shows_no_medal():
     shown = standings.results(app.session.match, ending=app.table.ended.ending)
     assert shown.outcome is standings.Outcome.LOST and shown.new_best
     assert "A new best for Ann" in markup.ending(shown) and "ending-best" not in markup.ending(shown)
+
+
+def test_the_end_shows_the_dice_its_story_names():
+    """The end's dice are those of the box its words name (a solo game's Yahtzee, the box that won a loss), not the
+    last roll's, which read as meaning nothing (fresh eyes round 34); without a named box, the last box's."""
+    solo = new_match("yacht", ["Ann"], seed=3).roll(faces=[4] * 5).score("yacht")
+    for box in solo.open_categories():
+        solo = solo.roll(faces=[1, 2, 3, 5, 6]).score(box)
+    shown = standings.results(solo)
+    assert shown.winner == "Your Yacht earned 50 points!" and shown.dice == (4, 4, 4, 4, 4)
+    lost = new_match("yacht", [ROBIN, "Ann"], seed=3)
+    for box in lost.open_categories():  # alike but in the Yacht, which only Robin makes
+        lost = lost.roll(faces=[6] * 5 if box == "yacht" else [2, 2, 3, 5, 6]).score(box)
+        lost = lost.roll(faces=[1, 2, 3, 5, 6] if box == "yacht" else [2, 2, 3, 5, 6]).score(box)
+    shown = standings.results(lost)
+    assert shown.outcome is standings.Outcome.LOST and "Yacht" in shown.winner and shown.dice == (6,) * 5
+    close = at_the_last_box("yacht", [ROBIN, "Ann"], person=[6, 6, 6, 6, 5], other=[6, 6, 6, 5, 5]).match
+    close = close.score(close.open_categories()[0])
+    assert standings.results(close).dice == close.last_scored.dice == (6, 6, 6, 6, 5)
