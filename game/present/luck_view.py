@@ -19,7 +19,7 @@ from game.records.endings import Share
 if TYPE_CHECKING:  # the coach's values, imported only when asked for, to keep the start short
     from game.coach.luck import Luck, Split
 
-__all__ = ("Share", "luck_words", "roll_words", "signed")
+__all__ = ("Share", "coach_line", "luck_words", "roll_words", "signed")
 
 MINUS = "\N{MINUS SIGN}"  # a number's sign, not a hyphen: screen readers say "minus"
 
@@ -72,9 +72,37 @@ def _fields(roll: Luck, t: Text) -> dict[str, object]:
     }
 
 
-def luck_words(shares: Sequence[Share], t: Text = ENGLISH) -> tuple[str, ...]:
+def coach_line(shares: Sequence[Share], t: Text = ENGLISH) -> str:
+    """The coach's one line on the end card: with several seats and one winner, how the winner won (by the dice, by
+    the choices); a person alone, what the dice gave and how far the choices were from perfect play; "" else.
+
+    >>> coach_line((Share("Ann", True, 265, 3.4, 17.2),))
+    'The dice: +3 against an average game. Your choices: 17 points from perfect play.'
+    >>> coach_line((Share("Ann", True, 265, 3.4, 17.2), Share("Robin", False, 268, 15.4, 8.2)))
+    'Robin won by 3: the dice gave Robin 12 more, your choices were 9 better'
+    """
+    if len(shares) == 1 and shares[0].person:
+        lost = -shares[0].choices
+        # Translators: the coach's line at the end of a one-player game: the luck of every roll against what an
+        # average game gets ("+3", "−8") and the expected points every choice lost against perfect play.
+        return t.n_(
+            "The dice: {dice} against an average game. Your choices: {count} point from perfect play.",
+            "The dice: {dice} against an average game. Your choices: {count} points from perfect play.",
+            lost,
+            dice=signed(shares[0].dice, t),
+        )
+    ranked = sorted(shares, key=lambda s: -s.total)
+    if len(ranked) > 1 and ranked[0].total > ranked[1].total and any(s.person for s in shares):
+        return _won(ranked[0], ranked[1], shares, t)
+    return ""
+
+
+def luck_words(shares: Sequence[Share], t: Text = ENGLISH, said: str = "") -> tuple[str, ...]:
     """A line per person ("Ann 268: dice +31, choices −17"), then with several seats and one winner, how the winner
-    won against the next best: by the dice, by the choices. A lone person against computers, or a challenger, is "you"."""
+    won against the next best: by the dice, by the choices. A lone person against computers, or a challenger, is "you".
+    Without what ``said`` says already (the end card's :func:`coach_line`): a person alone, nothing more."""
+    if said and len(shares) == 1:
+        return ()
     out = [
         # Translators: the end of a game: a person's total split into the dice's share (the luck of every roll,
         # against what the optimal player expected: "+31") and the choices' (the points every choice lost: "−17").
@@ -90,7 +118,8 @@ def luck_words(shares: Sequence[Share], t: Text = ENGLISH) -> tuple[str, ...]:
     ]
     ranked = sorted(shares, key=lambda s: -s.total)
     if len(ranked) > 1 and ranked[0].total > ranked[1].total:
-        out.append(_won(ranked[0], ranked[1], shares, t))
+        won = _won(ranked[0], ranked[1], shares, t)
+        out += [] if won == said else [won]
     return tuple(out)
 
 

@@ -21,7 +21,7 @@ from game.core.actions import Finish, NextGame
 from game.core.cards import SeatKind
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, N_, Text
-from game.present.luck_view import luck_words
+from game.present.luck_view import coach_line, luck_words
 from game.present.stories import dice_of, edge, highlight, near_miss, told
 from game.present.you import is_you, said, said_n
 from game.records import challenge
@@ -97,6 +97,7 @@ class Results:
     context: tuple[str, ...] = ()
     ending: Ending | None = None
     analysis: tuple[str, ...] = ()  # against the optimal player, and the luck: the report's (How did I play?)
+    coach: str = ""  # the coach's one line on the end card: how the game was won, or the dice and the choices
     # Each line's total as a bar in tenths of the first's (app.css "fill-N"), and whether it stands first: who won by
     # how much is seen before it is read.
     fills: tuple[int, ...] = ()
@@ -292,7 +293,7 @@ def analysis(shown: Ending, t: Text = ENGLISH) -> tuple[str, ...]:
     if shown.optimal is not None:
         # Translators: the end of a game: the optimal player's expected total under the match's rules ("254.6").
         out.append(t._("The optimal player averages {mean} under these rules.", mean=t.number(shown.optimal, 1)))
-    return tuple(out) + luck_words(shown.shares, t)
+    return tuple(out) + luck_words(shown.shares, t, said=coach_line(shown.shares, t))  # the card's line not again
 
 
 def _detail(match: Match, outcome: Outcome | None, t: Text, against: Match | None) -> str:
@@ -419,6 +420,7 @@ def results(
         context=_context(ending, t, final and len(match.cards) == 1) if ending is not None else (),
         ending=ending,
         analysis=analysis(ending, t) if ending is not None else (),
+        coach=coach_line(ending.shares, t) if ending is not None else "",
         fills=fills,
         firsts=firsts,
         dice=_shown_dice(match, outcome) if final else (),

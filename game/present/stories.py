@@ -165,7 +165,8 @@ def dice_of(match: Match, seat: int, box: str) -> tuple[int, ...]:
     >>> dice_of(m.score("choice"), 0, "yacht"), dice_of(m, 0, "choice")
     ((4, 4, 4, 4, 4), ())
     """
-    table, found = match.begun(), ()
+    table = match.begun()
+    found: tuple[int, ...] = ()
     for action in match.actions:
         table = table.apply(action)
         last = table.last_scored

@@ -105,9 +105,11 @@ def test_a_solo_games_ending_splits_its_total_into_the_dice_and_the_choices():
     total = ann.total
     assert abs(ann.error) < 1e-6 and ann.loss > 0  # the first box every turn: far from the best
     line = f"Ann {total}: dice {signed(round(ann.luck))}, choices {signed(-round(ann.loss))}"
-    told = reported(app, page)  # the report's, not the ending's (issue 57: shown there, first)
-    assert line in told and "won by" not in told and line not in words(page, "ending")
-    assert told.index(line) < told.index("Round ")
+    card = f"The dice: {signed(round(ann.luck))} against an average game. Your choices: {round(ann.loss)} points from"
+    told = reported(app, page)  # the card's coach line (round 34: no screen showed the coach), not again in the report
+    assert card in words(page, "ending") and 'class="ending-coach"' in page["ending"]["html"]
+    assert line not in told and card not in told and "won by" not in told and "Round " in told
+    assert total == ann.total
 
 
 def test_against_the_computer_the_ending_says_who_won_by_the_dice_and_by_the_choices():
@@ -116,20 +118,20 @@ def test_against_the_computer_the_ending_says_who_won_by_the_dice_and_by_the_cho
     robin_split, ann_split = splits(app.session.coach.advisor, app.session.match) or ()
     gap = robin_split.total - ann_split.total
     dice = round(robin_split.luck - ann_split.luck)
-    ending = reported(app, page)
-    assert gap > 0 and f"Robin won by {gap}: the dice gave Robin {dice} more, " in ending
+    ending, told = words(page, "ending"), reported(app, page)  # how it was won on the card, each person's split told
+    assert gap > 0 and f"Robin won by {gap}: the dice gave Robin {dice} more, " in ending and "won by" not in told
     choices = gap - dice  # the rest of the gap: Robin's choices (Ann's are better where it is negative)
     assert (
         f"your choices were {-choices} better" if choices < 0 else f"Robin's choices were {choices} better"
     ) in ending
-    assert f"Ann {ann_split.total}: dice " in ending and "Robin " + str(robin_split.total) + ":" not in ending
+    assert f"Ann {ann_split.total}: dice " in told and "Robin " + str(robin_split.total) + ":" not in told
 
 
 def test_pass_and_play_names_the_winner_and_the_better_chooser():
     app, page = ended(at_the_last_box("yahtzee", ["Bob", "Ann"], person=[6, 6, 6, 6, 6], other=[1, 2, 2, 4, 6]))
-    ending = reported(app, page)
+    ending, told = words(page, "ending"), reported(app, page)
     assert "Ann won by " in ending and "the dice gave Ann " in ending and "your choices" not in ending
-    assert ending.count(": dice ") == 2  # a line per person
+    assert told.count(": dice ") == 2 and "won by" not in told  # a line per person in the report
 
 
 def test_a_tie_and_rules_without_an_exact_table_say_no_more_than_they_know():
@@ -179,7 +181,8 @@ def test_a_challenges_ending_shows_both_splits_side_by_side():
     app, _ = friend(theirs_app.sharing.url, {"yacht-dice/setup": '{"name1": "Bob", "count": "1"}'})
     app, _, effects = play_out(app, pick=-1)
     app, effects = ending(app, effects)
-    assert ": dice " not in ops(effects, "ending")[-1]["html"]  # the ending's words are warm; the numbers, the report's
+    card = html.unescape(TAG.sub(" ", ops(effects, "ending")[-1]["html"]))
+    assert ": dice " not in card  # the card says how the game was won in words; each person's numbers, the report's
     app, effects = send(app, Pressed(Button.SHOW_REPORT))
     app, effects = send(app, *[read_timer(token) for token, _ in ticks(effects, "report")])
     context = html.unescape(TAG.sub(" ", ops(effects, "report")[-1]["html"]))
@@ -188,5 +191,5 @@ def test_a_challenges_ending_shows_both_splits_side_by_side():
     for name, s in (("Bob", bob), ("Ann", ann)):
         assert f"{name} {s.total}: dice {signed(round(s.luck))}, choices {signed(-round(s.loss))}" in context
     gap = abs(bob.total - ann.total)
-    assert gap and f"{'You' if bob.total > ann.total else 'Ann'} won by {gap}: " in context
-    assert ("your choices were" in context) != ("Ann's choices were" in context) or "choices were even" in context
+    assert gap and f"{'You' if bob.total > ann.total else 'Ann'} won by {gap}: " in card and "won by" not in context
+    assert ("your choices were" in card) != ("Ann's choices were" in card) or "choices were even" in card
