@@ -28,6 +28,7 @@ __all__ = [
     "GameEnd",
     "game_end",
     "all_alike",
+    "bonus_near",
     "celebrates",
     "cues",
     "current_seat",
@@ -150,6 +151,28 @@ def all_alike(match: Match) -> bool:
     """
     dice = match.dice
     return match.ruleset.yahtzee_id is not None and len(dice) > 1 and len(set(dice)) == 1
+
+
+NEAR_BONUS = 10
+"""An upper bonus this few points away, with an upper box still open to reach it, is nearly won: the card shows it."""
+
+
+def bonus_near(match: Match, seat: int) -> bool:
+    """Whether ``seat``'s upper bonus in the current game is not yet reached but within :data:`NEAR_BONUS` points,
+    with an upper box still open.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yahtzee", ["Ann"], seed=1)
+    >>> for box, faces in (("sixes", [6] * 4 + [1]), ("fives", [5] * 4 + [1]), ("fours", [4, 4, 4, 1, 2])):
+    ...     m = m.roll(faces=faces).score(box)
+    >>> bonus_near(m, 0), bonus_near(new_match("yahtzee", ["Ann"], seed=1), 0)
+    (True, False)
+    """
+    ruleset, scores = match.ruleset, match.cards[match.game][seat].scores
+    totals = match.totals(seat, match.game)
+    short = ruleset.upper_bonus_threshold - totals.upper_subtotal
+    reachable = any(category.id not in scores for category in ruleset.upper)
+    return bool(ruleset.upper_bonus_amount) and not totals.upper_bonus and 0 < short <= NEAR_BONUS and reachable
 
 
 def its_box(match: Match) -> tuple[str, int] | None:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from game.coach.moments import current_seat, in_progress, match_over
+from game.coach.moments import bonus_near, current_seat, in_progress, match_over
 from game.core import rules
 from game.core.actions import Score
 from game.core.cards import SeatKind
@@ -243,14 +243,15 @@ def cells(match: Match, t: Text = ENGLISH, best: str | None = None) -> dict[tupl
             if shown(ruleset):
                 value = getattr(totals, key)
                 # a Yahtzee bonus not yet won is quiet ("nil": app.css leaves its row out while every seat's is 0)
-                out[(key, player)] = Cell(
-                    str(value), None, (*mark, "nil") if key == "yahtzee_bonus" and not value else mark
-                )
+                quiet = key == "yahtzee_bonus" and not value
+                out[(key, player)] = Cell(str(value), None, (*mark, "nil") if quiet else mark)
         if ruleset.upper_bonus_amount:  # reached: its points, "won"; not yet: how far the upper boxes have come
             come, need = totals.upper_subtotal, ruleset.upper_bonus_threshold  # "18/63", a bar in tenths ("fill-5")
-            fill = f"fill-{min(10, come * 10 // need)}"
-            text, look = (str(totals.upper_bonus), "won") if totals.upper_bonus else (f"{come}/{need}", fill)
-            out[("upper_bonus", player)] = Cell(text, None, (*mark, look))
+            won, near = bool(totals.upper_bonus), bonus_near(match, player)  # near: its bar in gold (round 35)
+            look = ("won",) if won else (f"fill-{min(10, come * 10 // need)}", *(("near",) if near else ()))
+            out[("upper_bonus", player)] = Cell(
+                str(totals.upper_bonus) if won else f"{come}/{need}", None, (*mark, *look)
+            )
     if len(match.cards) > 1 or match.games > 1:
         played = len(match.cards)
         for g in range(max(match.games, played)):

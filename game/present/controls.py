@@ -151,7 +151,10 @@ def elements(
             "next-game": Element(hidden=not shown.can_next),
             "finish-match": Element(hidden=not shown.can_finish),
             "new-match": Element(hidden=not shown.final),
-            "play-again": Element(hidden=not shown.final),
+            # Translators: the button at the end of a match of two or more seats: the same table plays again.
+            "play-again": Element(
+                t._("Rematch") if len(match.seats) > 1 else t._("Play again"), hidden=not shown.final
+            ),
             "results-undo": Element(hidden=not session.can_undo),
             "share-result": Element(hidden=not shown.final or daily.match_day(match) is None),  # a daily game's
             # one person's first game (game.records.challenge), played with no undo and no hint: a fair result

@@ -76,25 +76,56 @@ def coach_line(shares: Sequence[Share], t: Text = ENGLISH) -> str:
     """The coach's one line on the end card: with several seats and one winner, how the winner won (by the dice, by
     the choices); a person alone, what the dice gave and how far the choices were from perfect play; "" else.
 
-    >>> coach_line((Share("Ann", True, 265, 3.4, 17.2),))
-    'The dice: +3 against an average game. Your choices: 17 points from perfect play.'
+    >>> coach_line((Share("Ann", True, 265, 13.4, 17.2),))
+    'Lucky dice (+13). Best play would have added 17 points: How did I play? shows where.'
     >>> coach_line((Share("Ann", True, 265, 3.4, 17.2), Share("Robin", False, 268, 15.4, 8.2)))
     'Robin won by 3: the dice gave Robin 12 more, your choices were 9 better'
     """
     if len(shares) == 1 and shares[0].person:
-        lost = -shares[0].choices
-        # Translators: the coach's line at the end of a one-player game: the luck of every roll against what an
-        # average game gets ("+3", "−8") and the expected points every choice lost against perfect play.
-        return t.n_(
-            "The dice: {dice} against an average game. Your choices: {count} point from perfect play.",
-            "The dice: {dice} against an average game. Your choices: {count} points from perfect play.",
-            lost,
-            dice=signed(shares[0].dice, t),
-        )
+        return _alone(shares[0], t)
     ranked = sorted(shares, key=lambda s: -s.total)
     if len(ranked) > 1 and ranked[0].total > ranked[1].total and any(s.person for s in shares):
         return _won(ranked[0], ranked[1], shares, t)
     return ""
+
+
+LUCKY = 5
+"""The dice's share of a game, in points, from which a person alone hears their dice called lucky (or, below its
+negative, tough): within it, about average."""
+
+
+def _alone(share: Share, t: Text) -> str:
+    """A person alone's game in two short sentences: the dice (lucky, tough, about average) and what best play would
+    have added (a number of missed points "from perfect play" read as a telling-off, fresh eyes round 35).
+
+    >>> _alone(Share("Ann", True, 240, -7.6, 0.3), ENGLISH)
+    'Tough dice (−8). Your choices: perfect play!'
+    >>> _alone(Share("Ann", True, 240, 1.0, 1.0), ENGLISH)
+    'The dice were about average. Best play would have added 1 point: How did I play? shows where.'
+    """
+    if share.dice >= LUCKY:
+        # Translators: the coach's line at the end of a game played alone: the dice gave more than an average game
+        # ("+13": points); a sentence on the choices follows.
+        dice = t._("Lucky dice ({luck}).", luck=signed(share.dice, t))
+    elif share.dice <= -LUCKY:
+        # Translators: as "Lucky dice (+13).", for dice that gave less than an average game ("−8": points).
+        dice = t._("Tough dice ({luck}).", luck=signed(share.dice, t))
+    else:
+        # Translators: as "Lucky dice (+13).", for dice within a few points of an average game.
+        dice = t._("The dice were about average.")
+    lost = -share.choices
+    if lost <= 0:
+        # Translators: the coach's line at the end of a game played alone, after the dice: no choice lost a point.
+        perfect = t._("Your choices: perfect play!")
+        return f"{dice} {perfect}"
+    # Translators: the coach's line at the end of a game played alone, after the dice: the points the best choices
+    # would have added on average; the report (the button "How did I play?") shows the turns.
+    more = t.n_(
+        "Best play would have added {count} point: How did I play? shows where.",
+        "Best play would have added {count} points: How did I play? shows where.",
+        lost,
+    )
+    return f"{dice} {more}"
 
 
 def luck_words(shares: Sequence[Share], t: Text = ENGLISH, said: str = "") -> tuple[str, ...]:

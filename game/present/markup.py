@@ -269,8 +269,11 @@ def ending(shown: standings.Results) -> str:
         element("li", escape(shown.coach), class_="ending-coach") if shown.coach else ""
     )
     lost = shown.outcome in (standings.Outcome.LOST, standings.Outcome.CLOSE)  # a medal beside a loss read as a win
-    if not shown.new_best or lost:
+    if not shown.new_best:
         return lines(shown.context) + after
+    if lost:  # a star of its own, in gold (a plain line read as a best not worth a word, round 34)
+        first, *rest = shown.context
+        return element("li", escape(first), class_="ending-star") + lines(rest) + after
     first, *rest = shown.context
     return element("li", _MEDAL + escape(first), class_="ending-best") + lines(rest) + after
 

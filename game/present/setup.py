@@ -65,27 +65,28 @@ def opponent(fields: Mapping[str, str], t: Text = ENGLISH) -> str:
 
 def progress(history: History, fields: Mapping[str, str], day: date | None, t: Text = ENGLISH) -> tuple[str, str, str]:
     """The lobby's lines that know the player (each "" where it has nothing to say, and the button keeps its printed
-    line): under Play solo, their best under the rules chosen; under the daily game, today's result, else the
+    line): under Play solo, their best alone under the rules chosen; under the daily game, today's result, else the
     days in a row it keeps going; after Play the computer's line, their games against that computer.
 
     >>> from game.records.daily import _demo
     >>> h = History().add(_demo("daily:2026-11-23:yacht", "2026-11-23T08:00:00Z", 170))
     >>> progress(h, {"rules": "yacht", "name1": "Ann"}, date(2026, 11, 24))
-    ('Your best: 170. Can you beat it?', 'Keep it going: 1 day in a row', '')
+    ('Your solo best: 170. Can you beat it?', 'Keep it going: 1 day in a row', '')
     >>> h = h.add(_demo("daily:2026-11-24:yacht", "2026-11-24T08:00:00Z", 150))
     >>> progress(h, {"rules": "yacht", "name1": "Ann"}, date(2026, 11, 24))
-    ('Your best: 170. Can you beat it?', 'Today: 150 points · 2 days in a row', '')
+    ('Your solo best: 170. Can you beat it?', 'Today: 150 points · 2 days in a row', '')
     >>> progress(History(), {"rules": "yacht"}, date(2026, 11, 24))
     ('', '', '')
     """
     solo = quick_setup(fields, Quick.SOLO)[0]
     key, name = ruleset_key(solo.ruleset()), solo.seats(t)[0].name
     games = history.people.get(key, {}).get(name, ())
-    # the best the end's "A new best" counts (game.records.stats.new_bests): every game under these rules (a best
-    # alone here read as the game forgetting the new best just cheered, fresh eyes round 33)
-    best = max((record.totals[seat] for record, seat in games), default=None)
-    # Translators: under the lobby's "Play solo": the player's best total under the rules chosen, and a dare.
-    mine = t._("Your best: {best}. Can you beat it?", best=best) if best is not None else ""
+    # the best of the games played alone under these rules, said as such: every game's best under Play solo read as a
+    # solo best that games against the computer had made (fresh eyes rounds 34 and 35), a best alone without the word
+    # as the game forgetting a new best just cheered against the computer (round 33)
+    best = max((record.totals[seat] for record, seat in games if len(record.seats) == 1), default=None)
+    # Translators: under the lobby's "Play solo": the player's best total alone under the rules chosen, and a dare.
+    mine = t._("Your solo best: {best}. Can you beat it?", best=best) if best is not None else ""
     rival = quick_setup(fields, Quick.COMPUTER)[0].seats(t)[1].name
     tally = [0, 0]
     for record, seat in games:

@@ -105,7 +105,7 @@ def test_a_solo_games_ending_splits_its_total_into_the_dice_and_the_choices():
     total = ann.total
     assert abs(ann.error) < 1e-6 and ann.loss > 0  # the first box every turn: far from the best
     line = f"Ann {total}: dice {signed(round(ann.luck))}, choices {signed(-round(ann.loss))}"
-    card = f"The dice: {signed(round(ann.luck))} against an average game. Your choices: {round(ann.loss)} points from"
+    card = f"Best play would have added {round(ann.loss)} points: How did I play? shows where."
     told = reported(app, page)  # the card's coach line (round 34: no screen showed the coach), not again in the report
     assert card in words(page, "ending") and 'class="ending-coach"' in page["ending"]["html"]
     assert line not in told and card not in told and "won by" not in told and "Round " in told

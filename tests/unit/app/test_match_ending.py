@@ -121,6 +121,9 @@ def test_the_results_buttons_follow():
     elements = controls.elements(session, standings.results(session.match))
     assert elements["next-game"].hidden and elements["finish-match"].hidden
     assert not elements["play-again"].hidden and not elements["new-match"].hidden
+    assert elements["play-again"].text == "Play again"  # alone: again; at a table of two or more, a rematch
+    rematch = Session(played(players=("Ann", "Bob")))
+    assert controls.elements(rematch, standings.results(rematch.match))["play-again"].text == "Rematch"
     session = Session(played(games=2))
     elements = controls.elements(session, standings.results(session.match))
     assert not elements["next-game"].hidden and not elements["finish-match"].hidden and elements["play-again"].hidden

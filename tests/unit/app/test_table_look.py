@@ -111,3 +111,18 @@ def test_the_upper_bonus_reached_is_written_as_won():
         match = match.roll(faces=[face] * 4 + [1]).score(box)
     cell = board_view.cells(match)[("upper_bonus", 0)]
     assert cell.text == "35" and "won" in cell.classes and not any(c.startswith("fill-") for c in cell.classes)
+
+
+def test_the_upper_bonus_nearly_reached_is_drawn_so_while_a_box_can_still_reach_it():
+    """Within 10 points of the bonus with an upper box open, its cell is "near" (its bar in gold, round 35); not
+    further off, not once reached, not with every upper box filled."""
+    from game.core.engine import new_match
+
+    match = new_match("yahtzee", ["Ann"], seed=1)
+    for box, face in (("threes", 3), ("fours", 4), ("fives", 5), ("sixes", 6)):
+        match = match.roll(faces=[face] * 3 + [1, 2]).score(box)
+        near = "near" in board_view.cells(match)[("upper_bonus", 0)].classes
+        assert near is (box == "sixes")  # 9, 21, 36, then 54 of 63: 9 short
+    full = match.roll(faces=[2, 2, 3, 4, 5]).score("twos").roll(faces=[1, 1, 2, 3, 4]).score("ones")
+    assert board_view.cells(full)[("upper_bonus", 0)].text == "60/63"  # 3 short, but no upper box left
+    assert "near" not in board_view.cells(full)[("upper_bonus", 0)].classes

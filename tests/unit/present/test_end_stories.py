@@ -163,6 +163,7 @@ def test_a_narrow_win_says_just_and_a_loss_shows_no_medal():
     shown = standings.results(app.session.match, ending=app.table.ended.ending)
     assert shown.outcome is standings.Outcome.LOST and shown.new_best
     assert "A new best for Ann" in markup.ending(shown) and "ending-best" not in markup.ending(shown)
+    assert '<li class="ending-star">A new best for Ann' in markup.ending(shown)  # a star, not a medal
 
 
 def test_the_end_shows_the_dice_its_story_names():
