@@ -89,7 +89,10 @@
     setTimeout(quiet, QUIET_MS);
   }
 
-  window.addEventListener("load", function () { whenStarted(function () { afterFirstTurn(register); }); });
+  // settings.js puts this script on the page once it has painted: the load event may have come already.
+  var begin = function () { whenStarted(function () { afterFirstTurn(register); }); };
+  if (document.readyState === "complete") begin();
+  else window.addEventListener("load", begin);
 
   function register() {
     navigator.serviceWorker.register("./sw.js").then(function (registration) {

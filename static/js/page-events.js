@@ -38,13 +38,14 @@
 
   // A click at or inside a button or a scorecard cell, named by its id and data-* values; one
   // with neither means nothing to Python.
-  body.addEventListener("click", function (dom) {
+  function onClick(dom) {
     var found = dom.target && dom.target.closest ? dom.target.closest("button, td[data-row]") : null;
     if (!found || found.closest("#" + ASK)) return; // the question's buttons are the page's own (asking)
     var data = Object.assign({}, found.dataset);
     if (!found.id && !Object.keys(data).length) return;
     send("click", { id: found.id || "", data: data, form: setupFields() });
-  });
+  }
+  body.addEventListener("click", onClick);
 
   // The setup form's Start: its own submission (a page load) is prevented at once, always.
   body.addEventListener("submit", function (dom) {
@@ -73,7 +74,7 @@
     }
   });
 
-  body.addEventListener("keydown", function (dom) {
+  function onKey(dom) {
     var target = dom.target && dom.target.closest ? dom.target : null;
     if (target && NAMING_FIELDS.indexOf(target.id) >= 0 && dom.key === "Enter") {
       // The names' fields belong to the setup form: Enter would submit that form (a new match). It gives the names.
@@ -96,6 +97,14 @@
       key: dom.key, ctrl: Boolean(dom.ctrlKey || dom.metaKey), alt: Boolean(dom.altKey),
       typing: typing, choice: choice, box: box ? box.dataset.category || "" : "", at: target ? target.id || "" : "",
     });
+  }
+  body.addEventListener("keydown", onKey);
+
+  // What was tapped or typed before this script came (static/js/table.js held it): answered now, in order.
+  var table = window.yachtTable;
+  (table && table.early ? table.early() : []).forEach(function (dom) {
+    if (dom.type === "click") onClick(dom);
+    else if (dom.type === "keydown") onKey(dom);
   });
 
   window.addEventListener("storage", function (dom) {

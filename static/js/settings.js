@@ -81,35 +81,72 @@
       }
     });
   }
+  // The game's scripts (index.html's template#later), put on the page once it has painted, so that a slow line
+  // brings the page's words first: the classic ones in their order, the module (game.mjs, which hands Python to
+  // page.js) once the last of them has run. At once in a tab behind, which paints nothing until shown, and where a
+  // kept table is painted (static/js/table.js: a later launch, whose files this browser holds; the taps made on it
+  // before page-events.js has come, table.js keeps for it).
+  function loadLater() {
+    var later = document.getElementById("later");
+    if (!later || !later.content) return;
+    var made = Array.prototype.map.call(later.content.querySelectorAll("link, script"), function (old) {
+      var element = document.createElement(old.localName);
+      Array.prototype.forEach.call(old.attributes, function (a) { element.setAttribute(a.name, a.value); });
+      return element;
+    });
+    var modules = made.filter(function (e) { return e.localName === "script" && e.type === "module"; });
+    var classic = made.filter(function (e) { return e.localName === "script" && e.type !== "module"; });
+    made.forEach(function (e) { if (e.localName === "link") document.head.appendChild(e); });
+    classic.forEach(function (e) { e.async = false; document.head.appendChild(e); });
+    var started = false;
+    var start = function () {
+      if (started) return;
+      started = true;
+      modules.forEach(function (e) { document.head.appendChild(e); });
+    };
+    var last = classic[classic.length - 1];
+    if (!last) return start();
+    last.addEventListener("load", start);
+    last.addEventListener("error", start);  // boot.js, if it came, says what failed
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    if (document.hidden || root.dataset.waking) loadLater();
+    else requestAnimationFrame(function () { setTimeout(loadLater, 0); });
+  });
   // The table's type (app.css: Fredoka, font-display optional, never on the lobby), fetched once the page has
   // painted and added, loaded, as "Fredoka Ready" (first in app.css's --display) while no table is in sight: the
   // first table has it, with no swap. Left to the style sheet, an optional font used only if it comes within 100 ms
   // of its first use stayed out of many a page (a first visit's table, or a slow load's, in the system's type: one
   // end in one type, the next in the other, fresh eyes round 32); added under the style sheet's own name, the style
-  // sheet's face, given up on, still stood first. A table painted while the page wakes (table.js: the last one
-  // kept) takes it at once, before Python draws its own: a link opened after a game then stayed in the system's
-  // type to its end (fresh eyes round 33). A table in sight once the page is up keeps the style sheet's choice.
+  // sheet's face, given up on, still stood first.
   var FONT = "static/fonts/fredoka-latin-600-normal.woff2";
+  // The face, loaded (a promise of it, or of null where it cannot be had; null where the browser has no FontFace).
+  function loadFont() {
+    if (!window.FontFace || !document.fonts || !window.fetch) return null;
+    return fetch(FONT).then(function (response) { return response.ok ? response.arrayBuffer() : null; }).then(function (bytes) {
+      return bytes ? new FontFace("Fredoka Ready", bytes, { weight: "500 900", style: "normal" }).load() : null;
+    }).catch(function () { return null; });
+  }
+  // A kept table (a later launch: this browser holds the type) is asked for it at once, and table.js shows the table
+  // once it has come or a moment has passed (window.yachtFontReady): added after the table was shown, it moved the
+  // table's words (test_instant_table); never added, a link opened after a game stayed in the system's type.
+  var keptFont = root.dataset.waking === "painting" ? loadFont() : null;
+  if (keptFont) window.yachtFontReady = keptFont.then(function (face) { if (face) document.fonts.add(face); });
   document.addEventListener("DOMContentLoaded", function () {
-    if (!window.FontFace || !document.fonts || !window.fetch) return;
+    if (keptFont) return;
     var tableShown = function () { var play = document.getElementById("play"); return play && !play.hidden; };
     var load = function () {
-      fetch(FONT).then(function (response) { return response.ok ? response.arrayBuffer() : null; }).then(function (bytes) {
-        if (!bytes) return;
-        var face = new FontFace("Fredoka Ready", bytes, { weight: "500 900", style: "normal" });
-        return face.load().then(function () {
-          var add = function () {
-            if (tableShown() && root.dataset.ready === "true") return false;
-            document.fonts.add(face);
-            return true;
-          };
-          if (add()) return;
-          // a table in sight: added once it has gone (the lobby: a new match's table then in the one type)
-          var waiting = setInterval(function () { if (add()) clearInterval(waiting); }, 500);
-        });
-      }).catch(function () {});
+      var loading = loadFont();
+      if (!loading) return;
+      loading.then(function (face) {
+        if (!face) return;
+        var add = function () { if (tableShown()) return false; document.fonts.add(face); return true; };
+        if (add()) return;
+        // a table in sight: added once it has gone (the lobby: a new match's table then in the one type)
+        var waiting = setInterval(function () { if (add()) clearInterval(waiting); }, 500);
+      });
     };
-    if (document.hidden || root.dataset.waking) load();
+    if (document.hidden) load();
     else requestAnimationFrame(function () { setTimeout(load, 0); });
   });
   document.addEventListener("DOMContentLoaded", function () {

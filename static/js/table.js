@@ -117,9 +117,19 @@
   var painted = null; // the kept #play on screen in its place, or null
   var stamp = ""; // the stamp of the table on screen until Python is ready ("" none), then null
 
+  var FONT_WAIT_MS = 300; // the longest a kept table waits, unseen, for the table's type (settings.js)
+
   function showWaking(on, code) {
     if (on) {
-      root.dataset.waking = "true";
+      // shown once its type has come (settings.js asked for it at once: this browser holds it) or a moment has
+      // passed: added after the table was shown, the type moved its words
+      var font = window.yachtFontReady;
+      if (font && root.dataset.waking === "painting") {
+        var reveal = function () { if (root.dataset.waking === "painting") root.dataset.waking = "true"; };
+        Promise.race([font, new Promise(function (done) { setTimeout(done, FONT_WAIT_MS); })]).then(reveal, reveal);
+      } else {
+        root.dataset.waking = "true";
+      }
       document.body.setAttribute("data-waking", wakingWords(code));
     } else {
       delete root.dataset.waking;
@@ -274,9 +284,26 @@
     }
   });
 
+  // The taps and keys made before page-events.js has come (settings.js puts the game's scripts on the page after
+  // its first paint, or at once under a kept table), held in order: page-events.js answers them as its own once it is
+  // there (a tap on a kept table in that moment was lost, test_instant_table).
+  var early = [];
+  function holdEarly(event) { if (early) early.push(event); }
+  document.addEventListener("click", holdEarly, true);
+  document.addEventListener("keydown", holdEarly, true);
+  function takeEarly() {
+    var held = early || [];
+    early = null;
+    document.removeEventListener("click", holdEarly, true);
+    document.removeEventListener("keydown", holdEarly, true);
+    return held;
+  }
+
   window.yachtTable = {
     // The stamp of the table on screen before Python is ready ("" none painted), null once it is.
     stamp: function () { return stamp; },
+    // The events made before page-events.js came, once (then none are held).
+    early: takeEarly,
     woke: woke,
     keep: keep,
     drop: drop,
