@@ -94,7 +94,7 @@ class Page:
     picked: str = ENGLISH.code  # the language picker's choice: the one spoken, or the one whose catalogue comes
     form: tuple = (0, ())  # how many times the game put choices in the setup form, and the form's choices
     opponent: str = ""  # the lobby's "Play the computer" line ("" off the lobby: drawn on the way back)
-    progress: tuple[str, str] = ("", "")  # the lobby's lines that know the player: Play solo's and the daily game's
+    progress: str = ""  # the lobby's daily game line that knows the player (game.present.setup.progress)
     setup: tuple | None = None  # the setup screen's problems shown and which showing of them (None: not shown)
     stats: tuple | None = None  # the Statistics screen's body and how many copies are kept aside, while it is open
     ended: tuple | None = None  # the results' context and the challenge's end (game.app.state.App.table.ended)
@@ -191,9 +191,7 @@ def lobby_ops(old: Page, new: Page) -> list[Op]:
         opponent = new.opponent or setups.opponent(dict(new.form[1]), new.t)
         ops.append(text("quick-computer-line", opponent))
     if worded or new.progress != old.progress:  # "": the printed line again (a history gone, other rules chosen)
-        words = forms.quick_words(new.t)
-        for quick, line in zip((Quick.SOLO, Quick.DAILY), new.progress, strict=True):
-            ops.append(text(f"quick-{quick.value}-line", line or words[quick][1]))
+        ops.append(text("quick-daily-line", new.progress or forms.quick_words(new.t)[Quick.DAILY][1]))
     ops += [Op("language", (SetValue(new.picked),))] if new.picked != old.picked else []
     if new.ready and not old.ready:
         ops += [Op(button, (SetDisabled(False),)) for button in READY]

@@ -256,8 +256,8 @@ def lobby(app: App, page: Page) -> Page:
     form = (app.counts.filled, app.form)
     known = page.progress
     if isinstance(shown, SetupScreen):
-        best, streak, against = progress(app)  # the games against that computer, after who it is
-        known, opponent = (best, streak), " · ".join(filter(None, (opponent, against)))
+        known, against = progress(app)  # the games against that computer, after who it is
+        opponent = " · ".join(filter(None, (opponent, against)))
     return replace(
         page,
         ready=True,
@@ -276,12 +276,12 @@ _KNOWN: list[tuple] = []
 view is drawn on every message, and the same history, form, day and language give the same lines."""
 
 
-def progress(app: App) -> tuple[str, str, str]:
+def progress(app: App) -> tuple[str, str]:
     """The lobby's lines that know the player (game.present.setup.progress), once the history is decoded (the start
     decodes it for the lobby; "": the printed lines)."""
     history = app.storage.history
     if not isinstance(history, History):
-        return "", "", ""
+        return "", ""
     inputs = (app.form, daily.today(app.now), app.t.code)
     if _KNOWN and _KNOWN[0][0] is history and _KNOWN[0][1] == inputs:
         return _KNOWN[0][2]

@@ -63,30 +63,26 @@ def opponent(fields: Mapping[str, str], t: Text = ENGLISH) -> str:
     return t._(_OPPONENTS[computer.level or Level.GOOD], name=computer.name)
 
 
-def progress(history: History, fields: Mapping[str, str], day: date | None, t: Text = ENGLISH) -> tuple[str, str, str]:
+def progress(history: History, fields: Mapping[str, str], day: date | None, t: Text = ENGLISH) -> tuple[str, str]:
     """The lobby's lines that know the player (each "" where it has nothing to say, and the button keeps its printed
-    line): under Play solo, their best alone under the rules chosen; under the daily game, today's result, else the
-    days in a row it keeps going; after Play the computer's line, their games against that computer.
+    line): under the daily game, today's result, else the days in a row it keeps going; after Play the computer's
+    line, their games against that computer. (No best under Play solo: every game's best there read as a solo best,
+    fresh eyes rounds 34 and 35, and a solo best beside the end's "A new best" against the computer as two records
+    that disagree, rounds 33 and 37.)
 
     >>> from game.records.daily import _demo
     >>> h = History().add(_demo("daily:2026-11-23:yacht", "2026-11-23T08:00:00Z", 170))
     >>> progress(h, {"rules": "yacht", "name1": "Ann"}, date(2026, 11, 24))
-    ('Your solo best: 170. Can you beat it?', 'Keep it going: 1 day in a row', '')
+    ('Keep it going: 1 day in a row', '')
     >>> h = h.add(_demo("daily:2026-11-24:yacht", "2026-11-24T08:00:00Z", 150))
     >>> progress(h, {"rules": "yacht", "name1": "Ann"}, date(2026, 11, 24))
-    ('Your solo best: 170. Can you beat it?', 'Today: 150 points · 2 days in a row', '')
+    ('Today: 150 points · 2 days in a row', '')
     >>> progress(History(), {"rules": "yacht"}, date(2026, 11, 24))
-    ('', '', '')
+    ('', '')
     """
     solo = quick_setup(fields, Quick.SOLO)[0]
     key, name = ruleset_key(solo.ruleset()), solo.seats(t)[0].name
     games = history.people.get(key, {}).get(name, ())
-    # the best of the games played alone under these rules, said as such: every game's best under Play solo read as a
-    # solo best that games against the computer had made (fresh eyes rounds 34 and 35), a best alone without the word
-    # as the game forgetting a new best just cheered against the computer (round 33)
-    best = max((record.totals[seat] for record, seat in games if len(record.seats) == 1), default=None)
-    # Translators: under the lobby's "Play solo": the player's best total alone under the rules chosen, and a dare.
-    mine = t._("Your solo best: {best}. Can you beat it?", best=best) if best is not None else ""
     rival = quick_setup(fields, Quick.COMPUTER)[0].seats(t)[1].name
     tally = [0, 0]
     for record, seat in games:
@@ -100,13 +96,12 @@ def progress(history: History, fields: Mapping[str, str], day: date | None, t: T
     # Translators: after "You against Robin, who plays well" in the lobby: the player's games against that computer.
     against = t._("won {won}, lost {lost}", won=tally[0], lost=tally[1]) if any(tally) else ""
     if day is None:
-        return mine, "", against
+        return "", against
     todays = str(quick_setup(fields, Quick.DAILY, day)[0].seed).rsplit(":", 1)[-1]  # the daily game's name
     played, run = daily.played(history, todays, day), daily.streak(history, day)
     if played is not None:
         # Translators: under the lobby's "Daily game" once today's is played: its total and the days in a row played.
         return (
-            mine,
             t.n_(
                 "Today: {total} points · {count} day in a row",
                 "Today: {total} points · {count} days in a row",
@@ -117,4 +112,4 @@ def progress(history: History, fields: Mapping[str, str], day: date | None, t: T
         )
     # Translators: under the lobby's "Daily game" before today's is played: the days in a row played until now.
     kept = t.n_("Keep it going: {count} day in a row", "Keep it going: {count} days in a row", run) if run else ""
-    return mine, kept, against
+    return kept, against

@@ -277,10 +277,16 @@ def cost(step: Step, t: Text = ENGLISH) -> str:
     if step.feedback is None:
         return ""
     best = action_text(step.session.match.ruleset, step.feedback.best, t)
-    # Translators: after a person's move, with hints on: {loss} expected points (a decimal) it cost, and the
-    # best decision instead ("keep 5 5 5", "score Chance").
-    loss = t.number(step.feedback.loss, 1)
-    return t._("(That cost {loss} points against the best: {best}.)", loss=loss, best=best)
+    # in whole points, at least 1: a decimal cost after each move read as a solver's verdict (fresh eyes round 37)
+    count = max(1, round(step.feedback.loss))
+    # Translators: after a person's move, with hints on: the best decision instead ("keep 5 5 5", "score Chance")
+    # and about how many points more it would bring on average (whole points).
+    return t.n_(
+        "Coach: better was {best} (about {count} point more).",
+        "Coach: better was {best} (about {count} points more).",
+        count,
+        best=best,
+    )
 
 
 # Translators: the board read aloud (the key B): the rolls the person to move has left in this turn.

@@ -221,7 +221,7 @@ def test_the_coach_hints_and_counts_its_cost_on_the_entered_dice():
     app, effects = send(app, read_timer(tick_token(effects, "hint")))
     assert visible(effects, "hint") and "6 6 6 6" in ops(effects, "hint")[-1]["html"]
     app, effects = send(app, *digits("11111"))  # threw all five (the four sixes too): a costly keep
-    assert "cost" in notice(effects)
+    assert "Coach: better was" in notice(effects)
 
 
 def test_the_recent_games_say_real_dice_and_play_again_stays_real():

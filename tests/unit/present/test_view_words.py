@@ -160,7 +160,7 @@ def test_a_whole_match_is_worded_by_the_catalogue(played):
     assert any("(COMPUTER) IS PLAYING" in text for text in texts)
     assert any("«{name}' TURN".replace("{name}", "Chris") in text for text in texts)  # the msgid for a name in "s"
     assert any("-POINT BONUS" in text for text in texts) and any("UNDONE" in text for text in texts)
-    assert any("THAT COST" in text for text in texts)  # feedback on a costly choice
+    assert any("COACH: BETTER WAS" in text for text in texts)  # feedback on a costly choice
     assert any("JOKER MUST GO IN THE MATCHING UPPER BOX" in text for text in texts)
     assert any("JOKER MUST GO IN AN OPEN LOWER BOX" in text for text in texts)
 
