@@ -74,10 +74,11 @@ def _fields(roll: Luck, t: Text) -> dict[str, object]:
 
 def coach_line(shares: Sequence[Share], t: Text = ENGLISH) -> str:
     """The coach's one line on the end card: with several seats and one winner, how the winner won (by the dice, by
-    the choices); a person alone, what the dice gave and how far the choices were from perfect play; "" else.
+    the choices); a person alone, what the dice gave, and where the rest is told (the numbers are the report's); ""
+    else.
 
     >>> coach_line((Share("Ann", True, 265, 13.4, 17.2),))
-    'Lucky dice (+13). Best play would have added 17 points: How did I play? shows where.'
+    'Lucky dice (+13). How did I play? shows where the points went.'
     >>> coach_line((Share("Ann", True, 265, 3.4, 17.2), Share("Robin", False, 268, 15.4, 8.2)))
     'Robin won by 3: the dice gave Robin 12 more, your choices were 9 better'
     """
@@ -95,17 +96,18 @@ negative, tough): within it, about average."""
 
 
 def _alone(share: Share, t: Text) -> str:
-    """A person alone's game in two short sentences: the dice (lucky, tough, about average) and what best play would
-    have added (a number of missed points "from perfect play" read as a telling-off, fresh eyes round 35).
+    """A person alone's game in a line: the dice (lucky, tough, about average), then where the choices are told. What
+    best play would have added, said here, read as a telling-off on a first game (fresh eyes rounds 35, 37, 38): it
+    is the report's.
 
     >>> _alone(Share("Ann", True, 240, -7.6, 0.3), ENGLISH)
-    'Tough dice (−8). Your choices: perfect play!'
+    'Tough dice (−8). How did I play? shows where the points went.'
     >>> _alone(Share("Ann", True, 240, 1.0, 1.0), ENGLISH)
-    'The dice were about average. Best play would have added 1 point: How did I play? shows where.'
+    'The dice were about average. How did I play? shows where the points went.'
     """
     if share.dice >= LUCKY:
         # Translators: the coach's line at the end of a game played alone: the dice gave more than an average game
-        # ("+13": points); a sentence on the choices follows.
+        # ("+13": points); a sentence on the report follows.
         dice = t._("Lucky dice ({luck}).", luck=signed(share.dice, t))
     elif share.dice <= -LUCKY:
         # Translators: as "Lucky dice (+13).", for dice that gave less than an average game ("−8": points).
@@ -113,27 +115,16 @@ def _alone(share: Share, t: Text) -> str:
     else:
         # Translators: as "Lucky dice (+13).", for dice within a few points of an average game.
         dice = t._("The dice were about average.")
-    lost = -share.choices
-    if lost <= 0:
-        # Translators: the coach's line at the end of a game played alone, after the dice: no choice lost a point.
-        perfect = t._("Your choices: perfect play!")
-        return f"{dice} {perfect}"
-    # Translators: the coach's line at the end of a game played alone, after the dice: the points the best choices
-    # would have added on average; the report (the button "How did I play?") shows the turns.
-    more = t.n_(
-        "Best play would have added {count} point: How did I play? shows where.",
-        "Best play would have added {count} points: How did I play? shows where.",
-        lost,
-    )
-    return f"{dice} {more}"
+    # Translators: the coach's line at the end of a game played alone, after the dice: the report (the button "How
+    # did I play?") tells the choices.
+    report = t._("How did I play? shows where the points went.")
+    return f"{dice} {report}"
 
 
 def luck_words(shares: Sequence[Share], t: Text = ENGLISH, said: str = "") -> tuple[str, ...]:
     """A line per person ("Ann 268: dice +31, choices −17"), then with several seats and one winner, how the winner
     won against the next best: by the dice, by the choices. A lone person against computers, or a challenger, is "you".
-    Without what ``said`` says already (the end card's :func:`coach_line`): a person alone, nothing more."""
-    if said and len(shares) == 1:
-        return ()
+    Without the winner's line where ``said`` says it already (the end card's :func:`coach_line`)."""
     out = [
         # Translators: the end of a game: a person's total split into the dice's share (the luck of every roll,
         # against what the optimal player expected: "+31") and the choices' (the points every choice lost: "−17").
