@@ -168,8 +168,13 @@ def headline(before: Match, after: Match, t: Text = ENGLISH) -> str:
     >>> solo = new_match("yahtzee", ["You"], seed=1).roll(faces=[3, 3, 3, 5, 5])
     >>> headline(solo, solo.roll(faces=[3, 3, 3, 5, 5])), headline(solo, solo.score("full_house"))
     ('Turn 1 of 13', 'You scored 25 in Full House. Turn 2 of 13')
+    >>> two = m.roll(faces=[3, 3, 3, 5, 5])
+    >>> headline(two, two.score("full_house"))  # Ann's score: the line under Bob's turn says it
+    "Bob's turn: roll the dice"
     """
-    written = scored(before, after, t)
+    # another seat's score is said by the line under it (:func:`last_move`), in sight through the turn: said here too,
+    # the one fact stood twice over the dice (fresh eyes round 38)
+    written = "" if last_move(after, t) else scored(before, after, t)
     return f"{written} {turn_line(after, t)}" if written else turn_line(after, t)
 
 
