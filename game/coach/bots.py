@@ -92,10 +92,35 @@ def choose(
     if level in (Level.PERFECT, Level.WIN):
         return advisor.options(scores, dice, rolls_left, yahtzee_bonus=yahtzee_bonus)[0].action
     if level is Level.GOOD:
-        return advisor.heuristic_options(scores, dice, rolls_left, yahtzee_bonus=yahtzee_bonus)[0].action
+        ranked = advisor.heuristic_options(scores, dice, rolls_left, yahtzee_bonus=yahtzee_bonus)
+        return _keeping_its_yahtzee(advisor.ruleset, scores, dice, [option.action for option in ranked])
     if rng is None:  # never the system's randomness: a computer's turn replays identically
         raise ValueError("an Easy computer's decision needs the caller's rng")
     return _easy(advisor.ruleset, scores, dice, rolls_left, rng)
+
+
+SCRATCH_LATE = 3
+"""Good writes a 0 in the Yahtzee box only with this many boxes open or fewer (see :func:`_keeping_its_yahtzee`)."""
+
+
+def _keeping_its_yahtzee(
+    ruleset: RuleSet, scores: Mapping[str, int], dice: Sequence[int], ranked: list[Decision]
+) -> Decision:
+    """Good's decision: the heuristic's best, but never a 0 in the Yahtzee box while more than :data:`SCRATCH_LATE`
+    boxes are open. The heuristic values that box at one turn's par (about 2 points), so it wrote its 0 there first;
+    a computer "who plays well" scratching its Yahtzee on turn 2 read as careless (fresh eyes rounds 35 and 39).
+
+    >>> from game.core.variants import ruleset
+    >>> _keeping_its_yahtzee(ruleset("yahtzee"), {}, [1, 2, 4, 5, 6], [Score("yahtzee"), Score("ones")])
+    Score(category='ones')
+    >>> late = {box.id: 1 for box in ruleset("yahtzee").categories if box.id not in ("yahtzee", "ones")}
+    >>> _keeping_its_yahtzee(ruleset("yahtzee"), late, [1, 2, 4, 5, 6], [Score("yahtzee"), Score("ones")])
+    Score(category='yahtzee')
+    """
+    box = ruleset.yahtzee_id
+    if box is None or len(set(dice)) == 1 or len(ruleset.categories) - len(scores) <= SCRATCH_LATE:
+        return ranked[0]
+    return next((decision for decision in ranked if decision != Score(box)), ranked[0])
 
 
 def _easy(
