@@ -78,7 +78,7 @@ def coach_line(shares: Sequence[Share], t: Text = ENGLISH) -> str:
     else.
 
     >>> coach_line((Share("Ann", True, 265, 13.4, 17.2),))
-    'Lucky dice (+13). How did I play? shows where the points went.'
+    'The dice were kind: about 13 points more than an average game. How did I play? shows where the points went.'
     >>> coach_line((Share("Ann", True, 265, 3.4, 17.2), Share("Robin", False, 268, 15.4, 8.2)))
     'Robin won by 3: the dice gave Robin 12 more, your choices were 9 better'
     """
@@ -101,19 +101,29 @@ def _alone(share: Share, t: Text) -> str:
     is the report's.
 
     >>> _alone(Share("Ann", True, 240, -7.6, 0.3), ENGLISH)
-    'Tough dice (−8). How did I play? shows where the points went.'
+    'Tough dice: about 8 points less than an average game. How did I play? shows where the points went.'
     >>> _alone(Share("Ann", True, 240, 1.0, 1.0), ENGLISH)
     'The dice were about average. How did I play? shows where the points went.'
     """
+    # in points against an average game, said as such ("Lucky dice (+107)", a number with no unit, read as a puzzle:
+    # fresh eyes round 39)
     if share.dice >= LUCKY:
-        # Translators: the coach's line at the end of a game played alone: the dice gave more than an average game
-        # ("+13": points); a sentence on the report follows.
-        dice = t._("Lucky dice ({luck}).", luck=signed(share.dice, t))
+        # Translators: the coach's line at the end of a game played alone: the dice gave about {count} points more
+        # than an average game; a sentence on the report follows.
+        dice = t.n_(
+            "The dice were kind: about {count} point more than an average game.",
+            "The dice were kind: about {count} points more than an average game.",
+            share.dice,
+        )
     elif share.dice <= -LUCKY:
-        # Translators: as "Lucky dice (+13).", for dice that gave less than an average game ("−8": points).
-        dice = t._("Tough dice ({luck}).", luck=signed(share.dice, t))
+        # Translators: as "The dice were kind: …", for dice that gave about {count} points less than an average game.
+        dice = t.n_(
+            "Tough dice: about {count} point less than an average game.",
+            "Tough dice: about {count} points less than an average game.",
+            -share.dice,
+        )
     else:
-        # Translators: as "Lucky dice (+13).", for dice within a few points of an average game.
+        # Translators: as "The dice were kind: …", for dice within a few points of an average game.
         dice = t._("The dice were about average.")
     # Translators: the coach's line at the end of a game played alone, after the dice: the report (the button "How
     # did I play?") tells the choices.
