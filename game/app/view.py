@@ -259,15 +259,7 @@ def lobby(app: App, page: Page) -> Page:
         known, against = progress(app)  # the games against that computer, after who it is
         opponent = " · ".join(filter(None, (opponent, against)))
     return replace(
-        page,
-        ready=True,
-        t=app.t,
-        picked=picked,
-        form=form,
-        opponent=opponent,
-        progress=known,
-        setup=setup,
-        stats=stats,
+        page, ready=True, t=app.t, picked=picked, form=form, opponent=opponent, progress=known, setup=setup, stats=stats
     )
 
 

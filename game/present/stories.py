@@ -12,9 +12,9 @@ from game.core.i18n import ENGLISH, Text
 __all__ = ["NEAR", "edge", "highlight", "near_miss", "told", "dice_of"]
 
 
-def _edge_box(match: Match) -> tuple[int, str] | None:
-    """The seat of the computer that beat the people here in a one-game match, and the box that won it, where one
-    box did (the winner ahead in it by the whole gap or more, a Yahtzee's bonuses counted with its box)."""
+def _edge_box(match: Match) -> tuple[int, str, int] | None:
+    """The seat of the computer that beat the people here in a one-game match, the box that won it and its points,
+    where one box did (the winner ahead in it by the whole gap or more, a Yahtzee's bonuses counted with its box)."""
     standings, game, ruleset = match.standings(match.game), match.game, match.ruleset
     people = [s for s in standings if match.seats[s.player].kind is SeatKind.HUMAN]
     if len(match.cards) > 1 or not people or people[0].rank == 1:
@@ -26,9 +26,10 @@ def _edge_box(match: Match) -> tuple[int, str] | None:
         return match.cards[game][seat].scores.get(box, 0) + bonus
 
     box = max(ruleset.categories, key=lambda c: points(winner.player, c.id) - points(person.player, c.id))
-    if points(winner.player, box.id) - points(person.player, box.id) < winner.total - person.total:
+    won = points(winner.player, box.id)
+    if won - points(person.player, box.id) < winner.total - person.total:
         return None
-    return winner.player, box.id
+    return winner.player, box.id, won
 
 
 def edge(match: Match, t: Text = ENGLISH) -> str:
@@ -45,10 +46,7 @@ def edge(match: Match, t: Text = ENGLISH) -> str:
     decided = _edge_box(match)
     if decided is None:
         return ""
-    seat, box = decided
-    won = match.cards[match.game][seat].scores.get(box, 0)
-    if box == match.ruleset.yahtzee_id:
-        won += match.totals(seat, match.game).yahtzee_bonus
+    seat, box, won = decided
     # Translators: at the end, under "{name} wins this one": the box where the computer player gained the whole gap.
     return t.n_(
         "{name}'s {box} ({count} point) made the difference.",
@@ -124,9 +122,10 @@ def highlight(match: Match, t: Text = ENGLISH) -> str:
         )
     elif missed := near_miss(match, 0, t):
         facts.append(missed)
-    if facts or not scores:
+    named = told(match)  # no fact above: the best box, the one whose dice the end shows
+    if facts or named is None:
         return " ".join(facts)
-    best = max(ruleset.categories, key=lambda category: scores.get(category.id, 0))
+    best = ruleset.category(named[1])
     # Translators: at the end of a one-player game: the box that scored most ("Your best box: Large Straight, 40 points").
     return t.n_(
         "Your best box: {category}, {count} point.",
@@ -146,7 +145,8 @@ def told(match: Match) -> tuple[int, str] | None:
     ((0, 'yacht'), None)
     """
     if len(match.seats) > 1:
-        return _edge_box(match)
+        decided = _edge_box(match)
+        return decided[:2] if decided is not None else None
     scores, ruleset = match.cards[match.game][0].scores, match.ruleset
     if not scores:
         return None

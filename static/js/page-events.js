@@ -100,11 +100,13 @@
   }
   body.addEventListener("keydown", onKey);
 
-  // What was tapped or typed before this script came (static/js/table.js held it): answered now, in order.
+  // What was tapped or typed before this script came (static/js/table.js held it): answered now, in order, where
+  // the table it was made on is still the one on screen.
   var table = window.yachtTable;
-  (table && table.early ? table.early() : []).forEach(function (dom) {
-    if (dom.type === "click") onClick(dom);
-    else if (dom.type === "keydown") onKey(dom);
+  (table && table.early ? table.early() : []).forEach(function (held) {
+    if (held.stamp !== table.stamp()) return;
+    if (held.event.type === "click") onClick(held.event);
+    else if (held.event.type === "keydown") onKey(held.event);
   });
 
   window.addEventListener("storage", function (dom) {

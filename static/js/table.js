@@ -285,10 +285,11 @@
   });
 
   // The taps and keys made before page-events.js has come (settings.js puts the game's scripts on the page after
-  // its first paint, or at once under a kept table), held in order: page-events.js answers them as its own once it is
-  // there (a tap on a kept table in that moment was lost, test_instant_table).
+  // its first paint, or at once under a kept table), held in order with the stamp of the table they were made on:
+  // page-events.js answers them as its own once it is there, those made on a table still on screen (a tap on a kept
+  // table in that moment was lost, test_instant_table; one on a table another tab has since replaced is not its).
   var early = [];
-  function holdEarly(event) { if (early) early.push(event); }
+  function holdEarly(event) { if (early) early.push({ event: event, stamp: stamp }); }
   document.addEventListener("click", holdEarly, true);
   document.addEventListener("keydown", holdEarly, true);
   function takeEarly() {
@@ -302,7 +303,7 @@
   window.yachtTable = {
     // The stamp of the table on screen before Python is ready ("" none painted), null once it is.
     stamp: function () { return stamp; },
-    // The events made before page-events.js came, once (then none are held).
+    // The events made before page-events.js came, each {event, stamp}, once (then none are held).
     early: takeEarly,
     woke: woke,
     keep: keep,
