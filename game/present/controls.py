@@ -63,6 +63,19 @@ def kept_one(match: Match) -> bool:
     return False
 
 
+def computer_roll(match: Match, t: Text = ENGLISH) -> str:
+    """Roll's words while a computer plays: which of its rolls the dice on the felt are.
+
+    >>> from game.core.engine import new_match
+    >>> from game.core.cards import Seat
+    >>> m = new_match("yahtzee", ["Ann", Seat.computer("Robin", "good")], seed=1).roll().score("chance")
+    >>> computer_roll(m), computer_roll(m.roll().roll())
+    ('Roll 1 of 3', 'Roll 2 of 3')
+    """
+    # Translators: on the (disabled) Roll button while a computer player plays: which of its rolls this is.
+    return t._("Roll {roll} of {rolls}", roll=max(match.rolls, 1), rolls=match.rolls_allowed)
+
+
 def keep_tip(session: Session, t: Text = ENGLISH) -> Element:
     """The line under a person's roll that tapping a die keeps it: on a person's turn once rolled, with rolls left and
     nothing kept, until a person keeps a die in the match (or lets one go); never on a computer's turn. A newcomer
@@ -84,7 +97,13 @@ def keep_tip(session: Session, t: Text = ENGLISH) -> Element:
     shown = session.next is not Next.COMPUTER and bool(match.holdable()) and not any(match.held) and not kept_one(match)
     # Translators: a line on the table under a person's roll until they first keep a die: tapping (clicking) a die
     # keeps it out of the next roll; tapping a box on the score card writes the dice's points in it.
-    return Element(t._("Tap a die to keep it, or a box to score") if shown else "", hidden=not shown)
+    if not shown:
+        return Element("", hidden=True)
+    # Translators: as "Tap a die to keep it, or a box to score", where a mouse points (a computer's screen).
+    clicked = t._("Click a die to keep it, or a box to score")
+    # where a mouse points, app.css shows data-fine's words ("Tap" at a computer read as a phone's words: fresh eyes
+    # round 40); the ear hears the text
+    return Element(t._("Tap a die to keep it, or a box to score"), hidden=False, attributes=(("data-fine", clicked),))
 
 
 def elements(
@@ -106,10 +125,11 @@ def elements(
     computer = session.next is Next.COMPUTER
     real = entered(match)  # real dice: the face pad instead of Roll (game.present.entry)
     out = {
-        # A computer's turn: Roll looks disabled and says whose turn it is (its rolls left read as the person's), and a
-        # tap on it says why (game.coach.session.Session.act).
+        # A computer's turn: Roll looks disabled and says which of its rolls the dice are (the line over the dice says
+        # whose turn: its name here as well read twice, fresh eyes round 40; its rolls left read as the person's), and
+        # a tap on it says why (game.coach.session.Session.act).
         "roll-button": Element(
-            whose(t, match.current_name, _PASS_TITLE) if computer else roll_label(match, t),
+            computer_roll(match, t) if computer else roll_label(match, t),
             hidden=real,
             attributes=(("aria-disabled", _flag(computer or not match.can_roll)),),
         ),
@@ -121,6 +141,8 @@ def elements(
             hidden=not session.undo_allowed, attributes=(("aria-disabled", _flag(not session.can_undo)),)
         ),
         "tray": Element(hidden=not playing or handing is not None),
+        # Translators: written faintly on the felt's shelf that kept dice move up to (a verb: keep dice here).
+        "dice": Element(attributes=(("data-shelf", t._("Keep")),)),
         "pass": Element(hidden=handing is None or session.remote),
         "send": Element(hidden=handing is None or not session.remote),
         "skip-button": Element(hidden=not computer),

@@ -224,7 +224,11 @@ def story_text(match: Match, outcome: Outcome, t: Text = ENGLISH) -> str:
         return t._("{name} wins, just. One more game?", name=standings[0].name)
     if outcome is Outcome.LOST:
         people = [s.player for s in match.standings(match.game) if match.seats[s.player].kind is SeatKind.HUMAN]
-        decided = edge(match, t) or near_miss(match, people[0], t)  # the box that decided it, else a bonus nearly won
+        # the box that decided it, else a bonus nearly won where it would have won the game (after a heavy loss, "missed
+        # by just 3" read as tone-deaf: fresh eyes round 40)
+        behind = _behind(match)
+        within = behind is not None and behind < match.ruleset.upper_bonus_amount
+        decided = edge(match, t) or (near_miss(match, people[0], t) if within else "")
         if decided:
             # Translators: under "{name} wins this one" at the end, after the box that decided the game: another game?
             more = t._("One more?")

@@ -64,7 +64,8 @@ def test_a_persons_roll_says_that_a_tap_keeps_a_die_until_they_keep_one():
     app, page, _ = opened("rules=yahtzee&players=Ann&seed=4")
     assert page["keep-tip"]["hidden"] is True  # nothing rolled yet
     app, page, _ = play(app, page, Pressed(Button.ROLL))
-    assert page["keep-tip"] == {"attrs": {}, "text": "Tap a die to keep it, or a box to score", "hidden": False}
+    fine = {"data-fine": "Click a die to keep it, or a box to score"}  # a mouse: "Click" (app.css)
+    assert page["keep-tip"] == {"attrs": fine, "text": "Tap a die to keep it, or a box to score", "hidden": False}
     app, page, _ = play(app, page, DieToggled(1))
     assert page["keep-tip"]["hidden"] is True  # a die kept: known
     app, page, _ = play(app, page, DieToggled(1), Pressed(Button.ROLL))
