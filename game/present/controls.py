@@ -141,8 +141,6 @@ def elements(
             hidden=not session.undo_allowed, attributes=(("aria-disabled", _flag(not session.can_undo)),)
         ),
         "tray": Element(hidden=not playing or handing is not None),
-        # Translators: written faintly on the felt's shelf that kept dice move up to (a verb: keep dice here).
-        "dice": Element(attributes=(("data-shelf", t._("Keep")),)),
         "pass": Element(hidden=handing is None or session.remote),
         "send": Element(hidden=handing is None or not session.remote),
         "skip-button": Element(hidden=not computer),
