@@ -95,6 +95,7 @@ class Page:
     form: tuple = (0, ())  # how many times the game put choices in the setup form, and the form's choices
     opponent: str = ""  # the lobby's "Play the computer" line ("" off the lobby: drawn on the way back)
     progress: str = ""  # the lobby's daily game line that knows the player (game.present.setup.progress)
+    best: str = ""  # the lobby's line of the player's best under the chosen rules (game.present.setup.best)
     setup: tuple | None = None  # the setup screen's problems shown and which showing of them (None: not shown)
     stats: tuple | None = None  # the Statistics screen's body and how many copies are kept aside, while it is open
     ended: tuple | None = None  # the results' context and the challenge's end (game.app.state.App.table.ended)
@@ -192,6 +193,8 @@ def lobby_ops(old: Page, new: Page) -> list[Op]:
         ops.append(text("quick-computer-line", opponent))
     if worded or new.progress != old.progress:  # "": the printed line again (a history gone, other rules chosen)
         ops.append(text("quick-daily-line", new.progress or forms.quick_words(new.t)[Quick.DAILY][1]))
+    if worded or new.best != old.best:  # the form's markup anew has it hidden
+        ops.append(Op("rules-best", (SetText(new.best), SetHidden(not new.best))))
     ops += [Op("language", (SetValue(new.picked),))] if new.picked != old.picked else []
     if new.ready and not old.ready:
         ops += [Op(button, (SetDisabled(False),)) for button in READY]

@@ -254,12 +254,21 @@ def lobby(app: App, page: Page) -> Page:
     opponent = setups.opponent(dict(app.form), app.t) if isinstance(shown, SetupScreen) else ""
     picked = app.waiting.language or app.t.code
     form = (app.counts.filled, app.form)
-    known = page.progress
+    known, best = page.progress, page.best
     if isinstance(shown, SetupScreen):
-        known, against = progress(app)  # the games against that computer, after who it is
+        known, against, best = progress(app)  # the games against that computer, after who it is
         opponent = " · ".join(filter(None, (opponent, against)))
     return replace(
-        page, ready=True, t=app.t, picked=picked, form=form, opponent=opponent, progress=known, setup=setup, stats=stats
+        page,
+        ready=True,
+        t=app.t,
+        picked=picked,
+        form=form,
+        opponent=opponent,
+        progress=known,
+        best=best,
+        setup=setup,
+        stats=stats,
     )
 
 
@@ -268,16 +277,16 @@ _KNOWN: list[tuple] = []
 view is drawn on every message, and the same history, form, day and language give the same lines."""
 
 
-def progress(app: App) -> tuple[str, str]:
-    """The lobby's lines that know the player (game.present.setup.progress), once the history is decoded (the start
-    decodes it for the lobby; "": the printed lines)."""
+def progress(app: App) -> tuple[str, str, str]:
+    """The lobby's lines that know the player (game.present.setup.progress, then the best under the chosen rules:
+    setup.best), once the history is decoded (the start decodes it for the lobby; "": the printed lines)."""
     history = app.storage.history
     if not isinstance(history, History):
-        return "", ""
+        return "", "", ""
     inputs = (app.form, daily.today(app.now), app.t.code)
     if _KNOWN and _KNOWN[0][0] is history and _KNOWN[0][1] == inputs:
         return _KNOWN[0][2]
-    lines = setups.progress(history, dict(app.form), inputs[1], app.t)
+    lines = (*setups.progress(history, dict(app.form), inputs[1], app.t), setups.best(history, dict(app.form), app.t))
     _KNOWN[:] = [(history, inputs, lines)]
     return lines
 

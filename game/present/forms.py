@@ -88,7 +88,8 @@ def _rules_fieldsets(t: Text) -> list[str]:
         if v.name in BRIEFS
     )
     choice = element("fieldset", "\n".join([legend, *radios]), class_="choices", id="rules-choice")
-    out = [choice + element("div", briefs, class_="rules-brief")]
+    best = element("p", "", id="rules-best", class_="rules-best", hidden=True)  # the player's best (setup.best)
+    out = [choice + element("div", briefs + best, class_="rules-brief")]
     for i, v in enumerate(every):
         if v.options:
             # Translators: the legend of a rule set's options in the setup form; {rules} is its name ("Yahtzee options").

@@ -96,18 +96,22 @@ negative, tough): within it, about average."""
 
 
 def _alone(share: Share, t: Text) -> str:
-    """A person alone's game in a line: the dice (lucky, tough, about average), then where the choices are told. What
-    best play would have added, said as a verdict, read as a telling-off on a first game (fresh eyes rounds 35, 37,
-    38); not said at all, kind dice beside a low total read as praise (round 40): from :data:`ROOM` points it is said
-    as what better choices were worth.
+    """A person alone's game in a line: the dice (lucky, tough, about average), then where the choices are told; where
+    the choices left :data:`ROOM` points or more (and the dice were not tough), an invitation to see them instead.
+    What best play would have added, said as a number, read as a telling-off (fresh eyes rounds 35, 37, 38, 41);
+    kind dice said beside a low total read as praise (round 40).
 
     >>> _alone(Share("Ann", True, 240, -7.6, 0.3), ENGLISH)
     'Tough dice: about 8 points less than an average game. How did I play? shows where the points went.'
     >>> _alone(Share("Ann", True, 240, 1.0, 1.0), ENGLISH)
     'The dice were about average. How did I play? shows where the points went.'
     >>> _alone(Share("Ann", True, 149, 107.0, 150.4), ENGLISH)
-    'The dice were kind: about 107 points more than an average game. Better choices were worth about 150 points more: How did I play? shows where.'
+    'Want more points? How did I play? shows the choices that cost the most.'
     """
+    if -share.choices >= ROOM and share.dice > -LUCKY:
+        # Translators: the coach's line at the end of a game played alone whose choices cost many points: an
+        # invitation to the report (the button "How did I play?"), which shows them.
+        return t._("Want more points? How did I play? shows the choices that cost the most.")
     # in points against an average game, said as such ("Lucky dice (+107)", a number with no unit, read as a puzzle:
     # fresh eyes round 39)
     if share.dice >= LUCKY:
@@ -128,26 +132,15 @@ def _alone(share: Share, t: Text) -> str:
     else:
         # Translators: as "The dice were kind: …", for dice within a few points of an average game.
         dice = t._("The dice were about average.")
-    if -share.choices >= ROOM:
-        # kind dice beside a low total read as praise (fresh eyes round 40): what the choices left is said too, as
-        # room to grow, and where it is told
-        # Translators: the coach's line at the end of a game played alone, after the dice: about {count} points
-        # that better choices would have added on average; the report (the button "How did I play?") tells where.
-        report = t.n_(
-            "Better choices were worth about {count} point more: How did I play? shows where.",
-            "Better choices were worth about {count} points more: How did I play? shows where.",
-            -share.choices,
-        )
-    else:
-        # Translators: the coach's line at the end of a game played alone, after the dice: the report (the button
-        # "How did I play?") tells the choices.
-        report = t._("How did I play? shows where the points went.")
+    # Translators: the coach's line at the end of a game played alone, after the dice: the report (the button "How
+    # did I play?") tells the choices.
+    report = t._("How did I play? shows where the points went.")
     return f"{dice} {report}"
 
 
 ROOM = 20
-"""The points a person alone's choices lost (against best play) from which the end card says so, beside the dice:
-fewer is a game well played, left to the report."""
+"""The points a person alone's choices lost (against best play) from which the end card invites them to the report
+rather than telling the dice: fewer is a game well played."""
 
 
 def luck_words(shares: Sequence[Share], t: Text = ENGLISH, said: str = "") -> tuple[str, ...]:

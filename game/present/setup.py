@@ -18,7 +18,7 @@ from game.records.choices import Quick, quick_setup
 from game.records.history import History
 from game.records.stats import ruleset_key
 
-__all__ = ["SEAT_KINDS", "opponent", "progress"]
+__all__ = ["SEAT_KINDS", "best", "opponent", "progress"]
 
 
 _LEVEL_LABELS = {
@@ -113,3 +113,22 @@ def progress(history: History, fields: Mapping[str, str], day: date | None, t: T
     # Translators: under the lobby's "Daily game" before today's is played: the days in a row played until now.
     kept = t.n_("Keep it going: {count} day in a row", "Keep it going: {count} days in a row", run) if run else ""
     return kept, against
+
+
+def best(history: History, fields: Mapping[str, str], t: Text = ENGLISH) -> str:
+    """The lobby's line under the chosen rule set: the player's best total under it, in any game (the end's "A new
+    best" counts the same games); "" before their first. Under Play solo it read as a solo best (fresh eyes rounds 34
+    and 35); none at all, the lobby after a new best knew nothing of it (round 41).
+
+    >>> from game.records.daily import _demo
+    >>> h = History().add(_demo("daily:2026-11-23:yacht", "2026-11-23T08:00:00Z", 170))
+    >>> best(h, {"rules": "yacht", "name1": "Ann"}), best(h, {"rules": "yahtzee", "name1": "Ann"})
+    ('Your best: 170 points', '')
+    """
+    solo = quick_setup(fields, Quick.SOLO)[0]
+    games = history.people.get(ruleset_key(solo.ruleset()), {}).get(solo.seats(t)[0].name, ())
+    if not games:
+        return ""
+    top = max(record.totals[seat] for record, seat in games)
+    # Translators: in the lobby, under the chosen rule set's description: the player's best total under these rules.
+    return t.n_("Your best: {count} point", "Your best: {count} points", top)

@@ -1794,8 +1794,10 @@ def test_the_lobby_says_the_players_days_in_a_row():
     app, effects = start(stored=stored)
     assert not ops(effects, "quick-solo-line")  # no best under Play solo (rounds 33 to 37: two records that disagreed)
     assert ops(effects, "quick-daily-line")[-1] == {"text": "Keep it going: 1 day in a row"}
+    assert ops(effects, "rules-best")[-1] == {"text": "Your best: 75 points", "hidden": False}  # any game's
     app, effects = send(app, FormChanged(form=tuple((remembered | {"rules": "yatzy"}).items())))
     assert not ops(effects, "quick-solo-line")  # Play solo's printed line under any rules
+    assert ops(effects, "rules-best")[-1] == {"text": "", "hidden": True}  # none played under Yatzy
     app, effects = start(stored={SETUP_KEY: json.dumps(remembered)})
     assert not ops(effects, "quick-solo-line") and not ops(effects, "quick-daily-line")  # the page's printed lines
 
@@ -1812,3 +1814,6 @@ def test_the_lobby_counts_the_players_games_against_the_computer_it_offers():
     app, effects = start(stored={SETUP_KEY: json.dumps(remembered), HISTORY_KEY: history.to_json()})
     assert ops(effects, "quick-computer-line")[-1] == {"text": "You against Robin, who plays well · won 1, lost 0"}
     assert not ops(effects, "quick-solo-line")  # no game alone yet: Play solo's printed line
+    assert (
+        ops(effects, "rules-best")[-1]["text"] == f"Your best: {won.totals(0, 0).grand_total} points"
+    )  # as the end counts it
