@@ -226,6 +226,14 @@ class BoardRead:
 
 
 @dataclass(frozen=True)
+class PastBest:
+    """A person's total, mid-game, just past their best total under its rules: their name and that best."""
+
+    name: str
+    best: int
+
+
+@dataclass(frozen=True)
 class Status:
     """The status line under the table as facts, worded by the view (game.app.view.status_words): the match on the
     board, the step that brought it (None: the board's own line) with the cues it celebrates, and the personal
@@ -236,6 +244,7 @@ class Status:
     cues: tuple[Cue, ...] = ()
     bests: tuple[tuple[tuple[str, int], ...], ...] = ()
     ratings: tuple[tuple[tuple[str, float], ...], ...] = ()
+    past: PastBest | None = None  # the step took a person's total past their best (said after its celebration)
 
 
 @dataclass(frozen=True)
@@ -295,6 +304,7 @@ Said = (
     | Cheered
     | Bests
     | Ratings
+    | PastBest
 )
 """One fact a notice tells."""
 

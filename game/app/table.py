@@ -29,6 +29,7 @@ from game.app.notices import (
     Gone,
     MoveRefused,
     Notice,
+    PastBest,
     Said,
     Status,
 )
@@ -48,12 +49,13 @@ from game.app.state import (
     store,
     tick,
 )
-from game.app.storage import change_history, offer_newer, stored_session
+from game.app.storage import change_history, offer_newer, stored_best, stored_session
 from game.app.waits import advance, schedule
 from game.coach import moments
 from game.coach.pacing import Pace
 from game.coach.session import Next, Session, Step
 from game.core.actions import Action, Finish, NextGame, Roll, Score
+from game.core.cards import SeatKind
 from game.core.dice import Draw, derived_seed
 from game.core.engine import Match, new_match
 from game.records import challenge
@@ -185,16 +187,22 @@ def commit(app: App, step: Step, person: bool = True) -> Out:
         replace(app, session=step.session).at_table(spoken=Notice(), entering=()).say(*note, tip=bool(note))
     )
     found = moments.cues(before, after)
+    past = past_best(app, before, after)
     if moments.celebrates(after, found):  # before the board: a computer to move next waits for a Yahtzee's moment
-        app, shown = celebrate(app, Cheered(after, found), moments.moment(found) or moments.Moment.BONUS)
+        app, shown = celebrate(app, Cheered(after, found), moments.moment(found) or moments.Moment.BONUS, past)
+        effects += shown
+    elif past is not None:
+        app, shown = celebrate(app, past, moments.Moment.BEST)
         effects += shown
     # At the Instant pace a computer's dice are not thrown: its whole turn is drawn at once.
     thrown = moments.thrown(before, after) if person or app.pace is not Pace.INSTANT else frozenset()
     app, drawing = board(app, step, found, thrown, since=before)
+    app = app.at_table(status=replace(app.table.status, past=past)) if past is not None else app
     if not person and after.actions and isinstance(after.actions[-1], Score):  # a computer's turn, said once
         app = app.at_table(spoken=app.table.spoken.then((ComputerTurn(after),)))
     finale = moments.finale(before, after)  # the match's end: the winner scene, and its fanfare over the step's cue
-    effects += drawing + sound((*found, moments.FINALE) if finale else found, person)
+    heard = (*found, moments.FINALE) if finale else (*found, moments.Cue.BEST) if past is not None else found
+    effects += drawing + sound(heard, person)
     if step.finished is not None:
         app = app.wait(records=(*app.waiting.records, (step.session, step.finished, app.now)))
         app, more = advance(app)
@@ -234,12 +242,28 @@ def playing(app: App) -> bool:
     return app.session is not None and isinstance(app.screen, PlayScreen)
 
 
-def celebrate(app: App, said: Said, moment: moments.Moment) -> Out:
-    """A brief celebration, the ``moment`` it is (its words are spoken with the step's): shown for the moment's time
-    (a Yahtzee's stops the table about a second and a half), then gone unless a tap skipped it or a newer one came."""
+def celebrate(app: App, said: Said, moment: moments.Moment, more: Said | None = None) -> Out:
+    """A brief celebration, the ``moment`` it is (its words are spoken with the step's, ``more``'s after them): shown
+    for the moment's time (a Yahtzee's stops the table about a second and a half), then gone unless a tap skipped it
+    or a newer one came."""
     app, token = app.token(TimerKind.CHEER)
-    app = app.at_visit(cheer=Notice((said,), app.visit.cheer.said + 1), moment=moment)
+    told = (said,) if more is None else (said, more)
+    app = app.at_visit(cheer=Notice(told, app.visit.cheer.said + 1), moment=moment)
     return app.wait(cheer=token), [tick(token, moments.MOMENT_SECONDS[moment])]
+
+
+def past_best(app: App, before: Match, after: Match) -> PastBest | None:
+    """The person whose box just took their total past their best under these rules, mid-game (its end says "A new
+    best"), where the history is read already: read here, a long one would hold up the tap."""
+    last = after.last_scored
+    if last is None or not isinstance(after.actions[-1], Score) or moments.game_end(after) is not None:
+        return None
+    seat = after.seats[last.player]
+    if seat.kind is not SeatKind.HUMAN or app.storage.history is None:
+        return None
+    best = stored_best(app, after.ruleset, seat.name)
+    was, now = (match.totals(last.player, last.game).grand_total for match in (before, after))
+    return PastBest(seat.name, best) if best is not None and was <= best < now else None
 
 
 def hand_over(app: App) -> Out:

@@ -38,6 +38,7 @@ from game.app.notices import (
     NoBoxNamed,
     Notice,
     Passing,
+    PastBest,
     Plain,
     Ratings,
     Replacing,
@@ -97,7 +98,8 @@ def status_words(status: Status, t: Text, eyes: bool = False) -> str:
     step = status.step
     did = seen if eyes else announcement
     cheer = "" if eyes or step is None else feel.cheer(step.session.match, status.cues, t=t)  # the moment shows it
-    said = (cheer, did(step, t=t)) if step is not None else ()
+    past = "" if eyes or status.past is None else feel.past_best(status.past.name, status.past.best, t=t)
+    said = (cheer, past, did(step, t=t)) if step is not None else ()
     line = " ".join(filter(None, said))
     if not line and status.match is not None:
         line = turn_line(status.match, t=t) if eyes else board_view.status(status.match, t=t)
@@ -197,6 +199,8 @@ def fact_words(fact: Said, t: Text) -> str:
             return feel.best_cheer(bests, t=t)
         case Ratings(ratings=ratings):
             return feel.rating_cheer(ratings, t=t)
+        case PastBest(name=name, best=best):
+            return feel.past_best(name, best, t=t)
         case _:
             assert_never(fact)
 

@@ -276,6 +276,17 @@ def cheer(match: Match, found: tuple[Cue, ...], t: Text = ENGLISH) -> str:
     return " ".join(words[cue]() for cue in (Cue.YAHTZEE, Cue.STRAIGHT, Cue.BONUS) if cue in found)
 
 
+def past_best(name: str, best: int, t: Text = ENGLISH) -> str:
+    """The celebration of a total that has just passed its person's best, mid-game (the end says "A new best").
+
+    >>> from game.present.you import you_name
+    >>> past_best("Ann", 149), past_best(you_name(), 149)
+    ('Ann is past their best of 149!', 'Past your best of 149!')
+    """
+    # Translators: a celebration mid-game: {name}'s total has just passed their best total so far ({best} points).
+    return said(t, "{name} is past their best of {best}!", name, best=best)
+
+
 def best_cheer(bests: tuple[tuple[str, int], ...], t: Text = ENGLISH) -> str:
     """The celebration of personal best totals (game.records.stats.new_bests).
 

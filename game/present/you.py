@@ -124,6 +124,11 @@ _VARIANTS = (
         N_("You enter the roll: {faces} ({count} of {dice} dice)"),
     ),
     (
+        (N_("{name} is past their best of {best}!"),),
+        # Translators: a celebration mid-game: the person's total has just passed their best total so far ({best}).
+        N_("Past your best of {best}!"),
+    ),
+    (
         (N_("A new best for {name}, up from {best}!"),),
         # Translators: the end of the person's game (they left their name blank): its total (shown above) beat every
         # earlier one; {best}, their best before it.

@@ -120,3 +120,47 @@ def test_a_personal_best_is_celebrated_when_a_game_beats_the_last():
     app, effects = after_ticks(app, effects, "records")
     assert ops(effects, "cheer-text")[-1]["text"].startswith(f"A personal best for Ann: {best} points!")
     assert f"A personal best for Ann: {best} points!" in ops(effects, "spoken")[-1]["text"]  # the tray is hidden
+
+
+def test_a_total_passing_the_players_best_mid_game_is_celebrated_once():
+    """A person's total passing their best under the rules mid-game is a moment of its own, at the box that passed
+    it, and only there (fresh eyes rounds 40 and 41: a new best had no flourish in play); the last box's is the
+    end's "A new best". A first game sets no best to pass."""
+
+    def crossing(seed: int) -> bool:  # game 2 passes game 1's total before its last box
+        first, second = first_box_totals(seed)
+        match = new_match("yacht", ["Ann"], games=2, seed=seed, draw=Draw.TYPED)
+        for _ in match.ruleset.categories:
+            match = match.roll()
+            match = match.score(match.open_categories()[0])
+        match = match.next_game()
+        for _ in match.ruleset.categories[:-1]:
+            match = match.roll()
+            match = match.score(match.open_categories()[0])
+        return match.game_totals()[0] > first
+
+    seed = next(s for s in range(1, 500) if crossing(s))
+    app, _ = start(f"rules=yacht&players=Ann&games=2&seed={seed}")
+    cheers: list[str] = []
+    while not app.session.match.game_over:
+        app, _ = send(app, Pressed(Button.ROLL))
+        app, effects = send(app, BoxChosen(app.session.match.open_categories()[0]))
+        cheers += [c["text"] for c in ops(effects, "cheer-text") if "best" in c.get("text", "")]
+    assert not cheers  # nothing to pass yet
+    best = app.session.match.game_totals()[0]
+    app, _ = after_ticks(app, effects, "records")  # game 1 in the history
+    app, _ = send(app, Pressed(Button.NEXT_GAME))
+    passed = []
+    while not app.session.match.game_over:
+        app, _ = send(app, Pressed(Button.ROLL))
+        was = app.session.match.game_totals()[0]
+        app, effects = send(app, BoxChosen(app.session.match.open_categories()[0]))
+        now = app.session.match.game_totals()[0]
+        said = [c["text"] for c in ops(effects, "cheer-text") if "best" in c.get("text", "")]
+        if was <= best < now and not app.session.match.game_over:
+            passed.append(now)
+            assert said == [f"Ann is past their best of {best}!"], (was, now, said)
+            assert f"Ann is past their best of {best}!" in status(effects)  # heard with the step's words
+        else:
+            assert not said, (was, now, said)
+    assert len(passed) == 1
