@@ -127,7 +127,9 @@ def on_computer(app: App, fired: TimerFired) -> Out:
 
 
 def on_prefetch(app: App, fired: TimerFired) -> Out:
-    app, effects, _ = needing(app, app.played.coach.needs_table())
+    """A moment after a match starts: its advisor table fetched for offline use, and the history read, off a tap's
+    path, for a total that passes a person's best mid-game (game.app.table.past_best)."""
+    app, effects, _ = needing(history_read(app), app.played.coach.needs_table())
     return app, effects
 
 

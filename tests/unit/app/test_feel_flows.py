@@ -7,9 +7,12 @@ from __future__ import annotations
 import re
 
 from game.app.events import BoxChosen, Button, Key, Pressed, read_timer
+from game.app.keys import HISTORY_KEY
 from game.app.state import Screen
 from game.core.dice import Draw
 from game.core.engine import new_match
+from game.records.history import History
+from game.records.record import demo_record
 from tests.helpers.app import after_ticks, of, ops, play_out, send, start, ticks, visible
 from tests.helpers.scenes import yahtzee_seed
 
@@ -164,3 +167,18 @@ def test_a_total_passing_the_players_best_mid_game_is_celebrated_once():
         else:
             assert not said, (was, now, said)
     assert len(passed) == 1
+
+
+def test_a_match_opened_by_link_reads_the_history_after_its_start_for_a_best_passed_mid_game():
+    """A link skips the lobby, which reads the history: the match reads it a moment after it starts (off a tap's
+    path), so that its first total past the person's best is celebrated there too."""
+    stored = {HISTORY_KEY: History().add(demo_record()).to_json()}  # Ann's Yacht game: 60
+    app, effects = start("rules=yacht&players=Ann&seed=5", stored=stored)
+    assert app.storage.history is None  # not read at the start
+    app, _ = after_ticks(app, effects, "prefetch")
+    said = []
+    while not app.session.match.game_over and not said:
+        app, _ = send(app, Pressed(Button.ROLL), Pressed(Button.ROLL), Pressed(Button.ROLL))
+        app, effects = send(app, BoxChosen(max(app.session.match.options().items(), key=lambda kv: kv[1])[0]))
+        said = [c["text"] for c in ops(effects, "cheer-text") if "best" in c.get("text", "")]
+    assert said == ["Ann is past their best of 60!"]
