@@ -404,6 +404,23 @@ def test_the_table_uses_the_screen_and_keeps_its_words_in_every_language(page, b
         the_table_uses_the_screen(page, ("Ann,Bob", width, height))
 
 
+TABLE_BOXES = """() => ['tray', 'card', 'dice', 'roll-button'].map(id => {
+  const r = document.getElementById(id).getBoundingClientRect();
+  return [id, Math.round(r.top), Math.round(r.height)];
+})"""
+
+
+def test_on_a_wide_screen_a_first_roll_moves_nothing_but_the_dice(page, base_url):
+    """Fresh eyes round 42: the keep tip, shown with a newcomer's first roll, made the tray and the card beside it
+    45 px taller, so the whole table jumped; its room is kept, and the table stays where it stood."""
+    size(page, 1440, 900)
+    ui.start_afresh(page, base_url, "rules=yahtzee&players=Ann&seed=3")
+    before = page.evaluate(TABLE_BOXES)
+    ui.roll(page)
+    expect(page.locator("#keep-tip")).to_be_visible()
+    assert page.evaluate(TABLE_BOXES) == before
+
+
 MEASURE = """() => {
   const rect = e => e.getBoundingClientRect();
   const lines = node => {  // the distinct lines a node's text is laid out on
