@@ -78,7 +78,7 @@ def coach_line(shares: Sequence[Share], t: Text = ENGLISH) -> str:
     else.
 
     >>> coach_line((Share("Ann", True, 265, 13.4, 17.2),))
-    'The dice were kind: about 13 points more than an average game. How did I play? shows where the points went.'
+    'The dice were kind: about 13 points more than an average game. “How did I play?” shows where the points went.'
     >>> coach_line((Share("Ann", True, 265, 3.4, 17.2), Share("Robin", False, 268, 15.4, 8.2)))
     'Robin won by 3: the dice gave Robin 12 more, your choices were 9 better'
     """
@@ -102,16 +102,16 @@ def _alone(share: Share, t: Text) -> str:
     kind dice said beside a low total read as praise (round 40).
 
     >>> _alone(Share("Ann", True, 240, -7.6, 0.3), ENGLISH)
-    'Tough dice: about 8 points less than an average game. How did I play? shows where the points went.'
+    'Tough dice: about 8 points less than an average game. “How did I play?” shows where the points went.'
     >>> _alone(Share("Ann", True, 240, 1.0, 1.0), ENGLISH)
-    'The dice were about average. How did I play? shows where the points went.'
+    'The dice were about average. “How did I play?” shows where the points went.'
     >>> _alone(Share("Ann", True, 149, 107.0, 150.4), ENGLISH)
-    'Want more points? How did I play? shows the choices that cost the most.'
+    'Want more points? “How did I play?” shows the choices that cost the most.'
     """
     if -share.choices >= ROOM and share.dice > -LUCKY:
         # Translators: the coach's line at the end of a game played alone whose choices cost many points: an
         # invitation to the report (the button "How did I play?"), which shows them.
-        return t._("Want more points? How did I play? shows the choices that cost the most.")
+        return t._("Want more points? “How did I play?” shows the choices that cost the most.")
     # in points against an average game, said as such ("Lucky dice (+107)", a number with no unit, read as a puzzle:
     # fresh eyes round 39)
     if share.dice >= LUCKY:
@@ -134,7 +134,7 @@ def _alone(share: Share, t: Text) -> str:
         dice = t._("The dice were about average.")
     # Translators: the coach's line at the end of a game played alone, after the dice: the report (the button "How
     # did I play?") tells the choices.
-    report = t._("How did I play? shows where the points went.")
+    report = t._("“How did I play?” shows where the points went.")
     return f"{dice} {report}"
 
 

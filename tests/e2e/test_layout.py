@@ -327,7 +327,7 @@ def test_every_screen_is_clean_for_axe_in_every_theme(page, base_url):
     page.locator("#stats-close").click()
     page.locator("#hint-toggle").uncheck()
     ui.play_out(page)
-    coach = "How did I play? shows where the points went."  # the coach's line on the end card
+    coach = "“How did I play?” shows"  # the end card's coach line, pointing to the report (its words: luck_view)
     expect(page.locator("#ending .ending-coach")).to_contain_text(coach, timeout=30_000)
     page.get_by_role("button", name="How did I play?").click()  # luck and skill head the report
     expect(page.locator("#report")).to_contain_text(re.compile(r"Ann \d+: dice \S+, choices \S+"), timeout=30_000)

@@ -107,7 +107,7 @@ def test_a_solo_games_ending_splits_its_total_into_the_dice_and_the_choices():
     line = f"Ann {total}: dice {signed(round(ann.luck))}, choices {signed(-round(ann.loss))}"
     # the card's coach line, far from the best: an invitation to the report, no numbers (kind dice beside a low total
     # read as praise, fresh eyes round 40; what better choices were worth, as a telling-off, round 41)
-    card = "Want more points? How did I play? shows the choices that cost the most."
+    card = "Want more points? “How did I play?” shows the choices that cost the most."
     told = reported(app, page)  # the numbers, the report's (issue 57: shown there, first)
     assert card in words(page, "ending") and 'class="ending-coach"' in page["ending"]["html"]
     assert line in told and line not in words(page, "ending") and "won by" not in told
