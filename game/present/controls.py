@@ -140,7 +140,11 @@ def elements(
         "undo-button": Element(
             hidden=not session.undo_allowed, attributes=(("aria-disabled", _flag(not session.can_undo)),)
         ),
-        "tray": Element(hidden=not playing or handing is not None),
+        # whether anyone at the table has the hints on: a phone's dice keep their row then, for everyone (app.css: the
+        # hint's line stands over the felt), so that nothing moves between one person's turn and the next's
+        "tray": Element(
+            hidden=not playing or handing is not None, attributes=(("data-hints", _flag(bool(session.hints))),)
+        ),
         "pass": Element(hidden=handing is None or session.remote),
         "send": Element(hidden=handing is None or not session.remote),
         "skip-button": Element(hidden=not computer),
