@@ -5,10 +5,8 @@ here, worded through ``t`` (game.core.i18n.Text, English by default). Beside it:
 
 >>> from game.core.engine import new_match
 >>> m = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[3, 3, 3, 5, 5])
->>> status(m)
-"Ann's turn, roll 1 of 3"
->>> cells(m)[("full_house", 0)].label
-'Full House, 25 points'
+>>> status(m), cells(m)[("full_house", 0)].label
+("Ann's turn, roll 1 of 3", 'Full House, 25 points')
 """
 
 from __future__ import annotations
@@ -190,9 +188,9 @@ HINTED = N_("{box}, hinted")
 def cells(match: Match, t: Text = ENGLISH, best: str | None = None) -> dict[tuple[str, int], Cell]:
     """Every scorecard cell of the current game, keyed by (row key, player index).
 
-    The current player's legal categories, once the dice are rolled, are choices labelled
-    "<Category>, <points> points" (a box worth nothing marked ``zero``, drawn quiet); filled cells show their points;
-    open ones are empty. In forced order each card's next box is marked ``next``. ``best`` is the box the hint marks
+    The current player's legal categories, once the dice are rolled, are choices labelled "<Category>, <points>
+    points" (a box worth nothing marked ``zero``, drawn quiet; one at its most, ``made``); filled cells show their
+    points; open ones are empty. In forced order each card's next box is marked ``next``. ``best`` is the box the hint marks
     (None: hints off, or none yet): marked ``best``, and its name says "hinted".
 
     >>> from game.core.engine import new_match
@@ -230,7 +228,8 @@ def cells(match: Match, t: Text = ENGLISH, best: str | None = None) -> dict[tupl
                 value = options[category.id]
                 name = category.display(t)
                 label = t.n_(*BOX_POINTS, value, category=name)
-                marks = here + (("zero",) if value == 0 else ())
+                worth = ("zero",) if value == 0 else ("made",) if value == category.max_score else ()  # round 43
+                marks = here + worth
                 if value and category.id == ruleset.yahtzee_id and len(set(match.dice)) == 1:
                     marks += ("alike",)  # the Yahtzee on the table: its box glows gold (app.css)
                 if category.id == best:

@@ -153,8 +153,9 @@ def cell(row_key: str, cell: board_view.Cell, t: Text = ENGLISH) -> str:
     """
     if not cell.label:
         return escape(cell.text)
-    # worth nothing: quiet; the hint's best box: starred; a Yahtzee's box while its dice are on the table: gold
-    marks = {"zero": "zero", "best": "hint-best", "alike": "alike"}
+    # worth nothing: quiet; a pattern made at its full points: firm; the hint's best box: starred; a Yahtzee's box
+    # while its dice are on the table: gold
+    marks = {"zero": "zero", "made": "made", "best": "hint-best", "alike": "alike"}
     kind = " ".join(["choice", *(marks[mark] for mark in cell.classes if mark in marks)])
     text = "" if "zero" in cell.classes and "best" not in cell.classes else cell.text  # zeros are noise on the pad
     return element("button", escape(text), type="button", class_=kind, data_category=row_key, aria_label=cell.label)

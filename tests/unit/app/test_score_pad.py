@@ -18,11 +18,13 @@ def test_a_box_worth_nothing_is_quiet_and_the_best_box_is_starred_and_named_hint
     assert plain[("yahtzee", 0)].classes == ("current", "zero")  # worth nothing: drawn quiet (app.css)
     assert markup.cell("yahtzee", plain[("yahtzee", 0)]).startswith('<button type="button" class="choice zero"')
     assert plain[("full_house", 0)].text == "25" and "zero" not in plain[("full_house", 0)].classes
+    # a pattern made at its full points written firm (fresh eyes round 43: a 40 in pencil was missed); a sum is not
+    assert plain[("full_house", 0)].classes == ("current", "made") and "made" not in plain[("chance", 0)].classes
     assert not any("best" in cell.classes or "hinted" in (cell.label or "") for cell in plain.values())
     hinted = board_view.cells(ROLLED, best="full_house")
     box = hinted[("full_house", 0)]
     assert box.label == "Full House, 25 points, hinted" and "best" in box.classes
-    assert 'class="choice hint-best"' in markup.cell("full_house", box)
+    assert 'class="choice made hint-best"' in markup.cell("full_house", box)
     assert [key for key, cell in hinted.items() if "best" in cell.classes] == [("full_house", 0)]
 
 
