@@ -3,7 +3,7 @@ choices', and who won by how much, from the dice or from the choices (the facts:
 
 >>> ann, robin = Share("Ann", True, 265, 3.4, 17.2), Share("Robin", False, 268, 15.4, 8.2)
 >>> luck_words((ann, robin))
-('Ann 265: dice +3, choices −17', 'Robin won by 3: the dice gave Robin 12 more, your choices were 9 better')
+('Ann 265: dice +3, choices −17', 'Unlucky! Robin won by 3: the dice gave Robin 12 more, your choices were 9 better')
 >>> luck_words((Share("Chris", True, 270, 20.0, 5.0), Share("Ann", True, 268, 25.4, 8.2)))[-1]
 "Chris won by 2: the dice gave Ann 5 more, Chris' choices were 7 better"
 """
@@ -80,7 +80,7 @@ def coach_line(shares: Sequence[Share], t: Text = ENGLISH) -> str:
     >>> coach_line((Share("Ann", True, 265, 13.4, 17.2),))
     'The dice were kind: about 13 points more than an average game. “How did I play?” shows where the points went.'
     >>> coach_line((Share("Ann", True, 265, 3.4, 17.2), Share("Robin", False, 268, 15.4, 8.2)))
-    'Robin won by 3: the dice gave Robin 12 more, your choices were 9 better'
+    'Unlucky! Robin won by 3: the dice gave Robin 12 more, your choices were 9 better'
     """
     if len(shares) == 1 and shares[0].person:
         return _alone(shares[0], t)
@@ -182,13 +182,19 @@ def _won(first: Share, second: Share, shares: Sequence[Share], t: Text) -> str:
         return t.n_("You won by {count}: {dice}, {choices}", "You won by {count}: {dice}, {choices}", gap, **fields)
     # Translators: the end of a game: {name} won by {count} points; {dice} and {choices} are the two parts below
     # ("the dice gave Robin 12 more", "your choices were 9 better").
-    return t.n_(
+    line = t.n_(
         "{name} won by {count}: {dice}, {choices}",
         "{name} won by {count}: {dice}, {choices}",
         gap,
         name=first.name,
         **fields,
     )
+    if second is you and dice > 0 and choices < 0:  # lost to the dice alone: said kindly first (fresh eyes round 43)
+        # Translators: before "Robin won by 29: the dice gave Robin 37 more, your choices were 8 better": the person
+        # played better and lost to the dice.
+        unlucky = t._("Unlucky!")
+        return f"{unlucky} {line}"
+    return line
 
 
 def _dice(first: Share, second: Share, dice: int, you: Share | None, t: Text) -> str:
