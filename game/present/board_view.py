@@ -226,10 +226,10 @@ def cells(match: Match, t: Text = ENGLISH, best: str | None = None) -> dict[tupl
                 out[(category.id, player)] = Cell(str(options[category.id] or ""), None, here + ("preview",))
             elif current and category.id in options:
                 value = options[category.id]
-                name = category.display(t)
-                label = t.n_(*BOX_POINTS, value, category=name)
-                worth = ("zero",) if value == 0 else ("made",) if value == category.max_score else ()  # round 43
-                marks = here + worth
+                label = t.n_(*BOX_POINTS, value, category=category.display(t))
+                lower = category.section is rules.Section.LOWER  # a pattern made, not five alike: rounds 43, 45
+                made = value == category.max_score and lower and len(set(match.dice)) > 1
+                marks = here + (("zero",) if value == 0 else ("made",) if made else ())
                 if value and category.id == ruleset.yahtzee_id and len(set(match.dice)) == 1:
                     marks += ("alike",)  # the Yahtzee on the table: its box glows gold (app.css)
                 if category.id == best:
