@@ -129,7 +129,7 @@ def test_the_yahtzee_box_is_marked_gold_while_its_dice_are_on_the_table():
     m = new_match("yahtzee", ["Ann"], seed=1)
     alike, four = m.roll(faces=[5] * 5), m.roll(faces=[5, 5, 5, 5, 1])
     assert "alike" in board_view.cells(alike)[("yahtzee", 0)].classes
-    assert 'class="choice made alike"' in markup.cell("yahtzee", board_view.cells(alike)[("yahtzee", 0)])
+    assert 'class="choice alike"' in markup.cell("yahtzee", board_view.cells(alike)[("yahtzee", 0)])
     assert "alike" not in board_view.cells(four)[("yahtzee", 0)].classes
     assert "alike" not in board_view.cells(alike)[("fives", 0)].classes  # its box alone
 

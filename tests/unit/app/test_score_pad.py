@@ -20,6 +20,8 @@ def test_a_box_worth_nothing_is_quiet_and_the_best_box_is_starred_and_named_hint
     assert plain[("full_house", 0)].text == "25" and "zero" not in plain[("full_house", 0)].classes
     # a pattern made at its full points written firm (fresh eyes round 43: a 40 in pencil was missed); a sum is not
     assert plain[("full_house", 0)].classes == ("current", "made") and "made" not in plain[("chance", 0)].classes
+    five = board_view.cells(new_match("yahtzee", ["Ann"], seed=1).roll(faces=[4] * 5))  # five alike: the Yahtzee's gold
+    assert not [key for key, cell in five.items() if "made" in cell.classes]  # not Fours 20 beside it (round 45)
     assert not any("best" in cell.classes or "hinted" in (cell.label or "") for cell in plain.values())
     hinted = board_view.cells(ROLLED, best="full_house")
     box = hinted[("full_house", 0)]
