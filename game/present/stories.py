@@ -47,13 +47,22 @@ def edge(match: Match, t: Text = ENGLISH) -> str:
     if decided is None:
         return ""
     seat, box, won = decided
+    fields = {"name": match.seats[seat].name, "box": match.ruleset.category(box).display(t)}
+    if box == match.ruleset.yahtzee_id and match.totals(seat, match.game).yahtzee_bonus:
+        # Translators: as "{name}'s {box} ({count} points) made the difference.", the box's points with its bonus for
+        # more Yahtzees counted in ("Robin's Yahtzee and its bonus (150 points)": 150 alone read as a puzzle).
+        return t.n_(
+            "{name}'s {box} and its bonus ({count} point) made the difference.",
+            "{name}'s {box} and its bonus ({count} points) made the difference.",
+            won,
+            **fields,
+        )
     # Translators: at the end, under "{name} wins this one": the box where the computer player gained the whole gap.
     return t.n_(
         "{name}'s {box} ({count} point) made the difference.",
         "{name}'s {box} ({count} points) made the difference.",
         won,
-        name=match.seats[seat].name,
-        box=match.ruleset.category(box).display(t),
+        **fields,
     )
 
 

@@ -90,12 +90,12 @@ def test_a_loss_that_one_box_decided_names_it():
     """A clear loss says what decided it where one box did (the winner ahead in it by the whole gap), a Yahtzee's
     bonuses counted with its box; where the gap is more than any one box, it says only that it was not the game."""
 
-    def lost(robin_chance: list[int]) -> str:
+    def lost(robin_chance: list[int], ann_chance: tuple[int, ...] = (6, 6, 6, 6, 4)) -> str:
         match = new_match("yahtzee", [ROBIN, "Ann"], seed=9)
         for box in match.open_categories()[:-2]:  # alike everywhere but the Yahtzee and Chance
             match = match.roll(faces=[2, 2, 3, 4, 6]).score(box).roll(faces=[2, 2, 3, 4, 6]).score(box)
         match = match.roll(faces=[6] * 5).score("yahtzee").roll(faces=[1, 2, 3, 4, 6]).score("yahtzee")
-        match = match.roll(faces=robin_chance).score("chance").roll(faces=[6, 6, 6, 6, 4]).score("chance")
+        match = match.roll(faces=robin_chance).score("chance").roll(faces=list(ann_chance)).score("chance")
         shown = standings.results(match)
         assert shown.outcome is standings.Outcome.LOST
         return standings.story_text(match, shown.outcome)
@@ -104,6 +104,9 @@ def test_a_loss_that_one_box_decided_names_it():
     assert lost([6, 6, 6, 6, 4]) == "Robin's Yahtzee (50 points) made the difference. One more?"
     # a second Yahtzee in Chance: 50 + its bonus's 100 in the Yahtzee's name, against a gap of 152
     assert lost([6] * 5) == "Not your game this time. One more?"
+    # Chance alike again (30 each): the Yahtzee and its bonus, 150 of a gap of 150, said as such (150 alone read as a
+    # puzzle: fresh eyes round 45)
+    assert lost([6] * 5, (6,) * 5) == "Robin's Yahtzee and its bonus (150 points) made the difference. One more?"
 
 
 def test_a_loss_the_bonus_would_have_won_says_it_was_nearly_won_and_a_heavy_one_does_not():
