@@ -16,7 +16,7 @@ from game.core.i18n import ENGLISH, N_, Text
 from game.records import daily
 from game.records.choices import Quick, quick_setup
 from game.records.history import History
-from game.records.stats import ruleset_key
+from game.records.stats import best_total, ruleset_key
 
 __all__ = ["SEAT_KINDS", "best", "opponent", "progress"]
 
@@ -126,9 +126,8 @@ def best(history: History, fields: Mapping[str, str], t: Text = ENGLISH) -> str:
     ('Your best: 170 points', '')
     """
     solo = quick_setup(fields, Quick.SOLO)[0]
-    games = history.people.get(ruleset_key(solo.ruleset()), {}).get(solo.seats(t)[0].name, ())
-    if not games:
+    top = best_total(history, ruleset_key(solo.ruleset()), solo.seats(t)[0].name)
+    if top is None:
         return ""
-    top = max(record.totals[seat] for record, seat in games)
     # Translators: in the lobby, under the chosen rule set's description: the player's best total under these rules.
     return t.n_("Your best: {count} point", "Your best: {count} points", top)
