@@ -306,6 +306,7 @@ def scene(shown: standings.Results, t: Text = ENGLISH) -> str:
             element("div", moment_dice(shown.dice, shown.sides), class_="scene-dice", aria_hidden="true")
             if shown.dice
             else "",
+            element("p", escape(shown.dice_box), class_="scene-dice-box") if shown.dice and shown.dice_box else "",
             element("div", art, class_="scene-art") if art else "",
             element("p", escape(shown.headline), class_="scene-headline"),
             element("p", escape(shown.winner), class_="scene-detail") if shown.winner else "",

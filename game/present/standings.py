@@ -102,9 +102,10 @@ class Results:
     # how much is seen before it is read.
     fills: tuple[int, ...] = ()
     firsts: tuple[bool, ...] = ()
-    # The last box's dice, left on the felt at the end (the scene draws them), and their sides.
+    # The last box's dice, left on the felt at the end (the scene draws them), their sides, and whose box they made.
     dice: tuple[int, ...] = ()
     sides: int = 6
+    dice_box: str = ""
     # A solo game's total as a bar beside the person's earlier games (:func:`yardstick`): each line, its bar in
     # tenths, and whether it is this game's.
     yardstick: tuple[tuple[str, int, bool], ...] = ()
@@ -172,12 +173,29 @@ def _outcome(match: Match, t: Text, against: Match | None = None) -> tuple[Outco
     return Outcome.LOST, t._("{name} wins this one", name=top[0])
 
 
-def _shown_dice(match: Match, outcome: Outcome | None) -> tuple[int, ...]:
-    """The dice the end shows: those of the box its story names (a solo game's Yahtzee, the box that won a loss),
-    else the last box's (dice that were only the last roll read as meaning nothing, fresh eyes round 34)."""
+def _shown_dice(match: Match, outcome: Outcome | None, t: Text = ENGLISH) -> tuple[tuple[int, ...], str]:
+    """The dice the end shows, and whose box they made ("Your Yahtzee"): those of the box its story names (a solo
+    game's Yahtzee, the box that won a loss), a win's best box, else the last box's (dice that were only the last roll read as meaning
+    nothing, fresh eyes round 34; unnamed, a Yahtzee scored early read as a bonus missed at the end, round 46)."""
     named = told(match) if outcome in (Outcome.SOLO, Outcome.LOST) else None
+    if outcome is Outcome.WIN:  # the winner's best box (a win over the computer's last Chance read as no win at all)
+        seat = match.standings()[0].player
+        scores = match.cards[match.game][seat].scores
+        named = (seat, max(scores, key=lambda box: scores[box])) if scores else None
     dice = dice_of(match, *named) if named is not None else ()
-    return dice or (match.last_scored.dice if match.last_scored is not None else ())
+    last = match.last_scored
+    if not dice and last is not None:
+        named, dice = (last.player, last.category), last.dice
+    if named is None:
+        return (), ""
+    seat, box = named
+    name, shown = match.seats[seat].name, match.ruleset.category(box).display(t)
+    return dice, said(t, _WHOSE_BOX[name.endswith("s")], name, box=shown)
+
+
+# Translators: under the dice at the end of a game: whose box they made ("Robin's Yahtzee"). The next message is the
+# same for a name ending in "s" ("Chris' Yahtzee").
+_WHOSE_BOX = (N_("{name}'s {box}"), N_("{name}' {box}"))
 
 
 def _behind(match: Match) -> int | None:
@@ -207,7 +225,9 @@ def story_text(match: Match, outcome: Outcome, t: Text = ENGLISH) -> str:
             return t.n_("Just! By {count} point.", "Just! By {count} points.", gap)
         if is_you(standings[0].name, t):
             # Translators: under "You win!" at the end of a match: by how many points the person won.
-            return t.n_("By {count} point.", "By {count} points.", gap)
+            by = t.n_("By {count} point.", "By {count} points.", gap)
+            # a bonus missed by a point or two said even in a win (fresh eyes round 46: 62 of 63 passed without a word)
+            return " ".join(filter(None, (by, near_miss(match, standings[0].player, t))))
         if gap <= JUST_GAP:
             # Translators: under the winner's name at the end of a match: they won, but by only a few points.
             return said_n(
@@ -411,6 +431,7 @@ def results(
         title = t._("Final standings") if final else t._("Standings after game {number}", number=match.game + 1)
     outcome, headline = _outcome(match, t, against) if final else (None, "")
     between = not final and match.is_legal(NextGame())
+    dice, dice_box = _shown_dice(match, outcome, t) if final else ((), "")
     return Results(
         title=title,
         lines=lines,
@@ -427,7 +448,8 @@ def results(
         coach=coach_line(ending.shares, t) if ending is not None else "",
         fills=fills,
         firsts=firsts,
-        dice=_shown_dice(match, outcome) if final else (),
+        dice=dice,
         sides=match.ruleset.sides,
+        dice_box=dice_box,
         yardstick=yardstick(ending, t) if final and len(standings) == 1 else (),
     )

@@ -124,6 +124,11 @@ _VARIANTS = (
         N_("You enter the roll: {faces} ({count} of {dice} dice)"),
     ),
     (
+        (N_("{name}'s {box}"), N_("{name}' {box}")),
+        # Translators: under the dice at the end of the person's game: their box that the dice made ("Your Yahtzee").
+        N_("Your {box}"),
+    ),
+    (
         (N_("{name} is past their best of {best}!"),),
         # Translators: a celebration mid-game: the person's total has just passed their best total so far ({best}).
         N_("Past your best of {best}!"),

@@ -127,7 +127,7 @@ def test_every_second_person_variant_is_worded_and_fills_its_fields():
         "points": 35,
         "mean": "150",
     }
-    fields |= {"value": "0.18", "faces": "6", "bonus": 100, "count": 2, "names": "Robin"}
+    fields |= {"value": "0.18", "faces": "6", "bonus": 100, "count": 2, "names": "Robin", "box": "Yahtzee"}
     for code in CODES:
         t = text_in(code)
         for third in SECOND:

@@ -192,3 +192,23 @@ def test_the_end_shows_the_dice_its_story_names():
     close = at_the_last_box("yacht", [ROBIN, "Ann"], person=[6, 6, 6, 6, 5], other=[6, 6, 6, 5, 5]).match
     close = close.score(close.open_categories()[0])
     assert standings.results(close).dice == close.last_scored.dice == (6, 6, 6, 6, 5)
+
+
+def test_a_win_says_a_bonus_nearly_won_and_the_ends_dice_say_whose_box_they_made():
+    """Fresh eyes round 46: a win at 62 of 63 said nothing of the bonus, and a solo end's five 4s, unnamed, read as a
+    Yahtzee whose bonus was missed at the end (it had been scored on turn 2)."""
+    yours = {"ones": [1, 1, 1, 2, 3], "twos": [2, 2, 2, 1, 3], "threes": [3, 3, 3, 1, 2], "fours": [4, 4, 4, 1, 2]}
+    yours |= {"fives": [5, 5, 5, 1, 2], "sixes": [6, 6, 1, 2, 3]}  # 57 of 63
+    match = new_match("yahtzee", ["You", ROBIN], seed=9)
+    for box in match.open_categories():
+        match = match.roll(faces=yours.get(box, [5, 5, 5, 2, 2])).score(box).roll(faces=[1, 1, 2, 2, 6]).score(box)
+    shown = standings.results(match)
+    assert shown is not None and shown.outcome is standings.Outcome.WIN
+    assert standings.story_text(match, shown.outcome).endswith("points. Upper bonus missed by just 6 points!")
+    assert shown.dice_box == "Your Full House" and shown.dice == (5, 5, 5, 2, 2)  # a win's dice: its best box's
+    solo = new_match("yahtzee", ["You"], seed=1).roll(faces=[4] * 5).score("yahtzee")
+    for box in solo.open_categories():
+        solo = solo.roll(faces=[1, 2, 3, 5, 6]).score(box)
+    end = standings.results(solo)
+    assert end is not None and end.dice == (4, 4, 4, 4, 4) and end.dice_box == "Your Yahtzee"
+    assert '<p class="scene-dice-box">Your Yahtzee</p>' in markup.scene(end)
