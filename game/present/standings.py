@@ -175,11 +175,11 @@ def _outcome(match: Match, t: Text, against: Match | None = None) -> tuple[Outco
 
 def _shown_dice(match: Match, outcome: Outcome | None, t: Text = ENGLISH) -> tuple[tuple[int, ...], str]:
     """The dice the end shows, and whose box they made ("Your Yahtzee"): those of the box its story names (a solo
-    game's Yahtzee, the box that won a loss), a win's best box, else the last box's (dice that were only the last roll read as meaning
+    game's Yahtzee, the box that won a loss), else the winner's best box, else the last box's (dice that were only the last roll read as meaning
     nothing, fresh eyes round 34; unnamed, a Yahtzee scored early read as a bonus missed at the end, round 46)."""
     named = told(match) if outcome in (Outcome.SOLO, Outcome.LOST) else None
-    if outcome is Outcome.WIN:  # the winner's best box (a win over the computer's last Chance read as no win at all)
-        seat = match.standings()[0].player
+    if named is None and outcome is not None and len(match.seats) > 1:  # the winner's best box: a last box's dice
+        seat = match.standings()[0].player  # read as a throwaway roll ("Robin's Fours": fresh eyes rounds 46, 47)
         scores = match.cards[match.game][seat].scores
         named = (seat, max(scores, key=lambda box: scores[box])) if scores else None
     dice = dice_of(match, *named) if named is not None else ()

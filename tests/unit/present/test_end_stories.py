@@ -14,6 +14,7 @@ from game.coach.session import Session
 from game.core.cards import Seat
 from game.core.engine import new_match
 from game.present import markup, standings
+from game.present.stories import dice_of
 from game.records.history import History
 from game.records.record import demo_record
 from tests.helpers.app import ended
@@ -177,7 +178,7 @@ def test_a_narrow_win_says_just_and_a_loss_shows_no_medal():
 
 def test_the_end_shows_the_dice_its_story_names():
     """The end's dice are those of the box its words name (a solo game's Yahtzee, the box that won a loss), not the
-    last roll's, which read as meaning nothing (fresh eyes round 34); without a named box, the last box's."""
+    last roll's, which read as meaning nothing (fresh eyes round 34); without a named box, the winner's best box's."""
     solo = new_match("yacht", ["Ann"], seed=3).roll(faces=[4] * 5).score("yacht")
     for box in solo.open_categories():
         solo = solo.roll(faces=[1, 2, 3, 5, 6]).score(box)
@@ -191,7 +192,11 @@ def test_the_end_shows_the_dice_its_story_names():
     assert shown.outcome is standings.Outcome.LOST and "Yacht" in shown.winner and shown.dice == (6,) * 5
     close = at_the_last_box("yacht", [ROBIN, "Ann"], person=[6, 6, 6, 6, 5], other=[6, 6, 6, 5, 5]).match
     close = close.score(close.open_categories()[0])
-    assert standings.results(close).dice == close.last_scored.dice == (6, 6, 6, 6, 5)
+    shown = standings.results(close)
+    winner = close.standings()[0].player  # no box named: the winner's best box's (a last box's read as a throwaway)
+    scores = close.cards[0][winner].scores
+    best = max(scores, key=lambda box: scores[box])
+    assert shown.dice == dice_of(close, winner, best) and shown.dice_box.endswith(close.ruleset.category(best).name)
 
 
 def test_a_win_says_a_bonus_nearly_won_and_the_ends_dice_say_whose_box_they_made():
