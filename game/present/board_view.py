@@ -190,8 +190,8 @@ def cells(match: Match, t: Text = ENGLISH, best: str | None = None) -> dict[tupl
 
     The current player's legal categories, once the dice are rolled, are choices labelled "<Category>, <points>
     points" (a box worth nothing marked ``zero``, drawn quiet; one at its most, ``made``); filled cells show their
-    points; open ones are empty. In forced order each card's next box is marked ``next``. ``best`` is the box the hint marks
-    (None: hints off, or none yet): marked ``best``, and its name says "hinted".
+    points; open ones are empty. In forced order each card's next box is marked ``next``. ``best`` is the box the hint
+    marks (None: hints off, or none yet): marked ``best``, and its name says "hinted".
 
     >>> from game.core.engine import new_match
     >>> m = new_match("yacht", ["Ann", "Bob"], seed=2).roll(faces=[2, 2, 2, 2, 2]).score("yacht")
@@ -209,6 +209,7 @@ def cells(match: Match, t: Text = ENGLISH, best: str | None = None) -> dict[tupl
     options = match.options()
     last = match.last_scored
     computer = match.current_seat.kind is SeatKind.COMPUTER  # its options show, but are not buttons
+    alike = len(set(match.dice)) == 1
     out: dict[tuple[str, int], Cell] = {}
     for player, card in enumerate(match.cards[-1]):
         current = player == match.player and not match.game_over and not match.finished
@@ -228,9 +229,9 @@ def cells(match: Match, t: Text = ENGLISH, best: str | None = None) -> dict[tupl
                 value = options[category.id]
                 label = t.n_(*BOX_POINTS, value, category=category.display(t))
                 lower = category.section is rules.Section.LOWER  # a pattern made, not five alike: rounds 43, 45
-                made = value == category.max_score and lower and len(set(match.dice)) > 1
+                made = value == category.max_score and lower and not alike
                 marks = here + (("zero",) if value == 0 else ("made",) if made else ())
-                if value and category.id == ruleset.yahtzee_id and len(set(match.dice)) == 1:
+                if value and category.id == ruleset.yahtzee_id and alike:
                     marks += ("alike",)  # the Yahtzee on the table: its box glows gold (app.css)
                 if category.id == best:
                     label, marks = t._(HINTED, box=label), marks + ("best",)

@@ -76,6 +76,23 @@ def computer_roll(match: Match, t: Text = ENGLISH) -> str:
     return t._("Roll {roll} of {rolls}", roll=max(match.rolls, 1), rolls=match.rolls_allowed)
 
 
+def heaped(session: Session) -> bool:
+    """Whether a tall phone may lay the dice large, three over two (app.css, data-heap): five dice or fewer under a
+    short card (one or two seats, 13 boxes or fewer, whose height app.css allows for), the game's own dice (real
+    dice need the face pad's room) and nobody at the table with hints on (their line stands over the felt; decided
+    for the table, not the person, so that nothing moves from one person's turn to the next).
+
+    >>> from game.core.engine import new_match
+    >>> from game.coach.session import Session
+    >>> yahtzee, yatzy = (Session(new_match(rules, ["Ann", "Bob"], seed=1)) for rules in ("yahtzee", "yatzy"))
+    >>> heaped(yahtzee), heaped(yatzy)
+    (True, False)
+    """
+    match = session.match
+    short = len(match.seats) <= 2 and len(match.ruleset.categories) <= 13 and match.ruleset.dice <= 5
+    return short and not entered(match) and not session.hints
+
+
 def keep_tip(session: Session, t: Text = ENGLISH) -> Element:
     """The line under a person's roll that tapping a die keeps it: on a person's turn once rolled, with rolls left and
     nothing kept, until a person keeps a die in the match (or lets one go); never on a computer's turn. A newcomer
@@ -140,11 +157,7 @@ def elements(
         "undo-button": Element(
             hidden=not session.undo_allowed, attributes=(("aria-disabled", _flag(not session.can_undo)),)
         ),
-        # whether anyone at the table has the hints on: a phone's dice keep their row then, for everyone (app.css: the
-        # hint's line stands over the felt), so that nothing moves between one person's turn and the next's
-        "tray": Element(
-            hidden=not playing or handing is not None, attributes=(("data-hints", _flag(bool(session.hints))),)
-        ),
+        "tray": Element(hidden=not playing or handing is not None, attributes=(("data-heap", _flag(heaped(session))),)),
         "pass": Element(hidden=handing is None or session.remote),
         "send": Element(hidden=handing is None or not session.remote),
         "skip-button": Element(hidden=not computer),

@@ -207,8 +207,7 @@ def table_ops(old: Table | None, new: Table) -> list[Op]:
         old = None
         robots = {i for i, seat in enumerate(match.seats) if seat.kind is SeatKind.COMPUTER}
         card = markup.scorecard(match.ruleset, match.players, new.shape[2], t=t, computers=robots)
-        boxes = str(len(match.ruleset.categories))  # with the seats, how tall a phone's card is (app.css: its dice)
-        ops.append(Op("scorecard", (SetHtml(card), attrs(data_seats=str(len(match.seats)), data_boxes=boxes))))
+        ops.append(Op("scorecard", (SetHtml(card), attrs(data_seats=str(len(match.seats))))))
         ops.append(Op("dice", (SetHtml(markup.tray(match.ruleset.dice, t=t)),)))
         ops.append(Op("face-pad", (SetHtml(entry.pad(match.ruleset, t) if entered(match) else ""),)))
     for key, cell in new.cells.items():

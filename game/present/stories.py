@@ -4,6 +4,8 @@ decided a loss, an upper bonus nearly won. game.present.standings tells them und
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from game.core.actions import Score
 from game.core.cards import SeatKind
 from game.core.engine import Match
@@ -166,6 +168,7 @@ def told(match: Match) -> tuple[int, str] | None:
     return 0, max(ruleset.categories, key=lambda category: scores.get(category.id, 0)).id
 
 
+@lru_cache(maxsize=8)  # the end is drawn on every message after it: its match replayed once, not each time
 def dice_of(match: Match, seat: int, box: str) -> tuple[int, ...]:
     """The dice with which ``seat`` scored ``box`` in the match's current game; () where it has not.
 

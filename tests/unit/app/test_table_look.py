@@ -127,3 +127,26 @@ def test_the_upper_bonus_nearly_reached_is_drawn_so_while_a_box_can_still_reach_
     full = match.roll(faces=[2, 2, 3, 4, 5]).score("twos").roll(faces=[1, 1, 2, 3, 4]).score("ones")
     assert board_view.cells(full)[("upper_bonus", 0)].text == "60/63"  # 3 short, but no upper box left
     assert "near" not in board_view.cells(full)[("upper_bonus", 0)].classes
+
+
+def test_a_tall_phones_large_dice_are_for_a_short_card_of_its_own_dice_with_no_hints_at_the_table():
+    """data-heap lets app.css lay the dice three over two: one or two seats, a card of 13 boxes or fewer, five dice,
+    and nobody's hints on (for the table, so that nothing moves from one person's turn to the next); real dice keep
+    the row for the face pad."""
+    from game.app.events import Switch, Toggled
+
+    app, page, _ = opened("rules=yahtzee&players=Ann,Bob&seed=4")
+    assert page["tray"]["attrs"] == {"data-heap": "true"}
+    app, page, _ = play(app, page, Toggled(Switch.HINTS, checked=True))  # Ann's hints: the table's dice in a row
+    assert page["tray"]["attrs"] == {"data-heap": "false"}
+    for query in (
+        "rules=yatzy&players=Ann&seed=4",
+        "rules=yacht&players=Ann,Bob,Cy&seed=4",
+        "rules=maxi&players=Ann&seed=4",
+    ):
+        assert opened(query)[1]["tray"]["attrs"] == {"data-heap": "false"}, query
+    from game.coach.session import Session
+    from game.core.dice import Draw
+
+    real = Session(new_match("yacht", ["Ann"], seed=7, draw=Draw.ENTERED))
+    assert controls.heaped(real) is False and controls.heaped(Session(new_match("yacht", ["Ann"], seed=7)))
