@@ -175,11 +175,12 @@ def _outcome(match: Match, t: Text, against: Match | None = None) -> tuple[Outco
 
 def _shown_dice(match: Match, outcome: Outcome | None, t: Text = ENGLISH) -> tuple[tuple[int, ...], str]:
     """The dice the end shows, and whose box they made ("Your Yahtzee"): those of the box its story names (a solo
-    game's Yahtzee, the box that won a loss), else the winner's best box, else the last box's (the last roll's dice
-    read as meaning nothing, fresh eyes round 34; unnamed, a Yahtzee scored early read as a bonus missed, round 46)."""
+    game's Yahtzee, the box that won a loss), else the winner's best box (a solo game's too: the last box's dice read as
+    a throwaway roll, fresh eyes rounds 34, 46, 47, 48), else the last box's (unnamed, a Yahtzee scored early read as
+    a bonus missed, round 46)."""
     named = told(match) if outcome in (Outcome.SOLO, Outcome.LOST) else None
-    if named is None and outcome is not None and len(match.seats) > 1:  # the winner's best box: a last box's dice
-        seat = match.standings()[0].player  # read as a throwaway roll ("Robin's Fours": fresh eyes rounds 46, 47)
+    if named is None and outcome is not None:  # the winner's best box ("Robin's Fours" read as a throwaway roll)
+        seat = match.standings()[0].player
         scores = match.cards[match.game][seat].scores
         named = (seat, max(scores, key=lambda box: scores[box])) if scores else None
     dice = dice_of(match, *named) if named is not None else ()

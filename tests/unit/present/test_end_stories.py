@@ -217,3 +217,17 @@ def test_a_win_says_a_bonus_nearly_won_and_the_ends_dice_say_whose_box_they_made
     end = standings.results(solo)
     assert end is not None and end.dice == (4, 4, 4, 4, 4) and end.dice_box == "Your Yahtzee"
     assert '<p class="scene-dice-box">Your Yahtzee</p>' in markup.scene(end)
+
+
+def test_a_solo_end_told_by_its_bonus_shows_its_best_box_not_its_last_roll():
+    """Fresh eyes round 48: a solo game that reached the bonus showed its last box's dice, a scratch at 0, as "Your
+    Three of a Kind"; the end's dice are the game's best box's."""
+    solo = new_match("yahtzee", ["You"], seed=1)
+    for face, box in enumerate(("ones", "twos", "threes", "fours", "fives", "sixes"), start=1):
+        solo = solo.roll(faces=[face] * 3 + [1 if face > 1 else 2] * 2).score(box)  # three of each: the bonus
+    solo = solo.roll(faces=[2, 3, 4, 5, 6]).score("large_straight")
+    for box in solo.open_categories():
+        solo = solo.roll(faces=[1, 1, 2, 4, 6]).score(box)
+    end = standings.results(solo)
+    assert end is not None and solo.totals(0).upper_bonus and solo.cards[0][0].scores["three_of_a_kind"] == 0
+    assert end.dice == (2, 3, 4, 5, 6) and end.dice_box == "Your Large Straight"
