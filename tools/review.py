@@ -5,6 +5,7 @@ stored as a save before the page opens, so every run shows the same dice:
 
     1 the lobby, first visit       2 a roll against the computer     2a the computer's turn
     3 a second roll, dice held     4 a Yahtzee rolled (its moment)   5 the Yahtzee scored
+    5b the upper bonus reached (its smaller moment)
     6 a solo game's end            7 a loss to the computer's end    8 the lobby after those games
 
     python3 -m tools.review OUTDIR          (serves dist/: run ``python3 -m tools.build`` first)
@@ -43,6 +44,15 @@ def _bot(match):
     from game.core.cards import Level
 
     return match.apply_all(advice.bot_step(_advisor(), match, Level.GOOD))
+
+
+def _scores(match) -> bool:
+    """Whether the next step of whoever is to move, as the computer's Good level plays, writes a box."""
+    from game.coach import advice
+    from game.core.actions import Score
+    from game.core.cards import Level
+
+    return any(isinstance(action, Score) for action in advice.bot_step(_advisor(), match, Level.GOOD))
 
 
 def _played(match, boxes: int):
@@ -94,6 +104,14 @@ def saves() -> dict[str, str]:
         you, robin = end.game_totals()
         if 0 < robin - you <= 20:
             out["versus"] = save(match)
+            break
+    for seed in range(4000, 6000):  # the upper bonus reached by the box a person's turn ends in
+        match = _played(new_match("yahtzee", ["You", _opponent()], seed=seed), 5)
+        while not match.game_over and not (match.player == 0 and _scores(match)):
+            match = _bot(match)
+        if not match.game_over and _bot(match).totals(0).upper_bonus and not match.totals(0).upper_bonus:
+            out["bonus"] = save(match)
+            out["bonus-box"] = match.ruleset.category(_bot(match).last_scored.category).name
             break
     return out
 
@@ -152,7 +170,7 @@ def shoot(page, base_url: str, out: Path, stem: str) -> None:
     _settle(page)
     save("3-second-roll")
     _best_choice(page).click()
-    page.wait_for_timeout(900)
+    _settle(page, 900)
     save("2a-computers-turn")
     _open(page, base_url, stored["yahtzee"])
     page.locator("#roll-button").click()
@@ -162,6 +180,10 @@ def shoot(page, base_url: str, out: Path, stem: str) -> None:
     page.locator("#scorecard button.choice[aria-label^='Yahtzee,']").click()
     _settle(page, 900)
     save("5-yahtzee-scored")
+    _open(page, base_url, stored["bonus"])
+    page.locator(f"#scorecard button.choice[aria-label^='{stored['bonus-box']},']").click()
+    page.wait_for_timeout(700)
+    save("5b-bonus-reached")
     for key, name in (("solo", "6-solo-ending"), ("versus", "7-ending-vs-computer")):
         _open(page, base_url, stored[key])
         page.locator("#roll-button").click()

@@ -174,13 +174,16 @@ def _outcome(match: Match, t: Text, against: Match | None = None) -> tuple[Outco
 
 
 def _shown_dice(match: Match, outcome: Outcome | None, t: Text = ENGLISH) -> tuple[tuple[int, ...], str]:
-    """The dice the end shows, and whose box they made ("Your Yahtzee"): those of the box its story names (a solo
-    game's Yahtzee, the box that won a loss), else the winner's best box (a solo game's too: the last box's dice read as
-    a throwaway roll, fresh eyes rounds 34, 46, 47, 48), else the last box's (unnamed, a Yahtzee scored early read as
-    a bonus missed, round 46)."""
+    """The dice the end shows, and whose box they made, with its points ("Your Yahtzee · 50"): those of the box its
+    story names (a solo game's Yahtzee, the box that won a loss), else the best box of the best-placed person (the
+    winner's where no person played), else the last box's. A last box's dice read as a throwaway roll (fresh eyes
+    rounds 34, 46 to 48); a rival's best box at a person's loss put the rival's roll at its heart, the person's own
+    Yahtzee left out (round 49); unnamed, or without its points, the dice read as chosen for no clear reason."""
     named = told(match) if outcome in (Outcome.SOLO, Outcome.LOST) else None
-    if named is None and outcome is not None:  # the winner's best box ("Robin's Fours" read as a throwaway roll)
-        seat = match.standings()[0].player
+    if named is None and outcome is not None:
+        standings = match.standings()
+        people = [s.player for s in standings if match.seats[s.player].kind is SeatKind.HUMAN]
+        seat = people[0] if people else standings[0].player
         scores = match.cards[match.game][seat].scores
         named = (seat, max(scores, key=lambda box: scores[box])) if scores else None
     dice = dice_of(match, *named) if named is not None else ()
@@ -191,7 +194,8 @@ def _shown_dice(match: Match, outcome: Outcome | None, t: Text = ENGLISH) -> tup
         return (), ""
     seat, box = named
     name, shown = match.seats[seat].name, match.ruleset.category(box).display(t)
-    return dice, said(t, _WHOSE_BOX[name.endswith("s")], name, box=shown)
+    points = match.cards[match.game][seat].scores.get(box, 0)
+    return dice, f"{said(t, _WHOSE_BOX[name.endswith('s')], name, box=shown)} · {t.number(points)}"
 
 
 # Translators: under the dice at the end of a game: whose box they made ("Robin's Yahtzee"). The next message is the

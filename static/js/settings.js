@@ -125,13 +125,35 @@
     if (!window.FontFace || !document.fonts || !window.fetch) return null;
     return fetch(FONT).then(function (response) { return response.ok ? response.arrayBuffer() : null; }).then(function (bytes) {
       return bytes ? new FontFace("Fredoka Ready", bytes, { weight: "500 900", style: "normal" }).load() : null;
+    }).then(function (face) {
+      if (face) try { localStorage.setItem(TYPE_KEY, "1"); } catch (e) { /* storage refused: no wait next time */ }
+      return face;
     }).catch(function () { return null; });
   }
+  // Whether this browser has had the type before (a later launch: its cache holds it, a moment away).
+  var TYPE_KEY = "yacht-dice/type";
+  var typeSeen = false;
+  try { typeSeen = localStorage.getItem(TYPE_KEY) === "1"; } catch (e) { /* storage refused: a first visit */ }
   // A kept table (a later launch: this browser holds the type) is asked for it at once, and table.js shows the table
   // once it has come or a moment has passed (window.yachtFontReady): added after the table was shown, it moved the
   // table's words (test_instant_table); never added, a link opened after a game stayed in the system's type.
-  var keptFont = root.dataset.waking === "painting" ? loadFont() : null;
+  var keptFont = root.dataset.waking === "painting" || typeSeen ? loadFont() : null;
   if (keptFont) window.yachtFontReady = keptFont.then(function (face) { if (face) document.fonts.add(face); });
+  // So is the lobby's on a later launch (its titles in the table's type: app.css's html[data-lobby-type]). The lobby
+  // waits for it unseen, LOBBY_TYPE_WAIT_MS at most, and keeps the system's type for the visit when it comes later:
+  // swapped under a player's eyes, the words moved (test_instant_table). A first visit never waits (its lobby is the
+  // page's largest paint) and keeps the system's type (fresh eyes rounds 48, 49: the lobby read as a form beside the
+  // table's rounded type).
+  var LOBBY_TYPE_WAIT_MS = 300;
+  if (keptFont && root.dataset.waking !== "painting" && root.dataset.theme !== "contrast") {
+    root.dataset.lobbyType = "waiting";
+    var settled = function (ready) {
+      if (root.dataset.lobbyType !== "waiting") return;
+      if (ready) root.dataset.lobbyType = "ready"; else delete root.dataset.lobbyType;
+    };
+    window.yachtFontReady.then(function () { settled(document.fonts.check('1rem "Fredoka Ready"')); });
+    setTimeout(function () { settled(false); }, LOBBY_TYPE_WAIT_MS);
+  }
   document.addEventListener("DOMContentLoaded", function () {
     if (keptFont) return;
     var tableShown = function () { var play = document.getElementById("play"); return play && !play.hidden; };

@@ -266,3 +266,31 @@ def test_a_returning_players_setup_is_in_their_language_before_python(browser, b
         expect(page.locator("#quick-solo-title")).to_have_text("Jouer seul")
     finally:
         context.close()
+
+
+USED_TYPE = """() => {
+    const title = document.getElementById("quick-solo-title");
+    return [document.documentElement.dataset.lobbyType || null, document.fonts.check('1rem "Fredoka Ready"'),
+            getComputedStyle(title).fontFamily.startsWith('"Fredoka Ready"')];
+}"""
+"""Whether the lobby's titles are in the game's type: html[data-lobby-type], the face added, the title's rule."""
+
+
+def test_a_later_launchs_lobby_is_in_the_games_type_from_its_first_paint_and_a_first_visits_never_swaps(
+    context, base_url
+):
+    """Fresh eyes rounds 48, 49: the lobby in the system's type read as a form beside the table's rounded type. A first
+    visit's lobby keeps the system's type even once the page has the game's (a swap under the player's eyes moves
+    words: its paint waits on nothing); a later launch's waits a moment, unseen, and is in the game's type when
+    shown, nothing moving as Python arrives."""
+    page = context.new_page()
+    page.add_init_script(LAYOUT_SHIFTS)
+    page.set_viewport_size({"width": 412, "height": 823})
+    page.goto(base_url + "/")
+    page.wait_for_selector("html[data-ready='true']")
+    page.wait_for_function("() => localStorage.getItem('yacht-dice/type') === '1'")  # the type came, after the paint
+    assert page.evaluate(USED_TYPE)[0] is None and page.evaluate(SHIFTS) == []
+    page.reload()
+    page.wait_for_selector("html[data-ready='true']")
+    assert page.evaluate(USED_TYPE) == ["ready", True, True]
+    assert page.evaluate(SHIFTS) == []

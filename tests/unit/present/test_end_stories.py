@@ -193,10 +193,12 @@ def test_the_end_shows_the_dice_its_story_names():
     close = at_the_last_box("yacht", [ROBIN, "Ann"], person=[6, 6, 6, 6, 5], other=[6, 6, 6, 5, 5]).match
     close = close.score(close.open_categories()[0])
     shown = standings.results(close)
-    winner = close.standings()[0].player  # no box named: the winner's best box's (a last box's read as a throwaway)
-    scores = close.cards[0][winner].scores
+    ann = 1  # no box named: the person's own best box's, not the winner's (Robin's roll at the heart of Ann's loss)
+    scores = close.cards[0][ann].scores
     best = max(scores, key=lambda box: scores[box])
-    assert shown.dice == dice_of(close, winner, best) and shown.dice_box.endswith(close.ruleset.category(best).name)
+    assert close.standings()[0].player != ann  # Robin won
+    assert shown.dice == dice_of(close, ann, best)
+    assert shown.dice_box == f"Ann's {close.ruleset.category(best).name} · {scores[best]}"
 
 
 def test_a_win_says_a_bonus_nearly_won_and_the_ends_dice_say_whose_box_they_made():
@@ -210,13 +212,13 @@ def test_a_win_says_a_bonus_nearly_won_and_the_ends_dice_say_whose_box_they_made
     shown = standings.results(match)
     assert shown is not None and shown.outcome is standings.Outcome.WIN
     assert standings.story_text(match, shown.outcome).endswith("points. Upper bonus missed by just 6 points!")
-    assert shown.dice_box == "Your Full House" and shown.dice == (5, 5, 5, 2, 2)  # a win's dice: its best box's
+    assert shown.dice_box == "Your Full House · 25" and shown.dice == (5, 5, 5, 2, 2)  # a win's dice: its best box's
     solo = new_match("yahtzee", ["You"], seed=1).roll(faces=[4] * 5).score("yahtzee")
     for box in solo.open_categories():
         solo = solo.roll(faces=[1, 2, 3, 5, 6]).score(box)
     end = standings.results(solo)
-    assert end is not None and end.dice == (4, 4, 4, 4, 4) and end.dice_box == "Your Yahtzee"
-    assert '<p class="scene-dice-box">Your Yahtzee</p>' in markup.scene(end)
+    assert end is not None and end.dice == (4, 4, 4, 4, 4) and end.dice_box == "Your Yahtzee · 50"
+    assert '<p class="scene-dice-box">Your Yahtzee · 50</p>' in markup.scene(end)
 
 
 def test_a_solo_end_told_by_its_bonus_shows_its_best_box_not_its_last_roll():
@@ -230,4 +232,4 @@ def test_a_solo_end_told_by_its_bonus_shows_its_best_box_not_its_last_roll():
         solo = solo.roll(faces=[1, 1, 2, 4, 6]).score(box)
     end = standings.results(solo)
     assert end is not None and solo.totals(0).upper_bonus and solo.cards[0][0].scores["three_of_a_kind"] == 0
-    assert end.dice == (2, 3, 4, 5, 6) and end.dice_box == "Your Large Straight"
+    assert end.dice == (2, 3, 4, 5, 6) and end.dice_box == "Your Large Straight · 40"
