@@ -174,7 +174,7 @@ def shoot(page, base_url: str, out: Path, stem: str) -> None:
     save("2a-computers-turn")
     _open(page, base_url, stored["yahtzee"])
     page.locator("#roll-button").click()
-    page.wait_for_timeout(900)
+    page.wait_for_timeout(1300)  # landed, and the moment come in whole
     save("4-yahtzee-rolled")
     page.wait_for_timeout(2000)
     page.locator("#scorecard button.choice[aria-label^='Yahtzee,']").click()
@@ -201,6 +201,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path, help="folder for the PNG files (made if missing)")
     parser.add_argument("--site", type=Path, default=ROOT / "dist", help="the built site to serve (default dist/)")
+    parser.add_argument("--devices", nargs="+", choices=tuple(SIZES), default=tuple(SIZES))
+    parser.add_argument("--themes", nargs="+", choices=("light", "dark"), default=("light", "dark"))
     args = parser.parse_args(argv)
     if not (args.site / "index.html").is_file():
         print(f"review: no site in {args.site}: run `python3 -m tools.build` first", file=sys.stderr)
@@ -214,8 +216,9 @@ def main(argv=None) -> int:
     try:
         with sync_playwright() as playwright:
             chromium = playwright.chromium.launch(executable_path=str(browser.ensure()), args=browser.launch_args())
-            for device, (width, height) in SIZES.items():
-                for theme in ("light", "dark"):
+            for device in args.devices:
+                width, height = SIZES[device]
+                for theme in args.themes:
                     touch = device == "phone"
                     context = chromium.new_context(
                         viewport={"width": width, "height": height},

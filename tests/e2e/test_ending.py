@@ -11,10 +11,12 @@ from playwright.sync_api import expect
 from tests.helpers import ui
 from tests.helpers.ui import STILL, at_the_last_box
 
-# Whether two elements' boxes overlap on the screen (a hidden one has no box: it overlaps nothing).
+# Whether two elements' boxes overlap on the screen (a hidden one, or one made invisible, has no box: it overlaps
+# nothing; a wide table's last move's line gives way to a moment's words, which say the same move).
 OVERLAP = """([a, b]) => {
+  const seen = id => getComputedStyle(document.getElementById(id)).visibility !== "hidden";
   const [p, q] = [a, b].map(id => document.getElementById(id).getBoundingClientRect());
-  return p.width > 0 && q.width > 0 && p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom;
+  return seen(a) && seen(b) && p.width > 0 && q.width > 0 && p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom;
 }"""
 
 
