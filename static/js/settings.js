@@ -138,7 +138,14 @@
   // once it has come or a moment has passed (window.yachtFontReady): added after the table was shown, it moved the
   // table's words (test_instant_table); never added, a link opened after a game stayed in the system's type.
   var keptFont = root.dataset.waking === "painting" || typeSeen ? loadFont() : null;
-  if (keptFont) window.yachtFontReady = keptFont.then(function (face) { if (face) document.fonts.add(face); });
+  if (keptFont) window.yachtFontReady = keptFont.then(function (face) { if (face) { document.fonts.add(face); unseenLobby(); } });
+  // The lobby may take the type once it has come while the lobby is not on screen (not yet parsed, under a kept table,
+  // or hidden behind a table): no word of it moves under a player's eyes.
+  function unseenLobby() {
+    var setup = document.getElementById("setup");
+    if (root.dataset.lobbyType === "waiting" || root.dataset.theme === "contrast") return;
+    if (root.dataset.waking === "painting" || !setup || setup.hidden || !setup.offsetParent) root.dataset.lobbyType = "ready";
+  }
   // So is the lobby's on a later launch (its titles in the table's type: app.css's html[data-lobby-type]). The lobby
   // waits for it unseen, LOBBY_TYPE_WAIT_MS at most, and keeps the system's type for the visit when it comes later:
   // swapped under a player's eyes, the words moved (test_instant_table). A first visit never waits (its lobby is the
@@ -162,7 +169,7 @@
       if (!loading) return;
       loading.then(function (face) {
         if (!face) return;
-        var add = function () { if (tableShown()) return false; document.fonts.add(face); return true; };
+        var add = function () { if (tableShown()) return false; document.fonts.add(face); unseenLobby(); return true; };
         if (add()) return;
         // a table in sight: added once it has gone (the lobby: a new match's table then in the one type)
         var waiting = setInterval(function () { if (add()) clearInterval(waiting); }, 500);
