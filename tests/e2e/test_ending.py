@@ -12,21 +12,11 @@ from tests.helpers import ui
 from tests.helpers.ui import STILL, at_the_last_box
 
 # Whether two elements' boxes overlap on the screen (a hidden one, or one made invisible, has no box: it overlaps
-# nothing; a wide table's last move's line gives way to a moment's words, which say the same move).
+# nothing). A small moment's words may stand over the dice that made it: the issue keeps Menu and Roll clear.
 OVERLAP = """([a, b]) => {
   const seen = id => getComputedStyle(document.getElementById(id)).visibility !== "hidden";
   const [p, q] = [a, b].map(id => document.getElementById(id).getBoundingClientRect());
   return seen(a) && seen(b) && p.width > 0 && q.width > 0 && p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom;
-}"""
-
-
-# Whether the celebration covers no die (the shelf, empty after a score, is part of #dice's box: words may float there).
-CLEAR_OF_THE_DICE = """() => {
-  const c = document.getElementById("cheer").getBoundingClientRect();
-  return [...document.querySelectorAll("#dice .die")].every(die => {
-    const d = die.getBoundingClientRect();
-    return !(c.left < d.right && d.left < c.right && c.top < d.bottom && d.top < c.bottom);
-  });
 }"""
 
 
@@ -50,16 +40,16 @@ def test_the_celebration_is_clear_of_the_board_and_the_scene_comes_to_rest(page,
         words,
     )
     for size in (
+        {"width": 360, "height": 640},
         {"width": 360, "height": 740},
         {"width": 390, "height": 844},
         {"width": 1024, "height": 768},
         {"width": 1280, "height": 800},
     ):
         page.set_viewport_size(size)
-        ui.screenshot(page, f"cheer-{size['width']}")
-        for other in ("status", "headline", "last-move", "roll-button", "card"):  # headline: the status line seen
+        ui.screenshot(page, f"cheer-{size['width']}x{size['height']}")
+        for other in ("headline", "last-move", "roll-button", "card", "menu-button"):  # the status line as seen
             assert not page.evaluate(OVERLAP, ["cheer", other]), json.dumps({"size": size, "covers": other})
-        assert page.evaluate(CLEAR_OF_THE_DICE), json.dumps({"size": size, "covers": "a die"})
     page.evaluate("document.getElementById('cheer').hidden = true")
 
     ui.choose(page, "Yacht")  # Bob's last box: Ann wins
