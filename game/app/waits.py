@@ -15,8 +15,8 @@ from typing import Literal, assert_never
 from game.app.events import TimerKind, Token
 from game.app.keys import Wanted
 from game.app.state import FOR_TABLE, App, Effect, ForTable, Out, Pending, fetch, tick
-from game.coach.moments import MOMENT_SECONDS, Moment
-from game.coach.pacing import GRACE_SECONDS
+from game.coach.moments import MOMENT_SECONDS, RISING_SECONDS, Moment
+from game.coach.pacing import GRACE_SECONDS, Pace
 from game.coach.session import Next, Session
 from game.coach.undo import undo_point
 
@@ -78,6 +78,13 @@ def advance_computer(app: App) -> Out:
         pause = max(pause, GRACE_SECONDS)
     if move is not None and app.waiting.cheer is not None and app.visit.moment is Moment.YAHTZEE:
         pause = max(pause, MOMENT_SECONDS[Moment.YAHTZEE])  # a Yahtzee stops the table: the computer waits too
+    elif (
+        move is not None
+        and app.waiting.cheer is not None
+        and app.visit.moment is not None
+        and app.pace is not Pace.INSTANT
+    ):
+        pause = max(pause, RISING_SECONDS)  # a smaller moment's words rise and fade before the computer rolls
     return app.wait(computer=token), [tick(token, pause)]
 
 

@@ -78,6 +78,10 @@ MOMENT_SECONDS = {
 dice have landed (it comes with the roll: app.css holds it back while they tumble, game.coach.pacing.ROLL_SECONDS);
 a banner, which stops nothing, stays long enough to be read."""
 
+RISING_SECONDS = 1.2
+"""How long a smaller moment's words take to rise over the dice and fade (app.css's moment-float): a computer to move
+next waits for them, or its first roll came under words that were about the person's box (fresh eyes round 50)."""
+
 
 def moment(found: tuple[Cue, ...]) -> Moment | None:
     """The moment a step's cues (:func:`cues`) make, the biggest of them; None for none.

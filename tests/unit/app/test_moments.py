@@ -177,3 +177,21 @@ def test_a_yahtzee_whose_box_is_filled_or_a_computers_offers_nothing_to_take():
     assert moments.its_box(scratched.roll(faces=[5] * 5)) is None  # scratched: nothing to write
     assert moments.its_box(new_match("yatzy", ["Ann"], seed=1).roll(faces=[2] * 5)) == ("yatzy", 50)
     assert moments.its_box(new_match("yacht", ["Ann"], seed=1).roll(faces=[2] * 5)) == ("yacht", 50)
+
+
+def test_a_computer_to_move_next_waits_for_a_smaller_moments_words_to_rise_and_fade():
+    """Fresh eyes round 50: the words of a person's bonus rose over the computer's first roll, as if its own."""
+    from game.app.keys import PACE_KEY
+    from game.coach.pacing import Pace
+    from game.core.cards import Seat
+
+    m = new_match("yahtzee", ["Ann", Seat.computer("Cy", "easy")], seed=1).roll(faces=[1, 2, 3, 4, 5])
+    app, _ = start(match=Session(m))
+    assert app.pace is Pace.BRISK
+    _, effects = send(app, BoxChosen("large_straight"))
+    assert shown_moment(effects) == "straight"
+    assert [ms for _, ms in ticks(effects, "computer")] == [round(moments.RISING_SECONDS * 1000)]
+    _, effects = send(app, BoxChosen("chance"))  # no moment: the computer's own brisk pause
+    assert [ms for _, ms in ticks(effects, "computer")] < [round(moments.RISING_SECONDS * 1000)]
+    _, effects = send(app.holding(PACE_KEY, "instant"), BoxChosen("large_straight"))  # instant: no wait for words
+    assert [ms for _, ms in ticks(effects, "computer")] == [0]
