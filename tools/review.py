@@ -20,8 +20,8 @@ from collections import Counter
 from functools import cache
 from pathlib import Path
 
-from tools import browser
-from tools.serve import ROOT, serve_in_background
+from tools.screens import served
+from tools.serve import ROOT
 
 SIZES = {"phone": (390, 844), "desktop": (1440, 900)}
 STILL = "() => document.getAnimations().every(a => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity)"
@@ -207,35 +207,25 @@ def main(argv=None) -> int:
     if not (args.site / "index.html").is_file():
         print(f"review: no site in {args.site}: run `python3 -m tools.build` first", file=sys.stderr)
         return 1
-    from playwright.sync_api import sync_playwright
-
     args.out.mkdir(parents=True, exist_ok=True)
     print(json.dumps({key: len(text) for key, text in saves().items()}))
-    server = serve_in_background(args.site, 0)
-    base_url = f"http://127.0.0.1:{server.server_address[1]}"
-    try:
-        with sync_playwright() as playwright:
-            chromium = playwright.chromium.launch(executable_path=str(browser.ensure()), args=browser.launch_args())
-            for device in args.devices:
-                width, height = SIZES[device]
-                for theme in args.themes:
-                    touch = device == "phone"
-                    context = chromium.new_context(
-                        viewport={"width": width, "height": height},
-                        locale="en-US",
-                        service_workers="block",
-                        has_touch=touch,
-                        is_mobile=touch,
-                    )
-                    context.add_init_script(f"localStorage.setItem('yacht-dice/theme', '{theme}');")
-                    try:
-                        shoot(context.new_page(), base_url, args.out, f"{device}-{theme}")
-                    finally:
-                        context.close()
-            chromium.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+    with served(args.site) as (chromium, base_url):
+        for device in args.devices:
+            width, height = SIZES[device]
+            for theme in args.themes:
+                touch = device == "phone"
+                context = chromium.new_context(
+                    viewport={"width": width, "height": height},
+                    locale="en-US",
+                    service_workers="block",
+                    has_touch=touch,
+                    is_mobile=touch,
+                )
+                context.add_init_script(f"localStorage.setItem('yacht-dice/theme', '{theme}');")
+                try:
+                    shoot(context.new_page(), base_url, args.out, f"{device}-{theme}")
+                finally:
+                    context.close()
     return 0
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from tools import browser
@@ -95,40 +97,48 @@ def main(argv=None) -> int:
     if not (args.site / "index.html").is_file():
         print(f"screens: no site in {args.site}: run `python3 -m tools.build` first", file=sys.stderr)
         return 1
+    args.out.mkdir(parents=True, exist_ok=True)
+    with served(args.site) as (chromium, base_url):
+        for theme in args.themes:
+            for size in args.sizes:
+                width, height = (int(n) for n in size.split("x"))
+                context = chromium.new_context(
+                    viewport={"width": width, "height": height}, locale="en-US", service_workers="block"
+                )
+                context.add_init_script(
+                    f"localStorage.setItem('yacht-dice/theme', '{theme}');"
+                    f"localStorage.setItem('yacht-dice/dice-style', '{args.dice_style}');"
+                )
+                try:
+                    for path in shoot(
+                        context.new_page(),
+                        base_url,
+                        args.out,
+                        f"{theme}-{width}" + ("-numbers" if args.dice_style == "numbers" else ""),
+                        ".jpg" if args.jpeg else ".png",
+                    ):
+                        print(path)
+                finally:
+                    context.close()
+    return 0
+
+
+@contextmanager
+def served(site: Path) -> Iterator[tuple[object, str]]:
+    """The built ``site`` served on a free port, and a headless Chromium: (the browser, the site's address)."""
     from playwright.sync_api import sync_playwright
 
-    args.out.mkdir(parents=True, exist_ok=True)
-    server = serve_in_background(args.site, 0)
-    base_url = f"http://127.0.0.1:{server.server_address[1]}"
+    server = serve_in_background(site, 0)
     try:
         with sync_playwright() as playwright:
             chromium = playwright.chromium.launch(executable_path=str(browser.ensure()), args=browser.launch_args())
-            for theme in args.themes:
-                for size in args.sizes:
-                    width, height = (int(n) for n in size.split("x"))
-                    context = chromium.new_context(
-                        viewport={"width": width, "height": height}, locale="en-US", service_workers="block"
-                    )
-                    context.add_init_script(
-                        f"localStorage.setItem('yacht-dice/theme', '{theme}');"
-                        f"localStorage.setItem('yacht-dice/dice-style', '{args.dice_style}');"
-                    )
-                    try:
-                        for path in shoot(
-                            context.new_page(),
-                            base_url,
-                            args.out,
-                            f"{theme}-{width}" + ("-numbers" if args.dice_style == "numbers" else ""),
-                            ".jpg" if args.jpeg else ".png",
-                        ):
-                            print(path)
-                    finally:
-                        context.close()
-            chromium.close()
+            try:
+                yield chromium, f"http://127.0.0.1:{server.server_address[1]}"
+            finally:
+                chromium.close()
     finally:
         server.shutdown()
         server.server_close()
-    return 0
 
 
 if __name__ == "__main__":
