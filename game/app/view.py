@@ -258,8 +258,18 @@ def lobby(app: App, page: Page) -> Page:
     if isinstance(shown, SetupScreen):
         known, against, best = progress(app)  # the games against that computer, after who it is
         opponent = " · ".join(filter(None, (opponent, against)))
-    page = replace(page, progress=known, best=best)
-    return replace(page, ready=True, t=app.t, picked=picked, form=form, opponent=opponent, setup=setup, stats=stats)
+    return replace(
+        page,
+        ready=True,
+        t=app.t,
+        picked=picked,
+        form=form,
+        opponent=opponent,
+        progress=known,
+        best=best,
+        setup=setup,
+        stats=stats,
+    )
 
 
 _KNOWN: list[tuple] = []

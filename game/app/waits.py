@@ -76,15 +76,11 @@ def advance_computer(app: App) -> Out:
         # A person's box just scored, by keys: the computer waits till the ear has heard it, and Undo can still take
         # it back (never once the computer has rolled: game.coach.undo).
         pause = max(pause, GRACE_SECONDS)
-    if move is not None and app.waiting.cheer is not None and app.visit.moment is Moment.YAHTZEE:
-        pause = max(pause, MOMENT_SECONDS[Moment.YAHTZEE])  # a Yahtzee stops the table: the computer waits too
-    elif (
-        move is not None
-        and app.waiting.cheer is not None
-        and app.visit.moment is not None
-        and app.pace is not Pace.INSTANT
-    ):
-        pause = max(pause, RISING_SECONDS)  # a smaller moment's words rise and fade before the computer rolls
+    if move is not None and app.waiting.cheer is not None and app.visit.moment is not None:
+        if app.visit.moment is Moment.YAHTZEE:
+            pause = max(pause, MOMENT_SECONDS[Moment.YAHTZEE])  # a Yahtzee stops the table: the computer waits too
+        elif app.pace is not Pace.INSTANT:
+            pause = max(pause, RISING_SECONDS)  # a smaller moment's words rise and fade before the computer rolls
     return app.wait(computer=token), [tick(token, pause)]
 
 

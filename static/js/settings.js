@@ -146,7 +146,7 @@
     if (root.dataset.lobbyType === "waiting" || root.dataset.theme === "contrast") return;
     if (root.dataset.waking === "painting" || !setup || setup.hidden || !setup.offsetParent) root.dataset.lobbyType = "ready";
   }
-  // So is the lobby's on a later launch (its titles in the table's type: app.css's html[data-lobby-type]). The lobby
+  // So is the lobby's on a later launch (the lobby in the table's type: app.css's html[data-lobby-type]). The lobby
   // waits for it unseen, LOBBY_TYPE_WAIT_MS at most, and keeps the system's type for the visit when it comes later:
   // swapped under a player's eyes, the words moved (test_instant_table). A first visit never waits (its lobby is the
   // page's largest paint) and keeps the system's type (fresh eyes rounds 48, 49: the lobby read as a form beside the
