@@ -187,11 +187,14 @@ def quiet(status: Status) -> bool:
 
 
 def moment_shown(app: App) -> tuple[str, str]:
-    """The celebration's moment (its value, "" none) and, for a Yahtzee, the dice on the table (its roll's)."""
+    """The celebration's moment (its value, "" none) and, for a Yahtzee, the dice on the table (its roll's); for the
+    upper bonus, its points."""
     moment = app.visit.moment
     if moment is None:
         return "", ""
     match = app.session.match if app.session is not None else None
+    if moment is feel.Moment.BONUS and match is not None:
+        return moment.value, markup.moment_points(match.ruleset.upper_bonus_amount)
     jumping = match.dice if moment is feel.Moment.YAHTZEE and match is not None and feel.all_alike(match) else ()
     sides = match.ruleset.sides if match is not None else 6
     return moment.value, markup.moment_dice(jumping, sides)

@@ -179,6 +179,26 @@ def bonus_near(match: Match, seat: int) -> bool:
     return bool(ruleset.upper_bonus_amount) and not totals.upper_bonus and 0 < short <= NEAR_BONUS and reachable
 
 
+def bonus_reached(match: Match, seat: int) -> bool:
+    """Whether ``seat``'s upper bonus in the current game came with the box written last.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yahtzee", ["Ann"], seed=1)
+    >>> for face, box in zip((1, 2, 3, 4, 5), ("ones", "twos", "threes", "fours", "fives")):
+    ...     m = m.roll(faces=[face] * 4 + [6]).score(box)
+    >>> m = m.roll(faces=[6, 6, 6, 1, 2]).score("sixes")
+    >>> bonus_reached(m, 0), bonus_reached(m.roll(faces=[6, 6, 6, 6, 2]).score("chance"), 0)
+    (True, False)
+    """
+    last, ruleset = match.last_scored, match.ruleset
+    if last is None or last.player != seat or last.game != len(match.cards) - 1 or not ruleset.upper_bonus_amount:
+        return False
+    totals = match.totals(seat, last.game)
+    upper = ruleset.category(last.category) in ruleset.upper
+    points = match.cards[last.game][seat].scores[last.category]
+    return upper and bool(totals.upper_bonus) and totals.upper_subtotal - points < ruleset.upper_bonus_threshold
+
+
 def its_box(match: Match) -> tuple[str, int] | None:
     """The Yahtzee on the table's own box and what it would write there, while that box is open (None otherwise):
     what its moment offers to score at once.

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from game.coach.moments import bonus_near, current_seat, in_progress, match_over
+from game.coach.moments import bonus_near, bonus_reached, current_seat, in_progress, match_over
 from game.core import rules
 from game.core.actions import Score
 from game.core.cards import SeatKind
@@ -98,11 +98,8 @@ class Die:
 def _upper_bonus_label(ruleset: rules.RuleSet, t: Text) -> str:
     # Translators: a scorecard row: the upper section's bonus, {amount} points when its boxes add up to
     # {threshold} or more.
-    return t._(
-        "Upper bonus ({amount} at {threshold})",
-        amount=ruleset.upper_bonus_amount,
-        threshold=ruleset.upper_bonus_threshold,
-    )
+    amount, threshold = ruleset.upper_bonus_amount, ruleset.upper_bonus_threshold
+    return t._("Upper bonus ({amount} at {threshold})", amount=amount, threshold=threshold)
 
 
 def _yahtzee_bonus_label(ruleset: rules.RuleSet, t: Text) -> str:
@@ -196,7 +193,7 @@ def cells(match: Match, t: Text = ENGLISH, best: str | None = None) -> dict[tupl
     >>> from game.core.engine import new_match
     >>> m = new_match("yacht", ["Ann", "Bob"], seed=2).roll(faces=[2, 2, 2, 2, 2]).score("yacht")
     >>> cells(m)[("yacht", 0)], cells(m)[("grand_total", 0)].text
-    (Cell(text='50', label=None, classes=('last',)), '50')
+    (Cell(text='50', label=None, classes=('last', 'starred')), '50')
     >>> {key for key, _ in cells(m)} == {row.key for row in rows(m.ruleset)}
     True
     >>> from game.core.variants import ruleset
@@ -221,7 +218,8 @@ def cells(match: Match, t: Text = ENGLISH, best: str | None = None) -> dict[tupl
             points = scores.get(category.id)
             if points is not None:
                 is_last = last is not None and (last.game, last.player, last.category) == (game, player, category.id)
-                classes = here + (("last",) if is_last else ()) + (("scratch",) if points == 0 else ())
+                starred = ("starred",) if points and category.id == ruleset.yahtzee_id else ()  # gold, as a bonus won
+                classes = here + (("last",) if is_last else ()) + (("scratch",) if points == 0 else ()) + starred
                 out[(category.id, player)] = Cell(str(points), None, classes)
             elif current and category.id in options and computer:  # a box worth nothing blank, as a person's
                 out[(category.id, player)] = Cell(str(options[category.id] or ""), None, here + ("preview",))
@@ -248,7 +246,8 @@ def cells(match: Match, t: Text = ENGLISH, best: str | None = None) -> dict[tupl
         if ruleset.upper_bonus_amount:  # reached: its points, "won"; not yet: how far the upper boxes have come
             come, need = totals.upper_subtotal, ruleset.upper_bonus_threshold  # "18/63", a bar in tenths ("fill-5")
             won, near = bool(totals.upper_bonus), bonus_near(match, player)  # near: its bar in gold (round 35)
-            look = ("won",) if won else (f"fill-{min(10, come * 10 // need)}", *(("near",) if near else ()))
+            won_now = ("won", "reached") if bonus_reached(match, player) else ("won",)  # reached: its moment's box
+            look = won_now if won else (f"fill-{min(10, come * 10 // need)}", *(("near",) if near else ()))
             out[("upper_bonus", player)] = Cell(
                 str(totals.upper_bonus) if won else f"{come}/{need}", None, (*mark, *look)
             )

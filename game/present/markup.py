@@ -197,6 +197,16 @@ def moment_dice(faces: Sequence[int], sides: int) -> str:
     return "".join(element("span", die_face(face, sides), class_="die") for face in faces)
 
 
+def moment_points(points: int) -> str:
+    """The points a small moment brings, large over its words ("+35" for the upper bonus: a reward seen before it is
+    read; its words say it for the ear).
+
+    >>> moment_points(35)
+    '<span class="cheer-points">+35</span>'
+    """
+    return element("span", f"+{points}", class_="cheer-points")
+
+
 def roll_marks(used: Sequence[bool], t: Text = ENGLISH) -> str:
     """The marks beside the Roll button (game.present.board_view.roll_marks), filled for each roll used; no words (the button has them).
 

@@ -173,7 +173,7 @@ def table(
     >>> from game.present.ops import wire
     >>> ops = table_ops(None, shown)
     >>> ops[0].target, [wire(op) for op in ops[-3:]], table_ops(shown, shown)
-    ('scorecard', [('status', {'text': "Ann's turn"}), ('headline', {'text': "Ann's turn"}), ('last-move', {'text': '', 'hidden': True})], [])
+    ('scorecard', [('status', {'text': "Ann's turn"}), ('headline', {'text': "Ann's turn", 'toggle': {'computer': False}}), ('last-move', {'text': '', 'hidden': True, 'toggle': {'computer': False}})], [])
     """
     match = session.match
     results = standings.results(match, t=t, against=against)
@@ -235,7 +235,15 @@ def table_ops(old: Table | None, new: Table) -> list[Op]:
     if old is None or old.status != new.status:
         ops.append(Op("status", (SetText(new.status),)))
     if old is None or old.headline != new.headline:
-        ops.append(Op("headline", (SetText(new.headline),)))
+        ops.append(Op("headline", (SetText(new.headline), toggle(computer=_computer_plays(match)))))
     if old is None or old.last_move != new.last_move:
-        ops.append(Op("last-move", (SetText(new.last_move), SetHidden(not new.last_move))))
+        last = match.last_scored
+        by = last is not None and match.seats[last.player].kind is SeatKind.COMPUTER
+        ops.append(Op("last-move", (SetText(new.last_move), SetHidden(not new.last_move), toggle(computer=by))))
     return ops
+
+
+def _computer_plays(match: Match) -> bool:
+    """Whether a computer plays the turn: its face stands beside the line over the dice (Robin is someone at the
+    table, not a column of numbers: fresh eyes rounds 50 to 53)."""
+    return not (match.game_over or match.finished) and match.current_seat.kind is SeatKind.COMPUTER

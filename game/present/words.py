@@ -174,7 +174,10 @@ def headline(before: Match, after: Match, t: Text = ENGLISH) -> str:
     """
     # another seat's score is said by the line under it (:func:`last_move`), in sight through the turn: said here too,
     # the one fact stood twice over the dice (fresh eyes round 38)
-    written = "" if last_move(after, t) else scored(before, after, t)
+    # before a computer's turn, its line alone ("Robin is playing"): the box just written is lit on the card, and two
+    # sentences over the dice crowded Skip (fresh eyes rounds 53 to 55)
+    computer = after.current_seat.kind is SeatKind.COMPUTER and not (after.game_over or after.finished)
+    written = "" if computer or last_move(after, t) else scored(before, after, t)
     return f"{written} {turn_line(after, t)}" if written else turn_line(after, t)
 
 
