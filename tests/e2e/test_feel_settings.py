@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from tests.helpers import ui
 from tests.helpers.site import open_game
 
-BACKGROUND = {"light": "rgb(27, 102, 68)", "dark": "rgb(12, 48, 32)", "contrast": "rgb(0, 0, 0)"}
+BACKGROUND = {"light": "rgb(27, 102, 68)", "dark": "rgb(14, 53, 37)", "contrast": "rgb(0, 0, 0)"}
 """The page's background in each theme: the table's felt (app.css: --felt)."""
 
 # Count what the page plays: every oscillator or noise burst started, every audio context made, every buzz.
