@@ -321,6 +321,19 @@ def current_seat(match: Match) -> int | None:
     return None if match.game_over or match.finished else match.player
 
 
+def computer_plays(match: Match) -> bool:
+    """Whether a computer plays the turn now (none does between games and after the match).
+
+    >>> from game.core.engine import new_match
+    >>> from game.core.cards import Seat
+    >>> m = new_match("yahtzee", ["Ann", Seat.computer("Robin", "good")], seed=1)
+    >>> computer_plays(m), computer_plays(m.roll(faces=[1, 2, 3, 4, 6]).score("chance"))
+    (False, True)
+    """
+    seat = current_seat(match)
+    return seat is not None and match.seats[seat].kind is SeatKind.COMPUTER
+
+
 def in_progress(match: Match | None) -> bool:
     """Whether leaving ``match`` would lose play: started, and neither finished nor done with its planned games.
 

@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.coach.moments import computer_plays
 from game.core.cards import SeatKind
 from game.core.engine import Match
 from game.core.entered import entered
@@ -235,15 +236,11 @@ def table_ops(old: Table | None, new: Table) -> list[Op]:
     if old is None or old.status != new.status:
         ops.append(Op("status", (SetText(new.status),)))
     if old is None or old.headline != new.headline:
-        ops.append(Op("headline", (SetText(new.headline), toggle(computer=_computer_plays(match)))))
+        # a computer's turn: its face beside the line (Robin is someone at the table, not a column of numbers)
+        ops.append(Op("headline", (SetText(new.headline), toggle(computer=computer_plays(match)))))
     if old is None or old.last_move != new.last_move:
         last = match.last_scored
         by = last is not None and match.seats[last.player].kind is SeatKind.COMPUTER
         ops.append(Op("last-move", (SetText(new.last_move), SetHidden(not new.last_move), toggle(computer=by))))
     return ops
 
-
-def _computer_plays(match: Match) -> bool:
-    """Whether a computer plays the turn: its face stands beside the line over the dice (Robin is someone at the
-    table, not a column of numbers: fresh eyes rounds 50 to 53)."""
-    return not (match.game_over or match.finished) and match.current_seat.kind is SeatKind.COMPUTER

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.coach.moments import computer_plays
 from game.core.actions import Hold, Score
 from game.core.cards import SeatKind
 from game.core.engine import Match, Phase
@@ -176,8 +177,7 @@ def headline(before: Match, after: Match, t: Text = ENGLISH) -> str:
     # the one fact stood twice over the dice (fresh eyes round 38)
     # before a computer's turn, its line alone ("Robin is playing"): the box just written is lit on the card, and two
     # sentences over the dice crowded Skip (fresh eyes rounds 53 to 55)
-    computer = after.current_seat.kind is SeatKind.COMPUTER and not (after.game_over or after.finished)
-    written = "" if computer or last_move(after, t) else scored(before, after, t)
+    written = "" if computer_plays(after) or last_move(after, t) else scored(before, after, t)
     return f"{written} {turn_line(after, t)}" if written else turn_line(after, t)
 
 

@@ -172,8 +172,8 @@ SMALL_TARGETS = """() => [...document.querySelectorAll('#play button, #play labe
 
 def test_on_a_phone_roll_stays_under_the_thumb_and_every_control_is_a_full_target(page, base_url):
     """On each phone: Roll under the thumb before and after hints, nothing that moves on a score, the header's
-    actions in the menu; every tap target at least 44 px (a pad box a full row of 36) with hints on and a die held, and disabled controls
-    (Undo before any move, Roll after the third roll) that look disabled."""
+    actions in the menu; every tap target at least 44 px (a pad box a full row of 36) with hints on and a die held,
+    and disabled controls (Undo before any move, Roll after the third roll) that look disabled."""
     for width, height in PHONES:
         size(page, width, height)
         ui.start_afresh(page, base_url, "rules=yahtzee&players=Ann,Bob&seed=3")
