@@ -243,4 +243,3 @@ def table_ops(old: Table | None, new: Table) -> list[Op]:
         by = last is not None and match.seats[last.player].kind is SeatKind.COMPUTER
         ops.append(Op("last-move", (SetText(new.last_move), SetHidden(not new.last_move), toggle(computer=by))))
     return ops
-
