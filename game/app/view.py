@@ -188,13 +188,17 @@ def quiet(status: Status) -> bool:
 
 def moment_shown(app: App) -> tuple[str, str]:
     """The celebration's moment (its value, "" none) and, for a Yahtzee, the dice on the table (its roll's); for the
-    upper bonus, its points."""
+    upper bonus, its points and the dice that counted in the box that reached it (the moment's markup is drawn once, as it starts:
+    the box just written is the match's last)."""
     moment = app.visit.moment
     if moment is None:
         return "", ""
     match = app.session.match if app.session is not None else None
     if moment is feel.Moment.BONUS and match is not None:
-        return moment.value, markup.moment_points(match.ruleset.upper_bonus_amount)
+        last = match.last_scored  # its dice that counted (the 3s of Threes: round 64, the others read as unrelated)
+        face = match.ruleset.category(last.category).face if last is not None else 0
+        faces = tuple(die for die in last.dice if die == face) if last is not None and face else ()
+        return moment.value, markup.moment_points(match.ruleset.upper_bonus_amount, faces, match.ruleset.sides)
     jumping = match.dice if moment is feel.Moment.YAHTZEE and match is not None and feel.all_alike(match) else ()
     sides = match.ruleset.sides if match is not None else 6
     return moment.value, markup.moment_dice(jumping, sides)

@@ -197,14 +197,17 @@ def moment_dice(faces: Sequence[int], sides: int) -> str:
     return "".join(element("span", die_face(face, sides), class_="die") for face in faces)
 
 
-def moment_points(points: int) -> str:
+def moment_points(points: int, faces: Sequence[int] = (), sides: int = 6) -> str:
     """The points a small moment brings, large over its words ("+35" for the upper bonus: a reward seen before it is
-    read; its words say it for the ear).
+    read; its words say it for the ear), and the dice that brought it, where known (the box's roll, hopping).
 
     >>> moment_points(35)
     '<span class="cheer-points">+35</span>'
+    >>> moment_points(35, (6, 6, 6), 6).count('class="die"')
+    3
     """
-    return element("span", f"+{points}", class_="cheer-points")
+    points_shown = element("span", f"+{points}", class_="cheer-points")
+    return points_shown + element("span", moment_dice(faces, sides), class_="cheer-hand") if faces else points_shown
 
 
 def roll_marks(used: Sequence[bool], t: Text = ENGLISH) -> str:
@@ -301,6 +304,10 @@ def scene(shown: standings.Results, t: Text = ENGLISH) -> str:
     >>> html = scene(standings.results(m))
     >>> html.count('class="trophy"'), '<p class="scene-headline">&lt;Ann&gt;</p>' in html, html.count('class="die"')
     (1, True, 5)
+    >>> import re, dataclasses
+    >>> straight = dataclasses.replace(standings.results(m), dice=(3, 6, 5, 4, 2))
+    >>> [int(face) for face in re.findall(r'data-face="(\\d)"', scene(straight))]
+    [2, 3, 4, 5, 6]
     """
     if shown.outcome is None:
         return ""
@@ -313,7 +320,8 @@ def scene(shown: standings.Results, t: Text = ENGLISH) -> str:
     return "".join(
         [
             confetti,
-            element("div", moment_dice(shown.dice, shown.sides), class_="scene-dice", aria_hidden="true")
+            # in order: a straight reads as one (unsorted, fresh eyes round 64 read it as junk)
+            element("div", moment_dice(sorted(shown.dice), shown.sides), class_="scene-dice", aria_hidden="true")
             if shown.dice
             else "",
             element("p", escape(shown.dice_box), class_="scene-dice-box") if shown.dice and shown.dice_box else "",

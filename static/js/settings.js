@@ -113,9 +113,8 @@
     if (document.hidden || root.dataset.waking) loadLater();
     else requestAnimationFrame(function () { setTimeout(loadLater, 0); });
   });
-  // The table's type (app.css: Fredoka, font-display optional, never on the lobby), fetched once the page has
-  // painted and added, loaded, as "Fredoka Ready" (first in app.css's --display) while no table is in sight: the
-  // first table has it, with no swap. Left to the style sheet, an optional font used only if it comes within 100 ms
+  // The game's type (app.css: Fredoka, font-display optional), fetched as the page starts and added, loaded, as
+  // "Fredoka Ready" (first in app.css's --display) while no table is in sight: the first table has it, with no swap. Left to the style sheet, an optional font used only if it comes within 100 ms
   // of its first use stayed out of many a page (a first visit's table, or a slow load's, in the system's type: one
   // end in one type, the next in the other, fresh eyes round 32); added under the style sheet's own name, the style
   // sheet's face, given up on, still stood first.
@@ -134,11 +133,20 @@
   var TYPE_KEY = "yacht-dice/type";
   var typeSeen = false;
   try { typeSeen = localStorage.getItem(TYPE_KEY) === "1"; } catch (e) { /* storage refused: a first visit */ }
-  // A kept table (a later launch: this browser holds the type) is asked for it at once, and table.js shows the table
-  // once it has come or a moment has passed (window.yachtFontReady): added after the table was shown, it moved the
-  // table's words (test_instant_table); never added, a link opened after a game stayed in the system's type.
-  var keptFont = root.dataset.waking === "painting" || typeSeen ? loadFont() : null;
-  if (keptFont) window.yachtFontReady = keptFont.then(function (face) { if (face) { document.fonts.add(face); unseenLobby(); } });
+  // The type is asked for at once, on every launch. A kept table (a later launch) is shown by table.js once it has
+  // come or a moment has passed (window.yachtFontReady): added after the table was shown, it moved the table's words
+  // (test_instant_table). A first visit's face that comes late is added only while no table is in sight (the lobby's
+  // or a new match's next table then in the one type).
+  var firstVisit = !typeSeen && root.dataset.waking !== "painting";
+  var keptFont = loadFont();
+  function tableShown() { var play = document.getElementById("play"); return !!play && !play.hidden; }
+  function addFace(face) {
+    if (firstVisit && tableShown()) return void setTimeout(addFace, 500, face);
+    document.fonts.add(face);
+    unseenLobby();
+  }
+  // (whether the face was added: document.fonts.check says true of a family it has never had)
+  if (keptFont) window.yachtFontReady = keptFont.then(function (face) { if (face) addFace(face); return !!face; });
   // The lobby may take the type once it has come while the lobby is not on screen (not yet parsed, under a kept table,
   // or hidden behind a table): no word of it moves under a player's eyes.
   function unseenLobby() {
@@ -146,11 +154,10 @@
     if (root.dataset.lobbyType === "waiting" || root.dataset.theme === "contrast") return;
     if (root.dataset.waking === "painting" || !setup || setup.hidden || !setup.offsetParent) root.dataset.lobbyType = "ready";
   }
-  // So is the lobby's on a later launch (the lobby in the table's type: app.css's html[data-lobby-type]). The lobby
-  // waits for it unseen, LOBBY_TYPE_WAIT_MS at most, and keeps the system's type for the visit when it comes later:
-  // swapped under a player's eyes, the words moved (test_instant_table). A first visit never waits (its lobby is the
-  // page's largest paint) and keeps the system's type (fresh eyes rounds 48, 49: the lobby read as a form beside the
-  // table's rounded type).
+  // So is the lobby's (the lobby in the table's type: app.css's html[data-lobby-type]), a first visit's too (fresh eyes
+  // rounds 48 to 62: a first visit's lobby in the system's type read as a form beside the table's rounded type). The
+  // lobby waits for it unseen, LOBBY_TYPE_WAIT_MS at most, and keeps the system's type for the visit when it comes
+  // later: swapped under a player's eyes, the words moved (test_instant_table).
   var LOBBY_TYPE_WAIT_MS = 300;
   if (keptFont && root.dataset.waking !== "painting" && root.dataset.theme !== "contrast") {
     root.dataset.lobbyType = "waiting";
@@ -158,26 +165,9 @@
       if (root.dataset.lobbyType !== "waiting") return;
       if (ready) root.dataset.lobbyType = "ready"; else delete root.dataset.lobbyType;
     };
-    window.yachtFontReady.then(function () { settled(document.fonts.check('1rem "Fredoka Ready"')); });
+    window.yachtFontReady.then(function (added) { settled(added && document.fonts.check('1rem "Fredoka Ready"')); });
     setTimeout(function () { settled(false); }, LOBBY_TYPE_WAIT_MS);
   }
-  document.addEventListener("DOMContentLoaded", function () {
-    if (keptFont) return;
-    var tableShown = function () { var play = document.getElementById("play"); return play && !play.hidden; };
-    var load = function () {
-      var loading = loadFont();
-      if (!loading) return;
-      loading.then(function (face) {
-        if (!face) return;
-        var add = function () { if (tableShown()) return false; document.fonts.add(face); unseenLobby(); return true; };
-        if (add()) return;
-        // a table in sight: added once it has gone (the lobby: a new match's table then in the one type)
-        var waiting = setInterval(function () { if (add()) clearInterval(waiting); }, 500);
-      });
-    };
-    if (document.hidden) load();
-    else requestAnimationFrame(function () { setTimeout(load, 0); });
-  });
   document.addEventListener("DOMContentLoaded", function () {
     for (var name in SETTINGS) bind(name);
     disclosure("menu-button", "menu", true);

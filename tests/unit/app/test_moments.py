@@ -69,6 +69,8 @@ def test_a_straight_and_the_upper_bonus_get_a_smaller_moment():
     app, _ = start(match=Session(m.roll(faces=[1, 1, 1, 1, 2])))  # 60 so far: these four 1s make 64
     app, effects = send(app, BoxChosen("ones"))
     assert shown_moment(effects) == "bonus"
+    reward = ops(effects, "cheer-dice")[-1]["html"]  # "+35" large, and the dice that reached it hopping
+    assert "+35" in reward and reward.count('data-face="1"') == 4 and 'data-face="2"' not in reward  # the 1s counted
     assert feel.MOMENT_SECONDS[feel.Moment.BONUS] < 4 and feel.MOMENT_SECONDS[feel.Moment.YAHTZEE] < 2.5
 
 
