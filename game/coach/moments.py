@@ -39,6 +39,8 @@ __all__ = [
     "in_progress",
     "match_over",
     "moment",
+    "Quip",
+    "quip",
     "thrown",
 ]
 
@@ -332,6 +334,44 @@ def computer_plays(match: Match) -> bool:
     """
     seat = current_seat(match)
     return seat is not None and match.seats[seat].kind is SeatKind.COMPUTER
+
+
+class Quip(Enum):
+    """What a computer says of the box it has just written, beside it at the table: its character (fresh eyes rounds
+    54 to 64: "Robin has no personality"), no fact the game needs."""
+
+    FIVE_ALIKE = "five-alike"  # its Yahtzee
+    CROSSED_OUT = "crossed-out"  # a box written for nothing
+    AHEAD = "ahead"  # the box took it into the lead
+    PROUD = "proud"  # a box of 25 points or more
+
+
+def quip(match: Match) -> Quip | None:
+    """What the computer whose box was written last says of it, where it is worth a word (None: a person's box).
+
+    >>> from game.core.engine import new_match
+    >>> from game.core.cards import Seat
+    >>> m = new_match("yahtzee", ["Ann", Seat.computer("Robin", "good")], seed=1).roll(faces=[1, 2, 3, 4, 6])
+    >>> m = m.score("chance")
+    >>> quip(m), quip(m.roll(faces=[5] * 5).score("yahtzee")), quip(m.roll(faces=[1, 1, 2, 3, 5]).score("sixes"))
+    (None, <Quip.FIVE_ALIKE: 'five-alike'>, <Quip.CROSSED_OUT: 'crossed-out'>)
+    >>> quip(m.roll(faces=[6, 6, 6, 6, 1]).score("sixes")), quip(m.roll(faces=[3, 3, 1, 2, 5]).score("threes"))
+    (<Quip.AHEAD: 'ahead'>, None)
+    """
+    last = match.last_scored
+    if last is None or match.seats[last.player].kind is not SeatKind.COMPUTER:
+        return None
+    points = match.cards[last.game][last.player].scores[last.category]
+    if last.category == match.ruleset.yahtzee_id and points:
+        return Quip.FIVE_ALIKE
+    if not points:
+        return Quip.CROSSED_OUT
+    totals = [match.totals(seat, last.game).grand_total for seat in range(len(match.seats))]
+    mine, others = totals[last.player], max(total for seat, total in enumerate(totals) if seat != last.player)
+    bonus = match.ruleset.upper_bonus_amount if bonus_reached(match, last.player) else 0
+    if mine > others >= mine - points - last.bonus - bonus:
+        return Quip.AHEAD
+    return Quip.PROUD if points >= 25 else None
 
 
 def in_progress(match: Match | None) -> bool:

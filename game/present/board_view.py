@@ -205,7 +205,7 @@ def cells(match: Match, t: Text = ENGLISH, best: str | None = None) -> dict[tupl
     game = len(match.cards) - 1
     options = match.options()
     last = match.last_scored
-    computer = match.current_seat.kind is SeatKind.COMPUTER  # its options show, but are not buttons
+    computer = match.current_seat.kind is SeatKind.COMPUTER  # its options are not shown (below)
     alike = len(set(match.dice)) == 1
     out: dict[tuple[str, int], Cell] = {}
     for player, card in enumerate(match.cards[-1]):
@@ -221,8 +221,8 @@ def cells(match: Match, t: Text = ENGLISH, best: str | None = None) -> dict[tupl
                 starred = ("starred",) if points and category.id == ruleset.yahtzee_id else ()  # gold, as a bonus won
                 classes = here + (("last",) if is_last else ()) + (("scratch",) if points == 0 else ()) + starred
                 out[(category.id, player)] = Cell(str(points), None, classes)
-            elif current and category.id in options and computer:  # a box worth nothing blank, as a person's
-                out[(category.id, player)] = Cell(str(options[category.id] or ""), None, here + ("preview",))
+            elif current and category.id in options and computer:  # blank while it weighs them (fresh eyes
+                out[(category.id, player)] = Cell("", None, here)  # rounds 45, 61, 65 read them as written)
             elif current and category.id in options:
                 value = options[category.id]
                 label = t.n_(*BOX_POINTS, value, category=category.display(t))

@@ -144,6 +144,7 @@ class Table:
     challenge: str | None = None
     headline: str = ""  # the status line as the eyes read it: the dice are on the table, not read back
     last_move: str = ""  # what the seat before wrote on its turn, in sight over the dice (game.present.words.last_move)
+    quip: str = ""  # what a computer says of it (game.present.words.quipped)
 
 
 def table(
@@ -174,7 +175,7 @@ def table(
     >>> from game.present.ops import wire
     >>> ops = table_ops(None, shown)
     >>> ops[0].target, [wire(op) for op in ops[-3:]], table_ops(shown, shown)
-    ('scorecard', [('status', {'text': "Ann's turn"}), ('headline', {'text': "Ann's turn", 'toggle': {'computer': False}}), ('last-move', {'text': '', 'hidden': True, 'toggle': {'computer': False}})], [])
+    ('scorecard', [('status', {'text': "Ann's turn"}), ('headline', {'text': "Ann's turn", 'toggle': {'computer': False}}), ('last-move', {'text': '', 'hidden': True, 'toggle': {'computer': False}, 'attrs': {'data-quip': ''}})], [])
     """
     match = session.match
     results = standings.results(match, t=t, against=against)
@@ -196,6 +197,7 @@ def table(
         challenge=challenge,
         headline=entry.status(match, entering, status, t) if entered(match) or headline is None else headline,
         last_move=words.last_move(match, t),
+        quip=words.quipped(match, t),
     )
 
 
@@ -238,8 +240,10 @@ def table_ops(old: Table | None, new: Table) -> list[Op]:
     if old is None or old.headline != new.headline:
         # a computer's turn: its face beside the line (Robin is someone at the table, not a column of numbers)
         ops.append(Op("headline", (SetText(new.headline), toggle(computer=computer_plays(match)))))
-    if old is None or old.last_move != new.last_move:
+    if old is None or (old.last_move, old.quip) != (new.last_move, new.quip):
         last = match.last_scored
         by = last is not None and match.seats[last.player].kind is SeatKind.COMPUTER
-        ops.append(Op("last-move", (SetText(new.last_move), SetHidden(not new.last_move), toggle(computer=by))))
+        # its words for the eyes only (app.css draws data-quip as a bubble): the ear hears the computer's turn once
+        changes = (SetText(new.last_move), SetHidden(not new.last_move), toggle(computer=by), attrs(data_quip=new.quip))
+        ops.append(Op("last-move", changes))
     return ops

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.coach.moments import computer_plays
+from game.coach.moments import Quip, computer_plays, quip
 from game.core.actions import Hold, Score
 from game.core.cards import SeatKind
 from game.core.engine import Match, Phase
@@ -253,6 +253,30 @@ def last_move(match: Match, t: Text = ENGLISH) -> str:
         match.seats[last.player].name,
         category=match.ruleset.category(last.category).display(t),
     )
+
+
+# Translators: what a computer player says of the box it has just written, in a speech bubble beside it at the
+# table: short and friendly, as a person at the table would say it.
+QUIPS = {
+    Quip.FIVE_ALIKE: N_("Five alike! Beat that."),
+    Quip.CROSSED_OUT: N_("Ouch. I had to cross that one out."),
+    Quip.AHEAD: N_("I'm in front now!"),
+    Quip.PROUD: N_("Not bad, eh?"),
+}
+
+
+def quipped(match: Match, t: Text = ENGLISH) -> str:
+    """What the computer that wrote the last box says of it, beside :func:`last_move` ("" where that is not shown).
+
+    >>> from game.core.engine import new_match
+    >>> from game.core.cards import Seat
+    >>> m = new_match("yahtzee", ["You", Seat.computer("Robin", "good")], seed=1)
+    >>> m = m.roll(faces=[1, 2, 3, 4, 4]).score("fours").roll(faces=[3, 3, 3, 5, 5]).score("full_house")
+    >>> quipped(m), quipped(m.roll(faces=[1, 1, 2, 3, 6]).score("ones"))
+    ("I'm in front now!", '')
+    """
+    spoken = quip(match) if last_move(match, t) else None
+    return t._(QUIPS[spoken]) if spoken is not None else ""
 
 
 def seen(step: Step, t: Text = ENGLISH) -> str:
