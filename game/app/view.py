@@ -261,10 +261,11 @@ def lobby(app: App, page: Page) -> Page:
     opponent = setups.opponent(dict(app.form), app.t) if isinstance(shown, SetupScreen) else ""
     picked = app.waiting.language or app.t.code
     form = (app.counts.filled, app.form)
-    known, best = page.progress, page.best
+    known, best, tally = page.progress, page.best, page.tally
     if isinstance(shown, SetupScreen):
-        known, against, best = progress(app)  # the games against that computer, after who it is
+        known, against, best, (won, lost) = progress(app)  # the games against that computer, after who it is
         opponent = " · ".join(filter(None, (opponent, against)))
+        tally = f"{won}\u2013{lost}" if won or lost else ""  # a scoreboard beside it: a rivalry (fresh eyes round 66)
     return replace(
         page,
         ready=True,
@@ -274,6 +275,7 @@ def lobby(app: App, page: Page) -> Page:
         opponent=opponent,
         progress=known,
         best=best,
+        tally=tally,
         setup=setup,
         stats=stats,
     )
@@ -284,16 +286,22 @@ _KNOWN: list[tuple] = []
 view is drawn on every message, and the same history, form, day and language give the same lines."""
 
 
-def progress(app: App) -> tuple[str, str, str]:
+def progress(app: App) -> tuple[str, str, str, tuple[int, int]]:
     """The lobby's lines that know the player (game.present.setup.progress, then the best under the chosen rules:
-    setup.best), once the history is decoded (the start decodes it for the lobby; "": the printed lines)."""
+    setup.best) and the games won and lost against its computer (setup.rivalry), once the history is decoded (the
+    start decodes it for the lobby; "": the printed lines)."""
     history = app.storage.history
     if not isinstance(history, History):
-        return "", "", ""
+        return "", "", "", (0, 0)
     inputs = (app.form, daily.today(app.now), app.t.code)
     if _KNOWN and _KNOWN[0][0] is history and _KNOWN[0][1] == inputs:
         return _KNOWN[0][2]
-    lines = (*setups.progress(history, dict(app.form), inputs[1], app.t), setups.best(history, dict(app.form), app.t))
+    fields = dict(app.form)
+    lines = (
+        *setups.progress(history, fields, inputs[1], app.t),
+        setups.best(history, fields, app.t),
+        setups.rivalry(history, fields, app.t),
+    )
     _KNOWN[:] = [(history, inputs, lines)]
     return lines
 

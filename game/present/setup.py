@@ -18,7 +18,7 @@ from game.records.choices import Quick, quick_setup
 from game.records.history import History
 from game.records.stats import best_total, ruleset_key
 
-__all__ = ["SEAT_KINDS", "best", "opponent", "progress"]
+__all__ = ["SEAT_KINDS", "best", "opponent", "progress", "rivalry"]
 
 
 _LEVEL_LABELS = {
@@ -63,6 +63,28 @@ def opponent(fields: Mapping[str, str], t: Text = ENGLISH) -> str:
     return t._(_OPPONENTS[computer.level or Level.GOOD], name=computer.name)
 
 
+def rivalry(history: History, fields: Mapping[str, str], t: Text = ENGLISH) -> tuple[int, int]:
+    """The player's games against the lobby's computer under the chosen rules: (won, lost); a tie counts as neither.
+
+    >>> rivalry(History(), {"rules": "yacht"})
+    (0, 0)
+    """
+    solo = quick_setup(fields, Quick.SOLO)[0]
+    key, name = ruleset_key(solo.ruleset()), solo.seats(t)[0].name
+    games = history.people.get(key, {}).get(name, ())
+    rival = quick_setup(fields, Quick.COMPUTER)[0].seats(t)[1].name
+    tally = [0, 0]
+    for record, seat in games:
+        theirs = [
+            record.totals[i]
+            for i, sitter in enumerate(record.seats)
+            if sitter.name == rival and sitter.kind != SeatKind.HUMAN.value and i != seat
+        ]
+        if len(record.seats) == 2 and theirs and record.totals[seat] != theirs[0]:
+            tally[record.totals[seat] < theirs[0]] += 1
+    return tally[0], tally[1]
+
+
 def progress(history: History, fields: Mapping[str, str], day: date | None, t: Text = ENGLISH) -> tuple[str, str]:
     """The lobby's lines that know the player (each "" where it has nothing to say, and the button keeps its printed
     line): under the daily game, today's result, else the days in a row it keeps going; after Play the computer's
@@ -80,19 +102,7 @@ def progress(history: History, fields: Mapping[str, str], day: date | None, t: T
     >>> progress(History(), {"rules": "yacht"}, date(2026, 11, 24))
     ('', '')
     """
-    solo = quick_setup(fields, Quick.SOLO)[0]
-    key, name = ruleset_key(solo.ruleset()), solo.seats(t)[0].name
-    games = history.people.get(key, {}).get(name, ())
-    rival = quick_setup(fields, Quick.COMPUTER)[0].seats(t)[1].name
-    tally = [0, 0]
-    for record, seat in games:
-        theirs = [
-            record.totals[i]
-            for i, sitter in enumerate(record.seats)
-            if sitter.name == rival and sitter.kind != SeatKind.HUMAN.value and i != seat
-        ]
-        if len(record.seats) == 2 and theirs and record.totals[seat] != theirs[0]:
-            tally[record.totals[seat] < theirs[0]] += 1
+    tally = rivalry(history, fields, t)
     # Translators: after "You against Robin, who plays well" in the lobby: the player's games against that computer.
     against = t._("won {won}, lost {lost}", won=tally[0], lost=tally[1]) if any(tally) else ""
     if day is None:
