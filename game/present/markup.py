@@ -142,11 +142,13 @@ def cell(row_key: str, cell: board_view.Cell, t: Text = ENGLISH) -> str:
 
     Its words come worded from game.present.board_view (``board_view.cells``); ``t`` is taken for uniformity.
 
-    An open box worth nothing shows a quiet 0 (app.css: .zero): left blank, a player could not tell that it could
-    still be taken, for nothing (fresh eyes round 66; peers: "boxes worth nothing are quiet").
+    An open box worth nothing is blank (its name says 0 points), unless the hint picks it: then its 0 is the point.
+    (Fresh eyes round 66 asked for a quiet 0; round 68 read it as a 0 written: blank it stays.)
 
     >>> cell("chance", board_view.Cell("0", "Chance, 0 points", ("zero",)))
-    '<button type="button" class="choice zero" data-category="chance" aria-label="Chance, 0 points">0</button>'
+    '<button type="button" class="choice zero" data-category="chance" aria-label="Chance, 0 points"></button>'
+    >>> cell("chance", board_view.Cell("0", "Chance, 0 points, hinted", ("zero", "best")))[-11:]
+    '>0</button>'
     >>> cell("grand_total", board_view.Cell("<12>"))
     '&lt;12&gt;'
     """
@@ -156,9 +158,8 @@ def cell(row_key: str, cell: board_view.Cell, t: Text = ENGLISH) -> str:
     # while its dice are on the table: gold
     marks = {"zero": "zero", "made": "made", "best": "hint-best", "alike": "alike"}
     kind = " ".join(["choice", *(marks[mark] for mark in cell.classes if mark in marks)])
-    return element(
-        "button", escape(cell.text), type="button", class_=kind, data_category=row_key, aria_label=cell.label
-    )
+    text = "" if "zero" in cell.classes and "best" not in cell.classes else cell.text  # zeros are noise on the pad
+    return element("button", escape(text), type="button", class_=kind, data_category=row_key, aria_label=cell.label)
 
 
 def _face(face: int, sides: int) -> str:
