@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date
 
-from game.core.cards import Level, SeatKind
+from game.core.cards import Level
 from game.core.i18n import ENGLISH, N_, Text
 from game.records import daily
 from game.records.choices import Quick, quick_setup
+from game.records.endings import series
 from game.records.history import History
 from game.records.stats import best_total, ruleset_key
 
@@ -70,19 +71,8 @@ def rivalry(history: History, fields: Mapping[str, str], t: Text = ENGLISH) -> t
     (0, 0)
     """
     solo = quick_setup(fields, Quick.SOLO)[0]
-    key, name = ruleset_key(solo.ruleset()), solo.seats(t)[0].name
-    games = history.people.get(key, {}).get(name, ())
     rival = quick_setup(fields, Quick.COMPUTER)[0].seats(t)[1].name
-    tally = [0, 0]
-    for record, seat in games:
-        theirs = [
-            record.totals[i]
-            for i, sitter in enumerate(record.seats)
-            if sitter.name == rival and sitter.kind != SeatKind.HUMAN.value and i != seat
-        ]
-        if len(record.seats) == 2 and theirs and record.totals[seat] != theirs[0]:
-            tally[record.totals[seat] < theirs[0]] += 1
-    return tally[0], tally[1]
+    return series(history, ruleset_key(solo.ruleset()), solo.seats(t)[0].name, rival)
 
 
 def progress(history: History, fields: Mapping[str, str], day: date | None, t: Text = ENGLISH) -> tuple[str, str]:

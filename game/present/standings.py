@@ -307,6 +307,16 @@ def _context(shown: Ending, t: Text, totals_said: bool = False) -> tuple[str, ..
             )
             line = f"{line} {before}"
         out.append(line)
+    if shown.series is not None and shown.series.won + shown.series.lost:  # a rivalry to settle (fresh eyes round 68)
+        # Translators: the end of a game against a computer player: the person's games won and lost against it.
+        out.append(
+            t._(
+                "Series: you {won}, {name} {lost}",
+                won=shown.series.won,
+                lost=shown.series.lost,
+                name=shown.series.rival,
+            )
+        )
     return tuple(out)
 
 

@@ -77,6 +77,36 @@ class Ending:
     people: tuple[Personal, ...] = ()
     optimal: float | None = None
     shares: tuple[Share, ...] = ()
+    series: Series | None = None  # a person against one computer: their games won and lost, this one in
+
+
+@dataclass(frozen=True)
+class Series:
+    """A person's games against one computer under these rules, the game just played in: won, lost (ties aside)."""
+
+    rival: str
+    won: int
+    lost: int
+
+
+def series(history: History, key: str, name: str, rival: str, leave_out: str = "") -> tuple[int, int]:
+    """``name``'s two-seat games against the computer ``rival`` under the rules ``key`` in ``history``: (won, lost);
+    a tie counts as neither, and the record ``leave_out`` (a game's id) not at all.
+
+    >>> from game.records.history import History
+    >>> series(History(), "yacht", "Ann", "Robin")
+    (0, 0)
+    """
+    tally = [0, 0]
+    for record, seat in history.people.get(key, {}).get(name, ()):
+        theirs = [
+            record.totals[i]
+            for i, sitter in enumerate(record.seats)
+            if sitter.name == rival and sitter.kind != SeatKind.HUMAN.value and i != seat
+        ]
+        if record.id != leave_out and len(record.seats) == 2 and theirs and record.totals[seat] != theirs[0]:
+            tally[record.totals[seat] < theirs[0]] += 1
+    return tally[0], tally[1]
 
 
 def ending(
@@ -128,4 +158,16 @@ def ending(
     if challenger is not None and shares:
         name, theirs = challenger
         shares += (Share(name, True, theirs.total, theirs.luck, theirs.loss, away=True),)
-    return Ending(tuple(people), optimal, shares)
+    return Ending(tuple(people), optimal, shares, _series(match, history, key, itself))
+
+
+def _series(match: Match, history: History | None, key: str, itself: str) -> Series | None:
+    """A person's games against the one computer they played, this game's result in (None: another table)."""
+    kinds = [sitter.kind for sitter in match.seats]
+    if history is None or sorted(kinds, key=lambda kind: kind.value) != [SeatKind.COMPUTER, SeatKind.HUMAN]:
+        return None
+    person = kinds.index(SeatKind.HUMAN)
+    rival = match.seats[1 - person].name
+    won, lost = series(history, key, match.seats[person].name, rival, itself)
+    mine, theirs = (match.totals(seat, match.game).grand_total for seat in (person, 1 - person))
+    return Series(rival, won + (mine > theirs), lost + (mine < theirs))
