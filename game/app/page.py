@@ -97,6 +97,7 @@ class Page:
     progress: str = ""  # the lobby's daily game line that knows the player (game.present.setup.progress)
     best: str = ""  # the lobby's line of the player's best under the chosen rules (game.present.setup.best)
     tally: str = ""  # the lobby's scoreboard against its computer, won–lost ("": none played; setup.rivalry)
+    record: str = ""  # the same games in words, for the ear ("won 1, lost 0"; setup.progress)
     setup: tuple | None = None  # the setup screen's problems shown and which showing of them (None: not shown)
     stats: tuple | None = None  # the Statistics screen's body and how many copies are kept aside, while it is open
     ended: tuple | None = None  # the results' context and the challenge's end (game.app.state.App.table.ended)
@@ -194,8 +195,10 @@ def lobby_ops(old: Page, new: Page) -> list[Op]:
         ops.append(text("quick-computer-line", opponent))
     if worded or new.progress != old.progress:  # "": the printed line again (a history gone, other rules chosen)
         ops.append(text("quick-daily-line", new.progress or forms.quick_words(new.t)[Quick.DAILY][1]))
-    if worded or new.tally != old.tally:  # for the eyes (app.css): the line after the button's title says it
+    if worded or new.tally != old.tally:  # for the eyes (app.css); the ear hears quick-computer-record
         ops.append(Op("quick-computer", (attrs(data_tally=new.tally),)))
+    if worded or new.record != old.record:
+        ops.append(text("quick-computer-record", new.record))
     if worded or new.best != old.best:  # the form's markup anew has it hidden
         ops.append(Op("rules-best", (SetText(new.best), SetHidden(not new.best))))
     ops += [Op("language", (SetValue(new.picked),))] if new.picked != old.picked else []

@@ -261,11 +261,12 @@ def lobby(app: App, page: Page) -> Page:
     opponent = setups.opponent(dict(app.form), app.t) if isinstance(shown, SetupScreen) else ""
     picked = app.waiting.language or app.t.code
     form = (app.counts.filled, app.form)
-    known, best, tally = page.progress, page.best, page.tally
+    known, best, tally, record = page.progress, page.best, page.tally, page.record
     if isinstance(shown, SetupScreen):
-        known, against, best, (won, lost) = progress(app)  # the games against that computer, after who it is
-        opponent = " · ".join(filter(None, (opponent, against)))
-        tally = f"{won}\u2013{lost}" if won or lost else ""  # a scoreboard beside it: a rivalry (fresh eyes round 66)
+        # the games against that computer: a scoreboard for the eyes (a rivalry, fresh eyes round 66), their words for
+        # the ear (beside the scoreboard, they said it twice: round 69)
+        known, record, best, (won, lost) = progress(app)
+        tally = f"{won}\u2013{lost}" if won or lost else ""
     return replace(
         page,
         ready=True,
@@ -276,6 +277,7 @@ def lobby(app: App, page: Page) -> Page:
         progress=known,
         best=best,
         tally=tally,
+        record=record,
         setup=setup,
         stats=stats,
     )

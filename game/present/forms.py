@@ -204,6 +204,10 @@ def _lobby(t: Text, ready: bool = False) -> str:
         control = f"quick-{quick.value}"
         words = element("span", escape(title), id=f"{control}-title", class_="quick-title")
         words += element("span", escape(line), id=f"{control}-line", class_="quick-line")
+        described = f"{control}-line"
+        if quick is Quick.COMPUTER:  # the games against it, heard after the line: its scoreboard shows them (app.css)
+            words += element("span", "", id=f"{control}-record", class_="visually-hidden")
+            described += f" {control}-record"
         buttons.append(
             element(
                 "button",
@@ -212,7 +216,7 @@ def _lobby(t: Text, ready: bool = False) -> str:
                 id=control,
                 class_="quick primary" if quick is Quick.SOLO else "quick",
                 aria_labelledby=f"{control}-title",
-                aria_describedby=f"{control}-line",
+                aria_describedby=described,
                 disabled=True,
             )
         )

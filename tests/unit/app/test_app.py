@@ -1812,8 +1812,9 @@ def test_the_lobby_counts_the_players_games_against_the_computer_it_offers():
     history = History().add(session_record(Session(won), 0, "2026-11-20T09:00:00Z"))
     remembered = {"rules": "yacht", "count": "2", "name1": "Ann", "kind2": "good", "name2": ""}
     app, effects = start(stored={SETUP_KEY: json.dumps(remembered), HISTORY_KEY: history.to_json()})
-    assert ops(effects, "quick-computer-line")[-1] == {"text": "You against Robin, who plays well · won 1, lost 0"}
+    assert ops(effects, "quick-computer-line")[-1] == {"text": "You against Robin, who plays well"}
     assert {"attrs": {"data-tally": "1\u20130"}} in ops(effects, "quick-computer")  # its scoreboard, for the eyes
+    assert ops(effects, "quick-computer-record")[-1] == {"text": "won 1, lost 0"}  # its words, for the ear
     assert not ops(effects, "quick-solo-line")  # no game alone yet: Play solo's printed line
     assert (
         ops(effects, "rules-best")[-1]["text"] == f"Your best: {won.totals(0, 0).grand_total} points"

@@ -208,11 +208,12 @@ def test_the_lobby_offers_four_one_tap_matches_first(form):
     for button in buttons:
         # not a submit: each starts its own match (game.app's BUTTONS); it waits for Python, as Start does
         assert button.attrs["type"] == "button" and button.has("disabled")
-        title, line = button.find_all("span")
-        assert (
-            button.attrs["aria-labelledby"] == title.attrs["id"]
-            and button.attrs["aria-describedby"] == line.attrs["id"]
-        )
+        title, line, *record = button.find_all("span")  # Play the computer: its games against it, for the ear
+        assert button.attrs["aria-labelledby"] == title.attrs["id"] and button.attrs["aria-describedby"].split() == [
+            line.attrs["id"],
+            *(span.attrs["id"] for span in record),
+        ]
+        assert len(record) == (button.attrs["id"] == "quick-computer")
     assert [b.find("span", class_="quick-title").text for b in buttons] == [
         "Play solo",
         "Play the computer",
