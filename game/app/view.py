@@ -188,8 +188,8 @@ def quiet(status: Status) -> bool:
 
 def moment_shown(app: App) -> tuple[str, str]:
     """The celebration's moment (its value, "" none) and, for a Yahtzee, the dice on the table (its roll's); for the
-    upper bonus, its points and the dice that counted in the box that reached it (the moment's markup is drawn once, as it starts:
-    the box just written is the match's last)."""
+    upper bonus, its points and the dice that counted in the box that reached it (the moment's markup is drawn once,
+    as it starts: the box just written is the match's last)."""
     moment = app.visit.moment
     if moment is None:
         return "", ""

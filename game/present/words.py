@@ -255,12 +255,15 @@ def last_move(match: Match, t: Text = ENGLISH) -> str:
     )
 
 
-# Translators: what a computer player says of the box it has just written, in a speech bubble beside it at the
-# table: short and friendly, as a person at the table would say it.
+# What a computer player says of the box it has just written, under it on the table: short and friendly.
 QUIPS = {
+    # Translators: a computer player, of its own Yahtzee (five alike) just written: a friendly boast.
     Quip.FIVE_ALIKE: N_("Five alike! Beat that."),
+    # Translators: a computer player, of a box it just had to fill with 0 points.
     Quip.CROSSED_OUT: N_("Ouch. I had to cross that one out."),
+    # Translators: a computer player, of the box that just took it into the lead of the game.
     Quip.AHEAD: N_("I'm in front now!"),
+    # Translators: a computer player, of a box of 25 points or more it just wrote: pleased with itself.
     Quip.PROUD: N_("Not bad, eh?"),
 }
 
