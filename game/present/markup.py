@@ -207,8 +207,8 @@ def moment_points(points: int, faces: Sequence[int] = (), sides: int = 6) -> str
     >>> moment_points(35, (6, 6, 6), 6).count('class="die"')
     3
     """
-    points_shown = element("span", f"+{points}", class_="cheer-points")
-    return points_shown + element("span", moment_dice(faces, sides), class_="cheer-hand") if faces else points_shown
+    hand = element("span", moment_dice(faces, sides), class_="cheer-hand") if faces else ""
+    return element("span", f"+{points}", class_="cheer-points") + hand
 
 
 def roll_marks(used: Sequence[bool], t: Text = ENGLISH) -> str:

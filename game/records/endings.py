@@ -164,7 +164,7 @@ def ending(
 def _series(match: Match, history: History | None, key: str, itself: str) -> Series | None:
     """A person's games against the one computer they played, this game's result in (None: another table)."""
     kinds = [sitter.kind for sitter in match.seats]
-    if history is None or sorted(kinds, key=lambda kind: kind.value) != [SeatKind.COMPUTER, SeatKind.HUMAN]:
+    if history is None or len(kinds) != 2 or SeatKind.HUMAN not in kinds or SeatKind.COMPUTER not in kinds:
         return None
     person = kinds.index(SeatKind.HUMAN)
     rival = match.seats[1 - person].name

@@ -114,7 +114,8 @@
     else requestAnimationFrame(function () { setTimeout(loadLater, 0); });
   });
   // The game's type (app.css: Fredoka, font-display optional), fetched as the page starts and added, loaded, as
-  // "Fredoka Ready" (first in app.css's --display) while no table is in sight: the first table has it, with no swap. Left to the style sheet, an optional font used only if it comes within 100 ms
+  // "Fredoka Ready" (first in app.css's --display) while no table is in sight: the first table has it, with no
+  // swap. Left to the style sheet, an optional font used only if it comes within 100 ms
   // of its first use stayed out of many a page (a first visit's table, or a slow load's, in the system's type: one
   // end in one type, the next in the other, fresh eyes round 32); added under the style sheet's own name, the style
   // sheet's face, given up on, still stood first.
@@ -138,7 +139,7 @@
   // (test_instant_table). A first visit's face that comes late is added only while no table is in sight (the lobby's
   // or a new match's next table then in the one type).
   var firstVisit = !typeSeen && root.dataset.waking !== "painting";
-  var keptFont = loadFont();
+  var fontLoading = loadFont();
   function tableShown() { var play = document.getElementById("play"); return !!play && !play.hidden; }
   function addFace(face) {
     if (firstVisit && tableShown()) return void setTimeout(addFace, 500, face);
@@ -146,7 +147,7 @@
     unseenLobby();
   }
   // (whether the face was added: document.fonts.check says true of a family it has never had)
-  if (keptFont) window.yachtFontReady = keptFont.then(function (face) { if (face) addFace(face); return !!face; });
+  if (fontLoading) window.yachtFontReady = fontLoading.then(function (face) { if (face) addFace(face); return !!face; });
   // The lobby may take the type once it has come while the lobby is not on screen (not yet parsed, under a kept table,
   // or hidden behind a table): no word of it moves under a player's eyes.
   function unseenLobby() {
@@ -159,7 +160,7 @@
   // lobby waits for it unseen, LOBBY_TYPE_WAIT_MS at most, and keeps the system's type for the visit when it comes
   // later: swapped under a player's eyes, the words moved (test_instant_table).
   var LOBBY_TYPE_WAIT_MS = 300;
-  if (keptFont && root.dataset.waking !== "painting" && root.dataset.theme !== "contrast") {
+  if (fontLoading && root.dataset.waking !== "painting" && root.dataset.theme !== "contrast") {
     root.dataset.lobbyType = "waiting";
     var settled = function (ready) {
       if (root.dataset.lobbyType !== "waiting") return;
