@@ -39,6 +39,8 @@ __all__ = [
     "in_progress",
     "match_over",
     "moment",
+    "Mood",
+    "mood",
     "Quip",
     "quip",
     "thrown",
@@ -372,6 +374,33 @@ def quip(match: Match) -> Quip | None:
     if mine > others >= mine - points - last.bonus - bonus:
         return Quip.AHEAD
     return Quip.PROUD if points >= 25 else None
+
+
+class Mood(Enum):
+    """How the computer at the table looks at the score: its face on the felt (fresh eyes round 71: "give Robin
+    moods tied to the score")."""
+
+    AHEAD = "ahead"
+    LEVEL = "level"
+    BEHIND = "behind"
+
+
+def mood(match: Match) -> Mood | None:
+    """How the first computer at the table stands against the best other seat in this game (None: no computer).
+
+    >>> from game.core.engine import new_match
+    >>> from game.core.cards import Seat
+    >>> m = new_match("yahtzee", ["Ann", Seat.computer("Robin", "good")], seed=1)
+    >>> mood(m), mood(m.roll(faces=[6] * 5).score("sixes")), mood(new_match("yahtzee", ["Ann"], seed=1))
+    (<Mood.LEVEL: 'level'>, <Mood.BEHIND: 'behind'>, None)
+    """
+    robots = [seat for seat, kind in enumerate(match.seats) if kind.kind is SeatKind.COMPUTER]
+    if not robots or len(match.seats) < 2:
+        return None
+    totals = match.game_totals()
+    mine = totals[robots[0]]
+    best = max(total for seat, total in enumerate(totals) if seat != robots[0])
+    return Mood.AHEAD if mine > best else Mood.BEHIND if mine < best else Mood.LEVEL
 
 
 def in_progress(match: Match | None) -> bool:

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.coach.moments import computer_plays
+from game.coach.moments import computer_plays, mood
 from game.core.cards import SeatKind
 from game.core.engine import Match
 from game.core.entered import entered
@@ -145,6 +145,8 @@ class Table:
     headline: str = ""  # the status line as the eyes read it: the dice are on the table, not read back
     last_move: str = ""  # what the seat before wrote on its turn, in sight over the dice (game.present.words.last_move)
     quip: str = ""  # what a computer says of it (game.present.words.quipped)
+    race: str = ""  # two seats' totals drawn as a race (game.present.markup.race)
+    mood: str = ""  # how the computer at the table looks at the score (game.coach.moments.mood; "": none plays)
 
 
 def table(
@@ -174,8 +176,8 @@ def table(
     >>> shown = table(Session(new_match("yacht", ["Ann"], seed=1)), ENGLISH, "Ann's turn", None)
     >>> from game.present.ops import wire
     >>> ops = table_ops(None, shown)
-    >>> ops[0].target, [wire(op) for op in ops[-3:]], table_ops(shown, shown)
-    ('scorecard', [('status', {'text': "Ann's turn"}), ('headline', {'text': "Ann's turn", 'toggle': {'computer': False}}), ('last-move', {'text': '', 'hidden': True, 'toggle': {'computer': False}, 'attrs': {'data-quip': ''}})], [])
+    >>> ops[0].target, [wire(op) for op in ops[-5:]], table_ops(shown, shown)
+    ('scorecard', [('status', {'text': "Ann's turn"}), ('headline', {'text': "Ann's turn", 'toggle': {'computer': False}}), ('last-move', {'text': '', 'hidden': True, 'toggle': {'computer': False}, 'attrs': {'data-quip': ''}}), ('race', {'html': '', 'hidden': True}), ('tray', {'attrs': {'data-mood': ''}})], [])
     """
     match = session.match
     results = standings.results(match, t=t, against=against)
@@ -198,6 +200,8 @@ def table(
         headline=entry.status(match, entering, status, t) if entered(match) or headline is None else headline,
         last_move=words.last_move(match, t),
         quip=words.quipped(match, t),
+        race=markup.race(match),
+        mood=(found.value if (found := mood(match)) else ""),
     )
 
 
@@ -246,4 +250,8 @@ def table_ops(old: Table | None, new: Table) -> list[Op]:
         # its words for the eyes only (app.css draws data-quip as a bubble): the ear hears the computer's turn once
         changes = (SetText(new.last_move), SetHidden(not new.last_move), toggle(computer=by), attrs(data_quip=new.quip))
         ops.append(Op("last-move", changes))
+    if old is None or old.race != new.race:
+        ops.append(Op("race", (SetHtml(new.race), SetHidden(not new.race))))
+    if old is None or old.mood != new.mood:  # Robin's face on the felt (app.css)
+        ops.append(Op("tray", (attrs(data_mood=new.mood),)))
     return ops

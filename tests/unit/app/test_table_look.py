@@ -136,15 +136,15 @@ def test_a_tall_phones_large_dice_are_for_a_short_card_of_its_own_dice_with_no_h
     from game.app.events import Switch, Toggled
 
     app, page, _ = opened("rules=yahtzee&players=Ann,Bob&seed=4")
-    assert page["tray"]["attrs"] == {"data-heap": "true"}
+    assert page["tray"]["attrs"]["data-heap"] == "true"
     app, page, _ = play(app, page, Toggled(Switch.HINTS, checked=True))  # Ann's hints: the table's dice in a row
-    assert page["tray"]["attrs"] == {"data-heap": "false"}
+    assert page["tray"]["attrs"]["data-heap"] == "false"
     for query in (
         "rules=yatzy&players=Ann&seed=4",
         "rules=yacht&players=Ann,Bob,Cy&seed=4",
         "rules=maxi&players=Ann&seed=4",
     ):
-        assert opened(query)[1]["tray"]["attrs"] == {"data-heap": "false"}, query
+        assert opened(query)[1]["tray"]["attrs"]["data-heap"] == "false", query
     from game.coach.session import Session
     from game.core.dice import Draw
 
