@@ -88,6 +88,15 @@ def _rules_fieldsets(t: Text) -> list[str]:
         if v.name in BRIEFS
     )
     choice = element("fieldset", "\n".join([legend, *radios]), class_="choices", id="rules-choice")
+    # Folded to the rule set chosen (fresh eyes rounds 63 to 71: five rule sets before a first roll read as a settings
+    # form): a tap opens the five. The summary names the one chosen; page-patch.js shows its span.
+    # Translators: the lobby's folded choice of rule set, opened to choose another; {rules} is its name.
+    names = [t._("Rules: {rules}", rules=v.display(t)) for v in every]
+    chosen = "".join(
+        element("span", escape(name), data_show_if="rules", data_equals=v.name, hidden=i > 0)
+        for i, (v, name) in enumerate(zip(every, names, strict=True))
+    )
+    choice = element("details", element("summary", chosen) + choice, class_="rules-pick", id="rules-pick")
     best = element("p", "", id="rules-best", class_="rules-best", hidden=True)  # the player's best (setup.best)
     out = [choice + element("div", briefs + best, class_="rules-brief")]
     for i, v in enumerate(every):

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from game.core import variants
 from game.core.cards import MAX_PLAYERS
 from game.present.setup import SEAT_KINDS
+from tests.helpers import ui
 from tests.helpers.ui import more
 
 
@@ -19,6 +20,9 @@ def test_the_setup_form_paints_and_follows_its_choices_before_python(page, base_
     form = page.locator("#setup-form")
     expect(form).to_be_visible()
     expect(page.get_by_role("heading", name="New match")).to_be_visible()
+    expect(form.locator("input[name=rules][value='yahtzee']")).to_be_hidden()  # folded: "Rules: Yahtzee"
+    expect(page.locator("#rules-pick > summary > span:visible")).to_have_text("Rules: Yahtzee")
+    ui.rules(page)  # a details element: it opens without Python
     for v in variants.VARIANTS.values():
         expect(form.locator(f"input[name=rules][value='{v.name}']")).to_be_visible()
         expect(page.get_by_label(v.title, exact=True)).to_be_visible()
@@ -38,6 +42,9 @@ def test_the_setup_form_paints_and_follows_its_choices_before_python(page, base_
     form.locator("input[name='rules'][value='generalized']").check()
     expect(form.locator("fieldset[data-rules='generalized']")).to_be_visible()
     expect(form.locator("fieldset[data-rules='yahtzee']")).to_be_hidden()
+    expect(page.locator("#rules-pick > summary > span:visible")).to_have_text(
+        "Rules: Custom dice"
+    )  # the folded choice follows
     form.locator("select[name='count']").select_option("4")
     expect(form.locator(".player-row[data-seat='4']")).to_be_visible()
     # The script that starts Python could not be loaded: said at once, not after a stall (and the

@@ -45,7 +45,10 @@ def test_the_first_screen_more_and_a_match_played_by_taps(phone, base_url):
     page = open_game(phone, base_url)
     for name in CHOICES:  # the first screen, without scrolling: the four choices and the rule set in use
         expect(quick(page, name)).to_be_in_viewport(ratio=1)
-    expect(page.locator("#rules-choice")).to_be_in_viewport(ratio=1)
+    expect(page.locator("#rules-pick > summary")).to_be_in_viewport(ratio=1)
+    expect(page.locator("#rules-pick > summary > span:visible")).to_have_text(
+        "Rules: Yahtzee"
+    )  # folded to the one chosen
     expect(page.get_by_label("Yahtzee", exact=True)).to_be_checked()
     assert page.evaluate("window.scrollY") == 0
     expect(quick(page, "Play the computer")).to_have_accessible_description("You against Robin, who plays well")

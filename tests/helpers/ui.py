@@ -26,10 +26,19 @@ def start(page, base_url: str, query: str):
 
 
 def more(page):
-    """Open the setup screen's More (the lobby folds every choice but the rule set, and Start, in it); the form."""
+    """Open the setup screen's rule sets and its More (the lobby folds every choice, and Start, in them); the form."""
+    rules(page)
     more = page.locator("#setup-more")
     if more.get_attribute("open") is None:
         more.locator("summary").click()
+    return page.locator("#setup-form")
+
+
+def rules(page):
+    """Open the lobby's choice of rule set (folded to the one chosen: "Rules: Yahtzee"); the form."""
+    pick = page.locator("#rules-pick")
+    if pick.get_attribute("open") is None:
+        pick.locator("summary").click()
     return page.locator("#setup-form")
 
 

@@ -227,8 +227,10 @@ def test_the_lobby_offers_four_one_tap_matches_first(form):
 def test_more_folds_every_other_choice_and_start_but_not_the_rule_set(form):
     more = form.find("details", id="setup-more")
     assert more.children[0].tag == "summary" and more.children[0].text == "More" and not more.has("open")
-    assert [n.attrs["id"] for n in form.children if "id" in n.attrs][-2:] == ["rules-choice", "setup-more"]
+    assert [n.attrs["id"] for n in form.children if "id" in n.attrs][-2:] == ["rules-pick", "setup-more"]
     assert not more.find_all(id="rules-choice")  # the rule set in use is shown outside it
+    pick = form.find("details", id="rules-pick")  # folded to its name, the five a tap away
+    assert pick.children[0].tag == "summary" and pick.find_all(id="rules-choice") and not pick.has("open")
     inside = {n.attrs["name"] for n in more.walk() if n.attrs.get("name")}
     everything = {n.attrs["name"] for n in form.walk() if n.attrs.get("name")}
     assert inside == everything - {"rules"}  # every option, seat, games, seed, undo and pass: nothing lost

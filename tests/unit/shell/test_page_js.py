@@ -167,8 +167,8 @@ def test_the_setup_forms_rules_are_pythons_marks_and_the_first_paint_follows_the
     """Which parts the setup form's choices show is written once, by game/present/forms.py, as data-show-if
     marks; the page follows them (page-patch.js) and the first paint's hidden parts are what they say."""
     form = _Form(forms.setup_form())
-    # each rule set's options and its line under the tiles, each seat's row
-    marks = r"data-rules=|class=\"player-row\"|<p data-show-if="
+    # each rule set's options, its line under the tiles and its name on the folded choice, each seat's row
+    marks = r"data-rules=|class=\"player-row\"|<p data-show-if=|<span data-show-if="
     assert len(form.marked) == sum(1 for _ in re.finditer(marks, forms.setup_form()))
     for rule in form.marked:
         assert rule["data-show-if"] in form.fields and ("data-equals" in rule) != ("data-at-least" in rule), rule
