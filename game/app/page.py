@@ -77,8 +77,9 @@ class Page:
     over: Over = Over.NOTHING
     notice: Line = Line()
     # The celebration: its words, whether it is shown, which moment it is (game.coach.moments.Moment's value), the
-    # dice that jump in it (a Yahtzee's roll: their markup) and its Score button's words ("": none offered).
-    cheer: tuple[Line, bool, str, str, str] = (Line(), False, "", "", "")
+    # dice that jump in it (a Yahtzee's roll: their markup), what a computer at the table says of it (for the eyes:
+    # app.css draws data-quip) and its Score button's words ("": none offered).
+    cheer: tuple[Line, bool, str, str, str, str] = (Line(), False, "", "", "", "")
     table: paint.Table | None = None
     other_tab: Line = Line()  # the offer of another tab's newer match ("": hidden)
     odds: str = ""  # the win chances line
@@ -271,12 +272,12 @@ def diff(old: Page, new: Page) -> tuple[list[Op], dict | None]:
     ops += [text("spoken", new.spoken.written)] if new.spoken != old.spoken else []
     if new.quiet != old.quiet:  # before the status line's words: a computer's move is shown, not said
         ops.append(Op("status", (attrs(aria_live="off" if new.quiet else "polite"),)))
-    (said, shown, moment, jumping, take), (was_said, was_shown, *_, took) = new.cheer, old.cheer
+    (said, shown, moment, jumping, quip, take), (was_said, was_shown, *_, took) = new.cheer, old.cheer
     if take != took:  # a Yahtzee's moment offers its box: written at once, from the moment
         ops += [text("cheer-take", take), show("cheer-take", bool(take))]
     if shown and said != was_said:  # a new celebration, over any still shown
         ops += [text("cheer-text", said.words), html("cheer-dice", jumping)]
-        ops += [Op("cheer", (attrs(data_moment=moment), SetHidden(False)))]
+        ops += [Op("cheer", (attrs(data_moment=moment, data_quip=quip), SetHidden(False)))]
     elif shown != was_shown:
         ops.append(show("cheer", shown))
     ops += lines_ops(old, new)

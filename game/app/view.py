@@ -58,6 +58,7 @@ from game.present import (
     standings,
     stats_view,
     trainer_view,
+    words,
 )
 from game.present import ops as page_ops
 from game.present import setup as setups
@@ -186,22 +187,23 @@ def quiet(status: Status) -> bool:
     return step is not None and step.refusal is None and step.before.current_seat.kind is SeatKind.COMPUTER
 
 
-def moment_shown(app: App) -> tuple[str, str]:
+def moment_shown(app: App) -> tuple[str, str, str]:
     """The celebration's moment (its value, "" none) and, for a Yahtzee, the dice on the table (its roll's); for the
     upper bonus, its points and the dice that counted in the box that reached it (the moment's markup is drawn once,
-    as it starts: the box just written is the match's last)."""
+    as it starts: the box just written is the match's last); then what a computer at the table says of it ("": none)."""
     moment = app.visit.moment
     if moment is None:
-        return "", ""
+        return "", "", ""
     match = app.session.match if app.session is not None else None
+    said = words.reacted(match, moment, app.t) if match is not None else ""
     if moment is feel.Moment.BONUS and match is not None:
         last = match.last_scored  # its dice that counted (the 3s of Threes: round 64, the others read as unrelated)
         face = match.ruleset.category(last.category).face if last is not None else 0
         faces = tuple(die for die in last.dice if die == face) if last is not None and face else ()
-        return moment.value, markup.moment_points(match.ruleset.upper_bonus_amount, faces, match.ruleset.sides)
+        return moment.value, markup.moment_points(match.ruleset.upper_bonus_amount, faces, match.ruleset.sides), said
     jumping = match.dice if moment is feel.Moment.YAHTZEE and match is not None and feel.all_alike(match) else ()
     sides = match.ruleset.sides if match is not None else 6
-    return moment.value, markup.moment_dice(jumping, sides)
+    return moment.value, markup.moment_dice(jumping, sides), said
 
 
 # Translators: the button on a Yahtzee's celebration that writes it in its own box at once ("Score 50 in Yahtzee").

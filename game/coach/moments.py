@@ -43,6 +43,7 @@ __all__ = [
     "mood",
     "Quip",
     "quip",
+    "reaction",
     "thrown",
 ]
 
@@ -346,6 +347,8 @@ class Quip(Enum):
     CROSSED_OUT = "crossed-out"  # a box written for nothing
     AHEAD = "ahead"  # the box took it into the lead
     PROUD = "proud"  # a box of 25 points or more
+    SHOW_OFF = "show-off"  # a person's Yahtzee, rolled at its table
+    STUNG = "stung"  # a person's upper bonus reached
 
 
 def quip(match: Match) -> Quip | None:
@@ -374,6 +377,25 @@ def quip(match: Match) -> Quip | None:
     if mine > others >= mine - points - last.bonus - bonus:
         return Quip.AHEAD
     return Quip.PROUD if points >= 25 else None
+
+
+def reaction(match: Match, moment: Moment) -> Quip | None:
+    """What the computer at the table says of a person's Yahtzee rolled or upper bonus reached, under the moment
+    (None: no computer plays, or the moment is a computer's own). Fresh eyes round 71: "let Robin react to your big
+    moments".
+
+    >>> from game.core.engine import new_match
+    >>> from game.core.cards import Seat
+    >>> m = new_match("yahtzee", ["Ann", Seat.computer("Robin", "good")], seed=1).roll(faces=[4] * 5)
+    >>> reaction(m, Moment.YAHTZEE), reaction(new_match("yahtzee", ["Ann"], seed=1).roll(faces=[4] * 5), Moment.YAHTZEE)
+    (<Quip.SHOW_OFF: 'show-off'>, None)
+    >>> reaction(m.score("fours"), Moment.BONUS), reaction(m.score("fours").roll(faces=[4] * 5), Moment.YAHTZEE)
+    (<Quip.STUNG: 'stung'>, None)
+    """
+    said = {Moment.YAHTZEE: Quip.SHOW_OFF, Moment.BONUS: Quip.STUNG}.get(moment)
+    seat = match.last_scored.player if moment is Moment.BONUS and match.last_scored else match.player
+    computers = any(kind.kind is SeatKind.COMPUTER for kind in match.seats)
+    return said if said is not None and computers and _person(match, seat) else None
 
 
 class Mood(Enum):

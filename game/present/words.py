@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.coach.moments import Quip, computer_plays, quip
+from game.coach.moments import Moment, Quip, computer_plays, quip, reaction
 from game.core.actions import Hold, Score
 from game.core.cards import SeatKind
 from game.core.engine import Match, Phase
@@ -265,6 +265,10 @@ QUIPS = {
     Quip.AHEAD: N_("I'm in front now!"),
     # Translators: a computer player, of a box of 25 points or more it just wrote: pleased with itself.
     Quip.PROUD: N_("Not bad, eh?"),
+    # Translators: a computer player, of the Yahtzee (five alike) the person playing it has just rolled: teasing.
+    Quip.SHOW_OFF: N_("Show-off!"),
+    # Translators: a computer player, of the upper bonus the person playing it has just reached: a good loser.
+    Quip.STUNG: N_("Ouch, that bonus stings."),
 }
 
 
@@ -280,6 +284,12 @@ def quipped(match: Match, t: Text = ENGLISH) -> str:
     """
     spoken = quip(match) if last_move(match, t) else None
     return t._(QUIPS[spoken]) if spoken is not None else ""
+
+
+def reacted(match: Match, moment: Moment, t: Text = ENGLISH) -> str:
+    """What the computer at the table says under a person's moment ("" where it says nothing: moments.reaction)."""
+    said = reaction(match, moment)
+    return t._(QUIPS[said]) if said is not None else ""
 
 
 def seen(step: Step, t: Text = ENGLISH) -> str:

@@ -197,3 +197,21 @@ def test_a_computer_to_move_next_waits_for_a_smaller_moments_words_to_rise_and_f
     assert [ms for _, ms in ticks(effects, "computer")] < [round(moments.RISING_SECONDS * 1000)]
     _, effects = send(app.holding(PACE_KEY, "instant"), BoxChosen("large_straight"))  # instant: no wait for words
     assert [ms for _, ms in ticks(effects, "computer")] == [0]
+
+
+def test_robin_has_a_word_for_a_persons_yahtzee_and_none_for_its_own_or_a_game_alone():
+    """Fresh eyes round 71: the rival at the table reacts to a person's big moment, for the eyes (data-quip), in the
+    player's language; never to its own, and nobody speaks in a game alone."""
+    from game.core.cards import Seat
+
+    def table(seats):
+        seed = next(s for s in range(100_000) if len(set(new_match("yahtzee", seats, seed=s).roll().dice)) == 1)
+        return Session(new_match("yahtzee", seats, seed=seed))
+
+    app, _ = start(match=table(["Ann", Seat.computer("Robin", "good")]))
+    app, effects = send(app, Pressed(Button.ROLL))
+    assert view(app).cheer[2] == "yahtzee" and view(app).cheer[4] == "Show-off!"
+    assert any(change.get("attrs", {}).get("data-quip") == "Show-off!" for change in ops(effects, "cheer"))
+    alone, _ = start(match=table(["Ann"]))
+    alone, effects = send(alone, Pressed(Button.ROLL))
+    assert view(alone).cheer[2] == "yahtzee" and view(alone).cheer[4] == ""
