@@ -182,8 +182,11 @@ def headline(before: Match, after: Match, t: Text = ENGLISH) -> str:
 
 
 def _lead(match: Match, t: Text) -> str:
-    """Who leads this game and by how much, said beside whose turn it is ("" while level)."""
+    """Who leads this game and by how much, said beside whose turn it is ("" while level, and at a table of two: their
+    race over the dice shows it, markup.race; said in both, the lead stood three times on a phone, round 74)."""
     totals = [match.totals(seat, match.game).grand_total for seat in range(len(match.seats))]
+    if len(totals) == 2:
+        return ""
     first = max(range(len(totals)), key=totals.__getitem__)
     lead = totals[first] - max(total for seat, total in enumerate(totals) if seat != first)
     if not lead:
@@ -200,9 +203,13 @@ def turn_line(match: Match, t: Text = ENGLISH) -> str:
     >>> m = new_match("yahtzee", ["You", "Robin"], seed=1)
     >>> turn_line(m), turn_line(m.roll()), turn_line(m.roll().roll().roll())
     ('Your turn: roll the dice', 'Your turn', 'Your turn, roll 3 of 3: choose a box')
+    >>> m = new_match("yahtzee", ["You", "Robin", "Cy"], seed=1)
     >>> m = m.roll(faces=[6, 6, 6, 1, 2]).score("sixes").roll(faces=[1, 2, 3, 4, 4]).score("fours")
     >>> turn_line(m.roll(faces=[5, 5, 5, 1, 2])), turn_line(m.roll(faces=[5, 5, 5, 1, 2]).score("fives").roll())
-    ('Your turn · you lead by 10 points', "Robin's turn · you lead by 25 points")
+    ("Cy's turn · you lead by 10 points", 'Your turn · you lead by 3 points')
+    >>> two = new_match("yahtzee", ["You", "Robin"], seed=1).roll(faces=[6, 6, 6, 1, 2]).score("sixes").roll()
+    >>> turn_line(two)  # Robin's turn, 18 behind: their race over the dice shows it
+    "Robin's turn"
     """
     if match.game_over or match.finished:
         return status(match, t)
