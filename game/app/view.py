@@ -68,7 +68,7 @@ from game.present.words import (
     WORDS,
     failure,
 )
-from game.records import challenge, choices, daily
+from game.records import challenge, choices, daily, stats
 from game.records.history import History
 
 SHOWN_SAVE_CHARS = 64 * 1024  # of an unreadable save, shown on the page (all of it is kept and downloadable)
@@ -173,6 +173,7 @@ def view(app: App) -> Page:
         app.table.entering,
         paint.hinted_box(app.session.match, hinted),
         read if tray else "",
+        record(app),
     )
     spoken = notice_line(app.table.spoken, app.t)
     if not tray and said and said not in spoken.words:  # with a computer's last turn, or the board read, if said
@@ -185,6 +186,18 @@ def quiet(status: Status) -> bool:
     """Whether the status line shows a computer's move: not live then (its turn is said once, when it ends)."""
     step = status.step
     return step is not None and step.refusal is None and step.before.current_seat.kind is SeatKind.COMPUTER
+
+
+def record(app: App) -> int | None:
+    """The best total a person playing alone has reached under these rules before this game, for the table's race
+    (None: a table of others, no game yet, or the history not read)."""
+    match = app.session.match if app.session is not None else None
+    if match is None or len(match.seats) != 1 or match.seats[0].kind is not SeatKind.HUMAN:
+        return None
+    history = app.storage.history
+    if not isinstance(history, History):
+        return None
+    return stats.best_total(history, stats.ruleset_key(match.ruleset), match.seats[0].name)
 
 
 def moment_shown(app: App) -> tuple[str, str, str]:

@@ -252,10 +252,12 @@ CONFETTI = 14
 """Pieces of confetti over a win (app.css scatters and colours them; none where motion is reduced)."""
 
 
-def race(match: Match) -> str:
+def race(match: Match, best: int | None = None, t: Text = ENGLISH) -> str:
     """Two seats' totals either side of a bar cut at their shares, the leader's side gold: the race at a glance, for the
-    eyes ("" unless two seats play a game; the status says who leads, for the ear). Fresh eyes round 71: "Robin leads
-    by 31" in words only; "show the race tightening".
+    eyes ("" unless two seats play a game, or one plays with a ``best`` to chase; the status says who leads, for the
+    ear). Fresh eyes round 71: "Robin leads by 31" in words only; "show the race tightening". A game alone races the
+    player's best total under its rules, the bar how far this game has come towards it (round 74: "something to
+    chase in a solo game").
 
     >>> from game.core.engine import new_match
     >>> m = new_match("yacht", ["Ann", "<Bo>"], seed=1).roll(faces=[6] * 5).score("sixes")
@@ -263,10 +265,21 @@ def race(match: Match) -> str:
     '<span class="race-seat" data-seat="0" data-lead>Ann<b>30</b></span><span class="race-bar fill-10"></span><span class="race-seat" data-seat="1">&lt;Bo&gt;<b>0</b></span>'
     >>> race(new_match("yacht", ["Ann", "Bo"], seed=1)).count("fill-5"), race(new_match("yacht", ["Ann"], seed=1))
     (1, '')
+    >>> race(new_match("yacht", ["Ann"], seed=1).roll(faces=[6] * 5).score("sixes"), best=100)
+    '<span class="race-seat" data-seat="0">Ann<b>30</b></span><span class="race-bar fill-3"></span><span class="race-seat" data-seat="best">Best<b>100</b></span>'
     """
     totals = match.game_totals()
-    if len(totals) != 2 or match.game_over:
+    if match.game_over or not (len(totals) == 2 or (len(totals) == 1 and best)):
         return ""
+    if len(totals) == 1:
+        assert best is not None
+        mine = element("b", str(totals[0]))
+        you = element(
+            "span", escape(match.players[0]) + mine, class_="race-seat", data_seat=0, data_lead=totals[0] > best
+        )
+        # Translators: at the end of a solo game's race over the dice: the player's best total under these rules.
+        chased = element("span", escape(t._("Best")) + element("b", str(best)), class_="race-seat", data_seat="best")
+        return you + element("span", class_=f"race-bar fill-{min(10, round(10 * totals[0] / best))}") + chased
     share = round(10 * totals[0] / sum(totals)) if sum(totals) else 5
 
     def seat(i: int) -> str:

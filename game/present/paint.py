@@ -162,13 +162,14 @@ def table(
     entering: tuple[int, ...] = (),
     best: str | None = None,
     headline: str | None = None,
+    record: int | None = None,
 ) -> Table:
     """The table ``session`` shows: ``reporting`` when the after-game report is open; ``board`` counts the
     sessions put on the board, so a new one is drawn afresh (its shape differs); ``challenge`` the line above
     the card while a challenge is played (None: hidden), and ``against`` the challenger's game (the scene compares);
     ``entering`` the faces of real dice entered so far (game.present.entry), which the tray shows; ``best`` the box
     the hint marks (None: none), whose name says so; ``headline`` the status line shown to the eyes (None: the
-    status's words, which the live region says).
+    status's words, which the live region says); ``record`` the best total a game alone races (None: none).
 
     >>> from game.core.engine import new_match
     >>> from game.coach.session import Session
@@ -200,7 +201,7 @@ def table(
         headline=entry.status(match, entering, status, t) if entered(match) or headline is None else headline,
         last_move=words.last_move(match, t),
         quip=words.quipped(match, t),
-        race=markup.race(match),
+        race=markup.race(match, record, t),
         mood=(found.value if (found := mood(match)) else ""),
     )
 
