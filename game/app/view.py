@@ -173,7 +173,7 @@ def view(app: App) -> Page:
         app.table.entering,
         paint.hinted_box(app.session.match, hinted),
         read if tray else "",
-        record(app),
+        chased(app),
     )
     spoken = notice_line(app.table.spoken, app.t)
     if not tray and said and said not in spoken.words:  # with a computer's last turn, or the board read, if said
@@ -188,7 +188,7 @@ def quiet(status: Status) -> bool:
     return step is not None and step.refusal is None and step.before.current_seat.kind is SeatKind.COMPUTER
 
 
-def record(app: App) -> int | None:
+def chased(app: App) -> int | None:
     """The best total a person playing alone has reached under these rules before this game, for the table's race
     (None: a table of others, no game yet, or the history not read)."""
     match = app.session.match if app.session is not None else None

@@ -177,8 +177,8 @@ def table(
     >>> shown = table(Session(new_match("yacht", ["Ann"], seed=1)), ENGLISH, "Ann's turn", None)
     >>> from game.present.ops import wire
     >>> ops = table_ops(None, shown)
-    >>> ops[0].target, [wire(op) for op in ops[-5:]], table_ops(shown, shown)
-    ('scorecard', [('status', {'text': "Ann's turn"}), ('headline', {'text': "Ann's turn", 'toggle': {'computer': False}}), ('last-move', {'text': '', 'hidden': True, 'toggle': {'computer': False}, 'attrs': {'data-quip': ''}}), ('race', {'html': '', 'hidden': True}), ('tray', {'attrs': {'data-mood': ''}})], [])
+    >>> ops[0].target, [wire(op) for op in ops[-6:]], table_ops(shown, shown)
+    ('scorecard', [('status', {'text': "Ann's turn"}), ('headline', {'text': "Ann's turn", 'toggle': {'computer': False}}), ('last-move', {'text': '', 'hidden': True, 'toggle': {'computer': False}, 'attrs': {'data-quip': ''}}), ('race', {'html': '', 'hidden': True}), ('tray', {'attrs': {'data-mood': ''}}), ('race', {'attrs': {'data-mood': ''}})], [])
     """
     match = session.match
     results = standings.results(match, t=t, against=against)
@@ -253,6 +253,6 @@ def table_ops(old: Table | None, new: Table) -> list[Op]:
         ops.append(Op("last-move", changes))
     if old is None or old.race != new.race:
         ops.append(Op("race", (SetHtml(new.race), SetHidden(not new.race))))
-    if old is None or old.mood != new.mood:  # Robin's face on the felt (app.css)
-        ops.append(Op("tray", (attrs(data_mood=new.mood),)))
+    if old is None or old.mood != new.mood:  # Robin's face on the felt and over the race (app.css)
+        ops += [Op("tray", (attrs(data_mood=new.mood),)), Op("race", (attrs(data_mood=new.mood),))]
     return ops
