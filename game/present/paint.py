@@ -145,7 +145,7 @@ class Table:
     headline: str = ""  # the status line as the eyes read it: the dice are on the table, not read back
     last_move: str = ""  # what the seat before wrote on its turn, in sight over the dice (game.present.words.last_move)
     quip: str = ""  # what a computer says of it (game.present.words.quipped)
-    race: str = ""  # two seats' totals drawn as a race (game.present.markup.race)
+    race: str = ""  # two seats' totals, or one's against its best, drawn as a race (game.present.markup.race)
     mood: str = ""  # how the computer at the table looks at the score (game.coach.moments.mood; "": none plays)
 
 
