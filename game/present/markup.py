@@ -254,8 +254,8 @@ CONFETTI = 14
 
 def race(match: Match, best: int | None = None, t: Text = ENGLISH) -> str:
     """Two seats' totals either side of a bar cut at their shares, the leader's side gold: the race at a glance, for the
-    eyes ("" unless two seats play a game, or one plays with a ``best`` to chase; the status says who leads, for the
-    ear). Fresh eyes round 71: "Robin leads by 31" in words only; "show the race tightening". A game alone races the
+    eyes ("" unless two seats play a game, or one plays with a ``best`` to chase; aria-hidden: the ear's words are
+    the status's, as before). Fresh eyes round 71: "Robin leads by 31" in words only; "show the race tightening". A game alone races the
     player's best total under its rules, the bar how far this game has come towards it (round 74: "something to
     chase in a solo game").
 
