@@ -277,7 +277,7 @@ def race(match: Match, best: int | None = None, t: Text = ENGLISH) -> str:
         you = element(
             "span", escape(match.players[0]) + mine, class_="race-seat", data_seat=0, data_lead=totals[0] > best
         )
-        # Translators: at the end of a solo game's race over the dice: the player's best total under these rules.
+        # Translators: at the end of a solo game's race in the header: the player's best total under these rules.
         chased = element("span", escape(t._("Best")) + element("b", str(best)), class_="race-seat", data_seat="best")
         return you + element("span", class_=f"race-bar fill-{min(10, round(10 * totals[0] / best))}") + chased
     share = round(10 * totals[0] / sum(totals)) if sum(totals) else 5
