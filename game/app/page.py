@@ -12,6 +12,7 @@ from html import escape
 
 from game.app.effects import Dialog
 from game.app.state import QUICK_BUTTONS, Over, Screen
+from game.coach.moments import Mood
 from game.core.i18n import ENGLISH, Text
 from game.present import forms, paint
 from game.present import setup as setups
@@ -99,6 +100,8 @@ class Page:
     best: str = ""  # the lobby's line of the player's best under the chosen rules (game.present.setup.best)
     tally: str = ""  # the lobby's scoreboard against its computer, won–lost ("": none played; setup.rivalry)
     record: str = ""  # the same games in words, for the ear ("won 1, lost 0"; setup.progress)
+    rival: Mood = Mood.LEVEL  # the lobby computer's mood over those games (AHEAD: it has won more of them)
+    rematch: str = ""  # Play the computer's title while its computer leads them (setup.rematch; "": the printed one)
     setup: tuple | None = None  # the setup screen's problems shown and which showing of them (None: not shown)
     stats: tuple | None = None  # the Statistics screen's body and how many copies are kept aside, while it is open
     ended: tuple | None = None  # the results' context and the challenge's end (game.app.state.App.table.ended)
@@ -200,6 +203,10 @@ def lobby_ops(old: Page, new: Page) -> list[Op]:
         ops.append(Op("quick-computer", (attrs(data_tally=new.tally),)))
     if worded or new.record != old.record:
         ops.append(text("quick-computer-record", new.record))
+    if worded or new.rival != old.rival:  # its face grins while it leads, frowns while it trails (app.css)
+        ops.append(Op("quick-computer", (attrs(data_mood=new.rival.value),)))
+    if worded or new.rematch != old.rematch:  # the form's markup anew has the printed title
+        ops.append(text("quick-computer-title", new.rematch or forms.quick_words(new.t)[Quick.COMPUTER][0]))
     if worded or new.best != old.best:  # the form's markup anew has it hidden
         ops.append(Op("rules-best", (SetText(new.best), SetHidden(not new.best))))
     ops += [Op("language", (SetValue(new.picked),))] if new.picked != old.picked else []

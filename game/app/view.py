@@ -46,6 +46,7 @@ from game.app.wording import (
     status_words,
     told,
 )
+from game.coach.moments import Mood
 from game.core.cards import SeatKind
 from game.core.i18n import N_, Text
 from game.present import (
@@ -277,11 +278,15 @@ def lobby(app: App, page: Page) -> Page:
     picked = app.waiting.language or app.t.code
     form = (app.counts.filled, app.form)
     known, best, tally, record = page.progress, page.best, page.tally, page.record
+    rival, rematch = page.rival, page.rematch
     if isinstance(shown, SetupScreen):
         # the games against that computer: a scoreboard for the eyes (a rivalry, fresh eyes round 66), their words for
-        # the ear (beside the scoreboard, they said it twice: round 69)
+        # the ear (beside the scoreboard, they said it twice: round 69); while it leads them, a score to settle (round
+        # 77: "after a loss, Rematch Robin as large as Play solo")
         known, record, best, (won, lost) = progress(app)
         tally = f"{won}\u2013{lost}" if won or lost else ""
+        rival = Mood.AHEAD if lost > won else Mood.BEHIND if won > lost else Mood.LEVEL
+        rematch = setups.rematch(dict(app.form), app.t) if rival is Mood.AHEAD else ""
     return replace(
         page,
         ready=True,
@@ -293,6 +298,8 @@ def lobby(app: App, page: Page) -> Page:
         best=best,
         tally=tally,
         record=record,
+        rival=rival,
+        rematch=rematch,
         setup=setup,
         stats=stats,
     )

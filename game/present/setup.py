@@ -19,7 +19,7 @@ from game.records.endings import series
 from game.records.history import History
 from game.records.stats import best_total, ruleset_key
 
-__all__ = ["SEAT_KINDS", "best", "opponent", "progress", "rivalry"]
+__all__ = ["SEAT_KINDS", "best", "opponent", "progress", "rematch", "rivalry"]
 
 
 _LEVEL_LABELS = {
@@ -73,6 +73,16 @@ def rivalry(history: History, fields: Mapping[str, str], t: Text = ENGLISH) -> t
     solo = quick_setup(fields, Quick.SOLO)[0]
     rival = quick_setup(fields, Quick.COMPUTER)[0].seats(t)[1].name
     return series(history, ruleset_key(solo.ruleset()), solo.seats(t)[0].name, rival)
+
+
+def rematch(fields: Mapping[str, str], t: Text = ENGLISH) -> str:
+    """Play the computer's title once its computer leads the player's games against it: a score to settle.
+
+    >>> rematch({"count": "2", "name1": "Ann", "kind2": "perfect"})
+    'Rematch Robin'
+    """
+    # Translators: the lobby's "Play the computer", once that computer has won more of the player's games against it.
+    return t._("Rematch {name}", name=quick_setup(fields, Quick.COMPUTER)[0].seats(t)[1].name)
 
 
 def progress(history: History, fields: Mapping[str, str], day: date | None, t: Text = ENGLISH) -> tuple[str, str]:

@@ -89,7 +89,7 @@ from game.app.waits import TABLES
 from game.coach.session import Session
 from game.core import links
 from game.core.cards import Level, Seat
-from game.core.engine import new_match
+from game.core.engine import Match, new_match
 from game.core.i18n import Text
 from game.present import board_view, controls, standings, words
 from game.records.backup import Backup
@@ -1800,6 +1800,37 @@ def test_the_lobby_says_the_players_days_in_a_row():
     assert ops(effects, "rules-best")[-1] == {"text": "", "hidden": True}  # none played under Yatzy
     app, effects = start(stored={SETUP_KEY: json.dumps(remembered)})
     assert not ops(effects, "quick-solo-line") and not ops(effects, "quick-daily-line")  # the page's printed lines
+
+
+def test_the_lobby_offers_a_rematch_while_its_computer_leads_and_the_player_is_ahead_otherwise():
+    """Robin's card is Rematch Robin, grinning, while it has won more of the player's games under these rules; it
+    frowns while the player leads, and a level series, or none, keeps the printed title."""
+    robin = Seat.computer("Robin", "good")
+
+    def game(mine: int, its: int, seed: int = 1) -> Match:
+        played = new_match("yacht", ["Ann", robin], seed=seed)
+        for box in played.open_categories():
+            played = played.roll(faces=[mine] * 5).score(box).roll(faces=[its] * 5).score(box)
+        return played
+
+    def lobby(*games: Match) -> list:
+        history = History()
+        for number, played in enumerate(games):
+            history = history.add(session_record(Session(played), 0, f"2026-11-2{number}T09:00:00Z"))
+        remembered = {"rules": "yacht", "count": "2", "name1": "Ann", "kind2": "good", "name2": ""}
+        return start(stored={SETUP_KEY: json.dumps(remembered), HISTORY_KEY: history.to_json()})[1]
+
+    lost = lobby(game(1, 6))
+    assert ops(lost, "quick-computer-title")[-1] == {"text": "Rematch Robin"}
+    assert {"attrs": {"data-mood": "ahead"}} in ops(lost, "quick-computer")
+    won = lobby(game(6, 1), game(6, 1, seed=2), game(1, 6, seed=3))
+    assert {"attrs": {"data-tally": "2\u20131"}} in ops(won, "quick-computer")
+    assert {"attrs": {"data-mood": "behind"}} in ops(won, "quick-computer")
+    assert "Rematch Robin" not in str(ops(won, "quick-computer-title"))
+    level = lobby(game(6, 1), game(1, 6, seed=2))
+    assert {"attrs": {"data-tally": "1\u20131"}} in ops(level, "quick-computer")
+    assert {"attrs": {"data-mood": "ahead"}} not in ops(level, "quick-computer")
+    assert "Rematch Robin" not in str(ops(level, "quick-computer-title"))
 
 
 def test_the_lobby_counts_the_players_games_against_the_computer_it_offers():
