@@ -203,8 +203,10 @@ def lobby_ops(old: Page, new: Page) -> list[Op]:
         ops.append(Op("quick-computer", (attrs(data_tally=new.tally),)))
     if worded or new.record != old.record:
         ops.append(text("quick-computer-record", new.record))
-    if worded or new.rival != old.rival:  # its face grins while it leads, frowns while it trails (app.css)
-        ops.append(Op("quick-computer", (attrs(data_mood=new.rival.value),)))
+    if worded or new.rival != old.rival:  # its face grins while it leads, frowns while it trails (app.css)...
+        ahead = new.rival is Mood.AHEAD  # ...and while it leads, a rematch is the lobby's first way, in its gold
+        ops.append(Op("quick-computer", (attrs(data_mood=new.rival.value), toggle(primary=ahead))))
+        ops.append(Op("quick-solo", (toggle(primary=not ahead),)))
     if worded or new.rematch != old.rematch:  # the form's markup anew has the printed title
         ops.append(text("quick-computer-title", new.rematch or forms.quick_words(new.t)[Quick.COMPUTER][0]))
     if worded or new.best != old.best:  # the form's markup anew has it hidden

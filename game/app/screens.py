@@ -41,6 +41,7 @@ from game.app.state import (
 )
 from game.app.storage import (
     download_unreadable,
+    history_read,
     keep_copy,
     kept_key,
     read_history,
@@ -59,15 +60,28 @@ from game.core.i18n import N_
 from game.core.link_problems import LinkProblem
 from game.core.refusals import GameError
 from game.core.rules import RuleSet
+from game.present.setup import rivalry
 from game.records import choices as setups
 from game.records import daily
+from game.records.history import History
 
 
 def open_setup(app: App, problems: tuple[LinkProblem | Invalid, ...] = (), setup: setups.Setup | None = None) -> Out:
     """Show the setup screen (with a link's or the last start's choices, and a link's problems, in More opened)."""
     app = filled(app, setup) if setup is not None else app
-    app = refused(app, problems)
-    return app, [] if problems else [OfferFocus(QUICK_BUTTONS[0])]
+    app = history_read(refused(app, problems))  # the lobby says the player's best, days in a row and rival
+    return app, [] if problems else [OfferFocus(first_way(app))]
+
+
+def first_way(app: App) -> str:
+    """The lobby's first way to play: Rematch while its computer has won more of the player's games (the view makes
+    it the lobby's gold, page.lobby_ops), else Play solo."""
+    history = app.storage.history
+    if isinstance(history, History):
+        won, lost = rivalry(history, dict(app.form), app.t)
+        if lost > won:
+            return f"quick-{setups.Quick.COMPUTER.value}"
+    return QUICK_BUTTONS[0]
 
 
 def filled(app: App, setup: setups.Setup) -> App:

@@ -210,12 +210,20 @@ def turn_line(match: Match, t: Text = ENGLISH) -> str:
     >>> two = new_match("yahtzee", ["You", "Robin"], seed=1).roll(faces=[6, 6, 6, 1, 2]).score("sixes").roll()
     >>> turn_line(two)  # Robin's turn, 18 behind: their race over the dice shows it
     "Robin's turn"
+    >>> from game.core.cards import Seat
+    >>> bot = new_match("yahtzee", ["You", Seat.computer("Robin", "good")], seed=1).roll(faces=[6] * 5).score("sixes")
+    >>> turn_line(bot), turn_line(bot.roll(faces=[1, 2, 3, 4, 4]))  # not begun (a person's moment may show), begun
+    ('Next up: Robin', 'Robin is playing')
     """
     if match.game_over or match.finished:
         return status(match, t)
     name, phase = match.current_name, match.phase
     if match.current_seat.kind is SeatKind.COMPUTER:  # Roll says whose turn it is: here, who leads (the pad's face
         # says a computer plays)
+        if phase is Phase.FIRST_ROLL:  # not begun: a person's moment may hold it (rounds 77, 78: "my bonus landed on
+            # Robin's turn")
+            # Translators: over the dice before a computer player's first roll, while a person's moment may still show.
+            return " · ".join(filter(None, (t._("Next up: {name}", name=name), _lead(match, t))))
         # Translators: over the dice while a computer player plays, before who leads ("Robin is playing · you lead by
         # 5 points").
         playing = t._("{name} is playing", name=name)

@@ -26,7 +26,19 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from game.app.effects import EFFECTS, Apply, Download, Fetch, Focus, Language, MoveFocus, Store, Timer, to_json
+from game.app.effects import (
+    EFFECTS,
+    Apply,
+    Download,
+    Fetch,
+    Focus,
+    Language,
+    MoveFocus,
+    OfferFocus,
+    Store,
+    Timer,
+    to_json,
+)
 from game.app.events import (
     Answer,
     Answered,
@@ -1822,14 +1834,18 @@ def test_the_lobby_offers_a_rematch_while_its_computer_leads_and_the_player_is_a
 
     lost = lobby(game(1, 6))
     assert ops(lost, "quick-computer-title")[-1] == {"text": "Rematch Robin"}
-    assert {"attrs": {"data-mood": "ahead"}} in ops(lost, "quick-computer")
+    assert {"attrs": {"data-mood": "ahead"}, "toggle": {"primary": True}} in ops(lost, "quick-computer")
+    assert {"toggle": {"primary": False}} in ops(lost, "quick-solo")  # the rematch is the lobby's gold...
+    assert OfferFocus("quick-computer") in lost  # ...and its first way for the keys
     won = lobby(game(6, 1), game(6, 1, seed=2), game(1, 6, seed=3))
     assert {"attrs": {"data-tally": "2\u20131"}} in ops(won, "quick-computer")
-    assert {"attrs": {"data-mood": "behind"}} in ops(won, "quick-computer")
+    assert {"attrs": {"data-mood": "behind"}, "toggle": {"primary": False}} in ops(won, "quick-computer")
+    assert OfferFocus("quick-solo") in won
     assert "Rematch Robin" not in str(ops(won, "quick-computer-title"))
     level = lobby(game(6, 1), game(1, 6, seed=2))
     assert {"attrs": {"data-tally": "1\u20131"}} in ops(level, "quick-computer")
-    assert {"attrs": {"data-mood": "ahead"}} not in ops(level, "quick-computer")
+    assert not [op for op in ops(level, "quick-computer") if "toggle" in op or "data-mood" in op.get("attrs", {})]
+    assert OfferFocus("quick-solo") in level  # the page's printed lobby: Play solo its gold
     assert "Rematch Robin" not in str(ops(level, "quick-computer-title"))
 
 
