@@ -17,6 +17,7 @@ from game.core.engine import Match
 from game.core.entered import entered
 from game.core.i18n import Text
 from game.present import board_view, controls, entry, feel, markup, standings, words
+from game.present.banter import rooting
 from game.present.ops import (
     Change,
     Op,
@@ -147,6 +148,7 @@ class Table:
     quip: str = ""  # what a computer says of it (game.present.words.quipped)
     race: str = ""  # two seats' totals, or one's against its best, drawn as a race (game.present.markup.race)
     mood: str = ""  # how the computer at the table looks at the score (game.coach.moments.mood; "": none plays)
+    aim: str = ""  # what a computer roots for through its turn, over the dice (game.present.banter.rooting)
 
 
 def table(
@@ -178,7 +180,7 @@ def table(
     >>> from game.present.ops import wire
     >>> ops = table_ops(None, shown)
     >>> ops[0].target, [wire(op) for op in ops[-6:]], table_ops(shown, shown)
-    ('scorecard', [('status', {'text': "Ann's turn"}), ('headline', {'text': "Ann's turn", 'toggle': {'computer': False}}), ('last-move', {'text': '', 'hidden': True, 'toggle': {'computer': False}, 'attrs': {'data-quip': ''}}), ('race', {'html': '', 'hidden': True}), ('tray', {'attrs': {'data-mood': ''}}), ('race', {'attrs': {'data-mood': ''}})], [])
+    ('scorecard', [('status', {'text': "Ann's turn"}), ('headline', {'text': "Ann's turn", 'toggle': {'computer': False}, 'attrs': {'data-quip': ''}}), ('last-move', {'text': '', 'hidden': True, 'toggle': {'computer': False}, 'attrs': {'data-quip': ''}}), ('race', {'html': '', 'hidden': True}), ('tray', {'attrs': {'data-mood': ''}}), ('race', {'attrs': {'data-mood': ''}})], [])
     """
     match = session.match
     results = standings.results(match, t=t, against=against)
@@ -203,6 +205,7 @@ def table(
         quip=words.quipped(match, t),
         race=markup.race(match, record, t),
         mood=(found.value if (found := mood(match)) else ""),
+        aim=rooting(match, t),
     )
 
 
@@ -242,9 +245,11 @@ def table_ops(old: Table | None, new: Table) -> list[Op]:
         ops.append(Op("challenge-line", (SetText(new.challenge or ""), SetHidden(new.challenge is None))))
     if old is None or old.status != new.status:
         ops.append(Op("status", (SetText(new.status),)))
-    if old is None or old.headline != new.headline:
-        # a computer's turn: its face beside the line (Robin is someone at the table, not a column of numbers)
-        ops.append(Op("headline", (SetText(new.headline), toggle(computer=computer_plays(match)))))
+    if old is None or (old.headline, old.aim) != (new.headline, new.aim):
+        # a computer's turn: its face beside the line (Robin is someone at the table, not a column of numbers), and
+        # what it roots for under it, for the eyes (app.css draws data-quip)
+        line = (SetText(new.headline), toggle(computer=computer_plays(match)), attrs(data_quip=new.aim))
+        ops.append(Op("headline", line))
     if old is None or (old.last_move, old.quip) != (new.last_move, new.quip):
         last = match.last_scored
         by = last is not None and match.seats[last.player].kind is SeatKind.COMPUTER

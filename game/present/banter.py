@@ -1,0 +1,46 @@
+"""What a computer says to itself through its turn, over the dice: what it plays for, as the dice it holds show it
+(fresh eyes round 81: "Robin's turn is a wait to skip; let it say what it is going for"). For the eyes only: the ear
+hears the computer's turn once, at its end, as before.
+
+>>> from game.core.engine import new_match
+>>> from game.core.cards import Seat
+>>> m = new_match("yahtzee", ["You", Seat.computer("Robin", "good")], seed=1).roll(faces=[1] * 5).score("ones")
+>>> m = m.roll(faces=[6, 6, 2, 6, 3])
+>>> rooting(m), rooting(m.hold(0).hold(1).hold(3))
+('', 'Come on, 6!')
+"""
+
+from __future__ import annotations
+
+from game.coach.moments import computer_plays
+from game.core.engine import Match, Phase
+from game.core.i18n import ENGLISH, Text
+
+__all__ = ["rooting"]
+
+
+def rooting(match: Match, t: Text = ENGLISH) -> str:
+    """What the computer whose turn it is roots for as it rolls again, said until it writes its box: the face it keeps
+    two or more of, or the straight that three or more dice in a row begin ("": a person's turn, or nothing held to
+    read).
+
+    >>> from game.core.engine import new_match
+    >>> from game.core.cards import Seat
+    >>> m = new_match("yahtzee", ["You", Seat.computer("Robin", "good")], seed=1).roll(faces=[1] * 5).score("ones")
+    >>> run = m.roll(faces=[2, 3, 4, 6, 6]).hold(0).hold(1).hold(2)
+    >>> rooting(run), rooting(run.roll().roll()), rooting(m.roll(faces=[2, 3, 4, 6, 6]).hold(3))
+    ('A straight, here I come!', 'A straight, here I come!', '')
+    >>> rooting(run.roll().roll().score("chance"))  # written: the person's turn
+    ''
+
+    """
+    if not computer_plays(match) or match.phase not in (Phase.MID_TURN, Phase.MUST_SCORE):
+        return ""
+    kept = sorted(face for face, held in zip(match.dice, match.held, strict=True) if held)
+    if len(kept) >= 2 and len(set(kept)) == 1:
+        # Translators: a computer player, keeping two or more dice of a face, before it rolls the others ("Come on, 6!").
+        return t._("Come on, {face}!", face=kept[0])
+    if len(kept) >= 3 and len(set(kept)) == len(kept) and kept[-1] - kept[0] == len(kept) - 1:
+        # Translators: a computer player, keeping three or more dice in a row, before it rolls for a straight.
+        return t._("A straight, here I come!")
+    return ""
