@@ -32,15 +32,14 @@ def rooting(match: Match, t: Text = ENGLISH) -> str:
     ('A straight, here I come!', 'A straight, here I come!', '')
     >>> rooting(run.roll().roll().score("chance"))  # written: the person's turn
     ''
-
     """
     if not computer_plays(match) or match.phase not in (Phase.MID_TURN, Phase.MUST_SCORE):
         return ""
     kept = sorted(face for face, held in zip(match.dice, match.held, strict=True) if held)
     if len(kept) >= 2 and len(set(kept)) == 1:
-        # Translators: a computer player, keeping two or more dice of a face, before it rolls the others ("Come on, 6!").
+        # Translators: a computer player, keeping two or more dice of a face, as it rolls the others ("Come on, 6!").
         return t._("Come on, {face}!", face=kept[0])
     if len(kept) >= 3 and len(set(kept)) == len(kept) and kept[-1] - kept[0] == len(kept) - 1:
-        # Translators: a computer player, keeping three or more dice in a row, before it rolls for a straight.
+        # Translators: a computer player, keeping three or more dice in a row, as it rolls for a straight.
         return t._("A straight, here I come!")
     return ""
