@@ -51,7 +51,7 @@ from game.app.storage import (
     stored_session,
 )
 from game.app.table import begin, seeded
-from game.coach.moments import in_progress
+from game.coach.moments import Mood, in_progress
 from game.coach.session import Session
 from game.core import links
 from game.core.cards import MAX_PLAYERS
@@ -60,7 +60,7 @@ from game.core.i18n import N_
 from game.core.link_problems import LinkProblem
 from game.core.refusals import GameError
 from game.core.rules import RuleSet
-from game.present.setup import rivalry
+from game.present.setup import rivalry, standing
 from game.records import choices as setups
 from game.records import daily
 from game.records.history import History
@@ -77,10 +77,8 @@ def first_way(app: App) -> str:
     """The lobby's first way to play: Rematch while its computer has won more of the player's games (the view makes
     it the lobby's gold, page.lobby_ops), else Play solo."""
     history = app.storage.history
-    if isinstance(history, History):
-        won, lost = rivalry(history, dict(app.form), app.t)
-        if lost > won:
-            return f"quick-{setups.Quick.COMPUTER.value}"
+    if isinstance(history, History) and standing(*rivalry(history, dict(app.form), app.t)) is Mood.AHEAD:
+        return f"quick-{setups.Quick.COMPUTER.value}"
     return QUICK_BUTTONS[0]
 
 

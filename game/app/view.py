@@ -285,7 +285,7 @@ def lobby(app: App, page: Page) -> Page:
         # 77: "after a loss, Rematch Robin as large as Play solo")
         known, record, best, (won, lost) = progress(app)
         tally = f"{won}\u2013{lost}" if won or lost else ""
-        rival = Mood.AHEAD if lost > won else Mood.BEHIND if won > lost else Mood.LEVEL
+        rival = setups.standing(won, lost)
         rematch = setups.rematch(dict(app.form), app.t) if rival is Mood.AHEAD else ""
     return replace(
         page,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date
 
+from game.coach.moments import Mood
 from game.core.cards import Level
 from game.core.i18n import ENGLISH, N_, Text
 from game.records import daily
@@ -19,7 +20,7 @@ from game.records.endings import series
 from game.records.history import History
 from game.records.stats import best_total, ruleset_key
 
-__all__ = ["SEAT_KINDS", "best", "opponent", "progress", "rematch", "rivalry"]
+__all__ = ["SEAT_KINDS", "best", "opponent", "progress", "rematch", "rivalry", "standing"]
 
 
 _LEVEL_LABELS = {
@@ -73,6 +74,16 @@ def rivalry(history: History, fields: Mapping[str, str], t: Text = ENGLISH) -> t
     solo = quick_setup(fields, Quick.SOLO)[0]
     rival = quick_setup(fields, Quick.COMPUTER)[0].seats(t)[1].name
     return series(history, ruleset_key(solo.ruleset()), solo.seats(t)[0].name, rival)
+
+
+def standing(won: int, lost: int) -> Mood:
+    """How the lobby's computer looks at the player's games against it (setup.rivalry): AHEAD, it has won more (the
+    lobby offers a rematch, first), BEHIND, fewer.
+
+    >>> standing(0, 1), standing(2, 1), standing(1, 1)
+    (<Mood.AHEAD: 'ahead'>, <Mood.BEHIND: 'behind'>, <Mood.LEVEL: 'level'>)
+    """
+    return Mood.AHEAD if lost > won else Mood.BEHIND if won > lost else Mood.LEVEL
 
 
 def rematch(fields: Mapping[str, str], t: Text = ENGLISH) -> str:
