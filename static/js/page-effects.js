@@ -67,7 +67,10 @@
       var was = asked;
       asked = null;
       if (!was) return;
-      if (was.back && was.back.isConnected && typeof was.back.focus === "function") was.back.focus({ preventScroll: true });
+      var back = was.back;
+      // an action of the header's menu, folded again by that choice: back to Menu, which showed it
+      if (back && back.isConnected && back.closest && back.closest("#menu") && !back.getClientRects().length) back = document.getElementById("menu-button");
+      if (back && back.isConnected && typeof back.focus === "function") back.focus({ preventScroll: true });
       if (dialog.returnValue === "yes") send("confirmed", { answer: was.answer });
     });
   }

@@ -71,7 +71,12 @@
       var button = document.getElementById(buttonId), panel = document.getElementById(panelId);
       if (!button || !panel) return;
       if (button.contains(event.target)) set(button, panel, !panel.classList.contains("open"));
-      else if (!panel.contains(event.target) || (closeOnChoice && event.target.closest("button"))) set(button, panel, false);
+      else if (!panel.contains(event.target) || (closeOnChoice && event.target.closest("button"))) {
+        var chosen = panel.contains(event.target) && panel.contains(document.activeElement);
+        set(button, panel, false);
+        // a choice folds the panel it was in: the focus goes back to what opened it, not to the page's start
+        if (chosen) button.focus({ preventScroll: true });
+      }
     });
     document.addEventListener("keydown", function (event) {
       var button = document.getElementById(buttonId), panel = document.getElementById(panelId);

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from tests.helpers.site import open_game
+from tests.helpers.ui import press_header
 
 # Every write to a live region (a status, an alert, aria-live) once the page's markup is parsed, with its text, whether
 # the region is shown (not in a hidden element) and live (aria-live not off), and when.
@@ -126,7 +127,7 @@ def test_against_the_computer_a_mistaken_box_is_undone_and_its_turn_is_heard_onc
     page.wait_for_function("document.querySelector('#scorecard button.choice') !== null")
     assert page.locator("#status").inner_text().startswith("Undone")
     # Rules and Escape: the focus back on Roll.
-    page.click("#menu-rules")
+    press_header(page, "menu-rules")
     page.keyboard.press("Escape")
     page.wait_for_function("document.activeElement.id === 'roll-button'")
     ear.press("s")

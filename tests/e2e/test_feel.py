@@ -158,7 +158,7 @@ def test_thrown_dice_tumble_within_the_roll_time_land_on_their_faces_and_a_yahtz
     expect(cheer).to_contain_text("Yahtzee for Ann!")
     expect(page.locator("#cheer-dice .die")).to_have_count(5)
     expect(page.locator("#status")).to_contain_text("Yahtzee for Ann!")  # what a screen reader hears
-    for size, menu in (({"width": 390, "height": 844}, "menu-button"), ({"width": 1440, "height": 900}, "menu-new")):
+    for size, menu in (({"width": 390, "height": 844}, "menu-button"), ({"width": 1440, "height": 900}, "menu-button")):
         page.set_viewport_size(size)
         assert page.evaluate(CLEAR, [menu, "roll-button"]) == [True, True], size  # Menu and Roll stay in reach
         sizes = page.evaluate(SIZES)

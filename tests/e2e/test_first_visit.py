@@ -43,8 +43,9 @@ def test_the_trimmed_standard_library_holds_every_module_the_game_loads(page, pa
     ui.roll(page)
     expect(page.locator("#chances")).to_contain_text("Chances to win", timeout=30_000)
     page.locator("#scorecard button.choice").first.click()
-    page.get_by_role("button", name="Rules").click()
-    page.get_by_role("button", name="Statistics").click()
+    ui.press_header(page, "menu-rules")
+    ui.press_header(page, "menu-stats")
+    ui.open_menu(page)
     page.select_option("#language", "de")
     expect(page.locator("html")).to_have_attribute("lang", "de")
     loaded = ui.run_python(

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from tests.helpers import ui
 from tests.helpers.site import open_game
-from tests.helpers.ui import SAVE_KEY, UNREADABLE_KEY
+from tests.helpers.ui import SAVE_KEY, UNREADABLE_KEY, press_header
 
 SETUP_KEY = "yacht-dice/setup"
 KEPT_PREFIX = "yacht-dice/unreadable-"
@@ -48,7 +48,7 @@ def test_hostile_stored_values_never_stop_the_start_and_are_kept_exactly_until_d
     assert page.evaluate(SAME_SETUP) is True  # the new start wrote its setup, not over the copy
 
     # Statistics lists the copies kept aside: they can be downloaded, then deleted.
-    page.get_by_role("button", name="Statistics").click()
+    press_header(page, "menu-stats")
     expect(page.locator("#kept-text")).to_have_text(
         "2 copies of data this game could not read are kept aside in this browser."
     )

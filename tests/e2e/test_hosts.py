@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.helpers.site import open_game
-from tests.helpers.ui import ROLL, choices, dice, held, more, start_afresh, status
+from tests.helpers.ui import ROLL, choices, dice, held, more, open_menu, start_afresh, status
 
 FACES = "() => [...document.querySelectorAll('#dice button')].every(b => /showing/.test(b.getAttribute('aria-label')))"
 
@@ -58,6 +58,7 @@ def plays_by_mouse(page, url: str) -> None:
     page.get_by_role("button", name=re.compile(rf"^{re.escape(name)}, \d+ points?(?:, hinted)?$")).click()
     expect(page.locator("#scorecard button.choice")).to_have_count(0)
     expect(page.locator("#status")).to_contain_text("Ann")
+    open_menu(page)
     page.select_option("#language", "de")
     expect(page.locator("html")).to_have_attribute("lang", "de")
     expect(page.get_by_role("button", name="Statistik")).to_be_visible()

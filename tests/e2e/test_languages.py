@@ -16,7 +16,7 @@ from game.core import variants
 from game.core.engine import new_match
 from game.present import board_view
 from tests.helpers.site import open_game
-from tests.helpers.ui import text_in
+from tests.helpers.ui import open_menu, text_in
 
 ROLL_BUTTON = "#roll-button"
 FIRST_CHOICE = "#scorecard button.choice"
@@ -70,6 +70,7 @@ def test_the_page_speaks_the_browsers_language_switches_mid_match_and_is_axe_cle
         faces = page.locator("#dice button").evaluate_all(SHOWN)
         pressed = page.locator("#dice button").evaluate_all(PRESSED)
 
+        open_menu(page)  # the language picker is one of the header's actions, under Menu
         page.select_option("#language", "da")
         page.locator("#notice").filter(has_text=re.compile(".")).wait_for()
         assert refused and page.locator("#notice").inner_text() == sv._(NO_CATALOGUE)
@@ -90,6 +91,7 @@ def test_the_page_speaks_the_browsers_language_switches_mid_match_and_is_axe_cle
             assert page.locator("#dice button").evaluate_all(SHOWN) == faces, code
             assert page.locator("#dice button").evaluate_all(PRESSED) == pressed, code
             assert axe_serious(page) == [], code
+        page.keyboard.press("Escape")  # the menu folds
         page.locator(FIRST_CHOICE).first.click()  # play goes on, in German
         after = page.evaluate(SAVE)
         assert after != before

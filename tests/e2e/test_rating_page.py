@@ -15,7 +15,7 @@ from game.records.history import History
 from game.records.record import SeatRecord, build_record, shape_of
 from tests.helpers import ui
 from tests.helpers.site import open_game
-from tests.helpers.ui import STILL, at_the_last_box
+from tests.helpers.ui import STILL, at_the_last_box, press_header
 
 YACHT = variants.ruleset("yacht")
 ROWS = ([3, 6, 9, 12, 15, 18, 0, 24, 30, 0, 20, 50], [2, 8, 9, 16, 20, 24, 26, 20, 0, 30, 23, 0])  # 187, 178
@@ -58,7 +58,7 @@ def test_statistics_show_the_rating_its_scale_and_its_chart(page, base_url):
     open_game(page, base_url)
     page.evaluate("t => localStorage.setItem('yacht-dice/history', t)", stored_history())
     open_game(page, base_url)  # Python reads the stored history at its start
-    page.get_by_role("button", name="Statistics").click()
+    press_header(page, "menu-stats")
     numbers = page.locator(".stats-numbers")
     expect(numbers).to_be_visible()
     # (12 + 8 + 4 + 4 + 2) / 200 = 0.15: strong; the undone game apart, the game played on hints left out

@@ -9,12 +9,13 @@ import json
 from playwright.sync_api import expect
 
 from tests.helpers.site import open_game
+from tests.helpers.ui import press_header
 
 HISTORY = "localStorage.getItem('yacht-dice/history')"
 
 
 def open_stats(page) -> None:
-    page.get_by_role("button", name="Statistics").click()
+    press_header(page, "menu-stats")
     expect(page.get_by_role("heading", name="Statistics")).to_be_visible()
 
 

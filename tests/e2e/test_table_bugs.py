@@ -52,7 +52,7 @@ def test_new_match_mid_match_asks_the_games_own_question(page, base_url):
     page.locator(ROLL_BUTTON).click()
     match = page.evaluate(MATCH)
     ask = page.get_by_role("dialog")
-    # Cancel keeps the match, and the focus goes back to New match.
+    # Cancel keeps the match, and the focus goes back to Menu, where New match was (the menu folds on a choice).
     press_header(page, "menu-new")
     expect(ask).to_be_visible()
     expect(ask).to_contain_text(words.WORDS.leave_match)
@@ -60,14 +60,14 @@ def test_new_match_mid_match_asks_the_games_own_question(page, base_url):
     ask.get_by_role("button", name="Cancel").click()
     expect(ask).to_be_hidden()
     expect(page.locator(ROLL_BUTTON)).to_be_visible()
-    assert focused(page) == "menu-new" and page.evaluate(MATCH) == match
+    assert focused(page) == "menu-button" and page.evaluate(MATCH) == match
     # Escape too; a key in the question is no command to the table (r would roll).
     press_header(page, "menu-new")
     expect(ask).to_be_visible()
     page.keyboard.press("r")
     page.keyboard.press("Escape")
     expect(ask).to_be_hidden()
-    assert focused(page) == "menu-new" and page.evaluate(MATCH) == match
+    assert focused(page) == "menu-button" and page.evaluate(MATCH) == match
     # The confirming button opens the setup.
     press_header(page, "menu-new")
     ask.get_by_role("button", name=words.WORDS.leave_yes).click()

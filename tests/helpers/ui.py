@@ -194,10 +194,16 @@ def store(page, base_url, items: dict[str, str]) -> None:
     )
 
 
-def press_header(page, element_id: str) -> None:
-    """Press a header button, opening the header's menu first where a narrow screen folds it away."""
-    button = page.locator(f"#{element_id}")
+def open_menu(page) -> None:
+    """Open the header's menu (its actions fold under Menu) unless it is open."""
     menu = page.locator("#menu-button")
-    if not button.is_visible() and menu.count() and menu.is_visible():
+    if menu.count() and menu.is_visible() and menu.get_attribute("aria-expanded") != "true":
         menu.click()
+
+
+def press_header(page, element_id: str) -> None:
+    """Press a header button, opening the header's menu first where it is folded away."""
+    button = page.locator(f"#{element_id}")
+    if not button.is_visible():
+        open_menu(page)
     button.click()
