@@ -98,6 +98,7 @@ class Page:
     opponent: str = ""  # the lobby's "Play the computer" line ("" off the lobby: drawn on the way back)
     progress: str = ""  # the lobby's daily game line that knows the player (game.present.setup.progress)
     best: str = ""  # the lobby's line of the player's best under the chosen rules (game.present.setup.best)
+    trophies: str = ""  # the lobby's shelf of the player's trophies (game.present.setup.trophies; "": none yet)
     tally: str = ""  # the lobby's scoreboard against its computer, won–lost ("": none played; setup.rivalry)
     record: str = ""  # the same games in words, for the ear ("won 1, lost 0"; setup.progress)
     rival: Mood = Mood.LEVEL  # the lobby computer's mood over those games (AHEAD: it has won more of them)
@@ -211,6 +212,8 @@ def lobby_ops(old: Page, new: Page) -> list[Op]:
         ops.append(text("quick-computer-title", new.rematch or forms.quick_words(new.t)[Quick.COMPUTER][0]))
     if worded or new.best != old.best:  # the form's markup anew has it hidden
         ops.append(Op("rules-best", (SetText(new.best), SetHidden(not new.best))))
+    if worded or new.trophies != old.trophies:  # the same
+        ops.append(Op("lobby-trophies", (SetHtml(new.trophies), SetHidden(not new.trophies))))
     ops += [Op("language", (SetValue(new.picked),))] if new.picked != old.picked else []
     if new.ready and not old.ready:
         ops += [Op(button, (SetDisabled(False),)) for button in READY]

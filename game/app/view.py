@@ -240,7 +240,7 @@ def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None] | None:
         return None
     shown = standings.results(ended.match, t=t, ending=ended.ending)
     assert shown is not None  # worked out once the game was over
-    context = markup.ending(shown) if shown.context or shown.yardstick else ""
+    context = markup.ending(shown) if shown.context or shown.yardstick or shown.trophies else ""
     comparison = ended.comparison
     return context, None if comparison is None else markup.challenge(comparison, ended.match, t=t, hints=ended.hints)
 
@@ -278,12 +278,12 @@ def lobby(app: App, page: Page) -> Page:
     picked = app.waiting.language or app.t.code
     form = (app.counts.filled, app.form)
     known, best, tally, record = page.progress, page.best, page.tally, page.record
-    rival, rematch = page.rival, page.rematch
+    rival, rematch, trophies = page.rival, page.rematch, page.trophies
     if isinstance(shown, SetupScreen):
         # the games against that computer: a scoreboard for the eyes (a rivalry, fresh eyes round 66), their words for
         # the ear (beside the scoreboard, they said it twice: round 69); while it leads them, a score to settle (round
         # 77: "after a loss, Rematch Robin as large as Play solo")
-        known, record, best, (won, lost) = progress(app)
+        known, record, best, (won, lost), trophies = progress(app)
         tally = f"{won}\u2013{lost}" if won or lost else ""
         rival = setups.standing(won, lost)
         rematch = setups.rematch(dict(app.form), app.t) if rival is Mood.AHEAD else ""
@@ -300,6 +300,7 @@ def lobby(app: App, page: Page) -> Page:
         record=record,
         rival=rival,
         rematch=rematch,
+        trophies=trophies,
         setup=setup,
         stats=stats,
     )
@@ -310,13 +311,13 @@ _KNOWN: list[tuple] = []
 view is drawn on every message, and the same history, form, day and language give the same lines."""
 
 
-def progress(app: App) -> tuple[str, str, str, tuple[int, int]]:
+def progress(app: App) -> tuple[str, str, str, tuple[int, int], str]:
     """The lobby's lines that know the player (game.present.setup.progress, then the best under the chosen rules:
     setup.best) and the games won and lost against its computer (setup.rivalry), once the history is decoded (the
     start decodes it for the lobby; "": the printed lines)."""
     history = app.storage.history
     if not isinstance(history, History):
-        return "", "", "", (0, 0)
+        return "", "", "", (0, 0), ""
     inputs = (app.form, daily.today(app.now), app.t.code)
     if _KNOWN and _KNOWN[0][0] is history and _KNOWN[0][1] == inputs:
         return _KNOWN[0][2]
@@ -325,6 +326,7 @@ def progress(app: App) -> tuple[str, str, str, tuple[int, int]]:
         *setups.progress(history, fields, inputs[1], app.t),
         setups.best(history, fields, app.t),
         setups.rivalry(history, fields, app.t),
+        setups.trophies(history, fields, app.t),
     )
     _KNOWN[:] = [(history, inputs, lines)]
     return lines

@@ -72,6 +72,7 @@ from game.present import (
     stats_markup,
     stats_view,
     trainer_view,
+    trophy_words,
     you,
 )
 from game.present.aim_view import MAX_AIM, TYPED_JUNK, picker
@@ -89,6 +90,7 @@ from game.present.words import (
     turn_line,
 )
 from game.records import challenge, daily
+from game.records.trophies import earned
 
 
 def status_words(status: Status, t: Text, eyes: bool = False) -> str:
@@ -254,7 +256,8 @@ def stats_body(shown: Statistics, t: Text) -> str:
     """Statistics' body (its markup), worked out once per numbers read: the view is worked out on every answer."""
     page = stats_view.statistics(shown.history, dict(shown.references), shown.key, shown.name, t=t, today=shown.today)
     practice = trainer_view.progress(shown.trainer.progress(page.name or shown.person), t=t)
-    return stats_markup.statistics(page, t=t) + practice
+    won = trophy_words.listing(earned(shown.history, page.name or shown.person), t=t)
+    return stats_markup.statistics(page, t=t) + practice + won
 
 
 @lru_cache(maxsize=4)

@@ -98,7 +98,8 @@ def _rules_fieldsets(t: Text) -> list[str]:
     )
     choice = element("details", element("summary", chosen) + choice, class_="rules-pick", id="rules-pick")
     best = element("p", "", id="rules-best", class_="rules-best", hidden=True)  # the player's best (setup.best)
-    out = [choice + element("div", briefs + best, class_="rules-brief")]
+    shelf = element("p", "", id="lobby-trophies", class_="trophies", hidden=True)  # their trophies (setup.trophies)
+    out = [choice + element("div", briefs + best + shelf, class_="rules-brief")]
     for i, v in enumerate(every):
         if v.options:
             # Translators: the legend of a rule set's options in the setup form; {rules} is its name ("Yahtzee options").

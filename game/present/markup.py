@@ -320,9 +320,13 @@ def ending(shown: standings.Results) -> str:
     """The game just played in context (game.present.standings.results' context), a line each; a new best first, with
     its medal unless the game was lost (tests/unit/app/test_match_ending.py); then a solo game's bars."""
     measured = element("li", element("ul", bars(shown.yardstick), class_="standings"), class_="yardstick")
+    # the trophies the game won, each a gold line of its own: news, as a best is (game.present.trophy_words)
+    won = "".join(element("li", escape(line), class_="ending-trophy") for line in shown.trophies)
     # the coach's line last: what sets this game apart, said in a line on the card (round 34: no screen showed it)
-    after = (measured if shown.yardstick else "") + (
-        element("li", escape(shown.coach), class_="ending-coach") if shown.coach else ""
+    after = (
+        won
+        + (measured if shown.yardstick else "")
+        + (element("li", escape(shown.coach), class_="ending-coach") if shown.coach else "")
     )
     lost = shown.outcome in (standings.Outcome.LOST, standings.Outcome.CLOSE)  # a medal beside a loss read as a win
     if not shown.new_best:

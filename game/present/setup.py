@@ -19,6 +19,7 @@ from game.records.choices import Quick, quick_setup
 from game.records.endings import series
 from game.records.history import History
 from game.records.stats import best_total, ruleset_key
+from game.records.trophies import earned
 
 __all__ = ["SEAT_KINDS", "best", "opponent", "progress", "rematch", "rivalry", "standing"]
 
@@ -152,3 +153,19 @@ def best(history: History, fields: Mapping[str, str], t: Text = ENGLISH) -> str:
         return ""
     # Translators: in the lobby, under the chosen rule set's description: the player's best total under these rules.
     return t.n_("Your best: {count} point", "Your best: {count} points", top)
+
+
+def trophies(history: History, fields: Mapping[str, str], t: Text = ENGLISH) -> str:
+    """The lobby's shelf of the player's trophies, under any rules (game.present.trophy_words.shelf); "" before the
+    first, when the lobby has nothing to show for them.
+
+    >>> from game.records.daily import _demo
+    >>> "Trophies: 1 of 8" in trophies(History().add(_demo("daily:2026-11-23:yacht", "2026-11-23T08:00:00Z", 170)), {"name1": "Ann"})
+    True
+    >>> trophies(History(), {})
+    ''
+    """
+    from game.present.trophy_words import shelf  # the lobby's words, only where a history is there to count
+
+    won = earned(history, quick_setup(fields, Quick.SOLO)[0].seats(t)[0].name)
+    return shelf(won, t) if won else ""

@@ -23,6 +23,7 @@ from game.core.engine import Match
 from game.core.i18n import ENGLISH, N_, Text
 from game.present.luck_view import coach_line, luck_words
 from game.present.stories import dice_of, edge, highlight, near_miss, told
+from game.present.trophy_words import news
 from game.present.you import is_you, said, said_n
 from game.records import challenge
 from game.records.endings import Ending, Personal, Share, ending
@@ -109,6 +110,7 @@ class Results:
     # A solo game's total as a bar beside the person's earlier games (:func:`yardstick`): each line, its bar in
     # tenths, and whether it is this game's.
     yardstick: tuple[tuple[str, int, bool], ...] = ()
+    trophies: tuple[str, ...] = ()  # the trophies the game won (game.present.trophy_words.news)
 
     @property
     def new_best(self) -> bool:
@@ -467,4 +469,5 @@ def results(
         sides=match.ruleset.sides,
         dice_box=dice_box,
         yardstick=yardstick(ending, t) if final and len(standings) == 1 else (),
+        trophies=news(ending.trophies, t) if ending is not None and ending.trophies else (),
     )

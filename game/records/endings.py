@@ -17,6 +17,7 @@ from game.core.engine import Match
 if TYPE_CHECKING:  # the coach's values, imported only when asked for, to keep the start short
     from game.coach.luck import Split
     from game.records.history import History
+    from game.records.trophies import Trophy
 
 __all__ = ("Ending", "Personal", "Share", "ending")
 
@@ -78,6 +79,7 @@ class Ending:
     optimal: float | None = None
     shares: tuple[Share, ...] = ()
     series: Series | None = None  # a person against one computer: their games won and lost, this one in
+    trophies: tuple[tuple[str, tuple[Trophy, ...]], ...] = ()  # each person's trophies won by this game, if any
 
 
 @dataclass(frozen=True)
@@ -158,7 +160,21 @@ def ending(
     if challenger is not None and shares:
         name, theirs = challenger
         shares += (Share(name, True, theirs.total, theirs.luck, theirs.loss, away=True),)
-    return Ending(tuple(people), optimal, shares, _series(match, history, key, itself))
+    return Ending(tuple(people), optimal, shares, _series(match, history, key, itself), _trophies(match, history))
+
+
+def _trophies(match: Match, history: History | None) -> tuple[tuple[str, tuple[Trophy, ...]], ...]:
+    """Each person's trophies won by the game just played (game.records.trophies), where any were."""
+    from game.records.record import NO_TIME, record_game
+    from game.records.trophies import won_now
+
+    if history is None:
+        return ()
+    seats = len(match.seats)
+    played = record_game(match, match.game, NO_TIME, [0] * seats, [None] * seats)  # its facts: no time, no review
+    people = dict.fromkeys(sitter.name for sitter in match.seats if sitter.kind is SeatKind.HUMAN)
+    won = ((name, won_now(history, played, name)) for name in people)
+    return tuple((name, trophies) for name, trophies in won if trophies)
 
 
 def _series(match: Match, history: History | None, key: str, itself: str) -> Series | None:

@@ -1,0 +1,88 @@
+"""Trophies in words (game.records.trophies): each one's name and what wins it, the lobby's shelf, the end's news and
+Statistics' list.
+
+>>> from game.records.trophies import Trophy
+>>> shelf({Trophy.BONUS})
+'<span class="trophy-count">Trophies: 1 of 8</span><span class="medals" aria-hidden="true"><i data-trophy="fives"></i><i data-trophy="bonus" class="won"></i><i data-trophy="straights"></i><i data-trophy="no-zeros"></i><i data-trophy="twice"></i><i data-trophy="beaten"></i><i data-trophy="best-beaten"></i><i data-trophy="run"></i></span>'
+>>> news((("Ann", (Trophy.BONUS, Trophy.NO_ZEROS)),)), news((("Ann", (Trophy.BONUS,)), ("Bob", (Trophy.FIVES,))))
+(('New trophies: Upper bonus, No zeros',), ('New trophy for Ann: Upper bonus', 'New trophy for Bob: All alike'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from html import escape
+
+from game.core.i18n import ENGLISH, N_, Text
+from game.present.tags import element
+from game.records.trophies import RUN, Trophy
+
+__all__ = ["NAMES", "listing", "news", "shelf"]
+
+# Translators: the trophies' names and what wins each (the lobby counts them, Statistics lists them, a game's end
+# names one won). "All alike": every die showing one face, scored in the top box (Yahtzee, Yatzy, Yacht).
+NAMES: dict[Trophy, tuple[str, str]] = {
+    Trophy.FIVES: (N_("All alike"), N_("Score the top box: every die showing one face")),
+    Trophy.BONUS: (N_("Upper bonus"), N_("Reach the upper section's bonus")),
+    Trophy.STRAIGHTS: (N_("Every straight"), N_("Score every straight on the card in one game")),
+    Trophy.NO_ZEROS: (N_("No zeros"), N_("Fill a whole card without a 0")),
+    Trophy.TWICE: (N_("All alike, twice"), N_("Score the top box, then a bonus for another")),
+    Trophy.BEATEN: (N_("Computer beaten"), N_("Win a game against the computer")),
+    Trophy.BEST_BEATEN: (N_("Perfect play beaten"), N_("Win against the computer playing perfectly")),
+    Trophy.RUN: (N_("Days running"), N_("Play the daily game {count} days in a row")),
+}
+"""Each trophy's name and what wins it, in English (translated where shown)."""
+
+
+def _name(trophy: Trophy, t: Text) -> str:
+    return t._(NAMES[trophy][0])
+
+
+def shelf(won: Collection[Trophy], t: Text = ENGLISH) -> str:
+    """The lobby's shelf: how many of the trophies the player has won, then a medal each, gold where won (for the
+    eyes: the count says it to the ear)."""
+    # Translators: in the lobby, beside a row of medals: the trophies the player has won of all there are.
+    said = t._("Trophies: {won} of {count}", won=len(won), count=len(Trophy))
+    count = element("span", escape(said), class_="trophy-count")
+    medals = "".join(
+        element("i", data_trophy=trophy.value, class_="won" if trophy in won else None) for trophy in Trophy
+    )
+    return count + element("span", medals, class_="medals", aria_hidden="true")
+
+
+def news(won: Sequence[tuple[str, tuple[Trophy, ...]]], t: Text = ENGLISH) -> tuple[str, ...]:
+    """A game's end: the trophies it won, a line for the one person who won any, else a line per person."""
+    if len(won) == 1:
+        ((_, trophies),) = won
+        names = ", ".join(_name(trophy, t) for trophy in trophies)
+        # Translators: at a game's end: the trophies this game won ("New trophies: Upper bonus, No zeros").
+        return (t.n_("New trophy: {names}", "New trophies: {names}", len(trophies), names=names),)
+    return tuple(
+        # Translators: at the end of a game of several people: the trophies one of them won with it.
+        t.n_(
+            "New trophy for {name}: {names}",
+            "New trophies for {name}: {names}",
+            len(trophies),
+            name=name,
+            names=", ".join(_name(trophy, t) for trophy in trophies),
+        )
+        for name, trophies in won
+    )
+
+
+def listing(won: Collection[Trophy], t: Text = ENGLISH) -> str:
+    """Statistics' list of every trophy: its name, what wins it, and whether the player has it (words, not only a
+    medal's colour).
+
+    >>> listing({Trophy.BONUS}).count("<li"), listing({Trophy.BONUS}).count("(won)"), "No zeros: Fill a whole card" in listing(())
+    (8, 1, True)
+    """
+    items = []
+    for trophy in Trophy:
+        name, wins = NAMES[trophy]
+        said = t._(wins, count=RUN) if trophy is Trophy.RUN else t._(wins)
+        # Translators: Statistics' list of trophies: a trophy won ("Upper bonus: Reach the upper section's bonus").
+        line = t._("{name}: {wins} (won)", name=t._(name), wins=said) if trophy in won else f"{t._(name)}: {said}"
+        items.append(element("li", escape(line), data_trophy=trophy.value, class_="won" if trophy in won else None))
+    # Translators: the heading of Statistics' list of trophies.
+    return element("h3", escape(t._("Trophies"))) + element("ul", "".join(items), class_="trophies-list")
