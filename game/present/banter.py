@@ -12,11 +12,13 @@ hears the computer's turn once, at its end, as before.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from game.coach.moments import computer_plays
 from game.core.engine import Match, Phase
 from game.core.i18n import ENGLISH, Text
 
-__all__ = ["rooting"]
+__all__ = ["rooting", "teaser"]
 
 
 def rooting(match: Match, t: Text = ENGLISH) -> str:
@@ -43,3 +45,23 @@ def rooting(match: Match, t: Text = ENGLISH) -> str:
         # Translators: a computer player, keeping three or more dice in a row, as it rolls for a straight.
         return t._("A straight, here I come!")
     return ""
+
+
+def teaser(match: Match, t: Text = ENGLISH) -> str:
+    """What a person's dice are one die away from while they may roll again: all alike, while its box is open (fresh
+    eyes round 86: "one-away teasers on roll 2"); "" else. For the eyes, over the dice, as a computer's rooting.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yahtzee", ["You"], seed=1)
+    >>> teaser(m.roll(faces=[6, 6, 2, 6, 6])), teaser(m.roll(faces=[6, 6, 2, 5, 6])), teaser(m.roll(faces=[6, 6, 2, 6, 6]).roll().roll())
+    ('One 6 away from Yahtzee!', '', '')
+    """
+    top = match.ruleset.yahtzee_id
+    if computer_plays(match) or match.phase is not Phase.MID_TURN or top not in match.open_categories():
+        return ""
+    face, most = Counter(match.dice).most_common(1)[0]
+    if most != len(match.dice) - 1:
+        return ""
+    # Translators: over a person's dice with a roll left, all alike but one, while the top box is open ("One 6 away
+    # from Yahtzee!"); {box} is that box's name.
+    return t._("One {face} away from {box}!", face=face, box=match.ruleset.category(top).display(t))

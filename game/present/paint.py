@@ -17,7 +17,7 @@ from game.core.engine import Match
 from game.core.entered import entered
 from game.core.i18n import Text
 from game.present import board_view, controls, entry, feel, markup, standings, words
-from game.present.banter import rooting
+from game.present.banter import rooting, teaser
 from game.present.ops import (
     Change,
     Op,
@@ -148,7 +148,9 @@ class Table:
     quip: str = ""  # what a computer says of it (game.present.words.quipped)
     race: str = ""  # two seats' totals, or one's against its best, drawn as a race (game.present.markup.race)
     mood: str = ""  # how the computer at the table looks at the score (game.coach.moments.mood; "": none plays)
-    aim: str = ""  # what a computer roots for through its turn, over the dice (game.present.banter.rooting)
+    aim: str = (
+        ""  # what a computer roots for through its turn, or a person's dice are one away from (game.present.banter)
+    )
 
 
 def table(
@@ -205,7 +207,7 @@ def table(
         quip=words.quipped(match, t),
         race=markup.race(match, record, t),
         mood=(found.value if (found := mood(match)) else ""),
-        aim=rooting(match, t),
+        aim=rooting(match, t) or teaser(match, t),
     )
 
 

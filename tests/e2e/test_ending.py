@@ -5,6 +5,7 @@ context and Play again are CPython's (tests/unit/app/test_ending_flows.py, test_
 from __future__ import annotations
 
 import json
+import re
 
 from playwright.sync_api import expect
 
@@ -62,8 +63,12 @@ def test_the_celebration_is_clear_of_the_board_and_the_scene_comes_to_rest(page,
     expect(page.get_by_role("button", name="Rematch")).to_be_focused()  # two seats: the same table again
     # Ann's and Bob's games in context, and the coach's line: how Ann won (by the dice, by the choices); the numbers
     # (the optimal player, each person's dice and choices, issue 57) head the report, How did I play?
-    expect(page.locator("#ending li")).to_have_count(3, timeout=30_000)
+    expect(page.locator("#ending li")).to_have_count(5, timeout=30_000)
     expect(page.locator("#ending li.ending-coach")).to_contain_text("Ann won by ")
+    # their first game on this browser: each person's trophies, a line each (game.records.trophies)
+    expect(page.locator("#ending li.ending-trophy")).to_have_text(
+        [re.compile("^New troph(y|ies) for Ann: "), re.compile("^New troph(y|ies) for Bob: ")]
+    )
     page.set_viewport_size({"width": 360, "height": 740})
     page.wait_for_function(STILL)
     ui.screenshot(page, "ending-win-phone")

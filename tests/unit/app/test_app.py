@@ -1866,3 +1866,19 @@ def test_the_lobby_counts_the_players_games_against_the_computer_it_offers():
     assert (
         ops(effects, "rules-best")[-1]["text"] == f"Your best: {won.totals(0, 0).grand_total} points"
     )  # as the end counts it
+
+
+def test_the_lobby_shows_the_players_trophies_once_they_have_one():
+    """The lobby's shelf counts the trophies the player's games won (game.records.trophies); before any, it is hidden."""
+    robin = Seat.computer("Robin", "good")
+    beaten = new_match("yacht", ["Ann", robin], seed=1)
+    for box in beaten.open_categories():
+        beaten = beaten.roll(faces=[6] * 5).score(box).roll(faces=[1, 1, 2, 2, 3]).score(box)
+    remembered = {"rules": "yacht", "count": "2", "name1": "Ann", "kind2": "good", "name2": ""}
+    history = History().add(session_record(Session(beaten), 0, "2026-11-20T09:00:00Z"))
+    shown = start(stored={SETUP_KEY: json.dumps(remembered), HISTORY_KEY: history.to_json()})[1]
+    shelf = ops(shown, "lobby-trophies")[-1]
+    assert shelf["hidden"] is False and "Trophies: 2 of 8" in shelf["html"]  # all alike, and Robin beaten
+    assert shelf["html"].count('class="won"') == 2
+    fresh = start(stored={SETUP_KEY: json.dumps(remembered)})[1]
+    assert all(op.get("hidden", True) for op in ops(fresh, "lobby-trophies"))
