@@ -257,7 +257,7 @@ def stats_body(shown: Statistics, t: Text) -> str:
     page = stats_view.statistics(shown.history, dict(shown.references), shown.key, shown.name, t=t, today=shown.today)
     practice = trainer_view.progress(shown.trainer.progress(page.name or shown.person), t=t)
     won = trophy_words.listing(earned(shown.history, page.name or shown.person), t=t)
-    return stats_markup.statistics(page, t=t) + practice + won
+    return stats_markup.statistics(page, t=t) + won + practice  # the trophies before the practice, its button after it
 
 
 @lru_cache(maxsize=4)

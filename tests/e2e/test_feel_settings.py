@@ -9,8 +9,9 @@ from playwright.sync_api import expect
 from tests.helpers import ui
 from tests.helpers.site import open_game
 
-BACKGROUND = {"light": "rgb(27, 102, 68)", "dark": "rgb(14, 53, 37)", "contrast": "rgb(0, 0, 0)"}
-"""The page's background in each theme: the table's felt (app.css: --felt)."""
+BACKGROUND = {"light": "rgb(239, 229, 209)", "dark": "rgb(14, 53, 37)", "contrast": "rgb(0, 0, 0)"}
+"""The page's background in each theme (app.css: --page): a light wooden table by day, the felt at night and in
+high contrast."""
 
 # Count what the page plays: every oscillator or noise burst started, every audio context made, every buzz.
 LISTEN = """(() => {
