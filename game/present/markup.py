@@ -321,7 +321,15 @@ def ending(shown: standings.Results) -> str:
     its medal unless the game was lost (tests/unit/app/test_match_ending.py); then a solo game's bars."""
     measured = element("li", element("ul", bars(shown.yardstick), class_="standings"), class_="yardstick")
     # the trophies the game won, each a gold line of its own: news, as a best is (game.present.trophy_words)
-    won = "".join(element("li", escape(line), class_="ending-trophy") for line in shown.trophies)
+    comma = element("span", ", ", class_="visually-hidden")  # the names a list for the ear, badges for the eyes
+    won = "".join(
+        element(
+            "li",
+            escape(words) + " " + comma.join(element("span", escape(name), class_="badge") for name in names),
+            class_="ending-trophy",
+        )
+        for words, names in shown.trophies
+    )
     # the coach's line last: what sets this game apart, said in a line on the card (round 34: no screen showed it)
     after = (
         won

@@ -110,7 +110,7 @@ class Results:
     # A solo game's total as a bar beside the person's earlier games (:func:`yardstick`): each line, its bar in
     # tenths, and whether it is this game's.
     yardstick: tuple[tuple[str, int, bool], ...] = ()
-    trophies: tuple[str, ...] = ()  # the trophies the game won (game.present.trophy_words.news)
+    trophies: tuple[tuple[str, tuple[str, ...]], ...] = ()  # the trophies the game won (trophy_words.news)
 
     @property
     def new_best(self) -> bool:
@@ -437,7 +437,8 @@ def results(
     # Translators: a line of the standings: the rank, the player's name and their points ("1. Ann — 164").
     lines = tuple(t._("{rank}. {name} — {total}", rank=s.rank, name=s.name, total=s.total) for s in standings)
     top = max((s.total for s in standings), default=0)
-    fills = tuple(min(10, max(0, s.total * 10 // top)) if top > 0 else 0 for s in standings)
+    # in tenths, rounded: a loss by 2 of 274 is a bar as long as the winner's, as close as the words say (round 88)
+    fills = tuple(min(10, max(0, round(s.total * 10 / top))) if top > 0 else 0 for s in standings)
     firsts = tuple(s.rank == 1 for s in standings)
     if final and len(standings) == 1:
         lines = fills = firsts = ()  # a solo game's total is the scene's large words: a list of one would say it again

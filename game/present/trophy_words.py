@@ -4,8 +4,10 @@ Statistics' list.
 >>> from game.records.trophies import Trophy
 >>> shelf({Trophy.BONUS})
 '<span class="trophy-count">Trophies: 1 of 8</span><span class="medals" aria-hidden="true"><i data-trophy="fives"></i><i data-trophy="bonus" class="won"></i><i data-trophy="straights"></i><i data-trophy="no-zeros"></i><i data-trophy="twice"></i><i data-trophy="beaten"></i><i data-trophy="best-beaten"></i><i data-trophy="run"></i></span>'
->>> news((("Ann", (Trophy.BONUS, Trophy.NO_ZEROS)),)), news((("Ann", (Trophy.BONUS,)), ("Bob", (Trophy.FIVES,))))
-(('New trophies: Upper bonus, No zeros',), ('New trophy for Ann: Upper bonus', 'New trophy for Bob: All alike'))
+>>> news((("Ann", (Trophy.BONUS, Trophy.NO_ZEROS)),))
+(('New trophies:', ('Upper bonus', 'No zeros')),)
+>>> news((("Ann", (Trophy.BONUS,)), ("Bob", (Trophy.FIVES,))))
+(('New trophy for Ann:', ('Upper bonus',)), ('New trophy for Bob:', ('All alike',)))
 """
 
 from __future__ import annotations
@@ -50,21 +52,18 @@ def shelf(won: Collection[Trophy], t: Text = ENGLISH) -> str:
     return count + element("span", medals, class_="medals", aria_hidden="true")
 
 
-def news(won: Sequence[tuple[str, tuple[Trophy, ...]]], t: Text = ENGLISH) -> tuple[str, ...]:
-    """A game's end: the trophies it won, a line for the one person who won any, else a line per person."""
+def news(won: Sequence[tuple[str, tuple[Trophy, ...]]], t: Text = ENGLISH) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """A game's end: the trophies it won, each person's words before their trophies' names (drawn as badges), a line
+    for the one person who won any, else one per person."""
     if len(won) == 1:
         ((_, trophies),) = won
-        names = ", ".join(_name(trophy, t) for trophy in trophies)
-        # Translators: at a game's end: the trophies this game won ("New trophies: Upper bonus, No zeros").
-        return (t.n_("New trophy: {names}", "New trophies: {names}", len(trophies), names=names),)
+        # Translators: at a game's end, before the names of the trophies it won (drawn as badges): "New trophies:".
+        return ((t.n_("New trophy:", "New trophies:", len(trophies)), tuple(_name(each, t) for each in trophies)),)
     return tuple(
-        # Translators: at the end of a game of several people: the trophies one of them won with it.
-        t.n_(
-            "New trophy for {name}: {names}",
-            "New trophies for {name}: {names}",
-            len(trophies),
-            name=name,
-            names=", ".join(_name(trophy, t) for trophy in trophies),
+        # Translators: at the end of a game of several people, before the names of the trophies one of them won.
+        (
+            t.n_("New trophy for {name}:", "New trophies for {name}:", len(trophies), name=name),
+            tuple(_name(each, t) for each in trophies),
         )
         for name, trophies in won
     )

@@ -9,9 +9,9 @@ from playwright.sync_api import expect
 from tests.helpers import ui
 from tests.helpers.site import open_game
 
-BACKGROUND = {"light": "rgb(239, 229, 209)", "dark": "rgb(14, 53, 37)", "contrast": "rgb(0, 0, 0)"}
-"""The page's background in each theme (app.css: --page): a light wooden table by day, the felt at night and in
-high contrast."""
+BACKGROUND = {"light": "rgb(239, 229, 209)", "dark": "rgb(26, 20, 14)", "contrast": "rgb(0, 0, 0)"}
+"""The page's background in each theme (app.css: --page): the table the felt lies on, light wood by day, dark walnut
+at night; black in high contrast."""
 
 # Count what the page plays: every oscillator or noise burst started, every audio context made, every buzz.
 LISTEN = """(() => {
