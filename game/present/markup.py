@@ -325,7 +325,9 @@ def ending(shown: standings.Results) -> str:
     won = "".join(
         element(
             "li",
-            escape(words) + " " + comma.join(element("span", escape(name), class_="badge") for name in names),
+            element("span", escape(words), class_="trophy-words")
+            + " "
+            + comma.join(element("span", escape(name), class_="badge") for name in names),
             class_="ending-trophy",
         )
         for words, names in shown.trophies

@@ -3,7 +3,7 @@ Statistics' list.
 
 >>> from game.records.trophies import Trophy
 >>> shelf({Trophy.BONUS})
-'<span class="trophy-count">Trophies: 1 of 8</span><span class="medals" aria-hidden="true"><i data-trophy="fives"></i><i data-trophy="bonus" class="won"></i><i data-trophy="straights"></i><i data-trophy="no-zeros"></i><i data-trophy="twice"></i><i data-trophy="beaten"></i><i data-trophy="best-beaten"></i><i data-trophy="run"></i></span>'
+'<span class="trophy-count">Trophies: 1 of 8</span><span class="medals" aria-hidden="true"><i data-trophy="fives"></i><i data-trophy="bonus" class="won"></i><i data-trophy="straights"></i><i data-trophy="no-zeros"></i><i data-trophy="twice"></i><i data-trophy="beaten"></i><i data-trophy="best-beaten"></i><i data-trophy="run"></i></span><span class="trophy-next">Next trophy: All alike</span>'
 >>> news((("Ann", (Trophy.BONUS, Trophy.NO_ZEROS)),))
 (('New trophies:', ('Upper bonus', 'No zeros')),)
 >>> news((("Ann", (Trophy.BONUS,)), ("Bob", (Trophy.FIVES,))))
@@ -40,6 +40,10 @@ def _name(trophy: Trophy, t: Text) -> str:
     return t._(NAMES[trophy][0])
 
 
+def _wins(trophy: Trophy, t: Text) -> str:
+    return t._(NAMES[trophy][1], count=RUN) if trophy is Trophy.RUN else t._(NAMES[trophy][1])
+
+
 def shelf(won: Collection[Trophy], t: Text = ENGLISH) -> str:
     """The lobby's shelf: how many of the trophies the player has won, then a medal each, gold where won (for the
     eyes: the count says it to the ear)."""
@@ -49,7 +53,14 @@ def shelf(won: Collection[Trophy], t: Text = ENGLISH) -> str:
     medals = "".join(
         element("i", data_trophy=trophy.value, class_="won" if trophy in won else None) for trophy in Trophy
     )
-    return count + element("span", medals, class_="medals", aria_hidden="true")
+    shelf = count + element("span", medals, class_="medals", aria_hidden="true")
+    ahead = next((trophy for trophy in Trophy if trophy not in won), None)
+    if ahead is None:
+        return shelf
+    # Translators: in the lobby, after the trophies won: the next one to win, a goal for the next game ("Next trophy:
+    # No zeros"); Statistics says what wins each.
+    goal = t._("Next trophy: {name}", name=_name(ahead, t))
+    return shelf + element("span", escape(goal), class_="trophy-next")
 
 
 def news(won: Sequence[tuple[str, tuple[Trophy, ...]]], t: Text = ENGLISH) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -78,10 +89,9 @@ def listing(won: Collection[Trophy], t: Text = ENGLISH) -> str:
     """
     items = []
     for trophy in Trophy:
-        name, wins = NAMES[trophy]
-        said = t._(wins, count=RUN) if trophy is Trophy.RUN else t._(wins)
+        name, said = _name(trophy, t), _wins(trophy, t)
         # Translators: Statistics' list of trophies: a trophy won ("Upper bonus: Reach the upper section's bonus").
-        line = t._("{name}: {wins} (won)", name=t._(name), wins=said) if trophy in won else f"{t._(name)}: {said}"
+        line = t._("{name}: {wins} (won)", name=name, wins=said) if trophy in won else f"{name}: {said}"
         items.append(element("li", escape(line), data_trophy=trophy.value, class_="won" if trophy in won else None))
     # Translators: the heading of Statistics' list of trophies.
     return element("h3", escape(t._("Trophies"))) + element("ul", "".join(items), class_="trophies-list")
