@@ -313,8 +313,8 @@ view is drawn on every message, and the same history, form, day and language giv
 
 def progress(app: App) -> tuple[str, str, str, tuple[int, int], str]:
     """The lobby's lines that know the player (game.present.setup.progress, then the best under the chosen rules:
-    setup.best) and the games won and lost against its computer (setup.rivalry), once the history is decoded (the
-    start decodes it for the lobby; "": the printed lines)."""
+    setup.best), the games won and lost against its computer (setup.rivalry) and the shelf of their trophies
+    (setup.trophies), once the history is decoded (the start decodes it for the lobby; "": the printed lines)."""
     history = app.storage.history
     if not isinstance(history, History):
         return "", "", "", (0, 0), ""

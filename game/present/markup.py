@@ -320,7 +320,7 @@ def ending(shown: standings.Results) -> str:
     """The game just played in context (game.present.standings.results' context), a line each; a new best first, with
     its medal unless the game was lost (tests/unit/app/test_match_ending.py); then a solo game's bars."""
     measured = element("li", element("ul", bars(shown.yardstick), class_="standings"), class_="yardstick")
-    # the trophies the game won, each a gold line of its own: news, as a best is (game.present.trophy_words)
+    # the trophies the game won, a line per person, each trophy a gold badge: news, as a best is (trophy_words.news)
     comma = element("span", ", ", class_="visually-hidden")  # the names a list for the ear, badges for the eyes
     won = "".join(
         element(
