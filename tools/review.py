@@ -4,9 +4,11 @@ A reviewer who has not seen the code scores these (look, clarity, fun); nothing 
 stored as a save before the page opens, so every run shows the same dice:
 
     1 the lobby, first visit       2 a roll against the computer     2a the computer's turn
-    3 a second roll, dice held     4 a Yahtzee rolled (its moment)   5 the Yahtzee scored
+    3 a second roll, dice held     3b its box written (the points rising from it)
+    4 a Yahtzee rolled (its moment)   5 the Yahtzee scored
     5b the upper bonus reached (its smaller moment)
-    6 a solo game's end            7 a loss to the computer's end    8 the lobby after those games
+    6 a solo game's end            6b the last turn against the computer, behind
+    7 a loss to the computer's end    8 the lobby after those games
 
     python3 -m tools.review OUTDIR          (serves dist/: run ``python3 -m tools.build`` first)
 """
@@ -170,7 +172,9 @@ def shoot(page, base_url: str, out: Path, stem: str) -> None:
     _settle(page)
     save("3-second-roll")
     _best_choice(page).click()
-    _settle(page, 900)
+    page.wait_for_timeout(450)  # the box written, its points rising from it
+    save("3b-box-written")
+    _settle(page, 450)
     save("2a-computers-turn")
     _open(page, base_url, stored["yahtzee"])
     page.locator("#roll-button").click()
@@ -186,6 +190,9 @@ def shoot(page, base_url: str, out: Path, stem: str) -> None:
     save("5b-bonus-reached")
     for key, name in (("solo", "6-solo-ending"), ("versus", "7-ending-vs-computer")):
         _open(page, base_url, stored[key])
+        if key == "versus":
+            _settle(page)
+            save("6b-last-turn-vs-computer")
         page.locator("#roll-button").click()
         _settle(page)
         _best_choice(page).click()

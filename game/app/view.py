@@ -50,6 +50,7 @@ from game.coach.moments import Mood
 from game.core.cards import SeatKind
 from game.core.i18n import N_, Text
 from game.present import (
+    banter,
     board_view,
     coach_view,
     feel,
@@ -59,7 +60,6 @@ from game.present import (
     standings,
     stats_view,
     trainer_view,
-    words,
 )
 from game.present import ops as page_ops
 from game.present import setup as setups
@@ -209,7 +209,7 @@ def moment_shown(app: App) -> tuple[str, str, str]:
     if moment is None:
         return "", "", ""
     match = app.session.match if app.session is not None else None
-    said = words.reacted(match, moment, app.t) if match is not None else ""
+    said = banter.reacted(match, moment, app.t) if match is not None else ""
     if moment is feel.Moment.BONUS and match is not None:
         last = match.last_scored  # its dice that counted (the 3s of Threes: round 64, the others read as unrelated)
         face = match.ruleset.category(last.category).face if last is not None else 0

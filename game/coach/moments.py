@@ -45,6 +45,7 @@ __all__ = [
     "quip",
     "reaction",
     "thrown",
+    "took_lead",
 ]
 
 
@@ -371,12 +372,28 @@ def quip(match: Match) -> Quip | None:
         return Quip.FIVE_ALIKE
     if not points:
         return Quip.CROSSED_OUT
-    totals = [match.totals(seat, last.game).grand_total for seat in range(len(match.seats))]
-    mine, others = totals[last.player], max(total for seat, total in enumerate(totals) if seat != last.player)
-    bonus = match.ruleset.upper_bonus_amount if bonus_reached(match, last.player) else 0
-    if mine > others >= mine - points - last.bonus - bonus:
+    if took_lead(match) == last.player:
         return Quip.AHEAD
     return Quip.PROUD if points >= 25 else None
+
+
+def took_lead(match: Match) -> int | None:
+    """The seat the box written last took into the lead of its game, alone, from level or behind (None: none did; the
+    first points of a game lead nobody past anyone).
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yahtzee", ["Ann", "Bob"], seed=1).roll(faces=[1, 2, 3, 4, 6]).score("chance")
+    >>> took_lead(m), took_lead(m.roll(faces=[6, 6, 6, 6, 1]).score("sixes")), took_lead(m.roll(faces=[1] * 5).score("ones"))
+    (None, 1, None)
+    """
+    last = match.last_scored
+    if last is None or len(match.seats) < 2 or last.game != len(match.cards) - 1:
+        return None
+    totals = [match.totals(seat, last.game).grand_total for seat in range(len(match.seats))]
+    mine, others = totals[last.player], max(total for seat, total in enumerate(totals) if seat != last.player)
+    points = match.cards[last.game][last.player].scores[last.category]
+    bonus = match.ruleset.upper_bonus_amount if bonus_reached(match, last.player) else 0
+    return last.player if mine > others >= mine - points - last.bonus - bonus and others else None
 
 
 def reaction(match: Match, moment: Moment) -> Quip | None:

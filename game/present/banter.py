@@ -1,6 +1,7 @@
-"""What a computer says to itself through its turn, over the dice: what it plays for, as the dice it holds show it
-(fresh eyes round 81: "Robin's turn is a wait to skip; let it say what it is going for"). For the eyes only: the ear
-hears the computer's turn once, at its end, as before.
+"""What a computer says at the table. Through its turn, over the dice: what it plays for, as the dice it holds show it
+(fresh eyes round 81: "Robin's turn is a wait to skip; let it say what it is going for"), for the eyes only: the ear
+hears the computer's turn once, at its end, as before. Of the box it has just written, and of a person's moment: its
+quips (game.coach.moments.Quip).
 
 >>> from game.core.engine import new_match
 >>> from game.core.cards import Seat
@@ -14,11 +15,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from game.coach.moments import computer_plays
+from game.coach.moments import Moment, Quip, computer_plays, quip, reaction
 from game.core.engine import Match, Phase
-from game.core.i18n import ENGLISH, Text
+from game.core.i18n import ENGLISH, N_, Text
+from game.present.words import last_move
 
-__all__ = ["rooting", "teaser"]
+__all__ = ["QUIPS", "quipped", "reacted", "rooting", "teaser"]
 
 
 def rooting(match: Match, t: Text = ENGLISH) -> str:
@@ -65,3 +67,40 @@ def teaser(match: Match, t: Text = ENGLISH) -> str:
     # Translators: over a person's dice with a roll left, all alike but one, while the top box is open ("One 6 away
     # from Yahtzee!"); {box} is that box's name.
     return t._("One {face} away from {box}!", face=face, box=match.ruleset.category(top).display(t))
+
+
+# What a computer player says of the box it has just written, under it on the table: short and friendly.
+QUIPS = {
+    # Translators: a computer player, of its own Yahtzee (five alike) just written: a friendly boast.
+    Quip.FIVE_ALIKE: N_("Five alike! Beat that."),
+    # Translators: a computer player, of a box it just had to fill with 0 points.
+    Quip.CROSSED_OUT: N_("Ouch. I had to cross that one out."),
+    # Translators: a computer player, of the box that just took it into the lead of the game.
+    Quip.AHEAD: N_("I'm in front now!"),
+    # Translators: a computer player, of a box of 25 points or more it just wrote: pleased with itself.
+    Quip.PROUD: N_("Not bad, eh?"),
+    # Translators: a computer player, of the Yahtzee (five alike) the person playing it has just rolled: teasing.
+    Quip.SHOW_OFF: N_("Show-off!"),
+    # Translators: a computer player, of the upper bonus the person playing it has just reached: a good loser.
+    Quip.STUNG: N_("Ouch, that bonus stings."),
+}
+
+
+def quipped(match: Match, t: Text = ENGLISH) -> str:
+    """What the computer that wrote the last box says of it, beside :func:`last_move` ("" where that is not shown).
+
+    >>> from game.core.engine import new_match
+    >>> from game.core.cards import Seat
+    >>> m = new_match("yahtzee", ["You", Seat.computer("Robin", "good")], seed=1)
+    >>> m = m.roll(faces=[1, 2, 3, 4, 4]).score("fours").roll(faces=[3, 3, 3, 5, 5]).score("full_house")
+    >>> quipped(m), quipped(m.roll(faces=[1, 1, 2, 3, 6]).score("ones"))
+    ("I'm in front now!", '')
+    """
+    spoken = quip(match) if last_move(match, t) else None
+    return t._(QUIPS[spoken]) if spoken is not None else ""
+
+
+def reacted(match: Match, moment: Moment, t: Text = ENGLISH) -> str:
+    """What the computer at the table says under a person's moment ("" where it says nothing: moments.reaction)."""
+    said = reaction(match, moment)
+    return t._(QUIPS[said]) if said is not None else ""

@@ -17,7 +17,7 @@ from game.core.engine import Match
 from game.core.entered import entered
 from game.core.i18n import Text
 from game.present import board_view, controls, entry, feel, markup, standings, words
-from game.present.banter import rooting, teaser
+from game.present.banter import quipped, rooting, teaser
 from game.present.ops import (
     Change,
     Op,
@@ -145,7 +145,7 @@ class Table:
     challenge: str | None = None
     headline: str = ""  # the status line as the eyes read it: the dice are on the table, not read back
     last_move: str = ""  # what the seat before wrote on its turn, in sight over the dice (game.present.words.last_move)
-    quip: str = ""  # what a computer says of it (game.present.words.quipped)
+    quip: str = ""  # what a computer says of it (game.present.banter.quipped)
     race: str = ""  # two seats' totals, or one's against its best, drawn as a race (game.present.markup.race)
     mood: str = ""  # how the computer at the table looks at the score (game.coach.moments.mood; "": none plays)
     aim: str = (
@@ -204,7 +204,7 @@ def table(
         challenge=challenge,
         headline=entry.status(match, entering, status, t) if entered(match) or headline is None else headline,
         last_move=words.last_move(match, t),
-        quip=words.quipped(match, t),
+        quip=quipped(match, t),
         race=markup.race(match, record, t),
         mood=(found.value if (found := mood(match)) else ""),
         aim=rooting(match, t) or teaser(match, t),
@@ -225,7 +225,15 @@ def table_ops(old: Table | None, new: Table) -> list[Op]:
         ops.append(Op("face-pad", (SetHtml(entry.pad(match.ruleset, t) if entered(match) else ""),)))
     for key, cell in new.cells.items():
         if old is None or old.cells.get(key) != cell:
-            ops.append(Op(cell_at(key), (SetClass(" ".join(cell.classes)), SetHtml(markup.cell(key[0], cell)))))
+            # the box just written rises from it as "+25" a moment (app.css; fresh eyes rounds 86 to 91 asked for a
+            # scoring tap's flourish): for the eyes only, the ear hears the score said
+            gain = f"+{cell.text}" if "last" in cell.classes and "scratch" not in cell.classes else ""
+            ops.append(
+                Op(
+                    cell_at(key),
+                    (SetClass(" ".join(cell.classes)), SetHtml(markup.cell(key[0], cell)), attrs(data_gain=gain)),
+                )
+            )
     seats = len(match.seats)
     for index in range(seats):
         if old is None or (old.current == index) != (new.current == index):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.coach.moments import Moment, Quip, computer_plays, quip, reaction
+from game.coach.moments import computer_plays, took_lead
 from game.core.actions import Hold, Score
 from game.core.cards import SeatKind
 from game.core.engine import Match, Phase
@@ -181,11 +181,12 @@ def headline(before: Match, after: Match, t: Text = ENGLISH) -> str:
     return f"{written} {turn_line(after, t)}" if written else turn_line(after, t)
 
 
-def _lead(match: Match, t: Text) -> str:
-    """Who leads this game and by how much, said beside whose turn it is ("" while level, and at a table of two: their
-    race over the dice shows it, markup.race; said in both, the lead stood three times on a phone, round 74)."""
+def _lead(match: Match, t: Text, always: bool = False) -> str:
+    """Who leads this game and by how much, said beside whose turn it is ("" while level, and at a table of two unless
+    ``always``: their race over the dice shows it, markup.race; said in both, the lead stood three times on a phone,
+    round 74)."""
     totals = [match.totals(seat, match.game).grand_total for seat in range(len(match.seats))]
-    if len(totals) == 2:
+    if len(totals) == 2 and not always:
         return ""
     first = max(range(len(totals)), key=totals.__getitem__)
     lead = totals[first] - max(total for seat, total in enumerate(totals) if seat != first)
@@ -214,16 +215,27 @@ def turn_line(match: Match, t: Text = ENGLISH) -> str:
     >>> bot = new_match("yahtzee", ["You", Seat.computer("Robin", "good")], seed=1).roll(faces=[6] * 5).score("sixes")
     >>> turn_line(bot), turn_line(bot.roll(faces=[1, 2, 3, 4, 4]))  # not begun (a person's moment may show), begun
     ('Next up: Robin', 'Robin is playing')
+    >>> behind = bot.roll(faces=[6] * 5).score("yahtzee")  # Robin 50, you 30
+    >>> turn_line(behind.roll(faces=[6, 6, 6, 5, 5]).score("chance")), turn_line(behind.roll(faces=[1] * 5).score("ones"))
+    ('You take the lead!', 'Next up: Robin')
+    >>> two = new_match("yahtzee", ["You", Seat.computer("Robin", "good")], seed=1)
+    >>> for box in [category.id for category in two.ruleset.categories][:-1]:  # all but Chance, level
+    ...     two = two.roll(faces=[1, 2, 3, 4, 6]).score(box).roll(faces=[1, 2, 3, 4, 6]).score(box)
+    >>> turn_line(two), turn_line(two.roll(faces=[1, 1, 2, 2, 3]).score("chance").roll(faces=[6] * 5))  # the stakes
+    ('Your last turn', "Robin's last turn · you lead by 9 points")
+
     """
     if match.game_over or match.finished:
         return status(match, t)
     name, phase = match.current_name, match.phase
+    if len(match.seats) > 1 and match.round + 1 == match.rounds and phase is not Phase.MUST_SCORE:
+        return _last_turn(match, t)
     if match.current_seat.kind is SeatKind.COMPUTER:  # Roll says whose turn it is: here, who leads (the pad's face
         # says a computer plays)
         if phase is Phase.FIRST_ROLL:  # not begun: a person's moment may hold it (rounds 77, 78: "my bonus landed on
             # Robin's turn")
             # Translators: over the dice before a computer player's first roll, while a person's moment may still show.
-            return " · ".join(filter(None, (t._("Next up: {name}", name=name), _lead(match, t))))
+            return _taken(match, t) or " · ".join(filter(None, (t._("Next up: {name}", name=name), _lead(match, t))))
         # Translators: over the dice while a computer player plays, before who leads ("Robin is playing · you lead by
         # 5 points").
         playing = t._("{name} is playing", name=name)
@@ -241,6 +253,32 @@ def turn_line(match: Match, t: Text = ENGLISH) -> str:
         return t._("Turn {turn} of {turns}: choose a box", turn=turn, turns=turns)
     # Translators: the line over the dice in a game played alone: which turn of the game it is ("Turn 3 of 13").
     return t._("Turn {turn} of {turns}", turn=turn, turns=turns)
+
+
+def _taken(match: Match, t: Text) -> str:
+    """Before a computer's turn, a person's box that has just put them ahead (fresh eyes rounds 86 to 91: "You take the
+    lead!"), said in place of who is next: Robin's face beside the line says it, and both were cut on a phone beside
+    Skip; "" else."""
+    seat = took_lead(match)
+    if seat is None or match.seats[seat].kind is not SeatKind.HUMAN or match.phase is not Phase.FIRST_ROLL:
+        return ""
+    if match.current_seat.kind is not SeatKind.COMPUTER:
+        return ""
+    # Translators: a name is taking the lead of the game with the box just written ("Ann takes the lead!").
+    return said(t, N_("{name} takes the lead!"), match.seats[seat].name)
+
+
+def _last_turn(match: Match, t: Text) -> str:
+    """A seat's last turn of the game, and who leads by how much, at every table: the stakes, said while they are
+    highest (fresh eyes rounds 86 to 91: "nothing says what is at stake in the last rounds"). A person's box that has
+    just put them ahead says so first, as on any turn."""
+    if taken := _taken(match, t):
+        return taken
+    name = match.current_name
+    # Translators: a seat's last turn of the game, before who leads ("Robin's last turn · you lead by 8 points"). The
+    # next message is the same for a name ending in "s" ("Chris' last turn").
+    whose = said(t, N_("{name}' last turn") if name.endswith("s") else N_("{name}'s last turn"), name)
+    return " · ".join(filter(None, (whose, _lead(match, t, always=True))))
 
 
 def last_move(match: Match, t: Text = ENGLISH) -> str:
@@ -268,43 +306,6 @@ def last_move(match: Match, t: Text = ENGLISH) -> str:
         match.seats[last.player].name,
         category=match.ruleset.category(last.category).display(t),
     )
-
-
-# What a computer player says of the box it has just written, under it on the table: short and friendly.
-QUIPS = {
-    # Translators: a computer player, of its own Yahtzee (five alike) just written: a friendly boast.
-    Quip.FIVE_ALIKE: N_("Five alike! Beat that."),
-    # Translators: a computer player, of a box it just had to fill with 0 points.
-    Quip.CROSSED_OUT: N_("Ouch. I had to cross that one out."),
-    # Translators: a computer player, of the box that just took it into the lead of the game.
-    Quip.AHEAD: N_("I'm in front now!"),
-    # Translators: a computer player, of a box of 25 points or more it just wrote: pleased with itself.
-    Quip.PROUD: N_("Not bad, eh?"),
-    # Translators: a computer player, of the Yahtzee (five alike) the person playing it has just rolled: teasing.
-    Quip.SHOW_OFF: N_("Show-off!"),
-    # Translators: a computer player, of the upper bonus the person playing it has just reached: a good loser.
-    Quip.STUNG: N_("Ouch, that bonus stings."),
-}
-
-
-def quipped(match: Match, t: Text = ENGLISH) -> str:
-    """What the computer that wrote the last box says of it, beside :func:`last_move` ("" where that is not shown).
-
-    >>> from game.core.engine import new_match
-    >>> from game.core.cards import Seat
-    >>> m = new_match("yahtzee", ["You", Seat.computer("Robin", "good")], seed=1)
-    >>> m = m.roll(faces=[1, 2, 3, 4, 4]).score("fours").roll(faces=[3, 3, 3, 5, 5]).score("full_house")
-    >>> quipped(m), quipped(m.roll(faces=[1, 1, 2, 3, 6]).score("ones"))
-    ("I'm in front now!", '')
-    """
-    spoken = quip(match) if last_move(match, t) else None
-    return t._(QUIPS[spoken]) if spoken is not None else ""
-
-
-def reacted(match: Match, moment: Moment, t: Text = ENGLISH) -> str:
-    """What the computer at the table says under a person's moment ("" where it says nothing: moments.reaction)."""
-    said = reaction(match, moment)
-    return t._(QUIPS[said]) if said is not None else ""
 
 
 def seen(step: Step, t: Text = ENGLISH) -> str:

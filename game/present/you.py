@@ -89,6 +89,16 @@ _VARIANTS = (
         N_("You rolled {dice} (roll {roll} of {rolls})"),
     ),
     (
+        (N_("{name}'s last turn"), N_("{name}' last turn")),
+        # Translators: the person's own last turn of the game (they left their name blank), before who leads.
+        N_("Your last turn"),
+    ),
+    (
+        (N_("{name} takes the lead!"),),
+        # Translators: the person's box just written has put them ahead of everyone at the table.
+        N_("You take the lead!"),
+    ),
+    (
         (N_("Hints for {name}"),),
         # Translators: the label of the switch that shows hints for the person (their own turn).
         N_("Hints"),

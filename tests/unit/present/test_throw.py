@@ -100,3 +100,23 @@ def test_the_dice_of_a_throw_gather_in_the_row_and_nothing_moves_under_a_second_
         assert len(set(free)) == len(free) and all(0 <= place < dice for place in free)
         shelf = [(2 * d.index + d.move) / 2 for d in board_view.dice(m) if d.held]
         assert shelf == [(dice - len(shelf)) / 2 + place for place in range(len(shelf))]  # centred
+
+
+def test_a_box_written_rises_from_its_cell_as_its_points_and_a_zero_does_not():
+    m = new_match("yahtzee", ["Ann", "Bob"], seed=3).roll(faces=[3, 3, 3, 5, 5])
+    before = paint.table(Session(m), ENGLISH, "", None)
+
+    def gains(after):
+        wired = [wire(op) for op in paint.table_ops(before, paint.table(Session(after), ENGLISH, "", None))]
+        return {
+            where[0]: changes["attrs"]["data-gain"]
+            for where, changes in wired
+            if "data-gain" in changes.get("attrs", {})
+        }
+
+    written = gains(m.score("full_house"))
+    assert written[paint.cell_at(("full_house", 0))[0]] == "+25"
+    assert {gain for where, gain in written.items() if where != paint.cell_at(("full_house", 0))[0]} <= {""}
+    assert gains(m.score("yahtzee"))[paint.cell_at(("yahtzee", 0))[0]] == ""  # crossed out: quiet
+    bob = gains(m.score("full_house").roll(faces=[1, 1, 2, 2, 3]).score("chance"))  # Ann's box no longer the last
+    assert (bob[paint.cell_at(("full_house", 0))[0]], bob[paint.cell_at(("chance", 1))[0]]) == ("", "+9")
