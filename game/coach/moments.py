@@ -279,10 +279,19 @@ def celebrates(match: Match, found: tuple[Cue, ...]) -> bool:
     >>> m = new_match("yatzy", ["Ann"], seed=1)
     >>> celebrates(m.roll(faces=[4] * 5), cues(m, m.roll(faces=[4] * 5))), celebrates(m, (Cue.ROLL,))
     (True, False)
+    >>> from game.core.cards import Seat
+    >>> bot = new_match("yahtzee", ["Ann", Seat.computer("Robin", "good")], seed=1).roll(faces=[1] * 5).score("ones")
+    >>> celebrates(bot.roll(faces=[1, 2, 3, 4, 5]).score("large_straight"), (Cue.STRAIGHT,))  # its line says it
+    False
     """
     if Cue.ROLL in found:
         return Cue.YAHTZEE in found
-    return match.last_scored is not None and any(cue in found for cue in (Cue.YAHTZEE, Cue.STRAIGHT, Cue.BONUS))
+    last = match.last_scored
+    # A computer's straight or bonus written is said by its line and its quip over the person's next turn: celebrated
+    # there too, it hid the cup that turn rolls from for two seconds (fresh eyes round 92: "a bare felt").
+    if last is None or match.seats[last.player].kind is not SeatKind.HUMAN:
+        return False
+    return any(cue in found for cue in (Cue.YAHTZEE, Cue.STRAIGHT, Cue.BONUS))
 
 
 FINALE = Cue.BEST

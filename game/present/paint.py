@@ -225,9 +225,11 @@ def table_ops(old: Table | None, new: Table) -> list[Op]:
         ops.append(Op("face-pad", (SetHtml(entry.pad(match.ruleset, t) if entered(match) else ""),)))
     for key, cell in new.cells.items():
         if old is None or old.cells.get(key) != cell:
-            # the box just written rises from it as "+25" a moment (app.css; fresh eyes rounds 86 to 91 asked for a
-            # scoring tap's flourish): for the eyes only, the ear hears the score said
-            gain = f"+{cell.text}" if "last" in cell.classes and "scratch" not in cell.classes else ""
+            # the box just written pops on its cell as "+25" a moment (app.css; fresh eyes rounds 86 to 91 asked for a
+            # scoring tap's flourish): for the eyes only, the ear hears the score said; not on a page drawn afresh
+            # (a reload's last box is no news)
+            written = old is not None and "last" in cell.classes and "scratch" not in cell.classes
+            gain = f"+{cell.text}" if written else ""
             ops.append(
                 Op(
                     cell_at(key),
@@ -258,7 +260,9 @@ def table_ops(old: Table | None, new: Table) -> list[Op]:
     if old is None or (old.headline, old.aim) != (new.headline, new.aim):
         # a computer's turn: its face beside the line (Robin is someone at the table, not a column of numbers), and
         # what it roots for under it, for the eyes (app.css draws data-quip)
-        line = (SetText(new.headline), toggle(computer=computer_plays(match)), attrs(data_quip=new.aim))
+        # (not beside "You take the lead!": the person's words, though the computer plays next, round 92)
+        robin = computer_plays(match) and not words.lead_taken(match, t)
+        line = (SetText(new.headline), toggle(computer=robin), attrs(data_quip=new.aim))
         ops.append(Op("headline", line))
     if old is None or (old.last_move, old.quip) != (new.last_move, new.quip):
         last = match.last_scored

@@ -40,6 +40,7 @@ __all__ = [
     "link_choice",
     "played_elsewhere",
     "since_last",
+    "lead_taken",
     "turn_line",
 ]
 
@@ -222,7 +223,7 @@ def turn_line(match: Match, t: Text = ENGLISH) -> str:
     >>> for box in [category.id for category in two.ruleset.categories][:-1]:  # all but Chance, level
     ...     two = two.roll(faces=[1, 2, 3, 4, 6]).score(box).roll(faces=[1, 2, 3, 4, 6]).score(box)
     >>> turn_line(two), turn_line(two.roll(faces=[1, 1, 2, 2, 3]).score("chance").roll(faces=[6] * 5))  # the stakes
-    ('Your last turn', "Robin's last turn · you lead by 9 points")
+    ('Your last turn · 1 point to pass Robin', "Robin's last turn · you lead by 9 points")
 
     """
     if match.game_over or match.finished:
@@ -235,7 +236,9 @@ def turn_line(match: Match, t: Text = ENGLISH) -> str:
         if phase is Phase.FIRST_ROLL:  # not begun: a person's moment may hold it (rounds 77, 78: "my bonus landed on
             # Robin's turn")
             # Translators: over the dice before a computer player's first roll, while a person's moment may still show.
-            return _taken(match, t) or " · ".join(filter(None, (t._("Next up: {name}", name=name), _lead(match, t))))
+            return lead_taken(match, t) or " · ".join(
+                filter(None, (t._("Next up: {name}", name=name), _lead(match, t)))
+            )
         # Translators: over the dice while a computer player plays, before who leads ("Robin is playing · you lead by
         # 5 points").
         playing = t._("{name} is playing", name=name)
@@ -255,7 +258,7 @@ def turn_line(match: Match, t: Text = ENGLISH) -> str:
     return t._("Turn {turn} of {turns}", turn=turn, turns=turns)
 
 
-def _taken(match: Match, t: Text) -> str:
+def lead_taken(match: Match, t: Text = ENGLISH) -> str:
     """Before a computer's turn, a person's box that has just put them ahead (fresh eyes rounds 86 to 91: "You take the
     lead!"), said in place of who is next: Robin's face beside the line says it, and both were cut on a phone beside
     Skip; "" else."""
@@ -272,12 +275,23 @@ def _last_turn(match: Match, t: Text) -> str:
     """A seat's last turn of the game, and who leads by how much, at every table: the stakes, said while they are
     highest (fresh eyes rounds 86 to 91: "nothing says what is at stake in the last rounds"). A person's box that has
     just put them ahead says so first, as on any turn."""
-    if taken := _taken(match, t):
-        return taken
+    if said_first := lead_taken(match, t):
+        return said_first
     name = match.current_name
     # Translators: a seat's last turn of the game, before who leads ("Robin's last turn · you lead by 8 points"). The
     # next message is the same for a name ending in "s" ("Chris' last turn").
     whose = said(t, N_("{name}' last turn") if name.endswith("s") else N_("{name}'s last turn"), name)
+    totals = [match.totals(seat, match.game).grand_total for seat in range(len(match.seats))]
+    mine, first = totals[match.player], max(range(len(totals)), key=lambda seat: (seat != match.player, totals[seat]))
+    if match.current_seat.kind is SeatKind.HUMAN and mine <= totals[first]:  # what it takes, in a person's terms
+        # Translators: after "Your last turn · ": the points the person must score to pass the leader ({name}).
+        need = t.n_(
+            "{count} point to pass {name}",
+            "{count} points to pass {name}",
+            totals[first] - mine + 1,
+            name=match.seats[first].name,
+        )
+        return f"{whose} · {need}"
     return " · ".join(filter(None, (whose, _lead(match, t, always=True))))
 
 

@@ -40,8 +40,8 @@ def test_the_pace_sets_the_computers_waits_brisk_by_default():
     app, _ = against_computer()
     app, _ = send(app, Pressed(Button.ROLL))
     _, effects = send(app, click("chance"))
-    assert computer_ms(effects) == 300  # Brisk: a tap, no keys: no grace
-    for pace, ms in (("relaxed", 700), ("instant", 0), ("nonsense", 300)):
+    assert computer_ms(effects) == 500  # Brisk: a tap, no keys: no grace
+    for pace, ms in (("relaxed", 700), ("instant", 0), ("nonsense", 500)):
         picked, effects = send(app, PacePicked(pace))
         assert stores(effects, PACE_KEY) == [pace if pace != "nonsense" else "brisk"]
         assert computer_ms(send(picked, click("chance"))[1]) == ms

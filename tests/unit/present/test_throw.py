@@ -120,3 +120,7 @@ def test_a_box_written_rises_from_its_cell_as_its_points_and_a_zero_does_not():
     assert gains(m.score("yahtzee"))[paint.cell_at(("yahtzee", 0))[0]] == ""  # crossed out: quiet
     bob = gains(m.score("full_house").roll(faces=[1, 1, 2, 2, 3]).score("chance"))  # Ann's box no longer the last
     assert (bob[paint.cell_at(("full_house", 0))[0]], bob[paint.cell_at(("chance", 1))[0]]) == ("", "+9")
+    drawn = paint.table_ops(None, paint.table(Session(m.score("full_house")), ENGLISH, "", None))  # a reload: no news
+    assert {wire(op)[1]["attrs"].get("data-gain") for op in drawn if "data-gain" in wire(op)[1].get("attrs", {})} == {
+        ""
+    }
