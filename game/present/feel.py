@@ -173,30 +173,48 @@ def turn_of(match: Match) -> int:
     return (match.game * match.rounds + match.round) * len(match.seats) + match.player
 
 
-def throw(index: int, at: int) -> tuple[dict[str, object], ...]:
+def throw(index: int, at: int, dice: int = 5, cup: bool = False) -> tuple[dict[str, object], ...]:
     """A thrown die's flight: in from beyond the felt's left edge (farther for a die further right, so that the
     throw comes from one hand), tumbling across the felt, bouncing once and settling in its pose ``at``
-    (:data:`POSES`), where app.css keeps it. Transforms only: the compositor alone draws it.
+    (:data:`POSES`), where app.css keeps it. Out of the ``cup`` (a turn's first roll, of ``dice`` dice): poured from
+    the row's middle, where the cup stood, small as in its mouth, up and out to its place (fresh eyes round 92: "shake
+    the cup, then the dice tumble out"). Transforms only: the compositor alone draws it.
 
     >>> throw(0, 0)[-1]
     {'transform': 'translate(-3%, -6%) rotate(-7deg)'}
     >>> throw(2, 1)[0]["transform"] != throw(0, 1)[0]["transform"]
     True
+    >>> throw(0, 0, 5, cup=True)[0], throw(2, 0, 5, cup=True)[0]  # the first die from two places right, the middle's
+    ({'transform': 'translate(216%, -20%) rotate(-300deg) scale(0.4)'}, {'transform': 'translate(0%, -20%) rotate(-394deg) scale(0.4)'})
     """
     x, y, angle = POSES[at]
     start = round(160 + index * 118)  # the die's own widths (and a gap) to the edge, and one more
     spin = 300 + (index * 47 + at * 29) % 160
     rest = f"translate({x}%, {y}%) rotate({angle}deg)"
-    return (
-        {"transform": f"translate(-{start}%, {30 + index * 4}%) rotate(-{spin}deg) scale(0.82)"},
-        {
-            "transform": f"translate(-{start * 0.3:.0f}%, -{18 + at * 2}%) rotate(-{spin * 0.3:.0f}deg) scale(1.08)",
-            "offset": 0.45,
-        },
+    flight: tuple[dict[str, object], ...]
+    if cup:
+        middle = round(((dice - 1) / 2 - index) * 108)  # its own widths (and a gap) from the row's middle
+        flight = (
+            {"transform": f"translate({middle}%, -20%) rotate(-{spin}deg) scale(0.4)"},
+            {
+                "transform": f"translate({middle * 0.35:.0f}%, -{45 + at * 3}%) rotate(-{spin * 0.3:.0f}deg) scale(1.1)",
+                "offset": 0.45,
+            },
+        )
+    else:
+        flight = (
+            {"transform": f"translate(-{start}%, {30 + index * 4}%) rotate(-{spin}deg) scale(0.82)"},
+            {
+                "transform": f"translate(-{start * 0.3:.0f}%, -{18 + at * 2}%) rotate(-{spin * 0.3:.0f}deg) scale(1.08)",
+                "offset": 0.45,
+            },
+        )
+    landing: tuple[dict[str, object], ...] = (
         {"transform": f"translate({x + 6}%, {y}%) rotate({angle + 10}deg) scale(1)", "offset": LAND},
         {"transform": f"translate({x - 2}%, {y}%) rotate({angle - 3}deg) scale(1)", "offset": 0.86},
         {"transform": rest},
     )
+    return flight + landing
 
 
 FLICK: tuple[dict[str, object], ...] = (

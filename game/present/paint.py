@@ -120,7 +120,9 @@ def die_ops(old: board_view.Die | None, die: board_view.Die, match: Match, throw
     if old is None or old.face != die.face or thrown:
         tumble = feel.tumble(die.face, die.index, match.ruleset.sides, match.draws) if thrown and die.face else ()
         changes.append(SetHtml(markup.die_face(die.face, match.ruleset.sides, tumble)))
-        changes.append(Toss(feel.throw(die.index, die.pose) if tumble else None))
+        # a turn's first roll pours the dice out of the cup they stood in (app.css), a later one throws them in
+        cup = (match.ruleset.dice, old is not None and old.face is None)
+        changes.append(Toss(feel.throw(die.index, die.pose, *cup) if tumble else None))
     return [Op(die_at(die.index), tuple(changes))]
 
 

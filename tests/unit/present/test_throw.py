@@ -124,3 +124,22 @@ def test_a_box_written_rises_from_its_cell_as_its_points_and_a_zero_does_not():
     assert {wire(op)[1]["attrs"].get("data-gain") for op in drawn if "data-gain" in wire(op)[1].get("attrs", {})} == {
         ""
     }
+
+
+def test_a_turns_first_roll_pours_the_dice_out_of_the_cup_and_a_later_roll_throws_them_from_the_edge():
+    m = new_match("yahtzee", ["Ann"], seed=3)
+
+    def starts(before, after):
+        old, new = (
+            paint.table(Session(x), ENGLISH, "", None, thrown=feel.thrown(before, after)) for x in (before, after)
+        )
+        wired = [wire(op) for op in paint.table_ops(old, new)]
+        return [changes["toss"][0]["transform"] for _, changes in wired if changes.get("toss")]
+
+    first = starts(m, m.roll(faces=[2, 2, 5, 6, 1]))
+    assert len(first) == 5 and all("scale(0.4)" in start for start in first)  # small, as in the cup's mouth
+    middle = [float(start.split("translate(")[1].split("%")[0]) for start in first]
+    assert middle == sorted(middle, reverse=True) and middle[2] == 0  # each from the row's middle, where the cup stood
+    rolled = m.roll(faces=[2, 2, 5, 6, 1]).hold(0)
+    again = starts(rolled, rolled.roll(faces=[3, 3, 3, 3]))
+    assert len(again) == 4 and all(start.startswith("translate(-") and "scale(0.82)" in start for start in again)
