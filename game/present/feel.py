@@ -20,6 +20,7 @@ from game.coach.moments import (
     Moment,
     all_alike,
     celebrates,
+    computer_plays,
     cues,
     finale,
     handover,
@@ -29,7 +30,8 @@ from game.coach.moments import (
 )
 from game.coach.pacing import ROLL_SECONDS
 from game.core.actions import Hold, Roll
-from game.core.engine import Match
+from game.core.cards import SeatKind
+from game.core.engine import Match, Phase
 from game.core.i18n import ENGLISH, N_, Text
 from game.present.you import said, said_n
 
@@ -53,6 +55,7 @@ __all__ = [
     "handover",
     "match_over",
     "moment",
+    "gained",
     "gathered",
     "pose",
     "shelved",
@@ -111,14 +114,21 @@ def pose(index: int, face: int | None, turn: int) -> int:
 
 def shelved(match: Match) -> tuple[int, ...]:
     """Each kept die's move along the shelf, in half places (negative: left): the kept dice stand side by side in its
-    middle, in their order, as the dice of a throw do in the row under it. A die not kept: 0.
+    middle, in their order, as the dice of a throw do in the row under it; a computer's in the order of their faces. A
+    die not kept: 0.
 
     >>> from game.core.engine import new_match
     >>> m = new_match("yacht", ["Ann"], seed=1).roll()
     >>> shelved(m.hold(4)), shelved(m.hold(1).hold(3).hold(4))
     ((0, 0, 0, 0, -4), (0, 0, 0, -2, -2))
+    >>> from game.core.cards import Seat
+    >>> bot = new_match("yacht", ["Ann", Seat.computer("Robin", "good")], seed=1).roll(faces=[1] * 5).score("ones")
+    >>> shelved(bot.roll(faces=[5, 1, 4, 2, 6]).hold(0).hold(1).hold(2).hold(3))  # 1 2 4 5 on its shelf
+    (7, -1, 1, -3, 0)
     """
     kept = [index for index, held in enumerate(match.held) if held]
+    if computer_plays(match):  # its aim read at a glance, in order (fresh eyes round 93: "he holds 5-1-4-2")
+        kept.sort(key=lambda index: (match.dice[index], index))
     start = len(match.held) - len(kept)  # in half places: the middle, to the half place
     moves = [0] * len(match.held)
     for place, index in enumerate(kept):
@@ -336,3 +346,23 @@ def rating_cheer(bests: tuple[tuple[str, float], ...], t: Text = ENGLISH) -> str
         said(t, "A new best rating for {name}: {value} per decision!", name, value=t.number(value, 2))
         for name, value in bests
     )
+
+
+def gained(match: Match, t: Text = ENGLISH) -> tuple[str, str]:
+    """A person's box just written, as the felt shows it large until the next roll ("+25", "Full House"): the points
+    and the box, where the cup waits (app.css; fresh eyes round 93: "scoring, the most frequent action in the game,
+    feels like filling in a form"). ("", "") where there is none: a roll since, a box crossed out, a computer's box
+    (its line and its word say it), the game over.
+
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[3, 3, 3, 5, 5])
+    >>> gained(m.score("full_house")), gained(m.score("full_house").roll()), gained(m.score("yahtzee"))
+    (('+25', 'Full House'), ('', ''), ('', ''))
+    """
+    last = match.last_scored
+    if last is None or match.phase is not Phase.FIRST_ROLL or match.game_over or match.finished:
+        return "", ""
+    points = match.cards[last.game][last.player].scores[last.category]
+    if last.game != len(match.cards) - 1 or match.seats[last.player].kind is not SeatKind.HUMAN or not points:
+        return "", ""
+    return f"+{points}", match.ruleset.category(last.category).display(t)

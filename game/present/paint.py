@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from html import escape
 from typing import TYPE_CHECKING
 
 from game.coach.moments import computer_plays, mood
@@ -31,6 +32,7 @@ from game.present.ops import (
     attrs,
     toggle,
 )
+from game.present.tags import element
 
 if TYPE_CHECKING:  # the session is the app's, handed in; its module loads the coach
     from game.coach.session import Session
@@ -153,6 +155,7 @@ class Table:
     aim: str = (
         ""  # what a computer roots for through its turn, or a person's dice are one away from (game.present.banter)
     )
+    gain: tuple[str, str] = ("", "")  # a person's box just written, large on the felt till the next roll (feel.gained)
 
 
 def table(
@@ -183,8 +186,8 @@ def table(
     >>> shown = table(Session(new_match("yacht", ["Ann"], seed=1)), ENGLISH, "Ann's turn", None)
     >>> from game.present.ops import wire
     >>> ops = table_ops(None, shown)
-    >>> ops[0].target, [wire(op) for op in ops[-6:]], table_ops(shown, shown)
-    ('scorecard', [('status', {'text': "Ann's turn"}), ('headline', {'text': "Ann's turn", 'toggle': {'computer': False}, 'attrs': {'data-quip': ''}}), ('last-move', {'text': '', 'hidden': True, 'toggle': {'computer': False}, 'attrs': {'data-quip': ''}}), ('race', {'html': '', 'hidden': True}), ('tray', {'attrs': {'data-mood': ''}}), ('race', {'attrs': {'data-mood': ''}})], [])
+    >>> ops[0].target, [wire(op) for op in ops[-7:]], table_ops(shown, shown)
+    ('scorecard', [('status', {'text': "Ann's turn"}), ('headline', {'text': "Ann's turn", 'toggle': {'computer': False}, 'attrs': {'data-quip': ''}}), ('last-move', {'text': '', 'hidden': True, 'toggle': {'computer': False}, 'attrs': {'data-quip': ''}}), ('race', {'html': '', 'hidden': True}), ('gain', {'html': '', 'hidden': True}), ('tray', {'attrs': {'data-mood': ''}}), ('race', {'attrs': {'data-mood': ''}})], [])
     """
     match = session.match
     results = standings.results(match, t=t, against=against)
@@ -210,6 +213,7 @@ def table(
         race=markup.race(match, record, t),
         mood=(found.value if (found := mood(match)) else ""),
         aim=rooting(match, t) or teaser(match, t),
+        gain=feel.gained(match, t),
     )
 
 
@@ -274,6 +278,10 @@ def table_ops(old: Table | None, new: Table) -> list[Op]:
         ops.append(Op("last-move", changes))
     if old is None or old.race != new.race:
         ops.append(Op("race", (SetHtml(new.race), SetHidden(not new.race))))
+    if old is None or old.gain != new.gain:  # on a page drawn afresh, none: a reload's last box is no news
+        points, box = new.gain if old is not None else ("", "")
+        shown = element("span", escape(points), class_="gain-points") + escape(box)
+        ops.append(Op("gain", (SetHtml(shown if points else ""), SetHidden(not points))))
     if old is None or old.mood != new.mood:  # Robin's face on the felt and over the race (app.css)
         ops += [Op("tray", (attrs(data_mood=new.mood),)), Op("race", (attrs(data_mood=new.mood),))]
     return ops

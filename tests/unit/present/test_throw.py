@@ -143,3 +143,19 @@ def test_a_turns_first_roll_pours_the_dice_out_of_the_cup_and_a_later_roll_throw
     rolled = m.roll(faces=[2, 2, 5, 6, 1]).hold(0)
     again = starts(rolled, rolled.roll(faces=[3, 3, 3, 3]))
     assert len(again) == 4 and all(start.startswith("translate(-") and "scale(0.82)" in start for start in again)
+
+
+def test_a_persons_box_just_written_stands_on_the_felt_until_the_next_roll_and_a_computers_does_not():
+    from game.core.cards import Seat
+
+    m = new_match("yahtzee", ["Ann", Seat.computer("Robin", "good")], seed=3).roll(faces=[3, 3, 3, 5, 5])
+
+    def felt(before, after):
+        old, new = (paint.table(Session(x), ENGLISH, "", None) for x in (before, after))
+        return dict(map(wire, paint.table_ops(old, new))).get("gain")
+
+    written = m.score("full_house")
+    assert felt(m, written) == {"html": '<span class="gain-points">+25</span>Full House', "hidden": False}
+    assert felt(written, written.roll(faces=[1, 2, 3, 4, 6])) == {"html": "", "hidden": True}  # gone with the throw
+    robin = written.roll(faces=[1, 2, 3, 4, 6]).score("chance")
+    assert felt(m, robin) is None  # nothing changed on the felt from before Ann's box: Robin's own says nothing
