@@ -64,16 +64,19 @@ def kept_one(match: Match) -> bool:
 
 
 def computer_roll(match: Match, t: Text = ENGLISH) -> str:
-    """Roll's words while a computer plays: which of its rolls the dice on the felt are.
+    """Roll's words while a computer plays: whose roll, and which of its rolls the dice on the felt are ("Roll 1 of 3"
+    alone read as the person's, under a person's moment: fresh eyes round 93, "whose roll is it?").
 
     >>> from game.core.engine import new_match
     >>> from game.core.cards import Seat
     >>> m = new_match("yahtzee", ["Ann", Seat.computer("Robin", "good")], seed=1).roll().score("chance")
     >>> computer_roll(m), computer_roll(m.roll().roll())
-    ('Roll 1 of 3', 'Roll 2 of 3')
+    ('Robin: roll 1 of 3', 'Robin: roll 2 of 3')
     """
-    # Translators: on the (disabled) Roll button while a computer player plays: which of its rolls this is.
-    return t._("Roll {roll} of {rolls}", roll=max(match.rolls, 1), rolls=match.rolls_allowed)
+    # Translators: on the (disabled) Roll button while a computer player plays: whose and which of its rolls this is.
+    return t._(
+        "{name}: roll {roll} of {rolls}", name=match.current_name, roll=max(match.rolls, 1), rolls=match.rolls_allowed
+    )
 
 
 def heaped(session: Session) -> bool:

@@ -348,21 +348,25 @@ def rating_cheer(bests: tuple[tuple[str, float], ...], t: Text = ENGLISH) -> str
     )
 
 
-def gained(match: Match, t: Text = ENGLISH) -> tuple[str, str]:
-    """A person's box just written, as the felt shows it large until the next roll ("+25", "Full House"): the points
-    and the box, where the cup waits (app.css; fresh eyes round 93: "scoring, the most frequent action in the game,
-    feels like filling in a form"). ("", "") where there is none: a roll since, a box crossed out, a computer's box
-    (its line and its word say it), the game over.
+def gained(match: Match, t: Text = ENGLISH) -> tuple[str, str, tuple[int, ...]]:
+    """A person's box just written, as the felt shows it large until the next roll ("+25", "Full House") over the
+    dice that made it (an upper box's faces, all of a lower box's), where the cup waits (app.css; fresh eyes rounds 93
+    and 94: "scoring feels like filling in a form", "the dice vanish: the table goes empty"). ("", "", ()) where there
+    is none: a roll since, a box crossed out, a computer's box (its line and its word say it), the game over.
 
     >>> from game.core.engine import new_match
     >>> m = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[3, 3, 3, 5, 5])
-    >>> gained(m.score("full_house")), gained(m.score("full_house").roll()), gained(m.score("yahtzee"))
-    (('+25', 'Full House'), ('', ''), ('', ''))
+    >>> gained(m.score("full_house")), gained(m.score("threes")), gained(m.score("full_house").roll())
+    (('+25', 'Full House', (3, 3, 3, 5, 5)), ('+9', 'Threes', (3, 3, 3)), ('', '', ()))
+    >>> gained(m.score("yahtzee"))  # crossed out: quiet
+    ('', '', ())
     """
     last = match.last_scored
     if last is None or match.phase is not Phase.FIRST_ROLL or match.game_over or match.finished:
-        return "", ""
+        return "", "", ()
     points = match.cards[last.game][last.player].scores[last.category]
     if last.game != len(match.cards) - 1 or match.seats[last.player].kind is not SeatKind.HUMAN or not points:
-        return "", ""
-    return f"+{points}", match.ruleset.category(last.category).display(t)
+        return "", "", ()
+    box = match.ruleset.category(last.category)
+    faces = tuple(die for die in last.dice if die == box.face) if box.face else last.dice
+    return f"+{points}", box.display(t), faces

@@ -109,6 +109,10 @@ def die_ops(old: board_view.Die | None, die: board_view.Die, match: Match, throw
     if old == die and not thrown:
         return []
     held, enabled = "true" if die.held else "false", "false" if die.enabled else "true"
+    # a kept die's place on the shelf, counted from its left (feel.shelved: a computer's in the order of their faces),
+    # for a tall phone's rack, which lays the kept dice out by it (app.css)
+    kept = sum(match.held)
+    rank = str((2 * die.index + die.move - (len(match.held) - kept)) // 2) if die.held else ""
     changes: list[Change] = [
         attrs(
             aria_label=die.label,
@@ -116,6 +120,7 @@ def die_ops(old: board_view.Die | None, die: board_view.Die, match: Match, throw
             aria_disabled=enabled,
             data_pose=str(die.pose),
             data_move=str(die.move),
+            data_rank=rank,
         ),
         toggle(die_empty=die.face is None),
     ]
@@ -155,7 +160,7 @@ class Table:
     aim: str = (
         ""  # what a computer roots for through its turn, or a person's dice are one away from (game.present.banter)
     )
-    gain: tuple[str, str] = ("", "")  # a person's box just written, large on the felt till the next roll (feel.gained)
+    gain: tuple[str, str, tuple[int, ...]] = ("", "", ())  # a person's box just written, on the felt (feel.gained)
 
 
 def table(
@@ -279,8 +284,9 @@ def table_ops(old: Table | None, new: Table) -> list[Op]:
     if old is None or old.race != new.race:
         ops.append(Op("race", (SetHtml(new.race), SetHidden(not new.race))))
     if old is None or old.gain != new.gain:  # on a page drawn afresh, none: a reload's last box is no news
-        points, box = new.gain if old is not None else ("", "")
-        shown = element("span", escape(points), class_="gain-points") + escape(box)
+        points, box, faces = new.gain if old is not None else ("", "", ())
+        hand = element("span", markup.moment_dice(faces, match.ruleset.sides), class_="gain-hand")
+        shown = hand + element("span", escape(points), class_="gain-points") + escape(box)
         ops.append(Op("gain", (SetHtml(shown if points else ""), SetHidden(not points))))
     if old is None or old.mood != new.mood:  # Robin's face on the felt and over the race (app.css)
         ops += [Op("tray", (attrs(data_mood=new.mood),)), Op("race", (attrs(data_mood=new.mood),))]

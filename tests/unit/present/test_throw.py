@@ -155,7 +155,9 @@ def test_a_persons_box_just_written_stands_on_the_felt_until_the_next_roll_and_a
         return dict(map(wire, paint.table_ops(old, new))).get("gain")
 
     written = m.score("full_house")
-    assert felt(m, written) == {"html": '<span class="gain-points">+25</span>Full House', "hidden": False}
+    shown = felt(m, written)
+    assert not shown["hidden"] and shown["html"].count('class="die"') == 5  # the five dice that made it
+    assert shown["html"].endswith('<span class="gain-points">+25</span>Full House')
     assert felt(written, written.roll(faces=[1, 2, 3, 4, 6])) == {"html": "", "hidden": True}  # gone with the throw
     robin = written.roll(faces=[1, 2, 3, 4, 6]).score("chance")
     assert felt(m, robin) is None  # nothing changed on the felt from before Ann's box: Robin's own says nothing
