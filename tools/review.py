@@ -4,7 +4,7 @@ A reviewer who has not seen the code scores these (look, clarity, fun); nothing 
 stored as a save before the page opens, so every run shows the same dice:
 
     1 the lobby, first visit       2 a roll against the computer     2a the computer's turn
-    3 a second roll, dice held     3b its box written (the points rising from it)
+    3 a second roll, dice held     3b its box written (its points on its cell and on the felt)
     4 a Yahtzee rolled (its moment)   5 the Yahtzee scored
     5b the upper bonus reached (its smaller moment)
     6 a solo game's end            6b the last turn against the computer, behind
@@ -172,7 +172,7 @@ def shoot(page, base_url: str, out: Path, stem: str) -> None:
     _settle(page)
     save("3-second-roll")
     _best_choice(page).click()
-    page.wait_for_timeout(450)  # the box written, its points rising from it
+    page.wait_for_timeout(450)  # the box written, its points on its cell and on the felt
     save("3b-box-written")
     _settle(page, 450)
     save("2a-computers-turn")

@@ -398,7 +398,7 @@ def took_lead(match: Match) -> int | None:
     last = match.last_scored
     if last is None or len(match.seats) < 2 or last.game != len(match.cards) - 1:
         return None
-    totals = [match.totals(seat, last.game).grand_total for seat in range(len(match.seats))]
+    totals = match.game_totals(last.game)
     mine, others = totals[last.player], max(total for seat, total in enumerate(totals) if seat != last.player)
     points = match.cards[last.game][last.player].scores[last.category]
     bonus = match.ruleset.upper_bonus_amount if bonus_reached(match, last.player) else 0

@@ -58,6 +58,7 @@ __all__ = [
     "gained",
     "gathered",
     "pose",
+    "shelf_order",
     "shelved",
     "throw",
     "thrown",
@@ -112,6 +113,22 @@ def pose(index: int, face: int | None, turn: int) -> int:
     return (turn * 5 + index * 3 + (face or 0) * 2) % len(POSES)
 
 
+def shelf_order(match: Match) -> tuple[int, ...]:
+    """The kept dice, left to right on the shelf: in the tray's order, a computer's in the order of their faces (its
+    aim read at a glance: fresh eyes round 93, "he holds 5-1-4-2").
+
+    >>> from game.core.engine import new_match
+    >>> from game.core.cards import Seat
+    >>> bot = new_match("yacht", ["Ann", Seat.computer("Robin", "good")], seed=1)
+    >>> shelf_order(bot.roll(faces=[5, 1, 4, 2, 6]).hold(0).hold(1)), shelf_order(bot.roll(faces=[1] * 5).score("ones").roll(faces=[5, 1, 4, 2, 6]).hold(0).hold(1))
+    ((0, 1), (1, 0))
+    """
+    kept = [index for index, held in enumerate(match.held) if held]
+    if computer_plays(match):
+        kept.sort(key=lambda index: (match.dice[index], index))
+    return tuple(kept)
+
+
 def shelved(match: Match) -> tuple[int, ...]:
     """Each kept die's move along the shelf, in half places (negative: left): the kept dice stand side by side in its
     middle, in their order, as the dice of a throw do in the row under it; a computer's in the order of their faces. A
@@ -126,9 +143,7 @@ def shelved(match: Match) -> tuple[int, ...]:
     >>> shelved(bot.roll(faces=[5, 1, 4, 2, 6]).hold(0).hold(1).hold(2).hold(3))  # 1 2 4 5 on its shelf
     (7, -1, 1, -3, 0)
     """
-    kept = [index for index, held in enumerate(match.held) if held]
-    if computer_plays(match):  # its aim read at a glance, in order (fresh eyes round 93: "he holds 5-1-4-2")
-        kept.sort(key=lambda index: (match.dice[index], index))
+    kept = shelf_order(match)
     start = len(match.held) - len(kept)  # in half places: the middle, to the half place
     moves = [0] * len(match.held)
     for place, index in enumerate(kept):

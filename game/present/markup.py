@@ -213,6 +213,19 @@ def moment_points(points: int, faces: Sequence[int] = (), sides: int = 6) -> str
     return element("span", f"+{points}", class_="cheer-points") + hand
 
 
+def gain(points: str, box: str, faces: Sequence[int], sides: int) -> str:
+    """A person's box just written on the felt (game.present.feel.gained): the dice that made it, its points large,
+    its name ("" where there is none).
+
+    >>> gain("+9", "Threes", (3, 3, 3), 6).count('class="die"'), gain("+9", "Threes", (3, 3, 3), 6)[-41:], gain("", "", (), 6)
+    (3, '<span class="gain-points">+9</span>Threes', '')
+    """
+    if not points:
+        return ""
+    hand = element("span", moment_dice(faces, sides), class_="gain-hand")
+    return hand + element("span", escape(points), class_="gain-points") + escape(box)
+
+
 def roll_marks(used: Sequence[bool], t: Text = ENGLISH) -> str:
     """The marks beside the Roll button (game.present.board_view.roll_marks), filled for each roll used; no words (the button has them).
 

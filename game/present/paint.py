@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from html import escape
 from typing import TYPE_CHECKING
 
 from game.coach.moments import computer_plays, mood
@@ -32,7 +31,6 @@ from game.present.ops import (
     attrs,
     toggle,
 )
-from game.present.tags import element
 
 if TYPE_CHECKING:  # the session is the app's, handed in; its module loads the coach
     from game.coach.session import Session
@@ -109,10 +107,7 @@ def die_ops(old: board_view.Die | None, die: board_view.Die, match: Match, throw
     if old == die and not thrown:
         return []
     held, enabled = "true" if die.held else "false", "false" if die.enabled else "true"
-    # a kept die's place on the shelf, counted from its left (feel.shelved: a computer's in the order of their faces),
-    # for a tall phone's rack, which lays the kept dice out by it (app.css)
-    kept = sum(match.held)
-    rank = str((2 * die.index + die.move - (len(match.held) - kept)) // 2) if die.held else ""
+    # a kept die's place on the shelf from its left: a tall phone's rack lays the kept dice out by it (app.css)
     changes: list[Change] = [
         attrs(
             aria_label=die.label,
@@ -120,7 +115,7 @@ def die_ops(old: board_view.Die | None, die: board_view.Die, match: Match, throw
             aria_disabled=enabled,
             data_pose=str(die.pose),
             data_move=str(die.move),
-            data_rank=rank,
+            data_rank=str(feel.shelf_order(match).index(die.index)) if die.held else "",
         ),
         toggle(die_empty=die.face is None),
     ]
@@ -285,9 +280,7 @@ def table_ops(old: Table | None, new: Table) -> list[Op]:
         ops.append(Op("race", (SetHtml(new.race), SetHidden(not new.race))))
     if old is None or old.gain != new.gain:  # on a page drawn afresh, none: a reload's last box is no news
         points, box, faces = new.gain if old is not None else ("", "", ())
-        hand = element("span", markup.moment_dice(faces, match.ruleset.sides), class_="gain-hand")
-        shown = hand + element("span", escape(points), class_="gain-points") + escape(box)
-        ops.append(Op("gain", (SetHtml(shown if points else ""), SetHidden(not points))))
+        ops.append(Op("gain", (SetHtml(markup.gain(points, box, faces, match.ruleset.sides)), SetHidden(not points))))
     if old is None or old.mood != new.mood:  # Robin's face on the felt and over the race (app.css)
         ops += [Op("tray", (attrs(data_mood=new.mood),)), Op("race", (attrs(data_mood=new.mood),))]
     return ops

@@ -224,7 +224,6 @@ def turn_line(match: Match, t: Text = ENGLISH) -> str:
     ...     two = two.roll(faces=[1, 2, 3, 4, 6]).score(box).roll(faces=[1, 2, 3, 4, 6]).score(box)
     >>> turn_line(two), turn_line(two.roll(faces=[1, 1, 2, 2, 3]).score("chance").roll(faces=[6] * 5))  # the stakes
     ('Your last turn · 1 point to pass Robin', "Robin's last turn · you lead by 9 points")
-
     """
     if match.game_over or match.finished:
         return status(match, t)
@@ -281,7 +280,7 @@ def _last_turn(match: Match, t: Text) -> str:
     # Translators: a seat's last turn of the game, before who leads ("Robin's last turn · you lead by 8 points"). The
     # next message is the same for a name ending in "s" ("Chris' last turn").
     whose = said(t, N_("{name}' last turn") if name.endswith("s") else N_("{name}'s last turn"), name)
-    totals = [match.totals(seat, match.game).grand_total for seat in range(len(match.seats))]
+    totals = match.game_totals()
     mine, first = totals[match.player], max(range(len(totals)), key=lambda seat: (seat != match.player, totals[seat]))
     if match.current_seat.kind is SeatKind.HUMAN and mine <= totals[first]:  # what it takes, in a person's terms
         # Translators: after "Your last turn · ": the points the person must score to pass the leader ({name}).

@@ -102,7 +102,7 @@ def test_the_dice_of_a_throw_gather_in_the_row_and_nothing_moves_under_a_second_
         assert shelf == [(dice - len(shelf)) / 2 + place for place in range(len(shelf))]  # centred
 
 
-def test_a_box_written_rises_from_its_cell_as_its_points_and_a_zero_does_not():
+def test_a_box_written_pops_on_its_cell_as_its_points_and_a_zero_does_not():
     m = new_match("yahtzee", ["Ann", "Bob"], seed=3).roll(faces=[3, 3, 3, 5, 5])
     before = paint.table(Session(m), ENGLISH, "", None)
 
@@ -161,3 +161,24 @@ def test_a_persons_box_just_written_stands_on_the_felt_until_the_next_roll_and_a
     assert felt(written, written.roll(faces=[1, 2, 3, 4, 6])) == {"html": "", "hidden": True}  # gone with the throw
     robin = written.roll(faces=[1, 2, 3, 4, 6]).score("chance")
     assert felt(m, robin) is None  # nothing changed on the felt from before Ann's box: Robin's own says nothing
+
+
+def test_a_computers_kept_dice_stand_in_the_order_of_their_faces_and_a_persons_in_the_trays():
+    from game.core.cards import Seat
+
+    m = new_match("yacht", ["Ann", Seat.computer("Robin", "good")], seed=1)
+    faces = [5, 1, 4, 2, 6]
+    mine = m.roll(faces=faces).hold(0).hold(1).hold(2).hold(3)
+    robins = m.roll(faces=[1] * 5).score("ones").roll(faces=faces).hold(0).hold(1).hold(2).hold(3)
+
+    def ranks(match):  # each die's place on a tall phone's rack, as the page is told it
+        old = paint.table(Session(match.hold(0, False)), ENGLISH, "", None)
+        new = paint.table(Session(match), ENGLISH, "", None)
+        wired = dict(map(wire, paint.table_ops(old, new)))
+        return [wired[paint.die_at(index)]["attrs"]["data-rank"] for index in range(4)]
+
+    assert feel.shelf_order(mine) == (0, 1, 2, 3) and feel.shelf_order(robins) == (1, 3, 2, 0)  # 1 2 4 5 from the left
+    assert ranks(robins) == ["3", "0", "2", "1"] and ranks(mine) == ["0", "1", "2", "3"]
+    for match in (mine, robins):  # the wide shelf's moves put each die where the rack's place says
+        order = feel.shelf_order(match)
+        assert all((2 * d.index + d.move - 1) / 2 == order.index(d.index) for d in board_view.dice(match) if d.held)
