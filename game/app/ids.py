@@ -16,7 +16,6 @@ class Button(Enum):
     SHARE_CLOSE = "share-close"
     ROLL = "roll-button"
     UNDO = "undo-button"
-    RESULTS_UNDO = "results-undo"
     NEXT_GAME = "next-game"
     FINISH_MATCH = "finish-match"
     SKIP = "skip-button"

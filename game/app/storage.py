@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import replace
 
 from game.app.effects import Console, ConsoleLevel, Download, Flag, Remove
@@ -193,17 +192,6 @@ def write_history(app: App, history: History) -> Out:
     text = history.to_json()
     app = app.holding(HISTORY_KEY, text, history).keeping(unwritten=app.value(HISTORY_KEY))
     return app, [store(HISTORY_KEY, text)]
-
-
-def change_history(app: App, change: Callable[[History], History]) -> Out:
-    """Change the history as storage holds it now (another tab's games are never lost) and write it back;
-    nothing while an unreadable one is being put aside (what it held is not in the new one)."""
-    if app.storage.history_aside is not None and app.storage.history_aside.trying:
-        return app, []
-    app, history, problem = read_history(app)
-    if history is None:
-        return unreadable(app, problem)
-    return write_history(app, change(history))
 
 
 def stored_setup(app: App) -> dict[str, str] | None:

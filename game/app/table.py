@@ -49,7 +49,7 @@ from game.app.state import (
     store,
     tick,
 )
-from game.app.storage import change_history, offer_newer, stored_best, stored_session
+from game.app.storage import offer_newer, stored_best, stored_session
 from game.app.waits import advance, schedule
 from game.coach import moments
 from game.coach.pacing import Pace
@@ -60,7 +60,6 @@ from game.core.dice import Draw, derived_seed
 from game.core.engine import Match, new_match
 from game.records import challenge
 from game.records import choices as setups
-from game.records.record import game_id
 
 PREFETCH_SECONDS = 3.0  # after a match starts, before its advisor table is fetched for offline use
 
@@ -206,11 +205,6 @@ def commit(app: App, step: Step, person: bool = True) -> Out:
     if step.finished is not None:
         app = app.wait(records=(*app.waiting.records, (step.session, step.finished, app.now)))
         app, more = advance(app)
-        effects += more
-    reopened = step.reopened
-    if reopened is not None:
-        app = app.wait(records=tuple(due for due in app.waiting.records if due[1] != reopened))
-        app, more = change_history(app, lambda history: history.without(game_id(step.before, reopened)))
         effects += more
     return app, effects
 

@@ -242,7 +242,7 @@ def press(app: App, button: Button) -> Out:
             return sharing.close_share(app)
         case Button.ROLL:
             return table.roll(app)
-        case Button.UNDO | Button.RESULTS_UNDO:
+        case Button.UNDO:
             return table.undo(app)
         case Button.NEXT_GAME:
             return table.next_game(app)

@@ -71,8 +71,8 @@ class Feedback:
 class Step:
     """What one step did: the session after it, the match before it, and what there is to say.
 
-    ``finished`` is the index of a game this step completed (to record in the history);
-    ``reopened`` the index of a completed game an undo opened again (its record is withdrawn).
+    ``finished`` is the index of a game this step completed (to record in the history: an undo never
+    opens a completed game again, game.coach.undo).
     """
 
     session: Session
@@ -81,7 +81,6 @@ class Step:
     feedback: Feedback | None = None
     undone: Undo | None = None
     finished: int | None = None
-    reopened: int | None = None
 
 
 @dataclass(frozen=True)
@@ -290,8 +289,9 @@ class Session:
     def undo(self) -> Step:
         """Take back a person's last hold or score, made since the last roll (game.coach.undo says why no more).
 
-        A roll is never taken back, nor a computer's action, nor a turn sent by link: undo mends a mis-tap,
-        it never shows a die before its roll or takes back what another person has seen or been sent.
+        A roll is never taken back, nor a computer's action, nor a turn sent by link, nor the box that ended a game:
+        undo mends a mis-tap, it never shows a die before its roll or takes back what another person has seen or
+        been sent.
 
         >>> from game.core.engine import new_match
         >>> s = Session(new_match("yacht", ["Ann"], seed=1), undo_allowed=False).act(Roll()).session
@@ -308,8 +308,7 @@ class Session:
         restored = match.begun().apply_all(match.actions[:index])
         record = Undo(match.game, seat, len(match.actions) - index)
         session = replace(self, match=restored, undos=self.undos + (record,), feedback=None)
-        reopened = match.game if match.game_over and not restored.game_over else None
-        return Step(session, match, undone=record, reopened=reopened)
+        return Step(session, match, undone=record)
 
     def passed(self) -> Session:
         """The session once the phone was passed to the next person (its pass screen's Start): what was played

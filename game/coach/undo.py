@@ -4,9 +4,11 @@ An undo mends a mis-tap: it takes back the last action when that is a person's h
 since the last roll. It never takes back a roll (a roll made again would show the next dice, or the
 same ones: either way a person would choose knowing the roll), never a computer's action, and never
 crosses into an earlier game. So no state a person can reach shows a face before the roll that
-reveals it. The records travel in the session's save. A match played with real dice (game.core.entered) is the
-exception: its rolls were made on a table, so nothing is foreseen, and an undo takes back a mis-entered roll
-(with the holds its entry made).
+reveals it. Nor does it take back the box that ended a game: its result has been shown to the whole
+table, recorded, and maybe sent, so it is final. The records travel in the
+session's save. A match played with real dice (game.core.entered) is the exception: its rolls were
+made on a table, so nothing is foreseen, and an undo takes back a mis-entered roll (with the holds its
+entry made), up to the game's end.
 
 >>> from game.core.engine import new_match
 >>> m = new_match("yacht", ["Ann"], seed=1).roll()
@@ -79,6 +81,8 @@ def refusal(match: Match, off: bool, floor: int, remote: bool) -> TableError | N
         return TableError("Undo is off for this match.", Refusal.UNDO_OFF)
     if not match.actions:
         return TableError("There is nothing to undo in this game yet.", Refusal.NOTHING_TO_UNDO)
+    if match.game_over:
+        return TableError("The game is over: its result is final.", Refusal.NOTHING_TO_UNDO, case="over")
     point = undo_point(match)
     if point is None:
         return TableError(

@@ -211,6 +211,8 @@ _WORDINGS: dict[tuple[Refusal, str | None], Wording] = {
     (Refusal.NOTHING_TO_UNDO, "roll"): N_(
         "Undo takes back only a hold or a box chosen since the last roll, never a roll."
     ),
+    # Translators: undo refused once a game has ended: the box that ended it, and the result, cannot be taken back.
+    (Refusal.NOTHING_TO_UNDO, "over"): N_("The game is over: its result is final."),
     # Translators: a match that travels by link between phones: a turn cannot be taken back once scored (it is sent).
     (Refusal.NOTHING_TO_UNDO, "sent"): N_("This turn is scored and sent: it is final."),
 }

@@ -195,7 +195,6 @@ def elements(
             "play-again": Element(
                 t._("Rematch") if len(match.seats) > 1 else t._("Play again"), hidden=not shown.final
             ),
-            "results-undo": Element(hidden=not session.can_undo),
             "share-result": Element(hidden=not shown.final or daily.match_day(match) is None),  # a daily game's
             # one person's first game (game.records.challenge), played with no undo and no hint: a fair result
             "challenge-friend": Element(hidden=not challengeable(session)),

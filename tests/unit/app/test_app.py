@@ -1114,28 +1114,23 @@ def test_the_report_is_drawn_when_the_tab_was_hidden_and_shown_before_its_tick()
     assert any("html" in changes for changes in ops(more, "report"))
 
 
-def test_undo_of_a_games_end_withdraws_its_record():
+def test_a_games_end_is_final_and_its_record_kept():
     app, _ = start(match=last_box(8, [5] * 5))
     app, effects = after_ticks(*send(app, click("yacht")), "records")
     assert len(History.from_json(stores(effects, HISTORY_KEY)[-1]).games) == 1
-    app, effects = send(app, Pressed(Button.RESULTS_UNDO))
-    assert History.from_json(stores(effects, HISTORY_KEY)[-1]).games == ()
+    ended = app.session
+    app, effects = send(app, Pressed(Button.UNDO))
+    assert app.session == ended and not stores(effects, HISTORY_KEY)
+    assert view(app).notice.words == "The game is over: its result is final."
 
 
-def test_a_game_undone_before_its_records_tick_is_not_recorded():
-    app, _ = start(match=last_box(8, [5] * 5))
-    app, effects = send(app, click("yacht"))
-    app, more = send(app, Pressed(Button.RESULTS_UNDO), *[read_timer(token) for token, _ in ticks(effects, "records")])
-    assert all(History.from_json(text).games == () for text in stores(more, HISTORY_KEY))
-
-
-def test_a_game_undone_before_its_record_was_written_is_not_recorded(in_browser):
+def test_a_games_end_is_final_before_its_record_was_written_too(in_browser):
     app, _ = start(match=last_box(8, [5] * 5))
     app, effects = send(app, click("yacht"))  # the record waits for yacht.bin
-    app, _ = send(app, Pressed(Button.RESULTS_UNDO))
-    app, effects = send(app, Fetched(Wanted.table("yacht.bin"), table_bytes("yacht.bin")))
-    assert not app.session.match.game_over
-    assert all(History.from_json(text).games == () for text in stores(effects, HISTORY_KEY))
+    app, _ = send(app, Key("u"))
+    app, effects = after_ticks(*send(app, Fetched(Wanted.table("yacht.bin"), table_bytes("yacht.bin"))), "records")
+    assert app.session.match.game_over
+    assert len(History.from_json(stores(effects, HISTORY_KEY)[-1]).games) == 1
 
 
 def test_next_game_and_finish():

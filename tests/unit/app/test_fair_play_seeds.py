@@ -214,3 +214,27 @@ def test_a_typed_practice_on_the_days_seed_is_never_the_days_result_even_through
         again = History.from_json(History().add(record).to_json()).games[0]  # kept and read back (a backup too)
         assert again.typed_seed is (draw is Draw.TYPED)
         assert (daily.day_of(again) is not None) is counts
+
+
+# ----------------------------------------------------------------------------- a game's end is final
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    rules=st.sampled_from(RULES),
+    seats=st.lists(st.sampled_from(("person", "computer")), min_size=1, max_size=3),
+    seed=st.integers(0, 2**32),
+    games=st.integers(1, 2),
+    pass_phone=st.booleans(),
+    last=st.booleans(),
+)
+def test_no_one_takes_back_the_box_that_ended_a_game(rules, seats, seed, games, pass_phone, last):
+    from game.coach.session import Session
+    from game.core.cards import Seat
+
+    named = [f"P{i}" if kind == "person" else Seat.computer(f"C{i}", "easy") for i, kind in enumerate(seats)]
+    pick = (lambda match: match.open_categories()[-1]) if last else (lambda match: match.open_categories()[0])
+    ended = Session(finish(new_match(rules, named, games=games, seed=seed), pick), pass_phone=pass_phone)
+    step = ended.undo()
+    assert step.session == ended and step.refusal is not None and step.refusal.case == "over"
+    assert not ended.can_undo

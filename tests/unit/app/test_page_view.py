@@ -38,6 +38,7 @@ from game.app.update import update
 from game.app.view import view
 from game.app.wording import PLAIN, told
 from game.coach.session import Session
+from game.core.engine import new_match
 from game.present.ops import wire
 from game.records.choices import form_values, parse_link
 from tests.helpers.app import NOW, challenger, click, friend, ops, play_out, send, start, tick_token, ticks, visible
@@ -177,14 +178,17 @@ def test_every_notice_has_its_words_and_the_model_holds_none():
 
 
 def test_the_after_game_report_is_the_apps_until_the_table_is_drawn_again():
-    app, _ = start(match=last_box(8, [5] * 5))
+    match = new_match("yacht", ["Ann"], games=2, seed=8)  # a second game to go on to
+    for box in match.open_categories()[:-1]:
+        match = match.roll(faces=[1, 2, 3, 4, 6]).score(box)
+    app, _ = start(match=Session(match.roll(faces=[5] * 5)))
     app, _ = send(app, click("yacht"))
     app, effects = send(app, Pressed(Button.SHOW_REPORT))
     assert app.table.reporting.session is None and ops(effects, "report") == [wire(view(app).report)[1]]
     app, effects = send(app, read_timer(tick_token(effects, "report")))
     html = wire(view(app).report)[1]["html"]  # the App holds the session reviewed, the view the report's markup
     assert app.table.reporting.session is not None and html and ops(effects, "report") == [{"html": html}]
-    app, effects = send(app, Pressed(Button.RESULTS_UNDO))  # the table drawn again: the report closed
+    app, effects = send(app, Pressed(Button.NEXT_GAME))  # the table drawn again: the report closed
     assert app.table.reporting is None and view(app).report is None and not ops(effects, "report")
 
 

@@ -185,7 +185,7 @@ def test_a_challenges_result_is_locked():
     app, _ = start(f"challenge={text}")
     app, _, _ = play_out(app, pick=-1)
     played = app.session.match
-    app, effects = send(app, Key("u"), Pressed(Button.RESULTS_UNDO))
+    app, effects = send(app, Key("u"), Pressed(Button.UNDO))
     assert app.session.match == played and notice(effects) == "Undo is off for this match."
     app, _ = send(
         app, Pressed(Button.NEW_MATCH), Pressed(Button.QUICK_SOLO, form=lobby()), Pressed(Button.ROLL)

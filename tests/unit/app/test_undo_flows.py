@@ -1,12 +1,12 @@
 """Undo through ``update``, read as the page shows it (moved from tests/e2e/test_undo.py and the history's undo of
-tests/e2e/test_statistics_page.py): a misclick mended, never a roll, off by choice, and a game's end taken back."""
+tests/e2e/test_statistics_page.py): a misclick mended, never a roll, off by choice, and a game's end final."""
 
 from __future__ import annotations
 
 from game.app.events import BoxChosen, Button, Key, Pressed
 from game.app.keys import HISTORY_KEY, SAVE_KEY
 from game.records.history import History
-from tests.helpers.app import after_ticks, notice, of, opened, play, play_out, send, stores
+from tests.helpers.app import after_ticks, notice, of, opened, play, play_out, stores
 from tests.helpers.page import cell, choices, dice, held, status
 
 
@@ -49,14 +49,13 @@ def test_undo_off_has_no_button_and_the_key_says_why():
     assert None not in same.session.match.dice
 
 
-def test_undoing_the_last_score_withdraws_the_game_from_the_history_and_scoring_again_records_it():
+def test_the_box_that_ends_a_game_is_final_by_key_and_by_button_and_the_game_stays_recorded():
     app, page, _ = opened("rules=yacht&players=Ann&seed=6")
     app, page, effects = play_out(app, page)
     app, effects = after_ticks(app, effects, "records")
     assert len(History.from_json(stores(effects, HISTORY_KEY)[-1]).games) == 1
-    app, effects = send(app, Pressed(Button.RESULTS_UNDO))
-    assert History.from_json(stores(effects, HISTORY_KEY)[-1]).games == ()
-    assert not app.session.match.game_over
-    app, effects = send(app, BoxChosen(next(iter(app.session.match.options()))))
-    app, effects = after_ticks(app, effects, "records")
-    assert len(History.from_json(stores(effects, HISTORY_KEY)[-1]).games) == 1
+    assert page["undo-button"]["attrs"]["aria-disabled"] == "true"  # in sight, but it says it can do nothing
+    for undo in (Key("u"), Pressed(Button.UNDO)):
+        same, page, effects = play(app, page, undo)
+        assert same.session == app.session and not stores(effects, HISTORY_KEY)
+        assert notice(effects) == "The game is over: its result is final."

@@ -107,7 +107,7 @@ def test_nothing_to_undo_before_a_persons_action_and_never_across_games():
     session = table("?rules=yacht&players=Ann&games=2&seed=1")
     for category in session.match.open_categories():
         session = session.act(Roll()).session.act(Score(category)).session
-    assert session.can_undo  # the last score of a game can be taken back between games
+    assert not session.can_undo  # the box that ended a game is final, between games too
     session = session.act(NextGame()).session
     assert session.undo().refusal.reason is Refusal.NOTHING_TO_UNDO
 
@@ -278,7 +278,7 @@ TestRandomTable.settings = settings(
 )
 
 
-def test_a_step_says_which_game_it_finished_and_an_undo_which_it_reopened():
+def test_a_step_says_which_game_it_finished_and_that_game_is_never_reopened():
     session = table("?rules=yacht&players=Ann&games=2&seed=1")
     steps = []
     for category in session.match.open_categories():
@@ -289,10 +289,8 @@ def test_a_step_says_which_game_it_finished_and_an_undo_which_it_reopened():
     assert [s.finished for s in steps if s.finished is not None] == [0]
     assert steps[-1].finished == 0
     undo = session.undo()
-    assert undo.reopened == 0 and undo.finished is None
-    again = undo.session.act(Score(session.match.scorecard(0, 0).entries[-1][0]))
-    assert again.finished == 0
-    assert undo.session.act(Roll()).finished is None
+    assert undo.refusal.case == "over" and undo.session == session and undo.finished is None
+    assert session.act(NextGame()).finished is None
 
 
 def test_a_match_ended_early_keeps_the_record_of_the_game_it_finished():

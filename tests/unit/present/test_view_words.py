@@ -255,6 +255,7 @@ def provoke() -> list[GameError]:
         Session(m0.roll().hold(0), remote=True, floor=2).undo().refusal,  # a hold a link brought: another phone's
         Session(m0.roll().hold(0), pass_phone=True, floor=2).undo().refusal,  # the phone was passed since
         Session(m0.roll().score("chance"), remote=True).undo().refusal,  # a turn sent by link
+        Session(over).undo().refusal,  # the box that ended a game
         Session(m0).computer_step().refusal,
         Session(new_match("yacht", [Seat.computer("Robo")], seed=1)).act(Roll()).refusal,
         new_match("yacht", ["Ann"], seed=1, draw=Draw.ENTERED).refusal(Roll()),  # real dice: entered, not drawn
