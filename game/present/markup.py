@@ -200,17 +200,22 @@ def moment_dice(faces: Sequence[int], sides: int) -> str:
     return "".join(element("span", die_face(face, sides), class_="die") for face in faces)
 
 
-def moment_points(points: int, faces: Sequence[int] = (), sides: int = 6) -> str:
+def moment_points(points: int, faces: Sequence[int] = (), sides: int = 6, box: tuple[str, str] = ("", "")) -> str:
     """The points a small moment brings, large over its words ("+35" for the upper bonus: a reward seen before it is
-    read; its words say it for the ear), and the dice that brought it, where known (the box's roll, hopping).
+    read; its words say it for the ear), the dice that brought it, where known (the box's roll, hopping), and the
+    box they wrote (``box``: its points and name, game.present.feel.gained), so that the dice read as the box's and
+    the large points as the bonus's (fresh eyes round 97: "three 3s over +35 read as if they scored 35").
 
     >>> moment_points(35)
     '<span class="cheer-points">+35</span>'
     >>> moment_points(35, (6, 6, 6), 6).count('class="die"')
     3
+    >>> moment_points(35, (3, 3, 3), 6, ("+9", "Threes")).split("</span></span>")[-1]
+    '<span class="cheer-box"><b>+9</b> Threes</span><span class="cheer-points">+35</span>'
     """
     hand = element("span", moment_dice(faces, sides), class_="cheer-hand") if faces else ""
-    return element("span", f"+{points}", class_="cheer-points") + hand
+    written = element("span", element("b", escape(box[0])) + " " + escape(box[1]), class_="cheer-box") if box[0] else ""
+    return hand + written + element("span", f"+{points}", class_="cheer-points")
 
 
 def gain(points: str, box: str, faces: Sequence[int], sides: int) -> str:
