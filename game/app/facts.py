@@ -12,6 +12,7 @@ from datetime import date
 from game.app.notices import Said
 from game.coach.advice import Hint
 from game.coach.aims import Offer
+from game.coach.drills import Position
 from game.coach.session import Session
 from game.coach.target import TargetHint
 from game.coach.winning import WinChances
@@ -66,12 +67,14 @@ class Sharing:
 @dataclass(frozen=True)
 class Ended:
     """The results' context as facts, worded by the view (game.app.view.ended_words): the match it is of, each
-    person's total in context, and a challenge's end (None: not a challenge) with whether it allowed hints."""
+    person's total in context, a challenge's end (None: not a challenge) with whether it allowed hints, and the
+    person's costliest decision of the game, to play again as a puzzle (None: none, or several people at the table)."""
 
     match: Match
     ending: Ending
     comparison: Comparison | None = None
     hints: bool = False
+    replay: Position | None = None
 
 
 @dataclass(frozen=True)

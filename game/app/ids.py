@@ -26,6 +26,7 @@ class Button(Enum):
     CHEER_CLOSE = "cheer-close"
     CHEER_TAKE = "cheer-take"
     SHOW_REPORT = "show-report"
+    REPLAY_TURN = "replay-turn"  # the results' costliest turn, played again as the trainer's puzzle
     CHALLENGE_FRIEND = "challenge-friend"
     SHARE_QR = "share-qr-button"
     NEW_MATCH = "new-match"

@@ -105,7 +105,7 @@ class Page:
     rematch: str = ""  # Play the computer's title while its computer leads them (setup.rematch; "": the printed one)
     setup: tuple | None = None  # the setup screen's problems shown and which showing of them (None: not shown)
     stats: tuple | None = None  # the Statistics screen's body and how many copies are kept aside, while it is open
-    ended: tuple | None = None  # the results' context and the challenge's end (game.app.state.App.table.ended)
+    ended: tuple | None = None  # the results' context, the challenge's end, the replay's label (App.table.ended)
     share: Shown | None = None  # the share dialog's content, worded (None: closed)
     spoken: Line = Line()  # the board read aloud (the key B), in a live region the eyes do not see
     quiet: bool = False  # a computer's move on the status line: not said (its whole turn is, at its end)
@@ -244,8 +244,9 @@ def records_ops(old: Page, new: Page) -> list[Op]:
             ops += [text("kept-text", new.t.n_(*KEPT_COPIES, kept)), show("kept", kept > 0)]
         ops += [Op(TOP, (Scroll(),))] if old.stats is None else []
     if new.ended != old.ended:
-        context, result = new.ended or ("", None)
+        context, result, replay = new.ended or ("", None, "")
         ops.append(Op("ending", (SetHtml(context), SetHidden(not context))))
+        ops.append(Op("replay-turn", (SetText(replay), SetHidden(not replay))))
         ops.append(Op("challenge-result", (SetHtml(result or ""), SetHidden(result is None))))
     if new.share is not None and new.share != old.share:
         ops += share_ops(new.share)

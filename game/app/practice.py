@@ -40,7 +40,7 @@ from game.app.state import (
 from game.app.storage import keep_copy, kept_key, kept_under, trainer_read
 from game.app.waits import needing, schedule
 from game.coach.coaching import Coach
-from game.coach.drills import built_in, code, decision, mistakes, solve
+from game.coach.drills import Position, built_in, code, decision, mistakes, solve
 from game.coach.session import Session
 from game.core import variants
 from game.core.cards import SeatKind
@@ -81,9 +81,9 @@ def write_trainer(app: App, trainer: Trainer) -> Out:
     return app.holding(TRAINER_KEY, text, trainer), [store(TRAINER_KEY, text)]
 
 
-def open_trainer(app: App) -> Out:
+def open_trainer(app: App, first: Position | None = None) -> Out:
     """Practice: the trainer of the rule set shown (Statistics', else the match's, else the form's), over whatever
-    was shown."""
+    was shown; ``first``, a puzzle to ask before the schedule's (a game's costliest decision, from its end)."""
     ruleset = rules_shown(app)
     if app.over is Over.STATS:
         history, key = shown_key(app)
@@ -105,7 +105,7 @@ def open_trainer(app: App) -> Out:
             assert_never(shown)
     session = app.session
     coach = session.coach if session is not None and session.match.ruleset == ruleset else Coach(ruleset)
-    app = replace(app, screen=TrainerScreen(person(app), ruleset, coach, back=back))
+    app = replace(app, screen=TrainerScreen(person(app), ruleset, coach, back=back, first=first))
     app, effects, wait = needing(app, coach.needs_table())
     if wait:
         return app, [*effects, focus("trainer-title")]
@@ -119,11 +119,12 @@ def ask(app: App) -> Out:
     app, trainer, effects = read_trainer(app)
     own = [p for p in trainer.mistakes(shown.person) if p.fits(shown.ruleset)]
     by_id = {p.ident: p for p in (*own, *built_in(shown.ruleset))}
-    ident = pick(trainer.progress(shown.person), tuple(by_id))
+    first = shown.first if shown.first is not None and shown.first.fits(shown.ruleset) else None
+    ident = first.ident if first is not None else pick(trainer.progress(shown.person), tuple(by_id))
     if ident is None:  # a rule set with a table always has built-in positions
         return leave(app)
-    solution = solve(shown.coach, by_id[ident])
-    app = replace(app, screen=replace(shown, solution=solution, answer="", asked=shown.asked + 1))
+    solution = solve(shown.coach, first if first is not None else by_id[ident])
+    app = replace(app, screen=replace(shown, solution=solution, answer="", asked=shown.asked + 1, first=None))
     return app, [*effects, focus("trainer-title")]
 
 

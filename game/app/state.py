@@ -40,7 +40,7 @@ from game.app.parts import (
     Written,
 )
 from game.coach.coaching import Coach
-from game.coach.drills import Solution
+from game.coach.drills import Position, Solution
 from game.coach.pacing import Pace
 from game.coach.session import Session
 from game.core.engine import Match
@@ -133,8 +133,9 @@ class LinkChoice:
 @dataclass(frozen=True)
 class TrainerScreen:
     """The trainer (game.app.practice): whose practice, of which rule set, the puzzle (None while the optimal
-    player's table comes), the choice answered ("": not yet), how many puzzles it asked, and the table it returns to,
-    carried with its state (None: it returns to the lobby)."""
+    player's table comes), the choice answered ("": not yet), how many puzzles it asked, the table it returns to,
+    carried with its state (None: it returns to the lobby), and a puzzle to ask before the schedule's (a game's
+    costliest decision, played again from its end: None once asked)."""
 
     person: str
     ruleset: RuleSet
@@ -143,6 +144,7 @@ class TrainerScreen:
     answer: str = ""
     asked: int = 0
     back: PlayScreen | None = None
+    first: Position | None = None
     kind: ClassVar[Screen] = Screen.TRAINER
 
 

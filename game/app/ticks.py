@@ -36,9 +36,14 @@ from game.app.table import celebrate, challenge_result, commit, playing, sound
 from game.app.waits import advance, needing
 from game.coach import moments
 from game.coach.advice import holds_for
+from game.coach.advisor import Advisor
 from game.coach.coaching import Coach
+from game.coach.drills import Position, mistakes
 from game.coach.session import Next, Session
+from game.core import variants
 from game.core.actions import Keep
+from game.core.cards import SeatKind
+from game.core.engine import Match
 from game.core.rules import RuleSet
 from game.records import challenge
 from game.records.endings import ending as in_context
@@ -67,7 +72,18 @@ def draw_ending(app: App) -> Out:
     rival = None if theirs is None or split is None else luck.splits(advisor, theirs)
     challenger = (theirs.seats[0].name, rival[0]) if theirs is not None and rival else None  # both splits side by side
     ending = in_context(match, history, optimal, split, challenger)
-    return app.at_table(ended=Ended(match, ending, challenge_result(app), app.kept.challenge_hints)), []
+    ended = Ended(match, ending, challenge_result(app), app.kept.challenge_hints, costliest(match, advisor))
+    return app.at_table(ended=ended), []
+
+
+def costliest(match: Match, advisor: Advisor) -> Position | None:
+    """The one person's costliest decision of the game just ended, to play again as the trainer's puzzle (fresh eyes
+    round 97: "after a close loss, let me find the points"); None where several people share the table (whose would
+    it be?), where the advisor is not exact, or where the trainer has no table for the rules (it could not ask it)."""
+    people = [seat for seat, at in enumerate(match.seats) if at.kind is SeatKind.HUMAN]
+    if len(people) != 1 or not advisor.is_exact() or not variants.has_table(match.ruleset):
+        return None
+    return next(iter(mistakes(advisor, match, match.game, people[0])), None)
 
 
 def record_finished(app: App, event: TimerFired) -> Out:

@@ -262,6 +262,9 @@ def press(app: App, button: Button) -> Out:
             return table.take(app)
         case Button.SHOW_REPORT:
             return table.show_report(app)
+        case Button.REPLAY_TURN:
+            ended = app.table.ended if app.session is not None else None
+            return practice.open_trainer(app, ended.replay) if ended is not None and ended.replay else (app, [])
         case Button.CHALLENGE_FRIEND:
             return sharing.challenge_friend(app)
         case Button.SHARE_QR:

@@ -235,16 +235,18 @@ def take_words(app: App) -> str:
     return app.t._(TAKE, points=box[1], box=name)
 
 
-def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None] | None:
-    """The results' context (its markup: "" when it has none) and a challenge's end (None: not a challenge), once
-    worked out for the game on the board."""
+def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None, str] | None:
+    """The results' context (its markup: "" when it has none), a challenge's end (None: not a challenge) and the
+    label of the button that plays the game's costliest turn again ("": none), once worked out for the game on the
+    board."""
     if ended is None:
         return None
     shown = standings.results(ended.match, t=t, ending=ended.ending)
     assert shown is not None  # worked out once the game was over
     context = markup.ending(shown) if shown.context or shown.yardstick or shown.trophies else ""
     comparison = ended.comparison
-    return context, None if comparison is None else markup.challenge(comparison, ended.match, t=t, hints=ended.hints)
+    challenged = None if comparison is None else markup.challenge(comparison, ended.match, t=t, hints=ended.hints)
+    return context, challenged, standings.replay_label(ended.replay, t)
 
 
 def welcome_card(app: App) -> tuple[str, tuple[str, ...], bool, str, bool]:

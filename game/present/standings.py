@@ -29,7 +29,7 @@ from game.records import challenge
 from game.records.endings import Ending, Personal, Share, ending
 
 if TYPE_CHECKING:
-    pass
+    from game.coach.drills import Position
 
 # Translators: the end of a game: where the total stands ("Better than 62% of the optimal player's games.").
 BETTER = N_("Better than {percent} of the optimal player's games.")
@@ -472,3 +472,18 @@ def results(
         yardstick=yardstick(ending, t) if final and len(standings) == 1 else (),
         trophies=news(ending.trophies, t) if ending is not None and ending.trophies else (),
     )
+
+
+def replay_label(costliest: Position | None, t: Text = ENGLISH) -> str:
+    """The button that plays a game's costliest turn again as a puzzle, with the points it cost ("": none): the
+    points to find, not a telling-off (fresh eyes round 97: "let me find the 5 points").
+
+    >>> from game.coach.drills import Position
+    >>> replay_label(Position("yacht", (), (1, 1, 2, 5, 6), 2, chosen="k:1,1", lost=4.6)), replay_label(None)
+    ('Replay the turn that cost you 5 points', '')
+    """
+    if costliest is None:
+        return ""
+    lost = max(1, round(costliest.lost))
+    # Translators: a button at a game's end: it plays again, as a puzzle, the person's turn that cost the most points.
+    return t.n_("Replay the turn that cost you {count} point", "Replay the turn that cost you {count} points", lost)

@@ -71,7 +71,9 @@ def test_a_straight_and_the_upper_bonus_get_a_smaller_moment():
     assert shown_moment(effects) == "bonus"
     reward = ops(effects, "cheer-dice")[-1]["html"]  # "+35" large, and the dice that reached it hopping
     assert "+35" in reward and reward.count('data-face="1"') == 4 and 'data-face="2"' not in reward  # the 1s counted
-    assert reward.index('data-face="1"') < reward.index("<b>+4</b> Ones") < reward.index("+35")  # the box, then the bonus
+    assert (
+        reward.index('data-face="1"') < reward.index("<b>+4</b> Ones") < reward.index("+35")
+    )  # the box, then the bonus
     assert feel.MOMENT_SECONDS[feel.Moment.BONUS] < 4 and feel.MOMENT_SECONDS[feel.Moment.YAHTZEE] < 2.5
 
 

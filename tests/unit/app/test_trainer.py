@@ -278,6 +278,40 @@ def test_a_recorded_game_keeps_its_costly_decisions_and_practice_asks_the_costli
     assert code(shown(app).solution.best) != puzzle.chosen and puzzle.chosen in map(code, shown(app).solution.offered)
 
 
+def test_a_games_end_offers_its_costliest_turn_again_and_back_returns_to_the_result():
+    """Fresh eyes round 97: "after a close loss, let me find the points". The end names the points its costliest
+    turn cost; its button asks that very turn first, before the schedule's own; Back is the result again."""
+    from tests.helpers.app import click, ending, visible
+    from tests.helpers.scenes import last_box
+
+    app, _ = start(match=last_box(8, [5] * 5))
+    app, effects = send(app, click("yacht"))
+    app, effects = ending(app, effects)
+    costliest = mistakes(Advisor(app.session.match.ruleset), app.session.match, 0, 0)[0]
+    assert app.table.ended.replay == costliest
+    label = ops(effects, "replay-turn")[-1]["text"]
+    assert label == f"Replay the turn that cost you {round(costliest.lost)} points" and visible(effects, "replay-turn")
+    app, effects = send(app, Pressed(Button.REPLAY_TURN))
+    assert shown(app).solution.position == costliest and "One of your own decisions: it cost" in html(effects)
+    app, effects = send(app, Pressed(Button.DRILL_LEAVE))
+    assert app.screen.kind is Screen.PLAY and app.session.match.game_over and app.table.ended.replay == costliest
+
+
+def test_no_replay_where_several_people_share_the_table():
+    from tests.helpers.app import ending, visible
+
+    match = new_match("yacht", ["Ann", "Bob"], seed=4)
+    for box in [c.id for c in match.ruleset.categories][:-1]:
+        match = match.roll(faces=[6] * 5).score(box).roll(faces=[6] * 5).score(box)  # Yachts thrown away: costly
+    from game.coach.session import Session
+
+    app, _ = start(match=Session(match.roll(faces=[6] * 5).score("yacht").roll(faces=[1, 2, 3, 4, 6])))
+    app, effects = ending(*send(app, BoxChosen("yacht")))
+    assert app.session.match.game_over and app.table.ended is not None and app.table.ended.replay is None
+    assert visible(effects, "replay-turn") is not True
+    assert send(app, Pressed(Button.REPLAY_TURN)) == (app, [])  # a stray press changes nothing
+
+
 @pytest.mark.usefixtures("in_browser")
 def test_in_the_browser_practise_waits_for_the_table_then_asks():
     """No table on this phone yet: Practice fetches it and says so; its arrival asks the first puzzle (one that
