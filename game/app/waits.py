@@ -19,6 +19,9 @@ from game.coach.moments import MOMENT_SECONDS, RISING_SECONDS, Moment
 from game.coach.pacing import GRACE_SECONDS, Pace
 from game.coach.session import Next, Session
 from game.coach.undo import undo_point
+from game.core.actions import Score
+from game.core.cards import SeatKind
+from game.core.engine import Match
 
 TABLES = "./static/tables/"
 
@@ -81,7 +84,33 @@ def advance_computer(app: App) -> Out:
             pause = max(pause, MOMENT_SECONDS[Moment.YAHTZEE])  # a Yahtzee stops the table: the computer waits too
         elif app.pace is not Pace.INSTANT:
             pause = max(pause, RISING_SECONDS)  # a smaller moment's words rise and fade before the computer rolls
+    if move is not None and app.pace is not Pace.INSTANT and landed(session.match):
+        pause = max(pause, LANDING_SECONDS)
     return app.wait(computer=token), [tick(token, pause)]
+
+
+YAHTZEE_POINTS = 50
+"""A Yahtzee's box (Yacht's, Yatzy's): the points whose box gets its second beat (Maxi Yatzy's is worth 100)."""
+LANDING_SECONDS = 1.4
+"""After a person's box of a Yahtzee's worth, the least wait before a computer's first roll: the felt's "+50" (1.4 s in
+app.css) is seen whole before the next dice fly (fresh eyes rounds 97 and 98: "the Yahtzee is celebrated when rolled,
+not when written: Robin is already rolling")."""
+
+
+def landed(match: Match) -> bool:
+    """Whether the last action was a person's box worth a Yahtzee's points or more (its second beat, as written).
+
+    >>> from game.core.cards import Seat
+    >>> from game.core.engine import new_match
+    >>> m = new_match("yahtzee", ["Ann", Seat.computer("Robin", "good")], seed=1).roll(faces=[4] * 5)
+    >>> landed(m.score("yahtzee")), landed(m.score("fours")), landed(m)
+    (True, False, False)
+    """
+    last = match.last_scored
+    if last is None or not match.actions or not isinstance(match.actions[-1], Score):
+        return False
+    points = match.cards[last.game][last.player].scores[last.category]
+    return match.seats[last.player].kind is SeatKind.HUMAN and points >= YAHTZEE_POINTS
 
 
 Tabled = Literal[TimerKind.HINT, TimerKind.CHANCES, TimerKind.REPORT, TimerKind.ENDING]

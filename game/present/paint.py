@@ -37,6 +37,9 @@ if TYPE_CHECKING:  # the session is the app's, handed in; its module loads the c
 
 HEADS = "#scorecard thead th[data-seat]"
 """The scorecard's column heads: one per seat in each of its tables (game.present.markup.scorecard), in order."""
+BIG_BOX = 25
+"""The points from which a person's box gets the felt's large flourish (a Full House, a straight, a Yahtzee, a big
+Three of a Kind or Chance); below, a smaller one (app.css, #gain[data-size])."""
 
 MOTION = {
     "toss": [dict(f) for f in feel.TOSS],
@@ -187,7 +190,7 @@ def table(
     >>> from game.present.ops import wire
     >>> ops = table_ops(None, shown)
     >>> ops[0].target, [wire(op) for op in ops[-7:]], table_ops(shown, shown)
-    ('scorecard', [('status', {'text': "Ann's turn"}), ('headline', {'text': "Ann's turn", 'toggle': {'computer': False}, 'attrs': {'data-quip': ''}}), ('last-move', {'text': '', 'hidden': True, 'toggle': {'computer': False}, 'attrs': {'data-quip': ''}}), ('race', {'html': '', 'hidden': True}), ('gain', {'html': '', 'hidden': True}), ('tray', {'attrs': {'data-mood': ''}}), ('race', {'attrs': {'data-mood': ''}})], [])
+    ('scorecard', [('status', {'text': "Ann's turn"}), ('headline', {'text': "Ann's turn", 'toggle': {'computer': False}, 'attrs': {'data-quip': ''}}), ('last-move', {'text': '', 'hidden': True, 'toggle': {'computer': False}, 'attrs': {'data-quip': ''}}), ('race', {'html': '', 'hidden': True}), ('gain', {'html': '', 'hidden': True, 'attrs': {'data-size': 'small'}}), ('tray', {'attrs': {'data-mood': ''}}), ('race', {'attrs': {'data-mood': ''}})], [])
     """
     match = session.match
     results = standings.results(match, t=t, against=against)
@@ -280,7 +283,10 @@ def table_ops(old: Table | None, new: Table) -> list[Op]:
         ops.append(Op("race", (SetHtml(new.race), SetHidden(not new.race))))
     if old is None or old.gain != new.gain:  # on a page drawn afresh, none: a reload's last box is no news
         points, box, faces = new.gain if old is not None else ("", "", ())
-        ops.append(Op("gain", (SetHtml(markup.gain(points, box, faces, match.ruleset.sides)), SetHidden(not points))))
+        # its flourish as large as the box is (fresh eyes round 98: "a plain +6 in Twos gets the +35's treatment")
+        size = "big" if points and int(points) >= BIG_BOX else "small"
+        drawn = SetHtml(markup.gain(points, box, faces, match.ruleset.sides))
+        ops.append(Op("gain", (drawn, SetHidden(not points), attrs(data_size=size))))
     if old is None or old.mood != new.mood:  # Robin's face on the felt and over the race (app.css)
         ops += [Op("tray", (attrs(data_mood=new.mood),)), Op("race", (attrs(data_mood=new.mood),))]
     return ops

@@ -475,15 +475,16 @@ def results(
 
 
 def replay_label(costliest: Position | None, t: Text = ENGLISH) -> str:
-    """The button that plays a game's costliest turn again as a puzzle, with the points it cost ("": none): the
-    points to find, not a telling-off (fresh eyes round 97: "let me find the 5 points").
+    """The button that plays a game's costliest turn again as a puzzle, with the points it cost ("": none): points to
+    find, not a telling-off (fresh eyes round 97: "let me find the 5 points"; round 98: "cost you 6 points" scolds).
 
     >>> from game.coach.drills import Position
     >>> replay_label(Position("yacht", (), (1, 1, 2, 5, 6), 2, chosen="k:1,1", lost=4.6)), replay_label(None)
-    ('Replay the turn that cost you 5 points', '')
+    ('Replay a turn: find 5 more points', '')
     """
     if costliest is None:
         return ""
     lost = max(1, round(costliest.lost))
-    # Translators: a button at a game's end: it plays again, as a puzzle, the person's turn that cost the most points.
-    return t.n_("Replay the turn that cost you {count} point", "Replay the turn that cost you {count} points", lost)
+    # Translators: a button at a game's end: it plays again, as a puzzle, the person's turn that cost the most points
+    # ({count}, what a better choice would have added): a challenge, not a reproach.
+    return t.n_("Replay a turn: find {count} more point", "Replay a turn: find {count} more points", lost)

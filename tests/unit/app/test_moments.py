@@ -90,6 +90,21 @@ def test_a_computer_to_move_next_waits_for_a_yahtzees_moment():
     assert [ms for _, ms in ticks(effects, "computer")] != [2200]  # skipped, then scored: the computer goes on
 
 
+def test_a_persons_yahtzee_box_gets_its_second_beat_before_a_computer_rolls_and_a_small_box_none():
+    """Fresh eyes rounds 97 and 98: "the Yahtzee is celebrated when rolled, not when written". Its "+50" on the felt
+    is seen whole before the computer's first roll; a plain box waits the pace's own wait."""
+    from game.app.waits import LANDING_SECONDS
+    from game.core.cards import Seat
+
+    m = new_match("yahtzee", ["Ann", Seat.computer("Cy", "easy")], seed=1).roll(faces=[4] * 5)
+    waits = {}
+    for box in ("yahtzee", "fours"):
+        app, _ = start(match=Session(m))
+        app, effects = send(app, Pressed(Button.CHEER_CLOSE), BoxChosen(box))
+        waits[box] = [ms for _, ms in ticks(effects, "computer")]
+    assert waits == {"yahtzee": [round(LANDING_SECONDS * 1000)], "fours": [500]}  # Brisk, the default pace
+
+
 def test_a_computers_yahtzee_gets_the_moment_on_its_roll_and_it_waits_for_it():
     seed = next(
         s

@@ -290,7 +290,7 @@ def test_a_games_end_offers_its_costliest_turn_again_and_back_returns_to_the_res
     costliest = mistakes(Advisor(app.session.match.ruleset), app.session.match, 0, 0)[0]
     assert app.table.ended.replay == costliest
     label = ops(effects, "replay-turn")[-1]["text"]
-    assert label == f"Replay the turn that cost you {round(costliest.lost)} points" and visible(effects, "replay-turn")
+    assert label == f"Replay a turn: find {round(costliest.lost)} more points" and visible(effects, "replay-turn")
     app, effects = send(app, Pressed(Button.REPLAY_TURN))
     assert shown(app).solution.position == costliest and "One of your own decisions: it cost" in html(effects)
     app, effects = send(app, Pressed(Button.DRILL_LEAVE))

@@ -158,7 +158,9 @@ def test_a_persons_box_just_written_stands_on_the_felt_until_the_next_roll_and_a
     shown = felt(m, written)
     assert not shown["hidden"] and shown["html"].count('class="die"') == 5  # the five dice that made it
     assert shown["html"].endswith('<span class="gain-points">+25</span>Full House')
-    assert felt(written, written.roll(faces=[1, 2, 3, 4, 6])) == {"html": "", "hidden": True}  # gone with the throw
+    assert shown["attrs"] == {"data-size": "big"} and felt(m, m.score("threes"))["attrs"] == {"data-size": "small"}
+    gone = felt(written, written.roll(faces=[1, 2, 3, 4, 6]))  # gone with the throw
+    assert gone["html"] == "" and gone["hidden"] is True
     robin = written.roll(faces=[1, 2, 3, 4, 6]).score("chance")
     assert felt(m, robin) is None  # nothing changed on the felt from before Ann's box: Robin's own says nothing
 
