@@ -190,7 +190,7 @@ def table(
     >>> from game.present.ops import wire
     >>> ops = table_ops(None, shown)
     >>> ops[0].target, [wire(op) for op in ops[-7:]], table_ops(shown, shown)
-    ('scorecard', [('status', {'text': "Ann's turn"}), ('headline', {'text': "Ann's turn", 'toggle': {'computer': False}, 'attrs': {'data-quip': ''}}), ('last-move', {'text': '', 'hidden': True, 'toggle': {'computer': False}, 'attrs': {'data-quip': ''}}), ('race', {'html': '', 'hidden': True}), ('gain', {'html': '', 'hidden': True, 'attrs': {'data-size': 'small'}}), ('tray', {'attrs': {'data-mood': ''}}), ('race', {'attrs': {'data-mood': ''}})], [])
+    ('scorecard', [('status', {'text': "Ann's turn"}), ('headline', {'text': "Ann's turn", 'toggle': {'computer': False, 'lead': False}, 'attrs': {'data-quip': ''}}), ('last-move', {'text': '', 'hidden': True, 'toggle': {'computer': False}, 'attrs': {'data-quip': ''}}), ('race', {'html': '', 'hidden': True}), ('gain', {'html': '', 'hidden': True, 'attrs': {'data-size': 'small'}}), ('tray', {'attrs': {'data-mood': ''}}), ('race', {'attrs': {'data-mood': ''}})], [])
     """
     match = session.match
     results = standings.results(match, t=t, against=against)
@@ -270,8 +270,9 @@ def table_ops(old: Table | None, new: Table) -> list[Op]:
         # a computer's turn: its face beside the line (Robin is someone at the table, not a column of numbers), and
         # what it roots for under it, for the eyes (app.css draws data-quip)
         # (not beside "You take the lead!": the person's words, though the computer plays next, round 92)
-        robin = computer_plays(match) and not words.lead_taken(match, t)
-        line = (SetText(new.headline), toggle(computer=robin), attrs(data_quip=new.aim))
+        lead = bool(words.lead_taken(match, t))  # a moment of its own, large (fresh eyes round 99: "small print")
+        robin = computer_plays(match) and not lead
+        line = (SetText(new.headline), toggle(computer=robin, lead=lead), attrs(data_quip=new.aim))
         ops.append(Op("headline", line))
     if old is None or (old.last_move, old.quip) != (new.last_move, new.quip):
         last = match.last_scored

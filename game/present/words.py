@@ -223,7 +223,12 @@ def turn_line(match: Match, t: Text = ENGLISH) -> str:
     >>> for box in [category.id for category in two.ruleset.categories][:-1]:  # all but Chance, level
     ...     two = two.roll(faces=[1, 2, 3, 4, 6]).score(box).roll(faces=[1, 2, 3, 4, 6]).score(box)
     >>> turn_line(two), turn_line(two.roll(faces=[1, 1, 2, 2, 3]).score("chance").roll(faces=[6] * 5))  # the stakes
-    ('Your last turn · 1 point to pass Robin', "Robin's last turn · you lead by 9 points")
+    ('Your last turn · 1 point to lead, then Robin plays', "Robin's last turn · you lead by 9 points")
+    >>> last = new_match("yahtzee", [Seat.computer("Robin", "good"), "You"], seed=1)
+    >>> for box in [category.id for category in last.ruleset.categories][:-1]:  # You play last: a promise kept
+    ...     last = last.roll(faces=[6, 6, 6, 4, 6]).score(box).roll(faces=[1, 2, 3, 4, 6]).score(box)
+    >>> turn_line(last.roll(faces=[1, 1, 2, 2, 3]).score("chance"))
+    'Your last turn · 48 points to pass Robin'
     """
     if match.game_over or match.finished:
         return status(match, t)
@@ -283,14 +288,12 @@ def _last_turn(match: Match, t: Text) -> str:
     totals = match.game_totals()
     mine, first = totals[match.player], max(range(len(totals)), key=lambda seat: (seat != match.player, totals[seat]))
     if match.current_seat.kind is SeatKind.HUMAN and mine <= totals[first]:  # what it takes, in a person's terms
-        # Translators: after "Your last turn · ": the points the person must score to pass the leader ({name}).
-        need = t.n_(
-            "{count} point to pass {name}",
-            "{count} points to pass {name}",
-            totals[first] - mine + 1,
-            name=match.seats[first].name,
-        )
-        return f"{whose} · {need}"
+        gap, after = totals[first] - mine + 1, match.seats[match.player + 1 :]  # a seat after: no promise (round 99)
+        # Translators: after "Your last turn · ": the points the person must score to pass the leader ({name}); or,
+        # where {name} still plays its last turn after the person, the points to take the lead before it.
+        forms = n_("{count} point to lead, then {name} plays", "{count} points to lead, then {name} plays")
+        forms = forms if after else n_("{count} point to pass {name}", "{count} points to pass {name}")
+        return f"{whose} · {t.n_(*forms, gap, name=(after[0] if after else match.seats[first]).name)}"
     return " · ".join(filter(None, (whose, _lead(match, t, always=True))))
 
 
