@@ -246,7 +246,7 @@ def records_ops(old: Page, new: Page) -> list[Op]:
     if new.ended != old.ended:
         context, result, replay = new.ended or ("", None, "")
         ops.append(Op("ending", (SetHtml(context), SetHidden(not context))))
-        ops.append(Op("replay-turn", (SetText(replay), SetHidden(not replay))))
+        ops.append(Op("replay-turn", (SetHtml(replay), SetHidden(not replay))))
         ops.append(Op("challenge-result", (SetHtml(result or ""), SetHidden(result is None))))
     if new.share is not None and new.share != old.share:
         ops += share_ops(new.share)

@@ -56,6 +56,7 @@ from game.present import (
     feel,
     markup,
     paint,
+    replay_view,
     rules_text,
     standings,
     stats_view,
@@ -246,7 +247,7 @@ def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None, str] | N
     context = markup.ending(shown) if shown.context or shown.yardstick or shown.trophies else ""
     comparison = ended.comparison
     challenged = None if comparison is None else markup.challenge(comparison, ended.match, t=t, hints=ended.hints)
-    return context, challenged, standings.replay_label(ended.replay, t)
+    return context, challenged, replay_view.replay(ended.replay, ended.match.ruleset.sides, t)
 
 
 def welcome_card(app: App) -> tuple[str, tuple[str, ...], bool, str, bool]:

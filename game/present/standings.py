@@ -480,11 +480,13 @@ def replay_label(costliest: Position | None, t: Text = ENGLISH) -> str:
 
     >>> from game.coach.drills import Position
     >>> replay_label(Position("yacht", (), (1, 1, 2, 5, 6), 2, chosen="k:1,1", lost=4.6)), replay_label(None)
-    ('Replay a turn: find 5 more points', '')
+    ('Replay turn 1: find 5 more points', '')
     """
     if costliest is None:
         return ""
-    lost = max(1, round(costliest.lost))
-    # Translators: a button at a game's end: it plays again, as a puzzle, the person's turn that cost the most points
-    # ({count}, what a better choice would have added): a challenge, not a reproach.
-    return t.n_("Replay a turn: find {count} more point", "Replay a turn: find {count} more points", lost)
+    lost, turn = max(1, round(costliest.lost)), len(costliest.scores) + 1  # a box a turn: the boxes filled before it
+    # Translators: a button at a game's end: it plays again, as a puzzle, the person's turn {turn} of the game, which
+    # cost the most points ({count}, what a better choice would have added): a challenge, not a reproach.
+    return t.n_(
+        "Replay turn {turn}: find {count} more point", "Replay turn {turn}: find {count} more points", lost, turn=turn
+    )

@@ -289,8 +289,12 @@ def test_a_games_end_offers_its_costliest_turn_again_and_back_returns_to_the_res
     app, effects = ending(app, effects)
     costliest = mistakes(Advisor(app.session.match.ruleset), app.session.match, 0, 0)[0]
     assert app.table.ended.replay == costliest
-    label = ops(effects, "replay-turn")[-1]["text"]
-    assert label == f"Replay a turn: find {round(costliest.lost)} more points" and visible(effects, "replay-turn")
+    label = ops(effects, "replay-turn")[-1]["html"]  # the turn's dice for the eyes, then its words
+    turn = len(costliest.scores) + 1
+    assert label.endswith(f"Replay turn {turn}: find {round(costliest.lost)} more points") and visible(
+        effects, "replay-turn"
+    )
+    assert label.count('class="die"') == len(costliest.dice) and 'aria-hidden="true"' in label
     app, effects = send(app, Pressed(Button.REPLAY_TURN))
     assert shown(app).solution.position == costliest and "One of your own decisions: it cost" in html(effects)
     app, effects = send(app, Pressed(Button.DRILL_LEAVE))
