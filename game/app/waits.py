@@ -89,16 +89,14 @@ def advance_computer(app: App) -> Out:
     return app.wait(computer=token), [tick(token, pause)]
 
 
-YAHTZEE_POINTS = 50
-"""A Yahtzee's box (Yacht's, Yatzy's): the points whose box gets its second beat (Maxi Yatzy's is worth 100)."""
 LANDING_SECONDS = 1.4
-"""After a person's box of a Yahtzee's worth, the least wait before a computer's first roll: the felt's "+50" (1.4 s in
+"""After a person's Yahtzee box written, the least wait before a computer's first roll: the felt's "+50" (1.4 s in
 app.css) is seen whole before the next dice fly (fresh eyes rounds 97 and 98: "the Yahtzee is celebrated when rolled,
 not when written: Robin is already rolling")."""
 
 
 def landed(match: Match) -> bool:
-    """Whether the last action was a person's box worth a Yahtzee's points or more (its second beat, as written).
+    """Whether the last action wrote a person's Yahtzee (the rule set's all-alike box, with points): its second beat.
 
     >>> from game.core.cards import Seat
     >>> from game.core.engine import new_match
@@ -110,7 +108,7 @@ def landed(match: Match) -> bool:
     if last is None or not match.actions or not isinstance(match.actions[-1], Score):
         return False
     points = match.cards[last.game][last.player].scores[last.category]
-    return match.seats[last.player].kind is SeatKind.HUMAN and points >= YAHTZEE_POINTS
+    return match.seats[last.player].kind is SeatKind.HUMAN and last.category == match.ruleset.yahtzee_id and points > 0
 
 
 Tabled = Literal[TimerKind.HINT, TimerKind.CHANCES, TimerKind.REPORT, TimerKind.ENDING]

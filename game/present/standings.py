@@ -29,7 +29,7 @@ from game.records import challenge
 from game.records.endings import Ending, Personal, Share, ending
 
 if TYPE_CHECKING:
-    from game.coach.drills import Position
+    pass
 
 # Translators: the end of a game: where the total stands ("Better than 62% of the optimal player's games.").
 BETTER = N_("Better than {percent} of the optimal player's games.")
@@ -471,22 +471,4 @@ def results(
         dice_box=dice_box,
         yardstick=yardstick(ending, t) if final and len(standings) == 1 else (),
         trophies=news(ending.trophies, t) if ending is not None and ending.trophies else (),
-    )
-
-
-def replay_label(costliest: Position | None, t: Text = ENGLISH) -> str:
-    """The button that plays a game's costliest turn again as a puzzle, with the points it cost ("": none): points to
-    find, not a telling-off (fresh eyes round 97: "let me find the 5 points"; round 98: "cost you 6 points" scolds).
-
-    >>> from game.coach.drills import Position
-    >>> replay_label(Position("yacht", (), (1, 1, 2, 5, 6), 2, chosen="k:1,1", lost=4.6)), replay_label(None)
-    ('Replay turn 1: find 5 more points', '')
-    """
-    if costliest is None:
-        return ""
-    lost, turn = max(1, round(costliest.lost)), len(costliest.scores) + 1  # a box a turn: the boxes filled before it
-    # Translators: a button at a game's end: it plays again, as a puzzle, the person's turn {turn} of the game, which
-    # cost the most points ({count}, what a better choice would have added): a challenge, not a reproach.
-    return t.n_(
-        "Replay turn {turn}: find {count} more point", "Replay turn {turn}: find {count} more points", lost, turn=turn
     )
