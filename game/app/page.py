@@ -105,7 +105,7 @@ class Page:
     rematch: str = ""  # Play the computer's title while its computer leads them (setup.rematch; "": the printed one)
     setup: tuple | None = None  # the setup screen's problems shown and which showing of them (None: not shown)
     stats: tuple | None = None  # the Statistics screen's body and how many copies are kept aside, while it is open
-    ended: tuple | None = None  # the results' context, the challenge's end, the replay's label (App.table.ended)
+    ended: tuple | None = None  # the results' context, the challenge's end, the replay's label, the series' score
     share: Shown | None = None  # the share dialog's content, worded (None: closed)
     spoken: Line = Line()  # the board read aloud (the key B), in a live region the eyes do not see
     quiet: bool = False  # a computer's move on the status line: not said (its whole turn is, at its end)
@@ -244,8 +244,9 @@ def records_ops(old: Page, new: Page) -> list[Op]:
             ops += [text("kept-text", new.t.n_(*KEPT_COPIES, kept)), show("kept", kept > 0)]
         ops += [Op(TOP, (Scroll(),))] if old.stats is None else []
     if new.ended != old.ended:
-        context, result, replay = new.ended or ("", None, "")
+        context, result, replay, tally = new.ended or ("", None, "", "")
         ops.append(Op("ending", (SetHtml(context), SetHidden(not context))))
+        ops.append(Op("play-again", (attrs(data_tally=tally),)))  # the series' score on it (app.css)
         ops.append(Op("replay-turn", (SetHtml(replay), SetHidden(not replay))))
         ops.append(Op("challenge-result", (SetHtml(result or ""), SetHidden(result is None))))
     if new.share is not None and new.share != old.share:

@@ -236,10 +236,10 @@ def take_words(app: App) -> str:
     return app.t._(TAKE, points=box[1], box=name)
 
 
-def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None, str] | None:
-    """The results' context (its markup: "" when it has none), a challenge's end (None: not a challenge) and the
-    label of the button that plays the game's costliest turn again ("": none), once worked out for the game on the
-    board."""
+def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None, str, str] | None:
+    """The results' context (its markup: "" when it has none), a challenge's end (None: not a challenge), the label
+    of the button that plays the game's costliest turn again ("": none) and the series drawn on Rematch ("0–1"; "":
+    none), once worked out for the game on the board."""
     if ended is None:
         return None
     shown = standings.results(ended.match, t=t, ending=ended.ending)
@@ -247,7 +247,7 @@ def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None, str] | N
     context = markup.ending(shown) if shown.context or shown.yardstick or shown.trophies else ""
     comparison = ended.comparison
     challenged = None if comparison is None else markup.challenge(comparison, ended.match, t=t, hints=ended.hints)
-    return context, challenged, replay_view.replay(ended.replay, ended.match.ruleset.sides, t)
+    return context, challenged, replay_view.replay(ended.replay, ended.match.ruleset.sides, t), shown.tally
 
 
 def welcome_card(app: App) -> tuple[str, tuple[str, ...], bool, str, bool]:

@@ -1,6 +1,5 @@
-"""The match's markup as HTML strings: the scorecard, the dice tray, cells and dice, and the panels and
-scenes drawn over them (hint, report, the winner, a challenge's end; the Statistics screen's is
-game.present.stats_markup).
+"""The match's markup as HTML strings: the scorecard, the dice tray, cells and dice, and the panels and scenes
+drawn over them (hint, report, the winner, a challenge's end; the Statistics screen's is game.present.stats_markup).
 
 Pure and standard-library only. ``tools/build.py`` writes the tray into ``index.html`` at build
 time; the shell uses the same functions for what depends on the match. Every text and attribute
@@ -350,9 +349,10 @@ def ending(shown: standings.Results) -> str:
         )
         for words, names in shown.trophies
     )
-    # the coach's line last: what sets this game apart, said in a line on the card (round 34: no screen showed it)
+    # the series for the ear (the eyes read it on Rematch); the coach's line last: what sets this game apart (round 34)
     after = (
         won
+        + (element("li", escape(shown.series), class_="visually-hidden") if shown.series else "")
         + (measured if shown.yardstick else "")
         + (element("li", escape(shown.coach), class_="ending-coach") if shown.coach else "")
     )

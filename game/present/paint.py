@@ -190,7 +190,7 @@ def table(
     >>> from game.present.ops import wire
     >>> ops = table_ops(None, shown)
     >>> ops[0].target, [wire(op) for op in ops[-7:]], table_ops(shown, shown)
-    ('scorecard', [('status', {'text': "Ann's turn"}), ('headline', {'text': "Ann's turn", 'toggle': {'computer': False, 'lead': False}, 'attrs': {'data-quip': ''}}), ('last-move', {'text': '', 'hidden': True, 'toggle': {'computer': False}, 'attrs': {'data-quip': ''}}), ('race', {'html': '', 'hidden': True}), ('gain', {'html': '', 'hidden': True, 'attrs': {'data-size': 'small'}}), ('tray', {'attrs': {'data-mood': ''}}), ('race', {'attrs': {'data-mood': ''}})], [])
+    ('scorecard', [('status', {'text': "Ann's turn"}), ('headline', {'text': "Ann's turn", 'toggle': {'computer': False, 'lead': False, 'last': False}, 'attrs': {'data-quip': ''}}), ('last-move', {'text': '', 'hidden': True, 'toggle': {'computer': False}, 'attrs': {'data-quip': ''}}), ('race', {'html': '', 'hidden': True}), ('gain', {'html': '', 'hidden': True, 'attrs': {'data-size': 'small'}}), ('tray', {'attrs': {'data-mood': ''}}), ('race', {'attrs': {'data-mood': ''}})], [])
     """
     match = session.match
     results = standings.results(match, t=t, against=against)
@@ -272,7 +272,10 @@ def table_ops(old: Table | None, new: Table) -> list[Op]:
         # (not beside "You take the lead!": the person's words, though the computer plays next, round 92)
         lead = bool(words.lead_taken(match, t))  # a moment of its own, large (fresh eyes round 99: "small print")
         robin = computer_plays(match) and not lead
-        line = (SetText(new.headline), toggle(computer=robin, lead=lead), attrs(data_quip=new.aim))
+        # a person's last turn at a table: the stakes in gold, a showdown (round 102: "the last turn is just a line")
+        showdown = not (lead or robin or match.game_over or match.finished) and len(match.seats) > 1
+        showdown = showdown and match.round + 1 == match.rounds and match.current_seat.kind is SeatKind.HUMAN
+        line = (SetText(new.headline), toggle(computer=robin, lead=lead, last=showdown), attrs(data_quip=new.aim))
         ops.append(Op("headline", line))
     if old is None or (old.last_move, old.quip) != (new.last_move, new.quip):
         last = match.last_scored

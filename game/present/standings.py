@@ -111,6 +111,8 @@ class Results:
     # tenths, and whether it is this game's.
     yardstick: tuple[tuple[str, int, bool], ...] = ()
     trophies: tuple[tuple[str, tuple[str, ...]], ...] = ()  # the trophies the game won (trophy_words.news)
+    series: str = ""  # a person's games against one computer (:func:`series_words`)
+    tally: str = ""  # the same as a score ("0–1"), drawn on Rematch
 
     @property
     def new_best(self) -> bool:
@@ -309,17 +311,18 @@ def _context(shown: Ending, t: Text, totals_said: bool = False) -> tuple[str, ..
             )
             line = f"{line} {before}"
         out.append(line)
-    if shown.series is not None and shown.series.won + shown.series.lost:  # a rivalry to settle (fresh eyes round 68)
-        # Translators: the end of a game against a computer player: the person's games won and lost against it.
-        out.append(
-            t._(
-                "Series: you {won}, {name} {lost}",
-                won=shown.series.won,
-                lost=shown.series.lost,
-                name=shown.series.rival,
-            )
-        )
     return tuple(out)
+
+
+def series_words(shown: Ending, t: Text = ENGLISH) -> str:
+    """A person's games against one computer, this one in, in words ("" before any): for the ear, where the eyes read
+    the same score on Rematch (fresh eyes round 68: a rivalry to settle; round 103: one block fewer at the end)."""
+    if shown.series is None or not shown.series.won + shown.series.lost:
+        return ""
+    # Translators: the end of a game against a computer player: the person's games won and lost against it.
+    return t._(
+        "Series: you {won}, {name} {lost}", won=shown.series.won, lost=shown.series.lost, name=shown.series.rival
+    )
 
 
 def analysis(shown: Ending, t: Text = ENGLISH) -> tuple[str, ...]:
@@ -471,4 +474,13 @@ def results(
         dice_box=dice_box,
         yardstick=yardstick(ending, t) if final and len(standings) == 1 else (),
         trophies=news(ending.trophies, t) if ending is not None and ending.trophies else (),
+        series=series_words(ending, t) if ending is not None else "",
+        tally=_tally(ending),
     )
+
+
+def _tally(shown: Ending | None) -> str:
+    """A person's games against one computer as a score, won first ("0\u20131"); "" before any."""
+    if shown is None or shown.series is None or not shown.series.won + shown.series.lost:
+        return ""
+    return f"{shown.series.won}\u2013{shown.series.lost}"

@@ -184,3 +184,26 @@ def test_a_computers_kept_dice_stand_in_the_order_of_their_faces_and_a_persons_i
     for match in (mine, robins):  # the wide shelf's moves put each die where the rack's place says
         order = feel.shelf_order(match)
         assert all((2 * d.index + d.move - 1) / 2 == order.index(d.index) for d in board_view.dice(match) if d.held)
+
+
+def test_a_persons_last_turn_at_a_table_is_a_showdown_in_gold_and_no_one_elses_is():
+    """Round 102: "the last turn is just a line". The person's last turn lights its line (app.css #headline.last)
+    through the turn; a computer's last turn, a game alone and any earlier turn do not."""
+    from game.core.cards import Seat
+
+    def last(match):
+        ops = dict(map(wire, paint.table_ops(None, paint.table(Session(match), ENGLISH, "", None))))
+        return ops["headline"]["toggle"]["last"]
+
+    m = new_match("yahtzee", ["Ann", Seat.computer("Robin", "good")], seed=3)
+    boxes = [category.id for category in m.ruleset.categories]
+    assert last(m) is False  # the first turn
+    for box in boxes[:-1]:
+        m = m.roll(faces=[1, 2, 3, 4, 6]).score(box).roll(faces=[1, 2, 3, 4, 6]).score(box)
+    assert last(m) is True and last(m.roll(faces=[1, 1, 2, 2, 3])) is True  # before and after its first roll
+    robin = m.roll(faces=[1, 1, 2, 2, 3]).score(boxes[-1])
+    assert last(robin) is False  # the computer's last turn
+    alone = new_match("yahtzee", ["Ann"], seed=3)
+    for box in boxes[:-1]:
+        alone = alone.roll(faces=[1, 2, 3, 4, 6]).score(box)
+    assert last(alone) is False  # a game alone has no one to beat

@@ -1,12 +1,13 @@
 """A person's games against one computer (fresh eyes rounds 66 to 68: a rival to get even with): counted alike in the
-lobby's scoreboard and at a game's end, this game in, its own record never twice, ties aside."""
+lobby's scoreboard and at a game's end (on Rematch, round 103), this game in, its own record never twice, ties
+aside."""
 
 from __future__ import annotations
 
 from game.core.cards import Seat
 from game.core.engine import new_match
 from game.core.i18n import ENGLISH
-from game.present import setup, standings
+from game.present import markup, setup, standings
 from game.records.endings import Series, ending, series
 from game.records.history import History
 from game.records.record import game_id, record_game
@@ -49,6 +50,10 @@ def test_the_end_counts_the_series_with_this_game_in_and_its_record_once():
 def test_the_series_is_said_at_the_end_and_the_lobby_counts_the_same_games():
     history = History().add(record(played(1, 6, seed=2), 0, "2026-11-20T09:00:00Z"))
     shown = ending(played(1, 6, seed=6), history)
-    assert "Series: you 0, Robin 2" in standings._context(shown, ENGLISH)
+    assert standings.series_words(shown, ENGLISH) == "Series: you 0, Robin 2"
+    assert not any("Series" in line for line in standings._context(shown, ENGLISH))  # on Rematch, not a line more
+    results = standings.results(played(1, 6, seed=6), ENGLISH, ending=shown)
+    assert results is not None and results.tally == "0\u20132"  # drawn on Rematch (app.css), as the lobby draws it
+    assert '<li class="visually-hidden">Series: you 0, Robin 2</li>' in markup.ending(results)  # the ear's words
     fields = {"rules": "yacht", "count": "2", "name1": "Ann", "kind2": "good", "name2": ""}
     assert setup.rivalry(history, fields) == (0, 1)
