@@ -215,7 +215,7 @@ def moment_shown(app: App) -> tuple[str, str, str]:
         last = match.last_scored  # its dice that counted (the 3s of Threes: round 64, the others read as unrelated)
         face = match.ruleset.category(last.category).face if last is not None else 0
         faces = tuple(die for die in last.dice if die == face) if last is not None and face else ()
-        points, box, _ = feel.gained(match, app.t)  # the box that reached it, where the felt would show it
+        points, box, *_ = feel.gained(match, app.t)  # the box that reached it, where the felt would show it
         bonus = match.ruleset.upper_bonus_amount
         return moment.value, markup.moment_points(bonus, faces, match.ruleset.sides, (points, box)), said
     jumping = match.dice if moment is feel.Moment.YAHTZEE and match is not None and feel.all_alike(match) else ()

@@ -363,25 +363,25 @@ def rating_cheer(bests: tuple[tuple[str, float], ...], t: Text = ENGLISH) -> str
     )
 
 
-def gained(match: Match, t: Text = ENGLISH) -> tuple[str, str, tuple[int, ...]]:
+def gained(match: Match, t: Text = ENGLISH) -> tuple[str, str, tuple[int, ...], tuple[bool, ...]]:
     """A person's box just written, as the felt shows it large until the next roll ("+25", "Full House") over the
-    dice that made it (an upper box's faces, all of a lower box's), where the cup waits (app.css; fresh eyes rounds 93
-    and 94: "scoring feels like filling in a form", "the dice vanish: the table goes empty"). ("", "", ()) where there
-    is none: a roll since, a box crossed out, a computer's box (its line and its word say it), the game over.
+    roll's dice, each marked whether it counted (an upper box's faces, all of a lower box's), where the cup waits
+    (app.css; fresh eyes rounds 93 and 94: "scoring feels like filling in a form", "the dice vanish: the table goes
+    empty"; round 103: "keep all five, the others dimmed"). ("", "", (), ()) where there is none: a roll since, a box
+    crossed out, a computer's box (its line and its word say it), the game over.
 
     >>> from game.core.engine import new_match
-    >>> m = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[3, 3, 3, 5, 5])
-    >>> gained(m.score("full_house")), gained(m.score("threes")), gained(m.score("full_house").roll())
-    (('+25', 'Full House', (3, 3, 3, 5, 5)), ('+9', 'Threes', (3, 3, 3)), ('', '', ()))
+    >>> m = new_match("yahtzee", ["Ann"], seed=1).roll(faces=[3, 5, 3, 3, 5])
+    >>> gained(m.score("full_house"))[2:], gained(m.score("threes")), gained(m.score("full_house").roll())
+    (((3, 5, 3, 3, 5), (True, True, True, True, True)), ('+9', 'Threes', (3, 5, 3, 3, 5), (True, False, True, True, False)), ('', '', (), ()))
     >>> gained(m.score("yahtzee"))  # crossed out: quiet
-    ('', '', ())
+    ('', '', (), ())
     """
     last = match.last_scored
     if last is None or match.phase is not Phase.FIRST_ROLL or match.game_over or match.finished:
-        return "", "", ()
+        return "", "", (), ()
     points = match.cards[last.game][last.player].scores[last.category]
     if last.game != len(match.cards) - 1 or match.seats[last.player].kind is not SeatKind.HUMAN or not points:
-        return "", "", ()
+        return "", "", (), ()
     box = match.ruleset.category(last.category)
-    faces = tuple(die for die in last.dice if die == box.face) if box.face else last.dice
-    return f"+{points}", box.display(t), faces
+    return f"+{points}", box.display(t), tuple(last.dice), tuple(not box.face or die == box.face for die in last.dice)

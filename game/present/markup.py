@@ -77,11 +77,7 @@ def scorecard(
     title = ruleset.display(t)
     # Each part is headed by its own name, as a printed pad heads it (the rule set's name over the upper part read as
     # the Yahtzee box's heading); the caption names the rule set for a screen reader.
-    captions = {
-        "upper": t._("Upper section"),
-        "lower": t._("Lower section"),
-        "match": t._("Match total"),
-    }
+    captions = {"upper": t._("Upper section"), "lower": t._("Lower section"), "match": t._("Match total")}
     corners = captions
     seats = "".join(
         element("th", escape(name), scope="col", title=name, data_seat=i, data_computer=i in computers)
@@ -217,16 +213,17 @@ def moment_points(points: int, faces: Sequence[int] = (), sides: int = 6, box: t
     return hand + written + element("span", f"+{points}", class_="cheer-points")
 
 
-def gain(points: str, box: str, faces: Sequence[int], sides: int) -> str:
-    """A person's box just written on the felt (game.present.feel.gained): the dice that made it, its points large,
-    its name ("" where there is none).
+def gain(points: str, box: str, faces: Sequence[int], sides: int, counted: Sequence[bool]) -> str:
+    """A person's box just written on the felt (game.present.feel.gained): the roll's dice, those that did not count
+    set aside (``counted``), its points large, its name ("" where there is none).
 
-    >>> gain("+9", "Threes", (3, 3, 3), 6).count('class="die"'), gain("+9", "Threes", (3, 3, 3), 6)[-41:], gain("", "", (), 6)
-    (3, '<span class="gain-points">+9</span>Threes', '')
+    >>> gain("+9", "Threes", (3, 3, 3, 1), 6, (True,) * 3 + (False,)).count('class="die aside"'), gain("", "", (), 6, ())
+    (1, '')
     """
     if not points:
         return ""
-    hand = element("span", moment_dice(faces, sides), class_="gain-hand")
+    dice = (element("span", die_face(f, sides), class_=("die", "die aside")[not c]) for f, c in zip(faces, counted))
+    hand = element("span", "".join(dice), class_="gain-hand")
     return hand + element("span", escape(points), class_="gain-points") + escape(box)
 
 

@@ -158,7 +158,12 @@ class Table:
     aim: str = (
         ""  # what a computer roots for through its turn, or a person's dice are one away from (game.present.banter)
     )
-    gain: tuple[str, str, tuple[int, ...]] = ("", "", ())  # a person's box just written, on the felt (feel.gained)
+    gain: tuple[str, str, tuple[int, ...], tuple[bool, ...]] = (
+        "",
+        "",
+        (),
+        (),
+    )  # a person's box, on the felt (feel.gained)
 
 
 def table(
@@ -286,10 +291,10 @@ def table_ops(old: Table | None, new: Table) -> list[Op]:
     if old is None or old.race != new.race:
         ops.append(Op("race", (SetHtml(new.race), SetHidden(not new.race))))
     if old is None or old.gain != new.gain:  # on a page drawn afresh, none: a reload's last box is no news
-        points, box, faces = new.gain if old is not None else ("", "", ())
+        points, box, faces, counted = new.gain if old is not None else ("", "", (), ())
         # its flourish as large as the box is (fresh eyes round 98: "a plain +6 in Twos gets the +35's treatment")
         size = "big" if points and int(points) >= BIG_BOX else "small"
-        drawn = SetHtml(markup.gain(points, box, faces, match.ruleset.sides))
+        drawn = SetHtml(markup.gain(points, box, faces, match.ruleset.sides, counted))
         ops.append(Op("gain", (drawn, SetHidden(not points), attrs(data_size=size))))
     if old is None or old.mood != new.mood:  # Robin's face on the felt and over the race (app.css)
         ops += [Op("tray", (attrs(data_mood=new.mood),)), Op("race", (attrs(data_mood=new.mood),))]
