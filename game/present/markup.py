@@ -334,14 +334,14 @@ def ending(shown: standings.Results) -> str:
     """The game just played in context (game.present.standings.results' context), a line each; a new best first, with
     its medal unless the game was lost (tests/unit/app/test_match_ending.py); then a solo game's bars."""
     measured = element("li", element("ul", bars(shown.yardstick), class_="standings"), class_="yardstick")
-    # the trophies the game won, a line per person, each a medal with its emblem: news, as a best is (trophy_words.news)
+    # the trophies the game won, a line per person, each trophy a gold badge: news, as a best is (trophy_words.news)
     comma = element("span", ", ", class_="visually-hidden")  # the names a list for the ear, badges for the eyes
     won = "".join(
         element(
             "li",
             element("span", escape(words), class_="trophy-words")
             + " "
-            + comma.join(element("span", escape(name), class_="badge", data_trophy=key) for key, name in names),
+            + comma.join(element("span", escape(name), class_="badge") for name in names),
             class_="ending-trophy",
         )
         for words, names in shown.trophies

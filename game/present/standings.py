@@ -23,7 +23,7 @@ from game.core.engine import Match
 from game.core.i18n import ENGLISH, N_, Text
 from game.present.luck_view import coach_line, luck_words
 from game.present.stories import dice_of, edge, highlight, near_miss, told
-from game.present.trophy_words import Badges, news
+from game.present.trophy_words import news
 from game.present.you import is_you, said, said_n
 from game.records import challenge
 from game.records.endings import Ending, Personal, Share, ending
@@ -110,7 +110,7 @@ class Results:
     # A solo game's total as a bar beside the person's earlier games (:func:`yardstick`): each line, its bar in
     # tenths, and whether it is this game's.
     yardstick: tuple[tuple[str, int, bool], ...] = ()
-    trophies: tuple[tuple[str, Badges], ...] = ()  # the trophies the game won (trophy_words.news)
+    trophies: tuple[tuple[str, tuple[str, ...]], ...] = ()  # the trophies the game won (trophy_words.news)
     series: str = ""  # a person's games against one computer (:func:`series_words`)
     tally: str = ""  # the same as a score ("0–1"), drawn on Rematch
 

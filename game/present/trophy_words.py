@@ -5,9 +5,9 @@ Statistics' list.
 >>> shelf({Trophy.BONUS})
 '<span class="trophy-count">Trophies: 1 of 8</span><span class="medals" aria-hidden="true"><i data-trophy="fives"></i><i data-trophy="bonus" class="won"></i><i data-trophy="straights"></i><i data-trophy="no-zeros"></i><i data-trophy="twice"></i><i data-trophy="beaten"></i><i data-trophy="best-beaten"></i><i data-trophy="run"></i></span><span class="trophy-next">Next trophy: All alike</span>'
 >>> news((("Ann", (Trophy.BONUS, Trophy.NO_ZEROS)),))
-(('New trophies:', (('bonus', 'Upper bonus'), ('no-zeros', 'No zeros'))),)
+(('New trophies:', ('Upper bonus', 'No zeros')),)
 >>> news((("Ann", (Trophy.BONUS,)), ("Bob", (Trophy.FIVES,))))
-(('New trophy for Ann:', (('bonus', 'Upper bonus'),)), ('New trophy for Bob:', (('fives', 'All alike'),)))
+(('New trophy for Ann:', ('Upper bonus',)), ('New trophy for Bob:', ('All alike',)))
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from game.core.i18n import ENGLISH, N_, Text
 from game.present.tags import element
 from game.records.trophies import RUN, Trophy
 
-__all__ = ["NAMES", "Badges", "listing", "news", "shelf"]
+__all__ = ["NAMES", "listing", "news", "shelf"]
 
 # Translators: the trophies' names and what wins each (the lobby counts them, Statistics lists them, a game's end
 # names one won). "All alike": every die showing one face, scored in the top box (Yahtzee, Yatzy, Yacht).
@@ -63,24 +63,19 @@ def shelf(won: Collection[Trophy], t: Text = ENGLISH) -> str:
     return shelf + element("span", escape(goal), class_="trophy-next")
 
 
-Badges = tuple[tuple[str, str], ...]
-"""Trophies as a game's end draws them: each one's key (its medal's emblem, app.css) and its name."""
-
-
-def news(won: Sequence[tuple[str, tuple[Trophy, ...]]], t: Text = ENGLISH) -> tuple[tuple[str, Badges], ...]:
-    """A game's end: the trophies it won, each person's words before their trophies (drawn as medals, each with its
-    name), a line for the one person who won any, else one per person."""
-
-    def badges(trophies: tuple[Trophy, ...]) -> Badges:
-        return tuple((each.value, _name(each, t)) for each in trophies)
-
+def news(won: Sequence[tuple[str, tuple[Trophy, ...]]], t: Text = ENGLISH) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """A game's end: the trophies it won, each person's words before their trophies' names (drawn as badges), a line
+    for the one person who won any, else one per person."""
     if len(won) == 1:
         ((_, trophies),) = won
         # Translators: at a game's end, before the names of the trophies it won (drawn as badges): "New trophies:".
-        return ((t.n_("New trophy:", "New trophies:", len(trophies)), badges(trophies)),)
+        return ((t.n_("New trophy:", "New trophies:", len(trophies)), tuple(_name(each, t) for each in trophies)),)
     return tuple(
         # Translators: at the end of a game of several people, before the names of the trophies one of them won.
-        (t.n_("New trophy for {name}:", "New trophies for {name}:", len(trophies), name=name), badges(trophies))
+        (
+            t.n_("New trophy for {name}:", "New trophies for {name}:", len(trophies), name=name),
+            tuple(_name(each, t) for each in trophies),
+        )
         for name, trophies in won
     )
 
