@@ -55,6 +55,7 @@ __all__ = [
     "handover",
     "match_over",
     "moment",
+    "Gained",
     "gained",
     "gathered",
     "pose",
@@ -363,7 +364,11 @@ def rating_cheer(bests: tuple[tuple[str, float], ...], t: Text = ENGLISH) -> str
     )
 
 
-def gained(match: Match, t: Text = ENGLISH) -> tuple[str, str, tuple[int, ...], tuple[bool, ...]]:
+Gained = tuple[str, str, tuple[int, ...], tuple[bool, ...]]
+"""A person's box just written, as the felt shows it (:func:`gained`): its points, its name, the roll, what counted."""
+
+
+def gained(match: Match, t: Text = ENGLISH) -> Gained:
     """A person's box just written, as the felt shows it large until the next roll ("+25", "Full House") over the
     roll's dice, each marked whether it counted (an upper box's faces, all of a lower box's), where the cup waits
     (app.css; fresh eyes rounds 93 and 94: "scoring feels like filling in a form", "the dice vanish: the table goes

@@ -185,45 +185,48 @@ def die_face(face: int | None, sides: int, tumble: Sequence[int] = (), t: Text =
     return element("span", strip, class_="body", aria_hidden="true")
 
 
-def moment_dice(faces: Sequence[int], sides: int) -> str:
-    """The dice of a Yahtzee's moment (game.present.feel.Moment): the roll that made it, drawn as the tray's dice are,
-    to jump over the table (no words: the moment's text says it).
+def moment_dice(faces: Sequence[int], sides: int, counted: Sequence[bool] = ()) -> str:
+    """The dice of a moment (game.present.feel.Moment) or of a box written: the roll that made it, drawn as the tray's
+    dice are (no words: the moment's text says it), those that did not count (``counted``) set aside.
 
-    >>> moment_dice((3, 3), 6).count('class="die"'), moment_dice((), 6)
-    (2, '')
+    >>> moment_dice((3, 3), 6).count('class="die"'), moment_dice((3, 1), 6, (True, False)).count("aside"), moment_dice((), 6)
+    (2, 1, '')
     """
-    return "".join(element("span", die_face(face, sides), class_="die") for face in faces)
+    aside = [not c for c in counted] + [False] * (len(faces) - len(counted))
+    return "".join(element("span", die_face(f, sides), class_=("die", "die aside")[a]) for f, a in zip(faces, aside))
 
 
-def moment_points(points: int, faces: Sequence[int] = (), sides: int = 6, box: tuple[str, str] = ("", "")) -> str:
+def moment_points(
+    points: int,
+    faces: Sequence[int] = (),
+    sides: int = 6,
+    box: tuple[str, str] = ("", ""),
+    counted: Sequence[bool] = (),
+) -> str:
     """The points a small moment brings, large over its words ("+35" for the upper bonus: a reward seen before it is
     read; its words say it for the ear), the dice that brought it, where known (the box's roll, hopping), and the
     box they wrote (``box``: its points and name, game.present.feel.gained), so that the dice read as the box's and
     the large points as the bonus's (fresh eyes round 97: "three 3s over +35 read as if they scored 35").
 
-    >>> moment_points(35)
-    '<span class="cheer-points">+35</span>'
-    >>> moment_points(35, (6, 6, 6), 6).count('class="die"')
-    3
+    >>> moment_points(35), moment_points(35, (6, 6, 6, 1), 6, counted=(True,) * 3 + (False,)).count('class="die"')
+    ('<span class="cheer-points">+35</span>', 3)
     >>> moment_points(35, (3, 3, 3), 6, ("+9", "Threes")).split("</span></span>")[-1]
     '<span class="cheer-box"><b>+9</b> Threes</span><span class="cheer-points">+35</span>'
     """
-    hand = element("span", moment_dice(faces, sides), class_="cheer-hand") if faces else ""
+    hand = element("span", moment_dice(faces, sides, counted), class_="cheer-hand") if faces else ""
     written = element("span", element("b", escape(box[0])) + " " + escape(box[1]), class_="cheer-box") if box[0] else ""
     return hand + written + element("span", f"+{points}", class_="cheer-points")
 
 
 def gain(points: str, box: str, faces: Sequence[int], sides: int, counted: Sequence[bool]) -> str:
-    """A person's box just written on the felt (game.present.feel.gained): the roll's dice, those that did not count
-    set aside (``counted``), its points large, its name ("" where there is none).
+    """A person's box just written on the felt (game.present.feel.gained): the roll (moment_dice), its points, its name.
 
     >>> gain("+9", "Threes", (3, 3, 3, 1), 6, (True,) * 3 + (False,)).count('class="die aside"'), gain("", "", (), 6, ())
     (1, '')
     """
     if not points:
         return ""
-    dice = (element("span", die_face(f, sides), class_=("die", "die aside")[not c]) for f, c in zip(faces, counted))
-    hand = element("span", "".join(dice), class_="gain-hand")
+    hand = element("span", moment_dice(faces, sides, counted), class_="gain-hand")
     return hand + element("span", escape(points), class_="gain-points") + escape(box)
 
 

@@ -158,12 +158,7 @@ class Table:
     aim: str = (
         ""  # what a computer roots for through its turn, or a person's dice are one away from (game.present.banter)
     )
-    gain: tuple[str, str, tuple[int, ...], tuple[bool, ...]] = (
-        "",
-        "",
-        (),
-        (),
-    )  # a person's box, on the felt (feel.gained)
+    gain: feel.Gained = ("", "", (), ())  # a person's box just written, on the felt (feel.gained)
 
 
 def table(

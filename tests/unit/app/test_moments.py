@@ -70,7 +70,8 @@ def test_a_straight_and_the_upper_bonus_get_a_smaller_moment():
     app, effects = send(app, BoxChosen("ones"))
     assert shown_moment(effects) == "bonus"
     reward = ops(effects, "cheer-dice")[-1]["html"]  # "+35" large, and the dice that reached it hopping
-    assert "+35" in reward and reward.count('data-face="1"') == 4 and 'data-face="2"' not in reward  # the 1s counted
+    assert "+35" in reward and reward.count('data-face="1"') == 4 and reward.count('class="die"') == 4  # the 1s counted
+    assert reward.count('class="die aside"') == 1  # the roll's 2 set aside, as on the felt (round 107)
     assert (
         reward.index('data-face="1"') < reward.index("<b>+4</b> Ones") < reward.index("+35")
     )  # the box, then the bonus
