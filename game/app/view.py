@@ -212,11 +212,10 @@ def moment_shown(app: App) -> tuple[str, str, str]:
     match = app.session.match if app.session is not None else None
     said = banter.reacted(match, moment, app.t) if match is not None else ""
     if moment is feel.Moment.BONUS and match is not None:
-        last = match.last_scored  # its roll, the dice that counted lit (the 3s of Threes: round 64), the others set
-        face = match.ruleset.category(last.category).face if last is not None else 0  # aside, as on the felt (107)
-        faces = tuple(last.dice) if last is not None and face else ()
+        # its roll, the dice that counted lit (the 3s of Threes: round 64), the others set aside as on the felt (107)
+        faces, counted = feel.scored_roll(match)
         points, box, *_ = feel.gained(match, app.t)  # the box that reached it, where the felt would show it
-        bonus, counted = match.ruleset.upper_bonus_amount, tuple(die == face for die in faces)
+        bonus = match.ruleset.upper_bonus_amount
         return moment.value, markup.moment_points(bonus, faces, match.ruleset.sides, (points, box), counted), said
     jumping = match.dice if moment is feel.Moment.YAHTZEE and match is not None and feel.all_alike(match) else ()
     sides = match.ruleset.sides if match is not None else 6

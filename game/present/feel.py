@@ -51,6 +51,7 @@ __all__ = [
     "cheer",
     "cues",
     "rating_cheer",
+    "scored_roll",
     "finale",
     "handover",
     "match_over",
@@ -388,5 +389,19 @@ def gained(match: Match, t: Text = ENGLISH) -> Gained:
     points = match.cards[last.game][last.player].scores[last.category]
     if last.game != len(match.cards) - 1 or match.seats[last.player].kind is not SeatKind.HUMAN or not points:
         return "", "", (), ()
-    box = match.ruleset.category(last.category)
-    return f"+{points}", box.display(t), tuple(last.dice), tuple(not box.face or die == box.face for die in last.dice)
+    return f"+{points}", match.ruleset.category(last.category).display(t), *scored_roll(match)
+
+
+def scored_roll(match: Match) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """The last box's roll, each die marked whether it counted (an upper box's faces, all of a lower box's); (), ()
+    before any box.
+
+    >>> from game.core.engine import new_match
+    >>> scored_roll(new_match("yacht", ["Ann"], seed=1).roll(faces=[2, 6, 2, 1, 2]).score("twos"))
+    ((2, 6, 2, 1, 2), (True, False, True, False, True))
+    """
+    last = match.last_scored
+    if last is None:
+        return (), ()
+    face = match.ruleset.category(last.category).face
+    return tuple(last.dice), tuple(not face or die == face for die in last.dice)

@@ -272,9 +272,8 @@ def table_ops(old: Table | None, new: Table) -> list[Op]:
         # (not beside "You take the lead!": the person's words, though the computer plays next, round 92)
         lead = bool(words.lead_taken(match, t))  # a moment of its own, large (fresh eyes round 99: "small print")
         robin = computer_plays(match) and not lead
-        # a person's last turn at a table: the stakes in gold, a showdown (round 102: "the last turn is just a line")
-        showdown = not (lead or robin or match.game_over or match.finished) and len(match.seats) > 1
-        showdown = showdown and match.round + 1 == match.rounds and match.current_seat.kind is SeatKind.HUMAN
+        # a person's last turn at a table: its stakes in gold, a showdown (round 102: "the last turn is just a line")
+        showdown = words.stakes(match) and not lead and match.current_seat.kind is SeatKind.HUMAN
         line = (SetText(new.headline), toggle(computer=robin, lead=lead, last=showdown), attrs(data_quip=new.aim))
         ops.append(Op("headline", line))
     if old is None or (old.last_move, old.quip) != (new.last_move, new.quip):

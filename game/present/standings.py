@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
 
 from game.coach.moments import match_over
 from game.core.actions import Finish, NextGame
@@ -26,10 +25,7 @@ from game.present.stories import dice_of, edge, highlight, near_miss, told
 from game.present.trophy_words import news
 from game.present.you import is_you, said, said_n
 from game.records import challenge
-from game.records.endings import Ending, Personal, Share, ending
-
-if TYPE_CHECKING:
-    pass
+from game.records.endings import Ending, Personal, Series, Share, ending
 
 # Translators: the end of a game: where the total stands ("Better than 62% of the optimal player's games.").
 BETTER = N_("Better than {percent} of the optimal player's games.")
@@ -112,7 +108,12 @@ class Results:
     yardstick: tuple[tuple[str, int, bool], ...] = ()
     trophies: tuple[tuple[str, tuple[str, ...]], ...] = ()  # the trophies the game won (trophy_words.news)
     series: str = ""  # a person's games against one computer (:func:`series_words`)
-    tally: str = ""  # the same as a score ("0–1"), drawn on Rematch
+
+    @property
+    def tally(self) -> str:
+        """The series as a score, won first, drawn on Rematch ("0\u20131"; "" before any)."""
+        series = _rivalry(self.ending)
+        return "" if series is None else f"{series.won}\u2013{series.lost}"
 
     @property
     def new_best(self) -> bool:
@@ -314,15 +315,20 @@ def _context(shown: Ending, t: Text, totals_said: bool = False) -> tuple[str, ..
     return tuple(out)
 
 
+def _rivalry(shown: Ending | None) -> Series | None:
+    """A person's games against one computer, this one in (None: no computer, or no game won or lost yet)."""
+    series = shown.series if shown is not None else None
+    return series if series is not None and series.won + series.lost else None
+
+
 def series_words(shown: Ending, t: Text = ENGLISH) -> str:
     """A person's games against one computer, this one in, in words ("" before any): for the ear, where the eyes read
-    the same score on Rematch (fresh eyes round 68: a rivalry to settle; round 103: one block fewer at the end)."""
-    if shown.series is None or not shown.series.won + shown.series.lost:
+    the same score on Rematch (:attr:`Results.tally`; fresh eyes round 68: a rivalry to settle; round 103: one block
+    fewer at the end)."""
+    if (series := _rivalry(shown)) is None:
         return ""
     # Translators: the end of a game against a computer player: the person's games won and lost against it.
-    return t._(
-        "Series: you {won}, {name} {lost}", won=shown.series.won, lost=shown.series.lost, name=shown.series.rival
-    )
+    return t._("Series: you {won}, {name} {lost}", won=series.won, lost=series.lost, name=series.rival)
 
 
 def analysis(shown: Ending, t: Text = ENGLISH) -> tuple[str, ...]:
@@ -475,12 +481,4 @@ def results(
         yardstick=yardstick(ending, t) if final and len(standings) == 1 else (),
         trophies=news(ending.trophies, t) if ending is not None and ending.trophies else (),
         series=series_words(ending, t) if ending is not None else "",
-        tally=_tally(ending),
     )
-
-
-def _tally(shown: Ending | None) -> str:
-    """A person's games against one computer as a score, won first ("0\u20131"); "" before any."""
-    if shown is None or shown.series is None or not shown.series.won + shown.series.lost:
-        return ""
-    return f"{shown.series.won}\u2013{shown.series.lost}"

@@ -41,6 +41,7 @@ __all__ = [
     "played_elsewhere",
     "since_last",
     "lead_taken",
+    "stakes",
     "turn_line",
 ]
 
@@ -153,9 +154,7 @@ def announcement(step: Step, t: Text = ENGLISH) -> str:
     "Undone: die 1 is no longer held. Ann's turn, roll 1 of 3"
     """
     after = step.session.match
-    if step.undone is not None:
-        return f"{taken_back(step, t)} {status(after, t)}"
-    return describe(step.before, after, t)
+    return f"{taken_back(step, t)} {status(after, t)}" if step.undone is not None else describe(step.before, after, t)
 
 
 def headline(before: Match, after: Match, t: Text = ENGLISH) -> str:
@@ -233,7 +232,7 @@ def turn_line(match: Match, t: Text = ENGLISH) -> str:
     if match.game_over or match.finished:
         return status(match, t)
     name, phase = match.current_name, match.phase
-    if len(match.seats) > 1 and match.round + 1 == match.rounds and phase is not Phase.MUST_SCORE:
+    if stakes(match):
         return _last_turn(match, t)
     if match.current_seat.kind is SeatKind.COMPUTER:  # Roll says whose turn it is: here, who leads (the pad's face
         # says a computer plays)
@@ -262,14 +261,18 @@ def turn_line(match: Match, t: Text = ENGLISH) -> str:
     return t._("Turn {turn} of {turns}", turn=turn, turns=turns)
 
 
+def stakes(match: Match) -> bool:
+    """Whether the line over the dice is a seat's last turn of the game and what is at stake (:func:`turn_line`)."""
+    last = len(match.seats) > 1 and match.round + 1 == match.rounds and match.phase is not Phase.MUST_SCORE
+    return last and not (match.game_over or match.finished)
+
+
 def lead_taken(match: Match, t: Text = ENGLISH) -> str:
     """Before a computer's turn, a person's box that has just put them ahead (fresh eyes rounds 86 to 91: "You take the
     lead!"), said in place of who is next: Robin's face beside the line says it, and both were cut on a phone beside
     Skip; "" else."""
-    seat = took_lead(match)
-    if seat is None or match.seats[seat].kind is not SeatKind.HUMAN or match.phase is not Phase.FIRST_ROLL:
-        return ""
-    if match.current_seat.kind is not SeatKind.COMPUTER:
+    seat, after = took_lead(match), match.current_seat.kind is SeatKind.COMPUTER and match.phase is Phase.FIRST_ROLL
+    if seat is None or match.seats[seat].kind is not SeatKind.HUMAN or not after:
         return ""
     # Translators: a name is taking the lead of the game with the box just written ("Ann takes the lead!").
     return said(t, N_("{name} takes the lead!"), match.seats[seat].name)

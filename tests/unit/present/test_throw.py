@@ -190,7 +190,7 @@ def test_a_computers_kept_dice_stand_in_the_order_of_their_faces_and_a_persons_i
 
 def test_a_persons_last_turn_at_a_table_is_a_showdown_in_gold_and_no_one_elses_is():
     """Round 102: "the last turn is just a line". The person's last turn lights its line (app.css #headline.last)
-    through the turn; a computer's last turn, a game alone and any earlier turn do not."""
+    while the line says its stakes (words.stakes); a computer's last turn, a game alone and any earlier turn do not."""
     from game.core.cards import Seat
 
     def last(match):
@@ -203,6 +203,7 @@ def test_a_persons_last_turn_at_a_table_is_a_showdown_in_gold_and_no_one_elses_i
     for box in boxes[:-1]:
         m = m.roll(faces=[1, 2, 3, 4, 6]).score(box).roll(faces=[1, 2, 3, 4, 6]).score(box)
     assert last(m) is True and last(m.roll(faces=[1, 1, 2, 2, 3])) is True  # before and after its first roll
+    assert last(m.roll().roll().roll()) is False  # every roll used: the line says to choose a box, not the stakes
     robin = m.roll(faces=[1, 1, 2, 2, 3]).score(boxes[-1])
     assert last(robin) is False  # the computer's last turn
     alone = new_match("yahtzee", ["Ann"], seed=3)
