@@ -9,6 +9,7 @@ stored as a save before the page opens, so every run shows the same dice:
     5b the upper bonus reached (its smaller moment)
     6 a solo game's end            6b the last turn against the computer, behind
     7 a loss to the computer's end    8 the lobby after those games
+    7b a first game against the computer won (its history alone): the next rival offered
 
     python3 -m tools.review OUTDIR          (serves dist/: run ``python3 -m tools.build`` first)
 """
@@ -29,6 +30,7 @@ SIZES = {"phone": (390, 844), "desktop": (1440, 900)}
 STILL = "() => document.getAnimations().every(a => a.playState !== 'running' || a.effect.getTiming().iterations === Infinity)"
 READY = "html[data-ready='true']"
 SAVE_KEY = "yacht-dice/match"
+HISTORY_KEY = "yacht-dice/history"
 
 
 @cache
@@ -106,6 +108,15 @@ def saves() -> dict[str, str]:
         you, robin = end.game_totals()
         if 0 < robin - you <= 20:
             out["versus"] = save(match)
+            break
+    for seed in range(6000, 8000):  # a game against Robin the person wins: Robin beaten, the next rival offered
+        match = _played(new_match("yahtzee", ["You", _opponent()], seed=seed), 12)
+        end = _scored_best(match)
+        while not end.game_over:
+            end = _bot(end)
+        you, robin = end.game_totals()
+        if 0 < you - robin <= 40:
+            out["won"] = save(match)
             break
     for seed in range(4000, 6000):  # the upper bonus reached by the box a person's turn ends in
         match = _played(new_match("yahtzee", ["You", _opponent()], seed=seed), 5)
@@ -202,6 +213,15 @@ def shoot(page, base_url: str, out: Path, stem: str) -> None:
         save(name)
     _open(page, base_url, None)
     save("8-lobby-again")
+    page.evaluate(f"localStorage.removeItem('{HISTORY_KEY}')")  # a first game against Robin, won: 1–0
+    _open(page, base_url, stored["won"])
+    page.locator("#roll-button").click()
+    _settle(page)
+    _best_choice(page).click()
+    page.locator("#results").wait_for()
+    _settle(page, 1500)
+    page.evaluate("window.scrollTo(0, 0)")
+    save("7b-win-vs-computer")
 
 
 def main(argv=None) -> int:

@@ -99,6 +99,13 @@ class GameDeletePressed(Input):
 
 
 @dataclass(frozen=True)
+class RivalPicked(Input):
+    """A rival of the lobby's ladder (``data-rival``: a computer level): a match against it at once."""
+
+    level: str
+
+
+@dataclass(frozen=True)
 class DrillAnswered(Input):
     """A choice of the trainer's puzzle (``data-choice``: game.coach.drills.code), the person's answer."""
 
@@ -259,6 +266,7 @@ PersonMessage = (
     | CellPressed
     | GameDeletePressed
     | DrillAnswered
+    | RivalPicked
     | Toggled
     | LanguagePicked
     | PacePicked
@@ -326,6 +334,8 @@ def read_click(id: str = "", data: Form = (), form: Form = ()) -> PersonMessage 
         return GameDeletePressed(values["game"], form=form)
     if "choice" in values:
         return DrillAnswered(values["choice"], form=form)
+    if "rival" in values:
+        return RivalPicked(values["rival"], form=form)
     if "row" in values and player is not None:
         return CellPressed(values["row"], player, form=form)
     return None

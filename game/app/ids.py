@@ -37,6 +37,7 @@ class Button(Enum):
     QUICK_REAL = "quick-real"
     SHARE_RESULT = "share-result"
     PLAY_AGAIN = "play-again"
+    NEXT_RIVAL = "next-rival"  # the results' rival above the one just beaten (game.present.setup.next_rung)
     NAMING_OK = "naming-ok"
     NAMING_SKIP = "naming-skip"
     MENU_NEW = "menu-new"

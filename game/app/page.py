@@ -103,9 +103,11 @@ class Page:
     record: str = ""  # the same games in words, for the ear ("won 1, lost 0"; setup.progress)
     rival: Mood = Mood.LEVEL  # the lobby computer's mood over those games (AHEAD: it has won more of them)
     rematch: str = ""  # Play the computer's title while its computer leads them (setup.rematch; "": the printed one)
+    rivals: str = ""  # the lobby's ladder of computer players (setup.rivals; "": before the history is read)
+    face: str = ""  # the level of Play the computer's rival, for its face (app.css; "": More's own computer, Robin's)
     setup: tuple | None = None  # the setup screen's problems shown and which showing of them (None: not shown)
     stats: tuple | None = None  # the Statistics screen's body and how many copies are kept aside, while it is open
-    ended: tuple | None = None  # the results' context, the challenge's end, the replay's label, the series' score
+    ended: tuple | None = None  # the results' context, challenge's end, replay's label, series' score, next rival
     share: Shown | None = None  # the share dialog's content, worded (None: closed)
     spoken: Line = Line()  # the board read aloud (the key B), in a live region the eyes do not see
     quiet: bool = False  # a computer's move on the status line: not said (its whole turn is, at its end)
@@ -208,6 +210,10 @@ def lobby_ops(old: Page, new: Page) -> list[Op]:
         ahead = new.rival is Mood.AHEAD  # ...and while it leads, a rematch is the lobby's first way, in its gold
         ops.append(Op("quick-computer", (attrs(data_mood=new.rival.value), toggle(primary=ahead))))
         ops.append(Op("quick-solo", (toggle(primary=not ahead),)))
+    if new.rivals and (worded or new.rivals != old.rivals):  # the form's markup anew has a first visit's
+        ops.append(Op("rivals", (SetHtml(new.rivals),)))
+    if worded or new.face != old.face:
+        ops.append(Op("quick-computer", (attrs(data_rival=new.face),)))
     if worded or new.rematch != old.rematch:  # the form's markup anew has the printed title
         ops.append(text("quick-computer-title", new.rematch or forms.quick_words(new.t)[Quick.COMPUTER][0]))
     if worded or new.best != old.best:  # the form's markup anew has it hidden
@@ -244,9 +250,10 @@ def records_ops(old: Page, new: Page) -> list[Op]:
             ops += [text("kept-text", new.t.n_(*KEPT_COPIES, kept)), show("kept", kept > 0)]
         ops += [Op(TOP, (Scroll(),))] if old.stats is None else []
     if new.ended != old.ended:
-        context, result, replay, tally = new.ended or ("", None, "", "")
+        context, result, replay, tally, (rival, level) = new.ended or ("", None, "", "", ("", ""))
         ops.append(Op("ending", (SetHtml(context), SetHidden(not context))))
         ops.append(Op("play-again", (attrs(data_tally=tally),)))  # the series' score on it (app.css)
+        ops.append(Op("next-rival", (SetText(rival), SetHidden(not rival), attrs(data_rival=level))))  # its face
         ops.append(Op("replay-turn", (SetHtml(replay), SetHidden(not replay))))
         ops.append(Op("challenge-result", (SetHtml(result or ""), SetHidden(result is None))))
     if new.share is not None and new.share != old.share:

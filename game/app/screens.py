@@ -54,13 +54,13 @@ from game.app.table import begin, seeded
 from game.coach.moments import Mood, in_progress
 from game.coach.session import Session
 from game.core import links
-from game.core.cards import MAX_PLAYERS
+from game.core.cards import MAX_PLAYERS, Level
 from game.core.engine import Match
 from game.core.i18n import N_
 from game.core.link_problems import LinkProblem
 from game.core.refusals import GameError
 from game.core.rules import RuleSet
-from game.present.setup import rivalry, standing
+from game.present.setup import climb, ladder, rivalry, standing
 from game.records import choices as setups
 from game.records import daily
 from game.records.history import History
@@ -77,9 +77,21 @@ def first_way(app: App) -> str:
     """The lobby's first way to play: Rematch while its computer has won more of the player's games (the view makes
     it the lobby's gold, page.lobby_ops), else Play solo."""
     history = app.storage.history
-    if isinstance(history, History) and standing(*rivalry(history, dict(app.form), app.t)) is Mood.AHEAD:
-        return f"quick-{setups.Quick.COMPUTER.value}"
+    if isinstance(history, History):
+        fields = dict(app.form)
+        if standing(*rivalry(history, fields, app.t, lobby_rival(app))) is Mood.AHEAD:
+            return f"quick-{setups.Quick.COMPUTER.value}"
     return QUICK_BUTTONS[0]
+
+
+def lobby_rival(app: App) -> Level | None:
+    """Play the computer's rival on the lobby's ladder (game.present.setup.climb): None where More's seats name a
+    computer, or before the history is read (then Robin, as ever)."""
+    history = app.storage.history
+    if not isinstance(history, History):
+        return None
+    fields = dict(app.form)
+    return climb(ladder(history, fields, app.t), fields)
 
 
 def filled(app: App, setup: setups.Setup) -> App:
@@ -100,12 +112,13 @@ def on_submit(app: App, event: Submit) -> Out:
     return start_setup(app, setup, problems, setup)
 
 
-def quick_start(app: App, quick: setups.Quick, asking: bool = True) -> Out:
+def quick_start(app: App, quick: setups.Quick, asking: bool = True, rival: Level | None = None) -> Out:
     """A one-tap match of the lobby (game.records.choices.quick_setup), from the form's choices as they are now.
 
     What is remembered is the form's own setup (More's seats stay as they were), so the next one-tap
     match of another kind finds its names and computer level again. Pass and play with no person named is
-    ``asking`` for the two names first (the name dialog): once given, they are remembered so (passing_named).
+    ``asking`` for the two names first (the name dialog): once given, they are remembered so (passing_named). Play
+    the computer takes the ladder's rival (a ``rival`` tapped on it, else :func:`lobby_rival`).
     """
     if not isinstance(app.screen, SetupScreen):
         return app, []  # a click that arrives after the setup was left
@@ -118,7 +131,9 @@ def quick_start(app: App, quick: setups.Quick, asking: bool = True) -> Out:
         and not any(fields.get(f"name{row}", "").strip() for row in people_rows(fields))
     ):
         return replace(app, overlay=Naming.PASSING), [focus(FIRST_FIELD)]
-    setup, problems = setups.quick_setup(fields, quick)
+    if quick is setups.Quick.COMPUTER:
+        rival = rival or lobby_rival(app)
+    setup, problems = setups.quick_setup(fields, quick, rival=rival)
     return start_setup(app, setup, problems, setups.setup_from_fields(fields)[0])
 
 

@@ -12,7 +12,7 @@ the pass of the phone, the challenge's lines, and the table's commands (roll, un
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import assert_never
 
@@ -55,9 +55,10 @@ from game.coach import moments
 from game.coach.pacing import Pace
 from game.coach.session import Next, Session, Step
 from game.core.actions import Action, Finish, NextGame, Roll, Score
-from game.core.cards import SeatKind
+from game.core.cards import Seat, SeatKind
 from game.core.dice import Draw, derived_seed
 from game.core.engine import Match, new_match
+from game.present.setup import next_rung
 from game.records import challenge
 from game.records import choices as setups
 
@@ -321,9 +322,10 @@ def finish(app: App) -> Out:
     return act(app, Finish()) if between_games(app) else (app, [])
 
 
-def rematch(session: Session, seed: int | str) -> Session:
+def rematch(session: Session, seed: int | str, seats: Sequence[Seat] = ()) -> Session:
     """A new match like ``session``'s: the same seats (names, kinds, levels), rules, options, number of
-    games, undo, hints and pass-the-phone; a new seed (the App's: new_seed). The advisor's tables stay loaded.
+    games, undo, hints and pass-the-phone; a new seed (the App's: new_seed); ``seats`` in their place where given (the
+    next rival: :func:`play_next`). The advisor's tables stay loaded.
 
     >>> from game.core.cards import Seat
     >>> from game.core.engine import new_match
@@ -334,7 +336,7 @@ def rematch(session: Session, seed: int | str) -> Session:
     """
     match = session.match
     draw = Draw.ENTERED if match.draw is Draw.ENTERED else Draw.SEAT  # real dice stay real (game.core.entered)
-    fresh = new_match(match.ruleset, match.seats, games=match.games, seed=seed, draw=draw)
+    fresh = new_match(match.ruleset, seats or match.seats, games=match.games, seed=seed, draw=draw)
     hinted = frozenset((0, seat) for seat in session.hints)
     return replace(
         session, match=fresh, undos=(), feedback=None, floor=0, marks=(), shared=False, hinted=hinted, began=""
@@ -354,6 +356,20 @@ def play_again(app: App) -> Out:
     if app.played.shared:
         again = replace(again, undo_allowed=setups.setup_from_fields(dict(app.form))[0].undo)
     return begin(app.wait(ending=None, report=None), again)
+
+
+def play_next(app: App) -> Out:
+    """The results' next rival (game.present.setup.next_rung, once the player leads the ladder's rival just played):
+    Play again's match against the rival above; nothing where none is offered."""
+    ended = app.table.ended
+    if not playing(app) or not moments.match_over(app.played.match) or ended is None:
+        return app, []
+    up = next_rung(ended.match, ended.ending.series, app.t)
+    if up is None:
+        return app, []
+    seats = [Seat.computer(up.name, up.level) if seat.level is not None else seat for seat in ended.match.seats]
+    app, seed = new_seed(app)
+    return begin(app.wait(ending=None, report=None), rematch(app.played, seed, seats))
 
 
 def roll(app: App) -> Out:

@@ -40,6 +40,7 @@ from game.app.events import (
     Persisted,
     Pressed,
     Refused,
+    RivalPicked,
     Shared,
     Start,
     StatsFiltered,
@@ -62,6 +63,7 @@ from game.app.storage import download_kept, on_refused, on_stored
 from game.app.view import confirm, drawn, keep
 from game.app.wording import sent
 from game.coach.aims import AimKind
+from game.coach.bots import LADDER
 from game.core.actions import Score
 from game.core.entered import entered
 from game.records import choices as setups
@@ -164,6 +166,9 @@ def dispatch(app: App, message: Message) -> Out:
             return ask(app, Asked.DELETE_GAME, DeleteGame(game)), []
         case DrillAnswered():
             return practice.answer(app, message)
+        case RivalPicked(level=level):  # a level that is none of the ladder's: a tap that means nothing
+            rung = next((rung for rung in LADDER if rung.value == level), None)
+            return (app, []) if rung is None else screens.quick_start(app, setups.Quick.COMPUTER, rival=rung)
         case Submit():
             return screens.on_submit(app, message)
         case Toggled(switch=switch, checked=checked):
@@ -285,6 +290,8 @@ def press(app: App, button: Button) -> Out:
             return sharing.share_daily(app)
         case Button.PLAY_AGAIN:
             return table.play_again(app)
+        case Button.NEXT_RIVAL:
+            return table.play_next(app)
         case Button.NAMING_OK:
             return screens.passing_named(app, True) if app.naming is Naming.PASSING else sharing.name_given(app)
         case Button.NAMING_SKIP:

@@ -47,7 +47,7 @@ from game.app.wording import (
     told,
 )
 from game.coach.moments import Mood
-from game.core.cards import SeatKind
+from game.core.cards import Level, SeatKind
 from game.core.i18n import N_, Text
 from game.present import (
     banter,
@@ -235,18 +235,26 @@ def take_words(app: App) -> str:
     return app.t._(TAKE, points=box[1], box=name)
 
 
-def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None, str, str] | None:
+# Translators: a button at the end of a game against a computer player the player now leads in games won: a match
+# against the next, stronger one of the lobby's rivals ("Next rival: Alex").
+NEXT_RIVAL = N_("Next rival: {name}")
+
+
+def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None, str, str, tuple[str, str]] | None:
     """The results' context (its markup: "" when it has none), a challenge's end (None: not a challenge), the label
-    of the button that plays the game's costliest turn again ("": none) and the series drawn on Rematch ("0–1"; "":
-    none), once worked out for the game on the board."""
+    of the button that plays the game's costliest turn again ("": none), the series drawn on Rematch ("0–1"; "":
+    none) and the next rival's button, its words and its level (("", ""): none), once worked out for the game on the
+    board."""
     if ended is None:
         return None
+    up = setups.next_rung(ended.match, ended.ending.series, t)
+    rival = ("", "") if up is None else (t._(NEXT_RIVAL, name=up.name), up.level.value)
     shown = standings.results(ended.match, t=t, ending=ended.ending)
     assert shown is not None  # worked out once the game was over
     context = markup.ending(shown) if shown.context or shown.yardstick or shown.trophies else ""
     comparison = ended.comparison
     challenged = None if comparison is None else markup.challenge(comparison, ended.match, t=t, hints=ended.hints)
-    return context, challenged, replay_view.replay(ended.replay, ended.match.ruleset.sides, t), shown.tally
+    return context, challenged, replay_view.replay(ended.replay, ended.match.ruleset.sides, t), shown.tally, rival
 
 
 def welcome_card(app: App) -> tuple[str, tuple[str, ...], bool, str, bool]:
@@ -277,20 +285,22 @@ def lobby(app: App, page: Page) -> Page:
     setup = (problems_words(shown.problems, app.t), shown.shown) if isinstance(shown, SetupScreen) else None
     body = stats_body(app.statistics.stats, app.t) if app.statistics.stats is not None else None
     stats = (body, len(kept_copies(app))) if app.over is Over.STATS else None
-    # The lobby's line, worked out on the lobby alone: reading the form's choices on every tap at the table is waste.
-    opponent = setups.opponent(dict(app.form), app.t) if isinstance(shown, SetupScreen) else ""
     picked = app.waiting.language or app.t.code
     form = (app.counts.filled, app.form)
-    known, best, tally, record = page.progress, page.best, page.tally, page.record
-    rival, rematch, trophies = page.rival, page.rematch, page.trophies
-    if isinstance(shown, SetupScreen):
+    known, best, tally, record, opponent = page.progress, page.best, page.tally, page.record, ""
+    rival, rematch, trophies, rivals, face = page.rival, page.rematch, page.trophies, page.rivals, page.face
+    if isinstance(shown, SetupScreen):  # worked out on the lobby alone: reading the form at the table is waste
         # the games against that computer: a scoreboard for the eyes (a rivalry, fresh eyes round 66), their words for
         # the ear (beside the scoreboard, they said it twice: round 69); while it leads them, a score to settle (round
-        # 77: "after a loss, Rematch Robin as large as Play solo")
-        known, record, best, (won, lost), trophies = progress(app)
+        # 77: "after a loss, Rematch Robin as large as Play solo"); that computer the ladder's next rival (rounds 83
+        # to 109: "after Robin, who?")
+        known, record, best, (won, lost), trophies, (rungs, current) = progress(app)
         tally = f"{won}\u2013{lost}" if won or lost else ""
         rival = setups.standing(won, lost)
-        rematch = setups.rematch(dict(app.form), app.t) if rival is Mood.AHEAD else ""
+        rematch = setups.rematch(dict(app.form), app.t, current) if rival is Mood.AHEAD else ""
+        opponent = setups.opponent(dict(app.form), app.t, current)
+        rivals = setups.rivals(rungs, current, app.t)
+        face = current.value if current is not None else ""
     return replace(
         page,
         ready=True,
@@ -304,6 +314,8 @@ def lobby(app: App, page: Page) -> Page:
         record=record,
         rival=rival,
         rematch=rematch,
+        rivals=rivals,
+        face=face,
         trophies=trophies,
         setup=setup,
         stats=stats,
@@ -315,22 +327,30 @@ _KNOWN: list[tuple] = []
 view is drawn on every message, and the same history, form, day and language give the same lines."""
 
 
-def progress(app: App) -> tuple[str, str, str, tuple[int, int], str]:
+Climbed = tuple[tuple[setups.Rung, ...], Level | None]
+"""The lobby's ladder of rivals and Play the computer's among them (None: More's own computer)."""
+
+
+def progress(app: App) -> tuple[str, str, str, tuple[int, int], str, Climbed]:
     """The lobby's lines that know the player (game.present.setup.progress, then the best under the chosen rules:
-    setup.best), the games won and lost against its computer (setup.rivalry) and the shelf of their trophies
-    (setup.trophies), once the history is decoded (the start decodes it for the lobby; "": the printed lines)."""
+    setup.best), the games won and lost against its computer (setup.rivalry), the shelf of their trophies
+    (setup.trophies) and the ladder (setup.ladder, setup.climb), once the history is decoded (the start decodes it for
+    the lobby; "": the printed lines, no ladder)."""
     history = app.storage.history
-    if not isinstance(history, History):
-        return "", "", "", (0, 0), ""
+    if not isinstance(history, History):  # the ladder as a first visit's: its rivals take taps all the same
+        return "", "", "", (0, 0), "", (setups.ladder(History(), dict(app.form), app.t), None)
     inputs = (app.form, daily.today(app.now), app.t.code)
     if _KNOWN and _KNOWN[0][0] is history and _KNOWN[0][1] == inputs:
         return _KNOWN[0][2]
     fields = dict(app.form)
+    rungs = setups.ladder(history, fields, app.t)
+    current = setups.climb(rungs, fields)
     lines = (
         *setups.progress(history, fields, inputs[1], app.t),
         setups.best(history, fields, app.t),
-        setups.rivalry(history, fields, app.t),
+        setups.rivalry(history, fields, app.t, current),
         setups.trophies(history, fields, app.t),
+        (rungs, current),
     )
     _KNOWN[:] = [(history, inputs, lines)]
     return lines

@@ -31,7 +31,14 @@ from game.core.cards import Level
 from game.core.i18n import ENGLISH, N_, Text
 from game.core.rules import RuleSet
 
-__all__ = ("Level", "NAME_MOST", "choose", "computer_names")  # Level is game.core.cards.Level, re-exported
+__all__ = (
+    "LADDER",
+    "Level",
+    "NAME_MOST",
+    "choose",
+    "computer_names",
+    "rival_name",
+)  # Level is game.core.cards.Level, re-exported
 
 # Translators: the names computer players get, separated by commas: five short first names (at most 8 letters
 # each) that read as names in your language, such as Elsa, Nils, Maja, Olle, Saga in Swedish.
@@ -51,6 +58,22 @@ def computer_names(t: Text = ENGLISH) -> tuple[str, ...]:
     names = [name for name in (part.strip() for part in t._(COMPUTER_NAMES).split(",")) if 0 < len(name) <= NAME_MOST]
     names = list(dict.fromkeys(names))  # no name twice
     return tuple(names + [name for name in english if name not in names])[: max(len(names), len(english))]
+
+
+LADDER = (Level.EASY, Level.GOOD, Level.PERFECT)
+"""The lobby's rivals, weakest first: each level a computer player of its own name (a ladder to climb, fresh eyes
+rounds 83 to 109: "after Robin, who?"). The player starts at GOOD's; WIN is More's alone."""
+
+_RIVAL_NAME = {Level.GOOD: 0, Level.EASY: 1, Level.PERFECT: 2, Level.WIN: 3}  # GOOD first: "Robin", as ever
+
+
+def rival_name(level: Level, t: Text = ENGLISH) -> str:
+    """The name a nameless computer player of ``level`` takes in ``t``'s language, where no other seat has it.
+
+    >>> [rival_name(level) for level in LADDER]
+    ['Sam', 'Robin', 'Alex']
+    """
+    return computer_names(t)[_RIVAL_NAME[Level(level)]]
 
 
 EASY_HAPPY_SHARE = 0.8  # a score this share of the dice's maximum is "big"

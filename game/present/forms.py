@@ -15,13 +15,14 @@ from collections.abc import Sequence
 from html import escape
 
 from game.core import variants
-from game.core.cards import MAX_GAMES, MAX_PLAYERS, NAME_LENGTH
+from game.core.cards import MAX_GAMES, MAX_PLAYERS, NAME_LENGTH, Level
 from game.core.i18n import ENGLISH, LANGUAGES, N_, Text, language
 from game.core.variants import OptionKind, OptionSpec, Variant
 from game.present.markup import lines
-from game.present.setup import SEAT_KINDS
+from game.present.setup import SEAT_KINDS, ladder, rivals
 from game.present.tags import checkbox, element, labelled, numbers, options
 from game.records.choices import SEED_LENGTH, Quick
+from game.records.history import History
 
 __all__ = ["language_picker", "problems", "setup_form"]
 
@@ -230,6 +231,9 @@ def _lobby(t: Text, ready: bool = False) -> str:
                 disabled=True,
             )
         )
+        if quick is Quick.COMPUTER:  # its ladder of rivals as a first visit sees it: the lobby moves nothing later
+            rungs = ladder(History(), {}, t)
+            buttons.append(element("div", rivals(rungs, Level.GOOD, t, ready), id="rivals", class_="rivals"))
     # Translators: names the setup screen's one-tap ways to start a match (read by screen readers).
     lobby = element("div", "".join(buttons), class_="lobby", role="group", aria_label=t._("Play now"))
     # once started (``ready``), the form worded anew in another language keeps "Starting…" hidden: it is no longer true

@@ -131,6 +131,10 @@ def die_ops(old: board_view.Die | None, die: board_view.Die, match: Match, throw
     return [Op(die_at(die.index), tuple(changes))]
 
 
+PAGE = ("html", 0)
+"""The page's root: the table's computer's face is drawn in every part of the page (app.css's data-rival)."""
+
+
 @dataclass(frozen=True)
 class Table:
     """What the page shows of the table: its layout's shape and each part's value (a value, compared, never changed).
@@ -155,6 +159,7 @@ class Table:
     quip: str = ""  # what a computer says of it (game.present.banter.quipped)
     race: str = ""  # two seats' totals, or one's against its best, drawn as a race (game.present.markup.race)
     mood: str = ""  # how the computer at the table looks at the score (game.coach.moments.mood; "": none plays)
+    rival: str = ""  # the first computer's level, its face (the lobby's ladder: Sam, Robin, Alex; "": none plays)
     aim: str = (
         ""  # what a computer roots for through its turn, or a person's dice are one away from (game.present.banter)
     )
@@ -189,8 +194,8 @@ def table(
     >>> shown = table(Session(new_match("yacht", ["Ann"], seed=1)), ENGLISH, "Ann's turn", None)
     >>> from game.present.ops import wire
     >>> ops = table_ops(None, shown)
-    >>> ops[0].target, [wire(op) for op in ops[-7:]], table_ops(shown, shown)
-    ('scorecard', [('status', {'text': "Ann's turn"}), ('headline', {'text': "Ann's turn", 'toggle': {'computer': False, 'lead': False, 'last': False}, 'attrs': {'data-quip': ''}}), ('last-move', {'text': '', 'hidden': True, 'toggle': {'computer': False}, 'attrs': {'data-quip': ''}}), ('race', {'html': '', 'hidden': True}), ('gain', {'html': '', 'hidden': True, 'attrs': {'data-size': 'small'}}), ('tray', {'attrs': {'data-mood': ''}}), ('race', {'attrs': {'data-mood': ''}})], [])
+    >>> ops[0].target, [wire(op) for op in ops[-8:]], table_ops(shown, shown)
+    ('scorecard', [('status', {'text': "Ann's turn"}), ('headline', {'text': "Ann's turn", 'toggle': {'computer': False, 'lead': False, 'last': False}, 'attrs': {'data-quip': ''}}), ('last-move', {'text': '', 'hidden': True, 'toggle': {'computer': False}, 'attrs': {'data-quip': ''}}), ('race', {'html': '', 'hidden': True}), ('gain', {'html': '', 'hidden': True, 'attrs': {'data-size': 'small'}}), ('tray', {'attrs': {'data-mood': ''}}), ('race', {'attrs': {'data-mood': ''}}), (('html', 0), {'attrs': {'data-rival': ''}})], [])
     """
     match = session.match
     results = standings.results(match, t=t, against=against)
@@ -215,6 +220,7 @@ def table(
         quip=quipped(match, t),
         race=markup.race(match, record, t),
         mood=(found.value if (found := mood(match)) else ""),
+        rival=next((seat.level.value for seat in match.seats if seat.level is not None), ""),
         aim=rooting(match, t) or teaser(match, t),
         gain=feel.gained(match, t),
     )
@@ -292,4 +298,6 @@ def table_ops(old: Table | None, new: Table) -> list[Op]:
         ops.append(Op("gain", (drawn, SetHidden(not points), attrs(data_size=size))))
     if old is None or old.mood != new.mood:  # Robin's face on the felt and over the race (app.css)
         ops += [Op("tray", (attrs(data_mood=new.mood),)), Op("race", (attrs(data_mood=new.mood),))]
+    if old is None or old.rival != new.rival:  # whose face that is, everywhere at the table and at its end (app.css)
+        ops.append(Op(PAGE, (attrs(data_rival=new.rival),)))
     return ops

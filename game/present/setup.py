@@ -3,25 +3,42 @@ sets you against. The form's model (a new match's choices from a link or the for
 game.records.choices.
 
 >>> opponent({"count": "2", "name1": "Ann", "kind2": "perfect"})
-'You against Robin, who plays perfectly'
+'You against Alex, who plays perfectly'
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
+from html import escape
 
+from game.coach.bots import LADDER, rival_name
 from game.coach.moments import Mood
 from game.core.cards import Level
+from game.core.engine import Match
 from game.core.i18n import ENGLISH, N_, Text
+from game.present.tags import element
 from game.records import daily
-from game.records.choices import Quick, quick_setup
-from game.records.endings import series
+from game.records.choices import CPU_LEVELS, Quick, quick_setup
+from game.records.endings import Series, series
 from game.records.history import History
 from game.records.stats import best_total, ruleset_key
 from game.records.trophies import earned
 
-__all__ = ["SEAT_KINDS", "best", "opponent", "progress", "rematch", "rivalry", "standing"]
+__all__ = [
+    "SEAT_KINDS",
+    "Rung",
+    "best",
+    "climb",
+    "ladder",
+    "opponent",
+    "progress",
+    "rematch",
+    "rivalry",
+    "rivals",
+    "standing",
+]
 
 
 _LEVEL_LABELS = {
@@ -56,25 +73,29 @@ _OPPONENTS = {
 }
 
 
-def opponent(fields: Mapping[str, str], t: Text = ENGLISH) -> str:
-    """Who "Play the computer" sets you against, from the form's fields as they are: its name and level.
+def opponent(fields: Mapping[str, str], t: Text = ENGLISH, rival: Level | None = None) -> str:
+    """Who "Play the computer" sets you against, from the form's fields as they are (``rival``: the ladder's, where
+    More names no computer): its name and level.
 
-    >>> opponent({"count": "2", "name1": "Ann", "kind2": "perfect"}), opponent({})
-    ('You against Robin, who plays perfectly', 'You against Robin, who plays well')
+    >>> opponent({"count": "2", "name1": "Ann", "kind2": "perfect"}), opponent({}), opponent({}, rival=Level.EASY)
+    ('You against Alex, who plays perfectly', 'You against Robin, who plays well', 'You against Sam, a beginner')
     """
-    computer = quick_setup(fields, Quick.COMPUTER)[0].seats(t)[1]
+    computer = quick_setup(fields, Quick.COMPUTER, rival=rival)[0].seats(t)[1]
     return t._(_OPPONENTS[computer.level or Level.GOOD], name=computer.name)
 
 
-def rivalry(history: History, fields: Mapping[str, str], t: Text = ENGLISH) -> tuple[int, int]:
-    """The player's games against the lobby's computer under the chosen rules: (won, lost); a tie counts as neither.
+def rivalry(
+    history: History, fields: Mapping[str, str], t: Text = ENGLISH, rival: Level | None = None
+) -> tuple[int, int]:
+    """The player's games against the lobby's computer (``rival``: as :func:`opponent`) under the chosen rules: (won,
+    lost); a tie counts as neither.
 
     >>> rivalry(History(), {"rules": "yacht"})
     (0, 0)
     """
     solo = quick_setup(fields, Quick.SOLO)[0]
-    rival = quick_setup(fields, Quick.COMPUTER)[0].seats(t)[1].name
-    return series(history, ruleset_key(solo.ruleset()), solo.seats(t)[0].name, rival)
+    name = quick_setup(fields, Quick.COMPUTER, rival=rival)[0].seats(t)[1].name
+    return series(history, ruleset_key(solo.ruleset()), solo.seats(t)[0].name, name)
 
 
 def standing(won: int, lost: int) -> Mood:
@@ -87,14 +108,16 @@ def standing(won: int, lost: int) -> Mood:
     return Mood.AHEAD if lost > won else Mood.BEHIND if won > lost else Mood.LEVEL
 
 
-def rematch(fields: Mapping[str, str], t: Text = ENGLISH) -> str:
-    """Play the computer's title once its computer leads the player's games against it: a score to settle.
+def rematch(fields: Mapping[str, str], t: Text = ENGLISH, rival: Level | None = None) -> str:
+    """Play the computer's title once its computer (``rival``: as :func:`opponent`) leads the player's games against
+    it: a score to settle.
 
-    >>> rematch({"count": "2", "name1": "Ann", "kind2": "perfect"})
-    'Rematch Robin'
+    >>> rematch({"count": "2", "name1": "Ann", "kind2": "perfect"}), rematch({}, rival=Level.EASY)
+    ('Rematch Alex', 'Rematch Sam')
     """
+    name = quick_setup(fields, Quick.COMPUTER, rival=rival)[0].seats(t)[1].name
     # Translators: the lobby's "Play the computer", once that computer has won more of the player's games against it.
-    return t._("Rematch {name}", name=quick_setup(fields, Quick.COMPUTER)[0].seats(t)[1].name)
+    return t._("Rematch {name}", name=name)
 
 
 def progress(history: History, fields: Mapping[str, str], day: date | None, t: Text = ENGLISH) -> tuple[str, str]:
@@ -114,7 +137,7 @@ def progress(history: History, fields: Mapping[str, str], day: date | None, t: T
     >>> progress(History(), {"rules": "yacht"}, date(2026, 11, 24))
     ('', '')
     """
-    tally = rivalry(history, fields, t)
+    tally = rivalry(history, fields, t, climb(ladder(history, fields, t), fields))
     # Translators: after "You against Robin, who plays well" in the lobby: the player's games against that computer.
     against = t._("won {won}, lost {lost}", won=tally[0], lost=tally[1]) if any(tally) else ""
     if day is None:
@@ -169,3 +192,118 @@ def trophies(history: History, fields: Mapping[str, str], t: Text = ENGLISH) -> 
 
     won = earned(history, quick_setup(fields, Quick.SOLO)[0].seats(t)[0].name)
     return shelf(won, t) if won else ""
+
+
+@dataclass(frozen=True)
+class Rung:
+    """A rival of the lobby's ladder (game.coach.bots.LADDER): its level, its name, the player's games won and lost
+    against it under the chosen rules."""
+
+    level: Level
+    name: str
+    won: int = 0
+    lost: int = 0
+
+    @property
+    def beaten(self) -> bool:
+        """Whether the player leads their games against it: the next rival's turn."""
+        return self.won > self.lost
+
+
+def ladder(history: History, fields: Mapping[str, str], t: Text = ENGLISH) -> tuple[Rung, ...]:
+    """The lobby's rivals, weakest first, with the player's games against each under the chosen rules.
+
+    >>> [(rung.name, rung.won, rung.lost) for rung in ladder(History(), {"rules": "yacht"})]
+    [('Sam', 0, 0), ('Robin', 0, 0), ('Alex', 0, 0)]
+    """
+    solo = quick_setup(fields, Quick.SOLO)[0]
+    key, person = ruleset_key(solo.ruleset()), solo.seats(t)[0].name
+    rungs = []
+    for level in LADDER:  # (an empty history: the ladder as a first visit sees it, the page's own markup's)
+        name = rival_name(level, t)
+        rungs.append(Rung(level, name, *series(history, key, person, name)))
+    return tuple(rungs)
+
+
+def climb(rungs: Sequence[Rung], fields: Mapping[str, str]) -> Level | None:
+    """The rival Play the computer sets the player against: from Robin (GOOD) up, the first they do not lead, else the
+    top; None where More's seats name a computer (that one, as chosen).
+
+    >>> climb([Rung(Level.EASY, "Sam"), Rung(Level.GOOD, "Robin", 2, 1), Rung(Level.PERFECT, "Alex")], {})
+    <Level.PERFECT: 'perfect'>
+    >>> climb([Rung(Level.EASY, "Sam", 3), Rung(Level.GOOD, "Robin", 1, 1)], {}), climb([], {"count": "2", "kind2": "easy"})
+    (<Level.GOOD: 'good'>, None)
+    """
+    shown = int(fields["count"]) if str(fields.get("count", "")).isdigit() else 0
+    if any(fields.get(f"kind{row}") in CPU_LEVELS for row in range(1, shown + 1)):
+        return None
+    start = next((i for i, rung in enumerate(rungs) if rung.level is Level.GOOD), 0)
+    climbing = rungs[start:]
+    return next((rung.level for rung in climbing if not rung.beaten), climbing[-1].level if climbing else None)
+
+
+_RUNG_WORDS = {
+    # Translators: under a rival's name in the lobby's ladder of computer players: the beginner (short: one word).
+    Level.EASY: N_("Beginner"),
+    # Translators: under a rival's name in the lobby's ladder of computer players: the one who plays well (one word).
+    Level.GOOD: N_("Skilled"),
+    # Translators: under a rival's name in the lobby's ladder of computer players: the one who plays perfectly (one word).
+    Level.PERFECT: N_("Perfect"),
+}
+
+
+def rivals(rungs: Sequence[Rung], current: Level | None, t: Text = ENGLISH, ready: bool = True) -> str:
+    """The lobby's ladder: a button for each rival that starts a match against it at once (``data-rival``), its face,
+    its name and the player's games against it (a star once they lead), else its level; ``current``, Play the
+    computer's, marked. Before the start is over (not ``ready``) the buttons wait, as the lobby's others do.
+
+    >>> ladder_ = (Rung(Level.EASY, "Sam", 2, 1), Rung(Level.GOOD, "Robin", 0, 1), Rung(Level.PERFECT, "Alex"))
+    >>> shown = rivals(ladder_, Level.GOOD)
+    >>> shown.count("<button"), 'data-rival="good" aria-current="true"' in shown, 'data-beaten' in shown
+    (3, True, True)
+    >>> 'aria-label="You against Sam, a beginner: won 2, lost 1"' in shown, ">2\u20131<" in shown, ">Perfect<" in shown
+    (True, True, True)
+    """
+    buttons = []
+    for rung in rungs:
+        played = rung.won or rung.lost
+        said = t._(_OPPONENTS[rung.level], name=rung.name)
+        if played:
+            said += ": " + t._("won {won}, lost {lost}", won=rung.won, lost=rung.lost)
+        line = f"{rung.won}\u2013{rung.lost}" if played else t._(_RUNG_WORDS[rung.level])
+        words = element("span", escape(rung.name), class_="rival-name") + element(
+            "span", escape(line), class_="rival-line"
+        )
+        buttons.append(
+            element(
+                "button",
+                element("span", class_="rival-face", aria_hidden="true") + words,
+                type="button",
+                class_="rival",
+                data_rival=rung.level.value,
+                aria_current="true" if rung.level is current else None,
+                data_beaten="" if rung.beaten else None,
+                aria_label=said,
+                disabled=not ready,
+            )
+        )
+    # Translators: names the lobby's row of computer players to play, weakest first (read by screen readers).
+    return element("div", "".join(buttons), class_="rival-row", role="group", aria_label=t._("Rivals"))
+
+
+def next_rung(match: Match, won: Series | None, t: Text = ENGLISH) -> Rung | None:
+    """The rival above the ladder's rival ``match`` was played against, once the player leads their games against it
+    (``won``: the ending's series, this game in); None where there is none to offer: no lead, a computer named in More,
+    the top of the ladder.
+
+    >>> from game.core.cards import Seat
+    >>> from game.core.engine import new_match
+    >>> robin = new_match("yacht", ["You", Seat.computer("Robin", "good")], seed=1)
+    >>> next_rung(robin, Series("Robin", 2, 1)), next_rung(robin, Series("Robin", 1, 1))
+    (Rung(level=<Level.PERFECT: 'perfect'>, name='Alex', won=0, lost=0), None)
+    """
+    level = next((seat.level for seat in match.seats if seat.level is not None), None)
+    if won is None or won.won <= won.lost or level not in LADDER or won.rival != rival_name(level, t):
+        return None
+    above = LADDER[LADDER.index(level) + 1 :]
+    return Rung(above[0], rival_name(above[0], t)) if above else None

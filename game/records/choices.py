@@ -19,7 +19,7 @@ from datetime import date
 from enum import Enum
 from typing import Any
 
-from game.coach.bots import computer_names
+from game.coach.bots import computer_names, rival_name
 from game.coach.names import people_names, you_name
 from game.coach.session import Session
 from game.core import variants
@@ -110,11 +110,16 @@ class Setup:
         """The seats: people, or computer players with their level; a nameless seat named in ``t``'s words.
 
         A nameless person alone (or with computers) is the language's "You" (game.coach.names); among people, the
-        first of ``t``'s people names, as a nameless computer the first of its computer names, no other seat has.
+        first of ``t``'s people names no other seat has; a nameless computer, its level's own name (game.coach.bots.
+        rival_name: Sam is the beginner, Robin plays well), else the first of ``t``'s computer names no seat has.
 
         >>> [s.kind.value for s in Setup(players=("Ann", ""), kinds=("human", "perfect")).seats()]
         ['human', 'computer']
         >>> [s.name for s in Setup(players=("", "", "Sam"), kinds=("human", "good", "easy")).seats()]
+        ['You', 'Robin', 'Sam']
+        >>> [s.name for s in Setup(players=("", "", "", ""), kinds=("human", "perfect", "easy", "good")).seats()]
+        ['You', 'Alex', 'Sam', 'Robin']
+        >>> [s.name for s in Setup(players=("", "", ""), kinds=("human", "good", "good")).seats()]
         ['You', 'Robin', 'Sam']
         >>> [s.name for s in Setup(players=("", "Ann", "")).seats()]
         ['Bob', 'Ann', 'Cleo']
@@ -123,15 +128,22 @@ class Setup:
         names = [form_name(name) for name in self.players]
         taken = {name.casefold() for name in names}
         pool = computer_names(t)
-        spare = (name for name in pool if name.casefold() not in taken)
         friends = (name for name in people_names(t) if name.casefold() not in taken)
         out = []
         for name, kind in zip(names, kinds):
             if kind == "human":
                 alone = kinds.count("human") == 1 and not name
                 out.append(Seat.human(you_name(t) if alone else name or next(friends, "")))  # "": the engine's
-            else:
-                out.append(Seat.computer(name or next(spare, pool[0]), Level(kind)))  # past 5 seats: refused later
+                continue
+            if not name:  # its level's own name (game.coach.bots.LADDER), else the first no seat has
+                own = rival_name(Level(kind), t)
+                name = (
+                    own
+                    if own.casefold() not in taken
+                    else next((n for n in pool if n.casefold() not in taken), pool[0])
+                )
+                taken.add(name.casefold())
+            out.append(Seat.computer(name, Level(kind)))  # past 5 seats: refused later
         return out
 
     def seed_value(self) -> int | str | None:
@@ -387,13 +399,14 @@ def setup_from_fields(fields: Mapping[str, str]) -> tuple[Setup, tuple[LinkProbl
 
 
 def quick_setup(
-    fields: Mapping[str, str], quick: Quick | str, day: date | None = None
+    fields: Mapping[str, str], quick: Quick | str, day: date | None = None, rival: Level | None = None
 ) -> tuple[Setup, tuple[LinkProblem, ...]]:
     """A one-tap match of the lobby from the form's fields, and their problems (as setup_from_fields).
 
     The rule set, options, games, seed and undo are the form's; the seats come from its rows, shown
     or not: the first person's name (alone), the first two people's (passing the phone), the first
-    person's and the first computer's name and level (Good where no row is a computer). A blank name
+    person's and the first computer's name and level (Good where no row is a computer; a ``rival``, the lobby's
+    ladder's, nameless at that level instead: game.present.setup.climb). A blank name
     is named by Setup.seats. The daily game (``day``, UTC) takes only the rule set and the first
     person's name: one game of the standard rules (in forced order where it is chosen) on the day's seed
     (game.records.daily), and no undo, which would show the dice to come (a slot's dice are the same after an undo).
@@ -405,7 +418,7 @@ def quick_setup(
     ...     setup = quick_setup(fields, quick, date(2026, 11, 24))[0]
     ...     print(quick.value, setup.rules, [s.name for s in setup.seats()], setup.kinds, setup.pass_phone, setup.undo)
     solo yatzy ['Ann'] ('human',) False True
-    computer yatzy ['Ann', 'Robin'] ('human', 'perfect') False True
+    computer yatzy ['Ann', 'Alex'] ('human', 'perfect') False True
     pass yatzy ['Ann', 'Bob'] ('human', 'human') True True
     daily yatzy ['Ann'] ('human',) False False
     real yatzy ['Ann', 'Cleo', 'Bob'] ('human', 'human', 'human') False True
@@ -421,6 +434,7 @@ def quick_setup(
     ]
     people = [(name, "human") for name, kind in rows if kind not in CPU_LEVELS] + [("", "human")] * 2
     computers = [(name, kind) for name, kind in rows if kind in CPU_LEVELS] + [("", Level.GOOD.value)]
+    computers = computers if rival is None else [("", Level(rival).value)]
     if quick is Quick.DAILY:
         if day is None:
             raise ValueError("the daily game needs its day (UTC)")

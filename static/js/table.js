@@ -16,7 +16,7 @@
   var FORMAT = 1;
   var TAGS = "input, select, textarea";
   var SETUP_FORM = "setup-form";
-  var WAITING = "#start-button, .quick"; // the setup's buttons that wait for Python (disabled as the page comes)
+  var WAITING = "#start-button, .quick, .rival"; // the setup's buttons that wait for Python (disabled as the page comes)
   var root = document.documentElement;
 
   // ------------------------------------------------------------------ the page's fixed texts

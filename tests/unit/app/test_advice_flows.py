@@ -51,9 +51,9 @@ def test_win_chances_add_up_and_each_hint_is_the_advisors_best_against_a_compute
     """A 2-seat game by link (Ann against a computer that plays to win): the chances add up to 100% after every
     turn and the last turns and the end are exact; each hint is the advisor's best move, its keeps with odds."""
     app, page, _ = opened("rules=yacht&players=Ann&cpu=2:win&seed=12")
-    assert heads(page)[1:] == ["Ann", "Robin"]
+    assert heads(page)[1:] == ["Ann", "Charlie"]  # More's fourth level, its own name
     app, page, effects = after(*play(app, page, Toggled(Switch.CHANCES, True)), "chances")
-    assert words(page, "chances") == "Chances to win (estimated): Ann 50.0% and Robin 50.0%"
+    assert words(page, "chances") == "Chances to win (estimated): Ann 50.0% and Charlie 50.0%"
     app, page, _ = play(app, page, Toggled(Switch.HINTS, True))
     seen, with_odds = set(), 0
     for _turn in range(12):
@@ -107,7 +107,7 @@ def test_a_worse_choice_says_what_it_cost():
 
 def test_a_match_with_a_computer_seat_plays_to_the_end():
     app, page, _ = opened("rules=yacht&players=Ann&cpu=2:perfect&seed=8")
-    assert heads(page)[1:] == ["Ann", "Robin"]  # a computer left unnamed: the first of the names
+    assert heads(page)[1:] == ["Ann", "Alex"]  # a computer left unnamed: its level's name (the lobby's ladder)
     for _ in range(12):
         assert "Ann's turn" in status(page)
         app, page, _ = play(app, page, Pressed(Button.ROLL))

@@ -145,7 +145,8 @@ def test_a_start_with_nothing_saved_opens_the_setup_and_is_ready():
     app, effects = start()
     assert app.screen.kind is Screen.SETUP
     assert visible(effects, "setup") and ops(effects, "start-button") == [{"disabled": False}]
-    assert all(ops(effects, quick) == [{"disabled": False}] for quick in ("quick-solo", "quick-computer", "quick-pass"))
+    assert all(ops(effects, quick) == [{"disabled": False}] for quick in ("quick-solo", "quick-pass"))
+    assert ops(effects, "quick-computer") == [{"attrs": {"data-rival": "good"}}, {"disabled": False}]  # Robin's face
     assert ("quick-solo",) in of(effects, "offerFocus")  # the lobby's first one-tap match (Start is folded in More)
     assert kinds(effects)[-1] == "ready" and not of(effects, "store")
 
@@ -604,9 +605,9 @@ def test_play_the_computer_names_who_you_will_play_as_the_form_changes():
     assert ops(effects, "quick-computer-line")[-1] == {"text": "You against HAL, who plays perfectly"}
     easy = {**remembered, "kind2": "easy", "name2": ""}
     app, effects = send(app, FormChanged(form=tuple(easy.items())))
-    assert ops(effects, "quick-computer-line") == [{"text": "You against Robin, a beginner"}]
+    assert ops(effects, "quick-computer-line") == [{"text": "You against Sam, a beginner"}]  # the beginner's name
     app, effects = send(app, Pressed(Button.QUICK_COMPUTER))
-    assert [(seat.name, seat.level) for seat in app.session.match.seats] == [("Ann", None), ("Robin", Level.EASY)]
+    assert [(seat.name, seat.level) for seat in app.session.match.seats] == [("Ann", None), ("Sam", Level.EASY)]
     assert send(app, FormChanged(form=tuple(easy.items())))[1] == []  # at the table: nothing to word
 
 

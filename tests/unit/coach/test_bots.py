@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.coach.advisor import Advisor
-from game.coach.bots import COMPUTER_NAMES, NAME_MOST, Level, choose, computer_names
+from game.coach.bots import COMPUTER_NAMES, LADDER, NAME_MOST, Level, choose, computer_names, rival_name
 from game.core.actions import Keep, Score
 from game.core.cards import MAX_PLAYERS
 from game.core.i18n import DEFAULT, ENGLISH, LANGUAGES, Text
@@ -173,8 +173,10 @@ def test_computers_have_short_names_in_each_language(code):
     assert all(0 < len(name) <= NAME_MOST and name == name.strip() and name[0].isupper() for name in names), names
     assert (names == computer_names()) == (code == DEFAULT), names
     seats = Setup(players=("Ann", "", "", ""), kinds=("human", "easy", "good", "perfect")).seats(t)
-    assert [seat.name for seat in seats] == ["Ann", *names[:3]]
+    # each rival of the lobby's ladder its own name: the beginner the second, who plays well the first (Robin)
+    assert [seat.name for seat in seats] == ["Ann", names[1], names[0], names[2]]
     assert [seat.level for seat in seats][1:] == [Level.EASY, Level.GOOD, Level.PERFECT]
+    assert [rival_name(level, t) for level in LADDER] == [names[1], names[0], names[2]]
 
 
 def test_a_computer_never_takes_a_name_another_seat_has():
