@@ -263,6 +263,8 @@ def rivals(rungs: Sequence[Rung], current: Level | None, t: Text = ENGLISH, read
     (3, True, True)
     >>> 'aria-label="You against Sam, a beginner: won 2, lost 1"' in shown, ">2\u20131<" in shown, ">Perfect<" in shown
     (True, True, True)
+    >>> shown.endswith('<p class="rival-goal">Get ahead of Robin to meet Alex</p>'), "rival-goal" in rivals(ladder_, None)
+    (True, False)
     """
     buttons = []
     for rung in rungs:
@@ -288,7 +290,14 @@ def rivals(rungs: Sequence[Rung], current: Level | None, t: Text = ENGLISH, read
             )
         )
     # Translators: names the lobby's row of computer players to play, weakest first (read by screen readers).
-    return element("div", "".join(buttons), class_="rival-row", role="group", aria_label=t._("Rivals"))
+    row = element("div", "".join(buttons), class_="rival-row", role="group", aria_label=t._("Rivals"))
+    at = next((i for i, rung in enumerate(rungs) if rung.level is current), len(rungs))
+    if at + 1 >= len(rungs):  # More's own computer, or the top: no step to take
+        return row
+    # Translators: under the lobby's rivals: the way up the ladder: win more games against one than it wins against
+    # you, and the next, stronger one is Play the computer's ("Get ahead of Robin to meet Alex").
+    goal = t._("Get ahead of {name} to meet {next}", name=rungs[at].name, next=rungs[at + 1].name)
+    return row + element("p", escape(goal), class_="rival-goal")
 
 
 def next_rung(match: Match, won: Series | None, t: Text = ENGLISH) -> Rung | None:
