@@ -84,6 +84,13 @@ def first_way(app: App) -> str:
     return QUICK_BUTTONS[0]
 
 
+def rival_open(app: App, level: Level) -> bool:
+    """Whether the ladder's rival of ``level`` is open to the player (a locked one's tap means nothing)."""
+    history = app.storage.history
+    rungs = ladder(history if isinstance(history, History) else History(), dict(app.form), app.t)
+    return any(rung.level is level and rung.open for rung in rungs)
+
+
 def lobby_rival(app: App) -> Level | None:
     """Play the computer's rival on the lobby's ladder (game.present.setup.climb): None where More's seats name a
     computer, or before the history is read (then Robin, as ever)."""

@@ -166,9 +166,11 @@ def dispatch(app: App, message: Message) -> Out:
             return ask(app, Asked.DELETE_GAME, DeleteGame(game)), []
         case DrillAnswered():
             return practice.answer(app, message)
-        case RivalPicked(level=level):  # a level that is none of the ladder's: a tap that means nothing
+        case RivalPicked(level=level):  # none of the ladder's levels, or one locked: a tap that means nothing
             rung = next((rung for rung in LADDER if rung.value == level), None)
-            return (app, []) if rung is None else screens.quick_start(app, setups.Quick.COMPUTER, rival=rung)
+            if rung is None or not screens.rival_open(app, rung):
+                return app, []
+            return screens.quick_start(app, setups.Quick.COMPUTER, rival=rung)
         case Submit():
             return screens.on_submit(app, message)
         case Toggled(switch=switch, checked=checked):

@@ -216,7 +216,8 @@ def moment_shown(app: App) -> tuple[str, str, str]:
         faces, counted = feel.scored_roll(match)
         points, box, *_ = feel.gained(match, app.t)  # the box that reached it, where the felt would show it
         bonus = match.ruleset.upper_bonus_amount
-        return moment.value, markup.moment_points(bonus, faces, match.ruleset.sides, (points, box), counted), said
+        name = app.t._("Upper bonus")  # the bonus's name, as the rules and Statistics name it
+        return moment.value, markup.moment_points(bonus, faces, match.ruleset.sides, (points, box), counted, name), said
     jumping = match.dice if moment is feel.Moment.YAHTZEE and match is not None and feel.all_alike(match) else ()
     sides = match.ruleset.sides if match is not None else 6
     return moment.value, markup.moment_dice(jumping, sides), said
@@ -254,7 +255,10 @@ def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None, str, str
     context = markup.ending(shown) if shown.context or shown.yardstick or shown.trophies else ""
     comparison = ended.comparison
     challenged = None if comparison is None else markup.challenge(comparison, ended.match, t=t, hints=ended.hints)
-    return context, challenged, replay_view.replay(ended.replay, ended.match.ruleset.sides, t), shown.tally, rival
+    # one pull beside Rematch: the next rival where it is offered, else the costliest turn to play again (fresh eyes
+    # round 111: "the win screen offers six actions")
+    replay = "" if up is not None else replay_view.replay(ended.replay, ended.match.ruleset.sides, t)
+    return context, challenged, replay, shown.tally, rival
 
 
 def welcome_card(app: App) -> tuple[str, tuple[str, ...], bool, str, bool]:

@@ -202,11 +202,11 @@ def moment_points(
     sides: int = 6,
     box: tuple[str, str] = ("", ""),
     counted: Sequence[bool] = (),
+    name: str = "",
 ) -> str:
-    """The points a small moment brings, large over its words ("+35" for the upper bonus: a reward seen before it is
-    read; its words say it for the ear), the dice that brought it, where known (the box's roll, hopping), and the
-    box they wrote (``box``: its points and name, game.present.feel.gained), so that the dice read as the box's and
-    the large points as the bonus's (fresh eyes round 97: "three 3s over +35 read as if they scored 35").
+    """The points a small moment brings, large, and their ``name`` under them ("+35", "Upper bonus": round 111, a bare
+    +35), the dice that brought it (the box's roll, hopping) and the box they wrote (``box``: its points and name, game.
+    present.feel.gained): the dice read as the box's, the points as the bonus's (round 97: "three 3s over +35").
 
     >>> moment_points(35), moment_points(35, (6, 6, 6, 1), 6, counted=(True,) * 3 + (False,)).count('class="die"')
     ('<span class="cheer-points">+35</span>', 3)
@@ -215,7 +215,7 @@ def moment_points(
     """
     hand = element("span", moment_dice(faces, sides, counted), class_="cheer-hand") if faces else ""
     written = element("span", element("b", escape(box[0])) + " " + escape(box[1]), class_="cheer-box") if box[0] else ""
-    return hand + written + element("span", f"+{points}", class_="cheer-points")
+    return hand + written + element("span", f"+{points}", class_="cheer-points", data_name=name or None)
 
 
 def gain(points: str, box: str, faces: Sequence[int], sides: int, counted: Sequence[bool]) -> str:

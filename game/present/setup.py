@@ -21,7 +21,7 @@ from game.core.i18n import ENGLISH, N_, Text
 from game.present.tags import element
 from game.records import daily
 from game.records.choices import CPU_LEVELS, Quick, quick_setup
-from game.records.endings import Series, series
+from game.records.endings import Series, led, series
 from game.records.history import History
 from game.records.stats import best_total, ruleset_key
 from game.records.trophies import earned
@@ -197,49 +197,49 @@ def trophies(history: History, fields: Mapping[str, str], t: Text = ENGLISH) -> 
 @dataclass(frozen=True)
 class Rung:
     """A rival of the lobby's ladder (game.coach.bots.LADDER): its level, its name, the player's games won and lost
-    against it under the chosen rules."""
+    against it under the chosen rules, whether the player has ever been ahead of it (``led``: its star, and the next
+    rival open for good) and whether it is open to play (Sam and Robin always; the others once the one below is led:
+    fresh eyes round 111, "a ladder that gives, then takes back")."""
 
     level: Level
     name: str
     won: int = 0
     lost: int = 0
-
-    @property
-    def beaten(self) -> bool:
-        """Whether the player leads their games against it: the next rival's turn."""
-        return self.won > self.lost
+    led: bool = False
+    open: bool = True
 
 
 def ladder(history: History, fields: Mapping[str, str], t: Text = ENGLISH) -> tuple[Rung, ...]:
     """The lobby's rivals, weakest first, with the player's games against each under the chosen rules.
 
-    >>> [(rung.name, rung.won, rung.lost) for rung in ladder(History(), {"rules": "yacht"})]
-    [('Sam', 0, 0), ('Robin', 0, 0), ('Alex', 0, 0)]
+    >>> [(rung.name, rung.won, rung.lost, rung.open) for rung in ladder(History(), {"rules": "yacht"})]
+    [('Sam', 0, 0, True), ('Robin', 0, 0, True), ('Alex', 0, 0, False)]
     """
     solo = quick_setup(fields, Quick.SOLO)[0]
     key, person = ruleset_key(solo.ruleset()), solo.seats(t)[0].name
-    rungs = []
+    rungs: list[Rung] = []
     for level in LADDER:  # (an empty history: the ladder as a first visit sees it, the page's own markup's)
         name = rival_name(level, t)
-        rungs.append(Rung(level, name, *series(history, key, person, name)))
+        reached = LADDER.index(level) <= LADDER.index(Level.GOOD) or rungs[-1].led
+        rungs.append(Rung(level, name, *series(history, key, person, name), led(history, key, person, name), reached))
     return tuple(rungs)
 
 
 def climb(rungs: Sequence[Rung], fields: Mapping[str, str]) -> Level | None:
-    """The rival Play the computer sets the player against: from Robin (GOOD) up, the first they do not lead, else the
-    top; None where More's seats name a computer (that one, as chosen).
+    """The rival Play the computer sets the player against: the strongest open to them, from Robin (GOOD) up; None
+    where More's seats name a computer (that one, as chosen).
 
-    >>> climb([Rung(Level.EASY, "Sam"), Rung(Level.GOOD, "Robin", 2, 1), Rung(Level.PERFECT, "Alex")], {})
+    >>> climb([Rung(Level.EASY, "Sam"), Rung(Level.GOOD, "Robin", 2, 3, True), Rung(Level.PERFECT, "Alex")], {})
     <Level.PERFECT: 'perfect'>
-    >>> climb([Rung(Level.EASY, "Sam", 3), Rung(Level.GOOD, "Robin", 1, 1)], {}), climb([], {"count": "2", "kind2": "easy"})
+    >>> robin = Rung(Level.GOOD, "Robin", 1, 1)
+    >>> climb([robin, Rung(Level.PERFECT, "Alex", open=False)], {}), climb([robin], {"count": "2", "kind2": "easy"})
     (<Level.GOOD: 'good'>, None)
     """
     shown = int(fields["count"]) if str(fields.get("count", "")).isdigit() else 0
     if any(fields.get(f"kind{row}") in CPU_LEVELS for row in range(1, shown + 1)):
         return None
     start = next((i for i, rung in enumerate(rungs) if rung.level is Level.GOOD), 0)
-    climbing = rungs[start:]
-    return next((rung.level for rung in climbing if not rung.beaten), climbing[-1].level if climbing else None)
+    return next((rung.level for rung in reversed(rungs[start:]) if rung.open), None)
 
 
 _RUNG_WORDS = {
@@ -254,17 +254,21 @@ _RUNG_WORDS = {
 
 def rivals(rungs: Sequence[Rung], current: Level | None, t: Text = ENGLISH, ready: bool = True) -> str:
     """The lobby's ladder: a button for each rival that starts a match against it at once (``data-rival``), its face,
-    its name and the player's games against it (a star once they lead), else its level; ``current``, Play the
-    computer's, marked. Before the start is over (not ``ready``) the buttons wait, as the lobby's others do.
+    its name and the player's games against it (a star once they have led), else its level, or that it is locked (a
+    button that waits: the line under the row says how to open it); ``current``, Play the computer's, marked. Before
+    the start is over (not ``ready``) the buttons wait, as the lobby's others do.
 
-    >>> ladder_ = (Rung(Level.EASY, "Sam", 2, 1), Rung(Level.GOOD, "Robin", 0, 1), Rung(Level.PERFECT, "Alex"))
+    >>> alex = Rung(Level.PERFECT, "Alex", open=False)
+    >>> ladder_ = (Rung(Level.EASY, "Sam", 2, 1, led=True), Rung(Level.GOOD, "Robin", 0, 1), alex)
     >>> shown = rivals(ladder_, Level.GOOD)
-    >>> shown.count("<button"), 'data-rival="good" aria-current="true"' in shown, 'data-beaten' in shown
-    (3, True, True)
-    >>> 'aria-label="You against Sam, a beginner: won 2, lost 1"' in shown, ">2\u20131<" in shown, ">Perfect<" in shown
+    >>> shown.count("<button"), 'data-rival="good" aria-current="true"' in shown, shown.count("data-beaten")
+    (3, True, 1)
+    >>> 'aria-label="You against Sam, a beginner: won 2, lost 1"' in shown, ">2\u20131<" in shown, ">Locked<" in shown
     (True, True, True)
-    >>> shown.endswith('<p class="rival-goal">Get ahead of Robin to meet Alex</p>'), "rival-goal" in rivals(ladder_, None)
-    (True, False)
+    >>> shown.count(" disabled"), shown.endswith('<p class="rival-goal">Get ahead of Robin to meet Alex</p>')
+    (1, True)
+    >>> "rival-goal" in rivals(ladder_, None), ">Perfect<" in rivals(ladder_[:2] + (Rung(Level.PERFECT, "Alex"),), None)
+    (False, True)
     """
     buttons = []
     for rung in rungs:
@@ -272,7 +276,10 @@ def rivals(rungs: Sequence[Rung], current: Level | None, t: Text = ENGLISH, read
         said = t._(_OPPONENTS[rung.level], name=rung.name)
         if played:
             said += ": " + t._("won {won}, lost {lost}", won=rung.won, lost=rung.lost)
-        line = f"{rung.won}\u2013{rung.lost}" if played else t._(_RUNG_WORDS[rung.level])
+        # Translators: under a rival's name in the lobby's ladder: not open to play until the one before is beaten.
+        line = (
+            f"{rung.won}\u2013{rung.lost}" if played else t._(_RUNG_WORDS[rung.level]) if rung.open else t._("Locked")
+        )
         words = element("span", escape(rung.name), class_="rival-name") + element(
             "span", escape(line), class_="rival-line"
         )
@@ -284,15 +291,16 @@ def rivals(rungs: Sequence[Rung], current: Level | None, t: Text = ENGLISH, read
                 class_="rival",
                 data_rival=rung.level.value,
                 aria_current="true" if rung.level is current else None,
-                data_beaten="" if rung.beaten else None,
+                data_beaten="" if rung.led else None,
+                data_locked=None if rung.open else "",
                 aria_label=said,
-                disabled=not ready,
+                disabled=not (ready and rung.open),
             )
         )
     # Translators: names the lobby's row of computer players to play, weakest first (read by screen readers).
     row = element("div", "".join(buttons), class_="rival-row", role="group", aria_label=t._("Rivals"))
     at = next((i for i, rung in enumerate(rungs) if rung.level is current), len(rungs))
-    if at + 1 >= len(rungs):  # More's own computer, or the top: no step to take
+    if at + 1 >= len(rungs) or rungs[at + 1].open:  # More's own computer, or the top: no step to take
         return row
     # Translators: under the lobby's rivals: the way up the ladder: win more games against one than it wins against
     # you, and the next, stronger one is Play the computer's ("Get ahead of Robin to meet Alex").
@@ -309,7 +317,7 @@ def next_rung(match: Match, won: Series | None, t: Text = ENGLISH) -> Rung | Non
     >>> from game.core.engine import new_match
     >>> robin = new_match("yacht", ["You", Seat.computer("Robin", "good")], seed=1)
     >>> next_rung(robin, Series("Robin", 2, 1)), next_rung(robin, Series("Robin", 1, 1))
-    (Rung(level=<Level.PERFECT: 'perfect'>, name='Alex', won=0, lost=0), None)
+    (Rung(level=<Level.PERFECT: 'perfect'>, name='Alex', won=0, lost=0, led=False, open=True), None)
     """
     level = next((seat.level for seat in match.seats if seat.level is not None), None)
     if won is None or won.won <= won.lost or level not in LADDER or won.rival != rival_name(level, t):

@@ -91,6 +91,20 @@ class Series:
     lost: int
 
 
+def _against(history: History, key: str, name: str, rival: str, leave_out: str = "") -> list[bool]:
+    """``name``'s decisive two-seat games against the computer ``rival`` under the rules ``key``, oldest first: won."""
+    games = []
+    for record, seat in history.people.get(key, {}).get(name, ()):
+        theirs = [
+            record.totals[i]
+            for i, sitter in enumerate(record.seats)
+            if sitter.name == rival and sitter.kind != SeatKind.HUMAN.value and i != seat
+        ]
+        if record.id != leave_out and len(record.seats) == 2 and theirs and record.totals[seat] != theirs[0]:
+            games.append((record.ended, record.totals[seat] > theirs[0]))
+    return [won for _, won in sorted(games, key=lambda game: game[0])]
+
+
 def series(history: History, key: str, name: str, rival: str, leave_out: str = "") -> tuple[int, int]:
     """``name``'s two-seat games against the computer ``rival`` under the rules ``key`` in ``history``: (won, lost);
     a tie counts as neither, and the record ``leave_out`` (a game's id) not at all.
@@ -99,16 +113,19 @@ def series(history: History, key: str, name: str, rival: str, leave_out: str = "
     >>> series(History(), "yacht", "Ann", "Robin")
     (0, 0)
     """
-    tally = [0, 0]
-    for record, seat in history.people.get(key, {}).get(name, ()):
-        theirs = [
-            record.totals[i]
-            for i, sitter in enumerate(record.seats)
-            if sitter.name == rival and sitter.kind != SeatKind.HUMAN.value and i != seat
-        ]
-        if record.id != leave_out and len(record.seats) == 2 and theirs and record.totals[seat] != theirs[0]:
-            tally[record.totals[seat] < theirs[0]] += 1
-    return tally[0], tally[1]
+    games = _against(history, key, name, rival, leave_out)
+    return sum(games), len(games) - sum(games)
+
+
+def led(history: History, key: str, name: str, rival: str) -> bool:
+    """Whether ``name`` has ever been ahead in their games against the computer ``rival`` under the rules ``key``
+    (won more than lost, after some game): the lobby's ladder opens the next rival for good (game.present.setup)."""
+    ahead = 0
+    for won in _against(history, key, name, rival):
+        ahead += 1 if won else -1
+        if ahead > 0:
+            return True
+    return False
 
 
 def ending(

@@ -54,6 +54,11 @@ def test_play_the_computer_is_robin_until_the_player_leads_robin_then_alex():
     assert app.screen.kind is Screen.PLAY
     assert [(s.name, s.level) for s in app.session.match.seats] == [("Ann", None), ("Alex", Level.PERFECT)]
     assert {"attrs": {"data-rival": "perfect"}} in ops(effects, ("html", 0))  # Alex's face at the table
+    # once open, Alex stays open: two losses to Robin later (2–3), Play the computer is still Alex (round 111: "a
+    # ladder that gives, then takes back")
+    later = (game(ROBIN, 1, 6), game(ROBIN, 6, 1, 2), game(ROBIN, 6, 1, 3), game(ROBIN, 1, 6, 4), game(ROBIN, 1, 6, 5))
+    app, effects = lobby(*later)
+    assert ops(effects, "quick-computer-line")[-1] == {"text": "You against Alex, who plays perfectly"}
 
 
 def test_the_ladder_shows_each_rival_its_record_and_which_one_play_the_computer_plays():
@@ -65,6 +70,11 @@ def test_the_ladder_shows_each_rival_its_record_and_which_one_play_the_computer_
     assert ">0\u20131<" in sam and "data-beaten" not in sam  # lost to Sam: no star
     assert ">1\u20130<" in robin and "data-beaten" in robin and 'aria-current="true"' not in robin
     assert ">Perfect<" in alex and 'aria-current="true"' in alex  # not played yet: its level; the one to play now
+    assert " disabled" not in alex  # open: Ann was ahead of Robin
+    _, effects = lobby()
+    [shown] = [op["html"] for op in ops(effects, "rivals") if "html" in op][-1:]
+    assert shown.count(" disabled") == 1 and ">Locked<" in shown.split("<button")[3]  # before: Alex waits, locked
+    assert "Get ahead of Robin to meet Alex" in shown
     assert 'aria-label="You against Sam, a beginner: won 0, lost 1"' in sam  # the ear hears who and the games
 
 
@@ -74,7 +84,7 @@ def test_a_tap_on_a_rival_plays_it_at_once_and_a_tap_that_names_none_changes_not
     played, effects = send(app, read_click(data=(("rival", "easy"),), form=tuple(ALONE.items())))
     assert [(s.name, s.level) for s in played.session.match.seats] == [("Ann", None), ("Sam", Level.EASY)]
     assert {"attrs": {"data-rival": "easy"}} in ops(effects, ("html", 0))
-    for level in ("win", "hard", ""):  # More's own level, and no level: not the ladder's
+    for level in ("perfect", "win", "hard", ""):  # Alex still locked, More's own level, and no level: not the ladder's
         same, effects = send(app, RivalPicked(level, form=tuple(ALONE.items())))
         assert same.screen == app.screen and same.session is app.session and not effects
 
@@ -99,6 +109,7 @@ def test_a_rival_beaten_the_end_offers_the_next_one_and_plays_it():
     app, page = ended(last_box(ROBIN, 6, 1), stored={SETUP_KEY: json.dumps(ALONE)})  # Ann leads Robin 1–0
     assert words(page, "next-rival") == "Next rival: Alex" and page["next-rival"]["hidden"] is False
     assert page["next-rival"]["attrs"] == {"data-rival": "perfect"}  # Alex's face on it
+    assert page["replay-turn"]["hidden"] is True  # one pull beside Rematch, not two
     app, effects = send(app, Pressed(Button.NEXT_RIVAL))
     assert [(s.name, s.level) for s in app.session.match.seats] == [("Alex", Level.PERFECT), ("Ann", None)]
     assert not app.session.match.game_over and app.screen.kind is Screen.PLAY  # a new match, Ann's seat as it was
