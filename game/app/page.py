@@ -102,6 +102,7 @@ class Page:
     tally: str = ""  # the lobby's scoreboard against its computer, won–lost ("": none played; setup.rivalry)
     record: str = ""  # the same games in words, for the ear ("won 1, lost 0"; setup.progress)
     rival: Mood = Mood.LEVEL  # the lobby computer's mood over those games (AHEAD: it has won more of them)
+    climbing: bool = False  # the player's last game was against a computer: Play the computer is the lobby's gold
     rematch: str = ""  # Play the computer's title while its computer leads them (setup.rematch; "": the printed one)
     rivals: str = ""  # the lobby's ladder of computer players (setup.rivals; "": before the history is read)
     face: str = ""  # the level of Play the computer's rival, for its face (app.css; "": More's own computer, Robin's)
@@ -206,10 +207,12 @@ def lobby_ops(old: Page, new: Page) -> list[Op]:
         ops.append(Op("quick-computer", (attrs(data_tally=new.tally),)))
     if worded or new.record != old.record:
         ops.append(text("quick-computer-record", new.record))
-    if worded or new.rival != old.rival:  # its face grins while it leads, frowns while it trails (app.css)...
-        ahead = new.rival is Mood.AHEAD  # ...and while it leads, a rematch is the lobby's first way, in its gold
-        ops.append(Op("quick-computer", (attrs(data_mood=new.rival.value), toggle(primary=ahead))))
-        ops.append(Op("quick-solo", (toggle(primary=not ahead),)))
+    if worded or (new.rival, new.climbing) != (old.rival, old.climbing):  # its face grins while it leads, frowns
+        # while it trails (app.css); while it leads, or the player's last game was against a computer, it is the
+        # lobby's first way, in its gold (a rematch, or the way up the ladder)
+        gold = new.rival is Mood.AHEAD or new.climbing
+        ops.append(Op("quick-computer", (attrs(data_mood=new.rival.value), toggle(primary=gold))))
+        ops.append(Op("quick-solo", (toggle(primary=not gold),)))
     if new.rivals and (worded or new.rivals != old.rivals):  # the form's markup anew has a first visit's
         ops.append(Op("rivals", (SetHtml(new.rivals),)))
     if worded or new.face != old.face:
@@ -250,10 +253,11 @@ def records_ops(old: Page, new: Page) -> list[Op]:
             ops += [text("kept-text", new.t.n_(*KEPT_COPIES, kept)), show("kept", kept > 0)]
         ops += [Op(TOP, (Scroll(),))] if old.stats is None else []
     if new.ended != old.ended:
-        context, result, replay, tally, (rival, level) = new.ended or ("", None, "", "", ("", ""))
+        context, result, replay, tally, (rival, level, taunt) = new.ended or ("", None, "", "", ("", "", ""))
         ops.append(Op("ending", (SetHtml(context), SetHidden(not context))))
         ops.append(Op("play-again", (attrs(data_tally=tally),)))  # the series' score on it (app.css)
-        ops.append(Op("next-rival", (SetText(rival), SetHidden(not rival), attrs(data_rival=level))))  # its face
+        # its face, and its taunt for the eyes (app.css draws data-quip, as the table's computer's words)
+        ops.append(Op("next-rival", (SetText(rival), SetHidden(not rival), attrs(data_rival=level, data_quip=taunt))))
         ops.append(Op("replay-turn", (SetHtml(replay), SetHidden(not replay))))
         ops.append(Op("challenge-result", (SetHtml(result or ""), SetHidden(result is None))))
     if new.share is not None and new.share != old.share:

@@ -60,7 +60,7 @@ from game.core.i18n import N_
 from game.core.link_problems import LinkProblem
 from game.core.refusals import GameError
 from game.core.rules import RuleSet
-from game.present.setup import climb, ladder, rivalry, standing
+from game.present.setup import climb, ladder, rivalry, rivals_first, standing
 from game.records import choices as setups
 from game.records import daily
 from game.records.history import History
@@ -74,12 +74,13 @@ def open_setup(app: App, problems: tuple[LinkProblem | Invalid, ...] = (), setup
 
 
 def first_way(app: App) -> str:
-    """The lobby's first way to play: Rematch while its computer has won more of the player's games (the view makes
-    it the lobby's gold, page.lobby_ops), else Play solo."""
+    """The lobby's first way to play: Play the computer (Rematch) while its computer has won more of the player's
+    games, or after a game against a computer (the view makes it the lobby's gold, page.lobby_ops), else Play solo."""
     history = app.storage.history
     if isinstance(history, History):
         fields = dict(app.form)
-        if standing(*rivalry(history, fields, app.t, lobby_rival(app))) is Mood.AHEAD:
+        ahead = standing(*rivalry(history, fields, app.t, lobby_rival(app))) is Mood.AHEAD
+        if ahead or rivals_first(history):
             return f"quick-{setups.Quick.COMPUTER.value}"
     return QUICK_BUTTONS[0]
 

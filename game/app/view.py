@@ -239,17 +239,21 @@ def take_words(app: App) -> str:
 # Translators: a button at the end of a game against a computer player the player now leads in games won: a match
 # against the next, stronger one of the lobby's rivals ("Next rival: Alex").
 NEXT_RIVAL = N_("Next rival: {name}")
+# Translators: under "Next rival: Alex", what that stronger computer player says to the player who has just got ahead
+# of the one before it ({name}: "So you beat Robin? Try me."): a friendly taunt.
+TAUNT = N_("So you beat {name}? Try me.")
 
 
-def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None, str, str, tuple[str, str]] | None:
+def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None, str, str, tuple[str, str, str]] | None:
     """The results' context (its markup: "" when it has none), a challenge's end (None: not a challenge), the label
     of the button that plays the game's costliest turn again ("": none), the series drawn on Rematch ("0–1"; "":
-    none) and the next rival's button, its words and its level (("", ""): none), once worked out for the game on the
-    board."""
+    none) and the next rival's button, its words, its level and what it says (("", "", ""): none), once worked out
+    for the game on the board."""
     if ended is None:
         return None
     up = setups.next_rung(ended.match, ended.ending.series, t)
-    rival = ("", "") if up is None else (t._(NEXT_RIVAL, name=up.name), up.level.value)
+    beaten = ended.ending.series.rival if ended.ending.series is not None else ""
+    rival = ("", "", "") if up is None else (t._(NEXT_RIVAL, name=up.name), up.level.value, t._(TAUNT, name=beaten))
     shown = standings.results(ended.match, t=t, ending=ended.ending)
     assert shown is not None  # worked out once the game was over
     context = markup.ending(shown) if shown.context or shown.yardstick or shown.trophies else ""
@@ -293,6 +297,7 @@ def lobby(app: App, page: Page) -> Page:
     form = (app.counts.filled, app.form)
     known, best, tally, record, opponent = page.progress, page.best, page.tally, page.record, ""
     rival, rematch, trophies, rivals, face = page.rival, page.rematch, page.trophies, page.rivals, page.face
+    climbing = page.climbing
     if isinstance(shown, SetupScreen):  # worked out on the lobby alone: reading the form at the table is waste
         # the games against that computer: a scoreboard for the eyes (a rivalry, fresh eyes round 66), their words for
         # the ear (beside the scoreboard, they said it twice: round 69); while it leads them, a score to settle (round
@@ -305,6 +310,8 @@ def lobby(app: App, page: Page) -> Page:
         opponent = setups.opponent(dict(app.form), app.t, current)
         rivals = setups.rivals(rungs, current, app.t)
         face = current.value if current is not None else ""
+        history = app.storage.history
+        climbing = isinstance(history, History) and setups.rivals_first(history)
     return replace(
         page,
         ready=True,
@@ -320,6 +327,7 @@ def lobby(app: App, page: Page) -> Page:
         rematch=rematch,
         rivals=rivals,
         face=face,
+        climbing=climbing,
         trophies=trophies,
         setup=setup,
         stats=stats,

@@ -324,3 +324,13 @@ def next_rung(match: Match, won: Series | None, t: Text = ENGLISH) -> Rung | Non
         return None
     above = LADDER[LADDER.index(level) + 1 :]
     return Rung(above[0], rival_name(above[0], t)) if above else None
+
+
+def rivals_first(history: History) -> bool:
+    """Whether the player's last game was against a computer: Play the computer is then the lobby's gold, the way on
+    up the ladder (fresh eyes round 112: "the rivals are the hook, yet Play solo is the huge button").
+
+    >>> rivals_first(History())
+    False
+    """
+    return bool(history.games) and any(seat.kind != "human" for seat in history.games[-1].seats)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from game.app.effects import OfferFocus
 from game.app.events import Button, Pressed, RivalPicked, read_click
 from game.app.keys import HISTORY_KEY, SETUP_KEY
 from game.app.state import Screen
@@ -108,7 +109,7 @@ def last_box(rival: Seat, mine: int, its: int) -> Session:
 def test_a_rival_beaten_the_end_offers_the_next_one_and_plays_it():
     app, page = ended(last_box(ROBIN, 6, 1), stored={SETUP_KEY: json.dumps(ALONE)})  # Ann leads Robin 1–0
     assert words(page, "next-rival") == "Next rival: Alex" and page["next-rival"]["hidden"] is False
-    assert page["next-rival"]["attrs"] == {"data-rival": "perfect"}  # Alex's face on it
+    assert page["next-rival"]["attrs"] == {"data-rival": "perfect", "data-quip": "So you beat Robin? Try me."}
     assert page["replay-turn"]["hidden"] is True  # one pull beside Rematch, not two
     app, effects = send(app, Pressed(Button.NEXT_RIVAL))
     assert [(s.name, s.level) for s in app.session.match.seats] == [("Alex", Level.PERFECT), ("Ann", None)]
@@ -121,3 +122,16 @@ def test_no_next_rival_after_a_loss_at_the_top_or_against_a_computer_more_named(
         assert page["next-rival"]["hidden"] is True, rival
         again, effects = send(app, Pressed(Button.NEXT_RIVAL))  # a tap on a button not offered: nothing changes
         assert again.session is app.session and not effects
+
+
+def test_the_lobbys_gold_is_the_way_the_player_last_played():
+    """After a game against a computer, Play the computer is the lobby's gold and first way (the way up the ladder);
+    after a game alone, Play solo again (round 112: "the rivals are the hook, yet Play solo is the huge button")."""
+    alone = new_match("yacht", ["Ann"], seed=9)
+    for box in alone.open_categories():
+        alone = alone.roll(faces=[5] * 5).score(box)
+    _, effects = lobby(game(ROBIN, 6, 1))
+    assert {"toggle": {"primary": False}} in ops(effects, "quick-solo") and OfferFocus("quick-computer") in effects
+    _, effects = lobby(game(ROBIN, 6, 1), alone)  # the solo game is the later one
+    assert not any(op.get("toggle") for op in ops(effects, "quick-computer"))  # the printed lobby: Play solo's gold
+    assert OfferFocus("quick-solo") in effects
