@@ -60,7 +60,7 @@ from game.core.i18n import N_
 from game.core.link_problems import LinkProblem
 from game.core.refusals import GameError
 from game.core.rules import RuleSet
-from game.present.setup import climb, ladder, rivalry, rivals_first, standing
+from game.present.setup import climb, ladder, last_rival, rivalry, rivals_first, standing
 from game.records import choices as setups
 from game.records import daily
 from game.records.history import History
@@ -93,13 +93,13 @@ def rival_open(app: App, level: Level) -> bool:
 
 
 def lobby_rival(app: App) -> Level | None:
-    """Play the computer's rival on the lobby's ladder (game.present.setup.climb): None where More's seats name a
-    computer, or before the history is read (then Robin, as ever)."""
+    """Play the computer's rival on the lobby's ladder (game.present.setup.climb: the one last played, while open):
+    None where More's seats name a computer, or before the history is read (then Robin, as ever)."""
     history = app.storage.history
     if not isinstance(history, History):
         return None
     fields = dict(app.form)
-    return climb(ladder(history, fields, app.t), fields)
+    return climb(ladder(history, fields, app.t), fields, last_rival(history))
 
 
 def filled(app: App, setup: setups.Setup) -> App:

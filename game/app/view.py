@@ -356,7 +356,7 @@ def progress(app: App) -> tuple[str, str, str, tuple[int, int], str, Climbed]:
         return _KNOWN[0][2]
     fields = dict(app.form)
     rungs = setups.ladder(history, fields, app.t)
-    current = setups.climb(rungs, fields)
+    current = setups.climb(rungs, fields, setups.last_rival(history))
     lines = (
         *setups.progress(history, fields, inputs[1], app.t),
         setups.best(history, fields, app.t),

@@ -137,7 +137,7 @@ def progress(history: History, fields: Mapping[str, str], day: date | None, t: T
     >>> progress(History(), {"rules": "yacht"}, date(2026, 11, 24))
     ('', '')
     """
-    tally = rivalry(history, fields, t, climb(ladder(history, fields, t), fields))
+    tally = rivalry(history, fields, t, climb(ladder(history, fields, t), fields, last_rival(history)))
     # Translators: after "You against Robin, who plays well" in the lobby: the player's games against that computer.
     against = t._("won {won}, lost {lost}", won=tally[0], lost=tally[1]) if any(tally) else ""
     if day is None:
@@ -225,21 +225,33 @@ def ladder(history: History, fields: Mapping[str, str], t: Text = ENGLISH) -> tu
     return tuple(rungs)
 
 
-def climb(rungs: Sequence[Rung], fields: Mapping[str, str]) -> Level | None:
-    """The rival Play the computer sets the player against: the strongest open to them, from Robin (GOOD) up; None
-    where More's seats name a computer (that one, as chosen).
+def climb(rungs: Sequence[Rung], fields: Mapping[str, str], last: str = "") -> Level | None:
+    """The rival Play the computer sets the player against: the one they played ``last`` (a name), while it is open to
+    them, else the strongest open, from Robin (GOOD) up; None where More's seats name a computer (that one, as chosen).
+    The next rival is the end's offer and a tap on its face, never pushed on a player just beaten (fresh eyes round
+    113: "after a loss, the lobby's default is Alex, who plays perfectly: a wall").
 
-    >>> climb([Rung(Level.EASY, "Sam"), Rung(Level.GOOD, "Robin", 2, 3, True), Rung(Level.PERFECT, "Alex")], {})
-    <Level.PERFECT: 'perfect'>
-    >>> robin = Rung(Level.GOOD, "Robin", 1, 1)
+    >>> robin, alex = Rung(Level.GOOD, "Robin", 2, 3, True), Rung(Level.PERFECT, "Alex")
+    >>> climb([Rung(Level.EASY, "Sam"), robin, alex], {}), climb([robin, alex], {}, last="Robin")
+    (<Level.PERFECT: 'perfect'>, <Level.GOOD: 'good'>)
     >>> climb([robin, Rung(Level.PERFECT, "Alex", open=False)], {}), climb([robin], {"count": "2", "kind2": "easy"})
     (<Level.GOOD: 'good'>, None)
     """
     shown = int(fields["count"]) if str(fields.get("count", "")).isdigit() else 0
     if any(fields.get(f"kind{row}") in CPU_LEVELS for row in range(1, shown + 1)):
         return None
+    played = next((rung.level for rung in rungs if rung.name == last and rung.open), None)
     start = next((i for i, rung in enumerate(rungs) if rung.level is Level.GOOD), 0)
-    return next((rung.level for rung in reversed(rungs[start:]) if rung.open), None)
+    return played or next((rung.level for rung in reversed(rungs[start:]) if rung.open), None)
+
+
+def last_rival(history: History) -> str:
+    """The name of the computer the player's latest game against one was played with ("": none yet)."""
+    for record in reversed(history.games):
+        computers = [seat.name for seat in record.seats if seat.kind != "human"]
+        if computers:
+            return computers[0]
+    return ""
 
 
 _RUNG_WORDS = {

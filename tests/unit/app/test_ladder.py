@@ -41,25 +41,33 @@ def lobby(*games: Match, form: dict | None = None):
 ROBIN, SAM, ALEX = Seat.computer("Robin", "good"), Seat.computer("Sam", "easy"), Seat.computer("Alex", "perfect")
 
 
-def test_play_the_computer_is_robin_until_the_player_leads_robin_then_alex():
+def test_play_the_computer_is_the_rival_last_played_and_alex_opens_for_good_once_robin_is_led():
     app, effects = lobby()
     assert ops(effects, "quick-computer-line")[-1] == {"text": "You against Robin, who plays well"}
     assert {"attrs": {"data-rival": "good"}} in ops(effects, "quick-computer")  # Robin's face
     app, effects = lobby(game(ROBIN, 1, 6))  # Robin leads: a score to settle first
     assert ops(effects, "quick-computer-title")[-1] == {"text": "Rematch Robin"}
-    app, effects = lobby(game(ROBIN, 1, 6), game(ROBIN, 6, 1, 2), game(ROBIN, 6, 1, 3))  # Ann leads, 2–1: Alex's turn
-    assert ops(effects, "quick-computer-line")[-1] == {"text": "You against Alex, who plays perfectly"}
+    app, effects = lobby(game(ROBIN, 1, 6), game(ROBIN, 6, 1, 2), game(ROBIN, 6, 1, 3))  # Ann leads, 2–1: Alex opens
+    assert ops(effects, "quick-computer-line")[-1] == {"text": "You against Robin, who plays well"}  # as last played
+    assert " disabled" not in rivals_shown(effects).split("<button")[3]  # Alex's face takes a tap now
+    app, effects = lobby(game(ROBIN, 6, 1), game(ALEX, 1, 6, 2))  # then Alex, played from there
+    assert ops(effects, "quick-computer-title")[-1] == {"text": "Rematch Alex"}
     assert {"attrs": {"data-rival": "perfect"}} in ops(effects, "quick-computer")
-    assert not any("Rematch" in str(op) for op in ops(effects, "quick-computer-title"))
     app, effects = send(app, read_click("quick-computer", (), tuple(ALONE.items())))
     assert app.screen.kind is Screen.PLAY
     assert [(s.name, s.level) for s in app.session.match.seats] == [("Ann", None), ("Alex", Level.PERFECT)]
     assert {"attrs": {"data-rival": "perfect"}} in ops(effects, ("html", 0))  # Alex's face at the table
-    # once open, Alex stays open: two losses to Robin later (2–3), Play the computer is still Alex (round 111: "a
-    # ladder that gives, then takes back")
+    # once open, Alex stays open: two losses to Robin later (2–3), its face still takes a tap (round 111: "a ladder
+    # that gives, then takes back"); Play the computer is Robin, last played, not Alex pushed on a player just beaten
     later = (game(ROBIN, 1, 6), game(ROBIN, 6, 1, 2), game(ROBIN, 6, 1, 3), game(ROBIN, 1, 6, 4), game(ROBIN, 1, 6, 5))
     app, effects = lobby(*later)
-    assert ops(effects, "quick-computer-line")[-1] == {"text": "You against Alex, who plays perfectly"}
+    assert ops(effects, "quick-computer-title")[-1] == {"text": "Rematch Robin"}
+    assert " disabled" not in rivals_shown(effects).split("<button")[3]
+
+
+def rivals_shown(effects) -> str:
+    """The ladder's markup the lobby last drew."""
+    return [op["html"] for op in ops(effects, "rivals") if "html" in op][-1]
 
 
 def test_the_ladder_shows_each_rival_its_record_and_which_one_play_the_computer_plays():
@@ -70,7 +78,8 @@ def test_the_ladder_shows_each_rival_its_record_and_which_one_play_the_computer_
     sam, robin, alex = chips
     assert ">0\u20131<" in sam and "data-beaten" not in sam  # lost to Sam: no star
     assert ">1\u20130<" in robin and "data-beaten" in robin and 'aria-current="true"' not in robin
-    assert ">Perfect<" in alex and 'aria-current="true"' in alex  # not played yet: its level; the one to play now
+    assert 'aria-current="true"' in sam  # last played: Play the computer's
+    assert ">Perfect<" in alex  # not played yet: its level
     assert " disabled" not in alex  # open: Ann was ahead of Robin
     _, effects = lobby()
     [shown] = [op["html"] for op in ops(effects, "rivals") if "html" in op][-1:]
@@ -133,5 +142,5 @@ def test_the_lobbys_gold_is_the_way_the_player_last_played():
     _, effects = lobby(game(ROBIN, 6, 1))
     assert {"toggle": {"primary": False}} in ops(effects, "quick-solo") and OfferFocus("quick-computer") in effects
     _, effects = lobby(game(ROBIN, 6, 1), alone)  # the solo game is the later one
-    assert not any(op.get("toggle") for op in ops(effects, "quick-computer"))  # the printed lobby: Play solo's gold
+    assert all(op.get("toggle", {}).get("primary") is not True for op in ops(effects, "quick-computer"))
     assert OfferFocus("quick-solo") in effects
