@@ -99,24 +99,18 @@ def saves() -> dict[str, str]:
         if 235 <= _scored_best(match).game_totals()[0] <= 260:
             out["solo"] = save(match)
             break
-    for seed in range(2000, 4000):  # not the solo game's seeds: a seat's dice are its seed's, whoever sits beside it
-        match = _played(new_match("yahtzee", ["You", _opponent()], seed=seed), 12)
-        end = _scored_best(match)
-        while not end.game_over:
-            end = _bot(end)
-        you, robin = end.game_totals()
-        if 0 < robin - you <= 20:
-            out["versus"] = save(match)
-            break
-    for seed in range(6000, 8000):  # a game against Robin the person wins: Robin beaten, the next rival offered
-        match = _played(new_match("yahtzee", ["You", _opponent()], seed=seed), 12)
-        end = _scored_best(match)
-        while not end.game_over:
-            end = _bot(end)
-        you, robin = end.game_totals()
-        if 0 < you - robin <= 40:
-            out["won"] = save(match)
-            break
+    # not the solo game's seeds (a seat's dice are its seed's, whoever sits beside it): a game Robin wins by 20 or
+    # fewer, and one the person wins (Robin beaten: the next rival offered)
+    for key, seeds, margin in (("versus", range(2000, 4000), range(-20, 0)), ("won", range(6000, 8000), range(1, 41))):
+        for seed in seeds:
+            match = _played(new_match("yahtzee", ["You", _opponent()], seed=seed), 12)
+            end = _scored_best(match)
+            while not end.game_over:
+                end = _bot(end)
+            you, robin = end.game_totals()
+            if you - robin in margin:
+                out[key] = save(match)
+                break
     for seed in range(4000, 6000):  # the upper bonus reached by the box a person's turn ends in
         match = _played(new_match("yahtzee", ["You", _opponent()], seed=seed), 5)
         while not match.game_over and not (match.player == 0 and _scores(match)):
