@@ -15,13 +15,13 @@ from html import escape
 
 from game.coach.bots import LADDER, rival_name
 from game.coach.moments import Mood
-from game.core.cards import Level
+from game.core.cards import Level, SeatKind
 from game.core.engine import Match
 from game.core.i18n import ENGLISH, N_, Text
 from game.present.tags import element
 from game.records import daily
 from game.records.choices import CPU_LEVELS, Quick, quick_setup
-from game.records.endings import Series, led, series
+from game.records.endings import Series, against, led, series
 from game.records.history import History
 from game.records.stats import best_total, ruleset_key
 from game.records.trophies import earned
@@ -220,8 +220,9 @@ def ladder(history: History, fields: Mapping[str, str], t: Text = ENGLISH) -> tu
     rungs: list[Rung] = []
     for level in LADDER:  # (an empty history: the ladder as a first visit sees it, the page's own markup's)
         name = rival_name(level, t)
+        games = against(history, key, person, name)  # one pass over the history: the record and the lead from it
         reached = LADDER.index(level) <= LADDER.index(Level.GOOD) or rungs[-1].led
-        rungs.append(Rung(level, name, *series(history, key, person, name), led(history, key, person, name), reached))
+        rungs.append(Rung(level, name, sum(games), len(games) - sum(games), led(games), reached))
     return tuple(rungs)
 
 
@@ -248,7 +249,7 @@ def climb(rungs: Sequence[Rung], fields: Mapping[str, str], last: str = "") -> L
 def last_rival(history: History) -> str:
     """The name of the computer the player's latest game against one was played with ("": none yet)."""
     for record in reversed(history.games):
-        computers = [seat.name for seat in record.seats if seat.kind != "human"]
+        computers = [seat.name for seat in record.seats if seat.kind != SeatKind.HUMAN.value]
         if computers:
             return computers[0]
     return ""
@@ -345,4 +346,4 @@ def rivals_first(history: History) -> bool:
     >>> rivals_first(History())
     False
     """
-    return bool(history.games) and any(seat.kind != "human" for seat in history.games[-1].seats)
+    return bool(history.games) and any(seat.kind != SeatKind.HUMAN.value for seat in history.games[-1].seats)

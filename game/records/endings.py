@@ -8,7 +8,9 @@ choices lost (game.coach.luck). game.present.standings and game.present.luck_vie
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from game.core.cards import SeatKind
@@ -91,8 +93,9 @@ class Series:
     lost: int
 
 
-def _against(history: History, key: str, name: str, rival: str, leave_out: str = "") -> list[bool]:
-    """``name``'s decisive two-seat games against the computer ``rival`` under the rules ``key``, oldest first: won."""
+def against(history: History, key: str, name: str, rival: str, leave_out: str = "") -> tuple[bool, ...]:
+    """``name``'s decisive two-seat games against the computer ``rival`` under the rules ``key`` in ``history``,
+    oldest first: whether each was won (a tie is neither; the record ``leave_out``, a game's id, is left out)."""
     games = []
     for record, seat in history.people.get(key, {}).get(name, ()):
         theirs = [
@@ -102,30 +105,29 @@ def _against(history: History, key: str, name: str, rival: str, leave_out: str =
         ]
         if record.id != leave_out and len(record.seats) == 2 and theirs and record.totals[seat] != theirs[0]:
             games.append((record.ended, record.totals[seat] > theirs[0]))
-    return [won for _, won in sorted(games, key=lambda game: game[0])]
+    return tuple(won for _, won in sorted(games, key=lambda game: game[0]))
 
 
 def series(history: History, key: str, name: str, rival: str, leave_out: str = "") -> tuple[int, int]:
-    """``name``'s two-seat games against the computer ``rival`` under the rules ``key`` in ``history``: (won, lost);
-    a tie counts as neither, and the record ``leave_out`` (a game's id) not at all.
+    """``name``'s games against the computer ``rival`` under the rules ``key`` in ``history`` (:func:`against`):
+    (won, lost).
 
     >>> from game.records.history import History
     >>> series(History(), "yacht", "Ann", "Robin")
     (0, 0)
     """
-    games = _against(history, key, name, rival, leave_out)
+    games = against(history, key, name, rival, leave_out)
     return sum(games), len(games) - sum(games)
 
 
-def led(history: History, key: str, name: str, rival: str) -> bool:
-    """Whether ``name`` has ever been ahead in their games against the computer ``rival`` under the rules ``key``
-    (won more than lost, after some game): the lobby's ladder opens the next rival for good (game.present.setup)."""
-    ahead = 0
-    for won in _against(history, key, name, rival):
-        ahead += 1 if won else -1
-        if ahead > 0:
-            return True
-    return False
+def led(games: Sequence[bool]) -> bool:
+    """Whether a player was ever ahead over these games (:func:`against`: won more than lost, after some game): the
+    lobby's ladder opens the next rival for good (game.present.setup).
+
+    >>> led((False, True, True, False, False)), led((False, True))
+    (True, False)
+    """
+    return any(ahead > 0 for ahead in accumulate(1 if won else -1 for won in games))
 
 
 def ending(
