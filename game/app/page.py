@@ -257,7 +257,7 @@ def records_ops(old: Page, new: Page) -> list[Op]:
         ops.append(Op("ending", (SetHtml(context), SetHidden(not context))))
         ops.append(Op("play-again", (attrs(data_tally=tally),)))  # the series' score on it (app.css)
         # its face, and its taunt for the eyes (app.css draws data-quip, as the table's computer's words)
-        ops.append(Op("next-rival", (SetText(rival), SetHidden(not rival), attrs(data_rival=level, data_quip=taunt))))
+        ops.append(Op("next-rival", (SetHtml(rival), SetHidden(not rival), attrs(data_rival=level, data_quip=taunt))))
         ops.append(Op("replay-turn", (SetHtml(replay), SetHidden(not replay))))
         ops.append(Op("challenge-result", (SetHtml(result or ""), SetHidden(result is None))))
     if new.share is not None and new.share != old.share:

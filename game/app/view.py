@@ -236,24 +236,14 @@ def take_words(app: App) -> str:
     return app.t._(TAKE, points=box[1], box=name)
 
 
-# Translators: a button at the end of a game against a computer player the player now leads in games won: a match
-# against the next, stronger one of the lobby's rivals ("Next rival: Alex").
-NEXT_RIVAL = N_("Next rival: {name}")
-# Translators: under "Next rival: Alex", what that stronger computer player says to the player who has just got ahead
-# of the one before it ({name}: "So you beat Robin? Try me."): a friendly taunt.
-TAUNT = N_("So you beat {name}? Try me.")
-
-
 def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None, str, str, tuple[str, str, str]] | None:
     """The results' context (its markup: "" when it has none), a challenge's end (None: not a challenge), the label
     of the button that plays the game's costliest turn again ("": none), the series drawn on Rematch ("0–1"; "":
-    none) and the next rival's button, its words, its level and what it says (("", "", ""): none), once worked out
+    none) and the next rival's button, its content, its level and what it says (("", "", ""): none), once worked out
     for the game on the board."""
     if ended is None:
         return None
-    up = setups.next_rung(ended.match, ended.ending.series, t)
-    beaten = ended.ending.series.rival if ended.ending.series is not None else ""
-    rival = ("", "", "") if up is None else (t._(NEXT_RIVAL, name=up.name), up.level.value, t._(TAUNT, name=beaten))
+    rival = setups.offer(ended.match, ended.ending.series, t)
     shown = standings.results(ended.match, t=t, ending=ended.ending)
     assert shown is not None  # worked out once the game was over
     context = markup.ending(shown) if shown.context or shown.yardstick or shown.trophies else ""
@@ -261,7 +251,7 @@ def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None, str, str
     challenged = None if comparison is None else markup.challenge(comparison, ended.match, t=t, hints=ended.hints)
     # one pull beside Rematch: the next rival where it is offered, else the costliest turn to play again (fresh eyes
     # round 111: "the win screen offers six actions")
-    replay = "" if up is not None else replay_view.replay(ended.replay, ended.match.ruleset.sides, t)
+    replay = "" if rival[0] else replay_view.replay(ended.replay, ended.match.ruleset.sides, t)
     return context, challenged, replay, shown.tally, rival
 
 

@@ -86,8 +86,32 @@ def coach_line(shares: Sequence[Share], t: Text = ENGLISH) -> str:
         return _alone(shares[0], t)
     ranked = sorted(shares, key=lambda s: -s.total)
     if len(ranked) > 1 and ranked[0].total > ranked[1].total and any(s.person for s in shares):
+        if _told_off(ranked[0], ranked[1], shares):
+            # Translators: the coach's line at the end of a game against the computer where the person's choices
+            # were not the better ones: the report (the button "How did I play?") splits the result into the dice's
+            # share and the choices'.
+            return t._("Luck or skill? “How did I play?” tells.")
         return _won(ranked[0], ranked[1], shares, t)
     return ""
+
+
+def _told_off(first: Share, second: Share, shares: Sequence[Share]) -> bool:
+    """Whether how the game was won, said on the card, would tell a person alone against computers that the other's
+    choices were better: a winner that they won by the dice (fresh eyes rounds 110 to 116: "it takes the shine off
+    the win"), a loser that they lost by their choices. The report says it (:func:`luck_words`); the card, as a game
+    alone's does (:func:`_alone`), invites to it. Between people (pass and play, a challenge) it is said: who chose
+    better is the point.
+
+    >>> robin = Share("Robin", False, 206, 0.0, 10.0)
+    >>> _told_off(Share("You", True, 226, 47.0, 37.0), robin, ()), _told_off(Share("You", True, 226, 0.0, 0.0), robin, ())
+    (True, False)
+    """
+    here = [s for s in (*shares, first, second) if s.person]
+    you = first if first.person else second if second.person else None
+    if you is None or any(s is not you and s.person for s in here):
+        return False
+    _, choices = _parts(first, second)
+    return choices < 0 if you is first else choices > 0
 
 
 LUCKY = 5
@@ -173,8 +197,7 @@ def _won(first: Share, second: Share, shares: Sequence[Share], t: Text) -> str:
     here = [s for s in shares if s.person and not s.away]
     you = here[0] if len(here) == 1 else None
     gap = first.total - second.total
-    dice = round(first.luck - second.luck)
-    choices = gap - dice
+    dice, choices = _parts(first, second)
     fields = {"dice": _dice(first, second, dice, you, t), "choices": _choices(first, second, choices, you, t)}
     if first is you:
         # Translators: the end of a game against the computer: the person won by {count} points; {dice} and
@@ -195,6 +218,13 @@ def _won(first: Share, second: Share, shares: Sequence[Share], t: Text) -> str:
         unlucky = t._("Unlucky!")
         return f"{unlucky} {line}"
     return line
+
+
+def _parts(first: Share, second: Share) -> tuple[int, int]:
+    """The winner's lead over the next best split into the dice's difference, rounded, and the choices' as the rest
+    of the gap (so the two add up to it, each within half a point of its exact value)."""
+    dice = round(first.luck - second.luck)
+    return dice, first.total - second.total - dice
 
 
 def _dice(first: Share, second: Share, dice: int, you: Share | None, t: Text) -> str:

@@ -344,7 +344,7 @@ def ending(shown: standings.Results) -> str:
             "li",
             element("span", escape(words), class_="trophy-words")
             + " "
-            + comma.join(element("span", escape(name), class_="badge") for name in names),
+            + comma.join(element("span", escape(name), class_="badge", data_trophy=kind) for name, kind in names),
             class_="ending-trophy",
         )
         for words, names in shown.trophies

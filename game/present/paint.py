@@ -41,6 +41,10 @@ BIG_BOX = 25
 """The points from which a person's box gets the felt's large flourish (a Full House, a straight, a Yahtzee, a big
 Three of a Kind or Chance); below, a smaller one (app.css, #gain[data-size])."""
 
+JACKPOT = 50
+"""The points from which a box written with all dice alike is a Yahtzee's (Yacht's, Yatzy's, Maxi Yatzy's) and gets
+the felt's largest flourish (app.css, #gain[data-size="jackpot"]): five sixes in Sixes are 30, no jackpot."""
+
 MOTION = {
     "toss": [dict(f) for f in feel.TOSS],
     "motion": feel.MOTION,
@@ -294,6 +298,8 @@ def table_ops(old: Table | None, new: Table) -> list[Op]:
         points, box, faces, counted = new.gain if old is not None else ("", "", (), ())
         # its flourish as large as the box is (fresh eyes round 98: "a plain +6 in Twos gets the +35's treatment")
         size = "big" if points and int(points) >= BIG_BOX else "small"
+        # a Yahtzee's box written the largest of all (fresh eyes rounds 110 to 114: "+50 Yahtzee looks like +6 Twos")
+        size = "jackpot" if size == "big" and int(points) >= JACKPOT and len(set(faces)) == 1 else size
         drawn = SetHtml(markup.gain(points, box, faces, match.ruleset.sides, counted))
         ops.append(Op("gain", (drawn, SetHidden(not points), attrs(data_size=size))))
     if old is None or old.mood != new.mood:  # Robin's face on the felt and over the race (app.css)

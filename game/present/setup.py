@@ -221,9 +221,19 @@ def ladder(history: History, fields: Mapping[str, str], t: Text = ENGLISH) -> tu
     for level in LADDER:  # (an empty history: the ladder as a first visit sees it, the page's own markup's)
         name = rival_name(level, t)
         games = against(history, key, person, name)  # one pass over the history: the record and the lead from it
-        reached = LADDER.index(level) <= LADDER.index(Level.GOOD) or rungs[-1].led
+        reached = not gated(level) or rungs[-1].led
         rungs.append(Rung(level, name, sum(games), len(games) - sum(games), led(games), reached))
     return tuple(rungs)
+
+
+def gated(level: Level) -> bool:
+    """Whether a rival of the ladder is locked until the player has once been ahead of the one below (Alex, above
+    Robin: the first two are open to all).
+
+    >>> [gated(level) for level in LADDER]
+    [False, False, True]
+    """
+    return LADDER.index(level) > LADDER.index(Level.GOOD)
 
 
 def climb(rungs: Sequence[Rung], fields: Mapping[str, str], last: str = "") -> Level | None:
@@ -260,9 +270,14 @@ _RUNG_WORDS = {
     Level.EASY: N_("Beginner"),
     # Translators: under a rival's name in the lobby's ladder of computer players: the one who plays well (one word).
     Level.GOOD: N_("Skilled"),
-    # Translators: under a rival's name in the lobby's ladder of computer players: the one who plays perfectly (one word).
-    Level.PERFECT: N_("Perfect"),
+    # Translators: under a rival's name in the lobby's ladder of computer players: the one who plays perfectly, the top
+    # of the ladder (one word; "Perfect" read as a wall, not a rival to beat: fresh eyes rounds 115 and 116).
+    Level.PERFECT: N_("Champion"),
 }
+
+
+# Translators: a small badge on a rival of the lobby's ladder just opened and not yet played (one short word).
+NEW_RIVAL = N_("New!")
 
 
 def rivals(rungs: Sequence[Rung], current: Level | None, t: Text = ENGLISH, ready: bool = True) -> str:
@@ -280,8 +295,9 @@ def rivals(rungs: Sequence[Rung], current: Level | None, t: Text = ENGLISH, read
     (True, True, True)
     >>> shown.count(" disabled"), shown.endswith('<p class="rival-goal">Get ahead of Robin to meet Alex</p>')
     (1, True)
-    >>> "rival-goal" in rivals(ladder_, None), ">Perfect<" in rivals(ladder_[:2] + (Rung(Level.PERFECT, "Alex"),), None)
-    (False, True)
+    >>> opened = rivals(ladder_[:2] + (Rung(Level.PERFECT, "Alex"),), None)
+    >>> "rival-goal" in rivals(ladder_, None), ">Champion<" in opened, opened.count('data-new="New!"')
+    (False, True, 1)
     """
     buttons = []
     for rung in rungs:
@@ -305,6 +321,8 @@ def rivals(rungs: Sequence[Rung], current: Level | None, t: Text = ENGLISH, read
                 data_rival=rung.level.value,
                 aria_current="true" if rung.level is current else None,
                 data_beaten="" if rung.led else None,
+                # a rival just opened and not yet played, marked new: the next one to chase (round 116)
+                data_new=t._(NEW_RIVAL) if rung.open and gated(rung.level) and not played else None,
                 data_locked=None if rung.open else "",
                 aria_label=said,
                 disabled=not (ready and rung.open),
@@ -337,6 +355,41 @@ def next_rung(match: Match, won: Series | None, t: Text = ENGLISH) -> Rung | Non
         return None
     above = LADDER[LADDER.index(level) + 1 :]
     return Rung(above[0], rival_name(above[0], t)) if above else None
+
+
+# Translators: a button at the end of a game against a computer player the player now leads in games won: a match
+# against the next, stronger one of the lobby's rivals ("Next rival: Alex").
+NEXT_RIVAL = N_("Next rival: {name}")
+# Translators: under "Next rival: Alex", what that stronger computer player says to the player who has just got ahead
+# of the one before it ({name}: "So you beat Robin? Try me."): a friendly taunt.
+TAUNT = N_("So you beat {name}? Try me.")
+# Translators: over "Next rival: Alex" at the end of the game that first put the player ahead of the rival before:
+# that stronger computer player, locked in the lobby until now, can now be played.
+UNLOCKED = N_("New rival unlocked!")
+
+
+def offer(match: Match, won: Series | None, t: Text = ENGLISH) -> tuple[str, str, str]:
+    """The end's offer of the next rival (:func:`next_rung`): the button's content, the rival's level (its face) and
+    its taunt for the eyes; ("", "", "") where none is offered. The game that first opens a locked rival says so over
+    it, a moment of its own (fresh eyes rounds 111 to 114: "let Alex walk in").
+
+    >>> from game.core.cards import Seat
+    >>> from game.core.engine import new_match
+    >>> robin = new_match("yacht", ["You", Seat.computer("Robin", "good")], seed=1)
+    >>> offer(robin, Series("Robin", 2, 1))
+    ('Next rival: Alex', 'perfect', 'So you beat Robin? Try me.')
+    >>> offer(robin, Series("Robin", 1, 0, first_lead=True))[0]
+    '<span class="rival-news">New rival unlocked!</span> Next rival: Alex'
+    >>> offer(robin, Series("Robin", 1, 1))
+    ('', '', '')
+    """
+    up = next_rung(match, won, t)
+    if up is None or won is None:
+        return "", "", ""
+    label = escape(t._(NEXT_RIVAL, name=up.name))
+    if won.first_lead and gated(up.level):
+        label = element("span", escape(t._(UNLOCKED)), class_="rival-news") + " " + label
+    return label, up.level.value, t._(TAUNT, name=won.rival)
 
 
 def rivals_first(history: History) -> bool:

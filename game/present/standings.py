@@ -106,7 +106,7 @@ class Results:
     # A solo game's total as a bar beside the person's earlier games (:func:`yardstick`): each line, its bar in
     # tenths, and whether it is this game's.
     yardstick: tuple[tuple[str, int, bool], ...] = ()
-    trophies: tuple[tuple[str, tuple[str, ...]], ...] = ()  # the trophies the game won (trophy_words.news)
+    trophies: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()  # the trophies won, named (trophy_words.news)
     series: str = ""  # a person's games against one computer (:func:`series_words`)
 
     @property
@@ -233,11 +233,16 @@ def story_text(match: Match, outcome: Outcome, t: Text = ENGLISH) -> str:
         if is_you(standings[0].name, t) and gap <= JUST_GAP:
             # Translators: under "You win!" at the end of a match: won, but by only a few points.
             return t.n_("Just! By {count} point.", "Just! By {count} points.", gap)
+        if is_you(standings[0].name, t) and len(standings) == 2:
+            # Translators: under "You win!" at the end of a game against one other player: whom, and by how many points.
+            return t.n_(
+                "You beat {name} by {count} point!", "You beat {name} by {count} points!", gap, name=standings[1].name
+            )
         if is_you(standings[0].name, t):
+            # A win is a win: nothing under it that takes its shine (fresh eyes round 115: "Upper bonus missed by just 1
+            # point!" under "You win!"); the card shows the bonus row, the report the rest.
             # Translators: under "You win!" at the end of a match: by how many points the person won.
-            by = t.n_("By {count} point.", "By {count} points.", gap)
-            # a bonus missed by a point or two said even in a win (fresh eyes round 46: 62 of 63 passed without a word)
-            return " ".join(filter(None, (by, near_miss(match, standings[0].player, t))))
+            return t.n_("By {count} point.", "By {count} points.", gap)
         if gap <= JUST_GAP:
             # Translators: under the winner's name at the end of a match: they won, but by only a few points.
             return said_n(

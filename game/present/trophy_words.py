@@ -5,9 +5,9 @@ Statistics' list.
 >>> shelf({Trophy.BONUS})
 '<span class="trophy-count">Trophies: 1 of 8</span><span class="medals" aria-hidden="true"><i data-trophy="fives"></i><i data-trophy="bonus" class="won"></i><i data-trophy="straights"></i><i data-trophy="no-zeros"></i><i data-trophy="twice"></i><i data-trophy="beaten"></i><i data-trophy="best-beaten"></i><i data-trophy="run"></i></span><span class="trophy-next">Next trophy: All alike</span>'
 >>> news((("Ann", (Trophy.BONUS, Trophy.NO_ZEROS)),))
-(('New trophies:', ('Upper bonus', 'No zeros')),)
+(('New trophies:', (('Upper bonus', 'bonus'), ('No zeros', 'no-zeros'))),)
 >>> news((("Ann", (Trophy.BONUS,)), ("Bob", (Trophy.FIVES,))))
-(('New trophy for Ann:', ('Upper bonus',)), ('New trophy for Bob:', ('All alike',)))
+(('New trophy for Ann:', (('Upper bonus', 'bonus'),)), ('New trophy for Bob:', (('All alike', 'fives'),)))
 """
 
 from __future__ import annotations
@@ -63,18 +63,25 @@ def shelf(won: Collection[Trophy], t: Text = ENGLISH) -> str:
     return shelf + element("span", escape(goal), class_="trophy-next")
 
 
-def news(won: Sequence[tuple[str, tuple[Trophy, ...]]], t: Text = ENGLISH) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """A game's end: the trophies it won, each person's words before their trophies' names (drawn as badges), a line
-    for the one person who won any, else one per person."""
+def news(
+    won: Sequence[tuple[str, tuple[Trophy, ...]]], t: Text = ENGLISH
+) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """A game's end: the trophies it won, each person's words before their trophies' names and kinds (drawn as
+    badges, each with its own emblem), a line for the one person who won any, else one per person."""
     if len(won) == 1:
         ((_, trophies),) = won
         # Translators: at a game's end, before the names of the trophies it won (drawn as badges): "New trophies:".
-        return ((t.n_("New trophy:", "New trophies:", len(trophies)), tuple(_name(each, t) for each in trophies)),)
+        return (
+            (
+                t.n_("New trophy:", "New trophies:", len(trophies)),
+                tuple((_name(each, t), each.value) for each in trophies),
+            ),
+        )
     return tuple(
         # Translators: at the end of a game of several people, before the names of the trophies one of them won.
         (
             t.n_("New trophy for {name}:", "New trophies for {name}:", len(trophies), name=name),
-            tuple(_name(each, t) for each in trophies),
+            tuple((_name(each, t), each.value) for each in trophies),
         )
         for name, trophies in won
     )

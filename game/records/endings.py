@@ -91,6 +91,7 @@ class Series:
     rival: str
     won: int
     lost: int
+    first_lead: bool = False  # this game put the person ahead of it for the first time: the ladder's next rival opens
 
 
 def against(history: History, key: str, name: str, rival: str, leave_out: str = "") -> tuple[bool, ...]:
@@ -203,6 +204,8 @@ def _series(match: Match, history: History | None, key: str, itself: str) -> Ser
         return None
     person = kinds.index(SeatKind.HUMAN)
     rival = match.seats[1 - person].name
-    won, lost = series(history, key, match.seats[person].name, rival, itself)
+    games = against(history, key, match.seats[person].name, rival, itself)
+    won, lost = sum(games), len(games) - sum(games)
     mine, theirs = (match.totals(seat, match.game).grand_total for seat in (person, 1 - person))
-    return Series(rival, won + (mine > theirs), lost + (mine < theirs))
+    first = mine > theirs and not led(games) and led((*games, True))
+    return Series(rival, won + (mine > theirs), lost + (mine < theirs), first)

@@ -18,7 +18,7 @@ from game.coach.session import Session
 from game.core.cards import Seat
 from game.core.engine import new_match
 from game.core.i18n import DEFAULT, LANGUAGES
-from game.present.luck_view import Share, luck_words, signed
+from game.present.luck_view import Share, coach_line, luck_words, signed
 from game.records import challenge
 from tests.helpers.app import after, ended, of, opened, ops, play, play_out, send, settled, stores, ticks
 from tests.helpers.page import TAG, cell, status, words
@@ -121,12 +121,33 @@ def test_against_the_computer_the_ending_says_who_won_by_the_dice_and_by_the_cho
     gap = robin_split.total - ann_split.total
     dice = round(robin_split.luck - ann_split.luck)
     ending, told = words(page, "ending"), reported(app, page)  # how it was won on the card, each person's split told
-    assert gap > 0 and f"Robin won by {gap}: the dice gave Robin {dice} more, " in ending and "won by" not in told
     choices = gap - dice  # the rest of the gap: Robin's choices (Ann's are better where it is negative)
-    assert (
-        f"your choices were {-choices} better" if choices < 0 else f"Robin's choices were {choices} better"
-    ) in ending
+    won = f"Robin won by {gap}: the dice gave Robin {dice} more, "
+    if choices < 0:  # Ann lost to the dice alone: said on the card, kindly
+        assert gap > 0 and f"Unlucky! {won}your choices were {-choices} better" in ending and "won by" not in told
+    else:  # Robin chose better too: the card invites to the report, which says it (rounds 110 to 116)
+        assert "Luck or skill? “How did I play?” tells." in ending and "won by" not in ending
+        assert f"{won}Robin's choices were {choices} better" in told
     assert f"Ann {ann_split.total}: dice " in told and "Robin " + str(robin_split.total) + ":" not in told
+
+
+def test_against_the_computer_a_win_by_the_dice_is_the_reports_to_tell_and_one_by_the_choices_the_cards():
+    """A person alone against a computer, who won by the dice while its choices were better, is not told so at the
+    moment of winning (fresh eyes rounds 110 to 116: "it takes the shine off the win"): the card invites to the
+    report, which tells it. A win by the choices is praise, said on the card."""
+    robin = Share("Robin", False, 206, 0.0, 10.0)
+    lucky, able = Share("You", True, 226, 47.0, 37.0), Share("You", True, 226, 0.0, 0.0)
+    teaser = "Luck or skill? “How did I play?” tells."
+    assert coach_line((lucky, robin)) == teaser
+    assert (
+        luck_words((lucky, robin), said=teaser)[-1]
+        == "You won by 20: the dice gave you 47 more, Robin's choices were 27 better"
+    )
+    assert coach_line((able, robin)) == "You won by 20: the dice were even, your choices were 20 better"
+    lost = Share("You", True, 196, 0.0, 20.0)  # behind Robin by 10, by the choices alone: invited, not told off
+    assert coach_line((lost, robin)) == teaser
+    ann = Share("Ann", True, 196, 0.0, 20.0)  # between people, who chose better is the point: said
+    assert coach_line((ann, Share("Bob", True, 206, 0.0, 10.0))).startswith("Bob won by 10: ")
 
 
 def test_pass_and_play_names_the_winner_and_the_better_chooser():

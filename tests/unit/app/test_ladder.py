@@ -79,7 +79,7 @@ def test_the_ladder_shows_each_rival_its_record_and_which_one_play_the_computer_
     assert ">0\u20131<" in sam and "data-beaten" not in sam  # lost to Sam: no star
     assert ">1\u20130<" in robin and "data-beaten" in robin and 'aria-current="true"' not in robin
     assert 'aria-current="true"' in sam  # last played: Play the computer's
-    assert ">Perfect<" in alex  # not played yet: its level
+    assert ">Champion<" in alex  # not played yet: its level
     assert " disabled" not in alex  # open: Ann was ahead of Robin
     _, effects = lobby()
     [shown] = [op["html"] for op in ops(effects, "rivals") if "html" in op][-1:]
@@ -117,7 +117,8 @@ def last_box(rival: Seat, mine: int, its: int) -> Session:
 
 def test_a_rival_beaten_the_end_offers_the_next_one_and_plays_it():
     app, page = ended(last_box(ROBIN, 6, 1), stored={SETUP_KEY: json.dumps(ALONE)})  # Ann leads Robin 1–0
-    assert words(page, "next-rival") == "Next rival: Alex" and page["next-rival"]["hidden"] is False
+    # her first lead opens Alex, locked until now: a moment of its own over the offer
+    assert words(page, "next-rival") == "New rival unlocked! Next rival: Alex" and page["next-rival"]["hidden"] is False
     assert page["next-rival"]["attrs"] == {"data-rival": "perfect", "data-quip": "So you beat Robin? Try me."}
     assert page["replay-turn"]["hidden"] is True  # one pull beside Rematch, not two
     app, effects = send(app, Pressed(Button.NEXT_RIVAL))

@@ -164,7 +164,7 @@ def test_a_narrow_win_says_just_and_a_loss_shows_no_medal():
     wider = at_the_last_box("yacht", ["Bob", "You"], person=[6, 6, 6, 6, 5], other=[5, 5, 5, 5, 4])
     app, page = ended(wider)  # 82 to 68: a margin a loser would call close, not a narrow win (round 34)
     assert standings.JUST_GAP < 14 <= standings.CLOSE_GAP
-    assert '<p class="scene-detail">By 14 points.</p>' in page["scene"]["html"]
+    assert '<p class="scene-detail">You beat Bob by 14 points!</p>' in page["scene"]["html"]  # whom, by how much
     earlier = History().add(demo_record())  # Ann's best before: 60
     app, page = ended(
         at_the_last_box("yacht", [ROBIN, "Ann"], person=[6, 6, 6, 6, 5], other=[6] * 5),
@@ -201,9 +201,10 @@ def test_the_end_shows_the_dice_its_story_names():
     assert shown.dice_box == f"Ann's {close.ruleset.category(best).name} · {scores[best]}"
 
 
-def test_a_win_says_a_bonus_nearly_won_and_the_ends_dice_say_whose_box_they_made():
-    """Fresh eyes round 46: a win at 62 of 63 said nothing of the bonus, and a solo end's five 4s, unnamed, read as a
-    Yahtzee whose bonus was missed at the end (it had been scored on turn 2)."""
+def test_a_win_says_whom_it_beat_and_the_ends_dice_say_whose_box_they_made():
+    """A win says whom it beat and by how much, no bonus nearly won under it (fresh eyes round 115: "it takes the shine
+    off the win"; round 46 had asked for it); a solo end's five 4s, unnamed, read as a Yahtzee whose bonus was missed
+    at the end (it had been scored on turn 2)."""
     yours = {"ones": [1, 1, 1, 2, 3], "twos": [2, 2, 2, 1, 3], "threes": [3, 3, 3, 1, 2], "fours": [4, 4, 4, 1, 2]}
     yours |= {"fives": [5, 5, 5, 1, 2], "sixes": [6, 6, 1, 2, 3]}  # 57 of 63
     match = new_match("yahtzee", ["You", ROBIN], seed=9)
@@ -211,7 +212,8 @@ def test_a_win_says_a_bonus_nearly_won_and_the_ends_dice_say_whose_box_they_made
         match = match.roll(faces=yours.get(box, [5, 5, 5, 2, 2])).score(box).roll(faces=[1, 1, 2, 2, 6]).score(box)
     shown = standings.results(match)
     assert shown is not None and shown.outcome is standings.Outcome.WIN
-    assert standings.story_text(match, shown.outcome).endswith("points. Upper bonus missed by just 6 points!")
+    beaten = match.standings()[0].total - match.standings()[1].total
+    assert standings.story_text(match, shown.outcome) == f"You beat Robin by {beaten} points!"  # the bonus row says 57
     assert shown.dice_box == "Your Full House · 25" and shown.dice == (5, 5, 5, 2, 2)  # a win's dice: its best box's
     solo = new_match("yahtzee", ["You"], seed=1).roll(faces=[4] * 5).score("yahtzee")
     for box in solo.open_categories():

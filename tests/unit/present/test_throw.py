@@ -159,6 +159,9 @@ def test_a_persons_box_just_written_stands_on_the_felt_until_the_next_roll_and_a
     assert not shown["hidden"] and shown["html"].count('class="die"') == 5  # the five dice that made it
     assert shown["html"].endswith('<span class="gain-points">+25</span>Full House')
     assert shown["attrs"] == {"data-size": "big"} and felt(m, m.score("threes"))["attrs"] == {"data-size": "small"}
+    five = new_match("yahtzee", ["Ann"], seed=3).roll(faces=[6] * 5)  # a Yahtzee: the largest of all, five 6s
+    assert felt(five, five.score("yahtzee"))["attrs"] == {"data-size": "jackpot"}  # in Sixes they are 30, big only
+    assert felt(five, five.score("sixes"))["attrs"] == {"data-size": "big"}
     threes = felt(m, m.score("threes"))["html"]  # the roll stays whole, the 5s that did not count set aside (round 103)
     assert threes.count('class="die"') == 3 and threes.count('class="die aside"') == 2
     gone = felt(written, written.roll(faces=[1, 2, 3, 4, 6]))  # gone with the throw

@@ -30,8 +30,8 @@ def played(first: int, second: int, seed: int = 1):
 def test_the_end_counts_the_series_with_this_game_in_and_its_record_once():
     won, lost, tie = played(6, 1, seed=1), played(1, 6, seed=2), played(3, 3, seed=3)
     history = History()
-    for game in (won, lost, tie):
-        history = history.add(record(game, 0, "2026-11-20T09:00:00Z"))
+    for minute, game in enumerate((won, lost, tie)):  # in this order: Ann led Robin after her first game
+        history = history.add(record(game, 0, f"2026-11-20T09:0{minute}:00Z"))
     key = ruleset_key(won.ruleset)
     assert series(history, key, "Ann", "Robin") == (1, 1)  # the tie is neither
     assert series(history, key, "Ann", "Cy") == (0, 0) and series(history, key, "Bob", "Robin") == (0, 0)
@@ -41,6 +41,10 @@ def test_the_end_counts_the_series_with_this_game_in_and_its_record_once():
     assert ending(again, written).series == Series("Robin", 2, 1)  # its own record left out: counted once
     assert series(written, key, "Ann", "Robin", game_id(again, 0)) == (1, 1)
     assert ending(again).series is None  # no history read: nothing said
+    first = ending(again, History()).series  # a first win: ahead for the first time, the ladder's next rival opens
+    assert first == Series("Robin", 1, 0, first_lead=True)
+    behind = History().add(record(lost, 0, "2026-11-20T09:00:00Z"))
+    assert ending(again, behind).series == Series("Robin", 1, 1)  # level, not ahead
     alone = new_match("yacht", ["Ann"], seed=5)
     for box in alone.open_categories():
         alone = alone.roll(faces=[6] * 5).score(box)

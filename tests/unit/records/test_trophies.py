@@ -97,7 +97,7 @@ def test_trophies_are_kept_once_won_and_news_only_the_first_time(games, game):
 def test_the_end_names_a_trophy_won_and_the_lobby_counts_them():
     m = played("yahtzee", ["Ann"], STRAIGHTS)
     shown = standings.results(m, ending=ending(m, History()))
-    assert shown.trophies == (("New trophy:", ("Every straight",)),)
+    assert shown.trophies == (("New trophy:", (("Every straight", "straights"),)),)
     again = History().add(
         record_game(played("yahtzee", ["Ann"], STRAIGHTS, seed=2), 0, "2026-11-29T10:00:00Z", [0], [None])
     )
