@@ -249,9 +249,11 @@ def ended_words(ended: Ended | None, t: Text) -> tuple[str, str | None, str, str
     context = markup.ending(shown) if shown.context or shown.yardstick or shown.trophies else ""
     comparison = ended.comparison
     challenged = None if comparison is None else markup.challenge(comparison, ended.match, t=t, hints=ended.hints)
-    # one pull beside Rematch: the next rival where it is offered, else the costliest turn to play again (fresh eyes
-    # round 111: "the win screen offers six actions")
-    replay = "" if rival[0] else replay_view.replay(ended.replay, ended.match.ruleset.sides, t)
+    # one pull beside Rematch: the next rival where it is offered, else after a loss the costliest turn to play again
+    # (fresh eyes round 111: "the win screen offers six actions"; rounds 116 to 118: after a game alone or a win "it
+    # feels like homework": the report and the trainer keep it)
+    lost = shown.outcome in (standings.Outcome.LOST, standings.Outcome.CLOSE)
+    replay = replay_view.replay(ended.replay, ended.match.ruleset.sides, t) if lost and not rival[0] else ""
     return context, challenged, replay, shown.tally, rival
 
 

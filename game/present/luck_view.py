@@ -90,7 +90,7 @@ def coach_line(shares: Sequence[Share], t: Text = ENGLISH) -> str:
             # Translators: the coach's line at the end of a game against the computer where the person's choices
             # were not the better ones: the report (the button "How did I play?") splits the result into the dice's
             # share and the choices'.
-            return t._("Luck or skill? “How did I play?” tells.")
+            return t._("Luck or skill? “How did I play?” has the answer.")
         return _won(ranked[0], ranked[1], shares, t)
     return ""
 

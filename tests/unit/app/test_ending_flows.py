@@ -126,7 +126,7 @@ def test_against_the_computer_the_ending_says_who_won_by_the_dice_and_by_the_cho
     if choices < 0:  # Ann lost to the dice alone: said on the card, kindly
         assert gap > 0 and f"Unlucky! {won}your choices were {-choices} better" in ending and "won by" not in told
     else:  # Robin chose better too: the card invites to the report, which says it (rounds 110 to 116)
-        assert "Luck or skill? “How did I play?” tells." in ending and "won by" not in ending
+        assert "Luck or skill? “How did I play?” has the answer." in ending and "won by" not in ending
         assert f"{won}Robin's choices were {choices} better" in told
     assert f"Ann {ann_split.total}: dice " in told and "Robin " + str(robin_split.total) + ":" not in told
 
@@ -137,7 +137,7 @@ def test_against_the_computer_a_win_by_the_dice_is_the_reports_to_tell_and_one_b
     report, which tells it. A win by the choices is praise, said on the card."""
     robin = Share("Robin", False, 206, 0.0, 10.0)
     lucky, able = Share("You", True, 226, 47.0, 37.0), Share("You", True, 226, 0.0, 0.0)
-    teaser = "Luck or skill? “How did I play?” tells."
+    teaser = "Luck or skill? “How did I play?” has the answer."
     assert coach_line((lucky, robin)) == teaser
     assert (
         luck_words((lucky, robin), said=teaser)[-1]

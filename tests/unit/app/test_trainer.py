@@ -27,7 +27,9 @@ from game.coach.drills import (
     solve,
 )
 from game.coach.drills_data import POSITIONS
+from game.coach.session import Session
 from game.core.actions import Keep, Score
+from game.core.cards import Seat
 from game.core.engine import new_match
 from game.core.variants import ruleset
 from game.records.trainer import WAITS, Trainer, pick
@@ -279,15 +281,21 @@ def test_a_recorded_game_keeps_its_costly_decisions_and_practice_asks_the_costli
 
 
 def test_a_games_end_offers_its_costliest_turn_again_and_back_returns_to_the_result():
-    """Fresh eyes round 97: "after a close loss, let me find the points". The end names the points its costliest
-    turn cost; its button asks that very turn first, before the schedule's own; Back is the result again."""
+    """Fresh eyes round 97: "after a close loss, let me find the points". The end of a game lost names the points its
+    costliest turn cost; its button asks that very turn first, before the schedule's own; Back is the result again."""
     from tests.helpers.app import click, ending, visible
     from tests.helpers.scenes import last_box
 
-    app, _ = start(match=last_box(8, [5] * 5))
+    alone, _ = ending(*send(start(match=last_box(8, [5] * 5))[0], click("yacht")))
+    assert alone.table.ended.replay is not None  # a game alone: not offered (rounds 116 to 118: "homework")
+    assert view(alone).ended is not None and view(alone).ended[2] == ""
+    robin = new_match("yacht", [Seat.computer("Robin", "good"), "Ann"], seed=8)
+    for box in [c.id for c in robin.ruleset.categories if c.id != "yacht"]:  # Ann's first box each turn: costly
+        robin = robin.roll(faces=[6] * 5).score(box).roll(faces=[1, 2, 3, 4, 6]).score(box)
+    app, _ = start(match=Session(robin.roll(faces=[6] * 5).score("yacht").roll(faces=[5] * 5)))
     app, effects = send(app, click("yacht"))
-    app, effects = ending(app, effects)
-    costliest = mistakes(Advisor(app.session.match.ruleset), app.session.match, 0, 0)[0]
+    app, effects = ending(app, effects)  # lost to Robin: the costliest turn, to find the points
+    costliest = mistakes(Advisor(app.session.match.ruleset), app.session.match, 0, 1)[0]
     assert app.table.ended.replay == costliest
     label = ops(effects, "replay-turn")[-1]["html"]  # the turn's dice for the eyes, then its words
     turn = len(costliest.scores) + 1
