@@ -103,12 +103,13 @@ def _told_off(first: Share, second: Share, shares: Sequence[Share]) -> bool:
     better is the point.
 
     >>> robin = Share("Robin", False, 206, 0.0, 10.0)
-    >>> _told_off(Share("You", True, 226, 47.0, 37.0), robin, ()), _told_off(Share("You", True, 226, 0.0, 0.0), robin, ())
+    >>> lucky, able = Share("You", True, 226, 47.0, 37.0), Share("You", True, 226, 0.0, 0.0)
+    >>> _told_off(lucky, robin, (lucky, robin)), _told_off(able, robin, (able, robin))
     (True, False)
     """
-    here = [s for s in (*shares, first, second) if s.person]
-    you = first if first.person else second if second.person else None
-    if you is None or any(s is not you and s.person for s in here):
+    people = [s for s in shares if s.person]
+    you = people[0] if len(people) == 1 else None
+    if you is not first and you is not second:
         return False
     _, choices = _parts(first, second)
     return choices < 0 if you is first else choices > 0

@@ -21,7 +21,7 @@ from game.core.i18n import ENGLISH, N_, Text
 from game.present.tags import element
 from game.records import daily
 from game.records.choices import CPU_LEVELS, Quick, quick_setup
-from game.records.endings import Series, against, led, series
+from game.records.endings import Series, against, led, series, won_lost
 from game.records.history import History
 from game.records.stats import best_total, ruleset_key
 from game.records.trophies import earned
@@ -222,7 +222,7 @@ def ladder(history: History, fields: Mapping[str, str], t: Text = ENGLISH) -> tu
         name = rival_name(level, t)
         games = against(history, key, person, name)  # one pass over the history: the record and the lead from it
         reached = not gated(level) or rungs[-1].led
-        rungs.append(Rung(level, name, sum(games), len(games) - sum(games), led(games), reached))
+        rungs.append(Rung(level, name, *won_lost(games), led(games), reached))
     return tuple(rungs)
 
 

@@ -117,7 +117,15 @@ def series(history: History, key: str, name: str, rival: str, leave_out: str = "
     >>> series(History(), "yacht", "Ann", "Robin")
     (0, 0)
     """
-    games = against(history, key, name, rival, leave_out)
+    return won_lost(against(history, key, name, rival, leave_out))
+
+
+def won_lost(games: Sequence[bool]) -> tuple[int, int]:
+    """Games (:func:`against`: whether each was won) as a record: (won, lost).
+
+    >>> won_lost((True, False, True))
+    (2, 1)
+    """
     return sum(games), len(games) - sum(games)
 
 
@@ -205,7 +213,7 @@ def _series(match: Match, history: History | None, key: str, itself: str) -> Ser
     person = kinds.index(SeatKind.HUMAN)
     rival = match.seats[1 - person].name
     games = against(history, key, match.seats[person].name, rival, itself)
-    won, lost = sum(games), len(games) - sum(games)
+    won, lost = won_lost(games)
     mine, theirs = (match.totals(seat, match.game).grand_total for seat in (person, 1 - person))
     first = mine > theirs and not led(games) and led((*games, True))
     return Series(rival, won + (mine > theirs), lost + (mine < theirs), first)
